@@ -1,0 +1,49 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "rain",
+    products: [
+        .executable(name: "rain", targets: ["rain"]),
+        .executable(name: "forecast-simulator", targets: ["forecast-simulator"]),
+        .library(name: "RainKit", targets: ["RainKit"]),
+    ],
+    targets: [
+        .target(
+            name: "CCurl",
+            linkerSettings: [.linkedLibrary("curl")]
+        ),
+        .target(
+            name: "RainKit",
+            dependencies: ["CCurl"]
+        ),
+        .target(
+            name: "RainCLI",
+            dependencies: ["RainKit"]
+        ),
+        .executableTarget(
+            name: "rain",
+            dependencies: ["RainCLI"]
+        ),
+        .target(
+            name: "ForecastSimulator"
+        ),
+        .executableTarget(
+            name: "forecast-simulator",
+            dependencies: ["ForecastSimulator"]
+        ),
+        .testTarget(
+            name: "RainKitTests",
+            dependencies: ["RainKit", "ForecastSimulator"]
+        ),
+        .testTarget(
+            name: "RainCLITests",
+            dependencies: ["RainCLI", "RainKit", "ForecastSimulator", "rain", "forecast-simulator"]
+        ),
+        .testTarget(
+            name: "ForecastSimulatorTests",
+            dependencies: ["ForecastSimulator"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

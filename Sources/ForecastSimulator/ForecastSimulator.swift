@@ -1,0 +1,2 @@
+// The simulator is being written; see the ForecastSimulator work.
+enum ForecastSimulatorPlaceholder {}

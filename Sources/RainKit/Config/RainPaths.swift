@@ -1,0 +1,51 @@
+/// Where rain keeps its files: `RAIN_HOME` puts everything under one folder, otherwise the XDG
+/// base directories (with their documented fallbacks under `HOME`).
+public struct RainPaths: Sendable, Equatable {
+    public var configFile: String
+    public var defaultsFile: String
+    /// Folder of the forecast cache: one `<location-id>.json` per place.
+    public var forecastsDirectory: String
+
+    public init(configFile: String, defaultsFile: String, forecastsDirectory: String) {
+        self.configFile = configFile
+        self.defaultsFile = defaultsFile
+        self.forecastsDirectory = forecastsDirectory
+    }
+
+    /// The lock file beside the store that serialises read-modify-write; never deleted.
+    public var defaultsLockFile: String { defaultsFile + ".lock" }
+    /// The lock file that lets one refresh run at a time per home; never deleted.
+    public var refreshLockFile: String { forecastsDirectory + "/.refresh.lock" }
+
+    /// - Parameter configOverride: `--config`, which wins over `RAIN_CONFIG`.
+    public static func resolve(environment: [String: String], configOverride: String? = nil) -> RainPaths {
+        func nonEmpty(_ key: String) -> String? {
+            guard let value = environment[key], !value.isEmpty else { return nil }
+            return value
+        }
+        let configFile: String
+        let defaultsFile: String
+        let forecasts: String
+        if let home = nonEmpty("RAIN_HOME") {
+            let root = home.hasSuffix("/") && home.count > 1 ? String(home.dropLast()) : home
+            configFile = root + "/config.json"
+            defaultsFile = root + "/defaults.json"
+            forecasts = root + "/cache/forecasts"
+        } else {
+            let home = nonEmpty("HOME") ?? "/"
+            // The XDG spec says relative paths in these variables are invalid and must be ignored.
+            func base(_ key: String, _ fallback: String) -> String {
+                if let value = nonEmpty(key), value.hasPrefix("/") { return value }
+                return home + fallback
+            }
+            configFile = base("XDG_CONFIG_HOME", "/.config") + "/rain/config.json"
+            defaultsFile = base("XDG_DATA_HOME", "/.local/share") + "/rain/defaults.json"
+            forecasts = base("XDG_CACHE_HOME", "/.cache") + "/rain/forecasts"
+        }
+        return RainPaths(
+            configFile: configOverride ?? nonEmpty("RAIN_CONFIG") ?? configFile,
+            defaultsFile: defaultsFile,
+            forecastsDirectory: forecasts
+        )
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+
+/// A point on the globe, in degrees.
+public struct Coordinate: Sendable, Hashable, Codable {
+    public var latitude: Double
+    public var longitude: Double
+
+    public init(latitude: Double, longitude: Double) {
+        self.latitude = latitude
+        self.longitude = longitude
+    }
+}
+
+/// The unit systems of the Dark Sky family of APIs.
+/// `si`: °C, m/s, mm, km, hPa. `ca`: as si but km/h. `uk`: as si but mph and miles. `us`: °F, mph, in, mi.
+public enum UnitSystem: String, Sendable, Codable, CaseIterable {
+    case si, us, ca, uk
+}
+
+/// A forecast in rain's own terms, whichever provider it came from. Every measurement is optional:
+/// providers leave things out, and a value they mark as missing (Pirate Weather's -999) is nil here.
+public struct Forecast: Sendable, Equatable, Codable {
+    public var coordinate: Coordinate
+    /// IANA time zone of the place, e.g. "Europe/Berlin". Local times are formatted with it.
+    public var timeZone: String
+    public var units: UnitSystem
+    public var current: Conditions?
+    public var nextHour: NextHour?
+    public var hourlySummary: String?
+    public var hourly: [Hour]
+    public var dailySummary: String?
+    public var daily: [Day]
+    public var alerts: [Alert]
+
+    public init(
+        coordinate: Coordinate, timeZone: String, units: UnitSystem, current: Conditions? = nil,
+        nextHour: NextHour? = nil, hourlySummary: String? = nil, hourly: [Hour] = [],
+        dailySummary: String? = nil, daily: [Day] = [], alerts: [Alert] = []
+    ) {
+        self.coordinate = coordinate
+        self.timeZone = timeZone
+        self.units = units
+        self.current = current
+        self.nextHour = nextHour
+        self.hourlySummary = hourlySummary
+        self.hourly = hourly
+        self.dailySummary = dailySummary
+        self.daily = daily
+        self.alerts = alerts
+    }
+
+    /// Conditions now. `icon` uses the Dark Sky vocabulary ("clear-day", "rain", "partly-cloudy-night", ...).
+    public struct Conditions: Sendable, Equatable, Codable {
+        public var time: Date
+        public var summary: String?
+        public var icon: String?
+        public var temperature: Double?
+        public var apparentTemperature: Double?
+        /// 0...1
+        public var humidity: Double?
+        public var windSpeed: Double?
+        public var windGust: Double?
+        /// Degrees the wind comes from, 0 = north.
+        public var windBearing: Double?
+        /// 0...1
+        public var precipProbability: Double?
+        public var precipIntensity: Double?
+        public var precipType: String?
+        public var uvIndex: Double?
+        public var pressure: Double?
+        public var visibility: Double?
+        /// 0...1
+        public var cloudCover: Double?
+        public var dewPoint: Double?
+
+        public init(time: Date) { self.time = time }
+    }
+
+    /// Precipitation minute by minute for the next hour.
+    public struct NextHour: Sendable, Equatable, Codable {
+        public var summary: String?
+        public var minutes: [Minute]
+
+        public init(summary: String? = nil, minutes: [Minute] = []) {
+            self.summary = summary
+            self.minutes = minutes
+        }
+
+        public struct Minute: Sendable, Equatable, Codable {
+            public var time: Date
+            public var precipIntensity: Double?
+            public var precipProbability: Double?
+            public var precipType: String?
+
+            public init(time: Date, precipIntensity: Double? = nil, precipProbability: Double? = nil, precipType: String? = nil) {
+                self.time = time
+                self.precipIntensity = precipIntensity
+                self.precipProbability = precipProbability
+                self.precipType = precipType
+            }
+        }
+    }
+
+    public struct Hour: Sendable, Equatable, Codable {
+        public var time: Date
+        public var summary: String?
+        public var icon: String?
+        public var temperature: Double?
+        public var apparentTemperature: Double?
+        public var precipProbability: Double?
+        public var precipIntensity: Double?
+        public var precipType: String?
+        public var windSpeed: Double?
+        public var windBearing: Double?
+        public var humidity: Double?
+        public var uvIndex: Double?
+
+        public init(time: Date) { self.time = time }
+    }
+
+    public struct Day: Sendable, Equatable, Codable {
+        /// Start of the day in the place's time zone.
+        public var time: Date
+        public var summary: String?
+        public var icon: String?
+        public var temperatureLow: Double?
+        public var temperatureHigh: Double?
+        public var precipProbability: Double?
+        public var precipAccumulation: Double?
+        public var precipType: String?
+        public var windSpeed: Double?
+        public var uvIndex: Double?
+        public var sunrise: Date?
+        public var sunset: Date?
+
+        public init(time: Date) { self.time = time }
+    }
+
+    public struct Alert: Sendable, Equatable, Codable {
+        public var title: String
+        public var severity: String?
+        public var regions: [String]
+        public var time: Date?
+        public var expires: Date?
+        public var description: String?
+        public var uri: String?
+
+        public init(title: String, severity: String? = nil, regions: [String] = [], time: Date? = nil,
+                    expires: Date? = nil, description: String? = nil, uri: String? = nil) {
+            self.title = title
+            self.severity = severity
+            self.regions = regions
+            self.time = time
+            self.expires = expires
+            self.description = description
+            self.uri = uri
+        }
+    }
+}
