@@ -32,13 +32,18 @@ let package = Package(
             name: "forecast-simulator",
             dependencies: ["ForecastSimulator"]
         ),
+        .target(
+            name: "RainTestSupport",
+            dependencies: ["RainKit"],
+            path: "Tests/RainTestSupport"
+        ),
         .testTarget(
             name: "RainKitTests",
-            dependencies: ["RainKit", "ForecastSimulator"]
+            dependencies: ["RainKit", "ForecastSimulator", "RainTestSupport"]
         ),
         .testTarget(
             name: "RainCLITests",
-            dependencies: ["RainCLI", "RainKit", "ForecastSimulator", "rain", "forecast-simulator"]
+            dependencies: ["RainCLI", "RainKit", "ForecastSimulator", "RainTestSupport", "rain", "forecast-simulator"]
         ),
         .testTarget(
             name: "ForecastSimulatorTests",

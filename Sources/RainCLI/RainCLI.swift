@@ -8,6 +8,73 @@ public enum RainCLI {
         environment: [String: String],
         console: any Console
     ) async -> Int32 {
-        0
+        let parser = CommandParser(root: RainCommand.self)
+        let width = helpWidth(environment: environment, console: console)
+        let parsed: ParsedCommandLine
+        do {
+            parsed = try parser.parse(arguments)
+        } catch {
+            let help = HelpGenerator(path: error.path, width: width)
+            console.writeError(help.errorMessage("\(error.error)"))
+            return ExitCode.usage.rawValue
+        }
+        switch parsed {
+        case .version:
+            console.write(RainVersion.current + "\n")
+            return ExitCode.success.rawValue
+        case .help(let path):
+            console.write(HelpGenerator(path: path, width: width).help)
+            return ExitCode.success.rawValue
+        case .run(let type, let values, let path):
+            let command: any RunnableCommand
+            let context: CommandContext
+            do {
+                command = try type.init(parsed: values)
+                context = try makeContext(values: values, environment: environment, console: console)
+            } catch {
+                let help = HelpGenerator(path: path, width: width)
+                console.writeError(help.errorMessage("\(error)"))
+                return ExitCode.usage.rawValue
+            }
+            do {
+                try await command.run(context)
+                return ExitCode.success.rawValue
+            } catch let status as ExitStatus {
+                return status.code.rawValue
+            } catch {
+                let report = ErrorReport(error)
+                console.writeError(report.text)
+                return report.exitCode.rawValue
+            }
+        }
+    }
+
+    private static func makeContext(values: ParsedValues, environment: [String: String], console: any Console) throws -> CommandContext {
+        let colorChoice = values.value("color") ?? "auto"
+        let useColor: Bool
+        switch colorChoice {
+        case "always": useColor = true
+        case "never": useColor = false
+        case "auto":
+            let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
+            useColor = console.isOutputTerminal && environment["TERM"] != "dumb" && !noColor
+        default:
+            throw ParseError.invalidValue(colorChoice, for: "--color <when>")
+        }
+        let configOverride = values.value("config")
+        return CommandContext(
+            console: console,
+            environment: environment,
+            paths: RainPaths.resolve(environment: environment, configOverride: configOverride),
+            configOverride: configOverride,
+            useColor: useColor
+        )
+    }
+
+    /// Help is wrapped to the terminal, or `COLUMNS`, or 80.
+    private static func helpWidth(environment: [String: String], console: any Console) -> Int {
+        if let width = console.terminalWidth { return width }
+        if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+        return 80
     }
 }

@@ -1,0 +1,38 @@
+# rain: build, test, demo, install.
+SWIFT ?= swift
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/bin
+
+.PHONY: all build release deps test-deps test demo install uninstall clean
+
+all: build
+
+deps:
+	@sh scripts/install-deps.sh
+
+test-deps:
+	@sh scripts/install-deps.sh --test
+
+build: deps
+	$(SWIFT) build
+
+release: deps
+	$(SWIFT) build -c release --product rain
+
+# Builds, starts the ForecastSimulator on loopback and runs the real rain against it in a
+# throwaway RAIN_HOME.
+demo: deps
+	@sh scripts/demo.sh
+
+test: test-deps
+	$(SWIFT) test
+
+install: release
+	install -d "$(DESTDIR)$(BINDIR)"
+	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/rain" "$(DESTDIR)$(BINDIR)/rain"
+
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/rain"
+
+clean:
+	rm -rf .build

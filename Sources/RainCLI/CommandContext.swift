@@ -1,0 +1,29 @@
+import RainKit
+
+/// What a command runs with: where to write, the environment, and the files it works on.
+struct CommandContext: Sendable {
+    let console: any Console
+    let environment: [String: String]
+    let paths: RainPaths
+    /// `--config`, when given.
+    let configOverride: String?
+    let useColor: Bool
+
+    var store: LocationsStore { LocationsStore(paths: paths) }
+
+    /// True when a person can be asked a question and answer it.
+    var canAsk: Bool { console.isInputTerminal }
+
+    func print(_ line: String = "") { console.write(line + "\n") }
+    func printError(_ line: String) { console.writeError(line + "\n") }
+
+    /// Asks a yes/no question on the terminal; anything but y or yes is no.
+    func confirm(_ question: String) -> Bool {
+        console.writeError(question + " [y/N] ")
+        guard let answer = console.readLine()?.trimmingCharacters(in: .whitespaces).lowercased() else {
+            console.writeError("\n")
+            return false
+        }
+        return answer == "y" || answer == "yes"
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import RainKit
+
+/// `rain locations list`
+struct LocationsListCommand: RunnableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "list",
+        abstract: "List the saved places; '*' marks the current location.",
+        options: [.flag("json", help: "Print a JSON array: id, name, latitude, longitude, current.")]
+    )
+
+    var json: Bool
+
+    init(parsed: ParsedValues) throws {
+        json = parsed.flag("json")
+    }
+
+    func run(_ context: CommandContext) async throws {
+        let list = try context.store.load()
+        if json {
+            context.console.write(try LocationsJSON.encode(list))
+            return
+        }
+        guard !list.locations.isEmpty else {
+            context.printError("No saved locations. Add one: rain locations add NAME --lat LATITUDE --lon LONGITUDE")
+            return
+        }
+        context.console.write(LocationTable(list: list, useColor: context.useColor).render())
+    }
+}

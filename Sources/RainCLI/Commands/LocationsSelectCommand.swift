@@ -1,0 +1,21 @@
+import RainKit
+
+/// `rain locations select LOC`
+struct LocationsSelectCommand: RunnableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "select",
+        abstract: "Make a saved place the current location.",
+        arguments: [ArgumentDefinition(name: "loc", help: "The place: ID, ID prefix, number or name.", completion: .locations)]
+    )
+
+    var reference: String
+
+    init(parsed: ParsedValues) throws {
+        reference = parsed.argument("loc") ?? ""
+    }
+
+    func run(_ context: CommandContext) async throws {
+        let location = try context.store.select(reference)
+        context.print("\(location.name.strippingControlCharacters) (\(location.shortID)) is now the current location.")
+    }
+}

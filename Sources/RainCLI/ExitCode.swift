@@ -1,0 +1,32 @@
+/// rain's exit statuses (sysexits.h).
+enum ExitCode: Int32 {
+    case success = 0
+    /// EX_USAGE: bad command line.
+    case usage = 64
+    /// EX_DATAERR: unknown or ambiguous LOC, coordinates out of range, removing the current location.
+    case dataError = 65
+    /// EX_NOINPUT: nothing to show.
+    case noInput = 66
+    /// EX_UNAVAILABLE: the API answered with an error or an unusable body.
+    case unavailable = 69
+    /// EX_IOERR: a local file could not be read or written.
+    case ioError = 74
+    /// EX_TEMPFAIL: offline, unreachable, timed out, rate-limited, busy: try later.
+    case temporaryFailure = 75
+    /// EX_NOPERM: the API refused the key.
+    case permissionDenied = 77
+    /// EX_CONFIG: the configuration is invalid.
+    case configuration = 78
+}
+
+/// A failure the command layer decides on itself (not a library error), with its exit status.
+struct CommandFailure: Error {
+    var message: String
+    var hint: String?
+    var exitCode: ExitCode
+}
+
+/// Ends a command with a status other than success after it has said what it had to say.
+struct ExitStatus: Error {
+    var code: ExitCode
+}

@@ -1,0 +1,196 @@
+/// What a command line asks for.
+enum ParsedCommandLine {
+    case run(any RunnableCommand.Type, values: ParsedValues, path: [any ParsableCommand.Type])
+    case help(path: [any ParsableCommand.Type])
+    case version
+}
+
+/// A parse error together with the command it concerns, whose usage goes with the message.
+struct CommandLineError: Error {
+    var error: any Error
+    var path: [any ParsableCommand.Type]
+}
+
+/// Options every command takes, wherever they stand on the line.
+enum GlobalOptions {
+    static let definitions: [OptionDefinition] = [
+        .option("config", value: "file", help: "Read the configuration from this file.", completion: .file),
+        .option("color", value: "when", help: "Colour the output: auto, always or never.",
+                completion: .values(["auto", "always", "never"])),
+        .flag("help", short: "h", help: "Show help information."),
+    ]
+}
+
+/// A small table-driven parser with swift-argument-parser's conventions: subcommands by name,
+/// options before or after positionals, `--name value` and `--name=value`, combined short
+/// flags, `--` ends options, negative numbers are values, `rain help COMMAND`.
+struct CommandParser {
+    let root: any ParsableCommand.Type
+
+    func parse(_ tokens: [String]) throws(CommandLineError) -> ParsedCommandLine {
+        var path: [any ParsableCommand.Type] = [root]
+        var values = ParsedValues()
+        var positionals: [String] = []
+        var optionsEnded = false
+        var index = 0
+
+        if tokens.first == "help" {
+            return try helpPath(for: Array(tokens.dropFirst()))
+        }
+        do {
+            while index < tokens.count {
+                let token = tokens[index]
+                index += 1
+                let command = path.last!
+                if optionsEnded || !looksLikeOption(token) {
+                    if !optionsEnded, positionals.isEmpty, let sub = subcommand(named: token, of: command) {
+                        path.append(sub)
+                        continue
+                    }
+                    if !command.configuration.subcommands.isEmpty {
+                        let names = command.configuration.subcommands.map { $0.configuration.commandName }
+                        throw ParseError.unknownCommand(token, suggestion: closestMatch(to: token, among: names))
+                    }
+                    positionals.append(token)
+                    continue
+                }
+                if token == "--" {
+                    optionsEnded = true
+                    continue
+                }
+                if token == "--version", path.count == 1 {
+                    return .version
+                }
+                if token.hasPrefix("--") {
+                    let body = token.dropFirst(2)
+                    let name = String(body.prefix { $0 != "=" })
+                    let inlineValue = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
+                    descendToDefault(forOption: { $0.long == name }, path: &path)
+                    guard let option = definition(long: name, in: path.last!) else {
+                        let names = allOptions(of: command).map { "--" + $0.long }
+                        throw ParseError.unknownOption("--" + name, suggestion: closestMatch(to: "--" + name, among: names))
+                    }
+                    try record(option, spelled: "--" + name, inlineValue: inlineValue, tokens: tokens, index: &index, into: &values)
+                } else {
+                    let letters = Array(token.dropFirst())
+                    for (offset, letter) in letters.enumerated() {
+                        descendToDefault(forOption: { $0.short == letter }, path: &path)
+                        guard let option = allOptions(of: path.last!).first(where: { $0.short == letter }) else {
+                            throw ParseError.unknownOption("-\(letter)", suggestion: nil)
+                        }
+                        let isLast = offset == letters.count - 1
+                        if case .value = option.kind, !isLast {
+                            // -c FILE only: a value option must end a group of short flags.
+                            let rest = String(letters[(offset + 1)...])
+                            try record(option, spelled: "-\(letter)", inlineValue: rest, tokens: tokens, index: &index, into: &values)
+                            break
+                        }
+                        try record(option, spelled: "-\(letter)", inlineValue: nil, tokens: tokens, index: &index, into: &values)
+                    }
+                }
+            }
+        } catch {
+            throw CommandLineError(error: error, path: path)
+        }
+
+        if values.flag("help") {
+            return .help(path: path)
+        }
+        while !(path.last! is any RunnableCommand.Type) {
+            guard let fallback = path.last!.configuration.defaultSubcommand else { break }
+            path.append(fallback)
+        }
+        guard let runnable = path.last! as? any RunnableCommand.Type else {
+            return .help(path: path)
+        }
+        do {
+            values.arguments = try assign(positionals, to: runnable.configuration.arguments)
+        } catch {
+            throw CommandLineError(error: error, path: path)
+        }
+        return .run(runnable, values: values, path: path)
+    }
+
+    private func helpPath(for names: [String]) throws(CommandLineError) -> ParsedCommandLine {
+        var path: [any ParsableCommand.Type] = [root]
+        for name in names {
+            guard let sub = subcommand(named: name, of: path.last!) else {
+                let candidates = path.last!.configuration.subcommands.map { $0.configuration.commandName }
+                throw CommandLineError(
+                    error: ParseError.unknownCommand(name, suggestion: closestMatch(to: name, among: candidates)),
+                    path: path)
+            }
+            path.append(sub)
+        }
+        return .help(path: path)
+    }
+
+    /// `rain --offline` means `rain show --offline`: an option that only the default subcommand
+    /// knows selects it, as in swift-argument-parser.
+    private func descendToDefault(
+        forOption matches: (OptionDefinition) -> Bool, path: inout [any ParsableCommand.Type]
+    ) {
+        var candidate = path
+        while !candidate.last!.configuration.options.contains(where: matches),
+              let fallback = candidate.last!.configuration.defaultSubcommand {
+            candidate.append(fallback)
+        }
+        if candidate.last!.configuration.options.contains(where: matches) { path = candidate }
+    }
+
+    private func looksLikeOption(_ token: String) -> Bool {
+        token.hasPrefix("-") && token.count > 1 && Double(token) == nil
+    }
+
+    private func subcommand(named name: String, of command: any ParsableCommand.Type) -> (any ParsableCommand.Type)? {
+        command.configuration.subcommands.first { $0.configuration.commandName == name }
+    }
+
+    private func allOptions(of command: any ParsableCommand.Type) -> [OptionDefinition] {
+        command.configuration.options + GlobalOptions.definitions
+    }
+
+    private func definition(long name: String, in command: any ParsableCommand.Type) -> OptionDefinition? {
+        allOptions(of: command).first { $0.long == name }
+    }
+
+    private func record(
+        _ option: OptionDefinition, spelled: String, inlineValue: String?,
+        tokens: [String], index: inout Int, into values: inout ParsedValues
+    ) throws(ParseError) {
+        switch option.kind {
+        case .flag:
+            if inlineValue != nil { throw .unexpectedValue(spelled) }
+            values.flags.insert(option.long)
+        case .value:
+            values.optionSynopses[option.long] = option.synopsis
+            if let inlineValue {
+                values.options[option.long, default: []].append(inlineValue)
+                return
+            }
+            guard index < tokens.count, !looksLikeOption(tokens[index]) || tokens[index] == "-" else {
+                throw .missingValue(option.synopsis)
+            }
+            values.options[option.long, default: []].append(tokens[index])
+            index += 1
+        }
+    }
+
+    private func assign(_ positionals: [String], to definitions: [ArgumentDefinition]) throws(ParseError) -> [String: [String]] {
+        var result: [String: [String]] = [:]
+        var remaining = positionals[...]
+        for definition in definitions {
+            if definition.isRepeating {
+                result[definition.name] = Array(remaining)
+                if remaining.isEmpty && !definition.isOptional { throw .missingArgument(definition.name) }
+                remaining = []
+            } else if let value = remaining.popFirst() {
+                result[definition.name] = [value]
+            } else if !definition.isOptional {
+                throw .missingArgument(definition.name)
+            }
+        }
+        if let extra = remaining.first { throw .unexpectedArgument(extra) }
+        return result
+    }
+}

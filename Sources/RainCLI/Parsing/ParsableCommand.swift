@@ -1,0 +1,21 @@
+import RainKit
+
+/// A command as the parser sees it: its configuration. Groups (`rain locations`) are only this.
+protocol ParsableCommand: Sendable {
+    static var configuration: CommandConfiguration { get }
+}
+
+/// A command that runs: it reads its parsed values, then does its one job.
+protocol RunnableCommand: ParsableCommand {
+    /// Reads the values the parser found; throws a `ValidationError` for values that cannot be
+    /// used (this is swift-argument-parser's `validate()`, run before anything happens).
+    init(parsed: ParsedValues) throws
+    func run(_ context: CommandContext) async throws
+}
+
+/// A usage problem found after parsing (values out of range for the command line, options that
+/// do not go together). Exit 64, like the parser's own errors.
+struct ValidationError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

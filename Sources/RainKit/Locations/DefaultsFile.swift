@@ -1,0 +1,123 @@
+import Foundation
+
+/// Why the defaults document could not be used.
+public enum DefaultsFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file exists but is not a document rain can use. It is left exactly as it is.
+    case unreadable(path: String, reason: String)
+    case file(FileError)
+    /// Another rain process held the lock for the whole wait.
+    case busy(path: String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason): return "cannot use \(path): \(reason); it was left unchanged"
+        case .file(let error): return error.description
+        case .busy(let path): return "\(path) is locked by another rain process"
+        }
+    }
+}
+
+/// A small keyed JSON document in the spirit of NSUserDefaults: typed values by key, keys rain
+/// does not know kept as they are. Reads see a whole file; every change happens under an
+/// exclusive lock on a sidecar file and is written atomically.
+public struct DefaultsFile: Sendable {
+    public let path: String
+    public let lockPath: String
+    public var lockTimeout: Duration
+
+    public init(path: String, lockPath: String? = nil, lockTimeout: Duration = .seconds(2)) {
+        self.path = path
+        self.lockPath = lockPath ?? path + ".lock"
+        self.lockTimeout = lockTimeout
+    }
+
+    /// The document as it is on disk now; empty when there is no file yet.
+    public func load() throws(DefaultsFileError) -> Defaults {
+        let bytes: [UInt8]?
+        do {
+            bytes = try AtomicFile.read(path)
+        } catch {
+            throw .file(error)
+        }
+        guard let bytes else { return Defaults() }
+        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) {
+            throw .unreadable(path: path, reason: bytes.isEmpty ? "the file is empty" : "the file holds only white space")
+        }
+        do {
+            let value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
+            guard case .object(let values) = value else {
+                throw DefaultsFileError.unreadable(path: path, reason: "expected a JSON object at the top level")
+            }
+            return Defaults(values: values)
+        } catch let error as DefaultsFileError {
+            throw error
+        } catch {
+            throw .unreadable(path: path, reason: "not valid JSON")
+        }
+    }
+
+    /// Runs `change` on the current document under the lock and saves the result when it
+    /// differs. A document that cannot be read is never overwritten: the error is thrown before
+    /// `change` runs.
+    public func update<Result>(_ change: (inout Defaults) throws -> Result) throws -> Result {
+        let lock: FileLock
+        do {
+            lock = try FileLock.acquire(lockPath, timeout: lockTimeout)
+        } catch .busy {
+            throw DefaultsFileError.busy(path: path)
+        } catch .file(let error) {
+            throw DefaultsFileError.file(error)
+        }
+        defer { lock.unlock() }
+        var document = try load()
+        let original = document
+        let result = try change(&document)
+        if document != original {
+            try save(document)
+        }
+        return result
+    }
+
+    private func save(_ document: Defaults) throws(DefaultsFileError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        do {
+            var bytes = Array(try encoder.encode(JSONValue.object(document.values)))
+            bytes.append(0x0A)
+            try AtomicFile.createFolder(AtomicFile.parentFolder(of: path))
+            try AtomicFile.write(bytes, to: path)
+        } catch let error as FileError {
+            throw .file(error)
+        } catch {
+            throw .file(FileError(path: path, reason: "cannot encode: \(error)"))
+        }
+    }
+}
+
+/// The values of a defaults document.
+public struct Defaults: Sendable, Equatable {
+    public private(set) var values: [String: JSONValue]
+
+    public init(values: [String: JSONValue] = [:]) { self.values = values }
+
+    public func string(forKey key: String) -> String? {
+        if case .string(let value) = values[key] { return value }
+        return nil
+    }
+
+    /// The value under `key` decoded as `type`; nil when absent or null.
+    /// - Throws: `DecodingError` when the value has another shape.
+    public func value<Value: Decodable>(_ type: Value.Type, forKey key: String) throws -> Value? {
+        guard let value = values[key], value != .null else { return nil }
+        return try JSONDecoder().decode(Value.self, from: JSONEncoder().encode(value))
+    }
+
+    /// Stores `value` under `key`; nil removes the key.
+    public mutating func set<Value: Encodable>(_ value: Value?, forKey key: String) throws {
+        guard let value else {
+            values[key] = nil
+            return
+        }
+        values[key] = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value))
+    }
+}

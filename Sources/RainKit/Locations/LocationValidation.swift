@@ -1,0 +1,31 @@
+import Foundation
+
+/// The rules a new place must meet.
+public enum LocationValidation {
+    public static let maximumNameLength = 100
+
+    /// The name with surrounding white space removed.
+    public static func validName(_ name: String) throws(LocationsError) -> String {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        if trimmed.isEmpty { throw .invalidName("the name is empty") }
+        if trimmed.containsControlCharacters { throw .invalidName("the name contains control characters") }
+        if trimmed.count > maximumNameLength {
+            throw .invalidName("the name is longer than \(maximumNameLength) characters")
+        }
+        return trimmed
+    }
+
+    public static func validCoordinate(latitude: Double, longitude: Double) throws(LocationsError) -> Coordinate {
+        guard latitude.isFinite, (-90...90).contains(latitude) else {
+            throw .invalidCoordinate("latitude \(format(latitude)) is out of range: it must be between -90 and 90")
+        }
+        guard longitude.isFinite, (-180...180).contains(longitude) else {
+            throw .invalidCoordinate("longitude \(format(longitude)) is out of range: it must be between -180 and 180")
+        }
+        return Coordinate(latitude: latitude, longitude: longitude)
+    }
+
+    private static func format(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e9 ? String(Int(value)) : String(value)
+    }
+}

@@ -1,0 +1,42 @@
+/// What is wrong with a request about saved places.
+public enum LocationsError: Error, Sendable, Equatable, CustomStringConvertible {
+    case unknown(reference: String)
+    case ambiguous(reference: String, candidates: [Location])
+    /// Refusing to remove the current location.
+    case removingCurrent(Location)
+    case invalidName(String)
+    case invalidCoordinate(String)
+    case noLocations
+    case noCurrentLocation
+
+    public var description: String {
+        switch self {
+        case .unknown(let reference):
+            return "no saved location matches '\(reference.strippingControlCharacters)'"
+        case .ambiguous(let reference, let candidates):
+            let list = candidates.map { "\($0.name) (\($0.idString))" }.joined(separator: ", ")
+            return "'\(reference.strippingControlCharacters)' matches \(candidates.count) locations: \(list)"
+        case .removingCurrent(let location):
+            return "\(location.name) (\(location.shortID)) is the current location and cannot be removed"
+        case .invalidName(let reason):
+            return "invalid name: \(reason)"
+        case .invalidCoordinate(let reason):
+            return reason
+        case .noLocations:
+            return "no saved locations"
+        case .noCurrentLocation:
+            return "no current location is selected"
+        }
+    }
+
+    /// A next step for the user, where there is one.
+    public var hint: String? {
+        switch self {
+        case .unknown, .ambiguous: return "'rain locations' lists the saved places with their numbers and IDs"
+        case .removingCurrent: return "select another place first: rain locations select LOC"
+        case .noLocations: return "add one: rain locations add NAME --lat LATITUDE --lon LONGITUDE"
+        case .noCurrentLocation: return "choose one: rain locations select LOC"
+        case .invalidName, .invalidCoordinate: return nil
+        }
+    }
+}

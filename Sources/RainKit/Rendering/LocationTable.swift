@@ -1,0 +1,49 @@
+import Foundation
+
+/// The table `rain locations` prints: number, short ID, name, coordinates, and a marker on the
+/// current location.
+public struct LocationTable {
+    public var list: LocationList
+    public var useColor: Bool
+
+    public init(list: LocationList, useColor: Bool) {
+        self.list = list
+        self.useColor = useColor
+    }
+
+    public func render() -> String {
+        let names = list.locations.map { $0.name.strippingControlCharacters }
+        let nameWidth = min(40, max(4, names.map(\.displayWidth).max() ?? 0))
+        let numberWidth = max(1, String(list.locations.count).count)
+        var lines = ["   " + "#".padded(to: numberWidth, alignRight: true) + "  ID        "
+            + "NAME".padded(to: nameWidth) + "  LATITUDE  LONGITUDE"]
+        for (index, location) in list.locations.enumerated() {
+            let isCurrent = list.isCurrent(location)
+            var line = (isCurrent ? " * " : "   ")
+                + String(index + 1).padded(to: numberWidth, alignRight: true) + "  "
+                + location.shortID + "  " + names[index].padded(to: nameWidth) + "  "
+                + Self.degrees(location.coordinate.latitude).padded(to: 8, alignRight: true) + "  "
+                + Self.degrees(location.coordinate.longitude).padded(to: 9, alignRight: true)
+            if isCurrent && useColor { line = "\u{1B}[1m" + line + "\u{1B}[0m" }
+            lines.append(line)
+        }
+        if list.current != nil {
+            lines.append("")
+            lines.append(" * current location")
+        }
+        return lines.map { $0.trimmingTrailingSpaces }.joined(separator: "\n") + "\n"
+    }
+
+    static func degrees(_ value: Double) -> String {
+        let text = String(format: "%.4f", value)
+        return text == "-0.0000" ? "0.0000" : text
+    }
+}
+
+extension String {
+    var trimmingTrailingSpaces: String {
+        var text = self
+        while text.hasSuffix(" ") { text.removeLast() }
+        return text
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import RainKit
+import Testing
+
+@Suite struct LocationListTests {
+    static let berlin = Location(id: UUID(uuidString: "AB12CD34-0000-4000-8000-000000000001")!, name: "Berlin", coordinate: .init(latitude: 52.5, longitude: 13.4))
+    static let oslo = Location(id: UUID(uuidString: "AB12EE00-0000-4000-8000-000000000002")!, name: "Oslo", coordinate: .init(latitude: 59.9, longitude: 10.7))
+    static let paris1 = Location(id: UUID(uuidString: "0DDBA11C-0000-4000-8000-000000000003")!, name: "Paris", coordinate: .init(latitude: 48.9, longitude: 2.35))
+    static let paris2 = Location(id: UUID(uuidString: "BEEF0000-0000-4000-8000-000000000004")!, name: "paris", coordinate: .init(latitude: 33.7, longitude: -95.6))
+    static let beef = Location(id: UUID(uuidString: "C0FFEE00-0000-4000-8000-000000000005")!, name: "beef", coordinate: .init(latitude: 1, longitude: 1))
+    static let list = LocationList(locations: [berlin, oslo, paris1, paris2, beef], currentID: berlin.id)
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        var reference: String
+        var expected: Location?
+        var testDescription: String { "'\(reference)' -> \(expected?.name ?? "error")" }
+    }
+
+    @Test(arguments: [
+        Case(reference: "ab12cd34-0000-4000-8000-000000000001", expected: berlin),
+        Case(reference: "AB12CD34-0000-4000-8000-000000000001", expected: berlin),
+        Case(reference: "2", expected: oslo),
+        Case(reference: "ab12c", expected: berlin),
+        Case(reference: "ab12e", expected: oslo),
+        Case(reference: "ab12", expected: nil),       // prefix of two IDs: ambiguous
+        Case(reference: "ab1", expected: nil),        // prefixes need 4 characters
+        Case(reference: "OSLO", expected: oslo),
+        Case(reference: " oslo ", expected: oslo),
+        Case(reference: "Paris", expected: nil),      // two places named paris
+        Case(reference: "0ddb", expected: paris1),
+        Case(reference: "beef", expected: nil),       // an ID prefix of one place, the name of another
+        Case(reference: "6", expected: nil),          // past the end of the list
+        Case(reference: "0", expected: nil),
+        Case(reference: "Lima", expected: nil),
+        Case(reference: "", expected: nil),
+    ])
+    func resolvesLikeTheDesignSays(_ testCase: Case) throws {
+        if let expected = testCase.expected {
+            #expect(try Self.list.resolve(testCase.reference) == expected)
+        } else {
+            #expect(throws: LocationsError.self) { try Self.list.resolve(testCase.reference) }
+        }
+    }
+
+    @Test func anAmbiguousNameListsEveryCandidateWithItsID() {
+        #expect(throws: LocationsError.ambiguous(reference: "Paris", candidates: [Self.paris1, Self.paris2])) {
+            try Self.list.resolve("Paris")
+        }
+        let message = LocationsError.ambiguous(reference: "Paris", candidates: [Self.paris1, Self.paris2]).description
+        #expect(message.contains(Self.paris1.idString) && message.contains(Self.paris2.idString))
+    }
+
+    @Test func currentIsDecidedByIdentityNotCoordinates() {
+        let twin = Location(name: "Berlin", coordinate: Self.berlin.coordinate)
+        let list = LocationList(locations: [Self.berlin, twin], currentID: Self.berlin.id)
+        #expect(list.isCurrent(Self.berlin))
+        #expect(!list.isCurrent(twin))
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+
+/// What a finished process left behind.
+public struct ProcessResult: Sendable, CustomStringConvertible {
+    public var status: Int32
+    public var output: String
+    public var error: String
+
+    public var description: String { "exit \(status)\nstdout: \(output)\nstderr: \(error)" }
+}
+
+/// Runs the built executables of this package as real subprocesses.
+public enum BuiltProduct {
+    /// The folder the test bundle was built into; the package's executables are beside it.
+    public static var folder: String {
+        var url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        while url.path != "/" && !url.lastPathComponent.hasSuffix(".xctest") {
+            url.deleteLastPathComponent()
+        }
+        if url.path == "/" {
+            // Swift Testing's own runner: look for the products folder next to it.
+            url = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        }
+        return url.deletingLastPathComponent().path
+    }
+
+    public static func path(_ name: String) -> String { folder + "/" + name }
+
+    /// Runs `name` with `arguments` and `environment` (nothing inherited but PATH), standard
+    /// input from `input` (or /dev/null), and waits for it.
+    public static func run(
+        _ name: String, _ arguments: [String], environment: [String: String], input: String? = nil
+    ) throws -> ProcessResult {
+        try start(name, arguments, environment: environment, input: input).finish()
+    }
+
+    /// Starts `name`; `finish()` waits for it and collects its output.
+    public static func start(
+        _ name: String, _ arguments: [String], environment: [String: String], input: String? = nil
+    ) -> RunningProcess {
+        RunningProcess(executable: path(name), arguments: arguments, environment: environment, input: input)
+    }
+}
+
+/// A started subprocess whose output is collected in the background.
+public final class RunningProcess: @unchecked Sendable {
+    private let process = Process()
+    private let outputPipe = Pipe()
+    private let errorPipe = Pipe()
+    private let startError: (any Error)?
+    private var outputData = Data()
+    private var errorData = Data()
+    private let readers = DispatchGroup()
+
+    init(executable: String, arguments: [String], environment: [String: String], input: String?) {
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var environment = environment
+        environment["PATH"] = environment["PATH"] ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        process.environment = environment
+        process.standardOutput = outputPipe
+        process.standardError = errorPipe
+        if let input {
+            let inputPipe = Pipe()
+            process.standardInput = inputPipe
+            inputPipe.fileHandleForWriting.write(Data(input.utf8))
+            try? inputPipe.fileHandleForWriting.close()
+        } else {
+            process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+        }
+        do {
+            try process.run()
+            startError = nil
+        } catch {
+            startError = error
+            return
+        }
+        readers.enter()
+        DispatchQueue.global().async {
+            self.outputData = self.outputPipe.fileHandleForReading.readDataToEndOfFile()
+            self.readers.leave()
+        }
+        readers.enter()
+        DispatchQueue.global().async {
+            self.errorData = self.errorPipe.fileHandleForReading.readDataToEndOfFile()
+            self.readers.leave()
+        }
+    }
+
+    public var processIdentifier: Int32 { process.processIdentifier }
+
+    public func finish() throws -> ProcessResult {
+        if let startError { throw startError }
+        process.waitUntilExit()
+        readers.wait()
+        return ProcessResult(
+            status: process.terminationStatus,
+            output: String(decoding: outputData, as: UTF8.self),
+            error: String(decoding: errorData, as: UTF8.self))
+    }
+}

@@ -1,0 +1,32 @@
+#!/bin/sh
+# Installs the Debian packages rain needs to build (and, with --test, to run its tests),
+# skipping what is already there. Needs root (or sudo) only when something is missing.
+set -eu
+
+packages=""
+need() { # need PACKAGE CHECK...
+    package=$1
+    shift
+    if ! "$@" >/dev/null 2>&1; then packages="$packages $package"; fi
+}
+
+need libcurl4-openssl-dev sh -c 'test -f /usr/include/x86_64-linux-gnu/curl/curl.h || test -f /usr/include/curl/curl.h || pkg-config --exists libcurl'
+if [ "${1:-}" = "--test" ]; then
+    need cron command -v crontab
+fi
+
+[ -z "$packages" ] && exit 0
+
+if [ "$(id -u)" -eq 0 ]; then
+    sudo=""
+elif command -v sudo >/dev/null 2>&1; then
+    sudo="sudo"
+else
+    echo "rain: please install:$packages (as root: apt-get install$packages)" >&2
+    exit 1
+fi
+echo "Installing:$packages" >&2
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+# shellcheck disable=SC2086
+$sudo apt-get install -y -qq --no-install-recommends $packages >/dev/null
