@@ -13,6 +13,7 @@ need() { # need PACKAGE CHECK...
 need libcurl4-openssl-dev sh -c 'test -f /usr/include/x86_64-linux-gnu/curl/curl.h || test -f /usr/include/curl/curl.h || pkg-config --exists libcurl'
 if [ "${1:-}" = "--test" ]; then
     need cron command -v crontab
+    need tmux command -v tmux
 fi
 
 [ -z "$packages" ] && exit 0
