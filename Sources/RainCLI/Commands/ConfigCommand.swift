@@ -1,0 +1,64 @@
+import RainKit
+
+/// `rain config`: the configuration.
+struct ConfigCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config",
+        abstract: "Show, locate or create the configuration.",
+        subcommands: [ConfigShowCommand.self, ConfigPathCommand.self, ConfigInitCommand.self],
+        defaultSubcommand: ConfigShowCommand.self
+    )
+}
+
+extension CommandContext {
+    /// The settings from the configuration file and the environment.
+    func loadSettings() throws(ConfigError) -> (settings: Settings, keySource: SettingsLoader.KeySource, fileExists: Bool) {
+        let explicit = configOverride != nil || !(environment["RAIN_CONFIG"] ?? "").isEmpty
+        return try SettingsLoader(paths: paths, environment: environment, configFileIsExplicit: explicit).load()
+    }
+}
+
+/// `rain config show`
+struct ConfigShowCommand: RunnableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Show the settings in effect (the API key shortened to its ends)."
+    )
+
+    init(parsed: ParsedValues) throws {}
+
+    func run(_ context: CommandContext) async throws {
+        let (settings, keySource, fileExists) = try context.loadSettings()
+        context.console.write(SettingsReport(settings: settings, keySource: keySource, fileExists: fileExists).render())
+    }
+}
+
+/// `rain config path`
+struct ConfigPathCommand: RunnableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "path",
+        abstract: "Print the path of the configuration file."
+    )
+
+    init(parsed: ParsedValues) throws {}
+
+    func run(_ context: CommandContext) async throws {
+        context.print(context.paths.configFile)
+    }
+}
+
+/// `rain config init`
+struct ConfigInitCommand: RunnableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Write the example configuration to the configuration file (never overwrites)."
+    )
+
+    init(parsed: ParsedValues) throws {}
+
+    func run(_ context: CommandContext) async throws {
+        let path = context.paths.configFile
+        try ConfigInitializer.write(to: path)
+        context.print("Wrote \(path). Add your API key there, in api_key_file, or in RAIN_API_KEY.")
+    }
+}

@@ -1,0 +1,38 @@
+/// What is wrong with the configuration. Every message names the file or key and the problem.
+public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
+    case missingFile(path: String)
+    case unreadable(path: String, reason: String)
+    case notJSON(path: String)
+    case unknownKey(path: String, key: String, suggestion: String?)
+    case invalidValue(path: String, key: String, problem: String)
+    case insecureKeyFile(path: String, mode: UInt32)
+    case unusableKey(source: String, problem: String)
+
+    public var description: String {
+        switch self {
+        case .missingFile(let path):
+            return "the configuration file \(path) does not exist"
+        case .unreadable(let path, let reason):
+            return "cannot read the configuration file \(path): \(reason)"
+        case .notJSON(let path):
+            return "\(path) is not a JSON object"
+        case .unknownKey(let path, let key, let suggestion):
+            return "\(path): unknown key '\(key.strippingControlCharacters)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+        case .invalidValue(let path, let key, let problem):
+            return "\(path): '\(key)' \(problem)"
+        case .insecureKeyFile(let path, let mode):
+            return "the API key file \(path) can be read or written by group or others (mode \(String(mode & 0o777, radix: 8)))"
+        case .unusableKey(let source, let problem):
+            return "the API key from \(source) \(problem)"
+        }
+    }
+
+    public var hint: String? {
+        switch self {
+        case .missingFile: return "create one with: rain config init"
+        case .insecureKeyFile(let path, _): return "chmod 600 \(path)"
+        case .unknownKey, .invalidValue, .notJSON: return "config.example.json lists every key with its default"
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+
+/// Reads the configuration file and the environment into `Settings`.
+/// Precedence: environment (`RAIN_API_KEY`, `RAIN_BASE_URL`) over the file over the defaults;
+/// for the key: `RAIN_API_KEY`, then `api_key_file`, then `api_key`.
+public struct SettingsLoader: Sendable {
+    public var paths: RainPaths
+    public var environment: [String: String]
+    /// True when the file was named by `--config` or `RAIN_CONFIG`: then it must exist.
+    public var configFileIsExplicit: Bool
+
+    public init(paths: RainPaths, environment: [String: String], configFileIsExplicit: Bool) {
+        self.paths = paths
+        self.environment = environment
+        self.configFileIsExplicit = configFileIsExplicit
+    }
+
+    /// Where the key came from, for `rain config show`.
+    public enum KeySource: Sendable, Equatable, CustomStringConvertible {
+        case environment, file(String), config, none
+
+        public var description: String {
+            switch self {
+            case .environment: return "RAIN_API_KEY"
+            case .file(let path): return path
+            case .config: return "api_key in the configuration file"
+            case .none: return "not set"
+            }
+        }
+    }
+
+    public static let keys = [
+        "provider", "base_url", "api_key", "api_key_file", "api_key_in", "units", "language",
+        "refresh_interval_minutes", "timeout_seconds", "max_concurrent_requests", "ca_file",
+    ]
+
+    public func load() throws(ConfigError) -> (settings: Settings, keySource: KeySource, fileExists: Bool) {
+        let path = paths.configFile
+        var settings = Settings(paths: paths)
+        let values: [String: JSONValue]
+        let fileExists: Bool
+        do {
+            let bytes = try AtomicFile.read(path)
+            fileExists = bytes != nil
+            if let bytes {
+                guard case .object(let object)? = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes)) else {
+                    throw ConfigError.notJSON(path: path)
+                }
+                values = object
+            } else if configFileIsExplicit {
+                throw ConfigError.missingFile(path: path)
+            } else {
+                values = [:]
+            }
+        } catch let error as FileError {
+            throw .unreadable(path: path, reason: error.reason)
+        } catch let error as ConfigError {
+            throw error
+        } catch {
+            throw .unreadable(path: path, reason: "\(error)")
+        }
+
+        let file = ConfigValues(path: path, values: values)
+        try file.rejectUnknownKeys(Self.keys)
+        if let provider = try file.string("provider") {
+            guard let value = Provider(rawValue: provider) else {
+                throw file.invalid("provider", "must be \(Provider.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or "))")
+            }
+            settings.provider = value
+        }
+        if let baseURL = try file.string("base_url") {
+            settings.baseURL = try Self.validBaseURL(baseURL) { problem in file.invalid("base_url", problem) }
+        }
+        if let baseURL = environment["RAIN_BASE_URL"], !baseURL.isEmpty {
+            settings.baseURL = try Self.validBaseURL(baseURL) { problem in
+                ConfigError.invalidValue(path: "RAIN_BASE_URL", key: baseURL.strippingControlCharacters, problem: problem)
+            }
+        }
+        if let placement = try file.string("api_key_in") {
+            guard let value = APIKeyPlacement(rawValue: placement) else { throw file.invalid("api_key_in", "must be \"path\" or \"header\"") }
+            settings.apiKeyPlacement = value
+        }
+        if let units = try file.string("units") {
+            guard let value = UnitSystem(rawValue: units) else { throw file.invalid("units", "must be one of si, us, ca, uk") }
+            settings.units = value
+        }
+        if let language = try file.string("language") {
+            let allowed = language.allSatisfy { $0.isASCII && ($0.isLetter || $0 == "-" || $0 == "_") }
+            guard allowed, (2...10).contains(language.count) else { throw file.invalid("language", "must be a language code such as \"en\" or \"zh-tw\"") }
+            settings.language = language
+        }
+        if let minutes = try file.integer("refresh_interval_minutes", in: 1...10_080) { settings.refreshIntervalMinutes = minutes }
+        if let seconds = try file.number("timeout_seconds", in: 1...600) { settings.timeoutSeconds = seconds }
+        if let count = try file.integer("max_concurrent_requests", in: 1...32) { settings.maxConcurrentRequests = count }
+        if let caFile = try file.string("ca_file") {
+            guard access(caFile, R_OK) == 0 else { throw file.invalid("ca_file", "names a file that cannot be read: \(caFile)") }
+            settings.caFile = caFile
+        }
+
+        let keySource: KeySource
+        if let key = environment["RAIN_API_KEY"], !key.isEmpty {
+            settings.apiKey = try Self.validKey(key, source: "RAIN_API_KEY")
+            keySource = .environment
+        } else if let keyFile = try file.string("api_key_file") {
+            settings.apiKey = try Self.readKeyFile(keyFile)
+            keySource = .file(keyFile)
+        } else if let key = try file.string("api_key") {
+            settings.apiKey = try Self.validKey(key, source: "api_key in \(path)")
+            keySource = .config
+        } else {
+            keySource = .none
+        }
+        return (settings, keySource, fileExists)
+    }
+
+    static func validBaseURL(_ text: String, invalid: (String) -> ConfigError) throws(ConfigError) -> String {
+        guard let components = URLComponents(string: text),
+              let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
+              let host = components.host, !host.isEmpty else {
+            throw invalid("must be an http:// or https:// URL with a host")
+        }
+        guard components.query == nil, components.fragment == nil else {
+            throw invalid("must not have a query or fragment")
+        }
+        return text.hasSuffix("/") ? text : text + "/"
+    }
+
+    static func validKey(_ key: String, source: String) throws(ConfigError) -> APIKey {
+        let key = key.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !key.isEmpty else { throw .unusableKey(source: source, problem: "is empty") }
+        let allowed = key.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0.value < 0x7F && !"/?#%&=+".unicodeScalars.contains($0) }
+        guard allowed else { throw .unusableKey(source: source, problem: "contains characters an API key cannot have") }
+        return APIKey(key)
+    }
+
+    /// Like ssh with a private key: a file others can read is refused.
+    static func readKeyFile(_ path: String) throws(ConfigError) -> APIKey {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw .unusableKey(source: path, problem: "cannot be read: \(String(cString: strerror(errno)))")
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw .unusableKey(source: path, problem: "is not a regular file") }
+        guard info.st_mode & 0o077 == 0 else { throw .insecureKeyFile(path: path, mode: UInt32(info.st_mode)) }
+        let bytes: [UInt8]?
+        do {
+            bytes = try AtomicFile.read(path)
+        } catch {
+            throw .unusableKey(source: path, problem: "cannot be read: \(error.reason)")
+        }
+        guard let bytes, let text = String(validating: bytes, as: UTF8.self) else {
+            throw .unusableKey(source: path, problem: "is not text")
+        }
+        return try validKey(text, source: path)
+    }
+}
+
+/// The values of the configuration file, read with the type each key must have.
+struct ConfigValues {
+    let path: String
+    let values: [String: JSONValue]
+
+    func invalid(_ key: String, _ problem: String) -> ConfigError {
+        .invalidValue(path: path, key: key, problem: problem)
+    }
+
+    func rejectUnknownKeys(_ known: [String]) throws(ConfigError) {
+        for key in values.keys.sorted() where !known.contains(key) {
+            let lowered = key.lowercased().replacingOccurrences(of: "-", with: "_")
+            let suggestion = known.first { $0 == lowered } ?? known.first { $0.hasPrefix(lowered) || lowered.hasPrefix($0) }
+            throw .unknownKey(path: path, key: key, suggestion: suggestion)
+        }
+    }
+
+    /// The string under `key`; nil when absent or null.
+    func string(_ key: String) throws(ConfigError) -> String? {
+        switch values[key] {
+        case nil, .null?: return nil
+        case .string(let value)?:
+            guard !value.isEmpty else { throw invalid(key, "must not be empty (use null for the default)") }
+            return value
+        default: throw invalid(key, "must be a string")
+        }
+    }
+
+    func number(_ key: String, in range: ClosedRange<Double>) throws(ConfigError) -> Double? {
+        switch values[key] {
+        case nil, .null?: return nil
+        case .number(let value)?:
+            guard range.contains(value) else { throw invalid(key, "must be between \(Int(range.lowerBound)) and \(Int(range.upperBound))") }
+            return value
+        default: throw invalid(key, "must be a number")
+        }
+    }
+
+    func integer(_ key: String, in range: ClosedRange<Int>) throws(ConfigError) -> Int? {
+        guard let value = try number(key, in: Double(range.lowerBound)...Double(range.upperBound)) else { return nil }
+        guard value.rounded() == value else { throw invalid(key, "must be a whole number") }
+        return Int(value)
+    }
+}

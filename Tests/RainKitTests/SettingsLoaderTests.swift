@@ -1,0 +1,102 @@
+import Foundation
+import RainKit
+import RainTestSupport
+import Testing
+
+@Suite struct SettingsLoaderTests {
+    private func load(_ config: String?, environment: [String: String] = [:], in folder: String) throws -> (settings: Settings, keySource: SettingsLoader.KeySource, fileExists: Bool) {
+        if let config { writeFile(folder + "/config.json", config) }
+        let paths = RainPaths.resolve(environment: ["RAIN_HOME": folder])
+        return try SettingsLoader(paths: paths, environment: environment, configFileIsExplicit: false).load()
+    }
+
+    @Test func theRepositoryExampleIsWhatConfigInitWrites() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let example = try String(contentsOf: root.appendingPathComponent("config.example.json"), encoding: .utf8)
+        #expect(example == ConfigExample.text)
+    }
+
+    @Test func theExampleGivesTheDefaults() async throws {
+        try await withTemporaryDirectory { folder in
+            let fromExample = try load(ConfigExample.text, in: folder).settings
+            #expect(fromExample == Settings(paths: RainPaths.resolve(environment: ["RAIN_HOME": folder])))
+        }
+    }
+
+    @Test func noFileMeansDefaults() async throws {
+        try await withTemporaryDirectory { folder in
+            let loaded = try load(nil, in: folder)
+            #expect(!loaded.fileExists)
+            #expect(loaded.settings.baseURL == "https://api.pirateweather.net/forecast/")
+            #expect(loaded.settings.refreshIntervalMinutes == 30)
+            #expect(loaded.keySource == .none)
+        }
+    }
+
+    @Test func theEnvironmentWinsForKeyAndBaseURL() async throws {
+        try await withTemporaryDirectory { folder in
+            writeFile(folder + "/key", "from-file-0123456789\n")
+            chmod(folder + "/key", 0o600)
+            let config = #"{"api_key": "from-config-0123456789", "api_key_file": "\#(folder)/key", "base_url": "http://127.0.0.1:1/x"}"#
+            let fromFile = try load(config, in: folder)
+            #expect(fromFile.settings.apiKey == APIKey("from-file-0123456789"))
+            #expect(fromFile.settings.baseURL == "http://127.0.0.1:1/x/")
+            let fromEnvironment = try load(config, environment: ["RAIN_API_KEY": "from-env-0123456789", "RAIN_BASE_URL": "http://[::1]:2/forecast/"], in: folder)
+            #expect(fromEnvironment.settings.apiKey == APIKey("from-env-0123456789"))
+            #expect(fromEnvironment.keySource == .environment)
+            #expect(fromEnvironment.settings.baseURL == "http://[::1]:2/forecast/")
+        }
+    }
+
+    @Test func aKeyFileOthersCanReadIsRefusedLikeSSHDoes() async throws {
+        await withTemporaryDirectory { folder in
+            writeFile(folder + "/key", "secret-0123456789")
+            chmod(folder + "/key", 0o640)
+            let error = #expect(throws: ConfigError.self) {
+                try load(#"{"api_key_file": "\#(folder)/key"}"#, in: folder)
+            }
+            #expect(error == .insecureKeyFile(path: folder + "/key", mode: UInt32(0o100640)))
+            #expect(error?.hint == "chmod 600 \(folder)/key")
+        }
+    }
+
+    struct BadConfig: Sendable, CustomTestStringConvertible {
+        var json: String
+        var message: String
+        var testDescription: String { json }
+    }
+
+    @Test(arguments: [
+        BadConfig(json: "not json", message: "is not a JSON object"),
+        BadConfig(json: "[1]", message: "is not a JSON object"),
+        BadConfig(json: #"{"unit": "si"}"#, message: "unknown key 'unit' (did you mean 'units'?)"),
+        BadConfig(json: #"{"units": "metric"}"#, message: "'units' must be one of si, us, ca, uk"),
+        BadConfig(json: #"{"units": 3}"#, message: "'units' must be a string"),
+        BadConfig(json: #"{"provider": "weatherbit"}"#, message: "'provider' must be"),
+        BadConfig(json: #"{"base_url": "ftp://example.com/"}"#, message: "'base_url' must be an http:// or https:// URL with a host"),
+        BadConfig(json: #"{"base_url": "https://example.com/?key=1"}"#, message: "'base_url' must not have a query"),
+        BadConfig(json: #"{"api_key_in": "query"}"#, message: "'api_key_in' must be \"path\" or \"header\""),
+        BadConfig(json: #"{"refresh_interval_minutes": 0}"#, message: "'refresh_interval_minutes' must be between 1 and 10080"),
+        BadConfig(json: #"{"refresh_interval_minutes": 1.5}"#, message: "'refresh_interval_minutes' must be a whole number"),
+        BadConfig(json: #"{"timeout_seconds": "10"}"#, message: "'timeout_seconds' must be a number"),
+        BadConfig(json: #"{"max_concurrent_requests": 100}"#, message: "'max_concurrent_requests' must be between 1 and 32"),
+        BadConfig(json: #"{"language": "en us"}"#, message: "'language' must be a language code"),
+        BadConfig(json: #"{"ca_file": "/nonexistent/ca.pem"}"#, message: "'ca_file' names a file that cannot be read"),
+        BadConfig(json: #"{"api_key": "has/slash"}"#, message: "contains characters an API key cannot have"),
+        BadConfig(json: #"{"api_key": ""}"#, message: "'api_key' must not be empty"),
+    ])
+    func anInvalidConfigurationNamesTheKeyAndTheProblem(_ bad: BadConfig) async throws {
+        await withTemporaryDirectory { folder in
+            let error = #expect(throws: ConfigError.self) { try load(bad.json, in: folder) }
+            #expect(error?.description.contains(bad.message) == true, "\(String(describing: error))")
+        }
+    }
+
+    @Test func theKeyIsNeverShownWhole() {
+        let key = APIKey("abcd0123456789wxyz")
+        #expect(key.redacted == "abcd…wxyz")
+        #expect("\(key)" == "abcd…wxyz")
+        #expect(!String(reflecting: key).contains("0123456789"))
+        #expect(APIKey("short").redacted == "…")
+    }
+}
