@@ -33,6 +33,8 @@ struct ErrorReport {
             }
         case let error as ConfigError:
             self.init(message: error.description, hint: error.hint, exitCode: .configuration)
+        case let error as Crontab.Failure:
+            self.init(message: error.description, exitCode: .ioError)
         case let error as FileError:
             self.init(message: error.description, exitCode: .ioError)
         default:

@@ -34,6 +34,11 @@ public enum BuiltProduct {
         try start(name, arguments, environment: environment, input: input).finish()
     }
 
+    /// Runs a program that is not part of the package (an absolute path), with this process's environment.
+    public static func runSystem(_ executable: String, _ arguments: [String], input: String? = nil) throws -> ProcessResult {
+        try RunningProcess(executable: executable, arguments: arguments, environment: ProcessInfo.processInfo.environment, input: input).finish()
+    }
+
     /// Starts `name`; `finish()` waits for it and collects its output.
     public static func start(
         _ name: String, _ arguments: [String], environment: [String: String], input: String? = nil

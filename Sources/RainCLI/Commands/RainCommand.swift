@@ -7,6 +7,6 @@ struct RainCommand: ParsableCommand {
         rain keeps a list of saved places with one current location, fetches forecasts from a \
         Dark Sky-compatible API, caches them, and shows them.
         """,
-        subcommands: [LocationsCommand.self, ConfigCommand.self]
+        subcommands: [LocationsCommand.self, CronCommand.self, ConfigCommand.self]
     )
 }

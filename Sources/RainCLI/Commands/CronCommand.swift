@@ -1,0 +1,101 @@
+import Foundation
+import RainKit
+
+/// `rain cron [--every 30m] [--install | --uninstall]`
+struct CronCommand: RunnableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "cron",
+        abstract: "Print, install or remove the crontab line that keeps forecasts fresh.",
+        discussion: """
+        The line runs 'rain refresh --all --quiet --if-stale' with the absolute path of this \
+        rain, passes RAIN_HOME and RAIN_CONFIG when they are set, and never contains the API \
+        key. Its minute is chosen per user so that not everyone asks the API at :00. \
+        --install replaces rain's own line in your crontab and keeps every other line.
+        """,
+        options: [
+            .option("every", value: "interval", help: "How often: 5m, 10m, 15m, 20m, 30m, or 1h to 24h (default: 30m)."),
+            .flag("install", help: "Add the line to your crontab (replacing rain's earlier line)."),
+            .flag("uninstall", help: "Remove rain's line from your crontab."),
+        ]
+    )
+
+    var schedule: CronSchedule
+    var install: Bool
+    var uninstall: Bool
+
+    init(parsed: ParsedValues) throws {
+        let every = try parsed.value("every", as: Interval.self) ?? Interval(seconds: 30 * 60)
+        do {
+            schedule = try CronSchedule(every: every, seed: ProcessIdentity.userName)
+        } catch {
+            throw ValidationError(error.description)
+        }
+        install = parsed.flag("install")
+        uninstall = parsed.flag("uninstall")
+        if install && uninstall { throw ValidationError("'--install' and '--uninstall' cannot be used together") }
+    }
+
+    func run(_ context: CommandContext) async throws {
+        let crontab = Crontab()
+        if uninstall {
+            guard let table = CrontabEntry.uninstalled(from: try crontab.read()) else {
+                context.print("Your crontab has no line of rain's; nothing to remove.")
+                return
+            }
+            try crontab.write(table)
+            context.print("Removed rain's line from your crontab.")
+            return
+        }
+        let entry = makeEntry(context)
+        if install {
+            try crontab.write(entry.installed(in: try crontab.read()))
+            context.print("Installed in your crontab:\n\(entry.line)")
+        } else {
+            context.print(entry.line)
+        }
+        warnIfTheKeyOnlyLivesInTheEnvironment(context)
+    }
+
+    private func makeEntry(_ context: CommandContext) -> CrontabEntry {
+        var environment: [(String, String)] = []
+        for name in ["RAIN_HOME", "RAIN_CONFIG"] {
+            if let value = context.environment[name], !value.isEmpty {
+                environment.append((name, ProcessIdentity.absolutePath(value)))
+            }
+        }
+        if let config = context.configOverride {
+            environment.removeAll { $0.0 == "RAIN_CONFIG" }
+            environment.append(("RAIN_CONFIG", ProcessIdentity.absolutePath(config)))
+        }
+        return CrontabEntry(schedule: schedule, executable: ProcessIdentity.executablePath, environment: environment)
+    }
+
+    /// cron does not see the shell's environment: a key only in RAIN_API_KEY would be missing there.
+    private func warnIfTheKeyOnlyLivesInTheEnvironment(_ context: CommandContext) {
+        guard !(context.environment["RAIN_API_KEY"] ?? "").isEmpty else { return }
+        var environment = context.environment
+        environment["RAIN_API_KEY"] = nil
+        let explicit = context.configOverride != nil || !(environment["RAIN_CONFIG"] ?? "").isEmpty
+        let withoutVariable = try? SettingsLoader(paths: context.paths, environment: environment, configFileIsExplicit: explicit).load()
+        if withoutVariable?.settings.apiKey == nil {
+            context.printError("rain: warning: your API key is only in RAIN_API_KEY, which cron will not see; put it in a file named by api_key_file (rain config path)")
+        }
+    }
+}
+
+/// Facts about this process that the cron line needs.
+enum ProcessIdentity {
+    static var userName: String {
+        if let entry = getpwuid(getuid()), let name = entry.pointee.pw_name { return String(cString: name) }
+        return String(getuid())
+    }
+
+    /// The running binary, resolved (not argv[0], which may be relative or a link).
+    static var executablePath: String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+
+    static func absolutePath(_ path: String) -> String {
+        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// rain's line in a user's crontab, and how to put it in or take it out of the crontab's text
+/// without touching any other line.
+public struct CrontabEntry: Sendable, Equatable {
+    /// Ends rain's line, so rain can find its own line again and only its own line.
+    public static let marker = "# rain: managed by 'rain cron'"
+
+    public let line: String
+
+    /// - Parameters:
+    ///   - executable: absolute path of the rain binary.
+    ///   - environment: RAIN_HOME / RAIN_CONFIG values to pass on; never the API key.
+    public init(schedule: CronSchedule, executable: String, environment: [(String, String)]) {
+        let assignments = environment.map { "\($0.0)=\(Self.quoted($0.1))" }
+        let command = assignments + [Self.quoted(executable), "refresh", "--all", "--quiet", "--if-stale"]
+        line = "\(schedule.fields) \(command.joined(separator: " ")) \(Self.marker)"
+    }
+
+    /// `crontab` text with rain's line in place of any earlier one (or appended).
+    public func installed(in crontab: String) -> String {
+        var lines = Self.otherLines(of: crontab)
+        lines.append(line)
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `crontab` text without rain's line; nil when it had none.
+    public static func uninstalled(from crontab: String) -> String? {
+        let lines = otherLines(of: crontab)
+        guard lines.count != splitLines(crontab).count else { return nil }
+        return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+    }
+
+    public static func contains(_ crontab: String) -> Bool {
+        splitLines(crontab).contains(where: isRainLine)
+    }
+
+    private static func isRainLine(_ line: Substring) -> Bool {
+        !line.hasPrefix("#") && line.hasSuffix(marker)
+    }
+
+    private static func splitLines(_ text: String) -> [Substring] {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.last == "" { lines.removeLast() }
+        return lines
+    }
+
+    private static func otherLines(of crontab: String) -> [String] {
+        splitLines(crontab).filter { !isRainLine($0) }.map(String.init)
+    }
+
+    /// Single-quoted for /bin/sh, with `%` escaped because cron turns a bare `%` into a newline.
+    static func quoted(_ text: String) -> String {
+        let safe = text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/._-+:,@".contains($0)) }
+        let quoted = safe && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+        return quoted.replacingOccurrences(of: "%", with: "\\%")
+    }
+}
