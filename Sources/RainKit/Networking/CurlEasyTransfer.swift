@@ -63,7 +63,8 @@ final class CurlEasyTransfer {
         try set(CURLOPT_LOW_SPEED_LIMIT, max(1, options.lowSpeed.bytesPerSecond))
         try set(CURLOPT_LOW_SPEED_TIME, max(1, Int(options.lowSpeed.duration.components.seconds)))
         try check(rain_easy_setopt_off_t(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(options.bodyLimit)))
-        try set(CURLOPT_ACCEPT_ENCODING, "")
+        // Compressed answers when libcurl can decode them; without zlib this is a no-op, not an error.
+        _ = rain_easy_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")
 
         var lines = ["Accept: application/json", "User-Agent: \(RainVersion.userAgent)"]
         for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
