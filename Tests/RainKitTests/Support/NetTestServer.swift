@@ -71,6 +71,7 @@ final class NetTestServer: Sendable {
         var inFlight = 0
         var maxInFlight = 0
         var stopped = false
+        var listenerClosed = false
     }
 
     var baseURL: String { "http://127.0.0.1:\(port)/" }
@@ -100,22 +101,37 @@ final class NetTestServer: Sendable {
         self.listener = descriptor
         self.port = Self.localPort(of: descriptor)
         self.state = Mutex(State(script: script, fallback: fallback))
-        Thread.detachNewThread { [self] in acceptLoop() }
+        // The accept thread holds the server weakly, so a server nobody holds stops (deinit).
+        Thread.detachNewThread { [weak self] in
+            Self.acceptLoop(listener: descriptor) { [weak self] connection in self?.adopt(connection) ?? false }
+            // Only this thread closes the listener, after its last accept(), so the descriptor
+            // number cannot be reused under it.
+            close(descriptor)
+            self?.state.withLock { $0.listenerClosed = true }
+        }
     }
 
-    deinit { stop() }
+    deinit { shutDown() }
 
     func enqueue(_ responses: NetScriptedResponse...) {
         state.withLock { $0.script.append(contentsOf: responses) }
     }
 
-    /// Stops listening and breaks every open connection.
+    /// Stops listening and breaks every open connection; returns once the port is released.
     func stop() {
+        shutDown()
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .seconds(10))
+        while !state.withLock({ $0.listenerClosed }) && clock.now < deadline {
+            Thread.sleep(forTimeInterval: 0.002)
+        }
+    }
+
+    private func shutDown() {
         state.withLock { state in
             guard !state.stopped else { return }
             state.stopped = true
             shutdown(listener, Int32(SHUT_RDWR))
-            close(listener)
             for descriptor in state.open { shutdown(descriptor, Int32(SHUT_RDWR)) }
         }
     }
@@ -130,25 +146,31 @@ final class NetTestServer: Sendable {
 
     // MARK: - Connections
 
-    private func acceptLoop() {
+    private static func acceptLoop(listener: Int32, adopt: @Sendable (Int32) -> Bool) {
         while true {
             let connection = accept(listener, nil, nil)
             if connection < 0 {
                 if errno == EINTR || errno == ECONNABORTED { continue }
-                return
+                return   // the listener was shut down
             }
-            let number: Int? = state.withLock { state in
-                guard !state.stopped else { return nil }
-                state.open.insert(connection)
-                state.connections += 1
-                return state.connections - 1
-            }
-            guard let number else {
+            guard adopt(connection) else {
                 close(connection)
                 return
             }
-            Thread.detachNewThread { [self] in serve(connection, number: number) }
         }
+    }
+
+    /// Serves a new connection on a thread of its own; false once the server has stopped.
+    private func adopt(_ connection: Int32) -> Bool {
+        let number: Int? = state.withLock { state in
+            guard !state.stopped else { return nil }
+            state.open.insert(connection)
+            state.connections += 1
+            return state.connections - 1
+        }
+        guard let number else { return false }
+        Thread.detachNewThread { [self] in serve(connection, number: number) }
+        return true
     }
 
     private func serve(_ descriptor: Int32, number: Int) {
