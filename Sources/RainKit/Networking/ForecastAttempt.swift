@@ -1,0 +1,46 @@
+/// What one try's outcome means for a forecast request: an answer to decode, or an error that
+/// may be worth another try (and how long the server asked us to wait).
+enum ForecastAttempt: Equatable {
+    case answer(HTTPResponse)
+    case failure(ForecastError, retryable: Bool, serverDelay: Duration?)
+
+    /// HTTP statuses worth another try.
+    static let retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504]
+
+    init(_ outcome: Result<HTTPResponse, TransferFailure>, host: String, key: APIKey?) {
+        switch outcome {
+        case .failure(let failure):
+            switch failure {
+            case .unreachable(let reason):
+                self = .failure(.unreachable(host: host, reason: reason), retryable: true, serverDelay: nil)
+            case .timedOut:
+                self = .failure(.timedOut(host: host), retryable: true, serverDelay: nil)
+            case .connectionLost(let reason):
+                self = .failure(.transport(reason: reason), retryable: true, serverDelay: nil)
+            case .tooLarge(let limit):
+                self = .failure(.tooLarge(limit: limit), retryable: false, serverDelay: nil)
+            case .transport(let reason):
+                self = .failure(.transport(reason: reason), retryable: false, serverDelay: nil)
+            }
+        case .success(let response):
+            let status = response.status
+            if (200...299).contains(status) {
+                self = .answer(response)
+                return
+            }
+            let retryAfter = RetryAfter.seconds(in: response)
+            let serverDelay = retryAfter.map { Duration.seconds($0) }
+            let retryable = Self.retryableStatuses.contains(status)
+            let message = ServerMessage.message(in: response.body, hiding: key)
+            switch status {
+            case 429:
+                self = .failure(.rateLimited(retryAfter: retryAfter), retryable: true, serverDelay: serverDelay)
+            case 401, 403:
+                self = .failure(.keyRefused(status: status, message: message), retryable: false, serverDelay: nil)
+            default:
+                self = .failure(.http(status: status, message: message), retryable: retryable,
+                                serverDelay: retryable ? serverDelay : nil)
+            }
+        }
+    }
+}

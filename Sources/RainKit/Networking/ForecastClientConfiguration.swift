@@ -1,0 +1,58 @@
+extension ForecastClient {
+    /// Everything a `ForecastClient` works with. The defaults are rain's.
+    public struct Configuration: Sendable {
+        /// Ends with "/" (one is added if missing); the key (path placement) and "lat,lon" follow it.
+        public var baseURL: String
+        public var apiKey: APIKey?
+        public var keyPlacement: APIKeyPlacement
+        public var units: UnitSystem
+        public var language: String
+        public var timeouts: HTTPTimeouts
+        public var lowSpeed: LowSpeedLimit
+        /// The largest body accepted, in bytes.
+        public var bodyLimit: Int
+        /// A PEM bundle of CA certificates to trust instead of the system's.
+        public var caFile: String?
+        /// At most this many requests in flight in a batch.
+        public var maxConcurrentRequests: Int
+        public var retry: RetryPolicy
+        /// Given one line per attempt (`GET <redacted url> -> 200 (123 ms)`) when set.
+        public var verbose: (@Sendable (String) -> Void)?
+
+        public init(
+            baseURL: String, apiKey: APIKey?, keyPlacement: APIKeyPlacement = .path,
+            units: UnitSystem = .si, language: String = "en", timeouts: HTTPTimeouts = HTTPTimeouts(),
+            lowSpeed: LowSpeedLimit = LowSpeedLimit(), bodyLimit: Int = TransferOptions.defaultBodyLimit,
+            caFile: String? = nil, maxConcurrentRequests: Int = 4, retry: RetryPolicy = RetryPolicy(),
+            verbose: (@Sendable (String) -> Void)? = nil
+        ) {
+            self.baseURL = baseURL
+            self.apiKey = apiKey
+            self.keyPlacement = keyPlacement
+            self.units = units
+            self.language = language
+            self.timeouts = timeouts
+            self.lowSpeed = lowSpeed
+            self.bodyLimit = bodyLimit
+            self.caFile = caFile
+            self.maxConcurrentRequests = maxConcurrentRequests
+            self.retry = retry
+            self.verbose = verbose
+        }
+
+        /// The configuration `settings` describe.
+        public init(settings: Settings, verbose: (@Sendable (String) -> Void)? = nil) {
+            self.init(
+                baseURL: settings.baseURL, apiKey: settings.apiKey, keyPlacement: settings.apiKeyPlacement,
+                units: settings.units, language: settings.language,
+                timeouts: HTTPTimeouts(connect: .seconds(settings.connectTimeoutSeconds),
+                                       total: .seconds(settings.timeoutSeconds)),
+                caFile: settings.caFile, maxConcurrentRequests: settings.maxConcurrentRequests,
+                verbose: verbose)
+        }
+
+        var transferOptions: TransferOptions {
+            TransferOptions(timeouts: timeouts, lowSpeed: lowSpeed, bodyLimit: bodyLimit, caFile: caFile)
+        }
+    }
+}

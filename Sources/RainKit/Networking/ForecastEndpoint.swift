@@ -1,0 +1,84 @@
+/// The request for one coordinate: the URL with the key (path placement) or the `apikey`
+/// header (header placement), and the same URL with the key replaced by `REDACTED`, which is
+/// the only form ever logged or put in a message.
+struct ForecastEndpoint: Sendable, Equatable {
+    static let redactionMark = "REDACTED"
+
+    var request: HTTPRequest
+    var redactedURL: String
+    /// The URL's host, for messages ("cannot reach api.pirateweather.net").
+    var host: String
+
+    init(baseURL: String, key: APIKey, placement: APIKeyPlacement, coordinate: Coordinate,
+         units: UnitSystem, language: String) {
+        let base = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
+        let place = "\(Self.format(coordinate.latitude)),\(Self.format(coordinate.longitude))"
+        let query = "?units=\(units.rawValue)&lang=\(Self.percentEncoded(language))"
+        switch placement {
+        case .path:
+            request = HTTPRequest(url: base + Self.percentEncoded(key.value) + "/" + place + query)
+            redactedURL = base + Self.redactionMark + "/" + place + query
+        case .header:
+            request = HTTPRequest(url: base + place + query, headers: ["apikey": key.value])
+            redactedURL = base + place + query
+        }
+        host = Self.host(of: base)
+    }
+
+    /// The host part of an http(s) URL, without user info, port or brackets; "" when there is none.
+    static func host(of url: String) -> String {
+        guard let schemeEnd = url.range(of: "://") else { return "" }
+        var authority = url[schemeEnd.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
+            return String(authority[authority.index(after: authority.startIndex)..<close])
+        }
+        if let colon = authority.firstIndex(of: ":") { return String(authority[..<colon]) }
+        return String(authority)
+    }
+
+    /// The port of an http(s) URL: the explicit one, else 443 for https and 80 for http.
+    static func port(of url: String) -> Int {
+        guard let schemeEnd = url.range(of: "://") else { return 443 }
+        let scheme = url[..<schemeEnd.lowerBound].lowercased()
+        var authority = url[schemeEnd.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        if let close = authority.lastIndex(of: "]") { authority = authority[authority.index(after: close)...] }
+        if let colon = authority.lastIndex(of: ":"), let port = Int(authority[authority.index(after: colon)...]),
+           (1...65535).contains(port) {
+            return port
+        }
+        return scheme == "http" ? 80 : 443
+    }
+
+    /// Degrees with up to 6 decimals, trailing zeros dropped (at least one decimal), always with
+    /// "." as the separator whatever the locale: 52.52 -> "52.52", 13 -> "13.0".
+    static func format(_ degrees: Double) -> String {
+        guard degrees.isFinite else { return "0.0" }
+        let millionths = Int64((degrees * 1_000_000).rounded())
+        let magnitude = millionths.magnitude
+        var fraction = String(magnitude % 1_000_000)
+        fraction = String(repeating: "0", count: 6 - fraction.count) + fraction
+        while fraction.count > 1, fraction.hasSuffix("0") { fraction.removeLast() }
+        return (millionths < 0 ? "-" : "") + "\(magnitude / 1_000_000).\(fraction)"
+    }
+
+    /// Percent-encodes everything but RFC 3986's unreserved characters.
+    static func percentEncoded(_ text: String) -> String {
+        var result = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
+                 UInt8(ascii: "_"), UInt8(ascii: "~"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".unicodeScalars)
+                result.unicodeScalars.append("%")
+                result.unicodeScalars.append(hex[Int(byte >> 4)])
+                result.unicodeScalars.append(hex[Int(byte & 0x0F)])
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,58 @@
+import FoundationEssentials
+
+/// How long a server asked us to wait: `Retry-After` as seconds or an HTTP date
+/// (IMF-fixdate, "Sun, 06 Nov 1994 08:49:37 GMT"), else `ratelimit-reset` in seconds.
+enum RetryAfter {
+    /// Whole seconds from `now`, never negative; nil when the response says nothing usable.
+    static func seconds(in response: HTTPResponse, now: Date = Date()) -> Int? {
+        if let value = response.header("retry-after"), let seconds = seconds(from: value, now: now) {
+            return seconds
+        }
+        if let value = response.header("ratelimit-reset"), let seconds = Int(value.trimmingASCIISpaces) {
+            return max(0, seconds)
+        }
+        return nil
+    }
+
+    static func seconds(from value: String, now: Date) -> Int? {
+        let text = value.trimmingASCIISpaces
+        if let seconds = Int(text) { return max(0, seconds) }
+        guard let date = httpDate(text) else { return nil }
+        let interval = date.timeIntervalSince(now)
+        return interval <= 0 ? 0 : Int(interval.rounded(.up))
+    }
+
+    /// Parses IMF-fixdate: "Sun, 06 Nov 1994 08:49:37 GMT".
+    static func httpDate(_ text: String) -> Date? {
+        let parts = text.split(separator: " ")
+        guard parts.count == 6, parts[5] == "GMT", parts[0].hasSuffix(","),
+              let day = Int(parts[1]), let year = Int(parts[3]) else { return nil }
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        guard let monthIndex = months.firstIndex(of: String(parts[2])) else { return nil }
+        let clock = parts[4].split(separator: ":").compactMap { Int($0) }
+        guard clock.count == 3, (1...31).contains(day), (0...23).contains(clock[0]),
+              (0...59).contains(clock[1]), (0...60).contains(clock[2]) else { return nil }
+        let days = daysFromCivil(year: year, month: monthIndex + 1, day: day)
+        let seconds = days * 86_400 + clock[0] * 3600 + clock[1] * 60 + clock[2]
+        return Date(timeIntervalSince1970: TimeInterval(seconds))
+    }
+
+    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
+    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+}
+
+extension String {
+    fileprivate var trimmingASCIISpaces: String {
+        var text = Substring(self)
+        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
+        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+        return String(text)
+    }
+}

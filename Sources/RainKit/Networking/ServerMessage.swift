@@ -1,0 +1,40 @@
+import Foundation
+
+/// The human-readable message in an API's error body: `{"detail": "..."}` (FastAPI, also a
+/// list of `{"msg": ...}`), `{"message": "..."}`, or Open-Meteo's `{"error": true, "reason": "..."}`.
+/// Control characters are stripped, the API key (if the server echoed it) is replaced by
+/// `REDACTED`, and the text is cut to `maxLength` characters.
+enum ServerMessage {
+    static let maxLength = 200
+
+    static func message(in body: Data, hiding key: APIKey?) -> String? {
+        guard !body.isEmpty,
+              let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]),
+              let dictionary = object as? [String: Any] else { return nil }
+        var text: String?
+        if let detail = dictionary["detail"] as? String {
+            text = detail
+        } else if let details = dictionary["detail"] as? [[String: Any]] {
+            text = details.compactMap { $0["msg"] as? String }.first
+        }
+        text = text ?? dictionary["message"] as? String ?? dictionary["reason"] as? String
+            ?? dictionary["error"] as? String
+        guard let text else { return nil }
+        return clean(text, hiding: key)
+    }
+
+    /// `text` made safe to show: no control characters, no key, at most `maxLength` characters.
+    static func clean(_ text: String, hiding key: APIKey?) -> String? {
+        var cleaned = text.strippingControlCharacters
+        if let key, !key.value.isEmpty {
+            cleaned = cleaned.replacing(key.value, with: ForecastEndpoint.redactionMark)
+            let encoded = ForecastEndpoint.percentEncoded(key.value)
+            if encoded != key.value { cleaned = cleaned.replacing(encoded, with: ForecastEndpoint.redactionMark) }
+        }
+        cleaned = String(cleaned.drop(while: { $0 == " " }))
+        while cleaned.last == " " { cleaned.removeLast() }
+        guard !cleaned.isEmpty else { return nil }
+        if cleaned.count > maxLength { cleaned = String(cleaned.prefix(maxLength - 1)) + "…" }
+        return cleaned
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+@testable import RainKit
+
+@Suite struct CurlTransportTests {
+    @Test func sendsAcceptAndUserAgentAndExtraHeaders() throws {
+        let server = try NetTestServer()
+        let transport = CurlTransport()
+        let response = try transport.perform(HTTPRequest(url: server.baseURL + "x", headers: ["X-Extra": "1"])).get()
+        #expect(response.status == 200)
+        let request = try #require(server.requests.first)
+        #expect(request.method == "GET")
+        #expect(request.target == "/x")
+        #expect(request.headers["accept"] == "application/json")
+        #expect(request.headers["user-agent"] == RainVersion.userAgent)
+        #expect(request.headers["x-extra"] == "1")
+    }
+
+    @Test func lowerCasesResponseHeaderNamesAndKeepsTheBody() throws {
+        let server = try NetTestServer(script: [.json(#"{"a":1}"#, status: 418, headers: ["X-Rate-Thing": "7"])])
+        let response = try CurlTransport().perform(HTTPRequest(url: server.baseURL)).get()
+        #expect(response.status == 418)
+        #expect(response.headers["x-rate-thing"] == "7")
+        #expect(response.header("Content-Type") == "application/json")
+        #expect(String(decoding: response.body, as: UTF8.self) == #"{"a":1}"#)
+    }
+
+    struct CapCase: Sendable, CustomTestStringConvertible {
+        var testDescription: String
+        var response: NetScriptedResponse
+        var expected: Result<Int, TransferFailure>
+    }
+
+    static let limit = 1000
+    @Test(arguments: [
+        CapCase(testDescription: "Content-Length over the limit",
+                response: NetScriptedResponse(body: Array(repeating: 65, count: 5000)),
+                expected: .failure(.tooLarge(limit: limit))),
+        CapCase(testDescription: "no Content-Length, body over the limit",
+                response: NetScriptedResponse(body: Array(repeating: 65, count: 5000), action: .respondUntilClose),
+                expected: .failure(.tooLarge(limit: limit))),
+        CapCase(testDescription: "exactly the limit",
+                response: NetScriptedResponse(body: Array(repeating: 65, count: limit), action: .respondUntilClose),
+                expected: .success(limit)),
+    ])
+    func capsTheBody(_ test: CapCase) throws {
+        let server = try NetTestServer(script: [test.response])
+        let transport = CurlTransport(options: TransferOptions(bodyLimit: Self.limit))
+        let outcome = transport.perform(HTTPRequest(url: server.baseURL)).map(\.body.count)
+        #expect(outcome == test.expected)
+    }
+
+    @Test func aServerThatNeverAnswersTimesOut() throws {
+        let server = try NetTestServer(script: [.hang])
+        let transport = CurlTransport(options: TransferOptions(timeouts: HTTPTimeouts(connect: .seconds(5), total: .milliseconds(300))))
+        let outcome = transport.perform(HTTPRequest(url: server.baseURL))
+        guard case .failure(.timedOut) = outcome else {
+            Issue.record("expected a timeout, got \(outcome)")
+            return
+        }
+    }
+
+    @Test func aBodySlowerThanTheLowSpeedLimitTimesOut() throws {
+        let slow = NetScriptedResponse(body: Array(repeating: 65, count: 200), action: .drip(bytes: 1, interval: .milliseconds(200)))
+        let server = try NetTestServer(script: [slow])
+        let options = TransferOptions(timeouts: HTTPTimeouts(connect: .seconds(5), total: .seconds(30)),
+                                      lowSpeed: LowSpeedLimit(bytesPerSecond: 1000, duration: .seconds(1)))
+        let outcome = CurlTransport(options: options).perform(HTTPRequest(url: server.baseURL))
+        guard case .failure(.timedOut) = outcome else {
+            Issue.record("expected a low-speed timeout, got \(outcome)")
+            return
+        }
+    }
+
+    @Test func nothingListeningIsUnreachable() throws {
+        let port = try NetTestServer.unusedPort()
+        let outcome = CurlTransport().perform(HTTPRequest(url: "http://127.0.0.1:\(port)/"))
+        guard case .failure(.unreachable) = outcome else {
+            Issue.record("expected unreachable, got \(outcome)")
+            return
+        }
+    }
+
+    @Test func aConnectionClosedWithoutAnswerIsLost() throws {
+        let server = try NetTestServer(script: [.close])
+        let outcome = CurlTransport().perform(HTTPRequest(url: server.baseURL))
+        guard case .failure(.connectionLost) = outcome else {
+            Issue.record("expected a lost connection, got \(outcome)")
+            return
+        }
+    }
+
+    @Test(arguments: ["file:///etc/passwd", "ftp://127.0.0.1:1/x", "gopher://127.0.0.1:1/"])
+    func onlyHTTPAndHTTPSAreAllowed(_ url: String) {
+        let outcome = CurlTransport().perform(HTTPRequest(url: url))
+        guard case .failure(.transport) = outcome else {
+            Issue.record("expected a refused protocol, got \(outcome)")
+            return
+        }
+    }
+
+    @Test func redirectsAreNotFollowed() throws {
+        let server = try NetTestServer(script: [NetScriptedResponse(status: 302, headers: ["Location": "file:///etc/passwd"])])
+        let response = try CurlTransport().perform(HTTPRequest(url: server.baseURL)).get()
+        #expect(response.status == 302)
+        #expect(server.requests.count == 1)
+    }
+
+    @Test func manyRequestsShareOneConnectionWhenOneAtATime() throws {
+        let server = try NetTestServer()
+        let transport = CurlTransport(maxConcurrentRequests: 1)
+        let requests = (0..<5).map { HTTPRequest(url: server.baseURL + "r\($0)") }
+        var statuses = [Int?](repeating: nil, count: requests.count)
+        var reused = 0
+        transport.perform(requests) { index, outcome, _ in
+            let response = try? outcome.get()
+            statuses[index] = response?.status
+            if response?.reusedConnection == true { reused += 1 }
+            return nil
+        }
+        #expect(statuses == Array(repeating: 200, count: 5))
+        #expect(server.connectionsAccepted == 1)
+        #expect(reused == 4)
+        #expect(server.requests.map(\.target) == ["/r0", "/r1", "/r2", "/r3", "/r4"])
+    }
+
+    @Test func theMultiLoopBoundsConcurrency() throws {
+        let server = try NetTestServer(fallback: { _ in .json("{}", delay: .milliseconds(100)) })
+        let transport = CurlTransport(maxConcurrentRequests: 2)
+        let requests = (0..<6).map { HTTPRequest(url: server.baseURL + "r\($0)") }
+        var done = 0
+        transport.perform(requests) { _, outcome, _ in
+            if (try? outcome.get().status) == 200 { done += 1 }
+            return nil
+        }
+        #expect(done == 6)
+        #expect(server.maxConcurrentRequests <= 2)
+        #expect(server.maxConcurrentRequests >= 1)
+        #expect(server.connectionsAccepted <= 2)
+    }
+
+    @Test func theMultiLoopSendsARequestAgainWhenAsked() throws {
+        let server = try NetTestServer(script: [.json("{}", status: 503)])
+        var statuses: [Int] = []
+        CurlTransport().perform([HTTPRequest(url: server.baseURL)]) { _, outcome, _ in
+            let status = (try? outcome.get().status) ?? -1
+            statuses.append(status)
+            return status == 503 ? .milliseconds(20) : nil
+        }
+        #expect(statuses == [503, 200])
+        #expect(server.requests.count == 2)
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Testing
+@testable import RainKit
+
+@Suite struct ForecastClientBatchTests {
+    static let places = (0..<8).map { Coordinate(latitude: 10 + Double($0), longitude: -20.25 - Double($0)) }
+
+    @Test func returnsResultsInOrderWithBoundedConcurrencyOverReusedConnections() async throws {
+        let server = try NetTestServer(fallback: { .echoingCoordinate(of: $0, delay: .milliseconds(50)) })
+        let client = NetTest.client(NetTest.configuration(server, maxConcurrent: 2))
+        let results = await client.weather(for: Self.places)
+        #expect(results.count == Self.places.count)
+        for (result, place) in zip(results, Self.places) {
+            #expect((try? result.get())?.coordinate == place)
+        }
+        #expect(server.requests.count == Self.places.count)
+        #expect(server.maxConcurrentRequests <= 2)
+        #expect(server.connectionsAccepted <= 2)
+    }
+
+    @Test func retriesAndFailsEachRequestOnItsOwn() async throws {
+        // The first two requests to arrive fail: one is retried (503), the other is final (404).
+        let server = try NetTestServer(
+            script: [.json("{}", status: 503), .json(#"{"detail": "no"}"#, status: 404)],
+            fallback: { .echoingCoordinate(of: $0) })
+        let log = NetLog()
+        let client = NetTest.client(NetTest.configuration(server, maxConcurrent: 1, log: log))
+        let places = Array(Self.places.prefix(3))
+        let results = await client.weather(for: places)
+        #expect((try? results[0].get())?.coordinate == places[0])
+        #expect(results[1] == .failure(.http(status: 404, message: "no")))
+        #expect((try? results[2].get())?.coordinate == places[2])
+        #expect(server.requests.count == 4)
+        #expect(log.all.count == 4)
+        #expect(log.all.allSatisfy { !$0.contains(NetTest.key.value) })
+    }
+
+    @Test func anEmptyBatchAsksNothing() async throws {
+        let server = try NetTestServer()
+        let results = await NetTest.client(NetTest.configuration(server)).weather(for: [])
+        #expect(results.isEmpty)
+        #expect(server.requests.isEmpty)
+    }
+
+    @Test func theCompletionFormIsCalledOnce() async throws {
+        let server = try NetTestServer()
+        let client = NetTest.client(NetTest.configuration(server))
+        await confirmation(expectedCount: 1) { called in
+            let results = await withCheckedContinuation { continuation in
+                client.requestWeather(for: Array(Self.places.prefix(3))) { results in
+                    called()
+                    continuation.resume(returning: results)
+                }
+            }
+            #expect(results.count == 3)
+        }
+    }
+}
