@@ -97,9 +97,8 @@ import Testing
         try cache.save(cached)
         let before = try Data(contentsOf: URL(filePath: cache.path(for: cached.location.id)))
 
-        // The new file cannot be written: a folder stands where the temporary file would go.
-        // (Works as root too, unlike a read-only folder.) Here: make the cache path itself
-        // unwritable by replacing the folder with a file for a second cache.
+        // A failure that holds for root too (unlike a read-only folder): the cache folder of a
+        // second cache is an existing file, so nothing can be written there.
         let blocked = ForecastCache(directory: cache.path(for: cached.location.id))
         cached.source = "other"
         #expect(throws: CacheError.self) { try blocked.save(cached) }

@@ -82,13 +82,13 @@ import Testing
     }
 
     @Test func measureFormatting() {
-        #expect(Measure.whole(-0.4) == "0")
-        #expect(Measure.whole(1e300) == "–")
-        #expect(Measure.short(3.94) == "3.9")
-        #expect(Measure.short(-0.04) == "0")
-        #expect(Measure.short(-2.25) == "-2.3" || Measure.short(-2.25) == "-2.2")
-        #expect(Measure.short(12.6) == "13")
-        #expect(Measure.percent(1.7) == "100%")
-        #expect(Measure.percent(nil) == "–")
+        #expect(MeasureFormat.whole(-0.4) == "0")
+        #expect(MeasureFormat.whole(1e300) == "–")
+        #expect(MeasureFormat.short(3.94) == "3.9")
+        #expect(MeasureFormat.short(-0.04) == "0")
+        #expect(MeasureFormat.short(-2.25) == "-2.3" || MeasureFormat.short(-2.25) == "-2.2")
+        #expect(MeasureFormat.short(12.6) == "13")
+        #expect(MeasureFormat.percent(1.7) == "100%")
+        #expect(MeasureFormat.percent(nil) == "–")
     }
 }

@@ -37,7 +37,7 @@ extension String {
     }
 
     /// The text padded with spaces to `width` columns (never cut).
-    func padded(toDisplayWidth width: Int, alignment: TextAlignment = .left) -> String {
+    func padded(toDisplayWidth width: Int, alignment: ColumnAlignment = .left) -> String {
         let missing = width - displayWidth
         guard missing > 0 else { return self }
         switch alignment {
@@ -50,7 +50,7 @@ extension String {
     }
 }
 
-enum TextAlignment: Sendable {
+enum ColumnAlignment: Sendable {
     case left, right, center
 }
 

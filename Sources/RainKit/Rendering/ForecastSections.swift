@@ -1,6 +1,6 @@
 import Foundation
 
-extension Context {
+extension ForecastViewContext {
     /// The place, its local time now, and the data's age.
     func header() -> [String] {
         let zone = clock.isKnownZone ? "(\(clock.offsetLabel(at: now)))" : "UTC (unknown time zone)"
@@ -38,19 +38,19 @@ extension Context {
 
     private func details(_ current: Forecast.Conditions) -> [String] {
         var parts: [String] = []
-        if current.humidity != nil { parts.append("Humidity \(Measure.percent(current.humidity))") }
+        if current.humidity != nil { parts.append("Humidity \(MeasureFormat.percent(current.humidity))") }
         if let speed = current.windSpeed {
-            var wind = "Wind \(Measure.short(speed)) \(labels.windSpeed)"
+            var wind = "Wind \(MeasureFormat.short(speed)) \(labels.windSpeed)"
             if let bearing = current.windBearing, speed > 0 {
                 wind += " \(Compass.point(forBearing: bearing)) \(Compass.arrow(forBearing: bearing))"
             }
-            if let gust = current.windGust, gust > speed { wind += ", gusts \(Measure.short(gust))" }
+            if let gust = current.windGust, gust > speed { wind += ", gusts \(MeasureFormat.short(gust))" }
             parts.append(wind)
         }
         if current.precipProbability != nil {
-            parts.append("\(precipitationWord(current.precipType)) \(Measure.percent(current.precipProbability))")
+            parts.append("\(precipitationWord(current.precipType)) \(MeasureFormat.percent(current.precipProbability))")
         }
-        if current.uvIndex != nil { parts.append("UV \(Measure.whole(current.uvIndex))") }
+        if current.uvIndex != nil { parts.append("UV \(MeasureFormat.whole(current.uvIndex))") }
         return parts
     }
 
@@ -78,7 +78,7 @@ extension Context {
                 row { WeatherSymbol.symbol(for: $0.icon) },
                 row { colored(shortTemperature($0.temperature), celsius: $0.temperature) },
                 row { hour in
-                    let chance = Measure.percent(hour.precipProbability)
+                    let chance = MeasureFormat.percent(hour.precipProbability)
                     return (hour.precipProbability ?? 0) < 0.2 ? style.dim(chance) : style.cyan(chance)
                 }]
     }
@@ -102,9 +102,9 @@ extension Context {
             line += colored(shortTemperature(day.temperatureLow), celsius: day.temperatureLow).padded(toDisplayWidth: 4, alignment: .right)
             line += " " + bar + " "
             line += colored(shortTemperature(day.temperatureHigh), celsius: day.temperatureHigh).padded(toDisplayWidth: 4)
-            line += "  " + Measure.percent(day.precipProbability).padded(toDisplayWidth: 4, alignment: .right)
+            line += "  " + MeasureFormat.percent(day.precipProbability).padded(toDisplayWidth: 4, alignment: .right)
             if let amount = day.precipAccumulation, amount > 0 {
-                line += " " + "\(Measure.short(forecast.units.displayedAccumulation(amount))) \(labels.precipitation)".padded(toDisplayWidth: 7)
+                line += " " + "\(MeasureFormat.short(forecast.units.displayedAccumulation(amount))) \(labels.precipitation)".padded(toDisplayWidth: 7)
             } else {
                 line += String(repeating: " ", count: 8)
             }

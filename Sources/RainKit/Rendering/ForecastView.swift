@@ -20,7 +20,7 @@ public struct ForecastView: Sendable {
     }
 
     public func render(_ cached: CachedForecast) -> String {
-        let context = Context(cached: cached, width: max(width, Self.layoutWidth), usesColor: usesColor, now: now)
+        let context = ForecastViewContext(cached: cached, width: max(width, Self.layoutWidth), usesColor: usesColor, now: now)
         let sections = [context.header(), context.currentSection(), context.hoursSection(),
                         context.daysSection(), context.alertsSection()]
         var lines: [String] = []
@@ -37,7 +37,7 @@ public struct ForecastView: Sendable {
 }
 
 /// What every section needs; one per render.
-struct Context {
+struct ForecastViewContext {
     let forecast: Forecast
     let location: Location
     let fetchedAt: Date
@@ -60,14 +60,14 @@ struct Context {
 
     /// "24 °C" (or "–").
     func temperature(_ value: Double?) -> String {
-        guard value != nil else { return Measure.missing }
-        return style.temperature("\(Measure.whole(value)) \(labels.temperature)", celsius: forecast.units.celsius(value))
+        guard value != nil else { return MeasureFormat.missing }
+        return style.temperature("\(MeasureFormat.whole(value)) \(labels.temperature)", celsius: forecast.units.celsius(value))
     }
 
     /// "24°" for columns.
     func shortTemperature(_ value: Double?) -> String {
-        guard value != nil else { return Measure.missing }
-        return "\(Measure.whole(value))°"
+        guard value != nil else { return MeasureFormat.missing }
+        return "\(MeasureFormat.whole(value))°"
     }
 
     func colored(_ text: String, celsius value: Double?) -> String {

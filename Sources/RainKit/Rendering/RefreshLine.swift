@@ -6,10 +6,10 @@ public enum RefreshLine {
         let current = cached.forecast.current
         var parts = [style.bold(cached.location.name.screenSafe)]
         if let temperature = current?.temperature {
-            parts.append(style.temperature("\(Measure.whole(temperature)) \(UnitLabels(units).temperature)",
+            parts.append(style.temperature("\(MeasureFormat.whole(temperature)) \(UnitLabels(units).temperature)",
                                            celsius: units.celsius(temperature)))
         } else {
-            parts.append(Measure.missing)
+            parts.append(MeasureFormat.missing)
         }
         if let summary = current?.summary?.screenSafe, !summary.isEmpty {
             parts.append(summary.truncated(toDisplayWidth: 60))

@@ -35,7 +35,7 @@ extension UnitSystem {
 }
 
 /// Number formatting shared by the views: rounded, no "-0", "–" for a missing value.
-enum Measure {
+enum MeasureFormat {
     static let missing = "–"
 
     static func whole(_ value: Double?) -> String {

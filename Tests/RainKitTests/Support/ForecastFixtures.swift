@@ -28,15 +28,6 @@ enum ForecastFixtures {
     static func berlinCached() throws -> CachedForecast {
         CachedForecast(location: berlin, fetchedAt: currentTime, source: "darksky", forecast: try berlinForecast())
     }
-
-    /// The fixture's JSON as a mutable object, to build variants of it.
-    static func berlinObject() throws -> [String: Any] {
-        try JSONSerialization.jsonObject(with: berlinBody()) as! [String: Any]
-    }
-
-    static func body(_ object: Any) throws -> Data {
-        try JSONSerialization.data(withJSONObject: object, options: [.fragmentsAllowed])
-    }
 }
 
 /// A fresh folder under the system's temporary folder, removed with everything in it when

@@ -2,13 +2,13 @@ import Foundation
 
 /// A parsed JSON document, kept as plain values so that readers can walk it and name the path
 /// of whatever they find wrong (`hourly.data[2].temperature`).
-enum JSONValue: Sendable, Equatable {
+enum JSONTree: Sendable, Equatable {
     case null
     case bool(Bool)
     case number(Double)
     case string(String)
-    case array([JSONValue])
-    case object([String: JSONValue])
+    case array([JSONTree])
+    case object([String: JSONTree])
 
     /// Why bytes are not a JSON document: "empty body" or "not JSON: ...".
     struct SyntaxError: Error, Sendable, Equatable {
@@ -17,12 +17,12 @@ enum JSONValue: Sendable, Equatable {
 
     /// Parses a whole document; fragments (a bare string or number) are allowed here and
     /// rejected by the readers that expect an object.
-    static func parse(_ bytes: Data) throws(SyntaxError) -> JSONValue {
+    static func parse(_ bytes: Data) throws(SyntaxError) -> JSONTree {
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
             throw SyntaxError(reason: "empty body")
         }
         do {
-            return try JSONDecoder().decode(JSONValue.self, from: bytes)
+            return try JSONDecoder().decode(JSONTree.self, from: bytes)
         } catch {
             throw SyntaxError(reason: "not JSON: " + diagnosis(of: bytes))
         }
@@ -31,7 +31,7 @@ enum JSONValue: Sendable, Equatable {
     /// Where the syntax goes wrong, as Foundation's parser says it ("Unexpected end of file
     /// during JSON parse."); JSONDecoder's own message does not say.
     private static func diagnosis(of bytes: Data) -> String {
-        var detail = "the data is not valid JSON."
+        var detail = "a value could not be read (perhaps a number out of range)"
         do {
             _ = try JSONSerialization.jsonObject(with: bytes, options: [.fragmentsAllowed])
         } catch {
@@ -61,7 +61,7 @@ enum JSONValue: Sendable, Equatable {
     }
 }
 
-extension JSONValue: Decodable {
+extension JSONTree: Decodable {
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
@@ -72,10 +72,10 @@ extension JSONValue: Decodable {
             self = .string(string)
         } else if let bool = try? container.decode(Bool.self) {
             self = .bool(bool)
-        } else if let array = try? container.decode([JSONValue].self) {
+        } else if let array = try? container.decode([JSONTree].self) {
             self = .array(array)
         } else {
-            self = .object(try container.decode([String: JSONValue].self))
+            self = .object(try container.decode([String: JSONTree].self))
         }
     }
 }

@@ -1,6 +1,6 @@
 import Foundation
 
-extension JSONValue {
+extension JSONTree {
     /// The document as pretty-printed JSON (two-space indent, keys sorted), ending in a newline.
     /// Numbers that are not finite cannot be written in JSON and come out as `null`.
     func serialized() -> String {
