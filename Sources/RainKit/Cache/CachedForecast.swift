@@ -1,0 +1,30 @@
+import Foundation
+
+/// A forecast as rain keeps it: for which saved place, when it was fetched and from where.
+public struct CachedForecast: Sendable, Equatable {
+    public var location: Location
+    /// Kept to whole seconds in the cache file.
+    public var fetchedAt: Date
+    /// The provider's name, e.g. "darksky" (`Provider.rawValue`).
+    public var source: String
+    public var forecast: Forecast
+
+    public init(location: Location, fetchedAt: Date, source: String, forecast: Forecast) {
+        self.location = location
+        self.fetchedAt = fetchedAt
+        self.source = source
+        self.forecast = forecast
+    }
+
+    /// How long ago the forecast was fetched; negative when the clock says it is from the future.
+    public func age(now: Date) -> Duration {
+        .seconds(now.timeIntervalSince(fetchedAt))
+    }
+
+    /// True when older than `maxAge`, or fetched more than a minute "in the future" (the clock
+    /// was changed), so a wrong timestamp cannot keep old data fresh forever.
+    public func isStale(maxAge: Duration, now: Date) -> Bool {
+        let age = age(now: now)
+        return age > maxAge || age < .seconds(-60)
+    }
+}

@@ -1,0 +1,272 @@
+import Foundation
+
+/// The forecast document of the cache and of `rain show --json` (`docs/forecast-json.md`):
+/// snake_case keys, times as ISO 8601 UTC strings, absent values left out.
+enum ForecastDocument {
+    static let schemaVersion = 1
+
+    // MARK: Writing
+
+    static func value(of cached: CachedForecast) -> JSONTree {
+        let forecast = cached.forecast
+        var root = ObjectBuilder()
+        root["schema_version"] = .number(Double(schemaVersion))
+        root["fetched_at"] = string(cached.fetchedAt)
+        root["source"] = .string(cached.source)
+        var location = ObjectBuilder()
+        location["id"] = .string(cached.location.idString)
+        location["name"] = .string(cached.location.name)
+        location.set("latitude", cached.location.coordinate.latitude)
+        location.set("longitude", cached.location.coordinate.longitude)
+        root["location"] = location.value
+        root["units"] = .string(forecast.units.rawValue)
+        root["timezone"] = .string(forecast.timeZone)
+        var coordinate = ObjectBuilder()
+        coordinate.set("latitude", forecast.coordinate.latitude)
+        coordinate.set("longitude", forecast.coordinate.longitude)
+        root["forecast_coordinate"] = coordinate.value
+        root["current"] = forecast.current.map(value(of:))
+        root["next_hour"] = forecast.nextHour.map { nextHour in
+            var block = ObjectBuilder()
+            block.set("summary", nextHour.summary)
+            block["minutes"] = .array(nextHour.minutes.map(value(of:)))
+            return block.value
+        }
+        root.set("hourly_summary", forecast.hourlySummary)
+        root["hourly"] = .array(forecast.hourly.map(value(of:)))
+        root.set("daily_summary", forecast.dailySummary)
+        root["daily"] = .array(forecast.daily.map(value(of:)))
+        root["alerts"] = .array(forecast.alerts.map(value(of:)))
+        return root.value
+    }
+
+    private static func value(of conditions: Forecast.Conditions) -> JSONTree {
+        var object = ObjectBuilder()
+        object["time"] = string(conditions.time)
+        object.set("summary", conditions.summary)
+        object.set("icon", conditions.icon)
+        object.set("temperature", conditions.temperature)
+        object.set("apparent_temperature", conditions.apparentTemperature)
+        object.set("humidity", conditions.humidity)
+        object.set("wind_speed", conditions.windSpeed)
+        object.set("wind_gust", conditions.windGust)
+        object.set("wind_bearing", conditions.windBearing)
+        object.set("precip_probability", conditions.precipProbability)
+        object.set("precip_intensity", conditions.precipIntensity)
+        object.set("precip_type", conditions.precipType)
+        object.set("uv_index", conditions.uvIndex)
+        object.set("pressure", conditions.pressure)
+        object.set("visibility", conditions.visibility)
+        object.set("cloud_cover", conditions.cloudCover)
+        object.set("dew_point", conditions.dewPoint)
+        return object.value
+    }
+
+    private static func value(of minute: Forecast.NextHour.Minute) -> JSONTree {
+        var object = ObjectBuilder()
+        object["time"] = string(minute.time)
+        object.set("precip_intensity", minute.precipIntensity)
+        object.set("precip_probability", minute.precipProbability)
+        object.set("precip_type", minute.precipType)
+        return object.value
+    }
+
+    private static func value(of hour: Forecast.Hour) -> JSONTree {
+        var object = ObjectBuilder()
+        object["time"] = string(hour.time)
+        object.set("summary", hour.summary)
+        object.set("icon", hour.icon)
+        object.set("temperature", hour.temperature)
+        object.set("apparent_temperature", hour.apparentTemperature)
+        object.set("precip_probability", hour.precipProbability)
+        object.set("precip_intensity", hour.precipIntensity)
+        object.set("precip_type", hour.precipType)
+        object.set("wind_speed", hour.windSpeed)
+        object.set("wind_bearing", hour.windBearing)
+        object.set("humidity", hour.humidity)
+        object.set("uv_index", hour.uvIndex)
+        return object.value
+    }
+
+    private static func value(of day: Forecast.Day) -> JSONTree {
+        var object = ObjectBuilder()
+        object["time"] = string(day.time)
+        object.set("summary", day.summary)
+        object.set("icon", day.icon)
+        object.set("temperature_low", day.temperatureLow)
+        object.set("temperature_high", day.temperatureHigh)
+        object.set("precip_probability", day.precipProbability)
+        object.set("precip_accumulation", day.precipAccumulation)
+        object.set("precip_type", day.precipType)
+        object.set("wind_speed", day.windSpeed)
+        object.set("uv_index", day.uvIndex)
+        object["sunrise"] = day.sunrise.map(string)
+        object["sunset"] = day.sunset.map(string)
+        return object.value
+    }
+
+    private static func value(of alert: Forecast.Alert) -> JSONTree {
+        var object = ObjectBuilder()
+        object["title"] = .string(alert.title)
+        object.set("severity", alert.severity)
+        object["regions"] = .array(alert.regions.map(JSONTree.string))
+        object["time"] = alert.time.map(string)
+        object["expires"] = alert.expires.map(string)
+        object.set("description", alert.description)
+        object.set("uri", alert.uri)
+        return object.value
+    }
+
+    private static func string(_ date: Date) -> JSONTree {
+        .string(Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)).formatted(.iso8601))
+    }
+
+    private struct ObjectBuilder {
+        var members: [String: JSONTree] = [:]
+        var value: JSONTree { .object(members) }
+
+        subscript(key: String) -> JSONTree? {
+            get { members[key] }
+            set { members[key] = newValue }
+        }
+
+        mutating func set(_ key: String, _ number: Double?) {
+            guard let number, number.isFinite else { return }
+            members[key] = .number(number)
+        }
+
+        mutating func set(_ key: String, _ text: String?) {
+            guard let text else { return }
+            members[key] = .string(text)
+        }
+    }
+
+    // MARK: Reading
+
+    static func cachedForecast(from root: JSONTreeNode) throws(JSONTreeError) -> CachedForecast {
+        guard case .object = root.value else {
+            throw JSONTreeError(reason: "expected an object at the top level, found \(root.value.kindDescription)", path: nil)
+        }
+        let version = try root.requiredNumber("schema_version")
+        guard version == Double(schemaVersion) else {
+            throw JSONTreeError(reason: "unsupported schema version \(JSONTree.format(version)) (this rain reads \(schemaVersion))", path: "schema_version")
+        }
+        let locationNode = try root.requiredMember("location")
+        let idNode = try locationNode.requiredMember("id")
+        guard let id = UUID(uuidString: try idNode.string()) else {
+            throw JSONTreeError(reason: "expected a UUID", path: idNode.path)
+        }
+        let location = Location(
+            id: id, name: try locationNode.requiredString("name"),
+            coordinate: Coordinate(latitude: try locationNode.requiredNumber("latitude"),
+                                   longitude: try locationNode.requiredNumber("longitude"))
+        )
+        let unitsNode = try root.requiredMember("units")
+        guard let units = UnitSystem(rawValue: try unitsNode.string()) else {
+            throw JSONTreeError(reason: "expected one of si, us, ca, uk", path: unitsNode.path)
+        }
+        let coordinateNode = try root.requiredMember("forecast_coordinate")
+        var forecast = Forecast(
+            coordinate: Coordinate(latitude: try coordinateNode.requiredNumber("latitude"),
+                                   longitude: try coordinateNode.requiredNumber("longitude")),
+            timeZone: try root.requiredString("timezone"), units: units
+        )
+        forecast.current = try root.member("current").map(conditions)
+        forecast.nextHour = try root.member("next_hour").map { node throws(JSONTreeError) in
+            Forecast.NextHour(summary: try node.string("summary"),
+                              minutes: try (node.member("minutes")?.elements() ?? []).map(minute))
+        }
+        forecast.hourlySummary = try root.string("hourly_summary")
+        forecast.hourly = try (root.member("hourly")?.elements() ?? []).map(hour)
+        forecast.dailySummary = try root.string("daily_summary")
+        forecast.daily = try (root.member("daily")?.elements() ?? []).map(day)
+        forecast.alerts = try (root.member("alerts")?.elements() ?? []).map(alert)
+        return CachedForecast(location: location, fetchedAt: try date(root.requiredMember("fetched_at")),
+                              source: try root.requiredString("source"), forecast: forecast)
+    }
+
+    private static func date(_ node: JSONTreeNode) throws(JSONTreeError) -> Date {
+        let text = try node.string()
+        if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
+        if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
+        throw JSONTreeError(reason: "expected an ISO 8601 time like 2026-08-20T12:00:00Z", path: node.path)
+    }
+
+    private static func date(_ node: JSONTreeNode, _ key: String) throws(JSONTreeError) -> Date? {
+        try node.member(key).map(date)
+    }
+
+    private static func conditions(_ node: JSONTreeNode) throws(JSONTreeError) -> Forecast.Conditions {
+        var conditions = Forecast.Conditions(time: try date(node.requiredMember("time")))
+        conditions.summary = try node.string("summary")
+        conditions.icon = try node.string("icon")
+        conditions.temperature = try node.number("temperature")
+        conditions.apparentTemperature = try node.number("apparent_temperature")
+        conditions.humidity = try node.number("humidity")
+        conditions.windSpeed = try node.number("wind_speed")
+        conditions.windGust = try node.number("wind_gust")
+        conditions.windBearing = try node.number("wind_bearing")
+        conditions.precipProbability = try node.number("precip_probability")
+        conditions.precipIntensity = try node.number("precip_intensity")
+        conditions.precipType = try node.string("precip_type")
+        conditions.uvIndex = try node.number("uv_index")
+        conditions.pressure = try node.number("pressure")
+        conditions.visibility = try node.number("visibility")
+        conditions.cloudCover = try node.number("cloud_cover")
+        conditions.dewPoint = try node.number("dew_point")
+        return conditions
+    }
+
+    private static func minute(_ node: JSONTreeNode) throws(JSONTreeError) -> Forecast.NextHour.Minute {
+        Forecast.NextHour.Minute(
+            time: try date(node.requiredMember("time")),
+            precipIntensity: try node.number("precip_intensity"),
+            precipProbability: try node.number("precip_probability"),
+            precipType: try node.string("precip_type")
+        )
+    }
+
+    private static func hour(_ node: JSONTreeNode) throws(JSONTreeError) -> Forecast.Hour {
+        var hour = Forecast.Hour(time: try date(node.requiredMember("time")))
+        hour.summary = try node.string("summary")
+        hour.icon = try node.string("icon")
+        hour.temperature = try node.number("temperature")
+        hour.apparentTemperature = try node.number("apparent_temperature")
+        hour.precipProbability = try node.number("precip_probability")
+        hour.precipIntensity = try node.number("precip_intensity")
+        hour.precipType = try node.string("precip_type")
+        hour.windSpeed = try node.number("wind_speed")
+        hour.windBearing = try node.number("wind_bearing")
+        hour.humidity = try node.number("humidity")
+        hour.uvIndex = try node.number("uv_index")
+        return hour
+    }
+
+    private static func day(_ node: JSONTreeNode) throws(JSONTreeError) -> Forecast.Day {
+        var day = Forecast.Day(time: try date(node.requiredMember("time")))
+        day.summary = try node.string("summary")
+        day.icon = try node.string("icon")
+        day.temperatureLow = try node.number("temperature_low")
+        day.temperatureHigh = try node.number("temperature_high")
+        day.precipProbability = try node.number("precip_probability")
+        day.precipAccumulation = try node.number("precip_accumulation")
+        day.precipType = try node.string("precip_type")
+        day.windSpeed = try node.number("wind_speed")
+        day.uvIndex = try node.number("uv_index")
+        day.sunrise = try date(node, "sunrise")
+        day.sunset = try date(node, "sunset")
+        return day
+    }
+
+    private static func alert(_ node: JSONTreeNode) throws(JSONTreeError) -> Forecast.Alert {
+        Forecast.Alert(
+            title: try node.requiredString("title"),
+            severity: try node.string("severity"),
+            regions: try (node.member("regions")?.elements() ?? []).map { item throws(JSONTreeError) in try item.string() },
+            time: try date(node, "time"),
+            expires: try date(node, "expires"),
+            description: try node.string("description"),
+            uri: try node.string("uri")
+        )
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+extension JSONTree {
+    /// The document as pretty-printed JSON (two-space indent, keys sorted), ending in a newline.
+    /// Numbers that are not finite cannot be written in JSON and come out as `null`.
+    func serialized() -> String {
+        var output = ""
+        write(to: &output, indent: 0)
+        output += "\n"
+        return output
+    }
+
+    private func write(to output: inout String, indent: Int) {
+        switch self {
+        case .null: output += "null"
+        case .bool(let value): output += value ? "true" : "false"
+        case .number(let value): output += Self.format(value)
+        case .string(let value): Self.writeString(value, to: &output)
+        case .array(let items):
+            guard !items.isEmpty else { output += "[]"; return }
+            output += "[\n"
+            for (index, item) in items.enumerated() {
+                output += String(repeating: "  ", count: indent + 1)
+                item.write(to: &output, indent: indent + 1)
+                output += index == items.count - 1 ? "\n" : ",\n"
+            }
+            output += String(repeating: "  ", count: indent) + "]"
+        case .object(let members):
+            guard !members.isEmpty else { output += "{}"; return }
+            output += "{\n"
+            let keys = members.keys.sorted()
+            for (index, key) in keys.enumerated() {
+                output += String(repeating: "  ", count: indent + 1)
+                Self.writeString(key, to: &output)
+                output += ": "
+                members[key]!.write(to: &output, indent: indent + 1)
+                output += index == keys.count - 1 ? "\n" : ",\n"
+            }
+            output += String(repeating: "  ", count: indent) + "}"
+        }
+    }
+
+    /// Whole numbers without a fraction (`1`, not `1.0`); others in Swift's shortest round-trip form.
+    static func format(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        if value == value.rounded(), abs(value) < 1e15 {
+            return String(Int64(value))
+        }
+        return "\(value)"
+    }
+
+    private static func writeString(_ value: String, to output: inout String) {
+        output += "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                output += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
+                    + String(scalar.value, radix: 16)
+            default: output.unicodeScalars.append(scalar)
+            }
+        }
+        output += "\""
+    }
+}

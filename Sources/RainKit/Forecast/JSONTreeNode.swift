@@ -1,0 +1,114 @@
+import Foundation
+
+/// A wrong shape found while walking a JSON document: what was expected where.
+struct JSONTreeError: Error, Sendable, Equatable {
+    var reason: String
+    var path: String?
+}
+
+/// A value in a JSON document together with its path, so every complaint names the field
+/// (`hourly.data[2].temperature: expected a number, found a string`).
+struct JSONTreeNode: Sendable {
+    let value: JSONTree
+    /// Empty for the document itself.
+    let path: String
+
+    init(_ value: JSONTree, path: String = "") {
+        self.value = value
+        self.path = path
+    }
+
+    /// Numbers a provider uses to say "no value" (Pirate Weather's -999).
+    var missingMarkers: Set<Double> = []
+
+    /// Longest string kept; longer ones are cut (a hostile or broken server cannot flood the screen).
+    static let maximumStringLength = 1000
+
+    func mismatch(_ expected: String) -> JSONTreeError {
+        JSONTreeError(reason: "expected \(expected), found \(value.kindDescription)", path: path.isEmpty ? nil : path)
+    }
+
+    func object() throws(JSONTreeError) -> [String: JSONTree] {
+        guard case .object(let members) = value else { throw mismatch("an object") }
+        return members
+    }
+
+    /// The member `key`, or nil when it is absent or null.
+    func member(_ key: String) throws(JSONTreeError) -> JSONTreeNode? {
+        let members = try object()
+        guard let found = members[key], found != .null else { return nil }
+        var node = JSONTreeNode(found, path: path.isEmpty ? key : "\(path).\(key)")
+        node.missingMarkers = missingMarkers
+        return node
+    }
+
+    func requiredMember(_ key: String) throws(JSONTreeError) -> JSONTreeNode {
+        guard let node = try member(key) else {
+            throw JSONTreeError(reason: "missing required field", path: path.isEmpty ? key : "\(path).\(key)")
+        }
+        return node
+    }
+
+    func elements() throws(JSONTreeError) -> [JSONTreeNode] {
+        guard case .array(let items) = value else { throw mismatch("an array") }
+        return items.enumerated().map { index, item in
+            var node = JSONTreeNode(item, path: "\(path)[\(index)]")
+            node.missingMarkers = missingMarkers
+            return node
+        }
+    }
+
+    /// The number, or nil when it is one of the missing markers.
+    func number() throws(JSONTreeError) -> Double? {
+        guard case .number(let number) = value else { throw mismatch("a number") }
+        return missingMarkers.contains(number) ? nil : number
+    }
+
+    func string() throws(JSONTreeError) -> String {
+        guard case .string(let text) = value else { throw mismatch("a string") }
+        return text.count > Self.maximumStringLength ? String(text.prefix(Self.maximumStringLength)) + "…" : text
+    }
+
+    // MARK: Members by key
+
+    func number(_ key: String) throws(JSONTreeError) -> Double? {
+        try member(key)?.number()
+    }
+
+    func string(_ key: String) throws(JSONTreeError) -> String? {
+        try member(key)?.string()
+    }
+
+    /// Unix seconds as a date; nil when absent or marked missing.
+    func date(_ key: String) throws(JSONTreeError) -> Date? {
+        guard let node = try member(key), let seconds = try node.number() else { return nil }
+        return try node.unixTime(seconds)
+    }
+
+    /// Unix seconds from 1970 up to the year 3000; anything else is not a time.
+    static let plausibleUnixTimes: ClosedRange<Double> = 0...32_503_680_000
+
+    private func unixTime(_ seconds: Double) throws(JSONTreeError) -> Date {
+        guard Self.plausibleUnixTimes.contains(seconds) else {
+            throw JSONTreeError(reason: "expected a unix time in seconds, found \(seconds)", path: path)
+        }
+        return Date(timeIntervalSince1970: seconds)
+    }
+
+    func requiredNumber(_ key: String) throws(JSONTreeError) -> Double {
+        let node = try requiredMember(key)
+        guard let number = try node.number() else {
+            throw JSONTreeError(reason: "missing (marked as no value)", path: node.path)
+        }
+        return number
+    }
+
+    func requiredDate(_ key: String) throws(JSONTreeError) -> Date {
+        let seconds = try requiredNumber(key)
+        return try requiredMember(key).unixTime(seconds)
+    }
+
+    func requiredString(_ key: String) throws(JSONTreeError) -> String {
+        try requiredMember(key).string()
+    }
+}

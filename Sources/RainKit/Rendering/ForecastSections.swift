@@ -1,0 +1,143 @@
+import Foundation
+
+extension ForecastViewContext {
+    /// The place, its local time now, and the data's age.
+    func header() -> [String] {
+        let zone = clock.isKnownZone ? "(\(clock.offsetLabel(at: now)))" : "UTC (unknown time zone)"
+        let localTime = "\(clock.dateAndTime(now)) \(zone)"
+        let name = style.bold(location.name.screenSafe)
+        let coordinate = location.coordinate
+        let place = String(format: "%.2f° ", abs(coordinate.latitude)) + (coordinate.latitude < 0 ? "S" : "N")
+            + String(format: ", %.2f° ", abs(coordinate.longitude)) + (coordinate.longitude < 0 ? "W" : "E")
+        return [spread(name, localTime),
+                style.dim("\(place) · updated \(AgeFormatter.string(since: fetchedAt, now: now))")]
+    }
+
+    /// Conditions now and the next-hour sentence.
+    func currentSection() -> [String] {
+        var lines: [String] = []
+        if let current = forecast.current {
+            let symbol = WeatherSymbol.symbol(for: current.icon)
+            let summary = current.summary?.screenSafe ?? ""
+            lines.append("  \(symbol)  \(style.bold(summary.isEmpty ? "Now" : summary))")
+            var temperatures = "     \(temperature(current.temperature))"
+            if current.apparentTemperature != nil {
+                temperatures += ", feels like \(temperature(current.apparentTemperature))"
+            }
+            lines.append(temperatures)
+            lines.append("     " + details(current).joined(separator: "  ·  "))
+        }
+        if let sentence = NextHourOutlook.sentence(for: forecast.nextHour, units: forecast.units, now: now) {
+            lines.append("  " + sentence)
+        } else if let summary = forecast.nextHour?.summary?.screenSafe, !summary.isEmpty,
+                  forecast.nextHour?.minutes.isEmpty ?? true {
+            lines.append("  " + summary)
+        }
+        return lines
+    }
+
+    private func details(_ current: Forecast.Conditions) -> [String] {
+        var parts: [String] = []
+        if current.humidity != nil { parts.append("Humidity \(MeasureFormat.percent(current.humidity))") }
+        if let speed = current.windSpeed {
+            var wind = "Wind \(MeasureFormat.short(speed)) \(labels.windSpeed)"
+            if let bearing = current.windBearing, speed > 0 {
+                wind += " \(Compass.point(forBearing: bearing)) \(Compass.arrow(forBearing: bearing))"
+            }
+            if let gust = current.windGust, gust > speed { wind += ", gusts \(MeasureFormat.short(gust))" }
+            parts.append(wind)
+        }
+        if current.precipProbability != nil {
+            parts.append("\(precipitationWord(current.precipType)) \(MeasureFormat.percent(current.precipProbability))")
+        }
+        if current.uvIndex != nil { parts.append("UV \(MeasureFormat.whole(current.uvIndex))") }
+        return parts
+    }
+
+    private func precipitationWord(_ type: String?) -> String {
+        switch type {
+        case "snow": return "Snow"
+        case "sleet": return "Sleet"
+        default: return "Rain"
+        }
+    }
+
+    /// The hours ahead as columns: time, symbol, temperature, chance of precipitation.
+    func hoursSection() -> [String] {
+        let columnWidth = 6
+        let count = max(12, (width - 8) / columnWidth)
+        let hours = forecast.hourly.filter { $0.time.timeIntervalSince(now) > -3600 }.prefix(count)
+        guard !hours.isEmpty else { return [] }
+        var title = style.bold("Next \(hours.count == 1 ? "hour" : "\(hours.count) hours")")
+        if let summary = forecast.hourlySummary?.screenSafe, !summary.isEmpty { title += "  " + summary }
+        func row(_ cell: (Forecast.Hour) -> String) -> String {
+            "  " + hours.map { cell($0).padded(toDisplayWidth: columnWidth - 1, alignment: .center) }.joined(separator: " ")
+        }
+        return ["  " + title,
+                row { clock.hour($0.time) },
+                row { WeatherSymbol.symbol(for: $0.icon) },
+                row { colored(shortTemperature($0.temperature), celsius: $0.temperature) },
+                row { hour in
+                    let chance = MeasureFormat.percent(hour.precipProbability)
+                    return (hour.precipProbability ?? 0) < 0.2 ? style.dim(chance) : style.cyan(chance)
+                }]
+    }
+
+    /// Up to seven days from today (in the place's zone), lows and highs as bars on one scale.
+    func daysSection() -> [String] {
+        let today = clock.startOfDay(now)
+        let days = forecast.daily.filter { clock.startOfDay($0.time) >= today }.prefix(7)
+        guard !days.isEmpty else { return [] }
+        let barWidth = 24 + (width - ForecastView.layoutWidth) / 2
+        let scale = RangeScale(lows: days.map(\.temperatureLow), highs: days.map(\.temperatureHigh))
+        var title = style.bold("Next \(days.count == 1 ? "day" : "\(days.count) days")")
+        if let summary = forecast.dailySummary?.screenSafe, !summary.isEmpty { title += "  " + summary }
+        var lines = ["  " + title]
+        for day in days {
+            let label = clock.isSameDay(day.time, now) ? "Today" : clock.weekdayAndDay(day.time)
+            let bar = scale?.bar(low: day.temperatureLow, high: day.temperatureHigh, width: barWidth,
+                                 fill: { colored($0, celsius: day.temperatureHigh) }, track: style.dim)
+                ?? String(repeating: "·", count: barWidth)
+            var line = "  " + label.padded(toDisplayWidth: 6) + "  " + WeatherSymbol.symbol(for: day.icon) + "  "
+            line += colored(shortTemperature(day.temperatureLow), celsius: day.temperatureLow).padded(toDisplayWidth: 4, alignment: .right)
+            line += " " + bar + " "
+            line += colored(shortTemperature(day.temperatureHigh), celsius: day.temperatureHigh).padded(toDisplayWidth: 4)
+            line += "  " + MeasureFormat.percent(day.precipProbability).padded(toDisplayWidth: 4, alignment: .right)
+            if let amount = day.precipAccumulation, amount > 0 {
+                line += " " + "\(MeasureFormat.short(forecast.units.displayedAccumulation(amount))) \(labels.precipitation)".padded(toDisplayWidth: 7)
+            } else {
+                line += String(repeating: " ", count: 8)
+            }
+            if let summary = day.summary?.screenSafe, !summary.isEmpty {
+                line += " " + summary.truncated(toDisplayWidth: max(1, width - line.displayWidth - 1))
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    /// Alerts that have not expired: title, severity, period (local time), regions, description.
+    func alertsSection() -> [String] {
+        let active = forecast.alerts.filter { ($0.expires ?? .distantFuture) > now }
+        var lines: [String] = []
+        for alert in active {
+            var heading = alert.title.screenSafe.isEmpty ? "Weather alert" : alert.title.screenSafe
+            if let severity = alert.severity?.screenSafe, !severity.isEmpty { heading += " (\(severity))" }
+            var period: [String] = []
+            if let start = alert.time, start > now { period.append("from \(clock.dateAndTime(start))") }
+            if let expires = alert.expires { period.append("until \(clock.dateAndTime(expires))") }
+            if !period.isEmpty { heading += ", " + period.joined(separator: " ") }
+            lines.append("  " + style.red(style.bold("! " + heading.truncated(toDisplayWidth: width - 4))))
+            let regions = alert.regions.map(\.screenSafe).filter { !$0.isEmpty }.joined(separator: ", ")
+            let text = [regions.isEmpty ? nil : regions + ".", alert.description?.screenSafe]
+                .compactMap { $0 }.joined(separator: " ")
+            var body = text.wrapped(toDisplayWidth: width - 4)
+            if body.count > 4 {
+                body = Array(body.prefix(4))
+                body[3] = body[3].displayWidth < width - 4 ? body[3] + "…" : body[3].truncated(toDisplayWidth: width - 5) + "…"
+            }
+            lines += body.map { "    " + $0 }
+        }
+        return lines
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+
+/// One sentence about precipitation in the next hour, computed from the minute-by-minute data:
+/// "Light rain starting in 12 min", "Rain stopping in 25 min", "No precipitation for the next hour".
+public enum NextHourOutlook {
+    /// Below this intensity (mm/h) a minute counts as dry.
+    static let wetIntensity = 0.05
+    /// Below this chance a minute counts as dry, whatever its intensity.
+    static let wetProbability = 0.5
+
+    /// Nil when there is no minute data left for the time after `now` (a stale cache).
+    public static func sentence(for nextHour: Forecast.NextHour?, units: UnitSystem, now: Date) -> String? {
+        guard let nextHour else { return nil }
+        let minutes = nextHour.minutes.filter { $0.time.timeIntervalSince(now) > -60 }
+        guard let first = minutes.first, let last = minutes.last else { return nil }
+        func isWet(_ minute: Forecast.NextHour.Minute) -> Bool {
+            guard let intensity = minute.precipIntensity,
+                  units.millimetresPerHour(intensity) >= wetIntensity else { return false }
+            return (minute.precipProbability ?? 1) >= wetProbability
+        }
+        func minutesFromNow(_ minute: Forecast.NextHour.Minute) -> Int {
+            max(1, Int((minute.time.timeIntervalSince(now) / 60).rounded()))
+        }
+        let span = Int((last.time.timeIntervalSince(now) / 60).rounded())
+        let period = span >= 55 ? "the next hour" : "the next \(max(span, 1)) min"
+
+        if isWet(first) {
+            let kind = kindName(minutes.prefix { isWet($0) })
+            if let dry = minutes.first(where: { !isWet($0) }) {
+                return "\(kind.capitalizedFirst) stopping in \(minutesFromNow(dry)) min"
+            }
+            return "\(intensityWord(minutes, units: units)) \(kind) for \(period)"
+        }
+        guard let wetIndex = minutes.firstIndex(where: isWet) else {
+            return "No precipitation for \(period)"
+        }
+        let shower = minutes[wetIndex...].prefix { isWet($0) }
+        return "\(intensityWord(Array(shower), units: units)) \(kindName(shower)) starting in \(minutesFromNow(minutes[wetIndex])) min"
+    }
+
+    /// "rain", "snow", "sleet" or "precipitation", from the most common type.
+    private static func kindName<S: Sequence>(_ minutes: S) -> String where S.Element == Forecast.NextHour.Minute {
+        var counts: [String: Int] = [:]
+        for minute in minutes {
+            if let type = minute.precipType, ["rain", "snow", "sleet"].contains(type) { counts[type, default: 0] += 1 }
+        }
+        return counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key ?? "precipitation"
+    }
+
+    /// "Light", "Moderate" or "Heavy" from the strongest minute (Dark Sky's thresholds).
+    private static func intensityWord(_ minutes: [Forecast.NextHour.Minute], units: UnitSystem) -> String {
+        let peak = minutes.compactMap { $0.precipIntensity.map(units.millimetresPerHour) }.max() ?? 0
+        switch peak {
+        case ..<2.5: return "Light"
+        case ..<10: return "Moderate"
+        default: return "Heavy"
+        }
+    }
+}
+
+extension String {
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
+}

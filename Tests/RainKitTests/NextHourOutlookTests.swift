@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+@testable import RainKit
+
+@Suite struct NextHourOutlookTests {
+    @Test(arguments: OutlookCase.all)
+    func sentence(_ outlook: OutlookCase) {
+        #expect(NextHourOutlook.sentence(for: outlook.nextHour, units: outlook.units, now: OutlookCase.now) == outlook.expected)
+    }
+}
+
+/// Minute-by-minute data (one intensity per minute from `now`) and the sentence it gives.
+struct OutlookCase: Sendable, CustomTestStringConvertible {
+    static let now = Date(timeIntervalSince1970: 1_787_229_420)
+
+    let name: String
+    let intensities: [Double?]
+    var probability: Double? = 1
+    var type: String? = "rain"
+    var units: UnitSystem = .si
+    /// Minutes before `now` the data starts (a stale cache).
+    var startsMinutesAgo = 0
+    let expected: String?
+
+    var testDescription: String { name }
+
+    var nextHour: Forecast.NextHour {
+        Forecast.NextHour(minutes: intensities.enumerated().map { index, intensity in
+            Forecast.NextHour.Minute(time: Self.now.addingTimeInterval(Double(index - startsMinutesAgo) * 60),
+                                     precipIntensity: intensity, precipProbability: probability, precipType: type)
+        })
+    }
+
+    static func hour(dry: Int, then intensity: Double, for count: Int? = nil) -> [Double?] {
+        let wet = count ?? (61 - dry)
+        return Array(repeating: 0, count: dry) + Array(repeating: intensity, count: wet) + Array(repeating: 0, count: 61 - dry - wet)
+    }
+
+    static let all: [OutlookCase] = [
+        OutlookCase(name: "dry hour", intensities: hour(dry: 61, then: 0), expected: "No precipitation for the next hour"),
+        OutlookCase(name: "light rain in 12 min", intensities: hour(dry: 12, then: 0.5), expected: "Light rain starting in 12 min"),
+        OutlookCase(name: "rain stops in 25 min", intensities: hour(dry: 0, then: 1.0, for: 25), expected: "Rain stopping in 25 min"),
+        OutlookCase(name: "moderate rain all hour", intensities: hour(dry: 0, then: 3.0), expected: "Moderate rain for the next hour"),
+        OutlookCase(name: "heavy snow in 5 min", intensities: hour(dry: 5, then: 12, for: 10), type: "snow", expected: "Heavy snow starting in 5 min"),
+        OutlookCase(name: "sleet stopping", intensities: hour(dry: 0, then: 0.3, for: 40), type: "sleet", expected: "Sleet stopping in 40 min"),
+        OutlookCase(name: "unknown type", intensities: hour(dry: 3, then: 0.3), type: nil, expected: "Light precipitation starting in 3 min"),
+        OutlookCase(name: "unlikely rain is dry", intensities: hour(dry: 10, then: 5), probability: 0.2, expected: "No precipitation for the next hour"),
+        OutlookCase(name: "missing chance trusts intensity", intensities: hour(dry: 10, then: 0.3), probability: nil, expected: "Light rain starting in 10 min"),
+        OutlookCase(name: "drizzle below threshold is dry", intensities: hour(dry: 0, then: 0.01), expected: "No precipitation for the next hour"),
+        OutlookCase(name: "missing intensities are dry", intensities: Array(repeating: nil, count: 61), expected: "No precipitation for the next hour"),
+        OutlookCase(name: "us units in inches per hour", intensities: hour(dry: 7, then: 0.2), units: .us, expected: "Moderate rain starting in 7 min"),
+        OutlookCase(name: "half stale data", intensities: hour(dry: 61, then: 0), startsMinutesAgo: 30, expected: "No precipitation for the next 30 min"),
+        OutlookCase(name: "stale data counts from now", intensities: hour(dry: 40, then: 1), startsMinutesAgo: 30, expected: "Light rain starting in 10 min"),
+        OutlookCase(name: "entirely stale data", intensities: hour(dry: 0, then: 1), startsMinutesAgo: 120, expected: nil),
+        OutlookCase(name: "no minutes", intensities: [], expected: nil),
+    ]
+}

@@ -1,0 +1,47 @@
+import Foundation
+@testable import RainKit
+
+/// The shared sample responses, read by path (the test target declares no resources).
+enum ForecastFixtures {
+    static func data(_ name: String, filePath: String = #filePath) throws -> Data {
+        let folder = URL(filePath: filePath).deletingLastPathComponent().deletingLastPathComponent()
+        return try Data(contentsOf: folder.appending(path: "Fixtures/\(name)"))
+    }
+
+    /// `pirateweather-berlin-si.json`.
+    static func berlinBody() throws -> Data { try data("pirateweather-berlin-si.json") }
+
+    /// The Berlin fixture decoded: current time 2026-08-20 12:37 UTC (14:37 in Berlin).
+    static func berlinForecast() throws -> Forecast {
+        try DarkSkyDecoder().decode(berlinBody(), units: .si)
+    }
+
+    static let berlin = Location(
+        id: UUID(uuidString: "6F1C2A4E-93B0-4C47-9E1D-2B8A5C7D9E01")!, name: "Berlin",
+        coordinate: Coordinate(latitude: 52.52, longitude: 13.405)
+    )
+
+    /// `currently.time` of the fixture.
+    static let currentTime = Date(timeIntervalSince1970: 1_787_229_420)
+
+    /// The Berlin forecast fetched at the fixture's current time.
+    static func berlinCached() throws -> CachedForecast {
+        CachedForecast(location: berlin, fetchedAt: currentTime, source: "darksky", forecast: try berlinForecast())
+    }
+}
+
+/// A fresh folder under the system's temporary folder, removed with everything in it when
+/// the test ends.
+final class ForecastTemporaryFolder {
+    let path: String
+
+    init() throws {
+        let url = FileManager.default.temporaryDirectory.appending(path: "rain-forecast-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        path = url.path
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(atPath: path)
+    }
+}
