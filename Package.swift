@@ -39,7 +39,8 @@ let package = Package(
         ),
         .testTarget(
             name: "RainKitTests",
-            dependencies: ["RainKit", "ForecastSimulator", "RainTestSupport"]
+            dependencies: ["RainKit", "ForecastSimulator", "RainTestSupport"],
+            exclude: ["Fixtures"]
         ),
         .testTarget(
             name: "RainCLITests",

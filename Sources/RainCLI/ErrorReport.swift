@@ -33,6 +33,10 @@ struct ErrorReport {
             }
         case let error as ConfigError:
             self.init(message: error.description, hint: error.hint, exitCode: .configuration)
+        case let error as CacheError:
+            self.init(message: error.description, exitCode: .ioError)
+        case let error as ForecastError:
+            self.init(message: error.description, exitCode: ExitCode(error))
         case let error as Crontab.Failure:
             self.init(message: error.description, exitCode: .ioError)
         case let error as FileError:

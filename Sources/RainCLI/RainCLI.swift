@@ -51,16 +51,10 @@ public enum RainCLI {
 
     private static func makeContext(values: ParsedValues, environment: [String: String], console: any Console) throws -> CommandContext {
         let colorChoice = values.value("color") ?? "auto"
-        let useColor: Bool
-        switch colorChoice {
-        case "always": useColor = true
-        case "never": useColor = false
-        case "auto":
-            let noColor = !(environment["NO_COLOR"] ?? "").isEmpty
-            useColor = console.isOutputTerminal && environment["TERM"] != "dumb" && !noColor
-        default:
+        guard let colorMode = ColorMode(rawValue: colorChoice) else {
             throw ParseError.invalidValue(colorChoice, for: "--color <when>")
         }
+        let useColor = colorMode.usesColor(isTerminal: console.isOutputTerminal, environment: environment)
         let configOverride = values.value("config")
         return CommandContext(
             console: console,

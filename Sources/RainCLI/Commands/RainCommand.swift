@@ -7,6 +7,9 @@ struct RainCommand: ParsableCommand {
         rain keeps a list of saved places with one current location, fetches forecasts from a \
         Dark Sky-compatible API, caches them, and shows them.
         """,
-        subcommands: [LocationsCommand.self, CronCommand.self, ConfigCommand.self]
+        subcommands: [
+            ShowCommand.self, RefreshCommand.self, LocationsCommand.self, CronCommand.self, ConfigCommand.self,
+        ],
+        defaultSubcommand: ShowCommand.self
     )
 }

@@ -36,6 +36,11 @@ extension String {
         return result
     }
 
+    /// The text fitted to exactly `width` columns: cut (with "…") when longer, padded when shorter.
+    public func padded(to width: Int, alignRight: Bool = false) -> String {
+        truncated(toDisplayWidth: width).padded(toDisplayWidth: width, alignment: alignRight ? .right : .left)
+    }
+
     /// The text padded with spaces to `width` columns (never cut).
     func padded(toDisplayWidth width: Int, alignment: ColumnAlignment = .left) -> String {
         let missing = width - displayWidth

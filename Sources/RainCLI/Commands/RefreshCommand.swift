@@ -1,0 +1,129 @@
+import Foundation
+import RainKit
+
+/// `rain refresh [LOC...] [--all] [--quiet] [--if-stale] [--json]`
+struct RefreshCommand: RunnableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "refresh",
+        abstract: "Fetch new forecasts (the current location's by default) into the cache.",
+        discussion: """
+        Places are fetched concurrently (at most max_concurrent_requests at once); one that \
+        fails does not stop the others, and the exit status is that of the worst failure. Only \
+        one refresh runs at a time per RAIN_HOME: with --quiet an overlapping refresh exits 75 \
+        at once, otherwise it waits a little. --quiet prints nothing on success or when offline \
+        (for cron); real failures still print one line each on stderr.
+        """,
+        arguments: [ArgumentDefinition(name: "loc", help: "The places: IDs, ID prefixes, numbers or names.", isOptional: true, isRepeating: true, completion: .locations)],
+        options: [
+            .flag("all", short: "a", help: "Refresh every saved place."),
+            .flag("if-stale", help: "Skip places whose cached forecast is younger than refresh_interval_minutes."),
+            .flag("quiet", short: "q", help: "Print nothing on success or when offline."),
+            .flag("json", help: "Print one JSON object per place: id, name, status, fetched_at, error."),
+            verboseOption,
+        ]
+    )
+
+    var references: [String]
+    var all: Bool
+    var ifStale: Bool
+    var quiet: Bool
+    var json: Bool
+    var verbose: Bool
+
+    init(parsed: ParsedValues) throws {
+        references = parsed.arguments("loc")
+        all = parsed.flag("all")
+        ifStale = parsed.flag("if-stale")
+        quiet = parsed.flag("quiet")
+        json = parsed.flag("json")
+        verbose = parsed.flag("verbose")
+        if all && !references.isEmpty { throw ValidationError("Give either '--all' or locations, not both") }
+    }
+
+    func run(_ context: CommandContext) async throws {
+        let list = try context.store.load()
+        let locations: [Location]
+        if all {
+            locations = list.locations
+        } else if references.isEmpty {
+            locations = [try context.location(nil, in: list)]
+        } else {
+            locations = try uniqueLocations(references.map { try list.resolve($0) })
+        }
+        guard !locations.isEmpty else {
+            if !quiet { context.printError("No saved locations to refresh.") }
+            return
+        }
+        let service = try context.makeForecastService(verbose: verbose)
+        let spinner = Spinner(console: quiet ? SilentConsole() : context.console, message: "Refreshing \(locations.count == 1 ? locations[0].name.strippingControlCharacters : "\(locations.count) places")…")
+        let outcomes: [RefreshOutcome]
+        do {
+            outcomes = try await service.refresh(locations, onlyIfStale: ifStale, lockWait: quiet ? .zero : .seconds(10)) {
+                spinner.start()
+            }
+            spinner.stop()
+        } catch {
+            spinner.stop()
+            throw ExitStatus(code: report(error, locations: locations, service: service, context: context))
+        }
+        var status = ExitCode.success
+        for outcome in outcomes {
+            if let failure = outcome.failure {
+                let name = outcome.location.name.strippingControlCharacters
+                context.printError("rain: error: \(name): \(failure.description.strippingControlCharacters)")
+                if let hint = failure.hint(configFile: context.paths.configFile) { context.printError("rain: hint: \(hint)") }
+                status = .worse(status, ExitCode(failure))
+            }
+        }
+        if !quiet {
+            if json {
+                context.console.write(RefreshReport.json(outcomes))
+            } else {
+                for outcome in outcomes where outcome.failure == nil {
+                    context.print(RefreshReport.line(outcome, usesColor: context.useColor, now: Date()))
+                }
+            }
+        }
+        if status != .success { throw ExitStatus(code: status) }
+    }
+
+    /// Offline, busy or a lock that cannot be taken: nothing was fetched.
+    private func report(_ error: RefreshError, locations: [Location], service: ForecastService, context: CommandContext) -> ExitCode {
+        switch error {
+        case .offline(let host):
+            guard !quiet else { return .temporaryFailure }
+            context.printError("rain: offline: cannot reach \(host)")
+            let cached = locations.map { RefreshOutcome(location: $0, status: .failed(.forecast(.offline(host: host)), cached: service.cached(for: $0))) }
+            if json {
+                context.console.write(RefreshReport.json(cached))
+            } else {
+                for outcome in cached where outcome.forecast != nil {
+                    context.print(RefreshReport.line(outcome, usesColor: context.useColor, now: Date()))
+                }
+            }
+            return .temporaryFailure
+        case .busy:
+            if !quiet { context.printError("rain: error: \(error.description)") }
+            return .temporaryFailure
+        case .lockFile(let file):
+            context.printError("rain: error: \(file.description)")
+            return .ioError
+        }
+    }
+
+    private func uniqueLocations(_ locations: [Location]) -> [Location] {
+        var seen = Set<UUID>()
+        return locations.filter { seen.insert($0.id).inserted }
+    }
+}
+
+/// A console that shows nothing: `--quiet` must not even draw a spinner.
+final class SilentConsole: Console {
+    func write(_ text: String) {}
+    func writeError(_ text: String) {}
+    func readLine() -> String? { nil }
+    var isOutputTerminal: Bool { false }
+    var isErrorTerminal: Bool { false }
+    var isInputTerminal: Bool { false }
+    var terminalWidth: Int? { nil }
+}

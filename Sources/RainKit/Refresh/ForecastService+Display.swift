@@ -1,0 +1,40 @@
+/// The forecast `rain show` can show for a place, and why it is not a fresh one when it is not.
+public struct DisplayForecast: Sendable {
+    public enum Problem: Sendable, Equatable {
+        /// Showing the cache was asked for (`--offline`).
+        case offlineRequested
+        case offline(host: String)
+        case busy
+        case failed(RefreshFailure)
+    }
+
+    /// The newest forecast there is: fetched now, or cached.
+    public var forecast: CachedForecast?
+    /// Why `forecast` is not a fresh one (or there is none); nil when all is well.
+    public var problem: Problem?
+}
+
+extension ForecastService {
+    /// The cached forecast when it is fresh; otherwise a refresh first (waiting up to `lockWait`
+    /// for another rain's refresh, whose result then usually makes fetching unnecessary).
+    public func forecastForDisplay(
+        of location: Location, offline: Bool, lockWait: Duration, willFetch: @Sendable () -> Void = {}
+    ) async -> DisplayForecast {
+        let cached = cached(for: location)
+        if offline { return DisplayForecast(forecast: cached, problem: cached == nil ? .offlineRequested : nil) }
+        if let cached, isFresh(cached) { return DisplayForecast(forecast: cached, problem: nil) }
+        do {
+            let outcome = try await refresh([location], onlyIfStale: true, lockWait: lockWait, willFetch: willFetch)[0]
+            return DisplayForecast(forecast: outcome.forecast, problem: outcome.failure.map { .failed($0) })
+        } catch {
+            switch error {
+            case .offline(let host):
+                return DisplayForecast(forecast: cached, problem: .offline(host: host))
+            case .busy:
+                return DisplayForecast(forecast: self.cached(for: location), problem: .busy)
+            case .lockFile(let error):
+                return DisplayForecast(forecast: cached, problem: .failed(.cache(.unwritable(path: error.path, reason: error.reason))))
+            }
+        }
+    }
+}

@@ -1,0 +1,61 @@
+/// Why one place could not be refreshed.
+public enum RefreshFailure: Error, Sendable, Equatable, CustomStringConvertible {
+    case forecast(ForecastError)
+    case cache(CacheError)
+
+    public var description: String {
+        switch self {
+        case .forecast(let error): return error.description
+        case .cache(let error): return error.description
+        }
+    }
+}
+
+/// What happened to one place in a refresh.
+public struct RefreshOutcome: Sendable {
+    public enum Status: Sendable {
+        /// Fetched and saved now.
+        case refreshed(CachedForecast)
+        /// Skipped: the cached forecast is younger than the refresh interval.
+        case fresh(CachedForecast)
+        case failed(RefreshFailure, cached: CachedForecast?)
+    }
+
+    public var location: Location
+    public var status: Status
+
+    public init(location: Location, status: Status) {
+        self.location = location
+        self.status = status
+    }
+
+    /// The forecast there is to show now: the new one, the fresh one, or the last good one.
+    public var forecast: CachedForecast? {
+        switch status {
+        case .refreshed(let cached), .fresh(let cached): return cached
+        case .failed(_, let cached): return cached
+        }
+    }
+
+    public var failure: RefreshFailure? {
+        if case .failed(let failure, _) = status { return failure }
+        return nil
+    }
+}
+
+/// Why a refresh did not start at all.
+public enum RefreshError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The API's host cannot be reached; no request was sent.
+    case offline(host: String)
+    /// Another rain process is refreshing the same home.
+    case busy
+    case lockFile(FileError)
+
+    public var description: String {
+        switch self {
+        case .offline(let host): return "offline: cannot reach \(host)"
+        case .busy: return "another rain is refreshing forecasts right now"
+        case .lockFile(let error): return error.description
+        }
+    }
+}
