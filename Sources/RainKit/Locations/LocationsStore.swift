@@ -8,11 +8,17 @@ public struct LocationsStore: Sendable {
     static let currentKey = "current_location_id"
 
     public let file: DefaultsFile
+    /// The forecasts of removed places are deleted from it.
+    public let cache: ForecastCache?
 
-    public init(file: DefaultsFile) { self.file = file }
+    public init(file: DefaultsFile, cache: ForecastCache? = nil) {
+        self.file = file
+        self.cache = cache
+    }
 
     public init(paths: RainPaths) {
-        self.init(file: DefaultsFile(path: paths.defaultsFile, lockPath: paths.defaultsLockFile))
+        self.init(file: DefaultsFile(path: paths.defaultsFile, lockPath: paths.defaultsLockFile),
+                  cache: ForecastCache(directory: paths.forecastsDirectory))
     }
 
     /// The places as saved now.
@@ -59,7 +65,7 @@ public struct LocationsStore: Sendable {
     /// Removes the places with these IDs at once, or none of them: when one of them is the
     /// current location, nothing is removed. IDs no longer saved are reported, not an error.
     public func remove(ids: [UUID]) throws -> Removal {
-        try file.update { defaults in
+        let removal = try file.update { defaults in
             var list = try self.list(in: defaults)
             let wanted = Set(ids)
             if let current = list.current, wanted.contains(current.id) {
@@ -72,6 +78,12 @@ public struct LocationsStore: Sendable {
             try self.store(list, in: &defaults)
             return Removal(removed: removed, vanished: vanished)
         }
+        // Only once the store is saved: a leftover forecast of a removed place harms nothing,
+        // a place without its forecast would be worse.
+        for location in removal.removed {
+            try? cache?.remove(for: location.id)
+        }
+        return removal
     }
 
     /// Resolves every reference first and removes only when all are known, unambiguous and

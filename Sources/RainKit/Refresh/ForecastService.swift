@@ -18,8 +18,11 @@ public struct ForecastService: Sendable {
         self.now = now
     }
 
-    /// The API's host as messages name it.
-    public var host: String { reachability.host }
+    /// The API's host as messages name it, with the port when the URL gives one.
+    public var host: String {
+        guard let port = URLComponents(string: settings.baseURL)?.port else { return reachability.host }
+        return reachability.host.contains(":") ? "[\(reachability.host)]:\(port)" : "\(reachability.host):\(port)"
+    }
 
     public var refreshInterval: Duration { .seconds(settings.refreshIntervalMinutes * 60) }
 
@@ -54,38 +57,37 @@ public struct ForecastService: Sendable {
         defer { lock.unlock() }
 
         // Read the cache only now: the refresh we may have waited for has just written it.
-        var outcomes = locations.map { location in
-            RefreshOutcome(location: location, status: .failed(.forecast(.missingKey), cached: cached(for: location)))
+        let previous = locations.map { cached(for: $0) }
+        let due = locations.indices.filter { index in
+            !(onlyIfStale && previous[index].map(isFresh) == true)
         }
-        let due = outcomes.indices.filter { index in
-            guard onlyIfStale, let cached = outcomes[index].forecast, isFresh(cached) else { return true }
-            outcomes[index].status = .fresh(cached)
-            return false
+        var results: [Int: Result<Forecast, ForecastError>] = [:]
+        if !due.isEmpty {
+            if settings.apiKey == nil {
+                for index in due { results[index] = .failure(.missingKey) }
+            } else {
+                guard reachability.probe() else { throw .offline(host: host) }
+                willFetch()
+                let fetched = await client.weather(for: due.map { locations[$0].coordinate })
+                for (index, result) in zip(due, fetched) { results[index] = result }
+            }
         }
-        guard !due.isEmpty else { return outcomes }
-        guard settings.apiKey != nil else {
-            return outcomes  // every due place fails with .missingKey, set above
-        }
-        guard reachability.probe() else { throw .offline(host: host) }
-
-        willFetch()
-        let results = await client.weather(for: due.map { outcomes[$0].location.coordinate })
-        for (index, result) in zip(due, results) {
-            let location = outcomes[index].location
-            let previous = outcomes[index].forecast
-            switch result {
+        return locations.indices.map { index in
+            let location = locations[index]
+            switch results[index] {
+            case nil:
+                return RefreshOutcome(location: location, status: .fresh(previous[index]!))
+            case .failure(let error):
+                return RefreshOutcome(location: location, status: .failed(.forecast(error), cached: previous[index]))
             case .success(let forecast):
                 let fresh = CachedForecast(location: location, fetchedAt: now(), source: settings.provider.rawValue, forecast: forecast)
                 do {
                     try cache.save(fresh)
-                    outcomes[index].status = .refreshed(fresh)
+                    return RefreshOutcome(location: location, status: .refreshed(fresh))
                 } catch {
-                    outcomes[index].status = .failed(.cache(error), cached: previous)
+                    return RefreshOutcome(location: location, status: .failed(.cache(error), cached: previous[index]))
                 }
-            case .failure(let error):
-                outcomes[index].status = .failed(.forecast(error), cached: previous)
             }
         }
-        return outcomes
     }
 }
