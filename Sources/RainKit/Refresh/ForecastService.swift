@@ -81,7 +81,7 @@ public struct ForecastService: Sendable {
                 return RefreshOutcome(location: location, status: .failed(.forecast(error), cached: previous[index]))
             case .success(let forecast):
                 let fresh = CachedForecast(location: location, fetchedAt: now(), source: settings.provider.rawValue, forecast: forecast)
-                do {
+                do throws(CacheError) {
                     try cache.save(fresh)
                     return RefreshOutcome(location: location, status: .refreshed(fresh))
                 } catch {
