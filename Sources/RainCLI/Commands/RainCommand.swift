@@ -8,7 +8,7 @@ struct RainCommand: ParsableCommand {
         Dark Sky-compatible API, caches them, and shows them.
         """,
         subcommands: [
-            ShowCommand.self, RefreshCommand.self, LocationsCommand.self, CronCommand.self, ConfigCommand.self,
+            ShowCommand.self, RefreshCommand.self, WatchCommand.self, LocationsCommand.self, CronCommand.self, ConfigCommand.self,
         ],
         defaultSubcommand: ShowCommand.self
     )

@@ -24,6 +24,13 @@ public struct ForecastService: Sendable {
         return reachability.host.contains(":") ? "[\(reachability.host)]:\(port)" : "\(reachability.host):\(port)"
     }
 
+    /// A monitor of the API's host that polls at least as often as `interval` (and at most
+    /// every 10 s while offline, every 60 s while online).
+    public func reachabilityMonitor(pollingAtMost interval: Interval) -> ReachabilityMonitor {
+        ReachabilityMonitor(baseURL: settings.baseURL, onlineInterval: min(.seconds(60), interval.duration),
+                            offlineInterval: min(.seconds(10), interval.duration))
+    }
+
     public var refreshInterval: Duration { .seconds(settings.refreshIntervalMinutes * 60) }
 
     public func isFresh(_ cached: CachedForecast) -> Bool {

@@ -1,0 +1,114 @@
+import Foundation
+import RainKit
+
+/// `rain watch [--every 15m] [LOC]`
+struct WatchCommand: RunnableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Keep showing a place's forecast, refreshing it on an interval and when the network comes back.",
+        discussion: """
+        Stays in the foreground until Ctrl-C (or SIGTERM), then exits 0. On a terminal the \
+        forecast is redrawn in place; otherwise one line is printed per event (refreshed, \
+        offline, back online). While the API cannot be reached, the cached forecast stays on \
+        screen with its age.
+        """,
+        arguments: [ArgumentDefinition(name: "loc", help: "The place: ID, ID prefix, number or name.", isOptional: true, completion: .locations)],
+        options: [
+            .option("every", value: "interval", help: "How often to refresh, e.g. 30s, 15m, 1h (default: 15m)."),
+            verboseOption,
+        ]
+    )
+
+    var reference: String?
+    var every: Interval
+    var verbose: Bool
+
+    init(parsed: ParsedValues) throws {
+        reference = parsed.argument("loc")
+        every = try parsed.value("every", as: Interval.self) ?? Interval(seconds: 15 * 60)
+        verbose = parsed.flag("verbose")
+    }
+
+    func run(_ context: CommandContext) async throws {
+        let list = try context.store.load()
+        let location = try context.location(reference, in: list)
+        let service = try context.makeForecastService(verbose: verbose)
+        let inPlace = context.console.isOutputTerminal && (context.environment["TERM"] ?? "dumb") != "dumb"
+        let display: WatchDisplay = inPlace ? ScreenWatchDisplay(context: context) : LogWatchDisplay(context: context)
+        let events = WatchEvents(every: every, monitor: service.reachabilityMonitor(pollingAtMost: every))
+        defer { events.stop() }
+
+        var state = WatchState(location: location, forecast: service.cached(for: location), every: every)
+        display.start(state)
+        await refresh(&state, service: service, display: display)
+        for await event in events.stream {
+            switch event {
+            case .tick:
+                await refresh(&state, service: service, display: display)
+            case .reachability(let reachability):
+                let changes = state.apply(reachability, host: service.host, now: Date())
+                display.show(state, events: changes)
+                if changes.contains(.cameBack) { await refresh(&state, service: service, display: display) }
+            case .resize:
+                display.show(state, events: [])
+            case .stop:
+                display.finish()
+                return
+            }
+        }
+    }
+
+    private func refresh(_ state: inout WatchState, service: ForecastService, display: WatchDisplay) async {
+        let result: Result<RefreshOutcome, RefreshError>
+        do {
+            result = .success(try await service.refresh([state.location], onlyIfStale: false, lockWait: .seconds(10))[0])
+        } catch {
+            result = .failure(error)
+        }
+        if case .failure(.busy) = result { state.forecast = service.cached(for: state.location) ?? state.forecast }
+        let events = state.apply(result, now: Date())
+        display.show(state, events: events)
+    }
+}
+
+/// Where `rain watch` shows things.
+protocol WatchDisplay {
+    func start(_ state: WatchState)
+    func show(_ state: WatchState, events: [WatchState.Event])
+    func finish()
+}
+
+/// A terminal redrawn in place.
+struct ScreenWatchDisplay: WatchDisplay {
+    let context: CommandContext
+
+    func start(_ state: WatchState) {
+        context.console.write("\u{1B}[?25l")  // hide the cursor
+        show(state, events: [])
+    }
+
+    func show(_ state: WatchState, events: [WatchState.Event]) {
+        let screen = WatchScreen.render(state, width: context.outputWidth, usesColor: context.useColor, now: Date())
+        // Home, draw, clear what is left of an earlier, longer screen.
+        context.console.write("\u{1B}[H\u{1B}[2J" + screen.replacingOccurrences(of: "\n", with: "\u{1B}[K\n") + "\u{1B}[J")
+    }
+
+    func finish() {
+        context.console.write("\u{1B}[?25h")
+    }
+}
+
+/// One line per event, for a pipe, a log file or a dumb terminal.
+struct LogWatchDisplay: WatchDisplay {
+    let context: CommandContext
+
+    func start(_ state: WatchState) {}
+
+    func show(_ state: WatchState, events: [WatchState.Event]) {
+        for event in events {
+            context.print(WatchScreen.logLine(event, state: state, now: Date()))
+        }
+    }
+
+    func finish() {}
+}
