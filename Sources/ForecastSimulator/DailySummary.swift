@@ -72,7 +72,7 @@ struct DailySummary: Sendable {
             ("icon", .string(icon)),
             ("sunriseTime", .integer(Int(sunrise))),
             ("sunsetTime", .integer(Int(sunset))),
-            ("moonPhase", .rounded(Sun.moonPhase(at: start + 43200))),
+            ("moonPhase", .rounded(((Sun.moonPhase(at: start + 43200) * 100).rounded() / 100).truncatingRemainder(dividingBy: 1))),
             ("precipIntensity", .rounded(units.intensity(mean(\.precipIntensity)), places: 4)),
             ("precipIntensityMax", .rounded(units.intensity(wettest.precipIntensity), places: 4)),
             ("precipIntensityMaxTime", .integer(Int(wettest.time))),
