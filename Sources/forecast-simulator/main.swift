@@ -1,1 +1,1 @@
-import ForecastSimulator
+SimulatorCommand.main(arguments: Array(CommandLine.arguments.dropFirst()))

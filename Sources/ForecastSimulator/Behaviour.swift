@@ -1,0 +1,32 @@
+extension ForecastSimulator {
+    /// What the simulator does with a request. Anything but `.normal`, `.drip` and
+    /// `.controlCharacters` replaces the answer before the key and the coordinates are checked.
+    public enum Behaviour: Sendable, Equatable {
+        /// A full, valid document (or the provider's error for a bad key or bad coordinates).
+        case normal
+        /// This status with the provider's error body. 429 always carries `Retry-After`
+        /// (`retryAfter`, or 60) and `ratelimit-*` headers; other statuses carry `Retry-After`
+        /// only when `retryAfter` is given.
+        case status(Int, retryAfter: Int? = nil)
+        /// 200 `application/json` whose body is not JSON.
+        case malformedBody
+        /// 200 with the first half of a valid document; `Content-Length` matches what is sent.
+        case truncatedBody
+        /// 200 with `Content-Length: 0`.
+        case emptyBody
+        /// 200 `text/html` (a captive-portal page).
+        case htmlBody
+        /// Valid JSON with wrong types: `currently.temperature` is "warm", `hourly.data` an object.
+        case wrongTypes
+        /// 200 with a whitespace-padded valid document of exactly `bytes` bytes, streamed.
+        case hugeBody(bytes: Int)
+        /// Reads the request and never answers (until the client goes or `stop()`).
+        case hang
+        /// The normal answer, sent `bytesPerSecond` bytes per second.
+        case drip(bytesPerSecond: Int)
+        /// The normal answer with ANSI escapes and control characters in summaries and alert titles.
+        case controlCharacters
+        /// Reads the request and closes the connection without answering.
+        case disconnect
+    }
+}

@@ -1,0 +1,32 @@
+extension ForecastSimulator {
+    /// How a simulator starts. `host` must be a loopback address; `port` 0 picks a free port.
+    public struct Configuration: Sendable {
+        /// "127.0.0.1" (any 127.x.y.z), "::1" or "localhost" (bound as 127.0.0.1).
+        public var host: String
+        /// 0 = any free port. A fixed port can be stopped and started again (SO_REUSEADDR).
+        public var port: UInt16
+        /// nil accepts any key or none; otherwise a missing key gets 401, a wrong one 403.
+        public var apiKey: String?
+        public var behaviour: Behaviour
+        public var latencyMilliseconds: Int
+        /// Called once per request with a line like `GET /forecast/REDACTED/52.5,13.4 200`
+        /// (key redacted), from the connection's thread.
+        public var requestLogger: (@Sendable (String) -> Void)?
+
+        public init(
+            host: String = "127.0.0.1",
+            port: UInt16 = 0,
+            apiKey: String? = nil,
+            behaviour: Behaviour = .normal,
+            latencyMilliseconds: Int = 0,
+            requestLogger: (@Sendable (String) -> Void)? = nil
+        ) {
+            self.host = host
+            self.port = port
+            self.apiKey = apiKey
+            self.behaviour = behaviour
+            self.latencyMilliseconds = latencyMilliseconds
+            self.requestLogger = requestLogger
+        }
+    }
+}

@@ -1,0 +1,261 @@
+import Foundation
+
+/// Builds a Dark Sky-compatible forecast (Pirate Weather's shape) for one place and instant.
+struct DarkSkyDocument: Sendable {
+    var latitude: Double
+    var longitude: Double
+    var units: UnitSystem = .si
+    /// Block names to leave out (`exclude=`).
+    var excludedBlocks: Set<String> = []
+    /// 168 hourly points instead of 48 (`extend=hourly`).
+    var extendHourly = false
+    /// Summaries and alert texts carry ANSI escapes and control characters.
+    var hostileText = false
+    /// The request time (unix seconds); `currently.time`.
+    var now: Double
+
+    static let hostilePrefix = "\u{1B}[31m\u{1B}]0;pwned\u{07}"
+    static let hostileSuffix = "\u{1B}[0m\u{07}\u{9B}2J\u{7F}"
+
+    func make() -> JSONValue {
+        let model = WeatherModel(latitude: latitude, longitude: longitude)
+        let scenario = ForecastSimulator.scenario(latitude: latitude, longitude: longitude)
+        let (zoneIdentifier, regionName) = TimeZoneTable.lookup(latitude: latitude, longitude: longitude)
+        let timeZone = TimeZoneTable.timeZone(identifier: zoneIdentifier, longitude: longitude)
+        let offsetHours = Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: now))) / 3600
+        let rainWindow = Self.rainWindow(scenario: scenario, now: now)
+
+        var current = model.conditions(at: now)
+        if scenario.minutesUntilPrecipitation != nil {
+            current.setPrecipitation(intensity: 0, probability: 0.35)
+        } else if scenario.minutesUntilPrecipitationStops != nil {
+            current.setPrecipitation(intensity: max(current.precipIntensity, 0.9), probability: max(current.precipProbability, 0.8))
+        }
+
+        var members: [(String, JSONValue)] = [
+            ("latitude", .number(latitude)),
+            ("longitude", .number(longitude)),
+            ("timezone", .string(zoneIdentifier)),
+            ("offset", .number(offsetHours)),
+            ("elevation", .integer(Int(units.elevation(model.elevation).rounded()))),
+        ]
+        if !excludedBlocks.contains("currently") {
+            members.append(("currently", currently(current, model: model)))
+        }
+        if !excludedBlocks.contains("minutely") {
+            members.append(("minutely", minutely(current: current, scenario: scenario, model: model)))
+        }
+        let hourlyConditions = hourly(model: model, rainWindow: rainWindow, timeZone: timeZone)
+        if !excludedBlocks.contains("hourly") {
+            members.append(("hourly", hourlyBlock(hourlyConditions)))
+        }
+        if !excludedBlocks.contains("daily") {
+            members.append(("daily", daily(model: model, timeZone: timeZone)))
+        }
+        if !excludedBlocks.contains("alerts") {
+            members.append(("alerts", .array(alerts(scenario: scenario, region: regionName, current: current))))
+        }
+        if !excludedBlocks.contains("flags") {
+            members.append(("flags", flags()))
+        }
+        return .object(members)
+    }
+
+    // MARK: - Blocks
+
+    private func currently(_ conditions: Conditions, model: WeatherModel) -> JSONValue {
+        let seed = model.seed
+        let stormDistance = conditions.precipIntensity > 0 ? 0 : 5 + 140 * seed.unit(60, Int64(now / 3600))
+        var point: [(String, JSONValue)] = [
+            ("time", .integer(Int(now))),
+            ("summary", .string(text(conditions.summary))),
+            ("icon", .string(conditions.icon)),
+            ("nearestStormDistance", .rounded(units.distance(stormDistance))),
+            ("nearestStormBearing", .integer(Int(seed.unit(61, Int64(now / 3600)) * 360) % 360)),
+        ]
+        point += measurements(conditions, accumulation: false)
+        return .object(point)
+    }
+
+    private func minutely(current: Conditions, scenario: ForecastSimulator.Scenario, model: WeatherModel) -> JSONValue {
+        let start = (now / 60).rounded(.down) * 60
+        var data: [JSONValue] = []
+        let precipType = current.temperature <= 0 ? "snow" : current.temperature <= 2 ? "sleet" : "rain"
+        for minute in 0...60 {
+            let wet: Bool
+            if let begins = scenario.minutesUntilPrecipitation {
+                wet = minute >= begins
+            } else if let ends = scenario.minutesUntilPrecipitationStops {
+                wet = minute < ends
+            } else {
+                wet = current.precipIntensity > 0
+            }
+            let intensity = wet
+                ? (scenario.minutesUntilPrecipitation == nil && scenario.minutesUntilPrecipitationStops == nil
+                    ? current.precipIntensity : 0.5 + 1.2 * model.seed.unit(62, Int64(minute)))
+                : 0
+            let probability = wet ? 0.7 + 0.25 * model.seed.unit(63, Int64(minute)) : 0.02 + 0.08 * model.seed.unit(64, Int64(minute))
+            data.append(.object([
+                ("time", .integer(Int(start) + 60 * minute)),
+                ("precipIntensity", .rounded(units.intensity(intensity), places: 4)),
+                ("precipProbability", .rounded(probability)),
+                ("precipIntensityError", .rounded(units.intensity(intensity * 0.3), places: 4)),
+                ("precipType", .string(wet ? precipType : "none")),
+            ]))
+        }
+        let summary: String
+        let icon: String
+        if let begins = scenario.minutesUntilPrecipitation {
+            summary = "Light \(precipType) starting in \(begins) min."
+            icon = precipType
+        } else if let ends = scenario.minutesUntilPrecipitationStops {
+            summary = "Light \(precipType) stopping in \(ends) min."
+            icon = precipType
+        } else {
+            summary = "\(current.summary) for the hour."
+            icon = current.icon
+        }
+        return .object([("summary", .string(text(summary))), ("icon", .string(icon)), ("data", .array(data))])
+    }
+
+    private func hourly(model: WeatherModel, rainWindow: ClosedRange<Double>?, timeZone: TimeZone) -> [Conditions] {
+        // Hours start on the local hour (zones like Asia/Kolkata are offset by 30 minutes).
+        let offset = Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: now)))
+        let start = ((now + offset) / 3600).rounded(.down) * 3600 - offset
+        return (0..<(extendHourly ? 168 : 48)).map { index in
+            let time = start + Double(index) * 3600
+            var conditions = model.conditions(at: time)
+            if let rainWindow, rainWindow.overlaps(time...(time + 3599)), conditions.precipIntensity < 0.8 {
+                conditions.setPrecipitation(intensity: 0.8, probability: max(conditions.precipProbability, 0.7))
+            }
+            return conditions
+        }
+    }
+
+    private func hourlyBlock(_ hours: [Conditions]) -> JSONValue {
+        let data = hours.map { conditions -> JSONValue in
+            .object([
+                ("time", .integer(Int(conditions.time))),
+                ("summary", .string(text(conditions.summary))),
+                ("icon", .string(conditions.icon)),
+            ] + measurements(conditions, accumulation: true))
+        }
+        let summary = Self.blockSummary(hours.prefix(24))
+        return .object([("summary", .string(text(summary.text))), ("icon", .string(summary.icon)), ("data", .array(data))])
+    }
+
+    private func daily(model: WeatherModel, timeZone: TimeZone) -> JSONValue {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let today = calendar.startOfDay(for: Date(timeIntervalSince1970: now))
+        let midnights = (0...9).map { day -> Double in
+            (calendar.date(byAdding: .day, value: day, to: today) ?? today.addingTimeInterval(Double(day) * 86400)).timeIntervalSince1970
+        }
+        var days: [DailySummary] = []
+        for day in 0..<8 {
+            days.append(DailySummary(model: model, start: midnights[day], end: midnights[day + 1], nextEnd: midnights[day + 2]))
+        }
+        let data = days.map { $0.json(units: units, text: text) }
+        let rainyDays = days.filter { $0.precipitationMillimetres > 1 }.count
+        let high = days.map(\.high.temperature).max() ?? 0
+        let highText = "\(Int(units.temperature(high).rounded()))\(units.temperatureSymbol)"
+        let summary = rainyDays == 0
+            ? "No precipitation throughout the week, with highs up to \(highText)."
+            : "Precipitation on \(rainyDays) day\(rainyDays == 1 ? "" : "s") this week, with highs up to \(highText)."
+        let icon = rainyDays > 0 ? (days.first { $0.precipitationMillimetres > 1 }?.icon ?? "rain") : "partly-cloudy-day"
+        return .object([("summary", .string(text(summary))), ("icon", .string(icon)), ("data", .array(data))])
+    }
+
+    private func alerts(scenario: ForecastSimulator.Scenario, region: String, current: Conditions) -> [JSONValue] {
+        guard scenario.hasAlert || hostileText else { return [] }
+        let seed = Seed(latitude: latitude, longitude: longitude)
+        var titles = ["Wind warning", "Thunderstorm warning", "Heavy rain warning"]
+        titles.append(current.temperature > 28 ? "Heat advisory" : current.temperature < 0 ? "Frost warning" : "Fog advisory")
+        let title = titles[Int(seed.unit(43) * Double(titles.count)) % titles.count]
+        let severity = ["Minor", "Moderate", "Severe"][Int(seed.unit(44) * 3) % 3]
+        let issued = (now / 3600).rounded(.down) * 3600 - 7200
+        let description = "\(title) for \(region). Simulated by the forecast simulator; not a real warning."
+        return [.object([
+            ("title", .string(text(title))),
+            ("regions", .array([.string(text(region))])),
+            ("severity", .string(severity)),
+            ("time", .integer(Int(issued))),
+            ("expires", .integer(Int(issued) + 14 * 3600)),
+            ("description", .string(text(description))),
+            ("uri", .string("https://alerts.forecast-simulator.invalid/\(seed.value % 100_000).xml")),
+        ])]
+    }
+
+    private func flags() -> JSONValue {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
+        let run = Date(timeIntervalSince1970: (now / 21600).rounded(.down) * 21600)
+        let parts = calendar.dateComponents([.year, .month, .day, .hour], from: run)
+        let sourceTime = String(format: "%04d-%02d-%02d %02dZ", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1, parts.hour ?? 0)
+        return .object([
+            ("sources", .array([.string("forecast-simulator")])),
+            ("sourceTimes", .object([("forecast-simulator", .string(sourceTime))])),
+            ("nearest-station", .number(0)),
+            ("units", .string(units.rawValue)),
+            ("version", .string("V2.9.7-simulator")),
+        ])
+    }
+
+    // MARK: - Helpers
+
+    private func measurements(_ conditions: Conditions, accumulation: Bool) -> [(String, JSONValue)] {
+        var values: [(String, JSONValue)] = [
+            ("precipIntensity", .rounded(units.intensity(conditions.precipIntensity), places: 4)),
+            ("precipProbability", .rounded(conditions.precipProbability)),
+            ("precipIntensityError", .rounded(units.intensity(conditions.precipIntensity * 0.3), places: 4)),
+        ]
+        if accumulation {
+            values.append(("precipAccumulation", .rounded(units.accumulation(conditions.precipIntensity), places: 4)))
+        }
+        values += [
+            ("precipType", .string(conditions.precipType)),
+            ("temperature", .rounded(units.temperature(conditions.temperature))),
+            ("apparentTemperature", .rounded(units.temperature(conditions.apparentTemperature))),
+            ("dewPoint", .rounded(units.temperature(conditions.dewPoint))),
+            ("humidity", .rounded(conditions.humidity)),
+            ("pressure", .rounded(conditions.pressure, places: 1)),
+            ("windSpeed", .rounded(units.speed(conditions.windSpeed))),
+            ("windGust", .rounded(units.speed(conditions.windGust))),
+            ("windBearing", .integer(conditions.windBearing)),
+            ("cloudCover", .rounded(conditions.cloudCover)),
+            ("uvIndex", .rounded(conditions.uvIndex, places: 1)),
+            ("visibility", .rounded(units.distance(conditions.visibility))),
+            ("ozone", .rounded(conditions.ozone, places: 1)),
+        ]
+        return values
+    }
+
+    private func text(_ string: String) -> String {
+        hostileText ? Self.hostilePrefix + string + Self.hostileSuffix : string
+    }
+
+    /// When the minutely scenario has rain, the absolute times it covers.
+    private static func rainWindow(scenario: ForecastSimulator.Scenario, now: Double) -> ClosedRange<Double>? {
+        if let begins = scenario.minutesUntilPrecipitation {
+            return (now + Double(begins) * 60)...(now + 5400)
+        }
+        if let ends = scenario.minutesUntilPrecipitationStops {
+            return (now - 1800)...(now + Double(ends) * 60)
+        }
+        return nil
+    }
+
+    static func blockSummary<C: Collection>(_ hours: C) -> (text: String, icon: String) where C.Element == Conditions {
+        if let firstWet = hours.first(where: { $0.precipIntensity > 0 }) {
+            let kind = firstWet.icon == "thunderstorm" ? "Thunderstorms" : firstWet.precipType.capitalized
+            if firstWet.time == hours.first?.time {
+                return ("\(kind) throughout the next hours.", firstWet.icon)
+            }
+            return ("\(kind) starting later today.", firstWet.icon)
+        }
+        let meanCloud = hours.map(\.cloudCover).reduce(0, +) / Double(max(1, hours.count))
+        if meanCloud > 0.75 { return ("Overcast throughout the day.", "cloudy") }
+        if meanCloud > 0.4 { return ("Partly cloudy throughout the day.", "partly-cloudy-day") }
+        return ("Clear throughout the day.", "clear-day")
+    }
+}

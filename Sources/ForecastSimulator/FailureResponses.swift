@@ -1,0 +1,112 @@
+/// The broken answers: provider error bodies for a status, and bodies that are not what a
+/// client expects. Pirate Weather errors are `{"detail": ...}` (400, 404) or
+/// `{"message": ...}` (401, 403, 429, 5xx); Open-Meteo's are `{"error": true, "reason": ...}`.
+struct FailureResponses: Sendable {
+    /// Answer in Open-Meteo's error shape instead of Pirate Weather's.
+    var openMeteo = false
+
+    static let defaultRetryAfter = 60
+    static let rateLimit = 10_000
+
+    static func rateLimitHeaders(remaining: Int, reset: Int) -> [(String, String)] {
+        [("ratelimit-limit", String(rateLimit)), ("ratelimit-remaining", String(remaining)), ("ratelimit-reset", String(reset))]
+    }
+
+    func status(_ status: Int, retryAfter: Int?) -> HTTPResponse {
+        var headers: [(String, String)] = []
+        if status == 429 {
+            let seconds = retryAfter ?? Self.defaultRetryAfter
+            headers.append(("Retry-After", String(seconds)))
+            headers += Self.rateLimitHeaders(remaining: 0, reset: seconds)
+        } else if let retryAfter {
+            headers.append(("Retry-After", String(retryAfter)))
+        }
+        if (200..<300).contains(status) || status == 304 || (100..<200).contains(status) {
+            // Not a failure: an empty answer with that status.
+            return HTTPResponse(status: status, headers: headers)
+        }
+        let message = Self.message(for: status)
+        if openMeteo {
+            return .json(status, .object([("error", .bool(true)), ("reason", .string(message))]), headers: headers)
+        }
+        let key = status == 400 || status == 404 || status == 422 ? "detail" : "message"
+        return .json(status, .object([(key, .string(message))]), headers: headers)
+    }
+
+    static func message(for status: Int) -> String {
+        switch status {
+        case 400: return "Invalid Location Specification"
+        case 401: return "Unauthorized: missing API key"
+        case 403: return "Forbidden: invalid API key"
+        case 404: return "Not Found"
+        case 429: return "Too Many Requests: API rate limit exceeded"
+        case 500: return "Internal Server Error"
+        case 502: return "Bad Gateway"
+        case 503: return "Service Unavailable"
+        case 504: return "Endpoint request timed out"
+        default: return HTTPResponse.reasonPhrase(status)
+        }
+    }
+
+    func malformed() -> HTTPResponse {
+        .text(200, contentType: "application/json", "{\"latitude\": 52.52,, \"currently\": {temperature: warm} <!-- not json")
+    }
+
+    func empty() -> HTTPResponse {
+        HTTPResponse(status: 200, headers: [("Content-Type", "application/json")])
+    }
+
+    func html() -> HTTPResponse {
+        .text(200, contentType: "text/html; charset=utf-8", """
+            <!DOCTYPE html>
+            <html><head><title>Hotel WiFi - Sign in</title></head>
+            <body><h1>Welcome!</h1><p>Please accept the terms of use to continue.</p>
+            <form method="post" action="/login"><button>Accept</button></form></body></html>
+
+            """)
+    }
+
+    /// The first half of a valid document (so `Content-Length` matches what is sent).
+    func truncated(_ document: String) -> HTTPResponse {
+        let bytes = Array(document.utf8)
+        return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: .bytes(Array(bytes[..<(bytes.count / 2)])))
+    }
+
+    /// Valid JSON of the wrong shape.
+    func wrongTypes() -> HTTPResponse {
+        let value = JSONValue.object([
+            ("latitude", .string("52.52")),
+            ("longitude", .number(13.405)),
+            ("timezone", .integer(42)),
+            ("offset", .string("two")),
+            ("currently", .object([
+                ("time", .string("now")),
+                ("summary", .integer(7)),
+                ("icon", .array([])),
+                ("temperature", .string("warm")),
+                ("humidity", .string("high")),
+                ("windBearing", .bool(true)),
+            ])),
+            ("minutely", .array([.string("soon")])),
+            ("hourly", .object([("summary", .null), ("data", .object([("0", .object([("time", .string("later"))]))]))])),
+            ("daily", .object([("data", .string("tomorrow"))])),
+            ("alerts", .object([("title", .integer(1))])),
+            ("flags", .string("si")),
+        ])
+        return .json(200, value)
+    }
+
+    /// A valid document padded with spaces after its opening brace to exactly `bytes` bytes
+    /// (or cut to `bytes` when the document alone is longer). Generated while sending.
+    func huge(_ document: String, bytes: Int) -> HTTPResponse {
+        let utf8 = Array(document.utf8)
+        let size = max(0, bytes)
+        let body: HTTPResponse.Body
+        if size <= utf8.count {
+            body = .bytes(Array(utf8[..<size]))
+        } else {
+            body = .padded(prefix: [utf8[0]], padding: size - utf8.count, suffix: Array(utf8[1...]))
+        }
+        return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: body)
+    }
+}

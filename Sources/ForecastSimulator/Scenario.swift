@@ -1,0 +1,27 @@
+extension ForecastSimulator {
+    /// What the simulator's answer for a place will show, so tests can pick coordinates and
+    /// know what to expect. A pure function of the coordinates (rounded to 0.001°).
+    public struct Scenario: Sendable, Equatable {
+        /// Rain (or snow) starts this many minutes from now (5...50); nil otherwise.
+        public var minutesUntilPrecipitation: Int?
+        /// It is raining now and stops this many minutes from now (10...50); nil otherwise.
+        public var minutesUntilPrecipitationStops: Int?
+        /// The answer has one weather alert.
+        public var hasAlert: Bool
+        /// The IANA time zone of the answer.
+        public var timeZone: String
+    }
+
+    /// The scenario for a place (independent of time, units and behaviour).
+    public static func scenario(latitude: Double, longitude: Double) -> Scenario {
+        let seed = Seed(latitude: latitude, longitude: longitude)
+        let kind = seed.unit(40)
+        let minutes = seed.unit(41)
+        return Scenario(
+            minutesUntilPrecipitation: kind < 0.4 ? 5 + Int(minutes * 46) : nil,
+            minutesUntilPrecipitationStops: kind >= 0.4 && kind < 0.55 ? 10 + Int(minutes * 41) : nil,
+            hasAlert: seed.unit(42) < 0.35,
+            timeZone: TimeZoneTable.lookup(latitude: latitude, longitude: longitude).zone
+        )
+    }
+}

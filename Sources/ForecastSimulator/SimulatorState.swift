@@ -1,0 +1,64 @@
+import Synchronization
+
+/// The part of a simulator that connections share: its runtime behaviour and what it recorded.
+final class SimulatorState: Sendable {
+    static let maximumRecordedRequests = 10_000
+
+    private struct Values {
+        var behaviour: ForecastSimulator.Behaviour
+        var latencyMilliseconds: Int
+        var failFirstRemaining = 0
+        var failBehaviour: ForecastSimulator.Behaviour = .normal
+        var requestCount = 0
+        var requests: [RecordedRequest] = []
+    }
+
+    let apiKey: String?
+    let logger: (@Sendable (String) -> Void)?
+    private let values: Mutex<Values>
+
+    init(configuration: ForecastSimulator.Configuration) {
+        apiKey = configuration.apiKey
+        logger = configuration.requestLogger
+        values = Mutex(Values(behaviour: configuration.behaviour, latencyMilliseconds: configuration.latencyMilliseconds))
+    }
+
+    /// Records `request` and decides, in one step, how it is answered.
+    func admit(_ request: RecordedRequest) -> (behaviour: ForecastSimulator.Behaviour, latencyMilliseconds: Int) {
+        values.withLock { values in
+            values.requestCount += 1
+            values.requests.append(request)
+            if values.requests.count > Self.maximumRecordedRequests { values.requests.removeFirst() }
+            if values.failFirstRemaining > 0 {
+                values.failFirstRemaining -= 1
+                return (values.failBehaviour, values.latencyMilliseconds)
+            }
+            return (values.behaviour, values.latencyMilliseconds)
+        }
+    }
+
+    func setBehaviour(_ behaviour: ForecastSimulator.Behaviour) {
+        values.withLock { $0.behaviour = behaviour }
+    }
+
+    func failFirst(_ count: Int, with behaviour: ForecastSimulator.Behaviour) {
+        values.withLock {
+            $0.failFirstRemaining = max(0, count)
+            $0.failBehaviour = behaviour
+        }
+    }
+
+    func setLatency(milliseconds: Int) {
+        values.withLock { $0.latencyMilliseconds = max(0, milliseconds) }
+    }
+
+    var requestCount: Int { values.withLock { $0.requestCount } }
+    var requests: [RecordedRequest] { values.withLock { $0.requests } }
+
+    func resetRecordedRequests() {
+        values.withLock {
+            $0.requests = []
+            $0.requestCount = 0
+        }
+    }
+}

@@ -1,0 +1,149 @@
+import ForecastSimulator
+
+/// The command line of `forecast-simulator`, parsed by hand.
+struct CommandLineOptions: Equatable {
+    struct UsageError: Error, Equatable {
+        var message: String
+    }
+
+    static let usage = """
+        OVERVIEW: A loopback HTTP server that answers like Pirate Weather (Dark Sky format).
+
+        Prints the bound port on the first line of stdout, then one line per request on stderr.
+
+        USAGE: forecast-simulator [--host <host>] [--port <port>] [--key <key>] [<behaviour options>]
+
+        OPTIONS:
+          --host <host>           127.0.0.1 (default) or ::1; nothing else is allowed
+          --port <port>           Port to listen on; 0 (default) picks a free one
+          --key <key>             Require this API key (or set SIMULATOR_API_KEY); missing key
+                                  gets 401, a wrong one 403
+          --latency-ms <ms>       Wait this long before every answer
+          --status <code>         Answer every request with this status and the provider's error body
+          --retry-after <s>       Retry-After seconds with --status (429 defaults to 60)
+          --body <kind>           malformed | truncated | empty | html | wrong-types | control-characters
+          --huge <bytes>          Answer with a valid, whitespace-padded body of this many bytes
+          --hang                  Read requests and never answer
+          --drip <bytes/s>        Send the normal answer this many bytes per second
+          --disconnect            Read requests and close the connection without answering
+          --fail-first <n>        Only the first n requests get --status/--body/..., then normal answers
+          -h, --help              Show this help
+
+        """
+
+    var host = "127.0.0.1"
+    var port: UInt16 = 0
+    var apiKey: String?
+    var latencyMilliseconds = 0
+    var behaviour: ForecastSimulator.Behaviour = .normal
+    var failFirst: Int?
+    var showHelp = false
+
+    var configuration: ForecastSimulator.Configuration {
+        ForecastSimulator.Configuration(
+            host: host,
+            port: port,
+            apiKey: apiKey,
+            behaviour: failFirst == nil ? behaviour : .normal,
+            latencyMilliseconds: latencyMilliseconds
+        )
+    }
+
+    static func parse(_ arguments: [String], environmentKey: String?) throws(UsageError) -> CommandLineOptions {
+        var options = CommandLineOptions()
+        options.apiKey = environmentKey.flatMap { $0.isEmpty ? nil : $0 }
+        var status: Int?
+        var retryAfter: Int?
+        var behaviours: [(String, ForecastSimulator.Behaviour)] = []
+        var remaining = arguments[...]
+
+        while let argument = remaining.popFirst() {
+            var name = argument
+            var inlineValue: String?
+            if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+                name = String(argument[..<equals])
+                inlineValue = String(argument[argument.index(after: equals)...])
+            }
+            func value() throws(UsageError) -> String {
+                if let inlineValue { return inlineValue }
+                guard let next = remaining.popFirst() else { throw UsageError(message: "Missing value for '\(name)'") }
+                return next
+            }
+            func integer(_ range: ClosedRange<Int>) throws(UsageError) -> Int {
+                let text = try value()
+                guard let number = Int(text), range.contains(number) else {
+                    throw UsageError(message: "Invalid value '\(text)' for '\(name)': expected a number in \(range.lowerBound)...\(range.upperBound)")
+                }
+                return number
+            }
+            func noValue() throws(UsageError) {
+                if inlineValue != nil { throw UsageError(message: "'\(name)' takes no value") }
+            }
+
+            switch name {
+            case "-h", "--help":
+                options.showHelp = true
+            case "--host":
+                options.host = try value()
+            case "--port":
+                options.port = UInt16(try integer(0...65535))
+            case "--key":
+                let key = try value()
+                guard !key.isEmpty else { throw UsageError(message: "Empty value for '--key'") }
+                options.apiKey = key
+            case "--latency-ms":
+                options.latencyMilliseconds = try integer(0...3_600_000)
+            case "--status":
+                status = try integer(100...599)
+            case "--retry-after":
+                retryAfter = try integer(0...86_400)
+            case "--body":
+                let kind = try value()
+                guard let behaviour = bodyBehaviours[kind] else {
+                    throw UsageError(message: "Invalid value '\(kind)' for '--body': expected one of \(bodyBehaviours.keys.sorted().joined(separator: ", "))")
+                }
+                behaviours.append(("--body", behaviour))
+            case "--huge":
+                behaviours.append(("--huge", .hugeBody(bytes: try integer(0...Int(Int32.max)))))
+            case "--hang":
+                try noValue()
+                behaviours.append(("--hang", .hang))
+            case "--drip":
+                behaviours.append(("--drip", .drip(bytesPerSecond: try integer(1...1_000_000_000))))
+            case "--disconnect":
+                try noValue()
+                behaviours.append(("--disconnect", .disconnect))
+            case "--fail-first":
+                options.failFirst = try integer(0...1_000_000)
+            default:
+                if argument.hasPrefix("-") { throw UsageError(message: "Unknown option '\(name)'") }
+                throw UsageError(message: "Unexpected argument '\(argument)'")
+            }
+        }
+
+        if let status { behaviours.append(("--status", .status(status, retryAfter: retryAfter))) }
+        if retryAfter != nil, status == nil {
+            throw UsageError(message: "'--retry-after' needs '--status'")
+        }
+        if behaviours.count > 1 {
+            throw UsageError(message: "'\(behaviours[0].0)' and '\(behaviours[1].0)' cannot be combined")
+        }
+        if let behaviour = behaviours.first?.1 { options.behaviour = behaviour }
+        if options.failFirst != nil, behaviours.isEmpty {
+            throw UsageError(message: "'--fail-first' needs one of --status, --body, --huge, --hang, --drip, --disconnect")
+        }
+        if !["127.0.0.1", "::1", "localhost"].contains(options.host) && !options.host.hasPrefix("127.") {
+            throw UsageError(message: "Invalid value '\(options.host)' for '--host': only loopback (127.0.0.1 or ::1) is allowed")
+        }
+        return options
+    }
+
+    static let bodyBehaviours: [String: ForecastSimulator.Behaviour] = [
+        "malformed": .malformedBody,
+        "truncated": .truncatedBody,
+        "empty": .emptyBody,
+        "html": .htmlBody,
+        "wrong-types": .wrongTypes,
+        "control-characters": .controlCharacters,
+    ]
+}

@@ -1,0 +1,99 @@
+import ForecastSimulator
+import Testing
+
+@Suite struct KeyAndRoutingTests {
+    struct KeyCase: Sendable, CustomTestStringConvertible {
+        var name: String
+        var target: String
+        var headers: [String: String] = [:]
+        var status: Int
+        var testDescription: String { name }
+    }
+
+    @Test(arguments: [
+        KeyCase(name: "right key in the path", target: "/forecast/secret/52.52,13.405?units=si", status: 200),
+        KeyCase(name: "right key in the apikey header", target: "/forecast/52.52,13.405?units=si", headers: ["apikey": "secret"], status: 200),
+        KeyCase(name: "header name in any case", target: "/forecast/52.52,13.405", headers: ["ApiKey": "secret"], status: 200),
+        KeyCase(name: "no key at all", target: "/forecast/52.52,13.405?units=si", status: 401),
+        KeyCase(name: "empty header key", target: "/forecast/52.52,13.405", headers: ["apikey": ""], status: 401),
+        KeyCase(name: "wrong key in the path", target: "/forecast/guess/52.52,13.405?units=si", status: 403),
+        KeyCase(name: "wrong key in the header", target: "/forecast/52.52,13.405", headers: ["apikey": "guess"], status: 403),
+        KeyCase(name: "key differs in case", target: "/forecast/SECRET/52.52,13.405", status: 403),
+    ])
+    func configuredKeyIsChecked(_ keyCase: KeyCase) throws {
+        let simulator = try startedSimulator(.init(apiKey: "secret"))
+        defer { simulator.stop() }
+        let response = try fetch(simulator.port, keyCase.target, headers: keyCase.headers.map { ($0.key, $0.value) })
+        #expect(response.status == keyCase.status)
+        if keyCase.status == 200 {
+            #expect(response.jsonObject?["currently"] != nil)
+        } else {
+            let body = try #require(response.jsonObject)
+            #expect(body.keys.sorted() == ["message"])
+            #expect((body["message"] as? String)?.isEmpty == false)
+            #expect(!response.text.contains("secret"))
+        }
+    }
+
+    @Test(arguments: ["/forecast/anything/52.52,13.405", "/forecast/52.52,13.405"])
+    func withoutAConfiguredKeyAnyKeyOrNoneIsAccepted(_ target: String) throws {
+        let simulator = try startedSimulator()
+        defer { simulator.stop() }
+        #expect(try fetch(simulator.port, target).status == 200)
+    }
+
+    @Test(arguments: [
+        "abc,13.4", "52.5", "52.5;13.4", "91,0", "-90.5,0", "0,181", "0,-180.01", "nan,0", "inf,0", "1,2,3,4", ",", "52.5,",
+    ])
+    func badCoordinatesGet400WithDetail(_ location: String) throws {
+        let simulator = try startedSimulator()
+        defer { simulator.stop() }
+        let response = try fetch(simulator.port, "/forecast/key/\(location)?units=si")
+        #expect(response.status == 400)
+        let body = try #require(response.jsonObject)
+        #expect(body.keys.sorted() == ["detail"])
+        #expect(body["detail"] is String)
+    }
+
+    @Test(arguments: ["90,180", "-90,-180", "0,0", "52.52%2C13.405", " 52.5 , 13.4 ".replacingOccurrences(of: " ", with: "%20")])
+    func edgeCoordinatesAreAccepted(_ location: String) throws {
+        let simulator = try startedSimulator()
+        defer { simulator.stop() }
+        #expect(try fetch(simulator.port, "/forecast/key/\(location)?units=si").status == 200)
+    }
+
+    @Test func keyIsCheckedBeforeCoordinates() throws {
+        let simulator = try startedSimulator(.init(apiKey: "secret"))
+        defer { simulator.stop() }
+        #expect(try fetch(simulator.port, "/forecast/wrong/999,999").status == 403)
+    }
+
+    @Test(arguments: ["/", "/forecast", "/forecast/", "/nope", "/forecast/a/b/c", "/v2/forecast"])
+    func unknownPathsGet404(_ target: String) throws {
+        let simulator = try startedSimulator()
+        defer { simulator.stop() }
+        let response = try fetch(simulator.port, target)
+        #expect(response.status == 404)
+        #expect(response.isValidJSON)
+    }
+
+    @Test(arguments: ["POST", "PUT", "DELETE"])
+    func otherMethodsGet405(_ method: String) throws {
+        let simulator = try startedSimulator()
+        defer { simulator.stop() }
+        let response = try fetch(simulator.port, "/forecast/key/52.52,13.405", method: method, headers: [("Content-Length", "0")])
+        #expect(response.status == 405)
+        #expect(response.headers["allow"] == "GET")
+    }
+
+    @Test func malformedRequestGets400AndTheConnectionCloses() throws {
+        let simulator = try startedSimulator()
+        defer { simulator.stop() }
+        let connection = try TestConnection(port: simulator.port)
+        try connection.send("NONSENSE\r\n\r\n")
+        let response = try connection.readResponse()
+        #expect(response.status == 400)
+        #expect(response.headers["connection"] == "close")
+        #expect(connection.readToEnd().isEmpty)
+    }
+}
