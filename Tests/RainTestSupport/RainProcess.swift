@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// What a finished process left behind.
 public struct ProcessResult: Sendable, CustomStringConvertible {
@@ -47,22 +48,22 @@ public enum BuiltProduct {
     }
 }
 
-/// A started subprocess whose output is collected in the background.
-public final class RunningProcess: @unchecked Sendable {
-    private let process = Process()
-    private let outputPipe = Pipe()
-    private let errorPipe = Pipe()
-    private let startError: (any Error)?
-    private var outputData = Data()
-    private var errorData = Data()
+/// A started subprocess whose output is collected in the background as it comes.
+public final class RunningProcess: Sendable {
+    private let process: Process
+    private let startError: String?
+    private let collected = Mutex((output: [UInt8](), error: [UInt8]()))
     private let readers = DispatchGroup()
 
     init(executable: String, arguments: [String], environment: [String: String], input: String?) {
+        let process = Process()
+        self.process = process
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         var environment = environment
         environment["PATH"] = environment["PATH"] ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         process.environment = environment
+        let outputPipe = Pipe(), errorPipe = Pipe()
         process.standardOutput = outputPipe
         process.standardError = errorPipe
         if let input {
@@ -77,30 +78,49 @@ public final class RunningProcess: @unchecked Sendable {
             try process.run()
             startError = nil
         } catch {
-            startError = error
+            startError = "\(error)"
             return
         }
-        readers.enter()
-        DispatchQueue.global().async {
-            self.outputData = self.outputPipe.fileHandleForReading.readDataToEndOfFile()
-            self.readers.leave()
-        }
-        readers.enter()
-        DispatchQueue.global().async {
-            self.errorData = self.errorPipe.fileHandleForReading.readDataToEndOfFile()
-            self.readers.leave()
+        for (handle, isOutput) in [(outputPipe.fileHandleForReading, true), (errorPipe.fileHandleForReading, false)] {
+            readers.enter()
+            Thread.detachNewThread { [self] in
+                while true {
+                    let chunk = handle.availableData
+                    if chunk.isEmpty { break }
+                    self.collected.withLock { if isOutput { $0.output += chunk } else { $0.error += chunk } }
+                }
+                self.readers.leave()
+            }
         }
     }
 
     public var processIdentifier: Int32 { process.processIdentifier }
 
+    /// What the process has written to standard output so far.
+    public var output: String { collected.withLock { String(decoding: $0.output, as: UTF8.self) } }
+    public var error: String { collected.withLock { String(decoding: $0.error, as: UTF8.self) } }
+
+    /// Waits until standard output contains `text`; false when `limit` passes first (the
+    /// limit only bounds a hung test, it asserts nothing about speed).
+    public func waitForOutput(containing text: String, limit: Duration = .seconds(30)) async -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while ContinuousClock.now < deadline {
+            if output.contains(text) { return true }
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return output.contains(text)
+    }
+
+    public func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
+
     public func finish() throws -> ProcessResult {
-        if let startError { throw startError }
+        if let startError { throw ProcessStartError(description: startError) }
         process.waitUntilExit()
         readers.wait()
-        return ProcessResult(
-            status: process.terminationStatus,
-            output: String(decoding: outputData, as: UTF8.self),
-            error: String(decoding: errorData, as: UTF8.self))
+        return ProcessResult(status: process.terminationStatus, output: output, error: error)
     }
+}
+
+struct ProcessStartError: Error, CustomStringConvertible {
+    var description: String
 }

@@ -1,0 +1,172 @@
+import ForecastSimulator
+import Foundation
+import RainKit
+import RainTestSupport
+import Testing
+
+/// `rain refresh` and `rain show` through the real binary against the ForecastSimulator.
+@Suite struct ForecastEndToEndTests {
+    @Test func refreshAllThenShowRendersTheForecastFromTheCache() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let refreshed = try world.rain(["refresh", "--all"])
+            #expect(refreshed.status == 0, "\(refreshed)")
+            let lines = refreshed.output.split(separator: "\n")
+            #expect(lines.count == 2)
+            #expect(lines[0].hasPrefix("Berlin  ") && lines[0].contains(" °C  "))
+            #expect(lines[1].hasPrefix("Tokyo  "))
+            #expect(world.simulator.requestCount == 2)
+            #expect(FileManager.default.fileExists(atPath: world.cacheFile(world.berlin)))
+
+            let shown = try world.rain(["show"], environment: ["COLUMNS": "80"])
+            #expect(shown.status == 0, "\(shown)")
+            #expect(world.simulator.requestCount == 2, "a fresh cache is shown without a request")
+            #expect(shown.output.hasPrefix("Berlin "))
+            #expect(shown.output.contains("updated just now"))
+            #expect(shown.output.contains("Next 12 hours") && shown.output.contains("Next 7 days"))
+            #expect(shown.output.split(separator: "\n").allSatisfy { String($0).displayWidth <= 80 })
+            #expect(!shown.output.contains("\u{1B}"), "no colour into a pipe")
+            #expect(shown.error.isEmpty)
+
+            let coloured = try world.rain(["show", "tokyo", "--color", "always"])
+            #expect(coloured.output.contains("\u{1B}["))
+            #expect(coloured.output.hasPrefix("\u{1B}[1mTokyo"))
+            let noColor = try world.rain(["show", "tokyo"], environment: ["NO_COLOR": "1"])
+            #expect(!noColor.output.contains("\u{1B}"))
+        }
+    }
+
+    @Test func showRefreshesAStaleOrMissingForecastFirst() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let first = try world.rain(["show", "--json"])
+            #expect(first.status == 0, "\(first)")
+            #expect(world.simulator.requestCount == 1)
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(first.output.utf8)) as? [String: Any])
+            #expect(document["schema_version"] as? Int == 1)
+            #expect((document["location"] as? [String: Any])?["id"] as? String == world.berlin.idString)
+            #expect(document["units"] as? String == "si")
+            #expect((document["current"] as? [String: Any])?["temperature"] is Double)
+            #expect(document["fetched_at"] is String && document["source"] as? String == "darksky")
+
+            try world.ageCache(of: world.berlin)
+            let second = try world.rain(["show"])
+            #expect(second.status == 0)
+            #expect(world.simulator.requestCount == 2)
+        }
+    }
+
+    struct Failure: Sendable, CustomTestStringConvertible {
+        var name: String
+        var behaviour: ForecastSimulator.Behaviour
+        var status: Int32
+        var message: String
+        var testDescription: String { name }
+    }
+
+    @Test(arguments: [
+        Failure(name: "400", behaviour: .status(400), status: 69, message: "the API answered HTTP 400: "),
+        Failure(name: "401", behaviour: .status(401), status: 77, message: "the API refused the key (HTTP 401"),
+        Failure(name: "403", behaviour: .status(403), status: 77, message: "the API refused the key (HTTP 403"),
+        Failure(name: "404", behaviour: .status(404), status: 69, message: "the API answered HTTP 404"),
+        Failure(name: "429", behaviour: .status(429, retryAfter: 120), status: 75, message: "rate-limited by the API; try again in 120 s"),
+        Failure(name: "500", behaviour: .status(500), status: 69, message: "the API answered HTTP 500"),
+        Failure(name: "502", behaviour: .status(502), status: 69, message: "the API answered HTTP 502"),
+        Failure(name: "503", behaviour: .status(503), status: 69, message: "the API answered HTTP 503"),
+        Failure(name: "malformed", behaviour: .malformedBody, status: 69, message: "unusable response from the API: not JSON"),
+        Failure(name: "truncated", behaviour: .truncatedBody, status: 69, message: "unusable response from the API: not JSON"),
+        Failure(name: "empty", behaviour: .emptyBody, status: 69, message: "unusable response from the API: empty body"),
+        Failure(name: "html", behaviour: .htmlBody, status: 69, message: "unusable response from the API: not JSON"),
+        Failure(name: "wrong types", behaviour: .wrongTypes, status: 69, message: "unusable response from the API: "),
+        Failure(name: "huge", behaviour: .hugeBody(bytes: 12 * 1024 * 1024), status: 69, message: "the API's response is larger than 8388608 bytes"),
+        Failure(name: "hang", behaviour: .hang, status: 75, message: "127.0.0.1 did not answer in time"),
+        Failure(name: "drip", behaviour: .drip(bytesPerSecond: 20), status: 75, message: "127.0.0.1 did not answer in time"),
+    ])
+    func everyFailureModeHasItsExitCodeAndOneLineAndKeepsTheCache(_ failure: Failure) async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            #expect(try world.rain(["refresh"]).status == 0)
+            let goodCache = try #require(fileBytes(world.cacheFile(world.berlin)))
+
+            world.simulator.setBehaviour(failure.behaviour)
+            let refreshed = try world.rain(["refresh", "--verbose"])
+            #expect(refreshed.status == failure.status, "\(refreshed)")
+            let errors = refreshed.error.split(separator: "\n").filter { !$0.hasPrefix("rain: GET ") }
+            #expect(errors.first?.hasPrefix("rain: error: Berlin: \(failure.message)") == true, "\(refreshed.error)")
+            #expect(errors.count <= 2, "one line, and a hint at most")
+            #expect(!refreshed.error.contains(ForecastWorld.apiKey) && !refreshed.output.contains(ForecastWorld.apiKey))
+            #expect(refreshed.error.contains("/forecast/REDACTED/52.52,13.405"), "verbose lines show the redacted URL")
+            #expect(fileBytes(world.cacheFile(world.berlin)) == goodCache, "a failed fetch never touches the last good forecast")
+
+            // A stale cache is still shown, with one warning line, when the refresh fails.
+            try world.ageCache(of: world.berlin)
+            let shown = try world.rain(["show"])
+            #expect(shown.status == failure.status)
+            #expect(shown.output.hasPrefix("Berlin "))
+            #expect(shown.output.contains("updated 6 h ago"))
+            #expect(shown.error.hasPrefix("rain: warning: could not refresh Berlin: \(failure.message)"), "\(shown.error)")
+        }
+    }
+
+    @Test func textFromTheNetworkIsStrippedOfControlCharacters() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, behaviour: .controlCharacters)
+            let shown = try world.rain(["show"])
+            #expect(shown.status == 0, "\(shown)")
+            #expect(!shown.output.contains("\u{1B}") && !shown.output.contains("\u{07}"))
+            let refreshed = try world.rain(["refresh", "--all"])
+            #expect(!refreshed.output.contains("\u{1B}"))
+        }
+    }
+
+    @Test func theKeyTravelsInAHeaderWhenConfiguredSo() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"api_key_in": "header"}"#)
+            #expect(try world.rain(["refresh"]).status == 0)
+            let request = try #require(world.simulator.requests.last)
+            #expect(request.header("apikey") == ForecastWorld.apiKey)
+            #expect(!request.path.contains(ForecastWorld.apiKey))
+            #expect(request.header("user-agent") == RainVersion.userAgent)
+            #expect(request.header("accept") == "application/json")
+        }
+    }
+
+    @Test func withoutAKeyNothingIsSentAndTheHintSaysWhereToPutOne() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let result = try world.rain(["refresh"], environment: ["RAIN_API_KEY": ""])
+            #expect(result.status == 78)
+            #expect(result.error.hasPrefix("rain: error: Berlin: no API key configured\nrain: hint: set RAIN_API_KEY"))
+            #expect(world.simulator.requestCount == 0)
+        }
+    }
+
+    @Test func refreshIfStaleSkipsFreshPlaces() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            #expect(try world.rain(["refresh", "berlin"]).status == 0)
+            #expect(world.simulator.requestCount == 1)
+            let result = try world.rain(["refresh", "--all", "--if-stale"])
+            #expect(result.status == 0)
+            #expect(world.simulator.requestCount == 2, "only Tokyo was stale")
+            #expect(result.output.contains("Berlin") && result.output.contains("(cached, just now)"))
+            let quiet = try world.rain(["refresh", "--all", "--if-stale", "--quiet"])
+            #expect(quiet.status == 0 && quiet.output.isEmpty && quiet.error.isEmpty)
+            #expect(world.simulator.requestCount == 2)
+        }
+    }
+
+    @Test func oneFailingPlaceDoesNotStopTheOthers() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            // Out-of-range coordinates cannot be saved, so break one place at the server instead:
+            // the first request fails (and is not retried: 404), the second succeeds.
+            world.simulator.failFirst(1, with: .status(404))
+            let result = try world.rain(["refresh", "--all", "--json"])
+            #expect(result.status == 69)
+            let entries = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
+            #expect(Set(entries.compactMap { $0["status"] as? String }) == ["failed", "refreshed"])
+            #expect(result.error.split(separator: "\n").count == 1)
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import ForecastSimulator
+import Foundation
+import RainKit
+import RainTestSupport
+
+/// A temporary RAIN_HOME with saved places, a ForecastSimulator on loopback, and the real
+/// `rain` binary pointed at it through the environment.
+final class ForecastWorld: Sendable {
+    static let apiKey = "sim-key-0123456789abcdef"
+
+    let home: String
+    let simulator: ForecastSimulator
+    let berlin: Location
+    let tokyo: Location
+
+    init(home: String, behaviour: ForecastSimulator.Behaviour = .normal, config: String = #"{"timeout_seconds": 2}"#) throws {
+        self.home = home
+        simulator = ForecastSimulator(configuration: .init(apiKey: Self.apiKey, behaviour: behaviour))
+        try simulator.start()
+        writeFile(home + "/config.json", config)
+        let store = LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+        berlin = try store.add(name: "Berlin", coordinate: Coordinate(latitude: 52.52, longitude: 13.405)).location
+        tokyo = try store.add(name: "Tokyo", coordinate: Coordinate(latitude: 35.68, longitude: 139.65)).location
+    }
+
+    deinit { simulator.stop() }
+
+    var environment: [String: String] {
+        ["RAIN_HOME": home, "RAIN_BASE_URL": simulator.baseURL, "RAIN_API_KEY": Self.apiKey]
+    }
+
+    func rain(_ arguments: [String], environment extra: [String: String] = [:]) throws -> ProcessResult {
+        try BuiltProduct.run("rain", arguments, environment: environment.merging(extra) { $1 })
+    }
+
+    func start(_ arguments: [String]) -> RunningProcess {
+        BuiltProduct.start("rain", arguments, environment: environment)
+    }
+
+    func cacheFile(_ location: Location) -> String {
+        home + "/cache/forecasts/\(location.idString).json"
+    }
+
+    /// Makes the cached forecast of `location` look old, so the next `rain show` refreshes it.
+    func ageCache(of location: Location) throws {
+        let cache = ForecastCache(directory: home + "/cache/forecasts")
+        guard var cached = try cache.load(for: location.id) else { return }
+        cached.fetchedAt = Date(timeIntervalSinceNow: -6 * 3600)
+        try cache.save(cached)
+    }
+}
