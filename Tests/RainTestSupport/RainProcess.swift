@@ -103,12 +103,17 @@ public final class RunningProcess: Sendable {
     /// Waits until standard output contains `text`; false when `limit` passes first (the
     /// limit only bounds a hung test, it asserts nothing about speed).
     public func waitForOutput(containing text: String, limit: Duration = .seconds(30)) async -> Bool {
+        await waitForOutput(matching: { $0.contains(text) }, limit: limit)
+    }
+
+    /// Waits until standard output so far satisfies `condition`; false when `limit` passes first.
+    public func waitForOutput(matching condition: (String) -> Bool, limit: Duration = .seconds(30)) async -> Bool {
         let deadline = ContinuousClock.now + limit
         while ContinuousClock.now < deadline {
-            if output.contains(text) { return true }
+            if condition(output) { return true }
             try? await Task.sleep(for: .milliseconds(20))
         }
-        return output.contains(text)
+        return condition(output)
     }
 
     public func send(_ signal: Int32) { kill(process.processIdentifier, signal) }

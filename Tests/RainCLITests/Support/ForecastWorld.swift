@@ -37,6 +37,15 @@ final class ForecastWorld: Sendable {
         BuiltProduct.start("rain", arguments, environment: environment)
     }
 
+    /// Waits until the simulator has received a request; false after `limit` (a hung test's bound).
+    func waitForRequest(limit: Duration = .seconds(30)) async -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while simulator.requestCount == 0 && ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return simulator.requestCount > 0
+    }
+
     func cacheFile(_ location: Location) -> String {
         home + "/cache/forecasts/\(location.idString).json"
     }

@@ -1,0 +1,118 @@
+import ForecastSimulator
+import Foundation
+import RainKit
+import RainTestSupport
+import Testing
+
+/// Offline is normal: every network command says so in one line, shows what is cached, exits
+/// 75 (66 with nothing cached), and sends nothing.
+@Suite struct OfflineEndToEndTests {
+    /// The simulator is stopped for `body`, then started again on the same port, where it must
+    /// not have received anything meanwhile.
+    private func offline(_ world: ForecastWorld, _ body: () throws -> Void) throws {
+        world.simulator.stop()
+        try body()
+        try world.simulator.start()
+        world.simulator.resetRecordedRequests()
+    }
+
+    @Test func everyNetworkCommandSaysOfflineShowsTheCacheAndSendsNothing() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            #expect(try world.rain(["refresh", "berlin"]).status == 0)
+            try world.ageCache(of: world.berlin)
+            let port = world.simulator.port
+            let before = world.simulator.requestCount
+
+            try offline(world) {
+                let shown = try world.rain(["show"])
+                #expect(shown.status == 75)
+                #expect(shown.error == "rain: offline: cannot reach 127.0.0.1:\(port); showing the cached forecast\n")
+                #expect(shown.output.hasPrefix("Berlin ") && shown.output.contains("updated 6 h ago"))
+
+                let bare = try world.rain([])
+                #expect(bare.status == 75 && bare.output == shown.output)
+
+                let nothingCached = try world.rain(["show", "tokyo"])
+                #expect(nothingCached.status == 66)
+                #expect(nothingCached.output.isEmpty)
+                #expect(nothingCached.error.hasPrefix("rain: offline: cannot reach 127.0.0.1:\(port)\nrain: hint: "))
+
+                let refreshed = try world.rain(["refresh", "--all"])
+                #expect(refreshed.status == 75)
+                #expect(refreshed.error == "rain: offline: cannot reach 127.0.0.1:\(port)\n")
+                #expect(refreshed.output.hasPrefix("Berlin  ") && refreshed.output.contains("(cached, 6 h ago)"))
+                #expect(!refreshed.output.contains("Tokyo"), "Tokyo has nothing cached to show")
+
+                let quiet = try world.rain(["refresh", "--all", "--quiet", "--if-stale"])
+                #expect(quiet.status == 75)
+                #expect(quiet.output.isEmpty && quiet.error.isEmpty, "cron mails any output; offline is normal")
+
+                let offlineFlag = try world.rain(["show", "--offline"])
+                #expect(offlineFlag.status == 0 && offlineFlag.error.isEmpty)
+            }
+            #expect(world.simulator.requestCount == 0)
+            #expect(before == 1)
+        }
+    }
+
+    @Test func anOverlappingQuietRefreshExitsAtOnceAndAnInteractiveOneWaitsForIt() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            world.simulator.setLatency(milliseconds: 1500)
+            let slow = world.start(["refresh", "--all"])
+            // The slow refresh holds the lock once its requests have reached the simulator.
+            try #require(await world.waitForRequest())
+
+            let quiet = try world.rain(["refresh", "--all", "--quiet"])
+            #expect(quiet.status == 75)
+            #expect(quiet.output.isEmpty && quiet.error.isEmpty)
+
+            let loud = try world.rain(["refresh", "--all", "--if-stale"])
+            #expect(loud.status == 0, "\(loud)")
+            #expect(loud.output.contains("(cached, just now)"), "waited, then found what the other refresh fetched")
+
+            #expect(try slow.finish().status == 0)
+            #expect(world.simulator.requestCount == 2, "the waiting refresh did not fetch again")
+        }
+    }
+
+    @Test func showWaitsForARunningRefreshAndShowsWhatItFetched() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            world.simulator.setLatency(milliseconds: 1000)
+            let refresh = world.start(["refresh"])
+            try #require(await world.waitForRequest())
+            let shown = try world.rain(["show"])
+            #expect(shown.status == 0, "\(shown)")
+            #expect(shown.output.contains("updated just now"))
+            #expect(try refresh.finish().status == 0)
+            #expect(world.simulator.requestCount == 1)
+        }
+    }
+
+    @Test func watchNoticesTheServerGoingAwayAndComingBackAndStopsCleanly() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let watch = world.start(["watch", "--every", "1s"])
+            #expect(await watch.waitForOutput(containing: "refreshed Berlin"), "\(watch.output)")
+
+            world.simulator.stop()
+            #expect(await watch.waitForOutput(containing: "offline: cannot reach 127.0.0.1:\(world.simulator.port); showing the forecast from"), "\(watch.output)")
+            try world.simulator.start()
+            world.simulator.resetRecordedRequests()
+            #expect(await watch.waitForOutput(containing: "back online"), "\(watch.output)")
+            #expect(await watch.waitForOutput(matching: { $0.components(separatedBy: "back online").last?.contains("refreshed Berlin") == true }),
+                    "refreshes as soon as the network is back: \(watch.output)")
+
+            watch.send(SIGTERM)
+            let result = try watch.finish()
+            #expect(result.status == 0, "\(result)")
+            let lines = result.output.split(separator: "\n")
+            let offlineIndex = try #require(lines.firstIndex { $0.contains("offline: cannot reach") })
+            let backIndex = try #require(lines.firstIndex { $0.contains("back online") })
+            #expect(offlineIndex < backIndex)
+            #expect(lines[(backIndex + 1)...].contains { $0.contains("refreshed Berlin") })
+        }
+    }
+}
