@@ -9,6 +9,7 @@ struct RainCommand: ParsableCommand {
         """,
         subcommands: [
             ShowCommand.self, RefreshCommand.self, WatchCommand.self, LocationsCommand.self, CronCommand.self, ConfigCommand.self,
+            CompletionsCommand.self,
         ],
         defaultSubcommand: ShowCommand.self
     )

@@ -49,8 +49,10 @@ struct HelpGenerator {
                 let isDefault = configuration.defaultSubcommand.map { $0 == sub } ?? false
                 return (sub.configuration.commandName + (isDefault ? " (default)" : ""), sub.configuration.abstract)
             }
-            sections.append("SUBCOMMANDS:\n" + rows(entries)
-                + "\n\n  See '\(path.first!.configuration.commandName) help \(path.count > 1 ? commandName.split(separator: " ").dropFirst().joined(separator: " ") + " " : "")<subcommand>' for detailed help.")
+            let helpCommand = ([path.first!.configuration.commandName, "help"] + path.dropFirst().map { $0.configuration.commandName })
+                .joined(separator: " ")
+            sections.append("SUBCOMMANDS:\n" + rows(entries) + "\n\n"
+                + wrap("  See '\(helpCommand) <subcommand>' for detailed help.", indent: 0, hanging: 2))
         }
         return sections.joined(separator: "\n\n") + "\n"
     }
