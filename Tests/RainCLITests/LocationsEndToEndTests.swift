@@ -59,7 +59,7 @@ import Testing
             for arguments in [["locations"], ["locations", "add", "A", "--lat", "1", "--lon", "1"], ["locations", "select", "1"], ["locations", "remove", "1", "--yes"]] {
                 let result = try rain(arguments, home: home)
                 #expect(result.status == 74, "\(arguments): \(result)")
-                #expect(result.error.hasPrefix("rain: error: cannot use \(path): not valid JSON"))
+                #expect(result.error.hasPrefix("rain: error: cannot use \(path): not JSON"))
                 #expect(fileBytes(path) == Array(garbage.utf8))
             }
         }

@@ -122,8 +122,8 @@ import Testing
     }
 
     @Test(arguments: [
-        CorruptStore(contents: "", reason: "empty"),
-        CorruptStore(contents: "{\"locations\": [", reason: "not valid JSON"),
+        CorruptStore(contents: "", reason: "the file is empty"),
+        CorruptStore(contents: "{\"locations\": [", reason: "not JSON"),
         CorruptStore(contents: "[]", reason: "top level"),
         CorruptStore(contents: #"{"locations": {"a": 1}}"#, reason: "locations"),
         CorruptStore(contents: #"{"locations": [{"id": "x", "name": "A", "latitude": 1, "longitude": 2}]}"#, reason: "not a UUID"),

@@ -63,14 +63,14 @@ public struct ForecastCache: Sendable {
 
     /// Reads a forecast document; `path` is only used to name it in errors.
     public static func decode(_ bytes: [UInt8], path: String) throws(CacheError) -> CachedForecast {
-        let value: JSONTree
+        let value: JSONValue
         do {
-            value = try JSONTree.parse(Data(bytes))
+            value = try JSONValue.parse(Data(bytes))
         } catch {
             throw .corrupt(path: path, reason: error.reason == "empty body" ? "empty file" : error.reason, field: nil)
         }
         do {
-            return try ForecastDocument.cachedForecast(from: JSONTreeNode(value))
+            return try ForecastDocument.cachedForecast(from: JSONValueNode(value))
         } catch {
             throw .corrupt(path: path, reason: error.reason, field: error.path)
         }

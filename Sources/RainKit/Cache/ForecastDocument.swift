@@ -7,7 +7,7 @@ enum ForecastDocument {
 
     // MARK: Writing
 
-    static func value(of cached: CachedForecast) -> JSONTree {
+    static func value(of cached: CachedForecast) -> JSONValue {
         let forecast = cached.forecast
         var root = ObjectBuilder()
         root["schema_version"] = .number(Double(schemaVersion))
@@ -40,7 +40,7 @@ enum ForecastDocument {
         return root.value
     }
 
-    private static func value(of conditions: Forecast.Conditions) -> JSONTree {
+    private static func value(of conditions: Forecast.Conditions) -> JSONValue {
         var object = ObjectBuilder()
         object["time"] = string(conditions.time)
         object.set("summary", conditions.summary)
@@ -62,7 +62,7 @@ enum ForecastDocument {
         return object.value
     }
 
-    private static func value(of minute: Forecast.NextHour.Minute) -> JSONTree {
+    private static func value(of minute: Forecast.NextHour.Minute) -> JSONValue {
         var object = ObjectBuilder()
         object["time"] = string(minute.time)
         object.set("precip_intensity", minute.precipIntensity)
@@ -71,7 +71,7 @@ enum ForecastDocument {
         return object.value
     }
 
-    private static func value(of hour: Forecast.Hour) -> JSONTree {
+    private static func value(of hour: Forecast.Hour) -> JSONValue {
         var object = ObjectBuilder()
         object["time"] = string(hour.time)
         object.set("summary", hour.summary)
@@ -88,7 +88,7 @@ enum ForecastDocument {
         return object.value
     }
 
-    private static func value(of day: Forecast.Day) -> JSONTree {
+    private static func value(of day: Forecast.Day) -> JSONValue {
         var object = ObjectBuilder()
         object["time"] = string(day.time)
         object.set("summary", day.summary)
@@ -105,11 +105,11 @@ enum ForecastDocument {
         return object.value
     }
 
-    private static func value(of alert: Forecast.Alert) -> JSONTree {
+    private static func value(of alert: Forecast.Alert) -> JSONValue {
         var object = ObjectBuilder()
         object["title"] = .string(alert.title)
         object.set("severity", alert.severity)
-        object["regions"] = .array(alert.regions.map(JSONTree.string))
+        object["regions"] = .array(alert.regions.map(JSONValue.string))
         object["time"] = alert.time.map(string)
         object["expires"] = alert.expires.map(string)
         object.set("description", alert.description)
@@ -117,15 +117,15 @@ enum ForecastDocument {
         return object.value
     }
 
-    private static func string(_ date: Date) -> JSONTree {
+    private static func string(_ date: Date) -> JSONValue {
         .string(Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)).formatted(.iso8601))
     }
 
     private struct ObjectBuilder {
-        var members: [String: JSONTree] = [:]
-        var value: JSONTree { .object(members) }
+        var members: [String: JSONValue] = [:]
+        var value: JSONValue { .object(members) }
 
-        subscript(key: String) -> JSONTree? {
+        subscript(key: String) -> JSONValue? {
             get { members[key] }
             set { members[key] = newValue }
         }
@@ -143,18 +143,18 @@ enum ForecastDocument {
 
     // MARK: Reading
 
-    static func cachedForecast(from root: JSONTreeNode) throws(JSONTreeError) -> CachedForecast {
+    static func cachedForecast(from root: JSONValueNode) throws(JSONValueError) -> CachedForecast {
         guard case .object = root.value else {
-            throw JSONTreeError(reason: "expected an object at the top level, found \(root.value.kindDescription)", path: nil)
+            throw JSONValueError(reason: "expected an object at the top level, found \(root.value.kindDescription)", path: nil)
         }
         let version = try root.requiredNumber("schema_version")
         guard version == Double(schemaVersion) else {
-            throw JSONTreeError(reason: "unsupported schema version \(JSONTree.format(version)) (this rain reads \(schemaVersion))", path: "schema_version")
+            throw JSONValueError(reason: "unsupported schema version \(JSONValue.format(version)) (this rain reads \(schemaVersion))", path: "schema_version")
         }
         let locationNode = try root.requiredMember("location")
         let idNode = try locationNode.requiredMember("id")
         guard let id = UUID(uuidString: try idNode.string()) else {
-            throw JSONTreeError(reason: "expected a UUID", path: idNode.path)
+            throw JSONValueError(reason: "expected a UUID", path: idNode.path)
         }
         let location = Location(
             id: id, name: try locationNode.requiredString("name"),
@@ -163,7 +163,7 @@ enum ForecastDocument {
         )
         let unitsNode = try root.requiredMember("units")
         guard let units = UnitSystem(rawValue: try unitsNode.string()) else {
-            throw JSONTreeError(reason: "expected one of si, us, ca, uk", path: unitsNode.path)
+            throw JSONValueError(reason: "expected one of si, us, ca, uk", path: unitsNode.path)
         }
         let coordinateNode = try root.requiredMember("forecast_coordinate")
         var forecast = Forecast(
@@ -172,7 +172,7 @@ enum ForecastDocument {
             timeZone: try root.requiredString("timezone"), units: units
         )
         forecast.current = try root.member("current").map(conditions)
-        forecast.nextHour = try root.member("next_hour").map { node throws(JSONTreeError) in
+        forecast.nextHour = try root.member("next_hour").map { node throws(JSONValueError) in
             Forecast.NextHour(summary: try node.string("summary"),
                               minutes: try (node.member("minutes")?.elements() ?? []).map(minute))
         }
@@ -185,18 +185,18 @@ enum ForecastDocument {
                               source: try root.requiredString("source"), forecast: forecast)
     }
 
-    private static func date(_ node: JSONTreeNode) throws(JSONTreeError) -> Date {
+    private static func date(_ node: JSONValueNode) throws(JSONValueError) -> Date {
         let text = try node.string()
         if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
         if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
-        throw JSONTreeError(reason: "expected an ISO 8601 time like 2026-08-20T12:00:00Z", path: node.path)
+        throw JSONValueError(reason: "expected an ISO 8601 time like 2026-08-20T12:00:00Z", path: node.path)
     }
 
-    private static func date(_ node: JSONTreeNode, _ key: String) throws(JSONTreeError) -> Date? {
+    private static func date(_ node: JSONValueNode, _ key: String) throws(JSONValueError) -> Date? {
         try node.member(key).map(date)
     }
 
-    private static func conditions(_ node: JSONTreeNode) throws(JSONTreeError) -> Forecast.Conditions {
+    private static func conditions(_ node: JSONValueNode) throws(JSONValueError) -> Forecast.Conditions {
         var conditions = Forecast.Conditions(time: try date(node.requiredMember("time")))
         conditions.summary = try node.string("summary")
         conditions.icon = try node.string("icon")
@@ -217,7 +217,7 @@ enum ForecastDocument {
         return conditions
     }
 
-    private static func minute(_ node: JSONTreeNode) throws(JSONTreeError) -> Forecast.NextHour.Minute {
+    private static func minute(_ node: JSONValueNode) throws(JSONValueError) -> Forecast.NextHour.Minute {
         Forecast.NextHour.Minute(
             time: try date(node.requiredMember("time")),
             precipIntensity: try node.number("precip_intensity"),
@@ -226,7 +226,7 @@ enum ForecastDocument {
         )
     }
 
-    private static func hour(_ node: JSONTreeNode) throws(JSONTreeError) -> Forecast.Hour {
+    private static func hour(_ node: JSONValueNode) throws(JSONValueError) -> Forecast.Hour {
         var hour = Forecast.Hour(time: try date(node.requiredMember("time")))
         hour.summary = try node.string("summary")
         hour.icon = try node.string("icon")
@@ -242,7 +242,7 @@ enum ForecastDocument {
         return hour
     }
 
-    private static func day(_ node: JSONTreeNode) throws(JSONTreeError) -> Forecast.Day {
+    private static func day(_ node: JSONValueNode) throws(JSONValueError) -> Forecast.Day {
         var day = Forecast.Day(time: try date(node.requiredMember("time")))
         day.summary = try node.string("summary")
         day.icon = try node.string("icon")
@@ -258,11 +258,11 @@ enum ForecastDocument {
         return day
     }
 
-    private static func alert(_ node: JSONTreeNode) throws(JSONTreeError) -> Forecast.Alert {
+    private static func alert(_ node: JSONValueNode) throws(JSONValueError) -> Forecast.Alert {
         Forecast.Alert(
             title: try node.requiredString("title"),
             severity: try node.string("severity"),
-            regions: try (node.member("regions")?.elements() ?? []).map { item throws(JSONTreeError) in try item.string() },
+            regions: try (node.member("regions")?.elements() ?? []).map { item throws(JSONValueError) in try item.string() },
             time: try date(node, "time"),
             expires: try date(node, "expires"),
             description: try node.string("description"),

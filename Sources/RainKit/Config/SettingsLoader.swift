@@ -43,7 +43,7 @@ public struct SettingsLoader: Sendable {
             let bytes = try AtomicFile.read(path)
             fileExists = bytes != nil
             if let bytes {
-                guard case .object(let object)? = try? JSONDecoder().decode(JSONValue.self, from: Data(bytes)) else {
+                guard case .object(let object)? = try? JSONValue.parse(Data(bytes)) else {
                     throw ConfigError.notJSON(path: path)
                 }
                 values = object

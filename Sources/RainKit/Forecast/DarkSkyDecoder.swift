@@ -10,13 +10,13 @@ public struct DarkSkyDecoder: ForecastDecoder {
     public static let missingValue: Double = -999
 
     public func decode(_ body: Data, units: UnitSystem) throws(ForecastError) -> Forecast {
-        let document: JSONTree
+        let document: JSONValue
         do {
-            document = try JSONTree.parse(body)
+            document = try JSONValue.parse(body)
         } catch {
             throw .unusableBody(reason: error.reason, path: nil)
         }
-        var root = JSONTreeNode(document)
+        var root = JSONValueNode(document)
         root.missingMarkers = [Self.missingValue]
         do {
             return try Self.forecast(from: root, requestedUnits: units)
@@ -25,13 +25,13 @@ public struct DarkSkyDecoder: ForecastDecoder {
         }
     }
 
-    static func forecast(from root: JSONTreeNode, requestedUnits: UnitSystem) throws(JSONTreeError) -> Forecast {
+    static func forecast(from root: JSONValueNode, requestedUnits: UnitSystem) throws(JSONValueError) -> Forecast {
         guard case .object = root.value else {
-            throw JSONTreeError(reason: "expected an object at the top level, found \(root.value.kindDescription)", path: nil)
+            throw JSONValueError(reason: "expected an object at the top level, found \(root.value.kindDescription)", path: nil)
         }
         let timeZone = try root.requiredString("timezone")
         guard !timeZone.trimmingCharacters(in: .whitespaces).isEmpty else {
-            throw JSONTreeError(reason: "expected a time zone name, found an empty string", path: "timezone")
+            throw JSONValueError(reason: "expected a time zone name, found an empty string", path: "timezone")
         }
         let coordinate = try Self.coordinate(from: root)
         var forecast = Forecast(coordinate: coordinate, timeZone: timeZone, units: try Self.units(from: root) ?? requestedUnits)
@@ -58,40 +58,40 @@ public struct DarkSkyDecoder: ForecastDecoder {
         return forecast
     }
 
-    private static func coordinate(from root: JSONTreeNode) throws(JSONTreeError) -> Coordinate {
+    private static func coordinate(from root: JSONValueNode) throws(JSONValueError) -> Coordinate {
         let latitude = try root.requiredNumber("latitude")
         let longitude = try root.requiredNumber("longitude")
         guard (-90...90).contains(latitude) else {
-            throw JSONTreeError(reason: "expected a latitude between -90 and 90, found \(latitude)", path: "latitude")
+            throw JSONValueError(reason: "expected a latitude between -90 and 90, found \(latitude)", path: "latitude")
         }
         guard (-180...180).contains(longitude) else {
-            throw JSONTreeError(reason: "expected a longitude between -180 and 180, found \(longitude)", path: "longitude")
+            throw JSONValueError(reason: "expected a longitude between -180 and 180, found \(longitude)", path: "longitude")
         }
         return Coordinate(latitude: latitude, longitude: longitude)
     }
 
-    private static func units(from root: JSONTreeNode) throws(JSONTreeError) -> UnitSystem? {
+    private static func units(from root: JSONValueNode) throws(JSONValueError) -> UnitSystem? {
         guard let flags = try root.member("flags"), let node = try flags.member("units") else { return nil }
         let name = try node.string()
         guard let units = UnitSystem(rawValue: name) else {
             let known = UnitSystem.allCases.map(\.rawValue).joined(separator: ", ")
-            throw JSONTreeError(reason: "expected one of \(known), found \"\(name.strippingControlCharacters.prefix(20))\"", path: node.path)
+            throw JSONValueError(reason: "expected one of \(known), found \"\(name.strippingControlCharacters.prefix(20))\"", path: node.path)
         }
         return units
     }
 
     /// The `data` array of a block; an absent `data` is an empty list.
-    private static func data(of block: JSONTreeNode) throws(JSONTreeError) -> [JSONTreeNode] {
+    private static func data(of block: JSONValueNode) throws(JSONValueError) -> [JSONValueNode] {
         try block.member("data")?.elements() ?? []
     }
 
     /// "none" is how Pirate Weather says there is no precipitation type.
-    private static func precipType(_ node: JSONTreeNode) throws(JSONTreeError) -> String? {
+    private static func precipType(_ node: JSONValueNode) throws(JSONValueError) -> String? {
         guard let type = try node.string("precipType"), !type.isEmpty, type != "none" else { return nil }
         return type
     }
 
-    static func conditions(from node: JSONTreeNode) throws(JSONTreeError) -> Forecast.Conditions {
+    static func conditions(from node: JSONValueNode) throws(JSONValueError) -> Forecast.Conditions {
         var conditions = Forecast.Conditions(time: try node.requiredDate("time"))
         conditions.summary = try node.string("summary")
         conditions.icon = try node.string("icon")
@@ -112,7 +112,7 @@ public struct DarkSkyDecoder: ForecastDecoder {
         return conditions
     }
 
-    static func minute(from node: JSONTreeNode) throws(JSONTreeError) -> Forecast.NextHour.Minute {
+    static func minute(from node: JSONValueNode) throws(JSONValueError) -> Forecast.NextHour.Minute {
         Forecast.NextHour.Minute(
             time: try node.requiredDate("time"),
             precipIntensity: try node.number("precipIntensity"),
@@ -121,7 +121,7 @@ public struct DarkSkyDecoder: ForecastDecoder {
         )
     }
 
-    static func hour(from node: JSONTreeNode) throws(JSONTreeError) -> Forecast.Hour {
+    static func hour(from node: JSONValueNode) throws(JSONValueError) -> Forecast.Hour {
         var hour = Forecast.Hour(time: try node.requiredDate("time"))
         hour.summary = try node.string("summary")
         hour.icon = try node.string("icon")
@@ -137,7 +137,7 @@ public struct DarkSkyDecoder: ForecastDecoder {
         return hour
     }
 
-    static func day(from node: JSONTreeNode) throws(JSONTreeError) -> Forecast.Day {
+    static func day(from node: JSONValueNode) throws(JSONValueError) -> Forecast.Day {
         var day = Forecast.Day(time: try node.requiredDate("time"))
         day.summary = try node.string("summary")
         day.icon = try node.string("icon")
@@ -155,11 +155,11 @@ public struct DarkSkyDecoder: ForecastDecoder {
         return day
     }
 
-    static func alert(from node: JSONTreeNode) throws(JSONTreeError) -> Forecast.Alert {
+    static func alert(from node: JSONValueNode) throws(JSONValueError) -> Forecast.Alert {
         Forecast.Alert(
             title: try node.string("title") ?? "Weather alert",
             severity: try node.string("severity"),
-            regions: try node.member("regions")?.elements().map { item throws(JSONTreeError) in try item.string() } ?? [],
+            regions: try node.member("regions")?.elements().map { item throws(JSONValueError) in try item.string() } ?? [],
             time: try node.date("time"),
             expires: try node.date("expires"),
             description: try node.string("description"),

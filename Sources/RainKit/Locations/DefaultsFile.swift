@@ -40,20 +40,16 @@ public struct DefaultsFile: Sendable {
             throw .file(error)
         }
         guard let bytes else { return Defaults() }
-        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x09 || $0 == 0x0D }) {
-            throw .unreadable(path: path, reason: bytes.isEmpty ? "the file is empty" : "the file holds only white space")
-        }
+        let value: JSONValue
         do {
-            let value = try JSONDecoder().decode(JSONValue.self, from: Data(bytes))
-            guard case .object(let values) = value else {
-                throw DefaultsFileError.unreadable(path: path, reason: "expected a JSON object at the top level")
-            }
-            return Defaults(values: values)
-        } catch let error as DefaultsFileError {
-            throw error
+            value = try JSONValue.parse(Data(bytes))
         } catch {
-            throw .unreadable(path: path, reason: "not valid JSON")
+            throw .unreadable(path: path, reason: error.reason == "empty body" ? "the file is empty" : error.reason)
         }
+        guard case .object(let values) = value else {
+            throw .unreadable(path: path, reason: "expected a JSON object at the top level")
+        }
+        return Defaults(values: values)
     }
 
     /// Runs `change` on the current document under the lock and saves the result when it
@@ -79,17 +75,11 @@ public struct DefaultsFile: Sendable {
     }
 
     private func save(_ document: Defaults) throws(DefaultsFileError) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
-            var bytes = Array(try encoder.encode(JSONValue.object(document.values)))
-            bytes.append(0x0A)
             try AtomicFile.createFolder(AtomicFile.parentFolder(of: path))
-            try AtomicFile.write(bytes, to: path)
-        } catch let error as FileError {
-            throw .file(error)
+            try AtomicFile.write(Array(JSONValue.object(document.values).serialized().utf8), to: path)
         } catch {
-            throw .file(FileError(path: path, reason: "cannot encode: \(error)"))
+            throw .file(error)
         }
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
 
-extension JSONTree {
+extension JSONValue {
     /// The document as pretty-printed JSON (two-space indent, keys sorted), ending in a newline.
     /// Numbers that are not finite cannot be written in JSON and come out as `null`.
-    func serialized() -> String {
+    public func serialized() -> String {
         var output = ""
         write(to: &output, indent: 0)
         output += "\n"

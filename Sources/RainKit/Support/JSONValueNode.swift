@@ -1,19 +1,19 @@
 import Foundation
 
 /// A wrong shape found while walking a JSON document: what was expected where.
-struct JSONTreeError: Error, Sendable, Equatable {
+struct JSONValueError: Error, Sendable, Equatable {
     var reason: String
     var path: String?
 }
 
 /// A value in a JSON document together with its path, so every complaint names the field
 /// (`hourly.data[2].temperature: expected a number, found a string`).
-struct JSONTreeNode: Sendable {
-    let value: JSONTree
+struct JSONValueNode: Sendable {
+    let value: JSONValue
     /// Empty for the document itself.
     let path: String
 
-    init(_ value: JSONTree, path: String = "") {
+    init(_ value: JSONValue, path: String = "") {
         self.value = value
         self.path = path
     }
@@ -24,63 +24,63 @@ struct JSONTreeNode: Sendable {
     /// Longest string kept; longer ones are cut (a hostile or broken server cannot flood the screen).
     static let maximumStringLength = 1000
 
-    func mismatch(_ expected: String) -> JSONTreeError {
-        JSONTreeError(reason: "expected \(expected), found \(value.kindDescription)", path: path.isEmpty ? nil : path)
+    func mismatch(_ expected: String) -> JSONValueError {
+        JSONValueError(reason: "expected \(expected), found \(value.kindDescription)", path: path.isEmpty ? nil : path)
     }
 
-    func object() throws(JSONTreeError) -> [String: JSONTree] {
+    func object() throws(JSONValueError) -> [String: JSONValue] {
         guard case .object(let members) = value else { throw mismatch("an object") }
         return members
     }
 
     /// The member `key`, or nil when it is absent or null.
-    func member(_ key: String) throws(JSONTreeError) -> JSONTreeNode? {
+    func member(_ key: String) throws(JSONValueError) -> JSONValueNode? {
         let members = try object()
         guard let found = members[key], found != .null else { return nil }
-        var node = JSONTreeNode(found, path: path.isEmpty ? key : "\(path).\(key)")
+        var node = JSONValueNode(found, path: path.isEmpty ? key : "\(path).\(key)")
         node.missingMarkers = missingMarkers
         return node
     }
 
-    func requiredMember(_ key: String) throws(JSONTreeError) -> JSONTreeNode {
+    func requiredMember(_ key: String) throws(JSONValueError) -> JSONValueNode {
         guard let node = try member(key) else {
-            throw JSONTreeError(reason: "missing required field", path: path.isEmpty ? key : "\(path).\(key)")
+            throw JSONValueError(reason: "missing required field", path: path.isEmpty ? key : "\(path).\(key)")
         }
         return node
     }
 
-    func elements() throws(JSONTreeError) -> [JSONTreeNode] {
+    func elements() throws(JSONValueError) -> [JSONValueNode] {
         guard case .array(let items) = value else { throw mismatch("an array") }
         return items.enumerated().map { index, item in
-            var node = JSONTreeNode(item, path: "\(path)[\(index)]")
+            var node = JSONValueNode(item, path: "\(path)[\(index)]")
             node.missingMarkers = missingMarkers
             return node
         }
     }
 
     /// The number, or nil when it is one of the missing markers.
-    func number() throws(JSONTreeError) -> Double? {
+    func number() throws(JSONValueError) -> Double? {
         guard case .number(let number) = value else { throw mismatch("a number") }
         return missingMarkers.contains(number) ? nil : number
     }
 
-    func string() throws(JSONTreeError) -> String {
+    func string() throws(JSONValueError) -> String {
         guard case .string(let text) = value else { throw mismatch("a string") }
         return text.count > Self.maximumStringLength ? String(text.prefix(Self.maximumStringLength)) + "…" : text
     }
 
     // MARK: Members by key
 
-    func number(_ key: String) throws(JSONTreeError) -> Double? {
+    func number(_ key: String) throws(JSONValueError) -> Double? {
         try member(key)?.number()
     }
 
-    func string(_ key: String) throws(JSONTreeError) -> String? {
+    func string(_ key: String) throws(JSONValueError) -> String? {
         try member(key)?.string()
     }
 
     /// Unix seconds as a date; nil when absent or marked missing.
-    func date(_ key: String) throws(JSONTreeError) -> Date? {
+    func date(_ key: String) throws(JSONValueError) -> Date? {
         guard let node = try member(key), let seconds = try node.number() else { return nil }
         return try node.unixTime(seconds)
     }
@@ -88,27 +88,27 @@ struct JSONTreeNode: Sendable {
     /// Unix seconds from 1970 up to the year 3000; anything else is not a time.
     static let plausibleUnixTimes: ClosedRange<Double> = 0...32_503_680_000
 
-    private func unixTime(_ seconds: Double) throws(JSONTreeError) -> Date {
+    private func unixTime(_ seconds: Double) throws(JSONValueError) -> Date {
         guard Self.plausibleUnixTimes.contains(seconds) else {
-            throw JSONTreeError(reason: "expected a unix time in seconds, found \(seconds)", path: path)
+            throw JSONValueError(reason: "expected a unix time in seconds, found \(seconds)", path: path)
         }
         return Date(timeIntervalSince1970: seconds)
     }
 
-    func requiredNumber(_ key: String) throws(JSONTreeError) -> Double {
+    func requiredNumber(_ key: String) throws(JSONValueError) -> Double {
         let node = try requiredMember(key)
         guard let number = try node.number() else {
-            throw JSONTreeError(reason: "missing (marked as no value)", path: node.path)
+            throw JSONValueError(reason: "missing (marked as no value)", path: node.path)
         }
         return number
     }
 
-    func requiredDate(_ key: String) throws(JSONTreeError) -> Date {
+    func requiredDate(_ key: String) throws(JSONValueError) -> Date {
         let seconds = try requiredNumber(key)
         return try requiredMember(key).unixTime(seconds)
     }
 
-    func requiredString(_ key: String) throws(JSONTreeError) -> String {
+    func requiredString(_ key: String) throws(JSONValueError) -> String {
         try requiredMember(key).string()
     }
 }
