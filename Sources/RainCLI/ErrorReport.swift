@@ -27,7 +27,7 @@ struct ErrorReport {
             case .busy:
                 self.init(message: error.description, hint: "try again in a moment", exitCode: .temporaryFailure)
             case .unreadable:
-                self.init(message: error.description, hint: "fix or move the file; rain never overwrites a file it cannot read", exitCode: .ioError)
+                self.init(message: error.description, hint: "the file was left as it is; fix or move it (rain never overwrites a file it cannot read)", exitCode: .ioError)
             case .file:
                 self.init(message: error.description, exitCode: .ioError)
             }

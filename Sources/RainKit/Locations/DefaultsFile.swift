@@ -10,7 +10,7 @@ public enum DefaultsFileError: Error, Sendable, Equatable, CustomStringConvertib
 
     public var description: String {
         switch self {
-        case .unreadable(let path, let reason): return "cannot use \(path): \(reason); it was left unchanged"
+        case .unreadable(let path, let reason): return "cannot use \(path): \(reason)"
         case .file(let error): return error.description
         case .busy(let path): return "\(path) is locked by another rain process"
         }
