@@ -56,7 +56,13 @@ final class TerminalSession {
     func suspend() {
         screen.leave()
         rawMode.restore()
-        raise(SIGTSTP)
+        // The whole process group stops, as with Ctrl-Z in cooked mode. Unblocked on this
+        // thread (runtime threads block most signals), so it stops before kill() returns.
+        var tstp = sigset_t()
+        sigemptyset(&tstp)
+        sigaddset(&tstp, SIGTSTP)
+        pthread_sigmask(SIG_UNBLOCK, &tstp, nil)
+        kill(0, SIGTSTP)
         try? rawMode.enable()
         screen.enter()
     }
