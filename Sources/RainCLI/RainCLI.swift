@@ -31,6 +31,7 @@ public enum RainCLI {
             do {
                 command = try type.init(parsed: values)
                 context = try makeContext(values: values, environment: environment, console: console)
+                try command.validate(in: context)
             } catch {
                 let help = HelpGenerator(path: path, width: width)
                 console.writeError(help.errorMessage("\(error)"))

@@ -9,7 +9,7 @@ import Testing
     @Test func refreshAllThenShowRendersTheForecastFromTheCache() async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home)
-            let refreshed = try world.rain(["refresh", "--all"])
+            let refreshed = try await world.rain(["refresh", "--all"])
             #expect(refreshed.status == 0, "\(refreshed)")
             let lines = refreshed.output.split(separator: "\n")
             #expect(lines.count == 2)
@@ -18,7 +18,7 @@ import Testing
             #expect(world.simulator.requestCount == 2)
             #expect(FileManager.default.fileExists(atPath: world.cacheFile(world.berlin)))
 
-            let shown = try world.rain(["show"], environment: ["COLUMNS": "80"])
+            let shown = try await world.rain(["show"], environment: ["COLUMNS": "80"])
             #expect(shown.status == 0, "\(shown)")
             #expect(world.simulator.requestCount == 2, "a fresh cache is shown without a request")
             #expect(shown.output.hasPrefix("Berlin "))
@@ -28,10 +28,10 @@ import Testing
             #expect(!shown.output.contains("\u{1B}"), "no colour into a pipe")
             #expect(shown.error.isEmpty)
 
-            let coloured = try world.rain(["show", "tokyo", "--color", "always"])
+            let coloured = try await world.rain(["show", "tokyo", "--color", "always"])
             #expect(coloured.output.contains("\u{1B}["))
             #expect(coloured.output.hasPrefix("\u{1B}[1mTokyo"))
-            let noColor = try world.rain(["show", "tokyo"], environment: ["NO_COLOR": "1"])
+            let noColor = try await world.rain(["show", "tokyo"], environment: ["NO_COLOR": "1"])
             #expect(!noColor.output.contains("\u{1B}"))
         }
     }
@@ -39,7 +39,7 @@ import Testing
     @Test func showRefreshesAStaleOrMissingForecastFirst() async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home)
-            let first = try world.rain(["show", "--json"])
+            let first = try await world.rain(["show", "--json"])
             #expect(first.status == 0, "\(first)")
             #expect(world.simulator.requestCount == 1)
             let document = try #require(try JSONSerialization.jsonObject(with: Data(first.output.utf8)) as? [String: Any])
@@ -50,7 +50,7 @@ import Testing
             #expect(document["fetched_at"] is String && document["source"] as? String == "darksky")
 
             try world.ageCache(of: world.berlin)
-            let second = try world.rain(["show"])
+            let second = try await world.rain(["show"])
             #expect(second.status == 0)
             #expect(world.simulator.requestCount == 2)
         }
@@ -85,11 +85,11 @@ import Testing
     func everyFailureModeHasItsExitCodeAndOneLineAndKeepsTheCache(_ failure: Failure) async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home)
-            #expect(try world.rain(["refresh"]).status == 0)
+            #expect(try await world.rain(["refresh"]).status == 0)
             let goodCache = try #require(fileBytes(world.cacheFile(world.berlin)))
 
             world.simulator.setBehaviour(failure.behaviour)
-            let refreshed = try world.rain(["refresh", "--verbose"])
+            let refreshed = try await world.rain(["refresh", "--verbose"])
             #expect(refreshed.status == failure.status, "\(refreshed)")
             let errors = refreshed.error.split(separator: "\n").filter { !$0.hasPrefix("rain: GET ") }
             #expect(errors.first?.hasPrefix("rain: error: Berlin: \(failure.message)") == true, "\(refreshed.error)")
@@ -100,7 +100,7 @@ import Testing
 
             // A stale cache is still shown, with one warning line, when the refresh fails.
             try world.ageCache(of: world.berlin)
-            let shown = try world.rain(["show"])
+            let shown = try await world.rain(["show"])
             #expect(shown.status == failure.status)
             #expect(shown.output.hasPrefix("Berlin "))
             #expect(shown.output.contains("updated 6 h ago"))
@@ -111,10 +111,10 @@ import Testing
     @Test func textFromTheNetworkIsStrippedOfControlCharacters() async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home, behaviour: .controlCharacters)
-            let shown = try world.rain(["show"])
+            let shown = try await world.rain(["show"])
             #expect(shown.status == 0, "\(shown)")
             #expect(!shown.output.contains("\u{1B}") && !shown.output.contains("\u{07}"))
-            let refreshed = try world.rain(["refresh", "--all"])
+            let refreshed = try await world.rain(["refresh", "--all"])
             #expect(!refreshed.output.contains("\u{1B}"))
         }
     }
@@ -122,7 +122,7 @@ import Testing
     @Test func theKeyTravelsInAHeaderWhenConfiguredSo() async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home, config: #"{"api_key_in": "header"}"#)
-            #expect(try world.rain(["refresh"]).status == 0)
+            #expect(try await world.rain(["refresh"]).status == 0)
             let request = try #require(world.simulator.requests.last)
             #expect(request.header("apikey") == ForecastWorld.apiKey)
             #expect(!request.path.contains(ForecastWorld.apiKey))
@@ -134,7 +134,7 @@ import Testing
     @Test func withoutAKeyNothingIsSentAndTheHintSaysWhereToPutOne() async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home)
-            let result = try world.rain(["refresh"], environment: ["RAIN_API_KEY": ""])
+            let result = try await world.rain(["refresh"], environment: ["RAIN_API_KEY": ""])
             #expect(result.status == 78)
             #expect(result.error.hasPrefix("rain: error: Berlin: no API key configured\nrain: hint: set RAIN_API_KEY"))
             #expect(world.simulator.requestCount == 0)
@@ -144,13 +144,13 @@ import Testing
     @Test func refreshIfStaleSkipsFreshPlaces() async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home)
-            #expect(try world.rain(["refresh", "berlin"]).status == 0)
+            #expect(try await world.rain(["refresh", "berlin"]).status == 0)
             #expect(world.simulator.requestCount == 1)
-            let result = try world.rain(["refresh", "--all", "--if-stale"])
+            let result = try await world.rain(["refresh", "--all", "--if-stale"])
             #expect(result.status == 0)
             #expect(world.simulator.requestCount == 2, "only Tokyo was stale")
             #expect(result.output.contains("Berlin") && result.output.contains("(cached, just now)"))
-            let quiet = try world.rain(["refresh", "--all", "--if-stale", "--quiet"])
+            let quiet = try await world.rain(["refresh", "--all", "--if-stale", "--quiet"])
             #expect(quiet.status == 0 && quiet.output.isEmpty && quiet.error.isEmpty)
             #expect(world.simulator.requestCount == 2)
         }
@@ -162,7 +162,7 @@ import Testing
             // Out-of-range coordinates cannot be saved, so break one place at the server instead:
             // the first request fails (and is not retried: 404), the second succeeds.
             world.simulator.failFirst(1, with: .status(404))
-            let result = try world.rain(["refresh", "--all", "--json"])
+            let result = try await world.rain(["refresh", "--all", "--json"])
             #expect(result.status == 69)
             let entries = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
             #expect(Set(entries.compactMap { $0["status"] as? String }) == ["failed", "refreshed"])

@@ -74,21 +74,21 @@ import Testing
             let berlin = try store.add(name: "Berlin", coordinate: Coordinate(latitude: 1, longitude: 2)).location
             let script = home + "/rain.bash"
             writeFile(script, CompletionScript(root: RainCommand.self).script(for: .bash))
-            func complete(_ line: String) throws -> String {
+            func complete(_ line: String) async throws -> String {
                 let driver = """
                 source '\(script)'
                 COMP_WORDS=(\(line)); [ "${1: -1}" = " " ] && COMP_WORDS+=("")
                 COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); _rain; echo "${COMPREPLY[*]}"
                 """
                 let path = BuiltProduct.folder + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
-                let result = try BuiltProduct.runSystem("/usr/bin/env", ["RAIN_HOME=\(home)", "PATH=\(path)", "bash", "-c", driver, "-", line])
+                let result = try await BuiltProduct.runSystem("/usr/bin/env", ["RAIN_HOME=\(home)", "PATH=\(path)", "bash", "-c", driver, "-", line])
                 return result.output.trimmingCharacters(in: .newlines)
             }
-            #expect(try complete("rain loc") == "locations")
-            #expect(try complete("rain --color ").split(separator: " ") == ["auto", "always", "never"])
-            #expect(try complete("rain locations ").hasPrefix("list add remove select"))
-            #expect(try complete("rain locations remove ").contains(berlin.shortID))
-            #expect(try complete("rain completions ").hasPrefix("bash zsh fish"))
+            #expect(try await complete("rain loc") == "locations")
+            #expect(try await complete("rain --color ").split(separator: " ") == ["auto", "always", "never"])
+            #expect(try await complete("rain locations ").hasPrefix("list add remove select"))
+            #expect(try await complete("rain locations remove ").contains(berlin.shortID))
+            #expect(try await complete("rain completions ").hasPrefix("bash zsh fish"))
         }
     }
 }

@@ -106,6 +106,17 @@ import Testing
         }
     }
 
+    @Test func interactiveNeedsStandardOutputToBeATerminalToo() async throws {
+        try await withTemporaryDirectory { home throws in
+            _ = await rain(["locations", "add", "Home", "--lat", "1", "--lon", "0"], home: home)
+            let console = BufferConsole(isOutputTerminal: false, isInputTerminal: true)
+            let (status, _) = await rain(["locations", "remove", "-i"], home: home, console: console)
+            #expect(status == 64)
+            #expect(console.error.hasPrefix("Error: '--interactive' needs a terminal, and standard output is not one"))
+            #expect(console.output.isEmpty)
+        }
+    }
+
     @Test func refusingTheCurrentLocationNamesItAndSuggestsSelect() async throws {
         try await withTemporaryDirectory { home throws in
             _ = await rain(["locations", "add", "Home", "--lat", "1", "--lon", "0"], home: home)

@@ -5,33 +5,33 @@ import Testing
 
 /// The built `rain` binary as a subprocess in a temporary RAIN_HOME.
 @Suite struct LocationsEndToEndTests {
-    private func rain(_ arguments: [String], home: String, input: String? = nil) throws -> ProcessResult {
-        try BuiltProduct.run("rain", arguments, environment: ["RAIN_HOME": home], input: input)
+    private func rain(_ arguments: [String], home: String, input: String? = nil) async throws -> ProcessResult {
+        try await BuiltProduct.run("rain", arguments, environment: ["RAIN_HOME": home], input: input)
     }
 
     @Test func aNewUserAddsListsSelectsAndRemoves() async throws {
         try await withTemporaryDirectory { home throws in
-            #expect(try rain(["locations", "add", "Berlin", "--lat", "52.52", "--lon", "13.405"], home: home).status == 0)
-            #expect(try rain(["locations", "add", "Tokyo", "--lat", "35.6762", "--lon", "139.6503"], home: home).status == 0)
-            let list = try rain(["locations"], home: home)
+            #expect(try await rain(["locations", "add", "Berlin", "--lat", "52.52", "--lon", "13.405"], home: home).status == 0)
+            #expect(try await rain(["locations", "add", "Tokyo", "--lat", "35.6762", "--lon", "139.6503"], home: home).status == 0)
+            let list = try await rain(["locations"], home: home)
             #expect(list.status == 0)
             #expect(list.output.contains(" * 1  "))
-            #expect(try rain(["locations", "select", "tokyo"], home: home).status == 0)
-            let removed = try rain(["locations", "remove", "berlin", "--yes"], home: home)
+            #expect(try await rain(["locations", "select", "tokyo"], home: home).status == 0)
+            let removed = try await rain(["locations", "remove", "berlin", "--yes"], home: home)
             #expect(removed.status == 0, "\(removed)")
             #expect(removed.output.hasPrefix("Removed Berlin ("))
-            let json = try rain(["locations", "--json"], home: home)
+            let json = try await rain(["locations", "--json"], home: home)
             #expect(json.output.contains("\"Tokyo\"") && !json.output.contains("Berlin"))
         }
     }
 
     @Test func withoutATerminalRemovalNeedsYes() async throws {
         try await withTemporaryDirectory { home throws in
-            _ = try rain(["locations", "add", "Home", "--lat", "1", "--lon", "1"], home: home)
-            _ = try rain(["locations", "add", "Oslo", "--lat", "2", "--lon", "2"], home: home)
+            _ = try await rain(["locations", "add", "Home", "--lat", "1", "--lon", "1"], home: home)
+            _ = try await rain(["locations", "add", "Oslo", "--lat", "2", "--lon", "2"], home: home)
             let before = fileBytes(home + "/defaults.json")
             // "y" on a pipe is not an answer from a person.
-            let result = try rain(["locations", "remove", "oslo"], home: home, input: "y\n")
+            let result = try await rain(["locations", "remove", "oslo"], home: home, input: "y\n")
             #expect(result.status == 64)
             #expect(result.error.hasPrefix("rain: error: refusing to remove without confirmation"))
             #expect(result.output.isEmpty)
@@ -41,10 +41,10 @@ import Testing
 
     @Test func refusingTheCurrentLocationExits65AndKeepsEverything() async throws {
         try await withTemporaryDirectory { home throws in
-            _ = try rain(["locations", "add", "Home", "--lat", "1", "--lon", "1"], home: home)
-            _ = try rain(["locations", "add", "Oslo", "--lat", "2", "--lon", "2"], home: home)
+            _ = try await rain(["locations", "add", "Home", "--lat", "1", "--lon", "1"], home: home)
+            _ = try await rain(["locations", "add", "Oslo", "--lat", "2", "--lon", "2"], home: home)
             let before = fileBytes(home + "/defaults.json")
-            let result = try rain(["locations", "remove", "oslo", "home", "--yes"], home: home)
+            let result = try await rain(["locations", "remove", "oslo", "home", "--yes"], home: home)
             #expect(result.status == 65)
             #expect(result.error.contains("Home") && result.error.contains("rain locations select"))
             #expect(fileBytes(home + "/defaults.json") == before)
@@ -57,7 +57,7 @@ import Testing
             let garbage = "{\"locations\": [{\"id\": \"oops\"\n"
             writeFile(path, garbage)
             for arguments in [["locations"], ["locations", "add", "A", "--lat", "1", "--lon", "1"], ["locations", "select", "1"], ["locations", "remove", "1", "--yes"]] {
-                let result = try rain(arguments, home: home)
+                let result = try await rain(arguments, home: home)
                 #expect(result.status == 74, "\(arguments): \(result)")
                 #expect(result.error.hasPrefix("rain: error: cannot use \(path): not JSON"))
                 #expect(fileBytes(path) == Array(garbage.utf8))
@@ -73,7 +73,7 @@ import Testing
                                    environment: ["RAIN_HOME": home])
             }
             for process in processes {
-                let result = try process.finish()
+                let result = try await process.finish()
                 #expect(result.status == 0, "\(result)")
             }
             let list = try LocationsStore(paths: .resolve(environment: ["RAIN_HOME": home])).load()
@@ -85,11 +85,11 @@ import Testing
 
     @Test func helpAndVersionGoToStandardOutput() async throws {
         try await withTemporaryDirectory { home throws in
-            let help = try rain(["--help"], home: home)
+            let help = try await rain(["--help"], home: home)
             #expect(help.status == 0 && help.output.hasPrefix("OVERVIEW: ") && help.error.isEmpty)
-            let version = try rain(["--version"], home: home)
+            let version = try await rain(["--version"], home: home)
             #expect(version.status == 0 && version.output == RainVersion.current + "\n")
-            let bad = try rain(["locations", "--bogus"], home: home)
+            let bad = try await rain(["locations", "--bogus"], home: home)
             #expect(bad.status == 64 && bad.output.isEmpty && bad.error.hasPrefix("Error: Unknown option '--bogus'"))
         }
     }

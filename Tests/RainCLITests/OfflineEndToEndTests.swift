@@ -9,9 +9,9 @@ import Testing
 @Suite struct OfflineEndToEndTests {
     /// The simulator is stopped for `body`, then started again on the same port, where it must
     /// not have received anything meanwhile.
-    private func offline(_ world: ForecastWorld, _ body: () throws -> Void) throws {
+    private func offline(_ world: ForecastWorld, _ body: () async throws -> Void) async throws {
         world.simulator.stop()
-        try body()
+        try await body()
         try world.simulator.start()
         world.simulator.resetRecordedRequests()
     }
@@ -19,36 +19,36 @@ import Testing
     @Test func everyNetworkCommandSaysOfflineShowsTheCacheAndSendsNothing() async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home)
-            #expect(try world.rain(["refresh", "berlin"]).status == 0)
+            #expect(try await world.rain(["refresh", "berlin"]).status == 0)
             try world.ageCache(of: world.berlin)
             let port = world.simulator.port
             let before = world.simulator.requestCount
 
-            try offline(world) {
-                let shown = try world.rain(["show"])
+            try await offline(world) {
+                let shown = try await world.rain(["show"])
                 #expect(shown.status == 75)
                 #expect(shown.error == "rain: offline: cannot reach 127.0.0.1:\(port); showing the cached forecast\n")
                 #expect(shown.output.hasPrefix("Berlin ") && shown.output.contains("updated 6 h ago"))
 
-                let bare = try world.rain([])
+                let bare = try await world.rain([])
                 #expect(bare.status == 75 && bare.output == shown.output)
 
-                let nothingCached = try world.rain(["show", "tokyo"])
+                let nothingCached = try await world.rain(["show", "tokyo"])
                 #expect(nothingCached.status == 66)
                 #expect(nothingCached.output.isEmpty)
                 #expect(nothingCached.error.hasPrefix("rain: offline: cannot reach 127.0.0.1:\(port)\nrain: hint: "))
 
-                let refreshed = try world.rain(["refresh", "--all"])
+                let refreshed = try await world.rain(["refresh", "--all"])
                 #expect(refreshed.status == 75)
                 #expect(refreshed.error == "rain: offline: cannot reach 127.0.0.1:\(port)\n")
                 #expect(refreshed.output.hasPrefix("Berlin  ") && refreshed.output.contains("(cached, 6 h ago)"))
                 #expect(!refreshed.output.contains("Tokyo"), "Tokyo has nothing cached to show")
 
-                let quiet = try world.rain(["refresh", "--all", "--quiet", "--if-stale"])
+                let quiet = try await world.rain(["refresh", "--all", "--quiet", "--if-stale"])
                 #expect(quiet.status == 75)
                 #expect(quiet.output.isEmpty && quiet.error.isEmpty, "cron mails any output; offline is normal")
 
-                let offlineFlag = try world.rain(["show", "--offline"])
+                let offlineFlag = try await world.rain(["show", "--offline"])
                 #expect(offlineFlag.status == 0 && offlineFlag.error.isEmpty)
             }
             #expect(world.simulator.requestCount == 0)
@@ -56,23 +56,38 @@ import Testing
         }
     }
 
-    @Test func anOverlappingQuietRefreshExitsAtOnceAndAnInteractiveOneWaitsForIt() async throws {
+    @Test func anOverlappingQuietRefreshExitsAtOnceAndPrintsNothing() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 120}"#)
+            // This refresh holds the lock for as long as the test needs: its answers take a minute.
+            world.simulator.setLatency(milliseconds: 60_000)
+            let slow = world.start(["refresh", "--all"])
+            try #require(await world.waitForRequest())
+
+            let quiet = try await world.rain(["refresh", "--all", "--quiet"])
+            #expect(quiet.status == 75)
+            #expect(quiet.output.isEmpty && quiet.error.isEmpty)
+            #expect(world.simulator.requestCount <= 2, "the overlapping refresh sent nothing")
+
+            // The lock goes with the process that held it.
+            slow.send(SIGTERM)
+            _ = try await slow.finish()
+            world.simulator.setLatency(milliseconds: 0)
+            let after = try await world.rain(["refresh", "--all", "--quiet"])
+            #expect(after.status == 0, "\(after)")
+        }
+    }
+
+    @Test func aRefreshWaitsForARunningOneAndUsesWhatItFetched() async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home)
             world.simulator.setLatency(milliseconds: 1500)
             let slow = world.start(["refresh", "--all"])
-            // The slow refresh holds the lock once its requests have reached the simulator.
             try #require(await world.waitForRequest())
-
-            let quiet = try world.rain(["refresh", "--all", "--quiet"])
-            #expect(quiet.status == 75)
-            #expect(quiet.output.isEmpty && quiet.error.isEmpty)
-
-            let loud = try world.rain(["refresh", "--all", "--if-stale"])
+            let loud = try await world.rain(["refresh", "--all", "--if-stale"])
             #expect(loud.status == 0, "\(loud)")
-            #expect(loud.output.contains("(cached, just now)"), "waited, then found what the other refresh fetched")
-
-            #expect(try slow.finish().status == 0)
+            #expect(loud.output.contains("(cached, just now)"), "found what the other refresh fetched")
+            #expect(try await slow.finish().status == 0)
             #expect(world.simulator.requestCount == 2, "the waiting refresh did not fetch again")
         }
     }
@@ -80,13 +95,13 @@ import Testing
     @Test func showWaitsForARunningRefreshAndShowsWhatItFetched() async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home)
-            world.simulator.setLatency(milliseconds: 1000)
+            world.simulator.setLatency(milliseconds: 1500)
             let refresh = world.start(["refresh"])
             try #require(await world.waitForRequest())
-            let shown = try world.rain(["show"])
+            let shown = try await world.rain(["show"])
             #expect(shown.status == 0, "\(shown)")
             #expect(shown.output.contains("updated just now"))
-            #expect(try refresh.finish().status == 0)
+            #expect(try await refresh.finish().status == 0)
             #expect(world.simulator.requestCount == 1)
         }
     }
@@ -106,7 +121,7 @@ import Testing
                     "refreshes as soon as the network is back: \(watch.output)")
 
             watch.send(SIGTERM)
-            let result = try watch.finish()
+            let result = try await watch.finish()
             #expect(result.status == 0, "\(result)")
             let lines = result.output.split(separator: "\n")
             let offlineIndex = try #require(lines.firstIndex { $0.contains("offline: cannot reach") })

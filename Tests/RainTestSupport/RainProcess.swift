@@ -31,13 +31,13 @@ public enum BuiltProduct {
     /// input from `input` (or /dev/null), and waits for it.
     public static func run(
         _ name: String, _ arguments: [String], environment: [String: String], input: String? = nil
-    ) throws -> ProcessResult {
-        try start(name, arguments, environment: environment, input: input).finish()
+    ) async throws -> ProcessResult {
+        try await start(name, arguments, environment: environment, input: input).finish()
     }
 
     /// Runs a program that is not part of the package (an absolute path), with this process's environment.
-    public static func runSystem(_ executable: String, _ arguments: [String], input: String? = nil) throws -> ProcessResult {
-        try RunningProcess(executable: executable, arguments: arguments, environment: ProcessInfo.processInfo.environment, input: input).finish()
+    public static func runSystem(_ executable: String, _ arguments: [String], input: String? = nil) async throws -> ProcessResult {
+        try await RunningProcess(executable: executable, arguments: arguments, environment: ProcessInfo.processInfo.environment, input: input).finish()
     }
 
     /// Starts `name`; `finish()` waits for it and collects its output.
@@ -118,10 +118,17 @@ public final class RunningProcess: Sendable {
 
     public func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
 
-    public func finish() throws -> ProcessResult {
+    /// Waits for the process to end, on a thread of its own: blocking a thread of Swift's small
+    /// cooperative pool would hold up every other test that awaits.
+    public func finish() async throws -> ProcessResult {
         if let startError { throw ProcessStartError(description: startError) }
-        process.waitUntilExit()
-        readers.wait()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            Thread.detachNewThread { [self] in
+                process.waitUntilExit()
+                readers.wait()
+                continuation.resume()
+            }
+        }
         return ProcessResult(status: process.terminationStatus, output: output, error: error)
     }
 }

@@ -1,31 +1,60 @@
 import RainKit
 
-/// `rain locations remove LOC... [--yes]`
+/// `rain locations remove LOC... [--yes]` or `rain locations remove --interactive`
 struct LocationsRemoveCommand: RunnableCommand {
     static let configuration = CommandConfiguration(
         commandName: "remove",
         abstract: "Remove saved places (never the current location).",
         discussion: """
         All or nothing: if one LOC is unknown, ambiguous or the current location, nothing is \
-        removed. On a terminal rain asks first; without a terminal pass --yes.
+        removed. On a terminal rain asks first; without a terminal pass --yes. With \
+        --interactive, pick the places from a list instead: up/down or j/k move, space checks, \
+        a checks all, enter goes on, q or Esc leaves.
         """,
         arguments: [ArgumentDefinition(
-            name: "loc", help: "The places: IDs, ID prefixes, numbers or names.", isRepeating: true, completion: .locations)],
-        options: [.flag("yes", short: "y", help: "Remove without asking.")]
+            name: "loc", help: "The places: IDs, ID prefixes, numbers or names.",
+            isOptional: true, isRepeating: true, completion: .locations)],
+        options: [
+            .flag("yes", short: "y", help: "Remove without asking."),
+            .flag("interactive", short: "i", help: "Pick the places to remove from a list (needs a terminal)."),
+        ],
+        usage: "<loc> ... [--yes] | --interactive"
     )
 
     var references: [String]
     var yes: Bool
+    var interactive: Bool
 
     init(parsed: ParsedValues) throws {
         references = parsed.arguments("loc")
         yes = parsed.flag("yes")
+        interactive = parsed.flag("interactive")
+        if interactive, let first = references.first {
+            throw ValidationError("Unexpected argument '\(first)': '--interactive' picks the places from a list")
+        }
+        if !interactive && references.isEmpty {
+            throw ValidationError("Missing expected argument '<loc>' (or pick places with '--interactive')")
+        }
+    }
+
+    func validate(in context: CommandContext) throws {
+        guard interactive else { return }
+        for (isTerminal, stream) in [(context.console.isInputTerminal, "input"), (context.console.isOutputTerminal, "output")]
+        where !isTerminal {
+            throw ValidationError("'--interactive' needs a terminal, and standard \(stream) is not one; name the places instead")
+        }
     }
 
     func run(_ context: CommandContext) async throws {
         let store = context.store
         let list = try store.load()
-        let locations = try store.resolveForRemoval(references, in: list)
+        let locations: [Location]
+        if interactive {
+            guard let picked = try pick(from: list, context) else { return }
+            locations = picked
+        } else {
+            locations = try store.resolveForRemoval(references, in: list)
+        }
         if !yes {
             guard context.canAsk else {
                 throw CommandFailure(
@@ -44,6 +73,26 @@ struct LocationsRemoveCommand: RunnableCommand {
         }
         for location in removal.removed {
             context.print("Removed \(location.name.strippingControlCharacters) (\(location.shortID)).")
+        }
+    }
+
+    /// The places checked in the full-screen list; nil when the user left it or there is
+    /// nothing to pick. The terminal is restored when this returns.
+    private func pick(from list: LocationList, _ context: CommandContext) throws -> [Location]? {
+        guard !list.locations.isEmpty else { throw LocationsError.noLocations }
+        guard list.locations.contains(where: { !list.isCurrent($0) }) else {
+            let only = list.locations[0]
+            context.printError("Nothing to remove: \(only.name.strippingControlCharacters) (\(only.shortID)) is the only saved place and the current location.")
+            return nil
+        }
+        switch try RemovalPickerSession.run(list: list, useColor: context.useColor, environment: context.environment) {
+        case .remove(let locations):
+            return locations
+        case .cancelled:
+            context.printError("Nothing removed.")
+            return nil
+        case .interrupted(let signal):
+            SignalRelay.terminate(with: signal)
         }
     }
 }

@@ -10,7 +10,14 @@ protocol RunnableCommand: ParsableCommand {
     /// Reads the values the parser found; throws a `ValidationError` for values that cannot be
     /// used (this is swift-argument-parser's `validate()`, run before anything happens).
     init(parsed: ParsedValues) throws
+    /// Checks what depends on where the command runs (is there a terminal?) before `run`;
+    /// a `ValidationError` here is a usage error too.
+    func validate(in context: CommandContext) throws
     func run(_ context: CommandContext) async throws
+}
+
+extension RunnableCommand {
+    func validate(in context: CommandContext) throws {}
 }
 
 /// A usage problem found after parsing (values out of range for the command line, options that

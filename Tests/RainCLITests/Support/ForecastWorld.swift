@@ -29,8 +29,8 @@ final class ForecastWorld: Sendable {
         ["RAIN_HOME": home, "RAIN_BASE_URL": simulator.baseURL, "RAIN_API_KEY": Self.apiKey]
     }
 
-    func rain(_ arguments: [String], environment extra: [String: String] = [:]) throws -> ProcessResult {
-        try BuiltProduct.run("rain", arguments, environment: environment.merging(extra) { $1 })
+    func rain(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> ProcessResult {
+        try await BuiltProduct.run("rain", arguments, environment: environment.merging(extra) { $1 })
     }
 
     func start(_ arguments: [String]) -> RunningProcess {
