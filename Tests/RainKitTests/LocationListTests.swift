@@ -42,6 +42,17 @@ import Testing
         }
     }
 
+    @Test func numbersOnAnEmptyListAreUnknownNotACrash() {
+        #expect(throws: LocationsError.unknown(reference: "1")) { try LocationList().resolve("1") }
+    }
+
+    @Test func aPlaceNamedLikeANumberIsAmbiguousWithTheNumber() throws {
+        let two = Location(name: "2", coordinate: .init(latitude: 0, longitude: 0))
+        let list = LocationList(locations: [Self.berlin, Self.oslo, two])
+        #expect(throws: LocationsError.ambiguous(reference: "2", candidates: [Self.oslo, two])) { try list.resolve("2") }
+        #expect(try list.resolve("3") == two)
+    }
+
     @Test func anAmbiguousNameListsEveryCandidateWithItsID() {
         #expect(throws: LocationsError.ambiguous(reference: "Paris", candidates: [Self.paris1, Self.paris2])) {
             try Self.list.resolve("Paris")

@@ -19,20 +19,21 @@ public struct LocationList: Sendable, Equatable {
     public func isCurrent(_ location: Location) -> Bool { location.id == currentID }
 
     /// Finds the place a LOC means: a full ID, the 1-based number of the list, a unique ID prefix
-    /// of 4+ characters, or a name (case-insensitive). A prefix and a name that point at
-    /// different places, or a name several places share, is ambiguous.
+    /// of 4+ characters, or a name (case-insensitive). A LOC that means different places in two
+    /// of these ways (a place named "2", a name that is also an ID prefix), or a name several
+    /// places share, is ambiguous.
     public func resolve(_ reference: String) throws(LocationsError) -> Location {
         let needle = reference.trimmingCharacters(in: .whitespaces).lowercased()
         guard !needle.isEmpty else { throw .unknown(reference: reference) }
         if let exact = locations.first(where: { $0.idString == needle }) {
             return exact
         }
-        if let number = Int(needle), needle.allSatisfy(\.isASCII), (1...locations.count).contains(number) {
-            return locations[number - 1]
-        }
         var matches: [Location] = []
+        if let number = Int(needle), needle.allSatisfy(\.isASCII), number >= 1, number <= locations.count {
+            matches.append(locations[number - 1])
+        }
         if needle.count >= 4 {
-            matches += locations.filter { $0.idString.hasPrefix(needle) }
+            matches += locations.filter { $0.idString.hasPrefix(needle) && !matches.contains($0) }
         }
         for location in locations where location.name.lowercased() == needle && !matches.contains(location) {
             matches.append(location)

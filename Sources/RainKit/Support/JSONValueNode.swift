@@ -58,10 +58,18 @@ struct JSONValueNode: Sendable {
         }
     }
 
+    /// No measurement or time rain reads comes anywhere near this; a larger number is a broken
+    /// document, and letting it through would overflow the arithmetic that draws it.
+    static let largestMagnitude = 1e12
+
     /// The number, or nil when it is one of the missing markers.
     func number() throws(JSONValueError) -> Double? {
         guard case .number(let number) = value else { throw mismatch("a number") }
-        return missingMarkers.contains(number) ? nil : number
+        if missingMarkers.contains(number) { return nil }
+        guard number.isFinite, abs(number) <= Self.largestMagnitude else {
+            throw JSONValueError(reason: "\(number) is out of range", path: path)
+        }
+        return number
     }
 
     func string() throws(JSONValueError) -> String {
