@@ -130,4 +130,15 @@ import Testing
             #expect(lines[(backIndex + 1)...].contains { $0.contains("refreshed Berlin") })
         }
     }
+
+    @Test func watchStopsOnSIGTERMEvenWhileARequestHangs() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, behaviour: .hang, config: #"{"timeout_seconds": 600}"#)
+            let watch = world.start(["watch", "--every", "1s"])
+            try #require(await world.waitForRequest())
+            watch.send(SIGTERM)
+            let result = try await watch.finish()
+            #expect(result.status == 0, "\(result)")
+        }
+    }
 }

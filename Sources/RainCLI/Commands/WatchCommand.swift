@@ -40,34 +40,44 @@ struct WatchCommand: RunnableCommand {
 
         var state = WatchState(location: location, forecast: service.cached(for: location), every: every)
         display.start(state)
-        await refresh(&state, service: service, display: display)
+        // Refreshes run beside the event loop, so Ctrl-C, SIGTERM and resizes are handled at
+        // once even while a request hangs; a tick during a refresh is dropped, not queued.
+        var refreshing: Task<Void, Never>?
+        let post = events.post
+        func startRefresh() {
+            guard refreshing == nil else { return }
+            refreshing = Task { post(.refreshed(await Self.refresh(location, service: service))) }
+        }
+        startRefresh()
         for await event in events.stream {
             switch event {
             case .tick:
-                await refresh(&state, service: service, display: display)
+                startRefresh()
+            case .refreshed(let result):
+                refreshing = nil
+                if case .failure(.busy) = result { state.forecast = service.cached(for: location) ?? state.forecast }
+                let changes = state.apply(result, now: Date())
+                display.show(state, events: changes)
             case .reachability(let reachability):
                 let changes = state.apply(reachability, host: service.host, now: Date())
                 display.show(state, events: changes)
-                if changes.contains(.cameBack) { await refresh(&state, service: service, display: display) }
+                if changes.contains(.cameBack) { startRefresh() }
             case .resize:
                 display.show(state, events: [])
             case .stop:
+                refreshing?.cancel()
                 display.finish()
                 return
             }
         }
     }
 
-    private func refresh(_ state: inout WatchState, service: ForecastService, display: WatchDisplay) async {
-        let result: Result<RefreshOutcome, RefreshError>
+    private static func refresh(_ location: Location, service: ForecastService) async -> Result<RefreshOutcome, RefreshError> {
         do {
-            result = .success(try await service.refresh([state.location], onlyIfStale: false, lockWait: .seconds(10))[0])
+            return .success(try await service.refresh([location], onlyIfStale: false, lockWait: .seconds(10))[0])
         } catch {
-            result = .failure(error)
+            return .failure(error)
         }
-        if case .failure(.busy) = result { state.forecast = service.cached(for: state.location) ?? state.forecast }
-        let events = state.apply(result, now: Date())
-        display.show(state, events: events)
     }
 }
 

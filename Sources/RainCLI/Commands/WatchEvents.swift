@@ -7,6 +7,7 @@ import RainKit
 final class WatchEvents {
     enum Event: Sendable {
         case tick
+        case refreshed(Result<RefreshOutcome, RefreshError>)
         case reachability(Reachability)
         case resize
         case stop
@@ -36,6 +37,12 @@ final class WatchEvents {
             return source
         }
         monitor.start { continuation.yield(.reachability($0)) }
+    }
+
+    /// Adds an event from anywhere (the continuation is Sendable; this class is not).
+    var post: @Sendable (Event) -> Void {
+        let continuation = self.continuation
+        return { continuation.yield($0) }
     }
 
     func stop() {
