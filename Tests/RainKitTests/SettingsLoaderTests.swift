@@ -48,6 +48,16 @@ import Testing
         }
     }
 
+    @Test func aRelativeKeyFileIsFoundBesideTheConfigurationFile() async throws {
+        try await withTemporaryDirectory { folder in
+            writeFile(folder + "/key", "relative-key-0123456789")
+            chmod(folder + "/key", 0o600)
+            let loaded = try load(#"{"api_key_file": "key"}"#, in: folder)
+            #expect(loaded.settings.apiKey == APIKey("relative-key-0123456789"))
+            #expect(loaded.keySource == .file(folder + "/key"))
+        }
+    }
+
     @Test func aKeyFileOthersCanReadIsRefusedLikeSSHDoes() async throws {
         await withTemporaryDirectory { folder in
             writeFile(folder + "/key", "secret-0123456789")
@@ -67,7 +77,7 @@ import Testing
     }
 
     @Test(arguments: [
-        BadConfig(json: "not json", message: "is not a JSON object"),
+        BadConfig(json: "not json", message: "cannot read the configuration file"),
         BadConfig(json: "[1]", message: "is not a JSON object"),
         BadConfig(json: #"{"unit": "si"}"#, message: "unknown key 'unit' (did you mean 'units'?)"),
         BadConfig(json: #"{"units": "metric"}"#, message: "'units' must be one of si, us, ca, uk"),
@@ -84,6 +94,8 @@ import Testing
         BadConfig(json: #"{"ca_file": "/nonexistent/ca.pem"}"#, message: "'ca_file' names a file that cannot be read"),
         BadConfig(json: #"{"api_key": "has/slash"}"#, message: "contains characters an API key cannot have"),
         BadConfig(json: #"{"api_key": ""}"#, message: "'api_key' must not be empty"),
+        BadConfig(json: #"{"base_url": "https://user:secret@example.com/"}"#, message: "'base_url' must not contain a user name or password"),
+        BadConfig(json: #"{"units": }"#, message: "cannot read the configuration file"),
     ])
     func anInvalidConfigurationNamesTheKeyAndTheProblem(_ bad: BadConfig) async throws {
         await withTemporaryDirectory { folder in
@@ -93,10 +105,11 @@ import Testing
     }
 
     @Test func theKeyIsNeverShownWhole() {
-        let key = APIKey("abcd0123456789wxyz")
+        let key = APIKey("abcd0123456789abcdwxyz")
         #expect(key.redacted == "abcd…wxyz")
         #expect("\(key)" == "abcd…wxyz")
         #expect(!String(reflecting: key).contains("0123456789"))
         #expect(APIKey("short").redacted == "…")
+        #expect(APIKey("twelve-chars").redacted == "…", "eight of twelve characters would give most of it away")
     }
 }

@@ -13,8 +13,14 @@ struct ConfigCommand: ParsableCommand {
 extension CommandContext {
     /// The settings from the configuration file and the environment.
     func loadSettings() throws(ConfigError) -> (settings: Settings, keySource: SettingsLoader.KeySource, fileExists: Bool) {
+        try settingsLoader(environment: environment).load()
+    }
+
+    /// A loader of this run's configuration file with `environment`; a file named by
+    /// `--config` or `RAIN_CONFIG` must exist.
+    func settingsLoader(environment: [String: String]) -> SettingsLoader {
         let explicit = configOverride != nil || !(environment["RAIN_CONFIG"] ?? "").isEmpty
-        return try SettingsLoader(paths: paths, environment: environment, configFileIsExplicit: explicit).load()
+        return SettingsLoader(paths: paths, environment: environment, configFileIsExplicit: explicit)
     }
 }
 

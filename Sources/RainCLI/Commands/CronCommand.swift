@@ -8,8 +8,8 @@ struct CronCommand: RunnableCommand {
         abstract: "Print, install or remove the crontab line that keeps forecasts fresh.",
         discussion: """
         The line runs 'rain refresh --all --quiet --if-stale' with the absolute path of this \
-        rain, passes RAIN_HOME and RAIN_CONFIG when they are set, and never contains the API \
-        key. Its minute is chosen per user so that not everyone asks the API at :00. \
+        rain, passes RAIN_HOME, RAIN_CONFIG and the XDG_*_HOME folders when they are set, and \
+        never contains the API key. Its minute is chosen per user so that not everyone asks the API at :00. \
         --install replaces rain's own line in your crontab and keeps every other line.
         """,
         options: [
@@ -58,8 +58,9 @@ struct CronCommand: RunnableCommand {
 
     private func makeEntry(_ context: CommandContext) -> CrontabEntry {
         var environment: [(String, String)] = []
-        for name in ["RAIN_HOME", "RAIN_CONFIG"] {
-            if let value = context.environment[name], !value.isEmpty {
+        for name in ["RAIN_HOME", "RAIN_CONFIG", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"] {
+            // Relative XDG paths are invalid and ignored by rain, so they are not passed on.
+            if let value = context.environment[name], !value.isEmpty, !(name.hasPrefix("XDG_") && !value.hasPrefix("/")) {
                 environment.append((name, ProcessIdentity.absolutePath(value)))
             }
         }
@@ -75,9 +76,7 @@ struct CronCommand: RunnableCommand {
         guard !(context.environment["RAIN_API_KEY"] ?? "").isEmpty else { return }
         var environment = context.environment
         environment["RAIN_API_KEY"] = nil
-        let explicit = context.configOverride != nil || !(environment["RAIN_CONFIG"] ?? "").isEmpty
-        let withoutVariable = try? SettingsLoader(paths: context.paths, environment: environment, configFileIsExplicit: explicit).load()
-        if withoutVariable?.settings.apiKey == nil {
+        if let withoutVariable = try? context.settingsLoader(environment: environment).load(), withoutVariable.settings.apiKey == nil {
             context.printError("rain: warning: your API key is only in RAIN_API_KEY, which cron will not see; put it in a file named by api_key_file (rain config path)")
         }
     }

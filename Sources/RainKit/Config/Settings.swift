@@ -5,9 +5,10 @@ public struct APIKey: Sendable, Equatable, CustomStringConvertible, CustomDebugS
 
     public init(_ value: String) { self.value = value }
 
-    /// `abcd…wxyz` for keys long enough to keep most of them hidden, `…` otherwise.
+    /// `abcd…wxyz` for keys long enough (20+ characters) that eight shown keep most of it
+    /// hidden, `…` otherwise.
     public var redacted: String {
-        guard value.count >= 12 else { return "…" }
+        guard value.count >= 20 else { return "…" }
         return "\(value.prefix(4))…\(value.suffix(4))"
     }
 

@@ -43,9 +43,13 @@ public struct SettingsLoader: Sendable {
             let bytes = try AtomicFile.read(path)
             fileExists = bytes != nil
             if let bytes {
-                guard case .object(let object)? = try? JSONValue.parse(Data(bytes)) else {
-                    throw ConfigError.notJSON(path: path)
+                let document: JSONValue
+                do {
+                    document = try JSONValue.parse(Data(bytes))
+                } catch {
+                    throw ConfigError.unreadable(path: path, reason: error.reason)
                 }
+                guard case .object(let object) = document else { throw ConfigError.notJSON(path: path) }
                 values = object
             } else if configFileIsExplicit {
                 throw ConfigError.missingFile(path: path)
@@ -92,7 +96,7 @@ public struct SettingsLoader: Sendable {
         if let minutes = try file.integer("refresh_interval_minutes", in: 1...10_080) { settings.refreshIntervalMinutes = minutes }
         if let seconds = try file.number("timeout_seconds", in: 1...600) { settings.timeoutSeconds = seconds }
         if let count = try file.integer("max_concurrent_requests", in: 1...32) { settings.maxConcurrentRequests = count }
-        if let caFile = try file.string("ca_file") {
+        if let caFile = try file.path("ca_file") {
             guard access(caFile, R_OK) == 0 else { throw file.invalid("ca_file", "names a file that cannot be read: \(caFile)") }
             settings.caFile = caFile
         }
@@ -101,7 +105,7 @@ public struct SettingsLoader: Sendable {
         if let key = environment["RAIN_API_KEY"], !key.isEmpty {
             settings.apiKey = try Self.validKey(key, source: "RAIN_API_KEY")
             keySource = .environment
-        } else if let keyFile = try file.string("api_key_file") {
+        } else if let keyFile = try file.path("api_key_file") {
             settings.apiKey = try Self.readKeyFile(keyFile)
             keySource = .file(keyFile)
         } else if let key = try file.string("api_key") {
@@ -121,6 +125,9 @@ public struct SettingsLoader: Sendable {
         }
         guard components.query == nil, components.fragment == nil else {
             throw invalid("must not have a query or fragment")
+        }
+        guard components.user == nil, components.password == nil else {
+            throw invalid("must not contain a user name or password (the key goes in api_key or api_key_file)")
         }
         return text.hasSuffix("/") ? text : text + "/"
     }
@@ -180,6 +187,13 @@ struct ConfigValues {
             return value
         default: throw invalid(key, "must be a string")
         }
+    }
+
+    /// A file named under `key`; a relative path is taken from the configuration file's folder,
+    /// so it means the same from cron as from the shell.
+    func path(_ key: String) throws(ConfigError) -> String? {
+        guard let value = try string(key) else { return nil }
+        return value.hasPrefix("/") ? value : AtomicFile.parentFolder(of: path) + "/" + value
     }
 
     func number(_ key: String, in range: ClosedRange<Double>) throws(ConfigError) -> Double? {
