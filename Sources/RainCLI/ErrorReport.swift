@@ -18,7 +18,7 @@ struct ErrorReport {
             self.init(message: failure.message, hint: failure.hint, exitCode: failure.exitCode)
         case let error as LocationsError:
             let code: ExitCode = switch error {
-            case .noLocations: .noInput
+            case .noLocations, .noCurrentLocation: .noInput
             default: .dataError
             }
             self.init(message: error.description, hint: error.hint, exitCode: code)

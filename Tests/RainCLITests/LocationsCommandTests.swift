@@ -49,11 +49,16 @@ import Testing
     @Test func anEmptyListSaysHowToAddAPlace() async throws {
         try await withTemporaryDirectory { home throws in
             let (status, console) = await rain(["locations"], home: home)
-            #expect(status == 0)
+            #expect(status == 66)
             #expect(console.output.isEmpty)
-            #expect(console.error.contains("rain locations add"))
-            let (_, json) = await rain(["locations", "--json"], home: home)
-            #expect(json.output == "[\n\n]\n" || json.output == "[]\n")
+            #expect(console.error == "rain: error: no saved locations\nrain: hint: add one: rain locations add NAME --lat LATITUDE --lon LONGITUDE\n")
+            let (jsonStatus, json) = await rain(["locations", "--json"], home: home)
+            #expect(jsonStatus == 0 && json.output == "[]\n", "an empty list is valid data")
+            for command in [["refresh", "--all", "--quiet"], ["show"], []] {
+                let (nothing, console) = await rain(command, home: home)
+                #expect(nothing == 66, "\(command)")
+                #expect(console.error.hasPrefix("rain: error: no saved locations\n"))
+            }
         }
     }
 

@@ -18,13 +18,10 @@ struct LocationsListCommand: RunnableCommand {
     func run(_ context: CommandContext) async throws {
         let list = try context.store.load()
         if json {
-            context.console.write(try LocationsJSON.encode(list))
+            context.console.write(LocationsJSON.render(list))
             return
         }
-        guard !list.locations.isEmpty else {
-            context.printError("No saved locations. Add one: rain locations add NAME --lat LATITUDE --lon LONGITUDE")
-            return
-        }
+        guard !list.locations.isEmpty else { throw LocationsError.noLocations }
         context.console.write(LocationTable(list: list, useColor: context.useColor).render())
     }
 }

@@ -50,10 +50,8 @@ struct RefreshCommand: RunnableCommand {
         } else {
             locations = try uniqueLocations(references.map { try list.resolve($0) })
         }
-        guard !locations.isEmpty else {
-            if !quiet { context.printError("No saved locations to refresh.") }
-            return
-        }
+        // Even for cron: a crontab line refreshing nothing is worth a mail.
+        guard !locations.isEmpty else { throw LocationsError.noLocations }
         let service = try context.makeForecastService(verbose: verbose)
         let spinner = Spinner(console: quiet ? SilentConsole() : context.console, message: "Refreshing \(locations.count == 1 ? locations[0].name.strippingControlCharacters : "\(locations.count) places")…")
         let outcomes: [RefreshOutcome]

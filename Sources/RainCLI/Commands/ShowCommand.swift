@@ -86,7 +86,7 @@ struct ForecastProblemReport {
             context.printError("rain: hint: no forecast for \(name) is cached yet; try again when online")
             return .noInput
         case .busy:
-            context.printError("rain: warning: another rain is refreshing forecasts right now\(cachedNote)")
+            context.printError("rain: \(hasForecast ? "warning" : "error"): another rain is refreshing forecasts right now\(cachedNote)")
             return .temporaryFailure
         case .failed(let failure):
             context.printError("rain: \(hasForecast ? "warning" : "error"): could not refresh \(name): \(failure.description.strippingControlCharacters)\(cachedNote)")

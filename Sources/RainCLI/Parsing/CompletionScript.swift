@@ -46,7 +46,7 @@ struct CompletionScript {
 
     /// Short IDs of the saved places, from the command itself.
     private var locationsCommand: String {
-        "\(name) locations --json 2>/dev/null | sed -n 's/.*\"id\" : \"\\([0-9a-f]\\{8\\}\\).*/\\1/p'"
+        "\(name) locations --json 2>/dev/null | sed -n 's/.*\"id\": \"\\([0-9a-f]\\{8\\}\\).*/\\1/p'"
     }
 
     func script(for shell: Shell) -> String {

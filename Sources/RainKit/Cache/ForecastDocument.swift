@@ -118,7 +118,12 @@ enum ForecastDocument {
     }
 
     private static func string(_ date: Date) -> JSONValue {
-        .string(Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)).formatted(.iso8601))
+        .string(timestamp(date))
+    }
+
+    /// ISO 8601 in UTC, whole seconds: how every time in rain's JSON is written.
+    static func timestamp(_ date: Date) -> String {
+        Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)).formatted(.iso8601)
     }
 
     private struct ObjectBuilder {
