@@ -169,4 +169,20 @@ import Testing
             #expect(result.error.split(separator: "\n").count == 1)
         }
     }
+
+    @Test func aDamagedCacheFileIsSetAsideNotOverwritten() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            try FileManager.default.createDirectory(atPath: home + "/cache/forecasts", withIntermediateDirectories: true)
+            writeFile(world.cacheFile(world.berlin), "{\"schema_version\": 1, \"garbage")
+            let shown = try await world.rain(["show"])
+            #expect(shown.status == 0, "\(shown)")
+            #expect(shown.error.hasPrefix("rain: warning: the cached forecast \(world.cacheFile(world.berlin)) is damaged"))
+            #expect(shown.error.contains("moved it aside to \(world.cacheFile(world.berlin)).damaged-"))
+            let aside = try FileManager.default.contentsOfDirectory(atPath: home + "/cache/forecasts").filter { $0.contains(".damaged-") }
+            #expect(aside.count == 1)
+            #expect(fileBytes(home + "/cache/forecasts/" + aside[0]) == Array("{\"schema_version\": 1, \"garbage".utf8))
+            #expect(try ForecastCache(directory: home + "/cache/forecasts").load(for: world.berlin.id) != nil)
+        }
+    }
 }

@@ -13,7 +13,7 @@ extension CommandContext {
         if verbose {
             log = { line in console.writeError("rain: \(line)\n") }
         }
-        return ForecastService(settings: settings, verbose: log)
+        return ForecastService(settings: settings, verbose: log, warn: { console.writeError("rain: warning: \($0.strippingControlCharacters)\n") })
     }
 
     /// The place LOC means, or the current location when there is no LOC.

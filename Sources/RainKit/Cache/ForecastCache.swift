@@ -47,6 +47,17 @@ public struct ForecastCache: Sendable {
         }
     }
 
+    /// Moves a file that cannot be read as a forecast out of the way, so the next refresh can
+    /// write a good one without destroying it. Returns where it went.
+    public func setAside(for id: UUID, now: Date = Date()) throws(CacheError) -> String {
+        let path = path(for: id)
+        let aside = "\(path).damaged-\(Int(now.timeIntervalSince1970))"
+        guard rename(path, aside) == 0 else {
+            throw .unwritable(path: path, reason: String(cString: strerror(errno)))
+        }
+        return aside
+    }
+
     /// Deletes the place's file; a missing file is fine.
     public func remove(for id: UUID) throws(CacheError) {
         let path = path(for: id)

@@ -8,14 +8,21 @@ public struct ForecastService: Sendable {
     let client: ForecastClient
     let reachability: ReachabilityMonitor
     let now: @Sendable () -> Date
+    let warn: @Sendable (String) -> Void
 
-    /// - Parameter verbose: receives one line per request (URL with the key redacted, status, time).
-    public init(settings: Settings, verbose: (@Sendable (String) -> Void)? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
+    /// - Parameters:
+    ///   - verbose: receives one line per request (URL with the key redacted, status, time).
+    ///   - warn: receives what the user should know although nothing failed (a damaged cache file set aside).
+    public init(
+        settings: Settings, verbose: (@Sendable (String) -> Void)? = nil,
+        warn: @escaping @Sendable (String) -> Void = { _ in }, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.settings = settings
         self.cache = ForecastCache(directory: settings.paths.forecastsDirectory)
         self.client = ForecastClient(settings: settings, decoder: DarkSkyDecoder(), verbose: verbose)
         self.reachability = ReachabilityMonitor(baseURL: settings.baseURL)
         self.now = now
+        self.warn = warn
     }
 
     /// The API's host as messages name it, with the port when the URL gives one.
@@ -37,9 +44,19 @@ public struct ForecastService: Sendable {
         !cached.isStale(maxAge: refreshInterval, now: now())
     }
 
-    /// The cached forecast of a place; a damaged file counts as none (the next refresh replaces it).
+    /// The cached forecast of a place. A file that cannot be read as one counts as none; it is
+    /// set aside (never overwritten) with a warning, so the next refresh can write a good one.
     public func cached(for location: Location) -> CachedForecast? {
-        (try? cache.load(for: location.id)) ?? nil
+        do {
+            return try cache.load(for: location.id)
+        } catch {
+            if case .corrupt = error, let aside = try? cache.setAside(for: location.id, now: now()) {
+                warn("\(error); moved it aside to \(aside)")
+            } else {
+                warn(error.description)
+            }
+            return nil
+        }
     }
 
     /// Refreshes `locations` under the home's refresh lock.
