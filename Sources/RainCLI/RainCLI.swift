@@ -9,7 +9,7 @@ public enum RainCLI {
         console: any Console
     ) async -> Int32 {
         let parser = CommandParser(root: RainCommand.self)
-        let width = helpWidth(environment: environment, console: console)
+        let width = outputWidth(environment: environment, console: console)
         let parsed: ParsedCommandLine
         do {
             parsed = try parser.parse(arguments)
@@ -66,8 +66,8 @@ public enum RainCLI {
         )
     }
 
-    /// Help is wrapped to the terminal, or `COLUMNS`, or 80.
-    private static func helpWidth(environment: [String: String], console: any Console) -> Int {
+    /// Columns to fit output to: the terminal's, else `COLUMNS`, else 80.
+    static func outputWidth(environment: [String: String], console: any Console) -> Int {
         if let width = console.terminalWidth { return width }
         if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
         return 80

@@ -37,7 +37,8 @@ struct ColourCase: Sendable, CustomTestStringConvertible {
         ColourCase(mode: .auto, isTerminal: true, environment: ["TERM": "xterm", "NO_COLOR": "1"], expected: false),
         ColourCase(mode: .auto, isTerminal: true, environment: ["TERM": "xterm", "NO_COLOR": "0"], expected: false),
         ColourCase(mode: .auto, isTerminal: true, environment: ["TERM": "xterm", "NO_COLOR": ""], expected: true),
-        ColourCase(mode: .always, isTerminal: false, environment: ["TERM": "dumb", "NO_COLOR": "1"], expected: true),
+        ColourCase(mode: .always, isTerminal: false, environment: ["TERM": "dumb"], expected: true),
+        ColourCase(mode: .always, isTerminal: true, environment: ["TERM": "xterm", "NO_COLOR": "1"], expected: false),
         ColourCase(mode: .never, isTerminal: true, environment: ["TERM": "xterm"], expected: false),
     ]
 }

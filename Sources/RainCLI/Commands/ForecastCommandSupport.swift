@@ -25,11 +25,7 @@ extension CommandContext {
     }
 
     /// Columns for a forecast: the terminal's, else `COLUMNS`, else 80.
-    var outputWidth: Int {
-        if let width = console.terminalWidth { return width }
-        if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
-        return ForecastView.layoutWidth
-    }
+    var outputWidth: Int { RainCLI.outputWidth(environment: environment, console: console) }
 }
 
 extension ExitCode {

@@ -10,11 +10,6 @@ public struct CurlTransport: Sendable {
         self.maxConcurrentRequests = max(1, maxConcurrentRequests)
     }
 
-    /// Initialises libcurl now rather than at the first request. Call it early in `main`,
-    /// before other threads start, to follow libcurl's advice; it is safe to call again.
-    @discardableResult
-    public static func prepare() -> Bool { CurlGlobal.initialize() }
-
     /// One request, start to finish, on this thread.
     public func perform(_ request: HTTPRequest) -> Result<HTTPResponse, TransferFailure> {
         do {

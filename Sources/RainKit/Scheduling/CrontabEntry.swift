@@ -31,10 +31,6 @@ public struct CrontabEntry: Sendable, Equatable {
         return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
     }
 
-    public static func contains(_ crontab: String) -> Bool {
-        splitLines(crontab).contains(where: isRainLine)
-    }
-
     private static func isRainLine(_ line: Substring) -> Bool {
         !line.hasPrefix("#") && line.hasSuffix(marker)
     }
