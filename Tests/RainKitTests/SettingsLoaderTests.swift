@@ -1,5 +1,5 @@
 import Foundation
-import RainKit
+@testable import RainKit
 import RainTestSupport
 import Testing
 
@@ -111,5 +111,25 @@ import Testing
         #expect(!String(reflecting: key).contains("0123456789"))
         #expect(APIKey("short").redacted == "…")
         #expect(APIKey("twelve-chars").redacted == "…", "eight of twelve characters would give most of it away")
+    }
+
+    struct ProxyCase: Sendable, CustomTestStringConvertible {
+        var url: String
+        var environment: [String: String]
+        var proxy: String?
+        var testDescription: String { "\(url) \(environment)" }
+    }
+
+    @Test(arguments: [
+        ProxyCase(url: "https://api.pirateweather.net/forecast/", environment: [:], proxy: nil),
+        ProxyCase(url: "https://api.pirateweather.net/forecast/", environment: ["https_proxy": "127.0.0.1:3128"], proxy: "http://127.0.0.1:3128"),
+        ProxyCase(url: "https://api.pirateweather.net/forecast/", environment: ["HTTPS_PROXY": "http://[::1]:8080"], proxy: "http://[::1]:8080"),
+        ProxyCase(url: "https://api.pirateweather.net/forecast/", environment: ["http_proxy": "127.0.0.1:3128"], proxy: nil),
+        ProxyCase(url: "http://127.0.0.1:9/forecast/", environment: ["all_proxy": "127.0.0.1:3128"], proxy: "http://127.0.0.1:3128"),
+        ProxyCase(url: "https://api.pirateweather.net/forecast/", environment: ["https_proxy": "127.0.0.1:3128", "no_proxy": "localhost, .pirateweather.net"], proxy: nil),
+        ProxyCase(url: "http://127.0.0.1:9/forecast/", environment: ["http_proxy": "127.0.0.1:3128", "NO_PROXY": "*"], proxy: nil),
+    ])
+    func theProxyIsTheOneLibcurlWillUse(_ proxyCase: ProxyCase) {
+        #expect(SettingsLoader.proxy(for: proxyCase.url, environment: proxyCase.environment) == proxyCase.proxy)
     }
 }

@@ -44,6 +44,9 @@ public struct Settings: Sendable, Equatable {
     public var maxConcurrentRequests: Int = 4
     /// A PEM bundle of CA certificates to trust instead of the system's.
     public var caFile: String?
+    /// The proxy libcurl will go through to reach `baseURL` (from `https_proxy`, `http_proxy`,
+    /// `all_proxy`, less `no_proxy`); reachability is then a question about the proxy.
+    public var proxyURL: String?
 
     public init(paths: RainPaths) { self.paths = paths }
 }

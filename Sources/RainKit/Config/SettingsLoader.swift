@@ -101,6 +101,8 @@ public struct SettingsLoader: Sendable {
             settings.caFile = caFile
         }
 
+        settings.proxyURL = Self.proxy(for: settings.baseURL, environment: environment)
+
         let keySource: KeySource
         if let key = environment["RAIN_API_KEY"], !key.isEmpty {
             settings.apiKey = try Self.validKey(key, source: "RAIN_API_KEY")
@@ -130,6 +132,23 @@ public struct SettingsLoader: Sendable {
             throw invalid("must not contain a user name or password (the key goes in api_key or api_key_file)")
         }
         return text.hasSuffix("/") ? text : text + "/"
+    }
+
+    /// The proxy libcurl uses for `url`, read from the environment as libcurl reads it.
+    static func proxy(for url: String, environment: [String: String]) -> String? {
+        guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
+              let host = components.host?.lowercased() else { return nil }
+        func value(_ names: String...) -> String? {
+            names.lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+        }
+        let noProxy = (value("no_proxy", "NO_PROXY") ?? "").split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces).lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        }
+        if noProxy.contains(where: { $0 == "*" || host == $0 || host.hasSuffix("." + $0) }) { return nil }
+        let proxy = scheme == "https" ? value("https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY")
+                                      : value("http_proxy", "all_proxy", "ALL_PROXY")
+        guard let proxy else { return nil }
+        return proxy.contains("://") ? proxy : "http://" + proxy
     }
 
     static func validKey(_ key: String, source: String) throws(ConfigError) -> APIKey {

@@ -20,21 +20,22 @@ public struct ForecastService: Sendable {
         self.settings = settings
         self.cache = ForecastCache(directory: settings.paths.forecastsDirectory)
         self.client = ForecastClient(settings: settings, decoder: DarkSkyDecoder(), verbose: verbose)
-        self.reachability = ReachabilityMonitor(baseURL: settings.baseURL)
+        self.reachability = ReachabilityMonitor(baseURL: settings.proxyURL ?? settings.baseURL)
         self.now = now
         self.warn = warn
     }
 
-    /// The API's host as messages name it, with the port when the URL gives one.
+    /// The host reachability is about (the API's, or the proxy's) as messages name it, with the
+    /// port when the URL gives one.
     public var host: String {
-        guard let port = URLComponents(string: settings.baseURL)?.port else { return reachability.host }
+        guard let port = URLComponents(string: settings.proxyURL ?? settings.baseURL)?.port else { return reachability.host }
         return reachability.host.contains(":") ? "[\(reachability.host)]:\(port)" : "\(reachability.host):\(port)"
     }
 
     /// A monitor of the API's host that polls at least as often as `interval` (and at most
     /// every 10 s while offline, every 60 s while online).
     public func reachabilityMonitor(pollingAtMost interval: Interval) -> ReachabilityMonitor {
-        ReachabilityMonitor(baseURL: settings.baseURL, onlineInterval: min(.seconds(60), interval.duration),
+        ReachabilityMonitor(baseURL: settings.proxyURL ?? settings.baseURL, onlineInterval: min(.seconds(60), interval.duration),
                             offlineInterval: min(.seconds(10), interval.duration))
     }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// What `rain config show` prints: every setting in effect, the key shortened to its ends.
 public struct SettingsReport {
     public var settings: Settings
@@ -26,9 +28,18 @@ public struct SettingsReport {
             ("timeout_seconds", Self.number(settings.timeoutSeconds)),
             ("max_concurrent_requests", String(settings.maxConcurrentRequests)),
             ("ca_file", settings.caFile ?? "system default"),
+            ("proxy", settings.proxyURL.map(Self.withoutCredentials) ?? "none"),
         ]
         let width = rows.map(\.0.count).max()! + 2
         return rows.map { ($0.0 + ":").padded(to: width) + $0.1.strippingControlCharacters }.joined(separator: "\n") + "\n"
+    }
+
+    /// A proxy URL as it may be shown: without the user name and password it may carry.
+    static func withoutCredentials(_ url: String) -> String {
+        guard var components = URLComponents(string: url), components.user != nil || components.password != nil else { return url }
+        components.user = nil
+        components.password = nil
+        return components.string ?? url
     }
 
     private static func number(_ value: Double) -> String {
