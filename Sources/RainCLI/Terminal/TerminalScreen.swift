@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import RainKit
 
 /// Draws whole frames on the terminal behind a file descriptor. On a terminal that understands
 /// ANSI cursor movement it uses the alternate screen with the cursor hidden and redraws in
@@ -64,15 +65,7 @@ struct TerminalScreen {
     }
 
     func write(_ text: String) {
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes[offset...].withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress!, $0.count) }
-            if written < 0 {
-                if errno == EINTR || errno == EAGAIN { continue }
-                return  // the terminal went away; the key loop notices on its next read
-            }
-            offset += written
-        }
+        // A terminal that went away is noticed by the key loop on its next read.
+        FileDescriptor.writeAll(Array(text.utf8), to: descriptor)
     }
 }

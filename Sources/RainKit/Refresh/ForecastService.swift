@@ -7,6 +7,8 @@ public struct ForecastService: Sendable {
     public let cache: ForecastCache
     let client: ForecastClient
     let reachability: ReachabilityMonitor
+    /// What reachability is about: the proxy libcurl will go through, or else the API itself.
+    let probedURL: String
     let now: @Sendable () -> Date
     let warn: @Sendable (String) -> Void
 
@@ -20,7 +22,8 @@ public struct ForecastService: Sendable {
         self.settings = settings
         self.cache = ForecastCache(directory: settings.paths.forecastsDirectory)
         self.client = ForecastClient(settings: settings, decoder: DarkSkyDecoder(), verbose: verbose)
-        self.reachability = ReachabilityMonitor(baseURL: settings.proxyURL ?? settings.baseURL)
+        self.probedURL = settings.proxyURL ?? settings.baseURL
+        self.reachability = ReachabilityMonitor(baseURL: probedURL)
         self.now = now
         self.warn = warn
     }
@@ -28,14 +31,14 @@ public struct ForecastService: Sendable {
     /// The host reachability is about (the API's, or the proxy's) as messages name it, with the
     /// port when the URL gives one.
     public var host: String {
-        guard let port = URLComponents(string: settings.proxyURL ?? settings.baseURL)?.port else { return reachability.host }
+        guard let port = URLComponents(string: probedURL)?.port else { return reachability.host }
         return reachability.host.contains(":") ? "[\(reachability.host)]:\(port)" : "\(reachability.host):\(port)"
     }
 
     /// A monitor of the API's host that polls at least as often as `interval` (and at most
     /// every 10 s while offline, every 60 s while online).
     public func reachabilityMonitor(pollingAtMost interval: Interval) -> ReachabilityMonitor {
-        ReachabilityMonitor(baseURL: settings.proxyURL ?? settings.baseURL, onlineInterval: min(.seconds(60), interval.duration),
+        ReachabilityMonitor(baseURL: probedURL, onlineInterval: min(.seconds(60), interval.duration),
                             offlineInterval: min(.seconds(10), interval.duration))
     }
 

@@ -22,17 +22,7 @@ public final class StandardConsole: Console {
     }
 
     private static func writeAll(_ text: String, to descriptor: Int32) {
-        var bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                return  // a closed pipe (`rain | head`) is not worth dying over
-            }
-            offset += written
-        }
+        // A closed pipe (`rain | head`) is not worth dying over: the error is dropped.
+        FileDescriptor.writeAll(Array(text.utf8), to: descriptor)
     }
 }

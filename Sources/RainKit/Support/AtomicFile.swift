@@ -41,17 +41,7 @@ public enum AtomicFile {
         }
         // open() applies the umask; the file must have exactly `mode` (0600 keeps others out).
         guard fchmod(descriptor, mode) == 0 else { throw FileError(path: path, errno: errno) }
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { buffer in
-                Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-            }
-            if written < 0 {
-                if errno == EINTR { continue }
-                throw FileError(path: path, errno: errno)
-            }
-            offset += written
-        }
+        if let code = FileDescriptor.writeAll(bytes, to: descriptor) { throw FileError(path: path, errno: code) }
         guard fsync(descriptor) == 0 else { throw FileError(path: path, errno: errno) }
         guard close(descriptor) == 0 else {
             descriptor = -1
