@@ -48,12 +48,13 @@ struct RefreshCommand: RunnableCommand {
         } else if references.isEmpty {
             locations = [try context.location(nil, in: list)]
         } else {
-            locations = try uniqueLocations(references.map { try list.resolve($0) })
+            locations = try list.resolve(references)
         }
         // Even for cron: a crontab line refreshing nothing is worth a mail.
         guard !locations.isEmpty else { throw LocationsError.noLocations }
         let service = try context.makeForecastService(verbose: verbose)
-        let spinner = Spinner(console: quiet ? SilentConsole() : context.console, message: "Refreshing \(locations.count == 1 ? locations[0].name.strippingControlCharacters : "\(locations.count) places")…")
+        // --quiet must not even draw a spinner: a console that is no terminal gets none.
+        let spinner = Spinner(console: quiet ? BufferConsole() : context.console, message: "Refreshing \(locations.count == 1 ? locations[0].name.strippingControlCharacters : "\(locations.count) places")…")
         let outcomes: [RefreshOutcome]
         do {
             outcomes = try await service.refresh(locations, onlyIfStale: ifStale, lockWait: quiet ? .zero : .seconds(10)) {
@@ -108,20 +109,4 @@ struct RefreshCommand: RunnableCommand {
             return .ioError
         }
     }
-
-    private func uniqueLocations(_ locations: [Location]) -> [Location] {
-        var seen = Set<UUID>()
-        return locations.filter { seen.insert($0.id).inserted }
-    }
-}
-
-/// A console that shows nothing: `--quiet` must not even draw a spinner.
-final class SilentConsole: Console {
-    func write(_ text: String) {}
-    func writeError(_ text: String) {}
-    func readLine() -> String? { nil }
-    var isOutputTerminal: Bool { false }
-    var isErrorTerminal: Bool { false }
-    var isInputTerminal: Bool { false }
-    var terminalWidth: Int? { nil }
 }

@@ -44,4 +44,14 @@ public struct LocationList: Sendable, Equatable {
         default: throw .ambiguous(reference: reference, candidates: matches)
         }
     }
+
+    /// Resolves every reference, all or none, each place once in the order first named.
+    public func resolve(_ references: [String]) throws(LocationsError) -> [Location] {
+        var result: [Location] = []
+        for reference in references {
+            let location = try resolve(reference)
+            if !result.contains(location) { result.append(location) }
+        }
+        return result
+    }
 }

@@ -89,13 +89,9 @@ public struct LocationsStore: Sendable {
     /// Resolves every reference first and removes only when all are known, unambiguous and
     /// not current: the all-or-nothing batch removal of `rain locations remove`.
     public func resolveForRemoval(_ references: [String], in list: LocationList) throws(LocationsError) -> [Location] {
-        var result: [Location] = []
-        for reference in references {
-            let location = try list.resolve(reference)
-            if list.isCurrent(location) { throw .removingCurrent(location) }
-            if !result.contains(location) { result.append(location) }
-        }
-        return result
+        let locations = try list.resolve(references)
+        if let current = locations.first(where: list.isCurrent) { throw .removingCurrent(current) }
+        return locations
     }
 
     // MARK: - The stored shape
