@@ -33,7 +33,7 @@ struct WatchCommand: RunnableCommand {
         let list = try context.store.load()
         let location = try context.location(reference, in: list)
         let service = try context.makeForecastService(verbose: verbose)
-        let inPlace = context.console.isOutputTerminal && (context.environment["TERM"] ?? "dumb") != "dumb"
+        let inPlace = context.console.isOutputTerminal && TerminalScreen.Kind(environment: context.environment) == .ansi
         let display: WatchDisplay = inPlace ? ScreenWatchDisplay(context: context) : LogWatchDisplay(context: context)
         let events = WatchEvents(every: every, monitor: service.reachabilityMonitor(pollingAtMost: every))
         defer { events.stop() }

@@ -10,6 +10,12 @@ struct TerminalScreen {
     enum Kind: Equatable {
         case ansi
         case plain
+
+        /// ANSI unless `TERM` is unset, empty or `dumb`.
+        init(environment: [String: String]) {
+            let term = environment["TERM"] ?? ""
+            self = term.isEmpty || term == "dumb" ? .plain : .ansi
+        }
     }
 
     let descriptor: Int32
@@ -17,8 +23,7 @@ struct TerminalScreen {
 
     init(descriptor: Int32, environment: [String: String]) {
         self.descriptor = descriptor
-        let term = environment["TERM"] ?? ""
-        kind = term.isEmpty || term == "dumb" ? .plain : .ansi
+        kind = Kind(environment: environment)
     }
 
     /// Columns and lines: the terminal's own size, else COLUMNS and LINES, else 80x24.
