@@ -24,7 +24,7 @@ public struct LocationTable {
                 + location.shortID + "  " + names[index].padded(to: nameWidth) + "  "
                 + Self.degrees(location.coordinate.latitude).padded(to: 8, alignRight: true) + "  "
                 + Self.degrees(location.coordinate.longitude).padded(to: 9, alignRight: true)
-            if isCurrent && useColor { line = "\u{1B}[1m" + line + "\u{1B}[0m" }
+            if isCurrent { line = TextStyle(usesColor: useColor).bold(line) }
             lines.append(line)
         }
         if list.current != nil {

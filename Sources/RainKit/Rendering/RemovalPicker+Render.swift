@@ -20,7 +20,8 @@ extension RemovalPicker {
         guard height >= 4 else { return lines }
         lines.insert(title(width: width, firstShown: offset, shownCount: shown.count), at: 0)
         let status = message ?? checkedSummary
-        lines.append(style(status.truncated(toDisplayWidth: width), message == nil ? nil : "1", useColor))
+        let fitted = status.truncated(toDisplayWidth: width)
+        lines.append(message == nil ? fitted : TextStyle(usesColor: useColor).bold(fitted))
         let keys = Self.keysHelp.displayWidth <= width ? Self.keysHelp : Self.shortKeysHelp
         lines.append(keys.truncated(toDisplayWidth: width))
         return lines
@@ -47,14 +48,10 @@ extension RemovalPicker {
     }
 
     private func styledRow(_ text: String, index: Int, width: Int, useColor: Bool) -> String {
-        if index == cursor { return style(text.padded(to: width), "7", useColor) }
-        return style(text.trimmingTrailingSpaces, rows[index].isCurrent ? "2" : nil, useColor)
-    }
-
-    /// Wraps already fitted text in one SGR attribute and a reset.
-    private func style(_ text: String, _ attribute: String?, _ useColor: Bool) -> String {
-        guard useColor, let attribute, !text.isEmpty else { return text }
-        return "\u{1B}[\(attribute)m" + text + "\u{1B}[0m"
+        let style = TextStyle(usesColor: useColor)
+        if index == cursor { return style.inverse(text.padded(to: width)) }
+        let trimmed = text.trimmingTrailingSpaces
+        return rows[index].isCurrent ? style.dim(trimmed) : trimmed
     }
 }
 

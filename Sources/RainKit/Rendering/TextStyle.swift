@@ -8,6 +8,7 @@ public struct TextStyle: Sendable, Equatable {
 
     public func bold(_ text: String) -> String { apply("1", text) }
     public func dim(_ text: String) -> String { apply("2", text) }
+    public func inverse(_ text: String) -> String { apply("7", text) }
     public func red(_ text: String) -> String { apply("31", text) }
     public func green(_ text: String) -> String { apply("32", text) }
     public func yellow(_ text: String) -> String { apply("33", text) }
