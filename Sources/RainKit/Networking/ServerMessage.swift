@@ -8,17 +8,19 @@ enum ServerMessage {
     static let maxLength = 200
 
     static func message(in body: Data, hiding key: APIKey?) -> String? {
-        guard !body.isEmpty,
-              let object = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]),
-              let dictionary = object as? [String: Any] else { return nil }
-        var text: String?
-        if let detail = dictionary["detail"] as? String {
-            text = detail
-        } else if let details = dictionary["detail"] as? [[String: Any]] {
-            text = details.compactMap { $0["msg"] as? String }.first
+        guard case .object(let members)? = try? JSONValue.parse(body) else { return nil }
+        func string(_ value: JSONValue?) -> String? {
+            if case .string(let text)? = value { return text }
+            return nil
         }
-        text = text ?? dictionary["message"] as? String ?? dictionary["reason"] as? String
-            ?? dictionary["error"] as? String
+        var text = string(members["detail"])
+        if text == nil, case .array(let details)? = members["detail"] {
+            text = details.lazy.compactMap { detail -> String? in
+                guard case .object(let fields) = detail else { return nil }
+                return string(fields["msg"])
+            }.first
+        }
+        text = text ?? string(members["message"]) ?? string(members["reason"]) ?? string(members["error"])
         guard let text else { return nil }
         return clean(text, hiding: key)
     }
