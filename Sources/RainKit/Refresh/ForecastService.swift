@@ -29,10 +29,12 @@ public struct ForecastService: Sendable {
     }
 
     /// The host reachability is about (the API's, or the proxy's) as messages name it, with the
-    /// port when the URL gives one.
+    /// port unless it is the scheme's own.
     public var host: String {
-        guard let port = URLComponents(string: probedURL)?.port else { return reachability.host }
-        return reachability.host.contains(":") ? "[\(reachability.host)]:\(port)" : "\(reachability.host):\(port)"
+        let defaultPort = probedURL.lowercased().hasPrefix("http://") ? 80 : 443
+        let (host, port) = (reachability.host, reachability.port)
+        guard port != defaultPort else { return host }
+        return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
     /// A monitor of the API's host that polls at least as often as `interval` (and at most
