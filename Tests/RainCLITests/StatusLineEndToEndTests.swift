@@ -80,3 +80,15 @@ import Testing
         }
     }
 }
+
+@Suite struct HomeFolderEndToEndTests {
+    /// cron and systemd units may run rain without HOME: paths then start at the user's home
+    /// from the password database, never at "//.config".
+    @Test func withoutHOMEPathsStartAtThePasswordDatabaseHome() async throws {
+        let home = RainPaths.passwordDatabaseHome() ?? "/"
+        let result = try await BuiltProduct.run("rain", ["config", "path"], environment: [:])
+        #expect(result.status == 0)
+        #expect(result.output == (home == "/" ? "" : home) + "/.config/rain/config.json\n")
+        #expect(!result.output.hasPrefix("//"))
+    }
+}
