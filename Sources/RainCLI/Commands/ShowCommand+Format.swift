@@ -7,8 +7,7 @@ extension ShowCommand {
     /// cache fresh), and with nothing cached it says so and exits 66.
     func showStatusLine(_ template: StatusTemplate, for location: Location, cached: CachedForecast?, _ context: CommandContext) throws {
         guard let cached else {
-            throw ExitStatus(code: ForecastProblemReport(.offlineRequested, location: location, hasForecast: false)
-                .report(to: context))
+            throw ExitStatus(code: ForecastProblemReport(.offlineRequested, location: location, hasForecast: false).report(to: context))
         }
         let values = StatusValues(cached, now: Date(), ascii: context.asciiOnly, style: TextStyle(usesColor: context.colorAskedFor && !json))
         let line = template.render(values)
