@@ -43,12 +43,12 @@ import Testing
         try #require(TmuxSession.isAvailable, "tmux is not installed; 'make test' installs it")
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 30, "max_concurrent_requests": 1}"#)
-            world.simulator.setLatency(milliseconds: 1500)
+            world.simulator.setLatency(milliseconds: 3000)
             let rain = BuiltProduct.path("rain")
             let environment = world.environment.map { "\($0.key)=\(shellQuoted($0.value))" }.joined(separator: " ")
             let session = try TmuxSession(folder: home, shellCommand: "env \(environment) \(shellQuoted(rain)) refresh --all; sleep 30")
             defer { session.kill() }
-            let screen = try await session.waitForScreen(containing: "] 1/2")
+            let screen = try await session.waitForScreen(containing: "] 1/2", limit: .seconds(60))
             #expect(screen.contains("Refreshing [##########----------] 1/2"))
 
             world.simulator.setLatency(milliseconds: 0)
