@@ -1,7 +1,8 @@
 import Foundation
 
-/// Fetches forecasts over HTTP(S) with libcurl: one coordinate at a time through the easy
-/// interface, or many at once through one multi handle. Each request is tried up to
+/// Fetches forecasts over HTTP(S) with libcurl from the configured provider (the Dark
+/// Sky-compatible API or Open-Meteo): one coordinate at a time through the easy interface, or
+/// many at once through one multi handle. Each request is tried up to
 /// `configuration.retry.maxAttempts` times when the failure is temporary (timeouts, connection
 /// failures, HTTP 408/429/500/502/503/504). No message or log line contains the API key.
 public final class ForecastClient: Sendable {
@@ -21,10 +22,15 @@ public final class ForecastClient: Sendable {
         self.init(configuration: Configuration(settings: settings, verbose: verbose), decoder: decoder)
     }
 
+    /// A client for the provider in effect in `settings`, with that provider's decoder.
+    public convenience init(settings: Settings, verbose: (@Sendable (String) -> Void)? = nil) {
+        self.init(settings: settings, decoder: settings.provider.decoder, verbose: verbose)
+    }
+
     /// The URL asked for `coordinate`, with the key (if it travels in the path) replaced by
     /// `REDACTED`: the form to show or log.
     public func redactedURL(for coordinate: Coordinate) -> String {
-        endpoint(for: coordinate, key: configuration.apiKey ?? APIKey("")).redactedURL
+        configuration.endpoint(for: coordinate, key: configuration.apiKey ?? APIKey("")).redactedURL
     }
 
     // MARK: - Requests
@@ -33,11 +39,10 @@ public final class ForecastClient: Sendable {
     /// background thread, with the forecast or the reason there is none.
     public func requestWeather(for coordinate: Coordinate,
                                completion: @escaping @Sendable (Result<Forecast, ForecastError>) -> Void) {
-        guard let key = configuration.apiKey else {
+        guard let endpoint = endpoint(for: coordinate) else {
             DispatchQueue.global().async { completion(.failure(.missingKey)) }
             return
         }
-        let endpoint = endpoint(for: coordinate, key: key)
         Thread.detachNewThread { [self] in
             completion(fetch(endpoint))
         }
@@ -48,12 +53,12 @@ public final class ForecastClient: Sendable {
     /// exactly once, on a background thread, with one result per coordinate in the same order.
     public func requestWeather(for coordinates: [Coordinate],
                                completion: @escaping @Sendable ([Result<Forecast, ForecastError>]) -> Void) {
-        guard let key = configuration.apiKey, !coordinates.isEmpty else {
+        let endpoints = coordinates.compactMap(endpoint(for:))
+        guard !endpoints.isEmpty, endpoints.count == coordinates.count else {
             let results = coordinates.map { _ in Result<Forecast, ForecastError>.failure(.missingKey) }
             DispatchQueue.global().async { completion(results) }
             return
         }
-        let endpoints = coordinates.map { endpoint(for: $0, key: key) }
         Thread.detachNewThread { [self] in
             completion(fetch(endpoints))
         }
@@ -76,9 +81,10 @@ public final class ForecastClient: Sendable {
 
     // MARK: - Attempts
 
-    private func endpoint(for coordinate: Coordinate, key: APIKey) -> ForecastEndpoint {
-        ForecastEndpoint(baseURL: configuration.baseURL, key: key, placement: configuration.keyPlacement,
-                         coordinate: coordinate, units: configuration.units, language: configuration.language)
+    /// The request for `coordinate`; nil when the provider needs a key and none is configured.
+    private func endpoint(for coordinate: Coordinate) -> ForecastEndpoint? {
+        guard configuration.provider == .openMeteo || configuration.apiKey != nil else { return nil }
+        return configuration.endpoint(for: coordinate, key: configuration.apiKey ?? APIKey(""))
     }
 
     /// One request with its retries, on this thread (easy interface).
