@@ -15,3 +15,25 @@ extension Provider {
         }
     }
 }
+
+extension ForecastError {
+    /// `read` applied to the JSON document in `body`; what is wrong with either (not JSON, a
+    /// field of the wrong type, ...) is an unusable body naming the field.
+    static func decoding<Value>(
+        _ body: Data, missingMarkers: Set<Double> = [], _ read: (JSONValueNode) throws(JSONValueError) -> Value
+    ) throws(ForecastError) -> Value {
+        let document: JSONValue
+        do {
+            document = try JSONValue.parse(body)
+        } catch {
+            throw .unusableBody(reason: error.reason, path: nil)
+        }
+        var root = JSONValueNode(document)
+        root.missingMarkers = missingMarkers
+        do {
+            return try read(root)
+        } catch {
+            throw .unusableBody(reason: error.reason, path: error.path)
+        }
+    }
+}

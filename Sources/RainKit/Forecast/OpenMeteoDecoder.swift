@@ -10,17 +10,7 @@ public struct OpenMeteoDecoder: ForecastDecoder {
     public init() {}
 
     public func decode(_ body: Data, units: UnitSystem) throws(ForecastError) -> Forecast {
-        let document: JSONValue
-        do {
-            document = try JSONValue.parse(body)
-        } catch {
-            throw .unusableBody(reason: error.reason, path: nil)
-        }
-        do {
-            return try Self.forecast(from: JSONValueNode(document), units: units)
-        } catch {
-            throw .unusableBody(reason: error.reason, path: error.path)
-        }
+        try ForecastError.decoding(body) { root throws(JSONValueError) in try Self.forecast(from: root, units: units) }
     }
 
     static func forecast(from root: JSONValueNode, units: UnitSystem) throws(JSONValueError) -> Forecast {

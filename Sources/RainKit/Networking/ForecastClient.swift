@@ -96,7 +96,9 @@ public final class ForecastClient: Sendable {
             let started = clock.now
             let outcome = transport.perform(endpoint.request)
             switch conclude(attempt: attempt, of: endpoint, outcome: outcome,
-                            took: clock.now - started, sinceFirst: clock.now - first) {
+                            took: clock.now - started, sinceFirst: clock.now - first) { [decoder, configuration] body throws(ForecastError) in
+                try decoder.decode(body, units: configuration.units)
+            } {
             case .done(let result):
                 return result
             case .retry(let delay):
@@ -108,8 +110,30 @@ public final class ForecastClient: Sendable {
 
     /// Many requests with their retries, on this thread (one multi handle).
     private func fetch(_ endpoints: [ForecastEndpoint]) -> [Result<Forecast, ForecastError>] {
+        fetch(endpoints) { [decoder, configuration] body throws(ForecastError) in
+            try decoder.decode(body, units: configuration.units)
+        }
+    }
+
+    /// The answer of one other JSON service (geocoding, IP location) asked with the same
+    /// transport, timeouts and retries as forecasts, decoded by `decode`.
+    func value<Value: Sendable>(
+        from endpoint: ForecastEndpoint, decode: @escaping @Sendable (Data) throws(ForecastError) -> Value
+    ) async throws(ForecastError) -> Value {
+        let result = await withCheckedContinuation { continuation in
+            Thread.detachNewThread { [self] in
+                continuation.resume(returning: fetch([endpoint], decode: decode)[0])
+            }
+        }
+        return try result.get()
+    }
+
+    /// Many requests with their retries, on this thread (one multi handle), each answer decoded by `decode`.
+    private func fetch<Value>(
+        _ endpoints: [ForecastEndpoint], decode: (Data) throws(ForecastError) -> Value
+    ) -> [Result<Value, ForecastError>] {
         let clock = ContinuousClock()
-        var results = [Result<Forecast, ForecastError>?](repeating: nil, count: endpoints.count)
+        var results = [Result<Value, ForecastError>?](repeating: nil, count: endpoints.count)
         var attempts = [Int](repeating: 1, count: endpoints.count)
         var firstStarts = [ContinuousClock.Instant?](repeating: nil, count: endpoints.count)
         transport.perform(endpoints.map(\.request)) { index, outcome, took in
@@ -117,7 +141,7 @@ public final class ForecastClient: Sendable {
             let first = firstStarts[index] ?? now - took
             firstStarts[index] = first
             switch conclude(attempt: attempts[index], of: endpoints[index], outcome: outcome,
-                            took: took, sinceFirst: now - first) {
+                            took: took, sinceFirst: now - first, decode: decode) {
             case .done(let result):
                 results[index] = result
                 return nil
@@ -129,20 +153,21 @@ public final class ForecastClient: Sendable {
         return results.map { $0 ?? .failure(.transport(reason: "the request was not completed")) }
     }
 
-    private enum Decision {
-        case done(Result<Forecast, ForecastError>)
+    private enum Decision<Value> {
+        case done(Result<Value, ForecastError>)
         case retry(after: Duration)
     }
 
     /// Logs an attempt and decides what follows it: a result, or another try after a wait.
-    private func conclude(attempt: Int, of endpoint: ForecastEndpoint,
-                          outcome: Result<HTTPResponse, TransferFailure>,
-                          took: Duration, sinceFirst: Duration) -> Decision {
+    private func conclude<Value>(attempt: Int, of endpoint: ForecastEndpoint,
+                                 outcome: Result<HTTPResponse, TransferFailure>,
+                                 took: Duration, sinceFirst: Duration,
+                                 decode: (Data) throws(ForecastError) -> Value) -> Decision<Value> {
         log(endpoint, outcome, took: took)
         switch ForecastAttempt(outcome, host: endpoint.host, key: configuration.apiKey) {
         case .answer(let response):
             do throws(ForecastError) {
-                return .done(.success(try decoder.decode(response.body, units: configuration.units)))
+                return .done(.success(try decode(response.body)))
             } catch {
                 return .done(.failure(error))
             }

@@ -28,10 +28,12 @@ extension ForecastEndpoint {
         self.init(request: HTTPRequest(url: url), redactedURL: url, host: Self.host(of: openMeteoURL))
     }
 
-    /// `?name=value&...`, each value percent-encoded except the commas that separate list items.
-    static func query(_ items: [(String, String)]) -> String {
+    /// `?name=value&...`, each value percent-encoded; with `keepingCommas`, except the commas
+    /// that separate list items.
+    static func query(_ items: [(String, String)], keepingCommas: Bool = true) -> String {
         "?" + items.map { name, value in
-            name + "=" + value.split(separator: ",", omittingEmptySubsequences: false)
+            guard keepingCommas else { return name + "=" + percentEncoded(value) }
+            return name + "=" + value.split(separator: ",", omittingEmptySubsequences: false)
                 .map { percentEncoded(String($0)) }.joined(separator: ",")
         }.joined(separator: "&")
     }
