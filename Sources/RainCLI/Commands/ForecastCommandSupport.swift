@@ -20,13 +20,16 @@ extension ArgumentDefinition {
 extension CommandContext {
     /// The forecast service for the settings in effect; with `verbose`, requests are logged to stderr.
     func makeForecastService(verbose: Bool) throws -> ForecastService {
-        let settings = try loadSettings().settings
         let console = self.console
-        var log: (@Sendable (String) -> Void)?
-        if verbose {
-            log = { line in console.writeError("rain: \(line)\n") }
-        }
-        return ForecastService(settings: settings, verbose: log, warn: { console.writeError("rain: warning: \($0.strippingControlCharacters)\n") })
+        return ForecastService(settings: try loadSettings().settings, verbose: requestLog(verbose: verbose),
+                               warn: { console.writeError("rain: warning: \($0.strippingControlCharacters)\n") })
+    }
+
+    /// Where `--verbose` sends one line per request: stderr; nil without it.
+    func requestLog(verbose: Bool) -> (@Sendable (String) -> Void)? {
+        guard verbose else { return nil }
+        let console = self.console
+        return { line in console.writeError("rain: \(line)\n") }
     }
 
     /// The place LOC means, or the current location when there is no LOC.

@@ -12,7 +12,7 @@ extension OpenMeteoDecoder {
             let time = try block.requiredMember("time")
             var times: [Date] = []
             for item in try time.elements() {
-                guard let date = try item.date() else { throw JSONValueError(reason: "missing time", path: item.path) }
+                guard item.value != .null, let date = try item.date() else { throw JSONValueError(reason: "missing time", path: item.path) }
                 times.append(date)
             }
             self.times = times
