@@ -113,7 +113,7 @@ import Testing
         Failure(name: "error body", behaviour: .status(400), status: 69, message: "the API answered HTTP 400: "),
         Failure(name: "html", behaviour: .htmlBody, status: 69, message: "unusable response from the API"),
         Failure(name: "malformed", behaviour: .malformedBody, status: 69, message: "unusable response from the API"),
-        Failure(name: "truncated", behaviour: .truncatedBody, status: 69, message: ""),
+        Failure(name: "truncated", behaviour: .truncatedBody, status: 69, message: "unusable response from the API"),
         Failure(name: "wrong types", behaviour: .wrongTypes, status: 69, message: "unusable response from the API"),
         Failure(name: "rate-limited", behaviour: .status(429, retryAfter: 120), status: 75, message: "rate-limited"),
     ])
