@@ -23,6 +23,8 @@ import Testing
             let request = try #require(world.simulator.requests.first)
             #expect(request.path == "/v1/search" && request.queryValue("name") == "tokyo" && request.queryValue("countryCode") == nil)
             #expect(result.output.contains(saved.shortID))
+            let listed = try await world.keylessRain(["locations", "--json"])
+            #expect(listed.output.contains(#""timezone":"Asia/Tokyo""#) && listed.output.contains(#""country":"Japan""#), "\(listed)")
         }
     }
 
