@@ -21,15 +21,16 @@ extension CommandContext {
     /// The forecast service for the settings in effect; with `verbose`, requests are logged to stderr.
     func makeForecastService(verbose: Bool) throws -> ForecastService {
         let console = self.console
-        return ForecastService(settings: try loadSettings().settings, verbose: requestLog(verbose: verbose),
-                               warn: { console.writeError("rain: warning: \($0.strippingControlCharacters)\n") })
+        return ForecastService(settings: try loadSettings().settings, verbose: requestLog(verbose: verbose), warn: { line in
+            console.writeError(ErrorReport(message: line, exitCode: .success).text(as: .warning))
+        })
     }
 
     /// Where `--verbose` sends one line per request: stderr; nil without it.
     func requestLog(verbose: Bool) -> (@Sendable (String) -> Void)? {
         guard verbose else { return nil }
         let console = self.console
-        return { line in console.writeError("rain: \(line)\n") }
+        return { line in console.writeError(ErrorReport(message: line, exitCode: .success).text(as: .notice)) }
     }
 
     /// The place LOC means, or the current location when there is no LOC.
@@ -45,40 +46,9 @@ extension CommandContext {
 }
 
 extension ExitCode {
-    /// The status a failed refresh ends with.
-    init(_ failure: RefreshFailure) {
-        switch failure {
-        case .cache: self = .ioError
-        case .forecast(let error): self.init(error)
-        }
-    }
-
-    init(_ error: ForecastError) {
-        switch error {
-        case .offline, .timedOut, .outOfTime, .rateLimited, .cancelled: self = .temporaryFailure
-        case .keyRefused: self = .permissionDenied
-        case .http, .unusableBody, .tooLarge, .transport: self = .unavailable
-        case .missingKey: self = .configuration
-        }
-    }
-
     /// Which of two failures a run with both ends with: the one that needs a person most.
     static func worse(_ first: ExitCode, _ second: ExitCode) -> ExitCode {
         let order: [ExitCode] = [.success, .temporaryFailure, .unavailable, .ioError, .permissionDenied, .configuration]
         return (order.firstIndex(of: first) ?? 0) >= (order.firstIndex(of: second) ?? 0) ? first : second
-    }
-}
-
-extension RefreshFailure {
-    /// A next step for the user, where there is one.
-    func hint(configFile: String) -> String? {
-        switch self {
-        case .forecast(.missingKey):
-            return "set RAIN_API_KEY, or api_key_file in \(configFile) (rain config init writes one)"
-        case .forecast(.keyRefused):
-            return "check the key with: rain config show"
-        default:
-            return nil
-        }
     }
 }

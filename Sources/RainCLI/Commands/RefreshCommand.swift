@@ -69,10 +69,7 @@ struct RefreshCommand: RunnableCommand {
         var status = ExitCode.success
         for outcome in outcomes {
             if let failure = outcome.failure {
-                let name = outcome.location.name.strippingControlCharacters
-                context.printError("rain: error: \(name): \(failure.description.strippingControlCharacters)")
-                if let hint = failure.hint(configFile: context.paths.configFile) { context.printError("rain: hint: \(hint)") }
-                status = .worse(status, ExitCode(failure))
+                status = .worse(status, context.report(failure, about: outcome.location.name))
             }
         }
         if !quiet {
@@ -92,7 +89,7 @@ struct RefreshCommand: RunnableCommand {
         switch error {
         case .offline(let host):
             guard !quiet else { return .temporaryFailure }
-            context.printError("rain: offline: cannot reach \(host)")
+            context.report(error, as: .notice)
             let cached = locations.map { RefreshOutcome(location: $0, status: .failed(.forecast(.offline(host: host)), cached: service.cached(for: $0))) }
             if json {
                 context.console.write(RefreshReport.json(cached))
@@ -103,11 +100,10 @@ struct RefreshCommand: RunnableCommand {
             }
             return .temporaryFailure
         case .busy:
-            if !quiet { context.printError("rain: error: \(error.description)") }
+            if !quiet { context.report(error) }
             return .temporaryFailure
-        case .lockFile(let file):
-            context.printError("rain: error: \(file.description)")
-            return .ioError
+        case .lockFile:
+            return context.report(error)
         }
     }
 }

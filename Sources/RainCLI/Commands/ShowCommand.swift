@@ -43,8 +43,7 @@ struct ShowCommand: RunnableCommand {
         }
         spinner.stop()
 
-        let status = ForecastProblemReport(display.problem, location: location, hasForecast: display.forecast != nil,
-                                           configFile: context.paths.configFile).report(to: context)
+        let status = ForecastProblemReport(display.problem, location: location, hasForecast: display.forecast != nil).report(to: context)
         if let forecast = display.forecast {
             if json {
                 context.console.write(String(decoding: ForecastCache.encode(forecast), as: UTF8.self))
@@ -79,37 +78,43 @@ struct ForecastProblemReport {
     var problem: DisplayForecast.Problem?
     var location: Location
     var hasForecast: Bool
-    var configFile: String
 
-    init(_ problem: DisplayForecast.Problem?, location: Location, hasForecast: Bool, configFile: String) {
+    init(_ problem: DisplayForecast.Problem?, location: Location, hasForecast: Bool) {
         self.problem = problem
         self.location = location
         self.hasForecast = hasForecast
-        self.configFile = configFile
     }
 
     func report(to context: CommandContext) -> ExitCode {
         let name = location.name.strippingControlCharacters
         let cachedNote = hasForecast ? "; showing the cached forecast" : ""
+        let severity: ErrorReport.Severity = hasForecast ? .warning : .error
         switch problem {
         case nil:
             return .success
         case .offlineRequested:
-            context.printError("rain: error: no cached forecast for \(name)")
-            context.printError("rain: hint: fetch one when online: rain refresh \(location.shortID)")
+            context.report(ErrorReport(message: "no cached forecast for \(name)",
+                                       hint: "fetch one when online: rain refresh \(location.shortID)", exitCode: .noInput))
             return .noInput
         case .offline(let host):
-            context.printError("rain: offline: cannot reach \(host)\(cachedNote)")
-            if hasForecast { return .temporaryFailure }
-            context.printError("rain: hint: no forecast for \(name) is cached yet; try again when online")
-            return .noInput
+            let hint = hasForecast ? nil : "no forecast for \(name) is cached yet; try again when online"
+            context.report(ErrorReport(message: "offline: cannot reach \(host)\(cachedNote)", hint: hint, exitCode: .temporaryFailure), as: .notice)
+            return hasForecast ? .temporaryFailure : .noInput
         case .busy:
-            context.printError("rain: \(hasForecast ? "warning" : "error"): another rain is refreshing forecasts right now\(cachedNote)")
-            return .temporaryFailure
+            var report = ErrorReport(RefreshError.busy)
+            report.message += cachedNote
+            context.report(report, as: severity)
+            return report.exitCode
+        case .refreshLock(let error):
+            var report = ErrorReport(error)
+            report.message += cachedNote
+            context.report(report, as: severity)
+            return report.exitCode
         case .failed(let failure):
-            context.printError("rain: \(hasForecast ? "warning" : "error"): could not refresh \(name): \(failure.description.strippingControlCharacters)\(cachedNote)")
-            if let hint = failure.hint(configFile: configFile) { context.printError("rain: hint: \(hint)") }
-            return ExitCode(failure)
+            var report = ErrorReport(failure, subject: "could not refresh \(name)")
+            report.message += cachedNote
+            context.report(report, as: severity)
+            return report.exitCode
         }
     }
 }

@@ -10,7 +10,8 @@ struct WatchCommand: RunnableCommand {
         Stays in the foreground until Ctrl-C (or SIGTERM), then exits 0. On a terminal the \
         forecast is redrawn in place; otherwise one line is printed per event (refreshed, \
         offline, back online). While the API cannot be reached, the cached forecast stays on \
-        screen with its age.
+        screen with its age. A failure that retrying cannot mend (no key, a refused key) \
+        ends watch with its exit status.
         """,
         arguments: [place],
         options: [every, verbose]
@@ -60,6 +61,10 @@ struct WatchCommand: RunnableCommand {
                 if case .failure(.busy) = result { state.forecast = service.cached(for: location) ?? state.forecast }
                 let changes = state.apply(result, now: Date())
                 display.show(state, events: changes)
+                if case .success(let outcome) = result, let failure = outcome.failure, failure.kind.isPermanent {
+                    display.finish()
+                    throw failure
+                }
             case .reachability(let reachability):
                 let changes = state.apply(reachability, host: service.host, now: Date())
                 display.show(state, events: changes)

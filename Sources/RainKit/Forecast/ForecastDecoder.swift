@@ -26,7 +26,7 @@ extension ForecastError {
         do {
             document = try JSONValue.parse(body)
         } catch {
-            throw .unusableBody(reason: error.reason, path: nil)
+            throw .unusableBody(reason: error.isEmpty ? "it was empty" : "not valid JSON: \(error.description)", path: nil)
         }
         var root = JSONValueNode(document)
         root.missingMarkers = missingMarkers
