@@ -13,30 +13,43 @@ struct ShowCommand: RunnableCommand {
         the failure's own status.
         """,
         arguments: [place],
-        options: [json, offline, verbose]
+        options: [json, offline, format, verbose]
     )
 
     static let place = ArgumentDefinition.place(optional: true)
     static let json = Flag("json", help: "Print the forecast document as JSON (see docs/forecast-json.md).")
     static let offline = Flag("offline", help: "Only show what is cached; never use the network.")
+    static let format = Option<String>(
+        "format", value: "template",
+        help: "Print one line from the cache, never fetching, for status bars: {icon} {temp} {feels} {summary} {high} {low} {precip} {place} {age}. With --json, waybar's JSON.",
+        completion: .values(["{icon} {temp}", "{place}: {temp} {summary}"]))
     static let verbose = Flag.verbose
 
     var reference: String?
     var json: Bool
     var offline: Bool
     var verbose: Bool
+    var template: StatusTemplate?
 
     init(parsed: ParsedValues) throws {
         reference = parsed[Self.place]
         json = parsed[Self.json]
         offline = parsed[Self.offline]
         verbose = parsed[Self.verbose]
+        do {
+            template = try parsed.value(Self.format).map(StatusTemplate.init)
+        } catch let error as StatusTemplateError {
+            throw ValidationError("'--format': \(error)")
+        }
     }
 
     func run(_ context: CommandContext) async throws {
         let list = try context.store.load()
         let location = try Self.location(reference, in: list, context)
         let service = try context.makeForecastService(verbose: verbose)
+        if let template {
+            return try showStatusLine(template, for: location, cached: service.cached(for: location), context)
+        }
         let spinner = Spinner(console: context.console, message: "Fetching the forecast for \(location.name.strippingControlCharacters)…")
         let display = await service.forecastForDisplay(of: location, offline: offline, lockWait: .seconds(10)) {
             spinner.start()
