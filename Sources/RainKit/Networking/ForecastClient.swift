@@ -133,13 +133,17 @@ public final class ForecastClient: Sendable {
         let decoding = DispatchGroup()
         let decodeQueue = DispatchQueue(label: "rain.decode")
         var attempts = [Int](repeating: 1, count: endpoints.count)
+        // What the last try of a request that is being retried failed with: when time runs out
+        // before the next try is answered, that says more than the clock.
+        var lastFailures = [ForecastError?](repeating: nil, count: endpoints.count)
         // Why the batch stopped (offline), or why it pauses (a Retry-After): what the requests
         // it could then not send end with.
         var stoppedBy: ForecastError?
         var pausedBy: ForecastError?
 
-        func deliver(_ index: Int, _ result: Result<Value, ForecastError>) {
+        func deliver(_ index: Int, _ result: @escaping @Sendable () -> Result<Value, ForecastError>) {
             decodeQueue.async(group: decoding) {
+                let result = result()
                 results.set(index, result)
                 onEach?(index, result)
             }
@@ -150,42 +154,43 @@ public final class ForecastClient: Sendable {
             let endpoint = endpoints[index]
             switch outcome {
             case .failure(.cancelled) where stoppedBy != nil:
-                deliver(index, .failure(stoppedBy!))   // never sent
+                let error = stoppedBy!
+                deliver(index) { .failure(error) }   // never sent
                 return .finished
             case .failure(.outOfTime) where pausedBy != nil:
-                deliver(index, .failure(pausedBy!))    // never sent
+                let error = pausedBy!
+                deliver(index) { .failure(error) }   // never sent
                 return .finished
             default:
                 log(endpoint, outcome, took: took)
             }
             switch ForecastAttempt(outcome, host: endpoint.host, key: configuration.apiKey, budget: budget) {
             case .answer(let response):
-                decodeQueue.async(group: decoding) {
-                    let result: Result<Value, ForecastError>
+                deliver(index) {
                     do throws(ForecastError) {
-                        result = .success(try decode(response.body))
+                        return .success(try decode(response.body))
                     } catch {
-                        result = .failure(error)
+                        return .failure(error)
                     }
-                    results.set(index, result)
-                    onEach?(index, result)
                 }
                 return .finished
-            case .failure(let error, let retryable, let serverDelay):
+            case .failure(var error, let retryable, let serverDelay):
                 if case .offline = error {
                     stoppedBy = error
-                    deliver(index, .failure(error))
+                    deliver(index) { [error] in .failure(error) }
                     return .stopBatch
                 }
+                if case .outOfTime = error, let previous = lastFailures[index] { error = previous }
                 let pauses = error.isRateLimit && serverDelay != nil
                 if pauses { pausedBy = error }
                 guard retryable, let delay = configuration.retry.delay(afterAttempt: attempts[index], serverDelay: serverDelay,
                                                                       elapsed: clock.now - start) else {
-                    deliver(index, .failure(error))
+                    deliver(index) { [error] in .failure(error) }
                     if pauses, let serverDelay { return .pauseOthers(for: serverDelay) }
                     return .finished
                 }
                 attempts[index] += 1
+                lastFailures[index] = error
                 return .retry(after: delay, pausingOthers: pauses)
             }
         }
