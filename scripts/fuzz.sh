@@ -1,6 +1,6 @@
 #!/bin/sh
-# make fuzz: libFuzzer (swiftc -sanitize=fuzzer,address) on the JSON parser, the Dark Sky
-# decoder, the cache document reader, the store reader and the argument parser, each for
+# make fuzz: libFuzzer (swiftc -sanitize=fuzzer,address) on the JSON parser, both forecast
+# decoders, the cache document reader, the store reader and the argument parser, each for
 # FUZZ_SECONDS (default 60). A crash is copied to Tests/RainCLITests/FuzzRegressions/<target>/,
 # where FuzzRegressionTests replays it in `make test` from then on.
 #
@@ -10,7 +10,7 @@ set -eu
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 SECONDS_EACH=${FUZZ_SECONDS:-60}
-TARGETS=${FUZZ_TARGETS:-"json darksky cache store arguments"}
+TARGETS=${FUZZ_TARGETS:-"json forecast cache store arguments"}
 OUT="$ROOT/.build/fuzz"
 REGRESSIONS="$ROOT/Tests/RainCLITests/FuzzRegressions"
 SAN="-sanitize=fuzzer,address"
@@ -43,7 +43,7 @@ seed() {
     corpus="$OUT/corpus/$target"
     mkdir -p "$corpus"
     case $target in
-        json|darksky) cp Tests/RainKitTests/Fixtures/*.json "$corpus/" ;;
+        json|forecast) cp Tests/RainKitTests/Fixtures/*.json "$corpus/" ;;
         cache) find Tests/RainKitTests/Fixtures -name '*.json' -exec cp {} "$corpus/" \;
                printf '{"schema_version":1,"fetched_at":"2026-08-20T12:00:00Z","source":"darksky","location":{"id":"6f1c2a4e-93b0-4c47-9e1d-2b8a5c7d9e01","name":"B","latitude":1,"longitude":2},"units":"si","timezone":"Europe/Berlin","forecast_coordinate":{"latitude":1,"longitude":2},"current":{"time":"2026-08-20T12:00:00Z","temperature":20},"hourly":[],"daily":[],"alerts":[]}' > "$corpus/cache-seed.json" ;;
         store) printf '{"locations":[{"id":"6f1c2a4e-93b0-4c47-9e1d-2b8a5c7d9e01","name":"Berlin","latitude":52.52,"longitude":13.405,"country":"DE"}],"current_location_id":"6f1c2a4e-93b0-4c47-9e1d-2b8a5c7d9e01","x":[1,2]}' > "$corpus/store-seed.json" ;;

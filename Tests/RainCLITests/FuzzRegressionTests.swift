@@ -17,12 +17,12 @@ import Testing
 
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("FuzzRegressions").path
 
-    static let inputs: [Input] = ["json", "darksky", "cache", "store", "arguments"].flatMap { target in
+    static let inputs: [Input] = ["json", "forecast", "cache", "store", "arguments"].flatMap { target in
         ((try? FileManager.default.contentsOfDirectory(atPath: "\(folder)/\(target)")) ?? []).sorted().map { Input(target: target, name: $0) }
     }
 
     @Test func everyFuzzTargetHasInputs() {
-        #expect(Set(Self.inputs.map(\.target)) == ["json", "darksky", "cache", "store", "arguments"])
+        #expect(Set(Self.inputs.map(\.target)) == ["json", "forecast", "cache", "store", "arguments"])
     }
 
     @Test(arguments: inputs)
@@ -34,11 +34,12 @@ import Testing
             if let value = try? JSONValue.parse(bytes) {
                 #expect(try JSONValue.parse(Array(value.serialized().utf8)) == value)
             }
-        case "darksky":
-            if let forecast = try? DarkSkyDecoder().decode(Data(bytes), units: .si) {
+        case "forecast":
+            for provider in Provider.allCases {
+                guard let forecast = try? provider.decoder.decode(Data(bytes), units: .si) else { continue }
                 _ = ForecastView(width: 80, usesColor: true, now: Date(timeIntervalSince1970: 1_790_000_000)).render(
                     CachedForecast(location: Location(name: "Fuzz", coordinate: forecast.coordinate),
-                                   fetchedAt: Date(timeIntervalSince1970: 1_790_000_000), source: "darksky", forecast: forecast))
+                                   fetchedAt: Date(timeIntervalSince1970: 1_790_000_000), source: provider.rawValue, forecast: forecast))
             }
         case "cache":
             if let cached = try? ForecastCache.decode(bytes, path: "fuzz.json") { _ = ForecastCache.encode(cached) }
