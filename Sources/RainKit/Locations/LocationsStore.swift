@@ -22,13 +22,24 @@ public struct LocationsStore: Sendable {
         try list(in: file.load())
     }
 
+    /// The places a file with these bytes holds (what `make fuzz` feeds the store's reader).
+    func list(decoding bytes: [UInt8]) throws -> LocationList {
+        try list(in: file.document(from: bytes))
+    }
+
     /// Saves a new place. The first place ever saved (or any, with `select`) becomes current.
     public func add(name: String, coordinate: Coordinate, select: Bool = false) throws -> (location: Location, isCurrent: Bool) {
-        let name = try LocationValidation.validName(name)
-        let coordinate = try LocationValidation.validCoordinate(latitude: coordinate.latitude, longitude: coordinate.longitude)
+        try add(Location(name: name, coordinate: coordinate), select: select)
+    }
+
+    /// Saves `place` (its name and coordinates validated) as a new place with its own ID.
+    public func add(_ place: Location, select: Bool = false) throws -> (location: Location, isCurrent: Bool) {
+        let name = try LocationValidation.validName(place.name)
+        let coordinate = try LocationValidation.validCoordinate(latitude: place.coordinate.latitude, longitude: place.coordinate.longitude)
         return try file.update { defaults in
             var list = try self.list(in: defaults)
-            let location = Location(name: name, coordinate: coordinate)
+            let location = Location(name: name, coordinate: coordinate, country: place.country,
+                                    region: place.region, timeZone: place.timeZone)
             list.locations.append(location)
             if select || list.current == nil {
                 list.currentID = location.id
@@ -89,28 +100,39 @@ public struct LocationsStore: Sendable {
     /// A place as `defaults.json` keeps it, read straight from the document's values (no
     /// Codable round trip: that was most of the time of every command on a large store).
     private struct StoredLocation {
-        static let keys: Set<String> = ["id", "name", "latitude", "longitude"]
+        static let keys: Set<String> = ["id", "name", "latitude", "longitude", "country", "region", "timezone"]
 
         var id: String
         var name: String
         var latitude: Double
         var longitude: Double
+        var country: String?
+        var region: String?
+        var timezone: String?
 
-        init(id: String, name: String, latitude: Double, longitude: Double) {
+        init(id: String, name: String, latitude: Double, longitude: Double,
+             country: String? = nil, region: String? = nil, timezone: String? = nil) {
             self.id = id
             self.name = name
             self.latitude = latitude
             self.longitude = longitude
+            self.country = country
+            self.region = region
+            self.timezone = timezone
         }
 
         /// "locations[1].latitude should be a number", in the order the fields are listed.
         init(_ members: [String: JSONValue], at place: String, in path: String) throws(DefaultsFileError) {
-            func string(_ key: String) throws(DefaultsFileError) -> String {
+            func text(_ key: String) throws(DefaultsFileError) -> String? {
                 switch members[key] {
                 case .string(let text)?: return text
-                case nil, .null?: throw .unreadable(path: path, reason: "\(place).\(key) is missing")
+                case nil, .null?: return nil
                 default: throw .unreadable(path: path, reason: "\(place).\(key) should be text in quotes")
                 }
+            }
+            func string(_ key: String) throws(DefaultsFileError) -> String {
+                guard let value = try text(key) else { throw .unreadable(path: path, reason: "\(place).\(key) is missing") }
+                return value
             }
             func number(_ key: String) throws(DefaultsFileError) -> Double {
                 switch members[key] {
@@ -123,10 +145,18 @@ public struct LocationsStore: Sendable {
             name = try string("name")
             latitude = try number("latitude")
             longitude = try number("longitude")
+            country = try text("country")
+            region = try text("region")
+            timezone = try text("timezone")
         }
 
         var members: [String: JSONValue] {
-            ["id": .string(id), "name": .string(name), "latitude": .number(latitude), "longitude": .number(longitude)]
+            var members: [String: JSONValue] = ["id": .string(id), "name": .string(name),
+                                                "latitude": .number(latitude), "longitude": .number(longitude)]
+            members["country"] = country.map(JSONValue.string)
+            members["region"] = region.map(JSONValue.string)
+            members["timezone"] = timezone.map(JSONValue.string)
+            return members
         }
     }
 
@@ -150,7 +180,8 @@ public struct LocationsStore: Sendable {
             do {
                 let name = try LocationValidation.validName(entry.name)
                 let coordinate = try LocationValidation.validCoordinate(latitude: entry.latitude, longitude: entry.longitude)
-                locations.append(Location(id: id, name: name, coordinate: coordinate))
+                locations.append(Location(id: id, name: name, coordinate: coordinate, country: entry.country,
+                                          region: entry.region, timeZone: entry.timezone))
             } catch {
                 throw .unreadable(path: file.path, reason: "\(place): \(error)")
             }
@@ -191,7 +222,8 @@ public struct LocationsStore: Sendable {
         }
         let stored = list.locations.map { location in
             let entry = StoredLocation(id: location.idString, name: location.name,
-                                       latitude: location.coordinate.latitude, longitude: location.coordinate.longitude)
+                                       latitude: location.coordinate.latitude, longitude: location.coordinate.longitude,
+                                       country: location.country, region: location.region, timezone: location.timeZone)
             return JSONValue.object(entry.members.merging(unknown[location.idString] ?? [:]) { known, _ in known })
         }
         defaults.set(value: .array(stored), forKey: Self.locationsKey)
