@@ -15,7 +15,7 @@ RAIN_BIN ?= $(RELEASE_BIN)/rain
 RAIN_MANUAL ?= $(RELEASE_BIN)/rain-manual
 GENERATED = .build/generated
 
-.PHONY: all build release deps test-deps test demo install install-files uninstall deb bench clean
+.PHONY: all build release deps test-deps test demo install install-files uninstall deb bench stress fuzz clean
 
 all: build
 
@@ -41,6 +41,16 @@ demo: deps
 test: test-deps
 	@$(MAKE) --no-print-directory deb DEBDIR=.build/deb
 	$(SWIFT) test
+
+# The long checks of issue 10 against the real binary, each printing its figure; STRESS_SIZE=small
+# is the reduced run CI uses.
+stress: deps
+	@sh scripts/stress.sh
+
+# libFuzzer on the JSON parser, the decoders, the store reader and the argument parser for
+# FUZZ_SECONDS each (default 60); a crash becomes a regression test.
+fuzz: deps
+	@sh scripts/fuzz.sh
 
 install: release
 	@$(MAKE) --no-print-directory install-files

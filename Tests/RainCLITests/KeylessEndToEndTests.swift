@@ -77,6 +77,15 @@ import Testing
         }
     }
 
+    @Test func configInitSaysNoKeyIsNeeded() async throws {
+        try await withTemporaryDirectory { home in
+            let result = try await BuiltProduct.run("rain", ["config", "init"], environment: ["RAIN_HOME": home])
+            #expect(result.status == 0, "\(result)")
+            #expect(result.output.hasPrefix("Wrote \(home)/config.json with every setting at its default. No key is needed"), "\(result.output)")
+            #expect(try String(contentsOfFile: home + "/config.json", encoding: .utf8).contains(#""provider": "auto""#))
+        }
+    }
+
     @Test func darkSkyWithoutAKeyIsAConfigurationError() async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home, config: #"{"provider": "darksky"}"#)

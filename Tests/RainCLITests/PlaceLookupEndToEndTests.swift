@@ -52,6 +52,10 @@ import Testing
             #expect(result.output.hasPrefix("Added Paris, Texas, United States (33.66, -95.56), ID "))
             #expect(result.output.hasSuffix(", the current location.\n"))
             #expect(try store(world).current?.timeZone == "America/Chicago")
+            let listed = try await world.keylessRain(["locations"])
+            let header = try #require(listed.output.split(separator: "\n").first)
+            #expect(header.hasSuffix("LONGITUDE  AREA"), "\(listed.output)")
+            #expect(listed.output.contains("-95.5555  Texas, United States\n"), "the area tells the Parises apart: \(listed.output)")
 
             let tooFar = try await world.keylessRain(["locations", "add", "Paris", "--pick", "3"])
             #expect(tooFar.status == 65 && tooFar.error.contains("only 2 places are named \"Paris\""), "\(tooFar)")
