@@ -115,12 +115,13 @@ public struct LocationsStore: Sendable {
             throw .unreadable(path: file.path, reason: "\(Self.currentKey) should be a location ID in quotes")
         }
         var locations: [Location] = []
+        var seen = Set<UUID>()
         for (index, (entry, _)) in try storedEntries(in: defaults).enumerated() {
             let place = "\(Self.locationsKey)[\(index)]"
             guard let id = UUID(uuidString: entry.id) else {
                 throw .unreadable(path: file.path, reason: "\(place).id is not a location ID (a UUID)")
             }
-            if locations.contains(where: { $0.id == id }) {
+            if !seen.insert(id).inserted {
                 throw .unreadable(path: file.path, reason: "\(place).id \(entry.id) appears twice")
             }
             do {
@@ -149,28 +150,34 @@ public struct LocationsStore: Sendable {
         guard case .array(let items) = value else {
             throw .unreadable(path: file.path, reason: "\(Self.locationsKey) should be a list of places ([...]) but is \(value.kindDescription)")
         }
-        var entries: [(StoredLocation, unknown: [String: JSONValue])] = []
+        var members: [[String: JSONValue]] = []
         for (index, item) in items.enumerated() {
-            let place = "\(Self.locationsKey)[\(index)]"
-            guard case .object(let members) = item else {
-                throw .unreadable(path: file.path, reason: "\(place) should be a place ({\"id\": ..., \"name\": ..., ...}) but is \(item.kindDescription)")
+            guard case .object(let object) = item else {
+                throw .unreadable(path: file.path, reason: "\(Self.locationsKey)[\(index)] should be a place ({\"id\": ..., \"name\": ..., ...}) but is \(item.kindDescription)")
             }
-            let entry: StoredLocation
-            let understood: [String: JSONValue]
-            do {
-                entry = try JSONDecoder().decode(StoredLocation.self, from: JSONEncoder().encode(item))
-                understood = try Self.members(of: entry)
-            } catch {
-                throw .unreadable(path: file.path, reason: Self.explain(error, under: place))
-            }
-            entries.append((entry, members.filter { understood[$0.key] == nil }))
+            members.append(object)
         }
-        return entries
+        // One decoding of the whole list (not one per place): stores of thousands of places.
+        let entries: [StoredLocation]
+        let understood: [[String: JSONValue]]
+        do {
+            entries = try JSONDecoder().decode([StoredLocation].self, from: Data(value.serialized().utf8))
+            understood = try Self.members(of: entries)
+        } catch {
+            throw .unreadable(path: file.path, reason: Self.explain(error, under: Self.locationsKey))
+        }
+        return zip(entries, zip(members, understood)).map { entry, pair in
+            (entry, pair.0.filter { pair.1[$0.key] == nil })
+        }
     }
 
-    private static func members(of entry: StoredLocation) throws -> [String: JSONValue] {
-        guard case .object(let members) = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(entry)) else { return [:] }
-        return members
+    /// The members each entry has when rain writes it: what rain understands of a place.
+    private static func members(of entries: [StoredLocation]) throws -> [[String: JSONValue]] {
+        guard case .array(let items) = try JSONValue.parse(Array(JSONEncoder().encode(entries))) else { return [] }
+        return items.map { item in
+            guard case .object(let members) = item else { return [:] }
+            return members
+        }
     }
 
     private func store(_ list: LocationList, in defaults: inout Defaults) throws {
@@ -178,11 +185,13 @@ public struct LocationsStore: Sendable {
         for (entry, members) in (try? storedEntries(in: defaults)) ?? [] where !members.isEmpty {
             unknown[entry.id.lowercased()] = members
         }
-        let stored = try list.locations.map { location in
-            let entry = StoredLocation(id: location.idString, name: location.name,
-                                       latitude: location.coordinate.latitude, longitude: location.coordinate.longitude,
-                                       country: location.country, region: location.region, timezone: location.timeZone)
-            return JSONValue.object(try Self.members(of: entry).merging(unknown[location.idString] ?? [:]) { known, _ in known })
+        let entries = list.locations.map { location in
+            StoredLocation(id: location.idString, name: location.name,
+                           latitude: location.coordinate.latitude, longitude: location.coordinate.longitude,
+                           country: location.country, region: location.region, timezone: location.timeZone)
+        }
+        let stored = zip(entries, try Self.members(of: entries)).map { entry, members in
+            JSONValue.object(members.merging(unknown[entry.id] ?? [:]) { known, _ in known })
         }
         defaults.set(value: .array(stored), forKey: Self.locationsKey)
         try defaults.set(list.current?.idString, forKey: Self.currentKey)
