@@ -97,7 +97,11 @@ public struct LocationsStore: Sendable {
 
     // MARK: - The stored shape
 
-    private struct StoredLocation: Codable {
+    /// A place as `defaults.json` keeps it, read straight from the document's values (no
+    /// Codable round trip: that was most of the time of every command on a large store).
+    private struct StoredLocation {
+        static let keys: Set<String> = ["id", "name", "latitude", "longitude", "country", "region", "timezone"]
+
         var id: String
         var name: String
         var latitude: Double
@@ -105,6 +109,55 @@ public struct LocationsStore: Sendable {
         var country: String?
         var region: String?
         var timezone: String?
+
+        init(id: String, name: String, latitude: Double, longitude: Double,
+             country: String? = nil, region: String? = nil, timezone: String? = nil) {
+            self.id = id
+            self.name = name
+            self.latitude = latitude
+            self.longitude = longitude
+            self.country = country
+            self.region = region
+            self.timezone = timezone
+        }
+
+        /// "locations[1].latitude should be a number", in the order the fields are listed.
+        init(_ members: [String: JSONValue], at place: String, in path: String) throws(DefaultsFileError) {
+            func text(_ key: String) throws(DefaultsFileError) -> String? {
+                switch members[key] {
+                case .string(let text)?: return text
+                case nil, .null?: return nil
+                default: throw .unreadable(path: path, reason: "\(place).\(key) should be text in quotes")
+                }
+            }
+            func string(_ key: String) throws(DefaultsFileError) -> String {
+                guard let value = try text(key) else { throw .unreadable(path: path, reason: "\(place).\(key) is missing") }
+                return value
+            }
+            func number(_ key: String) throws(DefaultsFileError) -> Double {
+                switch members[key] {
+                case .number(let value)?: return value
+                case nil, .null?: throw .unreadable(path: path, reason: "\(place).\(key) is missing")
+                default: throw .unreadable(path: path, reason: "\(place).\(key) should be a number")
+                }
+            }
+            id = try string("id")
+            name = try string("name")
+            latitude = try number("latitude")
+            longitude = try number("longitude")
+            country = try text("country")
+            region = try text("region")
+            timezone = try text("timezone")
+        }
+
+        var members: [String: JSONValue] {
+            var members: [String: JSONValue] = ["id": .string(id), "name": .string(name),
+                                                "latitude": .number(latitude), "longitude": .number(longitude)]
+            members["country"] = country.map(JSONValue.string)
+            members["region"] = region.map(JSONValue.string)
+            members["timezone"] = timezone.map(JSONValue.string)
+            return members
+        }
     }
 
     private func list(in defaults: Defaults) throws(DefaultsFileError) -> LocationList {
@@ -121,7 +174,7 @@ public struct LocationsStore: Sendable {
             guard let id = UUID(uuidString: entry.id) else {
                 throw .unreadable(path: file.path, reason: "\(place).id is not a location ID (a UUID)")
             }
-            if !seen.insert(id).inserted {
+            guard seen.insert(id).inserted else {
                 throw .unreadable(path: file.path, reason: "\(place).id \(entry.id) appears twice")
             }
             do {
@@ -150,34 +203,16 @@ public struct LocationsStore: Sendable {
         guard case .array(let items) = value else {
             throw .unreadable(path: file.path, reason: "\(Self.locationsKey) should be a list of places ([...]) but is \(value.kindDescription)")
         }
-        var members: [[String: JSONValue]] = []
+        var entries: [(StoredLocation, unknown: [String: JSONValue])] = []
         for (index, item) in items.enumerated() {
-            guard case .object(let object) = item else {
-                throw .unreadable(path: file.path, reason: "\(Self.locationsKey)[\(index)] should be a place ({\"id\": ..., \"name\": ..., ...}) but is \(item.kindDescription)")
+            let place = "\(Self.locationsKey)[\(index)]"
+            guard case .object(let members) = item else {
+                throw .unreadable(path: file.path, reason: "\(place) should be a place ({\"id\": ..., \"name\": ..., ...}) but is \(item.kindDescription)")
             }
-            members.append(object)
+            let entry = try StoredLocation(members, at: place, in: file.path)
+            entries.append((entry, members.filter { !StoredLocation.keys.contains($0.key) }))
         }
-        // One decoding of the whole list (not one per place): stores of thousands of places.
-        let entries: [StoredLocation]
-        let understood: [[String: JSONValue]]
-        do {
-            entries = try JSONDecoder().decode([StoredLocation].self, from: Data(value.serialized().utf8))
-            understood = try Self.members(of: entries)
-        } catch {
-            throw .unreadable(path: file.path, reason: Self.explain(error, under: Self.locationsKey))
-        }
-        return zip(entries, zip(members, understood)).map { entry, pair in
-            (entry, pair.0.filter { pair.1[$0.key] == nil })
-        }
-    }
-
-    /// The members each entry has when rain writes it: what rain understands of a place.
-    private static func members(of entries: [StoredLocation]) throws -> [[String: JSONValue]] {
-        guard case .array(let items) = try JSONValue.parse(Array(JSONEncoder().encode(entries))) else { return [] }
-        return items.map { item in
-            guard case .object(let members) = item else { return [:] }
-            return members
-        }
+        return entries
     }
 
     private func store(_ list: LocationList, in defaults: inout Defaults) throws {
@@ -185,39 +220,13 @@ public struct LocationsStore: Sendable {
         for (entry, members) in (try? storedEntries(in: defaults)) ?? [] where !members.isEmpty {
             unknown[entry.id.lowercased()] = members
         }
-        let entries = list.locations.map { location in
-            StoredLocation(id: location.idString, name: location.name,
-                           latitude: location.coordinate.latitude, longitude: location.coordinate.longitude,
-                           country: location.country, region: location.region, timezone: location.timeZone)
-        }
-        let stored = zip(entries, try Self.members(of: entries)).map { entry, members in
-            JSONValue.object(members.merging(unknown[entry.id] ?? [:]) { known, _ in known })
+        let stored = list.locations.map { location in
+            let entry = StoredLocation(id: location.idString, name: location.name,
+                                       latitude: location.coordinate.latitude, longitude: location.coordinate.longitude,
+                                       country: location.country, region: location.region, timezone: location.timeZone)
+            return JSONValue.object(entry.members.merging(unknown[location.idString] ?? [:]) { known, _ in known })
         }
         defaults.set(value: .array(stored), forKey: Self.locationsKey)
         try defaults.set(list.current?.idString, forKey: Self.currentKey)
-    }
-
-    /// "locations[1].latitude has the wrong type (expected a number)"
-    private static func explain(_ error: any Error, under key: String) -> String {
-        guard let error = error as? DecodingError else { return "\(key): \(error)" }
-        func path(_ context: DecodingError.Context, _ last: CodingKey? = nil) -> String {
-            var text = key
-            for key in context.codingPath + (last.map { [$0] } ?? []) {
-                if let index = key.intValue { text += "[\(index)]" } else { text += "." + key.stringValue }
-            }
-            return text
-        }
-        switch error {
-        case .typeMismatch(let type, let context):
-            return "\(path(context)) should be \(type == String.self ? "text in quotes" : type == Double.self ? "a number" : "an object")"
-        case .valueNotFound(_, let context):
-            return "\(path(context)) is missing"
-        case .keyNotFound(let key, let context):
-            return "\(path(context, key)) is missing"
-        case .dataCorrupted(let context):
-            return "\(path(context)) is not usable"
-        @unknown default:
-            return "\(error)"
-        }
     }
 }
