@@ -80,13 +80,13 @@ struct LocationsAddCommand: RunnableCommand {
         case .coordinates(let coordinate):
             try save(PlaceMatch(name: name ?? "", coordinate: coordinate), context)
         case .here:
-            let lookup = PlaceLookup(settings: try context.loadSettings().settings, verbose: context.requestLog(verbose: verbose))
+            let lookup = try placeLookup(context)
             context.printError("Asking \(lookup.ipLocationHost) where this machine is (from its IP address)...")
             var place = try await lookup.here()
             if let name { place.name = name }
             try save(place, context)
         case .lookup(let pick, let countryCode):
-            let lookup = PlaceLookup(settings: try context.loadSettings().settings, verbose: context.requestLog(verbose: verbose))
+            let lookup = try placeLookup(context)
             let query = name ?? ""
             let places = try await lookup.places(named: query, countryCode: countryCode)
             guard let place = try choose(among: places, named: query, pick: pick, countryCode: countryCode, context) else {
@@ -95,6 +95,10 @@ struct LocationsAddCommand: RunnableCommand {
             }
             try save(place, context)
         }
+    }
+
+    private func placeLookup(_ context: CommandContext) throws -> PlaceLookup {
+        PlaceLookup(settings: try context.loadSettings().settings, verbose: context.requestLog(verbose: verbose))
     }
 
     private func save(_ place: PlaceMatch, _ context: CommandContext) throws {
@@ -110,13 +114,13 @@ struct LocationsAddCommand: RunnableCommand {
             throw CommandFailure(
                 message: "no place named \(quoted)\(countryCode.map { " in \($0)" } ?? "") was found",
                 hint: "check the spelling, or give the coordinates: rain locations add \(Self.shellWord(query)) --lat LATITUDE --lon LONGITUDE",
-                exitCode: .dataError)
+                kind: .badData)
         }
         if let pick {
             guard pick <= places.count else {
                 throw CommandFailure(
                     message: "--pick \(pick): only \(places.count) place\(places.count == 1 ? " is" : "s are") named \(quoted): \(Self.listing(places))",
-                    hint: places.count == 1 ? "leave out --pick" : "choose one with --pick 1 to --pick \(places.count)", exitCode: .dataError)
+                    hint: places.count == 1 ? "leave out --pick" : "choose one with --pick 1 to --pick \(places.count)", kind: .badData)
             }
             return places[pick - 1]
         }
@@ -126,7 +130,7 @@ struct LocationsAddCommand: RunnableCommand {
                 message: "\(places.count) places are named \(quoted): \(Self.listing(places))",
                 hint: "choose one with --pick N, e.g. rain locations add \(Self.shellWord(query))\(countryCode.map { " --country \($0)" } ?? "") --pick 1"
                     + (countryCode == nil ? " (or narrow with --country CODE)" : ""),
-                exitCode: .dataError)
+                kind: .badData)
         }
         let outcome = try PickerSession.run({ PlacePicker(query: query, places: places, height: $0) },
                                             useColor: context.useColor, environment: context.environment)
