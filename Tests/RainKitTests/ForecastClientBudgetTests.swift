@@ -51,6 +51,16 @@ import Testing
                 == "gave up on 127.0.0.1 after 1 s (timeout_seconds, tries and waits included)")
     }
 
+    @Test func aLowSpeedAbortBeforeTheDeadlineIsRetriedNotOutOfTime() async throws {
+        let server = try NetTestServer(script: [.hang], fallback: { _ in .ok })
+        var configuration = NetTest.configuration(server, timeouts: HTTPTimeouts(connect: .seconds(5), total: .seconds(20)))
+        configuration.lowSpeed = LowSpeedLimit(bytesPerSecond: 100, duration: .seconds(1))
+        configuration.retry.totalBudget = .seconds(20)
+        let result = await NetTest.result(NetTest.client(configuration))
+        #expect((try? result.get()) != nil, "\(result)")
+        #expect(server.requests.count == 2)
+    }
+
     @Test func cancellingTheTaskStopsTheTransferInLibcurl() async throws {
         let server = try NetTestServer(script: [.hang])
         let client = NetTest.client(NetTest.configuration(server, timeouts: HTTPTimeouts(connect: .seconds(5), total: .seconds(60))))

@@ -151,7 +151,9 @@ final class CurlMulti {
                 guard let entry = active.removeValue(forKey: easy) else { continue }
                 finishedAny = true
                 var outcome = entry.transfer.finish(code)
-                if case .failure(.timedOut) = outcome, entry.cutByDeadline {
+                // Out of time only when it was the batch's deadline that ended it: a low-speed abort
+                // before then is the transfer's own timeout, worth another try.
+                if case .failure(.timedOut) = outcome, entry.cutByDeadline, clock.now >= deadline - .milliseconds(20) {
                     outcome = .failure(.outOfTime)
                 }
                 complete(entry.index, outcome, clock.now - entry.started)
