@@ -44,7 +44,7 @@ extension ForecastViewContext {
             if let bearing = current.windBearing, speed > 0 {
                 wind += " \(Compass.point(forBearing: bearing)) \(Compass.arrow(forBearing: bearing))"
             }
-            if let gust = current.windGust, gust > speed { wind += ", gusts \(MeasureFormat.short(gust))" }
+            if let gust = current.windGust, gust > speed { wind += ", gusts \(MeasureFormat.short(gust)) \(labels.windSpeed)" }
             parts.append(wind)
         }
         if current.precipProbability != nil {
@@ -62,25 +62,31 @@ extension ForecastViewContext {
         }
     }
 
-    /// The hours ahead as columns: time, symbol, temperature, chance of precipitation.
+    /// The hours ahead as columns: time, symbol, temperature, chance of precipitation. An hour
+    /// the clocks repeat (the night daylight saving time ends) is marked, with a note below.
     func hoursSection() -> [String] {
-        let columnWidth = 6
-        let count = max(12, (width - 8) / columnWidth)
-        let hours = forecast.hourly.filter { $0.time.timeIntervalSince(now) > -3600 }.prefix(count)
-        guard !hours.isEmpty else { return [] }
+        let ahead = Array(forecast.hourly.filter { $0.time.timeIntervalSince(now) > -3600 }.prefix(48))
+        guard !ahead.isEmpty else { return [] }
+        let labels = HourLabels(ahead.map(\.time), clock: clock)
+        let cellWidth = max(5, labels.texts.prefix((width - 8) / 6).map(\.displayWidth).max() ?? 5)
+        let columnWidth = cellWidth + 1
+        let hours = ahead.prefix(max(1, (width - 8) / columnWidth))
         var title = style.bold("Next \(hours.count == 1 ? "hour" : "\(hours.count) hours")")
         if let summary = forecast.hourlySummary?.screenSafe, !summary.isEmpty { title += "  " + summary }
-        func row(_ cell: (Forecast.Hour) -> String) -> String {
-            "  " + hours.map { cell($0).padded(toDisplayWidth: columnWidth - 1, alignment: .center) }.joined(separator: " ")
+        func row(_ cell: (Int, Forecast.Hour) -> String) -> String {
+            "  " + hours.enumerated().map { cell($0.offset, $0.element).padded(toDisplayWidth: cellWidth, alignment: .center) }
+                .joined(separator: " ")
         }
-        return ["  " + title,
-                row { clock.hour($0.time) },
-                row { WeatherSymbol.symbol(for: $0.icon) },
-                row { colored(shortTemperature($0.temperature), celsius: $0.temperature) },
-                row { hour in
-                    let chance = MeasureFormat.percent(hour.precipProbability)
-                    return (hour.precipProbability ?? 0) < 0.2 ? style.dim(chance) : style.cyan(chance)
-                }]
+        var lines = ["  " + title,
+                     row { index, _ in labels.texts[index] },
+                     row { WeatherSymbol.symbol(for: $1.icon) },
+                     row { colored(shortTemperature($1.temperature), celsius: $1.temperature) },
+                     row { _, hour in
+                         let chance = MeasureFormat.percent(hour.precipProbability)
+                         return (hour.precipProbability ?? 0) < 0.2 ? style.dim(chance) : style.cyan(chance)
+                     }]
+        lines += labels.notes(upTo: hours.count).map { "  " + style.dim($0) }
+        return lines
     }
 
     /// Up to seven days from today (in the place's zone), lows and highs as bars on one scale.

@@ -37,9 +37,13 @@ public struct LocalClock: Sendable {
         return "\(Self.twelveHour(hour)):\(minutes) \(hour < 12 ? "AM" : "PM")"
     }
 
-    /// "14:00", or "2 PM": the label of an hour column.
+    /// "14:00", or "2 PM": the label of an hour column. In a zone whose offset is not whole
+    /// hours (India, Nepal, Newfoundland) the minutes are the place's own: "18:30", "6:30 PM".
     public func hour(_ date: Date) -> String {
-        let hour = parts(date).hour ?? 0
+        let parts = parts(date)
+        let minute = parts.minute ?? 0
+        guard minute == 0 else { return time(date) }
+        let hour = parts.hour ?? 0
         guard usesTwelveHourClock else { return "\(hour < 10 ? "0" : "")\(hour):00" }
         return "\(Self.twelveHour(hour)) \(hour < 12 ? "AM" : "PM")"
     }
