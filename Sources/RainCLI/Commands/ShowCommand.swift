@@ -48,7 +48,8 @@ struct ShowCommand: RunnableCommand {
             if json {
                 context.console.write(String(decoding: ForecastCache.encode(forecast), as: UTF8.self))
             } else {
-                context.console.write(ForecastView(width: context.outputWidth, usesColor: context.useColor, now: Date()).render(forecast))
+                context.console.write(ForecastView(width: context.outputWidth, usesColor: context.useColor, now: Date(),
+                                                          cutsLines: context.console.isOutputTerminal).render(forecast))
             }
         }
         if status != .success { throw ExitStatus(code: status) }

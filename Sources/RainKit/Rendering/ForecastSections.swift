@@ -27,11 +27,9 @@ extension ForecastViewContext {
             lines.append(temperatures)
             lines.append("     " + details(current).joined(separator: "  ·  "))
         }
-        if let sentence = NextHourOutlook.sentence(for: forecast.nextHour, units: forecast.units, now: now) {
+        if let sentence = NextHourOutlook.sentence(for: forecast.nextHour, units: forecast.units, now: now,
+                                                   chanceNow: forecast.current?.precipProbability) {
             lines.append("  " + sentence)
-        } else if let summary = forecast.nextHour?.summary?.screenSafe, !summary.isEmpty,
-                  forecast.nextHour?.minutes.isEmpty ?? true {
-            lines.append("  " + summary)
         }
         return lines
     }
@@ -115,7 +113,7 @@ extension ForecastViewContext {
                 line += String(repeating: " ", count: 8)
             }
             if let summary = day.summary?.screenSafe, !summary.isEmpty {
-                line += " " + summary.truncated(toDisplayWidth: max(1, width - line.displayWidth - 1))
+                line += " " + cut(summary, toDisplayWidth: max(1, width - line.displayWidth - 1))
             }
             lines.append(line)
         }
@@ -133,12 +131,12 @@ extension ForecastViewContext {
             if let start = alert.time, start > now { period.append("from \(clock.dateAndTime(start))") }
             if let expires = alert.expires { period.append("until \(clock.dateAndTime(expires))") }
             if !period.isEmpty { heading += ", " + period.joined(separator: " ") }
-            lines.append("  " + style.red(style.bold("! " + heading.truncated(toDisplayWidth: width - 4))))
+            lines.append("  " + style.red(style.bold("! " + cut(heading, toDisplayWidth: width - 4))))
             let regions = alert.regions.map(\.screenSafe).filter { !$0.isEmpty }.joined(separator: ", ")
             let text = [regions.isEmpty ? nil : regions + ".", alert.description?.screenSafe]
                 .compactMap { $0 }.joined(separator: " ")
             var body = text.wrapped(toDisplayWidth: width - 4)
-            if body.count > 4 {
+            if cutsLines && body.count > 4 {
                 body = Array(body.prefix(4))
                 body[3] = body[3].displayWidth < width - 4 ? body[3] + "…" : body[3].truncated(toDisplayWidth: width - 5) + "…"
             }
