@@ -65,22 +65,13 @@ struct RefreshCommand: RunnableCommand {
             spinner.stop()
             throw ExitStatus(code: report(error, locations: locations, service: service, context: context))
         }
-        var status = ExitCode.success
-        for outcome in outcomes {
-            if let failure = outcome.failure {
-                let name = outcome.location.name.strippingControlCharacters
-                context.printError("rain: error: \(name): \(failure.description.strippingControlCharacters)")
-                if let hint = failure.hint(configFile: context.paths.configFile) { context.printError("rain: hint: \(hint)") }
-                status = .worse(status, ExitCode(failure))
-            }
-        }
+        let status = BatchFailureReport(failures: outcomes.filter { $0.failure != nil }, placeCount: outcomes.count,
+                                        configFile: context.paths.configFile).report(to: context)
         if !quiet {
             if json {
                 context.console.write(RefreshReport.json(outcomes))
             } else {
-                for outcome in outcomes where outcome.failure == nil {
-                    context.print(RefreshReport.line(outcome, usesColor: context.useColor, now: Date()))
-                }
+                context.console.write(RefreshReport.table(outcomes.filter { $0.failure == nil }, usesColor: context.useColor, now: Date()))
             }
         }
         if status != .success { throw ExitStatus(code: status) }
@@ -96,9 +87,7 @@ struct RefreshCommand: RunnableCommand {
             if json {
                 context.console.write(RefreshReport.json(cached))
             } else {
-                for outcome in cached where outcome.forecast != nil {
-                    context.print(RefreshReport.line(outcome, usesColor: context.useColor, now: Date()))
-                }
+                context.console.write(RefreshReport.table(cached, usesColor: context.useColor, now: Date()))
             }
             return .temporaryFailure
         case .busy:

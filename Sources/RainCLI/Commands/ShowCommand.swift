@@ -1,7 +1,7 @@
 import Foundation
 import RainKit
 
-/// `rain show [LOC] [--json] [--offline]`, and `rain` alone.
+/// `rain show [LOC] [--all] [--json] [--offline]`, and `rain` alone.
 struct ShowCommand: RunnableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
@@ -10,29 +10,37 @@ struct ShowCommand: RunnableCommand {
         The cached forecast is shown when it is younger than refresh_interval_minutes; \
         otherwise rain refreshes it first. When that fails, rain shows the cached forecast with \
         its age and one warning line, and exits 75 (offline, timed out, rate-limited) or with \
-        the failure's own status.
+        the failure's own status. With --all, every saved place gets one line ('*' marks the \
+        current location): local time, temperature and conditions now, today's high and low, \
+        the highest chance of rain in the next 6 hours, and the data's age; the stale places \
+        are refreshed first, together.
         """,
         arguments: [ArgumentDefinition(name: "loc", help: "The place: ID, ID prefix, number or name.", isOptional: true, completion: .locations)],
         options: [
-            .flag("json", help: "Print the forecast document as JSON (see docs/forecast-json.md)."),
+            .flag("all", short: "a", help: "One line per saved place, refreshing the stale ones first."),
+            .flag("json", help: "Print the forecast document as JSON (see docs/forecast-json.md); with --all, an array of them."),
             .flag("offline", help: "Only show what is cached; never use the network."),
             verboseOption,
         ]
     )
 
     var reference: String?
+    var all: Bool
     var json: Bool
     var offline: Bool
     var verbose: Bool
 
     init(parsed: ParsedValues) throws {
         reference = parsed.argument("loc")
+        all = parsed.flag("all")
         json = parsed.flag("json")
         offline = parsed.flag("offline")
         verbose = parsed.flag("verbose")
+        if all && reference != nil { throw ValidationError("Give either '--all' or a location, not both") }
     }
 
     func run(_ context: CommandContext) async throws {
+        if all { return try await runAll(context) }
         let list = try context.store.load()
         let location = try context.location(reference, in: list)
         let service = try context.makeForecastService(verbose: verbose)
