@@ -51,12 +51,9 @@ public enum RainCLI {
     }
 
     private static func makeContext(values: ParsedValues, environment: [String: String], console: any Console) throws -> CommandContext {
-        let colorChoice = values.value("color") ?? "auto"
-        guard let colorMode = ColorMode(rawValue: colorChoice) else {
-            throw ParseError.invalidValue(colorChoice, for: "--color <when>")
-        }
+        let colorMode = try values.value(GlobalOptions.color) ?? .auto
         let useColor = colorMode.usesColor(isTerminal: console.isOutputTerminal, environment: environment)
-        let configOverride = values.value("config")
+        let configOverride = try values.value(GlobalOptions.config)
         return CommandContext(
             console: console,
             environment: environment,

@@ -1,5 +1,6 @@
 @testable import RainCLI
 import RainKit
+import RainTestSupport
 import Testing
 
 @Suite struct ParserTests {
@@ -11,12 +12,12 @@ import Testing
     }
 
     @Test(arguments: [
-        UsageCase(arguments: ["locatoins"], message: "Error: Unknown command 'locatoins'. Did you mean 'locations'?", usage: "Usage: rain <subcommand>"),
+        UsageCase(arguments: ["locations", "lst"], message: "Error: Unknown command 'lst'. Did you mean 'list'?", usage: "Usage: rain locations <subcommand>"),
         UsageCase(arguments: ["--frobnicate"], message: "Error: Unknown option '--frobnicate'.", usage: "Usage: rain <subcommand>"),
         UsageCase(arguments: ["locations", "add", "Berlin", "--lat"], message: "Error: Missing value for '--lat <latitude>'", usage: "Usage: rain locations add"),
         UsageCase(arguments: ["locations", "add", "--lat", "1", "--lon", "2"], message: "Error: Missing expected argument '<name>'", usage: "Usage: rain locations add"),
         UsageCase(arguments: ["locations", "add", "A", "B", "--lat", "1", "--lon", "2"], message: "Error: Unexpected argument 'B'", usage: "Usage: rain locations add"),
-        UsageCase(arguments: ["locations", "add", "A", "--lat", "north", "--lon", "2"], message: "Error: The value 'north' is invalid for '--lat <latitude>'", usage: "Usage: rain locations add"),
+        UsageCase(arguments: ["locations", "add", "A", "--lat", "north", "--lon", "2"], message: "Error: The value 'north' is invalid for '--lat <latitude>': give a decimal number, e.g. -33.87", usage: "Usage: rain locations add"),
         UsageCase(arguments: ["locations", "add", "A", "--selct"], message: "Error: Unknown option '--selct'. Did you mean '--select'?", usage: "Usage: rain locations add"),
         UsageCase(arguments: ["locations", "add", "A", "--select=yes"], message: "Error: The option '--select' does not take a value", usage: "Usage: rain locations add"),
         UsageCase(arguments: ["locations", "select"], message: "Error: Missing expected argument '<loc>'", usage: "Usage: rain locations select"),
@@ -24,8 +25,16 @@ import Testing
         UsageCase(arguments: ["locations", "remove", "-i", "berlin"], message: "Error: Unexpected argument 'berlin': '--interactive' picks the places from a list", usage: "Usage: rain locations remove <loc> ... [--yes] | --interactive"),
         UsageCase(arguments: ["locations", "remove", "--interactive"], message: "Error: '--interactive' needs a terminal, and standard input is not one; name the places instead", usage: "Usage: rain locations remove"),
         UsageCase(arguments: ["locations", "list", "extra"], message: "Error: Unexpected argument 'extra'", usage: "Usage: rain locations list"),
-        UsageCase(arguments: ["locations", "--color", "sometimes"], message: "Error: The value 'sometimes' is invalid for '--color <when>'", usage: "Usage: rain locations list"),
+        UsageCase(arguments: ["locations", "--color", "sometimes"], message: "Error: The value 'sometimes' is invalid for '--color <when>': one of auto, always, never", usage: "Usage: rain locations list"),
         UsageCase(arguments: ["help", "nope"], message: "Error: Unknown command 'nope'.", usage: "Usage: rain <subcommand>"),
+        UsageCase(arguments: ["locations", "help", "ad"], message: "Error: Unknown command 'ad'. Did you mean 'add'?", usage: "Usage: rain locations <subcommand>"),
+        UsageCase(arguments: ["locations", "add", "A", "--lat", "5", "--lat", "6", "--lon", "2"], message: "Error: The option '--lat <latitude>' can be given only once", usage: "Usage: rain locations add"),
+        UsageCase(arguments: ["--color", "never", "--color=always", "locations"], message: "Error: The option '--color <when>' can be given only once", usage: "Usage: rain <subcommand>"),
+        UsageCase(arguments: ["watch", "--every", "-5m"], message: "Error: The value '-5m' is invalid for '--every <interval>': give a positive whole number followed by s, m or h, e.g. 15m", usage: "Usage: rain watch"),
+        UsageCase(arguments: ["cron", "--every=0m"], message: "Error: The value '0m' is invalid for '--every <interval>': give a positive whole number followed by s, m or h, e.g. 15m", usage: "Usage: rain cron"),
+        UsageCase(arguments: ["--color", "sometimes"], message: "Error: The value 'sometimes' is invalid for '--color <when>': one of auto, always, never", usage: "Usage: rain show"),
+        UsageCase(arguments: ["locations", "add", "A", "--lat", "--select"], message: "Error: Missing value for '--lat <latitude>'", usage: "Usage: rain locations add"),
+        UsageCase(arguments: ["show", "--version"], message: "Error: Unknown option '--version'.", usage: "Usage: rain show"),
     ])
     func usageErrorsPrintTheMessageAndTheUsageAndExit64(_ testCase: UsageCase) async {
         let console = BufferConsole()
@@ -61,7 +70,7 @@ import Testing
             Issue.record("no command")
             return
         }
-        #expect(values.argument("name") == "-weird-")
+        #expect(values[LocationsAddCommand.placeName] == "-weird-")
     }
 
     @Test func groupsRunTheirDefaultSubcommand() throws {
@@ -71,7 +80,7 @@ import Testing
             return
         }
         #expect(type is LocationsListCommand.Type)
-        #expect(values.flag("json"))
+        #expect(values[LocationsListCommand.json])
     }
 
     @Test func combinedShortFlagsAndHelpEverywhere() throws {
@@ -80,8 +89,9 @@ import Testing
             Issue.record("no command")
             return
         }
-        #expect(values.flag("yes"))
-        for arguments in [["--help"], ["-h"], ["help"], ["locations", "add", "--help"], ["help", "locations", "add"], ["locations", "-h", "add"]] {
+        #expect(values[LocationsRemoveCommand.yes])
+        for arguments in [["--help"], ["-h"], ["help"], ["locations", "add", "--help"], ["help", "locations", "add"], ["locations", "-h", "add"],
+                          ["locations", "help", "add"], ["locations", "help"], ["config", "help", "path"], ["help", "help"]] {
             guard case .help = try parser.parse(arguments) else {
                 Issue.record("\(arguments) is not a help request")
                 continue
@@ -105,5 +115,83 @@ import Testing
         let console = BufferConsole()
         #expect(await RainCLI.run(["--version"], environment: [:], console: console) == 0)
         #expect(console.output == RainVersion.current + "\n")
+    }
+
+    /// Latitudes and longitudes are decimal numbers: what `Double(_:)` also reads (hexadecimal,
+    /// exponents, inf, nan) is refused before anything is saved.
+    @Test(arguments: ["0x10", "inf", "-inf", "nan", "infinity", "1e5", "1_0", "", ".", "-", "+-1", "１２", "1.2.3"])
+    func coordinatesAreDecimalNumbersOnly(_ text: String) async {
+        let console = BufferConsole()
+        let status = await RainCLI.run(["locations", "add", "A", "--lat", text, "--lon", "2"], environment: ["RAIN_HOME": "/nonexistent-rain-home"], console: console)
+        #expect(status == 64)
+        #expect(console.error.hasPrefix("Error: The value '\(text)' is invalid for '--lat <latitude>': give a decimal number"), "\(console.error)")
+    }
+
+    @Test(arguments: [("-33.87", -33.87), ("151", 151.0), ("+5", 5.0), (".5", 0.5), ("-.5", -0.5), ("7.", 7.0)])
+    func decimalCoordinatesParse(_ text: String, _ expected: Double) throws {
+        guard case .run(_, let values, _) = try CommandParser(root: RainCommand.self).parse(["locations", "add", "A", "--lat", text, "--lon", "0"]) else {
+            Issue.record("no command")
+            return
+        }
+        #expect(try LocationsAddCommand(parsed: values).latitude == expected)
+    }
+
+    struct ShorthandCase: Sendable, CustomTestStringConvertible {
+        var arguments: [String]
+        var command: String
+        var place: String?
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
+    /// `rain LOC` is `rain show LOC`; a command name wins over a place of the same name.
+    @Test(arguments: [
+        ShorthandCase(arguments: ["tokyo"], command: "show", place: "tokyo"),
+        ShorthandCase(arguments: ["New York", "--json"], command: "show", place: "New York"),
+        ShorthandCase(arguments: ["--offline", "2"], command: "show", place: "2"),
+        ShorthandCase(arguments: ["--", "watch"], command: "show", place: "watch"),
+        ShorthandCase(arguments: ["show", "watch"], command: "show", place: "watch"),
+        ShorthandCase(arguments: ["watch"], command: "watch", place: nil),
+        ShorthandCase(arguments: ["locations"], command: "list", place: nil),
+        ShorthandCase(arguments: [], command: "show", place: nil),
+    ])
+    func aWordThatNamesNoCommandIsAPlace(_ testCase: ShorthandCase) throws {
+        guard case .run(let type, let values, _) = try CommandParser(root: RainCommand.self).parse(testCase.arguments) else {
+            Issue.record("no command")
+            return
+        }
+        #expect(type.configuration.commandName == testCase.command)
+        if type is ShowCommand.Type { #expect(values[ShowCommand.place] == testCase.place) }
+    }
+
+    @Test func aMisspeltCommandIsAnUnknownPlaceWithAHintAtTheCommand() async throws {
+        try await withTemporaryDirectory { home in
+            let console = BufferConsole()
+            #expect(await RainCLI.run(["locatoins"], environment: ["RAIN_HOME": home], console: console) == 65)
+            #expect(console.error == """
+            rain: error: no saved location matches 'locatoins'
+            rain: hint: did you mean the command 'rain locations'? (a word that names no command is a place)
+
+            """)
+        }
+    }
+
+    /// Every option of every command is declared once: no two options of one command (its
+    /// own and the global ones) share a long or short name.
+    @Test func optionNamesAreUniqueWithinEachCommand() {
+        func visit(_ command: any ParsableCommand.Type) {
+            let options = command.configuration.options + GlobalOptions.definitions
+            let longs = options.map(\.long), shorts = options.compactMap(\.short)
+            #expect(Set(longs).count == longs.count, "\(command.configuration.commandName): \(longs)")
+            #expect(Set(shorts).count == shorts.count, "\(command.configuration.commandName): \(shorts)")
+            command.configuration.subcommands.forEach(visit)
+        }
+        visit(RainCommand.self)
+    }
+
+    @Test func helpHelpDescribesHelp() async {
+        let console = BufferConsole()
+        #expect(await RainCLI.run(["help", "help"], environment: ["COLUMNS": "80"], console: console) == 0)
+        #expect(console.output.hasPrefix("OVERVIEW: Show help for a command."))
+        #expect(console.output.contains("USAGE: rain help [<command> ...]"))
     }
 }

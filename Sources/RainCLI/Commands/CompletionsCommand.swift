@@ -8,13 +8,15 @@ struct CompletionsCommand: RunnableCommand {
         zsh:  rain completions zsh > "${fpath[1]}/_rain"
         fish: rain completions fish > ~/.config/fish/completions/rain.fish
         """,
-        arguments: [ArgumentDefinition(name: "shell", help: "bash, zsh or fish.", completion: .values(CompletionScript.Shell.allCases.map(\.rawValue)))]
+        arguments: [shellArgument]
     )
+
+    static let shellArgument = ArgumentDefinition(name: "shell", help: "bash, zsh or fish.", completion: .values(CompletionScript.Shell.allCases.map(\.rawValue)))
 
     var shell: CompletionScript.Shell
 
     init(parsed: ParsedValues) throws {
-        let name = parsed.argument("shell") ?? ""
+        let name = parsed[Self.shellArgument] ?? ""
         guard let shell = CompletionScript.Shell(rawValue: name) else {
             throw ParseError.invalidValue(name, for: "<shell>")
         }

@@ -12,26 +12,27 @@ struct CronCommand: RunnableCommand {
         never contains the API key. Its minute is chosen per user so that not everyone asks the API at :00. \
         --install replaces rain's own line in your crontab and keeps every other line.
         """,
-        options: [
-            .option("every", value: "interval", help: "How often: 5m, 10m, 15m, 20m, 30m, or 1h to 24h (default: 30m)."),
-            .flag("install", help: "Add the line to your crontab (replacing rain's earlier line)."),
-            .flag("uninstall", help: "Remove rain's line from your crontab."),
-        ]
+        options: [every, install, uninstall]
     )
+
+    static let every = Option<Interval>("every", value: "interval", help: "How often: 5m, 10m, 15m, 20m, 30m, or 1h to 24h (default: 30m).",
+                                        completion: .values(["5m", "10m", "15m", "20m", "30m", "1h", "2h", "6h", "12h", "24h"]))
+    static let install = Flag("install", help: "Add the line to your crontab (replacing rain's earlier line).")
+    static let uninstall = Flag("uninstall", help: "Remove rain's line from your crontab.")
 
     var schedule: CronSchedule
     var install: Bool
     var uninstall: Bool
 
     init(parsed: ParsedValues) throws {
-        let every = try parsed.value("every", as: Interval.self) ?? Interval(seconds: 30 * 60)
+        let every = try parsed.value(Self.every) ?? Interval(seconds: 30 * 60)
         do {
             schedule = try CronSchedule(every: every, seed: ProcessIdentity.userName)
         } catch {
             throw ValidationError(error.description)
         }
-        install = parsed.flag("install")
-        uninstall = parsed.flag("uninstall")
+        install = parsed[Self.install]
+        uninstall = parsed[Self.uninstall]
         if install && uninstall { throw ValidationError("'--install' and '--uninstall' cannot be used together") }
     }
 

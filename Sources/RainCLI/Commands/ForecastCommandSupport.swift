@@ -1,8 +1,21 @@
 import Foundation
 import RainKit
 
-/// `--verbose`, which every command that uses the network takes.
-let verboseOption = OptionDefinition.flag("verbose", short: "v", help: "Print each request (key hidden), its status and its time to stderr.")
+extension Flag {
+    /// `--verbose`, which every command that uses the network takes.
+    static let verbose = Flag("verbose", short: "v", help: "Print each request (key hidden), its status and its time to stderr.")
+}
+
+extension ArgumentDefinition {
+    /// `[<loc>]`: one place, the current location when left out.
+    static func place(optional: Bool) -> ArgumentDefinition {
+        ArgumentDefinition(name: "loc", help: "The place: ID, ID prefix, number or name.", isOptional: optional, completion: .locations)
+    }
+
+    /// `<loc> ...`: several places.
+    static let places = ArgumentDefinition(
+        name: "loc", help: "The places: IDs, ID prefixes, numbers or names.", isOptional: true, isRepeating: true, completion: .locations)
+}
 
 extension CommandContext {
     /// The forecast service for the settings in effect; with `verbose`, requests are logged to stderr.

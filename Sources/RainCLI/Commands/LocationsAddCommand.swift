@@ -6,13 +6,14 @@ struct LocationsAddCommand: RunnableCommand {
         commandName: "add",
         abstract: "Save a place under a name.",
         discussion: "The first place saved becomes the current location. Prints the new place's short ID.",
-        arguments: [ArgumentDefinition(name: "name", help: "The place's name, e.g. Berlin.")],
-        options: [
-            .option("lat", value: "latitude", help: "Latitude in degrees, -90 (south) to 90 (north)."),
-            .option("lon", value: "longitude", help: "Longitude in degrees, -180 (west) to 180 (east)."),
-            .flag("select", help: "Make the new place the current location."),
-        ]
+        arguments: [placeName],
+        options: [lat, lon, select]
     )
+
+    static let placeName = ArgumentDefinition(name: "name", help: "The place's name, e.g. Berlin.")
+    static let lat = Option<Double>("lat", value: "latitude", help: "Latitude in degrees, -90 (south) to 90 (north).")
+    static let lon = Option<Double>("lon", value: "longitude", help: "Longitude in degrees, -180 (west) to 180 (east).")
+    static let select = Flag("select", help: "Make the new place the current location.")
 
     var name: String
     var latitude: Double
@@ -20,9 +21,9 @@ struct LocationsAddCommand: RunnableCommand {
     var select: Bool
 
     init(parsed: ParsedValues) throws {
-        name = parsed.argument("name") ?? ""
-        let latitude = try parsed.value("lat", as: Double.self)
-        let longitude = try parsed.value("lon", as: Double.self)
+        name = parsed[Self.placeName] ?? ""
+        let latitude = try parsed.value(Self.lat)
+        let longitude = try parsed.value(Self.lon)
         guard let latitude, let longitude else {
             if latitude == nil && longitude == nil {
                 throw ValidationError("Looking places up by name is not supported yet; give both '--lat <latitude>' and '--lon <longitude>'")
@@ -31,7 +32,7 @@ struct LocationsAddCommand: RunnableCommand {
         }
         self.latitude = latitude
         self.longitude = longitude
-        select = parsed.flag("select")
+        select = parsed[Self.select]
     }
 
     func run(_ context: CommandContext) async throws {

@@ -6,13 +6,15 @@ struct LocationsListCommand: RunnableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List the saved places; '*' marks the current location.",
-        options: [.flag("json", help: "Print a JSON array: id, name, latitude, longitude, current.")]
+        options: [json]
     )
+
+    static let json = Flag("json", help: "Print a JSON array: id, name, latitude, longitude, current.")
 
     var json: Bool
 
     init(parsed: ParsedValues) throws {
-        json = parsed.flag("json")
+        json = parsed[Self.json]
     }
 
     func run(_ context: CommandContext) async throws {

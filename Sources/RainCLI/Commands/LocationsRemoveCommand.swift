@@ -11,24 +11,23 @@ struct LocationsRemoveCommand: RunnableCommand {
         --interactive, pick the places from a list instead: up/down or j/k move, space checks, \
         a checks all, enter goes on, q or Esc leaves.
         """,
-        arguments: [ArgumentDefinition(
-            name: "loc", help: "The places: IDs, ID prefixes, numbers or names.",
-            isOptional: true, isRepeating: true, completion: .locations)],
-        options: [
-            .flag("yes", short: "y", help: "Remove without asking."),
-            .flag("interactive", short: "i", help: "Pick the places to remove from a list (needs a terminal)."),
-        ],
+        arguments: [places],
+        options: [yes, interactive],
         usage: "<loc> ... [--yes] | --interactive"
     )
+
+    static let places = ArgumentDefinition.places
+    static let yes = Flag("yes", short: "y", help: "Remove without asking.")
+    static let interactive = Flag("interactive", short: "i", help: "Pick the places to remove from a list (needs a terminal).")
 
     var references: [String]
     var yes: Bool
     var interactive: Bool
 
     init(parsed: ParsedValues) throws {
-        references = parsed.arguments("loc")
-        yes = parsed.flag("yes")
-        interactive = parsed.flag("interactive")
+        references = parsed.values(of: Self.places)
+        yes = parsed[Self.yes]
+        interactive = parsed[Self.interactive]
         if interactive, let first = references.first {
             throw ValidationError("Unexpected argument '\(first)': '--interactive' picks the places from a list")
         }

@@ -5,13 +5,15 @@ struct LocationsSelectCommand: RunnableCommand {
     static let configuration = CommandConfiguration(
         commandName: "select",
         abstract: "Make a saved place the current location.",
-        arguments: [ArgumentDefinition(name: "loc", help: "The place: ID, ID prefix, number or name.", completion: .locations)]
+        arguments: [place]
     )
+
+    static let place = ArgumentDefinition.place(optional: false)
 
     var reference: String
 
     init(parsed: ParsedValues) throws {
-        reference = parsed.argument("loc") ?? ""
+        reference = parsed[Self.place] ?? ""
     }
 
     func run(_ context: CommandContext) async throws {

@@ -6,11 +6,16 @@ struct RainCommand: ParsableCommand {
         discussion: """
         rain keeps a list of saved places with one current location, fetches forecasts from a \
         Dark Sky-compatible API, caches them, and shows them.
+
+        A word that names no command is a place: 'rain tokyo' is 'rain show tokyo'. A command \
+        wins over a place of the same name: for a place called 'watch', type 'rain show watch'.
         """,
+        options: [GlobalOptions.version],
         subcommands: [
             ShowCommand.self, RefreshCommand.self, WatchCommand.self, LocationsCommand.self, CronCommand.self, ConfigCommand.self,
-            CompletionsCommand.self,
+            CompletionsCommand.self, HelpCommand.self,
         ],
-        defaultSubcommand: ShowCommand.self
+        defaultSubcommand: ShowCommand.self,
+        usage: "<subcommand> | [<loc>] [<show-options>]"
     )
 }

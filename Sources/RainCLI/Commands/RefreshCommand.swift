@@ -13,15 +13,16 @@ struct RefreshCommand: RunnableCommand {
         at once, otherwise it waits a little. --quiet prints nothing on success or when offline \
         (for cron); real failures still print one line each on stderr.
         """,
-        arguments: [ArgumentDefinition(name: "loc", help: "The places: IDs, ID prefixes, numbers or names.", isOptional: true, isRepeating: true, completion: .locations)],
-        options: [
-            .flag("all", short: "a", help: "Refresh every saved place."),
-            .flag("if-stale", help: "Skip places whose cached forecast is younger than refresh_interval_minutes."),
-            .flag("quiet", short: "q", help: "Print nothing on success or when offline."),
-            .flag("json", help: "Print one JSON object per place: id, name, status, fetched_at, error."),
-            verboseOption,
-        ]
+        arguments: [places],
+        options: [all, ifStale, quiet, json, verbose]
     )
+
+    static let places = ArgumentDefinition.places
+    static let all = Flag("all", short: "a", help: "Refresh every saved place.")
+    static let ifStale = Flag("if-stale", help: "Skip places whose cached forecast is younger than refresh_interval_minutes.")
+    static let quiet = Flag("quiet", short: "q", help: "Print nothing on success or when offline.")
+    static let json = Flag("json", help: "Print one JSON object per place: id, name, status, fetched_at, error.")
+    static let verbose = Flag.verbose
 
     var references: [String]
     var all: Bool
@@ -31,12 +32,12 @@ struct RefreshCommand: RunnableCommand {
     var verbose: Bool
 
     init(parsed: ParsedValues) throws {
-        references = parsed.arguments("loc")
-        all = parsed.flag("all")
-        ifStale = parsed.flag("if-stale")
-        quiet = parsed.flag("quiet")
-        json = parsed.flag("json")
-        verbose = parsed.flag("verbose")
+        references = parsed.values(of: Self.places)
+        all = parsed[Self.all]
+        ifStale = parsed[Self.ifStale]
+        quiet = parsed[Self.quiet]
+        json = parsed[Self.json]
+        verbose = parsed[Self.verbose]
         if all && !references.isEmpty { throw ValidationError("Give either '--all' or locations, not both") }
     }
 

@@ -15,14 +15,15 @@ struct ShowCommand: RunnableCommand {
         the highest chance of rain in the next 6 hours, and the data's age; the stale places \
         are refreshed first, together.
         """,
-        arguments: [ArgumentDefinition(name: "loc", help: "The place: ID, ID prefix, number or name.", isOptional: true, completion: .locations)],
-        options: [
-            .flag("all", short: "a", help: "One line per saved place, refreshing the stale ones first."),
-            .flag("json", help: "Print the forecast document as JSON (see docs/forecast-json.md); with --all, an array of them."),
-            .flag("offline", help: "Only show what is cached; never use the network."),
-            verboseOption,
-        ]
+        arguments: [place],
+        options: [all, json, offline, verbose]
     )
+
+    static let place = ArgumentDefinition.place(optional: true)
+    static let all = Flag("all", short: "a", help: "One line per saved place, refreshing the stale ones first.")
+    static let json = Flag("json", help: "Print the forecast document as JSON (see docs/forecast-json.md); with --all, an array of them.")
+    static let offline = Flag("offline", help: "Only show what is cached; never use the network.")
+    static let verbose = Flag.verbose
 
     var reference: String?
     var all: Bool
@@ -31,18 +32,18 @@ struct ShowCommand: RunnableCommand {
     var verbose: Bool
 
     init(parsed: ParsedValues) throws {
-        reference = parsed.argument("loc")
-        all = parsed.flag("all")
-        json = parsed.flag("json")
-        offline = parsed.flag("offline")
-        verbose = parsed.flag("verbose")
+        reference = parsed[Self.place]
+        all = parsed[Self.all]
+        json = parsed[Self.json]
+        offline = parsed[Self.offline]
+        verbose = parsed[Self.verbose]
         if all && reference != nil { throw ValidationError("Give either '--all' or a location, not both") }
     }
 
     func run(_ context: CommandContext) async throws {
         if all { return try await runAll(context) }
         let list = try context.store.load()
-        let location = try context.location(reference, in: list)
+        let location = try Self.location(reference, in: list, context)
         let service = try context.makeForecastService(verbose: verbose)
         let spinner = Spinner(console: context.console, message: "Fetching the forecast for \(location.name.strippingControlCharacters)…")
         let display = await service.forecastForDisplay(of: location, offline: offline, lockWait: .seconds(10)) {
@@ -61,6 +62,23 @@ struct ShowCommand: RunnableCommand {
             }
         }
         if status != .success { throw ExitStatus(code: status) }
+    }
+}
+
+extension ShowCommand {
+    /// The place LOC names; a LOC that names no place but looks like a misspelt command
+    /// (`rain locatoins`, which is `rain show locatoins`) says which command was meant.
+    static func location(_ reference: String?, in list: LocationList, _ context: CommandContext) throws -> Location {
+        do {
+            return try context.location(reference, in: list)
+        } catch LocationsError.unknown(let reference) {
+            let commands = RainCommand.configuration.subcommands.map { $0.configuration.commandName }
+            guard let command = closestMatch(to: reference, among: commands) else { throw LocationsError.unknown(reference: reference) }
+            throw CommandFailure(
+                message: LocationsError.unknown(reference: reference).description,
+                hint: "did you mean the command 'rain \(command)'? (a word that names no command is a place)",
+                exitCode: .dataError)
+        }
     }
 }
 

@@ -12,21 +12,23 @@ struct WatchCommand: RunnableCommand {
         offline, back online). While the API cannot be reached, the cached forecast stays on \
         screen with its age.
         """,
-        arguments: [ArgumentDefinition(name: "loc", help: "The place: ID, ID prefix, number or name.", isOptional: true, completion: .locations)],
-        options: [
-            .option("every", value: "interval", help: "How often to refresh, e.g. 30s, 15m, 1h (default: 15m)."),
-            verboseOption,
-        ]
+        arguments: [place],
+        options: [every, verbose]
     )
+
+    static let place = ArgumentDefinition.place(optional: true)
+    static let every = Option<Interval>("every", value: "interval", help: "How often to refresh, e.g. 30s, 15m, 1h (default: 15m).",
+                                        completion: .values(["30s", "5m", "15m", "30m", "1h"]))
+    static let verbose = Flag.verbose
 
     var reference: String?
     var every: Interval
     var verbose: Bool
 
     init(parsed: ParsedValues) throws {
-        reference = parsed.argument("loc")
-        every = try parsed.value("every", as: Interval.self) ?? Interval(seconds: 15 * 60)
-        verbose = parsed.flag("verbose")
+        reference = parsed[Self.place]
+        every = try parsed.value(Self.every) ?? Interval(seconds: 15 * 60)
+        verbose = parsed[Self.verbose]
     }
 
     func run(_ context: CommandContext) async throws {

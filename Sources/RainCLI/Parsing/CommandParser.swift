@@ -11,19 +11,11 @@ struct CommandLineError: Error {
     var path: [any ParsableCommand.Type]
 }
 
-/// Options every command takes, wherever they stand on the line.
-enum GlobalOptions {
-    static let definitions: [OptionDefinition] = [
-        .option("config", value: "file", help: "Read the configuration from this file.", completion: .file),
-        .option("color", value: "when", help: "Colour the output: auto, always or never.",
-                completion: .values(["auto", "always", "never"])),
-        .flag("help", short: "h", help: "Show help information."),
-    ]
-}
-
 /// A small table-driven parser with swift-argument-parser's conventions: subcommands by name,
 /// options before or after positionals, `--name value` and `--name=value`, combined short
-/// flags, `--` ends options, negative numbers are values, `rain help COMMAND`.
+/// flags, `--` ends options, negative numbers are values, `rain help COMMAND` and
+/// `rain GROUP help [COMMAND]`, and a word that names no command is an argument of the default
+/// subcommand (`rain tokyo` is `rain show tokyo`) when that takes one.
 struct CommandParser {
     let root: any ParsableCommand.Type
 
@@ -33,21 +25,29 @@ struct CommandParser {
         var positionals: [String] = []
         var optionsEnded = false
         var index = 0
+        var helpRequest: [String]?
 
-        if tokens.first == "help" {
-            return try helpPath(for: Array(tokens.dropFirst()))
-        }
         do {
             while index < tokens.count {
                 let token = tokens[index]
                 index += 1
                 let command = path.last!
                 if optionsEnded || !looksLikeOption(token) {
+                    let isGroup = !command.configuration.subcommands.isEmpty
+                    if !optionsEnded, isGroup, token == HelpCommand.configuration.commandName {
+                        helpRequest = Array(tokens[index...])
+                        break
+                    }
                     if !optionsEnded, positionals.isEmpty, let sub = subcommand(named: token, of: command) {
                         path.append(sub)
                         continue
                     }
-                    if !command.configuration.subcommands.isEmpty {
+                    if isGroup, let fallback = command.configuration.defaultSubcommand, !fallback.configuration.arguments.isEmpty {
+                        path.append(fallback)
+                        positionals.append(token)
+                        continue
+                    }
+                    if isGroup {
                         let names = command.configuration.subcommands.map { $0.configuration.commandName }
                         throw ParseError.unknownCommand(token, suggestion: closestMatch(to: token, among: names))
                     }
@@ -58,9 +58,6 @@ struct CommandParser {
                     optionsEnded = true
                     continue
                 }
-                if token == "--version", path.count == 1 {
-                    return .version
-                }
                 if token.hasPrefix("--") {
                     let body = token.dropFirst(2)
                     let name = String(body.prefix { $0 != "=" })
@@ -70,7 +67,7 @@ struct CommandParser {
                         let names = allOptions(of: command).map { "--" + $0.long }
                         throw ParseError.unknownOption("--" + name, suggestion: closestMatch(to: "--" + name, among: names))
                     }
-                    try record(option, spelled: "--" + name, inlineValue: inlineValue, tokens: tokens, index: &index, into: &values)
+                    try record(option, spelled: "--" + name, inlineValue: inlineValue, tokens: tokens, index: &index, into: &values, path: path)
                 } else {
                     let letters = Array(token.dropFirst())
                     for (offset, letter) in letters.enumerated() {
@@ -82,10 +79,10 @@ struct CommandParser {
                         if case .value = option.kind, !isLast {
                             // -c FILE only: a value option must end a group of short flags.
                             let rest = String(letters[(offset + 1)...])
-                            try record(option, spelled: "-\(letter)", inlineValue: rest, tokens: tokens, index: &index, into: &values)
+                            try record(option, spelled: "-\(letter)", inlineValue: rest, tokens: tokens, index: &index, into: &values, path: path)
                             break
                         }
-                        try record(option, spelled: "-\(letter)", inlineValue: nil, tokens: tokens, index: &index, into: &values)
+                        try record(option, spelled: "-\(letter)", inlineValue: nil, tokens: tokens, index: &index, into: &values, path: path)
                     }
                 }
             }
@@ -93,8 +90,14 @@ struct CommandParser {
             throw CommandLineError(error: error, path: path)
         }
 
-        if values.flag("help") {
+        if let helpRequest {
+            return try helpPath(for: helpRequest, from: path)
+        }
+        if values[GlobalOptions.help] {
             return .help(path: path)
+        }
+        if values[GlobalOptions.version] {
+            return .version
         }
         while !(path.last! is any RunnableCommand.Type) {
             guard let fallback = path.last!.configuration.defaultSubcommand else { break }
@@ -111,8 +114,11 @@ struct CommandParser {
         return .run(runnable, values: values, path: path)
     }
 
-    private func helpPath(for names: [String]) throws(CommandLineError) -> ParsedCommandLine {
-        var path: [any ParsableCommand.Type] = [root]
+    private func helpPath(for names: [String], from start: [any ParsableCommand.Type]) throws(CommandLineError) -> ParsedCommandLine {
+        var path = start
+        if names == [HelpCommand.configuration.commandName] {
+            return .help(path: [root, HelpCommand.self])
+        }
         for name in names {
             guard let sub = subcommand(named: name, of: path.last!) else {
                 let candidates = path.last!.configuration.subcommands.map { $0.configuration.commandName }
@@ -138,8 +144,11 @@ struct CommandParser {
         if candidate.last!.configuration.options.contains(where: matches) { path = candidate }
     }
 
+    /// `-5m`, `-33.87` and `-.5` are values (no option is spelt with a digit), so
+    /// `--every -5m` is an invalid value, not a missing one.
     private func looksLikeOption(_ token: String) -> Bool {
-        token.hasPrefix("-") && token.count > 1 && Double(token) == nil
+        guard token.hasPrefix("-"), let second = token.dropFirst().first else { return false }
+        return !(second.isNumber || second == ".")
     }
 
     private func subcommand(named name: String, of command: any ParsableCommand.Type) -> (any ParsableCommand.Type)? {
@@ -154,24 +163,32 @@ struct CommandParser {
         allOptions(of: command).first { $0.long == name }
     }
 
+    /// Whether the word after an option that takes a value is another option rather than that
+    /// value: `--lat -inf` is an invalid latitude, not a missing one, as `-inf` is no option.
+    private func isOption(_ token: String, in command: any ParsableCommand.Type) -> Bool {
+        guard looksLikeOption(token) else { return false }
+        if token.hasPrefix("--") { return true }
+        let shorts = Set(allOptions(of: command).compactMap(\.short))
+        return token.dropFirst().allSatisfy(shorts.contains)
+    }
+
     private func record(
         _ option: OptionDefinition, spelled: String, inlineValue: String?,
-        tokens: [String], index: inout Int, into values: inout ParsedValues
+        tokens: [String], index: inout Int, into values: inout ParsedValues, path: [any ParsableCommand.Type]
     ) throws(ParseError) {
         switch option.kind {
         case .flag:
             if inlineValue != nil { throw .unexpectedValue(spelled) }
-            values.flags.insert(option.long)
+            values.set(option)
         case .value:
-            values.optionSynopses[option.long] = option.synopsis
             if let inlineValue {
-                values.options[option.long, default: []].append(inlineValue)
+                try values.add(inlineValue, for: option)
                 return
             }
-            guard index < tokens.count, !looksLikeOption(tokens[index]) || tokens[index] == "-" else {
+            guard index < tokens.count, !isOption(tokens[index], in: path.last!) else {
                 throw .missingValue(option.synopsis)
             }
-            values.options[option.long, default: []].append(tokens[index])
+            try values.add(tokens[index], for: option)
             index += 1
         }
     }

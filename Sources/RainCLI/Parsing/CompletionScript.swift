@@ -20,7 +20,7 @@ struct CompletionScript {
         var result: [Entry] = []
         func visit(_ command: any ParsableCommand.Type, path: [String]) {
             let configuration = command.configuration
-            let options = configuration.options + GlobalOptions.definitions + (path.count == 1 ? [.flag("version", help: "Show the version.")] : [])
+            let options = configuration.options + GlobalOptions.definitions
             result.append(Entry(
                 path: path,
                 subcommands: configuration.subcommands.map { ($0.configuration.commandName, $0.configuration.abstract) },

@@ -39,7 +39,6 @@ struct HelpGenerator {
             sections.append("ARGUMENTS:\n" + rows(configuration.arguments.map { ("<\($0.name)>", $0.help) }))
         }
         let options = configuration.options + GlobalOptions.definitions
-            + (path.count == 1 ? [.flag("version", help: "Show the version.")] : [])
         sections.append("OPTIONS:\n" + rows(options.map { option in
             let names = (option.short.map { "-\($0), " } ?? "") + option.synopsis
             return (names, option.help)

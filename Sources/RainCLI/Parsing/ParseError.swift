@@ -7,7 +7,8 @@ enum ParseError: Error, Equatable, CustomStringConvertible {
     case unexpectedArgument(String)
     case missingArgument(String)
     case unknownCommand(String, suggestion: String?)
-    case invalidValue(String, for: String)
+    case invalidValue(String, for: String, expectation: String? = nil)
+    case repeatedOption(String)
 
     var description: String {
         switch self {
@@ -23,8 +24,10 @@ enum ParseError: Error, Equatable, CustomStringConvertible {
             return "Missing expected argument '<\(name)>'"
         case .unknownCommand(let name, let suggestion):
             return "Unknown command '\(name)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "")
-        case .invalidValue(let value, let synopsis):
-            return "The value '\(value)' is invalid for '\(synopsis)'"
+        case .invalidValue(let value, let synopsis, let expectation):
+            return "The value '\(value)' is invalid for '\(synopsis)'" + (expectation.map { ": \($0)" } ?? "")
+        case .repeatedOption(let synopsis):
+            return "The option '\(synopsis)' can be given only once"
         }
     }
 }

@@ -1,27 +1,38 @@
-/// The values one command line gave a command, by option long name and argument name.
+/// The values one command line gave a command. Read only through the command's declarations:
+/// `parsed[Self.json]`, `try parsed.value(Self.every)`, `parsed[Self.location]`.
 struct ParsedValues: Sendable {
-    var flags: Set<String> = []
-    var options: [String: [String]] = [:]
+    private(set) var flags: Set<String> = []
+    private(set) var options: [String: [String]] = [:]
     var arguments: [String: [String]] = [:]
-    /// How each option value was written, for messages (`--lat <latitude>`).
-    var optionSynopses: [String: String] = [:]
 
-    func flag(_ long: String) -> Bool { flags.contains(long) }
+    mutating func set(_ option: OptionDefinition) { flags.insert(option.long) }
 
-    /// The last value given for the option (a repeated option wins last, as with most tools).
-    func value(_ long: String) -> String? { options[long]?.last }
+    mutating func add(_ value: String, for option: OptionDefinition) throws(ParseError) {
+        if !option.isRepeatable, options[option.long] != nil { throw .repeatedOption(option.synopsis) }
+        options[option.long, default: []].append(value)
+    }
 
-    func argument(_ name: String) -> String? { arguments[name]?.first }
+    subscript(flag: Flag) -> Bool { flags.contains(flag.definition.long) }
 
-    func arguments(_ name: String) -> [String] { arguments[name] ?? [] }
+    subscript(argument: ArgumentDefinition) -> String? { arguments[argument.name]?.first }
+
+    func values(of argument: ArgumentDefinition) -> [String] { arguments[argument.name] ?? [] }
 
     /// The option's value converted, or nil when absent; an unconvertible value is a usage error
-    /// worded as swift-argument-parser words it.
-    func value<Value: LosslessStringConvertible>(_ long: String, as type: Value.Type) throws -> Value? {
-        guard let text = value(long) else { return nil }
-        guard let converted = Value(text) else {
-            throw ParseError.invalidValue(text, for: optionSynopses[long] ?? "--\(long)")
+    /// worded as swift-argument-parser words it, plus what a valid one looks like.
+    func value<Value>(_ option: Option<Value>) throws(ParseError) -> Value? {
+        try values(option).last
+    }
+
+    /// Every value of a repeatable option, converted.
+    func values<Value>(_ option: Option<Value>) throws(ParseError) -> [Value] {
+        var result: [Value] = []
+        for text in options[option.definition.long] ?? [] {
+            guard let converted = option.convert(text) else {
+                throw .invalidValue(text, for: option.definition.synopsis, expectation: option.expectation)
+            }
+            result.append(converted)
         }
-        return converted
+        return result
     }
 }

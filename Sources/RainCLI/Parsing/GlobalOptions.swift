@@ -1,0 +1,12 @@
+import RainKit
+
+/// Options every command takes, wherever they stand on the line.
+enum GlobalOptions {
+    static let config = Option<String>("config", value: "file", help: "Read the configuration from this file.", completion: .file)
+    static let color = Option<ColorMode>("color", value: "when", help: "Colour the output: auto, always or never.")
+    static let help = Flag("help", short: "h", help: "Show help information.")
+    /// Only the root command takes it.
+    static let version = Flag("version", help: "Show the version.")
+
+    static let definitions = [config.definition, color.definition, help.definition]
+}
