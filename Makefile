@@ -3,7 +3,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 
-.PHONY: all build release deps test-deps test demo install uninstall clean
+.PHONY: all build release deps test-deps test demo install uninstall bench clean
 
 all: build
 
@@ -30,6 +30,11 @@ test: test-deps
 install: release
 	install -d "$(DESTDIR)$(BINDIR)"
 	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/rain" "$(DESTDIR)$(BINDIR)/rain"
+
+# Side-by-side runs against curl and jq on loopback (Benchmarks/README.md); installs hyperfine
+# from Debian when missing.
+bench: deps
+	@bash Benchmarks/bench.sh
 
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/rain"

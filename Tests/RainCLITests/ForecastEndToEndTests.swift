@@ -80,8 +80,8 @@ import Testing
         Failure(name: "html", behaviour: .htmlBody, status: 69, message: "unusable response from the API: not JSON"),
         Failure(name: "wrong types", behaviour: .wrongTypes, status: 69, message: "unusable response from the API: "),
         Failure(name: "huge", behaviour: .hugeBody(bytes: 12 * 1024 * 1024), status: 69, message: "the API's response is larger than 8388608 bytes"),
-        Failure(name: "hang", behaviour: .hang, status: 75, message: "127.0.0.1 did not answer in time"),
-        Failure(name: "drip", behaviour: .drip(bytesPerSecond: 20), status: 75, message: "127.0.0.1 did not answer in time"),
+        Failure(name: "hang", behaviour: .hang, status: 75, message: "gave up on 127.0.0.1 after 2 s (timeout_seconds, tries and waits included)"),
+        Failure(name: "drip", behaviour: .drip(bytesPerSecond: 20), status: 75, message: "gave up on 127.0.0.1 after 2 s (timeout_seconds, tries and waits included)"),
     ])
     func everyFailureModeHasItsExitCodeAndOneLineAndKeepsTheCache(_ failure: Failure) async throws {
         try await withTemporaryDirectory { home in

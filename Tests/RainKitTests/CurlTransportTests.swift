@@ -110,14 +110,9 @@ import Testing
         let server = try NetTestServer()
         let transport = CurlTransport(maxConcurrentRequests: 1)
         let requests = (0..<5).map { HTTPRequest(url: server.baseURL + "r\($0)") }
-        var statuses = [Int?](repeating: nil, count: requests.count)
-        var reused = 0
-        transport.perform(requests) { index, outcome, _ in
-            let response = try? outcome.get()
-            statuses[index] = response?.status
-            if response?.reusedConnection == true { reused += 1 }
-            return nil
-        }
+        let responses = transport.perform(requests).map { try? $0.get() }
+        let statuses = responses.map { $0?.status }
+        let reused = responses.filter { $0?.reusedConnection == true }.count
         #expect(statuses == Array(repeating: 200, count: 5))
         #expect(server.connectionsAccepted == 1)
         #expect(reused == 4)
@@ -128,11 +123,7 @@ import Testing
         let server = try NetTestServer(fallback: { _ in .json("{}", delay: .milliseconds(100)) })
         let transport = CurlTransport(maxConcurrentRequests: 2)
         let requests = (0..<6).map { HTTPRequest(url: server.baseURL + "r\($0)") }
-        var done = 0
-        transport.perform(requests) { _, outcome, _ in
-            if (try? outcome.get().status) == 200 { done += 1 }
-            return nil
-        }
+        let done = transport.perform(requests).filter { (try? $0.get().status) == 200 }.count
         #expect(done == 6)
         #expect(server.maxConcurrentRequests <= 2)
         #expect(server.maxConcurrentRequests >= 1)
@@ -142,12 +133,51 @@ import Testing
     @Test func theMultiLoopSendsARequestAgainWhenAsked() throws {
         let server = try NetTestServer(script: [.json("{}", status: 503)])
         var statuses: [Int] = []
-        CurlTransport().perform([HTTPRequest(url: server.baseURL)]) { _, outcome, _ in
+        CurlTransport().perform([HTTPRequest(url: server.baseURL)], deadline: .now + .seconds(10)) { _, outcome, _ in
             let status = (try? outcome.get().status) ?? -1
             statuses.append(status)
-            return status == 503 ? .milliseconds(20) : nil
+            return status == 503 ? .retry(after: .milliseconds(20), pausingOthers: false) : .finished
         }
         #expect(statuses == [503, 200])
         #expect(server.requests.count == 2)
+    }
+
+    @Test func theMultiLoopStopsEverythingWhenAsked() throws {
+        let server = try NetTestServer()
+        let transport = CurlTransport(maxConcurrentRequests: 1)
+        let requests = (0..<4).map { HTTPRequest(url: server.baseURL + "r\($0)") }
+        var outcomes: [Int: Result<HTTPResponse, TransferFailure>] = [:]
+        transport.perform(requests, deadline: .now + .seconds(10)) { index, outcome, _ in
+            outcomes[index] = outcome
+            return index == 0 ? .stopBatch : .finished
+        }
+        #expect(server.requests.count == 1)
+        #expect((try? outcomes[0]?.get().status) == 200)
+        for index in 1..<4 { #expect(outcomes[index] == .failure(.cancelled)) }
+    }
+
+    @Test func nothingStartsAfterTheDeadline() throws {
+        let server = try NetTestServer()
+        var outcome: Result<HTTPResponse, TransferFailure>?
+        CurlTransport().perform([HTTPRequest(url: server.baseURL)], deadline: .now - .seconds(1)) { _, result, _ in
+            outcome = result
+            return .finished
+        }
+        #expect(outcome == .failure(.outOfTime))
+        #expect(server.requests.count == 0)
+    }
+
+    @Test func aCancelledBatchSendsNothing() throws {
+        let server = try NetTestServer()
+        let cancellation = TransferCancellation()
+        cancellation.cancel()
+        var outcome: Result<HTTPResponse, TransferFailure>?
+        CurlTransport().perform([HTTPRequest(url: server.baseURL)], deadline: .now + .seconds(10),
+                                cancellation: cancellation) { _, result, _ in
+            outcome = result
+            return .finished
+        }
+        #expect(outcome == .failure(.cancelled))
+        #expect(server.requests.count == 0)
     }
 }

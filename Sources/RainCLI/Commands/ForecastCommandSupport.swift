@@ -52,7 +52,7 @@ extension ExitCode {
 
     init(_ error: ForecastError) {
         switch error {
-        case .offline, .unreachable, .timedOut, .rateLimited: self = .temporaryFailure
+        case .offline, .timedOut, .outOfTime, .rateLimited, .cancelled: self = .temporaryFailure
         case .keyRefused: self = .permissionDenied
         case .http, .unusableBody, .tooLarge, .transport: self = .unavailable
         case .missingKey: self = .configuration

@@ -35,16 +35,23 @@ public struct ForecastCache: Sendable {
         return cached
     }
 
-    /// Replaces the place's file atomically, creating the folder when needed. When this
-    /// throws, the previous file is intact.
-    public func save(_ cached: CachedForecast) throws(CacheError) {
+    /// Replaces the place's file atomically (compact JSON), creating the folder when needed.
+    /// When this throws, the previous file is intact. With `syncingFolder` false the rename is
+    /// made durable only by a later `syncFolder()`: one folder fsync for a whole batch.
+    public func save(_ cached: CachedForecast, syncingFolder: Bool = true) throws(CacheError) {
         let path = path(for: cached.location.id)
         do {
             try AtomicFile.createFolder(directory)
-            try AtomicFile.write(Self.encode(cached), to: path)
+            try AtomicFile.write(Array(ForecastDocument.value(of: cached).serializedCompactly().utf8), to: path,
+                                 syncingFolder: syncingFolder)
         } catch {
             throw .unwritable(path: error.path, reason: error.reason)
         }
+    }
+
+    /// Makes the renames of earlier `save(_:syncingFolder: false)` calls durable.
+    public func syncFolder() {
+        AtomicFile.syncFolder(directory)
     }
 
     /// Moves a file that cannot be read as a forecast out of the way, so the next refresh can
@@ -66,8 +73,8 @@ public struct ForecastCache: Sendable {
         }
     }
 
-    /// The forecast document (pretty, keys sorted, ending in a newline): the cache file's
-    /// content and what `rain show --json` prints. Format: `docs/forecast-json.md`.
+    /// The forecast document (pretty, keys sorted, ending in a newline): what `rain show --json`
+    /// prints; the cache file holds the same document compactly. Format: `docs/forecast-json.md`.
     public static func encode(_ cached: CachedForecast) -> [UInt8] {
         Array(ForecastDocument.value(of: cached).serialized().utf8)
     }

@@ -12,7 +12,7 @@ public enum ConfigExample {
       "language": "en",
       "refresh_interval_minutes": 30,
       "timeout_seconds": 30,
-      "max_concurrent_requests": 4,
+      "max_concurrent_requests": 6,
       "ca_file": null
     }
 

@@ -41,7 +41,7 @@ public struct Settings: Sendable, Equatable {
     /// Whole-request timeout.
     public var timeoutSeconds: Double = 30
     public var connectTimeoutSeconds: Double = 10
-    public var maxConcurrentRequests: Int = 4
+    public var maxConcurrentRequests: Int = 6
     /// A PEM bundle of CA certificates to trust instead of the system's.
     public var caFile: String?
     /// The proxy libcurl will go through to reach `baseURL` (from `https_proxy`, `http_proxy`,

@@ -26,11 +26,6 @@ final class CurlEasyTransfer {
         curl_slist_free_all(headerList)
     }
 
-    /// Runs the transfer on this thread (the easy interface).
-    func perform() -> Result<HTTPResponse, TransferFailure> {
-        finish(curl_easy_perform(handle))
-    }
-
     /// The outcome once libcurl reports the transfer done with `code`.
     func finish(_ code: CURLcode) -> Result<HTTPResponse, TransferFailure> {
         guard code == CURLE_OK else {

@@ -4,10 +4,23 @@ internal import CCurl
 /// reusing connections between them. Not `Sendable`: `run` drives it on the calling thread
 /// (a `curl_multi_perform` + `curl_multi_poll` loop) and everything stays on that thread.
 final class CurlMulti {
-    /// What the owner of a run wants once a transfer is done: nothing more (nil) or a new try
-    /// of the same request after the given delay.
+    /// What the owner of a run wants once an attempt is done.
+    enum Next: Equatable {
+        /// That request is done.
+        case finished
+        /// Send it again after `delay`; with `pausingOthers`, start no other request before then
+        /// either (a server's Retry-After applies to everything we send it).
+        case retry(after: Duration, pausingOthers: Bool)
+        /// That request is done; start no other request for `duration` (a Retry-After too long
+        /// to wait for this one).
+        case pauseOthers(for: Duration)
+        /// That request is done, and so is the batch: every request not yet done ends as
+        /// `.cancelled` at once (the host cannot be reached; sending more is pointless).
+        case stopBatch
+    }
+
     typealias Completion = (_ index: Int, _ outcome: Result<HTTPResponse, TransferFailure>,
-                            _ elapsed: Duration) -> Duration?
+                            _ elapsed: Duration) -> Next
 
     private let handle: UnsafeMutableRawPointer
     private let maxConcurrent: Int
@@ -31,23 +44,57 @@ final class CurlMulti {
         var index: Int
         var transfer: CurlEasyTransfer
         var started: ContinuousClock.Instant
+        /// Its timeout is what was left of the batch's time, not the transfer's own.
+        var cutByDeadline: Bool
     }
 
     /// Runs every request until each is done (after its retries), calling `onComplete` on this
-    /// thread as each attempt ends.
-    func run(_ requests: [HTTPRequest], options: TransferOptions, onComplete: Completion) {
+    /// thread as each attempt ends. No transfer runs past `deadline`: each one's timeout is cut
+    /// to what is left, and a request that cannot start before it ends as `.outOfTime`.
+    func run(_ requests: [HTTPRequest], options: TransferOptions, deadline: ContinuousClock.Instant,
+             cancellation: TransferCancellation?, onComplete: Completion) {
         var ready = Array(requests.indices.reversed())   // a stack: popLast() takes them in order
         var waiting: [(index: Int, due: ContinuousClock.Instant)] = []
         var active: [UnsafeMutableRawPointer: Active] = [:]
+        var pausedUntil = clock.now
+        var stopped = false
+        var cancellationAttached = false
+        if let cancellation {
+            cancellationAttached = cancellation.attach(handle)
+            stopped = !cancellationAttached
+        }
+        defer { if cancellationAttached { cancellation?.detach() } }
 
         func complete(_ index: Int, _ outcome: Result<HTTPResponse, TransferFailure>, _ elapsed: Duration) {
-            if let delay = onComplete(index, outcome, elapsed) {
-                waiting.append((index, clock.now.advanced(by: max(.zero, delay))))
+            guard !stopped else {
+                _ = onComplete(index, outcome, elapsed)
+                return
+            }
+            switch onComplete(index, outcome, elapsed) {
+            case .finished:
+                break
+            case .retry(let delay, let pausingOthers):
+                let due = clock.now.advanced(by: max(.zero, delay))
+                waiting.append((index, due))
+                if pausingOthers { pausedUntil = max(pausedUntil, due) }
+            case .pauseOthers(let duration):
+                pausedUntil = max(pausedUntil, clock.now.advanced(by: max(.zero, duration)))
+            case .stopBatch:
+                stopped = true
             }
         }
 
         func start(_ index: Int) {
             let started = clock.now
+            let remaining = deadline - started
+            guard remaining > .zero else {
+                complete(index, .failure(.outOfTime), .zero)
+                return
+            }
+            var options = options
+            let cutByDeadline = remaining < options.timeouts.total
+            options.timeouts.total = min(options.timeouts.total, remaining)
+            options.timeouts.connect = min(options.timeouts.connect, remaining)
             do {
                 let transfer = try CurlEasyTransfer(request: requests[index], options: options)
                 let code = curl_multi_add_handle(handle, transfer.handle)
@@ -56,20 +103,42 @@ final class CurlMulti {
                     complete(index, .failure(.transport(reason: reason)), clock.now - started)
                     return
                 }
-                active[transfer.handle] = Active(index: index, transfer: transfer, started: started)
+                active[transfer.handle] = Active(index: index, transfer: transfer, started: started, cutByDeadline: cutByDeadline)
             } catch {
                 complete(index, .failure(error), clock.now - started)
             }
         }
 
+        /// Everything not done ends now, as `.cancelled`.
+        func abandonAll() {
+            for (easy, entry) in active {
+                curl_multi_remove_handle(handle, easy)
+                _ = onComplete(entry.index, .failure(.cancelled), clock.now - entry.started)
+            }
+            active = [:]
+            for index in ready.reversed() + waiting.map(\.index) { _ = onComplete(index, .failure(.cancelled), .zero) }
+            ready = []
+            waiting = []
+        }
+
         while !ready.isEmpty || !waiting.isEmpty || !active.isEmpty {
+            if cancellation?.isCancelled == true { stopped = true }
+            if stopped {
+                abandonAll()
+                break
+            }
             let now = clock.now
             let due = waiting.filter { $0.due <= now }
             waiting.removeAll { $0.due <= now }
-            ready.insert(contentsOf: due.map(\.index).reversed(), at: 0)
-            while active.count < maxConcurrent, let index = ready.popLast() {
+            ready.append(contentsOf: due.map(\.index).reversed())   // retries go first
+            if pausedUntil >= deadline {
+                // Paused past the end of the budget: nothing waiting can be sent in time.
+                while let index = ready.popLast() { complete(index, .failure(.outOfTime), .zero) }
+            }
+            while now >= pausedUntil, active.count < maxConcurrent, let index = ready.popLast() {
                 start(index)
             }
+            if stopped { continue }
 
             var running: Int32 = 0
             curl_multi_perform(handle, &running)
@@ -81,7 +150,11 @@ final class CurlMulti {
                 curl_multi_remove_handle(handle, easy)
                 guard let entry = active.removeValue(forKey: easy) else { continue }
                 finishedAny = true
-                complete(entry.index, entry.transfer.finish(code), clock.now - entry.started)
+                var outcome = entry.transfer.finish(code)
+                if case .failure(.timedOut) = outcome, entry.cutByDeadline {
+                    outcome = .failure(.outOfTime)
+                }
+                complete(entry.index, outcome, clock.now - entry.started)
             }
             if finishedAny { continue }   // start the next transfers before waiting
 
@@ -89,7 +162,10 @@ final class CurlMulti {
             if let next = waiting.map(\.due).min() {
                 timeout = min(timeout, max(.zero, next - clock.now))
             }
-            if active.isEmpty && ready.isEmpty && !waiting.isEmpty && timeout == .zero { continue }
+            if !ready.isEmpty, pausedUntil > clock.now {
+                timeout = min(timeout, pausedUntil - clock.now)
+            }
+            if active.isEmpty && timeout == .zero { continue }
             curl_multi_poll(handle, nil, 0, Int32(timeout.wholeMilliseconds), nil)
         }
     }

@@ -1,37 +1,44 @@
-/// HTTP GETs over libcurl. `perform(_:)` runs one request with the easy interface;
-/// `perform(_:onComplete:)` runs many through one multi handle with bounded concurrency and
-/// connection reuse. Both block the calling thread: call them from a thread of your own.
+/// HTTP GETs over libcurl, all through one multi handle with bounded concurrency and
+/// connection reuse. `perform` blocks the calling thread: call it from a thread of your own.
 public struct CurlTransport: Sendable {
     public var options: TransferOptions
     public var maxConcurrentRequests: Int
 
-    public init(options: TransferOptions = TransferOptions(), maxConcurrentRequests: Int = 4) {
+    public init(options: TransferOptions = TransferOptions(), maxConcurrentRequests: Int = 6) {
         self.options = options
         self.maxConcurrentRequests = max(1, maxConcurrentRequests)
     }
 
-    /// One request, start to finish, on this thread.
-    public func perform(_ request: HTTPRequest) -> Result<HTTPResponse, TransferFailure> {
-        do {
-            return try CurlEasyTransfer(request: request, options: options).perform()
-        } catch {
-            return .failure(error)
-        }
-    }
-
-    /// Many requests at once, at most `maxConcurrentRequests` in flight. `onComplete` is called
-    /// on this thread as each attempt ends, with the request's index, the outcome and the time it
-    /// took; it returns nil when that request is done, or a delay after which to send it again.
+    /// Many requests at once, at most `maxConcurrentRequests` in flight, none past `deadline`.
+    /// `onComplete` is called on this thread as each attempt ends, with the request's index,
+    /// the outcome and the time it took, and says what follows (see `CurlMulti.Next`).
     /// Returns when every request is done.
-    public func perform(_ requests: [HTTPRequest],
-                        onComplete: (_ index: Int, _ outcome: Result<HTTPResponse, TransferFailure>,
-                                     _ elapsed: Duration) -> Duration?) {
+    func perform(_ requests: [HTTPRequest], deadline: ContinuousClock.Instant,
+                 cancellation: TransferCancellation? = nil, onComplete: CurlMulti.Completion) {
         guard !requests.isEmpty else { return }
         do {
-            try CurlMulti(maxConcurrent: maxConcurrentRequests).run(requests, options: options, onComplete: onComplete)
+            try CurlMulti(maxConcurrent: maxConcurrentRequests)
+                .run(requests, options: options, deadline: deadline, cancellation: cancellation, onComplete: onComplete)
         } catch {
             // No multi handle: every request fails the same way, once.
             for index in requests.indices { _ = onComplete(index, .failure(error), .zero) }
         }
+    }
+
+    /// Many requests, each tried once with the transfer limits of `options`; the outcomes in order.
+    public func perform(_ requests: [HTTPRequest]) -> [Result<HTTPResponse, TransferFailure>] {
+        var outcomes = [Result<HTTPResponse, TransferFailure>](repeating: .failure(.cancelled), count: requests.count)
+        // Room for every transfer's own timeout: each one ends by its own limits, not the batch's.
+        let deadline = ContinuousClock.now.advanced(by: options.timeouts.total * max(1, requests.count) + .seconds(1))
+        perform(requests, deadline: deadline) { index, outcome, _ in
+            outcomes[index] = outcome
+            return .finished
+        }
+        return outcomes
+    }
+
+    /// One request, tried once: a batch of one.
+    public func perform(_ request: HTTPRequest) -> Result<HTTPResponse, TransferFailure> {
+        perform([request])[0]
     }
 }

@@ -7,12 +7,14 @@ enum ForecastAttempt: Equatable {
     /// HTTP statuses worth another try.
     static let retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504]
 
-    init(_ outcome: Result<HTTPResponse, TransferFailure>, host: String, key: APIKey?) {
+    init(_ outcome: Result<HTTPResponse, TransferFailure>, host: String, key: APIKey?, budget: Duration = .zero) {
         switch outcome {
         case .failure(let failure):
             switch failure {
-            case .unreachable(let reason):
-                self = .failure(.unreachable(host: host, reason: reason), retryable: true, serverDelay: nil)
+            case .unreachable:
+                // Nothing was sent: offline as far as we can tell, and another try now would
+                // only find the same.
+                self = .failure(.offline(host: host), retryable: false, serverDelay: nil)
             case .timedOut:
                 self = .failure(.timedOut(host: host), retryable: true, serverDelay: nil)
             case .connectionLost(let reason):
@@ -21,6 +23,10 @@ enum ForecastAttempt: Equatable {
                 self = .failure(.tooLarge(limit: limit), retryable: false, serverDelay: nil)
             case .transport(let reason):
                 self = .failure(.transport(reason: reason), retryable: false, serverDelay: nil)
+            case .outOfTime:
+                self = .failure(.outOfTime(host: host, seconds: Int(budget.components.seconds)), retryable: false, serverDelay: nil)
+            case .cancelled:
+                self = .failure(.cancelled, retryable: false, serverDelay: nil)
             }
         case .success(let response):
             let status = response.status

@@ -15,6 +15,7 @@ extension ForecastClient {
         public var caFile: String?
         /// At most this many requests in flight in a batch.
         public var maxConcurrentRequests: Int
+        /// The tries, and in `totalBudget` the time a whole batch may take, waits included.
         public var retry: RetryPolicy
         /// Given one line per attempt (`GET <redacted url> -> 200 (123 ms)`) when set.
         public var verbose: (@Sendable (String) -> Void)?
@@ -23,7 +24,7 @@ extension ForecastClient {
             baseURL: String, apiKey: APIKey?, keyPlacement: APIKeyPlacement = .path,
             units: UnitSystem = .si, language: String = "en", timeouts: HTTPTimeouts = HTTPTimeouts(),
             lowSpeed: LowSpeedLimit = LowSpeedLimit(), bodyLimit: Int = TransferOptions.defaultBodyLimit,
-            caFile: String? = nil, maxConcurrentRequests: Int = 4, retry: RetryPolicy = RetryPolicy(),
+            caFile: String? = nil, maxConcurrentRequests: Int = 6, retry: RetryPolicy = RetryPolicy(),
             verbose: (@Sendable (String) -> Void)? = nil
         ) {
             self.baseURL = baseURL
@@ -48,7 +49,7 @@ extension ForecastClient {
                 timeouts: HTTPTimeouts(connect: .seconds(settings.connectTimeoutSeconds),
                                        total: .seconds(settings.timeoutSeconds)),
                 caFile: settings.caFile, maxConcurrentRequests: settings.maxConcurrentRequests,
-                verbose: verbose)
+                retry: RetryPolicy(totalBudget: .seconds(settings.timeoutSeconds)), verbose: verbose)
         }
 
         var transferOptions: TransferOptions {

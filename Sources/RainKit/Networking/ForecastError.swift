@@ -1,10 +1,13 @@
 /// Why a forecast could not be had. The messages never contain the API key.
 public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The reachability probe failed before any request was sent.
+    /// The host could not be resolved or connected to, so nothing was sent: the machine is
+    /// offline (or the host is down) as far as rain can tell.
     case offline(host: String)
-    /// Name resolution or connection failed.
-    case unreachable(host: String, reason: String)
     case timedOut(host: String)
+    /// `timeout_seconds` (the budget of the whole fetch: every try and wait) ran out.
+    case outOfTime(host: String, seconds: Int)
+    /// The fetch was cancelled before it was answered.
+    case cancelled
     /// HTTP 429 or a quota answer; `retryAfter` in seconds when the server said.
     case rateLimited(retryAfter: Int?)
     /// HTTP 401 or 403.
@@ -24,10 +27,12 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .offline(let host):
             return "offline: cannot reach \(host)"
-        case .unreachable(let host, let reason):
-            return "cannot reach \(host): \(reason)"
         case .timedOut(let host):
             return "\(host) did not answer in time"
+        case .outOfTime(let host, let seconds):
+            return "gave up on \(host) after \(seconds) s (timeout_seconds, tries and waits included)"
+        case .cancelled:
+            return "cancelled"
         case .rateLimited(let retryAfter):
             if let retryAfter { return "rate-limited by the API; try again in \(retryAfter) s" }
             return "rate-limited by the API; try again later"

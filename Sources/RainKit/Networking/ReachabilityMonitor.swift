@@ -10,7 +10,9 @@ public enum Reachability: Sendable, Equatable, CustomStringConvertible {
 
 /// Knows whether a host can be reached: a one-shot `probe()`, and `start(onChange:)`, which
 /// probes in the background (every `offlineInterval` while offline, every `onlineInterval`
-/// while online) and reports the first state and every change after it.
+/// while online) and reports the first state and every change after it. It is for `rain watch`,
+/// which refreshes as soon as the network comes back; no command probes before a fetch (a
+/// failed resolve or connect from libcurl is the offline signal, see `ForecastClient`).
 public final class ReachabilityMonitor: Sendable {
     public let host: String
     public let port: Int

@@ -11,6 +11,10 @@ public enum TransferFailure: Error, Sendable, Equatable, CustomStringConvertible
     case tooLarge(limit: Int)
     /// Anything else: TLS, a bad CA file, a malformed URL, ...
     case transport(reason: String)
+    /// The time the batch was given ran out before this request could be answered.
+    case outOfTime
+    /// Stopped before it was answered: the batch was cancelled or stopped.
+    case cancelled
 
     public var description: String {
         switch self {
@@ -19,6 +23,10 @@ public enum TransferFailure: Error, Sendable, Equatable, CustomStringConvertible
             return reason
         case .tooLarge(let limit):
             return "response larger than \(limit) bytes"
+        case .outOfTime:
+            return "out of time"
+        case .cancelled:
+            return "cancelled"
         }
     }
 }

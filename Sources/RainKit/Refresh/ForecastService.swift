@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Forecasts for saved places: the cache first, the API when the cache is stale and the network
 /// is there, one refresh at a time per home, the last good forecast kept whatever happens.
@@ -6,7 +7,6 @@ public struct ForecastService: Sendable {
     public let settings: Settings
     public let cache: ForecastCache
     let client: ForecastClient
-    let reachability: ReachabilityMonitor
     /// What reachability is about: the proxy libcurl will go through, or else the API itself.
     let probedURL: String
     let now: @Sendable () -> Date
@@ -23,7 +23,6 @@ public struct ForecastService: Sendable {
         self.cache = ForecastCache(directory: settings.paths.forecastsDirectory)
         self.client = ForecastClient(settings: settings, decoder: DarkSkyDecoder(), verbose: verbose)
         self.probedURL = settings.proxyURL ?? settings.baseURL
-        self.reachability = ReachabilityMonitor(baseURL: probedURL)
         self.now = now
         self.warn = warn
     }
@@ -32,7 +31,7 @@ public struct ForecastService: Sendable {
     /// port unless it is the scheme's own.
     public var host: String {
         let defaultPort = probedURL.lowercased().hasPrefix("http://") ? 80 : 443
-        let (host, port) = (reachability.host, reachability.port)
+        let (host, port) = (ForecastEndpoint.host(of: probedURL), ForecastEndpoint.port(of: probedURL))
         guard port != defaultPort else { return host }
         return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
@@ -65,19 +64,23 @@ public struct ForecastService: Sendable {
         }
     }
 
-    /// Refreshes `locations` under the home's refresh lock.
+    /// Refreshes `locations` under the home's refresh lock. Each forecast is written to the
+    /// cache as soon as it is decoded, while the other transfers go on; the cache folder is
+    /// synced once for the batch.
     /// - Parameters:
     ///   - onlyIfStale: skip places whose cached forecast is younger than the refresh interval.
     ///   - lockWait: how long to wait for another rain's refresh; zero: fail at once with `.busy`.
     ///   - willFetch: called once, just before the first request, when there is anything to fetch.
-    /// - Throws: `RefreshError` when nothing could be tried at all (offline: no request is sent).
+    ///   - progress: called with (done, total) as each fetched place is done.
+    /// - Throws: `RefreshError.offline` when the host could not be resolved or connected to
+    ///   (nothing was sent to it; the batch stopped at once, keeping what it had already saved).
     public func refresh(
         _ locations: [Location], onlyIfStale: Bool, lockWait: Duration,
-        willFetch: @Sendable () -> Void = {}
+        willFetch: @Sendable () -> Void = {}, progress: (@Sendable (Int, Int) -> Void)? = nil
     ) async throws(RefreshError) -> [RefreshOutcome] {
         let lock: FileLock
         do {
-            lock = try FileLock.acquire(settings.paths.refreshLockFile, timeout: lockWait)
+            lock = try await FileLock.acquire(settings.paths.refreshLockFile, waiting: lockWait)
         } catch {
             switch error {
             case .busy: throw .busy
@@ -91,33 +94,60 @@ public struct ForecastService: Sendable {
         let due = locations.indices.filter { index in
             !(onlyIfStale && previous[index].map(isFresh) == true)
         }
-        var results: [Int: Result<Forecast, ForecastError>] = [:]
+        var statuses: [Int: RefreshOutcome.Status] = [:]
         if !due.isEmpty {
             if settings.apiKey == nil {
-                for index in due { results[index] = .failure(.missingKey) }
+                for index in due { statuses[index] = .failed(.forecast(.missingKey), cached: previous[index]) }
             } else {
-                guard reachability.probe() else { throw .offline(host: host) }
                 willFetch()
-                let fetched = await client.weather(for: due.map { locations[$0].coordinate })
-                for (index, result) in zip(due, fetched) { results[index] = result }
+                let saved = SavedStatuses()
+                let fetched = await client.weather(for: due.map { locations[$0].coordinate }) { [self] position, result in
+                    let index = due[position]
+                    let status = save(result, for: locations[index], previous: previous[index])
+                    let done = saved.set(index, status)
+                    progress?(done, due.count)
+                }
+                cache.syncFolder()
+                if fetched.contains(where: { if case .failure(.offline) = $0 { true } else { false } }) {
+                    throw .offline(host: host)
+                }
+                statuses.merge(saved.all) { $1 }
             }
         }
         return locations.indices.map { index in
-            let location = locations[index]
-            switch results[index] {
-            case nil:
-                return RefreshOutcome(location: location, status: .fresh(previous[index]!))
-            case .failure(let error):
-                return RefreshOutcome(location: location, status: .failed(.forecast(error), cached: previous[index]))
-            case .success(let forecast):
-                let fresh = CachedForecast(location: location, fetchedAt: now(), source: settings.provider.rawValue, forecast: forecast)
-                do throws(CacheError) {
-                    try cache.save(fresh)
-                    return RefreshOutcome(location: location, status: .refreshed(fresh))
-                } catch {
-                    return RefreshOutcome(location: location, status: .failed(.cache(error), cached: previous[index]))
-                }
+            RefreshOutcome(location: locations[index], status: statuses[index] ?? .fresh(previous[index]!))
+        }
+    }
+
+    /// Writes a fetched forecast to the cache (the folder is synced later, once).
+    private func save(_ result: Result<Forecast, ForecastError>, for location: Location,
+                      previous: CachedForecast?) -> RefreshOutcome.Status {
+        switch result {
+        case .failure(let error):
+            return .failed(.forecast(error), cached: previous)
+        case .success(let forecast):
+            let fresh = CachedForecast(location: location, fetchedAt: now(), source: settings.provider.rawValue, forecast: forecast)
+            do throws(CacheError) {
+                try cache.save(fresh, syncingFolder: false)
+                return .refreshed(fresh)
+            } catch {
+                return .failed(.cache(error), cached: previous)
             }
         }
     }
+}
+
+/// What each place of a batch came to, filled in as results arrive.
+private final class SavedStatuses: Sendable {
+    private let statuses = Mutex([Int: RefreshOutcome.Status]())
+
+    /// Records one and returns how many are recorded.
+    func set(_ index: Int, _ status: RefreshOutcome.Status) -> Int {
+        statuses.withLock { statuses in
+            statuses[index] = status
+            return statuses.count
+        }
+    }
+
+    var all: [Int: RefreshOutcome.Status] { statuses.withLock { $0 } }
 }

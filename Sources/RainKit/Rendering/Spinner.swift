@@ -3,12 +3,13 @@ import Foundation
 import Synchronization
 
 /// A one-line activity indicator on standard error, drawn only when standard error is a
-/// terminal (otherwise it writes nothing at all). It animates on its own thread; `stop()`
-/// waits for that thread to finish and erases the line, so nothing is drawn after it returns.
+/// terminal (otherwise it writes nothing at all). It animates on its own thread, which draws
+/// under the state lock only while its run is current; `stop()` ends the run and erases the
+/// line under that lock, so nothing is drawn after it returns, and it never waits for the
+/// thread (it is called from async code).
 public final class Spinner: Sendable {
-    private struct Run: Sendable {
-        let stopSignal: DispatchSemaphore
-        let finished: DispatchSemaphore
+    private final class Run: Sendable {
+        let stopSignal = DispatchSemaphore(value: 0)
     }
 
     private struct State {
@@ -37,20 +38,19 @@ public final class Spinner: Sendable {
     /// standard error is not a terminal or the spinner already runs.
     public func start() {
         guard console.isErrorTerminal else { return }
-        let run = Run(stopSignal: DispatchSemaphore(value: 0), finished: DispatchSemaphore(value: 0))
+        let run = Run()
         let started = state.withLock { state -> Bool in
             guard state.run == nil else { return false }
             state.run = run
             return true
         }
         guard started else { return }
-        drawFrame()
+        drawFrame(of: run)
         let nanoseconds = interval.components.seconds * 1_000_000_000 + interval.components.attoseconds / 1_000_000_000
         Thread.detachNewThread { [self] in
             while run.stopSignal.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .timedOut {
-                drawFrame()
+                drawFrame(of: run)
             }
-            run.finished.signal()
         }
     }
 
@@ -59,23 +59,23 @@ public final class Spinner: Sendable {
         state.withLock { $0.message = message.screenSafe }
     }
 
-    /// Stops the animation, waits for its thread, and erases the line. Safe to call twice.
+    /// Stops the animation and erases the line. Safe to call twice.
     public func stop() {
-        guard let run = state.withLock({ state -> Run? in
-            defer { state.run = nil }
-            return state.run
-        }) else { return }
-        run.stopSignal.signal()
-        run.finished.wait()
-        console.writeError(Self.erase)
+        state.withLock { state in
+            guard let run = state.run else { return }
+            state.run = nil
+            run.stopSignal.signal()
+            console.writeError(Self.erase)
+        }
     }
 
-    private func drawFrame() {
+    /// Draws the next frame, unless `run` has been stopped.
+    private func drawFrame(of run: Run) {
         let width = max((console.terminalWidth ?? 80) - 3, 10)
-        let (symbol, message) = state.withLock { state -> (String, String) in
+        state.withLock { state in
+            guard state.run === run else { return }
             defer { state.frame = (state.frame + 1) % Self.frames.count }
-            return (Self.frames[state.frame], state.message)
+            console.writeError("\r\(Self.frames[state.frame]) \(state.message.truncated(toDisplayWidth: width))\u{1B}[K")
         }
-        console.writeError("\r\(symbol) \(message.truncated(toDisplayWidth: width))\u{1B}[K")
     }
 }

@@ -23,8 +23,10 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
 public enum AtomicFile {
     /// Replaces `path` with `bytes` so that a reader sees the old file or the new one, never a
     /// mix, and a crash leaves one of them on disk: a temporary file in the same folder
-    /// (O_EXCL, `mode`), write, fsync, rename over the old one, fsync the folder.
-    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600) throws(FileError) {
+    /// (O_EXCL, `mode`), write, fsync, rename over the old one, fsync the folder (unless the
+    /// caller does that once for many files: `syncingFolder` false, then `syncFolder(_:)`).
+    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600,
+                             syncingFolder: Bool = true) throws(FileError) {
         let folder = parentFolder(of: path)
         var temporary = ""
         var descriptor: Int32 = -1
@@ -50,7 +52,7 @@ public enum AtomicFile {
         descriptor = -1
         guard rename(temporary, path) == 0 else { throw FileError(path: path, errno: errno) }
         succeeded = true
-        syncFolder(folder)
+        if syncingFolder { syncFolder(folder) }
     }
 
     /// The whole file, or nil when it does not exist.
@@ -94,7 +96,7 @@ public enum AtomicFile {
         return String(path[..<slash])
     }
 
-    private static func syncFolder(_ folder: String) {
+    public static func syncFolder(_ folder: String) {
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         fsync(descriptor)

@@ -17,34 +17,67 @@ public final class FileLock {
 
     deinit { unlock() }
 
-    /// Takes the lock, waiting at most `timeout` (zero: one try).
+    /// Takes the lock, waiting at most `timeout` (zero: one try). Blocks the calling thread
+    /// while it waits: from async code use `acquire(_:waiting:)`.
     public static func acquire(_ path: String, timeout: Duration) throws(Failure) -> FileLock {
-        do {
-            try AtomicFile.createFolder(AtomicFile.parentFolder(of: path))
-        } catch {
-            throw .file(error)
-        }
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else { throw .file(FileError(path: path, errno: errno)) }
-        let clock = ContinuousClock()
-        let deadline = clock.now + timeout
-        var pause = Duration.milliseconds(5)
-        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
-            let code = errno
-            guard code == EWOULDBLOCK || code == EINTR else {
-                close(descriptor)
-                throw .file(FileError(path: path, errno: code))
-            }
-            if clock.now >= deadline {
-                close(descriptor)
-                throw .busy
-            }
-            let (seconds, attoseconds) = min(pause, deadline - clock.now).components
+        let attempt = try Attempt(path: path, timeout: timeout)
+        while true {
+            if let lock = try attempt.tryOnce() { return lock }
+            let (seconds, attoseconds) = attempt.nextPause().components
             var request = timespec(tv_sec: Int(seconds), tv_nsec: Int(attoseconds / 1_000_000_000))
             nanosleep(&request, nil)
-            pause = min(pause * 2, .milliseconds(100))
         }
-        return FileLock(descriptor: descriptor)
+    }
+
+    /// Takes the lock, waiting at most `timeout` (zero: one try) without holding a thread:
+    /// between tries the task sleeps.
+    public static func acquire(_ path: String, waiting timeout: Duration) async throws(Failure) -> FileLock {
+        let attempt = try Attempt(path: path, timeout: timeout)
+        while true {
+            if let lock = try attempt.tryOnce() { return lock }
+            try? await Task.sleep(for: attempt.nextPause())
+        }
+    }
+
+    /// One wait for the lock: the open sidecar file, tried without blocking until the deadline.
+    private final class Attempt {
+        private var descriptor: Int32
+        private let clock = ContinuousClock()
+        private let deadline: ContinuousClock.Instant
+        private var pause = Duration.milliseconds(5)
+
+        init(path: String, timeout: Duration) throws(Failure) {
+            do {
+                try AtomicFile.createFolder(AtomicFile.parentFolder(of: path))
+            } catch {
+                throw .file(error)
+            }
+            descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else { throw .file(FileError(path: path, errno: errno)) }
+            deadline = clock.now + timeout
+            self.path = path
+        }
+
+        private let path: String
+
+        deinit { if descriptor >= 0 { close(descriptor) } }
+
+        /// The lock, or nil to try again after `nextPause()`.
+        func tryOnce() throws(Failure) -> FileLock? {
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 {
+                defer { descriptor = -1 }
+                return FileLock(descriptor: descriptor)
+            }
+            let code = errno
+            guard code == EWOULDBLOCK || code == EINTR else { throw .file(FileError(path: path, errno: code)) }
+            if clock.now >= deadline { throw .busy }
+            return nil
+        }
+
+        func nextPause() -> Duration {
+            defer { pause = min(pause * 2, .milliseconds(100)) }
+            return max(.zero, min(pause, deadline - clock.now))
+        }
     }
 
     public func unlock() {

@@ -10,7 +10,18 @@ extension JSONValue {
         return output
     }
 
-    private func write(to output: inout String, indent: Int) {
+    /// The same document on one line, without spaces (keys sorted), ending in a newline: for
+    /// files only programs read.
+    public func serializedCompactly() -> String {
+        var output = ""
+        output.reserveCapacity(16 * 1024)
+        write(to: &output, indent: nil)
+        output += "\n"
+        return output
+    }
+
+    /// `indent` nil: compact.
+    private func write(to output: inout String, indent: Int?) {
         switch self {
         case .null: output += "null"
         case .bool(let value): output += value ? "true" : "false"
@@ -18,26 +29,33 @@ extension JSONValue {
         case .string(let value): Self.writeString(value, to: &output)
         case .array(let items):
             guard !items.isEmpty else { output += "[]"; return }
-            output += "[\n"
+            output += "["
             for (index, item) in items.enumerated() {
-                output += String(repeating: "  ", count: indent + 1)
-                item.write(to: &output, indent: indent + 1)
-                output += index == items.count - 1 ? "\n" : ",\n"
+                if index > 0 { output += "," }
+                Self.newLine(to: &output, indent: indent.map { $0 + 1 })
+                item.write(to: &output, indent: indent.map { $0 + 1 })
             }
-            output += String(repeating: "  ", count: indent) + "]"
+            Self.newLine(to: &output, indent: indent)
+            output += "]"
         case .object(let members):
             guard !members.isEmpty else { output += "{}"; return }
-            output += "{\n"
-            let keys = members.keys.sorted()
-            for (index, key) in keys.enumerated() {
-                output += String(repeating: "  ", count: indent + 1)
+            output += "{"
+            for (index, key) in members.keys.sorted().enumerated() {
+                if index > 0 { output += "," }
+                Self.newLine(to: &output, indent: indent.map { $0 + 1 })
                 Self.writeString(key, to: &output)
-                output += ": "
-                members[key]!.write(to: &output, indent: indent + 1)
-                output += index == keys.count - 1 ? "\n" : ",\n"
+                output += indent == nil ? ":" : ": "
+                members[key]!.write(to: &output, indent: indent.map { $0 + 1 })
             }
-            output += String(repeating: "  ", count: indent) + "}"
+            Self.newLine(to: &output, indent: indent)
+            output += "}"
         }
+    }
+
+    private static func newLine(to output: inout String, indent: Int?) {
+        guard let indent else { return }
+        output += "\n"
+        for _ in 0..<indent { output += "  " }
     }
 
     /// Whole numbers without a fraction (`1`, not `1.0`); others in Swift's shortest round-trip form.

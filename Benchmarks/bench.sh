@@ -1,0 +1,184 @@
+#!/bin/bash
+# `make bench`: rain against curl and jq, side by side in one run, on loopback only.
+# Builds and installs the release rain into a scratch DESTDIR (what `make install` installs),
+# starts two ForecastSimulators (0 ms and 50 ms latency) and prints medians and ratios.
+# BENCH_QUICK=1 runs fewer repetitions (for a smoke run).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=""
+command -v hyperfine >/dev/null 2>&1 || packages="$packages hyperfine"
+command -v jq >/dev/null 2>&1 || packages="$packages jq"
+command -v curl >/dev/null 2>&1 || packages="$packages curl"
+[ -x /usr/bin/time ] || packages="$packages time"
+if [ -n "$packages" ]; then
+    echo "Installing:$packages" >&2
+    sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get update -qq
+    # shellcheck disable=SC2086
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends $packages >/dev/null
+fi
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/rain-bench.XXXXXX")"
+pids=()
+cleanup() {
+    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
+    rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+echo "Building the release rain (make install into a scratch folder) and the simulator..." >&2
+make -s install DESTDIR="$work/install" PREFIX=/usr >/dev/null
+swift build -c release --product forecast-simulator >/dev/null
+rain="$work/install/usr/bin/rain"
+simulator="$(swift build -c release --show-bin-path)/forecast-simulator"
+
+if [ -n "${BENCH_QUICK:-}" ]; then fast_runs=5; slow_runs=2; else fast_runs=30; slow_runs=8; fi
+places=200
+parallel=6
+latency=50
+
+key="bench-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')"
+export SIMULATOR_API_KEY="$key" RAIN_API_KEY="$key"
+unset RAIN_CONFIG RAIN_BASE_URL XDG_CONFIG_HOME XDG_DATA_HOME XDG_CACHE_HOME NO_COLOR || true
+
+start_simulator() { # start_simulator NAME ARGS... -> sets $port
+    "$simulator" "${@:2}" >"$work/$1.port" 2>/dev/null &
+    pids+=($!)
+    for _ in $(seq 100); do [ -s "$work/$1.port" ] && break; sleep 0.05; done
+    port="$(head -n 1 "$work/$1.port")"
+}
+start_simulator fast
+fast="http://127.0.0.1:$port/forecast/"
+start_simulator slow --latency-ms "$latency"
+slow="http://127.0.0.1:$port/forecast/"
+
+# One home per run; the config points at the simulator.
+make_home() { # make_home DIR BASE_URL
+    mkdir -p "$1"
+    printf '{"base_url": "%s", "max_concurrent_requests": %d}\n' "$2" "$parallel" >"$1/config.json"
+}
+median() { jq -r ".results[$2].median" "$1"; }
+ratio() { jq -rn "$1 / $2 | . * 100 | round / 100"; }
+ms() { jq -rn "$1 * 1000 | . * 10 | round / 10"; }
+
+# --- 1. one refresh vs one curl (0 ms latency) ---
+one="$work/one"
+make_home "$one" "$fast"
+RAIN_HOME="$one" "$rain" locations add Berlin --lat 52.52 --lon 13.405 >/dev/null
+one_url="${fast}${key}/52.52,13.405?units=si&lang=en"
+echo; echo "== 1. one refresh (0 ms latency) =="
+RAIN_HOME="$one" hyperfine -N --style basic --warmup 3 --runs "$fast_runs" --export-json "$work/1.json" \
+    -n "rain refresh" "$rain refresh" \
+    -n "curl" "curl -s -o /dev/null $one_url" \
+    -n "rain --version" "$rain --version"
+
+# --- 2. refresh --all, 200 places, 50 ms latency, 6 at a time ---
+many="$work/many"
+make_home "$many" "$slow"
+: >"$work/urls.curl"
+: >"$work/urls.txt"
+{
+    printf '{"locations": ['
+    for i in $(seq 1 "$places"); do
+        lat=$(( (i * 37) % 170 - 85 )); lon=$(( (i * 53) % 350 - 175 ))
+        [ "$i" -gt 1 ] && printf ','
+        printf '{"id": "00000000-0000-4000-8000-%012d", "name": "Place %d", "latitude": %d.5, "longitude": %d.25}' "$i" "$i" "$lat" "$lon"
+        url="${slow}${key}/${lat}.5,${lon}.25?units=si&lang=en"
+        printf 'url = "%s"\noutput = "/dev/null"\n' "$url" >>"$work/urls.curl"
+        printf '%s\n' "$url" >>"$work/urls.txt"
+    done
+    printf '], "current_location_id": "00000000-0000-4000-8000-000000000001"}\n'
+} >"$many/defaults.json"
+limit=$(jq -rn "(($places + $parallel - 1) / $parallel | floor) * $latency / 1000")
+echo; echo "== 2. refresh --all: $places places, $latency ms latency, $parallel at a time =="
+RAIN_HOME="$many" hyperfine -N --style basic --warmup 1 --runs "$slow_runs" --export-json "$work/2.json" \
+    -n "rain refresh --all" "$rain refresh --all --quiet" \
+    -n "curl --parallel" "curl -s --parallel --parallel-max $parallel -K $work/urls.curl"
+hyperfine --style basic --runs 2 --export-json "$work/2seq.json" \
+    -n "sequential curl loop" "while read -r u; do curl -s -o /dev/null \"\$u\"; done <$work/urls.txt"
+
+# The simulator is not the bottleneck: with no latency it serves the same 200 requests over 6
+# connections, and with its 50 ms latency it serves them all at once (200 connections) in about
+# one latency.
+sed "s#$slow#$fast#" "$work/urls.curl" >"$work/urls-fast.curl"
+hyperfine -N --style basic --warmup 1 --runs "$fast_runs" --export-json "$work/sim.json" \
+    -n "simulator, 0 ms, 6 at a time" "curl -s --parallel --parallel-max $parallel -K $work/urls-fast.curl" \
+    -n "simulator, 50 ms, 200 at a time" "curl -s --parallel --parallel-max $places -K $work/urls.curl"
+
+# --- 3. show --offline from a fresh cache vs jq on the raw body ---
+RAIN_HOME="$one" "$rain" refresh --quiet
+curl -s -o "$work/body.json" "$one_url"
+# The fields rain show prints: place's now, the next 12 hours, 7 days, alerts.
+jqfilter='(.currently | [.time, .summary, .temperature, .apparentTemperature, .humidity, .windSpeed, .windGust, .windBearing, .precipProbability, .uvIndex] | @tsv), .minutely.summary, (.hourly.data[:12][] | [.time, .icon, .temperature, .precipProbability] | @tsv), (.daily.data[:7][] | [.time, .icon, .temperatureMin, .temperatureMax, .precipProbability] | @tsv), (.alerts // [] | .[] | .title)'
+echo; echo "== 3. show --offline from a fresh cache vs jq on the raw body =="
+RAIN_HOME="$one" COLUMNS=80 hyperfine -N --style basic --warmup 3 --runs "$fast_runs" --export-json "$work/3.json" \
+    -n "rain show --offline" "$rain show --offline" \
+    -n "jq" "jq -r '$jqfilter' $work/body.json"
+
+# --- 4. the store: 10,000 places vs 10 ---
+make_store() { # make_store DIR COUNT
+    mkdir -p "$1"
+    {
+        printf '{"locations": ['
+        for i in $(seq 1 "$2"); do
+            [ "$i" -gt 1 ] && printf ','
+            printf '{"id": "00000000-0000-4000-8000-%012d", "name": "Place %d", "latitude": %d.5, "longitude": 10.25}' "$i" "$i" $(( i % 80 ))
+        done
+        printf '], "current_location_id": "00000000-0000-4000-8000-000000000001"}\n'
+    } >"$1/template.json"
+    cp "$1/template.json" "$1/defaults.json"
+}
+ids() { # ids FIRST COUNT: full IDs
+    for i in $(seq "$1" $(( $1 + $2 - 1 ))); do printf '00000000-0000-4000-8000-%012d ' "$i"; done
+}
+echo; echo "== 4. the store: 10,000 places vs 10 =="
+for size in 10 10000; do
+    store="$work/store-$size"
+    make_store "$store" "$size"
+    removed=$(( size > 100 ? 100 : size - 1 ))
+    RAIN_HOME="$store" hyperfine -N --style basic --warmup 2 --runs "$fast_runs" --export-json "$work/4-$size.json" \
+        --prepare "cp $store/template.json $store/defaults.json" \
+        -n "add ($size)" "$rain locations add Extra --lat 1 --lon 2" \
+        -n "remove $removed ($size)" "$rain locations remove $(ids 2 "$removed") --yes" \
+        -n "select ($size)" "$rain locations select 00000000-0000-4000-8000-$(printf '%012d' "$size")" \
+        -n "list ($size)" "$rain locations"
+done
+
+# --- 5. peak memory of run 2, size of the installed binary ---
+rss() { # rss COMMAND...: peak resident set in KB
+    /usr/bin/time -f '%M' -o "$work/rss" "$@" >/dev/null 2>&1 || true
+    cat "$work/rss"
+}
+rain_rss=$(RAIN_HOME="$many" rss "$rain" refresh --all --quiet)
+curl_rss=$(rss curl -s --parallel --parallel-max "$parallel" -K "$work/urls.curl")
+version_rss=$(rss "$rain" --version)
+binary_size=$(stat -c %s "$rain")
+
+# --- Summary ---
+r1=$(median "$work/1.json" 0); c1=$(median "$work/1.json" 1); v1=$(median "$work/1.json" 2)
+r2=$(median "$work/2.json" 0); c2=$(median "$work/2.json" 1); s2=$(median "$work/2seq.json" 0)
+sim0=$(median "$work/sim.json" 0); sim50=$(median "$work/sim.json" 1)
+r3=$(median "$work/3.json" 0); j3=$(median "$work/3.json" 1)
+verdict() { if jq -en "$1" >/dev/null; then echo "met"; else echo "MISSED"; fi; }
+
+echo
+echo "== Summary ($(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(uname -r)) =="
+printf '%-52s %10s %10s %8s  %s\n' "run" "rain ms" "ref ms" "ratio" "target"
+printf '%-52s %10s %10s %8s  %s\n' "1. refresh vs curl (0 ms)" "$(ms "$r1")" "$(ms "$c1")" "$(ratio "$r1" "$c1")x" "<= 1.5x: $(verdict "$r1 / $c1 <= 1.5")"
+printf '%-52s %10s %10s %8s\n' "   rain --version (start-up alone)" "$(ms "$v1")" "" ""
+printf '%-52s %10s %10s %8s  %s\n' "2. refresh --all vs curl --parallel-max $parallel" "$(ms "$r2")" "$(ms "$c2")" "$(ratio "$r2" "$c2")x" "<= 1.0x: $(verdict "$r2 / $c2 <= 1.0")"
+printf '%-52s %10s %10s %8s  %s\n' "   vs the physical limit ceil($places/$parallel) x $latency ms" "$(ms "$r2")" "$(ms "$limit")" "$(ratio "$r2" "$limit")x" "<= 1.05x: $(verdict "$r2 / $limit <= 1.05")"
+printf '%-52s %10s %10s %8s\n' "   vs a sequential curl loop" "$(ms "$r2")" "$(ms "$s2")" "$(ratio "$r2" "$s2")x"
+printf '%-52s %10s %10s %8s  %s\n' "   simulator: $places requests, 0 ms, $parallel at a time" "" "$(ms "$sim0")" "" "$(jq -rn "$places / $sim0 | floor") req/s served"
+printf '%-52s %10s %10s %8s  %s\n' "   simulator: $places requests, $latency ms, all at once" "" "$(ms "$sim50")" "" "$(jq -rn "$places / $sim50 | floor") req/s served; run 2 asks $(jq -rn "$places / $limit | floor") req/s"
+printf '%-52s %10s %10s %8s  %s\n' "3. show --offline vs jq" "$(ms "$r3")" "$(ms "$j3")" "$(ratio "$r3" "$j3")x" "< 1.0x: $(verdict "$r3 / $j3 < 1.0")"
+for index in 0 1 2 3; do
+    small=$(median "$work/4-10.json" "$index"); big=$(median "$work/4-10000.json" "$index")
+    name=$(jq -r ".results[$index].command" "$work/4-10000.json" | sed 's/ (10000)//')
+    printf '%-52s %10s %10s %8s  %s\n' "4. store $name: 10,000 vs 10 places" "$(ms "$big")" "$(ms "$small")" "$(ratio "$big" "$small")x" "<= 3x: $(verdict "$big / $small <= 3")"
+done
+printf '%-52s %10s %10s %8s  %s\n' "5. peak memory of run 2 (MB)" "$(jq -rn "$rain_rss / 1024 | . * 10 | round / 10")" "$(jq -rn "$curl_rss / 1024 | . * 10 | round / 10")" "" "< 25 MB: $(verdict "$rain_rss / 1024 < 25")"
+printf '%-52s %10s\n' "   peak memory of rain --version (MB)" "$(jq -rn "$version_rss / 1024 | . * 10 | round / 10")"
+printf '%-52s %10s\n' "   installed binary (MB)" "$(jq -rn "$binary_size / 1048576 | . * 10 | round / 10")"
