@@ -25,7 +25,7 @@ import Testing
           list (default)          List the saved places; '*' marks the current location.
           add                     Save a place under a name.
           remove                  Remove saved places (never the current location).
-          select                  Make a saved place the current location.
+          select                  Make a saved place, or none, the current location.
 
           See 'rain help locations <subcommand>' for detailed help.
 

@@ -4,7 +4,7 @@ import RainKit
 struct LocationsSelectCommand: RunnableCommand {
     static let configuration = CommandConfiguration(
         commandName: "select",
-        abstract: "Make a saved place the current location, or (with --none) no place.",
+        abstract: "Make a saved place, or none, the current location.",
         discussion: """
         The current location is never removed. To remove it, select another place first; to \
         remove the last place, select none. Until a place is selected again, 'rain' and \
@@ -24,7 +24,7 @@ struct LocationsSelectCommand: RunnableCommand {
         reference = parsed[Self.place]
         none = parsed[Self.none]
         if none && reference != nil { throw ValidationError("Give either a location or '--none', not both") }
-        if !none && reference == nil { throw ValidationError("Missing expected argument '<loc>' (or '--none')") }
+        if !none && reference == nil { throw ValidationError("Missing expected argument '<loc>'") }
     }
 
     func run(_ context: CommandContext) async throws {

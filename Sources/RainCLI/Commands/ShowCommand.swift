@@ -45,7 +45,7 @@ struct ShowCommand: RunnableCommand {
         let list = try context.store.load()
         let location = try Self.location(reference, in: list, context)
         let service = try context.makeForecastService(verbose: verbose)
-        let spinner = Spinner(console: context.console, message: "Fetching the forecast for \(location.name.strippingControlCharacters)…")
+        let spinner = InterruptibleSpinner(console: context.console, message: "Fetching the forecast for \(location.name.strippingControlCharacters)…")
         let display = await service.forecastForDisplay(of: location, offline: offline, lockWait: .seconds(10)) {
             spinner.start()
         }

@@ -9,8 +9,9 @@ extension ForecastViewContext {
         let coordinate = location.coordinate
         let place = String(format: "%.2f° ", abs(coordinate.latitude)) + (coordinate.latitude < 0 ? "S" : "N")
             + String(format: ", %.2f° ", abs(coordinate.longitude)) + (coordinate.longitude < 0 ? "W" : "E")
-        return [spread(name, localTime),
-                style.dim("\(place) · updated \(AgeFormatter.string(since: fetchedAt, now: now))")]
+        let updated = style.dim("\(place) · updated \(AgeFormatter.string(since: fetchedAt, now: now))")
+        guard name.displayWidth + localTime.displayWidth + 2 > visibleWidth else { return [spread(name, localTime), updated] }
+        return [name, localTime, updated]
     }
 
     /// Conditions now and the next-hour sentence.
@@ -25,7 +26,15 @@ extension ForecastViewContext {
                 temperatures += ", feels like \(temperature(current.apparentTemperature))"
             }
             lines.append(temperatures)
-            lines.append("     " + details(current).joined(separator: "  ·  "))
+            var detailLine = "    "
+            for part in details(current) {
+                if detailLine.count > 4 && detailLine.displayWidth + part.displayWidth + 5 > visibleWidth {
+                    lines.append(detailLine)
+                    detailLine = "    "
+                }
+                detailLine += (detailLine.count > 4 ? "  ·  " : " ") + part
+            }
+            lines.append(detailLine)
         }
         if let sentence = NextHourOutlook.sentence(for: forecast.nextHour, units: forecast.units, now: now,
                                                    chanceNow: forecast.current?.precipProbability) {
@@ -66,9 +75,9 @@ extension ForecastViewContext {
         let ahead = Array(forecast.hourly.filter { $0.time.timeIntervalSince(now) > -3600 }.prefix(48))
         guard !ahead.isEmpty else { return [] }
         let labels = HourLabels(ahead.map(\.time), clock: clock)
-        let cellWidth = max(5, labels.texts.prefix((width - 8) / 6).map(\.displayWidth).max() ?? 5)
+        let cellWidth = max(5, labels.texts.prefix((visibleWidth - 8) / 6).map(\.displayWidth).max() ?? 5)
         let columnWidth = cellWidth + 1
-        let hours = ahead.prefix(max(1, (width - 8) / columnWidth))
+        let hours = ahead.prefix(max(1, (visibleWidth - 8) / columnWidth))
         var title = style.bold("Next \(hours.count == 1 ? "hour" : "\(hours.count) hours")")
         if let summary = forecast.hourlySummary?.screenSafe, !summary.isEmpty { title += "  " + summary }
         func row(_ cell: (Int, Forecast.Hour) -> String) -> String {

@@ -25,20 +25,56 @@ public struct ForecastView: Sendable {
     }
 
     public func render(_ cached: CachedForecast) -> String {
+        lines(cached, height: nil).joined(separator: "\n") + "\n"
+    }
+
+    /// The view as lines; with `height`, at most that many: a compact form for a small window
+    /// (`rain watch`) that keeps the header, now and the hours, and gives up days, the alerts'
+    /// text, the blank lines between sections, then whatever is left at the end.
+    public func lines(_ cached: CachedForecast, height: Int?) -> [String] {
         let context = ForecastViewContext(cached: cached, width: max(width, Self.layoutWidth), usesColor: usesColor, now: now,
-                                          cutsLines: cutsLines)
-        let sections = [context.header(), context.currentSection(), context.hoursSection(),
+                                          cutsLines: cutsLines, visibleWidth: cutsLines ? max(width, 1) : nil)
+        var sections = [context.header(), context.currentSection(), context.hoursSection(),
                         context.daysSection(), context.alertsSection()]
+        if let height { sections = Self.compact(sections, toHeight: max(height, 1)) }
         var lines: [String] = []
         for section in sections where !section.isEmpty {
-            if !lines.isEmpty { lines.append("") }
+            if !lines.isEmpty && !Self.isDense(sections, height: height) { lines.append("") }
             lines += section
         }
+        if let height { lines = Array(lines.prefix(height)) }
         return lines.map { line in
             var line = line
             while line.last == " " { line.removeLast() }
             return cutsLines ? line.truncated(toDisplayWidth: max(width, 1)) : line
-        }.joined(separator: "\n") + "\n"
+        }
+    }
+
+    private static let daysIndex = 3, alertsIndex = 4
+
+    /// Lines the sections take with a blank line between each two.
+    private static func spacedCount(_ sections: [[String]]) -> Int {
+        let filled = sections.filter { !$0.isEmpty }
+        return filled.reduce(0) { $0 + $1.count } + max(0, filled.count - 1)
+    }
+
+    private static func isDense(_ sections: [[String]], height: Int?) -> Bool {
+        guard let height else { return false }
+        return spacedCount(sections) > height
+    }
+
+    /// Gives up lines, least needed first, until the sections fit `height` with blank lines
+    /// between them, or until only the blank lines are left to give up.
+    private static func compact(_ sections: [[String]], toHeight height: Int) -> [[String]] {
+        var sections = sections
+        // Days from the last, down to today.
+        while spacedCount(sections) > height && sections[daysIndex].count > 2 { sections[daysIndex].removeLast() }
+        // Each alert's text, down to its heading.
+        if spacedCount(sections) > height {
+            sections[alertsIndex] = sections[alertsIndex].filter { !$0.hasPrefix("    ") }
+        }
+        if spacedCount(sections) > height { sections[daysIndex] = [] }
+        return sections
     }
 }
 
@@ -53,8 +89,11 @@ struct ForecastViewContext {
     let clock: LocalClock
     let labels: UnitLabels
     let cutsLines: Bool
+    /// The columns really there when fewer than `width` (the layout's): the header stacks and
+    /// fewer hours are shown rather than cut.
+    let visibleWidth: Int
 
-    init(cached: CachedForecast, width: Int, usesColor: Bool, now: Date, cutsLines: Bool = true) {
+    init(cached: CachedForecast, width: Int, usesColor: Bool, now: Date, cutsLines: Bool = true, visibleWidth: Int? = nil) {
         forecast = cached.forecast
         location = cached.location
         fetchedAt = cached.fetchedAt
@@ -64,6 +103,7 @@ struct ForecastViewContext {
         clock = LocalClock(timeZoneIdentifier: cached.forecast.timeZone, units: cached.forecast.units)
         labels = UnitLabels(cached.forecast.units)
         self.cutsLines = cutsLines
+        self.visibleWidth = min(width, visibleWidth ?? width)
     }
 
     /// `text` cut to `width` columns, or whole when lines are not cut.
@@ -89,8 +129,8 @@ struct ForecastViewContext {
 
     /// A line with `left` at the start and `right` flush with the right edge; `left` is cut to fit.
     func spread(_ left: String, _ right: String) -> String {
-        let room = width - right.displayWidth - 2
+        let room = visibleWidth - right.displayWidth - 2
         let cut = self.cut(left, toDisplayWidth: max(room, 1))
-        return cut + String(repeating: " ", count: max(2, width - cut.displayWidth - right.displayWidth)) + right
+        return cut + String(repeating: " ", count: max(2, visibleWidth - cut.displayWidth - right.displayWidth)) + right
     }
 }

@@ -76,3 +76,12 @@ final class ForecastWorld: Sendable {
         try cache.save(cached)
     }
 }
+
+extension TmuxSession {
+    /// The visible lines, the trailing blank ones left out.
+    func lines() throws -> [String] {
+        var lines = try screen().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines
+    }
+}
