@@ -14,6 +14,14 @@ need libcurl4-openssl-dev sh -c 'test -f /usr/include/x86_64-linux-gnu/curl/curl
 if [ "${1:-}" = "--test" ]; then
     need cron command -v crontab
     need tmux command -v tmux
+    # The completion scripts are tested in their real shells; the man page with groff and man;
+    # the Debian package with dpkg-deb and lintian.
+    need bash-completion test -f /usr/share/bash-completion/bash_completion
+    need zsh command -v zsh
+    need fish command -v fish
+    need groff-base command -v groff
+    need man-db command -v man
+    need lintian command -v lintian
 fi
 
 [ -z "$packages" ] && exit 0

@@ -12,6 +12,9 @@ extension ForecastSimulator {
         case malformedBody
         /// 200 with the first half of a valid document; `Content-Length` matches what is sent.
         case truncatedBody
+        /// 200 whose `Content-Length` promises the whole document, but the connection closes
+        /// after half of it (a transfer cut off on the way).
+        case cutOff
         /// 200 with `Content-Length: 0`.
         case emptyBody
         /// 200 `text/html` (a captive-portal page).

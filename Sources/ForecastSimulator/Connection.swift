@@ -34,6 +34,10 @@ struct Connection {
                 return
             case .disconnect:
                 return
+            case .cutOff(let response):
+                guard case .bytes(let body) = response.body, Socket.sendAll(descriptor, response.head(keepAlive: false)) else { return }
+                _ = Socket.sendAll(descriptor, Array(body[..<(body.count / 2)]))
+                return
             case .respond(let response, let rate):
                 let keepAlive = request.keepsAlive && !response.closesConnection
                 guard send(response, keepAlive: keepAlive, dripBytesPerSecond: rate), keepAlive else { return }
@@ -47,6 +51,7 @@ struct Connection {
         switch plan {
         case .hang: outcome = "hang"
         case .disconnect: outcome = "disconnect"
+        case .cutOff(let response): outcome = "\(response.status) cut off"
         case .respond(let response, let rate): outcome = String(response.status) + (rate.map { " drip \($0) B/s" } ?? "")
         }
         logger("\(request.method) \(Router.redactedTarget(request)) \(outcome)")

@@ -3,6 +3,8 @@ enum Plan: Sendable {
     case respond(HTTPResponse, dripBytesPerSecond: Int?)
     case hang
     case disconnect
+    /// The head and the first half of the body, then the connection closes.
+    case cutOff(HTTPResponse)
 
     static func respond(_ response: HTTPResponse) -> Plan { .respond(response, dripBytesPerSecond: nil) }
 }
@@ -46,6 +48,7 @@ struct Router: Sendable {
         case .malformedBody: return .respond(failures.malformed())
         case .emptyBody: return .respond(failures.empty())
         case .htmlBody: return .respond(failures.html())
+        case .cutOff: return .cutOff(answer(request, route: route, hostile: false))
         case .truncatedBody: return .respond(failures.truncated(sampleDocument(request, route: route)))
         case .wrongTypes: return .respond(failures.wrongTypes())
         case .hugeBody(let bytes): return .respond(failures.huge(sampleDocument(request, route: route), bytes: bytes))

@@ -8,6 +8,12 @@ struct CommandContext: Sendable {
     /// `--config`, when given.
     let configOverride: String?
     let useColor: Bool
+    /// Colour was asked for with `--color always` (and `NO_COLOR` allows it): output meant for
+    /// other programs, such as status lines, is coloured only then.
+    let colorAskedFor: Bool
+    /// Symbols as ASCII (`--ascii`, or a locale that is not UTF-8); the console is an
+    /// `ASCIIConsole` then.
+    let asciiOnly: Bool
 
     var store: LocationsStore { LocationsStore(paths: paths) }
 

@@ -1,7 +1,14 @@
 import RainKit
 
-/// How an error reaches the user: one line, an optional hint, an exit status.
+/// How a problem reaches the user: one line, an optional hint, an exit status. `text` is the only
+/// place that writes `rain: error:` / `rain: hint:` lines.
 struct ErrorReport {
+    /// How the line starts: `rain: error:`, `rain: warning:` (something failed, but the command
+    /// could go on), or a plain `rain:` notice (`rain: offline: ...`).
+    enum Severity {
+        case error, warning, notice
+    }
+
     var message: String
     var hint: String?
     var exitCode: ExitCode
@@ -12,44 +19,45 @@ struct ErrorReport {
         self.exitCode = exitCode
     }
 
-    init(_ error: any Error) {
+    /// - Parameter subject: what the error is about, put before it (`Berlin: ...`).
+    init(_ error: any Error, subject: String? = nil) {
         switch error {
         case let failure as CommandFailure:
             self.init(message: failure.message, hint: failure.hint, exitCode: failure.exitCode)
-        case let error as LocationsError:
-            let code: ExitCode = switch error {
-            case .noLocations, .noCurrentLocation: .noInput
-            default: .dataError
-            }
-            self.init(message: error.description, hint: error.hint, exitCode: code)
-        case let error as DefaultsFileError:
-            switch error {
-            case .busy:
-                self.init(message: error.description, hint: "try again in a moment", exitCode: .temporaryFailure)
-            case .unreadable:
-                self.init(message: error.description, hint: "the file was left as it is; fix or move it (rain never overwrites a file it cannot read)", exitCode: .ioError)
-            case .file:
-                self.init(message: error.description, exitCode: .ioError)
-            }
-        case let error as ConfigError:
-            self.init(message: error.description, hint: error.hint, exitCode: .configuration)
-        case let error as CacheError:
-            self.init(message: error.description, exitCode: .ioError)
-        case let error as ForecastError:
-            self.init(message: error.description, exitCode: ExitCode(error))
-        case let error as Crontab.Failure:
-            self.init(message: error.description, exitCode: .ioError)
-        case let error as FileError:
-            self.init(message: error.description, exitCode: .ioError)
+        case let error as any RainError:
+            self.init(message: error.description, hint: error.hint, exitCode: ExitCode(error.kind))
         default:
             self.init(message: "\(error)", exitCode: .ioError)
         }
+        if let subject { message = "\(subject): \(message)" }
     }
 
-    /// `rain: error: ...` and, where one helps, `rain: hint: ...`; control characters removed.
-    var text: String {
-        var text = "rain: error: \(message.strippingControlCharacters)\n"
+    /// The lines, control characters removed.
+    func text(as severity: Severity = .error) -> String {
+        let label = switch severity {
+        case .error: "error: "
+        case .warning: "warning: "
+        case .notice: ""
+        }
+        var text = "rain: \(label)\(message.strippingControlCharacters)\n"
         if let hint { text += "rain: hint: \(hint.strippingControlCharacters)\n" }
         return text
+    }
+
+    var text: String { text(as: .error) }
+}
+
+extension CommandContext {
+    /// Writes a problem to stderr through `ErrorReport`, the one printer.
+    func report(_ report: ErrorReport, as severity: ErrorReport.Severity = .error) {
+        console.writeError(report.text(as: severity))
+    }
+
+    /// Writes `error` (about `subject`, when given) and returns the status it stands for.
+    @discardableResult
+    func report(_ error: any Error, about subject: String? = nil, as severity: ErrorReport.Severity = .error) -> ExitCode {
+        let report = ErrorReport(error, subject: subject)
+        self.report(report, as: severity)
+        return report.exitCode
     }
 }

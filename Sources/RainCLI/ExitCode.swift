@@ -1,3 +1,5 @@
+import RainKit
+
 /// rain's exit statuses (sysexits.h).
 enum ExitCode: Int32 {
     case success = 0
@@ -11,12 +13,28 @@ enum ExitCode: Int32 {
     case unavailable = 69
     /// EX_IOERR: a local file could not be read or written.
     case ioError = 74
-    /// EX_TEMPFAIL: offline, unreachable, timed out, rate-limited, busy: try later.
+    /// EX_TEMPFAIL: offline, unreachable, timed out, rate-limited, 503, cut off, busy: try later.
     case temporaryFailure = 75
     /// EX_NOPERM: the API refused the key.
     case permissionDenied = 77
     /// EX_CONFIG: the configuration is invalid.
     case configuration = 78
+}
+
+extension ExitCode {
+    /// The one table from kinds of error to exit statuses.
+    init(_ kind: ErrorKind) {
+        switch kind {
+        case .usage: self = .usage
+        case .badData: self = .dataError
+        case .nothingToShow: self = .noInput
+        case .unavailable: self = .unavailable
+        case .localFile: self = .ioError
+        case .temporary: self = .temporaryFailure
+        case .permission: self = .permissionDenied
+        case .configuration: self = .configuration
+        }
+    }
 }
 
 /// A failure the command layer decides on itself (not a library error), with its exit status.

@@ -54,12 +54,15 @@ public enum RainCLI {
         let colorMode = try values.value(GlobalOptions.color) ?? .auto
         let useColor = colorMode.usesColor(isTerminal: console.isOutputTerminal, environment: environment)
         let configOverride = try values.value(GlobalOptions.config)
+        let asciiOnly = values[GlobalOptions.ascii] || !OutputCharset.isUTF8(environment: environment)
         return CommandContext(
-            console: console,
+            console: asciiOnly ? ASCIIConsole(console) : console,
             environment: environment,
             paths: RainPaths.resolve(environment: environment, configOverride: configOverride),
             configOverride: configOverride,
-            useColor: useColor
+            useColor: useColor,
+            colorAskedFor: colorMode == .always && useColor,
+            asciiOnly: asciiOnly
         )
     }
 

@@ -21,7 +21,7 @@ struct CommandLineOptions: Equatable {
           --latency-ms <ms>       Wait this long before every answer
           --status <code>         Answer every request with this status and the provider's error body
           --retry-after <s>       Retry-After seconds with --status (429 defaults to 60)
-          --body <kind>           malformed | truncated | empty | html | wrong-types | control-characters
+          --body <kind>           malformed | truncated | cut-off | empty | html | wrong-types | control-characters
           --huge <bytes>          Answer with a valid, whitespace-padded body of this many bytes
           --hang                  Read requests and never answer
           --drip <bytes/s>        Send the normal answer this many bytes per second
@@ -141,6 +141,7 @@ struct CommandLineOptions: Equatable {
     static let bodyBehaviours: [String: ForecastSimulator.Behaviour] = [
         "malformed": .malformedBody,
         "truncated": .truncatedBody,
+        "cut-off": .cutOff,
         "empty": .emptyBody,
         "html": .htmlBody,
         "wrong-types": .wrongTypes,

@@ -21,6 +21,17 @@ import Testing
         if hadCrontab { _ = try await crontab(["-"], input: saved.output) } else { _ = try await crontab(["-r"]) }
     }
 
+    @Test func installIsRefusedWhileTheConfigurationIsBroken() async throws {
+        let saved = try await crontab(["-l"])
+        try await withTemporaryDirectory { home in
+            writeFile(home + "/config.json", "{\"units\": \"si\" \"language\": \"en\"}")
+            let result = try await BuiltProduct.run("rain", ["cron", "--install"], environment: ["RAIN_HOME": home, "HOME": home])
+            #expect(result.status == 78, "\(result)")
+            #expect(try await crontab(["-l"]).output == saved.output, "the crontab is untouched")
+        }
+        if saved.status == 0 { _ = try await crontab(["-"], input: saved.output) } else { _ = try await crontab(["-r"]) }
+    }
+
 
 
     private func roundTrip() async throws {

@@ -19,6 +19,8 @@ import Testing
         OPTIONS:
           --config <file>         Read the configuration from this file.
           --color <when>          Colour the output: auto, always or never.
+          --ascii                 Only ASCII in the output (also when the locale is not
+                                  UTF-8).
           -h, --help              Show help information.
 
         SUBCOMMANDS:

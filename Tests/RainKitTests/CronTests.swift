@@ -50,18 +50,18 @@ import Testing
 
     @Test func theLineRunsAQuietStaleOnlyRefreshAndQuotesForTheShellAndCron() throws {
         let schedule = try CronSchedule(every: Interval("30m")!, seed: "alice")
-        let entry = CrontabEntry(schedule: schedule, executable: "/opt/my rain/rain",
+        let entry = try CrontabEntry(schedule: schedule, executable: "/opt/my rain/rain",
                                  environment: [("RAIN_HOME", "/home/a/100%'s")])
         #expect(entry.line == "\(schedule.fields) RAIN_HOME='/home/a/100\\%'\\''s' '/opt/my rain/rain' refresh --all --quiet --if-stale \(CrontabEntry.marker)")
     }
 
     @Test func installReplacesOnlyItsOwnLineAndUninstallRestoresTheRest() throws {
         let schedule = try CronSchedule(every: Interval("30m")!, seed: "alice")
-        let entry = CrontabEntry(schedule: schedule, executable: "/usr/bin/rain", environment: [])
+        let entry = try CrontabEntry(schedule: schedule, executable: "/usr/bin/rain", environment: [])
         let others = "MAILTO=me@example.com\n# a comment mentioning \(CrontabEntry.marker)\n0 3 * * * /usr/bin/backup\n"
         let once = entry.installed(in: others)
         #expect(once == others + entry.line + "\n")
-        let newer = CrontabEntry(schedule: try CronSchedule(every: Interval("1h")!, seed: "alice"), executable: "/usr/bin/rain", environment: [])
+        let newer = try CrontabEntry(schedule: try CronSchedule(every: Interval("1h")!, seed: "alice"), executable: "/usr/bin/rain", environment: [])
         let twice = newer.installed(in: once)
         #expect(twice == others + newer.line + "\n")
         #expect(newer.installed(in: twice) == twice)

@@ -146,7 +146,7 @@ import Testing
     }
 
     @Test func htmlIsRecognised() {
-        #expect(throws: ForecastError.unusableBody(reason: "not JSON: Invalid value around character 0. (it looks like HTML)", path: nil)) {
+        #expect(throws: ForecastError.unusableBody(reason: "not valid JSON: line 1, column 1: it looks like an HTML page, not JSON", path: nil)) {
             try decoder.decode(Data("<html><body>502 Bad Gateway</body></html>".utf8), units: .si)
         }
     }
@@ -158,7 +158,7 @@ import Testing
                 Issue.record("decoded \(text)")
             } catch {
                 guard case .unusableBody(let reason, let path) = error else { Issue.record("\(error)"); continue }
-                #expect(reason.hasPrefix("not JSON: "), "\(reason)")
+                #expect(reason.hasPrefix("not valid JSON: line 1, column "), "\(reason)")
                 #expect(path == nil)
                 #expect(!reason.containsControlCharacters)
             }
@@ -189,8 +189,8 @@ struct BadBody: Sendable, CustomTestStringConvertible {
     }
 
     static let all: [BadBody] = [
-        BadBody(name: "empty body", body: "", reason: "empty body", path: nil),
-        BadBody(name: "only whitespace", body: " \n", reason: "empty body", path: nil),
+        BadBody(name: "empty body", body: "", reason: "it was empty", path: nil),
+        BadBody(name: "only whitespace", body: " \n", reason: "it was empty", path: nil),
         BadBody(name: "top level is an array", body: "[]", reason: "expected an object at the top level, found an array", path: nil),
         BadBody(name: "top level is a string", body: #""hello""#, reason: "expected an object at the top level, found a string", path: nil),
         BadBody(name: "missing timezone", body: #"{"latitude": 1, "longitude": 2}"#, reason: "missing required field", path: "timezone"),

@@ -6,28 +6,26 @@ struct BatchFailureReport {
     var failures: [RefreshOutcome]
     /// How many places the batch was for.
     var placeCount: Int
-    var configFile: String
 
     /// Writes the lines and returns the status the worst failure calls for.
-    /// - Parameter level: "error" for `rain refresh`; "warning" where a failed place's cached
-    ///   forecast is still shown (`rain show --all`).
-    func report(to context: CommandContext, level: (RefreshOutcome) -> String = { _ in "error" }) -> ExitCode {
+    /// - Parameter severity: `.error` for `rain refresh`; `.warning` where a failed place's
+    ///   cached forecast is still shown (`rain show --all`).
+    func report(to context: CommandContext, severity: (RefreshOutcome) -> ErrorReport.Severity = { _ in .error }) -> ExitCode {
         var status = ExitCode.success
         var reportedKeyProblems: [RefreshFailure] = []
         for outcome in failures {
             guard let failure = outcome.failure else { continue }
-            status = .worse(status, ExitCode(failure))
             if failure.isKeyProblem && placeCount > 1 {
                 guard !reportedKeyProblems.contains(failure) else { continue }
                 reportedKeyProblems.append(failure)
                 let stopped = failures.filter { $0.failure == failure }.count
-                let scope = stopped == placeCount ? "no place was refreshed" : "\(stopped) of \(placeCount) places were not refreshed"
-                context.printError("rain: error: \(failure.description.strippingControlCharacters); \(scope)")
+                var report = ErrorReport(failure)
+                report.message += stopped == placeCount ? "; no place was refreshed" : "; \(stopped) of \(placeCount) places were not refreshed"
+                context.report(report)
+                status = .worse(status, report.exitCode)
             } else {
-                let name = outcome.location.name.strippingControlCharacters
-                context.printError("rain: \(level(outcome)): \(name): \(failure.description.strippingControlCharacters)")
+                status = .worse(status, context.report(failure, about: outcome.location.name, as: severity(outcome)))
             }
-            if let hint = failure.hint(configFile: configFile) { context.printError("rain: hint: \(hint)") }
         }
         return status
     }

@@ -42,7 +42,7 @@ struct ConfigShowCommand: RunnableCommand {
     func run(_ context: CommandContext) async throws {
         let diagnosis = SettingsDiagnosis(loader: context.settingsLoader(environment: context.environment))
         context.console.write(SettingsReport(diagnosis, paths: context.paths).render())
-        for problem in diagnosis.problems { context.console.writeError(ErrorReport(problem).text) }
+        for problem in diagnosis.problems { context.report(problem) }
         if !diagnosis.problems.isEmpty { throw ExitStatus(code: .configuration) }
     }
 }

@@ -9,7 +9,8 @@ struct CronCommand: RunnableCommand {
         discussion: """
         The line runs 'rain refresh --all --quiet --if-stale' with the absolute path of this \
         rain, passes RAIN_HOME, RAIN_CONFIG and the XDG_*_HOME folders when they are set, and \
-        never contains the API key. Its minute is chosen per user so that not everyone asks the API at :00. \
+        never contains the API key. rain refuses to print or install a line while the \
+        configuration is invalid or a folder name has a line break. Its minute is chosen per user so that not everyone asks the API at :00. \
         --install replaces rain's own line in your crontab and keeps every other line.
         """,
         options: [every, install, uninstall]
@@ -47,7 +48,9 @@ struct CronCommand: RunnableCommand {
             context.print("Removed rain's line from your crontab.")
             return
         }
-        let entry = makeEntry(context)
+        // A line that would fail on every run is refused, not installed.
+        _ = try context.loadSettings()
+        let entry = try makeEntry(context)
         if install {
             try crontab.write(entry.installed(in: try crontab.read()))
             context.print("Installed in your crontab:\n\(entry.line)")
@@ -57,7 +60,7 @@ struct CronCommand: RunnableCommand {
         warnIfTheKeyOnlyLivesInTheEnvironment(context)
     }
 
-    private func makeEntry(_ context: CommandContext) -> CrontabEntry {
+    private func makeEntry(_ context: CommandContext) throws -> CrontabEntry {
         var environment: [(String, String)] = []
         for name in ["RAIN_HOME", "RAIN_CONFIG", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"] {
             // Relative XDG paths are invalid and ignored by rain, so they are not passed on.
@@ -69,7 +72,7 @@ struct CronCommand: RunnableCommand {
             environment.removeAll { $0.0 == "RAIN_CONFIG" }
             environment.append(("RAIN_CONFIG", ProcessIdentity.absolutePath(config)))
         }
-        return CrontabEntry(schedule: schedule, executable: ProcessIdentity.executablePath, environment: environment)
+        return try CrontabEntry(schedule: schedule, executable: ProcessIdentity.executablePath, environment: environment)
     }
 
     /// cron does not see the shell's environment: a key only in RAIN_API_KEY would be missing there.
@@ -78,7 +81,8 @@ struct CronCommand: RunnableCommand {
         var environment = context.environment
         environment["RAIN_API_KEY"] = nil
         if let withoutVariable = try? context.settingsLoader(environment: environment).load(), withoutVariable.settings.apiKey == nil {
-            context.printError("rain: warning: your API key is only in RAIN_API_KEY, which cron will not see; put it in a file named by api_key_file (rain config path)")
+            context.report(ErrorReport(message: "your API key is only in RAIN_API_KEY, which cron will not see",
+                                       hint: "put it in a file named by api_key_file (rain config path)", exitCode: .success), as: .warning)
         }
     }
 }

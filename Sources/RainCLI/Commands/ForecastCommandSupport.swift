@@ -24,9 +24,11 @@ extension CommandContext {
         let console = self.console
         var log: (@Sendable (String) -> Void)?
         if verbose {
-            log = { line in console.writeError("rain: \(line)\n") }
+            log = { line in console.writeError(ErrorReport(message: line, exitCode: .success).text(as: .notice)) }
         }
-        return ForecastService(settings: settings, verbose: log, warn: { console.writeError("rain: warning: \($0.strippingControlCharacters)\n") })
+        return ForecastService(settings: settings, verbose: log, warn: { line in
+            console.writeError(ErrorReport(message: line, exitCode: .success).text(as: .warning))
+        })
     }
 
     /// The place LOC means, or the current location when there is no LOC.
@@ -42,40 +44,9 @@ extension CommandContext {
 }
 
 extension ExitCode {
-    /// The status a failed refresh ends with.
-    init(_ failure: RefreshFailure) {
-        switch failure {
-        case .cache: self = .ioError
-        case .forecast(let error): self.init(error)
-        }
-    }
-
-    init(_ error: ForecastError) {
-        switch error {
-        case .offline, .timedOut, .outOfTime, .rateLimited, .cancelled: self = .temporaryFailure
-        case .keyRefused: self = .permissionDenied
-        case .http, .unusableBody, .tooLarge, .transport: self = .unavailable
-        case .missingKey: self = .configuration
-        }
-    }
-
     /// Which of two failures a run with both ends with: the one that needs a person most.
     static func worse(_ first: ExitCode, _ second: ExitCode) -> ExitCode {
         let order: [ExitCode] = [.success, .temporaryFailure, .unavailable, .ioError, .permissionDenied, .configuration]
         return (order.firstIndex(of: first) ?? 0) >= (order.firstIndex(of: second) ?? 0) ? first : second
-    }
-}
-
-extension RefreshFailure {
-    /// A next step for the user, where there is one.
-    func hint(configFile: String) -> String? {
-        switch self {
-        case .forecast(.missingKey):
-            return "set RAIN_API_KEY, or api_key_file in \(configFile) (rain config init writes one)"
-        case .forecast(.keyRefused):
-            return "check the key with: rain config show"
-        default:
-            return nil
-        }
     }
 }

@@ -65,10 +65,10 @@ struct LocationsRemoveCommand: RunnableCommand {
                 return
             }
         }
-        let removal = try store.remove(ids: locations.map(\.id))
+        let removal = try LocationRemover(store: store, cache: ForecastCache(directory: context.paths.forecastsDirectory)).remove(ids: locations.map(\.id))
         for id in removal.vanished {
             let name = locations.first { $0.id == id }?.name ?? id.uuidString
-            context.printError("rain: \(name.strippingControlCharacters) was already removed by another rain process")
+            context.report(ErrorReport(message: "\(name) was already removed by another rain process", exitCode: .success), as: .notice)
         }
         for location in removal.removed {
             context.print("Removed \(location.name.strippingControlCharacters) (\(location.shortID)).")

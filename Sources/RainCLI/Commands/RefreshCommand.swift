@@ -66,8 +66,7 @@ struct RefreshCommand: RunnableCommand {
             spinner.stop()
             throw ExitStatus(code: report(error, locations: locations, service: service, context: context))
         }
-        let status = BatchFailureReport(failures: outcomes.filter { $0.failure != nil }, placeCount: outcomes.count,
-                                        configFile: context.paths.configFile).report(to: context)
+        let status = BatchFailureReport(failures: outcomes.filter { $0.failure != nil }, placeCount: outcomes.count).report(to: context)
         if !quiet {
             if json {
                 context.console.write(RefreshReport.json(outcomes))
@@ -83,7 +82,7 @@ struct RefreshCommand: RunnableCommand {
         switch error {
         case .offline(let host):
             guard !quiet else { return .temporaryFailure }
-            context.printError("rain: offline: cannot reach \(host)")
+            context.report(error, as: .notice)
             let cached = locations.map { RefreshOutcome(location: $0, status: .failed(.forecast(.offline(host: host)), cached: service.cached(for: $0))) }
             if json {
                 context.console.write(RefreshReport.json(cached))
@@ -92,11 +91,10 @@ struct RefreshCommand: RunnableCommand {
             }
             return .temporaryFailure
         case .busy:
-            if !quiet { context.printError("rain: error: \(error.description)") }
+            if !quiet { context.report(error) }
             return .temporaryFailure
-        case .lockFile(let file):
-            context.printError("rain: error: \(file.description)")
-            return .ioError
+        case .lockFile:
+            return context.report(error)
         }
     }
 }

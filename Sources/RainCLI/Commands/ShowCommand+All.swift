@@ -13,9 +13,8 @@ extension ShowCommand {
         }
         spinner.stop()
 
-        var status = BatchFailureReport(failures: display.failures, placeCount: list.locations.count,
-                                        configFile: context.paths.configFile)
-            .report(to: context) { $0.forecast == nil ? "error" : "warning" }
+        var status = BatchFailureReport(failures: display.failures, placeCount: list.locations.count)
+            .report(to: context) { $0.forecast == nil ? .error : .warning }
         let shown = display.forecasts.compactMap { $0 }
         if let problem = display.problem {
             status = .worse(status, problemStatus(problem, hasForecasts: !shown.isEmpty, context: context))
@@ -37,18 +36,25 @@ extension ShowCommand {
     /// One line for a problem that kept every place from being refreshed.
     private func problemStatus(_ problem: DisplayForecast.Problem, hasForecasts: Bool, context: CommandContext) -> ExitCode {
         let cachedNote = hasForecasts ? "; showing the cached forecasts" : ""
+        let severity: ErrorReport.Severity = hasForecasts ? .warning : .error
+        var report: ErrorReport
         switch problem {
         case .offline(let host):
-            context.printError("rain: offline: cannot reach \(host)\(cachedNote)")
-            return hasForecasts ? .temporaryFailure : .noInput
+            report = ErrorReport(message: "offline: cannot reach \(host)", exitCode: hasForecasts ? .temporaryFailure : .noInput)
+            report.message += cachedNote
+            context.report(report, as: .notice)
+            return report.exitCode
         case .busy:
-            context.printError("rain: \(hasForecasts ? "warning" : "error"): another rain is refreshing forecasts right now\(cachedNote)")
-            return .temporaryFailure
+            report = ErrorReport(RefreshError.busy)
+        case .refreshLock(let error):
+            report = ErrorReport(error)
         case .failed(let failure):
-            context.printError("rain: \(hasForecasts ? "warning" : "error"): could not refresh: \(failure.description.strippingControlCharacters)\(cachedNote)")
-            return ExitCode(failure)
+            report = ErrorReport(failure, subject: "could not refresh")
         case .offlineRequested:
             return .success
         }
+        report.message += cachedNote
+        context.report(report, as: severity)
+        return report.exitCode
     }
 }

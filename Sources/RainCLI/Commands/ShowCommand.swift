@@ -16,13 +16,17 @@ struct ShowCommand: RunnableCommand {
         are refreshed first, together.
         """,
         arguments: [place],
-        options: [all, json, offline, verbose]
+        options: [all, json, offline, format, verbose]
     )
 
     static let place = ArgumentDefinition.place(optional: true)
     static let all = Flag("all", short: "a", help: "One line per saved place, refreshing the stale ones first.")
     static let json = Flag("json", help: "Print the forecast document as JSON (see docs/forecast-json.md); with --all, an array of them.")
     static let offline = Flag("offline", help: "Only show what is cached; never use the network.")
+    static let format = Option<String>(
+        "format", value: "template",
+        help: "Print one line from the cache, never fetching, for status bars: {icon} {temp} {feels} {summary} {high} {low} {precip} {place} {age}. With --json, waybar's JSON.",
+        completion: .values(["{icon} {temp}", "{place}: {temp} {summary}"]))
     static let verbose = Flag.verbose
 
     var reference: String?
@@ -30,6 +34,7 @@ struct ShowCommand: RunnableCommand {
     var json: Bool
     var offline: Bool
     var verbose: Bool
+    var template: StatusTemplate?
 
     init(parsed: ParsedValues) throws {
         reference = parsed[Self.place]
@@ -37,7 +42,13 @@ struct ShowCommand: RunnableCommand {
         json = parsed[Self.json]
         offline = parsed[Self.offline]
         verbose = parsed[Self.verbose]
+        do {
+            template = try parsed.value(Self.format).map(StatusTemplate.init)
+        } catch let error as StatusTemplateError {
+            throw ValidationError("'--format': \(error)")
+        }
         if all && reference != nil { throw ValidationError("Give either '--all' or a location, not both") }
+        if all && template != nil { throw ValidationError("'--format' shows one place; it cannot be combined with '--all'") }
     }
 
     func run(_ context: CommandContext) async throws {
@@ -45,14 +56,16 @@ struct ShowCommand: RunnableCommand {
         let list = try context.store.load()
         let location = try Self.location(reference, in: list, context)
         let service = try context.makeForecastService(verbose: verbose)
+        if let template {
+            return try showStatusLine(template, for: location, cached: service.cached(for: location), context)
+        }
         let spinner = InterruptibleSpinner(console: context.console, message: "Fetching the forecast for \(location.name.strippingControlCharacters)…")
         let display = await service.forecastForDisplay(of: location, offline: offline, lockWait: .seconds(10)) {
             spinner.start()
         }
         spinner.stop()
 
-        let status = ForecastProblemReport(display.problem, location: location, hasForecast: display.forecast != nil,
-                                           configFile: context.paths.configFile).report(to: context)
+        let status = ForecastProblemReport(display.problem, location: location, hasForecast: display.forecast != nil).report(to: context)
         if let forecast = display.forecast {
             if json {
                 context.console.write(String(decoding: ForecastCache.encode(forecast), as: UTF8.self))
@@ -88,37 +101,43 @@ struct ForecastProblemReport {
     var problem: DisplayForecast.Problem?
     var location: Location
     var hasForecast: Bool
-    var configFile: String
 
-    init(_ problem: DisplayForecast.Problem?, location: Location, hasForecast: Bool, configFile: String) {
+    init(_ problem: DisplayForecast.Problem?, location: Location, hasForecast: Bool) {
         self.problem = problem
         self.location = location
         self.hasForecast = hasForecast
-        self.configFile = configFile
     }
 
     func report(to context: CommandContext) -> ExitCode {
         let name = location.name.strippingControlCharacters
         let cachedNote = hasForecast ? "; showing the cached forecast" : ""
+        let severity: ErrorReport.Severity = hasForecast ? .warning : .error
         switch problem {
         case nil:
             return .success
         case .offlineRequested:
-            context.printError("rain: error: no cached forecast for \(name)")
-            context.printError("rain: hint: fetch one when online: rain refresh \(location.shortID)")
+            context.report(ErrorReport(message: "no cached forecast for \(name)",
+                                       hint: "fetch one when online: rain refresh \(location.shortID)", exitCode: .noInput))
             return .noInput
         case .offline(let host):
-            context.printError("rain: offline: cannot reach \(host)\(cachedNote)")
-            if hasForecast { return .temporaryFailure }
-            context.printError("rain: hint: no forecast for \(name) is cached yet; try again when online")
-            return .noInput
+            let hint = hasForecast ? nil : "no forecast for \(name) is cached yet; try again when online"
+            context.report(ErrorReport(message: "offline: cannot reach \(host)\(cachedNote)", hint: hint, exitCode: .temporaryFailure), as: .notice)
+            return hasForecast ? .temporaryFailure : .noInput
         case .busy:
-            context.printError("rain: \(hasForecast ? "warning" : "error"): another rain is refreshing forecasts right now\(cachedNote)")
-            return .temporaryFailure
+            var report = ErrorReport(RefreshError.busy)
+            report.message += cachedNote
+            context.report(report, as: severity)
+            return report.exitCode
+        case .refreshLock(let error):
+            var report = ErrorReport(error)
+            report.message += cachedNote
+            context.report(report, as: severity)
+            return report.exitCode
         case .failed(let failure):
-            context.printError("rain: \(hasForecast ? "warning" : "error"): could not refresh \(name): \(failure.description.strippingControlCharacters)\(cachedNote)")
-            if let hint = failure.hint(configFile: configFile) { context.printError("rain: hint: \(hint)") }
-            return ExitCode(failure)
+            var report = ErrorReport(failure, subject: "could not refresh \(name)")
+            report.message += cachedNote
+            context.report(report, as: severity)
+            return report.exitCode
         }
     }
 }

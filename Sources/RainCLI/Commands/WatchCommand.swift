@@ -13,7 +13,8 @@ struct WatchCommand: RunnableCommand {
         or several LOCs) one line per place as in 'rain show --all'. Every time on screen says \
         its zone. Elsewhere (a pipe, a log, TERM=dumb) one line is printed per event \
         (refreshed, offline, back online). While the API cannot be reached, the cached \
-        forecasts stay on screen with their age.
+        forecasts stay on screen with their age. A failure that retrying cannot mend (no key, a \
+        refused key) ends watch with its exit status.
         """,
         arguments: [places],
         options: [all, every, verbose]
@@ -71,6 +72,11 @@ struct WatchCommand: RunnableCommand {
                 }
                 let changes = state.apply(result, now: Date())
                 display.show(state, events: changes)
+                if case .success(let outcomes) = result,
+                   let failure = outcomes.lazy.compactMap(\.failure).first(where: { $0.kind.isPermanent }) {
+                    display.finish()
+                    throw failure
+                }
             case .reachability(let reachability):
                 let changes = state.apply(reachability, host: service.host, now: Date())
                 display.show(state, events: changes)

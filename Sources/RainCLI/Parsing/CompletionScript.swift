@@ -1,4 +1,7 @@
-/// Shell completion scripts made from the same command tables the parser uses.
+/// Shell completion scripts made from the same command tables the parser uses. All three
+/// shells find the command being completed the same way (subcommands by name, the word after an
+/// option that takes a value skipped, a word that names no command meaning the default
+/// subcommand, as the parser does) and ask `rain completions places` for the saved places.
 struct CompletionScript {
     enum Shell: String, CaseIterable {
         case bash, zsh, fish
@@ -12,6 +15,8 @@ struct CompletionScript {
         var subcommands: [(name: String, abstract: String)]
         var options: [OptionDefinition]
         var argumentCompletion: Completion
+        /// The path a word that names no subcommand leads to (`rain tokyo` is `rain show tokyo`).
+        var shorthand: String?
 
         var key: String { path.joined(separator: " ") }
     }
@@ -20,12 +25,18 @@ struct CompletionScript {
         var result: [Entry] = []
         func visit(_ command: any ParsableCommand.Type, path: [String]) {
             let configuration = command.configuration
-            let options = configuration.options + GlobalOptions.definitions
+            var argumentCompletion = configuration.arguments.first?.completion ?? .none
+            var shorthand: String?
+            if let fallback = configuration.defaultSubcommand, let argument = fallback.configuration.arguments.first {
+                argumentCompletion = argument.completion
+                shorthand = (path + [fallback.configuration.commandName]).joined(separator: " ")
+            }
             result.append(Entry(
                 path: path,
                 subcommands: configuration.subcommands.map { ($0.configuration.commandName, $0.configuration.abstract) },
-                options: options,
-                argumentCompletion: configuration.arguments.first?.completion ?? .none))
+                options: configuration.options + GlobalOptions.definitions,
+                argumentCompletion: argumentCompletion,
+                shorthand: shorthand))
             for sub in configuration.subcommands {
                 visit(sub, path: path + [sub.configuration.commandName])
             }
@@ -34,20 +45,20 @@ struct CompletionScript {
         return result
     }
 
-    private var optionsWithValues: [OptionDefinition] {
-        var seen = Set<String>()
-        return entries.flatMap(\.options).filter {
-            if case .value = $0.kind { return seen.insert($0.long).inserted }
-            return false
-        }
-    }
-
     private var name: String { root.configuration.commandName }
 
-    /// Short IDs of the saved places, from the command itself.
-    private var locationsCommand: String {
-        "\(name) locations --json 2>/dev/null | sed -n 's/.*\"id\": \"\\([0-9a-f]\\{8\\}\\).*/\\1/p'"
+    /// Every spelling of an option that takes a value, anywhere in the tree: the word after it
+    /// is that value, never a command.
+    private var valueOptionSpellings: [String] {
+        var seen = Set<String>()
+        return entries.flatMap(\.options).flatMap { option -> [String] in
+            guard case .value = option.kind else { return [] }
+            return ["--\(option.long)"] + (option.short.map { ["-\($0)"] } ?? [])
+        }.filter { seen.insert($0).inserted }
     }
+
+    /// The saved places' names and short IDs, one a line, from rain itself.
+    private var placesCommand: String { "command \(name) completions places 2>/dev/null" }
 
     func script(for shell: Shell) -> String {
         switch shell {
@@ -57,63 +68,91 @@ struct CompletionScript {
         }
     }
 
-    /// The words a command offers, and the shell code that fills in its argument.
-    private func words(of entry: Entry) -> String {
-        var argumentValues: [String] = []
-        if case .values(let values) = entry.argumentCompletion { argumentValues = values }
-        return (entry.subcommands.map(\.name) + argumentValues + entry.options.flatMap { option in
-            ["--\(option.long)"] + (option.short.map { ["-\($0)"] } ?? [])
-        }).joined(separator: " ")
+    private func words(of entry: Entry) -> [String] {
+        var result = entry.subcommands.map(\.name)
+        if case .values(let values) = entry.argumentCompletion { result += values }
+        return result
     }
 
-    private func pathCases(indent: String) -> String {
-        entries.filter { $0.path.count > 1 }.map { "\(indent)\"\($0.key)\") path=\"\($0.key)\" ;;" }.joined(separator: "\n")
+    private func optionWords(of entry: Entry) -> [String] {
+        entry.options.flatMap { ["--\($0.long)"] + ($0.short.map { ["-\($0)"] } ?? []) }
     }
 
-    /// `--color) <offer auto always never>; return ;;` for every option that takes a value.
-    private func optionValueCases(file: String, values: ([String]) -> String) -> String {
-        optionsWithValues.map { option in
-            let offer = switch option.completion {
-            case .file: file + "; "
-            case .values(let choices): values(choices) + "; "
-            default: ""
-            }
-            return "        --\(option.long)) \(offer)return ;;"
-        }.joined(separator: "\n")
+    private func valueWords(_ completion: Completion) -> [String]? {
+        if case .values(let values) = completion { return values }
+        return nil
     }
 
-    /// `"rain locations") <assign the words>` for every command; `assign` gets the words.
-    private func commandWordCases(assign: (String) -> String) -> String {
-        entries.map { entry in
-            let extra = entry.argumentCompletion == .locations ? " $(\(locationsCommand))" : ""
-            return "        \"\(entry.key)\") \(assign(words(of: entry) + extra)) ;;"
-        }.joined(separator: "\n")
+    /// The shell code (bash and zsh alike) that walks the words before the cursor to the command
+    /// being completed, `at` (not `path`, which zsh ties to PATH).
+    private func pathWalk(words: String, from first: String, to last: String) -> String {
+        let childCases = entries.filter { $0.path.count > 1 }.map { "\"\($0.key)\"" }.joined(separator: "|")
+        let shorthandCases = entries.compactMap { entry in entry.shorthand.map { "\"\(entry.key)\") at=\"\($0)\" ;;" } }
+            .joined(separator: "\n                    ")
+        return """
+            local at="\(name)" word i skip=0
+            for ((i = \(first); i < \(last); i++)); do
+                word="${\(words)[i]}"
+                if ((skip)); then skip=0; continue; fi
+                case "$word" in
+                    \(valueOptionSpellings.joined(separator: "|"))) skip=1; continue ;;
+                    -*) continue ;;
+                esac
+                case "$at $word" in
+                    \(childCases)) at="$at $word" ;;
+                    *) case "$at" in
+                    \(shorthandCases)
+                    esac ;;
+                esac
+            done
+        """
     }
 
     private var bash: String {
-        let valueCases = optionValueCases(
-            file: #"COMPREPLY=($(compgen -f -- "$cur"))"#,
-            values: { #"COMPREPLY=($(compgen -W "\#($0.joined(separator: " "))" -- "$cur"))"# })
-        let commandCases = commandWordCases { #"words="\#($0)""# }
+        let valueCases = entries.flatMap { entry in
+            entry.options.compactMap { option -> String? in
+                guard case .value = option.kind else { return nil }
+                let spellings = (["--\(option.long)"] + (option.short.map { ["-\($0)"] } ?? [])).map { "\"\(entry.key) \($0)\"" }
+                let action = switch option.completion {
+                case .file: #"COMPREPLY=($(compgen -f -- "$cur")); return"#
+                case .values(let values): #"words="\#(values.joined(separator: " "))""#
+                case .locations: "places=1"
+                case .none: "return"
+                }
+                return "        \(spellings.joined(separator: "|"))) \(action) ;;"
+            }
+        }.joined(separator: "\n")
+        let commandCases = entries.map { entry in
+            "        \"\(entry.key)\") words=\"\(words(of: entry).joined(separator: " "))\"; options=\"\(optionWords(of: entry).joined(separator: " "))\"\(entry.argumentCompletion == .locations ? "; places=1" : "") ;;"
+        }.joined(separator: "\n")
         return """
         # bash completion for \(name); generated by '\(name) completions bash'
         _\(name)() {
-            local cur prev words path i
-            cur="${COMP_WORDS[COMP_CWORD]}"
-            prev="${COMP_WORDS[COMP_CWORD-1]}"
-            path="\(name)"
-            for ((i = 1; i < COMP_CWORD; i++)); do
-                case "$path ${COMP_WORDS[i]}" in
-        \(pathCases(indent: "            "))
-                esac
-            done
-            case "$prev" in
+            local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
+            local words="" options="" places=0 candidate
+        \(pathWalk(words: "COMP_WORDS", from: "1", to: "COMP_CWORD"))
+            ((skip)) || prev=""
+            case "$at $prev" in
         \(valueCases)
-            esac
-            case "$path" in
+                *)
+                    case "$at" in
         \(commandCases)
+                    esac
+                    [[ "$cur" == -* ]] && words="$options" && places=0 ;;
             esac
-            COMPREPLY=($(compgen -W "$words" -- "$cur"))
+            COMPREPLY=()
+            # Names are matched ignoring case and completed quoted (New\\ York).
+            local typed="${cur//\\\\/}"
+            typed="${typed#[\\"\\']}"
+            typed="${typed,,}"
+            for candidate in $words; do
+                [[ "${candidate,,}" == "$typed"* ]] && COMPREPLY+=("$candidate")
+            done
+            if ((places)); then
+                while IFS= read -r candidate; do
+                    [[ "${candidate,,}" == "$typed"* ]] && COMPREPLY+=("$(printf '%q' "$candidate")")
+                done < <(\(placesCommand))
+            fi
         }
         complete -F _\(name) \(name)
 
@@ -121,59 +160,113 @@ struct CompletionScript {
     }
 
     private var zsh: String {
-        let valueCases = optionValueCases(file: "_files", values: { "compadd -- " + $0.joined(separator: " ") })
-        let commandCases = commandWordCases { "candidates=(\($0))" }
+        let valueCases = entries.flatMap { entry in
+            entry.options.compactMap { option -> String? in
+                guard case .value = option.kind else { return nil }
+                let spellings = (["--\(option.long)"] + (option.short.map { ["-\($0)"] } ?? [])).map { "\"\(entry.key) \($0)\"" }
+                let action = switch option.completion {
+                case .file: "_files; return"
+                case .values(let values): "candidates=(\(values.joined(separator: " ")))"
+                case .locations: "places=1"
+                case .none: "return"
+                }
+                return "        \(spellings.joined(separator: "|"))) \(action) ;;"
+            }
+        }.joined(separator: "\n")
+        let commandCases = entries.map { entry in
+            "        \"\(entry.key)\") candidates=(\(words(of: entry).joined(separator: " "))); options=(\(optionWords(of: entry).joined(separator: " ")))\(entry.argumentCompletion == .locations ? "; places=1" : "") ;;"
+        }.joined(separator: "\n")
         return """
         #compdef \(name)
         # zsh completion for \(name); generated by '\(name) completions zsh'
         _\(name)() {
-            local path="\(name)" prev="${words[CURRENT-1]}" i
-            local -a candidates
-            for ((i = 2; i < CURRENT; i++)); do
-                case "$path ${words[i]}" in
-        \(pathCases(indent: "            "))
-                esac
-            done
-            case "$prev" in
+            local prev="${words[CURRENT-1]}" places=0
+            local -a candidates options names
+        \(pathWalk(words: "words", from: "2", to: "CURRENT"))
+            ((skip)) || prev=""
+            case "$at $prev" in
         \(valueCases)
-            esac
-            case "$path" in
+                *)
+                    case "$at" in
         \(commandCases)
+                    esac
+                    if [[ "$PREFIX" == -* ]]; then candidates=($options); places=0; fi ;;
             esac
             compadd -- $candidates
+            if ((places)); then
+                names=("${(@f)$(\(placesCommand))}")
+                # Names are matched ignoring case; compadd quotes what it inserts.
+                compadd -M 'm:{[:lower:]}={[:upper:]}' -- ${names:#}
+            fi
         }
-        compdef _\(name) \(name)
+        if [[ "${funcstack[1]}" == "_\(name)" ]]; then
+            _\(name) "$@"
+        else
+            compdef _\(name) \(name)
+        fi
 
         """
     }
 
     private var fish: String {
-        var lines = ["# fish completion for \(name); generated by '\(name) completions fish'"]
-        lines.append("complete -c \(name) -f")
+        let childCases = entries.filter { $0.path.count > 1 }.map { "'\($0.key)'" }.joined(separator: " ")
+        let shorthandCases = entries.compactMap { entry in
+            entry.shorthand.map { "            case '\(entry.key)'\n                set path '\($0)'" }
+        }.joined(separator: "\n")
+        var lines = [
+            "# fish completion for \(name); generated by '\(name) completions fish'",
+            "function __\(name)_path",
+            "    set -l path \(name)",
+            "    set -l skip 0",
+            "    for word in (commandline -opc)[2..-1]",
+            "        if test $skip = 1",
+            "            set skip 0",
+            "            continue",
+            "        end",
+            "        switch $word",
+            "            case \(valueOptionSpellings.joined(separator: " "))",
+            "                set skip 1",
+            "                continue",
+            "            case '-*'",
+            "                continue",
+            "        end",
+            "        switch \"$path $word\"",
+            "            case \(childCases)",
+            "                set path \"$path $word\"",
+            "            case '*'",
+            "                switch $path",
+            shorthandCases,
+            "                end",
+            "        end",
+            "    end",
+            "    echo $path",
+            "end",
+            "function __\(name)_at",
+            "    contains -- (__\(name)_path) $argv",
+            "end",
+            "complete -c \(name) -f",
+        ]
         for entry in entries {
-            var conditions = entry.path.count == 1 ? ["__fish_use_subcommand"] : entry.path.dropFirst().map { "__fish_seen_subcommand_from \($0)" }
-            if !entry.subcommands.isEmpty {
-                conditions.append("not __fish_seen_subcommand_from \(entry.subcommands.map(\.name).joined(separator: " "))")
-            }
-            let condition = conditions.joined(separator: "; and ")
+            let condition = "__\(name)_at '\(entry.key)'"
             for sub in entry.subcommands {
-                lines.append("complete -c \(name) -n '\(condition)' -a \(sub.name) -d '\(fishEscaped(sub.abstract))'")
+                lines.append("complete -c \(name) -n \"\(condition)\" -a \(sub.name) -d '\(fishEscaped(sub.abstract))'")
             }
             for option in entry.options {
-                var line = "complete -c \(name) -n '\(condition)' -l \(option.long)"
+                var line = "complete -c \(name) -n \"\(condition)\" -l \(option.long)"
                 if let short = option.short { line += " -s \(short)" }
                 switch option.completion {
                 case .file: line += " -r -F"
                 case .values(let values): line += " -x -a '\(values.joined(separator: " "))'"
-                default: if case .value = option.kind { line += " -x" }
+                case .locations: line += " -x -a '(\(placesCommand))'"
+                case .none: if case .value = option.kind { line += " -x" }
                 }
                 lines.append(line + " -d '\(fishEscaped(option.help))'")
             }
-            if case .values(let values) = entry.argumentCompletion {
-                lines.append("complete -c \(name) -n '\(condition)' -a '\(values.joined(separator: " "))'")
+            if let values = valueWords(entry.argumentCompletion) {
+                lines.append("complete -c \(name) -n \"\(condition)\" -a '\(values.joined(separator: " "))'")
             }
             if entry.argumentCompletion == .locations {
-                lines.append("complete -c \(name) -n '\(condition)' -a '(\(locationsCommand))'")
+                lines.append("complete -c \(name) -n \"\(condition)\" -a '(\(placesCommand))' -d 'saved place'")
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -4,9 +4,10 @@ import RainKit
 enum GlobalOptions {
     static let config = Option<String>("config", value: "file", help: "Read the configuration from this file.", completion: .file)
     static let color = Option<ColorMode>("color", value: "when", help: "Colour the output: auto, always or never.")
+    static let ascii = Flag("ascii", help: "Only ASCII in the output (also when the locale is not UTF-8).")
     static let help = Flag("help", short: "h", help: "Show help information.")
     /// Only the root command takes it.
     static let version = Flag("version", help: "Show the version.")
 
-    static let definitions = [config.definition, color.definition, help.definition]
+    static let definitions = [config.definition, color.definition, ascii.definition, help.definition]
 }

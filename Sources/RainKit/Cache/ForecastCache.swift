@@ -55,22 +55,63 @@ public struct ForecastCache: Sendable {
     }
 
     /// Moves a file that cannot be read as a forecast out of the way, so the next refresh can
-    /// write a good one without destroying it. Returns where it went.
+    /// write a good one without destroying it. Returns where it went: a name no other file has
+    /// (`<id>.json.damaged-<unix time>-<n>`), so two set aside in one second both survive; they
+    /// go with the place when it is removed.
     public func setAside(for id: UUID, now: Date = Date()) throws(CacheError) -> String {
         let path = path(for: id)
-        let aside = "\(path).damaged-\(Int(now.timeIntervalSince1970))"
-        guard rename(path, aside) == 0 else {
-            throw .unwritable(path: path, reason: String(cString: strerror(errno)))
+        for attempt in 0..<1000 {
+            let aside = "\(path)\(Self.damagedMarker)\(Int(now.timeIntervalSince1970))-\(attempt)"
+            // link() refuses an existing name where rename() would replace it.
+            if link(path, aside) == 0 {
+                unlink(path)
+                return aside
+            }
+            guard errno == EEXIST else { break }
         }
-        return aside
+        throw .unwritable(path: path, reason: String(cString: strerror(errno)))
     }
 
-    /// Deletes the place's file; a missing file is fine.
+    static let damagedMarker = ".damaged-"
+
+    /// Deletes the place's file and any damaged ones set aside; missing files are fine.
     public func remove(for id: UUID) throws(CacheError) {
         let path = path(for: id)
+        let asidePrefix = (path + Self.damagedMarker).split(separator: "/").last.map(String.init) ?? ""
+        for name in Self.names(in: directory) where name.hasPrefix(asidePrefix) {
+            unlink("\(directory)/\(name)")
+        }
         if unlink(path) != 0 && errno != ENOENT {
             throw .unwritable(path: path, reason: String(cString: strerror(errno)))
         }
+    }
+
+    /// The places that have files here (forecasts or damaged ones set aside).
+    public func storedIDs() -> Set<UUID> {
+        var ids = Set<UUID>()
+        for name in Self.names(in: directory) {
+            guard name.utf8.count >= 41, name.dropFirst(36).hasPrefix(".json"),
+                  let id = UUID(uuidString: String(name.prefix(36))) else { continue }
+            ids.insert(id)
+        }
+        return ids
+    }
+
+    /// Deletes the files of every place not in `saved`: forecasts a refresh wrote after the
+    /// place was removed, and those older versions of rain left behind.
+    public func removeAll(except saved: Set<UUID>) {
+        for id in storedIDs() where !saved.contains(id) {
+            try? remove(for: id)
+        }
+    }
+
+    /// Removes what killed writers left behind (see `AtomicFile.sweepTemporaryFiles`).
+    public func sweepTemporaryFiles() {
+        AtomicFile.sweepTemporaryFiles(in: directory)
+    }
+
+    private static func names(in directory: String) -> [String] {
+        (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
     }
 
     /// The forecast document (pretty, keys sorted, ending in a newline): what `rain show --json`
@@ -90,7 +131,7 @@ public struct ForecastCache: Sendable {
         do {
             value = try JSONValue.parse(Data(bytes))
         } catch {
-            throw .corrupt(path: path, reason: error.reason == "empty body" ? "empty file" : error.reason, field: nil)
+            throw .corrupt(path: path, reason: error.isEmpty ? "the file is empty" : "not valid JSON: \(error.description)", field: nil)
         }
         do {
             return try ForecastDocument.cachedForecast(from: JSONValueNode(value))

@@ -1,5 +1,8 @@
+import Foundation
+
 /// Where rain keeps its files: `RAIN_HOME` puts everything under one folder, otherwise the XDG
-/// base directories (with their documented fallbacks under `HOME`).
+/// base directories (with their documented fallbacks under `HOME`, or, when `HOME` is unset,
+/// under the home folder the password database gives the user).
 public struct RainPaths: Sendable, Equatable {
     public var configFile: String
     public var defaultsFile: String
@@ -18,7 +21,10 @@ public struct RainPaths: Sendable, Equatable {
     public var refreshLockFile: String { forecastsDirectory + "/.refresh.lock" }
 
     /// - Parameter configOverride: `--config`, which wins over `RAIN_CONFIG`.
-    public static func resolve(environment: [String: String], configOverride: String? = nil) -> RainPaths {
+    /// - Parameter userHome: the home folder when `HOME` is unset or empty.
+    public static func resolve(
+        environment: [String: String], configOverride: String? = nil, userHome: () -> String? = passwordDatabaseHome
+    ) -> RainPaths {
         func nonEmpty(_ key: String) -> String? {
             guard let value = environment[key], !value.isEmpty else { return nil }
             return value
@@ -32,7 +38,8 @@ public struct RainPaths: Sendable, Equatable {
             defaultsFile = root + "/defaults.json"
             forecasts = root + "/cache/forecasts"
         } else {
-            let home = nonEmpty("HOME") ?? "/"
+            var home = nonEmpty("HOME") ?? userHome() ?? "/"
+            while home.hasSuffix("/") { home.removeLast() }  // "/" + "/.config", not "//.config"
             // The XDG spec says relative paths in these variables are invalid and must be ignored.
             func base(_ key: String, _ fallback: String) -> String {
                 if let value = nonEmpty(key), value.hasPrefix("/") { return value }
@@ -47,5 +54,16 @@ public struct RainPaths: Sendable, Equatable {
             defaultsFile: defaultsFile,
             forecastsDirectory: forecasts
         )
+    }
+
+    /// The current user's home folder from the password database (`getpwuid_r`).
+    public static func passwordDatabaseHome() -> String? {
+        var entry = passwd()
+        var result: UnsafeMutablePointer<passwd>?
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getpwuid_r(getuid(), &entry, &buffer, buffer.count, &result) == 0, result != nil,
+              let directory = entry.pw_dir else { return nil }
+        let home = String(cString: directory)
+        return home.isEmpty ? nil : home
     }
 }

@@ -50,7 +50,7 @@ public struct SettingsLoader: Sendable {
                 do {
                     document = try JSONValue.parse(Data(bytes))
                 } catch {
-                    throw ConfigError.unreadable(path: path, reason: error.reason)
+                    throw ConfigError.unreadable(path: path, reason: error.isEmpty ? "the file is empty" : "not valid JSON: \(error.description)")
                 }
                 guard case .object(let object) = document else { throw ConfigError.notJSON(path: path) }
                 values = object

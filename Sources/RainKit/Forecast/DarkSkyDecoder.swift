@@ -14,7 +14,7 @@ public struct DarkSkyDecoder: ForecastDecoder {
         do {
             document = try JSONValue.parse(body)
         } catch {
-            throw .unusableBody(reason: error.reason, path: nil)
+            throw .unusableBody(reason: error.isEmpty ? "it was empty" : "not valid JSON: \(error.description)", path: nil)
         }
         var root = JSONValueNode(document)
         root.missingMarkers = [Self.missingValue]

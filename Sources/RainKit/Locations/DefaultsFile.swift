@@ -44,7 +44,7 @@ public struct DefaultsFile: Sendable {
         do {
             value = try JSONValue.parse(Data(bytes))
         } catch {
-            throw .unreadable(path: path, reason: error.reason == "empty body" ? "the file is empty" : error.reason)
+            throw .unreadable(path: path, reason: error.isEmpty ? "the file is empty" : "not valid JSON: \(error.description)")
         }
         guard case .object(let values) = value else {
             throw .unreadable(path: path, reason: "expected a JSON object at the top level")
@@ -65,6 +65,9 @@ public struct DefaultsFile: Sendable {
             throw DefaultsFileError.file(error)
         }
         defer { lock.unlock() }
+        if let target = try? AtomicFile.target(of: path) {
+            AtomicFile.sweepTemporaryFiles(in: AtomicFile.parentFolder(of: target), of: String(target.split(separator: "/").last ?? ""))
+        }
         var document = try load()
         let original = document
         let result = try change(&document)
@@ -100,6 +103,11 @@ public struct Defaults: Sendable, Equatable {
     public func value<Value: Decodable>(_ type: Value.Type, forKey key: String) throws -> Value? {
         guard let value = values[key], value != .null else { return nil }
         return try JSONDecoder().decode(Value.self, from: JSONEncoder().encode(value))
+    }
+
+    /// Stores a JSON value under `key` as it is.
+    public mutating func set(value: JSONValue, forKey key: String) {
+        values[key] = value
     }
 
     /// Stores `value` under `key`; nil removes the key.

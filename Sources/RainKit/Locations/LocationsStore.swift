@@ -8,17 +8,13 @@ public struct LocationsStore: Sendable {
     static let currentKey = "current_location_id"
 
     public let file: DefaultsFile
-    /// The forecasts of removed places are deleted from it.
-    public let cache: ForecastCache?
 
-    public init(file: DefaultsFile, cache: ForecastCache? = nil) {
+    public init(file: DefaultsFile) {
         self.file = file
-        self.cache = cache
     }
 
     public init(paths: RainPaths) {
-        self.init(file: DefaultsFile(path: paths.defaultsFile, lockPath: paths.defaultsLockFile),
-                  cache: ForecastCache(directory: paths.forecastsDirectory))
+        self.init(file: DefaultsFile(path: paths.defaultsFile, lockPath: paths.defaultsLockFile))
     }
 
     /// The places as saved now.
@@ -78,7 +74,7 @@ public struct LocationsStore: Sendable {
     /// Removes the places with these IDs at once, or none of them: when one of them is the
     /// current location, nothing is removed. IDs no longer saved are reported, not an error.
     public func remove(ids: [UUID]) throws -> Removal {
-        let removal = try file.update { defaults in
+        try file.update { defaults in
             var list = try self.list(in: defaults)
             let wanted = Set(ids)
             if let current = list.current, wanted.contains(current.id) {
@@ -91,12 +87,6 @@ public struct LocationsStore: Sendable {
             try self.store(list, in: &defaults)
             return Removal(removed: removed, vanished: vanished)
         }
-        // Only once the store is saved: a leftover forecast of a removed place harms nothing,
-        // a place without its forecast would be worse.
-        for location in removal.removed {
-            try? cache?.remove(for: location.id)
-        }
-        return removal
     }
 
     /// Resolves every reference first and removes only when all are known, unambiguous and
@@ -117,23 +107,17 @@ public struct LocationsStore: Sendable {
     }
 
     private func list(in defaults: Defaults) throws(DefaultsFileError) -> LocationList {
-        let stored: [StoredLocation]
         let currentText: String?
-        do {
-            stored = try defaults.value([StoredLocation].self, forKey: Self.locationsKey) ?? []
-        } catch {
-            throw .unreadable(path: file.path, reason: Self.explain(error, under: Self.locationsKey))
-        }
         do {
             currentText = try defaults.value(String.self, forKey: Self.currentKey)
         } catch {
-            throw .unreadable(path: file.path, reason: Self.explain(error, under: Self.currentKey))
+            throw .unreadable(path: file.path, reason: "\(Self.currentKey) should be a location ID in quotes")
         }
         var locations: [Location] = []
-        for (index, entry) in stored.enumerated() {
+        for (index, (entry, _)) in try storedEntries(in: defaults).enumerated() {
             let place = "\(Self.locationsKey)[\(index)]"
             guard let id = UUID(uuidString: entry.id) else {
-                throw .unreadable(path: file.path, reason: "\(place).id is not a UUID")
+                throw .unreadable(path: file.path, reason: "\(place).id is not a location ID (a UUID)")
             }
             if locations.contains(where: { $0.id == id }) {
                 throw .unreadable(path: file.path, reason: "\(place).id \(entry.id) appears twice")
@@ -149,18 +133,55 @@ public struct LocationsStore: Sendable {
         var currentID: UUID?
         if let currentText {
             guard let id = UUID(uuidString: currentText) else {
-                throw .unreadable(path: file.path, reason: "\(Self.currentKey) is not a UUID")
+                throw .unreadable(path: file.path, reason: "\(Self.currentKey) is not a location ID (a UUID)")
             }
             currentID = id
         }
         return LocationList(locations: locations, currentID: currentID)
     }
 
-    private func store(_ list: LocationList, in defaults: inout Defaults) throws {
-        let stored = list.locations.map {
-            StoredLocation(id: $0.idString, name: $0.name, latitude: $0.coordinate.latitude, longitude: $0.coordinate.longitude)
+    /// Each saved entry as rain reads it, with the members it did not understand (written by a
+    /// newer rain or by hand), which are saved back unchanged.
+    private func storedEntries(in defaults: Defaults) throws(DefaultsFileError) -> [(StoredLocation, unknown: [String: JSONValue])] {
+        guard let value = defaults.values[Self.locationsKey], value != .null else { return [] }
+        guard case .array(let items) = value else {
+            throw .unreadable(path: file.path, reason: "\(Self.locationsKey) should be a list of places ([...]) but is \(value.kindDescription)")
         }
-        try defaults.set(stored, forKey: Self.locationsKey)
+        var entries: [(StoredLocation, unknown: [String: JSONValue])] = []
+        for (index, item) in items.enumerated() {
+            let place = "\(Self.locationsKey)[\(index)]"
+            guard case .object(let members) = item else {
+                throw .unreadable(path: file.path, reason: "\(place) should be a place ({\"id\": ..., \"name\": ..., ...}) but is \(item.kindDescription)")
+            }
+            let entry: StoredLocation
+            let understood: [String: JSONValue]
+            do {
+                entry = try JSONDecoder().decode(StoredLocation.self, from: JSONEncoder().encode(item))
+                understood = try Self.members(of: entry)
+            } catch {
+                throw .unreadable(path: file.path, reason: Self.explain(error, under: place))
+            }
+            entries.append((entry, members.filter { understood[$0.key] == nil }))
+        }
+        return entries
+    }
+
+    private static func members(of entry: StoredLocation) throws -> [String: JSONValue] {
+        guard case .object(let members) = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(entry)) else { return [:] }
+        return members
+    }
+
+    private func store(_ list: LocationList, in defaults: inout Defaults) throws {
+        var unknown: [String: [String: JSONValue]] = [:]
+        for (entry, members) in (try? storedEntries(in: defaults)) ?? [] where !members.isEmpty {
+            unknown[entry.id.lowercased()] = members
+        }
+        let stored = try list.locations.map { location in
+            let entry = StoredLocation(id: location.idString, name: location.name,
+                                       latitude: location.coordinate.latitude, longitude: location.coordinate.longitude)
+            return JSONValue.object(try Self.members(of: entry).merging(unknown[location.idString] ?? [:]) { known, _ in known })
+        }
+        defaults.set(value: .array(stored), forKey: Self.locationsKey)
         try defaults.set(list.current?.idString, forKey: Self.currentKey)
     }
 
@@ -176,7 +197,7 @@ public struct LocationsStore: Sendable {
         }
         switch error {
         case .typeMismatch(let type, let context):
-            return "\(path(context)) has the wrong type (expected \(type == String.self ? "a string" : type == Double.self ? "a number" : type == [StoredLocation].self ? "an array" : "an object"))"
+            return "\(path(context)) should be \(type == String.self ? "text in quotes" : type == Double.self ? "a number" : "an object")"
         case .valueNotFound(_, let context):
             return "\(path(context)) is missing"
         case .keyNotFound(let key, let context):

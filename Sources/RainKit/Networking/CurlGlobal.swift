@@ -26,8 +26,10 @@ enum CurlGlobal {
             return .timedOut(reason: reason)
         case CURLE_FILESIZE_EXCEEDED:
             return .tooLarge(limit: bodyLimit)
-        case CURLE_GOT_NOTHING, CURLE_SEND_ERROR:
+        case CURLE_GOT_NOTHING, CURLE_SEND_ERROR, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE:
             return .connectionLost(reason: reason)
+        case CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CONNECT_ERROR, CURLE_SSL_CACERT_BADFILE, CURLE_SSL_CERTPROBLEM:
+            return .tls(reason: reason)
         default:
             return .transport(reason: reason)
         }

@@ -17,8 +17,10 @@ enum ForecastAttempt: Equatable {
                 self = .failure(.offline(host: host), retryable: false, serverDelay: nil)
             case .timedOut:
                 self = .failure(.timedOut(host: host), retryable: true, serverDelay: nil)
-            case .connectionLost(let reason):
-                self = .failure(.transport(reason: reason), retryable: true, serverDelay: nil)
+            case .connectionLost:
+                self = .failure(.connectionLost(host: host), retryable: true, serverDelay: nil)
+            case .tls(let reason):
+                self = .failure(.tls(host: host, reason: reason), retryable: false, serverDelay: nil)
             case .tooLarge(let limit):
                 self = .failure(.tooLarge(limit: limit), retryable: false, serverDelay: nil)
             case .transport(let reason):

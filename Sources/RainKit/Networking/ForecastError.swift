@@ -4,6 +4,10 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
     /// offline (or the host is down) as far as rain can tell.
     case offline(host: String)
     case timedOut(host: String)
+    /// The connection broke before the whole answer came (reset, closed, cut off mid-body).
+    case connectionLost(host: String)
+    /// The server's TLS certificate could not be verified, or TLS failed otherwise.
+    case tls(host: String, reason: String)
     /// `timeout_seconds` (the budget of the whole fetch: every try and wait) ran out.
     case outOfTime(host: String, seconds: Int)
     /// The fetch was cancelled before it was answered.
@@ -20,7 +24,7 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
     case tooLarge(limit: Int)
     /// No API key is configured.
     case missingKey
-    /// The transport failed in some other way (TLS, a bad CA file, ...).
+    /// The transport failed in some other way (a malformed URL, ...).
     case transport(reason: String)
 
     public var description: String {
@@ -29,6 +33,10 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
             return "offline: cannot reach \(host)"
         case .timedOut(let host):
             return "\(host) did not answer in time"
+        case .connectionLost(let host):
+            return "the connection to \(host) broke before the whole answer arrived"
+        case .tls(let host, let reason):
+            return "cannot make a secure connection to \(host): \(reason)"
         case .outOfTime(let host, let seconds):
             return "gave up on \(host) after \(seconds) s (timeout_seconds, tries and waits included)"
         case .cancelled:
@@ -43,11 +51,46 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unusableBody(let reason, let path):
             return "unusable response from the API: \(reason)\(path.map { " at \($0)" } ?? "")"
         case .tooLarge(let limit):
-            return "the API's response is larger than \(limit) bytes"
+            return "the API's response was larger than \(Self.size(limit)), more than any forecast needs; rain stopped reading it"
         case .missingKey:
             return "no API key configured"
         case .transport(let reason):
             return "request failed: \(reason)"
+        }
+    }
+
+    /// "8 MB", "512 KB", "900 bytes".
+    static func size(_ bytes: Int) -> String {
+        if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MB" }
+        if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KB" }
+        return "\(bytes) bytes"
+    }
+}
+
+extension ForecastError: RainError {
+    /// HTTP statuses that say "try later": the server or a gateway is busy or down for now.
+    static let temporaryStatuses: Set<Int> = [408, 502, 503, 504]
+
+    public var kind: ErrorKind {
+        switch self {
+        case .offline, .timedOut, .outOfTime, .connectionLost, .rateLimited, .cancelled: return .temporary
+        case .http(let status, _): return Self.temporaryStatuses.contains(status) ? .temporary : .unavailable
+        case .keyRefused: return .permission
+        case .unusableBody, .tooLarge, .transport, .tls: return .unavailable
+        case .missingKey: return .configuration
+        }
+    }
+
+    public var hint: String? {
+        switch self {
+        case .missingKey:
+            return "set RAIN_API_KEY, or api_key_file in the configuration file (rain config path shows where; rain config init writes one)"
+        case .keyRefused:
+            return "check the key with: rain config show"
+        case .tls(let host, _):
+            return "if \(host) uses a certificate from a private authority, name that authority's certificate file in ca_file in the configuration (rain config path)"
+        default:
+            return nil
         }
     }
 }

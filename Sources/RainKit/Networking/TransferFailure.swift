@@ -7,6 +7,8 @@ public enum TransferFailure: Error, Sendable, Equatable, CustomStringConvertible
     case timedOut(reason: String)
     /// The connection broke before any answer came (the server closed it, a reset).
     case connectionLost(reason: String)
+    /// The server's certificate could not be verified, or the TLS handshake failed.
+    case tls(reason: String)
     /// The body was larger than the limit (bytes); the transfer was aborted.
     case tooLarge(limit: Int)
     /// Anything else: TLS, a bad CA file, a malformed URL, ...
@@ -19,7 +21,7 @@ public enum TransferFailure: Error, Sendable, Equatable, CustomStringConvertible
     public var description: String {
         switch self {
         case .unreachable(let reason), .timedOut(let reason), .connectionLost(let reason),
-             .transport(let reason):
+             .tls(let reason), .transport(let reason):
             return reason
         case .tooLarge(let limit):
             return "response larger than \(limit) bytes"

@@ -6,6 +6,8 @@ public struct DisplayForecast: Sendable {
         case offline(host: String)
         case busy
         case failed(RefreshFailure)
+        /// The refresh lock could not be taken (`RefreshError.lockFile`).
+        case refreshLock(RefreshError)
     }
 
     /// The newest forecast there is: fetched now, or cached.
@@ -32,8 +34,8 @@ extension ForecastService {
                 return DisplayForecast(forecast: cached, problem: .offline(host: host))
             case .busy:
                 return DisplayForecast(forecast: self.cached(for: location), problem: .busy)
-            case .lockFile(let error):
-                return DisplayForecast(forecast: cached, problem: .failed(.cache(.unwritable(path: error.path, reason: error.reason))))
+            case .lockFile:
+                return DisplayForecast(forecast: cached, problem: .refreshLock(error))
             }
         }
     }
@@ -68,9 +70,8 @@ extension ForecastService {
                 return DisplayForecasts(forecasts: cached, failures: [], problem: .offline(host: host))
             case .busy:
                 return DisplayForecasts(forecasts: locations.map { self.cached(for: $0) }, failures: [], problem: .busy)
-            case .lockFile(let error):
-                return DisplayForecasts(forecasts: cached, failures: [],
-                                        problem: .failed(.cache(.unwritable(path: error.path, reason: error.reason))))
+            case .lockFile:
+                return DisplayForecasts(forecasts: cached, failures: [], problem: .refreshLock(error))
             }
         }
     }

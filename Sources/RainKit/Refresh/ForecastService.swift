@@ -6,6 +6,8 @@ import Synchronization
 public struct ForecastService: Sendable {
     public let settings: Settings
     public let cache: ForecastCache
+    /// Read after each refresh, so forecasts of places removed meanwhile are not kept.
+    let store: LocationsStore
     let client: ForecastClient
     /// What reachability is about: the proxy libcurl will go through, or else the API itself.
     let probedURL: String
@@ -21,6 +23,7 @@ public struct ForecastService: Sendable {
     ) {
         self.settings = settings
         self.cache = ForecastCache(directory: settings.paths.forecastsDirectory)
+        self.store = LocationsStore(paths: settings.paths)
         self.client = ForecastClient(settings: settings, decoder: DarkSkyDecoder(), verbose: verbose)
         self.probedURL = settings.proxyURL ?? settings.baseURL
         self.now = now
@@ -78,9 +81,17 @@ public struct ForecastService: Sendable {
         _ locations: [Location], onlyIfStale: Bool, lockWait: Duration,
         willFetch: @Sendable () -> Void = {}, progress: (@Sendable (Int, Int) -> Void)? = nil
     ) async throws(RefreshError) -> [RefreshOutcome] {
+        // Forecasts written from this second on were fetched by a refresh we waited for.
+        let started = Date(timeIntervalSince1970: now().timeIntervalSince1970.rounded(.down))
         let lock: FileLock
+        var waited = false
         do {
-            lock = try await FileLock.acquire(settings.paths.refreshLockFile, waiting: lockWait)
+            do {
+                lock = try FileLock.acquire(settings.paths.refreshLockFile, timeout: .zero)
+            } catch .busy where lockWait > .zero {
+                waited = true
+                lock = try await FileLock.acquire(settings.paths.refreshLockFile, waiting: lockWait)
+            }
         } catch {
             switch error {
             case .busy: throw .busy
@@ -89,11 +100,14 @@ public struct ForecastService: Sendable {
         }
         defer { lock.unlock() }
 
-        // Read the cache only now: the refresh we may have waited for has just written it.
+        // Read the cache only now: the refresh we may have waited for has just written it, and
+        // what it fetched is not fetched again.
         let previous = locations.map { cached(for: $0) }
         let due = locations.indices.filter { index in
-            !(onlyIfStale && previous[index].map(isFresh) == true)
+            guard let cached = previous[index], isFresh(cached) else { return true }
+            return !(onlyIfStale || (waited && cached.fetchedAt >= started))
         }
+        defer { sweepCache() }
         var statuses: [Int: RefreshOutcome.Status] = [:]
         if !due.isEmpty {
             if settings.apiKey == nil {
@@ -134,6 +148,16 @@ public struct ForecastService: Sendable {
                 return .failed(.cache(error), cached: previous)
             }
         }
+    }
+
+    /// Deletes the cache files of places that are no longer saved (removed while this refresh
+    /// was fetching them, or by an older rain) and temporary files of killed writers. Runs
+    /// under the refresh lock, after this refresh's writes; nothing is deleted when the store
+    /// cannot be read.
+    private func sweepCache() {
+        guard let list = try? store.load() else { return }
+        cache.removeAll(except: Set(list.locations.map(\.id)))
+        cache.sweepTemporaryFiles()
     }
 }
 

@@ -1,14 +1,19 @@
 /// Why one place could not be refreshed.
-public enum RefreshFailure: Error, Sendable, Equatable, CustomStringConvertible {
+public enum RefreshFailure: RainError, Sendable, Equatable {
     case forecast(ForecastError)
     case cache(CacheError)
 
-    public var description: String {
+    public var description: String { error.description }
+
+    private var error: any RainError {
         switch self {
-        case .forecast(let error): return error.description
-        case .cache(let error): return error.description
+        case .forecast(let error): return error
+        case .cache(let error): return error
         }
     }
+
+    public var kind: ErrorKind { error.kind }
+    public var hint: String? { error.hint }
 }
 
 /// What happened to one place in a refresh.
@@ -44,7 +49,7 @@ public struct RefreshOutcome: Sendable {
 }
 
 /// Why a refresh did not start at all.
-public enum RefreshError: Error, Sendable, Equatable, CustomStringConvertible {
+public enum RefreshError: RainError, Sendable, Equatable {
     /// The API's host cannot be reached; no request was sent.
     case offline(host: String)
     /// Another rain process is refreshing the same home.
@@ -55,7 +60,14 @@ public enum RefreshError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .offline(let host): return "offline: cannot reach \(host)"
         case .busy: return "another rain is refreshing forecasts right now"
-        case .lockFile(let error): return error.description
+        case .lockFile(let error): return "cannot use the refresh lock file \(error.path): \(error.reason)"
+        }
+    }
+
+    public var kind: ErrorKind {
+        switch self {
+        case .offline, .busy: return .temporary
+        case .lockFile: return .localFile
         }
     }
 }

@@ -16,6 +16,22 @@ public enum WeatherSymbol {
         default: return "·"
         }
     }
+
+    /// A word for the icon, where only ASCII can be shown (`--ascii`, a non-UTF-8 locale).
+    public static func word(for icon: String?) -> String {
+        switch icon {
+        case "clear-day", "clear-night": return "clear"
+        case "partly-cloudy-day", "partly-cloudy-night": return "partly cloudy"
+        case "cloudy": return "cloudy"
+        case "rain", "drizzle", "showers": return "rain"
+        case "snow", "flurries": return "snow"
+        case "sleet", "hail": return "sleet"
+        case "thunderstorm": return "thunder"
+        case "fog", "mist", "haze", "smoke": return "fog"
+        case "wind", "breezy": return "wind"
+        default: return "-"
+        }
+    }
 }
 
 /// Wind directions.

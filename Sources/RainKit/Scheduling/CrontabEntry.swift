@@ -11,7 +11,12 @@ public struct CrontabEntry: Sendable, Equatable {
     /// - Parameters:
     ///   - executable: absolute path of the rain binary.
     ///   - environment: RAIN_HOME / RAIN_CONFIG values to pass on; never the API key.
-    public init(schedule: CronSchedule, executable: String, environment: [(String, String)]) {
+    /// - Throws: `Unrunnable` when a value has a line break: cron reads one command per line,
+    ///   so no quoting can carry it.
+    public init(schedule: CronSchedule, executable: String, environment: [(String, String)]) throws(Unrunnable) {
+        for (name, value) in environment + [("the path of rain", executable)] where value.contains(where: \.isNewline) {
+            throw Unrunnable(name: name)
+        }
         let assignments = environment.map { "\($0.0)=\(Self.quoted($0.1))" }
         let command = assignments + [Self.quoted(executable), "refresh", "--all", "--quiet", "--if-stale"]
         line = "\(schedule.fields) \(command.joined(separator: " ")) \(Self.marker)"
@@ -50,5 +55,17 @@ public struct CrontabEntry: Sendable, Equatable {
         let safe = text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/._-+:,@".contains($0)) }
         let quoted = safe && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
         return quoted.replacingOccurrences(of: "%", with: "\\%")
+    }
+}
+
+extension CrontabEntry {
+    /// A crontab line cron could not run as meant.
+    public struct Unrunnable: RainError, Sendable, Equatable {
+        /// What holds the line break: `RAIN_HOME`, `the path of rain`, ...
+        public var name: String
+
+        public var description: String { "cannot make a crontab line: \(name) contains a line break, and cron reads one command per line" }
+        public var kind: ErrorKind { .configuration }
+        public var hint: String? { "use a folder without line breaks in its name" }
     }
 }

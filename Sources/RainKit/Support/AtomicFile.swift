@@ -25,13 +25,16 @@ public enum AtomicFile {
     /// mix, and a crash leaves one of them on disk: a temporary file in the same folder
     /// (O_EXCL, `mode`), write, fsync, rename over the old one, fsync the folder (unless the
     /// caller does that once for many files: `syncingFolder` false, then `syncFolder(_:)`).
-    public static func write(_ bytes: [UInt8], to path: String, mode: mode_t = 0o600,
+    ///
+    /// A symbolic link (a dotfile manager's) stays a link: its final target is replaced.
+    public static func write(_ bytes: [UInt8], to link: String, mode: mode_t = 0o600,
                              syncingFolder: Bool = true) throws(FileError) {
+        let path = try target(of: link)
         let folder = parentFolder(of: path)
         var temporary = ""
         var descriptor: Int32 = -1
         for attempt in 0..<100 {
-            temporary = "\(path).tmp-\(getpid())-\(attempt)-\(UInt32.random(in: 0...UInt32.max))"
+            temporary = "\(path)\(temporaryMarker)\(getpid())-\(attempt)-\(UInt32.random(in: 0...UInt32.max))"
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
             if descriptor >= 0 || errno != EEXIST { break }
         }
@@ -53,6 +56,46 @@ public enum AtomicFile {
         guard rename(temporary, path) == 0 else { throw FileError(path: path, errno: errno) }
         succeeded = true
         if syncingFolder { syncFolder(folder) }
+    }
+
+    /// The file a path finally names, following symbolic links (relative ones from their own
+    /// folder); `path` itself when it is no link. The target need not exist yet.
+    static func target(of path: String) throws(FileError) -> String {
+        var current = path
+        for _ in 0..<40 {
+            var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            let count = readlink(current, &buffer, buffer.count - 1)
+            guard count >= 0 else {
+                if errno == EINVAL || errno == ENOENT { return current }
+                throw FileError(path: current, errno: errno)
+            }
+            let destination = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            current = destination.hasPrefix("/") ? destination : parentFolder(of: current) + "/" + destination
+        }
+        throw FileError(path: path, errno: ELOOP)
+    }
+
+    /// The marker between a file's name and the rest of its temporary name.
+    static let temporaryMarker = ".tmp-"  // the sweep below reads names made with it
+
+    /// Deletes the temporary files in `folder` (of the file named `name`, or of any) whose writer
+    /// no longer runs (killed between creating and renaming them); live writers' are left alone.
+    public static func sweepTemporaryFiles(in folder: String, of name: String? = nil) {
+        guard let directory = opendir(folder) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            if let name, !entryName.hasPrefix(name + temporaryMarker) { continue }
+            // "<name>.tmp-<pid>-<attempt>-<random>"
+            let fields = entryName.split(separator: "-", omittingEmptySubsequences: false)
+            guard fields.count >= 4, fields[fields.count - 4].hasSuffix(".tmp"), let pid = pid_t(fields[fields.count - 3]), pid > 0,
+                  UInt(fields[fields.count - 2]) != nil, UInt32(fields[fields.count - 1]) != nil else { continue }
+            if kill(pid, 0) != 0 && errno == ESRCH {
+                unlink(folder + "/" + entryName)
+            }
+        }
     }
 
     /// The whole file, or nil when it does not exist.

@@ -67,6 +67,8 @@ extension JSONValue {
         return "\(value)"
     }
 
+    /// Control characters (C0, DEL, C1), the line and paragraph separators and bidirectional
+    /// controls are written as `\\u` escapes.
     private static func writeString(_ value: String, to output: inout String) {
         output += "\""
         for scalar in value.unicodeScalars {
@@ -76,7 +78,9 @@ extension JSONValue {
             case "\n": output += "\\n"
             case "\r": output += "\\r"
             case "\t": output += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+            case _ where scalar.isTerminalControl:
+                // Escaped, not dropped: the text stays exact, and no terminal or JavaScript
+                // reader (U+2028, U+2029) acts on it when the JSON is printed.
                 output += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
                     + String(scalar.value, radix: 16)
             default: output.unicodeScalars.append(scalar)

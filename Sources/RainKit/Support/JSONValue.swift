@@ -11,37 +11,33 @@ public enum JSONValue: Sendable, Equatable, Codable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    /// Why bytes are not a JSON document: "empty body" or "not JSON: ...".
-    public struct SyntaxError: Error, Sendable, Equatable {
+    /// Why bytes are not a JSON document, and where: `line 3, column 12: the key "units" appears
+    /// twice in the same object`.
+    public struct SyntaxError: Error, Sendable, Equatable, CustomStringConvertible {
         public var reason: String
+        public var line: Int
+        public var column: Int
+        /// Nothing but whitespace: each reader names that in its own words ("the file is empty").
+        public var isEmpty: Bool
+
+        public init(reason: String, line: Int, column: Int, isEmpty: Bool = false) {
+            self.reason = reason
+            self.line = line
+            self.column = column
+            self.isEmpty = isEmpty
+        }
+
+        public var description: String { isEmpty ? reason : "line \(line), column \(column): \(reason)" }
     }
 
-    /// Parses a whole document; fragments (a bare string or number) are allowed here and
-    /// rejected by the readers that expect an object.
+    /// Parses a whole document strictly (RFC 8259, see `JSONParser`); fragments (a bare string
+    /// or number) are allowed here and rejected by the readers that expect an object.
     public static func parse(_ bytes: Data) throws(SyntaxError) -> JSONValue {
-        if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
-            throw SyntaxError(reason: "empty body")
-        }
-        do {
-            return try JSONDecoder().decode(JSONValue.self, from: bytes)
-        } catch {
-            throw SyntaxError(reason: "not JSON: " + diagnosis(of: bytes))
-        }
+        try JSONParser.parse(Array(bytes))
     }
 
-    /// Where the syntax goes wrong, as Foundation's parser says it ("Unexpected end of file
-    /// during JSON parse."); JSONDecoder's own message does not say.
-    private static func diagnosis(of bytes: Data) -> String {
-        var detail = "a value could not be read (perhaps a number out of range)"
-        do {
-            _ = try JSONSerialization.jsonObject(with: bytes, options: [.fragmentsAllowed])
-        } catch {
-            if let debug = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String { detail = debug }
-        }
-        if bytes.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }) == UInt8(ascii: "<") {
-            detail += " (it looks like HTML)"
-        }
-        return shortened(detail)
+    public static func parse(_ bytes: [UInt8]) throws(SyntaxError) -> JSONValue {
+        try JSONParser.parse(bytes)
     }
 
     /// A human name for the kind of value, as error messages say it ("found a string").
@@ -54,11 +50,6 @@ public enum JSONValue: Sendable, Equatable, Codable {
         case .array: return "an array"
         case .object: return "an object"
         }
-    }
-
-    private static func shortened(_ text: String) -> String {
-        let single = text.strippingControlCharacters
-        return single.count > 200 ? String(single.prefix(200)) + "…" : single
     }
 
     public init(from decoder: any Decoder) throws {

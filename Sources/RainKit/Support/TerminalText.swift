@@ -1,21 +1,33 @@
 extension String {
-    /// The string without control characters (C0, DEL, C1), so text from the network or from a
-    /// file cannot move the cursor, change colours or retitle the terminal. Tabs and newlines
-    /// become spaces.
+    /// The string without control characters (C0, DEL, C1) or bidirectional overrides and
+    /// isolates, so text from the network or from a file cannot move the cursor, change colours,
+    /// retitle the terminal or make text read in another order than it is. Tabs, newlines and
+    /// the line and paragraph separators become spaces.
     public var strippingControlCharacters: String {
         var scalars = String.UnicodeScalarView()
         for scalar in unicodeScalars {
             switch scalar.value {
-            case 0x09, 0x0A, 0x0D: scalars.append(" ")
-            case 0x00...0x1F, 0x7F...0x9F: continue
+            case 0x09, 0x0A, 0x0D, 0x2028, 0x2029: scalars.append(" ")
+            case _ where scalar.isTerminalControl: continue
             default: scalars.append(scalar)
             }
         }
         return String(scalars)
     }
 
-    /// True when the string has any control character (C0, DEL, C1).
+    /// True when the string has any character `strippingControlCharacters` removes or replaces.
     public var containsControlCharacters: Bool {
-        unicodeScalars.contains { (0x00...0x1F).contains($0.value) || (0x7F...0x9F).contains($0.value) }
+        unicodeScalars.contains { $0.isTerminalControl }
+    }
+}
+
+extension Unicode.Scalar {
+    /// C0, DEL, C1, the line and paragraph separators (U+2028, U+2029) and the bidirectional
+    /// embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069).
+    var isTerminalControl: Bool {
+        switch value {
+        case 0x00...0x1F, 0x7F...0x9F, 0x2028...0x202E, 0x2066...0x2069: return true
+        default: return false
+        }
     }
 }

@@ -1,0 +1,16 @@
+import Foundation
+import RainKit
+
+extension ShowCommand {
+    /// `rain show --format TEMPLATE [--json]`: one line from the cache for a status bar. It
+    /// never fetches or asks anything (a bar runs it every few seconds; `rain cron` keeps the
+    /// cache fresh), and with nothing cached it says so and exits 66.
+    func showStatusLine(_ template: StatusTemplate, for location: Location, cached: CachedForecast?, _ context: CommandContext) throws {
+        guard let cached else {
+            throw ExitStatus(code: ForecastProblemReport(.offlineRequested, location: location, hasForecast: false).report(to: context))
+        }
+        let values = StatusValues(cached, now: Date(), ascii: context.asciiOnly, style: TextStyle(usesColor: context.colorAskedFor && !json))
+        let line = template.render(values)
+        context.console.write(json ? values.waybarJSON(text: line) : line + "\n")
+    }
+}

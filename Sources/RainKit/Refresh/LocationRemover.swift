@@ -1,0 +1,28 @@
+import Foundation
+
+/// Removes saved places together with what rain keeps about them: the store first (so a place is
+/// never shown as removed while it is still saved), then each one's cached forecast and any
+/// damaged forecast files set aside. A refresh that was fetching a removed place meanwhile
+/// deletes what it wrote (see `ForecastService.refresh`).
+public struct LocationRemover: Sendable {
+    public let store: LocationsStore
+    public let cache: ForecastCache
+
+    public init(store: LocationsStore, cache: ForecastCache) {
+        self.store = store
+        self.cache = cache
+    }
+
+    public init(paths: RainPaths) {
+        self.init(store: LocationsStore(paths: paths), cache: ForecastCache(directory: paths.forecastsDirectory))
+    }
+
+    /// `LocationsStore.remove(ids:)`, then the forecasts of the places it removed.
+    public func remove(ids: [UUID]) throws -> LocationsStore.Removal {
+        let removal = try store.remove(ids: ids)
+        for location in removal.removed {
+            try? cache.remove(for: location.id)
+        }
+        return removal
+    }
+}

@@ -1,0 +1,124 @@
+import ForecastSimulator
+import Foundation
+import RainKit
+import RainTestSupport
+import Testing
+
+/// Work that can never succeed is not repeated, and errors a script reads have honest codes
+/// (issue 10, items 9 and 11).
+@Suite struct PermanentFailureTests {
+    /// Runs `rain watch` and waits for it to end by itself; a watch that would run forever is
+    /// stopped after a bound (that only ends a hung test) and reported.
+    private func watchEnds(_ world: ForecastWorld, environment: [String: String]) async throws -> ProcessResult {
+        let process = BuiltProduct.start("rain", ["watch", "--every", "5s"], environment: world.environment.merging(environment) { $1 })
+        let bound = Task {
+            try await Task.sleep(for: .seconds(60))
+            Issue.record("rain watch kept running")
+            process.send(SIGTERM)
+        }
+        let result = try await process.finish()
+        bound.cancel()
+        return result
+    }
+
+    @Test func watchWithoutAKeyStopsWithTheConfigurationStatus() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let result = try await watchEnds(world, environment: ["RAIN_API_KEY": ""])
+            #expect(result.status == 78, "\(result)")
+            #expect(result.error.contains("rain: error: no API key configured\nrain: hint: set RAIN_API_KEY"), "\(result.error)")
+            #expect(world.simulator.requestCount == 0)
+        }
+    }
+
+    @Test func watchWithARefusedKeyStopsWithThePermissionStatus() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, behaviour: .status(401))
+            let result = try await watchEnds(world, environment: [:])
+            #expect(result.status == 77, "\(result)")
+            #expect(result.error.contains("rain: error: the API refused the key (HTTP 401"), "\(result.error)")
+            #expect(world.simulator.requestCount == 1, "a refused key is not retried")
+        }
+    }
+
+    @Test func cronRefusesALineForABrokenConfiguration() async throws {
+        try await withTemporaryDirectory { home in
+            writeFile(home + "/config.json", "{\"units\": \"si\",}")
+            let result = try await BuiltProduct.run("rain", ["cron"], environment: ["RAIN_HOME": home, "HOME": home])
+            #expect(result.status == 78, "\(result)")
+            #expect(result.output.isEmpty)
+            #expect(result.error.hasPrefix("rain: error: cannot read the configuration file \(home)/config.json: not valid JSON: line 1, column 16: a comma before '}'"), "\(result.error)")
+        }
+    }
+
+    @Test func cronRefusesAFolderWithALineBreak() async throws {
+        try await withTemporaryDirectory { folder in
+            let home = folder + "/two\nlines"
+            try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+            let result = try await BuiltProduct.run("rain", ["cron"], environment: ["RAIN_HOME": home, "HOME": folder])
+            #expect(result.status == 78, "\(result)")
+            #expect(result.output.isEmpty, "no line is printed")
+            #expect(result.error.hasPrefix("rain: error: cannot make a crontab line: RAIN_HOME contains a line break"), "\(result.error)")
+        }
+    }
+
+    @Test func aTLSFailureNamesTheHostAndHintsAtTheCAFile() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let plain = try PlainTextListener()
+            defer { plain.stop() }
+            let result = try await world.rain(["refresh"], environment: ["RAIN_BASE_URL": "https://127.0.0.1:\(plain.port)/"])
+            #expect(result.status == 69, "\(result)")
+            let lines = result.error.split(separator: "\n")
+            #expect(lines.count == 2, "\(result.error)")
+            #expect(lines.first?.hasPrefix("rain: error: Berlin: cannot make a secure connection to 127.0.0.1") == true, "\(result.error)")
+            #expect(lines.last?.hasPrefix("rain: hint: if 127.0.0.1 uses a certificate from a private authority") == true)
+            #expect(lines.last?.contains("ca_file") == true)
+        }
+    }
+
+    @Test func aConfigurationWithADuplicateKeyIsRefusedWithItsLineAndColumn() async throws {
+        try await withTemporaryDirectory { home in
+            writeFile(home + "/config.json", "{\n  \"units\": \"si\",\n  \"units\": \"us\"\n}\n")
+            let result = try await BuiltProduct.run("rain", ["config", "show"], environment: ["RAIN_HOME": home])
+            #expect(result.status == 78, "\(result)")
+            #expect(result.error.hasPrefix("rain: error: cannot read the configuration file \(home)/config.json: not valid JSON: line 3, column 3: the key \"units\" appears twice in the same object"), "\(result.error)")
+        }
+    }
+}
+
+/// A loopback listener that answers every connection at once with a plain-text HTTP error, so
+/// a TLS handshake with it fails the way it does against a server that does not speak TLS.
+final class PlainTextListener: Sendable {
+    let port: Int
+    private let descriptor: Int32
+
+    init() throws {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        self.descriptor = descriptor
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
+        }
+        guard bound, listen(descriptor, 8) == 0 else { throw POSIXError(.EADDRINUSE) }
+        port = Int(UInt16(bigEndian: address.sin_port))
+        let listener = descriptor
+        Thread.detachNewThread {
+            while true {
+                let connection = accept(listener, nil, nil)
+                guard connection >= 0 else { return }
+                let answer = Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
+                _ = answer.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+                close(connection)
+            }
+        }
+    }
+
+    func stop() {
+        shutdown(descriptor, Int32(SHUT_RDWR))
+        close(descriptor)
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+@testable import RainCLI
+import RainKit
+import RainTestSupport
+import Testing
+
+/// Each completion script loaded the way it is installed into its real shell (bash with
+/// bash-completion, zsh with compinit and fpath, fish with its completion path), in tmux,
+/// completing saved places' names as a person types them.
+@Suite(.enabled(if: TmuxSession.isAvailable)) struct ShellCompletionTests {
+    struct ShellCase: Sendable, CustomTestStringConvertible {
+        var shell: CompletionScript.Shell
+        /// Installs the script in `folder` and starts the shell with it loaded.
+        var start: @Sendable (_ script: String, _ folder: String) -> String
+        var testDescription: String { shell.rawValue }
+    }
+
+    static let shells: [ShellCase] = [
+        ShellCase(shell: .bash) { script, folder in
+            try? FileManager.default.createDirectory(atPath: folder + "/completions", withIntermediateDirectories: true)
+            writeFile(folder + "/completions/rain", script)
+            writeFile(folder + "/bashrc", """
+            PS1='ready$ '
+            export BASH_COMPLETION_USER_DIR=\(shellQuoted(folder))
+            . /usr/share/bash-completion/bash_completion
+            """)
+            return "bash --noprofile --rcfile \(shellQuoted(folder + "/bashrc")) -i"
+        },
+        ShellCase(shell: .zsh) { script, folder in
+            writeFile(folder + "/_rain", script)
+            writeFile(folder + "/.zshrc", """
+            PS1='ready$ '
+            fpath=(\(shellQuoted(folder)) $fpath)
+            autoload -Uz compinit && compinit -u -D
+            """)
+            return "ZDOTDIR=\(shellQuoted(folder)) zsh -i"
+        },
+        ShellCase(shell: .fish) { script, folder in
+            writeFile(folder + "/rain.fish", script)
+            return "fish --no-config -C \(shellQuoted("function fish_prompt; echo 'ready$ '; end; set fish_complete_path \(folder) $fish_complete_path"))"
+        },
+    ]
+
+    private func start(_ testCase: ShellCase, home: String) throws -> TmuxSession {
+        let folder = home + "/shell"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let command = testCase.start(CompletionScript(root: RainCommand.self).script(for: testCase.shell), folder)
+        let path = BuiltProduct.folder + ":/usr/bin:/bin"
+        return try TmuxSession(
+            folder: home,
+            shellCommand: "exec env -i HOME=\(shellQuoted(folder)) PATH=\(shellQuoted(path)) RAIN_HOME=\(shellQuoted(home)) LANG=C.UTF-8 TERM=xterm \(command)",
+            width: 100, height: 20)
+    }
+
+    private func withPlaces(_ body: (String) async throws -> Void) async throws {
+        try await withTemporaryDirectory { home in
+            let store = LocationsStore(paths: .resolve(environment: ["RAIN_HOME": home]))
+            for name in ["New York", "Zürich", "Berlin"] {
+                _ = try store.add(name: name, coordinate: Coordinate(latitude: 1, longitude: 2))
+            }
+            try await body(home)
+        }
+    }
+
+    @Test(arguments: shells)
+    func completesASavedPlaceNameWithASpace(_ testCase: ShellCase) async throws {
+        try await withPlaces { home in
+            let tmux = try start(testCase, home: home)
+            defer { tmux.kill() }
+            try await tmux.waitForScreen(containing: "ready$")
+            try tmux.send("rain show new", "Tab")
+            try await tmux.waitForScreen(containing: #"rain show New\ York"#)
+        }
+    }
+
+    @Test(arguments: shells)
+    func completesANonASCIINameByItsFirstLettersAndTheShorthand(_ testCase: ShellCase) async throws {
+        try await withPlaces { home in
+            let tmux = try start(testCase, home: home)
+            defer { tmux.kill() }
+            try await tmux.waitForScreen(containing: "ready$")
+            try tmux.send("rain z", "Tab")
+            try await tmux.waitForScreen(containing: "rain Zürich")
+        }
+    }
+
+    @Test(arguments: shells)
+    func completesOptionValuesAndSubcommands(_ testCase: ShellCase) async throws {
+        try await withPlaces { home in
+            let tmux = try start(testCase, home: home)
+            defer { tmux.kill() }
+            try await tmux.waitForScreen(containing: "ready$")
+            try tmux.send("rain --color al", "Tab")
+            try await tmux.waitForScreen(containing: "rain --color always")
+            try tmux.send("C-u", "rain locations rem", "Tab")
+            try await tmux.waitForScreen(containing: "rain locations remove")
+            try tmux.send("C-u", "rain watch --every 15", "Tab")
+            try await tmux.waitForScreen(containing: "rain watch --every 15m")
+        }
+    }
+}

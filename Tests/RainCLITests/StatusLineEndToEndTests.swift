@@ -1,0 +1,94 @@
+import Foundation
+import RainKit
+import RainTestSupport
+import Testing
+
+/// `rain show --format` through the real binary, from a cache file written before it started:
+/// never a request, never a prompt, colour only when asked, exit 66 with nothing cached.
+@Suite struct StatusLineEndToEndTests {
+    /// Berlin's forecast, fetched six hours ago (stale: a plain `rain show` would refresh it).
+    private func writeColdCache(_ world: ForecastWorld) throws {
+        var forecast = Forecast(coordinate: world.berlin.coordinate, timeZone: "Europe/Berlin", units: .si)
+        var current = Forecast.Conditions(time: Date())
+        current.icon = "rain"
+        current.summary = "Light rain"
+        current.temperature = 11.6
+        current.apparentTemperature = 9.2
+        current.precipProbability = 0.35
+        forecast.current = current
+        var today = Forecast.Day(time: Date(timeIntervalSinceNow: -3600))
+        today.temperatureHigh = 14.4
+        today.temperatureLow = 7.5
+        forecast.daily = [today]
+        try ForecastCache(directory: world.home + "/cache/forecasts")
+            .save(CachedForecast(location: world.berlin, fetchedAt: Date(timeIntervalSinceNow: -6 * 3600), source: "darksky", forecast: forecast))
+    }
+
+    @Test func aTemplateIsFilledFromTheCacheWithoutARequest() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            try writeColdCache(world)
+            let result = try await world.rain(["show", "--format", "{icon} {temp} {feels} {summary} {high} {low} {precip} {place} {age}"])
+            #expect(result.status == 0, "\(result)")
+            #expect(result.output == "☂ 12°C 9°C Light rain 14°C 8°C 35% Berlin 6 h ago\n")
+            #expect(result.error.isEmpty)
+            #expect(world.simulator.requestCount == 0)
+        }
+    }
+
+    @Test func theShorthandAsciiAndColourWhenAsked() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            try writeColdCache(world)
+            let ascii = try await world.rain(["berlin", "--format", "{icon} {temp}"], environment: ["LANG": "C"])
+            #expect(ascii.output == "rain 12C\n", "\(ascii)")
+            let flag = try await world.rain(["berlin", "--ascii", "--format", "{place}: {icon} {temp}"], environment: ["LANG": "de_DE.UTF-8"])
+            #expect(flag.output == "Berlin: rain 12C\n", "\(flag)")
+            let colour = try await world.rain(["show", "--format", "{temp}", "--color", "always"])
+            #expect(colour.output == "\u{1B}[32m12°C\u{1B}[0m\n", "\(colour)")
+            let noColour = try await world.rain(["show", "--format", "{temp}", "--color", "always"], environment: ["NO_COLOR": "1"])
+            #expect(noColour.output == "12°C\n", "\(noColour)")
+            #expect(world.simulator.requestCount == 0)
+        }
+    }
+
+    @Test func waybarJSON() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            try writeColdCache(world)
+            let result = try await world.rain(["show", "--format", "{icon} {temp}", "--json"])
+            #expect(result.status == 0)
+            let object = try JSONValue.parse(Data(result.output.utf8))
+            guard case .object(let members) = object else { Issue.record("not an object: \(result.output)"); return }
+            #expect(members["text"] == .string("☂ 12°C"))
+            #expect(members["class"] == .string("rain"))
+            #expect(result.output.filter { $0 == "\n" }.count == 1)
+        }
+    }
+
+    @Test func nothingCachedExits66AndABadTemplateExits64() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let empty = try await world.rain(["show", "--format", "{temp}"])
+            #expect(empty.status == 66)
+            #expect(empty.output.isEmpty)
+            #expect(empty.error.hasPrefix("rain: error: no cached forecast for Berlin\n"), "\(empty)")
+            let bad = try await world.rain(["show", "--format", "{tmp}"])
+            #expect(bad.status == 64)
+            #expect(bad.error.hasPrefix("Error: '--format': unknown placeholder '{tmp}'"), "\(bad)")
+            #expect(world.simulator.requestCount == 0)
+        }
+    }
+}
+
+@Suite struct HomeFolderEndToEndTests {
+    /// cron and systemd units may run rain without HOME: paths then start at the user's home
+    /// from the password database, never at "//.config".
+    @Test func withoutHOMEPathsStartAtThePasswordDatabaseHome() async throws {
+        let home = RainPaths.passwordDatabaseHome() ?? "/"
+        let result = try await BuiltProduct.run("rain", ["config", "path"], environment: [:])
+        #expect(result.status == 0)
+        #expect(result.output == (home == "/" ? "" : home) + "/.config/rain/config.json\n")
+        #expect(!result.output.hasPrefix("//"))
+    }
+}

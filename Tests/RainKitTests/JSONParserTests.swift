@@ -1,0 +1,94 @@
+import Foundation
+@testable import RainKit
+import Testing
+
+/// The strict RFC 8259 parser every JSON document of rain goes through.
+@Suite struct JSONParserTests {
+    struct Mistake: Sendable, CustomTestStringConvertible {
+        var name: String
+        var text: String
+        var line: Int
+        var column: Int
+        var reason: String
+        var testDescription: String { name }
+    }
+
+    @Test(arguments: [
+        Mistake(name: "duplicate key", text: "{\n  \"units\": \"si\",\n  \"units\": \"us\"\n}", line: 3, column: 3,
+                reason: "the key \"units\" appears twice in the same object"),
+        Mistake(name: "trailing comma in an object", text: "{\"a\": 1,\n}", line: 2, column: 1,
+                reason: "a comma before '}' (trailing commas are not allowed in JSON)"),
+        Mistake(name: "trailing comma in an array", text: "[1, 2, ]", line: 1, column: 8,
+                reason: "a comma before ']' (trailing commas are not allowed in JSON)"),
+        Mistake(name: "a number too large for a Double", text: "{\"t\": 1e400}", line: 1, column: 7,
+                reason: "the number 1e400 is too large"),
+        Mistake(name: "a comment", text: "{\n// units\n\"units\": \"si\"}", line: 2, column: 1,
+                reason: "expected a key in double quotes, found '/'"),
+        Mistake(name: "single quotes", text: "['a']", line: 1, column: 2, reason: "strings must be in double quotes"),
+        Mistake(name: "a leading zero", text: "[012]", line: 1, column: 2, reason: "numbers cannot start with 0"),
+        Mistake(name: "a bare plus", text: "[+1]", line: 1, column: 2, reason: "unexpected '+' where a value was expected"),
+        Mistake(name: "NaN", text: "[NaN]", line: 1, column: 2, reason: "unexpected 'N' where a value was expected"),
+        Mistake(name: "hex", text: "[0x10]", line: 1, column: 3, reason: "expected ',' or ']' after a value in an array, found 'x'"),
+        Mistake(name: "unfinished object", text: "{\"a\": 1", line: 1, column: 8, reason: "the document ends inside an object (a '}' is missing)"),
+        Mistake(name: "unfinished string", text: "{\"a\": \"b", line: 1, column: 7,
+                reason: "the document ends inside a string (a closing '\"' is missing)"),
+        Mistake(name: "a raw tab in a string", text: "[\"a\tb\"]", line: 1, column: 4,
+                reason: "a control character (U+09) inside a string must be written as an escape"),
+        Mistake(name: "a bad escape", text: "[\"\\x41\"]", line: 1, column: 3, reason: "unknown escape \\x in a string"),
+        Mistake(name: "two documents", text: "{} {}", line: 1, column: 4, reason: "unexpected '{' after the end of the document"),
+        Mistake(name: "missing colon", text: "{\"a\" 1}", line: 1, column: 6, reason: "expected ':' after the key \"a\", found '1'"),
+        Mistake(name: "HTML", text: "<html>", line: 1, column: 1, reason: "it looks like an HTML page, not JSON"),
+        Mistake(name: "columns count characters", text: "{\"é\": 1,,}", line: 1, column: 9,
+                reason: "expected a key in double quotes, found ','"),
+    ])
+    func aMistakeIsNamedWithItsLineAndColumn(_ mistake: Mistake) {
+        #expect(throws: JSONValue.SyntaxError(reason: mistake.reason, line: mistake.line, column: mistake.column)) {
+            try JSONValue.parse(Array(mistake.text.utf8))
+        }
+    }
+
+    @Test func theMessageReadsLineColumnThenReason() {
+        let error = JSONValue.SyntaxError(reason: "x", line: 3, column: 4)
+        #expect(error.description == "line 3, column 4: x")
+    }
+
+    @Test(arguments: ["", "  \n\t "])
+    func nothingButWhitespaceIsEmpty(_ text: String) throws {
+        let error = try #require(throws: JSONValue.SyntaxError.self) { try JSONValue.parse(Array(text.utf8)) }
+        #expect(error.isEmpty)
+    }
+
+    @Test func validDocumentsReadAsTheyMean() throws {
+        let text = "\u{FEFF}{\"a\": [1, -2.5e-3, 0, true, false, null], \"s\": \"x\\u00e9\\ud83d\\ude00\\n\\\"\\/\", \"o\": {}}"
+        let value = try JSONValue.parse(Array(text.utf8))
+        #expect(value == .object([
+            "a": .array([.number(1), .number(-0.0025), .number(0), .bool(true), .bool(false), .null]),
+            "s": .string("xé😀\n\"/"),
+            "o": .object([:]),
+        ]))
+        #expect(try JSONValue.parse(Array("12345678901234567890".utf8)) == .number(12345678901234567890))
+        #expect(try JSONValue.parse(Array("1e-400".utf8)) == .number(0))
+    }
+
+    @Test func aLoneSurrogateBecomesTheReplacementCharacter() throws {
+        #expect(try JSONValue.parse(Array("[\"a\\ud800b\"]".utf8)) == .array([.string("a\u{FFFD}b")]))
+    }
+
+    @Test func invalidUTF8IsAnError() {
+        #expect(throws: JSONValue.SyntaxError.self) { try JSONValue.parse([0x5B, 0x22, 0xFF, 0x22, 0x5D]) }
+    }
+
+    @Test func deepNestingIsRefusedNotACrash() {
+        let deep = String(repeating: "[", count: 100_000)
+        #expect(throws: JSONValue.SyntaxError(reason: "nested more than 256 levels deep", line: 1, column: 257)) {
+            try JSONValue.parse(Array(deep.utf8))
+        }
+        let fine = String(repeating: "[", count: 256) + String(repeating: "]", count: 256)
+        #expect((try? JSONValue.parse(Array(fine.utf8))) != nil)
+    }
+
+    @Test func writingAndReadingGiveTheSameValue() throws {
+        let value = JSONValue.object(["name": .string("a\u{9B}b\u{2028}\u{202E}c\u{1B}"), "n": .number(-12.75), "list": .array([.null])])
+        #expect(try JSONValue.parse(Array(value.serialized().utf8)) == value)
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+@testable import RainKit
+import RainTestSupport
+import Testing
+
+/// What rain keeps on disk survives hand edits, dotfile managers, kills and removals
+/// (issue 10, items 2 to 5 and 7).
+@Suite struct StoreIntegrityTests {
+    private let berlin = Coordinate(latitude: 52.52, longitude: 13.405)
+
+    private func store(in folder: String) -> LocationsStore {
+        LocationsStore(file: DefaultsFile(path: folder + "/defaults.json", lockTimeout: .milliseconds(200)))
+    }
+
+    private func document(_ path: String) throws -> [String: JSONValue] {
+        guard case .object(let members) = try JSONValue.parse(try #require(fileBytes(path))) else { return [:] }
+        return members
+    }
+
+    @Test func membersOfAPlaceThatRainDoesNotKnowSurviveASave() async throws {
+        try await withTemporaryDirectory { folder throws in
+            let id = UUID().uuidString.lowercased()
+            writeFile(folder + "/defaults.json", """
+            {"locations": [{"id": "\(id)", "name": "Berlin", "latitude": 52.52, "longitude": 13.405,
+                            "country": "DE", "note": {"by": "hand"}}],
+             "current_location_id": "\(id)", "theme": "dark"}
+            """)
+            let store = store(in: folder)
+            let tokyo = try store.add(name: "Tokyo", coordinate: berlin).location
+            try store.select(tokyo.idString)
+            let saved = try document(folder + "/defaults.json")
+            #expect(saved["theme"] == .string("dark"))
+            guard case .array(let places)? = saved["locations"], places.count == 2,
+                  case .object(let first) = places[0], case .object(let second) = places[1] else {
+                Issue.record("unexpected shape: \(saved)")
+                return
+            }
+            #expect(first["country"] == .string("DE"))
+            #expect(first["note"] == .object(["by": .string("hand")]))
+            #expect(first["name"] == .string("Berlin"))
+            #expect(Set(second.keys) == ["id", "name", "latitude", "longitude"], "the new place gets no one else's members")
+        }
+    }
+
+    @Test(arguments: [
+        ("{\"locations\": {\"a\": 1}}", "locations should be a list of places ([...]) but is an object"),
+        ("{\"locations\": [7]}", "locations[0] should be a place ({\"id\": ..., \"name\": ..., ...}) but is a number"),
+        ("{\"locations\": [{\"id\": \"x\", \"name\": 5, \"latitude\": 1, \"longitude\": 1}]}", "locations[0].name should be text in quotes"),
+        ("{\"locations\": [{\"id\": \"x\", \"latitude\": 1, \"longitude\": 1}]}", "locations[0].name is missing"),
+    ])
+    func aStoreOfTheWrongShapeSaysWhereInWordsAPersonReads(_ contents: String, _ reason: String) async throws {
+        try await withTemporaryDirectory { folder throws in
+            writeFile(folder + "/defaults.json", contents)
+            #expect(throws: DefaultsFileError.unreadable(path: folder + "/defaults.json", reason: reason)) {
+                try store(in: folder).load()
+            }
+        }
+    }
+
+    @Test func aStoreWithADuplicateKeyNamesItsLineAndColumn() async throws {
+        try await withTemporaryDirectory { folder throws in
+            writeFile(folder + "/defaults.json", "{\n  \"locations\": [],\n  \"locations\": []\n}")
+            #expect(throws: DefaultsFileError.unreadable(path: folder + "/defaults.json",
+                                                         reason: "not valid JSON: line 3, column 3: the key \"locations\" appears twice in the same object")) {
+                try store(in: folder).load()
+            }
+        }
+    }
+
+    @Test func aSymlinkedStoreStaysALinkAndItsTargetIsUpdated() async throws {
+        try await withTemporaryDirectory { folder throws in
+            try FileManager.default.createDirectory(atPath: folder + "/dotfiles", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: folder + "/home", withIntermediateDirectories: true)
+            writeFile(folder + "/dotfiles/defaults.json", "{}")
+            try FileManager.default.createSymbolicLink(atPath: folder + "/home/defaults.json", withDestinationPath: "../dotfiles/defaults.json")
+            let store = store(in: folder + "/home")
+            _ = try store.add(name: "Berlin", coordinate: berlin)
+            _ = try store.add(name: "Oslo", coordinate: berlin)
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/home/defaults.json") == "../dotfiles/defaults.json")
+            #expect(try store.load().locations.map(\.name) == ["Berlin", "Oslo"])
+            #expect(try LocationsStore(file: DefaultsFile(path: folder + "/dotfiles/defaults.json")).load().locations.count == 2)
+            let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder + "/dotfiles").filter { $0.contains(".tmp-") }
+            #expect(leftovers.isEmpty)
+        }
+    }
+
+    @Test func aDanglingSymlinkIsWrittenThroughToItsTarget() async throws {
+        try await withTemporaryDirectory { folder throws in
+            try FileManager.default.createSymbolicLink(atPath: folder + "/defaults.json", withDestinationPath: folder + "/target.json")
+            _ = try store(in: folder).add(name: "Berlin", coordinate: berlin)
+            #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/defaults.json") == folder + "/target.json")
+            #expect(fileBytes(folder + "/target.json") != nil)
+        }
+    }
+
+    /// The process ID of a process that has ended.
+    private func deadProcessID() async throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/true")
+        try process.run()
+        process.waitUntilExit()
+        return process.processIdentifier
+    }
+
+    @Test func temporaryFilesOfKilledWritersAreSweptAndLiveOnesKept() async throws {
+        try await withTemporaryDirectory { folder throws in
+            let dead = try await deadProcessID()
+            let orphan = folder + "/defaults.json.tmp-\(dead)-0-12345"
+            let live = folder + "/defaults.json.tmp-\(getpid())-0-67890"
+            let unrelated = folder + "/notes.tmp-\(dead)-0-1"
+            for path in [orphan, live, unrelated] { writeFile(path, "{") }
+            _ = try store(in: folder).add(name: "Berlin", coordinate: berlin)
+            #expect(!FileManager.default.fileExists(atPath: orphan))
+            #expect(FileManager.default.fileExists(atPath: live), "a running writer's file is left alone")
+            #expect(FileManager.default.fileExists(atPath: unrelated), "only the store's own temporary files")
+        }
+    }
+
+    @Test func damagedFilesSetAsideInOneSecondAllSurviveAndGoWithThePlace() async throws {
+        try await withTemporaryDirectory { folder throws in
+            let cache = ForecastCache(directory: folder)
+            let id = UUID()
+            let now = Date()
+            var asides: [String] = []
+            for round in 0..<3 {
+                writeFile(cache.path(for: id), "broken \(round)")
+                asides.append(try cache.setAside(for: id, now: now))
+            }
+            #expect(Set(asides).count == 3)
+            #expect(asides.map { fileBytes($0).map { String(decoding: $0, as: UTF8.self) } } == ["broken 0", "broken 1", "broken 2"])
+            let other = UUID()
+            writeFile(cache.path(for: other), "{}")
+            try cache.remove(for: id)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["\(other.uuidString.lowercased()).json"])
+        }
+    }
+
+    @Test func removingAPlaceRemovesItsForecastButTheStoreKnowsNoCache() async throws {
+        try await withTemporaryDirectory { folder throws in
+            let paths = RainPaths.resolve(environment: ["RAIN_HOME": folder])
+            let remover = LocationRemover(paths: paths)
+            let home = try remover.store.add(name: "Home", coordinate: berlin).location
+            let away = try remover.store.add(name: "Away", coordinate: berlin).location
+            try AtomicFile.createFolder(paths.forecastsDirectory)
+            for place in [home, away] { writeFile(remover.cache.path(for: place.id), "{}") }
+            writeFile(remover.cache.path(for: away.id) + ".damaged-1-0", "x")
+            let removal = try remover.remove(ids: [away.id])
+            #expect(removal.removed == [away])
+            #expect(try FileManager.default.contentsOfDirectory(atPath: paths.forecastsDirectory) == ["\(home.idString).json"])
+        }
+    }
+
+    @Test func theCacheSweepKeepsSavedPlacesOnly() async throws {
+        try await withTemporaryDirectory { folder throws in
+            let cache = ForecastCache(directory: folder)
+            let (kept, orphan) = (UUID(), UUID())
+            for id in [kept, orphan] { writeFile(cache.path(for: id), "{}") }
+            writeFile(cache.path(for: orphan) + ".damaged-5-0", "x")
+            writeFile(folder + "/README", "not ours")
+            cache.removeAll(except: [kept])
+            #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder)) == ["\(kept.uuidString.lowercased()).json", "README"])
+        }
+    }
+}
