@@ -68,7 +68,7 @@ import Testing
 
             let tmux = try TmuxSession(folder: home, shellCommand: "env RAIN_HOME=\(shellQuoted(home)) TERM=xterm \(shellQuoted(BuiltProduct.path("rain"))) show --offline; echo 'rain exited'; sleep 60", width: 80, height: 40)
             defer { tmux.kill() }
-            let screen = try await tmux.waitForScreen(containing: "rain exited")
+            let screen = try await tmux.waitForScreen(containing: "rain exited", limit: .seconds(90))
             #expect(screen.contains("…") && !screen.contains("dawn."), "a terminal keeps its short form:\n\(screen)")
         }
     }

@@ -15,7 +15,7 @@ import Testing
             _ = try store.add(name: "Kathmandu, Nepal", coordinate: Coordinate(latitude: 27.72, longitude: 85.32))
             let tmux = try world.terminal(["show", "--all"], width: width)
             defer { tmux.kill() }
-            let screen = try await tmux.waitForScreen(containing: "rain exited with 0")
+            let screen = try await tmux.waitForScreen(containing: "rain exited with 0", limit: .seconds(90))
             let lines = screen.split(separator: "\n").map(String.init)
             #expect(world.simulator.requestCount == 3, "every place was stale (no cache), so all were fetched")
             let title = try #require(lines.firstIndex { $0.contains("Place") && $0.contains("Updated") }, "\(screen)")

@@ -12,8 +12,8 @@ import Testing
             let world = try ForecastWorld(home: home)
             let tmux = try world.terminal(["watch", "--every", "1m"], before: "trap 'echo interrupted' INT; echo 'the shell was here'")
             defer { tmux.kill() }
-            try await tmux.waitForScreen(containing: "Ctrl-C to quit")
-            try await tmux.waitForScreen(containing: "Next 12 hours")
+            try await tmux.waitForScreen(containing: "Ctrl-C to quit", limit: .seconds(90))
+            try await tmux.waitForScreen(containing: "Next 12 hours", limit: .seconds(90))
             var lines = try tmux.lines()
             #expect(lines.count == 24 && lines.allSatisfy { $0.displayWidth <= 80 }, "\(lines)")
             #expect(lines[0].hasPrefix("Berlin") && lines[0].contains(/\d\d:\d\d \(UTC[+-]\d+\)$/), "the header stays on screen: \(lines)")
@@ -28,8 +28,9 @@ import Testing
             #expect(lines.contains { $0.contains("Next 8 hours") }, "\(lines)")
 
             try tmux.send("C-c")
-            let after = try await tmux.waitForScreen(containing: "rain exited with 0")
+            let after = try await tmux.waitForScreen(containing: "rain exited with 0", limit: .seconds(90))
             #expect(after.contains("the shell was here") && !after.contains("Next 8 hours"), "the screen is given back as it was:\n\(after)")
+            withExtendedLifetime(world) {}  // the simulator stops when the world goes
         }
     }
 
@@ -45,7 +46,7 @@ import Testing
             #expect(lines.last?.hasPrefix("refreshing every 1s") == true)
 
             world.simulator.stop()
-            let offline = try await tmux.waitForScreen(containing: "Offline since")
+            let offline = try await tmux.waitForScreen(containing: "Offline since", limit: .seconds(90))
             #expect(offline.contains(/Offline since \d\d:\d\d \(UTC\+9, this machine\)/), "\(offline)")
 
             try tmux.resize(width: 50, height: 4)
@@ -53,7 +54,7 @@ import Testing
             lines = try tmux.lines()
             #expect(lines[0].hasPrefix("  Place") && lines[1] == "… 2 more; a taller window shows them", "\(lines)")
             try tmux.send("C-c")
-            try await tmux.waitForScreen(containing: "rain exited with 0")
+            try await tmux.waitForScreen(containing: "rain exited with 0", limit: .seconds(90))
         }
     }
 
@@ -64,15 +65,16 @@ import Testing
             let tmux = try world.terminal(arguments, before: "trap 'echo interrupted' INT")
             defer { tmux.kill() }
             try #require(await world.waitForRequest())
-            try await tmux.waitForScreen(containing: "…")
+            try await tmux.waitForScreen(containing: "…", limit: .seconds(90))
             try tmux.send("C-c")
-            let screen = try await tmux.waitForScreen(containing: "rain exited with 130")
+            let screen = try await tmux.waitForScreen(containing: "rain exited with 130", limit: .seconds(90))
             #expect(!screen.contains("Fetching") && !screen.contains("Refreshing"), "the spinner's line is gone:\n\(screen)")
+            withExtendedLifetime(world) {}  // a simulator stopped early would end the hanging request
         }
     }
 
     /// Polls `condition` (a hung test's bound, not a speed assertion).
-    private func waitUntil(limit: Duration = .seconds(15), _ condition: () throws -> Bool) async throws {
+    private func waitUntil(limit: Duration = .seconds(90), _ condition: () throws -> Bool) async throws {
         let deadline = ContinuousClock.now + limit
         while ContinuousClock.now < deadline {
             if try condition() { return }
