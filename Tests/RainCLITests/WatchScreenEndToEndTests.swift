@@ -61,7 +61,9 @@ import Testing
     @Test(arguments: [["show"], ["show", "--all"], ["refresh", "--all"]])
     func ctrlCClearsTheSpinnersLine(_ arguments: [String]) async throws {
         try await withTemporaryDirectory { home in
-            let world = try ForecastWorld(home: home, behaviour: .hang, config: #"{"timeout_seconds": 600}"#)
+            // A slow answer (a hanging one is cut off by libcurl's low-speed limit after 10 s,
+            // which a loaded machine may reach before the test sees the spinner).
+            let world = try ForecastWorld(home: home, behaviour: .drip(bytesPerSecond: 200), config: #"{"timeout_seconds": 600}"#)
             let tmux = try world.terminal(arguments, before: "trap 'echo interrupted' INT")
             defer { tmux.kill() }
             try #require(await world.waitForRequest())
