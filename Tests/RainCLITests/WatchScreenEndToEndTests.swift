@@ -58,6 +58,20 @@ import Testing
         }
     }
 
+    @Test func asciiOnlyReachesTheWatchScreen() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let tmux = try world.terminal(["watch", "--ascii"], before: "trap 'echo interrupted' INT")
+            defer { tmux.kill() }
+            let screen = try await tmux.waitForScreen(containing: "Next 12 hours", limit: .seconds(90))
+            let isASCII = screen.allSatisfy { $0.isASCII }
+            #expect(isASCII, "\(screen)")
+            try tmux.send("C-c")
+            try await tmux.waitForScreen(containing: "rain exited with 0", limit: .seconds(90))
+            withExtendedLifetime(world) {}
+        }
+    }
+
     @Test(arguments: [["show"], ["show", "--all"], ["refresh", "--all"]])
     func ctrlCClearsTheSpinnersLine(_ arguments: [String]) async throws {
         try await withTemporaryDirectory { home in

@@ -128,7 +128,9 @@ final class ScreenWatchDisplay: WatchDisplay {
         let size = screen.size(environment: context.environment)
         let view = WatchScreen(width: screen.renderWidth(for: size.width), height: size.height, usesColor: context.useColor,
                                now: Date(), machineTimeZone: TimeZone.current.identifier)
-        screen.draw(view.lines(state), height: size.height)
+        // The screen is drawn past the console, so --ascii is applied here.
+        let lines = context.asciiOnly ? view.lines(state).map(ASCIIConsole.transliterate) : view.lines(state)
+        screen.draw(lines, height: size.height)
     }
 
     func finish() {
