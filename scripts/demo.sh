@@ -17,10 +17,9 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT TERM
 
-# The key travels in the environment, never in a command line.
+# The key travels in the environment, never in a command line; it is set only for the keyed part.
 SIMULATOR_API_KEY="demo-key-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')"
-RAIN_API_KEY="$SIMULATOR_API_KEY"
-export RAIN_HOME SIMULATOR_API_KEY RAIN_API_KEY
+export RAIN_HOME SIMULATOR_API_KEY
 
 start_simulator() { # start_simulator PORT
     "$bin/forecast-simulator" --port "$1" >"$RAIN_HOME/simulator.port" 2>"$RAIN_HOME/simulator.log" &
@@ -40,25 +39,42 @@ run() {
 }
 
 start_simulator 0
-RAIN_BASE_URL="http://127.0.0.1:$port/forecast/"
-export RAIN_BASE_URL
-echo "ForecastSimulator on $RAIN_BASE_URL; demo home $RAIN_HOME (removed afterwards)"
+root="http://127.0.0.1:$port"
+# Every provider URL points at the simulator: nothing leaves this machine.
+RAIN_OPENMETEO_URL="$root/v1/forecast"
+RAIN_GEOCODING_URL="$root/v1/search"
+RAIN_IP_LOCATION_URL="$root/json"
+RAIN_BASE_URL="$root/forecast/"
+export RAIN_OPENMETEO_URL RAIN_GEOCODING_URL RAIN_IP_LOCATION_URL RAIN_BASE_URL
+echo "ForecastSimulator on $root; demo home $RAIN_HOME (removed afterwards)"
 
-run locations add Berlin --lat 52.52 --lon 13.405
-run locations add Tokyo --lat 35.6762 --lon 139.6503
+echo
+echo "--- no account, no key: places by name, forecasts from Open-Meteo ---"
+run locations add Tokyo
+run locations add Paris
+run locations add Paris --country FR
+run locations add Springfield --pick 2
 run locations add Lima --lat -12.0464 --lon -77.0428
+run locations add --here
 run locations
 run refresh --all
 run
-run show tokyo --json | head -n 12
+run config show
 run locations remove lima --yes
+
+echo
+echo "--- with a Pirate Weather key, the same places come from the Dark Sky-compatible API ---"
+RAIN_API_KEY="$SIMULATOR_API_KEY"
+export RAIN_API_KEY
+run refresh --all
+run show tokyo --json | head -n 12
 
 echo
 echo "--- the simulator goes away: rain shows what it has cached ---"
 kill "$simulator_pid" && wait "$simulator_pid" 2>/dev/null || true
 simulator_pid=""
 run refresh --all
-run show tokyo --offline | head -n 4
+run show paris --offline | head -n 4
 
 echo
 echo "--- and comes back ---"

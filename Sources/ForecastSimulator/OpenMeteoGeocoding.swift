@@ -2,7 +2,8 @@ import Foundation
 
 /// Open-Meteo's geocoding answer (`GET /v1/search?name=..&count=..`) from a small built-in
 /// table. Names of one character match nothing, two characters match exactly, three or more
-/// match as a prefix (case and diacritics ignored). No match: no `results` key at all.
+/// match as a prefix (case and diacritics ignored); `countryCode` keeps one country's places.
+/// No match: no `results` key at all.
 extension OpenMeteo {
     struct Place: Sendable {
         var id: Int
@@ -48,7 +49,9 @@ extension OpenMeteo {
             return error(400, "Parameter count must be between 1 and 100.")
         }
         let query = fold(name.trimmingSpaces())
+        let country = request.queryValue("countryCode")?.uppercased()
         let matches = places
+            .filter { country == nil || $0.countryCode == country }
             .filter { place in
                 let candidate = fold(place.name)
                 switch query.count {

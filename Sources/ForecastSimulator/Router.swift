@@ -15,6 +15,8 @@ enum Route: Equatable {
     case darkSky(pathKey: String?, location: String)
     case openMeteoForecast
     case openMeteoSearch
+    /// `/json`: where the asking machine is (an echoip server such as ifconfig.co).
+    case ipLocation
     case notFound
 
     init(segments: [String]) {
@@ -23,6 +25,7 @@ enum Route: Equatable {
         case 3 where segments[0] == "forecast": self = .darkSky(pathKey: segments[1], location: segments[2])
         case 2 where segments == ["v1", "forecast"]: self = .openMeteoForecast
         case 2 where segments == ["v1", "search"]: self = .openMeteoSearch
+        case 1 where segments == ["json"]: self = .ipLocation
         default: self = .notFound
         }
     }
@@ -70,6 +73,8 @@ struct Router: Sendable {
             return OpenMeteo.forecast(request, now: now)
         case .openMeteoSearch:
             return OpenMeteo.search(request)
+        case .ipLocation:
+            return IPLocation.answer()
         case .notFound:
             return .json(404, .object([("detail", .string("Not Found"))]))
         }

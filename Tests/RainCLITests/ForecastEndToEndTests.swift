@@ -133,9 +133,9 @@ import Testing
         }
     }
 
-    @Test func withoutAKeyNothingIsSentAndTheHintSaysWhereToPutOne() async throws {
+    @Test func darkSkyWithoutAKeySendsNothingAndTheHintSaysWhereToPutOne() async throws {
         try await withTemporaryDirectory { home in
-            let world = try ForecastWorld(home: home)
+            let world = try ForecastWorld(home: home, config: #"{"provider": "darksky"}"#)
             let result = try await world.rain(["refresh"], environment: ["RAIN_API_KEY": ""])
             #expect(result.status == 78)
             #expect(result.error.hasPrefix("rain: error: Berlin: no API key configured\nrain: hint: set RAIN_API_KEY"))

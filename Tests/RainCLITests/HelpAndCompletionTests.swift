@@ -25,7 +25,8 @@ import Testing
 
         SUBCOMMANDS:
           list (default)          List the saved places; '*' marks the current location.
-          add                     Save a place under a name.
+          add                     Save a place found by name, at coordinates, or where
+                                  this machine is.
           remove                  Remove saved places (never the current location).
           select                  Make a saved place, or none, the current location.
 

@@ -60,7 +60,7 @@ import Testing
             }
             #expect(type is LocationsAddCommand.Type)
             let command = try LocationsAddCommand(parsed: values)
-            #expect(command.name == "Sydney" && command.latitude == -33.87 && command.longitude == 151.2)
+            #expect(command.name == "Sydney" && command.source == .coordinates(Coordinate(latitude: -33.87, longitude: 151.2)))
         }
     }
 
@@ -105,7 +105,7 @@ import Testing
         #expect(status == 0)
         #expect(console.error.isEmpty)
         let help = console.output
-        for section in ["OVERVIEW: Save a place under a name.", "USAGE: rain locations add <name>", "ARGUMENTS:", "OPTIONS:", "  --lat <latitude>", "  -h, --help"] {
+        for section in ["OVERVIEW: Save a place found by name", "USAGE: rain locations add <name>", "ARGUMENTS:", "OPTIONS:", "  --lat <latitude>", "  -h, --help"] {
             #expect(help.contains(section), "missing \(section)")
         }
         #expect(help.split(separator: "\n").allSatisfy { $0.count <= 80 })
@@ -133,7 +133,7 @@ import Testing
             Issue.record("no command")
             return
         }
-        #expect(try LocationsAddCommand(parsed: values).latitude == expected)
+        #expect(try LocationsAddCommand(parsed: values).source == .coordinates(Coordinate(latitude: expected, longitude: 0)))
     }
 
     struct ShorthandCase: Sendable, CustomTestStringConvertible {

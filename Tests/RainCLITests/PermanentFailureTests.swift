@@ -21,9 +21,9 @@ import Testing
         return result
     }
 
-    @Test func watchWithoutAKeyStopsWithTheConfigurationStatus() async throws {
+    @Test func watchWithDarkSkyAndNoKeyStopsWithTheConfigurationStatus() async throws {
         try await withTemporaryDirectory { home in
-            let world = try ForecastWorld(home: home)
+            let world = try ForecastWorld(home: home, config: #"{"provider": "darksky"}"#)
             let result = try await watchEnds(world, environment: ["RAIN_API_KEY": ""])
             #expect(result.status == 78, "\(result)")
             #expect(result.error.contains("rain: error: no API key configured\nrain: hint: set RAIN_API_KEY"), "\(result.error)")

@@ -33,6 +33,45 @@ import Testing
         }
     }
 
+    struct ProviderCase: Sendable, CustomTestStringConvertible {
+        var config: String
+        var key: String?
+        var provider: Provider
+        var reason: String
+        var testDescription: String { "\(config) key: \(key != nil)" }
+    }
+
+    @Test(arguments: [
+        ProviderCase(config: "{}", key: nil, provider: .openMeteo, reason: "no API key configured"),
+        ProviderCase(config: "{}", key: "k3y-0123456789abcdefgh", provider: .darkSky, reason: "an API key is configured"),
+        ProviderCase(config: #"{"provider": "openmeteo"}"#, key: "k3y-0123456789abcdefgh", provider: .openMeteo, reason: "set in the configuration"),
+        ProviderCase(config: #"{"provider": "darksky"}"#, key: nil, provider: .darkSky, reason: "set in the configuration"),
+        ProviderCase(config: #"{"provider": "auto", "api_key": "k3y-0123456789abcdefgh"}"#, key: nil, provider: .darkSky, reason: "an API key is configured"),
+    ])
+    func autoMeansTheKeyedProviderOnlyWithAKey(_ choice: ProviderCase) async throws {
+        try await withTemporaryDirectory { folder in
+            let settings = try load(choice.config, environment: choice.key.map { ["RAIN_API_KEY": $0] } ?? [:], in: folder).settings
+            #expect(settings.provider == choice.provider)
+            #expect(settings.providerReason == choice.reason)
+            #expect(settings.forecastURL == (choice.provider == .darkSky ? settings.baseURL : settings.openMeteoURL))
+        }
+    }
+
+    @Test func providerURLsComeFromTheFileAndTheEnvironmentWins() async throws {
+        try await withTemporaryDirectory { folder in
+            let config = #"{"openmeteo_url": "https://om.example/v1/forecast", "geocoding_url": "https://geo.example/v1/search", "ip_location_url": "https://ip.example/json"}"#
+            let fromFile = try load(config, in: folder).settings
+            #expect(fromFile.openMeteoURL == "https://om.example/v1/forecast", "no slash is added")
+            #expect(fromFile.geocodingURL == "https://geo.example/v1/search")
+            #expect(fromFile.ipLocationURL == "https://ip.example/json")
+            let environment = ["RAIN_OPENMETEO_URL": "http://127.0.0.1:1/f", "RAIN_GEOCODING_URL": "http://127.0.0.1:1/g",
+                               "RAIN_IP_LOCATION_URL": "http://127.0.0.1:1/i"]
+            let overridden = try load(config, environment: environment, in: folder).settings
+            #expect(overridden.openMeteoURL == "http://127.0.0.1:1/f" && overridden.geocodingURL == "http://127.0.0.1:1/g"
+                    && overridden.ipLocationURL == "http://127.0.0.1:1/i")
+        }
+    }
+
     @Test func theEnvironmentWinsForKeyAndBaseURL() async throws {
         try await withTemporaryDirectory { folder in
             writeFile(folder + "/key", "from-file-0123456789\n")
@@ -82,7 +121,10 @@ import Testing
         BadConfig(json: #"{"unit": "si"}"#, message: "unknown key 'unit' (did you mean 'units'?)"),
         BadConfig(json: #"{"units": "metric"}"#, message: "'units' must be one of si, us, ca, uk"),
         BadConfig(json: #"{"units": 3}"#, message: "'units' must be a string"),
-        BadConfig(json: #"{"provider": "weatherbit"}"#, message: "'provider' must be"),
+        BadConfig(json: #"{"provider": "weatherbit"}"#, message: "'provider' must be \"auto\", \"darksky\" or \"openmeteo\""),
+        BadConfig(json: #"{"openmeteo_url": "api.open-meteo.com"}"#, message: "'openmeteo_url' must be an http:// or https:// URL with a host"),
+        BadConfig(json: #"{"geocoding_url": "https://example.com/search?name=x"}"#, message: "'geocoding_url' must not have a query"),
+        BadConfig(json: #"{"ip_location_url": 5}"#, message: "'ip_location_url' must be a string"),
         BadConfig(json: #"{"base_url": "ftp://example.com/"}"#, message: "'base_url' must be an http:// or https:// URL with a host"),
         BadConfig(json: #"{"base_url": "https://example.com/?key=1"}"#, message: "'base_url' must not have a query"),
         BadConfig(json: #"{"api_key_in": "query"}"#, message: "'api_key_in' must be \"path\" or \"header\""),

@@ -75,13 +75,16 @@ struct CronCommand: RunnableCommand {
         return try CrontabEntry(schedule: schedule, executable: ProcessIdentity.executablePath, environment: environment)
     }
 
-    /// cron does not see the shell's environment: a key only in RAIN_API_KEY would be missing there.
+    /// cron does not see the shell's environment: a key only in RAIN_API_KEY would be missing
+    /// there, and with it the provider that needs it. Open-Meteo needs none: no warning then.
     private func warnIfTheKeyOnlyLivesInTheEnvironment(_ context: CommandContext) {
-        guard !(context.environment["RAIN_API_KEY"] ?? "").isEmpty else { return }
+        guard !(context.environment["RAIN_API_KEY"] ?? "").isEmpty,
+              (try? context.loadSettings())?.settings.provider == .darkSky else { return }
         var environment = context.environment
         environment["RAIN_API_KEY"] = nil
         if let withoutVariable = try? context.settingsLoader(environment: environment).load(), withoutVariable.settings.apiKey == nil {
-            context.report(ErrorReport(message: "your API key is only in RAIN_API_KEY, which cron will not see",
+            let consequence = withoutVariable.settings.provider == .openMeteo ? " (it would fetch from Open-Meteo instead)" : ""
+            context.report(ErrorReport(message: "your API key is only in RAIN_API_KEY, which cron will not see\(consequence)",
                                        hint: "put it in a file named by api_key_file (rain config path)", exitCode: .success), as: .warning)
         }
     }

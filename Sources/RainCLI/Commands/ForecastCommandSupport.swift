@@ -20,15 +20,17 @@ extension ArgumentDefinition {
 extension CommandContext {
     /// The forecast service for the settings in effect; with `verbose`, requests are logged to stderr.
     func makeForecastService(verbose: Bool) throws -> ForecastService {
-        let settings = try loadSettings().settings
         let console = self.console
-        var log: (@Sendable (String) -> Void)?
-        if verbose {
-            log = { line in console.writeError(ErrorReport(message: line, exitCode: .success).text(as: .notice)) }
-        }
-        return ForecastService(settings: settings, verbose: log, warn: { line in
+        return ForecastService(settings: try loadSettings().settings, verbose: requestLog(verbose: verbose), warn: { line in
             console.writeError(ErrorReport(message: line, exitCode: .success).text(as: .warning))
         })
+    }
+
+    /// Where `--verbose` sends one line per request: stderr; nil without it.
+    func requestLog(verbose: Bool) -> (@Sendable (String) -> Void)? {
+        guard verbose else { return nil }
+        let console = self.console
+        return { line in console.writeError(ErrorReport(message: line, exitCode: .success).text(as: .notice)) }
     }
 
     /// The place LOC means, or the current location when there is no LOC.

@@ -1,43 +1,149 @@
 import RainKit
 
-/// `rain locations add NAME --lat X --lon Y [--select]`
+/// `rain locations add NAME [--pick N] [--country CC] | NAME --lat X --lon Y | [NAME] --here`
 struct LocationsAddCommand: RunnableCommand {
     static let configuration = CommandConfiguration(
         commandName: "add",
-        abstract: "Save a place under a name.",
-        discussion: "The first place saved becomes the current location. Prints the new place's short ID.",
+        abstract: "Save a place found by name, at coordinates, or where this machine is.",
+        discussion: """
+        With a name alone, rain looks it up at geocoding_url (Open-Meteo's, no key needed). \
+        When several places have the name, a terminal shows them to pick from (enter adds, q \
+        cancels); elsewhere rain lists them and --pick N chooses. With --lat and --lon nothing \
+        is looked up. --here asks ip_location_url where this machine is from its IP address, \
+        only when you ask. The first place saved becomes the current location. Prints the new \
+        place's short ID.
+        """,
         arguments: [placeName],
-        options: [lat, lon, select]
+        options: [lat, lon, pick, country, here, select, verbose],
+        usage: "<name> [--pick <n>] [--country <code>] | <name> --lat <latitude> --lon <longitude> | [<name>] --here"
     )
 
-    static let placeName = ArgumentDefinition(name: "name", help: "The place's name, e.g. Berlin.")
+    static let placeName = ArgumentDefinition(name: "name", help: "The place's name, e.g. Berlin.", isOptional: true)
     static let lat = Option<Double>("lat", value: "latitude", help: "Latitude in degrees, -90 (south) to 90 (north).")
     static let lon = Option<Double>("lon", value: "longitude", help: "Longitude in degrees, -180 (west) to 180 (east).")
+    static let pick = Option<Int>("pick", value: "n", help: "When several places have the name, take the Nth of the list.")
+    static let country = Option<String>("country", value: "code", help: "Look only in this country (ISO code, e.g. DE).")
+    static let here = Flag("here", help: "Save where this machine is, asked of ip_location_url from its IP address.")
     static let select = Flag("select", help: "Make the new place the current location.")
+    static let verbose = Flag.verbose
 
-    var name: String
-    var latitude: Double
-    var longitude: Double
+    enum Source: Equatable {
+        case coordinates(Coordinate)
+        case lookup(pick: Int?, countryCode: String?)
+        case here
+    }
+
+    var name: String?
+    var source: Source
     var select: Bool
+    var verbose: Bool
 
     init(parsed: ParsedValues) throws {
-        name = parsed[Self.placeName] ?? ""
-        let latitude = try parsed.value(Self.lat)
-        let longitude = try parsed.value(Self.lon)
-        guard let latitude, let longitude else {
-            if latitude == nil && longitude == nil {
-                throw ValidationError("Looking places up by name is not supported yet; give both '--lat <latitude>' and '--lon <longitude>'")
-            }
-            throw ValidationError(latitude == nil ? "Missing '--lat <latitude>'" : "Missing '--lon <longitude>'")
-        }
-        self.latitude = latitude
-        self.longitude = longitude
+        name = parsed[Self.placeName]
         select = parsed[Self.select]
+        verbose = parsed[Self.verbose]
+        let latitude = try parsed.value(Self.lat), longitude = try parsed.value(Self.lon)
+        let pick = try parsed.value(Self.pick), country = try parsed.value(Self.country)
+        let lookupOptions = [pick.map { _ in "--pick" }, country.map { _ in "--country" }].compactMap { $0 }
+        if parsed[Self.here] {
+            if latitude != nil || longitude != nil || !lookupOptions.isEmpty {
+                let other = latitude != nil ? "--lat" : longitude != nil ? "--lon" : lookupOptions[0]
+                throw ValidationError("'--here' and '\(other)' cannot be used together")
+            }
+            source = .here
+            return
+        }
+        guard name != nil else { throw ValidationError("Missing expected argument '<name>'") }
+        switch (latitude, longitude) {
+        case let (latitude?, longitude?):
+            if let option = lookupOptions.first {
+                throw ValidationError("'\(option)' chooses among places found by name; it cannot be used with '--lat' and '--lon'")
+            }
+            source = .coordinates(Coordinate(latitude: latitude, longitude: longitude))
+        case (nil, nil):
+            if let pick, pick < 1 { throw ValidationError("The value '\(pick)' is invalid for '--pick <n>': give a number from 1") }
+            if let country, !(country.count == 2 && country.allSatisfy { $0.isASCII && $0.isLetter }) {
+                throw ValidationError("The value '\(country.strippingControlCharacters)' is invalid for '--country <code>': give a two-letter country code, e.g. DE")
+            }
+            source = .lookup(pick: pick, countryCode: country?.uppercased())
+        case (nil, _):
+            throw ValidationError("Missing '--lat <latitude>' (or leave out '--lon' to look the name up)")
+        case (_, nil):
+            throw ValidationError("Missing '--lon <longitude>' (or leave out '--lat' to look the name up)")
+        }
     }
 
     func run(_ context: CommandContext) async throws {
-        let (location, isCurrent) = try context.store.add(
-            name: name, coordinate: Coordinate(latitude: latitude, longitude: longitude), select: select)
-        context.print("Added \(location.name.strippingControlCharacters) (\(location.shortID))\(isCurrent ? ", the current location" : "").")
+        switch source {
+        case .coordinates(let coordinate):
+            let (location, isCurrent) = try context.store.add(name: name ?? "", coordinate: coordinate, select: select)
+            context.print("Added \(location.name.strippingControlCharacters) (\(location.shortID))\(isCurrent ? ", the current location" : "").")
+        case .here:
+            let lookup = PlaceLookup(settings: try context.loadSettings().settings, verbose: context.requestLog(verbose: verbose))
+            context.printError("Asking \(lookup.ipLocationHost) where this machine is (from its IP address)...")
+            var place = try await lookup.here()
+            if let name { place.name = name }
+            try save(place, context)
+        case .lookup(let pick, let countryCode):
+            let lookup = PlaceLookup(settings: try context.loadSettings().settings, verbose: context.requestLog(verbose: verbose))
+            let query = name ?? ""
+            let places = try await lookup.places(named: query, countryCode: countryCode)
+            guard let place = try choose(among: places, named: query, pick: pick, countryCode: countryCode, context) else {
+                context.printError("Nothing added.")
+                return
+            }
+            try save(place, context)
+        }
+    }
+
+    private func save(_ place: PlaceMatch, _ context: CommandContext) throws {
+        let (location, isCurrent) = try context.store.add(place.location, select: select)
+        context.print("Added \(place.qualifiedName.strippingControlCharacters) \(place.shortCoordinates), ID \(location.shortID)\(isCurrent ? ", the current location" : "").")
+    }
+
+    /// The place to save; nil when the user left the list without choosing.
+    private func choose(among places: [PlaceMatch], named query: String, pick: Int?, countryCode: String?,
+                        _ context: CommandContext) throws -> PlaceMatch? {
+        let quoted = "\"\(query.strippingControlCharacters)\""
+        guard !places.isEmpty else {
+            throw CommandFailure(
+                message: "no place named \(quoted)\(countryCode.map { " in \($0)" } ?? "") was found",
+                hint: "check the spelling, or give the coordinates: rain locations add \(Self.shellWord(query)) --lat LATITUDE --lon LONGITUDE",
+                exitCode: .dataError)
+        }
+        if let pick {
+            guard pick <= places.count else {
+                throw CommandFailure(
+                    message: "--pick \(pick): only \(places.count) place\(places.count == 1 ? " is" : "s are") named \(quoted): \(Self.listing(places))",
+                    hint: places.count == 1 ? "leave out --pick" : "choose one with --pick 1 to --pick \(places.count)", exitCode: .dataError)
+            }
+            return places[pick - 1]
+        }
+        if places.count == 1 { return places[0] }
+        guard context.console.isInputTerminal && context.console.isOutputTerminal else {
+            throw CommandFailure(
+                message: "\(places.count) places are named \(quoted): \(Self.listing(places))",
+                hint: "choose one with --pick N, e.g. rain locations add \(Self.shellWord(query)) --pick 1 (or narrow with --country CODE)",
+                exitCode: .dataError)
+        }
+        let outcome = try PickerSession.run({ PlacePicker(query: query, places: places, height: $0) },
+                                            useColor: context.useColor, environment: context.environment)
+        switch outcome {
+        case .answer(let place): return place
+        case .cancelled: return nil
+        case .interrupted(let signal): SignalRelay.terminate(with: signal)
+        }
+    }
+
+    /// "1) Paris, Île-de-France, France (48.85, 2.35); 2) ..."
+    static func listing(_ places: [PlaceMatch]) -> String {
+        places.enumerated().map { "\($0.offset + 1)) \($0.element.qualifiedName) \($0.element.shortCoordinates)" }
+            .joined(separator: "; ")
+    }
+
+    /// `text` as one word a shell reads back as it is.
+    static func shellWord(_ text: String) -> String {
+        let plain = text.allSatisfy { $0.isLetter || $0.isNumber || "-_.,".contains($0) }
+        return plain && !text.isEmpty ? text : "'" + text.strippingControlCharacters.replacing("'", with: "'\\''") + "'"
     }
 }

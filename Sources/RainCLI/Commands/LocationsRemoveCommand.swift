@@ -84,8 +84,10 @@ struct LocationsRemoveCommand: RunnableCommand {
             context.printError("Nothing to remove: \(only.name.strippingControlCharacters) (\(only.shortID)) is the only saved place and the current location.")
             return nil
         }
-        switch try RemovalPickerSession.run(list: list, useColor: context.useColor, environment: context.environment) {
-        case .remove(let locations):
+        let outcome = try PickerSession.run({ RemovalPicker(list: list, height: $0) },
+                                            useColor: context.useColor, environment: context.environment)
+        switch outcome {
+        case .answer(let locations):
             return locations
         case .cancelled:
             context.printError("Nothing removed.")

@@ -58,9 +58,12 @@ struct RefreshCommand: RunnableCommand {
         let spinner = InterruptibleSpinner(console: quiet ? BufferConsole() : context.console, message: "Refreshing \(locations.count == 1 ? locations[0].name.strippingControlCharacters : "\(locations.count) places")…")
         let outcomes: [RefreshOutcome]
         do {
-            outcomes = try await service.refresh(locations, onlyIfStale: ifStale, lockWait: quiet ? .zero : .seconds(10)) {
-                spinner.start()
+            var progress: (@Sendable (Int, Int) -> Void)?
+            if locations.count > 1 {
+                progress = { done, total in spinner.update(message: ProgressBar.line("Refreshing", done: done, total: total)) }
             }
+            outcomes = try await service.refresh(locations, onlyIfStale: ifStale, lockWait: quiet ? .zero : .seconds(10),
+                                                 willFetch: { spinner.start() }, progress: progress)
             spinner.stop()
         } catch {
             spinner.stop()

@@ -35,6 +35,9 @@ final class InterruptibleSpinner: Sendable {
         }
     }
 
+    /// Changes the text next to the spinner ("Refreshing 2 of 5…").
+    func update(message: String) { spinner.update(message: message) }
+
     func stop() {
         sources.withLock { sources in
             for source in sources { source.cancel() }

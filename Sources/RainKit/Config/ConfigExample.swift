@@ -3,8 +3,11 @@
 public enum ConfigExample {
     public static let text = """
     {
-      "provider": "darksky",
+      "provider": "auto",
       "base_url": "https://api.pirateweather.net/forecast/",
+      "openmeteo_url": "https://api.open-meteo.com/v1/forecast",
+      "geocoding_url": "https://geocoding-api.open-meteo.com/v1/search",
+      "ip_location_url": "https://ifconfig.co/json",
       "api_key": null,
       "api_key_file": null,
       "api_key_in": "path",

@@ -18,8 +18,18 @@ public struct APIKey: Sendable, Equatable, CustomStringConvertible, CustomDebugS
 
 /// Which API speaks to rain.
 public enum Provider: String, Sendable, Equatable, CaseIterable {
-    /// Pirate Weather or any other server speaking the Dark Sky format.
+    /// Pirate Weather or any other server speaking the Dark Sky format; needs a key.
     case darkSky = "darksky"
+    /// Open-Meteo: no key.
+    case openMeteo = "openmeteo"
+}
+
+/// The `provider` setting: a provider, or `auto` (the Dark Sky-compatible one when a key is
+/// configured, else Open-Meteo).
+public enum ProviderChoice: String, Sendable, Equatable, CaseIterable {
+    case auto
+    case darkSky = "darksky"
+    case openMeteo = "openmeteo"
 }
 
 /// Where the key travels: in the URL path (Dark Sky style) or in an `apikey` header.
@@ -30,9 +40,15 @@ public enum APIKeyPlacement: String, Sendable, Equatable, CaseIterable {
 /// Everything rain is configured with, after the config file and the environment are merged.
 public struct Settings: Sendable, Equatable {
     public var paths: RainPaths
-    public var provider: Provider = .darkSky
+    public var providerChoice: ProviderChoice = .auto
     /// Ends with "/"; the key (in path placement) and "lat,lon" are appended to it.
     public var baseURL: String = "https://api.pirateweather.net/forecast/"
+    /// Open-Meteo's forecast endpoint; the query follows it.
+    public var openMeteoURL: String = "https://api.open-meteo.com/v1/forecast"
+    /// Open-Meteo's geocoding endpoint, where `rain locations add NAME` looks names up.
+    public var geocodingURL: String = "https://geocoding-api.open-meteo.com/v1/search"
+    /// Where `rain locations add --here` asks for this machine's place (an echoip server).
+    public var ipLocationURL: String = "https://ifconfig.co/json"
     public var apiKey: APIKey?
     public var apiKeyPlacement: APIKeyPlacement = .path
     public var units: UnitSystem = .si
@@ -49,4 +65,30 @@ public struct Settings: Sendable, Equatable {
     public var proxyURL: String?
 
     public init(paths: RainPaths) { self.paths = paths }
+
+    /// The provider in effect: the chosen one, or for `auto` the Dark Sky-compatible API when
+    /// a key is configured and Open-Meteo when not.
+    public var provider: Provider {
+        switch providerChoice {
+        case .darkSky: return .darkSky
+        case .openMeteo: return .openMeteo
+        case .auto: return apiKey == nil ? .openMeteo : .darkSky
+        }
+    }
+
+    /// Why `provider` is the one in effect, as `rain config show` says it.
+    public var providerReason: String {
+        switch providerChoice {
+        case .auto: return apiKey == nil ? "no API key configured" : "an API key is configured"
+        case .darkSky, .openMeteo: return "set in the configuration"
+        }
+    }
+
+    /// The URL forecasts are fetched from, for the provider in effect.
+    public var forecastURL: String {
+        switch provider {
+        case .darkSky: return baseURL
+        case .openMeteo: return openMeteoURL
+        }
+    }
 }

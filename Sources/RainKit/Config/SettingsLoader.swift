@@ -1,7 +1,8 @@
 import Foundation
 
 /// Reads the configuration file and the environment into `Settings`.
-/// Precedence: environment (`RAIN_API_KEY`, `RAIN_BASE_URL`) over the file over the defaults;
+/// Precedence: environment (`RAIN_API_KEY`, `RAIN_BASE_URL`, `RAIN_OPENMETEO_URL`,
+/// `RAIN_GEOCODING_URL`, `RAIN_IP_LOCATION_URL`) over the file over the defaults;
 /// for the key: `RAIN_API_KEY`, then `api_key_file`, then `api_key`.
 public struct SettingsLoader: Sendable {
     public var paths: RainPaths
@@ -33,7 +34,8 @@ public struct SettingsLoader: Sendable {
     }
 
     public static let keys = [
-        "provider", "base_url", "api_key", "api_key_file", "api_key_in", "units", "language",
+        "provider", "base_url", "openmeteo_url", "geocoding_url", "ip_location_url",
+        "api_key", "api_key_file", "api_key_in", "units", "language",
         "refresh_interval_minutes", "timeout_seconds", "max_concurrent_requests", "ca_file",
     ]
 
@@ -70,19 +72,16 @@ public struct SettingsLoader: Sendable {
         let file = ConfigValues(path: path, values: values)
         try file.rejectUnknownKeys(Self.keys)
         if let provider = try file.string("provider") {
-            guard let value = Provider(rawValue: provider) else {
-                throw file.invalid("provider", "must be \(Provider.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or "))")
+            guard let value = ProviderChoice(rawValue: provider) else {
+                let names = ProviderChoice.allCases.map { "\"\($0.rawValue)\"" }
+                throw file.invalid("provider", "must be \(names.dropLast().joined(separator: ", ")) or \(names.last!)")
             }
-            settings.provider = value
+            settings.providerChoice = value
         }
-        if let baseURL = try file.string("base_url") {
-            settings.baseURL = try Self.validBaseURL(baseURL) { problem in file.invalid("base_url", problem) }
-        }
-        if let baseURL = environment["RAIN_BASE_URL"], !baseURL.isEmpty {
-            settings.baseURL = try Self.validBaseURL(baseURL) { problem in
-                ConfigError.invalidValue(path: "RAIN_BASE_URL", key: baseURL.strippingControlCharacters, problem: problem)
-            }
-        }
+        try url("base_url", environment: "RAIN_BASE_URL", in: file, endingInSlash: true) { settings.baseURL = $0 }
+        try url("openmeteo_url", environment: "RAIN_OPENMETEO_URL", in: file) { settings.openMeteoURL = $0 }
+        try url("geocoding_url", environment: "RAIN_GEOCODING_URL", in: file) { settings.geocodingURL = $0 }
+        try url("ip_location_url", environment: "RAIN_IP_LOCATION_URL", in: file) { settings.ipLocationURL = $0 }
         if let placement = try file.string("api_key_in") {
             guard let value = APIKeyPlacement(rawValue: placement) else { throw file.invalid("api_key_in", "must be \"path\" or \"header\"") }
             settings.apiKeyPlacement = value
@@ -104,8 +103,6 @@ public struct SettingsLoader: Sendable {
             settings.caFile = caFile
         }
 
-        settings.proxyURL = Self.proxy(for: settings.baseURL, environment: environment)
-
         let keySource: KeySource
         if !readsKey {
             keySource = .none
@@ -121,10 +118,27 @@ public struct SettingsLoader: Sendable {
         } else {
             keySource = .none
         }
+        settings.proxyURL = Self.proxy(for: settings.forecastURL, environment: environment)
         return (settings, keySource, fileExists)
     }
 
-    static func validBaseURL(_ text: String, invalid: (String) -> ConfigError) throws(ConfigError) -> String {
+    /// Reads the URL setting `key` from the file, then from the environment variable that
+    /// overrides it, and hands the one in effect (if any) to `apply`.
+    private func url(_ key: String, environment variable: String, in file: ConfigValues, endingInSlash: Bool = false,
+                     apply: (String) -> Void) throws(ConfigError) {
+        if let text = try file.string(key) {
+            apply(try Self.validURL(text, endingInSlash: endingInSlash) { problem in file.invalid(key, problem) })
+        }
+        if let text = environment[variable], !text.isEmpty {
+            apply(try Self.validURL(text, endingInSlash: endingInSlash) { problem in
+                ConfigError.invalidValue(path: variable, key: text.strippingControlCharacters, problem: problem)
+            })
+        }
+    }
+
+    /// `text` when it is an http(s) URL with a host and no query, fragment or credentials;
+    /// with `endingInSlash`, a "/" is added when it lacks one.
+    static func validURL(_ text: String, endingInSlash: Bool, invalid: (String) -> ConfigError) throws(ConfigError) -> String {
         guard let components = URLComponents(string: text),
               let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let host = components.host, !host.isEmpty else {
@@ -136,7 +150,7 @@ public struct SettingsLoader: Sendable {
         guard components.user == nil, components.password == nil else {
             throw invalid("must not contain a user name or password (the key goes in api_key or api_key_file)")
         }
-        return text.hasSuffix("/") ? text : text + "/"
+        return !endingInSlash || text.hasSuffix("/") ? text : text + "/"
     }
 
     /// The proxy libcurl uses for `url`, read from the environment as libcurl reads it.

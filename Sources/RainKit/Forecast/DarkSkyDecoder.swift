@@ -10,18 +10,8 @@ public struct DarkSkyDecoder: ForecastDecoder {
     public static let missingValue: Double = -999
 
     public func decode(_ body: Data, units: UnitSystem) throws(ForecastError) -> Forecast {
-        let document: JSONValue
-        do {
-            document = try JSONValue.parse(body)
-        } catch {
-            throw .unusableBody(reason: error.isEmpty ? "it was empty" : "not valid JSON: \(error.description)", path: nil)
-        }
-        var root = JSONValueNode(document)
-        root.missingMarkers = [Self.missingValue]
-        do {
-            return try Self.forecast(from: root, requestedUnits: units)
-        } catch {
-            throw .unusableBody(reason: error.reason, path: error.path)
+        try ForecastError.decoding(body, missingMarkers: [Self.missingValue]) { root throws(JSONValueError) in
+            try Self.forecast(from: root, requestedUnits: units)
         }
     }
 

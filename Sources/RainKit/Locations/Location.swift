@@ -5,11 +5,21 @@ public struct Location: Sendable, Hashable, Codable, Identifiable {
     public let id: UUID
     public var name: String
     public var coordinate: Coordinate
+    /// What a name lookup said about the place; nil for places saved with bare coordinates.
+    public var country: String?
+    /// The first-level division (state, region, Land).
+    public var region: String?
+    /// IANA time zone, e.g. "Europe/Berlin".
+    public var timeZone: String?
 
-    public init(id: UUID = UUID(), name: String, coordinate: Coordinate) {
+    public init(id: UUID = UUID(), name: String, coordinate: Coordinate,
+                country: String? = nil, region: String? = nil, timeZone: String? = nil) {
         self.id = id
         self.name = name
         self.coordinate = coordinate
+        self.country = country
+        self.region = region
+        self.timeZone = timeZone
     }
 
     /// The first eight hex digits of the ID, lower-case, as lists show it.

@@ -24,11 +24,17 @@ public struct LocationsStore: Sendable {
 
     /// Saves a new place. The first place ever saved (or any, with `select`) becomes current.
     public func add(name: String, coordinate: Coordinate, select: Bool = false) throws -> (location: Location, isCurrent: Bool) {
-        let name = try LocationValidation.validName(name)
-        let coordinate = try LocationValidation.validCoordinate(latitude: coordinate.latitude, longitude: coordinate.longitude)
+        try add(Location(name: name, coordinate: coordinate), select: select)
+    }
+
+    /// Saves `place` (its name and coordinates validated) as a new place with its own ID.
+    public func add(_ place: Location, select: Bool = false) throws -> (location: Location, isCurrent: Bool) {
+        let name = try LocationValidation.validName(place.name)
+        let coordinate = try LocationValidation.validCoordinate(latitude: place.coordinate.latitude, longitude: place.coordinate.longitude)
         return try file.update { defaults in
             var list = try self.list(in: defaults)
-            let location = Location(name: name, coordinate: coordinate)
+            let location = Location(name: name, coordinate: coordinate, country: place.country,
+                                    region: place.region, timeZone: place.timeZone)
             list.locations.append(location)
             if select || list.current == nil {
                 list.currentID = location.id
@@ -104,6 +110,9 @@ public struct LocationsStore: Sendable {
         var name: String
         var latitude: Double
         var longitude: Double
+        var country: String?
+        var region: String?
+        var timezone: String?
     }
 
     private func list(in defaults: Defaults) throws(DefaultsFileError) -> LocationList {
@@ -125,7 +134,8 @@ public struct LocationsStore: Sendable {
             do {
                 let name = try LocationValidation.validName(entry.name)
                 let coordinate = try LocationValidation.validCoordinate(latitude: entry.latitude, longitude: entry.longitude)
-                locations.append(Location(id: id, name: name, coordinate: coordinate))
+                locations.append(Location(id: id, name: name, coordinate: coordinate, country: entry.country,
+                                          region: entry.region, timeZone: entry.timezone))
             } catch {
                 throw .unreadable(path: file.path, reason: "\(place): \(error)")
             }
@@ -178,7 +188,8 @@ public struct LocationsStore: Sendable {
         }
         let stored = try list.locations.map { location in
             let entry = StoredLocation(id: location.idString, name: location.name,
-                                       latitude: location.coordinate.latitude, longitude: location.coordinate.longitude)
+                                       latitude: location.coordinate.latitude, longitude: location.coordinate.longitude,
+                                       country: location.country, region: location.region, timezone: location.timeZone)
             return JSONValue.object(try Self.members(of: entry).merging(unknown[location.idString] ?? [:]) { known, _ in known })
         }
         defaults.set(value: .array(stored), forKey: Self.locationsKey)

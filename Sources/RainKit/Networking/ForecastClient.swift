@@ -1,7 +1,8 @@
 import Foundation
 import Synchronization
 
-/// Fetches forecasts over HTTP(S) with libcurl, every request through one multi handle: a
+/// Fetches forecasts over HTTP(S) with libcurl from the configured provider (the Dark
+/// Sky-compatible API or Open-Meteo), every request through one multi handle: a
 /// single coordinate is a batch of one, so retries, timeouts and rate limits live in one place.
 /// Each request is tried up to `configuration.retry.maxAttempts` times when the failure is
 /// temporary (timeouts, a lost connection, HTTP 408/429/500/502/503/504), and the whole batch,
@@ -25,10 +26,15 @@ public final class ForecastClient: Sendable {
         self.init(configuration: Configuration(settings: settings, verbose: verbose), decoder: decoder)
     }
 
+    /// A client for the provider in effect in `settings`, with that provider's decoder.
+    public convenience init(settings: Settings, verbose: (@Sendable (String) -> Void)? = nil) {
+        self.init(settings: settings, decoder: settings.provider.decoder, verbose: verbose)
+    }
+
     /// The URL asked for `coordinate`, with the key (if it travels in the path) replaced by
     /// `REDACTED`: the form to show or log.
     public func redactedURL(for coordinate: Coordinate) -> String {
-        endpoint(for: coordinate, key: configuration.apiKey ?? APIKey("")).redactedURL
+        configuration.endpoint(for: coordinate, key: configuration.apiKey ?? APIKey("")).redactedURL
     }
 
     // MARK: - Requests
@@ -53,7 +59,8 @@ public final class ForecastClient: Sendable {
     public func requestWeather(for coordinates: [Coordinate], cancellation: TransferCancellation?,
                                onEach: (@Sendable (Int, Result<Forecast, ForecastError>) -> Void)?,
                                completion: @escaping @Sendable ([Result<Forecast, ForecastError>]) -> Void) {
-        guard let key = configuration.apiKey else {
+        let endpoints = coordinates.compactMap(endpoint(for:))
+        guard endpoints.count == coordinates.count else {
             let results = coordinates.map { _ in Result<Forecast, ForecastError>.failure(.missingKey) }
             DispatchQueue.global().async {
                 for (index, result) in results.enumerated() { onEach?(index, result) }
@@ -61,10 +68,11 @@ public final class ForecastClient: Sendable {
             }
             return
         }
-        let endpoints = coordinates.map { endpoint(for: $0, key: key) }
         // A thread of its own: the transfers block it (curl_multi_poll), never a cooperative one.
         Thread.detachNewThread { [self] in
-            completion(fetch(endpoints, cancellation: cancellation, onEach: onEach))
+            completion(fetch(endpoints, cancellation: cancellation, onEach: onEach) { [decoder, configuration] body throws(ForecastError) in
+                try decoder.decode(body, units: configuration.units)
+            })
         }
     }
 
@@ -92,30 +100,50 @@ public final class ForecastClient: Sendable {
 
     // MARK: - Attempts
 
-    private func endpoint(for coordinate: Coordinate, key: APIKey) -> ForecastEndpoint {
-        ForecastEndpoint(baseURL: configuration.baseURL, key: key, placement: configuration.keyPlacement,
-                         coordinate: coordinate, units: configuration.units, language: configuration.language)
+    /// The request for `coordinate`; nil when the provider needs a key and none is configured.
+    private func endpoint(for coordinate: Coordinate) -> ForecastEndpoint? {
+        guard configuration.provider == .openMeteo || configuration.apiKey != nil else { return nil }
+        return configuration.endpoint(for: coordinate, key: configuration.apiKey ?? APIKey(""))
     }
 
-    /// Every request with its retries, on this thread (one multi handle). Bodies are decoded on
-    /// another queue while the other transfers go on.
-    private func fetch(_ endpoints: [ForecastEndpoint], cancellation: TransferCancellation?,
-                       onEach: (@Sendable (Int, Result<Forecast, ForecastError>) -> Void)?)
-        -> [Result<Forecast, ForecastError>] {
+    /// The answer of one other JSON service (geocoding, IP location) asked with the same
+    /// transport, timeouts and retries as forecasts, decoded by `decode`.
+    func value<Value: Sendable>(
+        from endpoint: ForecastEndpoint, decode: @escaping @Sendable (Data) throws(ForecastError) -> Value
+    ) async throws(ForecastError) -> Value {
+        let result = await withCheckedContinuation { continuation in
+            Thread.detachNewThread { [self] in
+                continuation.resume(returning: fetch([endpoint], cancellation: nil, onEach: nil, decode: decode)[0])
+            }
+        }
+        return try result.get()
+    }
+
+    /// Every request with its retries, on this thread (one multi handle). Bodies are decoded by
+    /// `decode` on another queue while the other transfers go on.
+    private func fetch<Value: Sendable>(
+        _ endpoints: [ForecastEndpoint], cancellation: TransferCancellation?,
+        onEach: (@Sendable (Int, Result<Value, ForecastError>) -> Void)?,
+        decode: @escaping @Sendable (Data) throws(ForecastError) -> Value
+    ) -> [Result<Value, ForecastError>] {
         let clock = ContinuousClock()
         let start = clock.now
         let budget = configuration.retry.totalBudget
-        let results = ResultSlots(count: endpoints.count)
+        let results = ResultSlots<Value>(count: endpoints.count)
         let decoding = DispatchGroup()
         let decodeQueue = DispatchQueue(label: "rain.decode")
         var attempts = [Int](repeating: 1, count: endpoints.count)
+        // What the last try of a request that is being retried failed with: when time runs out
+        // before the next try is answered, that says more than the clock.
+        var lastFailures = [ForecastError?](repeating: nil, count: endpoints.count)
         // Why the batch stopped (offline), or why it pauses (a Retry-After): what the requests
         // it could then not send end with.
         var stoppedBy: ForecastError?
         var pausedBy: ForecastError?
 
-        func deliver(_ index: Int, _ result: Result<Forecast, ForecastError>) {
+        func deliver(_ index: Int, _ result: @escaping @Sendable () -> Result<Value, ForecastError>) {
             decodeQueue.async(group: decoding) {
+                let result = result()
                 results.set(index, result)
                 onEach?(index, result)
             }
@@ -126,42 +154,43 @@ public final class ForecastClient: Sendable {
             let endpoint = endpoints[index]
             switch outcome {
             case .failure(.cancelled) where stoppedBy != nil:
-                deliver(index, .failure(stoppedBy!))   // never sent
+                let error = stoppedBy!
+                deliver(index) { .failure(error) }   // never sent
                 return .finished
             case .failure(.outOfTime) where pausedBy != nil:
-                deliver(index, .failure(pausedBy!))    // never sent
+                let error = pausedBy!
+                deliver(index) { .failure(error) }   // never sent
                 return .finished
             default:
                 log(endpoint, outcome, took: took)
             }
             switch ForecastAttempt(outcome, host: endpoint.host, key: configuration.apiKey, budget: budget) {
             case .answer(let response):
-                decodeQueue.async(group: decoding) { [self] in
-                    let result: Result<Forecast, ForecastError>
+                deliver(index) {
                     do throws(ForecastError) {
-                        result = .success(try decoder.decode(response.body, units: configuration.units))
+                        return .success(try decode(response.body))
                     } catch {
-                        result = .failure(error)
+                        return .failure(error)
                     }
-                    results.set(index, result)
-                    onEach?(index, result)
                 }
                 return .finished
-            case .failure(let error, let retryable, let serverDelay):
+            case .failure(var error, let retryable, let serverDelay):
                 if case .offline = error {
                     stoppedBy = error
-                    deliver(index, .failure(error))
+                    deliver(index) { [error] in .failure(error) }
                     return .stopBatch
                 }
+                if case .outOfTime = error, let previous = lastFailures[index] { error = previous }
                 let pauses = error.isRateLimit && serverDelay != nil
                 if pauses { pausedBy = error }
                 guard retryable, let delay = configuration.retry.delay(afterAttempt: attempts[index], serverDelay: serverDelay,
                                                                       elapsed: clock.now - start) else {
-                    deliver(index, .failure(error))
+                    deliver(index) { [error] in .failure(error) }
                     if pauses, let serverDelay { return .pauseOthers(for: serverDelay) }
                     return .finished
                 }
                 attempts[index] += 1
+                lastFailures[index] = error
                 return .retry(after: delay, pausingOthers: pauses)
             }
         }
@@ -183,16 +212,16 @@ public final class ForecastClient: Sendable {
 }
 
 /// One result per request, filled in from the decoding queue.
-private final class ResultSlots: Sendable {
-    private let slots: Mutex<[Result<Forecast, ForecastError>?]>
+private final class ResultSlots<Value: Sendable>: Sendable {
+    private let slots: Mutex<[Result<Value, ForecastError>?]>
 
     init(count: Int) { slots = Mutex(Array(repeating: nil, count: count)) }
 
-    func set(_ index: Int, _ result: Result<Forecast, ForecastError>) {
+    func set(_ index: Int, _ result: Result<Value, ForecastError>) {
         slots.withLock { $0[index] = result }
     }
 
-    var all: [Result<Forecast, ForecastError>] {
+    var all: [Result<Value, ForecastError>] {
         slots.withLock { $0.map { $0 ?? .failure(.cancelled) } }
     }
 }

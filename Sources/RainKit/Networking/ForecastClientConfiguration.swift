@@ -1,7 +1,10 @@
 extension ForecastClient {
     /// Everything a `ForecastClient` works with. The defaults are rain's.
     public struct Configuration: Sendable {
-        /// Ends with "/" (one is added if missing); the key (path placement) and "lat,lon" follow it.
+        public var provider: Provider
+        /// Open-Meteo's forecast endpoint, for `provider` `.openMeteo`.
+        public var openMeteoURL: String
+        /// For `provider` `.darkSky`: ends with "/" (one is added if missing); the key (path placement) and "lat,lon" follow it.
         public var baseURL: String
         public var apiKey: APIKey?
         public var keyPlacement: APIKeyPlacement
@@ -21,13 +24,15 @@ extension ForecastClient {
         public var verbose: (@Sendable (String) -> Void)?
 
         public init(
-            baseURL: String, apiKey: APIKey?, keyPlacement: APIKeyPlacement = .path,
+            provider: Provider = .darkSky, baseURL: String, openMeteoURL: String = "", apiKey: APIKey?, keyPlacement: APIKeyPlacement = .path,
             units: UnitSystem = .si, language: String = "en", timeouts: HTTPTimeouts = HTTPTimeouts(),
             lowSpeed: LowSpeedLimit = LowSpeedLimit(), bodyLimit: Int = TransferOptions.defaultBodyLimit,
             caFile: String? = nil, maxConcurrentRequests: Int = 6, retry: RetryPolicy = RetryPolicy(),
             verbose: (@Sendable (String) -> Void)? = nil
         ) {
+            self.provider = provider
             self.baseURL = baseURL
+            self.openMeteoURL = openMeteoURL
             self.apiKey = apiKey
             self.keyPlacement = keyPlacement
             self.units = units
@@ -44,7 +49,7 @@ extension ForecastClient {
         /// The configuration `settings` describe.
         public init(settings: Settings, verbose: (@Sendable (String) -> Void)? = nil) {
             self.init(
-                baseURL: settings.baseURL, apiKey: settings.apiKey, keyPlacement: settings.apiKeyPlacement,
+                provider: settings.provider, baseURL: settings.baseURL, openMeteoURL: settings.openMeteoURL, apiKey: settings.apiKey, keyPlacement: settings.apiKeyPlacement,
                 units: settings.units, language: settings.language,
                 timeouts: HTTPTimeouts(connect: .seconds(settings.connectTimeoutSeconds),
                                        total: .seconds(settings.timeoutSeconds)),
@@ -54,6 +59,17 @@ extension ForecastClient {
 
         var transferOptions: TransferOptions {
             TransferOptions(timeouts: timeouts, lowSpeed: lowSpeed, bodyLimit: bodyLimit, caFile: caFile)
+        }
+
+        /// The request for `coordinate` to `provider` (`key` goes only to the Dark Sky-compatible API).
+        func endpoint(for coordinate: Coordinate, key: APIKey) -> ForecastEndpoint {
+            switch provider {
+            case .darkSky:
+                return ForecastEndpoint(baseURL: baseURL, key: key, placement: keyPlacement,
+                                        coordinate: coordinate, units: units, language: language)
+            case .openMeteo:
+                return ForecastEndpoint(openMeteoURL: openMeteoURL, coordinate: coordinate, units: units)
+            }
         }
     }
 }

@@ -9,6 +9,12 @@ struct ForecastEndpoint: Sendable, Equatable {
     /// The URL's host, for messages ("cannot reach api.pirateweather.net").
     var host: String
 
+    init(request: HTTPRequest, redactedURL: String, host: String) {
+        self.request = request
+        self.redactedURL = redactedURL
+        self.host = host
+    }
+
     init(baseURL: String, key: APIKey, placement: APIKeyPlacement, coordinate: Coordinate,
          units: UnitSystem, language: String) {
         let base = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"

@@ -24,8 +24,8 @@ public struct ForecastService: Sendable {
         self.settings = settings
         self.cache = ForecastCache(directory: settings.paths.forecastsDirectory)
         self.store = LocationsStore(paths: settings.paths)
-        self.client = ForecastClient(settings: settings, decoder: DarkSkyDecoder(), verbose: verbose)
-        self.probedURL = settings.proxyURL ?? settings.baseURL
+        self.client = ForecastClient(settings: settings, verbose: verbose)
+        self.probedURL = settings.proxyURL ?? settings.forecastURL
         self.now = now
         self.warn = warn
     }
@@ -48,8 +48,11 @@ public struct ForecastService: Sendable {
 
     public var refreshInterval: Duration { .seconds(settings.refreshIntervalMinutes * 60) }
 
+    /// Young enough, and from the provider and in the units now configured: a forecast from
+    /// another provider or in other units is never shown as if it were the one asked for.
     public func isFresh(_ cached: CachedForecast) -> Bool {
-        !cached.isStale(maxAge: refreshInterval, now: now())
+        cached.source == settings.provider.rawValue && cached.forecast.units == settings.units
+            && !cached.isStale(maxAge: refreshInterval, now: now())
     }
 
     /// The cached forecast of a place. A file that cannot be read as one counts as none; it is
@@ -110,7 +113,7 @@ public struct ForecastService: Sendable {
         defer { sweepCache() }
         var statuses: [Int: RefreshOutcome.Status] = [:]
         if !due.isEmpty {
-            if settings.apiKey == nil {
+            if settings.provider == .darkSky && settings.apiKey == nil {
                 for index in due { statuses[index] = .failed(.forecast(.missingKey), cached: previous[index]) }
             } else {
                 willFetch()

@@ -1,31 +1,44 @@
-import Foundation
+import FoundationEssentials
 
 /// Dates as they read at a place: formatted in its IANA time zone (so daylight saving time is
-/// right on every date), never from a fixed offset. English names; a 24-hour clock, or a
-/// 12-hour one for `us` units. An unknown zone falls back to UTC and says so.
+/// right on every date), never from a fixed offset. The zone comes from the system's zone files
+/// (`ZoneInfo`), not from ICU. English names; a 24-hour clock, or a 12-hour one for `us` units.
+/// An unknown zone falls back to UTC and says so.
 public struct LocalClock: Sendable {
-    public let timeZone: TimeZone
+    public let timeZone: ZoneInfo
     /// False when the identifier was unknown and UTC is used instead.
     public let isKnownZone: Bool
     public let usesTwelveHourClock: Bool
-    private let calendar: Calendar
 
     private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
-    public init(timeZoneIdentifier: String, units: UnitSystem) {
-        let zone = TimeZone(identifier: timeZoneIdentifier)
-        timeZone = zone ?? TimeZone(identifier: "UTC")!
+    public init(timeZoneIdentifier: String, units: UnitSystem, zoneFolder: String = ZoneInfo.systemFolder) {
+        let zone = ZoneInfo.named(timeZoneIdentifier, folder: zoneFolder)
+        timeZone = zone ?? .utc
         isKnownZone = zone != nil
         usesTwelveHourClock = units == .us
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        calendar.locale = Locale(identifier: "en_US_POSIX")
-        self.calendar = calendar
     }
 
-    private func parts(_ date: Date) -> DateComponents {
-        calendar.dateComponents([.year, .month, .day, .weekday, .hour, .minute], from: date)
+    /// The wall-clock reading at `date` there.
+    private struct Parts {
+        var year: Int?, month: Int?, day: Int?, weekday: Int?, hour: Int?, minute: Int?
+        /// Days since 1970-01-01 of the local date.
+        var localDays: Int
+    }
+
+    private func localSeconds(_ date: Date) -> Int64 {
+        let utc = Int64(date.timeIntervalSince1970.rounded(.down))
+        return utc + Int64(timeZone.offset(at: utc))
+    }
+
+    private func parts(_ date: Date) -> Parts {
+        let local = localSeconds(date)
+        let days = CivilDate.days(fromSeconds: local)
+        let civil = CivilDate(days: days)
+        let secondOfDay = Int(local - Int64(days) * 86_400)
+        return Parts(year: civil.year, month: civil.month, day: civil.day, weekday: CivilDate.weekday(days: days) + 1,
+                     hour: secondOfDay / 3600, minute: secondOfDay % 3600 / 60, localDays: days)
     }
 
     /// "14:37", or "2:37 PM".
@@ -68,11 +81,22 @@ public struct LocalClock: Sendable {
     }
 
     public func isSameDay(_ first: Date, _ second: Date) -> Bool {
-        calendar.isDate(first, inSameDayAs: second)
+        parts(first).localDays == parts(second).localDays
     }
 
+    /// The first moment of the local day of `date` (midnight, or the first moment after a
+    /// change of the clocks that skips midnight).
     public func startOfDay(_ date: Date) -> Date {
-        calendar.startOfDay(for: date)
+        let midnight = Int64(parts(date).localDays) * 86_400
+        // The offset at midnight may differ from the offset at `date`: settle it.
+        var moment = midnight - Int64(timeZone.offset(at: midnight - Int64(timeZone.offset(at: Int64(date.timeIntervalSince1970)))))
+        moment = midnight - Int64(timeZone.offset(at: moment))
+        if moment + Int64(timeZone.offset(at: moment)) < midnight {
+            // Midnight does not exist that day (the clocks jumped over it): the day starts at the jump.
+            // `moment` is still before the jump, so its offset is the one the jump starts from.
+            moment = midnight - Int64(timeZone.offset(at: moment))
+        }
+        return Date(timeIntervalSince1970: TimeInterval(moment))
     }
 
     private static func twelveHour(_ hour: Int) -> Int {

@@ -1,7 +1,8 @@
 import Foundation
 
-/// The table `rain locations` prints: number, short ID, name, coordinates, and a marker on the
-/// current location.
+/// The table `rain locations` prints: number, short ID, name, coordinates, the region and
+/// country of places found by name (so two places called Paris can be told apart), and a
+/// marker on the current location.
 public struct LocationTable {
     public var list: LocationList
     public var useColor: Bool
@@ -15,8 +16,12 @@ public struct LocationTable {
         let names = list.locations.map { $0.name.strippingControlCharacters }
         let nameWidth = min(40, max(4, names.map(\.displayWidth).max() ?? 0))
         let numberWidth = max(1, String(list.locations.count).count)
+        let areas = list.locations.map { location in
+            [location.region, location.country].compactMap { $0?.strippingControlCharacters }.joined(separator: ", ")
+        }
+        let hasAreas = areas.contains { !$0.isEmpty }
         var lines = ["   " + "#".padded(to: numberWidth, alignRight: true) + "  ID        "
-            + "NAME".padded(to: nameWidth) + "  LATITUDE  LONGITUDE"]
+            + "NAME".padded(to: nameWidth) + "  LATITUDE  LONGITUDE" + (hasAreas ? "  AREA" : "")]
         for (index, location) in list.locations.enumerated() {
             let isCurrent = list.isCurrent(location)
             var line = (isCurrent ? " * " : "   ")
@@ -24,6 +29,7 @@ public struct LocationTable {
                 + location.shortID + "  " + names[index].padded(to: nameWidth) + "  "
                 + Self.degrees(location.coordinate.latitude).padded(to: 8, alignRight: true) + "  "
                 + Self.degrees(location.coordinate.longitude).padded(to: 9, alignRight: true)
+                + (hasAreas ? "  " + areas[index] : "")
             if isCurrent { line = TextStyle(usesColor: useColor).bold(line) }
             lines.append(line)
         }

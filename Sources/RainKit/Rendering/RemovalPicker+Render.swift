@@ -7,8 +7,8 @@ extension RemovalPicker {
     public func render(width: Int, height: Int, useColor: Bool) -> [String] {
         let width = max(1, width)
         let height = max(1, height)
-        let visible = Self.listHeight(forScreenHeight: height)
-        let offset = Self.offset(keeping: cursor, visibleFrom: scrollOffset, rows: visible, of: rows.count)
+        let visible = ScrollingList.listHeight(forScreenHeight: height)
+        let offset = ScrollingList.offset(keeping: cursor, visibleFrom: scrollOffset, rows: visible, of: rows.count)
         let shown = rows.indices.dropFirst(offset).prefix(visible)
         let layout = RowLayout(rows: rows, width: width)
 
@@ -43,8 +43,7 @@ extension RemovalPicker {
         let right = shownCount < rows.count
             ? "\(firstShown + 1)–\(firstShown + shownCount) of \(rows.count)"
             : "\(rows.count) place\(rows.count == 1 ? "" : "s")"
-        let gap = width - left.displayWidth - right.displayWidth
-        return gap >= 2 ? left + String(repeating: " ", count: gap) + right : left.truncated(toDisplayWidth: width)
+        return ScrollingList.title(left, right, width: width)
     }
 
     private func styledRow(_ text: String, index: Int, width: Int, useColor: Bool) -> String {

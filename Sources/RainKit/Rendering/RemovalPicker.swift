@@ -39,7 +39,7 @@ public struct RemovalPicker: Sendable, Equatable {
 
     public init(list: LocationList, height: Int = 24) {
         rows = list.locations.map { Row(location: $0, isCurrent: list.isCurrent($0)) }
-        visibleRowCount = Self.listHeight(forScreenHeight: height)
+        visibleRowCount = ScrollingList.listHeight(forScreenHeight: height)
     }
 
     /// The checked places in list order.
@@ -51,8 +51,8 @@ public struct RemovalPicker: Sendable, Equatable {
 
     /// The screen now has `height` lines: keep the cursor in view.
     public mutating func resize(height: Int) {
-        visibleRowCount = Self.listHeight(forScreenHeight: height)
-        scrollOffset = Self.offset(keeping: cursor, visibleFrom: scrollOffset, rows: visibleRowCount, of: rows.count)
+        visibleRowCount = ScrollingList.listHeight(forScreenHeight: height)
+        scrollOffset = ScrollingList.offset(keeping: cursor, visibleFrom: scrollOffset, rows: visibleRowCount, of: rows.count)
     }
 
     public mutating func handle(_ key: KeyPress) -> Action {
@@ -89,7 +89,7 @@ public struct RemovalPicker: Sendable, Equatable {
         } else {
             cursor = min(max(target, 0), rows.count - 1)
         }
-        scrollOffset = Self.offset(keeping: cursor, visibleFrom: scrollOffset, rows: visibleRowCount, of: rows.count)
+        scrollOffset = ScrollingList.offset(keeping: cursor, visibleFrom: scrollOffset, rows: visibleRowCount, of: rows.count)
     }
 
     private mutating func toggleCursorRow() {
@@ -112,20 +112,5 @@ public struct RemovalPicker: Sendable, Equatable {
             return
         }
         checkedIDs = checkedIDs.isSuperset(of: removable) ? [] : removable
-    }
-
-    // MARK: - Geometry shared with rendering
-
-    /// Lines of the screen the list gets: a title line above, a status and a keys line below.
-    static func listHeight(forScreenHeight height: Int) -> Int {
-        height >= 4 ? height - 3 : max(1, height)
-    }
-
-    /// The first visible row after the least scrolling that keeps `cursor` in view.
-    static func offset(keeping cursor: Int, visibleFrom offset: Int, rows visible: Int, of count: Int) -> Int {
-        var offset = offset
-        if cursor < offset { offset = cursor }
-        if cursor >= offset + visible { offset = cursor - visible + 1 }
-        return min(max(0, offset), max(0, count - visible))
     }
 }

@@ -26,8 +26,11 @@ public struct SettingsReport {
             let key = settings.apiKey.map { "\($0.redacted) (from \(diagnosis.keySource))" }
                 ?? (diagnosis.problems.contains { $0.isAboutTheKey } ? "not usable (see the error below)" : "not set")
             rows += [
-                ("provider", settings.provider.rawValue),
+                ("provider", "\(settings.provider.rawValue): \(settings.providerReason)"),
                 ("base_url", settings.baseURL),
+                ("openmeteo_url", settings.openMeteoURL),
+                ("geocoding_url", settings.geocodingURL),
+                ("ip_location_url", settings.ipLocationURL),
                 ("api_key", key),
                 ("api_key_in", settings.apiKeyPlacement.rawValue),
                 ("units", settings.units.rawValue),

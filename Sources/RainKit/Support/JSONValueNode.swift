@@ -89,8 +89,13 @@ struct JSONValueNode: Sendable {
 
     /// Unix seconds as a date; nil when absent or marked missing.
     func date(_ key: String) throws(JSONValueError) -> Date? {
-        guard let node = try member(key), let seconds = try node.number() else { return nil }
-        return try node.unixTime(seconds)
+        try member(key)?.date()
+    }
+
+    /// This value as unix seconds; nil when marked missing.
+    func date() throws(JSONValueError) -> Date? {
+        guard let seconds = try number() else { return nil }
+        return try unixTime(seconds)
     }
 
     /// Unix seconds from 1970 up to the year 3000; anything else is not a time.

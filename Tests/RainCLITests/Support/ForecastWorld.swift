@@ -30,9 +30,25 @@ final class ForecastWorld: Sendable {
         ["RAIN_HOME": home, "RAIN_BASE_URL": simulator.baseURL, "RAIN_API_KEY": Self.apiKey]
     }
 
+    /// A user with no API key: Open-Meteo, geocoding and IP location all at the simulator.
+    var keylessEnvironment: [String: String] {
+        ["RAIN_HOME": home, "RAIN_BASE_URL": simulator.baseURL,
+         "RAIN_OPENMETEO_URL": simulator.rootURL + "/v1/forecast",
+         "RAIN_GEOCODING_URL": simulator.rootURL + "/v1/search",
+         "RAIN_IP_LOCATION_URL": simulator.rootURL + "/json"]
+    }
+
     func rain(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> ProcessResult {
         try await BuiltProduct.run("rain", arguments, environment: environment.merging(extra) { $1 })
     }
+
+    /// `rain` as a user without a key runs it.
+    func keylessRain(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> ProcessResult {
+        try await BuiltProduct.run("rain", arguments, environment: keylessEnvironment.merging(extra) { $1 })
+    }
+
+    /// The paths of the requests the simulator received, in order.
+    var requestedPaths: [String] { simulator.requests.map(\.path) }
 
     func start(_ arguments: [String]) -> RunningProcess {
         BuiltProduct.start("rain", arguments, environment: environment)

@@ -8,6 +8,12 @@ enum ForecastFixtures {
         return try Data(contentsOf: folder.appending(path: "Fixtures/\(name)"))
     }
 
+    /// `openmeteo-berlin.json` (km/h: rain's `ca` units).
+    static func openMeteoBerlinBody() throws -> Data { try data("openmeteo-berlin.json") }
+
+    /// `openmeteo-geocoding-paris.json`: two places named Paris.
+    static func geocodingParisBody() throws -> Data { try data("openmeteo-geocoding-paris.json") }
+
     /// `pirateweather-berlin-si.json`.
     static func berlinBody() throws -> Data { try data("pirateweather-berlin-si.json") }
 

@@ -1,0 +1,40 @@
+extension ForecastEndpoint {
+    /// What rain asks Open-Meteo for: conditions now, 48 hours and 8 days.
+    static let openMeteoCurrent = [
+        "temperature_2m", "apparent_temperature", "relative_humidity_2m", "dew_point_2m", "is_day",
+        "precipitation", "precipitation_probability", "weather_code", "cloud_cover", "pressure_msl",
+        "wind_speed_10m", "wind_direction_10m", "wind_gusts_10m", "visibility", "uv_index",
+    ]
+    static let openMeteoHourly = [
+        "temperature_2m", "apparent_temperature", "relative_humidity_2m", "is_day", "precipitation",
+        "precipitation_probability", "weather_code", "wind_speed_10m", "wind_direction_10m", "uv_index",
+    ]
+    static let openMeteoDaily = [
+        "weather_code", "temperature_2m_max", "temperature_2m_min", "sunrise", "sunset", "precipitation_sum",
+        "precipitation_probability_max", "wind_speed_10m_max", "uv_index_max",
+    ]
+
+    /// An Open-Meteo forecast request: no key, times as unix seconds, the place's own time zone,
+    /// and each quantity in the unit `units` stands for.
+    init(openMeteoURL: String, coordinate: Coordinate, units: UnitSystem) {
+        let items = [
+            ("latitude", Self.format(coordinate.latitude)), ("longitude", Self.format(coordinate.longitude)),
+            ("current", Self.openMeteoCurrent.joined(separator: ",")),
+            ("hourly", Self.openMeteoHourly.joined(separator: ",")),
+            ("daily", Self.openMeteoDaily.joined(separator: ",")),
+            ("timezone", "auto"), ("timeformat", "unixtime"), ("forecast_days", "8"),
+        ] + OpenMeteoUnits(units).queryItems
+        let url = openMeteoURL + Self.query(items)
+        self.init(request: HTTPRequest(url: url), redactedURL: url, host: Self.host(of: openMeteoURL))
+    }
+
+    /// `?name=value&...`, each value percent-encoded; with `keepingCommas`, except the commas
+    /// that separate list items.
+    static func query(_ items: [(String, String)], keepingCommas: Bool = true) -> String {
+        "?" + items.map { name, value in
+            guard keepingCommas else { return name + "=" + percentEncoded(value) }
+            return name + "=" + value.split(separator: ",", omittingEmptySubsequences: false)
+                .map { percentEncoded(String($0)) }.joined(separator: ",")
+        }.joined(separator: "&")
+    }
+}

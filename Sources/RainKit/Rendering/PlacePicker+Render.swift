@@ -1,0 +1,71 @@
+extension PlacePicker {
+    /// The screen as lines, at most `height` of them, none wider than `width` display columns:
+    /// a title, the visible rows (number, name, region and country, coordinates, population),
+    /// the place under the cursor in full, and the keys.
+    public func render(width: Int, height: Int, useColor: Bool) -> [String] {
+        let width = max(1, width), height = max(1, height)
+        let style = TextStyle(usesColor: useColor)
+        let visible = ScrollingList.listHeight(forScreenHeight: height)
+        let offset = ScrollingList.offset(keeping: cursor, visibleFrom: scrollOffset, rows: visible, of: places.count)
+        let shown = places.indices.dropFirst(offset).prefix(visible)
+        let table = PlaceTable(places: places)
+        var lines = shown.map { index in
+            let line = table.line(index, width: width)
+            return index == cursor ? style.inverse(line.padded(to: width)) : line.trimmingTrailingSpaces
+        }
+        guard height >= 4 else { return lines }
+        let count = shown.count < places.count ? "\(offset + 1)–\(offset + shown.count) of \(places.count)" : "\(places.count) places"
+        lines.insert(ScrollingList.title("Places named “\(query.strippingControlCharacters)”", count, width: width), at: 0)
+        let chosen = places.indices.contains(cursor) ? places[cursor] : nil
+        lines.append((chosen.map { "\($0.qualifiedName) \($0.shortCoordinates)" } ?? "").truncated(toDisplayWidth: width))
+        let keys = Self.keysHelp.displayWidth <= width ? Self.keysHelp : Self.shortKeysHelp
+        lines.append(keys.truncated(toDisplayWidth: width))
+        return lines
+    }
+
+    static let keysHelp = "↑↓ j/k move · 1-9 jump · enter add this place · q cancel"
+    static let shortKeysHelp = "enter add · q cancel"
+}
+
+/// Matches as aligned columns: number, name, region and country, coordinates, population.
+/// `rain locations add` prints the same rows when it cannot ask.
+public struct PlaceTable: Sendable {
+    private let columns: [[String]]
+    private let widths: [Int]
+
+    public init(places: [PlaceMatch]) {
+        let columns = places.map(Self.columns)
+        self.columns = columns
+        widths = (0..<4).map { column in columns.map { $0[column].displayWidth }.max() ?? 0 }
+    }
+
+    /// Every row, for printing.
+    public func lines(width: Int) -> [String] {
+        columns.indices.map { line($0, width: width).trimmingTrailingSpaces }
+    }
+
+    func line(_ index: Int, width: Int) -> String {
+        let row = columns[index]
+        let text = String(index + 1).padded(to: String(columns.count).count, alignRight: true) + "  "
+            + row[0].padded(to: widths[0]) + "  " + row[1].padded(to: widths[1]) + "  "
+            + row[2].padded(to: widths[2]) + "  " + row[3].padded(to: widths[3], alignRight: true)
+        return text.truncated(toDisplayWidth: width)
+    }
+
+    private static func columns(_ place: PlaceMatch) -> [String] {
+        let area = [place.region, place.country].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+        let population = place.population.map { "pop. " + grouped($0) } ?? ""
+        return [place.name, area, place.shortCoordinates, population]
+    }
+
+    /// 2138551 -> "2,138,551".
+    static func grouped(_ number: Int) -> String {
+        let digits = Array(String(abs(number)))
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { text.append(",") }
+            text.append(digit)
+        }
+        return (number < 0 ? "-" : "") + text
+    }
+}

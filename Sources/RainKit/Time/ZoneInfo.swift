@@ -1,0 +1,59 @@
+import FoundationEssentials
+
+/// A named time zone read from the system's TZif files (RFC 8536, Debian's `tzdata` under
+/// `/usr/share/zoneinfo`): the UTC offset in force at any moment, daylight saving time
+/// included. Reading the file ourselves keeps ICU, which Foundation needs for
+/// `TimeZone(identifier:)` on Linux, out of rain.
+public struct ZoneInfo: Sendable, Equatable {
+    public static let systemFolder = "/usr/share/zoneinfo"
+    public static let utc = ZoneInfo(identifier: "UTC", transitions: [], offsets: [], initialOffset: 0, rule: nil)
+
+    public let identifier: String
+    /// Moments (seconds since 1970, UTC) at which the offset changes, ascending.
+    let transitions: [Int64]
+    /// The offset (seconds east of UTC) from each transition on.
+    let offsets: [Int32]
+    /// The offset before the first transition.
+    let initialOffset: Int32
+    /// The rule after the last transition (the TZif footer), if the file has one.
+    let rule: PosixTimeZoneRule?
+
+    /// The zone `identifier` names ("Europe/Berlin"), or nil when there is no such zone file or
+    /// it cannot be read as one.
+    public static func named(_ identifier: String, folder: String = systemFolder) -> ZoneInfo? {
+        if identifier == "UTC" || identifier == "Etc/UTC" || identifier == "GMT" { return .utc }
+        guard isSafeName(identifier), let bytes = try? AtomicFile.read(folder + "/" + identifier) else { return nil }
+        return try? TZifReader.read(bytes, identifier: identifier)
+    }
+
+    /// Seconds east of UTC at `date`.
+    public func secondsFromGMT(for date: Date) -> Int {
+        Int(offset(at: Int64(date.timeIntervalSince1970.rounded(.down))))
+    }
+
+    func offset(at time: Int64) -> Int32 {
+        guard let last = transitions.last else { return rule?.offset(at: time) ?? initialOffset }
+        if time >= last, let rule { return rule.offset(at: time) }
+        guard time >= transitions[0] else { return initialOffset }
+        var low = 0, high = transitions.count - 1   // the last transition at or before `time`
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if transitions[middle] <= time { low = middle } else { high = middle - 1 }
+        }
+        return offsets[low]
+    }
+
+    /// Letters, digits, "_", "-", "+" and "/" between names: never "..", never absolute.
+    static func isSafeName(_ identifier: String) -> Bool {
+        guard !identifier.isEmpty, identifier.utf8.count < 256, !identifier.hasPrefix("/") else { return false }
+        for part in identifier.split(separator: "/", omittingEmptySubsequences: false) {
+            guard !part.isEmpty, part != ".", part != ".." else { return false }
+            guard part.utf8.allSatisfy({ byte in
+                (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                    || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
+            }) else { return false }
+        }
+        return true
+    }
+}

@@ -1,0 +1,151 @@
+import ForecastSimulator
+import Foundation
+import RainKit
+import RainTestSupport
+import Testing
+
+/// `rain locations add NAME` and `--here` through the real binary against the simulator's
+/// geocoding and IP-location endpoints.
+@Suite struct PlaceLookupEndToEndTests {
+    private func store(_ world: ForecastWorld) throws -> LocationList {
+        try LocationsStore(paths: .resolve(environment: ["RAIN_HOME": world.home])).load()
+    }
+
+    @Test func oneMatchIsSavedWithWhatTheLookupKnows() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let result = try await world.keylessRain(["locations", "add", "tokyo"])
+            #expect(result.status == 0, "\(result)")
+            #expect(result.output.hasPrefix("Added Tokyo, Tokyo, Japan (35.69, 139.69), ID "), "\(result.output)")
+            let saved = try #require(try store(world).locations.last)
+            #expect(saved.name == "Tokyo" && saved.country == "Japan" && saved.region == "Tokyo" && saved.timeZone == "Asia/Tokyo")
+            #expect(saved.coordinate == Coordinate(latitude: 35.6895, longitude: 139.69171))
+            let request = try #require(world.simulator.requests.first)
+            #expect(request.path == "/v1/search" && request.queryValue("name") == "tokyo" && request.queryValue("countryCode") == nil)
+            #expect(result.output.contains(saved.shortID))
+            let listed = try await world.keylessRain(["locations", "--json"])
+            let entries = try #require(try JSONSerialization.jsonObject(with: Data(listed.output.utf8)) as? [[String: Any]])
+            #expect(entries.last?["timezone"] as? String == "Asia/Tokyo" && entries.last?["country"] as? String == "Japan", "\(listed)")
+        }
+    }
+
+    @Test func severalMatchesWithoutATerminalAreListedAndNothingIsSaved() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let before = fileBytes(home + "/defaults.json")
+            let result = try await world.keylessRain(["locations", "add", "Paris"])
+            #expect(result.status == 65, "\(result)")
+            #expect(result.output.isEmpty)
+            let lines = result.error.split(separator: "\n").map(String.init)
+            #expect(lines.count == 2, "\(result.error)")
+            #expect(lines[0] == "rain: error: 2 places are named \"Paris\": 1) Paris, Île-de-France, France (48.85, 2.35); 2) Paris, Texas, United States (33.66, -95.56)")
+            #expect(lines[1].hasPrefix("rain: hint: ") && lines[1].contains("--pick 1"))
+            #expect(fileBytes(home + "/defaults.json") == before)
+        }
+    }
+
+    @Test func pickChoosesWithoutAsking() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let result = try await world.keylessRain(["locations", "add", "Paris", "--pick", "2", "--select"])
+            #expect(result.status == 0, "\(result)")
+            #expect(result.output.hasPrefix("Added Paris, Texas, United States (33.66, -95.56), ID "))
+            #expect(result.output.hasSuffix(", the current location.\n"))
+            #expect(try store(world).current?.timeZone == "America/Chicago")
+            let listed = try await world.keylessRain(["locations"])
+            let header = try #require(listed.output.split(separator: "\n").first)
+            #expect(header.hasSuffix("LONGITUDE  AREA"), "\(listed.output)")
+            #expect(listed.output.contains("-95.5555  Texas, United States\n"), "the area tells the Parises apart: \(listed.output)")
+
+            let tooFar = try await world.keylessRain(["locations", "add", "Paris", "--pick", "3"])
+            #expect(tooFar.status == 65 && tooFar.error.contains("only 2 places are named \"Paris\""), "\(tooFar)")
+        }
+    }
+
+    @Test func countryNarrowsTheSearch() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let result = try await world.keylessRain(["locations", "add", "Paris", "--country", "fr"])
+            #expect(result.status == 0, "\(result)")
+            #expect(result.output.hasPrefix("Added Paris, Île-de-France, France (48.85, 2.35)"))
+            #expect(world.simulator.requests.first?.queryValue("countryCode") == "FR")
+        }
+    }
+
+    @Test func noMatchIsADataErrorWithAHint() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let result = try await world.keylessRain(["locations", "add", "Atlantis"])
+            #expect(result.status == 65, "\(result)")
+            #expect(result.error.hasPrefix("rain: error: no place named \"Atlantis\" was found\n"))
+            #expect(result.error.contains("rain: hint: ") && result.error.contains("--lat LATITUDE --lon LONGITUDE"))
+            #expect(try store(world).locations.count == 2)
+        }
+    }
+
+    @Test func hereSaysWhomItAsksBeforeSaving() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let result = try await world.keylessRain(["locations", "add", "--here"])
+            #expect(result.status == 0, "\(result)")
+            #expect(result.error == "Asking 127.0.0.1 where this machine is (from its IP address)...\n")
+            #expect(result.output.hasPrefix("Added Berlin, Land Berlin, Germany (52.52, 13.41), ID "))
+            #expect(world.requestedPaths == ["/json"])
+            let saved = try #require(try store(world).locations.last)
+            #expect(saved.timeZone == "Europe/Berlin" && saved.country == "Germany")
+
+            let named = try await world.keylessRain(["locations", "add", "Office", "--here"])
+            #expect(named.output.hasPrefix("Added Office, Land Berlin, Germany"), "\(named)")
+        }
+    }
+
+    @Test func nothingIsLookedUpUnlessAsked() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            #expect(try await world.keylessRain(["locations", "add", "Lima", "--lat", "-12.05", "--lon", "-77.04"]).status == 0)
+            #expect(try await world.keylessRain(["locations"]).status == 0)
+            #expect(world.simulator.requestCount == 0, "no lookup, and never the IP service, without being asked")
+        }
+    }
+
+    @Test func lookupFailuresHaveTheirExitCodes() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            world.simulator.setBehaviour(.htmlBody)
+            let broken = try await world.keylessRain(["locations", "add", "Berlin"])
+            #expect(broken.status == 69 && broken.error.hasPrefix("rain: error: unusable response"), "\(broken)")
+            world.simulator.stop()
+            let offline = try await world.keylessRain(["locations", "add", "Berlin"])
+            #expect(offline.status == 75, "\(offline)")
+            #expect(try store(world).locations.count == 2)
+        }
+    }
+
+    @Test func serverNamesReachTheStoreWithoutControlCharacters() async throws {
+        let body = Data(#"{"results":[{"name":"Evil\u001b[2JTown","latitude":1,"longitude":2,"country":"X\u0007land","admin1":"\u009b31mRed"}]}"#.utf8)
+        let places = try GeocodingDecoder.decode(body)
+        #expect(places.count == 1)
+        #expect(places[0].name == "Evil[2JTown" && places[0].country == "Xland")
+        #expect(!places[0].qualifiedName.containsControlCharacters)
+    }
+
+    @Test func aStoreWrittenByThePreviousVersionLoadsAndKeepsItsShape() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let old = """
+            {"current_location_id":"6F1C2A4E-93B0-4C47-9E1D-2B8A5C7D9E01","locations":[{"id":"6F1C2A4E-93B0-4C47-9E1D-2B8A5C7D9E01","latitude":52.52,"longitude":13.405,"name":"Berlin"}],"window":"kept"}
+            """
+            writeFile(home + "/defaults.json", old)
+            let listed = try await world.keylessRain(["locations", "--json"])
+            #expect(listed.status == 0 && listed.output.contains("\"Berlin\""), "\(listed)")
+            #expect(try await world.keylessRain(["locations", "add", "tokyo"]).status == 0)
+            let saved = try String(contentsOfFile: home + "/defaults.json", encoding: .utf8)
+            #expect(saved.contains("\"window\""), "unknown keys are kept")
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(saved.utf8)) as? [String: Any])
+            let locations = try #require(document["locations"] as? [[String: Any]])
+            #expect(locations.count == 2)
+            #expect(Set(locations[0].keys) == ["id", "name", "latitude", "longitude"], "a place added by coordinates keeps the old shape")
+            #expect(locations[1]["timezone"] as? String == "Asia/Tokyo" && locations[1]["country"] as? String == "Japan")
+        }
+    }
+}

@@ -1,0 +1,60 @@
+import ForecastSimulator
+import Foundation
+import RainKit
+import RainTestSupport
+import Synchronization
+import Testing
+
+/// `rain refresh --all` as one batch: progress as each place is done, a bar on a terminal only,
+/// and a host that goes away ending the batch at once, keeping what was saved before.
+@Suite struct RefreshBatchTests {
+    @Test(arguments: [(0, 4, "Refreshing [--------------------] 0/4"),
+                      (1, 4, "Refreshing [#####---------------] 1/4"),
+                      (4, 4, "Refreshing [####################] 4/4"),
+                      (7, 3, "Refreshing [####################] 3/3")])
+    func theBarShowsDoneOfTotal(done: Int, total: Int, line: String) {
+        #expect(ProgressBar.line("Refreshing", done: done, total: total) == line)
+    }
+
+    @Test func progressCountsEveryPlaceOnceAndEveryForecastIsSaved() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            var settings = Settings(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+            settings.baseURL = world.simulator.baseURL
+            settings.apiKey = APIKey(ForecastWorld.apiKey)
+            let service = ForecastService(settings: settings)
+            let reports = Mutex<[[Int]]>([])
+            let outcomes = try await service.refresh([world.berlin, world.tokyo], onlyIfStale: false, lockWait: .zero,
+                                                     progress: { done, total in reports.withLock { $0.append([done, total]) } })
+            #expect(reports.withLock { $0 }.sorted { $0[0] < $1[0] } == [[1, 2], [2, 2]])
+            for outcome in outcomes {
+                guard case .refreshed(let cached) = outcome.status else {
+                    Issue.record("\(outcome.location.name) was not refreshed")
+                    continue
+                }
+                #expect(try service.cache.load(for: outcome.location.id)?.forecast == cached.forecast)
+            }
+            let file = try #require(FileManager.default.contents(atPath: world.cacheFile(world.berlin)))
+            #expect(!file.dropLast().contains(UInt8(ascii: "\n")), "the cache file is written compactly, on one line")
+        }
+    }
+
+    @Test func aTerminalSeesTheBarAndAPipeDoesNot() async throws {
+        try #require(TmuxSession.isAvailable, "tmux is not installed; 'make test' installs it")
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 30, "max_concurrent_requests": 1}"#)
+            world.simulator.setLatency(milliseconds: 3000)
+            let rain = BuiltProduct.path("rain")
+            let environment = world.environment.map { "\($0.key)=\(shellQuoted($0.value))" }.joined(separator: " ")
+            let session = try TmuxSession(folder: home, shellCommand: "env \(environment) \(shellQuoted(rain)) refresh --all; sleep 30")
+            defer { session.kill() }
+            let screen = try await session.waitForScreen(containing: "] 1/2", limit: .seconds(60))
+            #expect(screen.contains("Refreshing [##########----------] 1/2"))
+
+            world.simulator.setLatency(milliseconds: 0)
+            let piped = try await world.rain(["refresh", "--all"])
+            #expect(piped.status == 0)
+            #expect(piped.error.isEmpty, "no spinner or bar without a terminal")
+        }
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+@testable import RainKit
+import Testing
+
+@Suite struct OpenMeteoDecoderTests {
+    let decoder = OpenMeteoDecoder()
+
+    /// The shared fixture is in km/h, rain's `ca` units.
+    private func berlin() throws -> Forecast {
+        try decoder.decode(ForecastFixtures.openMeteoBerlinBody(), units: .ca)
+    }
+
+    private func body(_ text: String) -> Data { Data(text.utf8) }
+
+    @Test func mapsTheSharedFixture() throws {
+        let forecast = try berlin()
+        #expect(forecast.timeZone == "Europe/Berlin")
+        #expect(forecast.coordinate == Coordinate(latitude: 52.52, longitude: 13.419998))
+        #expect(forecast.units == .ca)
+
+        let current = try #require(forecast.current)
+        #expect(current.time == Date(timeIntervalSince1970: 1_787_229_000))
+        #expect(current.summary == "Partly Cloudy" && current.icon == "partly-cloudy-day")
+        #expect(current.temperature == 24.3 && current.apparentTemperature == 24.9)
+        #expect(current.humidity == 0.53 && current.cloudCover == 0.46)
+        #expect(current.windSpeed == 14.0 && current.windGust == 28.1 && current.windBearing == 250)
+        #expect(current.pressure == 1014.6)
+        #expect(current.precipIntensity == 0 && current.precipType == nil)
+        #expect(current.uvIndex == nil && current.visibility == nil, "not in the answer: missing, not 0")
+
+        #expect(forecast.nextHour == nil && forecast.alerts.isEmpty && forecast.hourlySummary == nil)
+        #expect(forecast.hourly.map(\.time) == [1_787_227_200, 1_787_230_800, 1_787_234_400].map { Date(timeIntervalSince1970: $0) })
+        #expect(forecast.hourly.map(\.temperature) == [23.8, 25.1, 24.6])
+        #expect(forecast.hourly.map(\.precipProbability) == [0.05, 0.21, 0.48])
+        #expect(forecast.hourly[1].summary == "Overcast" && forecast.hourly[1].icon == "cloudy")
+        #expect(forecast.hourly[2].summary == nil && forecast.hourly[2].icon == nil, "a null weather code is no summary")
+        #expect(forecast.hourly[2].temperature == 24.6, "one null leaves the rest of the hour")
+
+        #expect(forecast.daily.count == 2)
+        let today = forecast.daily[0]
+        #expect(today.time == Date(timeIntervalSince1970: 1_787_176_800))
+        #expect(today.summary == "Thunderstorm" && today.icon == "thunderstorm" && today.precipType == "rain")
+        #expect(today.temperatureHigh == 25.3 && today.temperatureLow == 15.1)
+        #expect(today.precipProbability == 0.72 && today.windSpeed == 18.7)
+        #expect(today.precipAccumulation.map { ($0 * 100).rounded() / 100 } == 0.74, "7.4 mm is kept as 0.74 cm, as the Dark Sky family sends it")
+        #expect(today.sunrise == Date(timeIntervalSince1970: 1_787_198_280) && today.sunset == Date(timeIntervalSince1970: 1_787_250_120))
+    }
+
+    @Test func nullsAreMissingValuesNeverZero() throws {
+        let forecast = try decoder.decode(body("""
+        {"latitude":1,"longitude":2,"timezone":"UTC","current":{"time":1787229000,"temperature_2m":null,"weather_code":null,"relative_humidity_2m":null},
+         "hourly":{"time":[1787227200],"temperature_2m":[null],"precipitation":[null]},
+         "daily":{"time":[1787176800],"temperature_2m_max":[null],"sunrise":[null]}}
+        """), units: .si)
+        #expect(forecast.current?.temperature == nil && forecast.current?.summary == nil && forecast.current?.humidity == nil)
+        #expect(forecast.hourly[0].temperature == nil && forecast.hourly[0].precipIntensity == nil)
+        #expect(forecast.daily[0].temperatureHigh == nil && forecast.daily[0].sunrise == nil)
+    }
+
+    @Test func amountsBecomeWhatTheModelHolds() throws {
+        let forecast = try decoder.decode(body("""
+        {"latitude":1,"longitude":2,"timezone":"UTC",
+         "current_units":{"precipitation":"inch","visibility":"ft","temperature_2m":"°F","wind_speed_10m":"mp/h"},
+         "current":{"time":1787229000,"interval":900,"precipitation":0.05,"visibility":5280,"temperature_2m":50,"wind_speed_10m":10,"is_day":0,"weather_code":0},
+         "daily_units":{"precipitation_sum":"inch"},"daily":{"time":[1787176800],"precipitation_sum":[1.5]}}
+        """), units: .us)
+        let current = try #require(forecast.current)
+        #expect(current.precipIntensity == 0.2, "0.05 in over 15 minutes is 0.2 in/h")
+        #expect(current.visibility.map { ($0 * 1000).rounded() / 1000 } == 1, "5280 ft is a mile")
+        #expect(current.icon == "clear-night")
+        #expect(forecast.daily[0].precipAccumulation == 1.5, "inches stay inches for us")
+    }
+
+    struct Broken: Sendable, CustomTestStringConvertible {
+        var name: String
+        var json: String
+        var units: UnitSystem = .si
+        var reason: String
+        var path: String?
+        var testDescription: String { name }
+    }
+
+    @Test(arguments: [
+        Broken(name: "error body", json: #"{"error": true, "reason": "Latitude must be in range of -90 to 90°."}"#,
+               reason: "the API answered with an error: Latitude must be in range of -90 to 90°.", path: nil),
+        Broken(name: "no time zone", json: #"{"latitude":1,"longitude":2}"#, reason: "missing required field", path: "timezone"),
+        Broken(name: "a string for a number", json: #"{"latitude":1,"longitude":2,"timezone":"UTC","current":{"time":1,"temperature_2m":"warm"}}"#,
+               reason: "expected a number, found a string", path: "current.temperature_2m"),
+        Broken(name: "a short column", json: #"{"latitude":1,"longitude":2,"timezone":"UTC","hourly":{"time":[1,2],"temperature_2m":[3]}}"#,
+               reason: "expected 2 values (one per time), found 1", path: "hourly.temperature_2m"),
+        Broken(name: "other units", json: #"{"latitude":1,"longitude":2,"timezone":"UTC","current_units":{"temperature_2m":"°F"},"current":{"time":1,"temperature_2m":70}}"#,
+               reason: "expected values in °C, found \"°F\"", path: "current_units.temperature_2m"),
+        Broken(name: "a missing time", json: #"{"latitude":1,"longitude":2,"timezone":"UTC","daily":{"time":[null]}}"#,
+               reason: "missing time", path: "daily.time[0]"),
+        Broken(name: "not an object", json: "[1, 2]", reason: "expected an object at the top level, found an array", path: nil),
+    ])
+    func aBrokenAnswerNamesTheField(_ broken: Broken) {
+        #expect(throws: ForecastError.unusableBody(reason: broken.reason, path: broken.path)) {
+            try decoder.decode(body(broken.json), units: broken.units)
+        }
+    }
+
+    @Test(arguments: [
+        (0.0, "Clear", "clear-day", nil), (3, "Overcast", "cloudy", nil), (45, "Fog", "fog", nil),
+        (55, "Heavy Drizzle", "rain", "rain"), (67, "Freezing Rain", "sleet", "sleet"), (75, "Heavy Snow", "snow", "snow"),
+        (82, "Violent Rain Showers", "rain", "rain"), (99, "Thunderstorm with Heavy Hail", "thunderstorm", "hail"),
+    ] as [(Double, String, String, String?)])
+    func weatherCodesBecomeSummariesAndIcons(_ code: Double, _ summary: String, _ icon: String, _ type: String?) throws {
+        let weather = try #require(WeatherCode(code))
+        #expect(weather.summary == summary && weather.icon(isDay: true) == icon && weather.precipType == type)
+    }
+
+    @Test func unknownWeatherCodesAreNoGuess() {
+        #expect(WeatherCode(4) == nil && WeatherCode(100) == nil && WeatherCode(2.5) == nil && WeatherCode(-1) == nil)
+    }
+
+    @Test func theRequestAsksForTheUnitsAndTheLocalTimeZone() throws {
+        let endpoint = ForecastEndpoint(openMeteoURL: "https://api.open-meteo.com/v1/forecast",
+                                        coordinate: Coordinate(latitude: -33.87, longitude: 151.2), units: .us)
+        let url = endpoint.request.url
+        #expect(url.hasPrefix("https://api.open-meteo.com/v1/forecast?latitude=-33.87&longitude=151.2&current=temperature_2m,"))
+        for item in ["timezone=auto", "timeformat=unixtime", "temperature_unit=fahrenheit", "wind_speed_unit=mph", "precipitation_unit=inch"] {
+            #expect(url.contains("&" + item), "\(item)")
+        }
+        #expect(endpoint.redactedURL == url && endpoint.host == "api.open-meteo.com")
+    }
+}

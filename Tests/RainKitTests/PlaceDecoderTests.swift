@@ -1,0 +1,65 @@
+import Foundation
+@testable import RainKit
+import Testing
+
+@Suite struct PlaceDecoderTests {
+    @Test func theSharedGeocodingFixtureHasTwoParises() throws {
+        let places = try GeocodingDecoder.decode(ForecastFixtures.geocodingParisBody())
+        #expect(places.count == 2)
+        #expect(places[0] == PlaceMatch(name: "Paris", coordinate: Coordinate(latitude: 48.85341, longitude: 2.3488),
+                                        region: "Île-de-France", country: "France", countryCode: "FR",
+                                        timeZone: "Europe/Paris", population: 2_138_551))
+        #expect(places[1].qualifiedName == "Paris, Texas, United States")
+        #expect(places[1].shortCoordinates == "(33.66, -95.56)")
+        #expect(places[1].location.timeZone == "America/Chicago" && places[1].location.region == "Texas")
+    }
+
+    @Test func noResultsKeyIsNoMatch() throws {
+        #expect(try GeocodingDecoder.decode(Data(#"{"generationtime_ms": 0.3}"#.utf8)).isEmpty)
+    }
+
+    @Test func aResultWithoutCoordinatesIsAnUnusableBody() {
+        #expect(throws: ForecastError.unusableBody(reason: "missing required field", path: "results[0].latitude")) {
+            try GeocodingDecoder.decode(Data(#"{"results": [{"name": "Nowhere", "longitude": 1}]}"#.utf8))
+        }
+        #expect(throws: ForecastError.unusableBody(reason: "missing required field", path: "results[0].name")) {
+            try GeocodingDecoder.decode(Data(#"{"results": [{"name": "\u0007", "latitude": 1, "longitude": 1}]}"#.utf8))
+        }
+    }
+
+    @Test func anEchoipAnswerIsAPlace() throws {
+        let body = #"{"ip":"192.0.2.1","country":"Japan","country_iso":"JP","region_name":"Tokyo","city":"Shinjuku","latitude":35.69,"longitude":139.7,"time_zone":"Asia/Tokyo"}"#
+        let place = try IPLocationDecoder.decode(Data(body.utf8))
+        #expect(place == PlaceMatch(name: "Shinjuku", coordinate: Coordinate(latitude: 35.69, longitude: 139.7), region: "Tokyo",
+                                    country: "Japan", countryCode: "JP", timeZone: "Asia/Tokyo"))
+    }
+
+    @Test func withoutACityThePlaceIsNamedAfterItsRegionOrCountry() throws {
+        let region = try IPLocationDecoder.decode(Data(#"{"region_name":"Bavaria","country":"Germany","latitude":48,"longitude":11}"#.utf8))
+        #expect(region.name == "Bavaria" && region.qualifiedName == "Bavaria, Germany")
+        let country = try IPLocationDecoder.decode(Data(#"{"country":"Iceland","latitude":64,"longitude":-21}"#.utf8))
+        #expect(country.name == "Iceland" && country.qualifiedName == "Iceland")
+        #expect(throws: ForecastError.unusableBody(reason: "missing required field", path: "latitude")) {
+            try IPLocationDecoder.decode(Data(#"{"city":"Somewhere"}"#.utf8))
+        }
+    }
+
+    @Test func thePickerMovesPicksAndCancels() {
+        let places = [PlaceMatch(name: "A", coordinate: Coordinate(latitude: 0, longitude: 0)),
+                      PlaceMatch(name: "B", coordinate: Coordinate(latitude: 1, longitude: 1), population: 1234),
+                      PlaceMatch(name: "C", coordinate: Coordinate(latitude: 2, longitude: 2))]
+        var picker = PlacePicker(query: "x", places: places)
+        #expect(picker.handle(.up) == .redraw && picker.cursor == 2, "up from the top wraps")
+        #expect(picker.handle(.character("2")) == .redraw && picker.cursor == 1)
+        #expect(picker.handle(.character("9")) == .redraw && picker.cursor == 1, "no ninth row: stays")
+        #expect(picker.handle(.enter) == .pick(places[1]))
+        #expect(picker.handle(.escape) == .cancel && picker.handle(.character("q")) == .cancel)
+        #expect(picker.handle(.control("c")) == .interrupt)
+
+        let screen = picker.render(width: 60, height: 6, useColor: false)
+        #expect(screen.count == 6)
+        #expect(screen[0].hasPrefix("Places named “x”") && screen[0].hasSuffix("3 places"))
+        #expect(screen[2].hasPrefix("2  B") && screen[2].trimmingCharacters(in: .whitespaces).hasSuffix("pop. 1,234"), "the row under the cursor: \(screen)")
+        #expect(screen.allSatisfy { $0.displayWidth <= 60 })
+    }
+}

@@ -1,0 +1,99 @@
+import Foundation
+import RainTestSupport
+import Testing
+@testable import RainKit
+
+/// Named zones from the system's TZif files agree with ICU's (Foundation's `TimeZone`) at every
+/// moment tried, 1970 to 2100, daylight saving time and odd offsets included.
+@Suite struct ZoneInfoTests {
+    static let zones = ["Europe/Berlin", "America/New_York", "America/St_Johns", "Asia/Kolkata", "Asia/Kathmandu",
+                        "Australia/Lord_Howe", "Australia/Sydney", "America/Santiago", "Pacific/Chatham",
+                        "Europe/Dublin", "Africa/Casablanca", "Asia/Tokyo", "America/Sao_Paulo", "Pacific/Apia",
+                        "Europe/London", "America/Los_Angeles", "UTC", "Etc/GMT+5"]
+
+    @Test(arguments: zones)
+    func agreesWithICUEverySixHoursOfManyYears(_ identifier: String) throws {
+        let zone = try #require(ZoneInfo.named(identifier), "no zone file for \(identifier)")
+        let reference = try #require(TimeZone(identifier: identifier))
+        var disagreements: [String] = []
+        // Every 6 h 17 min from 1970 to 2100: every transition's neighbourhood is visited over the years.
+        var moment: Int64 = 0
+        while moment < 4_102_444_800 {
+            let date = Date(timeIntervalSince1970: TimeInterval(moment))
+            if zone.secondsFromGMT(for: date) != reference.secondsFromGMT(for: date) {
+                disagreements.append("\(date): \(zone.secondsFromGMT(for: date)) vs \(reference.secondsFromGMT(for: date))")
+            }
+            moment += 6 * 3600 + 17 * 60
+        }
+        #expect(disagreements.count == 0, "first disagreements: \(disagreements.prefix(5))")
+    }
+
+    struct Moment: Sendable, CustomTestStringConvertible {
+        var zone: String
+        var utc: String
+        var offset: Int
+        var testDescription: String { "\(zone) at \(utc)" }
+    }
+
+    /// Both sides of transitions, and dates past 2037, where only the file's footer rule knows.
+    @Test(arguments: [
+        Moment(zone: "Europe/Berlin", utc: "2026-03-29T00:59:59Z", offset: 3600),
+        Moment(zone: "Europe/Berlin", utc: "2026-03-29T01:00:00Z", offset: 7200),
+        Moment(zone: "Europe/Berlin", utc: "2026-10-25T00:59:59Z", offset: 7200),
+        Moment(zone: "Europe/Berlin", utc: "2026-10-25T01:00:00Z", offset: 3600),
+        Moment(zone: "Europe/Berlin", utc: "2091-07-01T12:00:00Z", offset: 7200),
+        Moment(zone: "Europe/Berlin", utc: "2091-12-01T12:00:00Z", offset: 3600),
+        Moment(zone: "America/New_York", utc: "2095-03-13T06:59:59Z", offset: -18000),
+        Moment(zone: "America/New_York", utc: "2095-03-13T07:00:00Z", offset: -14400),
+        Moment(zone: "Australia/Sydney", utc: "2090-01-15T00:00:00Z", offset: 39600),
+        Moment(zone: "Australia/Lord_Howe", utc: "2090-01-15T00:00:00Z", offset: 39600),
+        Moment(zone: "Australia/Lord_Howe", utc: "2090-07-15T00:00:00Z", offset: 37800),
+        Moment(zone: "Asia/Kathmandu", utc: "2026-12-02T12:00:00Z", offset: 20700),
+        Moment(zone: "America/St_Johns", utc: "2026-12-02T12:00:00Z", offset: -12600),
+    ])
+    func knowsTheOffsetAt(_ moment: Moment) throws {
+        let zone = try #require(ZoneInfo.named(moment.zone))
+        let date = try Date(moment.utc, strategy: .iso8601)
+        #expect(zone.secondsFromGMT(for: date) == moment.offset)
+    }
+
+    @Test(arguments: ["../../etc/passwd", "/etc/localtime", "Europe/../../etc/passwd", "Nowhere/Atlantis", "", "Europe/Berlin\n"])
+    func refusesNamesThatAreNotZones(_ identifier: String) {
+        #expect(ZoneInfo.named(identifier) == nil)
+    }
+
+    @Test func aDamagedZoneFileIsNoZone() async throws {
+        try await withTemporaryDirectory { folder in
+            let good = try #require(FileManager.default.contents(atPath: "/usr/share/zoneinfo/Europe/Berlin"))
+            for (name, bytes) in [("Cut/Half", good.prefix(good.count / 2)), ("Cut/Header", good.prefix(30)),
+                                  ("Not/TZif", Data("hello, world".utf8))] {
+                try FileManager.default.createDirectory(atPath: folder + "/" + name.split(separator: "/")[0],
+                                                        withIntermediateDirectories: true)
+                try Data(bytes).write(to: URL(fileURLWithPath: folder + "/" + name))
+                #expect(ZoneInfo.named(name, folder: folder) == nil, "\(name)")
+                let clock = LocalClock(timeZoneIdentifier: name, units: .si, zoneFolder: folder)
+                #expect(!clock.isKnownZone)
+                #expect(clock.offsetLabel(at: Date()) == "UTC")
+            }
+        }
+    }
+
+    @Test(arguments: [
+        ("CET-1CEST,M3.5.0,M10.5.0/3", 3600, 7200),
+        ("EST5EDT,M3.2.0,M11.1.0", -18000, -14400),
+        ("<+1030>-10:30<+11>-11,M10.1.0,M4.1.0", 37800, 39600),
+        ("<-03>3", -10800, nil),
+        ("IST-1GMT0,M10.5.0,M3.5.0/1", 3600, 0),
+        ("XXX3YYY,J60/2,300", -10800, -7200),
+    ] as [(String, Int32, Int32?)])
+    func readsPosixRules(_ text: String, standard: Int32, daylight: Int32?) throws {
+        let rule = try #require(PosixTimeZoneRule(text))
+        #expect(rule.standardOffset == standard)
+        #expect(rule.daylight?.offset == daylight)
+    }
+
+    @Test(arguments: ["", "C", "CET", "CET-1CEST,M13.5.0,M10.5.0", "CET-1CEST,M3.5.0", "CET-1CEST,M3.5.0,M10.5.0/x", "CET-200"])
+    func refusesBrokenPosixRules(_ text: String) {
+        #expect(PosixTimeZoneRule(text) == nil)
+    }
+}
