@@ -48,7 +48,7 @@ import Testing
         try await withTemporaryDirectory { home in
             let written = try await rain(["config", "init"], home: home)
             #expect(written.status == 0, "\(written)")
-            #expect(written.output.hasPrefix("Wrote \(home)/config.json."), "\(written.output)")
+            #expect(written.output.hasPrefix("Wrote \(home)/config.json "), "\(written.output)")
             #expect(FileManager.default.fileExists(atPath: home + "/config.json"))
             let again = try await rain(["config", "init"], home: home)
             #expect(again.status != 0 && again.error.contains("\(home)/config.json"), "\(again)")
