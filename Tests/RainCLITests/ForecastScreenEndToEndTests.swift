@@ -51,6 +51,26 @@ import Testing
         }
     }
 
+    @Test func theHourRepeatedWhenClocksGoBackIsMarked() async throws {
+        try await withTemporaryDirectory { home in
+            // Berlin's clocks go back on 2027-10-31 at 01:00 UTC (03:00 CEST becomes 02:00 CET).
+            // Hours ahead are shown however far ahead they are, so this needs no clock of its own.
+            let start = 1_824_937_200.0  // 2027-10-30 23:00 UTC, 01:00 CEST
+            var forecast = Forecast(coordinate: Coordinate(latitude: 52.52, longitude: 13.405), timeZone: "Europe/Berlin", units: .si)
+            forecast.hourly = (0..<12).map { index in
+                var hour = Forecast.Hour(time: Date(timeIntervalSince1970: start + Double(index) * 3600))
+                hour.temperature = 8
+                return hour
+            }
+            _ = try cache(forecast, name: "Berlin", home: home)
+            let shown = try await BuiltProduct.run("rain", ["show", "--offline"], environment: ["RAIN_HOME": home])
+            #expect(shown.status == 0, "\(shown)")
+            let labels = shown.output.split(separator: "\n").first { $0.hasPrefix("  01:00") }?.split(separator: " ")
+            #expect(labels?.prefix(5) == ["01:00", "02:00", "02:00*", "03:00", "04:00"], "\(shown.output)")
+            #expect(shown.output.contains("* the clocks go back: 02:00 is UTC+2, 02:00* is UTC+1"))
+        }
+    }
+
     @Test func aPipeGetsTheWholeAlertWhileATerminalIsCutToItsWidth() async throws {
         try await withTemporaryDirectory { home in
             var forecast = Forecast(coordinate: Coordinate(latitude: 52.52, longitude: 13.405), timeZone: "Europe/Berlin", units: .si)
