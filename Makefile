@@ -3,7 +3,7 @@ SWIFT ?= swift
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
 
-.PHONY: all build release deps test-deps test demo install uninstall bench clean
+.PHONY: all build release deps test-deps test demo install uninstall bench stress fuzz clean
 
 all: build
 
@@ -26,6 +26,16 @@ demo: deps
 
 test: test-deps
 	$(SWIFT) test
+
+# The long checks of issue 10 against the real binary, each printing its figure; STRESS_SIZE=small
+# is the reduced run CI uses.
+stress: deps
+	@sh scripts/stress.sh
+
+# libFuzzer on the JSON parser, the decoders, the store reader and the argument parser for
+# FUZZ_SECONDS each (default 60); a crash becomes a regression test.
+fuzz: deps
+	@sh scripts/fuzz.sh
 
 install: release
 	install -d "$(DESTDIR)$(BINDIR)"

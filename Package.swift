@@ -44,7 +44,8 @@ let package = Package(
         ),
         .testTarget(
             name: "RainCLITests",
-            dependencies: ["RainCLI", "RainKit", "ForecastSimulator", "RainTestSupport", "rain", "forecast-simulator"]
+            dependencies: ["RainCLI", "RainKit", "ForecastSimulator", "RainTestSupport", "rain", "forecast-simulator"],
+            exclude: ["FuzzRegressions"]
         ),
         .testTarget(
             name: "ForecastSimulatorTests",

@@ -40,9 +40,14 @@ public struct DefaultsFile: Sendable {
             throw .file(error)
         }
         guard let bytes else { return Defaults() }
+        return try document(from: bytes)
+    }
+
+    /// The document in `bytes` (the file's content); `path` only names it in errors.
+    func document(from bytes: [UInt8]) throws(DefaultsFileError) -> Defaults {
         let value: JSONValue
         do {
-            value = try JSONValue.parse(Data(bytes))
+            value = try JSONValue.parse(bytes)
         } catch {
             throw .unreadable(path: path, reason: error.isEmpty ? "the file is empty" : "not valid JSON: \(error.description)")
         }

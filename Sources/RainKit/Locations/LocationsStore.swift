@@ -22,6 +22,11 @@ public struct LocationsStore: Sendable {
         try list(in: file.load())
     }
 
+    /// The places a file with these bytes holds (what `make fuzz` feeds the store's reader).
+    func list(decoding bytes: [UInt8]) throws -> LocationList {
+        try list(in: file.document(from: bytes))
+    }
+
     /// Saves a new place. The first place ever saved (or any, with `select`) becomes current.
     public func add(name: String, coordinate: Coordinate, select: Bool = false) throws -> (location: Location, isCurrent: Bool) {
         try add(Location(name: name, coordinate: coordinate), select: select)

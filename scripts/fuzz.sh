@@ -1,0 +1,100 @@
+#!/bin/sh
+# make fuzz: libFuzzer (swiftc -sanitize=fuzzer,address) on the JSON parser, both forecast
+# decoders, the cache document reader, the store reader and the argument parser, each for
+# FUZZ_SECONDS (default 60). A crash is copied to Tests/RainCLITests/FuzzRegressions/<target>/,
+# where FuzzRegressionTests replays it in `make test` from then on.
+#
+#   FUZZ_SECONDS=10 FUZZ_TARGETS="json store" sh scripts/fuzz.sh
+set -eu
+
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+SECONDS_EACH=${FUZZ_SECONDS:-60}
+TARGETS=${FUZZ_TARGETS:-"json forecast cache store arguments"}
+OUT="$ROOT/.build/fuzz"
+REGRESSIONS="$ROOT/Tests/RainCLITests/FuzzRegressions"
+SAN="-sanitize=fuzzer,address"
+# Optimised, with overflow and bounds checks kept (they are what finds the bugs).
+SWIFTFLAGS="-swift-version 6 -O -g -enable-testing -parse-as-library $SAN"
+
+mkdir -p "$OUT/modules" "$OUT/corpus"
+
+echo "== building RainKit and RainCLI with $SAN"
+cat > "$OUT/modules/module.modulemap" <<EOF
+module CCurl {
+    header "$ROOT/Sources/CCurl/include/CCurl.h"
+    link "curl"
+    export *
+}
+EOF
+clang -c -O1 -fsanitize=fuzzer-no-link,address -I Sources/CCurl/include Sources/CCurl/CCurl.c -o "$OUT/CCurl.o"
+# shellcheck disable=SC2046,SC2086
+swiftc $SWIFTFLAGS -wmo -module-name RainKit -I "$OUT/modules" \
+    -emit-module -emit-module-path "$OUT/modules/RainKit.swiftmodule" \
+    -emit-object -o "$OUT/RainKit.o" $(find Sources/RainKit -name '*.swift' | sort)
+# shellcheck disable=SC2046,SC2086
+swiftc $SWIFTFLAGS -wmo -module-name RainCLI -I "$OUT/modules" \
+    -emit-module -emit-module-path "$OUT/modules/RainCLI.swiftmodule" \
+    -emit-object -o "$OUT/RainCLI.o" $(find Sources/RainCLI -name '*.swift' | sort)
+
+# Seeds: the provider fixtures, rain's own documents and a few command lines.
+seed() {
+    target=$1
+    corpus="$OUT/corpus/$target"
+    mkdir -p "$corpus"
+    case $target in
+        json|forecast) cp Tests/RainKitTests/Fixtures/*.json "$corpus/" ;;
+        cache) find Tests/RainKitTests/Fixtures -name '*.json' -exec cp {} "$corpus/" \;
+               printf '{"schema_version":1,"fetched_at":"2026-08-20T12:00:00Z","source":"darksky","location":{"id":"6f1c2a4e-93b0-4c47-9e1d-2b8a5c7d9e01","name":"B","latitude":1,"longitude":2},"units":"si","timezone":"Europe/Berlin","forecast_coordinate":{"latitude":1,"longitude":2},"current":{"time":"2026-08-20T12:00:00Z","temperature":20},"hourly":[],"daily":[],"alerts":[]}' > "$corpus/cache-seed.json" ;;
+        store) printf '{"locations":[{"id":"6f1c2a4e-93b0-4c47-9e1d-2b8a5c7d9e01","name":"Berlin","latitude":52.52,"longitude":13.405,"country":"DE"}],"current_location_id":"6f1c2a4e-93b0-4c47-9e1d-2b8a5c7d9e01","x":[1,2]}' > "$corpus/store-seed.json" ;;
+        arguments)
+            printf 'Plocations\000add\000Berlin\000--lat\00052.5\000--lon\00013.4' > "$corpus/add"
+            printf 'Prefresh\000--all\000-qv\000--if-stale' > "$corpus/refresh"
+            printf '(watch\000--every\00015m\000tokyo' > "$corpus/watch"
+            printf 'Phelp\000locations\000remove' > "$corpus/help" ;;
+    esac
+    for crash in "$REGRESSIONS/$target"/*; do
+        [ -f "$crash" ] && cp "$crash" "$corpus/"
+    done
+    return 0
+}
+
+printf '\n%-10s %9s %10s %6s %6s %8s\n' target seconds runs exec/s cov crashes
+summary=""
+failed=0
+for target in $TARGETS; do
+    # shellcheck disable=SC2086
+    swiftc $SWIFTFLAGS -I "$OUT/modules" "Fuzz/$target.swift" "$OUT/RainKit.o" "$OUT/RainCLI.o" "$OUT/CCurl.o" \
+        -lcurl -o "$OUT/fuzz-$target" 2> "$OUT/link-$target.log" || { cat "$OUT/link-$target.log"; exit 1; }
+    seed "$target"
+    mkdir -p "$OUT/artifacts/$target"
+    log="$OUT/fuzz-$target.log"
+    set +e
+    ASAN_OPTIONS=detect_leaks=0 "$OUT/fuzz-$target" "$OUT/corpus/$target" \
+        -max_total_time="$SECONDS_EACH" -max_len=65536 -timeout=10 -rss_limit_mb=4096 \
+        -artifact_prefix="$OUT/artifacts/$target/" -print_final_stats=1 > "$log" 2>&1
+    status=$?
+    set -e
+    runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    speed=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+    coverage=$(sed -n 's/.* cov: \([0-9]*\).*/\1/p' "$log" | tail -1)
+    crashes=0
+    for artifact in "$OUT/artifacts/$target"/*; do
+        [ -f "$artifact" ] || continue
+        mkdir -p "$REGRESSIONS/$target"
+        cp "$artifact" "$REGRESSIONS/$target/$(basename "$artifact")"
+        rm "$artifact"
+        crashes=$((crashes + 1))
+    done
+    if [ $status -ne 0 ] && [ $crashes -eq 0 ]; then
+        echo "fuzz-$target stopped with status $status:"; tail -20 "$log"; failed=1
+    fi
+    [ $crashes -gt 0 ] && { failed=1; summary="$summary\n  $target: see $log; the input is in Tests/RainCLITests/FuzzRegressions/$target/"; }
+    printf '%-10s %9s %10s %6s %6s %8s\n' "$target" "$SECONDS_EACH" "${runs:-?}" "${speed:-?}" "${coverage:-?}" "$crashes"
+done
+
+if [ $failed -ne 0 ]; then
+    printf "\nfuzzing found problems:$summary\nEach saved input is now a regression test (swift test --filter FuzzRegressionTests); fix the code until it passes.\n"
+    exit 1
+fi
+printf "\nno crashes\n"

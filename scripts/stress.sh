@@ -1,0 +1,15 @@
+#!/bin/sh
+# make stress: the long checks of issue 10 against the real rain binary, each printing its
+# figure: concurrent store writers and readers, SIGKILLs inside saves, every simulator failure
+# mode, a key-leak hunt and hostile text on a pty. STRESS_SIZE=small is the reduced CI run;
+# name checks to run only those: sh scripts/stress.sh store kills faults leaks escapes
+set -eu
+
+cd "$(dirname "$0")/.."
+CONFIGURATION=${STRESS_CONFIGURATION:-debug}
+swift build -c "$CONFIGURATION" --product rain
+swift build -c "$CONFIGURATION" --product forecast-simulator
+BIN=$(swift build -c "$CONFIGURATION" --show-bin-path)
+mkdir -p .build/stress
+swiftc -swift-version 6 -O -module-name Stress Stress/*.swift -o .build/stress/stress
+exec .build/stress/stress "$BIN/rain" "$BIN/forecast-simulator" "$@"
