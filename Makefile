@@ -2,8 +2,20 @@
 SWIFT ?= swift
 PREFIX ?= /usr/local
 BINDIR ?= $(PREFIX)/bin
+MANDIR ?= $(PREFIX)/share/man
+DOCDIR ?= $(PREFIX)/share/doc/rain
+# Where bash-completion, zsh and fish look for completions under PREFIX (Debian's zsh reads
+# vendor-completions for /usr and site-functions for /usr/local).
+BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
+ZSHCOMPDIR ?= $(if $(filter /usr,$(PREFIX)),$(PREFIX)/share/zsh/vendor-completions,$(PREFIX)/share/zsh/site-functions)
+FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
+# The binaries install-files installs and asks for the man page and completions.
+RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)
+RAIN_BIN ?= $(RELEASE_BIN)/rain
+RAIN_MANUAL ?= $(RELEASE_BIN)/rain-manual
+GENERATED = .build/generated
 
-.PHONY: all build release deps test-deps test demo install uninstall bench stress fuzz clean
+.PHONY: all build release deps test-deps test demo install install-files uninstall deb bench stress fuzz clean
 
 all: build
 
@@ -18,13 +30,16 @@ build: deps
 
 release: deps
 	$(SWIFT) build -c release --product rain
+	$(SWIFT) build -c release --product rain-manual
 
 # Builds, starts the ForecastSimulator on loopback and runs the real rain against it in a
 # throwaway RAIN_HOME.
 demo: deps
 	@sh scripts/demo.sh
 
+# The package is built first (into .build/deb) so that the tests can check it.
 test: test-deps
+	@$(MAKE) --no-print-directory deb DEBDIR=.build/deb
 	$(SWIFT) test
 
 # The long checks of issue 10 against the real binary, each printing its figure; STRESS_SIZE=small
@@ -38,16 +53,44 @@ fuzz: deps
 	@sh scripts/fuzz.sh
 
 install: release
-	install -d "$(DESTDIR)$(BINDIR)"
-	install -m 755 "$$($(SWIFT) build -c release --show-bin-path)/rain" "$(DESTDIR)$(BINDIR)/rain"
+	@$(MAKE) --no-print-directory install-files
+
+# Installs what is built, without building: the binary, rain.1, the three completion scripts
+# and config.example.json (RAIN_BIN and RAIN_MANUAL say which binaries).
+install-files:
+	rm -rf "$(GENERATED)" && mkdir -p "$(GENERATED)"
+	"$(RAIN_MANUAL)" "$(DOCDIR)" > "$(GENERATED)/rain.1"
+	"$(RAIN_BIN)" completions bash > "$(GENERATED)/rain.bash"
+	"$(RAIN_BIN)" completions zsh > "$(GENERATED)/_rain"
+	"$(RAIN_BIN)" completions fish > "$(GENERATED)/rain.fish"
+	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(DOCDIR)" \
+		"$(DESTDIR)$(BASHCOMPDIR)" "$(DESTDIR)$(ZSHCOMPDIR)" "$(DESTDIR)$(FISHCOMPDIR)"
+	install -m 755 "$(RAIN_BIN)" "$(DESTDIR)$(BINDIR)/rain"
+	install -m 644 "$(GENERATED)/rain.1" "$(DESTDIR)$(MANDIR)/man1/rain.1"
+	install -m 644 "$(GENERATED)/rain.bash" "$(DESTDIR)$(BASHCOMPDIR)/rain"
+	install -m 644 "$(GENERATED)/_rain" "$(DESTDIR)$(ZSHCOMPDIR)/_rain"
+	install -m 644 "$(GENERATED)/rain.fish" "$(DESTDIR)$(FISHCOMPDIR)/rain.fish"
+	install -m 644 config.example.json "$(DESTDIR)$(DOCDIR)/config.example.json"
+
+# rain_<version>_<arch>.deb in the current folder, with the Swift runtime linked in so that it
+# needs only Debian's libraries (libcurl4, not the -dev package).
+DEBDIR ?= .
+deb: deps
+	$(SWIFT) build -c release --static-swift-stdlib --product rain
+	$(SWIFT) build -c release --static-swift-stdlib --product rain-manual
+	mkdir -p "$(DEBDIR)"
+	sh scripts/package-deb.sh "$(RAIN_BIN)" "$(RAIN_MANUAL)" "$(DEBDIR)"
 
 # Side-by-side runs against curl and jq on loopback (Benchmarks/README.md); installs hyperfine
 # from Debian when missing.
 bench: deps
 	@bash Benchmarks/bench.sh
 
+# Removes exactly what install-files installed (and rain's own doc folder when it is empty).
 uninstall:
-	rm -f "$(DESTDIR)$(BINDIR)/rain"
+	rm -f "$(DESTDIR)$(BINDIR)/rain" "$(DESTDIR)$(MANDIR)/man1/rain.1" "$(DESTDIR)$(DOCDIR)/config.example.json" \
+		"$(DESTDIR)$(BASHCOMPDIR)/rain" "$(DESTDIR)$(ZSHCOMPDIR)/_rain" "$(DESTDIR)$(FISHCOMPDIR)/rain.fish"
+	-rmdir "$(DESTDIR)$(DOCDIR)" 2>/dev/null
 
 clean:
 	rm -rf .build

@@ -25,6 +25,10 @@ let package = Package(
             name: "rain",
             dependencies: ["RainCLI"]
         ),
+        .executableTarget(
+            name: "rain-manual",
+            dependencies: ["RainCLI"]
+        ),
         .target(
             name: "ForecastSimulator"
         ),

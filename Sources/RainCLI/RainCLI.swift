@@ -66,6 +66,12 @@ public enum RainCLI {
         )
     }
 
+    /// The manual page, rain.1, from the command tables; `exampleConfiguration` is where the
+    /// installed config.example.json is.
+    public static func manualPage(exampleConfiguration: String) -> String {
+        ManualPage(root: RainCommand.self, version: RainVersion.current, exampleConfiguration: exampleConfiguration).text
+    }
+
     /// Columns to fit output to: the terminal's, else `COLUMNS`, else 80.
     static func outputWidth(environment: [String: String], console: any Console) -> Int {
         if let width = console.terminalWidth { return width }

@@ -110,13 +110,7 @@ import Testing
         }
     }
 
-    struct Failure: Sendable, CustomTestStringConvertible {
-        var name: String
-        var behaviour: ForecastSimulator.Behaviour
-        var status: Int32
-        var message: String
-        var testDescription: String { name }
-    }
+    typealias Failure = ForecastEndToEndTests.Failure
 
     @Test(arguments: [
         Failure(name: "error body", behaviour: .status(400), status: 69, message: "the API answered HTTP 400: "),

@@ -67,9 +67,9 @@ import Testing
         try await withPlaces { home in
             let tmux = try start(testCase, home: home)
             defer { tmux.kill() }
-            try await tmux.waitForScreen(containing: "ready$")
+            try await tmux.waitForScreen(containing: "ready$", limit: .seconds(90))
             try tmux.send("rain show new", "Tab")
-            try await tmux.waitForScreen(containing: #"rain show New\ York"#)
+            try await tmux.waitForScreen(containing: #"rain show New\ York"#, limit: .seconds(90))
         }
     }
 
@@ -78,9 +78,9 @@ import Testing
         try await withPlaces { home in
             let tmux = try start(testCase, home: home)
             defer { tmux.kill() }
-            try await tmux.waitForScreen(containing: "ready$")
+            try await tmux.waitForScreen(containing: "ready$", limit: .seconds(90))
             try tmux.send("rain z", "Tab")
-            try await tmux.waitForScreen(containing: "rain Zürich")
+            try await tmux.waitForScreen(containing: "rain Zürich", limit: .seconds(90))
         }
     }
 
@@ -89,13 +89,13 @@ import Testing
         try await withPlaces { home in
             let tmux = try start(testCase, home: home)
             defer { tmux.kill() }
-            try await tmux.waitForScreen(containing: "ready$")
+            try await tmux.waitForScreen(containing: "ready$", limit: .seconds(90))
             try tmux.send("rain --color al", "Tab")
-            try await tmux.waitForScreen(containing: "rain --color always")
+            try await tmux.waitForScreen(containing: "rain --color always", limit: .seconds(90))
             try tmux.send("C-u", "rain locations rem", "Tab")
-            try await tmux.waitForScreen(containing: "rain locations remove")
+            try await tmux.waitForScreen(containing: "rain locations remove", limit: .seconds(90))
             try tmux.send("C-u", "rain watch --every 15", "Tab")
-            try await tmux.waitForScreen(containing: "rain watch --every 15m")
+            try await tmux.waitForScreen(containing: "rain watch --every 15m", limit: .seconds(90))
         }
     }
 }

@@ -5,22 +5,16 @@ extension PlacePicker {
     public func render(width: Int, height: Int, useColor: Bool) -> [String] {
         let width = max(1, width), height = max(1, height)
         let style = TextStyle(usesColor: useColor)
-        let visible = ScrollingList.listHeight(forScreenHeight: height)
-        let offset = ScrollingList.offset(keeping: cursor, visibleFrom: scrollOffset, rows: visible, of: places.count)
-        let shown = places.indices.dropFirst(offset).prefix(visible)
+        let shown = ScrollingList.visibleRows(cursor: cursor, scrollOffset: scrollOffset, count: places.count, height: height)
         let table = PlaceTable(places: places)
-        var lines = shown.map { index in
+        let lines = shown.map { index in
             let line = table.line(index, width: width)
             return index == cursor ? style.inverse(line.padded(to: width)) : line.trimmingTrailingSpaces
         }
-        guard height >= 4 else { return lines }
-        let count = shown.count < places.count ? "\(offset + 1)–\(offset + shown.count) of \(places.count)" : "\(places.count) places"
-        lines.insert(ScrollingList.title("Places named “\(query.strippingControlCharacters)”", count, width: width), at: 0)
-        let chosen = places.indices.contains(cursor) ? places[cursor] : nil
-        lines.append((chosen.map { "\($0.qualifiedName) \($0.shortCoordinates)" } ?? "").truncated(toDisplayWidth: width))
-        let keys = Self.keysHelp.displayWidth <= width ? Self.keysHelp : Self.shortKeysHelp
-        lines.append(keys.truncated(toDisplayWidth: width))
-        return lines
+        let chosen = places.indices.contains(cursor) ? "\(places[cursor].qualifiedName) \(places[cursor].shortCoordinates)" : ""
+        return ScrollingList.screen(title: "Places named “\(query.strippingControlCharacters)”", rows: lines, shown: shown,
+                                    count: places.count, status: chosen, emphasized: false,
+                                    keys: (Self.keysHelp, Self.shortKeysHelp), width: width, height: height, useColor: useColor)
     }
 
     static let keysHelp = "↑↓ j/k move · 1-9 jump · enter add this place · q cancel"

@@ -5,26 +5,17 @@ extension RemovalPicker {
     /// (ANSI styling, when `useColor`, adds no columns). A title, the visible rows, a status
     /// line (the message, or how many are checked) and the keys.
     public func render(width: Int, height: Int, useColor: Bool) -> [String] {
-        let width = max(1, width)
-        let height = max(1, height)
-        let visible = ScrollingList.listHeight(forScreenHeight: height)
-        let offset = ScrollingList.offset(keeping: cursor, visibleFrom: scrollOffset, rows: visible, of: rows.count)
-        let shown = rows.indices.dropFirst(offset).prefix(visible)
+        let width = max(1, width), height = max(1, height)
+        let shown = ScrollingList.visibleRows(cursor: cursor, scrollOffset: scrollOffset, count: rows.count, height: height)
         let layout = RowLayout(rows: rows, width: width)
-
-        var lines = shown.map { index in
+        let lines = shown.map { index in
             styledRow(layout.line(for: rows[index], isChecked: checkedIDs.contains(rows[index].id),
                                   isUnderCursor: index == cursor),
                       index: index, width: width, useColor: useColor)
         }
-        guard height >= 4 else { return lines }
-        lines.insert(title(width: width, firstShown: offset, shownCount: shown.count), at: 0)
-        let status = message ?? checkedSummary
-        let fitted = status.truncated(toDisplayWidth: width)
-        lines.append(message == nil ? fitted : TextStyle(usesColor: useColor).bold(fitted))
-        let keys = Self.keysHelp.displayWidth <= width ? Self.keysHelp : Self.shortKeysHelp
-        lines.append(keys.truncated(toDisplayWidth: width))
-        return lines
+        return ScrollingList.screen(title: "Remove saved places", rows: lines, shown: shown, count: rows.count,
+                                    status: message ?? checkedSummary, emphasized: message != nil,
+                                    keys: (Self.keysHelp, Self.shortKeysHelp), width: width, height: height, useColor: useColor)
     }
 
     static let keysHelp = "↑↓ j/k move · space check · a all/none · enter remove · q quit"
@@ -36,14 +27,6 @@ extension RemovalPicker {
         case 1: return "1 place checked."
         case let count: return "\(count) places checked."
         }
-    }
-
-    private func title(width: Int, firstShown: Int, shownCount: Int) -> String {
-        let left = "Remove saved places"
-        let right = shownCount < rows.count
-            ? "\(firstShown + 1)–\(firstShown + shownCount) of \(rows.count)"
-            : "\(rows.count) place\(rows.count == 1 ? "" : "s")"
-        return ScrollingList.title(left, right, width: width)
     }
 
     private func styledRow(_ text: String, index: Int, width: Int, useColor: Bool) -> String {

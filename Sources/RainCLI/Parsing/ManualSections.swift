@@ -1,0 +1,35 @@
+/// What a manual page has beyond the commands' own help: environment, files and examples.
+/// Kept beside the command tables, which give everything else.
+enum ManualSections {
+    static let environment: [(name: String, meaning: String)] = [
+        ("RAIN_HOME", "Keep everything under this folder: config.json, defaults.json and cache/."),
+        ("RAIN_CONFIG", "The configuration file (--config wins over it)."),
+        ("RAIN_API_KEY", "The API key; it wins over api_key_file and api_key in the configuration."),
+        ("RAIN_BASE_URL", "The forecast API's base URL, instead of base_url."),
+        ("XDG_CONFIG_HOME, XDG_DATA_HOME, XDG_CACHE_HOME", "Where the configuration, the saved places and the cache go (absolute paths only)."),
+        ("HOME", "The home folder; when unset, the one the password database gives."),
+        ("NO_COLOR", "When set to a non-empty value, no colour, whatever --color says."),
+        ("TERM", "No colour on a dumb terminal unless --color always."),
+        ("COLUMNS", "The width to fit output to when standard output is not a terminal."),
+        ("LC_ALL, LC_CTYPE, LANG", "A locale whose character set is not UTF-8 (such as C) means ASCII output, as with --ascii."),
+    ]
+
+    static func files(exampleConfiguration: String) -> [(path: String, meaning: String)] {
+        [
+            ("~/.config/rain/config.json", "The configuration ($XDG_CONFIG_HOME/rain/config.json)."),
+            ("~/.local/share/rain/defaults.json", "The saved places and the current location ($XDG_DATA_HOME/rain/defaults.json)."),
+            ("~/.cache/rain/forecasts/", "One cached forecast per place ($XDG_CACHE_HOME/rain/forecasts/)."),
+            (exampleConfiguration, "Every configuration key with its default."),
+        ]
+    }
+
+    static let examples: [(command: String, meaning: String)] = [
+        ("rain locations add Berlin --lat 52.52 --lon 13.405", "Save a place; the first one becomes the current location."),
+        ("rain", "Show the current location's forecast."),
+        ("rain tokyo", "Show a saved place's forecast (rain show tokyo)."),
+        ("rain refresh --all", "Fetch every saved place's forecast."),
+        ("rain cron --install", "Keep the cache fresh from cron."),
+        ("rain show --format '{icon} {temp} {place}'", "One line from the cache, for a status bar."),
+        ("rain locations remove -i", "Pick places to remove from a list."),
+    ]
+}
