@@ -110,7 +110,11 @@ public struct LocationsStore: Sendable {
 
     // MARK: - The stored shape
 
-    private struct StoredLocation: Codable {
+    /// A place as `defaults.json` keeps it, read straight from the document's values (no
+    /// Codable round trip: that was most of the time of every command on a large store).
+    private struct StoredLocation {
+        static let keys: Set<String> = ["id", "name", "latitude", "longitude", "country", "region", "timezone"]
+
         var id: String
         var name: String
         var latitude: Double
@@ -118,6 +122,55 @@ public struct LocationsStore: Sendable {
         var country: String?
         var region: String?
         var timezone: String?
+
+        init(id: String, name: String, latitude: Double, longitude: Double,
+             country: String? = nil, region: String? = nil, timezone: String? = nil) {
+            self.id = id
+            self.name = name
+            self.latitude = latitude
+            self.longitude = longitude
+            self.country = country
+            self.region = region
+            self.timezone = timezone
+        }
+
+        /// "locations[1].latitude should be a number", in the order the fields are listed.
+        init(_ members: [String: JSONValue], at place: String, in path: String) throws(DefaultsFileError) {
+            func text(_ key: String) throws(DefaultsFileError) -> String? {
+                switch members[key] {
+                case .string(let text)?: return text
+                case nil, .null?: return nil
+                default: throw .unreadable(path: path, reason: "\(place).\(key) should be text in quotes")
+                }
+            }
+            func string(_ key: String) throws(DefaultsFileError) -> String {
+                guard let value = try text(key) else { throw .unreadable(path: path, reason: "\(place).\(key) is missing") }
+                return value
+            }
+            func number(_ key: String) throws(DefaultsFileError) -> Double {
+                switch members[key] {
+                case .number(let value)?: return value
+                case nil, .null?: throw .unreadable(path: path, reason: "\(place).\(key) is missing")
+                default: throw .unreadable(path: path, reason: "\(place).\(key) should be a number")
+                }
+            }
+            id = try string("id")
+            name = try string("name")
+            latitude = try number("latitude")
+            longitude = try number("longitude")
+            country = try text("country")
+            region = try text("region")
+            timezone = try text("timezone")
+        }
+
+        var members: [String: JSONValue] {
+            var members: [String: JSONValue] = ["id": .string(id), "name": .string(name),
+                                                "latitude": .number(latitude), "longitude": .number(longitude)]
+            members["country"] = country.map(JSONValue.string)
+            members["region"] = region.map(JSONValue.string)
+            members["timezone"] = timezone.map(JSONValue.string)
+            return members
+        }
     }
 
     private func list(in defaults: Defaults) throws(DefaultsFileError) -> LocationList {
@@ -128,12 +181,13 @@ public struct LocationsStore: Sendable {
             throw .unreadable(path: file.path, reason: "\(Self.currentKey) should be a location ID in quotes")
         }
         var locations: [Location] = []
+        var seen = Set<UUID>()
         for (index, (entry, _)) in try storedEntries(in: defaults).enumerated() {
             let place = "\(Self.locationsKey)[\(index)]"
             guard let id = UUID(uuidString: entry.id) else {
                 throw .unreadable(path: file.path, reason: "\(place).id is not a location ID (a UUID)")
             }
-            if locations.contains(where: { $0.id == id }) {
+            guard seen.insert(id).inserted else {
                 throw .unreadable(path: file.path, reason: "\(place).id \(entry.id) appears twice")
             }
             do {
@@ -168,22 +222,10 @@ public struct LocationsStore: Sendable {
             guard case .object(let members) = item else {
                 throw .unreadable(path: file.path, reason: "\(place) should be a place ({\"id\": ..., \"name\": ..., ...}) but is \(item.kindDescription)")
             }
-            let entry: StoredLocation
-            let understood: [String: JSONValue]
-            do {
-                entry = try JSONDecoder().decode(StoredLocation.self, from: JSONEncoder().encode(item))
-                understood = try Self.members(of: entry)
-            } catch {
-                throw .unreadable(path: file.path, reason: Self.explain(error, under: place))
-            }
-            entries.append((entry, members.filter { understood[$0.key] == nil }))
+            let entry = try StoredLocation(members, at: place, in: file.path)
+            entries.append((entry, members.filter { !StoredLocation.keys.contains($0.key) }))
         }
         return entries
-    }
-
-    private static func members(of entry: StoredLocation) throws -> [String: JSONValue] {
-        guard case .object(let members) = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(entry)) else { return [:] }
-        return members
     }
 
     private func store(_ list: LocationList, in defaults: inout Defaults) throws {
@@ -191,37 +233,13 @@ public struct LocationsStore: Sendable {
         for (entry, members) in (try? storedEntries(in: defaults)) ?? [] where !members.isEmpty {
             unknown[entry.id.lowercased()] = members
         }
-        let stored = try list.locations.map { location in
+        let stored = list.locations.map { location in
             let entry = StoredLocation(id: location.idString, name: location.name,
                                        latitude: location.coordinate.latitude, longitude: location.coordinate.longitude,
                                        country: location.country, region: location.region, timezone: location.timeZone)
-            return JSONValue.object(try Self.members(of: entry).merging(unknown[location.idString] ?? [:]) { known, _ in known })
+            return JSONValue.object(entry.members.merging(unknown[location.idString] ?? [:]) { known, _ in known })
         }
         defaults.set(value: .array(stored), forKey: Self.locationsKey)
         try defaults.set(list.current?.idString, forKey: Self.currentKey)
-    }
-
-    /// "locations[1].latitude has the wrong type (expected a number)"
-    private static func explain(_ error: any Error, under key: String) -> String {
-        guard let error = error as? DecodingError else { return "\(key): \(error)" }
-        func path(_ context: DecodingError.Context, _ last: CodingKey? = nil) -> String {
-            var text = key
-            for key in context.codingPath + (last.map { [$0] } ?? []) {
-                if let index = key.intValue { text += "[\(index)]" } else { text += "." + key.stringValue }
-            }
-            return text
-        }
-        switch error {
-        case .typeMismatch(let type, let context):
-            return "\(path(context)) should be \(type == String.self ? "text in quotes" : type == Double.self ? "a number" : "an object")"
-        case .valueNotFound(_, let context):
-            return "\(path(context)) is missing"
-        case .keyNotFound(let key, let context):
-            return "\(path(context, key)) is missing"
-        case .dataCorrupted(let context):
-            return "\(path(context)) is not usable"
-        @unknown default:
-            return "\(error)"
-        }
     }
 }

@@ -59,6 +59,17 @@ public final class ForecastClient: Sendable {
     public func requestWeather(for coordinates: [Coordinate], cancellation: TransferCancellation?,
                                onEach: (@Sendable (Int, Result<Forecast, ForecastError>) -> Void)?,
                                completion: @escaping @Sendable ([Result<Forecast, ForecastError>]) -> Void) {
+        start(coordinates, cancellation: cancellation, onEach: onEach, keepingForecasts: true) { results in
+            completion(results.map { $0 ?? .failure(.cancelled) })
+        }
+    }
+
+    /// Runs a batch on a thread of its own (the transfers block it in curl_multi_poll, never a
+    /// cooperative thread). Without `keepingForecasts`, a forecast goes to `onEach` only and its
+    /// slot in the results is nil: memory stays flat however many places there are.
+    private func start(_ coordinates: [Coordinate], cancellation: TransferCancellation?,
+                       onEach: (@Sendable (Int, Result<Forecast, ForecastError>) -> Void)?, keepingForecasts: Bool,
+                       completion: @escaping @Sendable ([Result<Forecast, ForecastError>?]) -> Void) {
         let endpoints = coordinates.compactMap(endpoint(for:))
         guard endpoints.count == coordinates.count else {
             let results = coordinates.map { _ in Result<Forecast, ForecastError>.failure(.missingKey) }
@@ -68,9 +79,9 @@ public final class ForecastClient: Sendable {
             }
             return
         }
-        // A thread of its own: the transfers block it (curl_multi_poll), never a cooperative one.
         Thread.detachNewThread { [self] in
-            completion(fetch(endpoints, cancellation: cancellation, onEach: onEach) { [decoder, configuration] body throws(ForecastError) in
+            completion(fetch(endpoints, cancellation: cancellation, onEach: onEach, keepingValues: keepingForecasts) {
+                [decoder, configuration] body throws(ForecastError) in
                 try decoder.decode(body, units: configuration.units)
             })
         }
@@ -83,13 +94,27 @@ public final class ForecastClient: Sendable {
 
     /// The forecasts for `coordinates`, one result each, in the same order. Cancelling the task
     /// stops the transfers in libcurl; what was not answered then ends as `.cancelled`.
+    public func weather(for coordinates: [Coordinate]) async -> [Result<Forecast, ForecastError>] {
+        await run(coordinates, onEach: nil, keepingForecasts: true).map { $0 ?? .failure(.cancelled) }
+    }
+
+    /// Fetches `coordinates`, handing each result to `onEach` as soon as it is known (on one
+    /// background queue, one call at a time) and keeping none: returns each request's failure,
+    /// nil for a success. Cancelling the task stops the transfers in libcurl.
     public func weather(for coordinates: [Coordinate],
-                        onEach: (@Sendable (Int, Result<Forecast, ForecastError>) -> Void)? = nil)
-        async -> [Result<Forecast, ForecastError>] {
+                        onEach: @escaping @Sendable (Int, Result<Forecast, ForecastError>) -> Void) async -> [ForecastError?] {
+        await run(coordinates, onEach: onEach, keepingForecasts: false).map { result in
+            if case .failure(let error)? = result { return error }
+            return nil
+        }
+    }
+
+    private func run(_ coordinates: [Coordinate], onEach: (@Sendable (Int, Result<Forecast, ForecastError>) -> Void)?,
+                     keepingForecasts: Bool) async -> [Result<Forecast, ForecastError>?] {
         let cancellation = TransferCancellation()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                requestWeather(for: coordinates, cancellation: cancellation, onEach: onEach) {
+                start(coordinates, cancellation: cancellation, onEach: onEach, keepingForecasts: keepingForecasts) {
                     continuation.resume(returning: $0)
                 }
             }
@@ -113,7 +138,8 @@ public final class ForecastClient: Sendable {
     ) async throws(ForecastError) -> Value {
         let result = await withCheckedContinuation { continuation in
             Thread.detachNewThread { [self] in
-                continuation.resume(returning: fetch([endpoint], cancellation: nil, onEach: nil, decode: decode)[0])
+                continuation.resume(returning: fetch([endpoint], cancellation: nil, onEach: nil, keepingValues: true, decode: decode)[0]
+                    ?? .failure(.cancelled))
             }
         }
         return try result.get()
@@ -123,9 +149,9 @@ public final class ForecastClient: Sendable {
     /// `decode` on another queue while the other transfers go on.
     private func fetch<Value: Sendable>(
         _ endpoints: [ForecastEndpoint], cancellation: TransferCancellation?,
-        onEach: (@Sendable (Int, Result<Value, ForecastError>) -> Void)?,
+        onEach: (@Sendable (Int, Result<Value, ForecastError>) -> Void)?, keepingValues: Bool,
         decode: @escaping @Sendable (Data) throws(ForecastError) -> Value
-    ) -> [Result<Value, ForecastError>] {
+    ) -> [Result<Value, ForecastError>?] {
         let clock = ContinuousClock()
         let start = clock.now
         let budget = configuration.retry.totalBudget
@@ -144,7 +170,7 @@ public final class ForecastClient: Sendable {
         func deliver(_ index: Int, _ result: @escaping @Sendable () -> Result<Value, ForecastError>) {
             decodeQueue.async(group: decoding) {
                 let result = result()
-                results.set(index, result)
+                if keepingValues || (try? result.get()) == nil { results.set(index, result) }
                 onEach?(index, result)
             }
         }
@@ -221,9 +247,7 @@ private final class ResultSlots<Value: Sendable>: Sendable {
         slots.withLock { $0[index] = result }
     }
 
-    var all: [Result<Value, ForecastError>] {
-        slots.withLock { $0.map { $0 ?? .failure(.cancelled) } }
-    }
+    var all: [Result<Value, ForecastError>?] { slots.withLock { $0 } }
 }
 
 extension ForecastError {

@@ -105,8 +105,14 @@ public struct ForecastService: Sendable {
 
         // Read the cache only now: the refresh we may have waited for has just written it, and
         // what it fetched is not fetched again.
-        let previous = locations.map { cached(for: $0) }
+        // Only then are the cached forecasts needed up front; otherwise a place's is read only
+        // if its refresh fails, so a large batch does not hold every old forecast in memory.
+        let previous = onlyIfStale || waited ? locations.map { cached(for: $0) } : nil
+        let previousForecast: @Sendable (Int) -> CachedForecast? = { [self] index in
+            previous.map { $0[index] } ?? cached(for: locations[index])
+        }
         let due = locations.indices.filter { index in
+            guard let previous else { return true }
             guard let cached = previous[index], isFresh(cached) else { return true }
             return !(onlyIfStale || (waited && cached.fetchedAt >= started))
         }
@@ -114,41 +120,52 @@ public struct ForecastService: Sendable {
         var statuses: [Int: RefreshOutcome.Status] = [:]
         if !due.isEmpty {
             if settings.provider == .darkSky && settings.apiKey == nil {
-                for index in due { statuses[index] = .failed(.forecast(.missingKey), cached: previous[index]) }
+                for index in due { statuses[index] = .failed(.forecast(.missingKey), cached: previousForecast(index)) }
             } else {
                 willFetch()
                 let saved = SavedStatuses()
+                // Files are written (each with its fsync) on threads of their own while the
+                // transfers and the decoding go on; the folder is synced once, after the last.
+                let writes = DispatchGroup()
+                let writers = DispatchQueue(label: "rain.cache-writes", attributes: .concurrent)
                 let fetched = await client.weather(for: due.map { locations[$0].coordinate }) { [self] position, result in
                     let index = due[position]
-                    let status = save(result, for: locations[index], previous: previous[index])
-                    let done = saved.set(index, status)
-                    progress?(done, due.count)
+                    writers.async(group: writes) {
+                        let status = save(result, for: locations[index]) { previousForecast(index) }
+                        let done = saved.set(index, status)
+                        progress?(done, due.count)
+                    }
                 }
-                cache.syncFolder()
-                if fetched.contains(where: { if case .failure(.offline) = $0 { true } else { false } }) {
+                await withCheckedContinuation { continuation in
+                    writes.notify(queue: writers) {
+                        cache.syncFolder()
+                        continuation.resume()
+                    }
+                }
+                if fetched.contains(where: { if case .offline? = $0 { true } else { false } }) {
                     throw .offline(host: host)
                 }
                 statuses.merge(saved.all) { $1 }
             }
         }
         return locations.indices.map { index in
-            RefreshOutcome(location: locations[index], status: statuses[index] ?? .fresh(previous[index]!))
+            RefreshOutcome(location: locations[index], status: statuses[index] ?? .fresh(previous![index]!))
         }
     }
 
     /// Writes a fetched forecast to the cache (the folder is synced later, once).
     private func save(_ result: Result<Forecast, ForecastError>, for location: Location,
-                      previous: CachedForecast?) -> RefreshOutcome.Status {
+                      previous: () -> CachedForecast?) -> RefreshOutcome.Status {
         switch result {
         case .failure(let error):
-            return .failed(.forecast(error), cached: previous)
+            return .failed(.forecast(error), cached: previous())
         case .success(let forecast):
             let fresh = CachedForecast(location: location, fetchedAt: now(), source: settings.provider.rawValue, forecast: forecast)
             do throws(CacheError) {
                 try cache.save(fresh, syncingFolder: false)
                 return .refreshed(fresh)
             } catch {
-                return .failed(.cache(error), cached: previous)
+                return .failed(.cache(error), cached: previous())
             }
         }
     }
