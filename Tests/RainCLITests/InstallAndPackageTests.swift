@@ -139,3 +139,26 @@ import Testing
         }
     }
 }
+
+@Suite struct ConfigExampleHintTests {
+    /// The hint of a configuration error names a config.example.json that exists: the
+    /// installed one, or one `rain config init` writes on request.
+    @Test func theHintPointsAtAFileThatExists() async throws {
+        try await withTemporaryDirectory { folder in
+            writeFile(folder + "/config.json", #"{"unknown_key": 1}"#)
+            let fromBuild = try await BuiltProduct.run("rain", ["config", "show"], environment: ["RAIN_HOME": folder])
+            #expect(fromBuild.status == 78)
+            #expect(fromBuild.error.contains("rain: hint: every key with its default: rain --config /tmp/rain-example.json config init"), "\(fromBuild)")
+            let example = folder + "/example.json"
+            #expect(try await BuiltProduct.run("rain", ["--config", example, "config", "init"], environment: ["RAIN_HOME": folder]).status == 0)
+            #expect(fileBytes(example) == fileBytes(InstallAndPackageTests.repository + "/config.example.json"))
+
+            try FileManager.default.createDirectory(atPath: folder + "/prefix/bin", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: folder + "/prefix/share/doc/rain", withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: BuiltProduct.path("rain"), toPath: folder + "/prefix/bin/rain")
+            writeFile(folder + "/prefix/share/doc/rain/config.example.json", "{}")
+            let installed = try await BuiltProduct.runSystem("/usr/bin/env", ["-i", "RAIN_HOME=\(folder)", folder + "/prefix/bin/rain", "config", "show"])
+            #expect(installed.error.contains("rain: hint: \(folder)/prefix/share/doc/rain/config.example.json lists every key with its default"), "\(installed)")
+        }
+    }
+}

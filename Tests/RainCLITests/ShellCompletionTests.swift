@@ -52,22 +52,23 @@ import Testing
             width: 100, height: 20)
     }
 
-    private func withPlaces(_ body: (String) async throws -> Void) async throws {
+    /// The shell started with the script loaded and three saved places, at its first prompt.
+    private func withShell(_ testCase: ShellCase, _ body: (TmuxSession) async throws -> Void) async throws {
         try await withTemporaryDirectory { home in
             let store = LocationsStore(paths: .resolve(environment: ["RAIN_HOME": home]))
             for name in ["New York", "Zürich", "Berlin"] {
                 _ = try store.add(name: name, coordinate: Coordinate(latitude: 1, longitude: 2))
             }
-            try await body(home)
+            let tmux = try start(testCase, home: home)
+            defer { tmux.kill() }
+            try await tmux.waitForScreen(containing: "ready$", limit: .seconds(90))
+            try await body(tmux)
         }
     }
 
     @Test(arguments: shells)
     func completesASavedPlaceNameWithASpace(_ testCase: ShellCase) async throws {
-        try await withPlaces { home in
-            let tmux = try start(testCase, home: home)
-            defer { tmux.kill() }
-            try await tmux.waitForScreen(containing: "ready$", limit: .seconds(90))
+        try await withShell(testCase) { tmux in
             try tmux.send("rain show new", "Tab")
             try await tmux.waitForScreen(containing: #"rain show New\ York"#, limit: .seconds(90))
         }
@@ -75,10 +76,7 @@ import Testing
 
     @Test(arguments: shells)
     func completesANonASCIINameByItsFirstLettersAndTheShorthand(_ testCase: ShellCase) async throws {
-        try await withPlaces { home in
-            let tmux = try start(testCase, home: home)
-            defer { tmux.kill() }
-            try await tmux.waitForScreen(containing: "ready$", limit: .seconds(90))
+        try await withShell(testCase) { tmux in
             try tmux.send("rain z", "Tab")
             try await tmux.waitForScreen(containing: "rain Zürich", limit: .seconds(90))
         }
@@ -86,16 +84,12 @@ import Testing
 
     @Test(arguments: shells)
     func completesOptionValuesAndSubcommands(_ testCase: ShellCase) async throws {
-        try await withPlaces { home in
-            let tmux = try start(testCase, home: home)
-            defer { tmux.kill() }
-            try await tmux.waitForScreen(containing: "ready$", limit: .seconds(90))
-            try tmux.send("rain --color al", "Tab")
-            try await tmux.waitForScreen(containing: "rain --color always", limit: .seconds(90))
-            try tmux.send("C-u", "rain locations rem", "Tab")
-            try await tmux.waitForScreen(containing: "rain locations remove", limit: .seconds(90))
-            try tmux.send("C-u", "rain watch --every 15", "Tab")
-            try await tmux.waitForScreen(containing: "rain watch --every 15m", limit: .seconds(90))
+        try await withShell(testCase) { tmux in
+            for (typed, completed) in [("rain --color al", "rain --color always"), ("rain locations rem", "rain locations remove"),
+                                       ("rain watch --every 15", "rain watch --every 15m")] {
+                try tmux.send("C-u", typed, "Tab")
+                try await tmux.waitForScreen(containing: completed, limit: .seconds(90))
+            }
         }
     }
 }

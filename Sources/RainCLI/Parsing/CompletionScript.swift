@@ -108,20 +108,26 @@ struct CompletionScript {
         """
     }
 
-    private var bash: String {
-        let valueCases = entries.flatMap { entry in
+    /// `"rain watch --every") <action> ;;` for every option that takes a value, per command.
+    private func optionValueCases(action: (Completion) -> String) -> String {
+        entries.flatMap { entry in
             entry.options.compactMap { option -> String? in
                 guard case .value = option.kind else { return nil }
                 let spellings = (["--\(option.long)"] + (option.short.map { ["-\($0)"] } ?? [])).map { "\"\(entry.key) \($0)\"" }
-                let action = switch option.completion {
-                case .file: #"COMPREPLY=($(compgen -f -- "$cur")); return"#
-                case .values(let values): #"words="\#(values.joined(separator: " "))""#
-                case .locations: "places=1"
-                case .none: "return"
-                }
-                return "        \(spellings.joined(separator: "|"))) \(action) ;;"
+                return "        \(spellings.joined(separator: "|"))) \(action(option.completion)) ;;"
             }
         }.joined(separator: "\n")
+    }
+
+    private var bash: String {
+        let valueCases = optionValueCases { completion in
+            switch completion {
+            case .file: #"COMPREPLY=($(compgen -f -- "$cur")); return"#
+            case .values(let values): #"words="\#(values.joined(separator: " "))""#
+            case .locations: "places=1"
+            case .none: "return"
+            }
+        }
         let commandCases = entries.map { entry in
             "        \"\(entry.key)\") words=\"\(words(of: entry).joined(separator: " "))\"; options=\"\(optionWords(of: entry).joined(separator: " "))\"\(entry.argumentCompletion == .locations ? "; places=1" : "") ;;"
         }.joined(separator: "\n")
@@ -160,19 +166,14 @@ struct CompletionScript {
     }
 
     private var zsh: String {
-        let valueCases = entries.flatMap { entry in
-            entry.options.compactMap { option -> String? in
-                guard case .value = option.kind else { return nil }
-                let spellings = (["--\(option.long)"] + (option.short.map { ["-\($0)"] } ?? [])).map { "\"\(entry.key) \($0)\"" }
-                let action = switch option.completion {
-                case .file: "_files; return"
-                case .values(let values): "candidates=(\(values.joined(separator: " ")))"
-                case .locations: "places=1"
-                case .none: "return"
-                }
-                return "        \(spellings.joined(separator: "|"))) \(action) ;;"
+        let valueCases = optionValueCases { completion in
+            switch completion {
+            case .file: "_files; return"
+            case .values(let values): "candidates=(\(values.joined(separator: " ")))"
+            case .locations: "places=1"
+            case .none: "return"
             }
-        }.joined(separator: "\n")
+        }
         let commandCases = entries.map { entry in
             "        \"\(entry.key)\") candidates=(\(words(of: entry).joined(separator: " "))); options=(\(optionWords(of: entry).joined(separator: " ")))\(entry.argumentCompletion == .locations ? "; places=1" : "") ;;"
         }.joined(separator: "\n")

@@ -31,7 +31,7 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .missingFile: return "create one with: rain config init"
         case .insecureKeyFile(let path, _): return "chmod 600 \(path)"
-        case .unknownKey, .invalidValue, .notJSON: return "config.example.json lists every key with its default"
+        case .unknownKey, .invalidValue, .notJSON: return ConfigExample.hint
         default: return nil
         }
     }

@@ -1,37 +1,28 @@
 /// Single-width symbols for the Dark Sky icon names. All are one terminal column wide (no emoji
 /// presentation), so columns stay aligned.
 public enum WeatherSymbol {
-    public static func symbol(for icon: String?) -> String {
-        switch icon {
-        case "clear-day": return "☀"
-        case "clear-night": return "☾"
-        case "partly-cloudy-day", "partly-cloudy-night": return "◒"
-        case "cloudy": return "☁"
-        case "rain", "drizzle", "showers": return "☂"
-        case "snow", "flurries": return "❄"
-        case "sleet", "hail": return "✱"
-        case "thunderstorm": return "↯"
-        case "fog", "mist", "haze", "smoke": return "≡"
-        case "wind", "breezy": return "≋"
-        default: return "·"
-        }
+    /// Dark Sky icon names, their symbol, and the word for them where only ASCII can be shown.
+    private static let kinds: [(icons: [String], symbol: String, word: String)] = [
+        (["clear-day"], "☀", "clear"),
+        (["clear-night"], "☾", "clear"),
+        (["partly-cloudy-day", "partly-cloudy-night"], "◒", "partly cloudy"),
+        (["cloudy"], "☁", "cloudy"),
+        (["rain", "drizzle", "showers"], "☂", "rain"),
+        (["snow", "flurries"], "❄", "snow"),
+        (["sleet", "hail"], "✱", "sleet"),
+        (["thunderstorm"], "↯", "thunder"),
+        (["fog", "mist", "haze", "smoke"], "≡", "fog"),
+        (["wind", "breezy"], "≋", "wind"),
+    ]
+
+    private static func kind(of icon: String?) -> (icons: [String], symbol: String, word: String)? {
+        kinds.first { icon.map($0.icons.contains) ?? false }
     }
 
+    public static func symbol(for icon: String?) -> String { kind(of: icon)?.symbol ?? "·" }
+
     /// A word for the icon, where only ASCII can be shown (`--ascii`, a non-UTF-8 locale).
-    public static func word(for icon: String?) -> String {
-        switch icon {
-        case "clear-day", "clear-night": return "clear"
-        case "partly-cloudy-day", "partly-cloudy-night": return "partly cloudy"
-        case "cloudy": return "cloudy"
-        case "rain", "drizzle", "showers": return "rain"
-        case "snow", "flurries": return "snow"
-        case "sleet", "hail": return "sleet"
-        case "thunderstorm": return "thunder"
-        case "fog", "mist", "haze", "smoke": return "fog"
-        case "wind", "breezy": return "wind"
-        default: return "-"
-        }
-    }
+    public static func word(for icon: String?) -> String { kind(of: icon)?.word ?? "-" }
 }
 
 /// Wind directions.

@@ -1,0 +1,19 @@
+import Foundation
+
+extension ConfigExample {
+    /// The config.example.json an installed rain has beside it (PREFIX/share/doc/rain for
+    /// PREFIX/bin/rain, as `make install` and the Debian package put it), when it is there.
+    public static func installedFile(executable: String? = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) -> String? {
+        guard let executable else { return nil }
+        let prefix = URL(fileURLWithPath: executable).deletingLastPathComponent().deletingLastPathComponent().path
+        let path = (prefix == "/" ? "" : prefix) + "/share/doc/rain/config.example.json"
+        return FileManager.default.fileExists(atPath: path) ? path : nil
+    }
+
+    /// Where to read every key with its default: the installed file, or else an example written
+    /// out by `rain config init` (which never overwrites).
+    static var hint: String {
+        if let file = installedFile() { return "\(file) lists every key with its default" }
+        return "every key with its default: rain --config /tmp/rain-example.json config init"
+    }
+}
