@@ -52,6 +52,22 @@ import Testing
         }
     }
 
+    @Test func aNonUTF8LocaleGetsTheWholeForecastInASCII() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            try writeColdCache(world)
+            let utf8 = try await world.rain(["show", "--offline"], environment: ["LANG": "C.UTF-8"])
+            #expect(utf8.output.contains("°C"))
+            for environment in [["LC_ALL": "C", "LANG": "C.UTF-8"], ["LANG": "POSIX"]] {
+                let shown = try await world.rain(["show", "--offline"], environment: environment)
+                #expect(shown.status == 0, "\(shown)")
+                #expect(shown.output.contains("Berlin") && shown.output.contains("12 C"), "\(shown.output)")
+                #expect(shown.output.unicodeScalars.allSatisfy { $0.isASCII }, "\(shown.output)")
+                #expect(shown.output.split(separator: "\n").count == utf8.output.split(separator: "\n").count)
+            }
+        }
+    }
+
     @Test func waybarJSON() async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home)
@@ -90,5 +106,24 @@ import Testing
         #expect(result.status == 0)
         #expect(result.output == (home == "/" ? "" : home) + "/.config/rain/config.json\n")
         #expect(!result.output.hasPrefix("//"))
+    }
+}
+
+@Suite struct ASCIITerminalTests {
+    /// A full-screen picker on a terminal whose locale is not UTF-8 draws ASCII too.
+    @Test func thePickerDrawsASCIIInACLocale() async throws {
+        try await withTemporaryDirectory { home in
+            let store = LocationsStore(paths: .resolve(environment: ["RAIN_HOME": home]))
+            for name in ["Home", "Zürich"] { _ = try store.add(name: name, coordinate: Coordinate(latitude: 1, longitude: 2)) }
+            let rain = "env RAIN_HOME=\(shellQuoted(home)) TERM=xterm LANG=C \(shellQuoted(BuiltProduct.path("rain"))) locations remove -i"
+            let tmux = try TmuxSession(folder: home, shellCommand: rain + "; sleep 60")
+            defer { tmux.kill() }
+            try await tmux.waitForScreen(containing: "Remove saved places", limit: .seconds(90))
+            try tmux.send("Down", "Space")
+            let screen = try await tmux.waitForScreen(containing: "1 place checked.", limit: .seconds(90))
+            #expect(screen.contains("[x] Zurich"), "\(screen)")
+            #expect(screen.contains("^v j/k move . space check"), "\(screen)")
+            try tmux.send("q")
+        }
     }
 }

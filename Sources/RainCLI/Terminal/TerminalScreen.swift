@@ -20,10 +20,13 @@ struct TerminalScreen {
 
     let descriptor: Int32
     let kind: Kind
+    /// The locale's character set is not UTF-8: frames are written as ASCII of the same width.
+    let asciiOnly: Bool
 
     init(descriptor: Int32, environment: [String: String]) {
         self.descriptor = descriptor
         kind = Kind(environment: environment)
+        asciiOnly = !OutputCharset.isUTF8(environment: environment)
     }
 
     /// Columns and lines: the terminal's own size, else COLUMNS and LINES, else 80x24.
@@ -71,6 +74,6 @@ struct TerminalScreen {
 
     func write(_ text: String) {
         // A terminal that went away is noticed by the key loop on its next read.
-        FileDescriptor.writeAll(Array(text.utf8), to: descriptor)
+        FileDescriptor.writeAll(Array((asciiOnly ? ASCIIConsole.transliterate(text) : text).utf8), to: descriptor)
     }
 }
