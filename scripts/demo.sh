@@ -34,8 +34,17 @@ start_simulator() { # start_simulator PORT
 }
 
 run() {
-    printf '\n$ rain %s\n' "$*"
+    printf '\n$ rain%s\n' "${*:+ $*}"
     COLUMNS=80 "$bin/rain" "$@" || printf '(exit status %s)\n' "$?"
+}
+
+# run_head N ARGS...: like run, showing only the first N lines of the output.
+run_head() {
+    lines=$1
+    shift
+    printf '\n$ rain %s | head -n %s\n' "$*" "$lines"
+    COLUMNS=80 "$bin/rain" "$@" | head -n "$lines"
+    echo "..."
 }
 
 start_simulator 0
@@ -66,15 +75,16 @@ echo
 echo "--- with a Pirate Weather key, the same places come from the Dark Sky-compatible API ---"
 RAIN_API_KEY="$SIMULATOR_API_KEY"
 export RAIN_API_KEY
+run_head 4 config show
 run refresh --all
-run show tokyo --json | head -n 12
+run_head 14 show tokyo --json
 
 echo
 echo "--- the simulator goes away: rain shows what it has cached ---"
 kill "$simulator_pid" && wait "$simulator_pid" 2>/dev/null || true
 simulator_pid=""
 run refresh --all
-run show paris --offline | head -n 4
+run_head 8 show paris --offline
 
 echo
 echo "--- and comes back ---"

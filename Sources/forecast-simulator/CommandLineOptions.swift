@@ -7,9 +7,12 @@ struct CommandLineOptions: Equatable {
     }
 
     static let usage = """
-        OVERVIEW: A loopback HTTP server that answers like Pirate Weather (Dark Sky format).
+        OVERVIEW: A loopback HTTP server that answers like Pirate Weather (Dark Sky format),
+        Open-Meteo (forecast and geocoding) and an echoip server (where am I).
 
-        Prints the bound port on the first line of stdout, then one line per request on stderr.
+        Paths: /forecast/KEY/LAT,LON (Dark Sky), /v1/forecast and /v1/search (Open-Meteo),
+        /json (IP location). Prints the bound port on the first line of stdout, then one line
+        per request on stderr.
 
         USAGE: forecast-simulator [--host <host>] [--port <port>] [--key <key>] [<behaviour options>]
 

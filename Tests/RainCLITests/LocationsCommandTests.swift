@@ -20,7 +20,7 @@ import Testing
             let (status, console) = await rain(["locations", "add", "Berlin", "--lat", "52.52", "--lon", "13.405"], home: home)
             #expect(status == 0)
             let id = try #require(try LocationsStore(paths: .resolve(environment: ["RAIN_HOME": home])).load().locations.first?.shortID)
-            #expect(console.output == "Added Berlin (\(id)), the current location.\n")
+            #expect(console.output == "Added Berlin (52.52, 13.41), ID \(id), the current location.\n")
             _ = await rain(["locations", "add", "Tokyo", "--lat", "35.6762", "--lon", "139.6503"], home: home)
             let (_, list) = await rain(["locations"], home: home)
             let lines = list.output.split(separator: "\n", omittingEmptySubsequences: false)
@@ -51,7 +51,7 @@ import Testing
             let (status, console) = await rain(["locations"], home: home)
             #expect(status == 66)
             #expect(console.output.isEmpty)
-            #expect(console.error == "rain: error: no saved locations\nrain: hint: add one: rain locations add NAME --lat LATITUDE --lon LONGITUDE\n")
+            #expect(console.error == "rain: error: no saved locations\nrain: hint: add one: rain locations add NAME (looked up by name), or add NAME --lat LATITUDE --lon LONGITUDE\n")
             let (jsonStatus, json) = await rain(["locations", "--json"], home: home)
             // One rule for text and JSON: nothing to show is 66; JSON still prints valid (empty) data.
             #expect(jsonStatus == 66 && json.output == "[]\n", "\(json.output)")

@@ -56,6 +56,10 @@ import Testing
             let header = try #require(listed.output.split(separator: "\n").first)
             #expect(header.hasSuffix("LONGITUDE  AREA"), "\(listed.output)")
             #expect(listed.output.contains("-95.5555  Texas, United States\n"), "the area tells the Parises apart: \(listed.output)")
+            #expect(try await world.keylessRain(["locations", "add", "Paris", "--pick", "1"]).status == 0)
+            let ambiguous = try await world.keylessRain(["show", "paris"])
+            #expect(ambiguous.status == 65 && ambiguous.error.contains("Paris, Texas, United States (") && ambiguous.error.contains("Paris, Île-de-France, France ("),
+                    "\(ambiguous)")
 
             let tooFar = try await world.keylessRain(["locations", "add", "Paris", "--pick", "3"])
             #expect(tooFar.status == 65 && tooFar.error.contains("only 2 places are named \"Paris\""), "\(tooFar)")
@@ -69,6 +73,16 @@ import Testing
             #expect(result.status == 0, "\(result)")
             #expect(result.output.hasPrefix("Added Paris, Île-de-France, France (48.85, 2.35)"))
             #expect(world.simulator.requests.first?.queryValue("countryCode") == "FR")
+        }
+    }
+
+    @Test(arguments: ["", "  "])
+    func anEmptyNameIsADataErrorAndNothingIsAsked(_ name: String) async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let result = try await world.keylessRain(["locations", "add", name])
+            #expect(result.status == 65 && result.error.hasPrefix("rain: error: invalid name: the name is empty\n"), "\(result)")
+            #expect(world.simulator.requestCount == 0)
         }
     }
 

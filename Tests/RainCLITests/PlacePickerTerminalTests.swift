@@ -29,7 +29,7 @@ import Testing
             let world = try ForecastWorld(home: home)
             let tmux = try start(world, "Paris")
             defer { tmux.kill() }
-            let list = try await tmux.waitForScreen(containing: "Places named “Paris”")
+            let list = try await tmux.waitForScreen(containing: "Places named \"Paris\"")
             #expect(list.contains("1  Paris  Île-de-France, France") && list.contains("2  Paris  Texas, United States"), "\(list)")
             #expect(list.contains("pop. 2,138,551") && list.contains("(33.66, -95.56)"), "\(list)")
             try tmux.send("Down")
@@ -63,7 +63,7 @@ import Testing
                 try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
                 let tmux = try start(world, "Berlin", folder: folder)
                 defer { tmux.kill() }
-                try await tmux.waitForScreen(containing: "Places named “Berlin”")
+                try await tmux.waitForScreen(containing: "Places named \"Berlin\"")
                 try tmux.send(key)
                 let done = try await tmux.waitForScreen(containing: "rain exited with 0")
                 #expect(done.contains("Nothing added."), "\(key): \(done)")

@@ -58,7 +58,7 @@ import Testing
 
         let screen = picker.render(width: 60, height: 6, useColor: false)
         #expect(screen.count == 6)
-        #expect(screen[0].hasPrefix("Places named “x”") && screen[0].hasSuffix("3 places"))
+        #expect(screen[0].hasPrefix("Places named \"x\"") && screen[0].hasSuffix("3 places"))
         #expect(screen[2].hasPrefix("2  B") && screen[2].trimmingCharacters(in: .whitespaces).hasSuffix("pop. 1,234"), "the row under the cursor: \(screen)")
         #expect(screen.allSatisfy { $0.displayWidth <= 60 })
     }

@@ -72,6 +72,10 @@ struct CronCommand: RunnableCommand {
             environment.removeAll { $0.0 == "RAIN_CONFIG" }
             environment.append(("RAIN_CONFIG", ProcessIdentity.absolutePath(config)))
         }
+        // The forecast URLs set in the environment go along, so cron asks the servers the shell does.
+        for name in ["RAIN_BASE_URL", "RAIN_OPENMETEO_URL"] {
+            if let value = context.environment[name], !value.isEmpty { environment.append((name, value)) }
+        }
         return try CrontabEntry(schedule: schedule, executable: ProcessIdentity.executablePath, environment: environment)
     }
 

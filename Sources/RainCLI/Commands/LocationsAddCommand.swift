@@ -15,7 +15,7 @@ struct LocationsAddCommand: RunnableCommand {
         """,
         arguments: [placeName],
         options: [lat, lon, pick, country, here, select, verbose],
-        usage: "<name> [--pick <n>] [--country <code>] | <name> --lat <latitude> --lon <longitude> | [<name>] --here"
+        usage: "<name> [--pick <n>] [--country <code>] | <name> --lat <latitude> --lon <longitude> | [<name>] --here; [--select]"
     )
 
     static let placeName = ArgumentDefinition(name: "name", help: "The place's name, e.g. Berlin.", isOptional: true)
@@ -74,10 +74,11 @@ struct LocationsAddCommand: RunnableCommand {
     }
 
     func run(_ context: CommandContext) async throws {
+        // A name that could never be saved is refused before anything is asked of a server.
+        if let name { _ = try LocationValidation.validName(name) }
         switch source {
         case .coordinates(let coordinate):
-            let (location, isCurrent) = try context.store.add(name: name ?? "", coordinate: coordinate, select: select)
-            context.print("Added \(location.name.strippingControlCharacters) (\(location.shortID))\(isCurrent ? ", the current location" : "").")
+            try save(PlaceMatch(name: name ?? "", coordinate: coordinate), context)
         case .here:
             let lookup = PlaceLookup(settings: try context.loadSettings().settings, verbose: context.requestLog(verbose: verbose))
             context.printError("Asking \(lookup.ipLocationHost) where this machine is (from its IP address)...")
@@ -123,7 +124,8 @@ struct LocationsAddCommand: RunnableCommand {
         guard context.console.isInputTerminal && context.console.isOutputTerminal else {
             throw CommandFailure(
                 message: "\(places.count) places are named \(quoted): \(Self.listing(places))",
-                hint: "choose one with --pick N, e.g. rain locations add \(Self.shellWord(query)) --pick 1 (or narrow with --country CODE)",
+                hint: "choose one with --pick N, e.g. rain locations add \(Self.shellWord(query))\(countryCode.map { " --country \($0)" } ?? "") --pick 1"
+                    + (countryCode == nil ? " (or narrow with --country CODE)" : ""),
                 exitCode: .dataError)
         }
         let outcome = try PickerSession.run({ PlacePicker(query: query, places: places, height: $0) },

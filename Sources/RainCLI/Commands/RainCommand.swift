@@ -4,8 +4,9 @@ struct RainCommand: ParsableCommand {
         commandName: "rain",
         abstract: "Weather forecasts for your saved places, in the terminal and from cron.",
         discussion: """
-        rain keeps a list of saved places with one current location, fetches forecasts from a \
-        Dark Sky-compatible API, caches them, and shows them.
+        rain keeps a list of saved places with one current location, fetches forecasts from \
+        Open-Meteo (no key needed) or, with an API key, from a Dark Sky-compatible API such as \
+        Pirate Weather, caches them, and shows them. Start with 'rain locations add NAME'.
 
         A word that names no command is a place: 'rain tokyo' is 'rain show tokyo'. A command \
         wins over a place of the same name: for a place called 'watch', type 'rain show watch'.

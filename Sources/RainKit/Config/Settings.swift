@@ -78,9 +78,12 @@ public struct Settings: Sendable, Equatable {
 
     /// Why `provider` is the one in effect, as `rain config show` says it.
     public var providerReason: String {
-        switch providerChoice {
-        case .auto: return apiKey == nil ? "no API key configured" : "an API key is configured"
-        case .darkSky, .openMeteo: return "set in the configuration"
+        switch (providerChoice, apiKey) {
+        case (.auto, nil): return "no API key configured"
+        case (.auto, _): return "an API key is configured"
+        case (.darkSky, nil): return "set in the configuration, but no API key is configured: fetching will fail"
+        case (.openMeteo, _?): return "set in the configuration; the API key is not used"
+        case (.darkSky, _), (.openMeteo, nil): return "set in the configuration"
         }
     }
 

@@ -22,6 +22,11 @@ public struct Location: Sendable, Hashable, Codable, Identifiable {
         self.timeZone = timeZone
     }
 
+    /// "Paris, Texas, United States": the name with the region and country a lookup gave it.
+    public var displayName: String {
+        ([name] + [region, country].compactMap { $0 }).joined(separator: ", ")
+    }
+
     /// The first eight hex digits of the ID, lower-case, as lists show it.
     public var shortID: String { String(idString.prefix(8)) }
 

@@ -14,7 +14,7 @@ public enum LocationsError: Error, Sendable, Equatable, CustomStringConvertible 
         case .unknown(let reference):
             return "no saved location matches '\(reference.strippingControlCharacters)'"
         case .ambiguous(let reference, let candidates):
-            let list = candidates.map { "\($0.name) (\($0.idString))" }.joined(separator: ", ")
+            let list = candidates.map { "\($0.displayName) (\($0.idString))" }.joined(separator: ", ")
             return "'\(reference.strippingControlCharacters)' matches \(candidates.count) locations: \(list)"
         case .removingCurrent(let location):
             return "\(location.name) (\(location.shortID)) is the current location and cannot be removed"
@@ -34,7 +34,7 @@ public enum LocationsError: Error, Sendable, Equatable, CustomStringConvertible 
         switch self {
         case .unknown, .ambiguous: return "'rain locations' lists the saved places with their numbers and IDs"
         case .removingCurrent: return "select another place first (rain locations select LOC), or none: rain locations select --none"
-        case .noLocations: return "add one: rain locations add NAME --lat LATITUDE --lon LONGITUDE"
+        case .noLocations: return "add one: rain locations add NAME (looked up by name), or add NAME --lat LATITUDE --lon LONGITUDE"
         case .noCurrentLocation: return "choose one: rain locations select LOC"
         case .invalidName, .invalidCoordinate: return nil
         }

@@ -12,7 +12,7 @@ extension PlacePicker {
             return index == cursor ? style.inverse(line.padded(to: width)) : line.trimmingTrailingSpaces
         }
         let chosen = places.indices.contains(cursor) ? "\(places[cursor].qualifiedName) \(places[cursor].shortCoordinates)" : ""
-        return ScrollingList.screen(title: "Places named “\(query.strippingControlCharacters)”", rows: lines, shown: shown,
+        return ScrollingList.screen(title: "Places named \"\(query.strippingControlCharacters)\"", rows: lines, shown: shown,
                                     count: places.count, status: chosen, emphasized: false,
                                     keys: (Self.keysHelp, Self.shortKeysHelp), width: width, height: height, useColor: useColor)
     }
