@@ -80,13 +80,13 @@ struct LocationsAddCommand: RunnableCommand {
         case .coordinates(let coordinate):
             try save(PlaceMatch(name: name ?? "", coordinate: coordinate), context)
         case .here:
-            let lookup = PlaceLookup(settings: try context.loadSettings().settings, verbose: context.requestLog(verbose: verbose))
+            let lookup = try placeLookup(context)
             context.printError("Asking \(lookup.ipLocationHost) where this machine is (from its IP address)...")
             var place = try await lookup.here()
             if let name { place.name = name }
             try save(place, context)
         case .lookup(let pick, let countryCode):
-            let lookup = PlaceLookup(settings: try context.loadSettings().settings, verbose: context.requestLog(verbose: verbose))
+            let lookup = try placeLookup(context)
             let query = name ?? ""
             let places = try await lookup.places(named: query, countryCode: countryCode)
             guard let place = try choose(among: places, named: query, pick: pick, countryCode: countryCode, context) else {
@@ -95,6 +95,10 @@ struct LocationsAddCommand: RunnableCommand {
             }
             try save(place, context)
         }
+    }
+
+    private func placeLookup(_ context: CommandContext) throws -> PlaceLookup {
+        PlaceLookup(settings: try context.loadSettings().settings, verbose: context.requestLog(verbose: verbose))
     }
 
     private func save(_ place: PlaceMatch, _ context: CommandContext) throws {

@@ -22,20 +22,14 @@ extension PlacePicker {
 }
 
 /// Matches as aligned columns: number, name, region and country, coordinates, population.
-/// `rain locations add` prints the same rows when it cannot ask.
-public struct PlaceTable: Sendable {
+struct PlaceTable: Sendable {
     private let columns: [[String]]
     private let widths: [Int]
 
-    public init(places: [PlaceMatch]) {
+    init(places: [PlaceMatch]) {
         let columns = places.map(Self.columns)
         self.columns = columns
         widths = (0..<4).map { column in columns.map { $0[column].displayWidth }.max() ?? 0 }
-    }
-
-    /// Every row, for printing.
-    public func lines(width: Int) -> [String] {
-        columns.indices.map { line($0, width: width).trimmingTrailingSpaces }
     }
 
     func line(_ index: Int, width: Int) -> String {
