@@ -109,9 +109,11 @@ final class Simulator: @unchecked Sendable {
 
     var baseURL: String { "http://127.0.0.1:\(port)/forecast/" }
 
-    func stop() {
-        child.process.terminate()
-        _ = child.wait()
+    /// Stops it (once) and returns what it wrote: one line per request on stderr.
+    @discardableResult
+    func stop() -> Outcome {
+        if child.process.isRunning { child.process.terminate() }
+        return child.wait()
     }
 }
 

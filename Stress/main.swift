@@ -5,7 +5,7 @@ import Foundation
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else {
-    print("usage: stress RAIN FORECAST_SIMULATOR [store kills faults leaks escapes]")
+    print("usage: stress RAIN FORECAST_SIMULATOR [store kills refreshes faults leaks escapes]")
     exit(64)
 }
 let rainPath = arguments[1]
@@ -20,6 +20,7 @@ print("rain stress (\(small ? "small" : "full") size) against \(rainPath)")
 
 if wanted("store") { StoreCheck.run() }
 if wanted("kills") { KillCheck.run() }
+if wanted("refreshes") { RefreshCheck.run() }
 if wanted("faults") { FaultCheck.run() }
 if wanted("leaks") { LeakCheck.run() }
 if wanted("escapes") { EscapeCheck.run() }

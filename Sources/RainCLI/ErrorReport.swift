@@ -22,8 +22,6 @@ struct ErrorReport {
     /// - Parameter subject: what the error is about, put before it (`Berlin: ...`).
     init(_ error: any Error, subject: String? = nil) {
         switch error {
-        case let failure as CommandFailure:
-            self.init(message: failure.message, hint: failure.hint, exitCode: failure.exitCode)
         case let error as any RainError:
             self.init(message: error.description, hint: error.hint, exitCode: ExitCode(error.kind))
         default:

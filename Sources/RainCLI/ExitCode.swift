@@ -37,11 +37,13 @@ extension ExitCode {
     }
 }
 
-/// A failure the command layer decides on itself (not a library error), with its exit status.
-struct CommandFailure: Error {
+/// A failure the command layer decides on itself (not a library error), of a kind like any other.
+struct CommandFailure: RainError {
     var message: String
     var hint: String?
-    var exitCode: ExitCode
+    var kind: ErrorKind
+
+    var description: String { message }
 }
 
 /// Ends a command with a status other than success after it has said what it had to say.

@@ -9,11 +9,19 @@ import Testing
 @Suite struct RefreshIntegrityTests {
     static let key = "sim-key-0123456789abcdef"
 
-    private func world(_ home: String, _ simulator: ForecastSimulator) throws -> (ForecastService, LocationRemover) {
-        let environment = ["RAIN_HOME": home, "RAIN_BASE_URL": simulator.baseURL, "RAIN_API_KEY": Self.key]
-        let paths = RainPaths.resolve(environment: environment)
-        let settings = try SettingsLoader(paths: paths, environment: environment, configFileIsExplicit: false).load().settings
-        return (ForecastService(settings: settings), LocationRemover(paths: paths))
+    /// A home with Berlin saved, a simulator, and the service and remover of that home.
+    private func withWorld(_ body: (ForecastSimulator, ForecastService, LocationRemover, Location) async throws -> Void) async throws {
+        try await withTemporaryDirectory { home in
+            let simulator = ForecastSimulator(configuration: .init(apiKey: Self.key))
+            try simulator.start()
+            defer { simulator.stop() }
+            let environment = ["RAIN_HOME": home, "RAIN_BASE_URL": simulator.baseURL, "RAIN_API_KEY": Self.key]
+            let paths = RainPaths.resolve(environment: environment)
+            let settings = try SettingsLoader(paths: paths, environment: environment, configFileIsExplicit: false).load().settings
+            let remover = LocationRemover(paths: paths)
+            let berlin = try remover.store.add(name: "Berlin", coordinate: Coordinate(latitude: 52.52, longitude: 13.405)).location
+            try await body(simulator, ForecastService(settings: settings), remover, berlin)
+        }
     }
 
     private func waitFor(_ condition: () -> Bool) async {
@@ -24,12 +32,7 @@ import Testing
     }
 
     @Test func aPlaceRemovedDuringARefreshKeepsNoForecastAndOrphansAreSwept() async throws {
-        try await withTemporaryDirectory { home in
-            let simulator = ForecastSimulator(configuration: .init(apiKey: Self.key))
-            try simulator.start()
-            defer { simulator.stop() }
-            let (service, remover) = try world(home, simulator)
-            let berlin = try remover.store.add(name: "Berlin", coordinate: Coordinate(latitude: 52.52, longitude: 13.405)).location
+        try await withWorld { simulator, service, remover, berlin in
             let tokyo = try remover.store.add(name: "Tokyo", coordinate: Coordinate(latitude: 35.68, longitude: 139.65)).location
             try AtomicFile.createFolder(service.cache.directory)
             let leftByAnOlderRain = service.cache.path(for: UUID())
@@ -50,12 +53,7 @@ import Testing
     }
 
     @Test func aRefreshThatWaitedUsesWhatTheOtherOneFetched() async throws {
-        try await withTemporaryDirectory { home in
-            let simulator = ForecastSimulator(configuration: .init(apiKey: Self.key))
-            try simulator.start()
-            defer { simulator.stop() }
-            let (service, remover) = try world(home, simulator)
-            let berlin = try remover.store.add(name: "Berlin", coordinate: Coordinate(latitude: 52.52, longitude: 13.405)).location
+        try await withWorld { simulator, service, remover, berlin in
             let oslo = try remover.store.add(name: "Oslo", coordinate: Coordinate(latitude: 59.9, longitude: 10.7)).location
 
             // "Another rain" holds the refresh lock, and while we wait it saves Berlin's forecast.
@@ -75,12 +73,7 @@ import Testing
     }
 
     @Test func aRefreshThatDidNotWaitFetchesEvenAFreshForecast() async throws {
-        try await withTemporaryDirectory { home in
-            let simulator = ForecastSimulator(configuration: .init(apiKey: Self.key))
-            try simulator.start()
-            defer { simulator.stop() }
-            let (service, remover) = try world(home, simulator)
-            let berlin = try remover.store.add(name: "Berlin", coordinate: Coordinate(latitude: 52.52, longitude: 13.405)).location
+        try await withWorld { simulator, service, remover, berlin in
             _ = try await service.refresh([berlin], onlyIfStale: false, lockWait: .seconds(5))
             _ = try await service.refresh([berlin], onlyIfStale: false, lockWait: .seconds(5))
             #expect(simulator.requestCount == 2)

@@ -114,13 +114,13 @@ struct LocationsAddCommand: RunnableCommand {
             throw CommandFailure(
                 message: "no place named \(quoted)\(countryCode.map { " in \($0)" } ?? "") was found",
                 hint: "check the spelling, or give the coordinates: rain locations add \(Self.shellWord(query)) --lat LATITUDE --lon LONGITUDE",
-                exitCode: .dataError)
+                kind: .badData)
         }
         if let pick {
             guard pick <= places.count else {
                 throw CommandFailure(
                     message: "--pick \(pick): only \(places.count) place\(places.count == 1 ? " is" : "s are") named \(quoted): \(Self.listing(places))",
-                    hint: places.count == 1 ? "leave out --pick" : "choose one with --pick 1 to --pick \(places.count)", exitCode: .dataError)
+                    hint: places.count == 1 ? "leave out --pick" : "choose one with --pick 1 to --pick \(places.count)", kind: .badData)
             }
             return places[pick - 1]
         }
@@ -130,7 +130,7 @@ struct LocationsAddCommand: RunnableCommand {
                 message: "\(places.count) places are named \(quoted): \(Self.listing(places))",
                 hint: "choose one with --pick N, e.g. rain locations add \(Self.shellWord(query))\(countryCode.map { " --country \($0)" } ?? "") --pick 1"
                     + (countryCode == nil ? " (or narrow with --country CODE)" : ""),
-                exitCode: .dataError)
+                kind: .badData)
         }
         let outcome = try PickerSession.run({ PlacePicker(query: query, places: places, height: $0) },
                                             useColor: context.useColor, environment: context.environment)

@@ -58,7 +58,7 @@ struct LocationsRemoveCommand: RunnableCommand {
             guard context.canAsk else {
                 throw CommandFailure(
                     message: "refusing to remove without confirmation: standard input is not a terminal",
-                    hint: "pass --yes to remove without asking", exitCode: .usage)
+                    hint: "pass --yes to remove without asking", kind: .usage)
             }
             guard context.confirm(RemovalPrompt.question(for: locations)) else {
                 context.printError("Nothing removed.")

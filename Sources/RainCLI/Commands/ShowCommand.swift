@@ -90,7 +90,7 @@ extension ShowCommand {
             throw CommandFailure(
                 message: LocationsError.unknown(reference: reference).description,
                 hint: "did you mean the command 'rain \(command)'? (a word that names no command is a place)",
-                exitCode: .dataError)
+                kind: .badData)
         }
     }
 }

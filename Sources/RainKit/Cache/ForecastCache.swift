@@ -86,22 +86,14 @@ public struct ForecastCache: Sendable {
         }
     }
 
-    /// The places that have files here (forecasts or damaged ones set aside).
-    public func storedIDs() -> Set<UUID> {
-        var ids = Set<UUID>()
-        for name in Self.names(in: directory) {
-            guard name.utf8.count >= 41, name.dropFirst(36).hasPrefix(".json"),
-                  let id = UUID(uuidString: String(name.prefix(36))) else { continue }
-            ids.insert(id)
-        }
-        return ids
-    }
-
     /// Deletes the files of every place not in `saved`: forecasts a refresh wrote after the
-    /// place was removed, and those older versions of rain left behind.
+    /// place was removed, and those older versions of rain left behind (damaged ones too).
     public func removeAll(except saved: Set<UUID>) {
-        for id in storedIDs() where !saved.contains(id) {
-            try? remove(for: id)
+        for name in Self.names(in: directory) {
+            // "<id>.json" and "<id>.json.damaged-...": the folder's other files are not places'.
+            guard name.utf8.count >= 41, name.dropFirst(36).hasPrefix(".json"),
+                  let id = UUID(uuidString: String(name.prefix(36))), !saved.contains(id) else { continue }
+            unlink("\(directory)/\(name)")
         }
     }
 

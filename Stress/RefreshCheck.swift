@@ -1,0 +1,25 @@
+import Foundation
+
+/// Several interactive `rain refresh --all` at once on the same places: the ones that waited use
+/// what the first fetched, so each place is fetched once, and none gives up.
+enum RefreshCheck {
+    static func run() {
+        let places = 20, concurrent = small ? 3 : 5
+        let home = temporaryFolder("refresh")
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        let simulator = Simulator(simulatorPath, key: key, arguments: ["--latency-ms", "300"])
+        defer { simulator.stop() }
+        let environment = ["RAIN_HOME": home, "RAIN_API_KEY": key, "RAIN_BASE_URL": simulator.baseURL]
+        for index in 0..<places {
+            _ = Stress.run(rainPath, ["locations", "add", "p\(index)", "--lat", "\(index)", "--lon", "\(index)"], environment: environment)
+        }
+        let children = (0..<concurrent).map { _ in Child(rainPath, ["refresh", "--all"], environment: environment) }
+        let outcomes = children.map { $0.wait() }
+        let requests = simulator.stop().error.split(separator: "\n").filter { $0.hasPrefix("GET ") }.count
+        let statuses = outcomes.map { String($0.status) }.joined(separator: " ")
+        let slowest = outcomes.map(\.seconds).max() ?? 0
+        report("refreshes", "\(concurrent) concurrent rain refresh --all on \(places) places: \(requests) requests (each place once: \(places)), "
+               + "exit statuses \(statuses), slowest \(String(format: "%.1f", slowest)) s",
+               ok: requests == places && outcomes.allSatisfy { $0.status == 0 })
+    }
+}
