@@ -57,8 +57,8 @@ fuzz: deps
 install: release
 	@$(MAKE) --no-print-directory install-files
 
-# Installs what is built, without building: the binary, rain.1, the three completion scripts
-# and config.example.json (RAIN_BIN and RAIN_MANUAL say which binaries).
+# Installs what is built, without building: the binary (stripped), rain.1, the three completion
+# scripts, config.example.json and forecast-json.md (RAIN_BIN and RAIN_MANUAL say which binaries).
 install-files:
 	rm -rf "$(GENERATED)" && mkdir -p "$(GENERATED)"
 	"$(RAIN_MANUAL)" "$(DOCDIR)" > "$(GENERATED)/rain.1"
@@ -67,12 +67,12 @@ install-files:
 	"$(RAIN_BIN)" completions fish > "$(GENERATED)/rain.fish"
 	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(DOCDIR)" \
 		"$(DESTDIR)$(BASHCOMPDIR)" "$(DESTDIR)$(ZSHCOMPDIR)" "$(DESTDIR)$(FISHCOMPDIR)"
-	install -m 755 "$(RAIN_BIN)" "$(DESTDIR)$(BINDIR)/rain"
+	install -s -m 755 "$(RAIN_BIN)" "$(DESTDIR)$(BINDIR)/rain"
 	install -m 644 "$(GENERATED)/rain.1" "$(DESTDIR)$(MANDIR)/man1/rain.1"
 	install -m 644 "$(GENERATED)/rain.bash" "$(DESTDIR)$(BASHCOMPDIR)/rain"
 	install -m 644 "$(GENERATED)/_rain" "$(DESTDIR)$(ZSHCOMPDIR)/_rain"
 	install -m 644 "$(GENERATED)/rain.fish" "$(DESTDIR)$(FISHCOMPDIR)/rain.fish"
-	install -m 644 config.example.json "$(DESTDIR)$(DOCDIR)/config.example.json"
+	install -m 644 config.example.json docs/forecast-json.md "$(DESTDIR)$(DOCDIR)/"
 
 # rain_<version>_<arch>.deb in the current folder, with the Swift runtime linked in so that it
 # needs only Debian's libraries (libcurl4, not the -dev package).
@@ -88,11 +88,18 @@ deb: deps
 bench: deps
 	@bash Benchmarks/bench.sh
 
-# Removes exactly what install-files installed (and rain's own doc folder when it is empty).
+# Removes exactly what install-files installed, then the share folders it may have made, each
+# only when nothing else is left in it (the bin folder stays).
 uninstall:
-	rm -f "$(DESTDIR)$(BINDIR)/rain" "$(DESTDIR)$(MANDIR)/man1/rain.1" "$(DESTDIR)$(DOCDIR)/config.example.json" \
+	rm -f "$(DESTDIR)$(BINDIR)/rain" "$(DESTDIR)$(MANDIR)/man1/rain.1" \
+		"$(DESTDIR)$(DOCDIR)/config.example.json" "$(DESTDIR)$(DOCDIR)/forecast-json.md" \
 		"$(DESTDIR)$(BASHCOMPDIR)/rain" "$(DESTDIR)$(ZSHCOMPDIR)/_rain" "$(DESTDIR)$(FISHCOMPDIR)/rain.fish"
-	-rmdir "$(DESTDIR)$(DOCDIR)" 2>/dev/null
+	for folder in "$(DOCDIR)" "$(MANDIR)/man1" "$(MANDIR)" "$(BASHCOMPDIR)" "$(ZSHCOMPDIR)" "$(FISHCOMPDIR)"; do \
+		while case "$$folder" in "$(PREFIX)/share"/*) true ;; *) false ;; esac; do \
+			[ -d "$(DESTDIR)$$folder" ] && rmdir --ignore-fail-on-non-empty "$(DESTDIR)$$folder"; \
+			folder=$${folder%/*}; \
+		done; \
+	done
 
 clean:
 	rm -rf .build

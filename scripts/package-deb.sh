@@ -19,24 +19,12 @@ strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/u
 gzip -9n "$root/usr/share/man/man1/rain.1"
 
 doc="$root/usr/share/doc/rain"
-cat > "$doc/copyright" <<COPYRIGHT
-Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/
-Upstream-Name: rain
-
-Files: *
-Copyright: 2026 The rain authors
-License: MIT
- Permission is hereby granted, free of charge, to any person obtaining a copy of this software
- and associated documentation files (the "Software"), to deal in the Software without
- restriction, including without limitation the rights to use, copy, modify, merge, publish,
- distribute, sublicense, and/or sell copies of the Software, and to permit persons to whom the
- Software is furnished to do so, subject to the following conditions:
- .
- The above copyright notice and this permission notice shall be included in all copies or
- substantial portions of the Software.
- .
- THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR IMPLIED.
-COPYRIGHT
+# The LICENSE's MIT text, as a copyright file's License paragraph: indented, blank lines as " .".
+{
+    printf 'Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\nUpstream-Name: rain\n\n'
+    printf 'Files: *\nCopyright: %s\nLicense: MIT\n' "$(sed -n 's/^Copyright (c) //p' "$here/LICENSE")"
+    sed -n '/^Permission/,$p' "$here/LICENSE" | sed 's/^$/./; s/^/ /'
+} > "$doc/copyright"
 printf 'rain (%s) unstable; urgency=medium\n\n  * Release %s.\n\n -- rain maintainers <rain@example.org>  %s\n' \
     "$version" "$version" "$(date -R -u -d @"${SOURCE_DATE_EPOCH:-$(git -C "$here" log -1 --format=%ct 2>/dev/null || date +%s)}")" \
     | gzip -9n > "$doc/changelog.gz"
@@ -74,7 +62,8 @@ Priority: optional
 Homepage: https://example.org/rain
 Description: weather forecasts for saved places, in the terminal and from cron
  rain keeps a list of saved places with one current location, fetches forecasts
- from a Dark Sky-compatible API, caches them and shows them in the terminal.
+ from Open-Meteo (no API key needed) or a Dark Sky-compatible API such as Pirate
+ Weather, caches them and shows them in the terminal.
  It runs unattended from cron, prints one line for status bars, and comes with
  a manual page and completions for bash, zsh and fish.
 CONTROL

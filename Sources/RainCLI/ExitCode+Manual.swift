@@ -2,18 +2,18 @@ extension ExitCode {
     /// Every status, in order.
     static var all: [ExitCode] { (Int32(0)...255).compactMap(ExitCode.init(rawValue:)) }
 
-    /// What the status means, for the manual page (and anyone else listing them).
+    /// What the status means, for the manual page: the README's table, word for word.
     var meaning: String {
         switch self {
-        case .success: return "Success."
-        case .usage: return "Bad command line (also: removing without --yes and without a terminal)."
-        case .dataError: return "Bad data given: an unknown or ambiguous LOC, coordinates out of range, refusing to remove the current location."
-        case .noInput: return "Nothing to show: no saved locations, no current location, no cached forecast while offline or with --format."
-        case .unavailable: return "The API answered with an error or an unusable body."
-        case .ioError: return "A local file could not be read or written (or cannot be parsed)."
-        case .temporaryFailure: return "Temporary: offline, unreachable, timed out, rate-limited, busy, a cut-off transfer; try later."
-        case .permissionDenied: return "The API refused the key."
-        case .configuration: return "The configuration is invalid (or no API key is configured where one is needed)."
+        case .success: return "success"
+        case .usage: return "bad command line (also: removing without --yes and without a terminal)"
+        case .dataError: return "bad data given: unknown or ambiguous LOC, coordinates out of range, refusing to remove the current location"
+        case .noInput: return "nothing to show: no saved locations, no current location, no cached forecast while offline or for --format"
+        case .unavailable: return "the API answered with an error or an unusable body"
+        case .ioError: return "a local file could not be read or written (or cannot be parsed)"
+        case .temporaryFailure: return "temporary: offline, unreachable, timed out, rate-limited, HTTP 408/502/503/504, a cut-off transfer, busy; try later"
+        case .permissionDenied: return "the API refused the key"
+        case .configuration: return "the configuration is invalid (or provider is darksky and no API key is configured)"
         }
     }
 }

@@ -66,10 +66,10 @@ public enum RainCLI {
         )
     }
 
-    /// The manual page, rain.1, from the command tables; `exampleConfiguration` is where the
-    /// installed config.example.json is.
-    public static func manualPage(exampleConfiguration: String) -> String {
-        ManualPage(root: RainCommand.self, version: RainVersion.current, exampleConfiguration: exampleConfiguration).text
+    /// The manual page, rain.1, from the command tables; `documentFolder` is where
+    /// config.example.json and forecast-json.md are installed, `date` the title line's.
+    public static func manualPage(documentFolder: String, date: String) -> String {
+        ManualPage(root: RainCommand.self, version: RainVersion.current, documentFolder: documentFolder, date: date).text
     }
 
     /// Columns to fit output to: the terminal's, else `COLUMNS`, else 80.

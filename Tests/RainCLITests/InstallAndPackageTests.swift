@@ -15,6 +15,7 @@ import Testing
         ("share/zsh/site-functions/_rain", 0o644),
         ("share/fish/vendor_completions.d/rain.fish", 0o644),
         ("share/doc/rain/config.example.json", 0o644),
+        ("share/doc/rain/forecast-json.md", 0o644),
     ]
 
     private func make(_ target: String, prefix: String, destination: String) async throws -> ProcessResult {
@@ -53,6 +54,8 @@ import Testing
             }
             let rain = try await BuiltProduct.runSystem(root + "/bin/rain", ["--version"])
             #expect(rain.output == RainVersion.current + "\n")
+            let sections = try await BuiltProduct.runSystem("/usr/bin/readelf", ["-S", root + "/bin/rain"])
+            #expect(sections.status == 0 && !sections.output.contains(".symtab"), "the installed binary is stripped")
             for shell in ["bash", "zsh", "fish"] {
                 let script = try await BuiltProduct.runSystem(BuiltProduct.path("rain"), ["completions", shell])
                 let path = Self.installedFiles.first { $0.path.contains(shell) }!.path
@@ -66,8 +69,9 @@ import Testing
             let removed = try await make("uninstall", prefix: prefix, destination: destination)
             #expect(removed.status == 0, "\(removed)")
             #expect(files(under: root) == ["share/man/man1/other.1"])
-            #expect(!FileManager.default.fileExists(atPath: root + "/share/doc/rain"))
-            #expect(FileManager.default.fileExists(atPath: root + "/share/bash-completion/completions"), "shared folders stay")
+            // The folders install made go when empty; one that holds someone else's file stays.
+            let folders = Set(FileManager.default.subpaths(atPath: root + "/share") ?? [])
+            #expect(folders == ["man", "man/man1", "man/man1/other.1"], "\(folders)")
         }
     }
 
@@ -120,8 +124,11 @@ import Testing
         #expect(paths == [
             "/usr/bin/rain", "/usr/share/man/man1/rain.1.gz", "/usr/share/bash-completion/completions/rain",
             "/usr/share/zsh/vendor-completions/_rain", "/usr/share/fish/vendor_completions.d/rain.fish",
-            "/usr/share/doc/rain/config.example.json", "/usr/share/doc/rain/copyright", "/usr/share/doc/rain/changelog.gz",
+            "/usr/share/doc/rain/config.example.json", "/usr/share/doc/rain/forecast-json.md",
+            "/usr/share/doc/rain/copyright", "/usr/share/doc/rain/changelog.gz",
         ])
+        let description = info.output.components(separatedBy: " Description: ").last ?? ""
+        #expect(description.contains("Open-Meteo (no API key needed)") && description.contains("Dark Sky-compatible"), "\(description)")
 
         try await withTemporaryDirectory { folder in
             #expect(try await BuiltProduct.runSystem("/usr/bin/dpkg-deb", ["-x", Self.package, folder]).status == 0)
@@ -129,6 +136,13 @@ import Testing
             #expect(version.output == RainVersion.current + "\n", "the packaged rain runs without the toolchain's folders")
             let page = try await BuiltProduct.runSystem("/usr/bin/env", ["MANWIDTH=80", "man", "--warnings", "-l", folder + "/usr/share/man/man1/rain.1.gz"])
             #expect(page.status == 0 && page.error.isEmpty && page.output.contains("EXIT STATUS"))
+            // The copyright file carries the whole LICENSE, line for line.
+            let copyright = String(decoding: fileBytes(folder + "/usr/share/doc/rain/copyright") ?? [], as: UTF8.self)
+            let license = String(decoding: fileBytes(Self.repository + "/LICENSE") ?? [], as: UTF8.self)
+            #expect(copyright.contains("Copyright: 2026 the rain developers\nLicense: MIT\n"), "\(copyright)")
+            let permission = ("Permission is hereby" + license.components(separatedBy: "Permission is hereby")[1]).split(separator: "\n", omittingEmptySubsequences: false)
+            let quoted = permission.dropLast().map { $0.isEmpty ? " ." : " " + $0 }.joined(separator: "\n")
+            #expect(copyright.hasSuffix(quoted + "\n") && quoted.contains("OTHER DEALINGS IN THE\n SOFTWARE."), "\(copyright)")
         }
 
         if FileManager.default.isExecutableFile(atPath: "/usr/bin/lintian") {

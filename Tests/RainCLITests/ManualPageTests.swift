@@ -9,7 +9,7 @@ import Testing
 @Suite struct ManualPageTests {
     private func writePage(_ folder: String) -> String {
         let path = folder + "/rain.1"
-        writeFile(path, ManualPage(root: RainCommand.self, version: RainVersion.current, exampleConfiguration: "/usr/share/doc/rain/config.example.json").text)
+        writeFile(path, ManualPage(root: RainCommand.self, version: RainVersion.current, documentFolder: "/usr/share/doc/rain", date: "2026-12-02").text)
         return path
     }
 
@@ -33,7 +33,7 @@ import Testing
             for section in ["NAME", "SYNOPSIS", "DESCRIPTION", "COMMANDS", "OPTIONS", "EXIT STATUS", "ENVIRONMENT", "FILES", "EXAMPLES"] {
                 #expect(page.contains(section), "no \(section)")
             }
-            #expect(page.contains("rain - Weather forecasts for your saved places"))
+            #expect(page.contains("rain - weather forecasts for your saved places, in the terminal and from cron SYNOPSIS"), "NAME lower-case, no final period")
             func visit(_ path: [any ParsableCommand.Type]) {
                 let name = path.map { $0.configuration.commandName }.joined(separator: " ")
                 #expect(page.contains(name), "no \(name)")
@@ -44,7 +44,17 @@ import Testing
             }
             visit([RainCommand.self])
             for code in ExitCode.all {
-                #expect(page.contains("\(code.rawValue) \(code.meaning.prefix(12))"), "no exit status \(code.rawValue)")
+                #expect(page.contains("\(code.rawValue) \(code.meaning)"), "no exit status \(code.rawValue)")
+            }
+            for variable in ["RAIN_OPENMETEO_URL", "RAIN_GEOCODING_URL", "RAIN_IP_LOCATION_URL", "https_proxy", "http_proxy", "all_proxy", "no_proxy"] {
+                #expect(page.contains("ENVIRONMENT") && page.split(separator: "ENVIRONMENT").last!.contains(" " + variable), "no \(variable)")
+            }
+            #expect(page.contains("EXAMPLES rain locations add Berlin Look a place up"), "the keyless flow first")
+            #expect(page.contains("--json Print a JSON array: id, name, latitude, longitude, current, and country, region, timezone"))
+            #expect(!page.contains("docs/forecast-json.md") && page.contains("/usr/share/doc/rain/forecast-json.md"))
+            let synopsis = result.output.components(separatedBy: "SYNOPSIS")[1].components(separatedBy: "DESCRIPTION")[0]
+            for line in synopsis.split(separator: "\n") {
+                #expect(line.count <= 80, "too wide: \(line)")
             }
             #expect(page.contains("NO_COLOR When set to a non-empty value"))
             #expect(page.contains("/usr/share/doc/rain/config.example.json"))
@@ -52,8 +62,28 @@ import Testing
         }
     }
 
+    @Test func theTitleLineIsDated() {
+        let page = ManualPage(root: RainCommand.self, version: "1.2", documentFolder: "", date: "2026-12-02").text
+        #expect(page.contains("\n.TH RAIN 1 \"2026\\-12\\-02\" \"rain 1.2\" \"User Commands\"\n"))
+    }
+
+    /// The exit statuses are the README's table, word for word (backticks aside), and all of them.
+    @Test func exitStatusesAreTheREADMEsTable() throws {
+        let readme = try String(contentsOfFile: InstallAndPackageTests.repository + "/README.md", encoding: .utf8)
+        let table = readme.components(separatedBy: "## Exit codes")[1].components(separatedBy: "\n\n")[1]
+        var rows: [Int32: String] = [:]
+        for line in table.split(separator: "\n") {
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            if let code = Int32(cells[0]) { rows[code] = cells[1].replacingOccurrences(of: "`", with: "") }
+        }
+        #expect(Set(rows.keys) == Set(ExitCode.all.map(\.rawValue)))
+        for code in ExitCode.all {
+            #expect(code.meaning == rows[code.rawValue], "\(code.rawValue)")
+        }
+    }
+
     @Test func textIsEscapedForRoff() {
-        let page = ManualPage(root: RainCommand.self, version: "1", exampleConfiguration: "")
+        let page = ManualPage(root: RainCommand.self, version: "1", documentFolder: "", date: "")
         #expect(page.escaped(".hidden request") == "\\&.hidden request")
         #expect(page.escaped("a\\b --c °") == "a\\eb \\-\\-c \\[u00B0]")
     }

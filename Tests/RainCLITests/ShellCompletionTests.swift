@@ -74,6 +74,17 @@ import Testing
         }
     }
 
+    /// Inside an opening quote the name goes in as it is, and the shell closes the quote.
+    @Test(arguments: shells)
+    func completesANameInsideQuotesWithoutBackslashes(_ testCase: ShellCase) async throws {
+        try await withShell(testCase) { tmux in
+            for (typed, completed) in [(#"rain show "New"#, #"rain show "New York""#), ("rain show 'New", "rain show 'New York'")] {
+                try tmux.send("C-u", typed, "Tab")
+                try await tmux.waitForScreen(containing: completed, limit: .seconds(90))
+            }
+        }
+    }
+
     @Test(arguments: shells)
     func completesANonASCIINameByItsFirstLettersAndTheShorthand(_ testCase: ShellCase) async throws {
         try await withShell(testCase) { tmux in
@@ -86,10 +97,14 @@ import Testing
     func completesOptionValuesAndSubcommands(_ testCase: ShellCase) async throws {
         try await withShell(testCase) { tmux in
             for (typed, completed) in [("rain --color al", "rain --color always"), ("rain locations rem", "rain locations remove"),
-                                       ("rain watch --every 15", "rain watch --every 15m")] {
+                                       ("rain watch --every 15", "rain watch --every 15m"),
+                                       ("rain help loc", "rain help locations"), ("rain help locations rem", "rain help locations remove")] {
                 try tmux.send("C-u", typed, "Tab")
                 try await tmux.waitForScreen(containing: completed, limit: .seconds(90))
             }
+            // A template is free text: nothing is offered, not even a lone '{'.
+            try tmux.send("C-u", "rain show --format ", "Tab", "qq")
+            try await tmux.waitForScreen(containing: "rain show --format qq", limit: .seconds(90))
         }
     }
 }

@@ -79,6 +79,8 @@ import Testing
             #expect(members["text"] == .string("☂ 12°C"))
             #expect(members["class"] == .string("rain"))
             #expect(result.output.filter { $0 == "\n" }.count == 1)
+            // One spacing throughout: ", " between members, ": " after keys.
+            #expect(!result.output.contains("\",\"") && result.output.contains("\", \""), "\(result.output)")
         }
     }
 
@@ -89,6 +91,11 @@ import Testing
             #expect(empty.status == 66)
             #expect(empty.output.isEmpty)
             #expect(empty.error.hasPrefix("rain: error: no cached forecast for Berlin\n"), "\(empty)")
+            // waybar still gets an object it can read, and the same error line.
+            let forWaybar = try await world.rain(["show", "--format", "{temp}", "--json"])
+            #expect(forWaybar.status == 66)
+            #expect(forWaybar.output == #"{"alt": "none", "class": "none", "text": "", "tooltip": "no forecast cached"}"# + "\n", "\(forWaybar)")
+            #expect(forWaybar.error == empty.error)
             let bad = try await world.rain(["show", "--format", "{tmp}"])
             #expect(bad.status == 64)
             #expect(bad.error.hasPrefix("Error: '--format': unknown placeholder '{tmp}'"), "\(bad)")

@@ -13,7 +13,7 @@ struct LocationsListCommand: RunnableCommand {
         options: [json]
     )
 
-    static let json = Flag("json", help: "Print a JSON array: id, name, latitude, longitude, current.")
+    static let json = Flag("json", help: "Print a JSON array: id, name, latitude, longitude, current, and country, region, timezone for places a lookup found.")
 
     var json: Bool
 

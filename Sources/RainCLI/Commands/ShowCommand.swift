@@ -25,8 +25,7 @@ struct ShowCommand: RunnableCommand {
     static let offline = Flag("offline", help: "Only show what is cached; never use the network.")
     static let format = Option<String>(
         "format", value: "template",
-        help: "Print one line from the cache, never fetching, for status bars: {icon} {temp} {feels} {summary} {high} {low} {precip} {place} {age}. With --json, waybar's JSON.",
-        completion: .values(["{icon} {temp}", "{place}: {temp} {summary}"]))
+        help: "Print one line from the cache, never fetching, for status bars: {icon} {temp} {feels} {summary} {high} {low} {precip} {place} {age}. With --json, waybar's JSON.")
     static let verbose = Flag.verbose
 
     var reference: String?

@@ -38,7 +38,23 @@ struct CompletionScript {
                 argumentCompletion: argumentCompletion,
                 shorthand: shorthand))
             for sub in configuration.subcommands {
-                visit(sub, path: path + [sub.configuration.commandName])
+                if sub == HelpCommand.self {
+                    visitHelp(command, path: path + [sub.configuration.commandName])
+                } else {
+                    visit(sub, path: path + [sub.configuration.commandName])
+                }
+            }
+        }
+        // `rain help locations add`: under help, the group's commands again, without options.
+        func visitHelp(_ group: any ParsableCommand.Type, path: [String]) {
+            let commands = group.configuration.subcommands.filter { $0 != HelpCommand.self }
+            result.append(Entry(
+                path: path,
+                subcommands: commands.map { ($0.configuration.commandName, $0.configuration.abstract) },
+                options: GlobalOptions.definitions,
+                argumentCompletion: .none))
+            for sub in commands where !sub.configuration.subcommands.isEmpty {
+                visitHelp(sub, path: path + [sub.configuration.commandName])
             }
         }
         visit(root, path: [root.configuration.commandName])
@@ -147,7 +163,8 @@ struct CompletionScript {
                     [[ "$cur" == -* ]] && words="$options" && places=0 ;;
             esac
             COMPREPLY=()
-            # Names are matched ignoring case and completed quoted (New\\ York).
+            # Names are matched ignoring case and completed quoted the way the word is: New\\ York
+            # bare, New York after an opening quote (the shell closes it).
             local typed="${cur//\\\\/}"
             typed="${typed#[\\"\\']}"
             typed="${typed,,}"
@@ -156,7 +173,9 @@ struct CompletionScript {
             done
             if ((places)); then
                 while IFS= read -r candidate; do
-                    [[ "${candidate,,}" == "$typed"* ]] && COMPREPLY+=("$(printf '%q' "$candidate")")
+                    [[ "${candidate,,}" == "$typed"* ]] || continue
+        \(Self.bashQuoting)
+                    COMPREPLY+=("$candidate")
                 done < <(\(placesCommand))
             fi
         }
@@ -164,6 +183,19 @@ struct CompletionScript {
 
         """
     }
+
+    /// Quotes `$candidate` for where `$cur` starts: inside "...", inside '...', or bare.
+    private static let bashQuoting = #"""
+                case "$cur" in
+                    \"*)
+                        candidate="${candidate//\\/\\\\}"
+                        candidate="${candidate//\"/\\\"}"
+                        candidate="${candidate//\$/\\\$}"
+                        candidate="${candidate//\`/\\\`}" ;;
+                    \'*) candidate="${candidate//\'/\'\\\'\'}" ;;
+                    *) printf -v candidate '%q' "$candidate" ;;
+                esac
+    """#
 
     private var zsh: String {
         let valueCases = optionValueCases { completion in

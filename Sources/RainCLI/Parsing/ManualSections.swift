@@ -6,6 +6,13 @@ enum ManualSections {
         ("RAIN_CONFIG", "The configuration file (--config wins over it)."),
         ("RAIN_API_KEY", "The API key; it wins over api_key_file and api_key in the configuration."),
         ("RAIN_BASE_URL", "The forecast API's base URL, instead of base_url."),
+        ("RAIN_OPENMETEO_URL", "Where Open-Meteo forecasts come from, instead of openmeteo_url."),
+        ("RAIN_GEOCODING_URL", "Where 'rain locations add NAME' looks names up, instead of geocoding_url."),
+        ("RAIN_IP_LOCATION_URL", "Where 'rain locations add --here' asks for this machine's place, instead of ip_location_url."),
+        ("https_proxy, HTTPS_PROXY", "The proxy for an https:// URL (then all_proxy), as libcurl reads it; 'rain config show' names the one in use."),
+        ("http_proxy", "The proxy for an http:// URL (then all_proxy)."),
+        ("all_proxy, ALL_PROXY", "The proxy for any URL the two above leave out."),
+        ("no_proxy, NO_PROXY", "Hosts reached directly, without a proxy."),
         ("XDG_CONFIG_HOME, XDG_DATA_HOME, XDG_CACHE_HOME", "Where the configuration, the saved places and the cache go (absolute paths only)."),
         ("HOME", "The home folder; when unset, the one the password database gives."),
         ("NO_COLOR", "When set to a non-empty value, no colour, whatever --color says."),
@@ -14,18 +21,20 @@ enum ManualSections {
         ("LC_ALL, LC_CTYPE, LANG", "A locale whose character set is not UTF-8 (such as C) means ASCII output, as with --ascii."),
     ]
 
-    static func files(exampleConfiguration: String) -> [(path: String, meaning: String)] {
+    static func files(documentFolder: String) -> [(path: String, meaning: String)] {
         [
             ("~/.config/rain/config.json", "The configuration ($XDG_CONFIG_HOME/rain/config.json)."),
             ("~/.local/share/rain/defaults.json", "The saved places and the current location ($XDG_DATA_HOME/rain/defaults.json)."),
             ("~/.cache/rain/forecasts/", "One cached forecast per place ($XDG_CACHE_HOME/rain/forecasts/)."),
-            (exampleConfiguration, "Every configuration key with its default."),
+            (documentFolder + "/config.example.json", "Every configuration key with its default."),
+            (documentFolder + "/forecast-json.md", "The JSON document 'rain show --json' prints, field by field."),
         ]
     }
 
     static let examples: [(command: String, meaning: String)] = [
-        ("rain locations add Berlin --lat 52.52 --lon 13.405", "Save a place; the first one becomes the current location."),
+        ("rain locations add Berlin", "Look a place up (Open-Meteo, no key needed) and save it; the first one becomes the current location."),
         ("rain", "Show the current location's forecast."),
+        ("rain locations add Home --lat 52.52 --lon 13.405", "Save a place by its coordinates."),
         ("rain tokyo", "Show a saved place's forecast (rain show tokyo)."),
         ("rain refresh --all", "Fetch every saved place's forecast."),
         ("rain cron --install", "Keep the cache fresh from cron."),

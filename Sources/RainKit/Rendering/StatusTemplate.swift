@@ -109,10 +109,17 @@ public struct StatusValues: Sendable {
     public func waybarJSON(text: String) -> String {
         let tooltip = "\(self[.place]): \(self[.summary]), \(self[.temp]) (feels \(self[.feels])), "
             + "high \(self[.high]), low \(self[.low]), precipitation \(self[.precip]), updated \(self[.age])"
-        let pretty = JSONValue.object([
-            "text": .string(text), "tooltip": .string(tooltip), "class": .string(iconName), "alt": .string(iconName),
-        ]).serialized()
+        return Self.waybarJSON(["text": text, "tooltip": tooltip, "class": iconName, "alt": iconName])
+    }
+
+    /// The object waybar gets when nothing is cached, so that it still reads valid JSON.
+    public static let waybarNothingCached = waybarJSON(["text": "", "tooltip": "no forecast cached", "class": "none", "alt": "none"])
+
+    /// One line, `{"key": "value", "key": "value"}`.
+    private static func waybarJSON(_ members: [String: String]) -> String {
+        let pretty = JSONValue.object(members.mapValues(JSONValue.string)).serialized()
         // Strings escape their newlines, so every newline of the pretty form is layout.
-        return pretty.split(separator: "\n").map { $0.drop { $0 == " " } }.joined() + "\n"
+        let lines = pretty.split(separator: "\n").map { $0.drop { $0 == " " } }
+        return lines.map { $0.hasSuffix(",") ? $0 + " " : $0 }.joined() + "\n"
     }
 }
