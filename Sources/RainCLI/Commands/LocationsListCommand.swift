@@ -20,7 +20,7 @@ struct LocationsListCommand: RunnableCommand {
     func run(_ context: CommandContext) async throws {
         let list = try context.store.load()
         if json {
-            context.console.write(LocationsJSON.render(list))
+            context.writeJSON(LocationsJSON.render(list))
             return
         }
         guard !list.locations.isEmpty else { throw LocationsError.noLocations }

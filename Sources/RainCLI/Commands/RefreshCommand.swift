@@ -77,7 +77,7 @@ struct RefreshCommand: RunnableCommand {
         }
         if !quiet {
             if json {
-                context.console.write(RefreshReport.json(outcomes))
+                context.writeJSON(RefreshReport.json(outcomes))
             } else {
                 for outcome in outcomes where outcome.failure == nil {
                     context.print(RefreshReport.line(outcome, usesColor: context.useColor, now: Date()))
@@ -95,7 +95,7 @@ struct RefreshCommand: RunnableCommand {
             context.report(error, as: .notice)
             let cached = locations.map { RefreshOutcome(location: $0, status: .failed(.forecast(.offline(host: host)), cached: service.cached(for: $0))) }
             if json {
-                context.console.write(RefreshReport.json(cached))
+                context.writeJSON(RefreshReport.json(cached))
             } else {
                 for outcome in cached where outcome.forecast != nil {
                     context.print(RefreshReport.line(outcome, usesColor: context.useColor, now: Date()))
