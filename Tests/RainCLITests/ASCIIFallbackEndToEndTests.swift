@@ -130,24 +130,8 @@ import Testing
 }
 
 @Suite struct ASCIIPickerTerminalTests {
-    /// `--ascii` reaches the full-screen pickers in a UTF-8 locale, as a C locale does.
-    @Test func removeAsksInASCIIWithTheFlag() async throws {
-        try #require(TmuxSession.isAvailable, "tmux is not installed; 'make test' installs it")
-        try await withTemporaryDirectory { home in
-            let store = LocationsStore(paths: .resolve(environment: ["RAIN_HOME": home]))
-            for name in ["Home", "Zürich"] { _ = try store.add(name: name, coordinate: Coordinate(latitude: 1, longitude: 2)) }
-            let rain = "env RAIN_HOME=\(shellQuoted(home)) TERM=xterm LANG=C.UTF-8 \(shellQuoted(BuiltProduct.path("rain"))) locations remove -i --ascii"
-            let tmux = try TmuxSession(folder: home, shellCommand: rain + "; sleep 60")
-            defer { tmux.kill() }
-            try await tmux.waitForScreen(containing: "Remove saved places", limit: .seconds(90))
-            try tmux.send("Down", "Space")
-            let screen = try await tmux.waitForScreen(containing: "1 place checked.", limit: .seconds(90))
-            #expect(screen.contains("[x] Zurich"), "\(screen)")
-            #expect(screen.unicodeScalars.allSatisfy { $0.isASCII }, "\(screen)")
-            try tmux.send("q")
-        }
-    }
-
+    /// `--ascii` reaches the place picker of `add` in a UTF-8 locale, as a C locale does
+    /// (`remove -i`: ASCIITerminalTests).
     @Test func addPicksInASCIIWithTheFlag() async throws {
         try #require(TmuxSession.isAvailable, "tmux is not installed; 'make test' installs it")
         try await withTemporaryDirectory { home in
