@@ -1,7 +1,8 @@
 #!/bin/sh
 # make fuzz: libFuzzer (swiftc -sanitize=fuzzer,address) on the JSON parser, both forecast
 # decoders, the cache document reader, the store reader and the argument parser, each for
-# FUZZ_SECONDS (default 60). A crash is copied to Tests/RainCLITests/FuzzRegressions/<target>/,
+# FUZZ_SECONDS (default 60); what each target does with an input is FuzzEntry
+# (Tests/RainCLITests/FuzzEntry.swift). A crash is copied to Tests/RainCLITests/FuzzRegressions/<target>/,
 # where FuzzRegressionTests replays it in `make test` from then on.
 #
 #   FUZZ_SECONDS=10 FUZZ_TARGETS="json store" sh scripts/fuzz.sh
@@ -64,7 +65,9 @@ summary=""
 failed=0
 for target in $TARGETS; do
     # shellcheck disable=SC2086
-    swiftc $SWIFTFLAGS -I "$OUT/modules" "Fuzz/$target.swift" "$OUT/RainKit.o" "$OUT/RainCLI.o" "$OUT/CCurl.o" \
+    echo "let fuzzTarget = \"$target\"" > "$OUT/target-$target.swift"
+    swiftc $SWIFTFLAGS -I "$OUT/modules" Fuzz/entry.swift Tests/RainCLITests/FuzzEntry.swift "$OUT/target-$target.swift" \
+        "$OUT/RainKit.o" "$OUT/RainCLI.o" "$OUT/CCurl.o" \
         -lcurl -o "$OUT/fuzz-$target" 2> "$OUT/link-$target.log" || { cat "$OUT/link-$target.log"; exit 1; }
     seed "$target"
     mkdir -p "$OUT/artifacts/$target"

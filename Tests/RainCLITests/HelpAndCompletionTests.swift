@@ -28,7 +28,7 @@ import Testing
           add                     Save a place found by name, at coordinates, or where
                                   this machine is.
           remove                  Remove saved places (never the current location).
-          select                  Make a saved place the current location.
+          select                  Make a saved place, or none, the current location.
 
           See 'rain help locations <subcommand>' for detailed help.
 

@@ -25,6 +25,34 @@ import Testing
         }
     }
 
+    @Test func theLastPlaceCanBeRemovedAfterSelectingNone() async throws {
+        try await withTemporaryDirectory { home throws in
+            #expect(try await rain(["locations", "add", "Home", "--lat", "1", "--lon", "1"], home: home).status == 0)
+            let refused = try await rain(["locations", "remove", "home", "--yes"], home: home)
+            #expect(refused.status == 65)
+            // The hint is one a person with a single place can follow.
+            #expect(refused.error.contains("rain: hint: ") && refused.error.contains("rain locations select --none"), "\(refused.error)")
+
+            let none = try await rain(["locations", "select", "--none"], home: home)
+            #expect(none.status == 0, "\(none)")
+            #expect(none.output.hasPrefix("No place is the current location now (was Home, "))
+            let list = try await rain(["locations"], home: home)
+            #expect(list.status == 0 && !list.output.contains(" * "), "\(list.output)")
+            let show = try await rain(["show"], home: home)
+            #expect(show.status == 66 && show.error.hasPrefix("rain: error: no current location is selected"))
+
+            let removed = try await rain(["locations", "remove", "home", "--yes"], home: home)
+            #expect(removed.status == 0, "\(removed)")
+            let empty = try await rain(["locations", "--json"], home: home)
+            #expect(empty.status == 66 && empty.output == "[]\n", "\(empty)")
+
+            let both = try await rain(["locations", "select", "home", "--none"], home: home)
+            #expect(both.status == 64 && both.error.contains("Give either a location or '--none', not both"))
+            let neither = try await rain(["locations", "select"], home: home)
+            #expect(neither.status == 64 && neither.error.contains("Missing expected argument '<loc>'"))
+        }
+    }
+
     @Test func withoutATerminalRemovalNeedsYes() async throws {
         try await withTemporaryDirectory { home throws in
             _ = try await rain(["locations", "add", "Home", "--lat", "1", "--lon", "1"], home: home)

@@ -66,7 +66,7 @@ import Testing
 
             let quiet = try await world.rain(["refresh", "--all", "--quiet"])
             #expect(quiet.status == 75)
-            #expect(quiet.output.isEmpty && quiet.error.isEmpty)
+            #expect(quiet.output.isEmpty && quiet.error.isEmpty, "\(quiet)")
             #expect(world.simulator.requestCount <= 2, "the overlapping refresh sent nothing")
 
             // The lock goes with the process that held it.

@@ -77,6 +77,18 @@ import Testing
         }
     }
 
+    @Test func showNamesTheRefreshLockFileForWhatItIs() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let lock = home + "/cache/forecasts/.refresh.lock"
+            try FileManager.default.createDirectory(atPath: lock, withIntermediateDirectories: true)
+            let result = try await world.rain(["show"])
+            #expect(result.status == 74, "\(result)")
+            #expect(result.error.hasPrefix("rain: error: cannot use the refresh lock file \(lock): "), "\(result.error)")
+            #expect(!result.error.contains("cached forecast"))
+        }
+    }
+
     @Test func aConfigurationWithADuplicateKeyIsRefusedWithItsLineAndColumn() async throws {
         try await withTemporaryDirectory { home in
             writeFile(home + "/config.json", "{\n  \"units\": \"si\",\n  \"units\": \"us\"\n}\n")

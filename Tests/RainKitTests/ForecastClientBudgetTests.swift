@@ -51,6 +51,17 @@ import Testing
                 == "gave up on 127.0.0.1 after 1 s (timeout_seconds, tries and waits included)")
     }
 
+    /// A transfer that stalls (slower than the low-speed limit) is a timed-out try, retried
+    /// while the budget lasts, not the end of the budget.
+    @Test func aStalledTransferIsRetriedNotTakenForTheEndOfTheBudget() async throws {
+        let server = try NetTestServer(script: [.hang, .hang, .hang])
+        var configuration = NetTest.configuration(server, timeouts: HTTPTimeouts(connect: .seconds(5), total: .seconds(10)))
+        configuration.lowSpeed = LowSpeedLimit(bytesPerSecond: 100, duration: .seconds(1))
+        let result = await NetTest.result(NetTest.client(configuration))
+        #expect(result == .failure(.timedOut(host: "127.0.0.1")))
+        #expect(server.requests.count == 3)
+    }
+
     @Test func cancellingTheTaskStopsTheTransferInLibcurl() async throws {
         let server = try NetTestServer(script: [.hang])
         let client = NetTest.client(NetTest.configuration(server, timeouts: HTTPTimeouts(connect: .seconds(5), total: .seconds(60))))

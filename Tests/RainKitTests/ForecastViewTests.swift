@@ -14,7 +14,7 @@ import Testing
 
               ◒  Partly Cloudy
                  24 °C, feels like 25 °C
-                 Humidity 53%  ·  Wind 3.9 m/s WSW →, gusts 7.8  ·  Rain 8%  ·  UV 5
+                 Humidity 53%  ·  Wind 3.9 m/s WSW →, gusts 7.8 m/s  ·  Rain 8%  ·  UV 5
 
               Next 3 hours  Thunderstorms this evening.
               14:00 15:00 16:00

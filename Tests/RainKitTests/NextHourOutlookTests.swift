@@ -5,7 +5,17 @@ import Testing
 @Suite struct NextHourOutlookTests {
     @Test(arguments: OutlookCase.all)
     func sentence(_ outlook: OutlookCase) {
-        #expect(NextHourOutlook.sentence(for: outlook.nextHour, units: outlook.units, now: OutlookCase.now) == outlook.expected)
+        #expect(NextHourOutlook.sentence(for: outlook.nextHour, units: outlook.units, now: OutlookCase.now, chanceNow: outlook.chanceNow) == outlook.expected)
+    }
+
+    @Test func theProvidersSummaryIsPreferredWhileItIsCurrent() {
+        var nextHour = OutlookCase(name: "", intensities: OutlookCase.hour(dry: 61, then: 0), expected: nil).nextHour
+        nextHour.summary = "Light rain"
+        #expect(NextHourOutlook.sentence(for: nextHour, units: .si, now: OutlookCase.now) == "Light rain")
+        #expect(NextHourOutlook.sentence(for: nextHour, units: .si, now: OutlookCase.now.addingTimeInterval(240)) == "Light rain")
+        // Ten minutes on, the summary is about an hour that has partly passed: the minutes left speak.
+        #expect(NextHourOutlook.sentence(for: nextHour, units: .si, now: OutlookCase.now.addingTimeInterval(600)) == "No precipitation for the next 50 min")
+        #expect(NextHourOutlook.sentence(for: .init(summary: "Drizzle"), units: .si, now: OutlookCase.now) == "Drizzle")
     }
 }
 
@@ -20,6 +30,8 @@ struct OutlookCase: Sendable, CustomTestStringConvertible {
     var units: UnitSystem = .si
     /// Minutes before `now` the data starts (a stale cache).
     var startsMinutesAgo = 0
+    /// The chance shown for now beside the sentence.
+    var chanceNow: Double?
     let expected: String?
 
     var testDescription: String { name }
@@ -44,7 +56,16 @@ struct OutlookCase: Sendable, CustomTestStringConvertible {
         OutlookCase(name: "heavy snow in 5 min", intensities: hour(dry: 5, then: 12, for: 10), type: "snow", expected: "Heavy snow starting in 5 min"),
         OutlookCase(name: "sleet stopping", intensities: hour(dry: 0, then: 0.3, for: 40), type: "sleet", expected: "Sleet stopping in 40 min"),
         OutlookCase(name: "unknown type", intensities: hour(dry: 3, then: 0.3), type: nil, expected: "Light precipitation starting in 3 min"),
-        OutlookCase(name: "unlikely rain is dry", intensities: hour(dry: 10, then: 5), probability: 0.2, expected: "No precipitation for the next hour"),
+        OutlookCase(name: "unlikely rain is dry", intensities: hour(dry: 10, then: 5), probability: 0.1, expected: "No precipitation for the next hour"),
+        // The case: 0.1 mm/h at 30% under "Rain 35%" is not "no precipitation".
+        OutlookCase(name: "a possible shower agrees with the chance shown", intensities: hour(dry: 0, then: 0.1), probability: 0.3, chanceNow: 0.35,
+                    expected: "Light rain possible in the next hour (up to 35%)"),
+        OutlookCase(name: "a possible shower in the minutes", intensities: hour(dry: 20, then: 3, for: 10), probability: 0.4,
+                    expected: "Moderate rain possible in the next hour (up to 40%)"),
+        OutlookCase(name: "dry minutes but a chance now", intensities: hour(dry: 61, then: 0), chanceNow: 0.25,
+                    expected: "Light precipitation possible in the next hour (up to 25%)"),
+        OutlookCase(name: "dry minutes and a small chance now", intensities: hour(dry: 61, then: 0), chanceNow: 0.1,
+                    expected: "No precipitation for the next hour"),
         OutlookCase(name: "missing chance trusts intensity", intensities: hour(dry: 10, then: 0.3), probability: nil, expected: "Light rain starting in 10 min"),
         OutlookCase(name: "drizzle below threshold is dry", intensities: hour(dry: 0, then: 0.01), expected: "No precipitation for the next hour"),
         OutlookCase(name: "missing intensities are dry", intensities: Array(repeating: nil, count: 61), expected: "No precipitation for the next hour"),

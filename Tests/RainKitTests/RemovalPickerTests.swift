@@ -97,7 +97,7 @@ import Testing
         var picker = picker([.character(" ")])
         #expect(picker.checkedIDs.isEmpty)
         let message = try #require(picker.message)
-        #expect(message.hasPrefix("Home is the current location and cannot be removed"))
+        #expect(message.hasPrefix("Home is the current location; rain locations select --none frees it"))
         let screen = picker.render(width: 80, height: 24, useColor: false)
         #expect(screen[screen.count - 2] == message)
         // a checks every other place, never the current one.

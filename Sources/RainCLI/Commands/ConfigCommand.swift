@@ -28,14 +28,22 @@ extension CommandContext {
 struct ConfigShowCommand: RunnableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: "Show the settings in effect (the API key shortened to its ends)."
+        abstract: "Show the settings in effect (the API key shortened to its ends) and what is wrong with them.",
+        discussion: """
+        Prints every setting it can read, even when some are wrong, then one error (and a hint) \
+        per problem on stderr, and exits 78 if there was any: a key file others can read, a bad \
+        value, an unknown key. A proxy from the environment (https_proxy, http_proxy, all_proxy) \
+        is shown with the variable it came from.
+        """
     )
 
     init(parsed: ParsedValues) throws {}
 
     func run(_ context: CommandContext) async throws {
-        let (settings, keySource, fileExists) = try context.loadSettings()
-        context.console.write(SettingsReport(settings: settings, keySource: keySource, fileExists: fileExists).render())
+        let diagnosis = SettingsDiagnosis(loader: context.settingsLoader(environment: context.environment))
+        context.console.write(SettingsReport(diagnosis, paths: context.paths).render())
+        for problem in diagnosis.problems { context.report(problem) }
+        if !diagnosis.problems.isEmpty { throw ExitStatus(code: .configuration) }
     }
 }
 

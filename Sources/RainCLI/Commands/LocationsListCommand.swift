@@ -6,6 +6,10 @@ struct LocationsListCommand: RunnableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List the saved places; '*' marks the current location.",
+        discussion: """
+        With no saved places there is nothing to show: exit 66 and one line on stderr, with or \
+        without --json (which still prints [], so a script reading it gets valid JSON).
+        """,
         options: [json]
     )
 
@@ -21,9 +25,9 @@ struct LocationsListCommand: RunnableCommand {
         let list = try context.store.load()
         if json {
             context.writeJSON(LocationsJSON.render(list))
-            return
+        } else if !list.locations.isEmpty {
+            context.console.write(LocationTable(list: list, useColor: context.useColor).render())
         }
         guard !list.locations.isEmpty else { throw LocationsError.noLocations }
-        context.console.write(LocationTable(list: list, useColor: context.useColor).render())
     }
 }

@@ -55,7 +55,7 @@ struct RefreshCommand: RunnableCommand {
         guard !locations.isEmpty else { throw LocationsError.noLocations }
         let service = try context.makeForecastService(verbose: verbose)
         // --quiet must not even draw a spinner: a console that is no terminal gets none.
-        let spinner = Spinner(console: quiet ? BufferConsole() : context.console, message: "Refreshing \(locations.count == 1 ? locations[0].name.strippingControlCharacters : "\(locations.count) places")…")
+        let spinner = InterruptibleSpinner(console: quiet ? BufferConsole() : context.console, message: "Refreshing \(locations.count == 1 ? locations[0].name.strippingControlCharacters : "\(locations.count) places")…")
         let outcomes: [RefreshOutcome]
         do {
             var progress: (@Sendable (Int, Int) -> Void)?
@@ -69,19 +69,12 @@ struct RefreshCommand: RunnableCommand {
             spinner.stop()
             throw ExitStatus(code: report(error, locations: locations, service: service, context: context))
         }
-        var status = ExitCode.success
-        for outcome in outcomes {
-            if let failure = outcome.failure {
-                status = .worse(status, context.report(failure, about: outcome.location.name))
-            }
-        }
+        let status = BatchFailureReport(failures: outcomes.filter { $0.failure != nil }, placeCount: outcomes.count).report(to: context)
         if !quiet {
             if json {
                 context.writeJSON(RefreshReport.json(outcomes))
             } else {
-                for outcome in outcomes where outcome.failure == nil {
-                    context.print(RefreshReport.line(outcome, usesColor: context.useColor, now: Date()))
-                }
+                context.console.write(RefreshReport.table(outcomes.filter { $0.failure == nil }, usesColor: context.useColor, now: Date()))
             }
         }
         if status != .success { throw ExitStatus(code: status) }
@@ -97,9 +90,7 @@ struct RefreshCommand: RunnableCommand {
             if json {
                 context.writeJSON(RefreshReport.json(cached))
             } else {
-                for outcome in cached where outcome.forecast != nil {
-                    context.print(RefreshReport.line(outcome, usesColor: context.useColor, now: Date()))
-                }
+                context.console.write(RefreshReport.table(cached, usesColor: context.useColor, now: Date()))
             }
             return .temporaryFailure
         case .busy:

@@ -1,7 +1,7 @@
 import Foundation
 import RainKit
 
-/// `rain show [LOC] [--json] [--offline]`, and `rain` alone.
+/// `rain show [LOC] [--all] [--json] [--offline]`, and `rain` alone.
 struct ShowCommand: RunnableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
@@ -10,14 +10,18 @@ struct ShowCommand: RunnableCommand {
         The cached forecast is shown when it is younger than refresh_interval_minutes; \
         otherwise rain refreshes it first. When that fails, rain shows the cached forecast with \
         its age and one warning line, and exits 75 (offline, timed out, rate-limited) or with \
-        the failure's own status.
+        the failure's own status. With --all, every saved place gets one line ('*' marks the \
+        current location): local time, temperature and conditions now, today's high and low, \
+        the highest chance of rain in the next 6 hours, and the data's age; the stale places \
+        are refreshed first, together.
         """,
         arguments: [place],
-        options: [json, offline, format, verbose]
+        options: [all, json, offline, format, verbose]
     )
 
     static let place = ArgumentDefinition.place(optional: true)
-    static let json = Flag("json", help: "Print the forecast document as JSON (see docs/forecast-json.md).")
+    static let all = Flag("all", short: "a", help: "One line per saved place, refreshing the stale ones first.")
+    static let json = Flag("json", help: "Print the forecast document as JSON (see docs/forecast-json.md); with --all, an array of them.")
     static let offline = Flag("offline", help: "Only show what is cached; never use the network.")
     static let format = Option<String>(
         "format", value: "template",
@@ -26,6 +30,7 @@ struct ShowCommand: RunnableCommand {
     static let verbose = Flag.verbose
 
     var reference: String?
+    var all: Bool
     var json: Bool
     var offline: Bool
     var verbose: Bool
@@ -33,6 +38,7 @@ struct ShowCommand: RunnableCommand {
 
     init(parsed: ParsedValues) throws {
         reference = parsed[Self.place]
+        all = parsed[Self.all]
         json = parsed[Self.json]
         offline = parsed[Self.offline]
         verbose = parsed[Self.verbose]
@@ -41,16 +47,19 @@ struct ShowCommand: RunnableCommand {
         } catch let error as StatusTemplateError {
             throw ValidationError("'--format': \(error)")
         }
+        if all && reference != nil { throw ValidationError("Give either '--all' or a location, not both") }
+        if all && template != nil { throw ValidationError("'--format' shows one place; it cannot be combined with '--all'") }
     }
 
     func run(_ context: CommandContext) async throws {
+        if all { return try await runAll(context) }
         let list = try context.store.load()
         let location = try Self.location(reference, in: list, context)
         let service = try context.makeForecastService(verbose: verbose)
         if let template {
             return try showStatusLine(template, for: location, cached: service.cached(for: location), context)
         }
-        let spinner = Spinner(console: context.console, message: "Fetching the forecast for \(location.name.strippingControlCharacters)…")
+        let spinner = InterruptibleSpinner(console: context.console, message: "Fetching the forecast for \(location.name.strippingControlCharacters)…")
         let display = await service.forecastForDisplay(of: location, offline: offline, lockWait: .seconds(10)) {
             spinner.start()
         }
@@ -61,7 +70,8 @@ struct ShowCommand: RunnableCommand {
             if json {
                 context.writeJSON(String(decoding: ForecastCache.encode(forecast), as: UTF8.self))
             } else {
-                context.console.write(ForecastView(width: context.outputWidth, usesColor: context.useColor, now: Date()).render(forecast))
+                context.console.write(ForecastView(width: context.outputWidth, usesColor: context.useColor, now: Date(),
+                                                          cutsLines: context.console.isOutputTerminal).render(forecast))
             }
         }
         if status != .success { throw ExitStatus(code: status) }

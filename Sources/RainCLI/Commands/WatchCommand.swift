@@ -1,55 +1,64 @@
 import Foundation
 import RainKit
 
-/// `rain watch [--every 15m] [LOC]`
+/// `rain watch [LOC...] [--all] [--every 15m]`
 struct WatchCommand: RunnableCommand {
     static let configuration = CommandConfiguration(
         commandName: "watch",
-        abstract: "Keep showing a place's forecast, refreshing it on an interval and when the network comes back.",
+        abstract: "Keep showing forecasts, refreshing them on an interval and when the network comes back.",
         discussion: """
-        Stays in the foreground until Ctrl-C (or SIGTERM), then exits 0. On a terminal the \
-        forecast is redrawn in place; otherwise one line is printed per event (refreshed, \
-        offline, back online). While the API cannot be reached, the cached forecast stays on \
-        screen with its age. A failure that retrying cannot mend (no key, a refused key) \
-        ends watch with its exit status.
+        Stays in the foreground until Ctrl-C (or SIGTERM), then exits 0. On a terminal it takes \
+        the whole window (the alternate screen, given back on exit) and redraws when the window \
+        changes size: one place's forecast in a form that fits, or with several places (--all, \
+        or several LOCs) one line per place as in 'rain show --all'. Every time on screen says \
+        its zone. Elsewhere (a pipe, a log, TERM=dumb) one line is printed per event \
+        (refreshed, offline, back online). While the API cannot be reached, the cached \
+        forecasts stay on screen with their age. A failure that retrying cannot mend (no key, a \
+        refused key) ends watch with its exit status.
         """,
-        arguments: [place],
-        options: [every, verbose]
+        arguments: [places],
+        options: [all, every, verbose]
     )
 
-    static let place = ArgumentDefinition.place(optional: true)
+    static let places = ArgumentDefinition.places
+    static let all = Flag("all", short: "a", help: "Watch every saved place, one line each.")
     static let every = Option<Interval>("every", value: "interval", help: "How often to refresh, e.g. 30s, 15m, 1h (default: 15m).",
                                         completion: .values(["30s", "5m", "15m", "30m", "1h"]))
     static let verbose = Flag.verbose
 
-    var reference: String?
+    var references: [String]
+    var all: Bool
     var every: Interval
     var verbose: Bool
 
     init(parsed: ParsedValues) throws {
-        reference = parsed[Self.place]
+        references = parsed.values(of: Self.places)
+        all = parsed[Self.all]
         every = try parsed.value(Self.every) ?? Interval(seconds: 15 * 60)
         verbose = parsed[Self.verbose]
+        if all && !references.isEmpty { throw ValidationError("Give either '--all' or locations, not both") }
     }
 
     func run(_ context: CommandContext) async throws {
         let list = try context.store.load()
-        let location = try context.location(reference, in: list)
+        let locations = all ? list.locations : references.isEmpty ? [try context.location(nil, in: list)] : try list.resolve(references)
+        guard !locations.isEmpty else { throw LocationsError.noLocations }
         let service = try context.makeForecastService(verbose: verbose)
         let inPlace = context.console.isOutputTerminal && TerminalScreen.Kind(environment: context.environment) == .ansi
         let display: WatchDisplay = inPlace ? ScreenWatchDisplay(context: context) : LogWatchDisplay(context: context)
         let events = WatchEvents(every: every, monitor: service.reachabilityMonitor(pollingAtMost: every))
         defer { events.stop() }
 
-        var state = WatchState(location: location, forecast: service.cached(for: location), every: every)
+        var state = WatchState(locations: locations, currentID: list.currentID, forecasts: locations.map(service.cached(for:)), every: every)
         display.start(state)
+        defer { display.finish() }
         // Refreshes run beside the event loop, so Ctrl-C, SIGTERM and resizes are handled at
         // once even while a request hangs; a tick during a refresh is dropped, not queued.
         var refreshing: Task<Void, Never>?
         let post = events.post
         func startRefresh() {
             guard refreshing == nil else { return }
-            refreshing = Task { post(.refreshed(await Self.refresh(location, service: service))) }
+            refreshing = Task { post(.refreshed(await Self.refresh(locations, service: service))) }
         }
         startRefresh()
         for await event in events.stream {
@@ -58,10 +67,13 @@ struct WatchCommand: RunnableCommand {
                 startRefresh()
             case .refreshed(let result):
                 refreshing = nil
-                if case .failure(.busy) = result { state.forecast = service.cached(for: location) ?? state.forecast }
+                if case .failure(.busy) = result {
+                    for location in locations { state.forecasts[location.id] = service.cached(for: location) ?? state.forecasts[location.id] }
+                }
                 let changes = state.apply(result, now: Date())
                 display.show(state, events: changes)
-                if case .success(let outcome) = result, let failure = outcome.failure, failure.kind.isPermanent {
+                if case .success(let outcomes) = result,
+                   let failure = outcomes.lazy.compactMap(\.failure).first(where: { $0.kind.isPermanent }) {
                     display.finish()
                     throw failure
                 }
@@ -73,15 +85,14 @@ struct WatchCommand: RunnableCommand {
                 display.show(state, events: [])
             case .stop:
                 refreshing?.cancel()
-                display.finish()
                 return
             }
         }
     }
 
-    private static func refresh(_ location: Location, service: ForecastService) async -> Result<RefreshOutcome, RefreshError> {
+    private static func refresh(_ locations: [Location], service: ForecastService) async -> Result<[RefreshOutcome], RefreshError> {
         do {
-            return .success(try await service.refresh([location], onlyIfStale: false, lockWait: .seconds(10))[0])
+            return .success(try await service.refresh(locations, onlyIfStale: false, lockWait: .seconds(10)))
         } catch {
             return .failure(error)
         }
@@ -95,23 +106,37 @@ protocol WatchDisplay {
     func finish()
 }
 
-/// A terminal redrawn in place.
-struct ScreenWatchDisplay: WatchDisplay {
-    let context: CommandContext
+/// The whole terminal, through `TerminalScreen`: the alternate screen, redrawn to the window's
+/// size on every change and every resize, given back on exit.
+final class ScreenWatchDisplay: WatchDisplay {
+    private let context: CommandContext
+    private let screen: TerminalScreen
+    private var started = false
+
+    init(context: CommandContext) {
+        self.context = context
+        screen = TerminalScreen(descriptor: STDOUT_FILENO, environment: context.environment)
+    }
 
     func start(_ state: WatchState) {
-        context.console.write("\u{1B}[?25l")  // hide the cursor
+        screen.enter()
+        started = true
         show(state, events: [])
     }
 
     func show(_ state: WatchState, events: [WatchState.Event]) {
-        let screen = WatchScreen.render(state, width: context.outputWidth, usesColor: context.useColor, now: Date())
-        // Home, draw, clear what is left of an earlier, longer screen.
-        context.console.write("\u{1B}[H\u{1B}[2J" + screen.replacingOccurrences(of: "\n", with: "\u{1B}[K\n") + "\u{1B}[J")
+        let size = screen.size(environment: context.environment)
+        let view = WatchScreen(width: screen.renderWidth(for: size.width), height: size.height, usesColor: context.useColor,
+                               now: Date(), machineTimeZone: TimeZone.current.identifier)
+        // The screen is drawn past the console, so --ascii is applied here.
+        let lines = context.asciiOnly ? view.lines(state).map(ASCIIConsole.transliterate) : view.lines(state)
+        screen.draw(lines, height: size.height)
     }
 
     func finish() {
-        context.console.write("\u{1B}[?25h")
+        guard started else { return }
+        started = false
+        screen.leave()
     }
 }
 

@@ -7,7 +7,7 @@ import RainKit
 final class WatchEvents {
     enum Event: Sendable {
         case tick
-        case refreshed(Result<RefreshOutcome, RefreshError>)
+        case refreshed(Result<[RefreshOutcome], RefreshError>)
         case reachability(Reachability)
         case resize
         case stop

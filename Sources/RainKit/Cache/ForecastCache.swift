@@ -112,6 +112,11 @@ public struct ForecastCache: Sendable {
         Array(ForecastDocument.value(of: cached).serialized().utf8)
     }
 
+    /// Several forecast documents as one JSON array (`rain show --all --json`).
+    public static func encode(_ forecasts: [CachedForecast]) -> [UInt8] {
+        Array(JSONValue.array(forecasts.map(ForecastDocument.value(of:))).serialized().utf8)
+    }
+
     /// Reads a forecast document; `path` is only used to name it in errors.
     public static func decode(_ bytes: [UInt8], path: String) throws(CacheError) -> CachedForecast {
         let value: JSONValue

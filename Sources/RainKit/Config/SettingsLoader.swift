@@ -9,6 +9,9 @@ public struct SettingsLoader: Sendable {
     public var environment: [String: String]
     /// True when the file was named by `--config` or `RAIN_CONFIG`: then it must exist.
     public var configFileIsExplicit: Bool
+    /// False to leave the key unread (`rain config show` reports a key problem on its own and
+    /// still shows the other settings).
+    public var readsKey = true
 
     public init(paths: RainPaths, environment: [String: String], configFileIsExplicit: Bool) {
         self.paths = paths
@@ -101,7 +104,9 @@ public struct SettingsLoader: Sendable {
         }
 
         let keySource: KeySource
-        if let key = environment["RAIN_API_KEY"], !key.isEmpty {
+        if !readsKey {
+            keySource = .none
+        } else if let key = environment["RAIN_API_KEY"], !key.isEmpty {
             settings.apiKey = try Self.validKey(key, source: "RAIN_API_KEY")
             keySource = .environment
         } else if let keyFile = try file.path("api_key_file") {
@@ -150,19 +155,24 @@ public struct SettingsLoader: Sendable {
 
     /// The proxy libcurl uses for `url`, read from the environment as libcurl reads it.
     static func proxy(for url: String, environment: [String: String]) -> String? {
+        proxySource(for: url, environment: environment)?.url
+    }
+
+    /// The proxy libcurl uses for `url` and the variable it comes from.
+    public static func proxySource(for url: String, environment: [String: String]) -> (url: String, variable: String)? {
         guard let components = URLComponents(string: url), let scheme = components.scheme?.lowercased(),
               let host = components.host?.lowercased() else { return nil }
-        func value(_ names: String...) -> String? {
-            names.lazy.compactMap { environment[$0] }.first { !$0.isEmpty }
+        func value(_ names: String...) -> (value: String, name: String)? {
+            names.lazy.compactMap { name in environment[name].map { ($0, name) } }.first { !$0.0.isEmpty }
         }
-        let noProxy = (value("no_proxy", "NO_PROXY") ?? "").split(separator: ",").map {
+        let noProxy = (value("no_proxy", "NO_PROXY")?.value ?? "").split(separator: ",").map {
             $0.trimmingCharacters(in: .whitespaces).lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "."))
         }
         if noProxy.contains(where: { $0 == "*" || host == $0 || host.hasSuffix("." + $0) }) { return nil }
         let proxy = scheme == "https" ? value("https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY")
                                       : value("http_proxy", "all_proxy", "ALL_PROXY")
         guard let proxy else { return nil }
-        return proxy.contains("://") ? proxy : "http://" + proxy
+        return (proxy.value.contains("://") ? proxy.value : "http://" + proxy.value, proxy.name)
     }
 
     static func validKey(_ key: String, source: String) throws(ConfigError) -> APIKey {

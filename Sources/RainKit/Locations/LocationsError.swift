@@ -33,7 +33,7 @@ public enum LocationsError: Error, Sendable, Equatable, CustomStringConvertible 
     public var hint: String? {
         switch self {
         case .unknown, .ambiguous: return "'rain locations' lists the saved places with their numbers and IDs"
-        case .removingCurrent: return "select another place first: rain locations select LOC"
+        case .removingCurrent: return "select another place first (rain locations select LOC), or none: rain locations select --none"
         case .noLocations: return "add one: rain locations add NAME (looked up by name), or add NAME --lat LATITUDE --lon LONGITUDE"
         case .noCurrentLocation: return "choose one: rain locations select LOC"
         case .invalidName, .invalidCoordinate: return nil

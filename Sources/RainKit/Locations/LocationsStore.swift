@@ -61,6 +61,19 @@ public struct LocationsStore: Sendable {
         }
     }
 
+    /// Leaves no place selected as the current location (so that any place, the last one too,
+    /// can be removed). Returns the place that was current, if any.
+    @discardableResult
+    public func selectNone() throws -> Location? {
+        try file.update { defaults in
+            var list = try self.list(in: defaults)
+            let previous = list.current
+            list.currentID = nil
+            try self.store(list, in: &defaults)
+            return previous
+        }
+    }
+
     /// What `remove(ids:)` did.
     public struct Removal: Sendable, Equatable {
         /// The places removed, in list order.

@@ -22,6 +22,10 @@ final class CurlMulti {
     typealias Completion = (_ index: Int, _ outcome: Result<HTTPResponse, TransferFailure>,
                             _ elapsed: Duration) -> Next
 
+    /// How near the end of the batch's time a cut transfer's timeout must come to be the end of
+    /// the budget rather than a stall (libcurl's timers are this coarse at worst).
+    static let deadlineSlack = Duration.milliseconds(250)
+
     private let handle: UnsafeMutableRawPointer
     private let maxConcurrent: Int
     private let clock = ContinuousClock()
@@ -151,7 +155,9 @@ final class CurlMulti {
                 guard let entry = active.removeValue(forKey: easy) else { continue }
                 finishedAny = true
                 var outcome = entry.transfer.finish(code)
-                if case .failure(.timedOut) = outcome, entry.cutByDeadline {
+                // libcurl says "timed out" for a stalled transfer (the low-speed limit) too:
+                // only a timeout at the end of the batch's time is the end of the budget.
+                if case .failure(.timedOut) = outcome, entry.cutByDeadline, deadline - clock.now < Self.deadlineSlack {
                     outcome = .failure(.outOfTime)
                 }
                 complete(entry.index, outcome, clock.now - entry.started)

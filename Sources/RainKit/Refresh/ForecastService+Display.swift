@@ -40,3 +40,39 @@ extension ForecastService {
         }
     }
 }
+
+/// The forecasts `rain show --all` can show, place by place, and what went wrong.
+public struct DisplayForecasts: Sendable {
+    /// In the order of the places asked for: the newest forecast there is, or nil.
+    public var forecasts: [CachedForecast?]
+    /// The places whose refresh was tried and failed (their last good forecast is in `forecasts`).
+    public var failures: [RefreshOutcome]
+    /// Why nothing could be refreshed at all (offline, another rain refreshing, the lock file).
+    public var problem: DisplayForecast.Problem?
+}
+
+extension ForecastService {
+    /// Every place's forecast: the fresh ones from the cache, the stale or missing ones fetched
+    /// first, all in one batch.
+    public func forecastsForDisplay(
+        of locations: [Location], offline: Bool, lockWait: Duration, willFetch: @Sendable () -> Void = {}
+    ) async -> DisplayForecasts {
+        let cached = locations.map { self.cached(for: $0) }
+        if offline || cached.allSatisfy({ $0.map(isFresh) == true }) {
+            return DisplayForecasts(forecasts: cached, failures: [], problem: nil)
+        }
+        do {
+            let outcomes = try await refresh(locations, onlyIfStale: true, lockWait: lockWait, willFetch: willFetch)
+            return DisplayForecasts(forecasts: outcomes.map(\.forecast), failures: outcomes.filter { $0.failure != nil }, problem: nil)
+        } catch {
+            switch error {
+            case .offline(let host):
+                return DisplayForecasts(forecasts: cached, failures: [], problem: .offline(host: host))
+            case .busy:
+                return DisplayForecasts(forecasts: locations.map { self.cached(for: $0) }, failures: [], problem: .busy)
+            case .lockFile:
+                return DisplayForecasts(forecasts: cached, failures: [], problem: .refreshLock(error))
+            }
+        }
+    }
+}

@@ -1,46 +1,57 @@
 import Foundation
 
-/// What `rain watch` knows at a moment: the forecast it shows, whether the API can be reached
-/// (and since when not), and the last thing that went wrong.
+/// What `rain watch` knows at a moment: the places it watches and their forecasts, whether the
+/// API can be reached (and since when not), and the last thing that went wrong.
 public struct WatchState: Sendable {
-    public var location: Location
-    public var forecast: CachedForecast?
+    /// The places watched, in list order; at least one.
+    public var locations: [Location]
+    /// The current location, marked in the view of several places.
+    public var currentID: UUID?
+    public var forecasts: [UUID: CachedForecast]
     public var offlineSince: Date?
     public var lastFailure: String?
     public var every: Interval
 
-    public init(location: Location, forecast: CachedForecast?, every: Interval) {
-        self.location = location
-        self.forecast = forecast
+    public init(locations: [Location], currentID: UUID? = nil, forecasts: [CachedForecast?], every: Interval) {
+        self.locations = locations
+        self.currentID = currentID
+        self.forecasts = Dictionary(forecasts.compactMap { $0.map { ($0.location.id, $0) } }) { $1 }
         self.every = every
     }
 
+    /// True when one place is watched (the compact forecast view); else the one-line-per-place view.
+    public var isSinglePlace: Bool { locations.count == 1 }
+
     /// What changed, for the log lines `rain watch` prints when it has no terminal.
     public enum Event: Sendable, Equatable {
-        case refreshed
+        case refreshed(Location)
         case wentOffline(host: String)
         case cameBack
         case failed(String)
         case busy
     }
 
-    /// Applies the result of one refresh and says what changed.
-    public mutating func apply(_ result: Result<RefreshOutcome, RefreshError>, now: Date) -> [Event] {
+    /// Applies the result of one refresh of every watched place and says what changed.
+    public mutating func apply(_ result: Result<[RefreshOutcome], RefreshError>, now: Date) -> [Event] {
         var events: [Event] = []
         switch result {
-        case .success(let outcome):
+        case .success(let outcomes):
             if offlineSince != nil {
                 offlineSince = nil
                 events.append(.cameBack)
             }
-            forecast = outcome.forecast ?? forecast
-            if let failure = outcome.failure {
-                lastFailure = failure.description
-                events.append(.failed(failure.description))
-            } else {
-                lastFailure = nil
-                events.append(.refreshed)
+            var failures: [String] = []
+            for outcome in outcomes {
+                if let forecast = outcome.forecast { forecasts[outcome.location.id] = forecast }
+                if let failure = outcome.failure {
+                    let text = isSinglePlace ? failure.description : "\(outcome.location.name): \(failure.description)"
+                    failures.append(text)
+                    events.append(.failed(text))
+                } else {
+                    events.append(.refreshed(outcome.location))
+                }
             }
+            lastFailure = failures.isEmpty ? nil : failures.joined(separator: "; ")
         case .failure(.offline(let host)):
             if offlineSince == nil {
                 offlineSince = now

@@ -9,8 +9,9 @@ extension ForecastViewContext {
         let coordinate = location.coordinate
         let place = String(format: "%.2f° ", abs(coordinate.latitude)) + (coordinate.latitude < 0 ? "S" : "N")
             + String(format: ", %.2f° ", abs(coordinate.longitude)) + (coordinate.longitude < 0 ? "W" : "E")
-        return [spread(name, localTime),
-                style.dim("\(place) · updated \(AgeFormatter.string(since: fetchedAt, now: now))")]
+        let updated = style.dim("\(place) · updated \(AgeFormatter.string(since: fetchedAt, now: now))")
+        guard name.displayWidth + localTime.displayWidth + 2 > visibleWidth else { return [spread(name, localTime), updated] }
+        return [name, localTime, updated]
     }
 
     /// Conditions now and the next-hour sentence.
@@ -25,13 +26,19 @@ extension ForecastViewContext {
                 temperatures += ", feels like \(temperature(current.apparentTemperature))"
             }
             lines.append(temperatures)
-            lines.append("     " + details(current).joined(separator: "  ·  "))
+            var detailLine = "    "
+            for part in details(current) {
+                if detailLine.count > 4 && detailLine.displayWidth + part.displayWidth + 5 > visibleWidth {
+                    lines.append(detailLine)
+                    detailLine = "    "
+                }
+                detailLine += (detailLine.count > 4 ? "  ·  " : " ") + part
+            }
+            lines.append(detailLine)
         }
-        if let sentence = NextHourOutlook.sentence(for: forecast.nextHour, units: forecast.units, now: now) {
+        if let sentence = NextHourOutlook.sentence(for: forecast.nextHour, units: forecast.units, now: now,
+                                                   chanceNow: forecast.current?.precipProbability) {
             lines.append("  " + sentence)
-        } else if let summary = forecast.nextHour?.summary?.screenSafe, !summary.isEmpty,
-                  forecast.nextHour?.minutes.isEmpty ?? true {
-            lines.append("  " + summary)
         }
         return lines
     }
@@ -44,7 +51,7 @@ extension ForecastViewContext {
             if let bearing = current.windBearing, speed > 0 {
                 wind += " \(Compass.point(forBearing: bearing)) \(Compass.arrow(forBearing: bearing))"
             }
-            if let gust = current.windGust, gust > speed { wind += ", gusts \(MeasureFormat.short(gust))" }
+            if let gust = current.windGust, gust > speed { wind += ", gusts \(MeasureFormat.short(gust)) \(labels.windSpeed)" }
             parts.append(wind)
         }
         if current.precipProbability != nil {
@@ -62,25 +69,31 @@ extension ForecastViewContext {
         }
     }
 
-    /// The hours ahead as columns: time, symbol, temperature, chance of precipitation.
+    /// The hours ahead as columns: time, symbol, temperature, chance of precipitation. An hour
+    /// the clocks repeat (the night daylight saving time ends) is marked, with a note below.
     func hoursSection() -> [String] {
-        let columnWidth = 6
-        let count = max(12, (width - 8) / columnWidth)
-        let hours = forecast.hourly.filter { $0.time.timeIntervalSince(now) > -3600 }.prefix(count)
-        guard !hours.isEmpty else { return [] }
+        let ahead = Array(forecast.hourly.filter { $0.time.timeIntervalSince(now) > -3600 }.prefix(48))
+        guard !ahead.isEmpty else { return [] }
+        let labels = HourLabels(ahead.map(\.time), clock: clock)
+        let cellWidth = max(5, labels.texts.prefix((visibleWidth - 8) / 6).map(\.displayWidth).max() ?? 5)
+        let columnWidth = cellWidth + 1
+        let hours = ahead.prefix(max(1, (visibleWidth - 8) / columnWidth))
         var title = style.bold("Next \(hours.count == 1 ? "hour" : "\(hours.count) hours")")
         if let summary = forecast.hourlySummary?.screenSafe, !summary.isEmpty { title += "  " + summary }
-        func row(_ cell: (Forecast.Hour) -> String) -> String {
-            "  " + hours.map { cell($0).padded(toDisplayWidth: columnWidth - 1, alignment: .center) }.joined(separator: " ")
+        func row(_ cell: (Int, Forecast.Hour) -> String) -> String {
+            "  " + hours.enumerated().map { cell($0.offset, $0.element).padded(toDisplayWidth: cellWidth, alignment: .center) }
+                .joined(separator: " ")
         }
-        return ["  " + title,
-                row { clock.hour($0.time) },
-                row { WeatherSymbol.symbol(for: $0.icon) },
-                row { colored(shortTemperature($0.temperature), celsius: $0.temperature) },
-                row { hour in
-                    let chance = MeasureFormat.percent(hour.precipProbability)
-                    return (hour.precipProbability ?? 0) < 0.2 ? style.dim(chance) : style.cyan(chance)
-                }]
+        var lines = ["  " + title,
+                     row { index, _ in labels.texts[index] },
+                     row { WeatherSymbol.symbol(for: $1.icon) },
+                     row { colored(shortTemperature($1.temperature), celsius: $1.temperature) },
+                     row { _, hour in
+                         let chance = MeasureFormat.percent(hour.precipProbability)
+                         return (hour.precipProbability ?? 0) < 0.2 ? style.dim(chance) : style.cyan(chance)
+                     }]
+        lines += labels.notes(upTo: hours.count).map { "  " + style.dim($0) }
+        return lines
     }
 
     /// Up to seven days from today (in the place's zone), lows and highs as bars on one scale.
@@ -109,7 +122,7 @@ extension ForecastViewContext {
                 line += String(repeating: " ", count: 8)
             }
             if let summary = day.summary?.screenSafe, !summary.isEmpty {
-                line += " " + summary.truncated(toDisplayWidth: max(1, width - line.displayWidth - 1))
+                line += " " + cut(summary, toDisplayWidth: max(1, width - line.displayWidth - 1))
             }
             lines.append(line)
         }
@@ -127,12 +140,12 @@ extension ForecastViewContext {
             if let start = alert.time, start > now { period.append("from \(clock.dateAndTime(start))") }
             if let expires = alert.expires { period.append("until \(clock.dateAndTime(expires))") }
             if !period.isEmpty { heading += ", " + period.joined(separator: " ") }
-            lines.append("  " + style.red(style.bold("! " + heading.truncated(toDisplayWidth: width - 4))))
+            lines.append("  " + style.red(style.bold("! " + cut(heading, toDisplayWidth: width - 4))))
             let regions = alert.regions.map(\.screenSafe).filter { !$0.isEmpty }.joined(separator: ", ")
             let text = [regions.isEmpty ? nil : regions + ".", alert.description?.screenSafe]
                 .compactMap { $0 }.joined(separator: " ")
             var body = text.wrapped(toDisplayWidth: width - 4)
-            if body.count > 4 {
+            if cutsLines && body.count > 4 {
                 body = Array(body.prefix(4))
                 body[3] = body[3].displayWidth < width - 4 ? body[3] + "…" : body[3].truncated(toDisplayWidth: width - 5) + "…"
             }

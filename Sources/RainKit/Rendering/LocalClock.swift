@@ -50,8 +50,10 @@ public struct LocalClock: Sendable {
         return "\(Self.twelveHour(hour)):\(minutes) \(hour < 12 ? "AM" : "PM")"
     }
 
-    /// "14:00", or "2 PM": the label of an hour column.
+    /// "14:00", or "2 PM": the label of an hour column. In a zone whose offset is not whole
+    /// hours (India, Nepal, Newfoundland) the minutes are the place's own: "18:30", "6:30 PM".
     public func hour(_ date: Date) -> String {
+        guard timeZone.secondsFromGMT(for: date) % 3600 == 0 else { return time(date) }
         let hour = parts(date).hour ?? 0
         guard usesTwelveHourClock else { return "\(hour < 10 ? "0" : "")\(hour):00" }
         return "\(Self.twelveHour(hour)) \(hour < 12 ? "AM" : "PM")"

@@ -1,16 +1,30 @@
 import Foundation
 
-/// One sentence about precipitation in the next hour, computed from the minute-by-minute data:
-/// "Light rain starting in 12 min", "Rain stopping in 25 min", "No precipitation for the next hour".
+/// One sentence about precipitation in the next hour: the provider's own summary while it is
+/// current, else one computed from the minute-by-minute data ("Light rain starting in 12 min",
+/// "Rain stopping in 25 min", "No precipitation for the next hour") that never says "no
+/// precipitation" beside a chance the view shows as worth noting.
 public enum NextHourOutlook {
     /// Below this intensity (mm/h) a minute counts as dry.
     static let wetIntensity = 0.05
     /// Below this chance a minute counts as dry, whatever its intensity.
     static let wetProbability = 0.5
+    /// From this chance on a shower is "possible" rather than "no precipitation" (the chance
+    /// the hour columns stop dimming at).
+    static let possibleProbability = 0.2
+    /// How long the provider's summary stays the sentence: it speaks of the hour from its
+    /// first minute, so once that has passed, the minutes left are read instead.
+    static let summaryLifetime: TimeInterval = 5 * 60
 
-    /// Nil when there is no minute data left for the time after `now` (a stale cache).
-    public static func sentence(for nextHour: Forecast.NextHour?, units: UnitSystem, now: Date) -> String? {
+    /// - Parameter chanceNow: the chance of precipitation shown beside the sentence (current
+    ///   conditions); the sentence agrees with it.
+    /// - Returns: nil when there is neither a current summary nor minute data left after `now`.
+    public static func sentence(for nextHour: Forecast.NextHour?, units: UnitSystem, now: Date, chanceNow: Double? = nil) -> String? {
         guard let nextHour else { return nil }
+        if let summary = nextHour.summary?.screenSafe, !summary.isEmpty,
+           nextHour.minutes.first.map({ now.timeIntervalSince($0.time) < summaryLifetime }) ?? true {
+            return summary
+        }
         let minutes = nextHour.minutes.filter { $0.time.timeIntervalSince(now) > -60 }
         guard let first = minutes.first, let last = minutes.last else { return nil }
         func isWet(_ minute: Forecast.NextHour.Minute) -> Bool {
@@ -32,7 +46,11 @@ public enum NextHourOutlook {
             return "\(intensityWord(minutes, units: units)) \(kind) for \(period)"
         }
         guard let wetIndex = minutes.firstIndex(where: isWet) else {
-            return "No precipitation for \(period)"
+            let showers = minutes.filter { ($0.precipIntensity.map(units.millimetresPerHour) ?? 0) >= wetIntensity }
+            let chance = (showers.compactMap(\.precipProbability) + [chanceNow ?? 0]).max() ?? 0
+            guard chance >= possibleProbability else { return "No precipitation for \(period)" }
+            let kind = showers.isEmpty ? "precipitation" : kindName(showers)
+            return "\(intensityWord(showers, units: units)) \(kind) possible in \(period) (up to \(MeasureFormat.percent(chance)))"
         }
         let shower = minutes[wetIndex...].prefix { isWet($0) }
         return "\(intensityWord(Array(shower), units: units)) \(kindName(shower)) starting in \(minutesFromNow(minutes[wetIndex])) min"

@@ -2,12 +2,29 @@ import Foundation
 
 /// What `rain refresh` prints for its places.
 public enum RefreshReport {
-    /// `Berlin  24 °C  Partly Cloudy`, plus the age when the forecast shown is not new.
-    public static func line(_ outcome: RefreshOutcome, usesColor: Bool, now: Date) -> String {
-        guard let forecast = outcome.forecast else { return outcome.location.name.strippingControlCharacters }
-        let line = RefreshLine.render(forecast, usesColor: usesColor)
-        if case .refreshed = outcome.status { return line }
-        return line + "  (cached, \(AgeFormatter.string(since: forecast.fetchedAt, now: now)))"
+    /// One aligned line per outcome that has a forecast to show: name, temperature,
+    /// conditions, and the age when the forecast shown is not new.
+    /// ```
+    /// Berlin          24 °C  Partly Cloudy
+    /// San Francisco    9 °C  Fog            (cached, 6 h ago)
+    /// ```
+    public static func table(_ outcomes: [RefreshOutcome], usesColor: Bool, now: Date) -> String {
+        let style = TextStyle(usesColor: usesColor)
+        let shown = outcomes.compactMap { outcome in outcome.forecast.map { (outcome, $0) } }
+        guard !shown.isEmpty else { return "" }
+        let cells = shown.map { outcome, cached in
+            (RefreshLine.cells(cached, style: style), {
+                if case .refreshed = outcome.status { return "" }
+                return "(cached, \(AgeFormatter.string(since: cached.fetchedAt, now: now)))"
+            }())
+        }
+        var temperature = TextTable.Column(title: "", cells: cells.map(\.0.temperature))
+        temperature.alignment = .right
+        let table = TextTable(columns: [
+            TextTable.Column(title: "", cells: cells.map(\.0.name)), temperature,
+            TextTable.Column(title: "", cells: cells.map(\.0.summary)), TextTable.Column(title: "", cells: cells.map(\.1)),
+        ], showsTitles: false)
+        return table.render(width: nil, style: style).joined(separator: "\n") + "\n"
     }
 
     /// One object per place, in order: `id`, `name`, `status` (refreshed, fresh or failed),

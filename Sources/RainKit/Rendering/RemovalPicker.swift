@@ -96,7 +96,7 @@ public struct RemovalPicker: Sendable, Equatable {
         guard rows.indices.contains(cursor) else { return }
         let row = rows[cursor]
         if row.isCurrent {
-            message = "\(row.displayName.truncated(toDisplayWidth: 20)) is the current location and cannot be removed; select another first."
+            message = "\(row.displayName.truncated(toDisplayWidth: 20)) is the current location; rain locations select --none frees it."
         } else if checkedIDs.contains(row.id) {
             checkedIDs.remove(row.id)
         } else {

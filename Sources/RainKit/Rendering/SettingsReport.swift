@@ -1,38 +1,52 @@
 import Foundation
 
-/// What `rain config show` prints: every setting in effect, the key shortened to its ends.
+/// What `rain config show` prints: every setting in effect, the key shortened to its ends, and
+/// where requests really go (a proxy from the environment). The problems found are not part of
+/// it: they are errors, printed on their own.
 public struct SettingsReport {
-    public var settings: Settings
-    public var keySource: SettingsLoader.KeySource
-    public var fileExists: Bool
+    public var diagnosis: SettingsDiagnosis
+    public var paths: RainPaths
 
-    public init(settings: Settings, keySource: SettingsLoader.KeySource, fileExists: Bool) {
-        self.settings = settings
-        self.keySource = keySource
-        self.fileExists = fileExists
+    public init(_ diagnosis: SettingsDiagnosis, paths: RainPaths) {
+        self.diagnosis = diagnosis
+        self.paths = paths
     }
 
+    /// The README section about proxies, named where a proxy is in use.
+    public static let proxySection = "README, section \"Proxies\""
+
     public func render() -> String {
-        let key = settings.apiKey.map { "\($0.redacted) (from \(keySource))" } ?? "not set"
-        let rows: [(String, String)] = [
-            ("config file", settings.paths.configFile + (fileExists ? "" : " (not found; defaults in use)")),
-            ("locations", settings.paths.defaultsFile),
-            ("forecast cache", settings.paths.forecastsDirectory),
-            ("provider", "\(settings.provider.rawValue): \(settings.providerReason)"),
-            ("base_url", settings.baseURL),
-            ("openmeteo_url", settings.openMeteoURL),
-            ("geocoding_url", settings.geocodingURL),
-            ("ip_location_url", settings.ipLocationURL),
-            ("api_key", key),
-            ("api_key_in", settings.apiKeyPlacement.rawValue),
-            ("units", settings.units.rawValue),
-            ("language", settings.language),
-            ("refresh_interval_minutes", String(settings.refreshIntervalMinutes)),
-            ("timeout_seconds", Self.number(settings.timeoutSeconds)),
-            ("max_concurrent_requests", String(settings.maxConcurrentRequests)),
-            ("ca_file", settings.caFile ?? "system default"),
-            ("proxy", settings.proxyURL.map(Self.withoutCredentials) ?? "none"),
+        let fileNote = diagnosis.fileExists ? "" : " (not found; defaults in use)"
+        var rows: [(String, String)] = [
+            ("config file", paths.configFile + fileNote),
+            ("locations", paths.defaultsFile),
+            ("forecast cache", paths.forecastsDirectory),
         ]
+        if let settings = diagnosis.settings {
+            let key = settings.apiKey.map { "\($0.redacted) (from \(diagnosis.keySource))" }
+                ?? (diagnosis.problems.contains { $0.isAboutTheKey } ? "not usable (see the error below)" : "not set")
+            rows += [
+                ("provider", "\(settings.provider.rawValue): \(settings.providerReason)"),
+                ("base_url", settings.baseURL),
+                ("openmeteo_url", settings.openMeteoURL),
+                ("geocoding_url", settings.geocodingURL),
+                ("ip_location_url", settings.ipLocationURL),
+                ("api_key", key),
+                ("api_key_in", settings.apiKeyPlacement.rawValue),
+                ("units", settings.units.rawValue),
+                ("language", settings.language),
+                ("refresh_interval_minutes", String(settings.refreshIntervalMinutes)),
+                ("timeout_seconds", Self.number(settings.timeoutSeconds)),
+                ("max_concurrent_requests", String(settings.maxConcurrentRequests)),
+                ("ca_file", settings.caFile ?? "system default"),
+            ]
+        } else {
+            rows.append(("settings", "not shown: the configuration file cannot be used (see the error below)"))
+        }
+        let proxy = diagnosis.proxy.map {
+            "\(Self.withoutCredentials($0.url)) (from \($0.variable) in the environment; see the \(Self.proxySection))"
+        }
+        rows.append(("proxy", proxy ?? "none"))
         let width = rows.map(\.0.count).max()! + 2
         return rows.map { ($0.0 + ":").padded(to: width) + $0.1.strippingControlCharacters }.joined(separator: "\n") + "\n"
     }

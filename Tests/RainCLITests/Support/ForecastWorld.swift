@@ -2,6 +2,7 @@ import ForecastSimulator
 import Foundation
 import RainKit
 import RainTestSupport
+import Testing
 
 /// A temporary RAIN_HOME with saved places, a ForecastSimulator on loopback, and the real
 /// `rain` binary pointed at it through the environment.
@@ -53,6 +54,23 @@ final class ForecastWorld: Sendable {
         BuiltProduct.start("rain", arguments, environment: environment)
     }
 
+    /// Runs `rain ARGUMENTS` in a terminal of its own (tmux) of `width` x `height`; the shell
+    /// around it prints "rain exited with N" when it ends, and keeps the screen afterwards.
+    func terminal(_ arguments: [String], width: Int = 80, height: Int = 24, environment extra: [String: String] = [:],
+                  before: String = "") throws -> TmuxSession {
+        try #require(TmuxSession.isAvailable, "tmux is not installed; 'make test' installs it")
+        let variables = environment.merging(["TERM": "xterm-256color"]) { $1 }.merging(extra) { $1 }
+            .map { "\($0.key)=\(shellQuoted($0.value))" }.sorted().joined(separator: " ")
+        let command = "env \(variables) \(shellQuoted(BuiltProduct.path("rain"))) " + arguments.map(shellQuoted).joined(separator: " ")
+        let script = """
+        \(before)
+        \(command)
+        echo "rain exited with $?"
+        sleep 60
+        """
+        return try TmuxSession(folder: home, shellCommand: script, width: width, height: height)
+    }
+
     /// Waits until the simulator has received a request; false after `limit` (a hung test's bound).
     func waitForRequest(limit: Duration = .seconds(30)) async -> Bool {
         let deadline = ContinuousClock.now + limit
@@ -72,5 +90,14 @@ final class ForecastWorld: Sendable {
         guard var cached = try cache.load(for: location.id) else { return }
         cached.fetchedAt = Date(timeIntervalSinceNow: -6 * 3600)
         try cache.save(cached)
+    }
+}
+
+extension TmuxSession {
+    /// The visible lines, the trailing blank ones left out.
+    func lines() throws -> [String] {
+        var lines = try screen().split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        while lines.last?.isEmpty == true { lines.removeLast() }
+        return lines
     }
 }

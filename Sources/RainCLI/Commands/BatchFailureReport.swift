@@ -1,0 +1,42 @@
+import RainKit
+
+/// How the failures of a batch of places reach stderr: a missing or refused key is one problem,
+/// so one line (and hint) for all the places it stopped; anything else one line per place.
+struct BatchFailureReport {
+    var failures: [RefreshOutcome]
+    /// How many places the batch was for.
+    var placeCount: Int
+
+    /// Writes the lines and returns the status the worst failure calls for.
+    /// - Parameter severity: `.error` for `rain refresh`; `.warning` where a failed place's
+    ///   cached forecast is still shown (`rain show --all`).
+    func report(to context: CommandContext, severity: (RefreshOutcome) -> ErrorReport.Severity = { _ in .error }) -> ExitCode {
+        var status = ExitCode.success
+        var reportedKeyProblems: [RefreshFailure] = []
+        for outcome in failures {
+            guard let failure = outcome.failure else { continue }
+            if failure.isKeyProblem && placeCount > 1 {
+                guard !reportedKeyProblems.contains(failure) else { continue }
+                reportedKeyProblems.append(failure)
+                let stopped = failures.filter { $0.failure == failure }.count
+                var report = ErrorReport(failure)
+                report.message += stopped == placeCount ? "; no place was refreshed" : "; \(stopped) of \(placeCount) places were not refreshed"
+                context.report(report)
+                status = .worse(status, report.exitCode)
+            } else {
+                status = .worse(status, context.report(failure, about: outcome.location.name, as: severity(outcome)))
+            }
+        }
+        return status
+    }
+}
+
+extension RefreshFailure {
+    /// A missing or refused API key: the same for every place, so reported once.
+    var isKeyProblem: Bool {
+        switch self {
+        case .forecast(.missingKey), .forecast(.keyRefused): return true
+        default: return false
+        }
+    }
+}

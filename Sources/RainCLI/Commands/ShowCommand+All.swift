@@ -1,0 +1,60 @@
+import Foundation
+import RainKit
+
+extension ShowCommand {
+    /// `rain show --all`: one line per saved place.
+    func runAll(_ context: CommandContext) async throws {
+        let list = try context.store.load()
+        guard !list.locations.isEmpty else { throw LocationsError.noLocations }
+        let service = try context.makeForecastService(verbose: verbose)
+        let spinner = InterruptibleSpinner(console: context.console, message: "Refreshing the stale forecasts…")
+        let display = await service.forecastsForDisplay(of: list.locations, offline: offline, lockWait: .seconds(10)) {
+            spinner.start()
+        }
+        spinner.stop()
+
+        var status = BatchFailureReport(failures: display.failures, placeCount: list.locations.count)
+            .report(to: context) { $0.forecast == nil ? .error : .warning }
+        let shown = display.forecasts.compactMap { $0 }
+        if let problem = display.problem {
+            status = .worse(status, problemStatus(problem, hasForecasts: !shown.isEmpty, context: context))
+        }
+        if json {
+            context.console.write(String(decoding: ForecastCache.encode(shown), as: UTF8.self))
+        } else {
+            let places = zip(list.locations, display.forecasts).map { location, forecast in
+                PlacesOverview.Place(location: location, isCurrent: list.isCurrent(location), forecast: forecast)
+            }
+            let overview = PlacesOverview(width: context.outputWidth, usesColor: context.useColor, now: Date(),
+                                          cutsLines: context.console.isOutputTerminal)
+            context.console.write(overview.render(places))
+        }
+        if shown.isEmpty && status == .success { status = .noInput }
+        if status != .success { throw ExitStatus(code: status) }
+    }
+
+    /// One line for a problem that kept every place from being refreshed.
+    private func problemStatus(_ problem: DisplayForecast.Problem, hasForecasts: Bool, context: CommandContext) -> ExitCode {
+        let cachedNote = hasForecasts ? "; showing the cached forecasts" : ""
+        let severity: ErrorReport.Severity = hasForecasts ? .warning : .error
+        var report: ErrorReport
+        switch problem {
+        case .offline(let host):
+            report = ErrorReport(message: "offline: cannot reach \(host)", exitCode: hasForecasts ? .temporaryFailure : .noInput)
+            report.message += cachedNote
+            context.report(report, as: .notice)
+            return report.exitCode
+        case .busy:
+            report = ErrorReport(RefreshError.busy)
+        case .refreshLock(let error):
+            report = ErrorReport(error)
+        case .failed(let failure):
+            report = ErrorReport(failure, subject: "could not refresh")
+        case .offlineRequested:
+            return .success
+        }
+        report.message += cachedNote
+        context.report(report, as: severity)
+        return report.exitCode
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+@testable import RainCLI
+@testable import RainKit
+
+/// What each `make fuzz` target puts an input through (scripts/fuzz.sh compiles this file into
+/// the fuzzers), and what FuzzRegressionTests replays: an input is read or refused, never a crash.
+enum FuzzEntry {
+    static let targets = ["json", "forecast", "cache", "store", "arguments"]
+
+    static func run(_ target: String, _ bytes: [UInt8]) {
+        switch target {
+        case "json": json(bytes)
+        case "forecast": forecast(bytes)
+        case "cache": if let cached = try? ForecastCache.decode(bytes, path: "fuzz.json") { _ = ForecastCache.encode(cached) }
+        case "store": store(bytes)
+        case "arguments": arguments(bytes)
+        default: preconditionFailure("no fuzz target \(target)")
+        }
+    }
+
+    /// The strict parser; what it reads, rain's writer must write back as the same value.
+    static func json(_ bytes: [UInt8]) {
+        guard let value = try? JSONValue.parse(bytes) else { return }
+        precondition((try? JSONValue.parse(Array(value.serialized().utf8))) == value, "the round trip changed the value")
+    }
+
+    /// A response body of each provider; what decodes must also be drawable.
+    static func forecast(_ bytes: [UInt8]) {
+        let now = Date(timeIntervalSince1970: 1_790_000_000)
+        for provider in Provider.allCases {
+            guard let forecast = try? provider.decoder.decode(Data(bytes), units: .si) else { continue }
+            _ = ForecastView(width: 80, usesColor: true, now: now).render(
+                CachedForecast(location: Location(name: "Fuzz", coordinate: forecast.coordinate), fetchedAt: now,
+                               source: provider.rawValue, forecast: forecast))
+        }
+    }
+
+    /// `defaults.json`, the saved places.
+    static func store(_ bytes: [UInt8]) {
+        guard let list = try? LocationsStore(file: DefaultsFile(path: "/nonexistent/defaults.json")).list(decoding: bytes) else { return }
+        for location in list.locations { _ = try? list.resolve(location.shortID) }
+    }
+
+    /// The first byte picks a width, the rest split at NUL into command-line arguments, parsed
+    /// as rain parses them, with the help or error text rendered; nothing runs.
+    static func arguments(_ bytes: [UInt8]) {
+        let width = Int(bytes.first ?? 80) % 200
+        let arguments = bytes.dropFirst().split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        do {
+            switch try CommandParser(root: RainCommand.self).parse(arguments) {
+            case .version: break
+            case .help(let path): _ = HelpGenerator(path: path, width: width).help
+            case .run(let type, let values, let path):
+                do { _ = try type.init(parsed: values) } catch { _ = HelpGenerator(path: path, width: width).errorMessage("\(error)") }
+            }
+        } catch {
+            _ = HelpGenerator(path: error.path, width: width).errorMessage("\(error.error)")
+        }
+    }
+}

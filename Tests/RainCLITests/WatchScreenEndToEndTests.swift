@@ -1,0 +1,101 @@
+import ForecastSimulator
+import Foundation
+import RainKit
+import RainTestSupport
+import Testing
+
+/// `rain watch` in a real terminal (tmux): the alternate screen, a layout that fits 80x24 and
+/// the window after a resize, times labelled with their zone; and the spinner's line on Ctrl-C.
+@Suite struct WatchScreenEndToEndTests {
+    @Test func onePlaceFitsEightyByTwentyFourAndTheWindowAfterAResize() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let tmux = try world.terminal(["watch", "--every", "1m"], before: "trap 'echo interrupted' INT; echo 'the shell was here'")
+            defer { tmux.kill() }
+            try await tmux.waitForScreen(containing: "Ctrl-C to quit", limit: .seconds(90))
+            try await tmux.waitForScreen(containing: "Next 12 hours", limit: .seconds(90))
+            var lines = try tmux.lines()
+            #expect(lines.count == 24 && lines.allSatisfy { $0.displayWidth <= 80 }, "\(lines)")
+            #expect(lines[0].hasPrefix("Berlin") && lines[0].contains(/\d\d:\d\d \(UTC[+-]\d+\)$/), "the header stays on screen: \(lines)")
+            #expect(lines[23].hasPrefix("refreshing every 1m · Ctrl-C to quit"))
+            #expect(!lines.contains("the shell was here"), "the alternate screen")
+
+            try tmux.resize(width: 60, height: 14)
+            try await waitUntil { try tmux.lines().count == 14 && tmux.lines()[13].hasPrefix("refreshing every") }
+            lines = try tmux.lines()
+            #expect(lines.allSatisfy { $0.displayWidth <= 60 }, "\(lines)")
+            #expect(lines[0].hasPrefix("Berlin") && lines[0].contains(/\s\d\d:\d\d \(UTC[+-]\d+\)$/), "the local time is whole at 60 columns: \(lines)")
+            #expect(lines.contains { $0.contains("Next 8 hours") }, "\(lines)")
+
+            try tmux.send("C-c")
+            let after = try await tmux.waitForScreen(containing: "rain exited with 0", limit: .seconds(90))
+            #expect(after.contains("the shell was here") && !after.contains("Next 8 hours"), "the screen is given back as it was:\n\(after)")
+            withExtendedLifetime(world) {}  // the simulator stops when the world goes
+        }
+    }
+
+    @Test func severalPlacesAreOneLineEachAndTheOfflineTimeHasItsZone() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let tmux = try world.terminal(["watch", "--all", "--every", "1s"], width: 80, height: 24, environment: ["TZ": "Asia/Tokyo"],
+                                     before: "trap 'echo interrupted' INT")
+            defer { tmux.kill() }
+            try await waitUntil { try tmux.screen().contains("Tokyo") && tmux.screen().contains("just now") }
+            var lines = try tmux.lines()
+            #expect(lines[0].contains("Place") && lines[1].hasPrefix("* Berlin") && lines[2].hasPrefix("  Tokyo"), "\(lines)")
+            #expect(lines.last?.hasPrefix("refreshing every 1s") == true)
+
+            world.simulator.stop()
+            let offline = try await tmux.waitForScreen(containing: "Offline since", limit: .seconds(90))
+            #expect(offline.contains(/Offline since \d\d:\d\d \(UTC\+9, this machine\)/), "\(offline)")
+
+            try tmux.resize(width: 50, height: 4)
+            try await waitUntil { try tmux.lines().count == 4 }
+            lines = try tmux.lines()
+            #expect(lines[0].hasPrefix("  Place") && lines[1] == "… 2 more; a taller window shows them", "\(lines)")
+            try tmux.send("C-c")
+            try await tmux.waitForScreen(containing: "rain exited with 0", limit: .seconds(90))
+        }
+    }
+
+    @Test func asciiOnlyReachesTheWatchScreen() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let tmux = try world.terminal(["watch", "--ascii"], before: "trap 'echo interrupted' INT")
+            defer { tmux.kill() }
+            let screen = try await tmux.waitForScreen(containing: "Next 12 hours", limit: .seconds(90))
+            let isASCII = screen.allSatisfy { $0.isASCII }
+            #expect(isASCII, "\(screen)")
+            try tmux.send("C-c")
+            try await tmux.waitForScreen(containing: "rain exited with 0", limit: .seconds(90))
+            withExtendedLifetime(world) {}
+        }
+    }
+
+    @Test(arguments: [["show"], ["show", "--all"], ["refresh", "--all"]])
+    func ctrlCClearsTheSpinnersLine(_ arguments: [String]) async throws {
+        try await withTemporaryDirectory { home in
+            // A slow answer (a hanging one is cut off by libcurl's low-speed limit after 10 s,
+            // which a loaded machine may reach before the test sees the spinner).
+            let world = try ForecastWorld(home: home, behaviour: .drip(bytesPerSecond: 200), config: #"{"timeout_seconds": 600}"#)
+            let tmux = try world.terminal(arguments, before: "trap 'echo interrupted' INT")
+            defer { tmux.kill() }
+            try #require(await world.waitForRequest())
+            try await tmux.waitForScreen(containing: "…", limit: .seconds(90))
+            try tmux.send("C-c")
+            let screen = try await tmux.waitForScreen(containing: "rain exited with 130", limit: .seconds(90))
+            #expect(!screen.contains("Fetching") && !screen.contains("Refreshing"), "the spinner's line is gone:\n\(screen)")
+            withExtendedLifetime(world) {}  // a simulator stopped early would end the hanging request
+        }
+    }
+
+    /// Polls `condition` (a hung test's bound, not a speed assertion).
+    private func waitUntil(limit: Duration = .seconds(90), _ condition: () throws -> Bool) async throws {
+        let deadline = ContinuousClock.now + limit
+        while ContinuousClock.now < deadline {
+            if try condition() { return }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(try condition(), "the screen never got there")
+    }
+}
