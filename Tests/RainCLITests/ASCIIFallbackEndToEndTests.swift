@@ -28,7 +28,8 @@ import Testing
             let refreshed = try await world.rain(["refresh", "--all"])
             #expect(refreshed.status == 0, "\(refreshed)")
             let utf8 = ["LANG": "C.UTF-8"]
-            let commands = [["locations", "--json"], ["show", "zürich", "--json", "--offline"]]
+            let commands = [["locations", "--json"], ["show", "zürich", "--json", "--offline"],
+                            ["show", "--all", "--json", "--offline"]]
             for way in Self.asciiWays {
                 for command in commands {
                     let exact = try await world.rain(command, environment: utf8)
