@@ -59,8 +59,9 @@ import Testing
     @Test func anOverlappingQuietRefreshExitsAtOnceAndPrintsNothing() async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 120}"#)
-            // This refresh holds the lock for as long as the test needs: its answers take a minute.
-            world.simulator.setLatency(milliseconds: 60_000)
+            // This refresh holds the lock for as long as the test needs: its answers drip in over
+            // minutes, fast enough for libcurl's low-speed limit, so it never tries again.
+            world.simulator.setBehaviour(.drip(bytesPerSecond: 200))
             let slow = world.start(["refresh", "--all"])
             try #require(await world.waitForRequest())
 
@@ -72,7 +73,7 @@ import Testing
             // The lock goes with the process that held it.
             slow.send(SIGTERM)
             _ = try await slow.finish()
-            world.simulator.setLatency(milliseconds: 0)
+            world.simulator.setBehaviour(.normal)
             let after = try await world.rain(["refresh", "--all", "--quiet"])
             #expect(after.status == 0, "\(after)")
         }

@@ -6,7 +6,10 @@ public enum LocationValidation {
 
     /// The name with surrounding white space removed.
     public static func validName(_ name: String) throws(LocationsError) -> String {
-        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        let isSpace: (Character) -> Bool = { $0.isWhitespace || $0.isNewline }
+        // Only a name that starts or ends with a space needs trimming (Foundation's is slow).
+        let trimmed = name.first.map(isSpace) == true || name.last.map(isSpace) == true
+            ? name.trimmingCharacters(in: .whitespacesAndNewlines) : name
         if trimmed.isEmpty { throw .invalidName("the name is empty") }
         if trimmed.containsControlCharacters { throw .invalidName("the name contains control characters") }
         if trimmed.count > maximumNameLength {

@@ -32,19 +32,9 @@ enum RetryAfter {
         let clock = parts[4].split(separator: ":").compactMap { Int($0) }
         guard clock.count == 3, (1...31).contains(day), (0...23).contains(clock[0]),
               (0...59).contains(clock[1]), (0...60).contains(clock[2]) else { return nil }
-        let days = daysFromCivil(year: year, month: monthIndex + 1, day: day)
+        let days = CivilDate(year: year, month: monthIndex + 1, day: day).days
         let seconds = days * 86_400 + clock[0] * 3600 + clock[1] * 60 + clock[2]
         return Date(timeIntervalSince1970: TimeInterval(seconds))
-    }
-
-    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 }
 

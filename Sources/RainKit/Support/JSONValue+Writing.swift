@@ -93,6 +93,12 @@ extension JSONValue {
     /// controls are written as `\\u` escapes.
     private static func writeString(_ value: String, to output: inout String) {
         output += "\""
+        // Printable ASCII without quote or backslash (nearly every key and value) goes as it is.
+        if value.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) {
+            output += value
+            output += "\""
+            return
+        }
         for scalar in value.unicodeScalars {
             switch scalar {
             case "\"": output += "\\\""
