@@ -74,7 +74,7 @@ struct RefreshCommand: RunnableCommand {
             if json {
                 context.writeJSON(RefreshReport.json(outcomes))
             } else {
-                context.console.write(RefreshReport.table(outcomes.filter { $0.failure == nil }, usesColor: context.useColor, now: Date()))
+                context.console.write(RefreshReport.table(outcomes, usesColor: context.useColor, now: Date()))
             }
         }
         if status != .success { throw ExitStatus(code: status) }
@@ -86,7 +86,10 @@ struct RefreshCommand: RunnableCommand {
         case .offline(let host):
             guard !quiet else { return .temporaryFailure }
             context.report(error, as: .notice)
-            let cached = locations.map { RefreshOutcome(location: $0, status: .failed(.forecast(.offline(host: host)), cached: service.cached(for: $0))) }
+            // Offline is no failure of a place: the places with nothing cached have nothing to show.
+            let cached = locations.compactMap { location in
+                service.cached(for: location).map { RefreshOutcome(location: location, status: .failed(.forecast(.offline(host: host)), cached: $0)) }
+            }
             if json {
                 context.writeJSON(RefreshReport.json(cached))
             } else {
