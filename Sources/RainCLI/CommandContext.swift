@@ -23,6 +23,10 @@ struct CommandContext: Sendable {
     func print(_ line: String = "") { console.write(line + "\n") }
     func printError(_ line: String) { console.writeError(line + "\n") }
 
+    /// Writes JSON text exactly: never transliterated, its non-ASCII characters as `\\u`
+    /// escapes when only ASCII may be shown.
+    func writeJSON(_ text: String) { console.write(asciiOnly ? JSONValue.escapingNonASCII(text) : text) }
+
     /// Asks a yes/no question on the terminal; anything but y or yes is no.
     func confirm(_ question: String) -> Bool {
         console.writeError(question + " [y/N] ")

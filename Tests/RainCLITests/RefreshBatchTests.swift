@@ -47,4 +47,22 @@ import Testing
             #expect(piped.error.isEmpty, "no spinner or bar without a terminal")
         }
     }
+
+    @Test func failedPlacesKeepTheirLineInTheTable() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            #expect(try await world.rain(["refresh", "Berlin"]).status == 0)
+            world.simulator.failFirst(2, with: .status(404))
+            let result = try await world.rain(["refresh", "--all"])
+            #expect(result.status == 69)
+            let lines = result.output.split(separator: "\n").map(String.init)
+            #expect(lines.count == 2, "one line per place: \(result.output)")
+            let berlin = try #require(lines.first { $0.hasPrefix("Berlin") })
+            #expect(berlin.contains("°C") && berlin.hasSuffix("(cached, just now)"), "\(berlin)")
+            let tokyo = try #require(lines.first { $0.hasPrefix("Tokyo") })
+            #expect(tokyo.contains("–") && tokyo.hasSuffix("(failed)"), "\(tokyo)")
+            #expect(result.error.contains("Berlin") && result.error.contains("Tokyo"), "stderr still names each failure")
+        }
+    }
 }
+

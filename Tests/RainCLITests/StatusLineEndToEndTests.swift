@@ -117,12 +117,14 @@ import Testing
 }
 
 @Suite struct ASCIITerminalTests {
-    /// A full-screen picker on a terminal whose locale is not UTF-8 draws ASCII too.
-    @Test func thePickerDrawsASCIIInACLocale() async throws {
+    /// A full-screen picker on a terminal whose locale is not UTF-8 draws ASCII too, and so
+    /// does one asked with `--ascii` in a UTF-8 locale.
+    @Test(arguments: [("C", ""), ("C.UTF-8", " --ascii")])
+    func thePickerDrawsASCII(locale: String, flag: String) async throws {
         try await withTemporaryDirectory { home in
             let store = LocationsStore(paths: .resolve(environment: ["RAIN_HOME": home]))
             for name in ["Home", "Zürich"] { _ = try store.add(name: name, coordinate: Coordinate(latitude: 1, longitude: 2)) }
-            let rain = "env RAIN_HOME=\(shellQuoted(home)) TERM=xterm LANG=C \(shellQuoted(BuiltProduct.path("rain"))) locations remove -i"
+            let rain = "env RAIN_HOME=\(shellQuoted(home)) TERM=xterm LANG=\(locale) \(shellQuoted(BuiltProduct.path("rain"))) locations remove -i\(flag)"
             let tmux = try TmuxSession(folder: home, shellCommand: rain + "; sleep 60")
             defer { tmux.kill() }
             try await tmux.waitForScreen(containing: "Remove saved places", limit: .seconds(90))
@@ -130,6 +132,7 @@ import Testing
             let screen = try await tmux.waitForScreen(containing: "1 place checked.", limit: .seconds(90))
             #expect(screen.contains("[x] Zurich"), "\(screen)")
             #expect(screen.contains("^v j/k move . space check"), "\(screen)")
+            #expect(screen.unicodeScalars.allSatisfy { $0.isASCII }, "\(screen)")
             try tmux.send("q")
         }
     }

@@ -23,4 +23,25 @@ import Testing
             """)
         #expect(RefreshReport.table([], usesColor: false, now: ForecastSamples.start).isEmpty)
     }
+
+    @Test func aFailedPlaceKeepsItsLineWithItsCachedForecastOrADash() {
+        var berlin = ForecastSamples.full(units: .si, name: "Berlin")
+        berlin.forecast.current?.temperature = 7
+        berlin.forecast.current?.summary = "Mostly Cloudy"
+        var oslo = ForecastSamples.full(units: .si, name: "Oslo")
+        oslo.forecast.current?.temperature = -2
+        oslo.forecast.current?.summary = "Snow"
+        let lima = ForecastSamples.full(units: .si, name: "Lima").location
+        let failure = RefreshFailure.forecast(.http(status: 404, message: nil))
+        let table = RefreshReport.table([RefreshOutcome(location: berlin.location, status: .refreshed(berlin)),
+                                         RefreshOutcome(location: oslo.location, status: .failed(failure, cached: oslo)),
+                                         RefreshOutcome(location: lima, status: .failed(failure, cached: nil))],
+                                        usesColor: false, now: ForecastSamples.start)
+        #expect(table == """
+            Berlin   7 °C  Mostly Cloudy
+            Oslo    -2 °C  Snow           (cached, 3 h ago)
+            Lima        –                 (failed)
+
+            """)
+    }
 }

@@ -32,7 +32,7 @@ struct CompletionsCommand: RunnableCommand {
             return
         }
         guard let shell = CompletionScript.Shell(rawValue: name) else {
-            throw ParseError.invalidValue(name, for: "<shell>", expectation: "one of bash, zsh, fish, places")
+            throw ParseError.invalidValue(name, for: "<shell>", expectation: "one of " + CompletionScript.Shell.allCases.map(\.rawValue).joined(separator: ", "))
         }
         self.shell = shell
     }

@@ -133,7 +133,7 @@ struct LocationsAddCommand: RunnableCommand {
                 kind: .badData)
         }
         let outcome = try PickerSession.run({ PlacePicker(query: query, places: places, height: $0) },
-                                            useColor: context.useColor, environment: context.environment)
+                                            useColor: context.useColor, asciiOnly: context.asciiOnly, environment: context.environment)
         switch outcome {
         case .answer(let place): return place
         case .cancelled: return nil

@@ -24,7 +24,7 @@ struct LocationsListCommand: RunnableCommand {
     func run(_ context: CommandContext) async throws {
         let list = try context.store.load()
         if json {
-            context.console.write(LocationsJSON.render(list))
+            context.writeJSON(LocationsJSON.render(list))
         } else if !list.locations.isEmpty {
             context.console.write(LocationTable(list: list, useColor: context.useColor).render())
         }

@@ -85,7 +85,7 @@ struct LocationsRemoveCommand: RunnableCommand {
             return nil
         }
         let outcome = try PickerSession.run({ RemovalPicker(list: list, height: $0) },
-                                            useColor: context.useColor, environment: context.environment)
+                                            useColor: context.useColor, asciiOnly: context.asciiOnly, environment: context.environment)
         switch outcome {
         case .answer(let locations):
             return locations

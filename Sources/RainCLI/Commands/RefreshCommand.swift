@@ -72,9 +72,9 @@ struct RefreshCommand: RunnableCommand {
         let status = BatchFailureReport(failures: outcomes.filter { $0.failure != nil }, placeCount: outcomes.count).report(to: context)
         if !quiet {
             if json {
-                context.console.write(RefreshReport.json(outcomes))
+                context.writeJSON(RefreshReport.json(outcomes))
             } else {
-                context.console.write(RefreshReport.table(outcomes.filter { $0.failure == nil }, usesColor: context.useColor, now: Date()))
+                context.console.write(RefreshReport.table(outcomes, usesColor: context.useColor, now: Date()))
             }
         }
         if status != .success { throw ExitStatus(code: status) }
@@ -86,9 +86,12 @@ struct RefreshCommand: RunnableCommand {
         case .offline(let host):
             guard !quiet else { return .temporaryFailure }
             context.report(error, as: .notice)
-            let cached = locations.map { RefreshOutcome(location: $0, status: .failed(.forecast(.offline(host: host)), cached: service.cached(for: $0))) }
+            // Offline is no failure of a place: the places with nothing cached have nothing to show.
+            let cached = locations.compactMap { location in
+                service.cached(for: location).map { RefreshOutcome(location: location, status: .failed(.forecast(.offline(host: host)), cached: $0)) }
+            }
             if json {
-                context.console.write(RefreshReport.json(cached))
+                context.writeJSON(RefreshReport.json(cached))
             } else {
                 context.console.write(RefreshReport.table(cached, usesColor: context.useColor, now: Date()))
             }

@@ -20,7 +20,7 @@ extension ShowCommand {
             status = .worse(status, problemStatus(problem, hasForecasts: !shown.isEmpty, context: context))
         }
         if json {
-            context.console.write(String(decoding: ForecastCache.encode(shown), as: UTF8.self))
+            context.writeJSON(String(decoding: ForecastCache.encode(shown), as: UTF8.self))
         } else {
             let places = zip(list.locations, display.forecasts).map { location, forecast in
                 PlacesOverview.Place(location: location, isCurrent: list.isCurrent(location), forecast: forecast)

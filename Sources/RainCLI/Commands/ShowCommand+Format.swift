@@ -13,6 +13,10 @@ extension ShowCommand {
         }
         let values = StatusValues(cached, now: Date(), ascii: context.asciiOnly, style: TextStyle(usesColor: context.colorAskedFor && !json))
         let line = template.render(values)
-        context.console.write(json ? values.waybarJSON(text: line) : line + "\n")
+        if json {
+            context.writeJSON(values.waybarJSON(text: line))
+        } else {
+            context.print(line)
+        }
     }
 }

@@ -67,7 +67,7 @@ struct ShowCommand: RunnableCommand {
         let status = ForecastProblemReport(display.problem, location: location, hasForecast: display.forecast != nil).report(to: context)
         if let forecast = display.forecast {
             if json {
-                context.console.write(String(decoding: ForecastCache.encode(forecast), as: UTF8.self))
+                context.writeJSON(String(decoding: ForecastCache.encode(forecast), as: UTF8.self))
             } else {
                 context.console.write(ForecastView(width: context.outputWidth, usesColor: context.useColor, now: Date(),
                                                           cutsLines: context.console.isOutputTerminal).render(forecast))

@@ -115,7 +115,7 @@ final class ScreenWatchDisplay: WatchDisplay {
 
     init(context: CommandContext) {
         self.context = context
-        screen = TerminalScreen(descriptor: STDOUT_FILENO, environment: context.environment)
+        screen = TerminalScreen(descriptor: STDOUT_FILENO, environment: context.environment, asciiOnly: context.asciiOnly)
     }
 
     func start(_ state: WatchState) {

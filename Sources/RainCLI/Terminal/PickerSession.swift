@@ -31,9 +31,9 @@ enum PickerSession {
     }
 
     static func run<Picker: TerminalPicker>(
-        _ makePicker: (_ height: Int) -> Picker, useColor: Bool, environment: [String: String]
+        _ makePicker: (_ height: Int) -> Picker, useColor: Bool, asciiOnly: Bool, environment: [String: String]
     ) throws(TerminalError) -> Outcome<Picker.Choice> {
-        let session = try TerminalSession(environment: environment)
+        let session = try TerminalSession(environment: environment, asciiOnly: asciiOnly)
         defer { session.finish() }
         try session.start()
         var size = session.size

@@ -20,13 +20,14 @@ struct TerminalScreen {
 
     let descriptor: Int32
     let kind: Kind
-    /// The locale's character set is not UTF-8: frames are written as ASCII of the same width.
+    /// `--ascii`, or a locale whose character set is not UTF-8 (`CommandContext.asciiOnly`):
+    /// frames are written as ASCII.
     let asciiOnly: Bool
 
-    init(descriptor: Int32, environment: [String: String]) {
+    init(descriptor: Int32, environment: [String: String], asciiOnly: Bool) {
         self.descriptor = descriptor
         kind = Kind(environment: environment)
-        asciiOnly = !OutputCharset.isUTF8(environment: environment)
+        self.asciiOnly = asciiOnly
     }
 
     /// Columns and lines: the terminal's own size, else COLUMNS and LINES, else 80x24.

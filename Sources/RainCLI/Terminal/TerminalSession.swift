@@ -26,14 +26,14 @@ final class TerminalSession {
     private var relay: SignalRelay?
     private var decoder = KeyDecoder()
 
-    init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, environment: [String: String]) throws(TerminalError) {
+    init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, environment: [String: String], asciiOnly: Bool) throws(TerminalError) {
         guard let rawMode = RawMode(descriptor: input) else {
             throw .system("standard input is not a terminal", errno)
         }
         self.input = input
         self.environment = environment
         self.rawMode = rawMode
-        screen = TerminalScreen(descriptor: output, environment: environment)
+        screen = TerminalScreen(descriptor: output, environment: environment, asciiOnly: asciiOnly)
     }
 
     var size: (width: Int, height: Int) { screen.size(environment: environment) }

@@ -21,7 +21,8 @@ public struct LocationList: Sendable, Equatable {
     /// Finds the place a LOC means: a full ID, the 1-based number of the list, a unique ID prefix
     /// of 4+ characters, or a name (case-insensitive). A LOC that means different places in two
     /// of these ways (a place named "2", a name that is also an ID prefix), or a name several
-    /// places share, is ambiguous.
+    /// places share, is ambiguous. A LOC in plain ASCII that names no place exactly also matches
+    /// names without their accents ("zurich" is "Zürich"), as an ASCII terminal shows them.
     public func resolve(_ reference: String) throws(LocationsError) -> Location {
         let needle = reference.trimmingCharacters(in: .whitespaces).lowercased()
         guard !needle.isEmpty else { throw .unknown(reference: reference) }
@@ -35,14 +36,26 @@ public struct LocationList: Sendable, Equatable {
         if needle.count >= 4 {
             matches += locations.filter { $0.idString.hasPrefix(needle) && !matches.contains($0) }
         }
-        for location in locations where location.name.lowercased() == needle && !matches.contains(location) {
-            matches.append(location)
+        var named = locations.filter { $0.name.lowercased() == needle }
+        if named.isEmpty, needle.allSatisfy(\.isASCII) {
+            named = locations.filter { Self.withoutAccents($0.name.lowercased()) == needle }
         }
+        matches += named.filter { !matches.contains($0) }
         switch matches.count {
         case 0: throw .unknown(reference: reference)
         case 1: return matches[0]
         default: throw .ambiguous(reference: reference, candidates: matches)
         }
+    }
+
+    /// nil when a character has no ASCII form, so such a name matches no ASCII LOC.
+    private static func withoutAccents(_ name: String) -> String? {
+        var folded = ""
+        for character in name {
+            guard let ascii = character.foldedToASCII else { return nil }
+            folded += ascii
+        }
+        return folded
     }
 
     /// Resolves every reference, all or none, each place once in the order first named.

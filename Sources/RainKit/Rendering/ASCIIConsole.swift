@@ -2,7 +2,9 @@ import Foundation
 
 /// A console for terminals that can only show ASCII (`--ascii`, or a locale whose character set
 /// is not UTF-8): rain's symbols become ASCII of the same width, so columns stay aligned, and
-/// letters lose their accents (Zürich -> Zurich); anything else becomes '?'.
+/// letters lose their accents (Zürich -> Zurich); anything else becomes '?'. The degree sign
+/// goes ("24 C", "52.52 N", "7"), but leaves a space in a column, where padding follows.
+/// JSON never passes here (`JSONValue.escapingNonASCII` keeps it exact).
 public final class ASCIIConsole: Console {
     private let base: any Console
 
@@ -19,7 +21,7 @@ public final class ASCIIConsole: Console {
     /// Same-width ASCII for the symbols rain draws.
     static let replacements: [Character: String] = [
         "☀": "*", "☾": "C", "◒": "o", "☁": "O", "☂": "/", "❄": "+", "✱": "x", "↯": "!", "≡": "=", "≋": "~",
-        "·": ".", "…": "~", "–": "-", "—": "-", "━": "=", "┃": "|", "✓": "x", "°": " ",
+        "·": ".", "…": "~", "–": "-", "—": "-", "━": "=", "┃": "|", "✓": "x",
         "↑": "^", "↗": "/", "→": ">", "↘": "\\", "↓": "v", "↙": "/", "←": "<", "↖": "\\",
         "⠋": "|", "⠙": "/", "⠹": "-", "⠸": "\\", "⠼": "|", "⠴": "/", "⠦": "-", "⠧": "\\", "⠇": "|", "⠏": "/",
         "\u{2018}": "'", "\u{2019}": "'", "\u{201C}": "\"", "\u{201D}": "\"",
@@ -33,18 +35,40 @@ public final class ASCIIConsole: Console {
         while let character = characters.popFirst() {
             if character.isASCII {
                 result.append(character)
-            } else if character == "°", let unit = characters.first, unit == "C" || unit == "F" {
-                // "24 °C" -> "24 C ": the unit stays next to the number, the width stays.
-                result += "\(unit) "
-                characters = characters.dropFirst()
+            } else if character == "°" {
+                result += withoutDegreeSign(&characters)
             } else if let replacement = replacements[character] {
                 result += replacement
             } else {
-                let folded = String(character).decomposedStringWithCanonicalMapping.unicodeScalars.filter(\.isASCII)
-                result += folded.isEmpty ? "?" : String(String.UnicodeScalarView(folded))
+                result += character.foldedToASCII ?? "?"
             }
         }
         return result
+    }
+
+    /// What replaces a degree sign, given the `rest` after it. In text it goes: "24 °C, feels"
+    /// -> "24 C, feels", "52.52° N" -> "52.52 N". In a column (a unit followed by padding, a
+    /// bare "7°" followed by a space that is not before a word) a space takes its place, so the
+    /// columns after it stay where they are.
+    private static func withoutDegreeSign(_ rest: inout Substring) -> String {
+        var unit = ""
+        if let next = rest.first, next == "C" || next == "F" {
+            unit = String(next)
+            rest = rest.dropFirst()
+        }
+        let after = withoutColourCodes(rest.prefix(16))
+        let inColumn = unit.isEmpty
+            ? after.first == " " && !(after.dropFirst().first?.isLetter ?? false)
+            : after.hasPrefix("  ")
+        return unit + (inColumn ? " " : "")
+    }
+
+    private static func withoutColourCodes(_ text: Substring) -> Substring {
+        var text = text
+        while text.first == "\u{1B}", let end = text.firstIndex(of: "m") {
+            text = text[text.index(after: end)...]
+        }
+        return text
     }
 }
 

@@ -140,14 +140,15 @@ extension ForecastViewContext {
             if let start = alert.time, start > now { period.append("from \(clock.dateAndTime(start))") }
             if let expires = alert.expires { period.append("until \(clock.dateAndTime(expires))") }
             if !period.isEmpty { heading += ", " + period.joined(separator: " ") }
-            lines.append("  " + style.red(style.bold("! " + cut(heading, toDisplayWidth: width - 4))))
+            lines.append("  " + style.red(style.bold("! " + cut(heading, toDisplayWidth: visibleWidth - 4))))
             let regions = alert.regions.map(\.screenSafe).filter { !$0.isEmpty }.joined(separator: ", ")
             let text = [regions.isEmpty ? nil : regions + ".", alert.description?.screenSafe]
                 .compactMap { $0 }.joined(separator: " ")
-            var body = text.wrapped(toDisplayWidth: width - 4)
+            let room = max(1, visibleWidth - 4)
+            var body = text.wrapped(toDisplayWidth: room)
             if cutsLines && body.count > 4 {
                 body = Array(body.prefix(4))
-                body[3] = body[3].displayWidth < width - 4 ? body[3] + "…" : body[3].truncated(toDisplayWidth: width - 5) + "…"
+                body[3] = body[3].displayWidth < room ? body[3] + "…" : body[3].truncated(toDisplayWidth: room - 1) + "…"
             }
             lines += body.map { "    " + $0 }
         }

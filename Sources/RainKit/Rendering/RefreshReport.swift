@@ -2,21 +2,24 @@ import Foundation
 
 /// What `rain refresh` prints for its places.
 public enum RefreshReport {
-    /// One aligned line per outcome that has a forecast to show: name, temperature,
-    /// conditions, and the age when the forecast shown is not new.
+    /// One aligned line per outcome: name, temperature, conditions, and the age when the
+    /// forecast shown is not new; a failed place shows its cached forecast,
+    /// or a dash and "failed".
     /// ```
     /// Berlin          24 °C  Partly Cloudy
     /// San Francisco    9 °C  Fog            (cached, 6 h ago)
+    /// Oslo            -2 °C  Snow           (cached, 3 h ago)
+    /// Lima                –                 (failed)
     /// ```
     public static func table(_ outcomes: [RefreshOutcome], usesColor: Bool, now: Date) -> String {
         let style = TextStyle(usesColor: usesColor)
-        let shown = outcomes.compactMap { outcome in outcome.forecast.map { (outcome, $0) } }
-        guard !shown.isEmpty else { return "" }
-        let cells = shown.map { outcome, cached in
-            (RefreshLine.cells(cached, style: style), {
-                if case .refreshed = outcome.status { return "" }
-                return "(cached, \(AgeFormatter.string(since: cached.fetchedAt, now: now)))"
-            }())
+        guard !outcomes.isEmpty else { return "" }
+        let cells = outcomes.map { outcome in
+            guard let cached = outcome.forecast else {
+                return ((name: style.bold(outcome.location.name.screenSafe), temperature: MeasureFormat.missing, summary: ""), "(failed)")
+            }
+            if case .refreshed = outcome.status { return (RefreshLine.cells(cached, style: style), "") }
+            return (RefreshLine.cells(cached, style: style), "(cached, \(AgeFormatter.string(since: cached.fetchedAt, now: now)))")
         }
         var temperature = TextTable.Column(title: "", cells: cells.map(\.0.temperature))
         temperature.alignment = .right

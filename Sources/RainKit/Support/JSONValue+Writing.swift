@@ -67,6 +67,28 @@ extension JSONValue {
         return "\(value)"
     }
 
+    /// JSON text with every character outside ASCII written as a `\\u` escape (a UTF-16
+    /// surrogate pair beyond U+FFFF): the same data, readable on a terminal that shows only
+    /// ASCII. Such characters can only be inside strings, where an escape means the same.
+    public static func escapingNonASCII(_ json: String) -> String {
+        guard !json.utf8.allSatisfy({ $0 < 0x80 }) else { return json }
+        var output = ""
+        output.reserveCapacity(json.utf8.count)
+        for scalar in json.unicodeScalars {
+            if scalar.isASCII {
+                output.unicodeScalars.append(scalar)
+            } else {
+                for unit in String(scalar).utf16 { output += unicodeEscape(unit) }
+            }
+        }
+        return output
+    }
+
+    private static func unicodeEscape(_ unit: UInt16) -> String {
+        let hex = String(unit, radix: 16)
+        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+    }
+
     /// Control characters (C0, DEL, C1), the line and paragraph separators and bidirectional
     /// controls are written as `\\u` escapes.
     private static func writeString(_ value: String, to output: inout String) {
@@ -87,8 +109,7 @@ extension JSONValue {
             case _ where scalar.isTerminalControl:
                 // Escaped, not dropped: the text stays exact, and no terminal or JavaScript
                 // reader (U+2028, U+2029) acts on it when the JSON is printed.
-                output += "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count)
-                    + String(scalar.value, radix: 16)
+                output += unicodeEscape(UInt16(scalar.value))
             default: output.unicodeScalars.append(scalar)
             }
         }
