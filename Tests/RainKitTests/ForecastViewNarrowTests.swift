@@ -22,4 +22,30 @@ import Testing
         #expect(words(body) == expected)
         for line in lines { #expect(line.displayWidth <= width, "\(line)") }
     }
+
+    private func dayLines(width: Int) throws -> [String] {
+        let text = ForecastView(width: width, now: now).render(try ForecastFixtures.berlinCached())
+        return text.split(separator: "\n").map(String.init).filter { $0.hasPrefix("  Today ") || $0.hasPrefix("  Fri 21 ") }
+    }
+
+    private func barWidth(_ line: String) -> Int { line.filter { "·━┃".contains($0) }.count }
+
+    @Test(arguments: [79, 70, 60, 50, 45, 40])
+    func dayRowsKeepTheirNumbersWholeOnANarrowTerminal(width: Int) throws {
+        let days = try dayLines(width: width)
+        #expect(days.count == 2)
+        for (line, numbers) in zip(days, ["14°", "13°"]) { #expect(line.contains(numbers), "\(line)") }
+        #expect(days.first?.contains("25°    72% 7.4 mm") == true, "\(days)")
+        #expect(days.last?.contains("23°    12% 0.2 mm") == true, "\(days)")
+        for line in days { #expect(line.displayWidth <= width, "\(line)") }
+    }
+
+    @Test func theBarGivesWayBeforeTheSummaryAndTheSummaryBeforeTheNumbers() throws {
+        let full = try dayLines(width: 80), seventy = try dayLines(width: 70), fifty = try dayLines(width: 50)
+        #expect(barWidth(seventy[0]) == barWidth(full[0]) - 10, "the bar gives up the missing columns first")
+        #expect(seventy[0].hasSuffix("Thunderstorms in…") && full[0].hasSuffix("Thunderstorms in…"), "the summary keeps its room")
+        #expect(barWidth(fifty[0]) > 0 && !fifty[0].contains("Thunderstorms in…"), "then the summary gives way: \(fifty[0])")
+        #expect(try dayLines(width: 40).allSatisfy { barWidth($0) == 0 }, "no room for a bar at all")
+    }
 }
+

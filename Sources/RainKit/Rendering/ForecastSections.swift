@@ -97,32 +97,40 @@ extension ForecastViewContext {
     }
 
     /// Up to seven days from today (in the place's zone), lows and highs as bars on one scale.
+    /// In a window narrower than the layout the bar gives way first, down to a few columns,
+    /// then the summary, then the bar altogether; the numbers stay whole.
     func daysSection() -> [String] {
         let today = clock.startOfDay(now)
         let days = forecast.daily.filter { clock.startOfDay($0.time) >= today }.prefix(7)
         guard !days.isEmpty else { return [] }
-        let barWidth = 24 + (width - ForecastView.layoutWidth) / 2
+        let minimumBar = 5
+        var barWidth = max(minimumBar, 24 + (width - ForecastView.layoutWidth) / 2 - (width - visibleWidth))
+        // Label, symbol, low, high, chance and amount with their spaces: 36 columns, plus the bar's space.
+        if 36 + barWidth + 1 > visibleWidth { barWidth = 0 }
         let scale = RangeScale(lows: days.map(\.temperatureLow), highs: days.map(\.temperatureHigh))
         var title = style.bold("Next \(days.count == 1 ? "day" : "\(days.count) days")")
         if let summary = forecast.dailySummary?.screenSafe, !summary.isEmpty { title += "  " + summary }
         var lines = ["  " + title]
         for day in days {
             let label = clock.isSameDay(day.time, now) ? "Today" : clock.weekdayAndDay(day.time)
-            let bar = scale?.bar(low: day.temperatureLow, high: day.temperatureHigh, width: barWidth,
-                                 fill: { colored($0, celsius: day.temperatureHigh) }, track: style.dim)
-                ?? String(repeating: "·", count: barWidth)
             var line = "  " + label.padded(toDisplayWidth: 6) + "  " + WeatherSymbol.symbol(for: day.icon) + "  "
             line += colored(shortTemperature(day.temperatureLow), celsius: day.temperatureLow).padded(toDisplayWidth: 4, alignment: .right)
-            line += " " + bar + " "
-            line += colored(shortTemperature(day.temperatureHigh), celsius: day.temperatureHigh).padded(toDisplayWidth: 4)
+            if barWidth > 0 {
+                let bar = scale?.bar(low: day.temperatureLow, high: day.temperatureHigh, width: barWidth,
+                                     fill: { colored($0, celsius: day.temperatureHigh) }, track: style.dim)
+                    ?? String(repeating: "·", count: barWidth)
+                line += " " + bar
+            }
+            line += " " + colored(shortTemperature(day.temperatureHigh), celsius: day.temperatureHigh).padded(toDisplayWidth: 4)
             line += "  " + MeasureFormat.percent(day.precipProbability).padded(toDisplayWidth: 4, alignment: .right)
             if let amount = day.precipAccumulation, amount > 0 {
                 line += " " + "\(MeasureFormat.short(forecast.units.displayedAccumulation(amount))) \(labels.precipitation)".padded(toDisplayWidth: 7)
             } else {
                 line += String(repeating: " ", count: 8)
             }
-            if let summary = day.summary?.screenSafe, !summary.isEmpty {
-                line += " " + cut(summary, toDisplayWidth: max(1, width - line.displayWidth - 1))
+            let room = (cutsLines ? visibleWidth : width) - line.displayWidth - 1
+            if let summary = day.summary?.screenSafe, !summary.isEmpty, room >= 4 || !cutsLines {
+                line += " " + cut(summary, toDisplayWidth: room)
             }
             lines.append(line)
         }
