@@ -34,6 +34,24 @@ import Testing
         }
     }
 
+    @Test func theHeaderClockMovesOnBetweenRefreshes() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let tmux = try world.terminal(["watch", "--every", "1h"], before: "trap 'echo interrupted' INT")
+            defer { tmux.kill() }
+            try await tmux.waitForScreen(containing: "Next 12 hours", limit: .seconds(90))
+            func headerTime() throws -> String? {
+                try tmux.lines().first.flatMap { $0.firstMatch(of: /\d\d:\d\d \(UTC/).map { String($0.output) } }
+            }
+            let first = try #require(try headerTime())
+            let requests = world.simulator.requests.count
+            try await waitUntil { try headerTime().map { $0 != first } ?? false }
+            #expect(world.simulator.requests.count == requests, "a redraw, not a refresh")
+            try tmux.send("C-c")
+            try await tmux.waitForScreen(containing: "rain exited with 0", limit: .seconds(90))
+        }
+    }
+
     @Test func severalPlacesAreOneLineEachAndTheOfflineTimeHasItsZone() async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home)

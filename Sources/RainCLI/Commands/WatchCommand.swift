@@ -81,7 +81,7 @@ struct WatchCommand: RunnableCommand {
                 let changes = state.apply(reachability, host: service.host, now: Date())
                 display.show(state, events: changes)
                 if changes.contains(.cameBack) { startRefresh() }
-            case .resize:
+            case .resize, .minute:
                 display.show(state, events: [])
             case .stop:
                 refreshing?.cancel()

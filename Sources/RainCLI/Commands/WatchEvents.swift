@@ -2,14 +2,16 @@ import Dispatch
 import Foundation
 import RainKit
 
-/// Everything `rain watch` waits for, as one stream: the refresh timer, the reachability
-/// monitor, terminal resizes and the signals that end it.
+/// Everything `rain watch` waits for, as one stream: the refresh timer, the turn of each
+/// minute (to redraw the clock and ages), the reachability monitor, terminal resizes and the
+/// signals that end it.
 final class WatchEvents {
     enum Event: Sendable {
         case tick
         case refreshed(Result<[RefreshOutcome], RefreshError>)
         case reachability(Reachability)
         case resize
+        case minute
         case stop
     }
 
@@ -17,6 +19,7 @@ final class WatchEvents {
     private let continuation: AsyncStream<Event>.Continuation
     private let monitor: ReachabilityMonitor
     private let timer: Task<Void, Never>
+    private let minutes: Task<Void, Never>
     private let signalSources: [any DispatchSourceSignal]
 
     init(every: Interval, monitor: ReachabilityMonitor) {
@@ -27,6 +30,12 @@ final class WatchEvents {
             while !Task.isCancelled {
                 try? await Task.sleep(for: every.duration)
                 continuation.yield(.tick)
+            }
+        }
+        minutes = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: MinuteBoundary.delay(after: Date()))
+                continuation.yield(.minute)
             }
         }
         signalSources = [(SIGINT, Event.stop), (SIGTERM, .stop), (SIGWINCH, .resize)].map { number, event in
@@ -48,6 +57,7 @@ final class WatchEvents {
     func stop() {
         monitor.stop()
         timer.cancel()
+        minutes.cancel()
         for source in signalSources { source.cancel() }
         for number in [SIGINT, SIGTERM, SIGWINCH] { signal(number, SIG_DFL) }
         continuation.finish()
