@@ -67,6 +67,20 @@ import Testing
         }
     }
 
+    /// Two homes whose defaults.json link to one file must take one lock.
+    @Test func aSymlinkedStoreIsLockedBesideItsTarget() async throws {
+        try await withTemporaryDirectory { folder throws in
+            try FileManager.default.createDirectory(atPath: folder + "/dotfiles", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: folder + "/home", withIntermediateDirectories: true)
+            writeFile(folder + "/dotfiles/defaults.json", "{}")
+            try FileManager.default.createSymbolicLink(atPath: folder + "/home/defaults.json", withDestinationPath: "../dotfiles/defaults.json")
+            let held = try FileLock.acquire(folder + "/dotfiles/defaults.json.lock", timeout: .zero)
+            defer { held.unlock() }
+            let linked = DefaultsFile(path: folder + "/home/defaults.json", lockTimeout: .milliseconds(100))
+            #expect(throws: DefaultsFileError.busy(path: folder + "/home/defaults.json")) { try linked.update { _ in } }
+        }
+    }
+
     @Test func aSymlinkedStoreStaysALinkAndItsTargetIsUpdated() async throws {
         try await withTemporaryDirectory { folder throws in
             try FileManager.default.createDirectory(atPath: folder + "/dotfiles", withIntermediateDirectories: true)

@@ -61,9 +61,13 @@ public struct DefaultsFile: Sendable {
     /// differs. A document that cannot be read is never overwritten: the error is thrown before
     /// `change` runs.
     public func update<Result>(_ change: (inout Defaults) throws -> Result) throws -> Result {
+        // Through a symbolic link the lock goes beside the file it names: two homes linking one
+        // store must take the same lock, or each would save over the other's changes.
+        let target = (try? AtomicFile.target(of: path)) ?? path
+        let lockFile = target == path ? lockPath : target + ".lock"
         let lock: FileLock
         do {
-            lock = try FileLock.acquire(lockPath, timeout: lockTimeout)
+            lock = try FileLock.acquire(lockFile, timeout: lockTimeout)
         } catch .busy {
             throw DefaultsFileError.busy(path: path)
         } catch .file(let error) {
