@@ -3,7 +3,20 @@ import RainKit
 /// The command line: parses arguments, runs one command, maps its outcome to an exit status.
 public enum RainCLI {
     /// Runs rain with `arguments` (without the program name) and returns the exit status.
+    /// Output that could not be written makes a successful command fail, as in coreutils.
     public static func run(
+        _ arguments: [String],
+        environment: [String: String],
+        console: any Console
+    ) async -> Int32 {
+        let status = await runCommand(arguments, environment: environment, console: console)
+        guard status == ExitCode.success.rawValue, let failure = console.outputFailure else { return status }
+        let report = ErrorReport(failure)
+        console.writeError(report.text)
+        return report.exitCode.rawValue
+    }
+
+    private static func runCommand(
         _ arguments: [String],
         environment: [String: String],
         console: any Console

@@ -12,4 +12,11 @@ public protocol Console: AnyObject, Sendable {
     var isInputTerminal: Bool { get }
     /// Width of the terminal standard output goes to, when it is one.
     var terminalWidth: Int? { get }
+    /// The first failure to write standard output (a full disk, a closed descriptor), if any;
+    /// a reader that went away (`rain | head`) is not one.
+    var outputFailure: FileError? { get }
+}
+
+extension Console {
+    public var outputFailure: FileError? { nil }
 }

@@ -1,12 +1,21 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Synchronization
 
 /// The process's real standard streams.
 public final class StandardConsole: Console {
+    private let failure = Mutex<FileError?>(nil)
+
     public init() {}
 
-    public func write(_ text: String) { Self.writeAll(text, to: STDOUT_FILENO) }
+    public func write(_ text: String) {
+        guard let code = Self.writeAll(text, to: STDOUT_FILENO), code != EPIPE else { return }
+        failure.withLock { $0 = $0 ?? FileError(path: "standard output", errno: code) }
+    }
+
+    public var outputFailure: FileError? { failure.withLock { $0 } }
+
     public func writeError(_ text: String) { Self.writeAll(text, to: STDERR_FILENO) }
 
     public func readLine() -> String? { Swift.readLine(strippingNewline: true) }
@@ -21,8 +30,9 @@ public final class StandardConsole: Console {
         return Int(size.ws_col)
     }
 
-    private static func writeAll(_ text: String, to descriptor: Int32) {
-        // A closed pipe (`rain | head`) is not worth dying over: the error is dropped.
+    /// The errno of a failed write. A closed pipe (`rain | head`) is not worth dying over.
+    @discardableResult
+    private static func writeAll(_ text: String, to descriptor: Int32) -> Int32? {
         FileDescriptor.writeAll(Array(text.utf8), to: descriptor)
     }
 }
