@@ -10,7 +10,7 @@ extension ExitCode {
         case .dataError: return "bad data given: unknown or ambiguous LOC, coordinates out of range, refusing to remove the current location"
         case .noInput: return "nothing to show: no saved locations, no current location, no cached forecast while offline or for --format"
         case .unavailable: return "the API answered with an error or an unusable body"
-        case .ioError: return "a local file could not be read or written (or cannot be parsed)"
+        case .ioError: return "a local file could not be read or written (or cannot be parsed), or standard output could not be written (a full disk)"
         case .temporaryFailure: return "temporary: offline, unreachable, timed out, rate-limited, HTTP 408/502/503/504, a cut-off transfer, busy; try later"
         case .permissionDenied: return "the API refused the key"
         case .configuration: return "the configuration is invalid (or provider is darksky and no API key is configured)"
