@@ -169,7 +169,10 @@ import Testing
 
             try FileManager.default.createDirectory(atPath: folder + "/prefix/bin", withIntermediateDirectories: true)
             try FileManager.default.createDirectory(atPath: folder + "/prefix/share/doc/rain", withIntermediateDirectories: true)
-            try FileManager.default.copyItem(atPath: BuiltProduct.path("rain"), toPath: folder + "/prefix/bin/rain")
+            // Copied by a process of its own: a copy written here could still be open for writing in
+            // a child another test forks meanwhile, and running it would fail with ETXTBSY.
+            let copied = try await BuiltProduct.runSystem("/bin/cp", [BuiltProduct.path("rain"), folder + "/prefix/bin/rain"])
+            try #require(copied.status == 0, "\(copied)")
             writeFile(folder + "/prefix/share/doc/rain/config.example.json", "{}")
             let installed = try await BuiltProduct.runSystem("/usr/bin/env", ["-i", "RAIN_HOME=\(folder)", folder + "/prefix/bin/rain", "config", "show"])
             #expect(installed.error.contains("rain: hint: \(folder)/prefix/share/doc/rain/config.example.json lists every key with its default"), "\(installed)")
