@@ -67,13 +67,19 @@ import Testing
         }
     }
 
+    /// `folder/home/defaults.json`, a relative link to an empty store in `folder/dotfiles`, as a
+    /// dotfile manager makes it.
+    private func linkStore(in folder: String) throws {
+        try FileManager.default.createDirectory(atPath: folder + "/dotfiles", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder + "/home", withIntermediateDirectories: true)
+        writeFile(folder + "/dotfiles/defaults.json", "{}")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/home/defaults.json", withDestinationPath: "../dotfiles/defaults.json")
+    }
+
     /// Two homes whose defaults.json link to one file must take one lock.
     @Test func aSymlinkedStoreIsLockedBesideItsTarget() async throws {
         try await withTemporaryDirectory { folder throws in
-            try FileManager.default.createDirectory(atPath: folder + "/dotfiles", withIntermediateDirectories: true)
-            try FileManager.default.createDirectory(atPath: folder + "/home", withIntermediateDirectories: true)
-            writeFile(folder + "/dotfiles/defaults.json", "{}")
-            try FileManager.default.createSymbolicLink(atPath: folder + "/home/defaults.json", withDestinationPath: "../dotfiles/defaults.json")
+            try linkStore(in: folder)
             let held = try FileLock.acquire(folder + "/dotfiles/defaults.json.lock", timeout: .zero)
             defer { held.unlock() }
             let linked = DefaultsFile(path: folder + "/home/defaults.json", lockTimeout: .milliseconds(100))
@@ -83,10 +89,7 @@ import Testing
 
     @Test func aSymlinkedStoreStaysALinkAndItsTargetIsUpdated() async throws {
         try await withTemporaryDirectory { folder throws in
-            try FileManager.default.createDirectory(atPath: folder + "/dotfiles", withIntermediateDirectories: true)
-            try FileManager.default.createDirectory(atPath: folder + "/home", withIntermediateDirectories: true)
-            writeFile(folder + "/dotfiles/defaults.json", "{}")
-            try FileManager.default.createSymbolicLink(atPath: folder + "/home/defaults.json", withDestinationPath: "../dotfiles/defaults.json")
+            try linkStore(in: folder)
             let store = store(in: folder + "/home")
             _ = try store.add(name: "Berlin", coordinate: berlin)
             _ = try store.add(name: "Oslo", coordinate: berlin)

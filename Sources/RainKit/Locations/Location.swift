@@ -23,8 +23,11 @@ public struct Location: Sendable, Hashable, Codable, Identifiable {
     }
 
     /// "Paris, Texas, United States": the name with the region and country a lookup gave it.
-    public var displayName: String {
-        ([name] + [region, country].compactMap { $0 }).joined(separator: ", ")
+    public var displayName: String { Self.joined([name, region, country]) }
+
+    /// The parts that are there, in order, with ", " between them: "Land Berlin, Germany".
+    static func joined(_ parts: [String?]) -> String {
+        parts.compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
     }
 
     /// The first eight hex digits of the ID, lower-case, as lists show it.

@@ -26,9 +26,7 @@ public struct PlaceMatch: Sendable, Equatable {
     }
 
     /// "Berlin, Land Berlin, Germany": the name with its region and country.
-    public var qualifiedName: String {
-        ([name] + [region, country].compactMap { $0 }.filter { !$0.isEmpty }).joined(separator: ", ")
-    }
+    public var qualifiedName: String { Location.joined([name, region, country]) }
 
     /// "(52.52, 13.41)": two decimals, enough to tell places apart on a screen.
     public var shortCoordinates: String {

@@ -16,9 +16,7 @@ public struct LocationTable {
         let names = list.locations.map { $0.name.strippingControlCharacters }
         let nameWidth = min(40, max(4, names.map(\.displayWidth).max() ?? 0))
         let numberWidth = max(1, String(list.locations.count).count)
-        let areas = list.locations.map { location in
-            [location.region, location.country].compactMap { $0?.strippingControlCharacters }.joined(separator: ", ")
-        }
+        let areas = list.locations.map { Location.joined([$0.region, $0.country]).strippingControlCharacters }
         let hasAreas = areas.contains { !$0.isEmpty }
         var lines = ["   " + "#".padded(to: numberWidth, alignRight: true) + "  ID        "
             + "NAME".padded(to: nameWidth) + "  LATITUDE  LONGITUDE" + (hasAreas ? "  AREA" : "")]

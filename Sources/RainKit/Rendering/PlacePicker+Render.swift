@@ -41,7 +41,7 @@ struct PlaceTable: Sendable {
     }
 
     private static func columns(_ place: PlaceMatch) -> [String] {
-        let area = [place.region, place.country].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+        let area = Location.joined([place.region, place.country])
         let population = place.population.map { "pop. " + grouped($0) } ?? ""
         return [place.name, area, place.shortCoordinates, population]
     }
