@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The table `rain locations` prints: number, short ID, name, coordinates, the region and
 /// country of places found by name (so two places called Paris can be told apart), and a
@@ -39,7 +39,7 @@ public struct LocationTable {
     }
 
     static func degrees(_ value: Double) -> String {
-        let text = String(format: "%.4f", value)
+        let text = value.fixed(4)
         return text == "-0.0000" ? "0.0000" : text
     }
 }
