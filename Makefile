@@ -28,7 +28,7 @@ test-deps:
 build: deps
 	$(SWIFT) build
 
-# The Swift runtime and Foundation linked in: `make bench` measured start-up, CPU and peak
+# The Swift runtime and FoundationEssentials linked in: `make bench` measured start-up, CPU and peak
 # memory lower than with shared libraries (Benchmarks/RESULTS.md), at the price of a larger file.
 release: deps
 	$(SWIFT) build -c release --product rain --static-swift-stdlib

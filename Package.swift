@@ -11,7 +11,7 @@ let package = Package(
     targets: [
         .target(
             name: "CCurl",
-            linkerSettings: [.linkedLibrary("curl")]
+            linkerSettings: [.linkedLibrary("dl")]
         ),
         .target(
             name: "RainKit",

@@ -24,7 +24,7 @@ echo "== building RainKit and RainCLI with $SAN"
 cat > "$OUT/modules/module.modulemap" <<EOF
 module CCurl {
     header "$ROOT/Sources/CCurl/include/CCurl.h"
-    link "curl"
+    link "dl"
     export *
 }
 EOF
@@ -68,7 +68,7 @@ for target in $TARGETS; do
     echo "let fuzzTarget = \"$target\"" > "$OUT/target-$target.swift"
     swiftc $SWIFTFLAGS -I "$OUT/modules" Fuzz/entry.swift Tests/RainCLITests/FuzzEntry.swift "$OUT/target-$target.swift" \
         "$OUT/RainKit.o" "$OUT/RainCLI.o" "$OUT/CCurl.o" \
-        -lcurl -o "$OUT/fuzz-$target" 2> "$OUT/link-$target.log" || { cat "$OUT/link-$target.log"; exit 1; }
+        -ldl -o "$OUT/fuzz-$target" 2> "$OUT/link-$target.log" || { cat "$OUT/link-$target.log"; exit 1; }
     seed "$target"
     mkdir -p "$OUT/artifacts/$target"
     log="$OUT/fuzz-$target.log"

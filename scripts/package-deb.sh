@@ -30,12 +30,15 @@ printf 'rain (%s) unstable; urgency=medium\n\n  * Release %s.\n\n -- rain mainta
     | gzip -9n > "$doc/changelog.gz"
 chmod 644 "$doc/copyright" "$doc/changelog.gz"
 
-# Each shared library rain needs, by the package that owns it. A library no package owns (the
-# Swift runtime of a toolchain) would be missing on the machine the package goes to.
+# Each shared library rain needs, by the package that owns it: those it links, and libcurl, which
+# it loads with dlopen on first use (Sources/CCurl). A library no package owns (the Swift
+# runtime of a toolchain) would be missing on the machine the package goes to.
 depends=""
-for needed in $(readelf -d "$root/usr/bin/rain" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p'); do
-    # "libcurl.so.4 => /lib/.../libcurl.so.4 (...)", or "/lib64/ld-linux-x86-64.so.2 (...)"
+for needed in $(readelf -d "$root/usr/bin/rain" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p') libcurl.so.4; do
+    # "libm.so.6 => /lib/.../libm.so.6 (...)", or "/lib64/ld-linux-x86-64.so.2 (...)"
     library=$(ldd "$root/usr/bin/rain" | awk -v name="$needed" '$1 == name { print $3 } $1 ~ "/" name "$" { print $1 }')
+    # A library loaded with dlopen: where the loader's cache finds it.
+    [ -n "$library" ] || library=$(ldconfig -p | awk -v name="$needed" '$1 == name { print $NF; exit }')
     resolved=$(readlink -f "$library" || true)
     owner=$( (dpkg -S "$library" || dpkg -S "$resolved") 2>/dev/null | head -n 1 || true)
     if [ -z "$owner" ]; then

@@ -30,7 +30,7 @@ struct CommandContext: Sendable {
     /// Asks a yes/no question on the terminal; anything but y or yes is no.
     func confirm(_ question: String) -> Bool {
         console.writeError(question + " [y/N] ")
-        guard let answer = console.readLine()?.trimmingCharacters(in: .whitespaces).lowercased() else {
+        guard let answer = console.readLine()?.trimmingSpaces.lowercased() else {
             console.writeError("\n")
             return false
         }

@@ -21,7 +21,7 @@ struct CommandLineOptions: Equatable {
           --port <port>           Port to listen on; 0 (default) picks a free one
           --key <key>             Require this API key (or set SIMULATOR_API_KEY); missing key
                                   gets 401, a wrong one 403
-          --latency-ms <ms>       Wait this long before every answer
+          --latency-ms <ms>       Answer every request this long after it arrives
           --status <code>         Answer every request with this status and the provider's error body
           --retry-after <s>       Retry-After seconds with --status (429 defaults to 60)
           --body <kind>           malformed | truncated | cut-off | empty | html | wrong-types | control-characters

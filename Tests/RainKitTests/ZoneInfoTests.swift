@@ -96,4 +96,22 @@ import Testing
     func refusesBrokenPosixRules(_ text: String) {
         #expect(PosixTimeZoneRule(text) == nil)
     }
+
+    @Test(arguments: [
+        ("Asia/Tokyo", "Asia/Tokyo"), (":Asia/Tokyo", "Asia/Tokyo"), ("/usr/share/zoneinfo/Asia/Tokyo", "Asia/Tokyo"),
+        (":/usr/share/zoneinfo/America/St_Johns", "America/St_Johns"), ("/opt/tz/zoneinfo/Europe/Berlin", "Europe/Berlin"),
+        ("../../etc/passwd", "UTC"), ("/etc/passwd", "UTC"), ("", "UTC"), ("UTC", "UTC"),
+    ])
+    func theMachineZoneComesFromTZFirst(_ variable: String, _ expected: String) {
+        #expect(ZoneInfo.machineIdentifier(environment: ["TZ": variable]) == expected)
+    }
+
+    @Test func withoutTZTheMachineZoneIsTheOneLocaltimeNames() throws {
+        let identifier = ZoneInfo.machineIdentifier(environment: [:])
+        #expect(ZoneInfo.named(identifier) != nil, "\(identifier)")
+        if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/etc/localtime"),
+           let range = target.range(of: "zoneinfo/") {
+            #expect(identifier == String(target[range.upperBound...]))
+        }
+    }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import FoundationEssentials
 import RainKit
 
 /// `rain cron [--every 30m] [--install | --uninstall]`

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RainKit
 
 /// `rain refresh [LOC...] [--all] [--quiet] [--if-stale] [--json]`

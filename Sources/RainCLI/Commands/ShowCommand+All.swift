@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RainKit
 
 extension ShowCommand {

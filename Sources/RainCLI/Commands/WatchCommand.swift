@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import FoundationEssentials
 import RainKit
 
 /// `rain watch [LOC...] [--all] [--every 15m]`
@@ -127,7 +128,7 @@ final class ScreenWatchDisplay: WatchDisplay {
     func show(_ state: WatchState, events: [WatchState.Event]) {
         let size = screen.size(environment: context.environment)
         let view = WatchScreen(width: screen.renderWidth(for: size.width), height: size.height, usesColor: context.useColor,
-                               now: Date(), machineTimeZone: TimeZone.current.identifier)
+                               now: Date(), machineTimeZone: ZoneInfo.machineIdentifier(environment: context.environment))
         // The screen is drawn past the console, so --ascii is applied here.
         let lines = context.asciiOnly ? view.lines(state).map(ASCIIConsole.transliterate) : view.lines(state)
         screen.draw(lines, height: size.height)

@@ -1,5 +1,6 @@
+import Glibc
 import Dispatch
-import Foundation
+import FoundationEssentials
 import RainKit
 
 /// Everything `rain watch` waits for, as one stream: the refresh timer, the turn of each

@@ -306,6 +306,6 @@ struct CompletionScript {
     }
 
     private func fishEscaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+        text.replacingAll("\\", with: "\\\\").replacingAll("'", with: "\\'")
     }
 }

@@ -66,7 +66,7 @@ struct HelpGenerator {
         return entries.map { label, text in
             let head = "  " + label
             if head.count < labelWidth + 2 {
-                let line = head.padding(toLength: labelWidth + 2, withPad: " ", startingAt: 0) + text
+                let line = head + String(repeating: " ", count: labelWidth + 2 - head.count) + text
                 return wrap(line, indent: 0, hanging: labelWidth + 2)
             }
             return head + "\n" + wrap(String(repeating: " ", count: labelWidth + 2) + text, indent: 0, hanging: labelWidth + 2)

@@ -24,7 +24,7 @@ struct ManualPage {
         // .SY fills each usage to the page width, indented under the command's name.
         for path in commandPaths() where path.last! is any RunnableCommand.Type || path.count == 1 {
             let help = HelpGenerator(path: path, width: 1000)
-            let operands = help.usage.dropFirst(help.commandName.count).trimmingCharacters(in: .whitespaces)
+            let operands = help.usage.dropFirst(help.commandName.count).trimmingSpaces
             lines += [".SY \(quoted(help.commandName))", unbreakable(operands), ".YS"]
         }
         lines.append(".SH DESCRIPTION")
@@ -73,7 +73,7 @@ struct ManualPage {
         }
         lines += [".SH SEE ALSO", "\\fBcrontab\\fR(1), \\fBcrontab\\fR(5)"]
         // The help names the document as the source tree has it; the page, where it is installed.
-        return lines.joined(separator: "\n").replacingOccurrences(of: escaped("docs/forecast-json.md"), with: escaped(jsonDocument)) + "\n"
+        return lines.joined(separator: "\n").replacingAll(escaped("docs/forecast-json.md"), with: escaped(jsonDocument)) + "\n"
     }
 
     /// `weather forecasts for ...`: the abstract as man(7) wants a NAME line, lower-case and
@@ -93,7 +93,7 @@ struct ManualPage {
             if "]>".contains(character) { depth -= 1 }
             return character == " " && depth > 0 ? "\u{1}" : character
         })
-        return escaped(marked).replacingOccurrences(of: "\u{1}", with: "\\~")
+        return escaped(marked).replacingAll("\u{1}", with: "\\~")
     }
 
     /// Every command, depth first: `[rain]`, `[rain, show]`, ..., `[rain, locations, add]`.
@@ -120,7 +120,7 @@ struct ManualPage {
     }
 
     private func quoted(_ text: String) -> String {
-        "\"" + escaped(text).replacingOccurrences(of: "\"", with: "\\(dq") + "\""
+        "\"" + escaped(text).replacingAll("\"", with: "\\(dq") + "\""
     }
 
     /// Backslashes and non-ASCII as escapes, hyphens as minus signs (options stay copy-pastable),

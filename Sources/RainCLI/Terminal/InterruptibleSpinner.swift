@@ -1,5 +1,6 @@
+import Glibc
 import Dispatch
-import Foundation
+import FoundationEssentials
 import RainKit
 import Synchronization
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A forecast as rain keeps it: for which saved place, when it was fetched and from where.
 public struct CachedForecast: Sendable, Equatable {

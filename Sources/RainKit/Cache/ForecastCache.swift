@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
+import FoundationEssentials
 
 /// The last good forecast of each saved place: `<directory>/<location-id>.json`, written
 /// atomically. A failed fetch simply does not call `save`, so the last good file stays.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The forecast document of the cache and of `rain show --json` (`docs/forecast-json.md`):
 /// snake_case keys, times as ISO 8601 UTC strings, absent values left out.

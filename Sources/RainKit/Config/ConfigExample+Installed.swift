@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension ConfigExample {
     /// The config.example.json an installed rain has beside it (PREFIX/share/doc/rain for

@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import FoundationEssentials
 
 /// Where rain keeps its files: `RAIN_HOME` puts everything under one folder, otherwise the XDG
 /// base directories (with their documented fallbacks under `HOME`, or, when `HOME` is unset,

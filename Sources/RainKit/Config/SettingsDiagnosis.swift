@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What `rain config show` finds: the settings as far as they can be read, and every problem
 /// on the way, instead of stopping at the first one.

@@ -1,4 +1,5 @@
-import Foundation
+import Glibc
+import FoundationEssentials
 
 /// Reads the configuration file and the environment into `Settings`.
 /// Precedence: environment (`RAIN_API_KEY`, `RAIN_BASE_URL`, `RAIN_OPENMETEO_URL`,
@@ -166,7 +167,7 @@ public struct SettingsLoader: Sendable {
             names.lazy.compactMap { name in environment[name].map { ($0, name) } }.first { !$0.0.isEmpty }
         }
         let noProxy = (value("no_proxy", "NO_PROXY")?.value ?? "").split(separator: ",").map {
-            $0.trimmingCharacters(in: .whitespaces).lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "."))
+            $0.trimmingSpaces.lowercased().trimmed { $0 == "." }
         }
         if noProxy.contains(where: { $0 == "*" || host == $0 || host.hasSuffix("." + $0) }) { return nil }
         let proxy = scheme == "https" ? value("https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY")
@@ -176,7 +177,7 @@ public struct SettingsLoader: Sendable {
     }
 
     static func validKey(_ key: String, source: String) throws(ConfigError) -> APIKey {
-        let key = key.trimmingCharacters(in: .whitespacesAndNewlines)
+        let key = key.trimmed
         guard !key.isEmpty else { throw .unusableKey(source: source, problem: "is empty") }
         let allowed = key.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0.value < 0x7F && !"/?#%&=+".unicodeScalars.contains($0) }
         guard allowed else { throw .unusableKey(source: source, problem: "contains characters an API key cannot have") }
@@ -215,7 +216,7 @@ struct ConfigValues {
 
     func rejectUnknownKeys(_ known: [String]) throws(ConfigError) {
         for key in values.keys.sorted() where !known.contains(key) {
-            let lowered = key.lowercased().replacingOccurrences(of: "-", with: "_")
+            let lowered = key.lowercased().replacingAll("-", with: "_")
             let suggestion = known.first { $0 == lowered } ?? known.first { $0.hasPrefix(lowered) || lowered.hasPrefix($0) }
             throw .unknownKey(path: path, key: key, suggestion: suggestion)
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads a Dark Sky-compatible response (Pirate Weather): `currently`, `minutely`, `hourly`,
 /// `daily`, `alerts`, `flags`. Pirate Weather's -999 means "no value" and becomes nil; absent
@@ -20,7 +20,7 @@ public struct DarkSkyDecoder: ForecastDecoder {
             throw JSONValueError(reason: "expected an object at the top level, found \(root.value.kindDescription)", path: nil)
         }
         let timeZone = try root.requiredString("timezone")
-        guard !timeZone.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard !timeZone.trimmingSpaces.isEmpty else {
             throw JSONValueError(reason: "expected a time zone name, found an empty string", path: "timezone")
         }
         let coordinate = try Self.coordinate(from: root)

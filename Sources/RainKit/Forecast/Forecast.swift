@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A point on the globe, in degrees.
 public struct Coordinate: Sendable, Hashable, Codable {

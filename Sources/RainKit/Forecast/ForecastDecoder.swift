@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Turns a provider's response body into a `Forecast`.
 public protocol ForecastDecoder: Sendable {

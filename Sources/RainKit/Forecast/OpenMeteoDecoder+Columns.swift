@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension OpenMeteoDecoder {
     /// A block of columns (`hourly`, `daily`): a `time` column and value columns of the same

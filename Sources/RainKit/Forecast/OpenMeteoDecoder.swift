@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads an Open-Meteo forecast answer (`timeformat=unixtime`, `timezone=auto`): `current`, and
 /// `hourly` and `daily` as columns of values beside a `time` column. `null` is a missing value;
@@ -22,7 +22,7 @@ public struct OpenMeteoDecoder: ForecastDecoder {
             throw JSONValueError(reason: "the API answered with an error\(reason.isEmpty ? "" : ": \(reason)")", path: nil)
         }
         let timeZone = try root.requiredString("timezone")
-        guard !timeZone.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard !timeZone.trimmingSpaces.isEmpty else {
             throw JSONValueError(reason: "expected a time zone name, found an empty string", path: "timezone")
         }
         let coordinate = Coordinate(latitude: try root.requiredNumber("latitude"), longitude: try root.requiredNumber("longitude"))

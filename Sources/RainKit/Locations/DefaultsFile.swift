@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why the defaults document could not be used.
 public enum DefaultsFileError: Error, Sendable, Equatable, CustomStringConvertible {

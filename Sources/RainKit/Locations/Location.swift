@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A saved place. Its identity is `id`: two places with the same name and coordinates are two places.
 public struct Location: Sendable, Hashable, Codable, Identifiable {

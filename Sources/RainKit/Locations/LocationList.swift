@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The saved places in their order, and which one is current.
 public struct LocationList: Sendable, Equatable {
@@ -24,7 +24,7 @@ public struct LocationList: Sendable, Equatable {
     /// places share, is ambiguous. A LOC in plain ASCII that names no place exactly also matches
     /// names without their accents ("zurich" is "Zürich"), as an ASCII terminal shows them.
     public func resolve(_ reference: String) throws(LocationsError) -> Location {
-        let needle = reference.trimmingCharacters(in: .whitespaces).lowercased()
+        let needle = reference.trimmingSpaces.lowercased()
         guard !needle.isEmpty else { throw .unknown(reference: reference) }
         // Only a full ID in its canonical form can be some place's `idString`.
         if let id = UUID(canonical: needle), let exact = locations.first(where: { $0.id == id }) {

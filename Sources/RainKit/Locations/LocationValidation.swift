@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The rules a new place must meet.
 public enum LocationValidation {
@@ -15,7 +15,7 @@ public enum LocationValidation {
         let isSpace: (Character) -> Bool = { $0.isWhitespace || $0.isNewline }
         // Only a name that starts or ends with a space needs trimming (Foundation's is slow).
         let trimmed = name.first.map(isSpace) == true || name.last.map(isSpace) == true
-            ? name.trimmingCharacters(in: .whitespacesAndNewlines) : name
+            ? name.trimmed : name
         if trimmed.isEmpty { throw .invalidName("the name is empty") }
         if trimmed.containsControlCharacters { throw .invalidName("the name contains control characters") }
         if trimmed.count > maximumNameLength {

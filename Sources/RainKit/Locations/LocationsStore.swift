@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The saved places, kept in a `DefaultsFile` under `locations` and `current_location_id`.
 /// Every change is a read-modify-write under the file's lock, so concurrent rain processes

@@ -13,8 +13,9 @@ final class CurlEasyTransfer {
     private var bodyLimitExceeded = false
 
     init(request: HTTPRequest, options: TransferOptions) throws(TransferFailure) {
-        guard CurlGlobal.initialize(), let handle = curl_easy_init() else {
-            throw .transport(reason: "libcurl could not be initialised")
+        try CurlGlobal.initialize()
+        guard let handle = rain_curl_easy_init() else {
+            throw .transport(reason: "libcurl could not make a handle")
         }
         self.handle = handle
         self.bodyLimit = options.bodyLimit
@@ -22,8 +23,8 @@ final class CurlEasyTransfer {
     }
 
     deinit {
-        curl_easy_cleanup(handle)
-        curl_slist_free_all(headerList)
+        rain_curl_easy_cleanup(handle)
+        rain_curl_slist_free_all(headerList)
     }
 
     /// The outcome once libcurl reports the transfer done with `code`.
@@ -66,7 +67,7 @@ final class CurlEasyTransfer {
             lines.append("\(name.withoutLineBreaks): \(value.withoutLineBreaks)")
         }
         for line in lines {
-            guard let appended = curl_slist_append(headerList, line) else {
+            guard let appended = rain_curl_slist_append(headerList, line) else {
                 throw .transport(reason: "out of memory")
             }
             headerList = appended
@@ -123,8 +124,8 @@ final class CurlEasyTransfer {
             return count
         }
         guard let colon = line.firstIndex(of: ":") else { return count }
-        let name = line[..<colon].trimmingSpaces.lowercased()
-        let value = String(line[line.index(after: colon)...].trimmingSpaces)
+        let name = line[..<colon].trimmingHeaderSpace.lowercased()
+        let value = line[line.index(after: colon)...].trimmingHeaderSpace
         guard !name.isEmpty else { return count }
         if let existing = headers[name] {
             headers[name] = existing + ", " + value
@@ -137,12 +138,8 @@ final class CurlEasyTransfer {
 
 extension StringProtocol {
     /// Without leading and trailing spaces, tabs, CR and LF.
-    fileprivate var trimmingSpaces: Substring {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" || $0 == "\r\n" }
-        let text = Substring(self)
-        guard let first = text.firstIndex(where: { !isSpace($0) }),
-              let last = text.lastIndex(where: { !isSpace($0) }) else { return "" }
-        return text[first...last]
+    fileprivate var trimmingHeaderSpace: String {
+        trimmed { $0 == " " || $0 == "\t" || $0 == "\r" || $0 == "\n" }
     }
 
     /// Without CR and LF, so a header value cannot smuggle in another header.

@@ -1,17 +1,25 @@
 internal import CCurl
 
-/// libcurl's process-wide initialisation, done once, lazily, before the first handle is made
-/// (a global `let` is initialised exactly once, thread-safely).
-private let curlGlobalInitialization: Int32 = Int32(curl_global_init(Int(CURL_GLOBAL_ALL)).rawValue)
+/// libcurl loaded and given its process-wide initialisation, once, lazily, before the first
+/// handle is made (a global `let` is initialised exactly once, thread-safely): nil, or why not.
+private let curlGlobalInitialization: String? = {
+    var error: UnsafePointer<CChar>?
+    guard rain_curl_load(&error) == 1 else {
+        return "cannot load libcurl: \(error.map { String(cString: $0) } ?? "unknown error") (Debian: apt-get install libcurl4)"
+    }
+    let code = rain_curl_global_init(Int(CURL_GLOBAL_ALL))
+    return code == CURLE_OK ? nil : "libcurl could not be initialised: \(String(cString: rain_curl_easy_strerror(code)))"
+}()
 
 enum CurlGlobal {
-    /// Initialises libcurl if nothing has yet; returns whether libcurl is usable.
-    @discardableResult
-    static func initialize() -> Bool { curlGlobalInitialization == Int32(CURLE_OK.rawValue) }
+    /// Loads and initialises libcurl if nothing has yet. Throws why libcurl cannot be used.
+    static func initialize() throws(TransferFailure) {
+        if let reason = curlGlobalInitialization { throw .transport(reason: reason) }
+    }
 
     /// libcurl's short text for an error code; it never names the URL.
     static func message(for code: CURLcode) -> String {
-        guard let text = curl_easy_strerror(code) else { return "libcurl error \(code.rawValue)" }
+        guard let text = rain_curl_easy_strerror(code) else { return "libcurl error \(code.rawValue)" }
         return String(cString: text)
     }
 

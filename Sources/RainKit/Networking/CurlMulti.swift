@@ -31,8 +31,9 @@ final class CurlMulti {
     private let clock = ContinuousClock()
 
     init(maxConcurrent: Int) throws(TransferFailure) {
-        guard CurlGlobal.initialize(), let handle = curl_multi_init() else {
-            throw .transport(reason: "libcurl could not be initialised")
+        try CurlGlobal.initialize()
+        guard let handle = rain_curl_multi_init() else {
+            throw .transport(reason: "libcurl could not make a handle")
         }
         self.handle = handle
         self.maxConcurrent = max(1, maxConcurrent)
@@ -41,7 +42,7 @@ final class CurlMulti {
     }
 
     deinit {
-        curl_multi_cleanup(handle)
+        rain_curl_multi_cleanup(handle)
     }
 
     private struct Active {
@@ -101,9 +102,9 @@ final class CurlMulti {
             options.timeouts.connect = min(options.timeouts.connect, remaining)
             do {
                 let transfer = try CurlEasyTransfer(request: requests[index], options: options)
-                let code = curl_multi_add_handle(handle, transfer.handle)
+                let code = rain_curl_multi_add_handle(handle, transfer.handle)
                 guard code == CURLM_OK else {
-                    let reason = curl_multi_strerror(code).map { String(cString: $0) } ?? "libcurl multi error"
+                    let reason = rain_curl_multi_strerror(code).map { String(cString: $0) } ?? "libcurl multi error"
                     complete(index, .failure(.transport(reason: reason)), clock.now - started)
                     return
                 }
@@ -116,7 +117,7 @@ final class CurlMulti {
         /// Everything not done ends now, as `.cancelled`.
         func abandonAll() {
             for (easy, entry) in active {
-                curl_multi_remove_handle(handle, easy)
+                rain_curl_multi_remove_handle(handle, easy)
                 _ = onComplete(entry.index, .failure(.cancelled), clock.now - entry.started)
             }
             active = [:]
@@ -145,13 +146,13 @@ final class CurlMulti {
             if stopped { continue }
 
             var running: Int32 = 0
-            curl_multi_perform(handle, &running)
+            rain_curl_multi_perform(handle, &running)
             var finishedAny = false
             var left: Int32 = 0
-            while let message = curl_multi_info_read(handle, &left) {
+            while let message = rain_curl_multi_info_read(handle, &left) {
                 guard message.pointee.msg == CURLMSG_DONE, let easy = message.pointee.easy_handle else { continue }
                 let code = message.pointee.data.result
-                curl_multi_remove_handle(handle, easy)
+                rain_curl_multi_remove_handle(handle, easy)
                 guard let entry = active.removeValue(forKey: easy) else { continue }
                 finishedAny = true
                 var outcome = entry.transfer.finish(code)
@@ -172,7 +173,7 @@ final class CurlMulti {
                 timeout = min(timeout, pausedUntil - clock.now)
             }
             if active.isEmpty && timeout == .zero { continue }
-            curl_multi_poll(handle, nil, 0, Int32(timeout.wholeMilliseconds), nil)
+            rain_curl_multi_poll(handle, nil, 0, Int32(timeout.wholeMilliseconds), nil)
         }
     }
 }

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Synchronization
 
 /// Fetches forecasts over HTTP(S) with libcurl from the configured provider (the Dark
@@ -79,7 +80,7 @@ public final class ForecastClient: Sendable {
             }
             return
         }
-        Thread.detachNewThread { [self] in
+        DetachedThread.start { [self] in
             completion(fetch(endpoints, cancellation: cancellation, onEach: onEach, keepingValues: keepingForecasts) {
                 [decoder, configuration] body throws(ForecastError) in
                 try decoder.decode(body, units: configuration.units)
@@ -137,7 +138,7 @@ public final class ForecastClient: Sendable {
         from endpoint: ForecastEndpoint, decode: @escaping @Sendable (Data) throws(ForecastError) -> Value
     ) async throws(ForecastError) -> Value {
         let result = await withCheckedContinuation { continuation in
-            Thread.detachNewThread { [self] in
+            DetachedThread.start { [self] in
                 continuation.resume(returning: fetch([endpoint], cancellation: nil, onEach: nil, keepingValues: true, decode: decode)[0]
                     ?? .failure(.cancelled))
             }

@@ -33,7 +33,7 @@ struct ForecastEndpoint: Sendable, Equatable {
 
     /// The host part of an http(s) URL, without user info, port or brackets; "" when there is none.
     static func host(of url: String) -> String {
-        guard let schemeEnd = url.range(of: "://") else { return "" }
+        guard let schemeEnd = url.firstRange(of: "://") else { return "" }
         var authority = url[schemeEnd.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
         if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
@@ -45,7 +45,7 @@ struct ForecastEndpoint: Sendable, Equatable {
 
     /// The port of an http(s) URL: the explicit one, else 443 for https and 80 for http.
     static func port(of url: String) -> Int {
-        guard let schemeEnd = url.range(of: "://") else { return 443 }
+        guard let schemeEnd = url.firstRange(of: "://") else { return 443 }
         let scheme = url[..<schemeEnd.lowerBound].lowercased()
         var authority = url[schemeEnd.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }

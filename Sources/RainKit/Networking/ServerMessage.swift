@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The human-readable message in an API's error body: `{"detail": "..."}` (FastAPI, also a
 /// list of `{"msg": ...}`), `{"message": "..."}`, or Open-Meteo's `{"error": true, "reason": "..."}`.

@@ -22,7 +22,7 @@ public final class TransferCancellation: Sendable {
             state.isCancelled = true
             // Under the lock: `detach` cannot return (and the handle be freed) while we wake it.
             if let bits = state.multiHandle, let handle = UnsafeMutableRawPointer(bitPattern: bits) {
-                curl_multi_wakeup(handle)
+                rain_curl_multi_wakeup(handle)
             }
         }
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads an Open-Meteo geocoding answer: `results`, each with `name`, `latitude`,
 /// `longitude` and, where known, `admin1`, `country`, `country_code`, `timezone` and
@@ -31,7 +31,7 @@ public enum GeocodingDecoder {
 enum PlaceText {
     static func optional(_ node: JSONValueNode, _ key: String) throws(JSONValueError) -> String? {
         guard let text = try node.string(key) else { return nil }
-        let cleaned = text.strippingControlCharacters.trimmingCharacters(in: .whitespacesAndNewlines)
+        let cleaned = text.strippingControlCharacters.trimmed
         guard !cleaned.isEmpty else { return nil }
         return String(cleaned.prefix(LocationValidation.maximumNameLength))
     }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Reads an echoip answer (ifconfig.co's `/json`): `latitude` and `longitude` (required), and
 /// `city`, `region_name`, `country`, `country_iso`, `time_zone` where present. Without a city

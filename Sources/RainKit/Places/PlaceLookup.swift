@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Finds places to save: by name at the geocoding service (Open-Meteo's), or, only when asked,
 /// where this machine is from its IP address (an echoip server). Requests go through the same

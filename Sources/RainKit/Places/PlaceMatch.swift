@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A place a name lookup (or an IP lookup) found: what is needed to save it and to tell it
 /// apart from others of the same name. Text from the server has no control characters here.

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Synchronization
 
 /// Forecasts for saved places: the cache first, the API when the cache is stale and the network

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Removes saved places together with what rain keeps about them: the store first (so a place is
 /// never shown as removed while it is still saved), then each one's cached forecast and any

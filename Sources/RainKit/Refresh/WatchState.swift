@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What `rain watch` knows at a moment: the places it watches and their forecasts, whether the
 /// API can be reached (and since when not), and the last thing that went wrong.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A console for terminals that can only show ASCII (`--ascii`, or a locale whose character set
 /// is not UTF-8): rain's symbols become ASCII of the same width, so columns stay aligned, and

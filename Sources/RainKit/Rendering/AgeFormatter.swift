@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How old something is, in words: "just now", "5 min ago", "3 h ago", "2 days ago".
 public enum AgeFormatter {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension ForecastViewContext {
     /// The place, its local time now, and the data's age.
@@ -7,8 +7,8 @@ extension ForecastViewContext {
         let localTime = "\(clock.dateAndTime(now)) \(zone)"
         let name = style.bold(location.name.screenSafe)
         let coordinate = location.coordinate
-        let place = String(format: "%.2f° ", abs(coordinate.latitude)) + (coordinate.latitude < 0 ? "S" : "N")
-            + String(format: ", %.2f° ", abs(coordinate.longitude)) + (coordinate.longitude < 0 ? "W" : "E")
+        let place = abs(coordinate.latitude).fixed(2) + "° " + (coordinate.latitude < 0 ? "S" : "N")
+            + ", " + abs(coordinate.longitude).fixed(2) + "° " + (coordinate.longitude < 0 ? "W" : "E")
         let updated = style.dim("\(place) · updated \(AgeFormatter.string(since: fetchedAt, now: now))")
         guard name.displayWidth + localTime.displayWidth + 2 > visibleWidth else { return [spread(name, localTime), updated] }
         return [name, localTime, updated]

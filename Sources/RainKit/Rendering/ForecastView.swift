@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A cached forecast as text for the terminal: the place and its local time, the data's age,
 /// conditions now, the next hour, the next hours, the next days on one temperature scale,

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The labels of a row of hour columns, as the place's clock reads them. When the clocks go
 /// back, an hour's label comes twice ("02:00", "02:00"): the second is marked "02:00*" and a

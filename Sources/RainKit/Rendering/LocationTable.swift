@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The table `rain locations` prints: number, short ID, name, coordinates, the region and
 /// country of places found by name (so two places called Paris can be told apart), and a
@@ -75,13 +75,13 @@ public struct LocationTable {
         if !alignRight { line += String(repeating: " ", count: padding - width) }
     }
 
-    /// `String(format: "%.4f", value)`, "-0.0000" written as "0.0000".
+    /// The value with four decimals as printf's "%.4f" rounds it, "-0.0000" written as "0.0000".
     static func degrees(_ value: Double) -> String {
         // Ten thousandths as an integer, where the product's rounding error (under 1e-9 for
         // values below 1000) cannot move it across a half: then it rounds as printf does.
         let scaled = abs(value) * 10_000
         guard scaled < 1e7, abs(scaled - scaled.rounded(.down) - 0.5) > 1e-6 else {
-            let text = String(format: "%.4f", value)
+            let text = value.fixed(4)
             return text == "-0.0000" ? "0.0000" : text
         }
         let units = Int(scaled.rounded())

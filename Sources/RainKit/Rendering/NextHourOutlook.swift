@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One sentence about precipitation in the next hour: the provider's own summary while it is
 /// current, else one computed from the minute-by-minute data ("Light rain starting in 12 min",

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `rain show --all`: one aligned line per saved place. The current-location mark, the name,
 /// the time there, now (temperature, symbol, summary), today's high and low, the highest

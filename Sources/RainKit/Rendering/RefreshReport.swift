@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What `rain refresh` prints for its places.
 public enum RefreshReport {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension RemovalPicker {
     /// The screen as lines, at most `height` of them, none wider than `width` display columns

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The state of `rain locations remove --interactive`: the saved places as rows, a cursor, the
 /// checked places, how far the list is scrolled and a one-line message. Keys go in through

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What `rain config show` prints: every setting in effect, the key shortened to its ends, and
 /// where requests really go (a proxy from the environment). The problems found are not part of

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// A one-line activity indicator on standard error, drawn only when standard error is a
@@ -47,7 +47,7 @@ public final class Spinner: Sendable {
         guard started else { return }
         drawFrame(of: run)
         let nanoseconds = interval.components.seconds * 1_000_000_000 + interval.components.attoseconds / 1_000_000_000
-        Thread.detachNewThread { [self] in
+        DetachedThread.start { [self] in
             while run.stopSignal.wait(timeout: .now() + .nanoseconds(Int(nanoseconds))) == .timedOut {
                 drawFrame(of: run)
             }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// `rain show --format TEMPLATE`: one line for a status bar or a prompt, from a cached forecast.
 /// `{name}` is a placeholder, `{{` and `}}` are braces.
@@ -79,7 +79,7 @@ public struct StatusValues: Sendable {
     public init(_ cached: CachedForecast, now: Date, ascii: Bool, style: TextStyle = TextStyle(usesColor: false)) {
         let forecast = cached.forecast
         let labels = UnitLabels(forecast.units)
-        let unit = ascii ? labels.temperature.replacingOccurrences(of: "°", with: "") : labels.temperature
+        let unit = ascii ? labels.temperature.replacingAll("°", with: "") : labels.temperature
         let missing = ascii ? "-" : MeasureFormat.missing
         func temperature(_ value: Double?) -> String {
             guard let value, value.isFinite else { return missing }

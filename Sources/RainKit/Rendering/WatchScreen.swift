@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// How `rain watch` shows its state: a whole screen on a terminal, one line per event elsewhere.
 public struct WatchScreen: Sendable {
@@ -72,7 +72,7 @@ public struct WatchScreen: Sendable {
 
     /// One log line for an event: `2026-12-02T11:41:05Z refreshed Berlin  6 °C  Mostly Cloudy`.
     public static func logLine(_ event: WatchState.Event, state: WatchState, now: Date) -> String {
-        let time = ISO8601DateFormatter().string(from: now)
+        let time = now.formatted(.iso8601)
         let text: String
         switch event {
         case .refreshed(let location):

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// rain's line in a user's crontab, and how to put it in or take it out of the crontab's text
 /// without touching any other line.
@@ -53,8 +53,8 @@ public struct CrontabEntry: Sendable, Equatable {
     /// Single-quoted for /bin/sh, with `%` escaped because cron turns a bare `%` into a newline.
     static func quoted(_ text: String) -> String {
         let safe = text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "/._-+:,@".contains($0)) }
-        let quoted = safe && !text.isEmpty ? text : "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
-        return quoted.replacingOccurrences(of: "%", with: "\\%")
+        let quoted = safe && !text.isEmpty ? text : "'" + text.replacingAll("'", with: "'\\''") + "'"
+        return quoted.replacingAll("%", with: "\\%")
     }
 }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension JSONValue {
     /// The document as pretty-printed JSON (two-space indent, keys sorted), ending in a newline.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Any JSON value: what rain reads documents into, so that readers can walk them and name the
 /// path of whatever they find wrong (`hourly.data[2].temperature`), and documents keep keys rain

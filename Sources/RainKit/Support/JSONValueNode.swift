@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A wrong shape found while walking a JSON document: what was expected where.
 struct JSONValueError: Error, Sendable, Equatable {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension UUID {
     /// The UUID in `text` when it is in the canonical form, 8-4-4-4-12 hex digits of either case

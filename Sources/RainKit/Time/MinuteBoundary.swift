@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// When the clock on screen next shows another minute: `rain watch` redraws then, so its
 /// local time and the data's age stay true between refreshes.

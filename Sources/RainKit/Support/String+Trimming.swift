@@ -1,0 +1,24 @@
+/// The few text helpers rain used from Foundation, written against the standard library so the
+/// binary links FoundationEssentials alone (no ICU, a faster start).
+extension StringProtocol {
+    /// Without leading and trailing white space (spaces, tabs, line breaks and the other
+    /// Unicode white space), as `trimmingCharacters(in: .whitespacesAndNewlines)`.
+    public var trimmed: String { trimmed(where: \.properties.isWhitespace) }
+
+    /// Without leading and trailing spaces and tabs (line breaks stay), as
+    /// `trimmingCharacters(in: .whitespaces)`.
+    public var trimmingSpaces: String { trimmed { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator } }
+
+    /// Without leading and trailing characters whose every scalar `isTrimmed` accepts.
+    public func trimmed(where isTrimmed: (Unicode.Scalar) -> Bool) -> String {
+        let scalars = unicodeScalars
+        guard let first = scalars.firstIndex(where: { !isTrimmed($0) }),
+              let last = scalars.lastIndex(where: { !isTrimmed($0) }) else { return "" }
+        return String(String.UnicodeScalarView(scalars[first...last]))
+    }
+
+    /// Every occurrence of `target` replaced by `replacement`, as `replacingOccurrences(of:with:)`.
+    public func replacingAll(_ target: String, with replacement: String) -> String {
+        String(self).replacing(target, with: replacement)
+    }
+}

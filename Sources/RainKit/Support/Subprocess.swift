@@ -1,0 +1,92 @@
+import Glibc
+
+/// Runs a program found on PATH with some input and collects what it prints: posix_spawn and
+/// pipes, what Foundation's `Process` and `Pipe` did for the one command rain runs (crontab).
+struct Subprocess {
+    struct Outcome {
+        var status: Int32
+        var output: String
+        var error: String
+    }
+
+    /// Why nothing ran: the pipes or the spawn failed (not a program that ran and failed).
+    struct LaunchFailure: Error {
+        var reason: String
+    }
+
+    /// `command` with `arguments`, looked up on PATH by /usr/bin/env (127: not found); `input`
+    /// goes to its standard input, which is then closed.
+    static func run(_ command: String, _ arguments: [String], input: String?) throws(LaunchFailure) -> Outcome {
+        var pipes: [[Int32]] = []
+        defer { for pipe in pipes { for end in pipe where end >= 0 { close(end) } } }
+        for _ in 0..<3 {
+            var ends: [Int32] = [-1, -1]
+            guard pipe(&ends) == 0 else { throw LaunchFailure(reason: String(cString: strerror(errno))) }
+            // Not inherited by children other threads spawn meanwhile, which would hold our pipes open.
+            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            pipes.append(ends)
+        }
+        let (stdin, stdout, stderr) = (pipes[0], pipes[1], pipes[2])
+
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, stdin[0], 0)
+        posix_spawn_file_actions_adddup2(&actions, stdout[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, stderr[1], 2)
+
+        let argv = (["env", command] + arguments).map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var child = pid_t()
+        let spawned = posix_spawn(&child, "/usr/bin/env", &actions, nil, argv, environ)
+        guard spawned == 0 else { throw LaunchFailure(reason: String(cString: strerror(spawned))) }
+        for index in 0..<3 {
+            let childEnd = index == 0 ? 0 : 1
+            close(pipes[index][childEnd])
+            pipes[index][childEnd] = -1
+        }
+
+        let (output, error) = exchange(input: Array((input ?? "").utf8), stdin: &pipes[0][1],
+                                       stdout: stdout[0], stderr: stderr[0])
+        var status: Int32 = 0
+        while waitpid(child, &status, 0) == -1 && errno == EINTR {}
+        let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + status & 0x7F
+        return Outcome(status: exitStatus, output: String(decoding: output, as: UTF8.self),
+                       error: String(decoding: error, as: UTF8.self))
+    }
+
+    /// Writes `input` and reads both outputs at once, so a child that prints much before it has
+    /// read everything never waits on us while we wait on it.
+    private static func exchange(input: [UInt8], stdin: inout Int32, stdout: Int32, stderr: Int32) -> ([UInt8], [UInt8]) {
+        var written = 0
+        var collected: [[UInt8]] = [[], []]
+        var open = [stdout, stderr]
+        if input.isEmpty { close(stdin); stdin = -1 }
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while stdin >= 0 || open.contains(where: { $0 >= 0 }) {
+            var fds = [pollfd(fd: stdin, events: Int16(POLLOUT), revents: 0)]
+                + open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+            guard poll(&fds, nfds_t(fds.count), -1) >= 0 else {
+                if errno == EINTR { continue }
+                break
+            }
+            if stdin >= 0, fds[0].revents != 0 {
+                let count = input[written...].withUnsafeBytes { write(stdin, $0.baseAddress, $0.count) }
+                if count > 0 { written += count }
+                if count < 0 && errno != EINTR && errno != EAGAIN || written == input.count {
+                    close(stdin)
+                    stdin = -1
+                }
+            }
+            for index in 0..<2 where open[index] >= 0 && fds[index + 1].revents != 0 {
+                let count = read(open[index], &buffer, buffer.count)
+                if count > 0 {
+                    collected[index].append(contentsOf: buffer[..<count])
+                } else if count == 0 || errno != EINTR && errno != EAGAIN {
+                    open[index] = -1
+                }
+            }
+        }
+        return (collected[0], collected[1])
+    }
+}
