@@ -63,7 +63,7 @@ struct RefreshCommand: RunnableCommand {
                 progress = { done, total in spinner.update(message: ProgressBar.line("Refreshing", done: done, total: total)) }
             }
             outcomes = try await service.refresh(locations, onlyIfStale: ifStale, lockWait: quiet ? .zero : .seconds(10),
-                                                 willFetch: { spinner.start() }, progress: progress)
+                                                 willFetch: { spinner.start() }, progress: progress, keepingForecasts: false)
             spinner.stop()
         } catch {
             spinner.stop()
@@ -88,7 +88,7 @@ struct RefreshCommand: RunnableCommand {
             context.report(error, as: .notice)
             // Offline is no failure of a place: the places with nothing cached have nothing to show.
             let cached = locations.compactMap { location in
-                service.cached(for: location).map { RefreshOutcome(location: location, status: .failed(.forecast(.offline(host: host)), cached: $0)) }
+                service.cached(for: location).map { RefreshOutcome(location: location, status: .failed(.forecast(.offline(host: host)), cached: $0.summary)) }
             }
             if json {
                 context.writeJSON(RefreshReport.json(cached))
