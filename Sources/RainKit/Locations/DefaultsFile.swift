@@ -33,14 +33,19 @@ public struct DefaultsFile: Sendable {
 
     /// The document as it is on disk now; empty when there is no file yet.
     public func load() throws(DefaultsFileError) -> Defaults {
+        try read().document
+    }
+
+    /// The document and the size of the file it was read from.
+    private func read() throws(DefaultsFileError) -> (document: Defaults, size: Int) {
         let bytes: [UInt8]?
         do {
             bytes = try AtomicFile.read(path)
         } catch {
             throw .file(error)
         }
-        guard let bytes else { return Defaults() }
-        return try document(from: bytes)
+        guard let bytes else { return (Defaults(), 0) }
+        return (try document(from: bytes), bytes.count)
     }
 
     /// The document in `bytes` (the file's content); `path` only names it in errors.
@@ -77,19 +82,20 @@ public struct DefaultsFile: Sendable {
         if let target = try? AtomicFile.target(of: path) {
             AtomicFile.sweepTemporaryFiles(in: AtomicFile.parentFolder(of: target), of: String(target.split(separator: "/").last ?? ""))
         }
-        var document = try load()
+        var (document, size) = try read()
         let original = document
         let result = try change(&document)
         if document != original {
-            try save(document)
+            try save(document, sizeBefore: size)
         }
         return result
     }
 
-    private func save(_ document: Defaults) throws(DefaultsFileError) {
+    private func save(_ document: Defaults, sizeBefore: Int) throws(DefaultsFileError) {
         do {
             try AtomicFile.createFolder(AtomicFile.parentFolder(of: path))
-            try AtomicFile.write(Array(JSONValue.object(document.values).serialized().utf8), to: path)
+            let bytes = JSONValue.object(document.values).serializedBytes(capacity: sizeBefore + sizeBefore / 8 + 4096)
+            try AtomicFile.write(bytes, to: path)
         } catch {
             throw .file(error)
         }
@@ -114,8 +120,8 @@ public struct Defaults: Sendable, Equatable {
         return try JSONDecoder().decode(Value.self, from: JSONEncoder().encode(value))
     }
 
-    /// Stores a JSON value under `key` as it is.
-    public mutating func set(value: JSONValue, forKey key: String) {
+    /// Stores a JSON value under `key` as it is; nil removes the key.
+    public mutating func set(value: JSONValue?, forKey key: String) {
         values[key] = value
     }
 

@@ -31,8 +31,8 @@ public struct Location: Sendable, Hashable, Codable, Identifiable {
     }
 
     /// The first eight hex digits of the ID, lower-case, as lists show it.
-    public var shortID: String { String(idString.prefix(8)) }
+    public var shortID: String { id.lowercasedString(digits: 8) }
 
     /// The full ID, lower-case.
-    public var idString: String { id.uuidString.lowercased() }
+    public var idString: String { id.lowercasedString() }
 }

@@ -26,7 +26,8 @@ public struct LocationList: Sendable, Equatable {
     public func resolve(_ reference: String) throws(LocationsError) -> Location {
         let needle = reference.trimmingSpaces.lowercased()
         guard !needle.isEmpty else { throw .unknown(reference: reference) }
-        if let exact = locations.first(where: { $0.idString == needle }) {
+        // Only a full ID in its canonical form can be some place's `idString`.
+        if let id = UUID(canonical: needle), let exact = locations.first(where: { $0.id == id }) {
             return exact
         }
         var matches: [Location] = []

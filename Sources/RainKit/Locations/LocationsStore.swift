@@ -19,12 +19,12 @@ public struct LocationsStore: Sendable {
 
     /// The places as saved now.
     public func load() throws -> LocationList {
-        try list(in: file.load())
+        try contents(of: file.load()).list
     }
 
     /// The places a file with these bytes holds (what `make fuzz` feeds the store's reader).
     func list(decoding bytes: [UInt8]) throws -> LocationList {
-        try list(in: file.document(from: bytes))
+        try contents(of: file.document(from: bytes)).list
     }
 
     /// Saves a new place. The first place ever saved (or any, with `select`) becomes current.
@@ -37,15 +37,15 @@ public struct LocationsStore: Sendable {
         let name = try LocationValidation.validName(place.name)
         let coordinate = try LocationValidation.validCoordinate(latitude: place.coordinate.latitude, longitude: place.coordinate.longitude)
         return try file.update { defaults in
-            var list = try self.list(in: defaults)
+            var contents = try self.contents(of: defaults)
             let location = Location(name: name, coordinate: coordinate, country: place.country,
                                     region: place.region, timeZone: place.timeZone)
-            list.locations.append(location)
-            if select || list.current == nil {
-                list.currentID = location.id
+            contents.entries.append(Entry(location))
+            if select || contents.current == nil {
+                contents.currentID = location.id
             }
-            try self.store(list, in: &defaults)
-            return (location, list.currentID == location.id)
+            self.store(contents, in: &defaults)
+            return (location, contents.currentID == location.id)
         }
     }
 
@@ -53,10 +53,10 @@ public struct LocationsStore: Sendable {
     @discardableResult
     public func select(_ reference: String) throws -> Location {
         try file.update { defaults in
-            var list = try self.list(in: defaults)
-            let location = try list.resolve(reference)
-            list.currentID = location.id
-            try self.store(list, in: &defaults)
+            var contents = try self.contents(of: defaults)
+            let location = try contents.list.resolve(reference)
+            contents.currentID = location.id
+            self.store(contents, in: &defaults)
             return location
         }
     }
@@ -66,10 +66,10 @@ public struct LocationsStore: Sendable {
     @discardableResult
     public func selectNone() throws -> Location? {
         try file.update { defaults in
-            var list = try self.list(in: defaults)
-            let previous = list.current
-            list.currentID = nil
-            try self.store(list, in: &defaults)
+            var contents = try self.contents(of: defaults)
+            let previous = contents.current
+            contents.currentID = nil
+            self.store(contents, in: &defaults)
             return previous
         }
     }
@@ -86,17 +86,18 @@ public struct LocationsStore: Sendable {
     /// current location, nothing is removed. IDs no longer saved are reported, not an error.
     public func remove(ids: [UUID]) throws -> Removal {
         try file.update { defaults in
-            var list = try self.list(in: defaults)
+            var contents = try self.contents(of: defaults)
             let wanted = Set(ids)
-            if let current = list.current, wanted.contains(current.id) {
+            if let current = contents.current, wanted.contains(current.id) {
                 throw LocationsError.removingCurrent(current)
             }
-            let removed = list.locations.filter { wanted.contains($0.id) }
-            let vanished = ids.filter { id in !removed.contains { $0.id == id } }
+            let removed = contents.entries.lazy.map(\.location).filter { wanted.contains($0.id) }
+            let found = Set(removed.map(\.id))
+            let vanished = ids.filter { !found.contains($0) }
             guard !removed.isEmpty else { return Removal(removed: [], vanished: vanished) }
-            list.locations.removeAll { wanted.contains($0.id) }
-            try self.store(list, in: &defaults)
-            return Removal(removed: removed, vanished: vanished)
+            contents.entries.removeAll { wanted.contains($0.location.id) }
+            self.store(contents, in: &defaults)
+            return Removal(removed: Array(removed), vanished: vanished)
         }
     }
 
@@ -110,6 +111,37 @@ public struct LocationsStore: Sendable {
 
     // MARK: - The stored shape
 
+    /// A saved place, and the JSON it is saved as.
+    private struct Entry {
+        var location: Location
+        /// The entry as read when rain would write it the same (its unknown members are then
+        /// kept as they are, and nothing needs to be built for it), else rebuilt.
+        var saved: JSONValue
+
+        init(_ location: Location, unknown: [String: JSONValue] = [:]) {
+            self.location = location
+            saved = .object(StoredLocation(location).members.merging(unknown) { known, _ in known })
+        }
+
+        init(_ location: Location, saved: JSONValue) {
+            self.location = location
+            self.saved = saved
+        }
+    }
+
+    /// What the document says about places.
+    private struct Contents {
+        var entries: [Entry]
+        var currentID: UUID?
+
+        var list: LocationList { LocationList(locations: entries.map(\.location), currentID: currentID) }
+
+        var current: Location? {
+            guard let currentID else { return nil }
+            return entries.first { $0.location.id == currentID }?.location
+        }
+    }
+
     /// A place as `defaults.json` keeps it, read straight from the document's values (no
     /// Codable round trip: that was most of the time of every command on a large store).
     private struct StoredLocation {
@@ -122,45 +154,55 @@ public struct LocationsStore: Sendable {
         var country: String?
         var region: String?
         var timezone: String?
+        /// Whether one of the optional members is there as null (rain leaves it out).
+        var hasNull = false
 
-        init(id: String, name: String, latitude: Double, longitude: Double,
-             country: String? = nil, region: String? = nil, timezone: String? = nil) {
-            self.id = id
-            self.name = name
-            self.latitude = latitude
-            self.longitude = longitude
-            self.country = country
-            self.region = region
-            self.timezone = timezone
+        init(_ location: Location) {
+            id = location.idString
+            name = location.name
+            latitude = location.coordinate.latitude
+            longitude = location.coordinate.longitude
+            country = location.country
+            region = location.region
+            timezone = location.timeZone
         }
 
         /// "locations[1].latitude should be a number", in the order the fields are listed.
-        init(_ members: [String: JSONValue], at place: String, in path: String) throws(DefaultsFileError) {
-            func text(_ key: String) throws(DefaultsFileError) -> String? {
+        init(_ members: [String: JSONValue], at index: Int, in path: String) throws(DefaultsFileError) {
+            let place = { LocationsStore.place(index) }
+            var hasNull = false
+            // Only a place with more members than the four required can have the optional ones.
+            let mayHaveMore = members.count > 4
+            func text(_ key: String, optional: Bool = false) throws(DefaultsFileError) -> String? {
+                guard !optional || mayHaveMore else { return nil }
                 switch members[key] {
                 case .string(let text)?: return text
-                case nil, .null?: return nil
-                default: throw .unreadable(path: path, reason: "\(place).\(key) should be text in quotes")
+                case nil: return nil
+                case .null?:
+                    hasNull = true
+                    return nil
+                default: throw .unreadable(path: path, reason: "\(place()).\(key) should be text in quotes")
                 }
             }
             func string(_ key: String) throws(DefaultsFileError) -> String {
-                guard let value = try text(key) else { throw .unreadable(path: path, reason: "\(place).\(key) is missing") }
+                guard let value = try text(key) else { throw .unreadable(path: path, reason: "\(place()).\(key) is missing") }
                 return value
             }
             func number(_ key: String) throws(DefaultsFileError) -> Double {
                 switch members[key] {
                 case .number(let value)?: return value
-                case nil, .null?: throw .unreadable(path: path, reason: "\(place).\(key) is missing")
-                default: throw .unreadable(path: path, reason: "\(place).\(key) should be a number")
+                case nil, .null?: throw .unreadable(path: path, reason: "\(place()).\(key) is missing")
+                default: throw .unreadable(path: path, reason: "\(place()).\(key) should be a number")
                 }
             }
             id = try string("id")
             name = try string("name")
             latitude = try number("latitude")
             longitude = try number("longitude")
-            country = try text("country")
-            region = try text("region")
-            timezone = try text("timezone")
+            country = try text("country", optional: true)
+            region = try text("region", optional: true)
+            timezone = try text("timezone", optional: true)
+            self.hasNull = hasNull
         }
 
         var members: [String: JSONValue] {
@@ -173,73 +215,78 @@ public struct LocationsStore: Sendable {
         }
     }
 
-    private func list(in defaults: Defaults) throws(DefaultsFileError) -> LocationList {
+    /// The places of the document, checked. Every entry's shape is checked before any entry's
+    /// values, so a document with several mistakes names the same one whatever is fastest.
+    private func contents(of defaults: Defaults) throws(DefaultsFileError) -> Contents {
         let currentText: String?
-        do {
-            currentText = try defaults.value(String.self, forKey: Self.currentKey)
-        } catch {
-            throw .unreadable(path: file.path, reason: "\(Self.currentKey) should be a location ID in quotes")
+        switch defaults.values[Self.currentKey] {
+        case .string(let text)?: currentText = text
+        case nil, .null?: currentText = nil
+        default: throw .unreadable(path: file.path, reason: "\(Self.currentKey) should be a location ID in quotes")
         }
-        var locations: [Location] = []
+        var entries: [Entry] = []
+        var firstMistake: DefaultsFileError?
         var seen = Set<UUID>()
-        for (index, (entry, _)) in try storedEntries(in: defaults).enumerated() {
-            let place = "\(Self.locationsKey)[\(index)]"
-            guard let id = UUID(uuidString: entry.id) else {
-                throw .unreadable(path: file.path, reason: "\(place).id is not a location ID (a UUID)")
+        if let value = defaults.values[Self.locationsKey], value != .null {
+            guard case .array(let items) = value else {
+                throw .unreadable(path: file.path, reason: "\(Self.locationsKey) should be a list of places ([...]) but is \(value.kindDescription)")
             }
-            guard seen.insert(id).inserted else {
-                throw .unreadable(path: file.path, reason: "\(place).id \(entry.id) appears twice")
-            }
-            do {
-                let name = try LocationValidation.validName(entry.name)
-                let coordinate = try LocationValidation.validCoordinate(latitude: entry.latitude, longitude: entry.longitude)
-                locations.append(Location(id: id, name: name, coordinate: coordinate, country: entry.country,
-                                          region: entry.region, timeZone: entry.timezone))
-            } catch {
-                throw .unreadable(path: file.path, reason: "\(place): \(error)")
+            entries.reserveCapacity(items.count)
+            seen.reserveCapacity(items.count)
+            for (index, item) in items.enumerated() {
+                guard case .object(let members) = item else {
+                    throw .unreadable(path: file.path, reason: "\(Self.place(index)) should be a place ({\"id\": ..., \"name\": ..., ...}) but is \(item.kindDescription)")
+                }
+                let stored = try StoredLocation(members, at: index, in: file.path)
+                guard firstMistake == nil else { continue }
+                do throws(DefaultsFileError) {
+                    entries.append(try entry(stored, members: members, item: item, at: index, seen: &seen))
+                } catch {
+                    firstMistake = error
+                }
             }
         }
+        if let firstMistake { throw firstMistake }
         var currentID: UUID?
         if let currentText {
-            guard let id = UUID(uuidString: currentText) else {
+            guard let id = UUID(canonical: currentText) ?? UUID(uuidString: currentText) else {
                 throw .unreadable(path: file.path, reason: "\(Self.currentKey) is not a location ID (a UUID)")
             }
             currentID = id
         }
-        return LocationList(locations: locations, currentID: currentID)
+        return Contents(entries: entries, currentID: currentID)
     }
 
-    /// Each saved entry as rain reads it, with the members it did not understand (written by a
-    /// newer rain or by hand), which are saved back unchanged.
-    private func storedEntries(in defaults: Defaults) throws(DefaultsFileError) -> [(StoredLocation, unknown: [String: JSONValue])] {
-        guard let value = defaults.values[Self.locationsKey], value != .null else { return [] }
-        guard case .array(let items) = value else {
-            throw .unreadable(path: file.path, reason: "\(Self.locationsKey) should be a list of places ([...]) but is \(value.kindDescription)")
+    /// "locations[2]", as errors name an entry.
+    private static func place(_ index: Int) -> String { "\(locationsKey)[\(index)]" }
+
+    private func entry(_ stored: StoredLocation, members: [String: JSONValue], item: JSONValue, at index: Int,
+                       seen: inout Set<UUID>) throws(DefaultsFileError) -> Entry {
+        let canonical = UUID.canonical(stored.id)
+        guard let id = canonical?.id ?? UUID(uuidString: stored.id) else {
+            throw .unreadable(path: file.path, reason: "\(Self.place(index)).id is not a location ID (a UUID)")
         }
-        var entries: [(StoredLocation, unknown: [String: JSONValue])] = []
-        for (index, item) in items.enumerated() {
-            let place = "\(Self.locationsKey)[\(index)]"
-            guard case .object(let members) = item else {
-                throw .unreadable(path: file.path, reason: "\(place) should be a place ({\"id\": ..., \"name\": ..., ...}) but is \(item.kindDescription)")
-            }
-            let entry = try StoredLocation(members, at: place, in: file.path)
-            entries.append((entry, members.filter { !StoredLocation.keys.contains($0.key) }))
+        guard seen.insert(id).inserted else {
+            throw .unreadable(path: file.path, reason: "\(Self.place(index)).id \(stored.id) appears twice")
         }
-        return entries
+        let location: Location
+        do {
+            let name = try LocationValidation.validName(stored.name)
+            let coordinate = try LocationValidation.validCoordinate(latitude: stored.latitude, longitude: stored.longitude)
+            location = Location(id: id, name: name, coordinate: coordinate, country: stored.country,
+                                region: stored.region, timeZone: stored.timezone)
+        } catch {
+            throw .unreadable(path: file.path, reason: "\(Self.place(index)): \(error)")
+        }
+        // Saved as rain writes it (a lower-case ID, a trimmed name, no nulls): kept as it is.
+        if !stored.hasNull, canonical?.isLowercase == true, location.name == stored.name {
+            return Entry(location, saved: item)
+        }
+        return Entry(location, unknown: members.filter { !StoredLocation.keys.contains($0.key) })
     }
 
-    private func store(_ list: LocationList, in defaults: inout Defaults) throws {
-        var unknown: [String: [String: JSONValue]] = [:]
-        for (entry, members) in (try? storedEntries(in: defaults)) ?? [] where !members.isEmpty {
-            unknown[entry.id.lowercased()] = members
-        }
-        let stored = list.locations.map { location in
-            let entry = StoredLocation(id: location.idString, name: location.name,
-                                       latitude: location.coordinate.latitude, longitude: location.coordinate.longitude,
-                                       country: location.country, region: location.region, timezone: location.timeZone)
-            return JSONValue.object(entry.members.merging(unknown[location.idString] ?? [:]) { known, _ in known })
-        }
-        defaults.set(value: .array(stored), forKey: Self.locationsKey)
-        try defaults.set(list.current?.idString, forKey: Self.currentKey)
+    private func store(_ contents: Contents, in defaults: inout Defaults) {
+        defaults.set(value: .array(contents.entries.map(\.saved)), forKey: Self.locationsKey)
+        defaults.set(value: contents.current.map { .string($0.idString) }, forKey: Self.currentKey)
     }
 }

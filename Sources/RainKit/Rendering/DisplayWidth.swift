@@ -3,7 +3,7 @@ extension String {
     /// combining marks and control characters none, ANSI escape sequences (`ESC [ ... m`) none.
     public var displayWidth: Int {
         // Printable ASCII (most of what rain prints) is one column a byte: no Unicode tables.
-        if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return utf8.count }
+        if isPrintableASCII { return utf8.count }
         var width = 0
         var scanner = EscapeScanner()
         for character in self where !scanner.consume(character) {

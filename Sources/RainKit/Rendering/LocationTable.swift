@@ -13,34 +13,81 @@ public struct LocationTable {
     }
 
     public func render() -> String {
-        let names = list.locations.map { $0.name.strippingControlCharacters }
-        let nameWidth = min(40, max(4, names.map(\.displayWidth).max() ?? 0))
-        let numberWidth = max(1, String(list.locations.count).count)
-        let areas = list.locations.map { Location.joined([$0.region, $0.country]).strippingControlCharacters }
+        let locations = list.locations
+        let names = locations.map { $0.name.strippingControlCharacters }
+        let nameWidths = names.map(\.displayWidth)
+        let nameWidth = min(40, max(4, nameWidths.max() ?? 0))
+        let numberWidth = max(1, String(locations.count).count)
+        let areas = locations.map { location in
+            location.region == nil && location.country == nil
+                ? "" : Location.joined([location.region, location.country]).strippingControlCharacters
+        }
         let hasAreas = areas.contains { !$0.isEmpty }
-        var lines = ["   " + "#".padded(to: numberWidth, alignRight: true) + "  ID        "
-            + "NAME".padded(to: nameWidth) + "  LATITUDE  LONGITUDE" + (hasAreas ? "  AREA" : "")]
-        for (index, location) in list.locations.enumerated() {
+        let style = TextStyle(usesColor: useColor)
+        // One string for the whole table (thousands of rows), each row built in one reused buffer.
+        var output = ""
+        output.reserveCapacity((locations.count + 3) * (numberWidth + nameWidth + 40))
+        var line = "   " + "#".padded(to: numberWidth, alignRight: true) + "  ID        "
+            + "NAME".padded(to: nameWidth) + "  LATITUDE  LONGITUDE" + (hasAreas ? "  AREA" : "")
+        Self.appendLine(line, to: &output)
+        for (index, location) in locations.enumerated() {
             let isCurrent = list.isCurrent(location)
-            var line = (isCurrent ? " * " : "   ")
-                + String(index + 1).padded(to: numberWidth, alignRight: true) + "  "
-                + location.shortID + "  " + names[index].padded(to: nameWidth) + "  "
-                + Self.degrees(location.coordinate.latitude).padded(to: 8, alignRight: true) + "  "
-                + Self.degrees(location.coordinate.longitude).padded(to: 9, alignRight: true)
-                + (hasAreas ? "  " + areas[index] : "")
-            if isCurrent { line = TextStyle(usesColor: useColor).bold(line) }
-            lines.append(line)
+            line.removeAll(keepingCapacity: true)
+            line += isCurrent ? " * " : "   "
+            Self.append(String(index + 1), padding: numberWidth, alignRight: true, to: &line)
+            line += "  "
+            line += location.shortID
+            line += "  "
+            Self.append(names[index], width: nameWidths[index], padding: nameWidth, to: &line)
+            line += "  "
+            Self.append(Self.degrees(location.coordinate.latitude), padding: 8, alignRight: true, to: &line)
+            line += "  "
+            Self.append(Self.degrees(location.coordinate.longitude), padding: 9, alignRight: true, to: &line)
+            if hasAreas {
+                line += "  "
+                line += areas[index]
+            }
+            Self.appendLine(isCurrent ? style.bold(line) : line, to: &output)
         }
         if list.current != nil {
-            lines.append("")
-            lines.append(" * current location")
+            Self.appendLine("", to: &output)
+            Self.appendLine(" * current location", to: &output)
         }
-        return lines.map { $0.trimmingTrailingSpaces }.joined(separator: "\n") + "\n"
+        return output
     }
 
+    /// `line` without its trailing spaces, and a newline.
+    private static func appendLine(_ line: String, to output: inout String) {
+        output += line.utf8.last == UInt8(ascii: " ") ? line.trimmingTrailingSpaces : line
+        output += "\n"
+    }
+
+    /// `text.padded(to: padding, alignRight:)`, without measuring or copying text that fits.
+    private static func append(_ text: String, width: Int? = nil, padding: Int, alignRight: Bool = false,
+                               to line: inout String) {
+        let width = width ?? text.displayWidth
+        guard width <= padding else {
+            line += text.padded(to: padding, alignRight: alignRight)
+            return
+        }
+        if alignRight { line += String(repeating: " ", count: padding - width) }
+        line += text
+        if !alignRight { line += String(repeating: " ", count: padding - width) }
+    }
+
+    /// The value with four decimals as printf's "%.4f" rounds it, "-0.0000" written as "0.0000".
     static func degrees(_ value: Double) -> String {
-        let text = value.fixed(4)
-        return text == "-0.0000" ? "0.0000" : text
+        // Ten thousandths as an integer, where the product's rounding error (under 1e-9 for
+        // values below 1000) cannot move it across a half: then it rounds as printf does.
+        let scaled = abs(value) * 10_000
+        guard scaled < 1e7, abs(scaled - scaled.rounded(.down) - 0.5) > 1e-6 else {
+            let text = value.fixed(4)
+            return text == "-0.0000" ? "0.0000" : text
+        }
+        let units = Int(scaled.rounded())
+        let fraction = String(units % 10_000)
+        return (value < 0 && units != 0 ? "-" : "") + String(units / 10_000) + "."
+            + String(repeating: "0", count: 4 - fraction.utf8.count) + fraction
     }
 }
 

@@ -7,16 +7,24 @@ struct JSONParser {
     /// Deeper documents are refused rather than risk the stack.
     static let maximumDepth = 256
 
-    private let bytes: [UInt8]
+    /// The document; valid only during `parse`, which holds the array it points into.
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var offset = 0
     private var depth = 0
+    /// The members of the objects being read, the innermost object's last: one buffer for all
+    /// objects instead of an array for each.
+    private var members: [(key: String, value: JSONValue)] = []
 
-    private init(_ bytes: [UInt8]) {
+    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
     }
 
     static func parse(_ bytes: [UInt8]) throws(JSONValue.SyntaxError) -> JSONValue {
+        try bytes.withUnsafeBufferPointer { buffer throws(JSONValue.SyntaxError) in try parse(buffer) }
+    }
+
+    private static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONValue.SyntaxError) -> JSONValue {
         var parser = JSONParser(bytes)
         parser.skipWhitespace()
         guard parser.offset < bytes.count else {
@@ -53,16 +61,21 @@ struct JSONParser {
         }
     }
 
+    /// Objects with more members than this look their keys up in a set to find a duplicate;
+    /// smaller ones (nearly all) compare the few keys so far, which is cheaper than hashing.
+    private static let linearKeySearchLimit = 12
+
     private mutating func object() throws(JSONValue.SyntaxError) -> JSONValue {
         try enterContainer()
         defer { depth -= 1 }
         offset += 1
-        var members: [String: JSONValue] = [:]
         skipWhitespace()
         if peek(UInt8(ascii: "}")) {
             offset += 1
-            return .object(members)
+            return .object([:])
         }
+        let first = members.count
+        var keys: Set<String>?
         while true {
             skipWhitespace()
             guard offset < bytes.count else { throw error("the document ends inside an object (a '}' is missing)") }
@@ -72,24 +85,42 @@ struct JSONParser {
             }
             let keyStart = offset
             let key = try string()
-            if members[key] != nil {
+            if isDuplicate(key, since: first, in: &keys) {
                 throw error("the key \"\(key.strippingControlCharacters)\" appears twice in the same object", at: keyStart)
             }
             skipWhitespace()
             guard peek(UInt8(ascii: ":")) else { throw error("expected ':' after the key \"\(key.strippingControlCharacters)\", found \(describeCurrent())") }
             offset += 1
             skipWhitespace()
-            members[key] = try value()
+            let value = try value()
+            members.append((key, value))
             skipWhitespace()
             guard offset < bytes.count else { throw error("the document ends inside an object (a '}' is missing)") }
             switch bytes[offset] {
             case UInt8(ascii: ","): offset += 1
             case UInt8(ascii: "}"):
                 offset += 1
-                return .object(members)
+                // Built at its final size: growing a dictionary member by member rehashes it.
+                var object = [String: JSONValue](minimumCapacity: members.count - first)
+                for index in first..<members.count { object[members[index].key] = members[index].value }
+                members.removeSubrange(first...)
+                return .object(object)
             default: throw error("expected ',' or '}' after a value in an object, found \(describeCurrent())")
             }
         }
+    }
+
+    /// Whether the object whose members start at `first` has `key` already.
+    private func isDuplicate(_ key: String, since first: Int, in keys: inout Set<String>?) -> Bool {
+        if keys == nil, members.count - first == Self.linearKeySearchLimit {
+            keys = Set(members[first...].map(\.key))
+        }
+        guard var seen = keys else {
+            return members[first...].contains { $0.key == key }
+        }
+        keys = nil  // keeps the set uniquely referenced, so it grows in place
+        defer { keys = seen }
+        return !seen.insert(key).inserted
     }
 
     private mutating func array() throws(JSONValue.SyntaxError) -> JSONValue {
@@ -135,30 +166,58 @@ struct JSONParser {
 
     private mutating func number() throws(JSONValue.SyntaxError) -> Double {
         let start = offset
-        if peek(UInt8(ascii: "-")) { offset += 1 }
+        let isNegative = peek(UInt8(ascii: "-"))
+        if isNegative { offset += 1 }
         guard offset < bytes.count, isDigit(bytes[offset]) else { throw error("a number needs a digit after '-'") }
+        // The digits as one integer, for the exact fast path below.
+        var significand: UInt64 = 0
+        var digitCount = 0
         if bytes[offset] == UInt8(ascii: "0") {
             offset += 1
             if offset < bytes.count, isDigit(bytes[offset]) { throw error("numbers cannot start with 0", at: start) }
         } else {
-            skipDigits()
+            accumulateDigits(into: &significand, count: &digitCount)
         }
+        var fractionDigits = 0
         if peek(UInt8(ascii: ".")) {
             offset += 1
             guard offset < bytes.count, isDigit(bytes[offset]) else { throw error("a number needs a digit after '.'") }
-            skipDigits()
+            let before = digitCount
+            accumulateDigits(into: &significand, count: &digitCount)
+            fractionDigits = digitCount - before
         }
+        var hasExponent = false
         if offset < bytes.count, bytes[offset] | 0x20 == UInt8(ascii: "e") {
+            hasExponent = true
             offset += 1
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") { offset += 1 }
             guard offset < bytes.count, isDigit(bytes[offset]) else { throw error("a number needs a digit in its exponent") }
             skipDigits()
         }
-        let text = String(decoding: bytes[start..<offset], as: UTF8.self)
+        // Clinger's fast path: an integer below 2^53 and a power of ten up to 10^22 are both
+        // exact Doubles, so one division rounds exactly as parsing the text would.
+        if !hasExponent, digitCount <= 15, fractionDigits < Self.powersOfTen.count {
+            let magnitude = Double(significand) / Self.powersOfTen[fractionDigits]
+            return isNegative ? -magnitude : magnitude
+        }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<offset]), as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
             throw error("the number \(text.count > 40 ? String(text.prefix(40)) + "…" : text) is too large", at: start)
         }
         return value
+    }
+
+    private static let powersOfTen: [Double] = (0...22).map { exponent in
+        (0..<exponent).reduce(1.0) { product, _ in product * 10 }
+    }
+
+    /// Skips digits, adding the first 15 or so to `significand` (`count` counts them all).
+    private mutating func accumulateDigits(into significand: inout UInt64, count: inout Int) {
+        while offset < bytes.count, isDigit(bytes[offset]) {
+            if count < 19 { significand = significand &* 10 &+ UInt64(bytes[offset] &- UInt8(ascii: "0")) }
+            count += 1
+            offset += 1
+        }
     }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
@@ -174,26 +233,33 @@ struct JSONParser {
         offset += 1
         var decoded: [UInt8] = []
         var runStart = offset
+        var bits: UInt8 = 0  // every byte of the text or'ed together: below 0x80 when it is ASCII
         while true {
+            // The plain run up to the next quote, backslash or control character.
+            while offset < bytes.count, bytes[offset] >= 0x20, bytes[offset] != UInt8(ascii: "\""), bytes[offset] != UInt8(ascii: "\\") {
+                bits |= bytes[offset]
+                offset += 1
+            }
             guard offset < bytes.count else { throw error("the document ends inside a string (a closing '\"' is missing)", at: start) }
             let byte = bytes[offset]
             if byte == UInt8(ascii: "\"") {
                 break
             } else if byte == UInt8(ascii: "\\") {
-                decoded.append(contentsOf: bytes[runStart..<offset])
+                decoded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<offset]))
                 try escape(into: &decoded)
                 runStart = offset
-            } else if byte < 0x20 {
-                throw error("a control character (U+\(hex(UInt32(byte)))) inside a string must be written as an escape")
             } else {
-                offset += 1
+                throw error("a control character (U+\(hex(UInt32(byte)))) inside a string must be written as an escape")
             }
         }
         let text: String?
-        if decoded.isEmpty {
-            text = String(validating: bytes[runStart..<offset], as: UTF8.self)
+        if decoded.isEmpty && bits < 0x80 {
+            // ASCII is valid UTF-8: no need for the (generic, slower) validating initialiser.
+            text = String(decoding: UnsafeBufferPointer(rebasing: bytes[runStart..<offset]), as: UTF8.self)
+        } else if decoded.isEmpty {
+            text = String(validating: UnsafeBufferPointer(rebasing: bytes[runStart..<offset]), as: UTF8.self)
         } else {
-            decoded.append(contentsOf: bytes[runStart..<offset])
+            decoded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<offset]))
             text = String(validating: decoded, as: UTF8.self)
         }
         guard let text else { throw error("a string is not valid UTF-8 text", at: start) }

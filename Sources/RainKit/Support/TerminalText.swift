@@ -4,6 +4,8 @@ extension String {
     /// retitle the terminal or make text read in another order than it is. Tabs, newlines and
     /// the line and paragraph separators become spaces.
     public var strippingControlCharacters: String {
+        // Printable ASCII (most text) has nothing to strip.
+        if isPrintableASCII { return self }
         var scalars = String.UnicodeScalarView()
         for scalar in unicodeScalars {
             switch scalar.value {
@@ -13,6 +15,12 @@ extension String {
             }
         }
         return String(scalars)
+    }
+
+    /// Only printable ASCII (0x20...0x7E): one column a byte, nothing to strip.
+    var isPrintableASCII: Bool {
+        var text = self
+        return text.withUTF8 { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
     }
 
     /// True when the string has any character `strippingControlCharacters` removes or replaces.
