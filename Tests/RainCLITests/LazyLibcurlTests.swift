@@ -16,7 +16,7 @@ import Testing
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home)
             #expect(try await loadsLibcurl(world, ["refresh"]), "the log names libcurl when it is loaded")
-            for arguments in [["--version"], ["locations"], ["show", "--offline"], ["show"], ["locations", "select", "Tokyo"],
+            for arguments in [["--version"], ["locations"], ["show", "--offline"], ["show"], ["refresh", "--if-stale"], ["locations", "select", "Tokyo"],
                               ["locations", "add", "Lima", "--lat", "-12.05", "--lon", "-77.04"], ["config", "show"]] {
                 #expect(try await !loadsLibcurl(world, arguments), "\(arguments)")
             }

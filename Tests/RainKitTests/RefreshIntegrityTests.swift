@@ -79,4 +79,23 @@ import Testing
             #expect(simulator.requestCount == 2)
         }
     }
+
+    /// A batch that reports a line per place keeps only each forecast's summary, so its memory
+    /// does not grow with the forecasts; the cache gets the whole forecast all the same.
+    @Test func withoutKeepingForecastsOutcomesHoldSummariesAndTheCacheTheWhole() async throws {
+        try await withWorld { simulator, service, remover, berlin in
+            let tokyo = try remover.store.add(name: "Tokyo", coordinate: Coordinate(latitude: 35.68, longitude: 139.65)).location
+            let outcomes = try await service.refresh([berlin, tokyo], onlyIfStale: false, lockWait: .seconds(5), keepingForecasts: false)
+            for outcome in outcomes {
+                let summary = try #require(outcome.forecast)
+                let whole = try #require(try service.cache.load(for: outcome.location.id))
+                #expect(summary.forecast.current == whole.forecast.current && summary.fetchedAt.timeIntervalSince1970.rounded(.down) == whole.fetchedAt.timeIntervalSince1970)
+                #expect(summary.forecast.hourly.isEmpty && summary.forecast.daily.isEmpty && summary.forecast.nextHour == nil)
+                #expect(!whole.forecast.hourly.isEmpty && !whole.forecast.daily.isEmpty)
+            }
+            let again = try await service.refresh([berlin], onlyIfStale: true, lockWait: .seconds(5), keepingForecasts: false)
+            #expect(again[0].forecast?.forecast.hourly.isEmpty == true, "a fresh forecast is kept as a summary too")
+            #expect(try await service.refresh([berlin], onlyIfStale: false, lockWait: .seconds(5))[0].forecast?.forecast.hourly.isEmpty == false)
+        }
+    }
 }

@@ -31,6 +31,9 @@ struct RefreshCommand: RunnableCommand {
     var json: Bool
     var verbose: Bool
 
+    /// With --if-stale (cron) there may be nothing to fetch, and then libcurl is not loaded.
+    var sendsRequests: Bool { !ifStale }
+
     init(parsed: ParsedValues) throws {
         references = parsed.values(of: Self.places)
         all = parsed[Self.all]
@@ -63,7 +66,7 @@ struct RefreshCommand: RunnableCommand {
                 progress = { done, total in spinner.update(message: ProgressBar.line("Refreshing", done: done, total: total)) }
             }
             outcomes = try await service.refresh(locations, onlyIfStale: ifStale, lockWait: quiet ? .zero : .seconds(10),
-                                                 willFetch: { spinner.start() }, progress: progress)
+                                                 willFetch: { spinner.start() }, progress: progress, keepingForecasts: false)
             spinner.stop()
         } catch {
             spinner.stop()
@@ -88,7 +91,7 @@ struct RefreshCommand: RunnableCommand {
             context.report(error, as: .notice)
             // Offline is no failure of a place: the places with nothing cached have nothing to show.
             let cached = locations.compactMap { location in
-                service.cached(for: location).map { RefreshOutcome(location: location, status: .failed(.forecast(.offline(host: host)), cached: $0)) }
+                service.cached(for: location).map { RefreshOutcome(location: location, status: .failed(.forecast(.offline(host: host)), cached: $0.summary)) }
             }
             if json {
                 context.writeJSON(RefreshReport.json(cached))

@@ -28,3 +28,18 @@ public struct CachedForecast: Sendable, Equatable {
         return age > maxAge || age < .seconds(-60)
     }
 }
+
+extension CachedForecast {
+    /// The same forecast with only the conditions now: what a line about the place shows
+    /// (`Berlin  24 °C  Partly Cloudy`), a few hundred bytes instead of tens of kilobytes.
+    public var summary: CachedForecast {
+        var summary = self
+        summary.forecast.nextHour = nil
+        summary.forecast.hourlySummary = nil
+        summary.forecast.hourly = []
+        summary.forecast.dailySummary = nil
+        summary.forecast.daily = []
+        summary.forecast.alerts = []
+        return summary
+    }
+}

@@ -123,7 +123,7 @@ enum ForecastDocument {
 
     /// ISO 8601 in UTC, whole seconds: how every time in rain's JSON is written.
     static func timestamp(_ date: Date) -> String {
-        Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded(.down)).formatted(.iso8601)
+        UTCTimestamp.string(date)
     }
 
     private struct ObjectBuilder {
@@ -192,6 +192,7 @@ enum ForecastDocument {
 
     private static func date(_ node: JSONValueNode) throws(JSONValueError) -> Date {
         let text = try node.string()
+        if let date = UTCTimestamp.date(text) { return date }
         if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
         if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
         throw JSONValueError(reason: "expected an ISO 8601 time like 2026-08-20T12:00:00Z", path: node.path)

@@ -20,7 +20,7 @@ extension ForecastError {
     /// `read` applied to the JSON document in `body`; what is wrong with either (not JSON, a
     /// field of the wrong type, ...) is an unusable body naming the field.
     static func decoding<Value>(
-        _ body: Data, missingMarkers: Set<Double> = [], _ read: (JSONValueNode) throws(JSONValueError) -> Value
+        _ body: Data, missingMarkers: [Double] = [], _ read: (JSONValueNode) throws(JSONValueError) -> Value
     ) throws(ForecastError) -> Value {
         let document: JSONValue
         do {

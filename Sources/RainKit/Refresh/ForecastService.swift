@@ -79,12 +79,16 @@ public struct ForecastService: Sendable {
     ///   - lockWait: how long to wait for another rain's refresh; zero: fail at once with `.busy`.
     ///   - willFetch: called once, just before the first request, when there is anything to fetch.
     ///   - progress: called with (done, total) as each fetched place is done.
+    ///   - keepingForecasts: false: each outcome holds only the forecast's `summary` (what a
+    ///     line per place shows), so memory stays flat however many places there are.
     /// - Throws: `RefreshError.offline` when the host could not be resolved or connected to
     ///   (nothing was sent to it; the batch stopped at once, keeping what it had already saved).
     public func refresh(
         _ locations: [Location], onlyIfStale: Bool, lockWait: Duration,
-        willFetch: @Sendable () -> Void = {}, progress: (@Sendable (Int, Int) -> Void)? = nil
+        willFetch: @Sendable () -> Void = {}, progress: (@Sendable (Int, Int) -> Void)? = nil,
+        keepingForecasts: Bool = true
     ) async throws(RefreshError) -> [RefreshOutcome] {
+        let kept: @Sendable (CachedForecast?) -> CachedForecast? = { keepingForecasts ? $0 : $0?.summary }
         // Forecasts written from this second on were fetched by a refresh we waited for.
         let started = Date(timeIntervalSince1970: now().timeIntervalSince1970.rounded(.down))
         let lock: FileLock
@@ -108,9 +112,9 @@ public struct ForecastService: Sendable {
         // what it fetched is not fetched again.
         // Only then are the cached forecasts needed up front; otherwise a place's is read only
         // if its refresh fails, so a large batch does not hold every old forecast in memory.
-        let previous = onlyIfStale || waited ? locations.map { cached(for: $0) } : nil
+        let previous = onlyIfStale || waited ? locations.map { kept(cached(for: $0)) } : nil
         let previousForecast: @Sendable (Int) -> CachedForecast? = { [self] index in
-            previous.map { $0[index] } ?? cached(for: locations[index])
+            previous.map { $0[index] } ?? kept(cached(for: locations[index]))
         }
         let due = locations.indices.filter { index in
             guard let previous else { return true }
@@ -132,7 +136,7 @@ public struct ForecastService: Sendable {
                 let fetched = await client.weather(for: due.map { locations[$0].coordinate }) { [self] position, result in
                     let index = due[position]
                     writers.async(group: writes) {
-                        let status = save(result, for: locations[index]) { previousForecast(index) }
+                        let status = save(result, for: locations[index], keeping: kept) { previousForecast(index) }
                         let done = saved.set(index, status)
                         progress?(done, due.count)
                     }
@@ -156,6 +160,7 @@ public struct ForecastService: Sendable {
 
     /// Writes a fetched forecast to the cache (the folder is synced later, once).
     private func save(_ result: Result<Forecast, ForecastError>, for location: Location,
+                      keeping kept: (CachedForecast?) -> CachedForecast?,
                       previous: () -> CachedForecast?) -> RefreshOutcome.Status {
         switch result {
         case .failure(let error):
@@ -164,7 +169,7 @@ public struct ForecastService: Sendable {
             let fresh = CachedForecast(location: location, fetchedAt: now(), source: settings.provider.rawValue, forecast: forecast)
             do throws(CacheError) {
                 try cache.save(fresh, syncingFolder: false)
-                return .refreshed(fresh)
+                return .refreshed(kept(fresh)!)
             } catch {
                 return .failed(.cache(error), cached: previous())
             }

@@ -72,7 +72,7 @@ public struct WatchScreen: Sendable {
 
     /// One log line for an event: `2026-12-02T11:41:05Z refreshed Berlin  6 °C  Mostly Cloudy`.
     public static func logLine(_ event: WatchState.Event, state: WatchState, now: Date) -> String {
-        let time = now.formatted(.iso8601)
+        let time = UTCTimestamp.string(now)
         let text: String
         switch event {
         case .refreshed(let location):

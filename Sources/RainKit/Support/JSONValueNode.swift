@@ -10,16 +10,50 @@ struct JSONValueError: Error, Sendable, Equatable {
 /// (`hourly.data[2].temperature: expected a number, found a string`).
 struct JSONValueNode: Sendable {
     let value: JSONValue
-    /// Empty for the document itself.
-    let path: String
+    /// The path of the container this value is in ("" for the document), and where in it. A
+    /// container's own path is made once, for its members; a plain value's only when something
+    /// names it, not for every value read.
+    private let containerPath: String
+    private let position: Position
+    private let ownPath: String?
+
+    private enum Position: Sendable {
+        case document
+        case member(String)
+        case element(Int)
+    }
 
     init(_ value: JSONValue, path: String = "") {
         self.value = value
-        self.path = path
+        self.containerPath = path
+        self.position = .document
+        self.ownPath = path
     }
 
-    /// Numbers a provider uses to say "no value" (Pirate Weather's -999).
-    var missingMarkers: Set<Double> = []
+    private init(_ value: JSONValue, in containerPath: String, at position: Position, missingMarkers: [Double]) {
+        self.value = value
+        self.containerPath = containerPath
+        self.position = position
+        self.missingMarkers = missingMarkers
+        switch value {
+        case .object, .array: ownPath = Self.path(in: containerPath, at: position)
+        default: ownPath = nil
+        }
+    }
+
+    /// Empty for the document itself; `hourly.data[2].temperature` for a value inside it.
+    var path: String { ownPath ?? Self.path(in: containerPath, at: position) }
+
+    private static func path(in containerPath: String, at position: Position) -> String {
+        switch position {
+        case .document: return containerPath
+        case .member(let key): return containerPath.isEmpty ? key : "\(containerPath).\(key)"
+        case .element(let index): return "\(containerPath)[\(index)]"
+        }
+    }
+
+    /// Numbers a provider uses to say "no value" (Pirate Weather's -999); one or two, so a list.
+    var missingMarkers: [Double] = []
 
     /// Longest string kept; longer ones are cut (a hostile or broken server cannot flood the screen).
     static let maximumStringLength = 1000
@@ -35,26 +69,24 @@ struct JSONValueNode: Sendable {
 
     /// The member `key`, or nil when it is absent or null.
     func member(_ key: String) throws(JSONValueError) -> JSONValueNode? {
-        let members = try object()
-        guard let found = members[key], found != .null else { return nil }
-        var node = JSONValueNode(found, path: path.isEmpty ? key : "\(path).\(key)")
-        node.missingMarkers = missingMarkers
-        return node
+        guard case .object(let members) = value else { throw mismatch("an object") }
+        guard let found = members[key] else { return nil }
+        if case .null = found { return nil }
+        return JSONValueNode(found, in: path, at: .member(key), missingMarkers: missingMarkers)
     }
 
     func requiredMember(_ key: String) throws(JSONValueError) -> JSONValueNode {
         guard let node = try member(key) else {
-            throw JSONValueError(reason: "missing required field", path: path.isEmpty ? key : "\(path).\(key)")
+            throw JSONValueError(reason: "missing required field", path: JSONValueNode(.null, in: path, at: .member(key), missingMarkers: []).path)
         }
         return node
     }
 
     func elements() throws(JSONValueError) -> [JSONValueNode] {
         guard case .array(let items) = value else { throw mismatch("an array") }
+        let path = path
         return items.enumerated().map { index, item in
-            var node = JSONValueNode(item, path: "\(path)[\(index)]")
-            node.missingMarkers = missingMarkers
-            return node
+            JSONValueNode(item, in: path, at: .element(index), missingMarkers: missingMarkers)
         }
     }
 
@@ -74,7 +106,9 @@ struct JSONValueNode: Sendable {
 
     func string() throws(JSONValueError) -> String {
         guard case .string(let text) = value else { throw mismatch("a string") }
-        return text.count > Self.maximumStringLength ? String(text.prefix(Self.maximumStringLength)) + "…" : text
+        // Counting characters walks the text; few bytes cannot be many characters.
+        guard text.utf8.count > Self.maximumStringLength, text.count > Self.maximumStringLength else { return text }
+        return String(text.prefix(Self.maximumStringLength)) + "…"
     }
 
     // MARK: Members by key

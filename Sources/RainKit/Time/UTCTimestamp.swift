@@ -1,0 +1,66 @@
+import FoundationEssentials
+
+/// ISO 8601 times in UTC to the second, `2026-08-20T12:00:00Z`: how every time in rain's JSON
+/// is written. Written and read here by arithmetic on the civil date; FoundationEssentials'
+/// ISO8601FormatStyle goes through a Calendar for each one, which a forecast's 130 times felt.
+enum UTCTimestamp {
+    static func string(_ date: Date) -> String {
+        let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
+        let days = CivilDate.days(fromSeconds: seconds)
+        let civil = CivilDate(days: days)
+        guard (0...9999).contains(civil.year) else {
+            // Outside what four digits hold: the library's own form.
+            return Date(timeIntervalSince1970: TimeInterval(seconds)).formatted(.iso8601)
+        }
+        let time = Int(seconds - Int64(days) * 86_400)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(20)
+        append(civil.year, digits: 4, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        append(civil.month, digits: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "-"))
+        append(civil.day, digits: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "T"))
+        append(time / 3600, digits: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        append(time / 60 % 60, digits: 2, to: &bytes)
+        bytes.append(UInt8(ascii: ":"))
+        append(time % 60, digits: 2, to: &bytes)
+        bytes.append(UInt8(ascii: "Z"))
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The moment `text` names when it is exactly `YYYY-MM-DDTHH:MM:SSZ` with a real date and
+    /// time; nil for anything else (the caller may try the other ISO 8601 forms).
+    static func date(_ text: String) -> Date? {
+        var text = text
+        return text.withUTF8 { bytes -> Date? in
+            guard bytes.count == 20, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+                  bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"), bytes[16] == UInt8(ascii: ":"),
+                  bytes[19] == UInt8(ascii: "Z") else { return nil }
+            func number(_ start: Int, _ count: Int) -> Int? {
+                var value = 0
+                for byte in bytes[start..<start + count] {
+                    guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+                    value = value * 10 + Int(byte - UInt8(ascii: "0"))
+                }
+                return value
+            }
+            guard let year = number(0, 4), let month = number(5, 2), let day = number(8, 2),
+                  let hour = number(11, 2), let minute = number(14, 2), let second = number(17, 2),
+                  (1...12).contains(month), (1...CivilDate.daysInMonth(month, of: year)).contains(day),
+                  hour < 24, minute < 60, second < 60 else { return nil }
+            let days = CivilDate(year: year, month: month, day: day).days
+            return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3600 + minute * 60 + second))
+        }
+    }
+
+    private static func append(_ value: Int, digits: Int, to bytes: inout [UInt8]) {
+        var divisor = 1
+        for _ in 1..<digits { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+            divisor /= 10
+        }
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+@testable import RainKit
+
+/// rain's own ISO 8601 UTC times agree with Foundation's formatter and parser.
+@Suite struct UTCTimestampTests {
+    @Test func agreesWithFoundationFrom1900To2200() {
+        var disagreements: [String] = []
+        // Every 9 days 7 h 13 min 11 s: leap days, month ends and every time of day come round.
+        var moment: Int64 = -2_208_988_800
+        while moment < 7_258_118_400 {
+            let date = Date(timeIntervalSince1970: TimeInterval(moment))
+            let expected = date.formatted(.iso8601)
+            if UTCTimestamp.string(date) != expected { disagreements.append("\(moment): \(UTCTimestamp.string(date)) vs \(expected)") }
+            if UTCTimestamp.date(expected) != date { disagreements.append("\(expected) read as \(String(describing: UTCTimestamp.date(expected)))") }
+            moment += 9 * 86_400 + 7 * 3600 + 13 * 60 + 11
+        }
+        #expect(disagreements.isEmpty, "\(disagreements.prefix(5))")
+    }
+
+    @Test func fractionsOfASecondAreDropped() {
+        #expect(UTCTimestamp.string(Date(timeIntervalSince1970: 1_787_227_199.999)) == "2026-08-20T11:59:59Z")
+        #expect(UTCTimestamp.string(Date(timeIntervalSince1970: -0.5)) == "1969-12-31T23:59:59Z")
+    }
+
+    @Test(arguments: ["2026-02-29T12:00:00Z", "2026-13-01T00:00:00Z", "2026-08-20T24:00:00Z", "2026-08-20T12:60:00Z",
+                      "2026-08-20 12:00:00Z", "2026-08-20T12:00:00+02:00", "2026-08-20T12:00:00.5Z", "2026-8-20T12:00:00Z",
+                      "", "２０２６-08-20T12:00:00Z"])
+    func anythingButTheExactFormIsLeftToTheLibrary(_ text: String) {
+        #expect(UTCTimestamp.date(text) == nil)
+    }
+}
