@@ -87,8 +87,95 @@ import Testing
         #expect((try? JSONValue.parse(Array(fine.utf8))) != nil)
     }
 
+    /// The digits of short numbers are read without the text conversion (Clinger's fast path);
+    /// every number must still be exactly the Double the text names, the sign of a zero too.
+    @Test(arguments: [
+        "0", "-0", "0.0", "-0.0", "5", "0.5", "-12.0464", "47.3769", "52.52", "13.405", "0.1", "0.3",
+        "123456789012345", "-999999999999999", "1234567890123456", "12345678901234567", "9007199254740993",
+        "0.0000000000000000000001", "0.00000000000000000000001", "3.14159265358979", "3.141592653589793",
+        "179.99999999999999", "1e5", "2.5E+3", "1e-5", "-7e-2", "1.7976931348623157e308", "4.9e-324",
+        "100000000000000000000000", "0.30000000000000004", "123.456e2",
+    ])
+    func numbersAreTheDoubleTheirTextNames(_ text: String) throws {
+        let expected = try #require(Double(text))
+        guard case .number(let value) = try JSONValue.parse(Array(text.utf8)) else {
+            Issue.record("\(text) is not read as a number")
+            return
+        }
+        #expect(value.bitPattern == expected.bitPattern, "\(text): \(value) is not \(expected)")
+    }
+
+    @Test func manyShortDecimalsReadExactly() throws {
+        var random = SplitMix(seed: 9)
+        for _ in 0..<20_000 {
+            let digits = random.next() % 1_000_000_000_000_000
+            let decimals = Int(random.next() % 16)
+            var text = String(digits)
+            if decimals > 0 {
+                text = String(repeating: "0", count: max(0, decimals + 1 - text.count)) + text
+                text.insert(".", at: text.index(text.endIndex, offsetBy: -decimals))
+            }
+            if random.next() % 2 == 0 { text = "-" + text }
+            guard case .number(let value) = try JSONValue.parse(Array(text.utf8)) else { continue }
+            #expect(value.bitPattern == Double(text)!.bitPattern, "\(text)")
+        }
+    }
+
+    @Test(arguments: [
+        ("[\"plain ascii\"]", "plain ascii"),
+        ("[\"Z\u{00FC}rich \u{6771}\u{4EAC} \u{1F600}\"]", "Zürich 東京 😀"),
+        ("[\"tab\\there \\\"quoted\\\" back\\\\slash\"]", "tab\there \"quoted\" back\\slash"),
+        ("[\"\\u00e9t\\u00E9 and Z\u{00FC}rich\"]", "été and Zürich"),
+        ("[\"\"]", ""),
+    ])
+    func stringsReadAsTheyMean(_ document: String, _ expected: String) throws {
+        #expect(try JSONValue.parse(Array(document.utf8)) == .array([.string(expected)]))
+    }
+
+    @Test func invalidUTF8AfterPlainTextIsStillAnError() {
+        let bytes = Array("[\"a long plain beginning ".utf8) + [0xC3, 0x28] + Array("\"]".utf8)
+        #expect(throws: JSONValue.SyntaxError.self) { try JSONValue.parse(bytes) }
+    }
+
+    /// Objects of up to a dozen members compare their keys; larger ones use a set. Both find
+    /// a duplicate, also one written differently with the same meaning.
+    @Test(arguments: [3, 12, 13, 40])
+    func aDuplicateKeyIsFoundInObjectsOfAnySize(_ count: Int) {
+        let members = (0..<count).map { "\"key\($0)\": \($0)" }.joined(separator: ",\n")
+        let text = "{\(members),\n\"key1\": 0}"
+        #expect(throws: JSONValue.SyntaxError(reason: "the key \"key1\" appears twice in the same object",
+                                              line: count + 1, column: 1)) {
+            try JSONValue.parse(Array(text.utf8))
+        }
+        let composed = "{\(members),\n\"\u{E9}\": 1,\n\"e\u{301}\": 2}"
+        #expect(throws: JSONValue.SyntaxError.self) { try JSONValue.parse(Array(composed.utf8)) }
+    }
+
+    @Test func objectsInsideObjectsKeepTheirOwnMembers() throws {
+        let text = "{\"a\": {\"a\": {\"a\": 1, \"b\": 2}, \"b\": [{\"a\": 3}]}, \"b\": {}}"
+        #expect(try JSONValue.parse(Array(text.utf8)) == .object([
+            "a": .object(["a": .object(["a": .number(1), "b": .number(2)]), "b": .array([.object(["a": .number(3)])])]),
+            "b": .object([:]),
+        ]))
+    }
+
     @Test func writingAndReadingGiveTheSameValue() throws {
         let value = JSONValue.object(["name": .string("a\u{9B}b\u{2028}\u{202E}c\u{1B}"), "n": .number(-12.75), "list": .array([.null])])
         #expect(try JSONValue.parse(Array(value.serialized().utf8)) == value)
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so failures repeat.
+struct SplitMix {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
     }
 }

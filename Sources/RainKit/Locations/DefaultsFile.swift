@@ -33,19 +33,16 @@ public struct DefaultsFile: Sendable {
 
     /// The document as it is on disk now; empty when there is no file yet.
     public func load() throws(DefaultsFileError) -> Defaults {
-        try read().document
+        try loadBytes().map(document(from:)) ?? Defaults()
     }
 
-    /// The document and the size of the file it was read from.
-    private func read() throws(DefaultsFileError) -> (document: Defaults, size: Int) {
-        let bytes: [UInt8]?
+    /// The file's bytes as they are on disk now; nil when there is no file yet.
+    func loadBytes() throws(DefaultsFileError) -> [UInt8]? {
         do {
-            bytes = try AtomicFile.read(path)
+            return try AtomicFile.read(path)
         } catch {
             throw .file(error)
         }
-        guard let bytes else { return (Defaults(), 0) }
-        return (try document(from: bytes), bytes.count)
     }
 
     /// The document in `bytes` (the file's content); `path` only names it in errors.
@@ -66,6 +63,19 @@ public struct DefaultsFile: Sendable {
     /// differs. A document that cannot be read is never overwritten: the error is thrown before
     /// `change` runs.
     public func update<Result>(_ change: (inout Defaults) throws -> Result) throws -> Result {
+        try updateBytes { bytes in
+            var document = try bytes.map(self.document(from:)) ?? Defaults()
+            let original = document
+            let result = try change(&document)
+            guard document != original else { return (result, nil) }
+            let size = bytes?.count ?? 0
+            return (result, JSONValue.object(document.values).serializedBytes(capacity: size + size / 8 + 4096))
+        }
+    }
+
+    /// Under the lock, gives `change` the file's bytes (nil when there is no file yet) and
+    /// writes the bytes it returns atomically (nil: the file stays as it is).
+    func updateBytes<Result>(_ change: ([UInt8]?) throws -> (result: Result, save: [UInt8]?)) throws -> Result {
         // Through a symbolic link the lock goes beside the file it names: two homes linking one
         // store must take the same lock, or each would save over the other's changes.
         let target = (try? AtomicFile.target(of: path)) ?? path
@@ -82,23 +92,16 @@ public struct DefaultsFile: Sendable {
         if let target = try? AtomicFile.target(of: path) {
             AtomicFile.sweepTemporaryFiles(in: AtomicFile.parentFolder(of: target), of: String(target.split(separator: "/").last ?? ""))
         }
-        var (document, size) = try read()
-        let original = document
-        let result = try change(&document)
-        if document != original {
-            try save(document, sizeBefore: size)
+        let (result, bytes) = try change(try loadBytes())
+        if let bytes {
+            do {
+                try AtomicFile.createFolder(AtomicFile.parentFolder(of: path))
+                try AtomicFile.write(bytes, to: path)
+            } catch {
+                throw DefaultsFileError.file(error)
+            }
         }
         return result
-    }
-
-    private func save(_ document: Defaults, sizeBefore: Int) throws(DefaultsFileError) {
-        do {
-            try AtomicFile.createFolder(AtomicFile.parentFolder(of: path))
-            let bytes = JSONValue.object(document.values).serializedBytes(capacity: sizeBefore + sizeBefore / 8 + 4096)
-            try AtomicFile.write(bytes, to: path)
-        } catch {
-            throw .file(error)
-        }
     }
 }
 

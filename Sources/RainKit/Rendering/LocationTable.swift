@@ -24,70 +24,95 @@ public struct LocationTable {
         }
         let hasAreas = areas.contains { !$0.isEmpty }
         let style = TextStyle(usesColor: useColor)
-        // One string for the whole table (thousands of rows), each row built in one reused buffer.
-        var output = ""
-        output.reserveCapacity((locations.count + 3) * (numberWidth + nameWidth + 40))
-        var line = "   " + "#".padded(to: numberWidth, alignRight: true) + "  ID        "
+        // Thousands of rows: built as bytes, each row in one reused buffer, one string at the end.
+        var output = ByteBuffer(capacity: (locations.count + 4) * (numberWidth + nameWidth + 48))
+        let header = "   " + "#".padded(to: numberWidth, alignRight: true) + "  ID        "
             + "NAME".padded(to: nameWidth) + "  LATITUDE  LONGITUDE" + (hasAreas ? "  AREA" : "")
-        Self.appendLine(line, to: &output)
+        output.put(header.trimmingTrailingSpaces + "\n")
+        var row = ByteBuffer(capacity: 256)
         for (index, location) in locations.enumerated() {
             let isCurrent = list.isCurrent(location)
-            line.removeAll(keepingCapacity: true)
-            line += isCurrent ? " * " : "   "
-            Self.append(String(index + 1), padding: numberWidth, alignRight: true, to: &line)
-            line += "  "
-            line += location.shortID
-            line += "  "
-            Self.append(names[index], width: nameWidths[index], padding: nameWidth, to: &line)
-            line += "  "
-            Self.append(Self.degrees(location.coordinate.latitude), padding: 8, alignRight: true, to: &line)
-            line += "  "
-            Self.append(Self.degrees(location.coordinate.longitude), padding: 9, alignRight: true, to: &line)
-            if hasAreas {
-                line += "  "
-                line += areas[index]
+            row.removeAll()
+            row.put(isCurrent ? " * " : "   ")
+            let number = UInt64(index + 1)
+            row.putSpaces(numberWidth - ByteBuffer.digitCount(number))
+            row.putDigits(number)
+            row.put("  ")
+            row.putHex(location.id, digits: 8)
+            row.put("  ")
+            if nameWidths[index] <= nameWidth {
+                row.put(names[index])
+                row.putSpaces(nameWidth - nameWidths[index])
+            } else {
+                row.put(names[index].padded(to: nameWidth))
             }
-            Self.appendLine(isCurrent ? style.bold(line) : line, to: &output)
+            row.put("  ")
+            Self.putDegrees(location.coordinate.latitude, width: 8, to: &row)
+            row.put("  ")
+            Self.putDegrees(location.coordinate.longitude, width: 9, to: &row)
+            if hasAreas {
+                row.put("  ")
+                row.put(areas[index])
+            }
+            if isCurrent {
+                output.put(style.bold(row.text).trimmingTrailingSpaces)
+            } else {
+                Self.putTrimmed(row, to: &output)
+            }
+            output.put(UInt8(ascii: "\n"))
         }
         if list.current != nil {
-            Self.appendLine("", to: &output)
-            Self.appendLine(" * current location", to: &output)
+            output.put("\n * current location\n")
         }
-        return output
+        return output.text
     }
 
-    /// `line` without its trailing spaces, and a newline.
-    private static func appendLine(_ line: String, to output: inout String) {
-        output += line.utf8.last == UInt8(ascii: " ") ? line.trimmingTrailingSpaces : line
-        output += "\n"
+    /// `row` without its trailing spaces.
+    private static func putTrimmed(_ row: borrowing ByteBuffer, to output: inout ByteBuffer) {
+        row.withBytes { bytes in
+            var end = bytes.count
+            while end > 0, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+            // After ASCII a space is a character of its own; after anything else, it may be part of
+            // the character before it (which then stays whole): the string decides.
+            if end == bytes.count || end == 0 || bytes[end - 1] < 0x80 {
+                output.put(UnsafeBufferPointer(rebasing: bytes[0..<end]))
+            } else {
+                output.put(String(decoding: bytes, as: UTF8.self).trimmingTrailingSpaces)
+            }
+        }
     }
 
-    /// `text.padded(to: padding, alignRight:)`, without measuring or copying text that fits.
-    private static func append(_ text: String, width: Int? = nil, padding: Int, alignRight: Bool = false,
-                               to line: inout String) {
-        let width = width ?? text.displayWidth
-        guard width <= padding else {
-            line += text.padded(to: padding, alignRight: alignRight)
-            return
+    /// `degrees(value).padded(to: width, alignRight: true)`, written digit by digit.
+    private static func putDegrees(_ value: Double, width: Int, to row: inout ByteBuffer) {
+        guard let (isNegative, whole, fraction) = tenThousandths(value),
+              case let length = (isNegative ? 1 : 0) + ByteBuffer.digitCount(whole) + 5, length <= width else {
+            return row.put(degrees(value).padded(to: width, alignRight: true))
         }
-        if alignRight { line += String(repeating: " ", count: padding - width) }
-        line += text
-        if !alignRight { line += String(repeating: " ", count: padding - width) }
+        row.putSpaces(width - length)
+        if isNegative { row.put(UInt8(ascii: "-")) }
+        row.putDigits(whole)
+        row.put(UInt8(ascii: "."))
+        row.putDigits(fraction, count: 4)
     }
 
     /// The value with four decimals as printf's "%.4f" rounds it, "-0.0000" written as "0.0000".
     static func degrees(_ value: Double) -> String {
-        // Ten thousandths as an integer, where the product's rounding error (under 1e-9 for
-        // values below 1000) cannot move it across a half: then it rounds as printf does.
-        let scaled = abs(value) * 10_000
-        guard scaled < 1e7, abs(scaled - scaled.rounded(.down) - 0.5) > 1e-6 else {
+        guard let (isNegative, whole, fraction) = tenThousandths(value) else {
             let text = value.fixed(4)
             return text == "-0.0000" ? "0.0000" : text
         }
-        let units = Int(scaled.rounded())
-        let fraction = String(units % 10_000)
-        return (value < 0 && units != 0 ? "-" : "") + String(units / 10_000) + "."
-            + String(repeating: "0", count: 4 - fraction.utf8.count) + fraction
+        let decimals = String(fraction)
+        return (isNegative ? "-" : "") + String(whole) + "." + String(repeating: "0", count: 4 - decimals.utf8.count) + decimals
+    }
+
+    /// The value rounded to ten thousandths as printf rounds it (a zero has no sign), where
+    /// the product's rounding error (under 1e-9 for values below 1000) cannot move it across a
+    /// half; nil for other values.
+    private static func tenThousandths(_ value: Double) -> (isNegative: Bool, whole: UInt64, fraction: UInt64)? {
+        let scaled = abs(value) * 10_000
+        guard scaled < 1e7, abs(scaled - scaled.rounded(.down) - 0.5) > 1e-6 else { return nil }
+        let units = UInt64(scaled.rounded())
+        return (value < 0 && units != 0, units / 10_000, units % 10_000)
     }
 }
 

@@ -106,18 +106,35 @@ public enum AtomicFile {
             throw FileError(path: path, errno: errno)
         }
         defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-        while true {
+        // The whole file into an array of its size in one read (a megabyte store grown chunk by
+        // chunk was copied several times); one byte more to see the end, more reads if it grew.
+        var info = stat()
+        let size = fstat(descriptor, &info) == 0 ? max(0, Int(info.st_size)) : 0
+        var failure: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, initialized in
+            while initialized < buffer.count {
+                let count = Glibc.read(descriptor, buffer.baseAddress! + initialized, buffer.count - initialized)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if count == 0 { return }
+                initialized += count
+            }
+        }
+        var chunk = [UInt8](repeating: 0, count: bytes.count == size + 1 ? 64 * 1024 : 0)
+        while failure == 0 && !chunk.isEmpty {
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
             if count < 0 {
-                if errno == EINTR { continue }
-                if errno == EISDIR { throw FileError(path: path, reason: "is a folder, not a file") }
-                throw FileError(path: path, errno: errno)
+                if errno != EINTR { failure = errno }
+                continue
             }
             if count == 0 { break }
             bytes.append(contentsOf: chunk[0..<count])
         }
+        if failure == EISDIR { throw FileError(path: path, reason: "is a folder, not a file") }
+        if failure != 0 { throw FileError(path: path, errno: failure) }
         return bytes
     }
 

@@ -7,15 +7,15 @@ struct JSONParser {
     /// Deeper documents are refused rather than risk the stack.
     static let maximumDepth = 256
 
-    /// The document; valid only during `parse`, which holds the array it points into.
-    private let bytes: UnsafeBufferPointer<UInt8>
-    private var offset = 0
-    private var depth = 0
+    /// The document; valid only while the caller holds the array it points into.
+    let bytes: UnsafeBufferPointer<UInt8>
+    var offset = 0
+    var depth = 0
     /// The members of the objects being read, the innermost object's last: one buffer for all
     /// objects instead of an array for each.
     private var members: [(key: String, value: JSONValue)] = []
 
-    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
     }
@@ -43,7 +43,7 @@ struct JSONParser {
 
     // MARK: Values
 
-    private mutating func value() throws(JSONValue.SyntaxError) -> JSONValue {
+    mutating func value() throws(JSONValue.SyntaxError) -> JSONValue {
         guard offset < bytes.count else { throw error("the document ends where a value was expected") }
         switch bytes[offset] {
         case UInt8(ascii: "{"): return try object()
@@ -164,7 +164,7 @@ struct JSONParser {
 
     // MARK: Numbers
 
-    private mutating func number() throws(JSONValue.SyntaxError) -> Double {
+    mutating func number() throws(JSONValue.SyntaxError) -> Double {
         let start = offset
         let isNegative = peek(UInt8(ascii: "-"))
         if isNegative { offset += 1 }
@@ -228,7 +228,7 @@ struct JSONParser {
 
     // MARK: Strings
 
-    private mutating func string() throws(JSONValue.SyntaxError) -> String {
+    mutating func string() throws(JSONValue.SyntaxError) -> String {
         let start = offset
         offset += 1
         var decoded: [UInt8] = []
@@ -319,7 +319,7 @@ struct JSONParser {
 
     // MARK: Whitespace, positions, messages
 
-    private mutating func skipWhitespace() {
+    mutating func skipWhitespace() {
         while offset < bytes.count {
             switch bytes[offset] {
             case 0x20, 0x09, 0x0A, 0x0D: offset += 1
@@ -328,7 +328,7 @@ struct JSONParser {
         }
     }
 
-    private func peek(_ byte: UInt8) -> Bool { offset < bytes.count && bytes[offset] == byte }
+    func peek(_ byte: UInt8) -> Bool { offset < bytes.count && bytes[offset] == byte }
 
     private func describeCurrent() -> String {
         guard offset < bytes.count else { return "the end of the document" }

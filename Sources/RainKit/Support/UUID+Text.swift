@@ -12,26 +12,29 @@ extension UUID {
     /// `UUID(canonical:)`, and whether the text is all lower-case (as `lowercasedString()` writes it).
     static func canonical(_ text: String) -> (id: UUID, isLowercase: Bool)? {
         var text = text
-        return text.withUTF8 { utf8 in
-            guard utf8.count == 36 else { return nil }
-            var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-            var isLowercase = true
-            let parsed = withUnsafeMutableBytes(of: &bytes) { output in
-                var position = 0
-                for index in 0..<16 {
-                    if position == 8 || position == 13 || position == 18 || position == 23 {
-                        guard utf8[position] == UInt8(ascii: "-") else { return false }
-                        position += 1
-                    }
-                    guard let high = hexValue(utf8[position], isLowercase: &isLowercase),
-                          let low = hexValue(utf8[position + 1], isLowercase: &isLowercase) else { return false }
-                    output[index] = high << 4 | low
-                    position += 2
+        return text.withUTF8 { canonical(utf8: $0) }
+    }
+
+    /// `canonical(_:)` of the text these UTF-8 bytes spell.
+    static func canonical(utf8: UnsafeBufferPointer<UInt8>) -> (id: UUID, isLowercase: Bool)? {
+        guard utf8.count == 36 else { return nil }
+        var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var isLowercase = true
+        let parsed = withUnsafeMutableBytes(of: &bytes) { output in
+            var position = 0
+            for index in 0..<16 {
+                if position == 8 || position == 13 || position == 18 || position == 23 {
+                    guard utf8[position] == UInt8(ascii: "-") else { return false }
+                    position += 1
                 }
-                return true
+                guard let high = hexValue(utf8[position], isLowercase: &isLowercase),
+                      let low = hexValue(utf8[position + 1], isLowercase: &isLowercase) else { return false }
+                output[index] = high << 4 | low
+                position += 2
             }
-            return parsed ? (UUID(uuid: bytes), isLowercase) : nil
+            return true
         }
+        return parsed ? (UUID(uuid: bytes), isLowercase) : nil
     }
 
     private static func hexValue(_ byte: UInt8, isLowercase: inout Bool) -> UInt8? {
@@ -48,22 +51,25 @@ extension UUID {
     /// `uuidString.lowercased()`, or its first `digits` hex digits, without the C library's
     /// `sprintf`.
     func lowercasedString(digits: Int = 32) -> String {
-        let hex: StaticString = "0123456789abcdef"
         let dashes = max(0, min(4, (digits - 1) / 4 - 1))  // after digits 8, 12, 16 and 20 where there are more
-        let length = digits + dashes
-        return withUnsafeBytes(of: uuid) { bytes in
-            String(unsafeUninitializedCapacity: length) { output in
-                var position = 0
-                for index in 0..<digits {
-                    if index == 8 || index == 12 || index == 16 || index == 20 {
-                        output[position] = UInt8(ascii: "-")
-                        position += 1
-                    }
-                    let byte = bytes[index / 2]
-                    output[position] = hex.utf8Start[Int(index % 2 == 0 ? byte >> 4 : byte & 0x0F)]
-                    position += 1
-                }
-                return position
+        return String(unsafeUninitializedCapacity: digits + dashes) { output in
+            var position = 0
+            forEachLowercasedByte(digits: digits) { byte in
+                output[position] = byte
+                position += 1
+            }
+            return position
+        }
+    }
+
+    /// The bytes of `lowercasedString(digits:)` in order.
+    func forEachLowercasedByte(digits: Int = 32, _ body: (UInt8) -> Void) {
+        let hex: StaticString = "0123456789abcdef"
+        withUnsafeBytes(of: uuid) { bytes in
+            for index in 0..<digits {
+                if index == 8 || index == 12 || index == 16 || index == 20 { body(UInt8(ascii: "-")) }
+                let byte = bytes[index / 2]
+                body(hex.utf8Start[Int(index % 2 == 0 ? byte >> 4 : byte & 0x0F)])
             }
         }
     }

@@ -1,0 +1,213 @@
+import FoundationEssentials
+
+/// A saved place read straight from `defaults.json`: the members rain writes, and any others.
+struct PlaceFields {
+    var id: UUID
+    /// Whether the ID is written in lower case, as rain writes it.
+    var idIsLowercase: Bool
+    var name: String
+    var latitude: Double
+    var longitude: Double
+    var country: String?
+    var region: String?
+    var timezone: String?
+    /// Members rain does not know (written by a newer rain or by hand).
+    var unknown: [String: JSONValue] = [:]
+}
+
+extension JSONParser {
+    /// The places of a defaults document and its other top-level members, when it has the shape
+    /// rain writes: an object whose `locations` is an array of objects with an `id` (a UUID in
+    /// its canonical form), a text `name`, number `latitude` and `longitude` and, when there,
+    /// text `country`, `region` and `timezone`. That is read without building a JSON value for
+    /// every place, thousands of places in a few milliseconds.
+    ///
+    /// Each place goes to `take` as it is read (false stops the reading); what this returns is
+    /// the other members. nil for anything else, a mistake or only another shape: the general
+    /// parser reads those (and names the mistake). What this reads, the general parser reads
+    /// the same.
+    static func places(in bytes: [UInt8], _ take: (PlaceFields) -> Bool) -> [String: JSONValue]? {
+        bytes.withUnsafeBufferPointer { buffer in
+            var parser = JSONParser(buffer)
+            return try? parser.placesDocument(take)
+        }
+    }
+
+    private mutating func placesDocument(_ take: (PlaceFields) -> Bool) throws(JSONValue.SyntaxError) -> [String: JSONValue]? {
+        skipWhitespace()
+        guard peek(UInt8(ascii: "{")) else { return nil }
+        offset += 1
+        var hasPlaces = false
+        var others: [String: JSONValue] = [:]
+        while true {
+            skipWhitespace()
+            guard peek(UInt8(ascii: "\"")) else { return nil }
+            let key = try string()
+            skipWhitespace()
+            guard peek(UInt8(ascii: ":")) else { return nil }
+            offset += 1
+            skipWhitespace()
+            if key == LocationsStore.locationsKey {
+                guard !hasPlaces, try placeList(take) else { return nil }
+                hasPlaces = true
+            } else {
+                guard others[key] == nil else { return nil }
+                depth = 1  // inside the document, as the general parser counts
+                others[key] = try value()
+            }
+            skipWhitespace()
+            if peek(UInt8(ascii: ",")) {
+                offset += 1
+            } else if peek(UInt8(ascii: "}")) {
+                offset += 1
+                break
+            } else {
+                return nil
+            }
+        }
+        skipWhitespace()
+        guard offset == bytes.count, hasPlaces else { return nil }
+        return others
+    }
+
+    /// Whether the array at `offset` held places only, each given to `take` (which agreed).
+    private mutating func placeList(_ take: (PlaceFields) -> Bool) throws(JSONValue.SyntaxError) -> Bool {
+        guard peek(UInt8(ascii: "[")) else { return false }
+        offset += 1
+        skipWhitespace()
+        if peek(UInt8(ascii: "]")) {
+            offset += 1
+            return true
+        }
+        while true {
+            skipWhitespace()
+            guard let place = try placeFields(), take(place) else { return false }
+            skipWhitespace()
+            if peek(UInt8(ascii: ",")) {
+                offset += 1
+            } else if peek(UInt8(ascii: "]")) {
+                offset += 1
+                return true
+            } else {
+                return false
+            }
+        }
+    }
+
+    private static let placeKeys: [(PlaceKey, StaticString)] = [
+        (.id, "id"), (.name, "name"), (.latitude, "latitude"), (.longitude, "longitude"),
+        (.country, "country"), (.region, "region"), (.timezone, "timezone"),
+    ]
+
+    private enum PlaceKey: UInt8 {
+        case id = 1, name = 2, latitude = 4, longitude = 8, country = 16, region = 32, timezone = 64
+
+        init?(_ text: String) {
+            switch text {
+            case "id": self = .id
+            case "name": self = .name
+            case "latitude": self = .latitude
+            case "longitude": self = .longitude
+            case "country": self = .country
+            case "region": self = .region
+            case "timezone": self = .timezone
+            default: return nil
+            }
+        }
+    }
+
+    private mutating func placeFields() throws(JSONValue.SyntaxError) -> PlaceFields? {
+        guard peek(UInt8(ascii: "{")) else { return nil }
+        offset += 1
+        var seen: UInt8 = 0
+        var id: (id: UUID, isLowercase: Bool)?
+        var name: String?
+        var latitude: Double?
+        var longitude: Double?
+        var country: String?
+        var region: String?
+        var timezone: String?
+        var unknown: [String: JSONValue] = [:]
+        while true {
+            skipWhitespace()
+            guard peek(UInt8(ascii: "\"")) else { return nil }
+            let (known, keyText) = try placeKey()
+            skipWhitespace()
+            guard peek(UInt8(ascii: ":")) else { return nil }
+            offset += 1
+            skipWhitespace()
+            if let known {
+                guard seen & known.rawValue == 0 else { return nil }
+                seen |= known.rawValue
+                switch known {
+                case .id: id = try placeID()
+                case .name: name = try text()
+                case .latitude: latitude = try numberToken()
+                case .longitude: longitude = try numberToken()
+                case .country: country = try text()
+                case .region: region = try text()
+                case .timezone: timezone = try text()
+                }
+            } else if let keyText, unknown[keyText] == nil {
+                depth = 3  // in the document, its list of places and this place
+                unknown[keyText] = try value()
+            } else {
+                return nil
+            }
+            skipWhitespace()
+            if peek(UInt8(ascii: ",")) {
+                offset += 1
+            } else if peek(UInt8(ascii: "}")) {
+                offset += 1
+                break
+            } else {
+                return nil
+            }
+        }
+        guard let id, let name, let latitude, let longitude else { return nil }
+        return PlaceFields(id: id.id, idIsLowercase: id.isLowercase, name: name, latitude: latitude, longitude: longitude,
+                           country: country, region: region, timezone: timezone, unknown: unknown)
+    }
+
+    /// The key at `offset` (its opening quote): one a place has, told from its bytes without
+    /// making a string when it has no escapes, or any other key as text.
+    private mutating func placeKey() throws(JSONValue.SyntaxError) -> (known: PlaceKey?, text: String?) {
+        var end = offset + 1
+        while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+            let candidate = bytes[offset + 1..<end]
+            for (key, name) in Self.placeKeys where name.utf8CodeUnitCount == candidate.count
+                && UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount).elementsEqual(candidate) {
+                offset = end + 1
+                return (key, nil)
+            }
+        }
+        let text = try string()
+        return (PlaceKey(text), text)
+    }
+
+    /// A text value; nil for any other value (null too: rain leaves absent members out).
+    private mutating func text() throws(JSONValue.SyntaxError) -> String? {
+        guard peek(UInt8(ascii: "\"")) else { return nil }
+        return try string()
+    }
+
+    private mutating func numberToken() throws(JSONValue.SyntaxError) -> Double? {
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "-") || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[offset]) else {
+            return nil
+        }
+        return try number()
+    }
+
+    /// A UUID in its canonical form; nil for anything else.
+    private mutating func placeID() throws(JSONValue.SyntaxError) -> (id: UUID, isLowercase: Bool)? {
+        guard peek(UInt8(ascii: "\"")) else { return nil }
+        // Hex digits and dashes need no decoding: read them where they are.
+        if bytes.count - offset >= 38, bytes[offset + 37] == UInt8(ascii: "\""),
+           let id = UUID.canonical(utf8: UnsafeBufferPointer(rebasing: bytes[offset + 1..<offset + 37])) {
+            offset += 38
+            return id
+        }
+        return UUID.canonical(try string())
+    }
+}

@@ -1,0 +1,102 @@
+import FoundationEssentials
+
+/// Text built as UTF-8 bytes in memory of its own, for output of thousands of lines (a large
+/// store written or listed): appending a few bytes at a time to a String or an array costs
+/// more than the bytes.
+struct ByteBuffer: ~Copyable {
+    private var start: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+
+    /// `capacity`: the size to expect; memory reserved and never written is never touched.
+    init(capacity: Int) {
+        self.capacity = max(capacity, 64)
+        start = .allocate(capacity: self.capacity)
+    }
+
+    deinit { start.deallocate() }
+
+    /// The bytes written.
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
+
+    /// The bytes written, as text.
+    var text: String { String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self) }
+
+    mutating func put(_ byte: UInt8) {
+        if count == capacity { grow(to: capacity * 2) }
+        start[count] = byte
+        count += 1
+    }
+
+    mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let base = bytes.baseAddress else { return }
+        if count + bytes.count > capacity { grow(to: max(capacity * 2, count + bytes.count)) }
+        (start + count).update(from: base, count: bytes.count)
+        count += bytes.count
+    }
+
+    mutating func put(_ text: String) {
+        var text = text
+        text.withUTF8 { put($0) }
+    }
+
+    mutating func putSpaces(_ count: Int) {
+        var remaining = count
+        while remaining > 0 {
+            let run = min(remaining, Self.spaces.utf8CodeUnitCount)
+            put(UnsafeBufferPointer(start: Self.spaces.utf8Start, count: run))
+            remaining -= run
+        }
+    }
+
+    private static let spaces: StaticString = "                                "
+
+    /// `number` in decimal, with leading zeros to `count` digits.
+    mutating func putDigits(_ number: UInt64, count: Int = 1) {
+        var number = number
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // up to 24 digits, backwards, one a byte
+        let written = withUnsafeMutableBytes(of: &digits) { buffer in
+            var written = 0
+            repeat {
+                buffer[written] = UInt8(ascii: "0") + UInt8(number % 10)
+                number /= 10
+                written += 1
+            } while number > 0 || written < count
+            return written
+        }
+        withUnsafeBytes(of: digits) { buffer in
+            for index in stride(from: written - 1, through: 0, by: -1) { put(buffer[index]) }
+        }
+    }
+
+    /// `id.lowercasedString(digits:)`.
+    mutating func putHex(_ id: UUID, digits: Int = 32) {
+        id.forEachLowercasedByte(digits: digits) { put($0) }
+    }
+
+    /// The decimal digits `number` takes.
+    static func digitCount(_ number: UInt64) -> Int {
+        var count = 1
+        var rest = number / 10
+        while rest > 0 {
+            count += 1
+            rest /= 10
+        }
+        return count
+    }
+
+    /// Calls `body` with the bytes written.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        body(UnsafeBufferPointer(start: start, count: count))
+    }
+
+    mutating func removeAll() { count = 0 }
+
+    private mutating func grow(to newCapacity: Int) {
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        larger.update(from: start, count: count)
+        start.deallocate()
+        start = larger
+        capacity = newCapacity
+    }
+}

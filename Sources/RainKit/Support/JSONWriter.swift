@@ -1,0 +1,160 @@
+import FoundationEssentials
+
+/// Writes JSON text as UTF-8 bytes, pretty-printed (two-space indent) or compact. Its parts
+/// (`openMember`, `openElement`, `close`) let a caller write a large document from its own
+/// data, laid out exactly as `JSONValue.serialized()` lays it out.
+struct JSONWriter: ~Copyable {
+    private var buffer: ByteBuffer
+    /// One line without spaces instead of indented lines.
+    let isCompact: Bool
+
+    init(compactly: Bool = false, capacity: Int = 16 * 1024) {
+        isCompact = compactly
+        buffer = ByteBuffer(capacity: capacity)
+    }
+
+    /// The text, ending in a newline.
+    consuming func finished() -> [UInt8] {
+        buffer.put(UInt8(ascii: "\n"))
+        return buffer.bytes
+    }
+
+    private mutating func put(_ byte: UInt8) { buffer.put(byte) }
+
+    private mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) { buffer.put(bytes) }
+
+    /// `value` at nesting `depth` (0: the document), objects' keys sorted.
+    mutating func write(_ value: JSONValue, depth: Int) {
+        switch value {
+        case .null: append("null")
+        case .bool(let value): append(value ? "true" : "false")
+        case .number(let value): write(value)
+        case .string(let value): write(value)
+        case .array(let items):
+            guard !items.isEmpty else { return append("[]") }
+            for (index, item) in items.enumerated() {
+                openElement(isFirst: index == 0, depth: depth + 1)
+                write(item, depth: depth + 1)
+            }
+            close("]", depth: depth)
+        case .object(let members):
+            guard !members.isEmpty else { return append("{}") }
+            var order = Array(members.indices)
+            order.sort { members[$0].key < members[$1].key }
+            for (position, index) in order.enumerated() {
+                openMember(members[index].key, isFirst: position == 0, depth: depth + 1)
+                write(members[index].value, depth: depth + 1)
+            }
+            close("}", depth: depth)
+        }
+    }
+
+    /// Before an array's element at `depth` (its array's depth + 1): the bracket or a comma,
+    /// and the line break and indent.
+    mutating func openElement(isFirst: Bool, depth: Int) {
+        put(isFirst ? UInt8(ascii: "[") : UInt8(ascii: ","))
+        newLine(depth: depth)
+    }
+
+    /// Before an object's member at `depth`: the brace or a comma, the line break and indent,
+    /// the key and the colon.
+    mutating func openMember(_ key: String, isFirst: Bool, depth: Int) {
+        put(isFirst ? UInt8(ascii: "{") : UInt8(ascii: ","))
+        newLine(depth: depth)
+        write(key)
+        append(isCompact ? ":" : ": ")
+    }
+
+    /// `openMember` for the next member of an object, `isFirst` then false.
+    mutating func openMember(_ key: String, isFirst: inout Bool, depth: Int) {
+        openMember(key, isFirst: isFirst, depth: depth)
+        isFirst = false
+    }
+
+    /// The end of a non-empty array or object at `depth`.
+    mutating func close(_ bracket: Unicode.Scalar, depth: Int) {
+        newLine(depth: depth)
+        put(UInt8(ascii: bracket))
+    }
+
+    private mutating func newLine(depth: Int) {
+        guard !isCompact else { return }
+        put(UInt8(ascii: "\n"))
+        buffer.putSpaces(2 * depth)
+    }
+
+    private mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { put($0) }
+    }
+
+    // MARK: Numbers
+
+    /// As `JSONValue.format(value)`: whole numbers and short decimals (52.52) digit by digit,
+    /// others by Swift's shortest round-trip formatting, which is much slower.
+    mutating func write(_ value: Double) {
+        let magnitude = value.magnitude
+        if value == value.rounded(), magnitude < 1e15 {
+            if value < 0 { put(UInt8(ascii: "-")) }
+            buffer.putDigits(UInt64(magnitude))
+            return
+        }
+        // The fewest decimals that read back as the same Double are Swift's shortest form too;
+        // below 1e9 two candidates with as many decimals cannot both read back, so it is unique.
+        if magnitude >= 1e-3, magnitude < 1e9 {
+            var scale = 1.0
+            for decimals in 1...6 {
+                scale *= 10
+                let scaled = (magnitude * scale).rounded()
+                guard scaled / scale == magnitude else { continue }
+                let units = UInt64(scaled)
+                let whole = units / UInt64(scale)
+                if value < 0 { put(UInt8(ascii: "-")) }
+                buffer.putDigits(whole)
+                put(UInt8(ascii: "."))
+                buffer.putDigits(units - whole * UInt64(scale), count: decimals)
+                return
+            }
+        }
+        append(JSONValue.format(value))
+    }
+
+    /// A UUID in quotes, lower-case, as `UUID.lowercasedString()` writes it.
+    mutating func write(_ id: UUID) {
+        put(UInt8(ascii: "\""))
+        buffer.putHex(id)
+        put(UInt8(ascii: "\""))
+    }
+
+    // MARK: Strings
+
+    /// A string in quotes. Control characters (C0, DEL, C1), the line and paragraph separators
+    /// and bidirectional controls are written as `\\u` escapes.
+    mutating func write(_ value: String) {
+        put(UInt8(ascii: "\""))
+        // Printable ASCII without quote or backslash (nearly every key and value) goes as it is.
+        var text = value
+        let isPlain = text.withUTF8 { utf8 in
+            guard utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else { return false }
+            put(utf8)
+            return true
+        }
+        if !isPlain {
+            for scalar in value.unicodeScalars {
+                switch scalar {
+                case "\"": append("\\\"")
+                case "\\": append("\\\\")
+                case "\n": append("\\n")
+                case "\r": append("\\r")
+                case "\t": append("\\t")
+                case _ where scalar.isTerminalControl:
+                    // Escaped, not dropped: the text stays exact, and no terminal or JavaScript
+                    // reader (U+2028, U+2029) acts on it when the JSON is printed.
+                    append(JSONValue.unicodeEscape(UInt16(scalar.value)))
+                default: for byte in UTF8.encode(scalar)! { put(byte) }
+                }
+            }
+        }
+        put(UInt8(ascii: "\""))
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+@testable import RainKit
+import Testing
+
+/// The digit-by-digit writers of numbers, coordinates and IDs say exactly what the slower
+/// general formatting said (Swift's shortest form, printf's "%.4f", Foundation's UUID text).
+@Suite struct NumberAndIDTextTests {
+    private func written(_ value: Double) -> String {
+        String(decoding: JSONValue.number(value).serializedBytes(compactly: true).dropLast(), as: UTF8.self)
+    }
+
+    static let edgeNumbers: [Double] = [
+        0, -0.0, 1, -1, 52.52, 13.405, 10.25, 0.5, 0.1, 0.3, 0.001, 0.000999, 0.0001, 1e-5, 1.5e-7,
+        123456.789, 999_999_999.5, 1_000_000_000.5, 1e15, 1e15 - 1, -1e15 + 1, 1e16, 1e21, 0.1 + 0.2,
+        179.99999999999997, -179.9999, 47.376887, 1.0 / 3, 2.0 / 3, Double.pi, -Double.pi, 5e-324,
+        Double.greatestFiniteMagnitude,
+    ]
+
+    @Test(arguments: edgeNumbers)
+    func numbersAreWrittenInSwiftsShortestForm(_ value: Double) {
+        #expect(written(value) == JSONValue.format(value), "\(value)")
+    }
+
+    @Test func manyRandomNumbersAreWrittenInSwiftsShortestForm() {
+        var random = SplitMix(seed: 4)
+        for round in 0..<40_000 {
+            let value: Double
+            switch round % 4 {
+            case 0: value = Double(bitPattern: random.next())  // anything, NaN and infinities too
+            case 1: value = Double(Int64(bitPattern: random.next() % 2_000_000_000_000)) / 1e6  // coordinates
+            case 2: value = Double(Int64(bitPattern: random.next()) % 100_000) / 100  // two decimals
+            default: value = Double(random.next() % 1_000_000_000) * 1e-3 * (round % 8 == 3 ? -1 : 1)
+            }
+            #expect(written(value) == JSONValue.format(value), "\(value)")
+        }
+    }
+
+    @Test func coordinatesRoundAsPrintfDoes() {
+        var random = SplitMix(seed: 7)
+        var values: [Double] = [0, -0.0, 0.00005, -0.00005, 0.03125, -0.03125, 12.00005, 179.99995, -179.99995, 90, -90, 1e-9]
+        for _ in 0..<40_000 {
+            let scale = [1e4, 1e5, 1e6, 1e8][Int(random.next() % 4)]
+            values.append(Double(Int64(bitPattern: random.next() % 3_600_000_000) - 1_800_000_000) / 1e7 * (scale / 1e4))
+            values.append(Double(Int64(bitPattern: random.next() % 360_000_000) - 180_000_000) / scale)
+        }
+        for value in values {
+            let printf = String(format: "%.4f", value)
+            #expect(LocationTable.degrees(value) == (printf == "-0.0000" ? "0.0000" : printf), "\(value)")
+        }
+    }
+
+    @Test func idsReadAndWriteAsFoundationDoes() throws {
+        for _ in 0..<2_000 {
+            let id = UUID()
+            #expect(id.lowercasedString() == id.uuidString.lowercased())
+            #expect(id.lowercasedString(digits: 8) == String(id.uuidString.lowercased().prefix(8)))
+            #expect(UUID(canonical: id.uuidString) == id)
+            #expect(UUID(canonical: id.uuidString.lowercased()) == id)
+            #expect(UUID.canonical(id.uuidString)?.isLowercase == (id.uuidString.lowercased() == id.uuidString))
+            #expect(UUID.canonical(id.uuidString.lowercased())?.isLowercase == true)
+        }
+        for text in ["", "00000000-0000-4000-8000-00000000000", "00000000-0000-4000-8000-0000000000001",
+                     "00000000-0000-4000-8000_000000000001", "0000000g-0000-4000-8000-000000000001",
+                     "{00000000-0000-4000-8000-000000000001}", " 00000000-0000-4000-8000-00000000001"] {
+            #expect(UUID(canonical: text) == nil, "\(text)")
+        }
+    }
+}
