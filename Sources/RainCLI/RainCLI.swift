@@ -45,7 +45,6 @@ public enum RainCLI {
                 command = try type.init(parsed: values)
                 context = try makeContext(values: values, environment: environment, console: console)
                 try command.validate(in: context)
-                if command.sendsRequests { CurlTransport.prepareInBackground() }
             } catch {
                 let help = HelpGenerator(path: path, width: width)
                 console.writeError(help.errorMessage("\(error)"))

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 @testable import RainKit
 
@@ -54,5 +55,27 @@ import Testing
             }
             #expect(results.count == 3)
         }
+    }
+
+    /// A consumer slower than the network holds the transfers back instead of letting answers
+    /// pile up in memory: with the first result not yet taken, only the answers that fit in the
+    /// decoder's waiting room and the transfers in flight are asked for, however long it waits.
+    @Test func aSlowConsumerHoldsTheTransfersBack() async throws {
+        let server = try NetTestServer(fallback: { .echoingCoordinate(of: $0) })
+        let client = NetTest.client(NetTest.configuration(server, maxConcurrent: 2))
+        let places = (0..<40).map { Coordinate(latitude: Double($0), longitude: 1) }
+        let release = DispatchSemaphore(value: 0)
+        let delivered = Mutex(0)
+        async let results = withCheckedContinuation { continuation in
+            client.requestWeather(for: places, cancellation: nil, onEach: { _, _ in
+                if delivered.withLock({ $0 += 1; return $0 }) == 1 { release.wait() }
+            }, completion: { continuation.resume(returning: $0) })
+        }
+        try await Task.sleep(for: .seconds(1))
+        // 1 held + 2 waiting to be decoded or handed on + 2 in flight, give or take one being handed over.
+        #expect(server.requests.count <= 6, "\(server.requests.count) of 40 asked for while the first is not taken")
+        release.signal()
+        let all = await results
+        #expect(all.count == places.count && all.allSatisfy { (try? $0.get()) != nil })
     }
 }

@@ -38,12 +38,6 @@ struct LocationsAddCommand: RunnableCommand {
     var select: Bool
     var verbose: Bool
 
-    /// A name or --here is looked up; coordinates are saved as given.
-    var sendsRequests: Bool {
-        if case .coordinates = source { return false }
-        return true
-    }
-
     init(parsed: ParsedValues) throws {
         name = parsed[Self.placeName]
         select = parsed[Self.select]

@@ -31,9 +31,6 @@ struct RefreshCommand: RunnableCommand {
     var json: Bool
     var verbose: Bool
 
-    /// With --if-stale (cron) there may be nothing to fetch, and then libcurl is not loaded.
-    var sendsRequests: Bool { !ifStale }
-
     init(parsed: ParsedValues) throws {
         references = parsed.values(of: Self.places)
         all = parsed[Self.all]

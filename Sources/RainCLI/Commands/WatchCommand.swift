@@ -32,8 +32,6 @@ struct WatchCommand: RunnableCommand {
     var every: Interval
     var verbose: Bool
 
-    var sendsRequests: Bool { true }
-
     init(parsed: ParsedValues) throws {
         references = parsed.values(of: Self.places)
         all = parsed[Self.all]

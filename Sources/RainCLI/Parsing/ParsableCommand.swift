@@ -14,14 +14,10 @@ protocol RunnableCommand: ParsableCommand {
     /// a `ValidationError` here is a usage error too.
     func validate(in context: CommandContext) throws
     func run(_ context: CommandContext) async throws
-    /// Whether the command will certainly send a request: then libcurl is loaded on a thread
-    /// of its own while the command reads its files, instead of when the first request is made.
-    var sendsRequests: Bool { get }
 }
 
 extension RunnableCommand {
     func validate(in context: CommandContext) throws {}
-    var sendsRequests: Bool { false }
 }
 
 /// A usage problem found after parsing (values out of range for the command line, options that

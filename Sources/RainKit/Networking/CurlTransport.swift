@@ -9,13 +9,6 @@ public struct CurlTransport: Sendable {
         self.maxConcurrentRequests = max(1, maxConcurrentRequests)
     }
 
-    /// Loads and initialises libcurl on a thread of its own, so that a command that is about to
-    /// send requests does not wait for it after reading its files. Requests made meanwhile wait
-    /// for it to finish; a failure is reported by the first request, as without this.
-    public static func prepareInBackground() {
-        DetachedThread.start { try? CurlGlobal.initialize() }
-    }
-
     /// Many requests at once, at most `maxConcurrentRequests` in flight, none past `deadline`.
     /// `onComplete` is called on this thread as each attempt ends, with the request's index,
     /// the outcome and the time it took, and says what follows (see `CurlMulti.Next`).

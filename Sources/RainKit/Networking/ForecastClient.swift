@@ -158,7 +158,9 @@ public final class ForecastClient: Sendable {
         let budget = configuration.retry.totalBudget
         let results = ResultSlots<Value>(count: endpoints.count)
         let decoding = DispatchGroup()
-        let decodeQueue = DispatchQueue(label: "rain.decode")
+        // Bodies are decoded side by side; their results are handed on one at a time.
+        let decodeQueue = DispatchQueue(label: "rain.decode", attributes: .concurrent)
+        let deliveryQueue = DispatchQueue(label: "rain.deliver")
         var attempts = [Int](repeating: 1, count: endpoints.count)
         // What the last try of a request that is being retried failed with: when time runs out
         // before the next try is answered, that says more than the clock.
@@ -168,11 +170,18 @@ public final class ForecastClient: Sendable {
         var stoppedBy: ForecastError?
         var pausedBy: ForecastError?
 
+        // Bodies that wait for the decoder are few: when answers come faster than they can be
+        // decoded (and handed on), the transfers wait instead, so memory stays flat.
+        let waitingBodies = DispatchSemaphore(value: configuration.maxConcurrentRequests)
         func deliver(_ index: Int, _ result: @escaping @Sendable () -> Result<Value, ForecastError>) {
+            waitingBodies.wait()
             decodeQueue.async(group: decoding) {
                 let result = result()
-                if keepingValues || (try? result.get()) == nil { results.set(index, result) }
-                onEach?(index, result)
+                deliveryQueue.async(group: decoding) {
+                    if keepingValues || (try? result.get()) == nil { results.set(index, result) }
+                    onEach?(index, result)
+                    waitingBodies.signal()
+                }
             }
         }
 

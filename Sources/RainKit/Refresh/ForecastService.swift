@@ -47,6 +47,9 @@ public struct ForecastService: Sendable {
                             offlineInterval: min(.seconds(10), interval.duration))
     }
 
+    /// Cache files written at once in a batch: each waits for its fsync.
+    static let concurrentWrites = 4
+
     public var refreshInterval: Duration { .seconds(settings.refreshIntervalMinutes * 60) }
 
     /// Young enough, and from the provider and in the units now configured: a forecast from
@@ -133,12 +136,17 @@ public struct ForecastService: Sendable {
                 // transfers and the decoding go on; the folder is synced once, after the last.
                 let writes = DispatchGroup()
                 let writers = DispatchQueue(label: "rain.cache-writes", attributes: .concurrent)
+                // A few files are written at a time; more forecasts wait in the decoder, and then
+                // in the transfers, rather than pile up here (memory stays flat).
+                let writing = DispatchSemaphore(value: Self.concurrentWrites)
                 let fetched = await client.weather(for: due.map { locations[$0].coordinate }) { [self] position, result in
                     let index = due[position]
+                    writing.wait()
                     writers.async(group: writes) {
                         let status = save(result, for: locations[index], keeping: kept) { previousForecast(index) }
                         let done = saved.set(index, status)
                         progress?(done, due.count)
+                        writing.signal()
                     }
                 }
                 await withCheckedContinuation { continuation in
