@@ -37,31 +37,41 @@ extension LocationsStore.Contents {
                 continue
             }
             // The members in the order of their keys, as a JSON object of them is written.
+            let openings = Self.openings
             var isFirst = true
             if let country = location.country {
-                writer.openMember("country", isFirst: &isFirst, depth: 3)
+                writer.open(openings.country, isFirst: &isFirst)
                 writer.write(country)
             }
-            writer.openMember("id", isFirst: &isFirst, depth: 3)
+            writer.open(openings.id, isFirst: &isFirst)
             writer.write(location.id)
-            writer.openMember("latitude", isFirst: &isFirst, depth: 3)
+            writer.open(openings.latitude, isFirst: &isFirst)
             writer.write(location.coordinate.latitude)
-            writer.openMember("longitude", isFirst: &isFirst, depth: 3)
+            writer.open(openings.longitude, isFirst: &isFirst)
             writer.write(location.coordinate.longitude)
-            writer.openMember("name", isFirst: &isFirst, depth: 3)
+            writer.open(openings.name, isFirst: &isFirst)
             writer.write(location.name)
             if let region = location.region {
-                writer.openMember("region", isFirst: &isFirst, depth: 3)
+                writer.open(openings.region, isFirst: &isFirst)
                 writer.write(region)
             }
             if let timezone = location.timeZone {
-                writer.openMember("timezone", isFirst: &isFirst, depth: 3)
+                writer.open(openings.timezone, isFirst: &isFirst)
                 writer.write(timezone)
             }
             writer.close("}", depth: 2)
         }
         writer.close("]", depth: 1)
     }
+
+    /// The openings of a place's members, at depth 3 (in the document, its list of places and
+    /// the place).
+    private static let openings = (
+        country: JSONWriter.MemberOpening("country", depth: 3), id: JSONWriter.MemberOpening("id", depth: 3),
+        latitude: JSONWriter.MemberOpening("latitude", depth: 3), longitude: JSONWriter.MemberOpening("longitude", depth: 3),
+        name: JSONWriter.MemberOpening("name", depth: 3), region: JSONWriter.MemberOpening("region", depth: 3),
+        timezone: JSONWriter.MemberOpening("timezone", depth: 3)
+    )
 
     /// The members rain writes for a place.
     static func members(of location: Location) -> [String: JSONValue] {

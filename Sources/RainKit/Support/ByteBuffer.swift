@@ -78,20 +78,17 @@ struct ByteBuffer: ~Copyable {
 
     /// `number` in decimal, with leading zeros to `count` digits.
     mutating func putDigits(_ number: UInt64, count: Int = 1) {
+        let length = max(count, Self.digitCount(number))
+        if self.count + length > capacity { makeRoom(for: length) }
+        // Written in place from the last digit back (a chunk always has room for 20 digits).
         var number = number
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // up to 24 digits, backwards, one a byte
-        let written = withUnsafeMutableBytes(of: &digits) { buffer in
-            var written = 0
-            repeat {
-                buffer[written] = UInt8(ascii: "0") + UInt8(number % 10)
-                number /= 10
-                written += 1
-            } while number > 0 || written < count
-            return written
+        var position = self.count + length
+        while position > self.count {
+            position -= 1
+            start[position] = UInt8(ascii: "0") + UInt8(number % 10)
+            number /= 10
         }
-        withUnsafeBytes(of: digits) { buffer in
-            for index in stride(from: written - 1, through: 0, by: -1) { put(buffer[index]) }
-        }
+        self.count += length
     }
 
     /// `id.lowercasedString(digits:)`.
