@@ -108,8 +108,8 @@ import Testing
             #expect(direct.list == contents.list)
             #expect(direct.others == contents.others)
             #expect(direct.isSavedForm == contents.isSavedForm)
-            #expect(direct.entries.map(\.unknown) == contents.entries.map(\.unknown))
-            #expect(direct.serialized(capacity: 0) == contents.serialized(capacity: 0))
+            #expect(direct.unknown == contents.unknown)
+            #expect(direct.serialized() == contents.serialized())
         }
     }
 
@@ -117,8 +117,8 @@ import Testing
         let store = LocationsStore(file: DefaultsFile(path: "/nonexistent/defaults.json"))
         let bytes = Array(largeStore(500).utf8)
         let direct = try #require(LocationsStore.placesContents(of: bytes))
-        #expect(direct.entries.count == 500)
-        let rewritten = direct.serialized(capacity: 0)
+        #expect(direct.locations.count == 500)
+        let rewritten = direct.serialized()
         #expect(try #require(LocationsStore.placesContents(of: rewritten)).isSavedForm)
         #expect(try store.contents(of: store.file.document(from: rewritten)).isSavedForm)
     }

@@ -68,14 +68,15 @@ public struct DefaultsFile: Sendable {
             let original = document
             let result = try change(&document)
             guard document != original else { return (result, nil) }
-            let size = bytes?.count ?? 0
-            return (result, JSONValue.object(document.values).serializedBytes(capacity: size + size / 8 + 4096))
+            let bytes = JSONValue.object(document.values).serializedBytes()
+            return (result, { FileDescriptor.writeAll(bytes, to: $0) })
         }
     }
 
     /// Under the lock, gives `change` the file's bytes (nil when there is no file yet) and
-    /// writes the bytes it returns atomically (nil: the file stays as it is).
-    func updateBytes<Result>(_ change: ([UInt8]?) throws -> (result: Result, save: [UInt8]?)) throws -> Result {
+    /// replaces the file atomically with what the writer it returns writes to the descriptor
+    /// it is given (returning the errno of a failed write); nil: the file stays as it is.
+    func updateBytes<Result>(_ change: ([UInt8]?) throws -> (result: Result, save: ((Int32) -> Int32?)?)) throws -> Result {
         // Through a symbolic link the lock goes beside the file it names: two homes linking one
         // store must take the same lock, or each would save over the other's changes.
         let target = (try? AtomicFile.target(of: path)) ?? path
@@ -92,11 +93,11 @@ public struct DefaultsFile: Sendable {
         if let target = try? AtomicFile.target(of: path) {
             AtomicFile.sweepTemporaryFiles(in: AtomicFile.parentFolder(of: target), of: String(target.split(separator: "/").last ?? ""))
         }
-        let (result, bytes) = try change(try loadBytes())
-        if let bytes {
+        let (result, save) = try change(try loadBytes())
+        if let save {
             do {
                 try AtomicFile.createFolder(AtomicFile.parentFolder(of: path))
-                try AtomicFile.write(bytes, to: path)
+                try AtomicFile.write(to: path, producing: save)
             } catch {
                 throw DefaultsFileError.file(error)
             }

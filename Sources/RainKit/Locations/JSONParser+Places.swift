@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 
 /// A saved place read straight from `defaults.json`: the members rain writes, and any others.
 struct PlaceFields {
@@ -94,13 +95,37 @@ extension JSONParser {
         }
     }
 
-    private static let placeKeys: [(PlaceKey, StaticString)] = [
-        (.id, "id"), (.name, "name"), (.latitude, "latitude"), (.longitude, "longitude"),
-        (.country, "country"), (.region, "region"), (.timezone, "timezone"),
-    ]
-
     private enum PlaceKey: UInt8 {
         case id = 1, name = 2, latitude = 4, longitude = 8, country = 16, region = 32, timezone = 64
+
+        /// The key these bytes spell, without escapes.
+        init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+            let key: PlaceKey
+            switch bytes.count {  // the keys are told apart by their length, and two by their first letter
+            case 2: key = .id
+            case 4: key = .name
+            case 6: key = .region
+            case 7: key = .country
+            case 8: key = bytes[0] == UInt8(ascii: "l") ? .latitude : .timezone
+            case 9: key = .longitude
+            default: return nil
+            }
+            let name = key.name
+            guard memcmp(name.utf8Start, bytes.baseAddress!, bytes.count) == 0 else { return nil }
+            self = key
+        }
+
+        var name: StaticString {
+            switch self {
+            case .id: return "id"
+            case .name: return "name"
+            case .latitude: return "latitude"
+            case .longitude: return "longitude"
+            case .country: return "country"
+            case .region: return "region"
+            case .timezone: return "timezone"
+            }
+        }
 
         init?(_ text: String) {
             switch text {
@@ -174,13 +199,9 @@ extension JSONParser {
     private mutating func placeKey() throws(JSONValue.SyntaxError) -> (known: PlaceKey?, text: String?) {
         var end = offset + 1
         while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
-        if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
-            let candidate = bytes[offset + 1..<end]
-            for (key, name) in Self.placeKeys where name.utf8CodeUnitCount == candidate.count
-                && UnsafeBufferPointer(start: name.utf8Start, count: name.utf8CodeUnitCount).elementsEqual(candidate) {
-                offset = end + 1
-                return (key, nil)
-            }
+        if end < bytes.count, bytes[end] == UInt8(ascii: "\""), let key = PlaceKey(UnsafeBufferPointer(rebasing: bytes[offset + 1..<end])) {
+            offset = end + 1
+            return (key, nil)
         }
         let text = try string()
         return (PlaceKey(text), text)

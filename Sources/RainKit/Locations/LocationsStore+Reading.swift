@@ -1,15 +1,11 @@
 import FoundationEssentials
 
 extension LocationsStore {
-    /// A saved place, and the members of its entry that rain does not know (kept as they are).
-    struct Entry {
-        var location: Location
-        var unknown: [String: JSONValue] = [:]
-    }
-
     /// What `defaults.json` says about places, and everything else it holds.
     struct Contents {
-        var entries: [Entry] = []
+        var locations: [Location] = []
+        /// The members of places' entries that rain does not know (kept as they are), by place.
+        var unknown: [UUID: [String: JSONValue]] = [:]
         var currentID: UUID?
         /// The document's members other than the places and the current location's ID.
         var others: [String: JSONValue] = [:]
@@ -22,11 +18,11 @@ extension LocationsStore {
         /// Set by a change that leaves the file alone whatever its form.
         var leavesFileAlone = false
 
-        var list: LocationList { LocationList(locations: entries.map(\.location), currentID: currentID) }
+        var list: LocationList { LocationList(locations: locations, currentID: currentID) }
 
         var current: Location? {
             guard let currentID else { return nil }
-            return entries.first { $0.location.id == currentID }?.location
+            return locations.first { $0.id == currentID }
         }
     }
 
@@ -45,7 +41,7 @@ extension LocationsStore {
         var contents = Contents()
         // No place takes fewer than 80 bytes: room for all of them at once, never copied as the
         // list grows (what is reserved and not used costs no memory that is touched).
-        contents.entries.reserveCapacity(bytes.count / 80)
+        contents.locations.reserveCapacity(bytes.count / 80)
         var seen = Set<UUID>(minimumCapacity: bytes.count / 80)
         var isSavedForm = true
         let others = JSONParser.places(in: bytes) { place in
@@ -57,7 +53,8 @@ extension LocationsStore {
             isSavedForm = isSavedForm && place.idIsLowercase && name == place.name
             let location = Location(id: place.id, name: name, coordinate: coordinate, country: place.country,
                                     region: place.region, timeZone: place.timezone)
-            contents.entries.append(Entry(location: location, unknown: place.unknown))
+            contents.locations.append(location)
+            if !place.unknown.isEmpty { contents.unknown[location.id] = place.unknown }
             return true
         }
         guard let others else { return nil }
@@ -179,7 +176,9 @@ extension LocationsStore {
                 throw .unreadable(path: file.path, reason: "\(Self.place(index)): \(error)")
             }
             isSavedForm = isSavedForm && !entry.hasNull && canonical?.isLowercase == true && location.name == entry.name
-            contents.entries.append(Entry(location: location, unknown: members.filter { !StoredLocation.keys.contains($0.key) }))
+            contents.locations.append(location)
+            let unknown = members.filter { !StoredLocation.keys.contains($0.key) }
+            if !unknown.isEmpty { contents.unknown[id] = unknown }
         }
         if let currentText {
             guard let id = UUID(canonical: currentText) ?? UUID(uuidString: currentText) else {

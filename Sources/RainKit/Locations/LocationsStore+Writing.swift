@@ -1,13 +1,19 @@
 extension LocationsStore.Contents {
     /// The document these contents are saved as: exactly `JSONValue.serialized()` of the
     /// object of the other members, `locations` and `current_location_id` (when a saved place
-    /// is current), written straight from the places. `capacity`: the size to expect.
-    func serialized(capacity: Int) -> [UInt8] {
+    /// is current), written straight from the places.
+    func serialized() -> [UInt8] {
+        var writer = JSONWriter()
+        write(to: &writer)
+        return writer.finished()
+    }
+
+    /// Writes `serialized()` to `writer` (all but the final newline).
+    func write(to writer: inout JSONWriter) {
         let current = current
         var keys = Array(others.keys) + [LocationsStore.locationsKey]
         if current != nil { keys.append(LocationsStore.currentKey) }
         keys.sort()
-        var writer = JSONWriter(capacity: capacity)
         for (index, key) in keys.enumerated() {
             writer.openMember(key, isFirst: index == 0, depth: 1)
             if key == LocationsStore.locationsKey {
@@ -19,17 +25,15 @@ extension LocationsStore.Contents {
             }
         }
         writer.close("}", depth: 0)
-        return writer.finished()
     }
 
     /// The array of places at depth 1, each an object at depth 2.
     private func writeEntries(to writer: inout JSONWriter) {
-        guard !entries.isEmpty else { return writer.write(.array([]), depth: 1) }
-        for (index, entry) in entries.enumerated() {
+        guard !locations.isEmpty else { return writer.write(.array([]), depth: 1) }
+        for (index, location) in locations.enumerated() {
             writer.openElement(isFirst: index == 0, depth: 2)
-            let location = entry.location
-            guard entry.unknown.isEmpty else {
-                writer.write(.object(Self.members(of: location).merging(entry.unknown) { known, _ in known }), depth: 2)
+            if !unknown.isEmpty, let unknown = unknown[location.id] {
+                writer.write(.object(Self.members(of: location).merging(unknown) { known, _ in known }), depth: 2)
                 continue
             }
             // The members in the order of their keys, as a JSON object of them is written.

@@ -1,4 +1,6 @@
 import FoundationEssentials
+import Glibc
+import Synchronization
 
 /// The saved places, kept in a `DefaultsFile` under `locations` and `current_location_id`.
 /// Every change is a read-modify-write under the file's lock, so concurrent rain processes
@@ -8,6 +10,8 @@ public struct LocationsStore: Sendable {
     static let currentKey = "current_location_id"
 
     public let file: DefaultsFile
+    /// What `load()` read last, for a change right after it.
+    private let lastLoad = LastLoad()
 
     public init(file: DefaultsFile) {
         self.file = file
@@ -19,7 +23,10 @@ public struct LocationsStore: Sendable {
 
     /// The places as saved now.
     public func load() throws -> LocationList {
-        try contents(of: file.loadBytes()).list
+        let bytes = try file.loadBytes()
+        let contents = try contents(of: bytes)
+        if let bytes { lastLoad.keep(bytes, contents) }
+        return contents.list
     }
 
     /// The places a file with these bytes holds (what `make fuzz` feeds the store's reader).
@@ -39,7 +46,7 @@ public struct LocationsStore: Sendable {
         return try change { contents in
             let location = Location(name: name, coordinate: coordinate, country: place.country,
                                     region: place.region, timeZone: place.timeZone)
-            contents.entries.append(Entry(location: location))
+            contents.locations.append(location)
             if select || contents.current == nil {
                 contents.currentID = location.id
             }
@@ -87,16 +94,17 @@ public struct LocationsStore: Sendable {
             if let current = contents.current, wanted.contains(current.id) {
                 throw LocationsError.removingCurrent(current)
             }
-            let removed = contents.entries.lazy.map(\.location).filter { wanted.contains($0.id) }
+            let removed = contents.locations.filter { wanted.contains($0.id) }
             let found = Set(removed.map(\.id))
             let vanished = ids.filter { !found.contains($0) }
             guard !removed.isEmpty else {
                 contents.leavesFileAlone = true
                 return Removal(removed: [], vanished: vanished)
             }
-            contents.entries.removeAll { wanted.contains($0.location.id) }
+            contents.locations.removeAll { wanted.contains($0.id) }
+            for location in removed { contents.unknown[location.id] = nil }
             contents.isChanged = true
-            return Removal(removed: Array(removed), vanished: vanished)
+            return Removal(removed: removed, vanished: vanished)
         }
     }
 
@@ -114,15 +122,41 @@ public struct LocationsStore: Sendable {
     /// overwritten: the error is thrown before `body` runs.
     private func change<Result>(_ body: (inout Contents) throws -> Result) throws -> Result {
         try file.updateBytes { bytes in
-            var contents = try contents(of: bytes)
+            // `rain locations remove` loads, asks, then removes: under the lock it mostly finds
+            // the file as it loaded it, and what it loaded is what it would read.
+            var contents = try lastLoad.take(ifStill: bytes) ?? contents(of: bytes)
             let result = try body(&contents)
             guard contents.isChanged || (!contents.isSavedForm && !contents.leavesFileAlone) else {
                 return (result, nil)
             }
-            // Pretty-printed, a file written compactly by hand grows by about a third; memory
-            // reserved and not used is never touched, so a generous guess costs nothing.
-            let size = bytes?.count ?? 0
-            return (result, contents.serialized(capacity: 2 * size + 64 * 1024))
+            // Written to the file as it is made: a large store is never in memory twice.
+            return (result, { descriptor in
+                var writer = JSONWriter(flushingTo: descriptor)
+                contents.write(to: &writer)
+                return writer.finish()
+            })
         }
+    }
+}
+
+/// The bytes `LocationsStore.load()` read last and what they held.
+private final class LastLoad: Sendable {
+    private let value = Mutex<(bytes: [UInt8], contents: LocationsStore.Contents)?>(nil)
+
+    func keep(_ bytes: [UInt8], _ contents: LocationsStore.Contents) {
+        value.withLock { $0 = (bytes, contents) }
+    }
+
+    /// What was loaded, when `bytes` are the bytes it was loaded from; given up either way, so
+    /// that a change to it copies nothing.
+    func take(ifStill bytes: [UInt8]?) -> LocationsStore.Contents? {
+        guard let bytes, let last = value.withLock({ value in
+            defer { value = nil }
+            return value
+        }) else { return nil }
+        let isSame = bytes.count == last.bytes.count && (bytes.isEmpty || bytes.withUnsafeBytes { now in
+            last.bytes.withUnsafeBytes { then in memcmp(now.baseAddress!, then.baseAddress!, now.count) == 0 }
+        })
+        return isSame ? last.contents : nil
     }
 }

@@ -33,6 +33,7 @@ public final class StandardConsole: Console {
     /// The errno of a failed write. A closed pipe (`rain | head`) is not worth dying over.
     @discardableResult
     private static func writeAll(_ text: String, to descriptor: Int32) -> Int32? {
-        FileDescriptor.writeAll(Array(text.utf8), to: descriptor)
+        var text = text
+        return text.withUTF8 { FileDescriptor.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
     }
 }

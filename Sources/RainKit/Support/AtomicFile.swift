@@ -29,6 +29,13 @@ public enum AtomicFile {
     /// A symbolic link (a dotfile manager's) stays a link: its final target is replaced.
     public static func write(_ bytes: [UInt8], to link: String, mode: mode_t = 0o600,
                              syncingFolder: Bool = true) throws(FileError) {
+        try write(to: link, mode: mode, syncingFolder: syncingFolder) { FileDescriptor.writeAll(bytes, to: $0) }
+    }
+
+    /// `write(_:to:)` of the bytes `produce` writes to the descriptor it is given (returning
+    /// the errno of a failed write): a large file need not be in memory whole.
+    static func write(to link: String, mode: mode_t = 0o600, syncingFolder: Bool = true,
+                      producing produce: (Int32) -> Int32?) throws(FileError) {
         let path = try target(of: link)
         let folder = parentFolder(of: path)
         var temporary = ""
@@ -46,7 +53,7 @@ public enum AtomicFile {
         }
         // open() applies the umask; the file must have exactly `mode` (0600 keeps others out).
         guard fchmod(descriptor, mode) == 0 else { throw FileError(path: path, errno: errno) }
-        if let code = FileDescriptor.writeAll(bytes, to: descriptor) { throw FileError(path: path, errno: code) }
+        if let code = produce(descriptor) { throw FileError(path: path, errno: code) }
         guard fsync(descriptor) == 0 else { throw FileError(path: path, errno: errno) }
         guard close(descriptor) == 0 else {
             descriptor = -1

@@ -2,16 +2,37 @@ import FoundationEssentials
 
 /// Text built as UTF-8 bytes in memory of its own, for output of thousands of lines (a large
 /// store written or listed): appending a few bytes at a time to a String or an array costs
-/// more than the bytes.
+/// more than the bytes. Written to a file as it goes, it needs no more memory than a chunk.
 struct ByteBuffer: ~Copyable {
     private var start: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
     private var capacity: Int
+    /// Where a full buffer goes instead of growing; -1: it grows.
+    private let descriptor: Int32
+    /// The errno of the first write to `descriptor` that failed.
+    private(set) var failure: Int32?
 
     /// `capacity`: the size to expect; memory reserved and never written is never touched.
     init(capacity: Int) {
         self.capacity = max(capacity, 64)
         start = .allocate(capacity: self.capacity)
+        descriptor = -1
+    }
+
+    /// A buffer of `chunk` bytes written to `descriptor` each time it fills (and by `flush()`).
+    init(flushingTo descriptor: Int32, chunk: Int = 64 * 1024) {
+        capacity = chunk
+        start = .allocate(capacity: chunk)
+        self.descriptor = descriptor
+    }
+
+    /// Writes what the buffer holds to its descriptor; the errno of a failed write.
+    mutating func flush() -> Int32? {
+        if failure == nil, descriptor >= 0, count > 0 {
+            failure = FileDescriptor.writeAll(UnsafeRawBufferPointer(start: start, count: count), to: descriptor)
+        }
+        count = 0
+        return failure
     }
 
     deinit { start.deallocate() }
@@ -23,14 +44,18 @@ struct ByteBuffer: ~Copyable {
     var text: String { String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self) }
 
     mutating func put(_ byte: UInt8) {
-        if count == capacity { grow(to: capacity * 2) }
+        if count == capacity { makeRoom(for: 1) }
         start[count] = byte
         count += 1
     }
 
     mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress else { return }
-        if count + bytes.count > capacity { grow(to: max(capacity * 2, count + bytes.count)) }
+        if count + bytes.count > capacity { makeRoom(for: bytes.count) }
+        if bytes.count > capacity {  // only when flushing: more than a chunk goes out as it is
+            failure = failure ?? FileDescriptor.writeAll(UnsafeRawBufferPointer(bytes), to: descriptor)
+            return
+        }
         (start + count).update(from: base, count: bytes.count)
         count += bytes.count
     }
@@ -71,7 +96,9 @@ struct ByteBuffer: ~Copyable {
 
     /// `id.lowercasedString(digits:)`.
     mutating func putHex(_ id: UUID, digits: Int = 32) {
-        id.forEachLowercasedByte(digits: digits) { put($0) }
+        var text: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)  // room for 40 bytes
+        let count = withUnsafeMutableBytes(of: &text) { id.writeLowercased(digits: digits, into: $0) }
+        withUnsafeBytes(of: text) { put(UnsafeBufferPointer(start: $0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count)) }
     }
 
     /// The decimal digits `number` takes.
@@ -91,6 +118,14 @@ struct ByteBuffer: ~Copyable {
     }
 
     mutating func removeAll() { count = 0 }
+
+    private mutating func makeRoom(for extra: Int) {
+        if descriptor >= 0 {
+            _ = flush()
+        } else {
+            grow(to: max(capacity * 2, count + extra))
+        }
+    }
 
     private mutating func grow(to newCapacity: Int) {
         let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)

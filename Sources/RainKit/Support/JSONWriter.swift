@@ -13,10 +13,23 @@ struct JSONWriter: ~Copyable {
         buffer = ByteBuffer(capacity: capacity)
     }
 
+    /// A writer that writes its text to `descriptor` as it goes (see `finish()`).
+    init(compactly: Bool = false, flushingTo descriptor: Int32) {
+        isCompact = compactly
+        buffer = ByteBuffer(flushingTo: descriptor)
+    }
+
     /// The text, ending in a newline.
     consuming func finished() -> [UInt8] {
         buffer.put(UInt8(ascii: "\n"))
         return buffer.bytes
+    }
+
+    /// Ends the text with a newline and writes the rest of it to the descriptor; the errno of
+    /// the first write that failed.
+    mutating func finish() -> Int32? {
+        buffer.put(UInt8(ascii: "\n"))
+        return buffer.flush()
     }
 
     private mutating func put(_ byte: UInt8) { buffer.put(byte) }

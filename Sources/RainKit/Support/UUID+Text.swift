@@ -51,26 +51,39 @@ extension UUID {
     /// `uuidString.lowercased()`, or its first `digits` hex digits, without the C library's
     /// `sprintf`.
     func lowercasedString(digits: Int = 32) -> String {
-        let dashes = max(0, min(4, (digits - 1) / 4 - 1))  // after digits 8, 12, 16 and 20 where there are more
-        return String(unsafeUninitializedCapacity: digits + dashes) { output in
+        String(unsafeUninitializedCapacity: Self.textLength(digits: digits)) { writeLowercased(digits: digits, into: UnsafeMutableRawBufferPointer($0)) }
+    }
+
+    /// The length of `lowercasedString(digits:)`: the digits and the dashes between them.
+    static func textLength(digits: Int) -> Int {
+        digits + [8, 12, 16, 20].count { $0 < digits }
+    }
+
+    /// Writes `lowercasedString(digits:)` at the start of `output` (which has room for it);
+    /// the number of bytes written.
+    func writeLowercased(digits: Int = 32, into output: UnsafeMutableRawBufferPointer) -> Int {
+        withUnsafeBytes(of: uuid) { bytes in
             var position = 0
-            forEachLowercasedByte(digits: digits) { byte in
-                output[position] = byte
+            for index in 0..<(digits + 1) / 2 {
+                if index == 4 || index == 6 || index == 8 || index == 10 {
+                    output[position] = UInt8(ascii: "-")
+                    position += 1
+                }
+                let pair = Self.hexPairs[Int(bytes[index])]
+                output[position] = UInt8(truncatingIfNeeded: pair >> 8)
                 position += 1
+                if 2 * index + 1 < digits {
+                    output[position] = UInt8(truncatingIfNeeded: pair)
+                    position += 1
+                }
             }
             return position
         }
     }
 
-    /// The bytes of `lowercasedString(digits:)` in order.
-    func forEachLowercasedByte(digits: Int = 32, _ body: (UInt8) -> Void) {
-        let hex: StaticString = "0123456789abcdef"
-        withUnsafeBytes(of: uuid) { bytes in
-            for index in 0..<digits {
-                if index == 8 || index == 12 || index == 16 || index == 20 { body(UInt8(ascii: "-")) }
-                let byte = bytes[index / 2]
-                body(hex.utf8Start[Int(index % 2 == 0 ? byte >> 4 : byte & 0x0F)])
-            }
-        }
+    /// The two lower-case hex digits of each byte, the first in the high half.
+    private static let hexPairs: [UInt16] = (0...255).map { byte in
+        let digits = Array("0123456789abcdef".utf8)
+        return UInt16(digits[byte >> 4]) << 8 | UInt16(digits[byte & 0x0F])
     }
 }
