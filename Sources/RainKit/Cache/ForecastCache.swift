@@ -42,7 +42,7 @@ public struct ForecastCache: Sendable {
         let path = path(for: cached.location.id)
         do {
             try AtomicFile.createFolder(directory)
-            try AtomicFile.write(Array(ForecastDocument.value(of: cached).serializedCompactly().utf8), to: path,
+            try AtomicFile.write(ForecastDocument.bytes(of: cached, compactly: true), to: path,
                                  syncingFolder: syncingFolder)
         } catch {
             throw .unwritable(path: error.path, reason: error.reason)
@@ -109,12 +109,12 @@ public struct ForecastCache: Sendable {
     /// The forecast document (pretty, keys sorted, ending in a newline): what `rain show --json`
     /// prints; the cache file holds the same document compactly. Format: `docs/forecast-json.md`.
     public static func encode(_ cached: CachedForecast) -> [UInt8] {
-        Array(ForecastDocument.value(of: cached).serialized().utf8)
+        ForecastDocument.bytes(of: cached, compactly: false)
     }
 
     /// Several forecast documents as one JSON array (`rain show --all --json`).
     public static func encode(_ forecasts: [CachedForecast]) -> [UInt8] {
-        Array(JSONValue.array(forecasts.map(ForecastDocument.value(of:))).serialized().utf8)
+        ForecastDocument.bytes(of: forecasts)
     }
 
     /// Reads a forecast document; `path` is only used to name it in errors.

@@ -39,7 +39,7 @@ public enum RefreshReport {
                 "name": .string(outcome.location.name),
                 "status": .string(status(of: outcome)),
             ]
-            if let forecast = outcome.forecast { members["fetched_at"] = .string(ForecastDocument.timestamp(forecast.fetchedAt)) }
+            if let forecast = outcome.forecast { members["fetched_at"] = .string(UTCTimestamp.string(forecast.fetchedAt)) }
             if let failure = outcome.failure { members["error"] = .string(failure.description) }
             return .object(members)
         }).serialized()
