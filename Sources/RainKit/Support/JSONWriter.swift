@@ -100,6 +100,12 @@ struct JSONWriter: ~Copyable {
         isFirst = false
     }
 
+    /// `openMember` for the next member of an object, `isFirst` then false.
+    mutating func openMember(_ key: String, isFirst: inout Bool, depth: Int) {
+        openMember(key, isFirst: isFirst, depth: depth)
+        isFirst = false
+    }
+
     /// The end of a non-empty array or object at `depth`.
     mutating func close(_ bracket: Unicode.Scalar, depth: Int) {
         newLine(depth: depth)
