@@ -12,8 +12,8 @@ struct JSONParser {
     var offset = 0
     var depth = 0
     /// The members of the objects being read, the innermost object's last: one buffer for all
-    /// objects instead of an array for each.
-    private var members: [(key: String, value: JSONValue)] = []
+    /// objects instead of an array for each. `start`: where the key begins, to name a duplicate.
+    private var members: [(key: String, value: JSONValue, start: Int)] = []
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -61,10 +61,6 @@ struct JSONParser {
         }
     }
 
-    /// Objects with more members than this look their keys up in a set to find a duplicate;
-    /// smaller ones (nearly all) compare the few keys so far, which is cheaper than hashing.
-    private static let linearKeySearchLimit = 12
-
     private mutating func object() throws(JSONValue.SyntaxError) -> JSONValue {
         try enterContainer()
         defer { depth -= 1 }
@@ -75,7 +71,6 @@ struct JSONParser {
             return .object([:])
         }
         let first = members.count
-        var keys: Set<String>?
         while true {
             skipWhitespace()
             guard offset < bytes.count else { throw error("the document ends inside an object (a '}' is missing)") }
@@ -85,15 +80,12 @@ struct JSONParser {
             }
             let keyStart = offset
             let key = try string()
-            if isDuplicate(key, since: first, in: &keys) {
-                throw error("the key \"\(key.strippingControlCharacters)\" appears twice in the same object", at: keyStart)
-            }
             skipWhitespace()
             guard peek(UInt8(ascii: ":")) else { throw error("expected ':' after the key \"\(key.strippingControlCharacters)\", found \(describeCurrent())") }
             offset += 1
             skipWhitespace()
             let value = try value()
-            members.append((key, value))
+            members.append((key, value, keyStart))
             skipWhitespace()
             guard offset < bytes.count else { throw error("the document ends inside an object (a '}' is missing)") }
             switch bytes[offset] {
@@ -101,26 +93,18 @@ struct JSONParser {
             case UInt8(ascii: "}"):
                 offset += 1
                 // Built at its final size: growing a dictionary member by member rehashes it.
+                // A key met again is found here, hashed once with the rest (not looked up as read).
                 var object = [String: JSONValue](minimumCapacity: members.count - first)
-                for index in first..<members.count { object[members[index].key] = members[index].value }
+                for (key, value, start) in members[first...] {
+                    guard object.updateValue(value, forKey: key) == nil else {
+                        throw error("the key \"\(key.strippingControlCharacters)\" appears twice in the same object", at: start)
+                    }
+                }
                 members.removeSubrange(first...)
                 return .object(object)
             default: throw error("expected ',' or '}' after a value in an object, found \(describeCurrent())")
             }
         }
-    }
-
-    /// Whether the object whose members start at `first` has `key` already.
-    private func isDuplicate(_ key: String, since first: Int, in keys: inout Set<String>?) -> Bool {
-        if keys == nil, members.count - first == Self.linearKeySearchLimit {
-            keys = Set(members[first...].map(\.key))
-        }
-        guard var seen = keys else {
-            return members[first...].contains { $0.key == key }
-        }
-        keys = nil  // keeps the set uniquely referenced, so it grows in place
-        defer { keys = seen }
-        return !seen.insert(key).inserted
     }
 
     private mutating func array() throws(JSONValue.SyntaxError) -> JSONValue {
