@@ -8,10 +8,12 @@ public enum LocationValidation {
     public static func validName(_ name: String) throws(LocationsError) -> String {
         // Printable ASCII that starts and ends with a letter, digit or sign (nearly every name) is
         // valid as it is when it is short enough: one column a character, nothing to trim.
-        if name.utf8.count <= maximumNameLength, let first = name.utf8.first, let last = name.utf8.last,
-           first != UInt8(ascii: " "), last != UInt8(ascii: " "), name.isPrintableASCII {
-            return name
+        var text = name
+        let isPlain = text.withUTF8 { bytes in
+            bytes.count <= maximumNameLength && !bytes.isEmpty && bytes[0] != UInt8(ascii: " ")
+                && bytes[bytes.count - 1] != UInt8(ascii: " ") && bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
         }
+        if isPlain { return name }
         let isSpace: (Character) -> Bool = { $0.isWhitespace || $0.isNewline }
         // Only a name that starts or ends with a space needs trimming (Foundation's is slow).
         let trimmed = name.first.map(isSpace) == true || name.last.map(isSpace) == true

@@ -17,36 +17,38 @@ extension UUID {
 
     /// `canonical(_:)` of the text these UTF-8 bytes spell.
     static func canonical(utf8: UnsafeBufferPointer<UInt8>) -> (id: UUID, isLowercase: Bool)? {
-        guard utf8.count == 36 else { return nil }
+        guard utf8.count == 36, utf8[8] == UInt8(ascii: "-"), utf8[13] == UInt8(ascii: "-"),
+              utf8[18] == UInt8(ascii: "-"), utf8[23] == UInt8(ascii: "-") else { return nil }
         var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var isLowercase = true
-        let parsed = withUnsafeMutableBytes(of: &bytes) { output in
-            var position = 0
-            for index in 0..<16 {
-                if position == 8 || position == 13 || position == 18 || position == 23 {
-                    guard utf8[position] == UInt8(ascii: "-") else { return false }
-                    position += 1
+        var flags: UInt8 = 0  // every digit's table entry or'ed together
+        Self.hexDigits.withUnsafeBufferPointer { table in
+            withUnsafeMutableBytes(of: &bytes) { output in
+                var position = 0
+                for index in 0..<16 {
+                    if position == 8 || position == 13 || position == 18 || position == 23 { position += 1 }
+                    let high = table[Int(utf8[position])], low = table[Int(utf8[position + 1])]
+                    flags |= high | low
+                    output[index] = (high & 0x0F) << 4 | (low & 0x0F)
+                    position += 2
                 }
-                guard let high = hexValue(utf8[position], isLowercase: &isLowercase),
-                      let low = hexValue(utf8[position + 1], isLowercase: &isLowercase) else { return false }
-                output[index] = high << 4 | low
-                position += 2
             }
-            return true
         }
-        return parsed ? (UUID(uuid: bytes), isLowercase) : nil
+        guard flags & Self.notHex == 0 else { return nil }
+        return (UUID(uuid: bytes), flags & Self.upperCaseHex == 0)
     }
 
-    private static func hexValue(_ byte: UInt8, isLowercase: inout Bool) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"):
-            isLowercase = false
-            return byte - UInt8(ascii: "A") + 10
-        default: return nil
+    /// Each byte's value as a hex digit in the low four bits, with `upperCaseHex` for A-F and
+    /// `notHex` for bytes that are no hex digit.
+    private static let hexDigits: [UInt8] = (0...255).map { byte in
+        switch UInt8(byte) {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt8(byte) - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt8(byte) - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return (UInt8(byte) - UInt8(ascii: "A") + 10) | upperCaseHex
+        default: return notHex
         }
     }
+    private static let upperCaseHex: UInt8 = 0x10
+    private static let notHex: UInt8 = 0x80
 
     /// `uuidString.lowercased()`, or its first `digits` hex digits, without the C library's
     /// `sprintf`.
