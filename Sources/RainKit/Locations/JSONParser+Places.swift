@@ -56,15 +56,8 @@ extension JSONParser {
                 depth = 1  // inside the document, as the general parser counts
                 others[key] = try value()
             }
-            skipWhitespace()
-            if peek(UInt8(ascii: ",")) {
-                offset += 1
-            } else if peek(UInt8(ascii: "}")) {
-                offset += 1
-                break
-            } else {
-                return nil
-            }
+            guard let isLast = endOfMember(closedBy: UInt8(ascii: "}")) else { return nil }
+            if isLast { break }
         }
         skipWhitespace()
         guard offset == bytes.count, hasPlaces else { return nil }
@@ -83,16 +76,18 @@ extension JSONParser {
         while true {
             skipWhitespace()
             guard let place = try placeFields(), take(place) else { return false }
-            skipWhitespace()
-            if peek(UInt8(ascii: ",")) {
-                offset += 1
-            } else if peek(UInt8(ascii: "]")) {
-                offset += 1
-                return true
-            } else {
-                return false
-            }
+            guard let isLast = endOfMember(closedBy: UInt8(ascii: "]")) else { return false }
+            if isLast { return true }
         }
+    }
+
+    /// After a member of an object or an element of an array: true at the bracket that closes
+    /// it, false at a comma (a member follows), nil at anything else; either is passed.
+    private mutating func endOfMember(closedBy bracket: UInt8) -> Bool? {
+        skipWhitespace()
+        guard peek(UInt8(ascii: ",")) || peek(bracket) else { return nil }
+        offset += 1
+        return bytes[offset - 1] == bracket
     }
 
     private enum PlaceKey: UInt8 {
@@ -179,15 +174,8 @@ extension JSONParser {
             } else {
                 return nil
             }
-            skipWhitespace()
-            if peek(UInt8(ascii: ",")) {
-                offset += 1
-            } else if peek(UInt8(ascii: "}")) {
-                offset += 1
-                break
-            } else {
-                return nil
-            }
+            guard let isLast = endOfMember(closedBy: UInt8(ascii: "}")) else { return nil }
+            if isLast { break }
         }
         guard let id, let name, let latitude, let longitude else { return nil }
         return PlaceFields(id: id.id, idIsLowercase: id.isLowercase, name: name, latitude: latitude, longitude: longitude,
