@@ -90,7 +90,7 @@ extension JSONParser {
         return bytes[offset - 1] == bracket
     }
 
-    private enum PlaceKey: UInt8 {
+    private enum PlaceKey: UInt8, CaseIterable {
         case id = 1, name = 2, latitude = 4, longitude = 8, country = 16, region = 32, timezone = 64
 
         /// The key these bytes spell, without escapes.
@@ -122,17 +122,10 @@ extension JSONParser {
             }
         }
 
+        /// The key `text` names, escapes and all decoded.
         init?(_ text: String) {
-            switch text {
-            case "id": self = .id
-            case "name": self = .name
-            case "latitude": self = .latitude
-            case "longitude": self = .longitude
-            case "country": self = .country
-            case "region": self = .region
-            case "timezone": self = .timezone
-            default: return nil
-            }
+            guard let key = Self.allCases.first(where: { $0.name.description == text }) else { return nil }
+            self = key
         }
     }
 

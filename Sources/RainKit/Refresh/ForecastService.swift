@@ -91,7 +91,7 @@ public struct ForecastService: Sendable {
         willFetch: @Sendable () -> Void = {}, progress: (@Sendable (Int, Int) -> Void)? = nil,
         keepingForecasts: Bool = true
     ) async throws(RefreshError) -> [RefreshOutcome] {
-        let kept: @Sendable (CachedForecast?) -> CachedForecast? = { keepingForecasts ? $0 : $0?.summary }
+        let kept: @Sendable (CachedForecast) -> CachedForecast = { keepingForecasts ? $0 : $0.summary }
         // Forecasts written from this second on were fetched by a refresh we waited for.
         let started = Date(timeIntervalSince1970: now().timeIntervalSince1970.rounded(.down))
         let lock: FileLock
@@ -115,9 +115,9 @@ public struct ForecastService: Sendable {
         // what it fetched is not fetched again.
         // Only then are the cached forecasts needed up front; otherwise a place's is read only
         // if its refresh fails, so a large batch does not hold every old forecast in memory.
-        let previous = onlyIfStale || waited ? locations.map { kept(cached(for: $0)) } : nil
+        let previous = onlyIfStale || waited ? locations.map { cached(for: $0).map(kept) } : nil
         let previousForecast: @Sendable (Int) -> CachedForecast? = { [self] index in
-            previous.map { $0[index] } ?? kept(cached(for: locations[index]))
+            previous.map { $0[index] } ?? cached(for: locations[index]).map(kept)
         }
         let due = locations.indices.filter { index in
             guard let previous else { return true }
@@ -168,7 +168,7 @@ public struct ForecastService: Sendable {
 
     /// Writes a fetched forecast to the cache (the folder is synced later, once).
     private func save(_ result: Result<Forecast, ForecastError>, for location: Location,
-                      keeping kept: (CachedForecast?) -> CachedForecast?,
+                      keeping kept: (CachedForecast) -> CachedForecast,
                       previous: () -> CachedForecast?) -> RefreshOutcome.Status {
         switch result {
         case .failure(let error):
@@ -177,7 +177,7 @@ public struct ForecastService: Sendable {
             let fresh = CachedForecast(location: location, fetchedAt: now(), source: settings.provider.rawValue, forecast: forecast)
             do throws(CacheError) {
                 try cache.save(fresh, syncingFolder: false)
-                return .refreshed(kept(fresh)!)
+                return .refreshed(kept(fresh))
             } catch {
                 return .failed(.cache(error), cached: previous())
             }

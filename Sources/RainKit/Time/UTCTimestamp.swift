@@ -13,21 +13,20 @@ enum UTCTimestamp {
             return Date(timeIntervalSince1970: TimeInterval(seconds)).formatted(.iso8601)
         }
         let time = Int(seconds - Int64(days) * 86_400)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(20)
-        append(civil.year, digits: 4, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        append(civil.month, digits: 2, to: &bytes)
-        bytes.append(UInt8(ascii: "-"))
-        append(civil.day, digits: 2, to: &bytes)
-        bytes.append(UInt8(ascii: "T"))
-        append(time / 3600, digits: 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        append(time / 60 % 60, digits: 2, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        append(time % 60, digits: 2, to: &bytes)
-        bytes.append(UInt8(ascii: "Z"))
-        return String(decoding: bytes, as: UTF8.self)
+        var text = ByteBuffer(capacity: 20)
+        text.putDigits(UInt64(civil.year), count: 4)
+        text.put(UInt8(ascii: "-"))
+        text.putDigits(UInt64(civil.month), count: 2)
+        text.put(UInt8(ascii: "-"))
+        text.putDigits(UInt64(civil.day), count: 2)
+        text.put(UInt8(ascii: "T"))
+        text.putDigits(UInt64(time / 3600), count: 2)
+        text.put(UInt8(ascii: ":"))
+        text.putDigits(UInt64(time / 60 % 60), count: 2)
+        text.put(UInt8(ascii: ":"))
+        text.putDigits(UInt64(time % 60), count: 2)
+        text.put(UInt8(ascii: "Z"))
+        return text.text
     }
 
     /// The moment `text` names when it is exactly `YYYY-MM-DDTHH:MM:SSZ` with a real date and
@@ -52,15 +51,6 @@ enum UTCTimestamp {
                   hour < 24, minute < 60, second < 60 else { return nil }
             let days = CivilDate(year: year, month: month, day: day).days
             return Date(timeIntervalSince1970: TimeInterval(days * 86_400 + hour * 3600 + minute * 60 + second))
-        }
-    }
-
-    private static func append(_ value: Int, digits: Int, to bytes: inout [UInt8]) {
-        var divisor = 1
-        for _ in 1..<digits { divisor *= 10 }
-        while divisor > 0 {
-            bytes.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
-            divisor /= 10
         }
     }
 }
