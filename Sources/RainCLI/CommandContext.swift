@@ -17,6 +17,18 @@ struct CommandContext: Sendable {
 
     var store: LocationsStore { LocationsStore(paths: paths) }
 
+    /// The saved places. A `current_location_id` that names no saved place (a hand edit) is
+    /// taken as no current location, with a warning: `rain locations select` (or any change
+    /// to the places) mends the file.
+    func loadPlaces(from store: LocationsStore? = nil) throws -> LocationList {
+        let list = try (store ?? self.store).load()
+        if let id = list.currentID, list.current == nil {
+            report(ErrorReport(message: "\(paths.defaultsFile): current_location_id \(id.uuidString.lowercased()) names no saved place; no place is current",
+                               hint: "choose one: rain locations select LOC", exitCode: .success), as: .warning)
+        }
+        return list
+    }
+
     /// True when a person can be asked a question and answer it.
     var canAsk: Bool { console.isInputTerminal }
 

@@ -46,7 +46,7 @@ struct LocationsRemoveCommand: RunnableCommand {
 
     func run(_ context: CommandContext) async throws {
         let store = context.store
-        let list = try store.load()
+        let list = try context.loadPlaces(from: store)
         let locations: [Location]
         if interactive {
             guard let picked = try pick(from: list, context) else { return }
