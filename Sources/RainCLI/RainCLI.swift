@@ -51,6 +51,7 @@ public enum RainCLI {
                 return ExitCode.usage.rawValue
             }
             do {
+                if command.needsValidConfiguration { try context.checkConfiguration() }
                 try await command.run(context)
                 return ExitCode.success.rawValue
             } catch let status as ExitStatus {
