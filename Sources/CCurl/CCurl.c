@@ -40,7 +40,7 @@ static int resolve(void *library, void **slot, const char *name) {
 }
 
 static void load(void) {
-    void *library = dlopen("libcurl.so.4", RTLD_LAZY | RTLD_LOCAL);
+    void *library = dlopen("libcurl.so.4", RTLD_LAZY | RTLD_LOCAL | RTLD_DEEPBIND);
     if (library == NULL) {
         const char *reason = dlerror();
         snprintf(load_error, sizeof load_error, "%s", reason ? reason : "cannot load libcurl.so.4");

@@ -112,13 +112,30 @@ struct Router: Sendable {
         return .json(200, document.make(), headers: FailureResponses.rateLimitHeaders(remaining: 9_999, reset: 86_400))
     }
 
-    /// A valid document for a broken body to be made from: the request's place if it has one,
-    /// else Berlin.
+    /// A valid document of the route's provider for a broken or huge body to be made from: its
+    /// answer to the request when that is a good one, else its answer for Berlin.
     private func sampleDocument(_ request: HTTPRequest, route: Route) -> String {
-        if case .darkSky(_, let location) = route, case .success(let parsed) = Coordinates.parse(location) {
-            return DarkSkyDocument(latitude: parsed.latitude, longitude: parsed.longitude, units: .si, now: now).make().serialized()
+        let berlinTarget: String
+        switch route {
+        case .darkSky(_, let location):
+            let place = (try? Coordinates.parse(location).get()) ?? (latitude: 52.52, longitude: 13.405)
+            return DarkSkyDocument(latitude: place.latitude, longitude: place.longitude, units: .si, now: now).make().serialized()
+        case .notFound:
+            return DarkSkyDocument(latitude: 52.52, longitude: 13.405, units: .si, now: now).make().serialized()
+        case .openMeteoForecast:
+            berlinTarget = "/v1/forecast?latitude=52.52&longitude=13.405&current=temperature_2m,weather_code"
+                + "&hourly=temperature_2m,weather_code&daily=weather_code,temperature_2m_max,temperature_2m_min&timeformat=unixtime"
+        case .openMeteoSearch:
+            berlinTarget = "/v1/search?name=Berlin"
+        case .ipLocation:
+            berlinTarget = "/json"
         }
-        return DarkSkyDocument(latitude: 52.52, longitude: 13.405, units: .si, now: now).make().serialized()
+        for target in [request.target, berlinTarget] {
+            let asked = HTTPRequest(method: "GET", target: target, version: "HTTP/1.1", headers: [:], body: [])
+            let answered = answer(asked, route: route, hostile: false)
+            if answered.status == 200, case .bytes(let body) = answered.body { return String(decoding: body, as: UTF8.self) }
+        }
+        return "{}"
     }
 
     /// The request line for the log, with keys in the path or the query replaced by REDACTED.

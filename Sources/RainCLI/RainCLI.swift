@@ -51,6 +51,7 @@ public enum RainCLI {
                 return ExitCode.usage.rawValue
             }
             do {
+                if command.needsValidConfiguration { try context.checkConfiguration() }
                 try await command.run(context)
                 return ExitCode.success.rawValue
             } catch let status as ExitStatus {
@@ -75,7 +76,8 @@ public enum RainCLI {
             configOverride: configOverride,
             useColor: useColor,
             colorAskedFor: colorMode == .always && useColor,
-            asciiOnly: asciiOnly
+            asciiOnly: asciiOnly,
+            answersWithKeys: console is StandardConsole && console.isInputTerminal
         )
     }
 

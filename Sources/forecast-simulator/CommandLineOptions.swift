@@ -25,7 +25,8 @@ struct CommandLineOptions: Equatable {
           --status <code>         Answer every request with this status and the provider's error body
           --retry-after <s>       Retry-After seconds with --status (429 defaults to 60)
           --body <kind>           malformed | truncated | cut-off | empty | html | wrong-types | control-characters
-          --huge <bytes>          Answer with a valid, whitespace-padded body of this many bytes
+          --huge <bytes>          Answer with a valid, whitespace-padded body of this many bytes,
+                                  in the shape of the path's provider (Dark Sky, Open-Meteo, ...)
           --hang                  Read requests and never answer
           --drip <bytes/s>        Send the normal answer this many bytes per second
           --disconnect            Read requests and close the connection without answering

@@ -113,6 +113,34 @@ import Testing
         }
     }
 
+    struct HugeCase: Sendable, CustomTestStringConvertible {
+        var target: String
+        /// Members the provider's document has at its top level.
+        var members: [String]
+        var testDescription: String { target }
+    }
+
+    /// Each provider path is answered in its own provider's shape, padded to the size asked for.
+    @Test(arguments: [
+        HugeCase(target: Place.path(Place.berlin), members: ["currently", "hourly", "daily"]),
+        HugeCase(target: "/v1/forecast?" + OpenMeteoTests.fixtureQuery, members: ["current", "hourly", "daily", "utc_offset_seconds"]),
+        HugeCase(target: "/v1/forecast", members: ["current", "hourly", "daily", "utc_offset_seconds"]),
+        HugeCase(target: "/v1/search?name=Berlin", members: ["results"]),
+        HugeCase(target: "/json", members: ["latitude", "longitude", "city"]),
+    ])
+    func hugeBodyHasTheShapeOfThePathsProvider(_ hugeCase: HugeCase) throws {
+        let bytes = 2 * 1024 * 1024
+        let simulator = try startedSimulator(.init(behaviour: .hugeBody(bytes: bytes)))
+        defer { simulator.stop() }
+        let response = try fetch(simulator.port, hugeCase.target)
+        #expect(response.status == 200)
+        #expect(response.body.count == bytes)
+        let document = try #require(response.jsonObject)
+        #expect(hugeCase.members.allSatisfy { document[$0] != nil }, "\(document.keys.sorted())")
+        let otherProviders: Set<String> = Set(["currently", "current", "results", "city"]).subtracting(hugeCase.members)
+        #expect(otherProviders.allSatisfy { document[$0] == nil }, "\(document.keys.sorted())")
+    }
+
     @Test func controlCharactersAppearInSummariesAndAlertTitles() throws {
         let simulator = try startedSimulator(.init(behaviour: .controlCharacters))
         defer { simulator.stop() }

@@ -1,4 +1,5 @@
 import Foundation
+import RainKit
 import RainTestSupport
 import Testing
 
@@ -52,6 +53,78 @@ import Testing
             #expect(FileManager.default.fileExists(atPath: home + "/config.json"))
             let again = try await rain(["config", "init"], home: home)
             #expect(again.status != 0 && again.error.contains("\(home)/config.json"), "\(again)")
+        }
+    }
+
+    struct BrokenConfiguration: Sendable, CustomTestStringConvertible {
+        var testDescription: String
+        /// The config.json written into the home (nil: none).
+        var file: String?
+        /// `--config` given on the command line (relative to the home), or nil.
+        var option: String?
+        /// How the one error line starts, after `rain: error: ` (`HOME` is the home).
+        var error: String
+    }
+
+    /// Every command that works with places reads the configuration first: a file named on the
+    /// command line that does not exist or a configuration that is not valid ends it with 78
+    /// and one error line before anything happens, the same for all of them.
+    @Test(arguments: [
+        BrokenConfiguration(testDescription: "--config names no file", file: nil, option: "missing.json",
+                            error: "the configuration file HOME/missing.json does not exist"),
+        BrokenConfiguration(testDescription: "not JSON", file: #"{"units": "si",}"#, option: nil,
+                            error: "cannot read the configuration file HOME/config.json: not valid JSON"),
+        BrokenConfiguration(testDescription: "a bad value", file: #"{"units": "metric"}"#, option: nil,
+                            error: "HOME/config.json: 'units' must be one of si, us, ca, uk"),
+    ])
+    func aBrokenConfigurationStopsEveryCommandAlike(_ broken: BrokenConfiguration) async throws {
+        try await withTemporaryDirectory { home in
+            let store = LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+            _ = try store.add(name: "Berlin", coordinate: Coordinate(latitude: 52.52, longitude: 13.405))
+            _ = try store.add(name: "Tokyo", coordinate: Coordinate(latitude: 35.68, longitude: 139.65))
+            let storeBefore = try String(contentsOfFile: home + "/defaults.json", encoding: .utf8)
+            if let file = broken.file { writeFile(home + "/config.json", file) }
+            let option = broken.option.map { ["--config", home + "/" + $0] } ?? []
+            let expected = "rain: error: " + broken.error.replacingOccurrences(of: "HOME", with: home)
+            for command in [["locations"], ["locations", "--json"], ["locations", "add", "Lima", "--lat", "-12", "--lon", "-77"],
+                            ["locations", "select", "tokyo"], ["locations", "remove", "tokyo", "--yes"], ["show"], ["show", "--offline"],
+                            ["show", "--all"], ["refresh"], ["cron"], ["tokyo"]] {
+                let result = try await rain(command + option, home: home, environment: ["RAIN_OPENMETEO_URL": "http://127.0.0.1:9/v1/forecast"])
+                #expect(result.status == 78, "\(command): \(result)")
+                #expect(result.output.isEmpty, "\(command): \(result)")
+                #expect(result.error.hasPrefix(expected), "\(command): \(result.error)")
+                #expect(result.error.split(separator: "\n").count <= 2, "one error line and a hint: \(result.error)")
+            }
+            #expect(try String(contentsOfFile: home + "/defaults.json", encoding: .utf8) == storeBefore, "nothing changed")
+
+            // What finds and mends the configuration still works.
+            let path = try await rain(["config", "path"] + option, home: home)
+            #expect(path.status == 0 && path.output == (broken.option.map { home + "/" + $0 } ?? home + "/config.json") + "\n", "\(path)")
+            let shown = try await rain(["config", "show"] + option, home: home)
+            #expect(shown.status == 78 && shown.output.contains("config file:") && shown.error.hasPrefix(expected), "\(shown)")
+            let completions = try await rain(["completions", "bash"] + option, home: home)
+            #expect(completions.status == 0 && completions.error.isEmpty, "\(completions)")
+            if broken.file == nil {
+                let written = try await rain(["config", "init"] + option, home: home)
+                #expect(written.status == 0, "\(written)")
+                #expect(try await rain(["locations"] + option, home: home).status == 0)
+            }
+        }
+    }
+
+    /// The key is read only by the commands that send it: a key file others can read does not
+    /// keep anyone from listing places, but stops a fetch.
+    @Test func theKeyIsCheckedOnlyWhereItIsSent() async throws {
+        try await withTemporaryDirectory { home in
+            _ = try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+                .add(name: "Berlin", coordinate: Coordinate(latitude: 52.52, longitude: 13.405))
+            writeFile(home + "/key", "key-0123456789abcdef\n")
+            chmod(home + "/key", 0o644)
+            writeFile(home + "/config.json", #"{"api_key_file": "key"}"#)
+            let listed = try await rain(["locations"], home: home)
+            #expect(listed.status == 0, "\(listed)")
+            let refreshed = try await rain(["refresh"], home: home)
+            #expect(refreshed.status == 78 && refreshed.error.contains("mode 644"), "\(refreshed)")
         }
     }
 }

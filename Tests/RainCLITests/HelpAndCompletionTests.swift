@@ -17,7 +17,7 @@ import Testing
         USAGE: rain locations <subcommand>
 
         OPTIONS:
-          --config <file>         Read the configuration from this file.
+          --config <file>         The configuration file to read (it must exist).
           --color <when>          Colour the output: auto, always or never.
           --ascii                 Only ASCII in the output (also when the locale is not
                                   UTF-8).

@@ -41,8 +41,30 @@ import Testing
                 let refreshed = try await world.rain(["refresh", "--all"])
                 #expect(refreshed.status == 75)
                 #expect(refreshed.error == "rain: offline: cannot reach 127.0.0.1:\(port)\n")
-                #expect(refreshed.output.hasPrefix("Berlin  ") && refreshed.output.contains("(cached, 6 h ago)"))
-                #expect(!refreshed.output.contains("Tokyo"), "Tokyo has nothing cached to show")
+                let lines = refreshed.output.split(separator: "\n").map(String.init)
+                #expect(lines.count == 2, "every place asked for has its line: \(refreshed.output)")
+                #expect(lines.first?.hasPrefix("Berlin  ") == true && lines.first?.hasSuffix("(cached, 6 h ago)") == true)
+                #expect(lines.last?.hasPrefix("Tokyo  ") == true && lines.last?.contains("–") == true && lines.last?.hasSuffix("(nothing cached)") == true, "\(refreshed.output)")
+
+                let json = try await world.rain(["refresh", "--all", "--json"])
+                #expect(json.status == 75)
+                let objects = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+                #expect(objects.map { $0["name"] as? String } == ["Berlin", "Tokyo"])
+                #expect(objects.map { $0["status"] as? String } == ["failed", "failed"])
+                #expect(objects[0]["fetched_at"] != nil && objects[1]["fetched_at"] == nil)
+                #expect(objects.allSatisfy { $0["error"] as? String == "offline: cannot reach 127.0.0.1:\(port)" })
+
+                // Nothing to show for any place asked for: 66, as for rain show, the place still listed.
+                for arguments in [["refresh", "tokyo"], ["refresh", "tokyo", "--quiet"]] {
+                    let nothing = try await world.rain(arguments)
+                    #expect(nothing.status == 66, "\(arguments): \(nothing)")
+                    if arguments.contains("--quiet") {
+                        #expect(nothing.output.isEmpty && nothing.error.isEmpty)
+                    } else {
+                        #expect(nothing.output.hasPrefix("Tokyo  ") && nothing.output.hasSuffix("(nothing cached)\n"), "\(nothing)")
+                        #expect(nothing.error == "rain: offline: cannot reach 127.0.0.1:\(port)\n")
+                    }
+                }
 
                 let quiet = try await world.rain(["refresh", "--all", "--quiet", "--if-stale"])
                 #expect(quiet.status == 75)

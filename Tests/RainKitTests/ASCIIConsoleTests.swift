@@ -38,6 +38,34 @@ import Testing
         #expect(ASCIIConsole.transliterate(text) == expected)
     }
 
+    /// Letters that lose no accent get their usual ASCII spelling, not '?'.
+    @Test(arguments: [
+        ("Œuvre œil ŒUVRE Œ", "Oeuvre oeil OEUVRE OE"), ("Straße ẞ", "Strasse SS"), ("Æbeltoft æble Æ", "Aebeltoft aeble AE"),
+        ("Ørsta København", "Orsta Kobenhavn"), ("Łódź Wrocław", "Lodz Wroclaw"), ("Đakovo đ Ð ð", "Dakovo d D d"),
+        ("Þórshöfn þorp ÞÓR", "Thorshofn thorp THOR"), ("Ǿ ǿ", "O o"), ("Ħamrun Sığacık", "Hamrun Sigacik"), ("東京", "??"),
+    ])
+    func lettersWithoutAccentsToRemoveAreSpelledOut(_ text: String, _ expected: String) {
+        #expect(ASCIIConsole.transliterate(text) == expected)
+    }
+
+    /// A name that is wider in ASCII takes its extra columns from the padding after it, so
+    /// the columns to its right stay in place; a single space between words stays.
+    @Test func aWiderNameTakesItsColumnsFromThePadding() {
+        let table = TextTable(columns: [
+            TextTable.Column(title: "Place", cells: ["Großbeeren", "Þórshöfn", "Berlin"]),
+            TextTable.Column(title: "Now", cells: ["7 °C", "-2 °C", "9 °C"]),
+        ], showsTitles: true)
+        let lines = table.render(width: nil, style: TextStyle(usesColor: false)).map(ASCIIConsole.transliterate)
+        #expect(lines == [
+            "Place       Now",
+            "Grossbeeren 7 C",
+            "Thorshofn   -2 C",
+            "Berlin      9 C",
+        ], "\(lines)")
+        #expect(ASCIIConsole.transliterate("Straße 5, Köln") == "Strasse 5, Koln")
+        #expect(ASCIIConsole.transliterate("Straße   |\nBerlin   |") == "Strasse  |\nBerlin   |")
+    }
+
     @Test(arguments: [
         ([:], true), (["LANG": "C.UTF-8"], true), (["LANG": "en_US.utf8"], true), (["LANG": "C"], false),
         (["LANG": "en_US.UTF-8", "LC_ALL": "POSIX"], false), (["LANG": "C", "LC_CTYPE": "de_DE.UTF-8"], true),

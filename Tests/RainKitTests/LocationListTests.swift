@@ -67,4 +67,12 @@ import Testing
         #expect(list.isCurrent(Self.berlin))
         #expect(!list.isCurrent(twin))
     }
+
+    /// What the ASCII screen shows finds the place: "Łódź" shows as "Lodz", "Straße" as "Strasse".
+    @Test(arguments: [("lodz", "Łódź"), ("strasse", "Straße"), ("thorshofn", "Þórshöfn"), ("tromso", "Tromsø")])
+    func theASCIISpellingOfANameFindsIt(_ reference: String, _ name: String) throws {
+        let place = Location(name: name, coordinate: .init(latitude: 1, longitude: 2))
+        let list = LocationList(locations: [Self.berlin, place], currentID: nil)
+        #expect(try list.resolve(reference) == place)
+    }
 }

@@ -44,4 +44,11 @@ import Testing
 
             """)
     }
+
+    @Test func anOfflinePlaceWithNothingCachedSaysSo() {
+        let quito = ForecastSamples.full(units: .si, name: "Quito").location
+        let table = RefreshReport.table([RefreshOutcome(location: quito, status: .failed(.forecast(.offline(host: "api.example")), cached: nil))],
+                                        usesColor: false, now: ForecastSamples.start)
+        #expect(table == "Quito  –    (nothing cached)\n")
+    }
 }

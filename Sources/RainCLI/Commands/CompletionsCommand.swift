@@ -25,6 +25,9 @@ struct CompletionsCommand: RunnableCommand {
     /// A script, or nil for the list of places.
     var shell: CompletionScript.Shell?
 
+    /// Completing must never print errors into a command line being typed.
+    var needsValidConfiguration: Bool { false }
+
     init(parsed: ParsedValues) throws {
         let name = parsed[Self.shellArgument] ?? ""
         if name == Self.placesWord {

@@ -22,6 +22,14 @@ extension CommandContext {
         let explicit = configOverride != nil || !(environment["RAIN_CONFIG"] ?? "").isEmpty
         return SettingsLoader(paths: paths, environment: environment, configFileIsExplicit: explicit)
     }
+
+    /// Throws when the configuration file named explicitly does not exist or the configuration
+    /// is not valid. The key is left to the commands that send it.
+    func checkConfiguration() throws(ConfigError) {
+        var loader = settingsLoader(environment: environment)
+        loader.readsKey = false
+        _ = try loader.load()
+    }
 }
 
 /// `rain config show`
@@ -38,6 +46,8 @@ struct ConfigShowCommand: RunnableCommand {
     )
 
     init(parsed: ParsedValues) throws {}
+
+    var needsValidConfiguration: Bool { false }
 
     func run(_ context: CommandContext) async throws {
         let diagnosis = SettingsDiagnosis(loader: context.settingsLoader(environment: context.environment))
@@ -56,6 +66,8 @@ struct ConfigPathCommand: RunnableCommand {
 
     init(parsed: ParsedValues) throws {}
 
+    var needsValidConfiguration: Bool { false }
+
     func run(_ context: CommandContext) async throws {
         context.print(context.paths.configFile)
     }
@@ -69,6 +81,8 @@ struct ConfigInitCommand: RunnableCommand {
     )
 
     init(parsed: ParsedValues) throws {}
+
+    var needsValidConfiguration: Bool { false }
 
     func run(_ context: CommandContext) async throws {
         let path = context.paths.configFile

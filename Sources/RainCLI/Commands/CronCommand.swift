@@ -38,6 +38,9 @@ struct CronCommand: RunnableCommand {
         if install && uninstall { throw ValidationError("'--install' and '--uninstall' cannot be used together") }
     }
 
+    /// Removing rain's line works whatever state the configuration is in.
+    var needsValidConfiguration: Bool { !uninstall }
+
     func run(_ context: CommandContext) async throws {
         let crontab = Crontab()
         if uninstall {

@@ -10,7 +10,9 @@ struct RefreshCommand: RunnableCommand {
         Places are fetched concurrently (at most max_concurrent_requests at once); one that \
         fails does not stop the others, and the exit status is that of the worst failure. Only \
         one refresh runs at a time per RAIN_HOME: with --quiet an overlapping refresh exits 75 \
-        at once, otherwise it waits a little. --quiet prints nothing on success or when offline \
+        at once, otherwise it waits a little. Offline, every place is listed with its cached \
+        forecast and its age, or as having nothing cached, and the status is 75, or 66 when \
+        none of them has anything cached. --quiet prints nothing on success or when offline \
         (for cron); real failures still print one line each on stderr.
         """,
         arguments: [places],
@@ -42,7 +44,7 @@ struct RefreshCommand: RunnableCommand {
     }
 
     func run(_ context: CommandContext) async throws {
-        let list = try context.store.load()
+        let list = try context.loadPlaces()
         let locations: [Location]
         if all {
             locations = list.locations
@@ -84,18 +86,20 @@ struct RefreshCommand: RunnableCommand {
     private func report(_ error: RefreshError, locations: [Location], service: ForecastService, context: CommandContext) -> ExitCode {
         switch error {
         case .offline(let host):
-            guard !quiet else { return .temporaryFailure }
+            // Every place asked for is accounted for: its cached forecast with its age, or a
+            // line saying nothing is cached. 66 only when there is nothing at all to show.
+            let outcomes = locations.map { location in
+                RefreshOutcome(location: location, status: .failed(.forecast(.offline(host: host)), cached: service.cached(for: location)?.summary))
+            }
+            let status: ExitCode = outcomes.contains { $0.forecast != nil } ? .temporaryFailure : .noInput
+            guard !quiet else { return status }
             context.report(error, as: .notice)
-            // Offline is no failure of a place: the places with nothing cached have nothing to show.
-            let cached = locations.compactMap { location in
-                service.cached(for: location).map { RefreshOutcome(location: location, status: .failed(.forecast(.offline(host: host)), cached: $0.summary)) }
-            }
             if json {
-                context.writeJSON(RefreshReport.json(cached))
+                context.writeJSON(RefreshReport.json(outcomes))
             } else {
-                context.console.write(RefreshReport.table(cached, usesColor: context.useColor, now: Date()))
+                context.console.write(RefreshReport.table(outcomes, usesColor: context.useColor, now: Date()))
             }
-            return .temporaryFailure
+            return status
         case .busy:
             if !quiet { context.report(error) }
             return .temporaryFailure

@@ -13,11 +13,16 @@ protocol RunnableCommand: ParsableCommand {
     /// Checks what depends on where the command runs (is there a terminal?) before `run`;
     /// a `ValidationError` here is a usage error too.
     func validate(in context: CommandContext) throws
+    /// Whether the configuration must be valid before `run` (exit 78 otherwise). False only
+    /// for what must work while it is not: `rain config` (to find and mend it), completions,
+    /// and removing rain's crontab line.
+    var needsValidConfiguration: Bool { get }
     func run(_ context: CommandContext) async throws
 }
 
 extension RunnableCommand {
     func validate(in context: CommandContext) throws {}
+    var needsValidConfiguration: Bool { true }
 }
 
 /// A usage problem found after parsing (values out of range for the command line, options that

@@ -10,6 +10,19 @@ public struct DarkSkyDecoder: ForecastDecoder {
     public static let missingValue: Double = -999
 
     public func decode(_ body: Data, units: UnitSystem) throws(ForecastError) -> Forecast {
+        if let forecast = Self.readDirectly(body, units: units) { return forecast }
+        return try Self.readThroughTree(body, units: units)
+    }
+
+    /// The one-pass reader; nil when it is not sure of the body.
+    static func readDirectly(_ body: Data, units: UnitSystem) -> Forecast? {
+        body.withUnsafeBytes { bytes in
+            DarkSkyDirectReader.forecast(from: bytes.bindMemory(to: UInt8.self), requestedUnits: units)
+        }
+    }
+
+    /// The careful reader, which names what is wrong.
+    static func readThroughTree(_ body: Data, units: UnitSystem) throws(ForecastError) -> Forecast {
         try ForecastError.decoding(body, missingMarkers: [Self.missingValue]) { root throws(JSONValueError) in
             try Self.forecast(from: root, requestedUnits: units)
         }

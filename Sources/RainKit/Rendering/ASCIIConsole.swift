@@ -2,7 +2,8 @@ import FoundationEssentials
 
 /// A console for terminals that can only show ASCII (`--ascii`, or a locale whose character set
 /// is not UTF-8): rain's symbols become ASCII of the same width, so columns stay aligned, and
-/// letters lose their accents (Zürich -> Zurich); anything else becomes '?'. The degree sign
+/// letters lose their accents (Zürich -> Zurich) or take their usual ASCII spelling (Straße ->
+/// Strasse, Łódź -> Lodz, Þórshöfn -> Thorshofn, ÞÓR -> THOR); anything else becomes '?'. The degree sign
 /// goes ("24 C", "52.52 N", "7"), but leaves a space in a column, where padding follows.
 /// JSON never passes here (`JSONValue.escapingNonASCII` keeps it exact).
 public final class ASCIIConsole: Console {
@@ -32,18 +33,43 @@ public final class ASCIIConsole: Console {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         var characters = text[...]
+        // How many columns letters written wider in ASCII ("ß" -> "ss") have taken on this line.
+        var widened = 0
         while let character = characters.popFirst() {
-            if character.isASCII {
+            if character == "\n" {
+                widened = 0
+                result.append(character)
+            } else if character == " " && widened > 0 {
+                result += givingBackPadding(&characters, widened: &widened)
+            } else if character.isASCII {
                 result.append(character)
             } else if character == "°" {
                 result += withoutDegreeSign(&characters)
             } else if let replacement = replacements[character] {
                 result += replacement
             } else {
-                result += character.foldedToASCII ?? "?"
+                var folded = character.foldedToASCII ?? "?"
+                // "Þórshöfn" -> "Thorshofn", but "ÞÓR" -> "THOR".
+                if folded.count > 1, characters.first?.isLowercase == true { folded = folded.prefix(1) + folded.dropFirst().lowercased() }
+                widened += max(0, folded.count - 1)
+                result += folded
             }
         }
         return result
+    }
+
+    /// A run of spaces (the first already taken) after letters that became wider: padding of a
+    /// column (two spaces or more) gives those columns back, keeping at least one space, so the
+    /// columns after it stay where they are; a single space between words stays.
+    private static func givingBackPadding(_ rest: inout Substring, widened: inout Int) -> String {
+        var run = 1
+        while rest.first == " " {
+            rest = rest.dropFirst()
+            run += 1
+        }
+        let given = run >= 2 ? min(widened, run - 1) : 0
+        widened -= given
+        return String(repeating: " ", count: run - given)
     }
 
     /// What replaces a degree sign, given the `rest` after it. In text it goes: "24 °C, feels"

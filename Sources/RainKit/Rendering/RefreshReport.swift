@@ -4,19 +4,21 @@ import FoundationEssentials
 public enum RefreshReport {
     /// One aligned line per outcome: name, temperature, conditions, and the age when the
     /// forecast shown is not new; a failed place shows its cached forecast,
-    /// or a dash and "failed".
+    /// or a dash and "failed" (offline: "nothing cached").
     /// ```
     /// Berlin          24 °C  Partly Cloudy
     /// San Francisco    9 °C  Fog            (cached, 6 h ago)
     /// Oslo            -2 °C  Snow           (cached, 3 h ago)
     /// Lima                –                 (failed)
+    /// Quito               –                 (nothing cached)
     /// ```
     public static func table(_ outcomes: [RefreshOutcome], usesColor: Bool, now: Date) -> String {
         let style = TextStyle(usesColor: usesColor)
         guard !outcomes.isEmpty else { return "" }
         let cells = outcomes.map { outcome in
             guard let cached = outcome.forecast else {
-                return ((name: style.bold(outcome.location.name.screenSafe), temperature: MeasureFormat.missing, summary: ""), "(failed)")
+                let note = if case .forecast(.offline)? = outcome.failure { "(nothing cached)" } else { "(failed)" }
+                return ((name: style.bold(outcome.location.name.screenSafe), temperature: MeasureFormat.missing, summary: ""), note)
             }
             if case .refreshed = outcome.status { return (RefreshLine.cells(cached, style: style), "") }
             return (RefreshLine.cells(cached, style: style), "(cached, \(AgeFormatter.string(since: cached.fetchedAt, now: now)))")

@@ -106,9 +106,14 @@ struct JSONValueNode: Sendable {
 
     func string() throws(JSONValueError) -> String {
         guard case .string(let text) = value else { throw mismatch("a string") }
+        return Self.limited(text)
+    }
+
+    /// `text`, cut to `maximumStringLength` characters.
+    static func limited(_ text: String) -> String {
         // Counting characters walks the text; few bytes cannot be many characters.
-        guard text.utf8.count > Self.maximumStringLength, text.count > Self.maximumStringLength else { return text }
-        return String(text.prefix(Self.maximumStringLength)) + "…"
+        guard text.utf8.count > maximumStringLength, text.count > maximumStringLength else { return text }
+        return String(text.prefix(maximumStringLength)) + "…"
     }
 
     // MARK: Members by key
