@@ -61,17 +61,27 @@ extension LocationList {
         }
     }
 
-    /// Settles the LOCs that are the full ID of a saved place (the first place with it).
+    /// Settles the LOCs that are the full ID of a saved place (the first place with it), looking
+    /// at places only until each is found.
     private func findExactIDs(_ searches: inout [Search]) {
-        var wanted: [UUID: [Int]] = [:]
+        var wanted = IDPrefixTable()
+        var remaining = 0
         for index in searches.indices where searches[index].outcome == nil {
-            if let id = searches[index].id { wanted[id, default: []].append(index) }
+            guard let id = searches[index].id else { continue }
+            wanted.add(IDPrefix(IDPrefix.words(of: id), digits: 32), for: index)
+            remaining += 1
         }
-        guard !wanted.isEmpty else { return }
-        for location in locations {
-            guard let indices = wanted.removeValue(forKey: location.id) else { continue }
-            for index in indices { searches[index].outcome = .success(location) }
-            if wanted.isEmpty { return }
+        guard remaining > 0 else { return }
+        wanted.sort()
+        locations.withUnsafeBufferPointer { locations in
+            for position in locations.indices {
+                wanted.forEachMatch(of: locations[position].id) { index in
+                    guard searches[index].outcome == nil else { return }
+                    searches[index].outcome = .success(locations[position])
+                    remaining -= 1
+                }
+                if remaining == 0 { return }
+            }
         }
     }
 
