@@ -65,6 +65,10 @@ struct ByteBuffer: ~Copyable {
         text.withUTF8 { put($0) }
     }
 
+    mutating func put(_ text: StaticString) {
+        put(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
     mutating func putSpaces(_ count: Int) {
         var remaining = count
         while remaining > 0 {
