@@ -126,20 +126,32 @@ RAIN_HOME="$one" COLUMNS=80 hyperfine -N --style basic --warmup 3 --runs "$fast_
     -n "jq" "jq -r '$jqfilter' $work/body.json"
 
 # --- 4. the store: 10,000 places vs 10 ---
+# Place i's ID starts with a letter and 7 hex digits of i times an odd number (mod 2^28): the first
+# 8 digits tell the places apart, and no number is also an ID prefix.
+id() { # id I: place I's full ID
+    printf 'a%07x-0000-4000-8000-%012d' $(( $1 * 2654435761 % 268435456 )) "$1"
+}
 make_store() { # make_store DIR COUNT
     mkdir -p "$1"
     {
         printf '{"locations": ['
         for i in $(seq 1 "$2"); do
             [ "$i" -gt 1 ] && printf ','
-            printf '{"id": "00000000-0000-4000-8000-%012d", "name": "Place %d", "latitude": %d.5, "longitude": 10.25}' "$i" "$i" $(( i % 80 ))
+            printf '{"id": "%s", "name": "Place %d", "latitude": %d.5, "longitude": 10.25}' "$(id "$i")" "$i" $(( i % 80 ))
         done
-        printf '], "current_location_id": "00000000-0000-4000-8000-000000000001"}\n'
+        printf '], "current_location_id": "%s"}\n' "$(id 1)"
     } >"$1/template.json"
     cp "$1/template.json" "$1/defaults.json"
 }
-ids() { # ids FIRST COUNT: full IDs
-    for i in $(seq "$1" $(( $1 + $2 - 1 ))); do printf '00000000-0000-4000-8000-%012d ' "$i"; done
+locs() { # locs FIRST COUNT FORM: LOCs of places FIRST.. as full IDs, 8-digit ID prefixes, numbers or names
+    for i in $(seq "$1" $(( $1 + $2 - 1 ))); do
+        case "$3" in
+            id) printf '%s ' "$(id "$i")" ;;
+            prefix) printf '%s ' "$(id "$i" | cut -c1-8)" ;;
+            number) printf '%d ' "$i" ;;
+            name) printf '"Place %d" ' "$i" ;;
+        esac
+    done
 }
 echo; echo "== 4. the store: 10,000 places vs 10 =="
 for size in 10 10000; do
@@ -149,8 +161,11 @@ for size in 10 10000; do
     RAIN_HOME="$store" hyperfine -N --style basic --warmup 2 --runs "$fast_runs" --export-json "$work/4-$size.json" \
         --prepare "cp $store/template.json $store/defaults.json" \
         -n "add ($size)" "$rain locations add Extra --lat 1 --lon 2" \
-        -n "remove $removed ($size)" "$rain locations remove $(ids 2 "$removed") --yes" \
-        -n "select ($size)" "$rain locations select 00000000-0000-4000-8000-$(printf '%012d' "$size")" \
+        -n "remove $removed by ID ($size)" "$rain locations remove $(locs 2 "$removed" id) --yes" \
+        -n "remove $removed by number ($size)" "$rain locations remove $(locs 2 "$removed" number) --yes" \
+        -n "remove $removed by ID prefix ($size)" "$rain locations remove $(locs 2 "$removed" prefix) --yes" \
+        -n "remove $removed by name ($size)" "$rain locations remove $(locs 2 "$removed" name) --yes" \
+        -n "select ($size)" "$rain locations select $(id "$size")" \
         -n "list ($size)" "$rain locations"
 done
 
@@ -184,7 +199,7 @@ printf '%-52s %10s %10s %8s\n' "   vs a sequential curl loop" "$(ms "$r2")" "$(m
 printf '%-52s %10s %10s %8s  %s\n' "   simulator: $places requests, 0 ms, $parallel at a time" "" "$(ms "$sim0")" "" "$(jq -rn "$places / $sim0 | floor") req/s served"
 printf '%-52s %10s %10s %8s  %s\n' "   simulator: $places requests, $latency ms, all at once" "" "$(ms "$sim50")" "" "$(jq -rn "$places / $sim50 | floor") req/s served; run 2 asks $(jq -rn "$places / $limit | floor") req/s"
 printf '%-52s %10s %10s %8s  %s\n' "3. show --offline vs jq" "$(ms "$r3")" "$(ms "$j3")" "$(ratio "$r3" "$j3")x" "< 1.0x: $(verdict "$r3 / $j3 < 1.0")"
-for index in 0 1 2 3; do
+for index in $(seq 0 $(( $(jq '.results | length' "$work/4-10000.json") - 1 ))); do
     small=$(median "$work/4-10.json" "$index"); big=$(median "$work/4-10000.json" "$index")
     name=$(jq -r ".results[$index].command" "$work/4-10000.json" | sed 's/ (10000)//')
     printf '%-52s %10s %10s %8s  %s\n' "4. store $name: 10,000 vs 10 places" "$(ms "$big")" "$(ms "$small")" "$(ratio "$big" "$small")x" "<= 3x: $(verdict "$big / $small <= 3")"
