@@ -36,6 +36,21 @@ import Testing
 
     private func bytes(_ home: String) -> [UInt8]? { fileBytes(home + "/defaults.json") }
 
+    /// The picker with every place but the current one (Berlin and Oslo) checked and Enter
+    /// pressed: the question waits for its key.
+    private func askToRemoveAll(home: String) async throws -> TmuxSession {
+        let tmux = try startPicker(home: home)
+        do {
+            try await tmux.waitForScreen(containing: "Remove saved places")
+            try tmux.send("a", "Enter")
+            try await tmux.waitForScreen(containing: "Remove 2 locations (Berlin, Oslo)? [y/N]")
+        } catch {
+            tmux.kill()
+            throw error
+        }
+        return tmux
+    }
+
     @Test func cancelWithQChangesNothing() async throws {
         try await withHome(["Home", "Berlin", "Oslo"]) { home, _ in
             let before = bytes(home)
@@ -95,11 +110,8 @@ import Testing
     @Test func decliningAtThePromptChangesNothing() async throws {
         try await withHome(["Home", "Berlin", "Oslo"]) { home, _ in
             let before = bytes(home)
-            let tmux = try startPicker(home: home)
+            let tmux = try await askToRemoveAll(home: home)
             defer { tmux.kill() }
-            try await tmux.waitForScreen(containing: "Remove saved places")
-            try tmux.send("a", "Enter")
-            try await tmux.waitForScreen(containing: "Remove 2 locations (Berlin, Oslo)? [y/N]")
             try tmux.send("n")
             let screen = try await tmux.waitForScreen(containing: "rain exited with 0")
             #expect(screen.contains("[y/N] n\nNothing removed.") && screen.contains("terminal restored"), "\(screen)")
@@ -112,11 +124,8 @@ import Testing
     func enterOrCtrlCAtThePromptChangesNothing(_ key: String, _ status: Int) async throws {
         try await withHome(["Home", "Berlin", "Oslo"]) { home, _ in
             let before = bytes(home)
-            let tmux = try startPicker(home: home)
+            let tmux = try await askToRemoveAll(home: home)
             defer { tmux.kill() }
-            try await tmux.waitForScreen(containing: "Remove saved places")
-            try tmux.send("a", "Enter")
-            try await tmux.waitForScreen(containing: "Remove 2 locations (Berlin, Oslo)? [y/N]")
             try tmux.send(key)
             let screen = try await tmux.waitForScreen(containing: "rain exited with \(status)")
             #expect(screen.contains("terminal restored"), "\(screen)")
@@ -139,11 +148,8 @@ import Testing
 
     @Test func aPlaceRemovedMeanwhileIsReportedAndNotResurrected() async throws {
         try await withHome(["Home", "Berlin", "Oslo"]) { home, store in
-            let tmux = try startPicker(home: home)
+            let tmux = try await askToRemoveAll(home: home)
             defer { tmux.kill() }
-            try await tmux.waitForScreen(containing: "Remove saved places")
-            try tmux.send("a", "Enter")
-            try await tmux.waitForScreen(containing: "Remove 2 locations (Berlin, Oslo)? [y/N]")
             // Another rain process removes Oslo while the question waits.
             let oslo = try #require(try store.load().locations.first { $0.name == "Oslo" })
             _ = try store.remove(ids: [oslo.id])

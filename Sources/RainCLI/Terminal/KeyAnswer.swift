@@ -9,8 +9,13 @@ import RainKit
 enum KeyAnswer {
     /// nil when standard input cannot be put in raw mode (the caller then reads a line).
     static func yes(console: any Console, environment: [String: String], asciiOnly: Bool) -> Bool? {
-        guard let session = try? TerminalSession(environment: environment, asciiOnly: asciiOnly),
-              (try? session.startInline()) != nil else { return nil }
+        guard let session = try? TerminalSession(environment: environment, asciiOnly: asciiOnly) else { return nil }
+        do {
+            try session.startInline()
+        } catch {
+            session.finish()
+            return nil
+        }
         while true {
             switch session.nextEvent() {
             case .redraw:

@@ -49,9 +49,9 @@ final class TerminalSession {
     /// Raw input and the signals, the screen left as it is: for a question answered with one
     /// key under what is already on the screen.
     func startInline() throws(TerminalError) {
+        isInline = true
         relay = try SignalRelay()
         try rawMode.enable()
-        isInline = true
     }
 
     func finish() {
