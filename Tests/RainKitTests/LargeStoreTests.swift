@@ -88,6 +88,7 @@ import Testing
         #"{"locations": [{"id": "00000000-0000-4000-8000-000000000001", "name": "A", "latitude": 1, "longitude": 2},]}"#,
         "{\"locations\": [{\"id\": \"00000000-0000-4000-8000-000000000001\", \"name\": \"Tab\tin name\", \"latitude\": 1, \"longitude\": 2}]}",
         #"{"locations": [{"id": "00000000-0000-4000-8000-000000000001", "name": "\u001b[31mred", "latitude": 1, "longitude": 2}]}"#,
+        "{\"locations\": [{\"id\": \"00000000-0000-4000-8000-000000000001\", \"name\": \"Del\u{7F}ete\", \"latitude\": 1, \"longitude\": 2}]}",
         #"{"locations": [{"id": "00000000-0000-4000-8000-000000000001", "name": "A", "latitude": 1e400, "longitude": 2}]}"#,
         #"{"locations": []} trailing"#,
         // Keys that start as the keys of a place do, of their length or longer: unknown members.
