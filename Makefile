@@ -59,12 +59,20 @@ install: release
 
 # Installs what is built, without building: the binary (stripped), rain.1, the three completion
 # scripts, config.example.json and forecast-json.md (RAIN_BIN and RAIN_MANUAL say which binaries).
+# The folders it has to make are listed in FOLDER_RECORD (kept across installs), so that uninstall
+# removes those and no other; empty FOLDER_RECORD (make deb: dpkg keeps track) writes none.
+FOLDER_RECORD ?= $(DOCDIR)/folders-made-by-install
+INSTALL_FOLDERS = "$(BINDIR)" "$(MANDIR)/man1" "$(DOCDIR)" "$(BASHCOMPDIR)" "$(ZSHCOMPDIR)" "$(FISHCOMPDIR)"
 install-files:
 	rm -rf "$(GENERATED)" && mkdir -p "$(GENERATED)"
 	"$(RAIN_MANUAL)" "$(DOCDIR)" > "$(GENERATED)/rain.1"
 	"$(RAIN_BIN)" completions bash > "$(GENERATED)/rain.bash"
 	"$(RAIN_BIN)" completions zsh > "$(GENERATED)/_rain"
 	"$(RAIN_BIN)" completions fish > "$(GENERATED)/rain.fish"
+	{ [ -z "$(FOLDER_RECORD)" ] || cat "$(DESTDIR)$(FOLDER_RECORD)" 2>/dev/null; \
+	  for folder in $(INSTALL_FOLDERS); do \
+		while [ -n "$$folder" ] && [ ! -d "$(DESTDIR)$$folder" ]; do echo "$$folder"; folder=$${folder%/*}; done; \
+	  done; } | sort -u > "$(GENERATED)/folders"
 	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(DOCDIR)" \
 		"$(DESTDIR)$(BASHCOMPDIR)" "$(DESTDIR)$(ZSHCOMPDIR)" "$(DESTDIR)$(FISHCOMPDIR)"
 	install -s -m 755 "$(RAIN_BIN)" "$(DESTDIR)$(BINDIR)/rain"
@@ -73,6 +81,7 @@ install-files:
 	install -m 644 "$(GENERATED)/_rain" "$(DESTDIR)$(ZSHCOMPDIR)/_rain"
 	install -m 644 "$(GENERATED)/rain.fish" "$(DESTDIR)$(FISHCOMPDIR)/rain.fish"
 	install -m 644 config.example.json docs/forecast-json.md "$(DESTDIR)$(DOCDIR)/"
+	[ -z "$(FOLDER_RECORD)" ] || install -m 644 "$(GENERATED)/folders" "$(DESTDIR)$(FOLDER_RECORD)"
 
 # rain_<version>_<arch>.deb in the current folder, with the Swift runtime linked in so that it
 # needs only Debian's libraries (libcurl4, not the -dev package).
@@ -88,17 +97,16 @@ deb: deps
 bench: deps
 	@bash Benchmarks/bench.sh
 
-# Removes exactly what install-files installed, then the share folders it may have made, each
-# only when nothing else is left in it (the bin folder stays).
+# Removes exactly what install-files installed, then the folders it made (its FOLDER_RECORD),
+# deepest first, each only when nothing else is left in it; a folder that was there before stays.
+# Without a record (an install by an older Makefile) only rain's own DOCDIR goes.
 uninstall:
+	folders=$$(cat "$(DESTDIR)$(FOLDER_RECORD)" 2>/dev/null || echo "$(DOCDIR)"); folders=$$(echo "$$folders" | sort -r); \
 	rm -f "$(DESTDIR)$(BINDIR)/rain" "$(DESTDIR)$(MANDIR)/man1/rain.1" \
-		"$(DESTDIR)$(DOCDIR)/config.example.json" "$(DESTDIR)$(DOCDIR)/forecast-json.md" \
-		"$(DESTDIR)$(BASHCOMPDIR)/rain" "$(DESTDIR)$(ZSHCOMPDIR)/_rain" "$(DESTDIR)$(FISHCOMPDIR)/rain.fish"
-	for folder in "$(DOCDIR)" "$(MANDIR)/man1" "$(MANDIR)" "$(BASHCOMPDIR)" "$(ZSHCOMPDIR)" "$(FISHCOMPDIR)"; do \
-		while case "$$folder" in "$(PREFIX)/share"/*) true ;; *) false ;; esac; do \
-			[ -d "$(DESTDIR)$$folder" ] && rmdir --ignore-fail-on-non-empty "$(DESTDIR)$$folder"; \
-			folder=$${folder%/*}; \
-		done; \
+		"$(DESTDIR)$(DOCDIR)/config.example.json" "$(DESTDIR)$(DOCDIR)/forecast-json.md" $(if $(FOLDER_RECORD),"$(DESTDIR)$(FOLDER_RECORD)") \
+		"$(DESTDIR)$(BASHCOMPDIR)/rain" "$(DESTDIR)$(ZSHCOMPDIR)/_rain" "$(DESTDIR)$(FISHCOMPDIR)/rain.fish" && \
+	for folder in $$folders; do \
+		[ ! -d "$(DESTDIR)$$folder" ] || rmdir --ignore-fail-on-non-empty "$(DESTDIR)$$folder"; \
 	done
 
 clean:

@@ -32,6 +32,13 @@ echo "Building the release rain (make install into a scratch folder) and the sim
 make -s install DESTDIR="$work/install" PREFIX=/usr >/dev/null
 swift build -c release --product forecast-simulator >/dev/null
 rain="$work/install/usr/bin/rain"
+# The same rain with the Swift runtime and Foundation as shared libraries (a plain release
+# build, in a build folder of its own so the installed kind is not relinked), stripped alike:
+# what the static link is measured against in run 1 and in the peak memory of run 5.
+echo "Building rain with shared libraries for comparison (.build/shared)..." >&2
+swift build -c release --product rain --scratch-path .build/shared >/dev/null
+strip -o "$work/rain-shared" "$(swift build -c release --scratch-path .build/shared --show-bin-path)/rain"
+shared_rain="$work/rain-shared"
 simulator="$(swift build -c release --show-bin-path)/forecast-simulator"
 
 if [ -n "${BENCH_QUICK:-}" ]; then fast_runs=5; slow_runs=2; else fast_runs=30; slow_runs=8; fi
@@ -72,7 +79,8 @@ echo; echo "== 1. one refresh (0 ms latency) =="
 RAIN_HOME="$one" hyperfine -N --style basic --warmup 3 --runs "$fast_runs" --export-json "$work/1.json" \
     -n "rain refresh" "$rain refresh" \
     -n "curl" "curl -s -o /dev/null $one_url" \
-    -n "rain --version" "$rain --version"
+    -n "rain --version" "$rain --version" \
+    -n "rain --version, shared libraries" "$shared_rain --version"
 
 # --- 2. refresh --all, 200 places, 50 ms latency, 6 at a time ---
 many="$work/many"
@@ -118,20 +126,32 @@ RAIN_HOME="$one" COLUMNS=80 hyperfine -N --style basic --warmup 3 --runs "$fast_
     -n "jq" "jq -r '$jqfilter' $work/body.json"
 
 # --- 4. the store: 10,000 places vs 10 ---
+# Place i's ID starts with a letter and 7 hex digits of i times an odd number (mod 2^28): the first
+# 8 digits tell the places apart, and no number is also an ID prefix.
+id() { # id I: place I's full ID
+    printf 'a%07x-0000-4000-8000-%012d' $(( $1 * 2654435761 % 268435456 )) "$1"
+}
 make_store() { # make_store DIR COUNT
     mkdir -p "$1"
     {
         printf '{"locations": ['
         for i in $(seq 1 "$2"); do
             [ "$i" -gt 1 ] && printf ','
-            printf '{"id": "00000000-0000-4000-8000-%012d", "name": "Place %d", "latitude": %d.5, "longitude": 10.25}' "$i" "$i" $(( i % 80 ))
+            printf '{"id": "%s", "name": "Place %d", "latitude": %d.5, "longitude": 10.25}' "$(id "$i")" "$i" $(( i % 80 ))
         done
-        printf '], "current_location_id": "00000000-0000-4000-8000-000000000001"}\n'
+        printf '], "current_location_id": "%s"}\n' "$(id 1)"
     } >"$1/template.json"
     cp "$1/template.json" "$1/defaults.json"
 }
-ids() { # ids FIRST COUNT: full IDs
-    for i in $(seq "$1" $(( $1 + $2 - 1 ))); do printf '00000000-0000-4000-8000-%012d ' "$i"; done
+locs() { # locs FIRST COUNT FORM: LOCs of places FIRST.. as full IDs, 8-digit ID prefixes, numbers or names
+    for i in $(seq "$1" $(( $1 + $2 - 1 ))); do
+        case "$3" in
+            id) printf '%s ' "$(id "$i")" ;;
+            prefix) printf '%s ' "$(id "$i" | cut -c1-8)" ;;
+            number) printf '%d ' "$i" ;;
+            name) printf '"Place %d" ' "$i" ;;
+        esac
+    done
 }
 echo; echo "== 4. the store: 10,000 places vs 10 =="
 for size in 10 10000; do
@@ -141,8 +161,11 @@ for size in 10 10000; do
     RAIN_HOME="$store" hyperfine -N --style basic --warmup 2 --runs "$fast_runs" --export-json "$work/4-$size.json" \
         --prepare "cp $store/template.json $store/defaults.json" \
         -n "add ($size)" "$rain locations add Extra --lat 1 --lon 2" \
-        -n "remove $removed ($size)" "$rain locations remove $(ids 2 "$removed") --yes" \
-        -n "select ($size)" "$rain locations select 00000000-0000-4000-8000-$(printf '%012d' "$size")" \
+        -n "remove $removed by ID ($size)" "$rain locations remove $(locs 2 "$removed" id) --yes" \
+        -n "remove $removed by number ($size)" "$rain locations remove $(locs 2 "$removed" number) --yes" \
+        -n "remove $removed by ID prefix ($size)" "$rain locations remove $(locs 2 "$removed" prefix) --yes" \
+        -n "remove $removed by name ($size)" "$rain locations remove $(locs 2 "$removed" name) --yes" \
+        -n "select ($size)" "$rain locations select $(id "$size")" \
         -n "list ($size)" "$rain locations"
 done
 
@@ -154,10 +177,11 @@ rss() { # rss COMMAND...: peak resident set in KB
 rain_rss=$(RAIN_HOME="$many" rss "$rain" refresh --all --quiet)
 curl_rss=$(rss curl -s --parallel --parallel-max "$parallel" -K "$work/urls.curl")
 version_rss=$(rss "$rain" --version)
+shared_version_rss=$(rss "$shared_rain" --version)
 binary_size=$(stat -c %s "$rain")
 
 # --- Summary ---
-r1=$(median "$work/1.json" 0); c1=$(median "$work/1.json" 1); v1=$(median "$work/1.json" 2)
+r1=$(median "$work/1.json" 0); c1=$(median "$work/1.json" 1); v1=$(median "$work/1.json" 2); sv1=$(median "$work/1.json" 3)
 r2=$(median "$work/2.json" 0); c2=$(median "$work/2.json" 1); s2=$(median "$work/2seq.json" 0)
 sim0=$(median "$work/sim.json" 0); sim50=$(median "$work/sim.json" 1)
 r3=$(median "$work/3.json" 0); j3=$(median "$work/3.json" 1)
@@ -168,17 +192,18 @@ echo "== Summary ($(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(uname -r))
 printf '%-52s %10s %10s %8s  %s\n' "run" "rain ms" "ref ms" "ratio" "target"
 printf '%-52s %10s %10s %8s  %s\n' "1. refresh vs curl (0 ms)" "$(ms "$r1")" "$(ms "$c1")" "$(ratio "$r1" "$c1")x" "<= 1.5x: $(verdict "$r1 / $c1 <= 1.5")"
 printf '%-52s %10s %10s %8s\n' "   rain --version (start-up alone)" "$(ms "$v1")" "" ""
+printf '%-52s %10s %10s %8s  %s\n' "   vs the same rain with shared libraries" "$(ms "$v1")" "$(ms "$sv1")" "$(ratio "$v1" "$sv1")x" "< 1.0x: $(verdict "$v1 / $sv1 < 1.0")"
 printf '%-52s %10s %10s %8s  %s\n' "2. refresh --all vs curl --parallel-max $parallel" "$(ms "$r2")" "$(ms "$c2")" "$(ratio "$r2" "$c2")x" "<= 1.0x: $(verdict "$r2 / $c2 <= 1.0")"
 printf '%-52s %10s %10s %8s  %s\n' "   vs the physical limit ceil($places/$parallel) x $latency ms" "$(ms "$r2")" "$(ms "$limit")" "$(ratio "$r2" "$limit")x" "<= 1.05x: $(verdict "$r2 / $limit <= 1.05")"
 printf '%-52s %10s %10s %8s\n' "   vs a sequential curl loop" "$(ms "$r2")" "$(ms "$s2")" "$(ratio "$r2" "$s2")x"
 printf '%-52s %10s %10s %8s  %s\n' "   simulator: $places requests, 0 ms, $parallel at a time" "" "$(ms "$sim0")" "" "$(jq -rn "$places / $sim0 | floor") req/s served"
 printf '%-52s %10s %10s %8s  %s\n' "   simulator: $places requests, $latency ms, all at once" "" "$(ms "$sim50")" "" "$(jq -rn "$places / $sim50 | floor") req/s served; run 2 asks $(jq -rn "$places / $limit | floor") req/s"
 printf '%-52s %10s %10s %8s  %s\n' "3. show --offline vs jq" "$(ms "$r3")" "$(ms "$j3")" "$(ratio "$r3" "$j3")x" "< 1.0x: $(verdict "$r3 / $j3 < 1.0")"
-for index in 0 1 2 3; do
+for index in $(seq 0 $(( $(jq '.results | length' "$work/4-10000.json") - 1 ))); do
     small=$(median "$work/4-10.json" "$index"); big=$(median "$work/4-10000.json" "$index")
     name=$(jq -r ".results[$index].command" "$work/4-10000.json" | sed 's/ (10000)//')
     printf '%-52s %10s %10s %8s  %s\n' "4. store $name: 10,000 vs 10 places" "$(ms "$big")" "$(ms "$small")" "$(ratio "$big" "$small")x" "<= 3x: $(verdict "$big / $small <= 3")"
 done
 printf '%-52s %10s %10s %8s  %s\n' "5. peak memory of run 2 (MB)" "$(jq -rn "$rain_rss / 1024 | . * 10 | round / 10")" "$(jq -rn "$curl_rss / 1024 | . * 10 | round / 10")" "" "< 25 MB: $(verdict "$rain_rss / 1024 < 25")"
-printf '%-52s %10s\n' "   peak memory of rain --version (MB)" "$(jq -rn "$version_rss / 1024 | . * 10 | round / 10")"
+printf '%-52s %10s %10s %8s  %s\n' "   peak memory of rain --version vs shared (MB)" "$(jq -rn "$version_rss / 1024 | . * 10 | round / 10")" "$(jq -rn "$shared_version_rss / 1024 | . * 10 | round / 10")" "" "< 1.0x: $(verdict "$version_rss / $shared_version_rss < 1.0")"
 printf '%-52s %10s\n' "   installed binary (MB)" "$(jq -rn "$binary_size / 1048576 | . * 10 | round / 10")"

@@ -14,7 +14,7 @@ stage=$(mktemp -d)
 trap 'rm -rf "$stage"' EXIT
 root="$stage/rain_${version}_$arch"
 
-make -s -C "$here" --no-print-directory install-files PREFIX=/usr DESTDIR="$root" RAIN_BIN="$rain" RAIN_MANUAL="$manual"
+make -s -C "$here" --no-print-directory install-files PREFIX=/usr DESTDIR="$root" FOLDER_RECORD= RAIN_BIN="$rain" RAIN_MANUAL="$manual"
 strip --strip-unneeded --remove-section=.comment --remove-section=.note "$root/usr/bin/rain"
 gzip -9n "$root/usr/share/man/man1/rain.1"
 

@@ -14,8 +14,23 @@ struct CommandContext: Sendable {
     /// Symbols as ASCII (`--ascii`, or a locale that is not UTF-8); the console is an
     /// `ASCIIConsole` then.
     let asciiOnly: Bool
+    /// Standard input is the terminal of this process (not a test's console): questions are
+    /// answered with one key.
+    let answersWithKeys: Bool
 
     var store: LocationsStore { LocationsStore(paths: paths) }
+
+    /// The saved places. A `current_location_id` that names no saved place (a hand edit) is
+    /// taken as no current location, with a warning: `rain locations select` (or any change
+    /// to the places) mends the file.
+    func loadPlaces(from store: LocationsStore? = nil) throws -> LocationList {
+        let list = try (store ?? self.store).load()
+        if let id = list.currentID, list.current == nil {
+            report(ErrorReport(message: "\(paths.defaultsFile): current_location_id \(id.uuidString.lowercased()) names no saved place; no place is current",
+                               hint: "choose one: rain locations select LOC", exitCode: .success), as: .warning)
+        }
+        return list
+    }
 
     /// True when a person can be asked a question and answer it.
     var canAsk: Bool { console.isInputTerminal }
@@ -27,9 +42,13 @@ struct CommandContext: Sendable {
     /// escapes when only ASCII may be shown.
     func writeJSON(_ text: String) { console.write(asciiOnly ? JSONValue.escapingNonASCII(text) : text) }
 
-    /// Asks a yes/no question on the terminal; anything but y or yes is no.
+    /// Asks a yes/no question. On a terminal one key answers it (y, or anything else for no),
+    /// as in the pickers; from other input a line: anything but y or yes is no.
     func confirm(_ question: String) -> Bool {
         console.writeError(question + " [y/N] ")
+        if answersWithKeys, let yes = KeyAnswer.yes(console: console, environment: environment, asciiOnly: asciiOnly) {
+            return yes
+        }
         guard let answer = console.readLine()?.trimmingSpaces.lowercased() else {
             console.writeError("\n")
             return false

@@ -76,7 +76,8 @@ public enum RainCLI {
             configOverride: configOverride,
             useColor: useColor,
             colorAskedFor: colorMode == .always && useColor,
-            asciiOnly: asciiOnly
+            asciiOnly: asciiOnly,
+            answersWithKeys: console is StandardConsole && console.isInputTerminal
         )
     }
 

@@ -16,6 +16,7 @@ import Testing
         ("share/fish/vendor_completions.d/rain.fish", 0o644),
         ("share/doc/rain/config.example.json", 0o644),
         ("share/doc/rain/forecast-json.md", 0o644),
+        ("share/doc/rain/folders-made-by-install", 0o644),
     ]
 
     private func make(_ target: String, prefix: String, destination: String) async throws -> ProcessResult {
@@ -72,6 +73,30 @@ import Testing
             // The folders install made go when empty; one that holds someone else's file stays.
             let folders = Set(FileManager.default.subpaths(atPath: root + "/share") ?? [])
             #expect(folders == ["man", "man/man1", "man/man1/other.1"], "\(folders)")
+        }
+    }
+
+    /// Into a PREFIX that does not exist yet, uninstall leaves nothing behind, however often it
+    /// was installed; a folder that was there before stays, empty or not.
+    @Test func uninstallRemovesTheFoldersInstallMadeAndNoOther() async throws {
+        try await withTemporaryDirectory { folder in
+            let destination = folder + "/stage", prefix = "/opt/fresh"
+            try FileManager.default.createDirectory(atPath: destination, withIntermediateDirectories: true)
+            for _ in 1...2 {
+                let installed = try await make("install-files", prefix: prefix, destination: destination)
+                #expect(installed.status == 0, "\(installed)")
+            }
+            let removed = try await make("uninstall", prefix: prefix, destination: destination)
+            #expect(removed.status == 0, "\(removed)")
+            #expect(FileManager.default.subpaths(atPath: destination) == [], "\(FileManager.default.subpaths(atPath: destination) ?? [])")
+
+            // Folders that were there before: an empty share and a bin with someone's tool.
+            try FileManager.default.createDirectory(atPath: destination + prefix + "/share", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: destination + prefix + "/bin", withIntermediateDirectories: true)
+            writeFile(destination + prefix + "/bin/tool", "#!/bin/sh\n")
+            #expect(try await make("install-files", prefix: prefix, destination: destination).status == 0)
+            #expect(try await make("uninstall", prefix: prefix, destination: destination).status == 0)
+            #expect(Set(FileManager.default.subpaths(atPath: destination) ?? []) == ["opt", "opt/fresh", "opt/fresh/share", "opt/fresh/bin", "opt/fresh/bin/tool"])
         }
     }
 

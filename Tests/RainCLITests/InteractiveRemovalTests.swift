@@ -19,12 +19,13 @@ import Testing
 
     /// Runs `rain locations remove -i` in tmux. The shell around it prints whether the terminal
     /// settings are the same afterwards, and rain's exit status, so tests can wait for both.
-    private func startPicker(home: String, term: String = "xterm-256color", width: Int = 80, height: Int = 24) throws -> TmuxSession {
+    private func startPicker(home: String, term: String = "xterm-256color", width: Int = 80, height: Int = 24,
+                             arguments: String = "-i") throws -> TmuxSession {
         try #require(TmuxSession.isAvailable, "tmux is not installed; 'make test' installs it")
         let rain = "env RAIN_HOME=\(shellQuoted(home)) TERM=\(term) \(shellQuoted(BuiltProduct.path("rain")))"
         let script = """
         before=$(stty -g)
-        sh -c 'echo $$ > \(shellQuoted(home + "/rain.pid")); exec \(rain.replacingOccurrences(of: "'", with: "'\\''")) locations remove -i'
+        sh -c 'echo $$ > \(shellQuoted(home + "/rain.pid")); exec \(rain.replacingOccurrences(of: "'", with: "'\\''")) locations remove \(arguments)'
         status=$?
         if [ "$(stty -g)" = "$before" ]; then echo "terminal restored"; else echo "terminal NOT restored"; fi
         echo "rain exited with $status"
@@ -34,6 +35,21 @@ import Testing
     }
 
     private func bytes(_ home: String) -> [UInt8]? { fileBytes(home + "/defaults.json") }
+
+    /// The picker with every place but the current one (Berlin and Oslo) checked and Enter
+    /// pressed: the question waits for its key.
+    private func askToRemoveAll(home: String) async throws -> TmuxSession {
+        let tmux = try startPicker(home: home)
+        do {
+            try await tmux.waitForScreen(containing: "Remove saved places")
+            try tmux.send("a", "Enter")
+            try await tmux.waitForScreen(containing: "Remove 2 locations (Berlin, Oslo)? [y/N]")
+        } catch {
+            tmux.kill()
+            throw error
+        }
+        return tmux
+    }
 
     @Test func cancelWithQChangesNothing() async throws {
         try await withHome(["Home", "Berlin", "Oslo"]) { home, _ in
@@ -78,8 +94,10 @@ import Testing
             try await tmux.waitForScreen(containing: "3 places checked.")
             try tmux.send("Enter")
             try await tmux.waitForScreen(containing: "Remove 3 locations (Berlin, Oslo, Lima)? [y/N]")
-            try tmux.send("y", "Enter")
+            // One key answers, as in the list: no Enter.
+            try tmux.send("y")
             let screen = try await tmux.waitForScreen(containing: "rain exited with 0")
+            #expect(screen.contains("Remove 3 locations (Berlin, Oslo, Lima)? [y/N] y\n"), "\(screen)")
             let list = try store.load()
             #expect(list.locations.map(\.name) == ["Home", "Tokyo"])
             #expect(list.current?.name == "Home")
@@ -92,29 +110,50 @@ import Testing
     @Test func decliningAtThePromptChangesNothing() async throws {
         try await withHome(["Home", "Berlin", "Oslo"]) { home, _ in
             let before = bytes(home)
-            let tmux = try startPicker(home: home)
+            let tmux = try await askToRemoveAll(home: home)
             defer { tmux.kill() }
-            try await tmux.waitForScreen(containing: "Remove saved places")
-            try tmux.send("a", "Enter")
-            try await tmux.waitForScreen(containing: "Remove 2 locations (Berlin, Oslo)? [y/N]")
-            try tmux.send("n", "Enter")
+            try tmux.send("n")
             let screen = try await tmux.waitForScreen(containing: "rain exited with 0")
-            #expect(screen.contains("Nothing removed.") && screen.contains("terminal restored"), "\(screen)")
+            #expect(screen.contains("[y/N] n\nNothing removed.") && screen.contains("terminal restored"), "\(screen)")
             #expect(bytes(home) == before)
+        }
+    }
+
+    /// Enter alone is the default answer, no; Ctrl-C ends rain as it would anywhere else.
+    @Test(arguments: [("Enter", 0), ("C-c", 130)])
+    func enterOrCtrlCAtThePromptChangesNothing(_ key: String, _ status: Int) async throws {
+        try await withHome(["Home", "Berlin", "Oslo"]) { home, _ in
+            let before = bytes(home)
+            let tmux = try await askToRemoveAll(home: home)
+            defer { tmux.kill() }
+            try tmux.send(key)
+            let screen = try await tmux.waitForScreen(containing: "rain exited with \(status)")
+            #expect(screen.contains("terminal restored"), "\(screen)")
+            #expect(bytes(home) == before)
+        }
+    }
+
+    /// `remove LOC` on a terminal asks the same way: one key.
+    @Test func removingByNameOnATerminalIsConfirmedWithOneKey() async throws {
+        try await withHome(["Home", "Berlin", "Oslo"]) { home, store in
+            let tmux = try startPicker(home: home, arguments: "berlin")
+            defer { tmux.kill() }
+            try await tmux.waitForScreen(containing: "Remove 1 location (Berlin)? [y/N]")
+            try tmux.send("Y")
+            let screen = try await tmux.waitForScreen(containing: "rain exited with 0")
+            #expect(screen.contains("[y/N] y\nRemoved Berlin (") && screen.contains("terminal restored"), "\(screen)")
+            #expect(try store.load().locations.map(\.name) == ["Home", "Oslo"])
         }
     }
 
     @Test func aPlaceRemovedMeanwhileIsReportedAndNotResurrected() async throws {
         try await withHome(["Home", "Berlin", "Oslo"]) { home, store in
-            let tmux = try startPicker(home: home)
+            let tmux = try await askToRemoveAll(home: home)
             defer { tmux.kill() }
-            try await tmux.waitForScreen(containing: "Remove saved places")
-            try tmux.send("a", "Enter")
-            try await tmux.waitForScreen(containing: "Remove 2 locations (Berlin, Oslo)? [y/N]")
             // Another rain process removes Oslo while the question waits.
             let oslo = try #require(try store.load().locations.first { $0.name == "Oslo" })
             _ = try store.remove(ids: [oslo.id])
-            try tmux.send("y", "Enter")
+            try tmux.send("y")
             let screen = try await tmux.waitForScreen(containing: "rain exited with 0")
             #expect(screen.contains("rain: Oslo was already removed by another rain process"), "\(screen)")
             #expect(screen.contains("Removed Berlin (") && !screen.contains("Removed Oslo"))
@@ -135,7 +174,7 @@ import Testing
             #expect(styled.contains("> [✓] Berlin"))
             try tmux.send("Enter")
             try await tmux.waitForScreen(containing: "Remove 1 location (Berlin)? [y/N]")
-            try tmux.send("y", "Enter")
+            try tmux.send("y")
             let screen = try await tmux.waitForScreen(containing: "rain exited with 0")
             #expect(screen.contains("Removed Berlin (") && screen.contains("terminal restored"), "\(screen)")
             #expect(try store.load().locations.map(\.name) == ["Home", "Oslo"])

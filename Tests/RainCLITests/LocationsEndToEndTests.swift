@@ -25,6 +25,46 @@ import Testing
         }
     }
 
+    /// A current_location_id that names no saved place (a hand edit) is no current location,
+    /// said in one warning by every command that reads the places; the file is left as it is
+    /// until a change, and selecting a place mends it.
+    @Test func aCurrentIDThatNamesNoPlaceIsWarnedAboutAndTakenAsNone() async throws {
+        try await withTemporaryDirectory { home throws in
+            let berlin = "0a1b2c3d-0000-4000-8000-000000000001", tokyo = "0a1b2c3d-0000-4000-8000-000000000002"
+            let gone = "0f0f0f0f-0000-4000-8000-00000000dead"
+            let document = """
+                {"current_location_id": "\(gone)", "locations": [
+                  {"id": "\(berlin)", "latitude": 52.52, "longitude": 13.405, "name": "Berlin"},
+                  {"id": "\(tokyo)", "latitude": 35.68, "longitude": 139.65, "name": "Tokyo"}]}
+                """
+            writeFile(home + "/defaults.json", document)
+            let warning = """
+                rain: warning: \(home)/defaults.json: current_location_id \(gone) names no saved place; no place is current
+                rain: hint: choose one: rain locations select LOC
+
+                """
+            let list = try await rain(["locations"], home: home)
+            #expect(list.status == 0 && !list.output.contains(" * ") && list.output.contains("Tokyo"), "\(list)")
+            #expect(list.error == warning)
+            let json = try await rain(["locations", "--json"], home: home)
+            #expect(json.status == 0 && json.error == warning && !json.output.contains(#""current": true"#), "\(json)")
+
+            let shown = try await rain(["show", "--offline"], home: home)
+            #expect(shown.status == 66, "\(shown)")
+            #expect(shown.error.hasPrefix(warning + "rain: error: no current location is selected\n"), "\(shown.error)")
+            let named = try await rain(["show", "tokyo", "--offline"], home: home)
+            #expect(named.status == 66 && named.error.hasPrefix(warning), "a place named still works as without the warning: \(named)")
+            let removed = try await rain(["locations", "remove", "berlin"], home: home)
+            #expect(removed.status == 64 && removed.error.hasPrefix(warning), "\(removed)")
+            #expect(try String(contentsOfFile: home + "/defaults.json", encoding: .utf8) == document, "read, never rewritten")
+
+            let selected = try await rain(["locations", "select", "tokyo"], home: home)
+            #expect(selected.status == 0, "\(selected)")
+            let mended = try await rain(["locations"], home: home)
+            #expect(mended.status == 0 && mended.error.isEmpty && mended.output.contains(" * 2  "), "\(mended)")
+        }
+    }
+
     @Test func theLastPlaceCanBeRemovedAfterSelectingNone() async throws {
         try await withTemporaryDirectory { home throws in
             #expect(try await rain(["locations", "add", "Home", "--lat", "1", "--lon", "1"], home: home).status == 0)

@@ -65,4 +65,38 @@ import Testing
             #expect(UUID(canonical: text) == nil, "\(text)")
         }
     }
+
+    /// The reader checks eight digits at a time: every ASCII character at every place of an ID
+    /// is read as the rules say (a dash at the four dash places, a hex digit of either case
+    /// elsewhere), and the case is told right.
+    @Test func everyCharacterAtEveryPlaceOfAnIDIsReadByTheRules() {
+        let valid = Array("0123abcd-ef45-4678-89ab-cdef01234567".utf8)
+        let dashes: Set = [8, 13, 18, 23]
+        for position in valid.indices {
+            for byte in UInt8(0)...0x7F {
+                var text = valid
+                text[position] = byte
+                let isHex = (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
+                let isValid = dashes.contains(position) ? byte == UInt8(ascii: "-") : isHex
+                let parsed = UUID.canonical(String(decoding: text, as: UTF8.self))
+                #expect((parsed != nil) == isValid, "\(String(decoding: text, as: UTF8.self))")
+                guard let parsed else { continue }
+                #expect(parsed.id == UUID(uuidString: String(decoding: text, as: UTF8.self)))
+                #expect(parsed.isLowercase == !(UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte))
+            }
+        }
+    }
+
+    @Test func everyNumberOfDigitsOfAnIDIsWrittenWithItsDashes() {
+        for _ in 0..<200 {
+            let id = UUID()
+            let text = id.uuidString.lowercased()
+            for digits in 1...32 {
+                var expected = ""
+                for character in text where expected.filter(\.isHexDigit).count < digits { expected.append(character) }
+                #expect(id.lowercasedString(digits: digits) == expected)
+                #expect(UUID.textLength(digits: digits) == expected.utf8.count)
+            }
+        }
+    }
 }

@@ -22,7 +22,7 @@ struct LocationsListCommand: RunnableCommand {
     }
 
     func run(_ context: CommandContext) async throws {
-        let list = try context.store.load()
+        let list = try context.loadPlaces()
         if json {
             context.writeJSON(LocationsJSON.render(list))
         } else if !list.locations.isEmpty {

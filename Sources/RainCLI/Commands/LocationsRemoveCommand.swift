@@ -7,9 +7,10 @@ struct LocationsRemoveCommand: RunnableCommand {
         abstract: "Remove saved places (never the current location).",
         discussion: """
         All or nothing: if one LOC is unknown, ambiguous or the current location, nothing is \
-        removed. On a terminal rain asks first; without a terminal pass --yes. With \
-        --interactive, pick the places from a list instead: up/down or j/k move, space checks, \
-        a checks all, enter goes on, q or Esc leaves.
+        removed. On a terminal rain asks first, and one key answers: y removes, any other \
+        key does not; without a terminal pass --yes. With --interactive, pick the places from \
+        a list instead: up/down or j/k move, space checks, a checks all, enter goes on, q or \
+        Esc leaves.
         """,
         arguments: [places],
         options: [yes, interactive],
@@ -46,7 +47,7 @@ struct LocationsRemoveCommand: RunnableCommand {
 
     func run(_ context: CommandContext) async throws {
         let store = context.store
-        let list = try store.load()
+        let list = try context.loadPlaces(from: store)
         let locations: [Location]
         if interactive {
             guard let picked = try pick(from: list, context) else { return }

@@ -44,7 +44,7 @@ struct RefreshCommand: RunnableCommand {
     }
 
     func run(_ context: CommandContext) async throws {
-        let list = try context.store.load()
+        let list = try context.loadPlaces()
         let locations: [Location]
         if all {
             locations = list.locations

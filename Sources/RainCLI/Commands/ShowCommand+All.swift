@@ -4,7 +4,7 @@ import RainKit
 extension ShowCommand {
     /// `rain show --all`: one line per saved place.
     func runAll(_ context: CommandContext) async throws {
-        let list = try context.store.load()
+        let list = try context.loadPlaces()
         guard !list.locations.isEmpty else { throw LocationsError.noLocations }
         let service = try context.makeForecastService(verbose: verbose)
         let spinner = InterruptibleSpinner(console: context.console, message: "Refreshing the stale forecasts…")

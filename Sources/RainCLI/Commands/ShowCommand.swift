@@ -52,7 +52,7 @@ struct ShowCommand: RunnableCommand {
 
     func run(_ context: CommandContext) async throws {
         if all { return try await runAll(context) }
-        let list = try context.store.load()
+        let list = try context.loadPlaces()
         let location = try Self.location(reference, in: list, context)
         let service = try context.makeForecastService(verbose: verbose)
         if let template {

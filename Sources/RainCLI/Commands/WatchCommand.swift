@@ -41,7 +41,7 @@ struct WatchCommand: RunnableCommand {
     }
 
     func run(_ context: CommandContext) async throws {
-        let list = try context.store.load()
+        let list = try context.loadPlaces()
         let locations = all ? list.locations : references.isEmpty ? [try context.location(nil, in: list)] : try list.resolve(references)
         guard !locations.isEmpty else { throw LocationsError.noLocations }
         let service = try context.makeForecastService(verbose: verbose)

@@ -25,6 +25,7 @@ final class TerminalSession {
     private let rawMode: RawMode
     private var relay: SignalRelay?
     private var decoder = KeyDecoder()
+    private var isInline = false
 
     init(input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO, environment: [String: String], asciiOnly: Bool) throws(TerminalError) {
         guard let rawMode = RawMode(descriptor: input) else {
@@ -45,8 +46,16 @@ final class TerminalSession {
         screen.enter()
     }
 
+    /// Raw input and the signals, the screen left as it is: for a question answered with one
+    /// key under what is already on the screen.
+    func startInline() throws(TerminalError) {
+        isInline = true
+        relay = try SignalRelay()
+        try rawMode.enable()
+    }
+
     func finish() {
-        if rawMode.isActive { screen.leave() }
+        if rawMode.isActive && !isInline { screen.leave() }
         rawMode.restore()
         relay?.uninstall()
         relay = nil

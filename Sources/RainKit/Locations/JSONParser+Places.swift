@@ -27,14 +27,14 @@ extension JSONParser {
     /// the other members. nil for anything else, a mistake or only another shape: the general
     /// parser reads those (and names the mistake). What this reads, the general parser reads
     /// the same.
-    static func places(in bytes: [UInt8], _ take: (PlaceFields) -> Bool) -> [String: JSONValue]? {
+    static func places(in bytes: [UInt8], _ take: (consuming PlaceFields) -> Bool) -> [String: JSONValue]? {
         bytes.withUnsafeBufferPointer { buffer in
             var parser = JSONParser(buffer)
             return try? parser.placesDocument(take)
         }
     }
 
-    private mutating func placesDocument(_ take: (PlaceFields) -> Bool) throws(JSONValue.SyntaxError) -> [String: JSONValue]? {
+    private mutating func placesDocument(_ take: (consuming PlaceFields) -> Bool) throws(JSONValue.SyntaxError) -> [String: JSONValue]? {
         skipWhitespace()
         guard peek(UInt8(ascii: "{")) else { return nil }
         offset += 1
@@ -65,7 +65,7 @@ extension JSONParser {
     }
 
     /// Whether the array at `offset` held places only, each given to `take` (which agreed).
-    private mutating func placeList(_ take: (PlaceFields) -> Bool) throws(JSONValue.SyntaxError) -> Bool {
+    private mutating func placeList(_ take: (consuming PlaceFields) -> Bool) throws(JSONValue.SyntaxError) -> Bool {
         guard peek(UInt8(ascii: "[")) else { return false }
         offset += 1
         skipWhitespace()

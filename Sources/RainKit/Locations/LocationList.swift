@@ -24,47 +24,16 @@ public struct LocationList: Sendable, Equatable {
     /// places share, is ambiguous. A LOC in plain ASCII that names no place exactly also matches
     /// names without their accents ("zurich" is "Zürich"), as an ASCII terminal shows them.
     public func resolve(_ reference: String) throws(LocationsError) -> Location {
-        let needle = reference.trimmingSpaces.lowercased()
-        guard !needle.isEmpty else { throw .unknown(reference: reference) }
-        // Only a full ID in its canonical form can be some place's `idString`.
-        if let id = UUID(canonical: needle), let exact = locations.first(where: { $0.id == id }) {
-            return exact
-        }
-        var matches: [Location] = []
-        if let number = Int(needle), needle.allSatisfy(\.isASCII), number >= 1, number <= locations.count {
-            matches.append(locations[number - 1])
-        }
-        if needle.count >= 4 {
-            matches += locations.filter { $0.idString.hasPrefix(needle) && !matches.contains($0) }
-        }
-        var named = locations.filter { $0.name.lowercased() == needle }
-        if named.isEmpty, needle.allSatisfy(\.isASCII) {
-            named = locations.filter { Self.withoutAccents($0.name.lowercased()) == needle }
-        }
-        matches += named.filter { !matches.contains($0) }
-        switch matches.count {
-        case 0: throw .unknown(reference: reference)
-        case 1: return matches[0]
-        default: throw .ambiguous(reference: reference, candidates: matches)
-        }
-    }
-
-    /// nil when a character has no ASCII form, so such a name matches no ASCII LOC.
-    private static func withoutAccents(_ name: String) -> String? {
-        var folded = ""
-        for character in name {
-            guard let ascii = character.foldedToASCII else { return nil }
-            folded += ascii
-        }
-        return folded
+        try matches(for: [reference])[0].get()
     }
 
     /// Resolves every reference, all or none, each place once in the order first named.
     public func resolve(_ references: [String]) throws(LocationsError) -> [Location] {
         var result: [Location] = []
-        for reference in references {
-            let location = try resolve(reference)
-            if !result.contains(location) { result.append(location) }
+        var seen = Set<Location>()
+        for match in matches(for: references) {
+            let location = try match.get()
+            if seen.insert(location).inserted { result.append(location) }
         }
         return result
     }

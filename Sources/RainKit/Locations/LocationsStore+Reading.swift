@@ -42,19 +42,18 @@ extension LocationsStore {
         // No place takes fewer than 80 bytes: room for all of them at once, never copied as the
         // list grows (what is reserved and not used costs no memory that is touched).
         contents.locations.reserveCapacity(bytes.count / 80)
-        var seen = Set<UUID>(minimumCapacity: bytes.count / 80)
+        var seen = IDSet(minimumCapacity: bytes.count / 80)
         var isSavedForm = true
-        let others = JSONParser.places(in: bytes) { place in
-            guard seen.insert(place.id).inserted,
+        let others = JSONParser.places(in: bytes) { (place: consuming PlaceFields) in
+            guard seen.insert(place.id),
                   let name = try? LocationValidation.validName(place.name),
                   let coordinate = try? LocationValidation.validCoordinate(latitude: place.latitude, longitude: place.longitude) else {
                 return false
             }
             isSavedForm = isSavedForm && place.idIsLowercase && name == place.name
-            let location = Location(id: place.id, name: name, coordinate: coordinate, country: place.country,
-                                    region: place.region, timeZone: place.timezone)
-            contents.locations.append(location)
-            if !place.unknown.isEmpty { contents.unknown[location.id] = place.unknown }
+            if !place.unknown.isEmpty { contents.unknown[place.id] = place.unknown }
+            contents.locations.append(Location(id: place.id, name: name, coordinate: coordinate, country: place.country,
+                                               region: place.region, timeZone: place.timezone))
             return true
         }
         guard let others else { return nil }

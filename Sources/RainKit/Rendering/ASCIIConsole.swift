@@ -3,8 +3,9 @@ import FoundationEssentials
 /// A console for terminals that can only show ASCII (`--ascii`, or a locale whose character set
 /// is not UTF-8): rain's symbols become ASCII of the same width, so columns stay aligned, and
 /// letters lose their accents (Zürich -> Zurich) or take their usual ASCII spelling (Straße ->
-/// Strasse, Łódź -> Lodz, Þórshöfn -> Thorshofn, ÞÓR -> THOR); anything else becomes '?'. The degree sign
-/// goes ("24 C", "52.52 N", "7"), but leaves a space in a column, where padding follows.
+/// Strasse, Łódź -> Lodz, Þórshöfn -> Thorshofn, ÞÓR -> THOR), taking the extra columns from
+/// the padding after them; anything else becomes '?'. The degree sign goes ("24 C",
+/// "52.52 N", "7"), but leaves a space in a column, where padding follows.
 /// JSON never passes here (`JSONValue.escapingNonASCII` keeps it exact).
 public final class ASCIIConsole: Console {
     private let base: any Console

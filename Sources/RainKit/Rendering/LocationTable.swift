@@ -30,36 +30,39 @@ public struct LocationTable {
             + "NAME".padded(to: nameWidth) + "  LATITUDE  LONGITUDE" + (hasAreas ? "  AREA" : "")
         output.put(header.trimmingTrailingSpaces + "\n")
         var row = ByteBuffer(capacity: 256)
-        for (index, location) in locations.enumerated() {
-            let isCurrent = list.isCurrent(location)
-            row.removeAll()
-            row.put(isCurrent ? " * " : "   ")
-            let number = UInt64(index + 1)
-            row.putSpaces(numberWidth - ByteBuffer.digitCount(number))
-            row.putDigits(number)
-            row.put("  ")
-            row.putHex(location.id, digits: 8)
-            row.put("  ")
-            if nameWidths[index] <= nameWidth {
-                row.put(names[index])
-                row.putSpaces(nameWidth - nameWidths[index])
-            } else {
-                row.put(names[index].padded(to: nameWidth))
+        let currentID = list.currentID
+        locations.withUnsafeBufferPointer { locations in
+            for index in locations.indices {
+                let isCurrent = locations[index].id == currentID
+                row.removeAll()
+                row.put(isCurrent ? " * " as StaticString : "   ")
+                let number = UInt64(index + 1)
+                row.putSpaces(numberWidth - ByteBuffer.digitCount(number))
+                row.putDigits(number)
+                row.put("  " as StaticString)
+                row.putHex(locations[index].id, digits: 8)
+                row.put("  " as StaticString)
+                if nameWidths[index] <= nameWidth {
+                    row.put(names[index])
+                    row.putSpaces(nameWidth - nameWidths[index])
+                } else {
+                    row.put(names[index].padded(to: nameWidth))
+                }
+                row.put("  " as StaticString)
+                Self.putDegrees(locations[index].coordinate.latitude, width: 8, to: &row)
+                row.put("  " as StaticString)
+                Self.putDegrees(locations[index].coordinate.longitude, width: 9, to: &row)
+                if hasAreas {
+                    row.put("  " as StaticString)
+                    row.put(areas[index])
+                }
+                if isCurrent {
+                    output.put(style.bold(row.text).trimmingTrailingSpaces)
+                } else {
+                    Self.putTrimmed(row, to: &output)
+                }
+                output.put(UInt8(ascii: "\n"))
             }
-            row.put("  ")
-            Self.putDegrees(location.coordinate.latitude, width: 8, to: &row)
-            row.put("  ")
-            Self.putDegrees(location.coordinate.longitude, width: 9, to: &row)
-            if hasAreas {
-                row.put("  ")
-                row.put(areas[index])
-            }
-            if isCurrent {
-                output.put(style.bold(row.text).trimmingTrailingSpaces)
-            } else {
-                Self.putTrimmed(row, to: &output)
-            }
-            output.put(UInt8(ascii: "\n"))
         }
         if list.current != nil {
             output.put("\n * current location\n")

@@ -65,6 +65,10 @@ struct ByteBuffer: ~Copyable {
         text.withUTF8 { put($0) }
     }
 
+    mutating func put(_ text: StaticString) {
+        put(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
     mutating func putSpaces(_ count: Int) {
         var remaining = count
         while remaining > 0 {
@@ -93,9 +97,9 @@ struct ByteBuffer: ~Copyable {
 
     /// `id.lowercasedString(digits:)`.
     mutating func putHex(_ id: UUID, digits: Int = 32) {
-        var text: (UInt64, UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0, 0)  // room for 40 bytes
-        let count = withUnsafeMutableBytes(of: &text) { id.writeLowercased(digits: digits, into: $0) }
-        withUnsafeBytes(of: text) { put(UnsafeBufferPointer(start: $0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count)) }
+        let length = UUID.textLength(digits: digits)
+        if count + length > capacity { makeRoom(for: length) }  // a chunk always has room for an ID
+        count += id.writeLowercased(digits: digits, into: UnsafeMutableRawBufferPointer(start: start + count, count: length))
     }
 
     /// The decimal digits `number` takes.
