@@ -1,5 +1,4 @@
 import Glibc
-import FoundationEssentials
 import RainCLI
 import RainKit
 
@@ -8,7 +7,7 @@ signal(SIGPIPE, SIG_IGN)
 
 let status = await RainCLI.run(
     Array(CommandLine.arguments.dropFirst()),
-    environment: ProcessInfo.processInfo.environment,
+    environment: ProcessEnvironment.current(),
     console: StandardConsole()
 )
 exit(status)

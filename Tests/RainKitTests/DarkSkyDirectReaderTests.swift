@@ -61,11 +61,18 @@ import Testing
         }
     }
 
-    @Test(arguments: [UInt8(ascii: "\""), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: ","), UInt8(ascii: ":"),
-                      UInt8(ascii: "n"), UInt8(ascii: "\\"), UInt8(ascii: "0"), UInt8(ascii: " "), 0xC3])
-    func everyByteReplacedGivesTheSameAnswer(replacement: UInt8) {
+    /// Each byte replaced by one of these in turn; the second pass shifts which goes where.
+    static let replacements: [UInt8] = [
+        UInt8(ascii: "\""), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: ","), UInt8(ascii: ":"),
+        UInt8(ascii: "n"), UInt8(ascii: "\\"), UInt8(ascii: "0"), UInt8(ascii: " "), 0xC3, UInt8(ascii: "{"),
+    ]
+
+    @Test(arguments: [0, 5])
+    func everyByteReplacedGivesTheSameAnswer(shift: Int) {
         let bytes = Array(Self.sample.utf8)
-        for index in bytes.indices where bytes[index] != replacement {
+        for index in bytes.indices {
+            let replacement = Self.replacements[(index + shift) % Self.replacements.count]
+            guard bytes[index] != replacement else { continue }
             var changed = bytes
             changed[index] = replacement
             expectAgreement(changed)

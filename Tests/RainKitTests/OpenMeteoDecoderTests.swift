@@ -92,6 +92,14 @@ import Testing
                reason: "expected values in °C, found \"°F\"", path: "current_units.temperature_2m"),
         Broken(name: "a missing time", json: #"{"latitude":1,"longitude":2,"timezone":"UTC","daily":{"time":[null]}}"#,
                reason: "missing time", path: "daily.time[0]"),
+        Broken(name: "a string in a column", json: #"{"latitude":1,"longitude":2,"timezone":"UTC","hourly":{"time":[1,2],"temperature_2m":[3,"x"]}}"#,
+               reason: "expected a number, found a string", path: "hourly.temperature_2m[1]"),
+        Broken(name: "a huge number in a column", json: #"{"latitude":1,"longitude":2,"timezone":"UTC","hourly":{"time":[1],"uv_index":[1e13]}}"#,
+               reason: "10000000000000.0 is out of range", path: "hourly.uv_index[0]"),
+        Broken(name: "a time before 1970", json: #"{"latitude":1,"longitude":2,"timezone":"UTC","daily":{"time":[1,-5]}}"#,
+               reason: "expected a unix time in seconds, found -5.0", path: "daily.time[1]"),
+        Broken(name: "a column that is not a list", json: #"{"latitude":1,"longitude":2,"timezone":"UTC","hourly":{"time":[1],"temperature_2m":3}}"#,
+               reason: "expected an array, found a number", path: "hourly.temperature_2m"),
         Broken(name: "not an object", json: "[1, 2]", reason: "expected an object at the top level, found an array", path: nil),
     ])
     func aBrokenAnswerNamesTheField(_ broken: Broken) {

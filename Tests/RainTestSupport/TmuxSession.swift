@@ -46,13 +46,14 @@ public final class TmuxSession: Sendable {
     public func waitForScreen(containing text: String, limit: Duration = .seconds(15)) async throws -> String {
         let clock = ContinuousClock()
         let deadline = clock.now + limit
-        var last = ""
-        while clock.now < deadline {
-            last = try screen()
+        // The screen is looked at once more after the deadline: a test process that was busy
+        // elsewhere until then must not fail on a screen it took before the wait.
+        while true {
+            let last = try screen()
             if last.contains(text) { return last }
+            guard clock.now < deadline else { throw Timeout(expected: text, screen: last) }
             try await Task.sleep(for: .milliseconds(50))
         }
-        throw Timeout(expected: text, screen: last)
     }
 
     public func kill() {

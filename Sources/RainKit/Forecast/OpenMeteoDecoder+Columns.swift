@@ -10,34 +10,59 @@ extension OpenMeteoDecoder {
         init(_ block: JSONValueNode) throws(JSONValueError) {
             self.block = block
             let time = try block.requiredMember("time")
-            var times: [Date] = []
-            for item in try time.elements() {
+            self.times = try Self.read(time, count: nil, plain: Self.plainDate) { item throws(JSONValueError) in
                 guard item.value != .null, let date = try item.date() else { throw JSONValueError(reason: "missing time", path: item.path) }
-                times.append(date)
+                return date
             }
-            self.times = times
         }
 
         func numbers(_ key: String) throws(JSONValueError) -> [Double?] {
-            try column(key) { node throws(JSONValueError) in try node.number() }
+            try column(key, plain: Self.plainNumber) { node throws(JSONValueError) in try node.number() }
         }
 
         func dates(_ key: String) throws(JSONValueError) -> [Date?] {
-            try column(key) { node throws(JSONValueError) in try node.date() }
+            try column(key, plain: Self.plainDate) { node throws(JSONValueError) in try node.date() }
         }
 
-        private func column<Value>(_ key: String, _ read: (JSONValueNode) throws(JSONValueError) -> Value?) throws(JSONValueError) -> [Value?] {
+        private func column<Value>(
+            _ key: String, plain: (Double) -> Value?, _ read: (JSONValueNode) throws(JSONValueError) -> Value?
+        ) throws(JSONValueError) -> [Value?] {
             guard let column = try block.member(key) else { return Array(repeating: nil, count: times.count) }
-            let items = try column.elements()
-            guard items.count == times.count else {
-                throw JSONValueError(reason: "expected \(times.count) values (one per time), found \(items.count)", path: column.path)
+            return try Self.read(column, count: times.count, plain: { plain($0).map(Optional.some) }) { item throws(JSONValueError) in
+                item.value == .null ? nil : try read(item)
             }
-            var values: [Value?] = []
+        }
+
+        /// The elements of `array` read with `read`; a plain number that `plain` takes (nearly
+        /// all of them) is read without a node of its own, which is made only for the rest.
+        private static func read<Value>(
+            _ array: JSONValueNode, count: Int?, plain: (Double) -> Value?, _ read: (JSONValueNode) throws(JSONValueError) -> Value
+        ) throws(JSONValueError) -> [Value] {
+            guard case .array(let items) = array.value else { _ = try array.elements(); return [] }
+            if let count, items.count != count {
+                throw JSONValueError(reason: "expected \(count) values (one per time), found \(items.count)", path: array.path)
+            }
+            var values: [Value] = []
             values.reserveCapacity(items.count)
-            for item in items {
-                values.append(item.value == .null ? nil : try read(item))
+            var nodes: [JSONValueNode]?
+            for (index, item) in items.enumerated() {
+                if case .number(let number) = item, let value = plain(number) {
+                    values.append(value)
+                } else {
+                    if nodes == nil { nodes = try array.elements() }
+                    values.append(try read(nodes![index]))
+                }
             }
             return values
+        }
+
+        /// What `JSONValueNode.number()` and `.date()` accept without a word (Open-Meteo marks no value with null).
+        private static func plainNumber(_ number: Double) -> Double? {
+            abs(number) <= JSONValueNode.largestMagnitude ? number : nil
+        }
+
+        private static func plainDate(_ seconds: Double) -> Date? {
+            JSONValueNode.plausibleUnixTimes.contains(seconds) ? Date(timeIntervalSince1970: seconds) : nil
         }
     }
 

@@ -173,13 +173,18 @@ public final class ForecastClient: Sendable {
         // Bodies that wait for the decoder are few: when answers come faster than they can be
         // decoded (and handed on), the transfers wait instead, so memory stays flat.
         let waitingBodies = DispatchSemaphore(value: configuration.maxConcurrentRequests)
+        @Sendable func handOn(_ index: Int, _ result: Result<Value, ForecastError>) {
+            if keepingValues || (try? result.get()) == nil { results.set(index, result) }
+            onEach?(index, result)
+        }
         func deliver(_ index: Int, _ result: @escaping @Sendable () -> Result<Value, ForecastError>) {
+            // A single request has nothing to overlap with: its body is decoded on this thread.
+            guard endpoints.count > 1 else { return handOn(index, result()) }
             waitingBodies.wait()
             decodeQueue.async(group: decoding) {
                 let result = result()
                 deliveryQueue.async(group: decoding) {
-                    if keepingValues || (try? result.get()) == nil { results.set(index, result) }
-                    onEach?(index, result)
+                    handOn(index, result)
                     waitingBodies.signal()
                 }
             }

@@ -139,20 +139,31 @@ public struct ForecastService: Sendable {
                 // A few files are written at a time; more forecasts wait in the decoder, and then
                 // in the transfers, rather than pile up here (memory stays flat).
                 let writing = DispatchSemaphore(value: Self.concurrentWrites)
+                // One place has nothing to overlap with: it is written where it was decoded.
+                let writesInline = due.count == 1
                 let fetched = await client.weather(for: due.map { locations[$0].coordinate }) { [self] position, result in
                     let index = due[position]
-                    writing.wait()
-                    writers.async(group: writes) {
+                    let write: @Sendable () -> Void = {
                         let status = save(result, for: locations[index], keeping: kept) { previousForecast(index) }
                         let done = saved.set(index, status)
                         progress?(done, due.count)
+                    }
+                    guard !writesInline else {
+                        write()
+                        return cache.syncFolder()
+                    }
+                    writing.wait()
+                    writers.async(group: writes) {
+                        write()
                         writing.signal()
                     }
                 }
-                await withCheckedContinuation { continuation in
-                    writes.notify(queue: writers) {
-                        cache.syncFolder()
-                        continuation.resume()
+                if !writesInline {
+                    await withCheckedContinuation { continuation in
+                        writes.notify(queue: writers) {
+                            cache.syncFolder()
+                            continuation.resume()
+                        }
                     }
                 }
                 if fetched.contains(where: { if case .offline? = $0 { true } else { false } }) {

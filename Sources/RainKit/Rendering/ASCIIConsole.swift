@@ -107,7 +107,14 @@ public enum OutputCharset {
         guard let locale = ["LC_ALL", "LC_CTYPE", "LANG"].lazy.compactMap({ environment[$0] }).first(where: { !$0.isEmpty }) else {
             return true
         }
-        let lowered = locale.lowercased()
-        return lowered.contains("utf-8") || lowered.contains("utf8")
+        let lowered = Array(locale.lowercased().utf8)
+        return mentions("utf-8", in: lowered) || mentions("utf8", in: lowered)
+    }
+
+    /// Compared as bytes: Foundation's `contains` for strings costs more at start than the rest of this.
+    private static func mentions(_ word: StaticString, in text: [UInt8]) -> Bool {
+        let word = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
+        guard text.count >= word.count else { return false }
+        return (0...(text.count - word.count)).contains { text[$0..<($0 + word.count)].elementsEqual(word) }
     }
 }
