@@ -128,8 +128,9 @@ RAIN_HOME="$one" COLUMNS=80 hyperfine -N --style basic --warmup 3 --runs "$fast_
 # --- 4. the store: 10,000 places vs 10 ---
 # Place i's ID starts with a letter and 7 hex digits of i times an odd number (mod 2^28): the first
 # 8 digits tell the places apart, and no number is also an ID prefix.
-id() { # id I: place I's full ID
-    printf 'a%07x-0000-4000-8000-%012d' $(( $1 * 2654435761 % 268435456 )) "$1"
+id_format='a%07x-0000-4000-8000-%012d'
+place_id() { # place_id I: place I's full ID
+    printf "$id_format" $(( $1 * 2654435761 % 268435456 )) "$1"
 }
 make_store() { # make_store DIR COUNT
     mkdir -p "$1"
@@ -137,17 +138,18 @@ make_store() { # make_store DIR COUNT
         printf '{"locations": ['
         for i in $(seq 1 "$2"); do
             [ "$i" -gt 1 ] && printf ','
-            printf '{"id": "%s", "name": "Place %d", "latitude": %d.5, "longitude": 10.25}' "$(id "$i")" "$i" $(( i % 80 ))
+            printf "{\"id\": \"$id_format\", \"name\": \"Place %d\", \"latitude\": %d.5, \"longitude\": 10.25}" \
+                $(( i * 2654435761 % 268435456 )) "$i" "$i" $(( i % 80 ))
         done
-        printf '], "current_location_id": "%s"}\n' "$(id 1)"
+        printf '], "current_location_id": "%s"}\n' "$(place_id 1)"
     } >"$1/template.json"
     cp "$1/template.json" "$1/defaults.json"
 }
 locs() { # locs FIRST COUNT FORM: LOCs of places FIRST.. as full IDs, 8-digit ID prefixes, numbers or names
     for i in $(seq "$1" $(( $1 + $2 - 1 ))); do
         case "$3" in
-            id) printf '%s ' "$(id "$i")" ;;
-            prefix) printf '%s ' "$(id "$i" | cut -c1-8)" ;;
+            id) printf "$id_format " $(( i * 2654435761 % 268435456 )) "$i" ;;
+            prefix) printf 'a%07x ' $(( i * 2654435761 % 268435456 )) ;;
             number) printf '%d ' "$i" ;;
             name) printf '"Place %d" ' "$i" ;;
         esac
@@ -165,7 +167,7 @@ for size in 10 10000; do
         -n "remove $removed by number ($size)" "$rain locations remove $(locs 2 "$removed" number) --yes" \
         -n "remove $removed by ID prefix ($size)" "$rain locations remove $(locs 2 "$removed" prefix) --yes" \
         -n "remove $removed by name ($size)" "$rain locations remove $(locs 2 "$removed" name) --yes" \
-        -n "select ($size)" "$rain locations select $(id "$size")" \
+        -n "select ($size)" "$rain locations select $(place_id "$size")" \
         -n "list ($size)" "$rain locations"
 done
 
