@@ -88,8 +88,15 @@ import Testing
         #"{"locations": [{"id": "00000000-0000-4000-8000-000000000001", "name": "A", "latitude": 1, "longitude": 2},]}"#,
         "{\"locations\": [{\"id\": \"00000000-0000-4000-8000-000000000001\", \"name\": \"Tab\tin name\", \"latitude\": 1, \"longitude\": 2}]}",
         #"{"locations": [{"id": "00000000-0000-4000-8000-000000000001", "name": "\u001b[31mred", "latitude": 1, "longitude": 2}]}"#,
+        "{\"locations\": [{\"id\": \"00000000-0000-4000-8000-000000000001\", \"name\": \"Del\u{7F}ete\", \"latitude\": 1, \"longitude\": 2}]}",
         #"{"locations": [{"id": "00000000-0000-4000-8000-000000000001", "name": "A", "latitude": 1e400, "longitude": 2}]}"#,
         #"{"locations": []} trailing"#,
+        // Keys that start as the keys of a place do, of their length or longer: unknown members.
+        #"{"locations": [{"id": "00000000-0000-4000-8000-000000000001", "nick": "N", "latitude": 1, "longitude": 2}]}"#,
+        #"{"locations": [{"id": "00000000-0000-4000-8000-000000000001", "name": "A", "latitudes": 1, "longitude": 2}]}"#,
+        #"{"locations": [{"id": "00000000-0000-4000-8000-000000000001", "name": "A", "latitude": 1, "longitudes": 2}]}"#,
+        #"{"locations": [{"id": "00000000-0000-4000-8000-000000000001", "name": "A", "latitude": 1, "longitudx": 2}]}"#,
+        #"{"locations": [{"idx": "00000000-0000-4000-8000-000000000002", "id": "00000000-0000-4000-8000-000000000001", "name": "A", "nams": "B", "latitudes": 5, "longitude": 2, "latitude": 1, "longitudx": 3, "countr": "x", "countryside": "y", "regions": "z", "timezonf": "w", "timezone": "Europe/Berlin"}]}"#,
         "\u{FEFF}{\"locations\": []}",
         "[]",
     ])

@@ -76,14 +76,25 @@ public struct ForecastCache: Sendable {
 
     /// Deletes the place's file and any damaged ones set aside; missing files are fine.
     public func remove(for id: UUID) throws(CacheError) {
-        let path = path(for: id)
-        let asidePrefix = (path + Self.damagedMarker).split(separator: "/").last.map(String.init) ?? ""
-        for name in Self.names(in: directory) where name.hasPrefix(asidePrefix) {
-            unlink("\(directory)/\(name)")
+        try remove(for: [id])
+    }
+
+    /// `remove(for:)` of each place, the folder listed once however many there are; the first
+    /// error after trying them all.
+    public func remove(for ids: [UUID]) throws(CacheError) {
+        let setAside = Self.names(in: directory).filter { $0.contains(Self.damagedMarker) }
+        var failure: CacheError?
+        for id in ids {
+            let name = id.lowercasedString() + ".json"
+            for aside in setAside where aside.hasPrefix(name + Self.damagedMarker) {
+                unlink("\(directory)/\(aside)")
+            }
+            let path = "\(directory)/\(name)"
+            if unlink(path) != 0 && errno != ENOENT && failure == nil {
+                failure = .unwritable(path: path, reason: String(cString: strerror(errno)))
+            }
         }
-        if unlink(path) != 0 && errno != ENOENT {
-            throw .unwritable(path: path, reason: String(cString: strerror(errno)))
-        }
+        if let failure { throw failure }
     }
 
     /// Deletes the files of every place not in `saved`: forecasts a refresh wrote after the

@@ -38,6 +38,11 @@ struct IDPrefix: Equatable {
         self.low = low
     }
 
+    /// The whole ID, all 32 digits.
+    init(_ id: UUID) {
+        self.init(Self.words(of: id), digits: 32)
+    }
+
     /// The first `digits` hex digits of the ID whose halves are `words`.
     init(_ words: (high: UInt64, low: UInt64), digits: Int) {
         self.digits = digits
@@ -53,8 +58,9 @@ struct IDPrefix: Equatable {
     }
 }
 
-/// The ID prefixes of a batch of LOCs, grouped by their number of digits and sorted, so that the
-/// ones a place's ID starts with are found by halving, not by comparing with each.
+/// The ID prefixes of a batch of LOCs (or whole IDs), grouped by their number of digits and
+/// sorted, so that the ones a place's ID starts with are found by halving, not by comparing with
+/// each or hashing the ID.
 struct IDPrefixTable {
     private struct Entry {
         var prefix: IDPrefix
@@ -84,6 +90,13 @@ struct IDPrefixTable {
         for index in groups.indices {
             groups[index].sort { ($0.prefix.high, $0.prefix.low) < ($1.prefix.high, $1.prefix.low) }
         }
+    }
+
+    /// Whether `id` starts with one of the prefixes.
+    func contains(_ id: UUID) -> Bool {
+        var found = false
+        forEachMatch(of: id) { _ in found = true }
+        return found
     }
 
     /// Calls `body` with the search of every prefix `id` starts with.

@@ -122,6 +122,49 @@ extension JSONParser {
             }
         }
 
+        /// The key's name and its closing quote as two little-endian words of bytes (zero past
+        /// the end), and which of their bytes count.
+        struct Pattern {
+            var words: (UInt64, UInt64) = (0, 0)
+            var masks: (UInt64, UInt64) = (0, 0)
+        }
+
+        /// By `rawValue`'s bit number.
+        static let patterns: [Pattern] = allCases.map { key in
+            var pattern = Pattern()
+            withUnsafeMutableBytes(of: &pattern.words) { words in
+                withUnsafeMutableBytes(of: &pattern.masks) { masks in
+                    for (index, byte) in Array(key.name.description.utf8 + [UInt8(ascii: "\"")]).enumerated() {
+                        words[index] = byte
+                        masks[index] = 0xFF
+                    }
+                }
+            }
+            pattern.words = (UInt64(littleEndian: pattern.words.0), UInt64(littleEndian: pattern.words.1))
+            pattern.masks = (UInt64(littleEndian: pattern.masks.0), UInt64(littleEndian: pattern.masks.1))
+            return pattern
+        }
+
+        /// The key whose name and closing quote start `text` (at least 16 bytes), told by its
+        /// first letter or two and checked in two words.
+        static func quoted(_ text: UnsafeRawPointer) -> PlaceKey? {
+            let first = UInt64(littleEndian: text.loadUnaligned(as: UInt64.self))
+            let key: PlaceKey
+            switch UInt8(truncatingIfNeeded: first) {
+            case UInt8(ascii: "i"): key = .id
+            case UInt8(ascii: "n"): key = .name
+            case UInt8(ascii: "l"): key = UInt8(truncatingIfNeeded: first >> 8) == UInt8(ascii: "a") ? .latitude : .longitude
+            case UInt8(ascii: "c"): key = .country
+            case UInt8(ascii: "r"): key = .region
+            case UInt8(ascii: "t"): key = .timezone
+            default: return nil
+            }
+            let pattern = patterns[key.rawValue.trailingZeroBitCount]
+            let second = UInt64(littleEndian: (text + 8).loadUnaligned(as: UInt64.self))
+            guard first & pattern.masks.0 == pattern.words.0, second & pattern.masks.1 == pattern.words.1 else { return nil }
+            return key
+        }
+
         /// The key `text` names, escapes and all decoded.
         init?(_ text: String) {
             guard let key = Self.allCases.first(where: { $0.name.description == text }) else { return nil }
@@ -178,6 +221,10 @@ extension JSONParser {
     /// The key at `offset` (its opening quote): one a place has, told from its bytes without
     /// making a string when it has no escapes, or any other key as text.
     private mutating func placeKey() throws(JSONValue.SyntaxError) -> (known: PlaceKey?, text: String?) {
+        if bytes.count - offset >= 17, let key = PlaceKey.quoted(UnsafeRawPointer(bytes.baseAddress! + offset + 1)) {
+            offset += key.name.utf8CodeUnitCount + 2
+            return (key, nil)
+        }
         var end = offset + 1
         while end < bytes.count, bytes[end] != UInt8(ascii: "\""), bytes[end] != UInt8(ascii: "\\") { end += 1 }
         if end < bytes.count, bytes[end] == UInt8(ascii: "\""), let key = PlaceKey(UnsafeBufferPointer(rebasing: bytes[offset + 1..<end])) {

@@ -68,7 +68,7 @@ extension LocationList {
         var remaining = 0
         for index in searches.indices where searches[index].outcome == nil {
             guard let id = searches[index].id else { continue }
-            wanted.add(IDPrefix(IDPrefix.words(of: id), digits: 32), for: index)
+            wanted.add(IDPrefix(id), for: index)
             remaining += 1
         }
         guard remaining > 0 else { return }

@@ -8,12 +8,15 @@ public enum LocationValidation {
     public static func validName(_ name: String) throws(LocationsError) -> String {
         // Printable ASCII that starts and ends with a letter, digit or sign (nearly every name) is
         // valid as it is when it is short enough: one column a character, nothing to trim.
-        var text = name
-        let isPlain = text.withUTF8 { bytes in
-            bytes.count <= maximumNameLength && !bytes.isEmpty && bytes[0] != UInt8(ascii: " ")
-                && bytes[bytes.count - 1] != UInt8(ascii: " ") && bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        let isPlain = name.utf8.withContiguousStorageIfAvailable { bytes in
+            guard bytes.count <= maximumNameLength, let first = bytes.first, let last = bytes.last,
+                  first != UInt8(ascii: " "), last != UInt8(ascii: " ") else { return false }
+            // A byte below 0x20 gets its top bit from the first term, DEL and above from the second.
+            var outside: UInt8 = 0
+            for byte in bytes { outside |= (byte &- 0x20) | (byte &+ 1) }
+            return outside < 0x80
         }
-        if isPlain { return name }
+        if isPlain == true { return name }
         let isSpace: (Character) -> Bool = { $0.isWhitespace || $0.isNewline }
         // Only a name that starts or ends with a space needs trimming (Foundation's is slow).
         let trimmed = name.first.map(isSpace) == true || name.last.map(isSpace) == true

@@ -90,18 +90,24 @@ public struct LocationsStore: Sendable {
     /// current location, nothing is removed. IDs no longer saved are reported, not an error.
     public func remove(ids: [UUID]) throws -> Removal {
         try change { contents in
-            let wanted = Set(ids)
+            var wanted = IDPrefixTable()
+            for (index, id) in ids.enumerated() { wanted.add(IDPrefix(id), for: index) }
+            wanted.sort()
             if let current = contents.current, wanted.contains(current.id) {
                 throw LocationsError.removingCurrent(current)
             }
-            let removed = contents.locations.filter { wanted.contains($0.id) }
+            var removed: [Location] = []
+            contents.locations.removeAll { location in
+                guard wanted.contains(location.id) else { return false }
+                removed.append(location)
+                return true
+            }
             let found = Set(removed.map(\.id))
             let vanished = ids.filter { !found.contains($0) }
             guard !removed.isEmpty else {
                 contents.leavesFileAlone = true
                 return Removal(removed: [], vanished: vanished)
             }
-            contents.locations.removeAll { wanted.contains($0.id) }
             for location in removed { contents.unknown[location.id] = nil }
             contents.isChanged = true
             return Removal(removed: removed, vanished: vanished)

@@ -20,9 +20,7 @@ public struct LocationRemover: Sendable {
     /// `LocationsStore.remove(ids:)`, then the forecasts of the places it removed.
     public func remove(ids: [UUID]) throws -> LocationsStore.Removal {
         let removal = try store.remove(ids: ids)
-        for location in removal.removed {
-            try? cache.remove(for: location.id)
-        }
+        try? cache.remove(for: removal.removed.map(\.id))
         return removal
     }
 }
