@@ -4,40 +4,31 @@ import Testing
 
 /// The store reader finds a place ID that appears twice with `IDSet`, its own hash table.
 @Suite struct IDSetTests {
-    @Test func findsEveryRepeatAndOnlyRepeatsWhileGrowingFromTooSmall() {
-        var set = IDSet(minimumCapacity: 1)
-        let ids = (0..<5_000).map { _ in UUID() }
-        for id in ids {
-            let isNew = set.insert(id)
-            #expect(isNew)
+    private func places(_ ids: [UUID]) -> [Location] {
+        ids.map { Location(id: $0, name: "P", coordinate: Coordinate(latitude: 0, longitude: 0)) }
+    }
+
+    private func id(_ high: UInt64, _ low: UInt64) -> UUID {
+        var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        withUnsafeMutableBytes(of: &bytes) { output in
+            output.storeBytes(of: high.bigEndian, toByteOffset: 0, as: UInt64.self)
+            output.storeBytes(of: low.bigEndian, toByteOffset: 8, as: UInt64.self)
         }
-        for id in ids.shuffled() {
-            let isNew = set.insert(id)
-            #expect(!isNew)
-        }
-        // IDs that differ in one byte only, the all-zero one among them.
-        var near: [UUID] = []
-        for byte in 0..<16 {
-            for value: UInt8 in [0, 1, 0x80, 0xFF] {
-                var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-                withUnsafeMutableBytes(of: &bytes) { $0[byte] = value }
-                near.append(UUID(uuid: bytes))
+        return UUID(uuid: bytes)
+    }
+
+    @Test func findsARepeatWhereverItIsAndOnlyARepeat() {
+        let random = (0..<3_000).map { _ in UUID() }
+        // Thousands that share one half (many land in a row in the table), the all-zero one too.
+        let near = (0..<2_000).map { id(0, UInt64($0)) } + (1..<2_000).map { id(UInt64($0), 0) }
+        for ids in [random, near, [id(0, 0), id(0, 1)], [UUID()]] {
+            #expect(!IDSet.hasRepeatedID(places(ids)))
+            for position in [0, ids.count / 2, ids.count - 1] {
+                var repeated = ids
+                repeated.insert(ids[position], at: (position * 7919) % (ids.count + 1))
+                #expect(IDSet.hasRepeatedID(places(repeated)), "\(ids.count) IDs, the one at \(position) twice")
             }
         }
-        // Thousands that share one half.
-        for value in 1...3_000 {
-            for half in 0..<2 {
-                var bytes: uuid_t = (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-                withUnsafeMutableBytes(of: &bytes) { $0.storeBytes(of: UInt64(value), toByteOffset: 8 * half, as: UInt64.self) }
-                near.append(UUID(uuid: bytes))
-            }
-        }
-        let distinct = Set(near)
-        var seen = Set<UUID>()
-        for id in near {
-            let isNew = set.insert(id)
-            #expect(isNew == seen.insert(id).inserted)
-        }
-        #expect(seen == distinct)
+        #expect(!IDSet.hasRepeatedID([]))
     }
 }

@@ -1,47 +1,28 @@
 import FoundationEssentials
 
-/// The IDs seen so far, to find one that appears twice among thousands: an open-addressing table
-/// of the IDs' two halves with a multiplicative hash, a few instructions an ID (`Set<UUID>` hashes
-/// each with SipHash).
-struct IDSet {
-    private var slots: [(high: UInt64, low: UInt64)]
-    /// Which slots hold an ID (any value of the halves is an ID, the all-zero one too).
-    private var isUsed: [Bool]
-    private var count = 0
-    private var shift: UInt64
-
-    init(minimumCapacity: Int) {
+/// Finds a place ID that appears twice among thousands: an open-addressing table of positions
+/// in the list (four bytes a slot, so that the table touches few pages of memory), hashed from
+/// the ID's two halves with a multiplication, a few instructions a place (`Set<UUID>` hashes
+/// each with SipHash and keeps the IDs again).
+enum IDSet {
+    static func hasRepeatedID(_ locations: [Location]) -> Bool {
+        guard locations.count > 1 else { return false }
         var bits = 4
-        while 1 << bits < 2 * max(minimumCapacity, 1) { bits += 1 }
-        slots = Array(repeating: (0, 0), count: 1 << bits)
-        isUsed = Array(repeating: false, count: 1 << bits)
-        shift = UInt64(64 - bits)
-    }
-
-    /// Adds `id`; false when it was there already.
-    mutating func insert(_ id: UUID) -> Bool {
-        insert(IDPrefix.words(of: id))
-    }
-
-    private mutating func insert(_ id: (high: UInt64, low: UInt64)) -> Bool {
-        if 2 * (count + 1) > slots.count { grow() }
-        let mask = slots.count - 1
-        var index = Int(truncatingIfNeeded: ((id.high ^ id.low &* 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9) >> shift)
-        while isUsed[index] {
-            if slots[index] == id { return false }
-            index = (index + 1) & mask
-        }
-        slots[index] = id
-        isUsed[index] = true
-        count += 1
-        return true
-    }
-
-    private mutating func grow() {
-        let old = self
-        self = IDSet(minimumCapacity: slots.count)
-        for index in old.slots.indices where old.isUsed[index] {
-            _ = insert(old.slots[index])
+        while 1 << bits < locations.count + locations.count / 2 { bits += 1 }
+        let shift = UInt64(64 - bits)
+        let mask = (1 << bits) - 1
+        var slots = [Int32](repeating: -1, count: 1 << bits)
+        return locations.withUnsafeBufferPointer { locations in
+            for position in locations.indices {
+                let (high, low) = IDPrefix.words(of: locations[position].id)
+                var index = Int(truncatingIfNeeded: ((high ^ low &* 0x9E37_79B9_7F4A_7C15) &* 0xBF58_476D_1CE4_E5B9) >> shift)
+                while slots[index] >= 0 {
+                    if IDPrefix.words(of: locations[Int(slots[index])].id) == (high, low) { return true }
+                    index = (index + 1) & mask
+                }
+                slots[index] = Int32(truncatingIfNeeded: position)
+            }
+            return false
         }
     }
 }

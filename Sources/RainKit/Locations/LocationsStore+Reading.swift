@@ -42,11 +42,9 @@ extension LocationsStore {
         // No place takes fewer than 80 bytes: room for all of them at once, never copied as the
         // list grows (what is reserved and not used costs no memory that is touched).
         contents.locations.reserveCapacity(bytes.count / 80)
-        var seen = IDSet(minimumCapacity: bytes.count / 80)
         var isSavedForm = true
         let others = JSONParser.places(in: bytes) { (place: consuming PlaceFields) in
-            guard seen.insert(place.id),
-                  let name = try? LocationValidation.validName(place.name),
+            guard let name = try? LocationValidation.validName(place.name),
                   let coordinate = try? LocationValidation.validCoordinate(latitude: place.latitude, longitude: place.longitude) else {
                 return false
             }
@@ -56,7 +54,7 @@ extension LocationsStore {
                                                region: place.region, timeZone: place.timezone))
             return true
         }
-        guard let others else { return nil }
+        guard let others, !IDSet.hasRepeatedID(contents.locations) else { return nil }
         switch others[currentKey] {
         case .string(let text)?:
             guard let (id, isLowercase) = UUID.canonical(text) else { return nil }
