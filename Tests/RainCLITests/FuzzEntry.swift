@@ -27,6 +27,10 @@ enum FuzzEntry {
     /// A response body of each provider; what decodes must also be drawable.
     static func forecast(_ bytes: [UInt8]) {
         let now = Date(timeIntervalSince1970: 1_790_000_000)
+        // Dark Sky's one-pass reader answers only as the tree reader would.
+        if let direct = DarkSkyDecoder.readDirectly(Data(bytes), units: .si) {
+            precondition(direct == (try? DarkSkyDecoder.readThroughTree(Data(bytes), units: .si)), "the one-pass reader disagrees")
+        }
         for provider in Provider.allCases {
             guard let forecast = try? provider.decoder.decode(Data(bytes), units: .si) else { continue }
             _ = ForecastView(width: 80, usesColor: true, now: now).render(

@@ -48,4 +48,16 @@ import Testing
         #expect(ForecastEndpoint.host(of: test.url) == test.host)
         #expect(ForecastEndpoint.port(of: test.url) == test.port)
     }
+
+    @Test func openMeteoListsKeepTheirCommasAndEverythingElseIsEncoded() {
+        let endpoint = ForecastEndpoint(openMeteoURL: "http://127.0.0.1:9/v1/forecast", coordinate: Coordinate(latitude: 52.52, longitude: -13.4), units: .us)
+        #expect(endpoint.request.url == "http://127.0.0.1:9/v1/forecast?latitude=52.52&longitude=-13.4"
+            + "&current=" + ForecastEndpoint.openMeteoCurrent.joined(separator: ",")
+            + "&hourly=" + ForecastEndpoint.openMeteoHourly.joined(separator: ",")
+            + "&daily=" + ForecastEndpoint.openMeteoDaily.joined(separator: ",")
+            + "&timezone=auto&timeformat=unixtime&forecast_days=8&temperature_unit=fahrenheit&wind_speed_unit=mph&precipitation_unit=inch")
+        #expect(ForecastEndpoint.query([("name", "Saint-Étienne, FR/1"), ("count", "10")], keepingCommas: false)
+            == "?name=Saint-%C3%89tienne%2C%20FR%2F1&count=10")
+        #expect(ForecastEndpoint.query([("list", "a b,c~d")]) == "?list=a%20b,c~d")
+    }
 }

@@ -10,7 +10,7 @@ extension OpenMeteoDecoder {
         init(_ block: JSONValueNode) throws(JSONValueError) {
             self.block = block
             let time = try block.requiredMember("time")
-            self.times = try Self.read(time, count: nil, plain: Self.plainDate) { item throws(JSONValueError) in
+            self.times = try Self.read(time, count: nil, plain: { item in Self.plainNumber(item).flatMap(Self.plainDate) }) { item throws(JSONValueError) in
                 guard item.value != .null, let date = try item.date() else { throw JSONValueError(reason: "missing time", path: item.path) }
                 return date
             }
@@ -21,22 +21,22 @@ extension OpenMeteoDecoder {
         }
 
         func dates(_ key: String) throws(JSONValueError) -> [Date?] {
-            try column(key, plain: Self.plainDate) { node throws(JSONValueError) in try node.date() }
+            try column(key, plain: { item in Self.plainNumber(item).flatMap(Self.plainDate) }) { node throws(JSONValueError) in try node.date() }
         }
 
+        /// A column, nil for each null; all nil when the column is absent.
         private func column<Value>(
-            _ key: String, plain: (Double) -> Value?, _ read: (JSONValueNode) throws(JSONValueError) -> Value?
+            _ key: String, plain: (JSONValue) -> Value?, _ read: (JSONValueNode) throws(JSONValueError) -> Value?
         ) throws(JSONValueError) -> [Value?] {
             guard let column = try block.member(key) else { return Array(repeating: nil, count: times.count) }
-            return try Self.read(column, count: times.count, plain: { plain($0).map(Optional.some) }) { item throws(JSONValueError) in
-                item.value == .null ? nil : try read(item)
-            }
+            let plainOrNull: (JSONValue) -> Value?? = { item in item == .null ? .some(nil) : plain(item).map(Optional.some) }
+            return try Self.read(column, count: times.count, plain: plainOrNull) { item throws(JSONValueError) in try read(item) }
         }
 
-        /// The elements of `array` read with `read`; a plain number that `plain` takes (nearly
-        /// all of them) is read without a node of its own, which is made only for the rest.
+        /// The elements of `array` read with `read`; what `plain` takes (nearly all of them) is
+        /// read without a node of its own, which is made only for the rest.
         private static func read<Value>(
-            _ array: JSONValueNode, count: Int?, plain: (Double) -> Value?, _ read: (JSONValueNode) throws(JSONValueError) -> Value
+            _ array: JSONValueNode, count: Int?, plain: (JSONValue) -> Value?, _ read: (JSONValueNode) throws(JSONValueError) -> Value
         ) throws(JSONValueError) -> [Value] {
             guard case .array(let items) = array.value else { _ = try array.elements(); return [] }
             if let count, items.count != count {
@@ -46,7 +46,7 @@ extension OpenMeteoDecoder {
             values.reserveCapacity(items.count)
             var nodes: [JSONValueNode]?
             for (index, item) in items.enumerated() {
-                if case .number(let number) = item, let value = plain(number) {
+                if let value = plain(item) {
                     values.append(value)
                 } else {
                     if nodes == nil { nodes = try array.elements() }
@@ -57,8 +57,9 @@ extension OpenMeteoDecoder {
         }
 
         /// What `JSONValueNode.number()` and `.date()` accept without a word (Open-Meteo marks no value with null).
-        private static func plainNumber(_ number: Double) -> Double? {
-            abs(number) <= JSONValueNode.largestMagnitude ? number : nil
+        private static func plainNumber(_ item: JSONValue) -> Double? {
+            guard case .number(let number) = item, abs(number) <= JSONValueNode.largestMagnitude else { return nil }
+            return number
         }
 
         private static func plainDate(_ seconds: Double) -> Date? {

@@ -32,9 +32,7 @@ extension ForecastEndpoint {
     /// that separate list items.
     static func query(_ items: [(String, String)], keepingCommas: Bool = true) -> String {
         "?" + items.map { name, value in
-            guard keepingCommas else { return name + "=" + percentEncoded(value) }
-            return name + "=" + value.split(separator: ",", omittingEmptySubsequences: false)
-                .map { percentEncoded(String($0)) }.joined(separator: ",")
+            name + "=" + percentEncoded(value, keeping: keepingCommas ? UInt8(ascii: ",") : nil)
         }.joined(separator: "&")
     }
 }

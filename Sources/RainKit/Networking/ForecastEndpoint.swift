@@ -69,22 +69,25 @@ struct ForecastEndpoint: Sendable, Equatable {
         return (millionths < 0 ? "-" : "") + "\(magnitude / 1_000_000).\(fraction)"
     }
 
-    /// Percent-encodes everything but RFC 3986's unreserved characters.
-    static func percentEncoded(_ text: String) -> String {
-        var result = ""
+    /// Percent-encodes everything but RFC 3986's unreserved characters (and `kept`).
+    static func percentEncoded(_ text: String, keeping kept: UInt8? = nil) -> String {
+        let hex: StaticString = "0123456789ABCDEF"
+        var encoded: [UInt8] = []
+        encoded.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
             switch byte {
             case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
                  UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
                  UInt8(ascii: "_"), UInt8(ascii: "~"):
-                result.unicodeScalars.append(Unicode.Scalar(byte))
+                encoded.append(byte)
+            case kept:
+                encoded.append(byte)
             default:
-                let hex = Array("0123456789ABCDEF".unicodeScalars)
-                result.unicodeScalars.append("%")
-                result.unicodeScalars.append(hex[Int(byte >> 4)])
-                result.unicodeScalars.append(hex[Int(byte & 0x0F)])
+                encoded.append(UInt8(ascii: "%"))
+                encoded.append(hex.utf8Start[Int(byte >> 4)])
+                encoded.append(hex.utf8Start[Int(byte & 0x0F)])
             }
         }
-        return result
+        return String(decoding: encoded, as: UTF8.self)
     }
 }
