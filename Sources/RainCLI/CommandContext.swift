@@ -25,11 +25,15 @@ struct CommandContext: Sendable {
     /// to the places) mends the file.
     func loadPlaces(from store: LocationsStore? = nil) throws -> LocationList {
         let list = try (store ?? self.store).load()
+        warnIfCurrentIsMissing(in: list)
+        return list
+    }
+
+    func warnIfCurrentIsMissing(in list: LocationList) {
         if let id = list.currentID, list.current == nil {
             report(ErrorReport(message: "\(paths.defaultsFile): current_location_id \(id.uuidString.lowercased()) names no saved place; no place is current",
                                hint: "choose one: rain locations select LOC", exitCode: .success), as: .warning)
         }
-        return list
     }
 
     /// True when a person can be asked a question and answer it.

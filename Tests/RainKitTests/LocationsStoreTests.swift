@@ -80,6 +80,41 @@ import Testing
         }
     }
 
+    /// `remove --yes`: resolved under the lock against the file as it is, all or nothing.
+    @Test func removingByReferenceResolvesUnderTheLockAllOrNothing() async throws {
+        try await withTemporaryDirectory { folder in
+            let store = store(in: folder)
+            let current = try store.add(name: "Berlin", coordinate: berlin).location
+            let oslo = try store.add(name: "Oslo", coordinate: berlin).location
+            let lima = try store.add(name: "Lima", coordinate: berlin).location
+            _ = try store.add(name: "Quito", coordinate: berlin)
+            let before = fileBytes(folder + "/defaults.json")
+            for (references, error) in [
+                (["oslo", "Nowhere"], LocationsError.unknown(reference: "Nowhere")),
+                (["2", "berlin"], LocationsError.removingCurrent(current)),
+            ] {
+                #expect(throws: error) { try store.remove(resolving: references) }
+                #expect(fileBytes(folder + "/defaults.json") == before, "\(references)")
+            }
+            var seen: [String] = []
+            let removal = try store.remove(resolving: ["3", String(oslo.id.uuidString.prefix(8)).lowercased(), "LIMA"]) { list in
+                seen = list.locations.map(\.name)
+            }
+            #expect(seen == ["Berlin", "Oslo", "Lima", "Quito"], "the places as read, before the change")
+            #expect(removal.removed == [oslo, lima] && removal.vanished.isEmpty)
+            #expect(try store.load().locations.map(\.name) == ["Berlin", "Quito"])
+        }
+    }
+
+    @Test func removingByReferenceWithNothingSavedMakesNoFile() async throws {
+        try await withTemporaryDirectory { folder in
+            let home = folder + "/home"
+            let store = LocationsStore(file: DefaultsFile(path: home + "/defaults.json"))
+            #expect(throws: LocationsError.self) { try store.remove(resolving: ["berlin"]) }
+            #expect(!FileManager.default.fileExists(atPath: home), "neither the folder nor a lock file")
+        }
+    }
+
     @Test func removingPlacesThatVanishedMeanwhileReportsThemAndResurrectsNothing() async throws {
         try await withTemporaryDirectory { folder in
             let store = store(in: folder)

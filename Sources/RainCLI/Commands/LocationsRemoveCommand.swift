@@ -47,6 +47,12 @@ struct LocationsRemoveCommand: RunnableCommand {
 
     func run(_ context: CommandContext) async throws {
         let store = context.store
+        let remover = LocationRemover(store: store, cache: ForecastCache(directory: context.paths.forecastsDirectory))
+        if yes && !interactive {
+            // Nothing to ask: the places are resolved and removed in one read of the file.
+            let removal = try remover.remove(resolving: references) { context.warnIfCurrentIsMissing(in: $0) }
+            return report(removal, of: removal.removed, context)
+        }
         let list = try context.loadPlaces(from: store)
         let locations: [Location]
         if interactive {
@@ -66,7 +72,10 @@ struct LocationsRemoveCommand: RunnableCommand {
                 return
             }
         }
-        let removal = try LocationRemover(store: store, cache: ForecastCache(directory: context.paths.forecastsDirectory)).remove(ids: locations.map(\.id))
+        report(try remover.remove(ids: locations.map(\.id)), of: locations, context)
+    }
+
+    private func report(_ removal: LocationsStore.Removal, of locations: [Location], _ context: CommandContext) {
         for id in removal.vanished {
             let name = locations.first { $0.id == id }?.name ?? id.uuidString
             context.report(ErrorReport(message: "\(name) was already removed by another rain process", exitCode: .success), as: .notice)

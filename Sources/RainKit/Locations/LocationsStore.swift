@@ -89,34 +89,62 @@ public struct LocationsStore: Sendable {
     /// Removes the places with these IDs at once, or none of them: when one of them is the
     /// current location, nothing is removed. IDs no longer saved are reported, not an error.
     public func remove(ids: [UUID]) throws -> Removal {
-        try change { contents in
-            var wanted = IDPrefixTable()
-            for (index, id) in ids.enumerated() { wanted.add(IDPrefix(id), for: index) }
-            wanted.sort()
-            if let current = contents.current, wanted.contains(current.id) {
-                throw LocationsError.removingCurrent(current)
-            }
-            var removed: [Location] = []
-            contents.locations.removeAll { location in
-                guard wanted.contains(location.id) else { return false }
-                removed.append(location)
-                return true
-            }
-            let found = Set(removed.map(\.id))
-            let vanished = ids.filter { !found.contains($0) }
-            guard !removed.isEmpty else {
-                contents.leavesFileAlone = true
-                return Removal(removed: [], vanished: vanished)
-            }
-            for location in removed { contents.unknown[location.id] = nil }
-            contents.isChanged = true
-            return Removal(removed: removed, vanished: vanished)
+        try change { contents in try Self.remove(ids, from: &contents) }
+    }
+
+    /// Resolves `references` against the places as they are under the lock and removes them at
+    /// once, reading the file once: `remove` without a question between the two. All or
+    /// nothing, as `resolveForRemoval` then `remove(ids:)`; `read` sees the places first.
+    public func remove(resolving references: [String], read: (LocationList) -> Void = { _ in }) throws -> Removal {
+        // No file: nothing can match, and nothing (not the lock, not the folder) is made for that.
+        guard access(file.path, F_OK) == 0 else {
+            _ = try Self.resolve(references, in: Contents(), read: read)
+            return Removal(removed: [], vanished: [])
         }
+        return try change { contents in
+            let ids = try Self.resolve(references, in: contents, read: read)
+            return try Self.remove(ids, from: &contents)
+        }
+    }
+
+    /// Kept apart so that the list it makes is gone before the places change (no copy of them).
+    private static func resolve(_ references: [String], in contents: Contents, read: (LocationList) -> Void) throws -> [UUID] {
+        let list = contents.list
+        read(list)
+        return try LocationsStore.resolveForRemoval(references, in: list).map(\.id)
+    }
+
+    private static func remove(_ ids: [UUID], from contents: inout Contents) throws -> Removal {
+        var wanted = IDPrefixTable()
+        for (index, id) in ids.enumerated() { wanted.add(IDPrefix(id), for: index) }
+        wanted.sort()
+        if let current = contents.current, wanted.contains(current.id) {
+            throw LocationsError.removingCurrent(current)
+        }
+        var removed: [Location] = []
+        contents.locations.removeAll { location in
+            guard wanted.contains(location.id) else { return false }
+            removed.append(location)
+            return true
+        }
+        let found = Set(removed.map(\.id))
+        let vanished = ids.filter { !found.contains($0) }
+        guard !removed.isEmpty else {
+            contents.leavesFileAlone = true
+            return Removal(removed: [], vanished: vanished)
+        }
+        for location in removed { contents.unknown[location.id] = nil }
+        contents.isChanged = true
+        return Removal(removed: removed, vanished: vanished)
     }
 
     /// Resolves every reference first and removes only when all are known, unambiguous and
     /// not current: the all-or-nothing batch removal of `rain locations remove`.
     public func resolveForRemoval(_ references: [String], in list: LocationList) throws(LocationsError) -> [Location] {
+        try Self.resolveForRemoval(references, in: list)
+    }
+
+    static func resolveForRemoval(_ references: [String], in list: LocationList) throws(LocationsError) -> [Location] {
         let locations = try list.resolve(references)
         if let current = locations.first(where: list.isCurrent) { throw .removingCurrent(current) }
         return locations

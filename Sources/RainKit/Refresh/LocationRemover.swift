@@ -19,7 +19,15 @@ public struct LocationRemover: Sendable {
 
     /// `LocationsStore.remove(ids:)`, then the forecasts of the places it removed.
     public func remove(ids: [UUID]) throws -> LocationsStore.Removal {
-        let removal = try store.remove(ids: ids)
+        forgetForecasts(of: try store.remove(ids: ids))
+    }
+
+    /// `LocationsStore.remove(resolving:read:)`, then the forecasts of the places it removed.
+    public func remove(resolving references: [String], read: (LocationList) -> Void = { _ in }) throws -> LocationsStore.Removal {
+        forgetForecasts(of: try store.remove(resolving: references, read: read))
+    }
+
+    private func forgetForecasts(of removal: LocationsStore.Removal) -> LocationsStore.Removal {
         try? cache.remove(for: removal.removed.map(\.id))
         return removal
     }
