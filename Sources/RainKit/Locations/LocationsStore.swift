@@ -122,11 +122,21 @@ public struct LocationsStore: Sendable {
             throw LocationsError.removingCurrent(current)
         }
         var removed: [Location] = []
-        contents.locations.removeAll { location in
-            guard wanted.contains(location.id) else { return false }
-            removed.append(location)
-            return true
+        // Places compared through the buffer and the kept ones moved up in order: `removeAll(where:)`
+        // copies every place (and all its strings) twice to look at its ID.
+        let kept = contents.locations.withUnsafeMutableBufferPointer { places in
+            var kept = 0
+            for index in places.indices {
+                if wanted.contains(places[index].id) {
+                    removed.append(places[index])
+                } else {
+                    if kept != index { places.swapAt(kept, index) }
+                    kept += 1
+                }
+            }
+            return kept
         }
+        contents.locations.removeLast(contents.locations.count - kept)
         let found = Set(removed.map(\.id))
         let vanished = ids.filter { !found.contains($0) }
         guard !removed.isEmpty else {
