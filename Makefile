@@ -15,7 +15,7 @@ RAIN_BIN ?= $(RELEASE_BIN)/rain
 RAIN_MANUAL ?= $(RELEASE_BIN)/rain-manual
 GENERATED = .build/generated
 
-.PHONY: all build release deps test-deps test demo install install-files uninstall deb bench stress fuzz clean
+.PHONY: all build release static-c++ deps test-deps test demo install install-files uninstall deb bench stress fuzz clean
 
 all: build
 
@@ -30,9 +30,20 @@ build: deps
 
 # The Swift runtime and FoundationEssentials linked in: `make bench` measured start-up, CPU and peak
 # memory lower than with shared libraries (Benchmarks/RESULTS.md), at the price of a larger file.
-release: deps
-	$(SWIFT) build -c release --product rain --static-swift-stdlib
-	$(SWIFT) build -c release --product rain-manual --static-swift-stdlib
+# The C++ library the runtime uses is linked in too when its archive is installed (the linker
+# finds libstdc++.a first in STATIC_CXX, the only file there): half of `rain --version`'s
+# instructions were the dynamic loader binding libstdc++.so.
+STATIC_CXX = $(CURDIR)/.build/static-c++
+STATIC = --static-swift-stdlib -Xlinker -L$(STATIC_CXX)
+
+static-c++:
+	@mkdir -p "$(STATIC_CXX)"
+	@archive=$$(clang -print-file-name=libstdc++.a 2>/dev/null); \
+	if [ -f "$$archive" ]; then ln -sf "$$archive" "$(STATIC_CXX)/libstdc++.a"; else rm -f "$(STATIC_CXX)/libstdc++.a"; fi
+
+release: deps static-c++
+	$(SWIFT) build -c release --product rain $(STATIC)
+	$(SWIFT) build -c release --product rain-manual $(STATIC)
 
 # Builds, starts the ForecastSimulator on loopback and runs the real rain against it in a
 # throwaway RAIN_HOME.
@@ -86,9 +97,9 @@ install-files:
 # rain_<version>_<arch>.deb in the current folder, with the Swift runtime linked in so that it
 # needs only Debian's libraries (libcurl4, not the -dev package).
 DEBDIR ?= .
-deb: deps
-	$(SWIFT) build -c release --static-swift-stdlib --product rain
-	$(SWIFT) build -c release --static-swift-stdlib --product rain-manual
+deb: deps static-c++
+	$(SWIFT) build -c release --product rain $(STATIC)
+	$(SWIFT) build -c release --product rain-manual $(STATIC)
 	mkdir -p "$(DEBDIR)"
 	sh scripts/package-deb.sh "$(RAIN_BIN)" "$(RAIN_MANUAL)" "$(DEBDIR)"
 
