@@ -96,6 +96,12 @@ import Testing
                 #expect(result.error.split(separator: "\n").count <= 2, "one error line and a hint: \(result.error)")
             }
             #expect(try String(contentsOfFile: home + "/defaults.json", encoding: .utf8) == storeBefore, "nothing changed")
+            if let missing = broken.option {
+                let result = try await rain(["locations", "--config", home + "/" + missing], home: home)
+                #expect(result.error == expected + "\nrain: hint: create it with: rain config init --config \(home)/\(missing)\n", "\(result.error)")
+                let spaced = try await rain(["locations", "--config", home + "/it's here.json"], home: home)
+                #expect(spaced.error.hasSuffix("rain: hint: create it with: rain config init --config '\(home)/it'\\''s here.json'\n"), "\(spaced.error)")
+            }
 
             // What finds and mends the configuration still works.
             let path = try await rain(["config", "path"] + option, home: home)

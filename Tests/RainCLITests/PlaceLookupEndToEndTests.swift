@@ -102,7 +102,7 @@ import Testing
             let world = try ForecastWorld(home: home)
             let result = try await world.keylessRain(["locations", "add", "--here"])
             #expect(result.status == 0, "\(result)")
-            #expect(result.error == "Asking 127.0.0.1 where this machine is (from its IP address)...\n")
+            #expect(result.error == "Asking 127.0.0.1:\(world.simulator.port) where this machine is (from its IP address)...\n")
             #expect(result.output.hasPrefix("Added Berlin, Land Berlin, Germany (52.52, 13.41), ID "))
             #expect(world.requestedPaths == ["/json"])
             let saved = try #require(try store(world).locations.last)
@@ -131,6 +131,8 @@ import Testing
             world.simulator.stop()
             let offline = try await world.keylessRain(["locations", "add", "Berlin"])
             #expect(offline.status == 75, "\(offline)")
+            #expect(offline.error.hasPrefix("rain: error: offline: cannot reach 127.0.0.1:\(world.simulator.port)\n"),
+                    "the host named as refresh names it, with its port: \(offline.error)")
             #expect(try store(world).locations.count == 2)
         }
     }

@@ -29,10 +29,18 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var hint: String? {
         switch self {
-        case .missingFile: return "create one with: rain config init"
+        case .missingFile(let path): return "create it with: rain config init --config \(Self.shellWord(path))"
         case .insecureKeyFile(let path, _): return "chmod 600 \(path)"
         case .unknownKey, .invalidValue, .notJSON: return ConfigExample.hint
         default: return nil
         }
+    }
+
+    /// `path` as one word a shell reads back as it is.
+    private static func shellWord(_ path: String) -> String {
+        let plain = path.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil || "/._-+,:@%=~".unicodeScalars.contains(scalar))
+        }
+        return plain && !path.isEmpty ? path : "'" + path.replacingAll("'", with: #"'\''"#) + "'"
     }
 }

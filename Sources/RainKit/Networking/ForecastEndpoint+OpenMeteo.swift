@@ -25,7 +25,7 @@ extension ForecastEndpoint {
             ("timezone", "auto"), ("timeformat", "unixtime"), ("forecast_days", "8"),
         ] + OpenMeteoUnits(units).queryItems
         let url = openMeteoURL + Self.query(items)
-        self.init(request: HTTPRequest(url: url), redactedURL: url, host: Self.host(of: openMeteoURL))
+        self.init(request: HTTPRequest(url: url), redactedURL: url, host: Self.hostForMessages(of: openMeteoURL))
     }
 
     /// `?name=value&...`, each value percent-encoded; with `keepingCommas`, except the commas

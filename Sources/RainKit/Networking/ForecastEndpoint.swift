@@ -6,7 +6,8 @@ struct ForecastEndpoint: Sendable, Equatable {
 
     var request: HTTPRequest
     var redactedURL: String
-    /// The URL's host, for messages ("cannot reach api.pirateweather.net").
+    /// The URL's host as messages name it ("cannot reach api.pirateweather.net"), with the port
+    /// unless it is the scheme's own.
     var host: String
 
     init(request: HTTPRequest, redactedURL: String, host: String) {
@@ -28,7 +29,15 @@ struct ForecastEndpoint: Sendable, Equatable {
             request = HTTPRequest(url: base + place + query, headers: ["apikey": key.value])
             redactedURL = base + place + query
         }
-        host = Self.host(of: base)
+        host = Self.hostForMessages(of: base)
+    }
+
+    /// The host of an http(s) URL as messages name it: with the port unless it is the scheme's own.
+    static func hostForMessages(of url: String) -> String {
+        let defaultPort = url.lowercased().hasPrefix("http://") ? 80 : 443
+        let (host, port) = (host(of: url), port(of: url))
+        guard port != defaultPort else { return host }
+        return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
     /// The host part of an http(s) URL, without user info, port or brackets; "" when there is none.

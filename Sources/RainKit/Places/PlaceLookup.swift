@@ -21,12 +21,12 @@ public struct PlaceLookup: Sendable {
         var items = [("name", name), ("count", String(Self.maximumMatches)), ("language", settings.language), ("format", "json")]
         if let countryCode { items.append(("countryCode", countryCode.uppercased())) }
         let url = settings.geocodingURL + ForecastEndpoint.query(items, keepingCommas: false)
-        let endpoint = ForecastEndpoint(request: HTTPRequest(url: url), redactedURL: url, host: ForecastEndpoint.host(of: url))
+        let endpoint = ForecastEndpoint(request: HTTPRequest(url: url), redactedURL: url, host: ForecastEndpoint.hostForMessages(of: url))
         return try await client.value(from: endpoint, decode: GeocodingDecoder.decode)
     }
 
     /// The host `here()` asks, for telling the user before asking.
-    public var ipLocationHost: String { ForecastEndpoint.host(of: settings.ipLocationURL) }
+    public var ipLocationHost: String { ForecastEndpoint.hostForMessages(of: settings.ipLocationURL) }
 
     /// Where this machine is, as the IP location service guesses from its address.
     public func here() async throws(ForecastError) -> PlaceMatch {

@@ -33,12 +33,7 @@ public struct ForecastService: Sendable {
 
     /// The host reachability is about (the API's, or the proxy's) as messages name it, with the
     /// port unless it is the scheme's own.
-    public var host: String {
-        let defaultPort = probedURL.lowercased().hasPrefix("http://") ? 80 : 443
-        let (host, port) = (ForecastEndpoint.host(of: probedURL), ForecastEndpoint.port(of: probedURL))
-        guard port != defaultPort else { return host }
-        return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
-    }
+    public var host: String { ForecastEndpoint.hostForMessages(of: probedURL) }
 
     /// A monitor of the API's host that polls at least as often as `interval` (and at most
     /// every 10 s while offline, every 60 s while online).
