@@ -76,19 +76,22 @@ import Testing
         Failure(name: "503", behaviour: .status(503), status: 75, message: "the API answered HTTP 503"),
         Failure(name: "malformed", behaviour: .malformedBody, status: 69, message: "unusable response from the API: not valid JSON: line 1, column "),
         Failure(name: "truncated", behaviour: .truncatedBody, status: 69, message: "unusable response from the API: not valid JSON: line 1, column "),
-        Failure(name: "cut off", behaviour: .cutOff, status: 75, message: "the connection to 127.0.0.1 broke before the whole answer arrived"),
+        Failure(name: "cut off", behaviour: .cutOff, status: 75, message: "the connection to 127.0.0.1:{port} broke before the whole answer arrived"),
         Failure(name: "empty", behaviour: .emptyBody, status: 69, message: "unusable response from the API: it was empty"),
         Failure(name: "html", behaviour: .htmlBody, status: 69, message: "unusable response from the API: not valid JSON: line 1, column 1: it looks like an HTML page, not JSON"),
         Failure(name: "wrong types", behaviour: .wrongTypes, status: 69, message: "unusable response from the API: "),
         Failure(name: "huge", behaviour: .hugeBody(bytes: 12 * 1024 * 1024), status: 69, message: "the API's response was larger than 8 MB, more than any forecast needs; rain stopped reading it"),
-        Failure(name: "hang", behaviour: .hang, status: 75, message: "gave up on 127.0.0.1 after 2 s (timeout_seconds, tries and waits included)"),
-        Failure(name: "drip", behaviour: .drip(bytesPerSecond: 20), status: 75, message: "gave up on 127.0.0.1 after 2 s (timeout_seconds, tries and waits included)"),
+        Failure(name: "hang", behaviour: .hang, status: 75, message: "gave up on 127.0.0.1:{port} after 2 s (timeout_seconds, tries and waits included)"),
+        Failure(name: "drip", behaviour: .drip(bytesPerSecond: 20), status: 75, message: "gave up on 127.0.0.1:{port} after 2 s (timeout_seconds, tries and waits included)"),
     ])
     func everyFailureModeHasItsExitCodeAndOneLineAndKeepsTheCache(_ failure: Failure) async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home)
             #expect(try await world.rain(["refresh"]).status == 0)
             let goodCache = try #require(fileBytes(world.cacheFile(world.berlin)))
+            // Messages name the host with its port unless it is the scheme's own.
+            var failure = failure
+            failure.message = failure.message.replacingOccurrences(of: "{port}", with: "\(world.simulator.port)")
 
             world.simulator.setBehaviour(failure.behaviour)
             let refreshed = try await world.rain(["refresh", "--verbose"])

@@ -71,8 +71,8 @@ import Testing
             #expect(result.status == 69, "\(result)")
             let lines = result.error.split(separator: "\n")
             #expect(lines.count == 2, "\(result.error)")
-            #expect(lines.first?.hasPrefix("rain: error: Berlin: cannot make a secure connection to 127.0.0.1") == true, "\(result.error)")
-            #expect(lines.last?.hasPrefix("rain: hint: if 127.0.0.1 uses a certificate from a private authority") == true)
+            #expect(lines.first?.hasPrefix("rain: error: Berlin: cannot make a secure connection to 127.0.0.1:\(plain.port)") == true, "\(result.error)")
+            #expect(lines.last?.hasPrefix("rain: hint: if 127.0.0.1:\(plain.port) uses a certificate from a private authority") == true)
             #expect(lines.last?.contains("ca_file") == true)
         }
     }
