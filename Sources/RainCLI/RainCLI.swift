@@ -40,7 +40,7 @@ public enum RainCLI {
             return ExitCode.success.rawValue
         case .run(let type, let values, let path):
             let command: any RunnableCommand
-            let context: CommandContext
+            var context: CommandContext
             do {
                 command = try type.init(parsed: values)
                 context = try makeContext(values: values, environment: environment, console: console)
@@ -51,7 +51,7 @@ public enum RainCLI {
                 return ExitCode.usage.rawValue
             }
             do {
-                if command.needsValidConfiguration { try context.checkConfiguration() }
+                if command.needsValidConfiguration { context.checkedConfiguration = try context.checkConfiguration() }
                 try await command.run(context)
                 return ExitCode.success.rawValue
             } catch let status as ExitStatus {

@@ -11,9 +11,12 @@ struct ConfigCommand: ParsableCommand {
 }
 
 extension CommandContext {
-    /// The settings from the configuration file and the environment.
+    /// The settings from the configuration file and the environment; the file is not read again
+    /// when it was checked before the command ran.
     func loadSettings() throws(ConfigError) -> (settings: Settings, keySource: SettingsLoader.KeySource, fileExists: Bool) {
-        try settingsLoader(environment: environment).load()
+        let loader = settingsLoader(environment: environment)
+        if let checkedConfiguration { return try loader.load(checkedConfiguration) }
+        return try loader.load()
     }
 
     /// A loader of this run's configuration file with `environment`; a file named by
@@ -25,10 +28,8 @@ extension CommandContext {
 
     /// Throws when the configuration file named explicitly does not exist or the configuration
     /// is not valid. The key is left to the commands that send it.
-    func checkConfiguration() throws(ConfigError) {
-        var loader = settingsLoader(environment: environment)
-        loader.readsKey = false
-        _ = try loader.load()
+    func checkConfiguration() throws(ConfigError) -> SettingsLoader.CheckedFile {
+        try settingsLoader(environment: environment).checkFile()
     }
 }
 

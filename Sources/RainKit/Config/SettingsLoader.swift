@@ -40,7 +40,20 @@ public struct SettingsLoader: Sendable {
         "refresh_interval_minutes", "timeout_seconds", "max_concurrent_requests", "ca_file",
     ]
 
+    /// The configuration file read and checked, with every setting but the key: what each
+    /// command checks before it runs, and what `load(_:)` finishes without reading it again.
+    public struct CheckedFile: Sendable {
+        fileprivate let settings: Settings
+        fileprivate let file: ConfigValues
+        public let fileExists: Bool
+    }
+
     public func load() throws(ConfigError) -> (settings: Settings, keySource: KeySource, fileExists: Bool) {
+        try load(checkFile())
+    }
+
+    /// Reads and checks the file (and the URL overrides of the environment); the key is not read.
+    public func checkFile() throws(ConfigError) -> CheckedFile {
         let path = paths.configFile
         var settings = Settings(paths: paths)
         let values: [String: JSONValue]
@@ -103,7 +116,13 @@ public struct SettingsLoader: Sendable {
             guard access(caFile, R_OK) == 0 else { throw file.invalid("ca_file", "names a file that cannot be read: \(caFile)") }
             settings.caFile = caFile
         }
+        return CheckedFile(settings: settings, file: file, fileExists: fileExists)
+    }
 
+    /// The settings of a checked file, with the key (unless `readsKey` is false) and the proxy.
+    public func load(_ checked: CheckedFile) throws(ConfigError) -> (settings: Settings, keySource: KeySource, fileExists: Bool) {
+        var settings = checked.settings
+        let file = checked.file
         let keySource: KeySource
         if !readsKey {
             keySource = .none
@@ -114,13 +133,13 @@ public struct SettingsLoader: Sendable {
             settings.apiKey = try Self.readKeyFile(keyFile)
             keySource = .file(keyFile)
         } else if let key = try file.string("api_key") {
-            settings.apiKey = try Self.validKey(key, source: "api_key in \(path)")
+            settings.apiKey = try Self.validKey(key, source: "api_key in \(file.path)")
             keySource = .config
         } else {
             keySource = .none
         }
         settings.proxyURL = Self.proxy(for: settings.forecastURL, environment: environment)
-        return (settings, keySource, fileExists)
+        return (settings, keySource, checked.fileExists)
     }
 
     /// Reads the URL setting `key` from the file, then from the environment variable that
@@ -206,7 +225,7 @@ public struct SettingsLoader: Sendable {
 }
 
 /// The values of the configuration file, read with the type each key must have.
-struct ConfigValues {
+struct ConfigValues: Sendable {
     let path: String
     let values: [String: JSONValue]
 
