@@ -14,8 +14,10 @@ public struct ForecastCache: Sendable {
 
     /// The file of one place: `<directory>/<lower-case id>.json`.
     public func path(for id: UUID) -> String {
-        "\(directory)/\(id.uuidString.lowercased()).json"
+        "\(directory)/\(Self.fileName(for: id))"
     }
+
+    private static func fileName(for id: UUID) -> String { id.lowercasedString() + ".json" }
 
     /// The cached forecast of the place, or nil when there is none. A file that cannot be
     /// read or understood is an error naming it; it is left on disk as it is.
@@ -85,7 +87,7 @@ public struct ForecastCache: Sendable {
         let setAside = Self.names(in: directory).filter { $0.contains(Self.damagedMarker) }
         var failure: CacheError?
         for id in ids {
-            let name = id.lowercasedString() + ".json"
+            let name = Self.fileName(for: id)
             for aside in setAside where aside.hasPrefix(name + Self.damagedMarker) {
                 unlink("\(directory)/\(aside)")
             }

@@ -113,11 +113,8 @@ public struct LocationTable {
     /// half; nil for other values.
     private static func tenThousandths(_ value: Double) -> (isNegative: Bool, whole: UInt64, fraction: UInt64)? {
         let scaled = abs(value) * 10_000
-        guard scaled < 1e7 else { return nil }
-        // The whole part by conversion, not the C library's floor and round (exact below 2^52).
-        let whole = Double(Int64(scaled))
-        guard abs(scaled - whole - 0.5) > 1e-6 else { return nil }
-        let units = UInt64(scaled - whole >= 0.5 ? whole + 1 : whole)
+        guard scaled < 1e7, abs(scaled - scaled.wholePart - 0.5) > 1e-6 else { return nil }
+        let units = UInt64(scaled.roundedNonNegative)
         return (value < 0 && units != 0, units / 10_000, units % 10_000)
     }
 }

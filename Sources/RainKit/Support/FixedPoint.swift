@@ -10,4 +10,14 @@ extension Double {
         guard count >= 0, Int(count) < buffer.count else { return String(self) }
         return String(decoding: buffer[..<Int(count)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
+
+    /// The whole part of a value in 0 ..< 2^63, by conversion rather than the C library's `floor`.
+    var wholePart: Double { Double(Int64(self)) }
+
+    /// `rounded()` (halves away from zero) for a value in 0 ..< 2^52 without the C library's
+    /// `round`: the value less its whole part is exact there.
+    var roundedNonNegative: Double {
+        let whole = wholePart
+        return self - whole >= 0.5 ? whole + 1 : whole
+    }
 }

@@ -129,7 +129,7 @@ struct JSONWriter: ~Copyable {
     /// others by Swift's shortest round-trip formatting, which is much slower.
     mutating func write(_ value: Double) {
         let magnitude = value.magnitude
-        if magnitude < 1e15, Double(Int64(magnitude)) == magnitude {
+        if magnitude < 1e15, magnitude.wholePart == magnitude {
             if value < 0 { put(UInt8(ascii: "-")) }
             buffer.putDigits(UInt64(magnitude))
             return
@@ -140,7 +140,7 @@ struct JSONWriter: ~Copyable {
             var scale = 1.0
             for decimals in 1...6 {
                 scale *= 10
-                let scaled = Self.rounded(magnitude * scale)
+                let scaled = (magnitude * scale).roundedNonNegative
                 guard scaled / scale == magnitude else { continue }
                 let units = UInt64(scaled)
                 let whole = units / UInt64(scale)
@@ -152,13 +152,6 @@ struct JSONWriter: ~Copyable {
             }
         }
         append(JSONValue.format(value))
-    }
-
-    /// `value.rounded()` (halves away from zero) for 0 <= value < 2^52, without the C library's
-    /// `round`: the fraction, `value` less its whole part, is exact.
-    private static func rounded(_ value: Double) -> Double {
-        let whole = Double(Int64(value))
-        return value - whole >= 0.5 ? whole + 1 : whole
     }
 
     /// A UUID in quotes, lower-case, as `UUID.lowercasedString()` writes it.
