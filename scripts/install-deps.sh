@@ -22,6 +22,8 @@ if [ "${1:-}" = "--test" ]; then
     need groff-base command -v groff
     need man-db command -v man
     need lintian command -v lintian
+    # A fixed clock for the real binary (DST weeks, polar days): libfaketime's faketime.
+    need faketime command -v faketime
 fi
 
 [ -z "$packages" ] && exit 0

@@ -53,7 +53,7 @@ import Testing
         #expect(today.time == Date(timeIntervalSince1970: 1_787_176_800))
         #expect(today.summary == "Thunderstorms in the evening.")
         #expect(today.icon == "thunderstorm")
-        #expect(today.temperatureLow == 14.2, "temperatureLow wins over temperatureMin (15.1)")
+        #expect(today.temperatureLow == 15.1, "the calendar day's temperatureMin wins over the overnight temperatureLow (14.2)")
         #expect(today.temperatureHigh == 25.3)
         #expect(today.precipProbability == 0.72)
         #expect(today.precipAccumulation == 0.74)

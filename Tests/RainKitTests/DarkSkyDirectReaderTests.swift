@@ -38,7 +38,7 @@ import Testing
         #expect(sample.current?.windGust == nil, "-999 is no value")
         #expect(sample.nextHour?.minutes.count == 2)
         #expect(sample.hourly.map(\.temperature) == [4, nil])
-        #expect(sample.daily.map(\.temperatureLow) == [-1, -3])
+        #expect(sample.daily.map(\.temperatureLow) == [-2, -3], "the calendar day's minimum, temperatureMin")
         #expect(sample.alerts.map(\.title) == ["Wind", "Weather alert"])
     }
 

@@ -83,7 +83,7 @@ struct FailureCase: Sendable, CustomTestStringConvertible {
         #expect(!test.expected.description.contains(NetTest.key.value))
         for line in log.all {
             #expect(!line.contains(NetTest.key.value))
-            #expect(line.hasPrefix("GET \(server.baseURL)REDACTED/52.52,13.405?units=si&lang=en -> "))
+            #expect(line.hasPrefix("GET \(server.baseURL)REDACTED/52.52,13.405?units=si&lang=en&version=2 -> "))
         }
     }
 
@@ -142,7 +142,7 @@ struct FailureCase: Sendable, CustomTestStringConvertible {
         let server = try NetTestServer(script: [.json("{}", status: 500)])
         let log = NetLog()
         _ = try await NetTest.client(NetTest.configuration(server, log: log)).weather(for: NetTest.berlin)
-        let prefix = "GET \(server.baseURL)REDACTED/52.52,13.405?units=si&lang=en -> "
+        let prefix = "GET \(server.baseURL)REDACTED/52.52,13.405?units=si&lang=en&version=2 -> "
         #expect(log.all.count == 2)
         for (line, status) in zip(log.all, [500, 200]) {
             #expect(line.hasPrefix(prefix + "\(status) ("))

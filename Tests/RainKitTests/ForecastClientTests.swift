@@ -9,7 +9,7 @@ import Testing
         let forecast = try await NetTest.client(NetTest.configuration(server)).weather(for: NetTest.berlin)
         #expect(forecast.timeZone == "UTC")
         let request = try #require(server.requests.first)
-        #expect(request.target == "/\(NetTest.key.value)/52.52,13.405?units=si&lang=en")
+        #expect(request.target == "/\(NetTest.key.value)/52.52,13.405?units=si&lang=en&version=2")
         #expect(request.headers["apikey"] == nil)
         #expect(request.headers["accept"] == "application/json")
         #expect(request.headers["user-agent"] == "rain/\(RainVersion.current)")
@@ -19,7 +19,7 @@ import Testing
         let server = try NetTestServer()
         _ = try await NetTest.client(NetTest.configuration(server, placement: .header)).weather(for: NetTest.berlin)
         let request = try #require(server.requests.first)
-        #expect(request.target == "/52.52,13.405?units=si&lang=en")
+        #expect(request.target == "/header/52.52,13.405?units=si&lang=en&version=2", "Pirate Weather needs a segment where the key would be")
         #expect(request.headers["apikey"] == NetTest.key.value)
         #expect(!request.target.contains(NetTest.key.value))
     }
@@ -31,7 +31,7 @@ import Testing
         configuration.units = .us
         configuration.language = "de"
         _ = try await NetTest.client(configuration).weather(for: Coordinate(latitude: -33.8688, longitude: 151.2093))
-        #expect(server.requests.first?.target == "/forecast/\(NetTest.key.value)/-33.8688,151.2093?units=us&lang=de")
+        #expect(server.requests.first?.target == "/forecast/\(NetTest.key.value)/-33.8688,151.2093?units=us&lang=de&version=2")
     }
 
     @Test func withoutAKeyNothingIsSent() async throws {
@@ -84,6 +84,6 @@ import Testing
         #expect(configuration.caFile == "/etc/ca.pem")
         #expect(configuration.bodyLimit == 8 * 1024 * 1024)
         #expect(configuration.retry.maxAttempts == 3)
-        #expect(client.redactedURL(for: NetTest.berlin) == "https://example.invalid/forecast/52.52,13.405?units=uk&lang=en")
+        #expect(client.redactedURL(for: NetTest.berlin) == "https://example.invalid/forecast/header/52.52,13.405?units=uk&lang=en&version=2")
     }
 }

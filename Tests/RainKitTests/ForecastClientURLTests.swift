@@ -24,8 +24,8 @@ import Testing
     @Test func redactsTheKeyInThePath() {
         let endpoint = ForecastEndpoint(baseURL: "https://api.example/forecast/", key: APIKey("a/b c"), placement: .path,
                                         coordinate: Coordinate(latitude: 1, longitude: 2), units: .ca, language: "pt-BR")
-        #expect(endpoint.request.url == "https://api.example/forecast/a%2Fb%20c/1.0,2.0?units=ca&lang=pt-BR")
-        #expect(endpoint.redactedURL == "https://api.example/forecast/REDACTED/1.0,2.0?units=ca&lang=pt-BR")
+        #expect(endpoint.request.url == "https://api.example/forecast/a%2Fb%20c/1.0,2.0?units=ca&lang=pt-BR&version=2")
+        #expect(endpoint.redactedURL == "https://api.example/forecast/REDACTED/1.0,2.0?units=ca&lang=pt-BR&version=2")
         #expect(endpoint.request.headers.isEmpty)
         #expect(endpoint.host == "api.example")
     }
@@ -53,9 +53,11 @@ import Testing
         let endpoint = ForecastEndpoint(openMeteoURL: "http://127.0.0.1:9/v1/forecast", coordinate: Coordinate(latitude: 52.52, longitude: -13.4), units: .us)
         #expect(endpoint.request.url == "http://127.0.0.1:9/v1/forecast?latitude=52.52&longitude=-13.4"
             + "&current=" + ForecastEndpoint.openMeteoCurrent.joined(separator: ",")
+            + "&minutely_15=precipitation,rain,snowfall"
             + "&hourly=" + ForecastEndpoint.openMeteoHourly.joined(separator: ",")
             + "&daily=" + ForecastEndpoint.openMeteoDaily.joined(separator: ",")
-            + "&timezone=auto&timeformat=unixtime&forecast_days=8&temperature_unit=fahrenheit&wind_speed_unit=mph&precipitation_unit=inch")
+            + "&timezone=auto&timeformat=unixtime&forecast_days=8&forecast_minutely_15=6"
+            + "&temperature_unit=fahrenheit&wind_speed_unit=mph&precipitation_unit=inch")
         #expect(ForecastEndpoint.query([("name", "Saint-Étienne, FR/1"), ("count", "10")], keepingCommas: false)
             == "?name=Saint-%C3%89tienne%2C%20FR%2F1&count=10")
         #expect(ForecastEndpoint.query([("list", "a b,c~d")]) == "?list=a%20b,c~d")

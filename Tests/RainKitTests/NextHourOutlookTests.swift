@@ -17,6 +17,19 @@ import Testing
         #expect(NextHourOutlook.sentence(for: nextHour, units: .si, now: OutlookCase.now.addingTimeInterval(600)) == "No precipitation for the next 50 min")
         #expect(NextHourOutlook.sentence(for: .init(summary: "Drizzle"), units: .si, now: OutlookCase.now) == "Drizzle")
     }
+
+    @Test func quarterHoursSpeakFromTheOneUnderWay() {
+        // Open-Meteo's minutely_15, each step at its start; `now` is 7 minutes into the first.
+        let start = OutlookCase.now.addingTimeInterval(-7 * 60)
+        func steps(_ intensities: [Double]) -> Forecast.NextHour {
+            Forecast.NextHour(minutes: intensities.enumerated().map { index, intensity in
+                .init(time: start.addingTimeInterval(Double(index) * 900), precipIntensity: intensity, precipType: intensity > 0 ? "rain" : nil)
+            })
+        }
+        #expect(NextHourOutlook.sentence(for: steps([0, 1.2, 1.2, 0, 0]), units: .si, now: OutlookCase.now) == "Light rain starting in 8 min")
+        #expect(NextHourOutlook.sentence(for: steps([3, 3, 0, 0, 0]), units: .si, now: OutlookCase.now) == "Moderate rain stopping in 23 min",
+                "the quarter hour under way counts, though it began before now")
+    }
 }
 
 /// Minute-by-minute data (one intensity per minute from `now`) and the sentence it gives.

@@ -31,7 +31,7 @@ import Testing
         #expect(forecast.nextHour == nil && forecast.alerts.isEmpty && forecast.hourlySummary == nil)
         #expect(forecast.hourly.map(\.time) == [1_787_227_200, 1_787_230_800, 1_787_234_400].map { Date(timeIntervalSince1970: $0) })
         #expect(forecast.hourly.map(\.temperature) == [23.8, 25.1, 24.6])
-        #expect(forecast.hourly.map(\.precipProbability) == [0.05, 0.21, 0.48])
+        #expect(forecast.hourly.map(\.precipProbability) == [0.21, 0.48, nil], "each chance is of the hour before its time")
         #expect(forecast.hourly[1].summary == "Overcast" && forecast.hourly[1].icon == "cloudy")
         #expect(forecast.hourly[2].summary == nil && forecast.hourly[2].icon == nil, "a null weather code is no summary")
         #expect(forecast.hourly[2].temperature == 24.6, "one null leaves the rest of the hour")

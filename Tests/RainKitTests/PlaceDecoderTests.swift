@@ -18,29 +18,32 @@ import Testing
         #expect(try GeocodingDecoder.decode(Data(#"{"generationtime_ms": 0.3}"#.utf8)).isEmpty)
     }
 
-    @Test func aResultWithoutCoordinatesIsAnUnusableBody() {
-        #expect(throws: ForecastError.unusableBody(reason: "missing required field", path: "results[0].latitude")) {
-            try GeocodingDecoder.decode(Data(#"{"results": [{"name": "Nowhere", "longitude": 1}]}"#.utf8))
+    @Test func aResultWithCoordinatesOfTheWrongKindIsAnUnusableBody() throws {
+        // An absent coordinate is 0 (proto3 JSON leaves zeros out: ProviderUnitTests); a wrong one is an error.
+        #expect(throws: ForecastError.unusableBody(reason: "expected a number, found a string", path: "results[0].latitude")) {
+            try GeocodingDecoder.decode(Data(#"{"results": [{"name": "Nowhere", "latitude": "north", "longitude": 1}]}"#.utf8))
         }
-        #expect(throws: ForecastError.unusableBody(reason: "missing required field", path: "results[0].name")) {
-            try GeocodingDecoder.decode(Data(#"{"results": [{"name": "\u0007", "latitude": 1, "longitude": 1}]}"#.utf8))
+        #expect(throws: ForecastError.unusableBody(reason: "expected coordinates on the globe, found 91.0,1.0", path: "results[0]")) {
+            try GeocodingDecoder.decode(Data(#"{"results": [{"name": "Nowhere", "latitude": 91, "longitude": 1}]}"#.utf8))
         }
+        #expect(try GeocodingDecoder.decode(Data(#"{"results": [{"name": "\u0007", "latitude": 1, "longitude": 1}]}"#.utf8)).isEmpty,
+                "a name of control characters is no name")
     }
 
     @Test func anEchoipAnswerIsAPlace() throws {
         let body = #"{"ip":"192.0.2.1","country":"Japan","country_iso":"JP","region_name":"Tokyo","city":"Shinjuku","latitude":35.69,"longitude":139.7,"time_zone":"Asia/Tokyo"}"#
-        let place = try IPLocationDecoder.decode(Data(body.utf8))
+        let place = try IPLocationDecoder.decode(Data(body.utf8), host: "ifconfig.co")
         #expect(place == PlaceMatch(name: "Shinjuku", coordinate: Coordinate(latitude: 35.69, longitude: 139.7), region: "Tokyo",
                                     country: "Japan", countryCode: "JP", timeZone: "Asia/Tokyo"))
     }
 
     @Test func withoutACityThePlaceIsNamedAfterItsRegionOrCountry() throws {
-        let region = try IPLocationDecoder.decode(Data(#"{"region_name":"Bavaria","country":"Germany","latitude":48,"longitude":11}"#.utf8))
+        let region = try IPLocationDecoder.decode(Data(#"{"region_name":"Bavaria","country":"Germany","latitude":48,"longitude":11}"#.utf8), host: "ifconfig.co")
         #expect(region.name == "Bavaria" && region.qualifiedName == "Bavaria, Germany")
-        let country = try IPLocationDecoder.decode(Data(#"{"country":"Iceland","latitude":64,"longitude":-21}"#.utf8))
+        let country = try IPLocationDecoder.decode(Data(#"{"country":"Iceland","latitude":64,"longitude":-21}"#.utf8), host: "ifconfig.co")
         #expect(country.name == "Iceland" && country.qualifiedName == "Iceland")
-        #expect(throws: ForecastError.unusableBody(reason: "missing required field", path: "latitude")) {
-            try IPLocationDecoder.decode(Data(#"{"city":"Somewhere"}"#.utf8))
+        #expect(throws: ForecastError.locationUnknown(host: "ifconfig.co")) {
+            try IPLocationDecoder.decode(Data(#"{"city":"Somewhere"}"#.utf8), host: "ifconfig.co")
         }
     }
 

@@ -87,11 +87,12 @@ struct CronCommand: RunnableCommand {
     /// there, and with it the provider that needs it. Open-Meteo needs none: no warning then.
     private func warnIfTheKeyOnlyLivesInTheEnvironment(_ context: CommandContext) {
         guard !(context.environment["RAIN_API_KEY"] ?? "").isEmpty,
-              (try? context.loadSettings())?.settings.provider == .darkSky else { return }
+              (try? context.loadSettings())?.settings.provider.unit.needsKey == true else { return }
         var environment = context.environment
         environment["RAIN_API_KEY"] = nil
         if let withoutVariable = try? context.settingsLoader(environment: environment).load(), withoutVariable.settings.apiKey == nil {
-            let consequence = withoutVariable.settings.provider == .openMeteo ? " (it would fetch from Open-Meteo instead)" : ""
+            let fallback = withoutVariable.settings.provider
+            let consequence = fallback.unit.needsKey ? "" : " (it would fetch from \(fallback.displayName) instead)"
             context.report(ErrorReport(message: "your API key is only in RAIN_API_KEY, which cron will not see\(consequence)",
                                        hint: "put it in a file named by api_key_file (rain config path)", exitCode: .success), as: .warning)
         }

@@ -11,8 +11,8 @@ struct RefreshCommand: RunnableCommand {
         fails does not stop the others, and the exit status is that of the worst failure. Only \
         one refresh runs at a time per RAIN_HOME: with --quiet an overlapping refresh exits 75 \
         at once, otherwise it waits a little. Offline, every place is listed with its cached \
-        forecast and its age, or as having nothing cached, and the status is 75, or 66 when \
-        none of them has anything cached. --quiet prints nothing on success or when offline \
+        forecast and its age, or as having nothing cached, and the status is 75 (try later), \
+        cached or not. --quiet prints nothing on success or when offline \
         (for cron); real failures still print one line each on stderr.
         """,
         arguments: [places],
@@ -87,11 +87,12 @@ struct RefreshCommand: RunnableCommand {
         switch error {
         case .offline(let host):
             // Every place asked for is accounted for: its cached forecast with its age, or a
-            // line saying nothing is cached. 66 only when there is nothing at all to show.
+            // line saying nothing is cached. Offline is temporary for a refresh, cached or not:
+            // 75 tells cron wrappers to try again later.
             let outcomes = locations.map { location in
                 RefreshOutcome(location: location, status: .failed(.forecast(.offline(host: host)), cached: service.cached(for: location)?.summary))
             }
-            let status: ExitCode = outcomes.contains { $0.forecast != nil } ? .temporaryFailure : .noInput
+            let status = ExitCode.temporaryFailure
             guard !quiet else { return status }
             context.report(error, as: .notice)
             if json {

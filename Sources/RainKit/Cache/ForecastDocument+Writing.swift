@@ -117,9 +117,11 @@ extension ForecastDocument {
     private static func write(_ day: Forecast.Day, to writer: inout JSONWriter, depth: Int) {
         var members = Members(depth: depth)
         members.string("icon", day.icon, &writer)
+        members.string("polar", day.polar?.rawValue, &writer)
         members.number("precip_accumulation", day.precipAccumulation, &writer)
         members.number("precip_probability", day.precipProbability, &writer)
         members.string("precip_type", day.precipType, &writer)
+        members.number("snow_accumulation", day.snowAccumulation, &writer)
         members.string("summary", day.summary, &writer)
         members.time("sunrise", day.sunrise, &writer)
         members.time("sunset", day.sunset, &writer)

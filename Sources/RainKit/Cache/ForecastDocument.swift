@@ -115,11 +115,19 @@ enum ForecastDocument {
         day.temperatureHigh = try node.number("temperature_high")
         day.precipProbability = try node.number("precip_probability")
         day.precipAccumulation = try node.number("precip_accumulation")
+        day.snowAccumulation = try node.number("snow_accumulation")
         day.precipType = try node.string("precip_type")
         day.windSpeed = try node.number("wind_speed")
         day.uvIndex = try node.number("uv_index")
         day.sunrise = try date(node, "sunrise")
         day.sunset = try date(node, "sunset")
+        if let polar = try node.member("polar") {
+            let name = try polar.string()
+            guard let value = Forecast.Day.Polar(rawValue: name) else {
+                throw JSONValueError(reason: "expected \"night\" or \"day\", found \"\(name.strippingControlCharacters.prefix(20))\"", path: polar.path)
+            }
+            day.polar = value
+        }
         return day
     }
 

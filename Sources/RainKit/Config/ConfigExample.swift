@@ -12,7 +12,7 @@ public enum ConfigExample {
       "api_key_file": null,
       "api_key_in": "path",
       "units": "si",
-      "language": "en",
+      "language": null,
       "refresh_interval_minutes": 30,
       "timeout_seconds": 30,
       "max_concurrent_requests": 6,

@@ -52,6 +52,8 @@ public struct Settings: Sendable, Equatable {
     public var apiKey: APIKey?
     public var apiKeyPlacement: APIKeyPlacement = .path
     public var units: UnitSystem = .si
+    /// Summaries and place names are asked for in it: the configuration's `language`, else the
+    /// locale's (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`), else English.
     public var language: String = "en"
     public var refreshIntervalMinutes: Int = 30
     /// Whole-request timeout.
@@ -78,20 +80,16 @@ public struct Settings: Sendable, Equatable {
 
     /// Why `provider` is the one in effect, as `rain config show` says it.
     public var providerReason: String {
+        let needsKey = provider.unit.needsKey
         switch (providerChoice, apiKey) {
         case (.auto, nil): return "no API key configured"
         case (.auto, _): return "an API key is configured"
-        case (.darkSky, nil): return "set in the configuration, but no API key is configured: fetching will fail"
-        case (.openMeteo, _?): return "set in the configuration; the API key is not used"
-        case (.darkSky, _), (.openMeteo, nil): return "set in the configuration"
+        case (_, nil) where needsKey: return "set in the configuration, but no API key is configured: fetching will fail"
+        case (_, _?) where !needsKey: return "set in the configuration; the API key is not used"
+        default: return "set in the configuration"
         }
     }
 
     /// The URL forecasts are fetched from, for the provider in effect.
-    public var forecastURL: String {
-        switch provider {
-        case .darkSky: return baseURL
-        case .openMeteo: return openMeteoURL
-        }
-    }
+    public var forecastURL: String { provider.unit.forecastURL(in: self) }
 }

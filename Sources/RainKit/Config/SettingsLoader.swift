@@ -108,6 +108,8 @@ public struct SettingsLoader: Sendable {
             let allowed = language.allSatisfy { $0.isASCII && ($0.isLetter || $0 == "-" || $0 == "_") }
             guard allowed, (2...10).contains(language.count) else { throw file.invalid("language", "must be a language code such as \"en\" or \"zh-tw\"") }
             settings.language = language
+        } else if let language = LocaleLanguage.preferred(in: environment) {
+            settings.language = language
         }
         if let minutes = try file.integer("refresh_interval_minutes", in: 1...10_080) { settings.refreshIntervalMinutes = minutes }
         if let seconds = try file.number("timeout_seconds", in: 1...600) { settings.timeoutSeconds = seconds }

@@ -118,22 +118,58 @@ public struct Forecast: Sendable, Equatable, Codable {
         public init(time: Date) { self.time = time }
     }
 
+    /// A day as both providers are read: the calendar day in the place's zone.
     public struct Day: Sendable, Equatable, Codable {
         /// Start of the day in the place's time zone.
         public var time: Date
         public var summary: String?
         public var icon: String?
+        /// The calendar day's minimum (not Dark Sky's overnight `temperatureLow`).
         public var temperatureLow: Double?
+        /// The calendar day's maximum.
         public var temperatureHigh: Double?
         public var precipProbability: Double?
+        /// Liquid precipitation (rain, showers, freezing rain), cm or in; snow is `snowAccumulation`.
         public var precipAccumulation: Double?
+        /// Fresh snow, cm or in.
+        public var snowAccumulation: Double?
         public var precipType: String?
         public var windSpeed: Double?
         public var uvIndex: Double?
+        /// Absent when the sun does not rise (`polar` says why).
         public var sunrise: Date?
         public var sunset: Date?
+        /// Set when the sun stays below or above the horizon all day.
+        public var polar: Polar?
 
         public init(time: Date) { self.time = time }
+
+        public enum Polar: String, Sendable, Equatable, Codable {
+            /// The sun stays below the horizon: polar night.
+            case night
+            /// The sun stays above the horizon: midnight sun.
+            case day
+        }
+
+        /// Providers mark a day without sunrise or sunset with stand-in times instead of
+        /// leaving them out: Open-Meteo both at the day's start in polar night and sunset a day
+        /// after sunrise in polar day (open-meteo/open-meteo `Sources/App/Helper/Solar/SunRiseSet.swift`),
+        /// Pirate Weather one second apart at the day's end, or its first and last second
+        /// (Pirate-Weather/pirate-weather-code `API/utils/solar.py`). Such a day keeps neither
+        /// time and says which it is.
+        mutating func settlePolarDaylight() {
+            guard let sunrise, let sunset else { return }
+            let span = sunset.timeIntervalSince(sunrise)
+            if span < 60 {
+                polar = .night
+            } else if span > 86_400 - 60 {
+                polar = .day
+            } else {
+                return
+            }
+            self.sunrise = nil
+            self.sunset = nil
+        }
     }
 
     public struct Alert: Sendable, Equatable, Codable {

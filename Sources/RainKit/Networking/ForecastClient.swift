@@ -128,7 +128,7 @@ public final class ForecastClient: Sendable {
 
     /// The request for `coordinate`; nil when the provider needs a key and none is configured.
     private func endpoint(for coordinate: Coordinate) -> ForecastEndpoint? {
-        guard configuration.provider == .openMeteo || configuration.apiKey != nil else { return nil }
+        guard !configuration.provider.unit.needsKey || configuration.apiKey != nil else { return nil }
         return configuration.endpoint(for: coordinate, key: configuration.apiKey ?? APIKey(""))
     }
 

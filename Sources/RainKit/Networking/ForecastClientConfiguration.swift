@@ -61,15 +61,9 @@ extension ForecastClient {
             TransferOptions(timeouts: timeouts, lowSpeed: lowSpeed, bodyLimit: bodyLimit, caFile: caFile)
         }
 
-        /// The request for `coordinate` to `provider` (`key` goes only to the Dark Sky-compatible API).
+        /// The request for `coordinate` to `provider` (`key` goes only to a provider that needs one).
         func endpoint(for coordinate: Coordinate, key: APIKey) -> ForecastEndpoint {
-            switch provider {
-            case .darkSky:
-                return ForecastEndpoint(baseURL: baseURL, key: key, placement: keyPlacement,
-                                        coordinate: coordinate, units: units, language: language)
-            case .openMeteo:
-                return ForecastEndpoint(openMeteoURL: openMeteoURL, coordinate: coordinate, units: units)
-            }
+            provider.unit.endpoint(for: coordinate, configuration: self, key: key)
         }
     }
 }

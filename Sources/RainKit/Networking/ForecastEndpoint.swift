@@ -1,7 +1,7 @@
-/// The request for one coordinate: the URL with the key (path placement) or the `apikey`
-/// header (header placement), and the same URL with the key replaced by `REDACTED`, which is
-/// the only form ever logged or put in a message.
-struct ForecastEndpoint: Sendable, Equatable {
+/// One request to a provider: the request itself (with the key, where there is one), the same
+/// URL with the key replaced by `REDACTED`, which is the only form ever logged or put in a
+/// message, and the host as messages name it. Each provider builds its own (`Providers/`).
+public struct ForecastEndpoint: Sendable, Equatable {
     static let redactionMark = "REDACTED"
 
     var request: HTTPRequest
@@ -14,22 +14,6 @@ struct ForecastEndpoint: Sendable, Equatable {
         self.request = request
         self.redactedURL = redactedURL
         self.host = host
-    }
-
-    init(baseURL: String, key: APIKey, placement: APIKeyPlacement, coordinate: Coordinate,
-         units: UnitSystem, language: String) {
-        let base = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
-        let place = "\(Self.format(coordinate.latitude)),\(Self.format(coordinate.longitude))"
-        let query = "?units=\(units.rawValue)&lang=\(Self.percentEncoded(language))"
-        switch placement {
-        case .path:
-            request = HTTPRequest(url: base + Self.percentEncoded(key.value) + "/" + place + query)
-            redactedURL = base + Self.redactionMark + "/" + place + query
-        case .header:
-            request = HTTPRequest(url: base + place + query, headers: ["apikey": key.value])
-            redactedURL = base + place + query
-        }
-        host = Self.hostForMessages(of: base)
     }
 
     /// The host of an http(s) URL as messages name it: with the port unless it is the scheme's own.

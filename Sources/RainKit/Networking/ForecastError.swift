@@ -24,6 +24,8 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
     case tooLarge(limit: Int)
     /// No API key is configured.
     case missingKey
+    /// The IP location service answered without coordinates: it does not know where the address is.
+    case locationUnknown(host: String)
     /// The transport failed in some other way (a malformed URL, ...).
     case transport(reason: String)
 
@@ -54,6 +56,8 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
             return "the API's response was larger than \(Self.size(limit)), more than any forecast needs; rain stopped reading it"
         case .missingKey:
             return "no API key configured"
+        case .locationUnknown(let host):
+            return "\(host) does not know where this machine is (its answer has no coordinates)"
         case .transport(let reason):
             return "request failed: \(reason)"
         }
@@ -76,7 +80,7 @@ extension ForecastError: RainError {
         case .offline, .timedOut, .outOfTime, .connectionLost, .rateLimited, .cancelled: return .temporary
         case .http(let status, _): return Self.temporaryStatuses.contains(status) ? .temporary : .unavailable
         case .keyRefused: return .permission
-        case .unusableBody, .tooLarge, .transport, .tls: return .unavailable
+        case .unusableBody, .tooLarge, .transport, .tls, .locationUnknown: return .unavailable
         case .missingKey: return .configuration
         }
     }
@@ -87,6 +91,8 @@ extension ForecastError: RainError {
             return "set RAIN_API_KEY, or api_key_file in the configuration file (rain config path shows where; rain config init writes one)"
         case .keyRefused:
             return "check the key with: rain config show"
+        case .locationUnknown:
+            return "add the place by name (rain locations add NAME) or with --lat and --lon"
         case .tls(let host, _):
             return "if \(host) uses a certificate from a private authority, name that authority's certificate file in ca_file in the configuration (rain config path)"
         default:

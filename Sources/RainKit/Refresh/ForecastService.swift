@@ -122,7 +122,7 @@ public struct ForecastService: Sendable {
         defer { sweepCache() }
         var statuses: [Int: RefreshOutcome.Status] = [:]
         if !due.isEmpty {
-            if settings.provider == .darkSky && settings.apiKey == nil {
+            if settings.provider.unit.needsKey && settings.apiKey == nil {
                 for index in due { statuses[index] = .failed(.forecast(.missingKey), cached: previousForecast(index)) }
             } else {
                 willFetch()
@@ -180,7 +180,9 @@ public struct ForecastService: Sendable {
         case .failure(let error):
             return .failed(.forecast(error), cached: previous())
         case .success(let forecast):
-            let fresh = CachedForecast(location: location, fetchedAt: now(), source: settings.provider.rawValue, forecast: forecast)
+            let zone = settings.provider.unit.timeZone(forecastZone: forecast.timeZone, placeZone: location.timeZone)
+            let fresh = CachedForecast(location: location, fetchedAt: now(), source: settings.provider.rawValue,
+                                       forecast: forecast.inTimeZone(zone))
             do throws(CacheError) {
                 try cache.save(fresh, syncingFolder: false)
                 return .refreshed(kept(fresh))

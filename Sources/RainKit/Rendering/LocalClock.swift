@@ -87,16 +87,7 @@ public struct LocalClock: Sendable {
     /// The first moment of the local day of `date` (midnight, or the first moment after a
     /// change of the clocks that skips midnight).
     public func startOfDay(_ date: Date) -> Date {
-        let midnight = Int64(parts(date).localDays) * 86_400
-        // The offset at midnight may differ from the offset at `date`: settle it.
-        var moment = midnight - Int64(timeZone.offset(at: midnight - Int64(timeZone.offset(at: Int64(date.timeIntervalSince1970)))))
-        moment = midnight - Int64(timeZone.offset(at: moment))
-        if moment + Int64(timeZone.offset(at: moment)) < midnight {
-            // Midnight does not exist that day (the clocks jumped over it): the day starts at the jump.
-            // `moment` is still before the jump, so its offset is the one the jump starts from.
-            moment = midnight - Int64(timeZone.offset(at: moment))
-        }
-        return Date(timeIntervalSince1970: TimeInterval(moment))
+        Date(timeIntervalSince1970: TimeInterval(timeZone.startOfDay(localDays: parts(date).localDays)))
     }
 
     private static func twelveHour(_ hour: Int) -> Int {

@@ -25,7 +25,12 @@ public enum NextHourOutlook {
            nextHour.minutes.first.map({ now.timeIntervalSince($0.time) < summaryLifetime }) ?? true {
             return summary
         }
-        let minutes = nextHour.minutes.filter { $0.time.timeIntervalSince(now) > -60 }
+        // The steps not over yet: a minute from Pirate Weather, a quarter hour from Open-Meteo.
+        let all = nextHour.minutes
+        let minutes = all.indices.filter { index in
+            let end = index + 1 < all.count ? all[index + 1].time : all[index].time.addingTimeInterval(60)
+            return end > now
+        }.map { all[$0] }
         guard let first = minutes.first, let last = minutes.last else { return nil }
         func isWet(_ minute: Forecast.NextHour.Minute) -> Bool {
             guard let intensity = minute.precipIntensity,

@@ -31,6 +31,27 @@ public struct ZoneInfo: Sendable, Equatable {
         Int(offset(at: Int64(date.timeIntervalSince1970.rounded(.down))))
     }
 
+    /// The first moment of the local day `localDays` days after 1970-01-01 (midnight, or the
+    /// first moment after a change of the clocks that skips midnight), in seconds since 1970.
+    public func startOfDay(localDays: Int) -> Int64 {
+        let midnight = Int64(localDays) * 86_400
+        // The offset at midnight is not known before the moment is: settle it.
+        var moment = midnight - Int64(offset(at: midnight - Int64(offset(at: midnight))))
+        moment = midnight - Int64(offset(at: moment))
+        if moment + Int64(offset(at: moment)) < midnight {
+            // Midnight does not exist that day (the clocks jumped over it): the day starts at the jump.
+            // `moment` is still before the jump, so its offset is the one the jump starts from.
+            moment = midnight - Int64(offset(at: moment))
+        }
+        return moment
+    }
+
+    /// Days since 1970-01-01 of the local date at `date`.
+    public func localDays(at date: Date) -> Int {
+        let utc = Int64(date.timeIntervalSince1970.rounded(.down))
+        return CivilDate.days(fromSeconds: utc + Int64(offset(at: utc)))
+    }
+
     func offset(at time: Int64) -> Int32 {
         guard let last = transitions.last else { return rule?.offset(at: time) ?? initialOffset }
         if time >= last, let rule { return rule.offset(at: time) }

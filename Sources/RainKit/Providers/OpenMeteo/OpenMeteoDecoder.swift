@@ -1,11 +1,20 @@
 import FoundationEssentials
 
 /// Reads an Open-Meteo forecast answer (`timeformat=unixtime`, `timezone=auto`): `current`, and
-/// `hourly` and `daily` as columns of values beside a `time` column. `null` is a missing value;
-/// a WMO weather code becomes a summary and an icon; percentages become fractions; amounts are
-/// turned into what rain's model holds for the requested units (intensities in mm/h or in/h,
-/// daily accumulation in cm or in, visibility in km or miles). A value of the wrong type, a
-/// column of the wrong length or an answer in other units is an error naming its path.
+/// `minutely_15`, `hourly` and `daily` as columns of values beside a `time` column, as the
+/// server (open-meteo/open-meteo) writes them:
+/// - times lie on a grid built with ONE offset, `utc_offset_seconds`, the one in force when the
+///   answer was made (`Sources/App/Helper/ForecastapiQuery.swift`, `getTimerange2`): after a
+///   change of the clocks a day's time is 23:00 or 01:00 local, so a day is the calendar date
+///   of its time plus that offset, and starts at that date's midnight in the place's zone;
+/// - sums and chances (`precipitation`, `precipitation_probability`, `rain`, `snowfall`) are
+///   of the interval that ENDS at their time: the hour before, the quarter hour before;
+/// - a variable the model lacks has the unit `"undefined"` and nulls.
+/// `null` is a missing value; a WMO weather code becomes a summary and an icon; percentages
+/// become fractions; amounts are turned into what rain's model holds for the requested units
+/// (intensities in mm/h or in/h, daily accumulation in cm or in, visibility in km or miles). A
+/// value of the wrong type, a column of the wrong length or an answer in other units is an
+/// error naming its path.
 public struct OpenMeteoDecoder: ForecastDecoder {
     public init() {}
 
@@ -30,10 +39,18 @@ public struct OpenMeteoDecoder: ForecastDecoder {
             throw JSONValueError(reason: "expected coordinates on the globe, found \(coordinate.latitude),\(coordinate.longitude)", path: "latitude")
         }
         let expected = OpenMeteoUnits(units)
+        let utcOffset = try root.number("utc_offset_seconds")
+        if let utcOffset, abs(utcOffset) > 18 * 3600 || utcOffset != utcOffset.rounded() {
+            throw JSONValueError(reason: "expected an offset of whole seconds within 18 hours, found \(utcOffset)", path: "utc_offset_seconds")
+        }
         var forecast = Forecast(coordinate: coordinate, timeZone: timeZone, units: units)
         if let block = try root.member("current") {
             let labels = try UnitCheck(root.member("current_units"), expected: expected)
             forecast.current = try conditions(from: block, labels: labels, units: units)
+        }
+        if let block = try root.member("minutely_15") {
+            let labels = try UnitCheck(root.member("minutely_15_units"), expected: expected)
+            forecast.nextHour = try nextHour(from: Columns(block), labels: labels)
         }
         if let block = try root.member("hourly") {
             let labels = try UnitCheck(root.member("hourly_units"), expected: expected)
@@ -41,7 +58,8 @@ public struct OpenMeteoDecoder: ForecastDecoder {
         }
         if let block = try root.member("daily") {
             let labels = try UnitCheck(root.member("daily_units"), expected: expected)
-            forecast.daily = try days(from: Columns(block), labels: labels, units: units)
+            let calendar = DayCalendar(timeZone: timeZone, gridOffset: utcOffset.map { Int($0) })
+            forecast.daily = try days(from: Columns(block), labels: labels, units: units, calendar: calendar)
         }
         return forecast
     }
@@ -74,12 +92,33 @@ public struct OpenMeteoDecoder: ForecastDecoder {
         return conditions
     }
 
+    /// Quarter hours of precipitation as the next hour's steps, each at the START of its
+    /// quarter hour (the server stamps a sum at the end of the 15 minutes it covers) with the
+    /// amount as an intensity per hour.
+    static func nextHour(from columns: Columns, labels: UnitCheck) throws(JSONValueError) -> Forecast.NextHour {
+        let amount = try labels.precipitations(columns, "precipitation")
+        let rain = try labels.precipitations(columns, "rain")
+        let snowfall = try labels.snowfalls(columns, "snowfall")
+        let minutes = columns.times.indices.map { index in
+            var minute = Forecast.NextHour.Minute(time: columns.times[index].addingTimeInterval(-Columns.quarterHour))
+            minute.precipIntensity = amount[index].map { $0 * 3600 / Columns.quarterHour }
+            if (amount[index] ?? 0) > 0 {
+                let snows = (snowfall[index] ?? 0) > 0, rains = (rain[index] ?? 0) > 0
+                minute.precipType = snows ? (rains ? "sleet" : "snow") : "rain"
+            }
+            return minute
+        }
+        return Forecast.NextHour(minutes: minutes)
+    }
+
+    /// Hours at the start of each hour. The precipitation and its chance stamped at the next
+    /// hour are this hour's (they cover the hour that ends there); the last hour has none.
     static func hours(from columns: Columns, labels: UnitCheck, units: UnitSystem) throws(JSONValueError) -> [Forecast.Hour] {
         let code = try columns.numbers("weather_code"), isDay = try columns.numbers("is_day")
         let temperature = try labels.temperatures(columns, "temperature_2m")
         let apparent = try labels.temperatures(columns, "apparent_temperature")
-        let probability = try columns.numbers("precipitation_probability")
-        let precipitation = try labels.precipitations(columns, "precipitation")
+        let probability = Columns.endingAtNext(try columns.numbers("precipitation_probability"))
+        let precipitation = Columns.endingAtNext(try labels.precipitations(columns, "precipitation"))
         let windSpeed = try labels.windSpeeds(columns, "wind_speed_10m")
         let windBearing = try columns.numbers("wind_direction_10m")
         let humidity = try columns.numbers("relative_humidity_2m")
@@ -102,17 +141,19 @@ public struct OpenMeteoDecoder: ForecastDecoder {
         }
     }
 
-    static func days(from columns: Columns, labels: UnitCheck, units: UnitSystem) throws(JSONValueError) -> [Forecast.Day] {
+    static func days(from columns: Columns, labels: UnitCheck, units: UnitSystem, calendar: DayCalendar) throws(JSONValueError) -> [Forecast.Day] {
         let code = try columns.numbers("weather_code")
         let high = try labels.temperatures(columns, "temperature_2m_max")
         let low = try labels.temperatures(columns, "temperature_2m_min")
         let probability = try columns.numbers("precipitation_probability_max")
-        let amount = try labels.precipitations(columns, "precipitation_sum")
+        let rain = try labels.precipitations(columns, "rain_sum"), showers = try labels.precipitations(columns, "showers_sum")
+        let total = try labels.precipitations(columns, "precipitation_sum")
+        let snowfall = try labels.snowfalls(columns, "snowfall_sum")
         let windSpeed = try labels.windSpeeds(columns, "wind_speed_10m_max")
         let uvIndex = try columns.numbers("uv_index_max")
         let sunrise = try columns.dates("sunrise"), sunset = try columns.dates("sunset")
         return columns.times.indices.map { index in
-            var day = Forecast.Day(time: columns.times[index])
+            var day = Forecast.Day(time: calendar.startOfDay(stampedAt: columns.times[index]))
             let weather = code[index].flatMap(WeatherCode.init)
             day.summary = weather?.summary
             day.icon = weather?.icon(isDay: true)
@@ -120,12 +161,16 @@ public struct OpenMeteoDecoder: ForecastDecoder {
             day.temperatureHigh = high[index]
             day.temperatureLow = low[index]
             day.precipProbability = probability[index].map(fraction)
+            // Liquid: rain and showers; a total (snow's water included) only when that is all there is.
+            let liquid = rain[index] == nil && showers[index] == nil ? total[index] : (rain[index] ?? 0) + (showers[index] ?? 0)
             // The model keeps daily accumulation as the Dark Sky family sends it: cm, or in for `us`.
-            day.precipAccumulation = amount[index].map { units == .us ? $0 : $0 / 10 }
+            day.precipAccumulation = liquid.map { units == .us ? $0 : $0 / 10 }
+            day.snowAccumulation = snowfall[index]
             day.windSpeed = windSpeed[index]
             day.uvIndex = uvIndex[index]
             day.sunrise = sunrise[index]
             day.sunset = sunset[index]
+            day.settlePolarDaylight()
             return day
         }
     }

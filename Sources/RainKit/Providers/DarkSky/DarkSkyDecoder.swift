@@ -140,21 +140,28 @@ public struct DarkSkyDecoder: ForecastDecoder {
         return hour
     }
 
+    /// A day as rain reads both providers: the calendar day's minimum and maximum (Pirate
+    /// Weather's `temperatureMin`/`Max`; `temperatureLow`/`High` are the overnight low and the
+    /// daytime high, used only when the others are absent), liquid precipitation
+    /// (`liquidAccumulation`; its `precipAccumulation` adds snow depth and ice) and snow apart.
     static func day(from node: JSONValueNode) throws(JSONValueError) -> Forecast.Day {
         var day = Forecast.Day(time: try node.requiredDate("time"))
         day.summary = try node.string("summary")
         day.icon = try node.string("icon")
         let low = try node.number("temperatureLow"), minimum = try node.number("temperatureMin")
         let high = try node.number("temperatureHigh"), maximum = try node.number("temperatureMax")
-        day.temperatureLow = low ?? minimum
-        day.temperatureHigh = high ?? maximum
+        day.temperatureLow = minimum ?? low
+        day.temperatureHigh = maximum ?? high
         day.precipProbability = try node.number("precipProbability")
-        day.precipAccumulation = try node.number("precipAccumulation")
+        let total = try node.number("precipAccumulation"), liquid = try node.number("liquidAccumulation")
+        day.precipAccumulation = liquid ?? total
+        day.snowAccumulation = try node.number("snowAccumulation")
         day.precipType = try precipType(node)
         day.windSpeed = try node.number("windSpeed")
         day.uvIndex = try node.number("uvIndex")
         day.sunrise = try node.date("sunriseTime")
         day.sunset = try node.date("sunsetTime")
+        day.settlePolarDaylight()
         return day
     }
 

@@ -2,19 +2,28 @@ import FoundationEssentials
 
 /// Reads an Open-Meteo geocoding answer: `results`, each with `name`, `latitude`,
 /// `longitude` and, where known, `admin1`, `country`, `country_code`, `timezone` and
-/// `population`. No `results` key means no match. An entry without a usable name or
-/// coordinates is an error naming its path.
+/// `population`. No `results` key means no match.
+///
+/// The server writes proto3 JSON (open-meteo/geocoding-api `Sources/App/Protobuf+Vapor.swift`,
+/// the messages in `Sources/App/ProtoResources/api.proto`), which leaves out every field whose
+/// value is the default: a place on the equator has no `latitude`, one on the prime meridian no
+/// `longitude`, an unknown population no `population`. An absent coordinate is 0; an entry
+/// without a name is passed over. A value of the wrong type is an error naming its path.
 public enum GeocodingDecoder {
     public static func decode(_ body: Data) throws(ForecastError) -> [PlaceMatch] {
         try ForecastError.decoding(body) { root throws(JSONValueError) in
             _ = try root.object()
-            return try root.member("results")?.elements().map(place) ?? []
+            var places: [PlaceMatch] = []
+            for node in try root.member("results")?.elements() ?? [] {
+                if let place = try place(from: node) { places.append(place) }
+            }
+            return places
         }
     }
 
-    static func place(from node: JSONValueNode) throws(JSONValueError) -> PlaceMatch {
-        let name = try PlaceText.required(node, "name")
-        let latitude = try node.requiredNumber("latitude"), longitude = try node.requiredNumber("longitude")
+    static func place(from node: JSONValueNode) throws(JSONValueError) -> PlaceMatch? {
+        guard let name = try PlaceText.optional(node, "name") else { return nil }
+        let latitude = try node.number("latitude") ?? 0, longitude = try node.number("longitude") ?? 0
         guard (-90...90).contains(latitude), (-180...180).contains(longitude) else {
             throw JSONValueError(reason: "expected coordinates on the globe, found \(latitude),\(longitude)", path: node.path)
         }
@@ -34,12 +43,5 @@ enum PlaceText {
         let cleaned = text.strippingControlCharacters.trimmed
         guard !cleaned.isEmpty else { return nil }
         return String(cleaned.prefix(LocationValidation.maximumNameLength))
-    }
-
-    static func required(_ node: JSONValueNode, _ key: String) throws(JSONValueError) -> String {
-        guard let text = try optional(node, key) else {
-            throw JSONValueError(reason: "missing required field", path: node.path.isEmpty ? key : "\(node.path).\(key)")
-        }
-        return text
     }
 }

@@ -175,7 +175,7 @@ struct DarkSkyDirectReader {
 
     private mutating func day() throws(GiveUp) -> Forecast.Day {
         var time: Date?
-        var low: Double?, minimum: Double?, high: Double?, maximum: Double?
+        var low: Double?, minimum: Double?, high: Double?, maximum: Double?, total: Double?, liquid: Double?
         var day = Forecast.Day(time: Date(timeIntervalSince1970: 0))
         try object(Self.dayFields) { reader, field throws(GiveUp) in
             switch field {
@@ -187,7 +187,9 @@ struct DarkSkyDirectReader {
             case .temperatureHigh: high = try reader.number()
             case .temperatureMax: maximum = try reader.number()
             case .precipProbability: day.precipProbability = try reader.number()
-            case .precipAccumulation: day.precipAccumulation = try reader.number()
+            case .precipAccumulation: total = try reader.number()
+            case .liquidAccumulation: liquid = try reader.number()
+            case .snowAccumulation: day.snowAccumulation = try reader.number()
             case .precipType: day.precipType = try reader.precipType()
             case .windSpeed: day.windSpeed = try reader.number()
             case .uvIndex: day.uvIndex = try reader.number()
@@ -198,8 +200,10 @@ struct DarkSkyDirectReader {
         }
         guard let time else { throw GiveUp() }
         day.time = time
-        day.temperatureLow = low ?? minimum
-        day.temperatureHigh = high ?? maximum
+        day.temperatureLow = minimum ?? low
+        day.temperatureHigh = maximum ?? high
+        day.precipAccumulation = liquid ?? total
+        day.settlePolarDaylight()
         return day
     }
 
@@ -386,7 +390,8 @@ struct DarkSkyDirectReader {
         case summary, data, time, icon, temperature, apparentTemperature, humidity, windSpeed, windGust
         case windBearing, precipProbability, precipIntensity, precipType, uvIndex, pressure, visibility
         case cloudCover, dewPoint, temperatureLow, temperatureMin, temperatureHigh, temperatureMax
-        case precipAccumulation, sunriseTime, sunsetTime, title, severity, regions, expires, description, uri
+        case precipAccumulation, liquidAccumulation, snowAccumulation, sunriseTime, sunsetTime
+        case title, severity, regions, expires, description, uri
 
         var name: StaticString {
             switch self {
@@ -423,6 +428,8 @@ struct DarkSkyDirectReader {
             case .temperatureHigh: "temperatureHigh"
             case .temperatureMax: "temperatureMax"
             case .precipAccumulation: "precipAccumulation"
+            case .liquidAccumulation: "liquidAccumulation"
+            case .snowAccumulation: "snowAccumulation"
             case .sunriseTime: "sunriseTime"
             case .sunsetTime: "sunsetTime"
             case .title: "title"
@@ -459,7 +466,8 @@ struct DarkSkyDirectReader {
     ]
     private static let dayFields: [Field] = [
         .time, .summary, .icon, .temperatureLow, .temperatureMin, .temperatureHigh, .temperatureMax, .precipProbability,
-        .precipAccumulation, .precipType, .windSpeed, .uvIndex, .sunriseTime, .sunsetTime,
+        .precipAccumulation, .liquidAccumulation, .snowAccumulation, .precipType, .windSpeed, .uvIndex,
+        .sunriseTime, .sunsetTime,
     ]
     private static let alertFields: [Field] = [.title, .severity, .regions, .time, .expires, .description, .uri]
 }

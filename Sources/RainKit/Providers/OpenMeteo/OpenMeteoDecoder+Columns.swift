@@ -4,8 +4,16 @@ extension OpenMeteoDecoder {
     /// A block of columns (`hourly`, `daily`): a `time` column and value columns of the same
     /// length. An absent column is all missing values.
     struct Columns {
+        static let quarterHour: TimeInterval = 15 * 60
+
         let block: JSONValueNode
         let times: [Date]
+
+        /// A column of sums stamped at the end of their interval, moved to the interval's start:
+        /// each value goes to the time before it, and the last time has none.
+        static func endingAtNext<Value>(_ column: [Value?]) -> [Value?] {
+            column.isEmpty ? [] : Array(column.dropFirst()) + [nil]
+        }
 
         init(_ block: JSONValueNode) throws(JSONValueError) {
             self.block = block
@@ -78,55 +86,67 @@ extension OpenMeteoDecoder {
             self.expected = expected
         }
 
-        private func check(_ key: String, _ allowed: Set<String>) throws(JSONValueError) {
-            guard let node = try labels?.member(key) else { return }
+        /// The unit of a variable the model does not have (its values are all null).
+        static let undefined = "undefined"
+
+        /// Whether `key` has values: false when its unit is `"undefined"`.
+        @discardableResult
+        private func check(_ key: String, _ allowed: Set<String>) throws(JSONValueError) -> Bool {
+            guard let node = try labels?.member(key) else { return true }
             let label = try node.string()
+            if label == Self.undefined { return false }
             guard allowed.contains(label) else {
                 let wanted = allowed.sorted().joined(separator: " or ")
                 throw JSONValueError(reason: "expected values in \(wanted), found \"\(label.strippingControlCharacters.prefix(20))\"", path: node.path)
             }
+            return true
         }
 
         private var temperatureLabels: Set<String> { [expected.temperatureLabel] }
         /// Open-Meteo writes miles per hour as "mp/h".
         private var windSpeedLabels: Set<String> { expected.windSpeedLabel == "mp/h" ? ["mp/h", "mph"] : [expected.windSpeedLabel] }
         private var precipitationLabels: Set<String> { expected.precipitationLabel == "inch" ? ["inch", "in"] : [expected.precipitationLabel] }
+        /// Snowfall comes in cm, or in inches with `precipitation_unit=inch`.
+        private var snowfallLabels: Set<String> { expected.precipitationLabel == "inch" ? ["inch", "in"] : ["cm"] }
 
         func temperature(_ node: JSONValueNode, _ key: String) throws(JSONValueError) -> Double? {
-            try check(key, temperatureLabels)
-            return try node.number(key)
+            try check(key, temperatureLabels) ? try node.number(key) : nil
         }
 
         func windSpeed(_ node: JSONValueNode, _ key: String) throws(JSONValueError) -> Double? {
-            try check(key, windSpeedLabels)
-            return try node.number(key)
+            try check(key, windSpeedLabels) ? try node.number(key) : nil
         }
 
         func precipitation(_ node: JSONValueNode, _ key: String) throws(JSONValueError) -> Double? {
-            try check(key, precipitationLabels)
-            return try node.number(key)
+            try check(key, precipitationLabels) ? try node.number(key) : nil
         }
 
         /// Visibility as the Dark Sky family gives it: km, or miles for `us` and `uk`.
         func visibility(_ node: JSONValueNode, _ key: String, units: UnitSystem) throws(JSONValueError) -> Double? {
-            try check(key, ["m", "ft"])
-            guard let value = try node.number(key) else { return nil }
+            guard try check(key, ["m", "ft"]), let value = try node.number(key) else { return nil }
             let metres = try labels?.member(key)?.string() == "ft" ? value * 0.3048 : value
             return units == .us || units == .uk ? metres / 1609.344 : metres / 1000
         }
 
         func temperatures(_ columns: Columns, _ key: String) throws(JSONValueError) -> [Double?] {
-            try check(key, temperatureLabels)
-            return try columns.numbers(key)
+            try values(columns, key, temperatureLabels)
         }
 
         func windSpeeds(_ columns: Columns, _ key: String) throws(JSONValueError) -> [Double?] {
-            try check(key, windSpeedLabels)
-            return try columns.numbers(key)
+            try values(columns, key, windSpeedLabels)
         }
 
         func precipitations(_ columns: Columns, _ key: String) throws(JSONValueError) -> [Double?] {
-            try check(key, precipitationLabels)
+            try values(columns, key, precipitationLabels)
+        }
+
+        func snowfalls(_ columns: Columns, _ key: String) throws(JSONValueError) -> [Double?] {
+            try values(columns, key, snowfallLabels)
+        }
+
+        /// The column `key` in one of `labels`; all missing when its unit is `"undefined"`.
+        private func values(_ columns: Columns, _ key: String, _ labels: Set<String>) throws(JSONValueError) -> [Double?] {
+            guard try check(key, labels) else { return Array(repeating: nil, count: columns.times.count) }
             return try columns.numbers(key)
         }
     }

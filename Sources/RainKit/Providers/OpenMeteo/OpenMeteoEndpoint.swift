@@ -1,18 +1,23 @@
 extension ForecastEndpoint {
-    /// What rain asks Open-Meteo for: conditions now, 48 hours and 8 days.
+    /// What rain asks Open-Meteo for: conditions now, the next 90 minutes in quarter hours,
+    /// hours and 8 days.
     static let openMeteoCurrent = [
         "temperature_2m", "apparent_temperature", "relative_humidity_2m", "dew_point_2m", "is_day",
         "precipitation", "precipitation_probability", "weather_code", "cloud_cover", "pressure_msl",
         "wind_speed_10m", "wind_direction_10m", "wind_gusts_10m", "visibility", "uv_index",
     ]
+    static let openMeteoMinutely15 = ["precipitation", "rain", "snowfall"]
     static let openMeteoHourly = [
         "temperature_2m", "apparent_temperature", "relative_humidity_2m", "is_day", "precipitation",
         "precipitation_probability", "weather_code", "wind_speed_10m", "wind_direction_10m", "uv_index",
     ]
     static let openMeteoDaily = [
-        "weather_code", "temperature_2m_max", "temperature_2m_min", "sunrise", "sunset", "precipitation_sum",
-        "precipitation_probability_max", "wind_speed_10m_max", "uv_index_max",
+        "weather_code", "temperature_2m_max", "temperature_2m_min", "sunrise", "sunset", "rain_sum", "showers_sum",
+        "snowfall_sum", "precipitation_probability_max", "wind_speed_10m_max", "uv_index_max",
     ]
+    /// Quarter hours asked for: the one under way is stamped at its end (sums are of the
+    /// preceding 15 minutes), so six cover the next hour whatever the minute.
+    static let openMeteoQuarterHours = 6
 
     /// An Open-Meteo forecast request: no key, times as unix seconds, the place's own time zone,
     /// and each quantity in the unit `units` stands for.
@@ -20,9 +25,11 @@ extension ForecastEndpoint {
         let items = [
             ("latitude", Self.format(coordinate.latitude)), ("longitude", Self.format(coordinate.longitude)),
             ("current", Self.openMeteoCurrent.joined(separator: ",")),
+            ("minutely_15", Self.openMeteoMinutely15.joined(separator: ",")),
             ("hourly", Self.openMeteoHourly.joined(separator: ",")),
             ("daily", Self.openMeteoDaily.joined(separator: ",")),
             ("timezone", "auto"), ("timeformat", "unixtime"), ("forecast_days", "8"),
+            ("forecast_minutely_15", String(Self.openMeteoQuarterHours)),
         ] + OpenMeteoUnits(units).queryItems
         let url = openMeteoURL + Self.query(items)
         self.init(request: HTTPRequest(url: url), redactedURL: url, host: Self.hostForMessages(of: openMeteoURL))

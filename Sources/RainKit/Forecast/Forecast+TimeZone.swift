@@ -1,0 +1,19 @@
+import FoundationEssentials
+
+extension Forecast {
+    /// The same forecast told in `identifier`'s zone: each day keeps its calendar date and
+    /// starts at that date's midnight there. For a provider that answered with a stand-in zone
+    /// (`ForecastProvider.timeZone(forecastZone:placeZone:)`).
+    public func inTimeZone(_ identifier: String) -> Forecast {
+        guard identifier != timeZone, let old = ZoneInfo.named(timeZone), let new = ZoneInfo.named(identifier) else {
+            return self
+        }
+        var moved = self
+        moved.timeZone = identifier
+        for index in moved.daily.indices {
+            let localDays = old.localDays(at: moved.daily[index].time)
+            moved.daily[index].time = Date(timeIntervalSince1970: TimeInterval(new.startOfDay(localDays: localDays)))
+        }
+        return moved
+    }
+}

@@ -1,0 +1,52 @@
+import FoundationEssentials
+
+/// Pirate Weather, or any other server speaking the Dark Sky format: needs a key, sends the
+/// next hour minute by minute, alerts and summaries in the requested language.
+public struct DarkSkyProvider: ForecastProvider {
+    public init() {}
+
+    public var displayName: String { "the Dark Sky-compatible API" }
+
+    public var needsKey: Bool { true }
+    public var offers: ProviderOffers { [.nextHour, .alerts, .summaries] }
+
+    public func forecastURL(in settings: Settings) -> String { settings.baseURL }
+
+    public func endpoint(for coordinate: Coordinate, configuration: ForecastClient.Configuration, key: APIKey) -> ForecastEndpoint {
+        ForecastEndpoint(baseURL: configuration.baseURL, key: key, placement: configuration.keyPlacement,
+                         coordinate: coordinate, units: configuration.units, language: configuration.language)
+    }
+
+    public func decode(_ body: Data, units: UnitSystem) throws(ForecastError) -> Forecast {
+        try DarkSkyDecoder().decode(body, units: units)
+    }
+}
+
+extension ForecastEndpoint {
+    /// The segment that stands where the key would be when the key travels in the `apikey`
+    /// header: Pirate Weather's only route is `/forecast/{apikey}/{lat},{lon}`, and its docs
+    /// say to put anything at all there (Pirate-Weather/pirateweather `docs/API.md`; the route
+    /// in Pirate-Weather/pirate-weather-code `API/responseLocal.py`). Without it: 404.
+    static let headerKeyPlaceholder = "header"
+
+    /// A Dark Sky-style request: `{base}{key}/{lat},{lon}?units=..&lang=..&version=2`, the key
+    /// in the path or, with `.header`, in an `apikey` header and a placeholder in its segment.
+    /// `version=2` asks Pirate Weather for the fields Dark Sky lacked (`liquidAccumulation`,
+    /// `snowAccumulation`, `iceAccumulation`), which the daily amounts are read from.
+    init(baseURL: String, key: APIKey, placement: APIKeyPlacement, coordinate: Coordinate,
+         units: UnitSystem, language: String) {
+        let base = baseURL.hasSuffix("/") ? baseURL : baseURL + "/"
+        let place = "\(Self.format(coordinate.latitude)),\(Self.format(coordinate.longitude))"
+        let query = "?units=\(units.rawValue)&lang=\(Self.percentEncoded(language))&version=2"
+        switch placement {
+        case .path:
+            request = HTTPRequest(url: base + Self.percentEncoded(key.value) + "/" + place + query)
+            redactedURL = base + Self.redactionMark + "/" + place + query
+        case .header:
+            let url = base + Self.headerKeyPlaceholder + "/" + place + query
+            request = HTTPRequest(url: url, headers: ["apikey": key.value])
+            redactedURL = url
+        }
+        host = Self.hostForMessages(of: base)
+    }
+}

@@ -1,0 +1,81 @@
+import FoundationEssentials
+
+/// Turns a provider's response body into a `Forecast`.
+public protocol ForecastDecoder: Sendable {
+    /// - Throws: `ForecastError.unusableBody` naming the reason and the field path.
+    func decode(_ body: Data, units: UnitSystem) throws(ForecastError) -> Forecast
+}
+
+/// A forecast API as one unit: where it is, how it is asked, how its answers are read and what
+/// it can offer. Each provider lives in a folder of its own under `Providers/`; the rest of rain
+/// asks the provider and never switches on which one it is.
+public protocol ForecastProvider: ForecastDecoder {
+    /// How messages name it: "Open-Meteo".
+    var displayName: String { get }
+    /// Whether a forecast can only be had with an API key.
+    var needsKey: Bool { get }
+    /// What it sends beyond current conditions, hours and days.
+    var offers: ProviderOffers { get }
+    /// The URL forecasts come from, as `settings` configure it.
+    func forecastURL(in settings: Settings) -> String
+    /// The request for `coordinate`; `key` is the configured key (empty when there is none).
+    func endpoint(for coordinate: Coordinate, configuration: ForecastClient.Configuration, key: APIKey) -> ForecastEndpoint
+    /// The zone a place's times are shown in: the provider's `forecastZone`, unless the provider
+    /// is known to answer with a stand-in for the place's own `placeZone` (from the geocoder).
+    func timeZone(forecastZone: String, placeZone: String?) -> String
+}
+
+extension ForecastProvider {
+    public func timeZone(forecastZone: String, placeZone: String?) -> String { forecastZone }
+}
+
+/// What a provider can send beyond conditions, hours and days.
+public struct ProviderOffers: OptionSet, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Precipitation for the next hour in steps of a few minutes.
+    public static let nextHour = ProviderOffers(rawValue: 1 << 0)
+    /// Weather alerts for the place.
+    public static let alerts = ProviderOffers(rawValue: 1 << 1)
+    /// Summaries in the requested language.
+    public static let summaries = ProviderOffers(rawValue: 1 << 2)
+}
+
+extension Provider {
+    /// The provider's unit: the one place providers are registered.
+    public var unit: any ForecastProvider {
+        switch self {
+        case .darkSky: return DarkSkyProvider()
+        case .openMeteo: return OpenMeteoProvider()
+        }
+    }
+
+    /// How messages name it.
+    public var displayName: String { unit.displayName }
+
+    /// The decoder for this provider's answers.
+    public var decoder: any ForecastDecoder { unit }
+}
+
+extension ForecastError {
+    /// `read` applied to the JSON document in `body`; what is wrong with either (not JSON, a
+    /// field of the wrong type, ...) is an unusable body naming the field.
+    static func decoding<Value>(
+        _ body: Data, missingMarkers: [Double] = [], _ read: (JSONValueNode) throws(JSONValueError) -> Value
+    ) throws(ForecastError) -> Value {
+        let document: JSONValue
+        do {
+            document = try JSONValue.parse(body)
+        } catch {
+            throw .unusableBody(reason: error.isEmpty ? "it was empty" : "not valid JSON: \(error.description)", path: nil)
+        }
+        var root = JSONValueNode(document)
+        root.missingMarkers = missingMarkers
+        do {
+            return try read(root)
+        } catch {
+            throw .unusableBody(reason: error.reason, path: error.path)
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import FoundationEssentials
+
+/// Reads an echoip answer (ifconfig.co's `/json`): `latitude` and `longitude`, and `city`,
+/// `region_name`, `country`, `country_iso`, `time_zone` where present. echoip marks all of
+/// these `omitempty` (mpolden/echoip `http/http.go`, `type Response`): a field is left out when
+/// it is empty or 0, so an address with no known location has neither coordinate (and one
+/// exactly on the equator or the prime meridian lacks that one). Without a city the place is
+/// named after the region, then the country.
+public enum IPLocationDecoder {
+    public static func decode(_ body: Data, host: String) throws(ForecastError) -> PlaceMatch {
+        let place = try ForecastError.decoding(body) { root throws(JSONValueError) -> PlaceMatch? in
+            _ = try root.object()
+            let latitude = try root.number("latitude"), longitude = try root.number("longitude")
+            guard latitude != nil || longitude != nil else { return nil }
+            let coordinate = Coordinate(latitude: latitude ?? 0, longitude: longitude ?? 0)
+            guard (-90...90).contains(coordinate.latitude), (-180...180).contains(coordinate.longitude) else {
+                throw JSONValueError(reason: "expected coordinates on the globe, found \(coordinate.latitude),\(coordinate.longitude)", path: "latitude")
+            }
+            let city = try PlaceText.optional(root, "city")
+            let region = try PlaceText.optional(root, "region_name")
+            let country = try PlaceText.optional(root, "country")
+            return PlaceMatch(
+                name: city ?? region ?? country ?? "Here", coordinate: coordinate,
+                region: city == nil ? nil : region, country: city == nil && region == nil ? nil : country,
+                countryCode: try PlaceText.optional(root, "country_iso"), timeZone: try PlaceText.optional(root, "time_zone"))
+        }
+        guard let place else { throw .locationUnknown(host: host) }
+        return place
+    }
+}

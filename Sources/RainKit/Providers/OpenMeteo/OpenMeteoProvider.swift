@@ -1,0 +1,40 @@
+import FoundationEssentials
+
+/// Open-Meteo (open-meteo/open-meteo): no key; the next hour in quarter hours (`minutely_15`,
+/// interpolated outside Europe and North America), no alerts, no summaries.
+public struct OpenMeteoProvider: ForecastProvider {
+    public init() {}
+
+    public var displayName: String { "Open-Meteo" }
+
+    public var needsKey: Bool { false }
+    public var offers: ProviderOffers { [.nextHour] }
+
+    public func forecastURL(in settings: Settings) -> String { settings.openMeteoURL }
+
+    public func endpoint(for coordinate: Coordinate, configuration: ForecastClient.Configuration, key: APIKey) -> ForecastEndpoint {
+        ForecastEndpoint(openMeteoURL: configuration.openMeteoURL, coordinate: coordinate, units: configuration.units)
+    }
+
+    public func decode(_ body: Data, units: UnitSystem) throws(ForecastError) -> Forecast {
+        try OpenMeteoDecoder().decode(body, units: units)
+    }
+
+    /// The server answers some zones with a stand-in of other rules (open-meteo/open-meteo
+    /// `Sources/App/Helper/ForecastapiQuery.swift`, `TimeZone.initWithFallback`): when the
+    /// place's own zone (the geocoder's, which sends the real name) is one of them and the
+    /// forecast names its stand-in, the place's zone is the one its clocks follow.
+    public func timeZone(forecastZone: String, placeZone: String?) -> String {
+        guard let placeZone, Self.standIns[placeZone] == forecastZone else { return forecastZone }
+        return placeZone
+    }
+
+    /// The place's zone -> the zone the server answers with instead.
+    static let standIns = [
+        "America/Ciudad_Juarez": "America/Mexico_City",
+        "Asia/Almaty": "Asia/Qyzylorda",
+        "Asia/Qostanay": "Asia/Qyzylorda",
+        "Europe/Kyiv": "Europe/Kiev",
+        "America/Nuuk": "America/Godthab",
+    ]
+}
