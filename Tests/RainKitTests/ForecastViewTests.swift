@@ -40,6 +40,15 @@ import Testing
         for line in text.split(separator: "\n") { #expect(String(line).displayWidth <= 80, "\(line)") }
     }
 
+    @Test func aDryDayWithSnowShowsItsDepth() throws {
+        var cached = try ForecastFixtures.berlinCached()
+        cached.forecast.daily[1].precipAccumulation = 0
+        cached.forecast.daily[1].snowAccumulation = 2.5
+        let line = try #require(ForecastView(width: 80, usesColor: false, now: now).render(cached)
+            .split(separator: "\n").first { $0.hasPrefix("  Fri 21") })
+        #expect(line.contains("12% 2.5 cm "), "\(line)")
+    }
+
     @Test func winterTimeInBerlinIsUTCPlusOne() throws {
         var cached = try ForecastFixtures.berlinCached()
         cached.fetchedAt = Date(timeIntervalSince1970: 1_798_800_000)  // 2027-01-01 10:40 UTC

@@ -125,6 +125,9 @@ extension ForecastViewContext {
             line += "  " + MeasureFormat.percent(day.precipProbability).padded(toDisplayWidth: 4, alignment: .right)
             if let amount = day.precipAccumulation, amount > 0 {
                 line += " " + "\(MeasureFormat.short(forecast.units.displayedAccumulation(amount))) \(labels.precipitation)".padded(toDisplayWidth: 7)
+            } else if let snow = day.snowAccumulation, snow > 0 {
+                // A dry day with snow: its depth, in cm (in for `us`) as providers send it.
+                line += " " + "\(MeasureFormat.short(snow)) \(forecast.units == .us ? "in" : "cm")".padded(toDisplayWidth: 7)
             } else {
                 line += String(repeating: " ", count: 8)
             }
