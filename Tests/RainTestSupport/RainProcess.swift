@@ -35,6 +35,19 @@ public enum BuiltProduct {
         try await start(name, arguments, environment: environment, input: input).finish()
     }
 
+    /// Runs `name` as `run` does, but with its clock set to `now` when it starts (Debian's
+    /// `faketime`, which `make test` installs; monotonic clocks, which time-outs use, keep going).
+    public static func run(
+        _ name: String, _ arguments: [String], environment: [String: String], at now: Date, input: String? = nil
+    ) async throws -> ProcessResult {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime]
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        let clock = ["TZ": "UTC", "FAKETIME_DONT_FAKE_MONOTONIC": "1"]
+        return try await RunningProcess(executable: "/usr/bin/faketime", arguments: ["-f", "@" + formatter.string(from: now), path(name)] + arguments,
+                                        environment: environment.merging(clock) { $1 }, input: input).finish()
+    }
+
     /// Runs a program that is not part of the package (an absolute path), with this process's environment.
     public static func runSystem(_ executable: String, _ arguments: [String], input: String? = nil) async throws -> ProcessResult {
         try await RunningProcess(executable: executable, arguments: arguments, environment: ProcessInfo.processInfo.environment, input: input).finish()

@@ -14,9 +14,14 @@ final class ForecastWorld: Sendable {
     let berlin: Location
     let tokyo: Location
 
-    init(home: String, behaviour: ForecastSimulator.Behaviour = .normal, config: String = #"{"timeout_seconds": 2}"#) throws {
+    /// The moment the simulator and `rain` (through faketime) take for now; nil: the real clock.
+    let now: Date?
+
+    init(home: String, behaviour: ForecastSimulator.Behaviour = .normal, config: String = #"{"timeout_seconds": 2}"#,
+         now: Date? = nil) throws {
         self.home = home
-        simulator = ForecastSimulator(configuration: .init(apiKey: Self.apiKey, behaviour: behaviour))
+        self.now = now
+        simulator = ForecastSimulator(configuration: .init(apiKey: Self.apiKey, behaviour: behaviour, now: now?.timeIntervalSince1970))
         try simulator.start()
         writeFile(home + "/config.json", config)
         let store = LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
@@ -39,12 +44,17 @@ final class ForecastWorld: Sendable {
     }
 
     func rain(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> ProcessResult {
-        try await BuiltProduct.run("rain", arguments, environment: environment.merging(extra) { $1 })
+        try await run(arguments, environment: environment.merging(extra) { $1 })
     }
 
     /// `rain` as a user without a key runs it.
     func keylessRain(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> ProcessResult {
-        try await BuiltProduct.run("rain", arguments, environment: keylessEnvironment.merging(extra) { $1 })
+        try await run(arguments, environment: keylessEnvironment.merging(extra) { $1 })
+    }
+
+    private func run(_ arguments: [String], environment: [String: String]) async throws -> ProcessResult {
+        guard let now else { return try await BuiltProduct.run("rain", arguments, environment: environment) }
+        return try await BuiltProduct.run("rain", arguments, environment: environment, at: now)
     }
 
     /// The paths of the requests the simulator received, in order.
