@@ -46,12 +46,14 @@ struct Precipitation: Sendable {
         self.model = model
         self.now = now
         let scenario = ForecastSimulator.scenario(latitude: model.latitude, longitude: model.longitude)
-        let span = (now - Self.scenarioMargin)..<(now + Self.scenarioMargin)
+        // Minutes count from the start of the current minute (the minutely block's first point).
+        let minute = (now / 60).rounded(.down) * 60
+        let span = (minute - Self.scenarioMargin)..<(minute + Self.scenarioMargin)
         if let begins = scenario.minutesUntilPrecipitation {
-            window = (now + Double(begins) * 60)..<span.upperBound
+            window = (minute + Double(begins) * 60)..<span.upperBound
             self.span = span
         } else if let ends = scenario.minutesUntilPrecipitationStops {
-            window = span.lowerBound..<(now + Double(ends) * 60)
+            window = span.lowerBound..<(minute + Double(ends) * 60)
             self.span = span
         } else {
             window = nil
