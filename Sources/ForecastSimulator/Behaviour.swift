@@ -4,9 +4,11 @@ extension ForecastSimulator {
     public enum Behaviour: Sendable, Equatable {
         /// A full, valid document (or the provider's error for a bad key or bad coordinates).
         case normal
-        /// This status with the provider's error body. 429 always carries `Retry-After`
-        /// (`retryAfter`, or 60) and `ratelimit-*` headers; other statuses carry `Retry-After`
-        /// only when `retryAfter` is given.
+        /// This status with the provider's error body. On Pirate Weather (and echoip) paths
+        /// 429 always carries `Retry-After` (`retryAfter`, or 60) and `ratelimit-*` headers;
+        /// other statuses carry `Retry-After` only when `retryAfter` is given. On Open-Meteo
+        /// paths (`/v1/...`) no status carries `Retry-After` or rate-limit headers, as on the
+        /// real server; the body is `{"error": true, "reason": ...}`.
         case status(Int, retryAfter: Int? = nil)
         /// 200 `application/json` whose body is not JSON.
         case malformedBody

@@ -12,6 +12,9 @@ extension ForecastSimulator {
         /// Called once per request with a line like `GET /forecast/REDACTED/52.5,13.4 200`
         /// (key redacted), from the connection's thread.
         public var requestLogger: (@Sendable (String) -> Void)?
+        /// A fixed clock (unix seconds) for everything time-dependent: Dark Sky documents,
+        /// Open-Meteo time grids, the scenarios' rain windows. nil = the real clock.
+        public var now: Double?
 
         public init(
             host: String = "127.0.0.1",
@@ -19,7 +22,8 @@ extension ForecastSimulator {
             apiKey: String? = nil,
             behaviour: Behaviour = .normal,
             latencyMilliseconds: Int = 0,
-            requestLogger: (@Sendable (String) -> Void)? = nil
+            requestLogger: (@Sendable (String) -> Void)? = nil,
+            now: Double? = nil
         ) {
             self.host = host
             self.port = port
@@ -27,6 +31,7 @@ extension ForecastSimulator {
             self.behaviour = behaviour
             self.latencyMilliseconds = latencyMilliseconds
             self.requestLogger = requestLogger
+            self.now = now
         }
     }
 }

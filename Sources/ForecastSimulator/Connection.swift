@@ -27,7 +27,7 @@ struct Connection {
             // The latency is the time from the request to its answer: the answer is made while
             // it passes, so making it never adds to it (and a client's limit stays reachable).
             let received = ContinuousClock.now
-            let router = Router(apiKey: state.apiKey, now: Date().timeIntervalSince1970.rounded(.down))
+            let router = Router(apiKey: state.apiKey, now: (state.fixedNow ?? Date().timeIntervalSince1970).rounded(.down))
             let plan = router.plan(for: request, behaviour: behaviour)
             let left = Duration.milliseconds(latency) - (ContinuousClock.now - received)
             if left > .zero, !pause(milliseconds: Int(left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000)) {

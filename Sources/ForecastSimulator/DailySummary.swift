@@ -1,33 +1,67 @@
 import Foundation
 
-/// One day of the `daily` block, aggregated from hourly samples of the model between two
-/// local midnights.
+/// One day of a Dark Sky `daily` block (Pirate Weather's meanings), from the hours of one
+/// local calendar day.
+///
+/// Pirate-Weather/pirate-weather-code API/utils/time_indexing.py, calculate_time_indexing:
+/// `temperatureMin`/`Max` are the calendar day's; `temperatureHigh` is the high of
+/// (06:00, 18:00] and `temperatureLow` the low of (18:00, 06:00 the next day], local time.
+/// API/daily/builder.py: `precipAccumulation` = liquid + snow + ice accumulations of the day.
 struct DailySummary: Sendable {
     let start: Double
+    /// The day's hours (each carrying the precipitation of the hour it starts).
     let samples: [Conditions]
+    /// Hours in (06:00, 18:00].
+    let daytime: [Conditions]
+    /// Hours in (18:00, 06:00 next day].
     let night: [Conditions]
     let sunrise: Double
     let sunset: Double
+    /// What falls in the calendar day, mm of liquid water by kind.
+    let amount: Precipitation.Amount
 
-    init(model: WeatherModel, start: Double, end: Double, nextEnd: Double) {
+    /// `start`/`end`: this and the next local midnight; `sixAM`, `sixPM`, `nextSixAM`: local
+    /// 06:00 and 18:00 of this day and 06:00 of the next; `forecastMonth`: the month (1...12)
+    /// of the forecast's first day (Pirate Weather decides polar day or night by it).
+    init(model: WeatherModel, precipitation: Precipitation, start: Double, end: Double,
+         sixAM: Double, sixPM: Double, nextSixAM: Double, forecastMonth: Int) {
         self.start = start
+        func hour(_ time: Double) -> Conditions { precipitation.conditions(at: time, over: time, time + 3600) }
         let hours = max(1, Int(((end - start) / 3600).rounded()))
-        samples = (0..<hours).map { model.conditions(at: start + Double($0) * 3600) }
-        // Dark Sky's "low" is the overnight low: 18:00 this day to 06:00 the next.
-        night = (18..<30).map { model.conditions(at: start + Double($0) * 3600) }
-        (sunrise, sunset) = model.sun.riseAndSet(near: start + 12 * 3600)
+        samples = (0..<hours).map { hour(start + Double($0) * 3600) }
+        daytime = stride(from: sixAM + 3600, through: sixPM, by: 3600).map(hour)
+        night = stride(from: sixPM + 3600, through: nextSixAM, by: 3600).map(hour)
+        amount = precipitation.amount(from: start, to: end)
+        // Pirate-Weather/pirate-weather-code API/utils/solar.py, calculate_solar_times: where the
+        // sun neither rises nor sets, polar day is sunrise 00:00:01 and sunset 23:59:59 of the
+        // day (midnight + 86400 - 1); polar night is sunrise midnight + 86400 - 2 and sunset
+        // midnight + 86400 - 1. Which of the two it is comes from API/utils/geo.py,
+        // _polar_is_all_day: the month of the forecast's first day and the hemisphere.
+        let sun = model.sun
+        // 00:00 UTC of the local date: local midnight is within 12 hours of it almost everywhere.
+        let utcMidnight = (start / 86400).rounded() * 86400
+        switch sun.transit(utcMidnight: utcMidnight) {
+        case .times:
+            (sunrise, sunset) = sun.riseAndSet(near: start + 12 * 3600)
+        case .polarDay, .polarNight:
+            let allDay = (sun.latitude > 0 && (4...9).contains(forecastMonth)) || (sun.latitude < 0 && !(4...9).contains(forecastMonth))
+            sunrise = allDay ? start + 1 : start + 86400 - 2
+            sunset = start + 86400 - 1
+        }
     }
 
-    var high: Conditions { samples.max { $0.temperature < $1.temperature }! }
-    var low: Conditions { night.min { $0.temperature < $1.temperature }! }
+    var high: Conditions { daytime.max { $0.temperature < $1.temperature } ?? maximum }
+    var low: Conditions { night.min { $0.temperature < $1.temperature } ?? minimum }
+    var maximum: Conditions { samples.max { $0.temperature < $1.temperature }! }
     var minimum: Conditions { samples.min { $0.temperature < $1.temperature }! }
-    var apparentHigh: Conditions { samples.max { $0.apparentTemperature < $1.apparentTemperature }! }
-    var apparentLow: Conditions { night.min { $0.apparentTemperature < $1.apparentTemperature }! }
+    var apparentHigh: Conditions { daytime.max { $0.apparentTemperature < $1.apparentTemperature } ?? apparentMaximum }
+    var apparentLow: Conditions { night.min { $0.apparentTemperature < $1.apparentTemperature } ?? apparentMinimum }
+    var apparentMaximum: Conditions { samples.max { $0.apparentTemperature < $1.apparentTemperature }! }
     var apparentMinimum: Conditions { samples.min { $0.apparentTemperature < $1.apparentTemperature }! }
     var wettest: Conditions { samples.max { $0.precipIntensity < $1.precipIntensity }! }
     var gustiest: Conditions { samples.max { $0.windGust < $1.windGust }! }
     var sunniest: Conditions { samples.max { $0.uvIndex < $1.uvIndex }! }
-    var precipitationMillimetres: Double { samples.map(\.precipIntensity).reduce(0, +) }
+    var precipitationMillimetres: Double { amount.total }
 
     private func mean(_ value: (Conditions) -> Double) -> Double {
         samples.map(value).reduce(0, +) / Double(samples.count)
@@ -61,7 +95,7 @@ struct DailySummary: Sendable {
         }
     }
 
-    func json(units: UnitSystem, text: (String) -> String) -> JSONValue {
+    func json(units: UnitSystem, version: Int, text: (String) -> String) -> JSONValue {
         // Bearings average as vectors (350° and 10° make 0°, not 180°).
         let radians = samples.map { Double($0.windBearing) * Double.pi / 180 }
         let angle = atan2(radians.map(sin).reduce(0, +), radians.map(cos).reduce(0, +)) * 180 / Double.pi
@@ -77,7 +111,7 @@ struct DailySummary: Sendable {
             ("precipIntensityMax", .rounded(units.intensity(wettest.precipIntensity), places: 4)),
             ("precipIntensityMaxTime", .integer(Int(wettest.time))),
             ("precipProbability", .rounded(samples.map(\.precipProbability).max() ?? 0)),
-            ("precipAccumulation", .rounded(units.accumulation(precipitationMillimetres), places: 4)),
+            ("precipAccumulation", .rounded(units.liquidAccumulation(amount.rain + amount.showers) + units.snowAccumulation(amount.snow) + units.liquidAccumulation(amount.sleet), places: 4)),
             ("precipType", .string(precipitationMillimetres > 0 ? wettest.precipType : "none")),
             ("temperatureHigh", .rounded(units.temperature(high.temperature))),
             ("temperatureHighTime", .integer(Int(high.time))),
@@ -100,12 +134,25 @@ struct DailySummary: Sendable {
             ("visibility", .rounded(units.distance(mean(\.visibility)))),
             ("temperatureMin", .rounded(units.temperature(minimum.temperature))),
             ("temperatureMinTime", .integer(Int(minimum.time))),
-            ("temperatureMax", .rounded(units.temperature(high.temperature))),
-            ("temperatureMaxTime", .integer(Int(high.time))),
+            ("temperatureMax", .rounded(units.temperature(maximum.temperature))),
+            ("temperatureMaxTime", .integer(Int(maximum.time))),
             ("apparentTemperatureMin", .rounded(units.temperature(apparentMinimum.apparentTemperature))),
             ("apparentTemperatureMinTime", .integer(Int(apparentMinimum.time))),
-            ("apparentTemperatureMax", .rounded(units.temperature(apparentHigh.apparentTemperature))),
-            ("apparentTemperatureMaxTime", .integer(Int(apparentHigh.time))),
-        ])
+            ("apparentTemperatureMax", .rounded(units.temperature(apparentMaximum.apparentTemperature))),
+            ("apparentTemperatureMaxTime", .integer(Int(apparentMaximum.time))),
+        ] + Self.accumulations(amount, units: units, version: version))
+    }
+
+    /// Pirate-Weather/pirate-weather-code API/api_utils.py, remove_conditional_fields: the
+    /// `liquidAccumulation`, `snowAccumulation`, `iceAccumulation` fields are only sent with
+    /// `version=2` or more. API/hourly/block.py: snow is counted as its depth (about ten times
+    /// the water), sleet and freezing rain as ice; si/ca/uk in cm, us in inches.
+    static func accumulations(_ amount: Precipitation.Amount, units: UnitSystem, version: Int) -> [(String, JSONValue)] {
+        guard version >= 2 else { return [] }
+        return [
+            ("liquidAccumulation", .rounded(units.liquidAccumulation(amount.rain + amount.showers), places: 4)),
+            ("snowAccumulation", .rounded(units.snowAccumulation(amount.snow), places: 4)),
+            ("iceAccumulation", .rounded(units.liquidAccumulation(amount.sleet), places: 4)),
+        ]
     }
 }

@@ -13,6 +13,8 @@ struct DarkSkyDocument: Sendable {
     var hostileText = false
     /// The request time (unix seconds); `currently.time`.
     var now: Double
+    /// `version=` (2 adds Pirate Weather's own fields such as `liquidAccumulation`).
+    var version: Int = 1
 
     static let hostilePrefix = "\u{1B}[31m\u{1B}]0;pwned\u{07}"
     static let hostileSuffix = "\u{1B}[0m\u{07}\u{9B}2J\u{7F}"
@@ -23,13 +25,16 @@ struct DarkSkyDocument: Sendable {
         let (zoneIdentifier, regionName) = TimeZoneTable.lookup(latitude: latitude, longitude: longitude)
         let timeZone = TimeZoneTable.timeZone(identifier: zoneIdentifier, longitude: longitude)
         let offsetHours = Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: now))) / 3600
-        let rainWindow = Self.rainWindow(scenario: scenario, now: now)
+        let precipitation = Precipitation(model: model, now: now)
 
         var current = model.conditions(at: now)
+        let rateNow = precipitation.rate(at: now).rate
         if scenario.minutesUntilPrecipitation != nil {
             current.setPrecipitation(intensity: 0, probability: 0.35)
         } else if scenario.minutesUntilPrecipitationStops != nil {
-            current.setPrecipitation(intensity: max(current.precipIntensity, 0.9), probability: max(current.precipProbability, 0.8))
+            current.setPrecipitation(intensity: rateNow, probability: max(current.precipProbability, 0.8))
+        } else {
+            current.setPrecipitation(intensity: rateNow, probability: current.precipProbability)
         }
 
         var members: [(String, JSONValue)] = [
@@ -43,14 +48,14 @@ struct DarkSkyDocument: Sendable {
             members.append(("currently", currently(current, model: model)))
         }
         if !excludedBlocks.contains("minutely") {
-            members.append(("minutely", minutely(current: current, scenario: scenario, model: model)))
+            members.append(("minutely", minutely(current: current, scenario: scenario, model: model, precipitation: precipitation)))
         }
-        let hourlyConditions = hourly(model: model, rainWindow: rainWindow, timeZone: timeZone)
+        let hourlyConditions = hourly(precipitation: precipitation, timeZone: timeZone)
         if !excludedBlocks.contains("hourly") {
-            members.append(("hourly", hourlyBlock(hourlyConditions)))
+            members.append(("hourly", hourlyBlock(hourlyConditions, precipitation: precipitation)))
         }
         if !excludedBlocks.contains("daily") {
-            members.append(("daily", daily(model: model, timeZone: timeZone)))
+            members.append(("daily", daily(model: model, precipitation: precipitation, timeZone: timeZone)))
         }
         if !excludedBlocks.contains("alerts") {
             members.append(("alerts", .array(alerts(scenario: scenario, region: regionName, current: current))))
@@ -73,30 +78,21 @@ struct DarkSkyDocument: Sendable {
             ("nearestStormDistance", .rounded(units.distance(stormDistance))),
             ("nearestStormBearing", .integer(Int(seed.unit(61, Int64(now / 3600)) * 360) % 360)),
         ]
-        point += measurements(conditions, accumulation: false)
+        point += measurements(conditions)
         return .object(point)
     }
 
-    private func minutely(current: Conditions, scenario: ForecastSimulator.Scenario, model: WeatherModel) -> JSONValue {
+    private func minutely(current: Conditions, scenario: ForecastSimulator.Scenario, model: WeatherModel, precipitation: Precipitation) -> JSONValue {
         let start = (now / 60).rounded(.down) * 60
         var data: [JSONValue] = []
         let precipType = current.temperature <= 0 ? "snow" : current.temperature <= 2 ? "sleet" : "rain"
         for minute in 0...60 {
-            let wet: Bool
-            if let begins = scenario.minutesUntilPrecipitation {
-                wet = minute >= begins
-            } else if let ends = scenario.minutesUntilPrecipitationStops {
-                wet = minute < ends
-            } else {
-                wet = current.precipIntensity > 0
-            }
-            let intensity = wet
-                ? (scenario.minutesUntilPrecipitation == nil && scenario.minutesUntilPrecipitationStops == nil
-                    ? current.precipIntensity : 0.5 + 1.2 * model.seed.unit(62, Int64(minute)))
-                : 0
+            let time = start + Double(60 * minute)
+            let intensity = precipitation.rate(at: time).rate
+            let wet = intensity > 0
             let probability = wet ? 0.7 + 0.25 * model.seed.unit(63, Int64(minute)) : 0.02 + 0.08 * model.seed.unit(64, Int64(minute))
             data.append(.object([
-                ("time", .integer(Int(start) + 60 * minute)),
+                ("time", .integer(Int(time))),
                 ("precipIntensity", .rounded(units.intensity(intensity), places: 4)),
                 ("precipProbability", .rounded(probability)),
                 ("precipIntensityError", .rounded(units.intensity(intensity * 0.3), places: 4)),
@@ -118,46 +114,54 @@ struct DarkSkyDocument: Sendable {
         return .object([("summary", .string(text(summary))), ("icon", .string(icon)), ("data", .array(data))])
     }
 
-    private func hourly(model: WeatherModel, rainWindow: ClosedRange<Double>?, timeZone: TimeZone) -> [Conditions] {
-        // Hours start on the local hour (zones like Asia/Kolkata are offset by 30 minutes).
+    private func hourly(precipitation: Precipitation, timeZone: TimeZone) -> [Conditions] {
+        // Hours start on the local hour (zones like Asia/Kolkata are offset by 30 minutes);
+        // each point carries the precipitation of the hour it starts (Dark Sky's meaning).
         let offset = Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: now)))
         let start = ((now + offset) / 3600).rounded(.down) * 3600 - offset
         return (0..<(extendHourly ? 168 : 48)).map { index in
             let time = start + Double(index) * 3600
-            var conditions = model.conditions(at: time)
-            if let rainWindow, rainWindow.overlaps(time...(time + 3599)), conditions.precipIntensity < 0.8 {
-                conditions.setPrecipitation(intensity: 0.8, probability: max(conditions.precipProbability, 0.7))
-            }
-            return conditions
+            return precipitation.conditions(at: time, over: time, time + 3600)
         }
     }
 
-    private func hourlyBlock(_ hours: [Conditions]) -> JSONValue {
+    private func hourlyBlock(_ hours: [Conditions], precipitation: Precipitation) -> JSONValue {
         let data = hours.map { conditions -> JSONValue in
-            .object([
+            let amount = precipitation.amount(from: conditions.time, to: conditions.time + 3600)
+            return .object([
                 ("time", .integer(Int(conditions.time))),
                 ("summary", .string(text(conditions.summary))),
                 ("icon", .string(conditions.icon)),
-            ] + measurements(conditions, accumulation: true))
+            ] + measurements(conditions, amount: amount))
         }
         let summary = Self.blockSummary(hours.prefix(24))
         return .object([("summary", .string(text(summary.text))), ("icon", .string(summary.icon)), ("data", .array(data))])
     }
 
-    private func daily(model: WeatherModel, timeZone: TimeZone) -> JSONValue {
+    private func daily(model: WeatherModel, precipitation: Precipitation, timeZone: TimeZone) -> JSONValue {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let today = calendar.startOfDay(for: Date(timeIntervalSince1970: now))
-        let midnights = (0...9).map { day -> Double in
-            (calendar.date(byAdding: .day, value: day, to: today) ?? today.addingTimeInterval(Double(day) * 86400)).timeIntervalSince1970
+        // Pirate-Weather/pirate-weather-code API/utils/time_indexing.py, _build_day_array: each
+        // day's 00:00, 06:00 and 18:00 are local wall-clock times (DST-aware).
+        func local(day: Int, hour: Int) -> Double {
+            var parts = calendar.dateComponents([.year, .month, .day], from: today)
+            parts.day = (parts.day ?? 1) + day
+            parts.hour = hour
+            return (calendar.date(from: parts) ?? today.addingTimeInterval(Double(day * 86400 + hour * 3600))).timeIntervalSince1970
         }
+        let forecastMonth = calendar.component(.month, from: today)
         var days: [DailySummary] = []
         for day in 0..<8 {
-            days.append(DailySummary(model: model, start: midnights[day], end: midnights[day + 1], nextEnd: midnights[day + 2]))
+            days.append(DailySummary(
+                model: model, precipitation: precipitation,
+                start: local(day: day, hour: 0), end: local(day: day + 1, hour: 0),
+                sixAM: local(day: day, hour: 6), sixPM: local(day: day, hour: 18), nextSixAM: local(day: day + 1, hour: 6),
+                forecastMonth: forecastMonth))
         }
-        let data = days.map { $0.json(units: units, text: text) }
+        let data = days.map { $0.json(units: units, version: version, text: text) }
         let rainyDays = days.filter { $0.precipitationMillimetres > 1 }.count
-        let high = days.map(\.high.temperature).max() ?? 0
+        let high = days.map(\.maximum.temperature).max() ?? 0
         let highText = "\(Int(units.temperature(high).rounded()))\(units.temperatureSymbol)"
         let summary = rainyDays == 0
             ? "No precipitation throughout the week, with highs up to \(highText)."
@@ -203,14 +207,18 @@ struct DarkSkyDocument: Sendable {
 
     // MARK: - Helpers
 
-    private func measurements(_ conditions: Conditions, accumulation: Bool) -> [(String, JSONValue)] {
+    /// `amount`: what falls in the hour the point starts (hourly points only).
+    private func measurements(_ conditions: Conditions, amount: Precipitation.Amount? = nil) -> [(String, JSONValue)] {
         var values: [(String, JSONValue)] = [
             ("precipIntensity", .rounded(units.intensity(conditions.precipIntensity), places: 4)),
             ("precipProbability", .rounded(conditions.precipProbability)),
             ("precipIntensityError", .rounded(units.intensity(conditions.precipIntensity * 0.3), places: 4)),
         ]
-        if accumulation {
-            values.append(("precipAccumulation", .rounded(units.accumulation(conditions.precipIntensity), places: 4)))
+        if let amount {
+            // Pirate-Weather/pirate-weather-code API/hourly/block.py: precipAccumulation is the
+            // sum of the liquid, snow (depth) and ice accumulations.
+            let total = units.liquidAccumulation(amount.rain + amount.showers + amount.sleet) + units.snowAccumulation(amount.snow)
+            values.append(("precipAccumulation", .rounded(total, places: 4)))
         }
         values += [
             ("precipType", .string(conditions.precipType)),
@@ -227,22 +235,12 @@ struct DarkSkyDocument: Sendable {
             ("visibility", .rounded(units.distance(conditions.visibility))),
             ("ozone", .rounded(conditions.ozone, places: 1)),
         ]
+        if let amount { values += DailySummary.accumulations(amount, units: units, version: version) }
         return values
     }
 
     private func text(_ string: String) -> String {
         hostileText ? Self.hostilePrefix + string + Self.hostileSuffix : string
-    }
-
-    /// When the minutely scenario has rain, the absolute times it covers.
-    private static func rainWindow(scenario: ForecastSimulator.Scenario, now: Double) -> ClosedRange<Double>? {
-        if let begins = scenario.minutesUntilPrecipitation {
-            return (now + Double(begins) * 60)...(now + 5400)
-        }
-        if let ends = scenario.minutesUntilPrecipitationStops {
-            return (now - 1800)...(now + Double(ends) * 60)
-        }
-        return nil
     }
 
     static func blockSummary<C: Collection>(_ hours: C) -> (text: String, icon: String) where C.Element == Conditions {

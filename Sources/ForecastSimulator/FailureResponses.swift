@@ -14,7 +14,12 @@ struct FailureResponses: Sendable {
 
     func status(_ status: Int, retryAfter: Int?) -> HTTPResponse {
         var headers: [(String, String)] = []
-        if status == 429 {
+        if openMeteo {
+            // open-meteo/open-meteo Sources/App/Helper/Vapor/RateLimiter.swift: the limiter
+            // throws RateLimitError (an AbortError: status and reason only), which Vapor's
+            // ErrorMiddleware writes as {"error": true, "reason": ...} with no Retry-After and
+            // no rate-limit headers.
+        } else if status == 429 {
             let seconds = retryAfter ?? Self.defaultRetryAfter
             headers.append(("Retry-After", String(seconds)))
             headers += Self.rateLimitHeaders(remaining: 0, reset: seconds)
@@ -25,12 +30,23 @@ struct FailureResponses: Sendable {
             // Not a failure: an empty answer with that status.
             return HTTPResponse(status: status, headers: headers)
         }
-        let message = Self.message(for: status)
         if openMeteo {
+            let message = Self.openMeteoMessage(for: status)
             return .json(status, .object([("error", .bool(true)), ("reason", .string(message))]), headers: headers)
         }
+        let message = Self.message(for: status)
         let key = status == 400 || status == 404 || status == 422 ? "detail" : "message"
         return .json(status, .object([(key, .string(message))]), headers: headers)
+    }
+
+    /// open-meteo/open-meteo Sources/App/Helper/Vapor/RateLimiter.swift, RateLimitError.reason
+    /// (429 minutely limit, 503 overloaded); other statuses get Vapor's reason phrase.
+    static func openMeteoMessage(for status: Int) -> String {
+        switch status {
+        case 429: return "Minutely API request limit exceeded. Please try again in one minute."
+        case 503: return "The service is overloaded"
+        default: return HTTPResponse.reasonPhrase(status)
+        }
     }
 
     static func message(for status: Int) -> String {

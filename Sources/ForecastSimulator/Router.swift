@@ -11,9 +11,12 @@ enum Plan: Sendable {
 
 /// The simulator's URL space.
 enum Route: Equatable {
-    /// `/forecast/{key}/{lat},{lon}` (key in the path) or `/forecast/{lat},{lon}` (key in `apikey`).
-    case darkSky(pathKey: String?, location: String)
-    case openMeteoForecast
+    /// Pirate-Weather/pirate-weather-code API/responseLocal.py: the FastAPI app has exactly
+    /// `/forecast/{apikey}/{location}` and `/timemachine/{apikey}/{location}`; anything else,
+    /// `/forecast/{lat},{lon}` included, is FastAPI's 404 `{"detail": "Not Found"}`.
+    case darkSky(pathKey: String, location: String)
+    /// `/v1/forecast`, `/v1/gem`, `/v1/jma`, `/v1/metno`.
+    case openMeteoForecast(endpoint: String)
     case openMeteoSearch
     /// `/json`: where the asking machine is (an echoip server such as ifconfig.co).
     case ipLocation
@@ -21,16 +24,21 @@ enum Route: Equatable {
 
     init(segments: [String]) {
         switch segments.count {
-        case 2 where segments[0] == "forecast": self = .darkSky(pathKey: nil, location: segments[1])
-        case 3 where segments[0] == "forecast": self = .darkSky(pathKey: segments[1], location: segments[2])
-        case 2 where segments == ["v1", "forecast"]: self = .openMeteoForecast
+        case 3 where segments[0] == "forecast" || segments[0] == "timemachine":
+            self = .darkSky(pathKey: segments[1], location: segments[2])
         case 2 where segments == ["v1", "search"]: self = .openMeteoSearch
+        case 2 where segments[0] == "v1" && OpenMeteo.endpoints[segments[1]] != nil: self = .openMeteoForecast(endpoint: segments[1])
         case 1 where segments == ["json"]: self = .ipLocation
         default: self = .notFound
         }
     }
 
-    var isOpenMeteo: Bool { self == .openMeteoForecast || self == .openMeteoSearch }
+    var isOpenMeteo: Bool {
+        switch self {
+        case .openMeteoForecast, .openMeteoSearch: return true
+        default: return false
+        }
+    }
 }
 
 /// Turns a request and the behaviour in force into a plan.
@@ -69,21 +77,24 @@ struct Router: Sendable {
         switch route {
         case .darkSky(let pathKey, let location):
             return darkSky(request, pathKey: pathKey, location: location, hostile: hostile)
-        case .openMeteoForecast:
-            return OpenMeteo.forecast(request, now: now)
+        case .openMeteoForecast(let name):
+            return OpenMeteo.forecast(request, endpoint: OpenMeteo.endpoints[name]!, now: now)
         case .openMeteoSearch:
             return OpenMeteo.search(request)
         case .ipLocation:
-            return IPLocation.answer()
+            return IPLocation.answer(request)
         case .notFound:
             return .json(404, .object([("detail", .string("Not Found"))]))
         }
     }
 
-    private func darkSky(_ request: HTTPRequest, pathKey: String?, location: String, hostile: Bool) -> HTTPResponse {
+    private func darkSky(_ request: HTTPRequest, pathKey: String, location: String, hostile: Bool) -> HTTPResponse {
         if let apiKey {
-            let sent = pathKey ?? request.headers["apikey"]
-            guard let sent, !sent.isEmpty else {
+            // Pirate-Weather/pirateweather docs/API.md: the key may travel in an `apikey`
+            // header, with any placeholder in the path's key segment; the gateway in front of
+            // the server (the FastAPI app itself never checks keys) then takes the header.
+            let sent = request.headers["apikey"] ?? pathKey
+            guard !sent.isEmpty else {
                 return .json(401, .object([("message", .string("Unauthorized: missing API key"))]))
             }
             guard sent == apiKey else {
@@ -96,9 +107,7 @@ struct Router: Sendable {
         case .failure(let problem): return .json(400, .object([("detail", .string(problem.message))]))
         }
         let zone = TimeZoneTable.lookup(latitude: coordinates.latitude, longitude: coordinates.longitude).zone
-        guard let units = UnitSystem(query: request.queryValue("units"), zone: zone) else {
-            return .json(400, .object([("detail", .string("Invalid units: expected one of si, us, ca, uk, auto"))]))
-        }
+        let units = UnitSystem(query: request.queryValue("units"), zone: zone) ?? .us
         let excluded = Set((request.queryValue("exclude") ?? "").split(separator: ",").map { $0.trimmingSpaces().lowercased() })
         let document = DarkSkyDocument(
             latitude: coordinates.latitude,
@@ -107,7 +116,8 @@ struct Router: Sendable {
             excludedBlocks: excluded,
             extendHourly: request.queryValue("extend") == "hourly",
             hostileText: hostile,
-            now: now
+            now: now,
+            version: Int(request.queryValue("version") ?? "1") ?? 1
         )
         return .json(200, document.make(), headers: FailureResponses.rateLimitHeaders(remaining: 9_999, reset: 86_400))
     }
@@ -122,8 +132,8 @@ struct Router: Sendable {
             return DarkSkyDocument(latitude: place.latitude, longitude: place.longitude, units: .si, now: now).make().serialized()
         case .notFound:
             return DarkSkyDocument(latitude: 52.52, longitude: 13.405, units: .si, now: now).make().serialized()
-        case .openMeteoForecast:
-            berlinTarget = "/v1/forecast?latitude=52.52&longitude=13.405&current=temperature_2m,weather_code"
+        case .openMeteoForecast(let name):
+            berlinTarget = "/v1/\(name)?latitude=52.52&longitude=13.405&current=temperature_2m,weather_code"
                 + "&hourly=temperature_2m,weather_code&daily=weather_code,temperature_2m_max,temperature_2m_min&timeformat=unixtime"
         case .openMeteoSearch:
             berlinTarget = "/v1/search?name=Berlin"
@@ -142,7 +152,7 @@ struct Router: Sendable {
     static func redactedTarget(_ request: HTTPRequest) -> String {
         var segments = request.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         let nonEmpty = segments.indices.filter { !segments[$0].isEmpty }
-        if nonEmpty.count == 3, segments[nonEmpty[0]] == "forecast" {
+        if nonEmpty.count == 3, segments[nonEmpty[0]] == "forecast" || segments[nonEmpty[0]] == "timemachine" {
             segments[nonEmpty[1]] = "REDACTED"
         }
         var target = segments.joined(separator: "/")
@@ -159,27 +169,28 @@ struct Router: Sendable {
     }
 }
 
-/// `lat,lon` from the path.
+/// `lat,lon` from the path. Pirate-Weather/pirate-weather-code API/request/preprocess.py,
+/// _parse_location: 400 "Invalid Location Specification" when the parts are not numbers,
+/// "Invalid Longitude" below -180 (0...360 is accepted and wraps to -180...180), "Invalid
+/// Latitude" outside -90...90. (The real server would look a non-numeric `city,country` up in
+/// its own place list; the simulator does not.)
 enum Coordinates {
     struct Problem: Error { var message: String }
 
     static func parse(_ text: String) -> Result<(latitude: Double, longitude: Double), Problem> {
         let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingSpaces() }
-        guard parts.count == 2 || parts.count == 3 else {
-            return .failure(Problem(message: "Invalid location: expected latitude,longitude, got '\(text)'"))
+        guard parts.count == 2 || parts.count == 3,
+              let latitude = Double(parts[0]), latitude.isFinite,
+              let longitude = Double(parts[1]), longitude.isFinite else {
+            return .failure(Problem(message: "Invalid Location Specification"))
         }
-        guard let latitude = Double(parts[0]), latitude.isFinite else {
-            return .failure(Problem(message: "Invalid latitude '\(parts[0])'"))
-        }
-        guard let longitude = Double(parts[1]), longitude.isFinite else {
-            return .failure(Problem(message: "Invalid longitude '\(parts[1])'"))
+        guard longitude >= -180 else {
+            return .failure(Problem(message: "Invalid Longitude"))
         }
         guard (-90...90).contains(latitude) else {
-            return .failure(Problem(message: "Latitude \(parts[0]) is out of range (-90 to 90)"))
+            return .failure(Problem(message: "Invalid Latitude"))
         }
-        guard (-180...180).contains(longitude) else {
-            return .failure(Problem(message: "Longitude \(parts[1]) is out of range (-180 to 180)"))
-        }
-        return .success((latitude, longitude))
+        let wrapped = longitude <= 180 ? longitude : (longitude + 180).truncatingRemainder(dividingBy: 360) - 180
+        return .success((latitude, wrapped))
     }
 }

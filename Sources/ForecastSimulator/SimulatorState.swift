@@ -15,11 +15,14 @@ final class SimulatorState: Sendable {
 
     let apiKey: String?
     let logger: (@Sendable (String) -> Void)?
+    /// `Configuration.now`: nil follows the real clock.
+    let fixedNow: Double?
     private let values: Mutex<Values>
 
     init(configuration: ForecastSimulator.Configuration) {
         apiKey = configuration.apiKey
         logger = configuration.requestLogger
+        fixedNow = configuration.now
         values = Mutex(Values(behaviour: configuration.behaviour, latencyMilliseconds: configuration.latencyMilliseconds))
     }
 

@@ -41,6 +41,51 @@ struct Sun: Sendable {
         return (noon - half, noon + half)
     }
 
+    /// The sun's course on one day, as Open-Meteo's server computes it: from the declination at
+    /// the place's solar midday, with 0.833° for refraction and the sun's radius.
+    enum Transit: Equatable {
+        case polarNight
+        case polarDay
+        /// Seconds after `utcMidnight` (UTC hours of the day, not local ones).
+        case times(rise: Double, set: Double)
+    }
+
+    /// open-meteo/open-meteo Sources/App/Helper/Solar/SunRiseSet.swift, calculateSunTransit:
+    /// `utcMidnight` is 00:00 UTC of the local calendar date; the answer is in seconds after it.
+    func transit(utcMidnight: Double) -> Transit {
+        let noonHours = 12 - longitude / 15
+        let midday = utcMidnight + noonHours * 3600
+        let declination = declination(at: midday)
+        let phi = latitude * Double.pi / 180
+        let alpha = 0.833_33 * Double.pi / 180
+        let argument = -(sin(alpha) + sin(phi) * sin(declination)) / (cos(phi) * cos(declination))
+        if argument > 1 { return .polarNight }
+        if argument < -1 { return .polarDay }
+        let halfDay = acos(argument) * 180 / Double.pi / 15
+        let equation = Self.equationOfTimeHours(at: midday)
+        return .times(rise: (noonHours - halfDay - equation) * 3600, set: (noonHours + halfDay - equation) * 3600)
+    }
+
+    /// The equation of time in hours (a standard approximation).
+    static func equationOfTimeHours(at time: Double) -> Double {
+        let dayOfYear = (time / 86400).truncatingRemainder(dividingBy: 365.2422)
+        let b = 2 * Double.pi * (dayOfYear - 81) / 364
+        return (9.87 * sin(2 * b) - 7.53 * cos(b) - 1.5 * sin(b)) / 60
+    }
+
+    /// Seconds of daylight on the local day starting at `localMidnight` (0 in polar night,
+    /// 86400 in polar day), as open-meteo/open-meteo Sources/App/Helper/Solar/SunRiseSet.swift,
+    /// calculateDaylightDuration: the declination at local noon, 0.833° below the horizon.
+    func daylightDuration(localMidnight: Double) -> Double {
+        let declination = declination(at: localMidnight + 12 * 3600)
+        let phi = latitude * Double.pi / 180
+        let alpha = 0.833_33 * Double.pi / 180
+        let argument = -(sin(alpha) + sin(phi) * sin(declination)) / (cos(phi) * cos(declination))
+        if argument > 1 { return 0 }
+        if argument < -1 { return 86400 }
+        return acos(argument) * 180 / Double.pi / 15 * 2 * 3600
+    }
+
     /// A UV index for clear sky, 0 at night.
     func clearSkyUV(at time: Double) -> Double {
         let half = halfDayHours(at: time)

@@ -12,6 +12,16 @@ enum TimeZoneTable {
 
     /// Checked in order; the first match wins.
     static let regions: [Region] = [
+        // Small boxes first, before the broad regions that would catch them. Their zones are
+        // the true IANA ones; Open-Meteo's forecast server answers some with a stand-in
+        // (`OpenMeteo.serverTimeZone`).
+        Region(zone: "America/Ciudad_Juarez", name: "Ciudad Juárez", latitudes: 31.4...31.9, longitudes: -106.7 ... -106.2),
+        Region(zone: "Asia/Almaty", name: "Almaty", latitudes: 43.0...43.5, longitudes: 76.6...77.2),
+        Region(zone: "Asia/Qostanay", name: "Kostanay", latitudes: 53.0...53.4, longitudes: 63.4...63.9),
+        Region(zone: "Europe/Kyiv", name: "Kyiv", latitudes: 50.2...50.7, longitudes: 30.2...30.9),
+        Region(zone: "America/Nuuk", name: "Nuuk", latitudes: 63.9...64.4, longitudes: -52 ... -51.4),
+        Region(zone: "Europe/Oslo", name: "Northern Norway", latitudes: 68...71.5, longitudes: 14...20.5),
+        Region(zone: "Asia/Kathmandu", name: "Kathmandu Valley", latitudes: 27.5...27.9, longitudes: 85.1...85.6),
         Region(zone: "Europe/London", name: "United Kingdom", latitudes: 49.5...61, longitudes: -11 ... -0.0001),
         Region(zone: "Europe/London", name: "United Kingdom", latitudes: 50.5...56, longitudes: 0...1.8),
         Region(zone: "Europe/Lisbon", name: "Portugal", latitudes: 36.5...42.2, longitudes: -9.6 ... -6.2),

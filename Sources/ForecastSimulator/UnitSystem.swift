@@ -3,8 +3,10 @@ enum UnitSystem: String, Sendable, CaseIterable {
     case si, us, ca, uk
 
     /// `units` from the query: absent means `us` (Dark Sky's default); `auto` picks by zone.
+    /// Pirate-Weather/pirate-weather-code API/request/preprocess.py, _setup_units: only the
+    /// first two letters count (`uk2` is `uk`), and anything unknown is `us`, not an error.
     init?(query: String?, zone: String) {
-        switch query?.lowercased() {
+        switch query.map({ $0 == "auto" ? $0 : String($0.prefix(2)) }) {
         case nil, "": self = .us
         case "auto":
             if zone.hasPrefix("America/") && !zone.hasPrefix("America/Toronto") && !zone.hasPrefix("America/Vancouver")
@@ -18,8 +20,7 @@ enum UnitSystem: String, Sendable, CaseIterable {
                 self = .si
             }
         case let value?:
-            guard let system = UnitSystem(rawValue: value) else { return nil }
-            self = system
+            self = UnitSystem(rawValue: value) ?? .us
         }
     }
 
@@ -41,10 +42,17 @@ enum UnitSystem: String, Sendable, CaseIterable {
         self == .us ? millimetresPerHour / 25.4 : millimetresPerHour
     }
 
-    /// From mm of precipitation: us inches, else cm.
+    /// From mm of precipitation: us inches, else cm (Pirate-Weather/pirate-weather-code
+    /// API/request/preprocess.py, _setup_units: prep_accum_unit 0.0394 for us, 0.1 otherwise).
     func accumulation(_ millimetres: Double) -> Double {
-        self == .us ? millimetres / 25.4 : millimetres / 10
+        self == .us ? millimetres * 0.0394 : millimetres * 0.1
     }
+
+    /// Liquid (or ice) water of `millimetres`, in the accumulation unit.
+    func liquidAccumulation(_ millimetres: Double) -> Double { accumulation(millimetres) }
+
+    /// Snow of `millimetres` water as its depth (ten to one), in the accumulation unit.
+    func snowAccumulation(_ waterMillimetres: Double) -> Double { accumulation(waterMillimetres * 10) }
 
     /// From km: us and uk miles, else km.
     func distance(_ kilometres: Double) -> Double {

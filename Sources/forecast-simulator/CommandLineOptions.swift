@@ -10,15 +10,18 @@ struct CommandLineOptions: Equatable {
         OVERVIEW: A loopback HTTP server that answers like Pirate Weather (Dark Sky format),
         Open-Meteo (forecast and geocoding) and an echoip server (where am I).
 
-        Paths: /forecast/KEY/LAT,LON (Dark Sky), /v1/forecast and /v1/search (Open-Meteo),
-        /json (IP location). Prints the bound port on the first line of stdout, then one line
-        per request on stderr.
+        Paths: /forecast/KEY/LAT,LON and /timemachine/KEY/LAT,LON (Pirate Weather; with the key
+        in an 'apikey' header the KEY segment is any placeholder), /v1/forecast, /v1/gem,
+        /v1/jma, /v1/metno and /v1/search (Open-Meteo), /json and /json?ip=ADDRESS (echoip).
+        Prints the bound port on the first line of stdout, then one line per request on stderr.
 
         USAGE: forecast-simulator [--host <host>] [--port <port>] [--key <key>] [<behaviour options>]
 
         OPTIONS:
           --host <host>           127.0.0.1 (default) or ::1; nothing else is allowed
           --port <port>           Port to listen on; 0 (default) picks a free one
+          --now <unix-seconds>    A fixed clock for every answer (forecasts, time grids, the
+                                  scenarios' rain); default: the real clock
           --key <key>             Require this API key (or set SIMULATOR_API_KEY); missing key
                                   gets 401, a wrong one 403
           --latency-ms <ms>       Answer every request this long after it arrives
@@ -41,6 +44,7 @@ struct CommandLineOptions: Equatable {
     var latencyMilliseconds = 0
     var behaviour: ForecastSimulator.Behaviour = .normal
     var failFirst: Int?
+    var now: Double?
     var showHelp = false
 
     var configuration: ForecastSimulator.Configuration {
@@ -49,7 +53,8 @@ struct CommandLineOptions: Equatable {
             port: port,
             apiKey: apiKey,
             behaviour: failFirst == nil ? behaviour : .normal,
-            latencyMilliseconds: latencyMilliseconds
+            latencyMilliseconds: latencyMilliseconds,
+            now: now
         )
     }
 
@@ -95,6 +100,12 @@ struct CommandLineOptions: Equatable {
                 let key = try value()
                 guard !key.isEmpty else { throw UsageError(message: "Empty value for '--key'") }
                 options.apiKey = key
+            case "--now":
+                let text = try value()
+                guard let seconds = Double(text), seconds.isFinite, seconds >= 0, seconds < 32_503_680_000 else {
+                    throw UsageError(message: "Invalid value '\(text)' for '--now': expected unix seconds (for example 1792663200)")
+                }
+                options.now = seconds.rounded(.down)
             case "--latency-ms":
                 options.latencyMilliseconds = try integer(0...3_600_000)
             case "--status":

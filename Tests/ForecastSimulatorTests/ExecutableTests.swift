@@ -92,6 +92,7 @@ import Testing
 
     @Test(arguments: [
         BadFlags(arguments: ["--frobnicate"]),
+        BadFlags(arguments: ["--now", "yesterday"]),
         BadFlags(arguments: ["--port"]),
         BadFlags(arguments: ["--port", "70000"]),
         BadFlags(arguments: ["--host", "0.0.0.0"]),
@@ -115,6 +116,17 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout.contains("USAGE: forecast-simulator"))
         #expect(result.stdout.contains("--fail-first"))
+        #expect(result.stdout.contains("--now <unix-seconds>"))
         #expect(result.stderr.isEmpty)
+    }
+
+    @Test func nowFixesTheClock() throws {
+        let run = try Run(["--now", "1792663200"])
+        let line = run.firstLine()
+        let port = try #require(UInt16(line), "first stdout line was '\(line)'")
+        let body = try fetch(port, "/forecast/k/52.52,13.405?units=si").jsonObject
+        run.process.terminate()
+        _ = run.finish()
+        #expect((body?["currently"] as? [String: Any])?["time"] as? Int == 1_792_663_200)
     }
 }
