@@ -141,7 +141,7 @@ import Testing
             world.simulator.setBehaviour(.status(400))
             let result = try await world.keylessRain(["refresh"])
             #expect(result.status == 69)
-            #expect(result.error.contains("Invalid Location Specification"), "Open-Meteo's reason is the message: \(result)")
+            #expect(result.error.contains("HTTP 400: Bad Request"), "Open-Meteo's reason is the message: \(result)")
         }
     }
 

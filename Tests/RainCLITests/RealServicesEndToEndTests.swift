@@ -10,6 +10,9 @@ import Testing
 /// half-hour zone, quarter hours of the next hour, a model without some variables, stand-in
 /// zones and polar night; Pirate Weather's header route; the geocoder's and echoip's omissions.
 @Suite struct RealServicesEndToEndTests {
+    /// Time enough for the simulator to compute a week of quarter hours while other suites run.
+    private static let patient = #"{"timeout_seconds": 30}"#
+
     private static func date(_ text: String) -> Date {
         let formatter = ISO8601DateFormatter()
         return formatter.date(from: text)!
@@ -27,7 +30,8 @@ import Testing
 
     /// The `daily[].time` of `rain show --json`, and the local date each stands for.
     private func days(_ document: [String: Any]) throws -> [(time: Date, date: DateComponents)] {
-        let zone = try #require(TimeZone(identifier: try #require(document["timezone"] as? String)))
+        let name = try #require(document["timezone"] as? String)
+        let zone = try #require(TimeZone(identifier: name))
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let daily = try #require(document["daily"] as? [[String: Any]])
@@ -65,7 +69,7 @@ import Testing
     ])
     func everyDayOfAWeekIsItsOwnDate(_ week: Week) async throws {
         try await withTemporaryDirectory { home in
-            let world = try ForecastWorld(home: home, now: Self.date(week.now))
+            let world = try ForecastWorld(home: home, config: Self.patient, now: Self.date(week.now))
             try await save(world, "Here", week.latitude, week.longitude)
             let refreshed = try await world.keylessRain(["refresh"])
             #expect(refreshed.status == 0, "\(refreshed)")
@@ -113,23 +117,25 @@ import Testing
             let start = now.addingTimeInterval(Double(minutes) * 60)
             // The first wet quarter hour is the one the rain starts in, stamped at its start.
             let firstWet = try #require(steps.first { ($0["precip_intensity"] as? Double ?? 0) > 0 })
-            let wetStart = Self.date(try #require(firstWet["time"] as? String))
+            let wetTime = try #require(firstWet["time"] as? String)
+            let wetStart = Self.date(wetTime)
             #expect(wetStart <= start && start < wetStart.addingTimeInterval(900), "rain at \(start), first wet step \(wetStart)")
 
             // The first wet hour is the hour the rain starts in, not the one after it.
             let hourly = try #require(document["hourly"] as? [[String: Any]])
             let wetHour = try #require(hourly.first { ($0["precip_intensity"] as? Double ?? 0) > 0 })
-            let hourStart = Self.date(try #require(wetHour["time"] as? String))
+            let hourTime = try #require(wetHour["time"] as? String)
+            let hourStart = Self.date(hourTime)
             #expect(hourStart <= start && start < hourStart.addingTimeInterval(3600), "rain at \(start), first wet hour \(hourStart)")
 
             let shown = try await world.keylessRain(["show"], environment: ["COLUMNS": "80"])
-            #expect(shown.output.contains("Next hour"), "Open-Meteo's next hour is shown: \(shown.output)")
+            #expect(shown.output.contains("rain starting in "), "Open-Meteo's next hour is told: \(shown.output)")
         }
     }
 
     @Test func aModelWithoutVisibilityIsStillAForecast() async throws {
         try await withTemporaryDirectory { home in
-            let world = try ForecastWorld(home: home, now: Self.date("2026-12-03T10:00:00Z"))
+            let world = try ForecastWorld(home: home, config: Self.patient, now: Self.date("2026-12-03T10:00:00Z"))
             let gem = ["RAIN_OPENMETEO_URL": world.simulator.rootURL + "/v1/gem"]
             let refreshed = try await world.keylessRain(["refresh"], environment: gem)
             #expect(refreshed.status == 0, "\(refreshed)")
@@ -141,13 +147,14 @@ import Testing
 
     @Test func polarNightHasNoSunriseAndSaysSo() async throws {
         try await withTemporaryDirectory { home in
-            let world = try ForecastWorld(home: home, now: Self.date("2026-12-15T10:00:00Z"))
+            let world = try ForecastWorld(home: home, config: Self.patient, now: Self.date("2026-12-15T10:00:00Z"))
             try await save(world, "Tromsø", 69.65, 18.96)
             for environment in [[:], ["RAIN_API_KEY": ForecastWorld.apiKey]] {
                 let refreshed = try await world.keylessRain(["refresh"], environment: environment)
                 #expect(refreshed.status == 0, "\(refreshed)")
                 let document = try json(try await world.keylessRain(["show", "--json"], environment: environment).output)
-                let today = try #require((document["daily"] as? [[String: Any]])?.first)
+                let daily = try #require(document["daily"] as? [[String: Any]])
+            let today = try #require(daily.first)
                 #expect(today["polar"] as? String == "night" && today["sunrise"] == nil && today["sunset"] == nil,
                         "\(document["source"] ?? ""): \(today)")
             }
@@ -157,7 +164,7 @@ import Testing
     @Test func aStandInZoneIsReplacedByThePlacesOwn() async throws {
         // Open-Meteo answers Ciudad Juárez with America/Mexico_City, an hour off in winter.
         try await withTemporaryDirectory { home in
-            let world = try ForecastWorld(home: home, now: Self.date("2026-12-03T18:00:00Z"))
+            let world = try ForecastWorld(home: home, config: Self.patient, now: Self.date("2026-12-03T18:00:00Z"))
             let added = try await world.keylessRain(["locations", "add", "Ciudad Juárez", "--pick", "1", "--select"])
             #expect(added.status == 0, "\(added)")
             #expect(try await world.keylessRain(["refresh"]).status == 0)
@@ -171,7 +178,7 @@ import Testing
 
     @Test func bothProvidersDaysMeanTheCalendarDay() async throws {
         try await withTemporaryDirectory { home in
-            let world = try ForecastWorld(home: home, now: Self.date("2026-12-03T10:00:00Z"))
+            let world = try ForecastWorld(home: home, config: Self.patient, now: Self.date("2026-12-03T10:00:00Z"))
             var lows: [[Double]] = []
             for environment in [[:], ["RAIN_API_KEY": ForecastWorld.apiKey]] {
                 #expect(try await world.keylessRain(["refresh"], environment: environment).status == 0)
@@ -179,7 +186,8 @@ import Testing
                 let daily = try #require(document["daily"] as? [[String: Any]])
                 lows.append(daily.prefix(3).compactMap { $0["temperature_low"] as? Double })
             }
-            #expect(lows[0].count == 3 && lows[0] == lows[1], "calendar-day minimum from both: \(lows)")
+            // One weather model behind both; Open-Meteo rounds to tenths, Pirate Weather to hundredths.
+            #expect(lows[0].count == 3 && zip(lows[0], lows[1]).allSatisfy { abs($0 - $1) <= 0.05 }, "calendar-day minimum from both: \(lows)")
         }
     }
 

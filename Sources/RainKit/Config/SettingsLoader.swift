@@ -95,7 +95,8 @@ public struct SettingsLoader: Sendable {
         try url("base_url", environment: "RAIN_BASE_URL", in: file, endingInSlash: true) { settings.baseURL = $0 }
         try url("openmeteo_url", environment: "RAIN_OPENMETEO_URL", in: file) { settings.openMeteoURL = $0 }
         try url("geocoding_url", environment: "RAIN_GEOCODING_URL", in: file) { settings.geocodingURL = $0 }
-        try url("ip_location_url", environment: "RAIN_IP_LOCATION_URL", in: file) { settings.ipLocationURL = $0 }
+        // Asked as it is, so it may carry a query (echoip's `/json?ip=ADDRESS` asks about another address).
+        try url("ip_location_url", environment: "RAIN_IP_LOCATION_URL", in: file, allowingQuery: true) { settings.ipLocationURL = $0 }
         if let placement = try file.string("api_key_in") {
             guard let value = APIKeyPlacement(rawValue: placement) else { throw file.invalid("api_key_in", "must be \"path\" or \"header\"") }
             settings.apiKeyPlacement = value
@@ -147,27 +148,28 @@ public struct SettingsLoader: Sendable {
     /// Reads the URL setting `key` from the file, then from the environment variable that
     /// overrides it, and hands the one in effect (if any) to `apply`.
     private func url(_ key: String, environment variable: String, in file: ConfigValues, endingInSlash: Bool = false,
-                     apply: (String) -> Void) throws(ConfigError) {
+                     allowingQuery: Bool = false, apply: (String) -> Void) throws(ConfigError) {
         if let text = try file.string(key) {
-            apply(try Self.validURL(text, endingInSlash: endingInSlash) { problem in file.invalid(key, problem) })
+            apply(try Self.validURL(text, endingInSlash: endingInSlash, allowingQuery: allowingQuery) { problem in file.invalid(key, problem) })
         }
         if let text = environment[variable], !text.isEmpty {
-            apply(try Self.validURL(text, endingInSlash: endingInSlash) { problem in
+            apply(try Self.validURL(text, endingInSlash: endingInSlash, allowingQuery: allowingQuery) { problem in
                 ConfigError.invalidValue(path: variable, key: text.strippingControlCharacters, problem: problem)
             })
         }
     }
 
-    /// `text` when it is an http(s) URL with a host and no query, fragment or credentials;
-    /// with `endingInSlash`, a "/" is added when it lacks one.
-    static func validURL(_ text: String, endingInSlash: Bool, invalid: (String) -> ConfigError) throws(ConfigError) -> String {
+    /// `text` when it is an http(s) URL with a host and no query (unless `allowingQuery`),
+    /// fragment or credentials; with `endingInSlash`, a "/" is added when it lacks one.
+    static func validURL(_ text: String, endingInSlash: Bool, allowingQuery: Bool = false,
+                         invalid: (String) -> ConfigError) throws(ConfigError) -> String {
         guard let components = URLComponents(string: text),
               let scheme = components.scheme?.lowercased(), scheme == "http" || scheme == "https",
               let host = components.host, !host.isEmpty else {
             throw invalid("must be an http:// or https:// URL with a host")
         }
-        guard components.query == nil, components.fragment == nil else {
-            throw invalid("must not have a query or fragment")
+        guard allowingQuery || components.query == nil, components.fragment == nil else {
+            throw invalid(allowingQuery ? "must not have a fragment" : "must not have a query or fragment")
         }
         guard components.user == nil, components.password == nil else {
             throw invalid("must not contain a user name or password (the key goes in api_key or api_key_file)")
