@@ -11,9 +11,7 @@ public enum RainCLI {
     ) async -> Int32 {
         let status = await runCommand(arguments, environment: environment, console: console)
         guard status == ExitCode.success.rawValue, let failure = console.outputFailure else { return status }
-        let report = ErrorReport(failure)
-        console.writeError(report.text)
-        return report.exitCode.rawValue
+        return fail(ErrorReport(failure), console)
     }
 
     private static func runCommand(
@@ -27,9 +25,7 @@ public enum RainCLI {
         do {
             parsed = try parser.parse(arguments)
         } catch {
-            let help = HelpGenerator(path: error.path, width: width)
-            console.writeError(help.errorMessage("\(error.error)"))
-            return ExitCode.usage.rawValue
+            return fail(report(beforeRunning: error.error, of: error.path), console)
         }
         switch parsed {
         case .version:
@@ -46,9 +42,7 @@ public enum RainCLI {
                 context = try makeContext(values: values, environment: environment, console: console)
                 try command.validate(in: context)
             } catch {
-                let help = HelpGenerator(path: path, width: width)
-                console.writeError(help.errorMessage("\(error)"))
-                return ExitCode.usage.rawValue
+                return fail(report(beforeRunning: error, of: path), console)
             }
             do {
                 if command.needsValidConfiguration { context.checkedConfiguration = try context.checkConfiguration() }
@@ -57,11 +51,22 @@ public enum RainCLI {
             } catch let status as ExitStatus {
                 return status.code.rawValue
             } catch {
-                let report = ErrorReport(error)
-                console.writeError(report.text)
-                return report.exitCode.rawValue
+                return fail(ErrorReport(error, command: path), console)
             }
         }
+    }
+
+    /// Writes `report` through the one printer and returns its status.
+    private static func fail(_ report: ErrorReport, _ console: any Console) -> Int32 {
+        console.writeError(report.text)
+        return report.exitCode.rawValue
+    }
+
+    /// What to say about an error found before `command` ran (parsing, `init(parsed:)`,
+    /// `validate`): a usage error names the command's usage; every other error keeps its own
+    /// kind and status.
+    private static func report(beforeRunning error: any Error, of command: [any ParsableCommand.Type]) -> ErrorReport {
+        ErrorReport(error, command: command)
     }
 
     private static func makeContext(values: ParsedValues, environment: [String: String], console: any Console) throws -> CommandContext {

@@ -1,6 +1,8 @@
-/// What can be wrong with a command line. Printed as `Error: <description>` with the usage of
-/// the command it concerns, exit 64.
-enum ParseError: Error, Equatable, CustomStringConvertible {
+import RainKit
+
+/// What can be wrong with a command line, worded as swift-argument-parser words it. A usage
+/// error like any other: `ErrorReport` prints it with the usage of the command it concerns, exit 64.
+enum ParseError: RainError, Equatable {
     case unknownOption(String, suggestion: String?)
     case missingValue(String)
     case unexpectedValue(String)
@@ -9,6 +11,8 @@ enum ParseError: Error, Equatable, CustomStringConvertible {
     case unknownCommand(String, suggestion: String?)
     case invalidValue(String, for: String, expectation: String? = nil)
     case repeatedOption(String)
+
+    var kind: ErrorKind { .usage }
 
     var description: String {
         switch self {
