@@ -63,6 +63,11 @@ import Testing
               See 'rain completions --help' for more information.
 
             """),
+        // An error that validation finds but that is not about the command line keeps its kind.
+        ErrorCase(arguments: ["locations", "add", "Far", "--lat", "95", "--lon", "0"], status: 65,
+                  error: "rain: error: latitude 95 is out of range: it must be between -90 and 90\n"),
+        ErrorCase(arguments: ["locations", "add", " ", "--lat", "5", "--lon", "0"], status: 65,
+                  error: "rain: error: invalid name: the name is empty\n"),
         // A place and extra words.
         ErrorCase(arguments: ["tokyo", "add"], error: "rain: error: Unexpected argument 'add'\n" + showUsage),
     ])

@@ -129,11 +129,13 @@ import Testing
 
     @Test(arguments: [("-33.87", -33.87), ("151", 151.0), ("+5", 5.0), (".5", 0.5), ("-.5", -0.5), ("7.", 7.0)])
     func decimalCoordinatesParse(_ text: String, _ expected: Double) throws {
-        guard case .run(_, let values, _) = try CommandParser(root: RainCommand.self).parse(["locations", "add", "A", "--lat", text, "--lon", "0"]) else {
+        // The longitude, whose range (-180...180) holds every case: a coordinate out of range is
+        // refused when the command reads its values.
+        guard case .run(_, let values, _) = try CommandParser(root: RainCommand.self).parse(["locations", "add", "A", "--lat", "0", "--lon", text]) else {
             Issue.record("no command")
             return
         }
-        #expect(try LocationsAddCommand(parsed: values).source == .coordinates(Coordinate(latitude: expected, longitude: 0)))
+        #expect(try LocationsAddCommand(parsed: values).source == .coordinates(Coordinate(latitude: 0, longitude: expected)))
     }
 
     struct ShorthandCase: Sendable, CustomTestStringConvertible {
