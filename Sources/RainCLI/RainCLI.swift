@@ -25,7 +25,7 @@ public enum RainCLI {
         do {
             parsed = try parser.parse(arguments)
         } catch {
-            return fail(report(beforeRunning: error.error, of: error.path), console)
+            return fail(report(beforeRunning: error.error, of: error.path, arguments, parser: parser, environment: environment), console)
         }
         switch parsed {
         case .version:
@@ -42,7 +42,7 @@ public enum RainCLI {
                 context = try makeContext(values: values, environment: environment, console: console)
                 try command.validate(in: context)
             } catch {
-                return fail(report(beforeRunning: error, of: path), console)
+                return fail(report(beforeRunning: error, of: path, arguments, parser: parser, environment: environment), console)
             }
             do {
                 if command.needsValidConfiguration { context.checkedConfiguration = try context.checkConfiguration() }
@@ -63,10 +63,32 @@ public enum RainCLI {
     }
 
     /// What to say about an error found before `command` ran (parsing, `init(parsed:)`,
-    /// `validate`): a usage error names the command's usage; every other error keeps its own
-    /// kind and status.
-    private static func report(beforeRunning error: any Error, of command: [any ParsableCommand.Type]) -> ErrorReport {
-        ErrorReport(error, command: command)
+    /// `validate`). A usage error whose first word was taken as a place but is a misspelt
+    /// command that names no saved place says so, with the usage of the command meant; every
+    /// other error keeps its own kind and status.
+    private static func report(
+        beforeRunning error: any Error, of command: [any ParsableCommand.Type], _ arguments: [String],
+        parser: CommandParser, environment: [String: String]
+    ) -> ErrorReport {
+        if (error as? any RainError)?.kind == .usage,
+           let misspelt = parser.misspeltCommand(in: arguments),
+           isNoSavedPlace(misspelt.word, environment: environment) {
+            return ErrorReport(ParseError.notACommand(misspelt.word, suggestion: misspelt.suggestion), command: misspelt.path)
+        }
+        return ErrorReport(error, command: command)
+    }
+
+    /// True when `word` is known to name no saved place (a store that cannot be read proves nothing).
+    private static func isNoSavedPlace(_ word: String, environment: [String: String]) -> Bool {
+        guard let list = try? LocationsStore(paths: RainPaths.resolve(environment: environment)).load() else { return false }
+        do {
+            _ = try list.resolve(word)
+            return false
+        } catch LocationsError.unknown {
+            return true
+        } catch {
+            return false
+        }
     }
 
     private static func makeContext(values: ParsedValues, environment: [String: String], console: any Console) throws -> CommandContext {

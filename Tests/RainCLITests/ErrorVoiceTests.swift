@@ -68,8 +68,35 @@ import Testing
                   error: "rain: error: latitude 95 is out of range: it must be between -90 and 90\n"),
         ErrorCase(arguments: ["locations", "add", " ", "--lat", "5", "--lon", "0"], status: 65,
                   error: "rain: error: invalid name: the name is empty\n"),
-        // A place and extra words.
+        // A first word that is neither a command nor a saved place, followed by a command's words.
+        ErrorCase(arguments: ["lcoations", "add", "Paris"],
+                  error: "rain: error: 'lcoations' is not a command or a saved place\nrain: hint: did you mean 'rain locations add'?\n" + addUsage),
+        ErrorCase(arguments: ["--color", "never", "lcoations", "add"],
+                  error: "rain: error: 'lcoations' is not a command or a saved place\nrain: hint: did you mean 'rain locations add'?\n" + addUsage),
+        ErrorCase(arguments: ["refesh", "--all", "--quiet"], error: """
+            rain: error: 'refesh' is not a command or a saved place
+            rain: hint: did you mean 'rain refresh'?
+            Usage: rain refresh [<loc> ...] [--all] [--if-stale] [--quiet] [--json] [--verbose]
+              See 'rain refresh --help' for more information.
+
+            """),
+        ErrorCase(arguments: ["lcoations", "help"], error: """
+            rain: error: 'lcoations' is not a command or a saved place
+            rain: hint: did you mean 'rain locations help'?
+            Usage: rain locations <subcommand>
+              See 'rain locations --help' for more information.
+
+            """),
+        ErrorCase(arguments: ["hlep", "locations"], error: """
+            rain: error: 'hlep' is not a command or a saved place
+            rain: hint: did you mean 'rain help locations'?
+            Usage: rain help [<command> ...]
+              See 'rain help --help' for more information.
+
+            """),
+        // Words that do not look like a command stay what they were: a place and its extra words.
         ErrorCase(arguments: ["tokyo", "add"], error: "rain: error: Unexpected argument 'add'\n" + showUsage),
+        ErrorCase(arguments: ["--", "lcoations", "add"], error: "rain: error: Unexpected argument 'add'\n" + showUsage),
     ])
     func errorsSpeakWithOneVoice(_ testCase: ErrorCase) async throws {
         try await withTemporaryDirectory { home in
@@ -77,6 +104,36 @@ import Testing
             #expect(result.status == testCase.status, "\(result)")
             #expect(result.output.isEmpty)
             #expect(result.error == testCase.error)
+        }
+    }
+
+    /// `rain NAME` with one word is a place, whatever it looks like: a saved one is shown, an
+    /// unknown one is an unknown place (65), and a saved place spelt like a misspelt command is
+    /// still a place, whose extra words are the usage error.
+    @Test func placesAreStillPlaces() async throws {
+        try await withTemporaryDirectory { home in
+            let environment = ["RAIN_HOME": home]
+            for name in ["Oslo", "lcoations"] {
+                let added = try await BuiltProduct.run("rain", ["locations", "add", name, "--lat", "59.9", "--lon", "10.7"], environment: environment)
+                #expect(added.status == 0, "\(added)")
+            }
+            let oslo = try await BuiltProduct.run("rain", ["oslo", "--offline"], environment: environment)
+            #expect(oslo.status == 66, "\(oslo)")
+            #expect(oslo.error.hasPrefix("rain: error: no cached forecast for Oslo\n"), "\(oslo)")
+
+            let tokyo = try await BuiltProduct.run("rain", ["tokyo"], environment: environment)
+            #expect(tokyo.status == 65, "\(tokyo)")
+            #expect(tokyo.error == """
+                rain: error: no saved location matches 'tokyo'
+                rain: hint: 'rain locations' lists the saved places with their numbers and IDs
+
+                """)
+
+            let saved = try await BuiltProduct.run("rain", ["lcoations", "--offline"], environment: environment)
+            #expect(saved.status == 66 && saved.error.hasPrefix("rain: error: no cached forecast for lcoations\n"), "\(saved)")
+            let extra = try await BuiltProduct.run("rain", ["lcoations", "add", "Paris"], environment: environment)
+            #expect(extra.status == 64)
+            #expect(extra.error == "rain: error: Unexpected argument 'add'\n" + Self.showUsage)
         }
     }
 
@@ -107,6 +164,7 @@ import Testing
         HostileCase(position: "validated option", arguments: ["locations", "add", "A", "--country", hostile]),
         HostileCase(position: "format template", arguments: ["show", "--format", "{" + hostile + "}"]),
         HostileCase(position: "validation naming an argument", arguments: ["locations", "remove", "-i", hostile]),
+        HostileCase(position: "misspelt command", arguments: ["lcoations" + "\u{1B}[2J", "add", "Paris"]),
         HostileCase(position: "place name", arguments: [hostile], status: 65),
         HostileCase(position: "place then extra words", arguments: [hostile, hostile]),
         HostileCase(position: "name to add", arguments: ["locations", "add", hostile, "--lat", "1", "--lon", "2"], status: 65),

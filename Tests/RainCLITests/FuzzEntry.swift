@@ -46,7 +46,8 @@ enum FuzzEntry {
     }
 
     /// The first byte picks a width, the rest split at NUL into command-line arguments, parsed
-    /// as rain parses them, with the help or the error report rendered; nothing runs.
+    /// as rain parses them, with the help or the error report rendered (and, for an error, the
+    /// misspelt command looked for); nothing runs.
     static func arguments(_ bytes: [UInt8]) {
         let width = Int(bytes.first ?? 80) % 200
         let arguments = bytes.dropFirst().split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
@@ -60,6 +61,9 @@ enum FuzzEntry {
             }
         } catch {
             _ = ErrorReport(error.error, command: error.path).text
+            if let misspelt = parser.misspeltCommand(in: arguments) {
+                _ = ErrorReport(ParseError.notACommand(misspelt.word, suggestion: misspelt.suggestion), command: misspelt.path).text
+            }
         }
     }
 }

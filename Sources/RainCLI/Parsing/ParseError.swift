@@ -11,8 +11,16 @@ enum ParseError: RainError, Equatable {
     case unknownCommand(String, suggestion: String?)
     case invalidValue(String, for: String, expectation: String? = nil)
     case repeatedOption(String)
+    /// `rain lcoations add Paris`: the first word is no command and no saved place, and the
+    /// words after it are a command's.
+    case notACommand(String, suggestion: String)
 
     var kind: ErrorKind { .usage }
+
+    var hint: String? {
+        guard case .notACommand(_, let suggestion) = self else { return nil }
+        return "did you mean '\(suggestion)'?"
+    }
 
     var description: String {
         switch self {
@@ -32,6 +40,8 @@ enum ParseError: RainError, Equatable {
             return "The value '\(value)' is invalid for '\(synopsis)'" + (expectation.map { ": \($0)" } ?? "")
         case .repeatedOption(let synopsis):
             return "The option '\(synopsis)' can be given only once"
+        case .notACommand(let word, _):
+            return "'\(word)' is not a command or a saved place"
         }
     }
 }
