@@ -1,7 +1,10 @@
 import RainKit
 
-/// How a problem reaches the user: one line, an optional hint, an exit status. `text` is the only
-/// place that writes `rain: error:` / `rain: hint:` lines.
+/// How a problem reaches the user: one line, an optional hint, for a usage error the usage of
+/// the command meant, and an exit status. `text` is the only place that writes `rain: error:` /
+/// `rain: hint:` / `Usage:` lines, and every piece of them goes through the one sanitiser
+/// (`strippingControlCharacters`): a command line, a file or a server cannot put control
+/// characters on the terminal through an error.
 struct ErrorReport {
     /// How the line starts: `rain: error:`, `rain: warning:` (something failed, but the command
     /// could go on), or a plain `rain:` notice (`rain: offline: ...`).
@@ -9,21 +12,46 @@ struct ErrorReport {
         case error, warning, notice
     }
 
+    /// What follows a usage error, as swift-argument-parser prints it: the usage line of the
+    /// command the user meant and where its help is.
+    struct Usage {
+        /// `rain locations add <name> [--pick <n>] ...`
+        var line: String
+        /// `rain locations add`
+        var command: String
+
+        init(line: String, command: String) {
+            self.line = line
+            self.command = command
+        }
+
+        init(of path: [any ParsableCommand.Type]) {
+            let help = HelpGenerator(path: path, width: 80)
+            self.init(line: help.usage, command: help.commandName)
+        }
+    }
+
     var message: String
     var hint: String?
     var exitCode: ExitCode
+    /// Only for usage errors.
+    var usage: Usage?
 
-    init(message: String, hint: String? = nil, exitCode: ExitCode) {
+    init(message: String, hint: String? = nil, exitCode: ExitCode, usage: Usage? = nil) {
         self.message = message
         self.hint = hint
         self.exitCode = exitCode
+        self.usage = usage
     }
 
-    /// - Parameter subject: what the error is about, put before it (`Berlin: ...`).
-    init(_ error: any Error, subject: String? = nil) {
+    /// - Parameters:
+    ///   - subject: what the error is about, put before it (`Berlin: ...`).
+    ///   - command: the command the error concerns; a usage error is followed by its usage.
+    init(_ error: any Error, subject: String? = nil, command: [any ParsableCommand.Type]? = nil) {
         switch error {
         case let error as any RainError:
             self.init(message: error.description, hint: error.hint, exitCode: ExitCode(error.kind))
+            if error.kind == .usage, let command { usage = Usage(of: command) }
         default:
             self.init(message: "\(error)", exitCode: .ioError)
         }
@@ -39,6 +67,10 @@ struct ErrorReport {
         }
         var text = "rain: \(label)\(message.strippingControlCharacters)\n"
         if let hint { text += "rain: hint: \(hint.strippingControlCharacters)\n" }
+        if let usage, severity == .error {
+            text += "Usage: \(usage.line.strippingControlCharacters)\n"
+            text += "  See '\(usage.command.strippingControlCharacters) --help' for more information.\n"
+        }
         return text
     }
 

@@ -11,9 +11,7 @@ public enum RainCLI {
     ) async -> Int32 {
         let status = await runCommand(arguments, environment: environment, console: console)
         guard status == ExitCode.success.rawValue, let failure = console.outputFailure else { return status }
-        let report = ErrorReport(failure)
-        console.writeError(report.text)
-        return report.exitCode.rawValue
+        return fail(ErrorReport(failure), console)
     }
 
     private static func runCommand(
@@ -27,9 +25,7 @@ public enum RainCLI {
         do {
             parsed = try parser.parse(arguments)
         } catch {
-            let help = HelpGenerator(path: error.path, width: width)
-            console.writeError(help.errorMessage("\(error.error)"))
-            return ExitCode.usage.rawValue
+            return fail(report(beforeRunning: error.error, of: error.path, arguments, parser: parser, environment: environment), console)
         }
         switch parsed {
         case .version:
@@ -46,9 +42,7 @@ public enum RainCLI {
                 context = try makeContext(values: values, environment: environment, console: console)
                 try command.validate(in: context)
             } catch {
-                let help = HelpGenerator(path: path, width: width)
-                console.writeError(help.errorMessage("\(error)"))
-                return ExitCode.usage.rawValue
+                return fail(report(beforeRunning: error, of: path, arguments, parser: parser, environment: environment), console)
             }
             do {
                 if command.needsValidConfiguration { context.checkedConfiguration = try context.checkConfiguration() }
@@ -57,10 +51,43 @@ public enum RainCLI {
             } catch let status as ExitStatus {
                 return status.code.rawValue
             } catch {
-                let report = ErrorReport(error)
-                console.writeError(report.text)
-                return report.exitCode.rawValue
+                return fail(ErrorReport(error, command: path), console)
             }
+        }
+    }
+
+    /// Writes `report` through the one printer and returns its status.
+    private static func fail(_ report: ErrorReport, _ console: any Console) -> Int32 {
+        console.writeError(report.text)
+        return report.exitCode.rawValue
+    }
+
+    /// What to say about an error found before `command` ran (parsing, `init(parsed:)`,
+    /// `validate`). A usage error whose first word was taken as a place but is a misspelt
+    /// command that names no saved place says so, with the usage of the command meant; every
+    /// other error keeps its own kind and status.
+    private static func report(
+        beforeRunning error: any Error, of command: [any ParsableCommand.Type], _ arguments: [String],
+        parser: CommandParser, environment: [String: String]
+    ) -> ErrorReport {
+        if (error as? any RainError)?.kind == .usage,
+           let misspelt = parser.misspeltCommand(in: arguments),
+           isNoSavedPlace(misspelt.word, environment: environment) {
+            return ErrorReport(ParseError.notACommand(misspelt.word, suggestion: misspelt.suggestion), command: misspelt.path)
+        }
+        return ErrorReport(error, command: command)
+    }
+
+    /// True when `word` is known to name no saved place (a store that cannot be read proves nothing).
+    private static func isNoSavedPlace(_ word: String, environment: [String: String]) -> Bool {
+        guard let list = try? LocationsStore(paths: RainPaths.resolve(environment: environment)).load() else { return false }
+        do {
+            _ = try list.resolve(word)
+            return false
+        } catch LocationsError.unknown {
+            return true
+        } catch {
+            return false
         }
     }
 

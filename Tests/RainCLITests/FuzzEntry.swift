@@ -46,19 +46,24 @@ enum FuzzEntry {
     }
 
     /// The first byte picks a width, the rest split at NUL into command-line arguments, parsed
-    /// as rain parses them, with the help or error text rendered; nothing runs.
+    /// as rain parses them, with the help or the error report rendered (and, for an error, the
+    /// misspelt command looked for); nothing runs.
     static func arguments(_ bytes: [UInt8]) {
         let width = Int(bytes.first ?? 80) % 200
         let arguments = bytes.dropFirst().split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        let parser = CommandParser(root: RainCommand.self)
         do {
-            switch try CommandParser(root: RainCommand.self).parse(arguments) {
+            switch try parser.parse(arguments) {
             case .version: break
             case .help(let path): _ = HelpGenerator(path: path, width: width).help
             case .run(let type, let values, let path):
-                do { _ = try type.init(parsed: values) } catch { _ = HelpGenerator(path: path, width: width).errorMessage("\(error)") }
+                do { _ = try type.init(parsed: values) } catch { _ = ErrorReport(error, command: path).text }
             }
         } catch {
-            _ = HelpGenerator(path: error.path, width: width).errorMessage("\(error.error)")
+            _ = ErrorReport(error.error, command: error.path).text
+            if let misspelt = parser.misspeltCommand(in: arguments) {
+                _ = ErrorReport(ParseError.notACommand(misspelt.word, suggestion: misspelt.suggestion), command: misspelt.path).text
+            }
         }
     }
 }

@@ -228,10 +228,10 @@ import Testing
             #expect(result.status == 64, "\(result)")
             #expect(result.output.isEmpty)
             let lines = result.error.split(separator: "\n")
-            #expect(lines.first == "Error: '--interactive' needs a terminal, and standard input is not one; name the places instead")
+            #expect(lines.first == "rain: error: '--interactive' needs a terminal, and standard input is not one; name the places instead")
             #expect(lines.dropFirst().first?.hasPrefix("Usage: rain locations remove") == true)
             let both = try await BuiltProduct.run("rain", ["locations", "remove", "-i", "berlin"], environment: ["RAIN_HOME": home])
-            #expect(both.status == 64 && both.error.hasPrefix("Error: Unexpected argument 'berlin'"), "\(both)")
+            #expect(both.status == 64 && both.error.hasPrefix("rain: error: Unexpected argument 'berlin'"), "\(both)")
             #expect(bytes(home) == before)
         }
     }

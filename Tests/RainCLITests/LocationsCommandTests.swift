@@ -119,7 +119,7 @@ import Testing
             let console = BufferConsole(isOutputTerminal: false, isInputTerminal: true)
             let (status, _) = await rain(["locations", "remove", "-i"], home: home, console: console)
             #expect(status == 64)
-            #expect(console.error.hasPrefix("Error: '--interactive' needs a terminal, and standard output is not one"))
+            #expect(console.error.hasPrefix("rain: error: '--interactive' needs a terminal, and standard output is not one"))
             #expect(console.output.isEmpty)
         }
     }

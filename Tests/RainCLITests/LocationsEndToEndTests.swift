@@ -158,7 +158,7 @@ import Testing
             let version = try await rain(["--version"], home: home)
             #expect(version.status == 0 && version.output == RainVersion.current + "\n")
             let bad = try await rain(["locations", "--bogus"], home: home)
-            #expect(bad.status == 64 && bad.output.isEmpty && bad.error.hasPrefix("Error: Unknown option '--bogus'"))
+            #expect(bad.status == 64 && bad.output.isEmpty && bad.error.hasPrefix("rain: error: Unknown option '--bogus'"))
         }
     }
 }

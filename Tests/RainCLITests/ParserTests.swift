@@ -12,29 +12,29 @@ import Testing
     }
 
     @Test(arguments: [
-        UsageCase(arguments: ["locations", "lst"], message: "Error: Unknown command 'lst'. Did you mean 'list'?", usage: "Usage: rain locations <subcommand>"),
-        UsageCase(arguments: ["--frobnicate"], message: "Error: Unknown option '--frobnicate'.", usage: "Usage: rain <subcommand>"),
-        UsageCase(arguments: ["locations", "add", "Berlin", "--lat"], message: "Error: Missing value for '--lat <latitude>'", usage: "Usage: rain locations add"),
-        UsageCase(arguments: ["locations", "add", "--lat", "1", "--lon", "2"], message: "Error: Missing expected argument '<name>'", usage: "Usage: rain locations add"),
-        UsageCase(arguments: ["locations", "add", "A", "B", "--lat", "1", "--lon", "2"], message: "Error: Unexpected argument 'B'", usage: "Usage: rain locations add"),
-        UsageCase(arguments: ["locations", "add", "A", "--lat", "north", "--lon", "2"], message: "Error: The value 'north' is invalid for '--lat <latitude>': give a decimal number, e.g. -33.87", usage: "Usage: rain locations add"),
-        UsageCase(arguments: ["locations", "add", "A", "--selct"], message: "Error: Unknown option '--selct'. Did you mean '--select'?", usage: "Usage: rain locations add"),
-        UsageCase(arguments: ["locations", "add", "A", "--select=yes"], message: "Error: The option '--select' does not take a value", usage: "Usage: rain locations add"),
-        UsageCase(arguments: ["locations", "select"], message: "Error: Missing expected argument '<loc>'", usage: "Usage: rain locations select"),
-        UsageCase(arguments: ["locations", "remove"], message: "Error: Missing expected argument '<loc>' (or pick places with '--interactive')", usage: "Usage: rain locations remove"),
-        UsageCase(arguments: ["locations", "remove", "-i", "berlin"], message: "Error: Unexpected argument 'berlin': '--interactive' picks the places from a list", usage: "Usage: rain locations remove <loc> ... [--yes] | --interactive"),
-        UsageCase(arguments: ["locations", "remove", "--interactive"], message: "Error: '--interactive' needs a terminal, and standard input is not one; name the places instead", usage: "Usage: rain locations remove"),
-        UsageCase(arguments: ["locations", "list", "extra"], message: "Error: Unexpected argument 'extra'", usage: "Usage: rain locations list"),
-        UsageCase(arguments: ["locations", "--color", "sometimes"], message: "Error: The value 'sometimes' is invalid for '--color <when>': one of auto, always, never", usage: "Usage: rain locations list"),
-        UsageCase(arguments: ["help", "nope"], message: "Error: Unknown command 'nope'.", usage: "Usage: rain <subcommand>"),
-        UsageCase(arguments: ["locations", "help", "ad"], message: "Error: Unknown command 'ad'. Did you mean 'add'?", usage: "Usage: rain locations <subcommand>"),
-        UsageCase(arguments: ["locations", "add", "A", "--lat", "5", "--lat", "6", "--lon", "2"], message: "Error: The option '--lat <latitude>' can be given only once", usage: "Usage: rain locations add"),
-        UsageCase(arguments: ["--color", "never", "--color=always", "locations"], message: "Error: The option '--color <when>' can be given only once", usage: "Usage: rain <subcommand>"),
-        UsageCase(arguments: ["watch", "--every", "-5m"], message: "Error: The value '-5m' is invalid for '--every <interval>': give a positive whole number followed by s, m or h, e.g. 15m", usage: "Usage: rain watch"),
-        UsageCase(arguments: ["cron", "--every=0m"], message: "Error: The value '0m' is invalid for '--every <interval>': give a positive whole number followed by s, m or h, e.g. 15m", usage: "Usage: rain cron"),
-        UsageCase(arguments: ["--color", "sometimes"], message: "Error: The value 'sometimes' is invalid for '--color <when>': one of auto, always, never", usage: "Usage: rain show"),
-        UsageCase(arguments: ["locations", "add", "A", "--lat", "--select"], message: "Error: Missing value for '--lat <latitude>'", usage: "Usage: rain locations add"),
-        UsageCase(arguments: ["show", "--version"], message: "Error: Unknown option '--version'.", usage: "Usage: rain show"),
+        UsageCase(arguments: ["locations", "lst"], message: "rain: error: Unknown command 'lst'. Did you mean 'list'?", usage: "Usage: rain locations <subcommand>"),
+        UsageCase(arguments: ["--frobnicate"], message: "rain: error: Unknown option '--frobnicate'.", usage: "Usage: rain <subcommand>"),
+        UsageCase(arguments: ["locations", "add", "Berlin", "--lat"], message: "rain: error: Missing value for '--lat <latitude>'", usage: "Usage: rain locations add"),
+        UsageCase(arguments: ["locations", "add", "--lat", "1", "--lon", "2"], message: "rain: error: Missing expected argument '<name>'", usage: "Usage: rain locations add"),
+        UsageCase(arguments: ["locations", "add", "A", "B", "--lat", "1", "--lon", "2"], message: "rain: error: Unexpected argument 'B'", usage: "Usage: rain locations add"),
+        UsageCase(arguments: ["locations", "add", "A", "--lat", "north", "--lon", "2"], message: "rain: error: The value 'north' is invalid for '--lat <latitude>': give a decimal number, e.g. -33.87", usage: "Usage: rain locations add"),
+        UsageCase(arguments: ["locations", "add", "A", "--selct"], message: "rain: error: Unknown option '--selct'. Did you mean '--select'?", usage: "Usage: rain locations add"),
+        UsageCase(arguments: ["locations", "add", "A", "--select=yes"], message: "rain: error: The option '--select' does not take a value", usage: "Usage: rain locations add"),
+        UsageCase(arguments: ["locations", "select"], message: "rain: error: Missing expected argument '<loc>'", usage: "Usage: rain locations select"),
+        UsageCase(arguments: ["locations", "remove"], message: "rain: error: Missing expected argument '<loc>' (or pick places with '--interactive')", usage: "Usage: rain locations remove"),
+        UsageCase(arguments: ["locations", "remove", "-i", "berlin"], message: "rain: error: Unexpected argument 'berlin': '--interactive' picks the places from a list", usage: "Usage: rain locations remove <loc> ... [--yes] | --interactive"),
+        UsageCase(arguments: ["locations", "remove", "--interactive"], message: "rain: error: '--interactive' needs a terminal, and standard input is not one; name the places instead", usage: "Usage: rain locations remove"),
+        UsageCase(arguments: ["locations", "list", "extra"], message: "rain: error: Unexpected argument 'extra'", usage: "Usage: rain locations list"),
+        UsageCase(arguments: ["locations", "--color", "sometimes"], message: "rain: error: The value 'sometimes' is invalid for '--color <when>': one of auto, always, never", usage: "Usage: rain locations list"),
+        UsageCase(arguments: ["help", "nope"], message: "rain: error: Unknown command 'nope'.", usage: "Usage: rain <subcommand>"),
+        UsageCase(arguments: ["locations", "help", "ad"], message: "rain: error: Unknown command 'ad'. Did you mean 'add'?", usage: "Usage: rain locations <subcommand>"),
+        UsageCase(arguments: ["locations", "add", "A", "--lat", "5", "--lat", "6", "--lon", "2"], message: "rain: error: The option '--lat <latitude>' can be given only once", usage: "Usage: rain locations add"),
+        UsageCase(arguments: ["--color", "never", "--color=always", "locations"], message: "rain: error: The option '--color <when>' can be given only once", usage: "Usage: rain <subcommand>"),
+        UsageCase(arguments: ["watch", "--every", "-5m"], message: "rain: error: The value '-5m' is invalid for '--every <interval>': give a positive whole number followed by s, m or h, e.g. 15m", usage: "Usage: rain watch"),
+        UsageCase(arguments: ["cron", "--every=0m"], message: "rain: error: The value '0m' is invalid for '--every <interval>': give a positive whole number followed by s, m or h, e.g. 15m", usage: "Usage: rain cron"),
+        UsageCase(arguments: ["--color", "sometimes"], message: "rain: error: The value 'sometimes' is invalid for '--color <when>': one of auto, always, never", usage: "Usage: rain show"),
+        UsageCase(arguments: ["locations", "add", "A", "--lat", "--select"], message: "rain: error: Missing value for '--lat <latitude>'", usage: "Usage: rain locations add"),
+        UsageCase(arguments: ["show", "--version"], message: "rain: error: Unknown option '--version'.", usage: "Usage: rain show"),
     ])
     func usageErrorsPrintTheMessageAndTheUsageAndExit64(_ testCase: UsageCase) async {
         let console = BufferConsole()
@@ -124,16 +124,18 @@ import Testing
         let console = BufferConsole()
         let status = await RainCLI.run(["locations", "add", "A", "--lat", text, "--lon", "2"], environment: ["RAIN_HOME": "/nonexistent-rain-home"], console: console)
         #expect(status == 64)
-        #expect(console.error.hasPrefix("Error: The value '\(text)' is invalid for '--lat <latitude>': give a decimal number"), "\(console.error)")
+        #expect(console.error.hasPrefix("rain: error: The value '\(text)' is invalid for '--lat <latitude>': give a decimal number"), "\(console.error)")
     }
 
     @Test(arguments: [("-33.87", -33.87), ("151", 151.0), ("+5", 5.0), (".5", 0.5), ("-.5", -0.5), ("7.", 7.0)])
     func decimalCoordinatesParse(_ text: String, _ expected: Double) throws {
-        guard case .run(_, let values, _) = try CommandParser(root: RainCommand.self).parse(["locations", "add", "A", "--lat", text, "--lon", "0"]) else {
+        // The longitude, whose range (-180...180) holds every case: a coordinate out of range is
+        // refused when the command reads its values.
+        guard case .run(_, let values, _) = try CommandParser(root: RainCommand.self).parse(["locations", "add", "A", "--lat", "0", "--lon", text]) else {
             Issue.record("no command")
             return
         }
-        #expect(try LocationsAddCommand(parsed: values).source == .coordinates(Coordinate(latitude: expected, longitude: 0)))
+        #expect(try LocationsAddCommand(parsed: values).source == .coordinates(Coordinate(latitude: 0, longitude: expected)))
     }
 
     struct ShorthandCase: Sendable, CustomTestStringConvertible {

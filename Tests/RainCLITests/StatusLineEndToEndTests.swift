@@ -98,7 +98,7 @@ import Testing
             #expect(forWaybar.error == empty.error)
             let bad = try await world.rain(["show", "--format", "{tmp}"])
             #expect(bad.status == 64)
-            #expect(bad.error.hasPrefix("Error: '--format': unknown placeholder '{tmp}'"), "\(bad)")
+            #expect(bad.error.hasPrefix("rain: error: '--format': unknown placeholder '{tmp}'"), "\(bad)")
             #expect(world.simulator.requestCount == 0)
         }
     }

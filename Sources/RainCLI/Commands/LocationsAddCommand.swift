@@ -51,21 +51,31 @@ struct LocationsAddCommand: RunnableCommand {
                 throw ValidationError("'--here' and '\(other)' cannot be used together")
             }
             source = .here
-            return
+        } else {
+            source = try Self.source(named: name, latitude: latitude, longitude: longitude, pick: pick, country: country,
+                                     lookupOptions: lookupOptions)
         }
+        // A name that could never be saved is refused before anything is asked of a server.
+        if let name { _ = try LocationValidation.validName(name) }
+    }
+
+    private static func source(
+        named name: String?, latitude: Double?, longitude: Double?, pick: Int?, country: String?, lookupOptions: [String]
+    ) throws -> Source {
         guard name != nil else { throw ValidationError("Missing expected argument '<name>'") }
         switch (latitude, longitude) {
         case let (latitude?, longitude?):
             if let option = lookupOptions.first {
                 throw ValidationError("'\(option)' chooses among places found by name; it cannot be used with '--lat' and '--lon'")
             }
-            source = .coordinates(Coordinate(latitude: latitude, longitude: longitude))
+            // Out of range is bad data (65), not a usage error: validation keeps an error's kind.
+            return .coordinates(try LocationValidation.validCoordinate(latitude: latitude, longitude: longitude))
         case (nil, nil):
             if let pick, pick < 1 { throw ValidationError("The value '\(pick)' is invalid for '--pick <n>': give a number from 1") }
             if let country, !(country.count == 2 && country.allSatisfy { $0.isASCII && $0.isLetter }) {
                 throw ValidationError("The value '\(country.strippingControlCharacters)' is invalid for '--country <code>': give a two-letter country code, e.g. DE")
             }
-            source = .lookup(pick: pick, countryCode: country?.uppercased())
+            return .lookup(pick: pick, countryCode: country?.uppercased())
         case (nil, _):
             throw ValidationError("Missing '--lat <latitude>' (or leave out '--lon' to look the name up)")
         case (_, nil):
@@ -74,8 +84,6 @@ struct LocationsAddCommand: RunnableCommand {
     }
 
     func run(_ context: CommandContext) async throws {
-        // A name that could never be saved is refused before anything is asked of a server.
-        if let name { _ = try LocationValidation.validName(name) }
         switch source {
         case .coordinates(let coordinate):
             try save(PlaceMatch(name: name ?? "", coordinate: coordinate), context)

@@ -11,6 +11,16 @@ struct CommandLineError: Error {
     var path: [any ParsableCommand.Type]
 }
 
+/// A first word taken as a place that looks like a misspelt command (`lcoations` in
+/// `rain lcoations add Paris`), and the command it stands for.
+struct MisspeltCommand {
+    var word: String
+    /// `rain locations add`
+    var suggestion: String
+    /// The command meant, whose usage goes with the error.
+    var path: [any ParsableCommand.Type]
+}
+
 /// A small table-driven parser with swift-argument-parser's conventions: subcommands by name,
 /// options before or after positionals, `--name value` and `--name=value`, combined short
 /// flags, `--` ends options, negative numbers are values, `rain help COMMAND` and
@@ -20,6 +30,65 @@ struct CommandParser {
     let root: any ParsableCommand.Type
 
     func parse(_ tokens: [String]) throws(CommandLineError) -> ParsedCommandLine {
+        try attempt(tokens).result.get()
+    }
+
+    /// A parse and, when a word that names no command was taken as the default subcommand's
+    /// argument (`tokyo` in `rain tokyo`), where that word stands.
+    private struct Attempt {
+        var result: Result<ParsedCommandLine, CommandLineError>
+        var placeWordIndex: Int?
+    }
+
+    private func attempt(_ tokens: [String]) -> Attempt {
+        var placeWordIndex: Int?
+        do {
+            let parsed = try parse(tokens, placeWordIndex: &placeWordIndex)
+            return Attempt(result: .success(parsed), placeWordIndex: placeWordIndex)
+        } catch {
+            return Attempt(result: .failure(error), placeWordIndex: placeWordIndex)
+        }
+    }
+
+    /// The command a line that went wrong was meant to run, when its first word, taken as a
+    /// place, is a misspelt command name and the words after it are that command's: the next
+    /// one names one of its subcommands (`rain lcoations add Paris`), or the line has options
+    /// and parses with the name spelt right (`rain refesh --all --quiet`). A single word
+    /// (`rain tokyo`) is never a command; whether the word is a saved place is the caller's
+    /// to check, as the parser knows no places.
+    func misspeltCommand(in tokens: [String]) -> MisspeltCommand? {
+        guard let index = attempt(tokens).placeWordIndex else { return nil }
+        let commands = root.configuration.subcommands
+        let commandNames = commands.map { $0.configuration.commandName }
+        guard let name = closestMatch(to: tokens[index], among: commandNames),
+              let command = subcommand(named: name, of: root) else { return nil }
+        var corrected = tokens
+        corrected[index] = name
+        let rest = tokens[(index + 1)...]
+        // `help` takes command names; a group, its subcommands' names and `help`.
+        let isHelp = command is HelpCommand.Type
+        let subcommandNames = command.configuration.subcommands.map { $0.configuration.commandName }
+        let words = isHelp ? commandNames : subcommandNames.isEmpty ? [] : subcommandNames + [HelpCommand.configuration.commandName]
+        let correctedAttempt = attempt(corrected)
+        let suggestion: String
+        if let next = rest.first, words.contains(next) {
+            suggestion = "\(root.configuration.commandName) \(name) \(next)"
+        } else if rest.contains(where: looksLikeOption), case .success = correctedAttempt.result {
+            suggestion = "\(root.configuration.commandName) \(name)"
+        } else {
+            return nil
+        }
+        let meant: [any ParsableCommand.Type]
+        switch correctedAttempt.result {
+        case _ where isHelp: meant = [root, HelpCommand.self]
+        case .success(.run(_, _, let path)), .success(.help(let path)): meant = path
+        case .success(.version): meant = [root]
+        case .failure(let error): meant = error.path
+        }
+        return MisspeltCommand(word: tokens[index], suggestion: suggestion, path: meant)
+    }
+
+    private func parse(_ tokens: [String], placeWordIndex: inout Int?) throws(CommandLineError) -> ParsedCommandLine {
         var path: [any ParsableCommand.Type] = [root]
         var values = ParsedValues()
         var positionals: [String] = []
@@ -43,6 +112,7 @@ struct CommandParser {
                         continue
                     }
                     if isGroup, let fallback = command.configuration.defaultSubcommand, !fallback.configuration.arguments.isEmpty {
+                        if !optionsEnded && path.count == 1 { placeWordIndex = index - 1 }
                         path.append(fallback)
                         positionals.append(token)
                         continue

@@ -56,11 +56,6 @@ struct HelpGenerator {
         return sections.joined(separator: "\n\n") + "\n"
     }
 
-    /// The message of a usage error, as swift-argument-parser prints it.
-    func errorMessage(_ message: String) -> String {
-        "Error: \(message)\nUsage: \(usage)\n  See '\(commandName) --help' for more information.\n"
-    }
-
     private func rows(_ entries: [(String, String)]) -> String {
         let labelWidth = 24
         return entries.map { label, text in

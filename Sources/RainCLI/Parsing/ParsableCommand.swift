@@ -8,10 +8,11 @@ protocol ParsableCommand: Sendable {
 /// A command that runs: it reads its parsed values, then does its one job.
 protocol RunnableCommand: ParsableCommand {
     /// Reads the values the parser found; throws a `ValidationError` for values that cannot be
-    /// used (this is swift-argument-parser's `validate()`, run before anything happens).
+    /// used (this is swift-argument-parser's `validate()`, run before anything happens), or
+    /// another `RainError`, which keeps its kind.
     init(parsed: ParsedValues) throws
     /// Checks what depends on where the command runs (is there a terminal?) before `run`;
-    /// a `ValidationError` here is a usage error too.
+    /// a `ValidationError` here is a usage error too, and other errors keep their kind.
     func validate(in context: CommandContext) throws
     /// Whether the configuration must be valid before `run` (exit 78 otherwise). False only
     /// for what must work while it is not: `rain config` (to find and mend it), completions,
@@ -26,8 +27,15 @@ extension RunnableCommand {
 }
 
 /// A usage problem found after parsing (values out of range for the command line, options that
-/// do not go together). Exit 64, like the parser's own errors.
-struct ValidationError: Error, CustomStringConvertible {
+/// do not go together): a usage error like the parser's own, exit 64. Anything else `init(parsed:)`
+/// or `validate(in:)` throws keeps its own kind (a bad coordinate is 65, a broken configuration 78).
+struct ValidationError: RainError {
     var description: String
-    init(_ description: String) { self.description = description }
+    var hint: String?
+    var kind: ErrorKind { .usage }
+
+    init(_ description: String, hint: String? = nil) {
+        self.description = description
+        self.hint = hint
+    }
 }

@@ -1,6 +1,8 @@
-/// What can be wrong with a command line. Printed as `Error: <description>` with the usage of
-/// the command it concerns, exit 64.
-enum ParseError: Error, Equatable, CustomStringConvertible {
+import RainKit
+
+/// What can be wrong with a command line, worded as swift-argument-parser words it. A usage
+/// error like any other: `ErrorReport` prints it with the usage of the command it concerns, exit 64.
+enum ParseError: RainError, Equatable {
     case unknownOption(String, suggestion: String?)
     case missingValue(String)
     case unexpectedValue(String)
@@ -9,6 +11,16 @@ enum ParseError: Error, Equatable, CustomStringConvertible {
     case unknownCommand(String, suggestion: String?)
     case invalidValue(String, for: String, expectation: String? = nil)
     case repeatedOption(String)
+    /// `rain lcoations add Paris`: the first word is no command and no saved place, and the
+    /// words after it are a command's.
+    case notACommand(String, suggestion: String)
+
+    var kind: ErrorKind { .usage }
+
+    var hint: String? {
+        guard case .notACommand(_, let suggestion) = self else { return nil }
+        return "did you mean '\(suggestion)'?"
+    }
 
     var description: String {
         switch self {
@@ -28,6 +40,8 @@ enum ParseError: Error, Equatable, CustomStringConvertible {
             return "The value '\(value)' is invalid for '\(synopsis)'" + (expectation.map { ": \($0)" } ?? "")
         case .repeatedOption(let synopsis):
             return "The option '\(synopsis)' can be given only once"
+        case .notACommand(let word, _):
+            return "'\(word)' is not a command or a saved place"
         }
     }
 }

@@ -1,0 +1,184 @@
+import Foundation
+import RainKit
+import RainTestSupport
+import Testing
+
+/// Every error of every command, usage errors included, reaches stderr through one printer in
+/// one voice: `rain: error: ...`, a hint where one helps, and for a usage error the usage of
+/// the command meant, exit 64. Run through the built `rain`, so nothing but the real output counts.
+@Suite struct ErrorVoiceTests {
+    struct ErrorCase: Sendable, CustomTestStringConvertible {
+        var arguments: [String]
+        var status: Int32 = 64
+        var error: String
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
+    private static let addUsage = """
+        Usage: rain locations add <name> [--pick <n>] [--country <code>] | <name> --lat <latitude> --lon <longitude> | [<name>] --here; [--select]
+          See 'rain locations add --help' for more information.
+
+        """
+
+    private static let showUsage = """
+        Usage: rain show [<loc>] [--all] [--json] [--offline] [--format <template>] [--verbose]
+          See 'rain show --help' for more information.
+
+        """
+
+    @Test(arguments: [
+        // swift-argument-parser's messages, each with the usage of the command it concerns.
+        ErrorCase(arguments: ["locations", "add", "A", "--selct"],
+                  error: "rain: error: Unknown option '--selct'. Did you mean '--select'?\n" + addUsage),
+        ErrorCase(arguments: ["locations", "add", "Berlin", "--lat"],
+                  error: "rain: error: Missing value for '--lat <latitude>'\n" + addUsage),
+        ErrorCase(arguments: ["locations", "add", "--lat", "1", "--lon", "2"],
+                  error: "rain: error: Missing expected argument '<name>'\n" + addUsage),
+        ErrorCase(arguments: ["locations", "add", "A", "B", "--lat", "1", "--lon", "2"],
+                  error: "rain: error: Unexpected argument 'B'\n" + addUsage),
+        ErrorCase(arguments: ["locations", "lst"], error: """
+            rain: error: Unknown command 'lst'. Did you mean 'list'?
+            Usage: rain locations <subcommand>
+              See 'rain locations --help' for more information.
+
+            """),
+        ErrorCase(arguments: ["watch", "--every", "-5m"], error: """
+            rain: error: The value '-5m' is invalid for '--every <interval>': give a positive whole number followed by s, m or h, e.g. 15m
+            Usage: rain watch [<loc> ...] [--all] [--every <interval>] [--verbose]
+              See 'rain watch --help' for more information.
+
+            """),
+        ErrorCase(arguments: ["--color", "sometimes"],
+                  error: "rain: error: The value 'sometimes' is invalid for '--color <when>': one of auto, always, never\n" + showUsage),
+        // Thrown by a command's validation: a usage error in the same voice.
+        ErrorCase(arguments: ["refresh", "--all", "Berlin"], error: """
+            rain: error: Give either '--all' or locations, not both
+            Usage: rain refresh [<loc> ...] [--all] [--if-stale] [--quiet] [--json] [--verbose]
+              See 'rain refresh --help' for more information.
+
+            """),
+        ErrorCase(arguments: ["completions", "tcsh"], error: """
+            rain: error: The value 'tcsh' is invalid for '<shell>': one of bash, zsh, fish
+            Usage: rain completions <shell>
+              See 'rain completions --help' for more information.
+
+            """),
+        // An error that validation finds but that is not about the command line keeps its kind.
+        ErrorCase(arguments: ["locations", "add", "Far", "--lat", "95", "--lon", "0"], status: 65,
+                  error: "rain: error: latitude 95 is out of range: it must be between -90 and 90\n"),
+        ErrorCase(arguments: ["locations", "add", " ", "--lat", "5", "--lon", "0"], status: 65,
+                  error: "rain: error: invalid name: the name is empty\n"),
+        // A first word that is neither a command nor a saved place, followed by a command's words.
+        ErrorCase(arguments: ["lcoations", "add", "Paris"],
+                  error: "rain: error: 'lcoations' is not a command or a saved place\nrain: hint: did you mean 'rain locations add'?\n" + addUsage),
+        ErrorCase(arguments: ["--color", "never", "lcoations", "add"],
+                  error: "rain: error: 'lcoations' is not a command or a saved place\nrain: hint: did you mean 'rain locations add'?\n" + addUsage),
+        ErrorCase(arguments: ["refesh", "--all", "--quiet"], error: """
+            rain: error: 'refesh' is not a command or a saved place
+            rain: hint: did you mean 'rain refresh'?
+            Usage: rain refresh [<loc> ...] [--all] [--if-stale] [--quiet] [--json] [--verbose]
+              See 'rain refresh --help' for more information.
+
+            """),
+        ErrorCase(arguments: ["lcoations", "help"], error: """
+            rain: error: 'lcoations' is not a command or a saved place
+            rain: hint: did you mean 'rain locations help'?
+            Usage: rain locations <subcommand>
+              See 'rain locations --help' for more information.
+
+            """),
+        ErrorCase(arguments: ["hlep", "locations"], error: """
+            rain: error: 'hlep' is not a command or a saved place
+            rain: hint: did you mean 'rain help locations'?
+            Usage: rain help [<command> ...]
+              See 'rain help --help' for more information.
+
+            """),
+        // Words that do not look like a command stay what they were: a place and its extra words.
+        ErrorCase(arguments: ["tokyo", "add"], error: "rain: error: Unexpected argument 'add'\n" + showUsage),
+        ErrorCase(arguments: ["--", "lcoations", "add"], error: "rain: error: Unexpected argument 'add'\n" + showUsage),
+    ])
+    func errorsSpeakWithOneVoice(_ testCase: ErrorCase) async throws {
+        try await withTemporaryDirectory { home in
+            let result = try await BuiltProduct.run("rain", testCase.arguments, environment: ["RAIN_HOME": home])
+            #expect(result.status == testCase.status, "\(result)")
+            #expect(result.output.isEmpty)
+            #expect(result.error == testCase.error)
+        }
+    }
+
+    /// `rain NAME` with one word is a place, whatever it looks like: a saved one is shown, an
+    /// unknown one is an unknown place (65), and a saved place spelt like a misspelt command is
+    /// still a place, whose extra words are the usage error.
+    @Test func placesAreStillPlaces() async throws {
+        try await withTemporaryDirectory { home in
+            let environment = ["RAIN_HOME": home]
+            for name in ["Oslo", "lcoations"] {
+                let added = try await BuiltProduct.run("rain", ["locations", "add", name, "--lat", "59.9", "--lon", "10.7"], environment: environment)
+                #expect(added.status == 0, "\(added)")
+            }
+            let oslo = try await BuiltProduct.run("rain", ["oslo", "--offline"], environment: environment)
+            #expect(oslo.status == 66, "\(oslo)")
+            #expect(oslo.error.hasPrefix("rain: error: no cached forecast for Oslo\n"), "\(oslo)")
+
+            let tokyo = try await BuiltProduct.run("rain", ["tokyo"], environment: environment)
+            #expect(tokyo.status == 65, "\(tokyo)")
+            #expect(tokyo.error == """
+                rain: error: no saved location matches 'tokyo'
+                rain: hint: 'rain locations' lists the saved places with their numbers and IDs
+
+                """)
+
+            let saved = try await BuiltProduct.run("rain", ["lcoations", "--offline"], environment: environment)
+            #expect(saved.status == 66 && saved.error.hasPrefix("rain: error: no cached forecast for lcoations\n"), "\(saved)")
+            let extra = try await BuiltProduct.run("rain", ["lcoations", "add", "Paris"], environment: environment)
+            #expect(extra.status == 64)
+            #expect(extra.error == "rain: error: Unexpected argument 'add'\n" + Self.showUsage)
+        }
+    }
+
+    /// What a command line holds reaches the terminal without control characters, bidirectional
+    /// overrides or line separators, in whichever position it stands.
+    static let hostile = "x\u{1B}]0;pwn\u{07}\u{1B}[2J\u{9B}31m\u{202E}\u{2028}y"
+
+    struct HostileCase: Sendable, CustomTestStringConvertible {
+        var position: String
+        var arguments: [String]
+        var status: Int32 = 64
+        var testDescription: String { position }
+    }
+
+    @Test(arguments: [
+        HostileCase(position: "global option value", arguments: ["--color", hostile]),
+        HostileCase(position: "unknown long option", arguments: ["--" + hostile]),
+        HostileCase(position: "unknown option after a command", arguments: ["locations", "add", "A", "--x" + hostile + "=1"]),
+        HostileCase(position: "unknown short option", arguments: ["locations", "list", "-\u{1B}"]),
+        HostileCase(position: "extra argument", arguments: ["locations", "list", hostile]),
+        HostileCase(position: "unknown subcommand", arguments: ["locations", hostile]),
+        HostileCase(position: "--every", arguments: ["watch", "--every", hostile]),
+        HostileCase(position: "cron --every", arguments: ["cron", "--every=" + hostile]),
+        HostileCase(position: "completions", arguments: ["completions", hostile]),
+        HostileCase(position: "help", arguments: ["help", hostile]),
+        HostileCase(position: "group help", arguments: ["locations", "help", hostile]),
+        HostileCase(position: "number option", arguments: ["locations", "add", "A", "--lat", hostile, "--lon", "2"]),
+        HostileCase(position: "validated option", arguments: ["locations", "add", "A", "--country", hostile]),
+        HostileCase(position: "format template", arguments: ["show", "--format", "{" + hostile + "}"]),
+        HostileCase(position: "validation naming an argument", arguments: ["locations", "remove", "-i", hostile]),
+        HostileCase(position: "misspelt command", arguments: ["lcoations" + "\u{1B}[2J", "add", "Paris"]),
+        HostileCase(position: "place name", arguments: [hostile], status: 65),
+        HostileCase(position: "place then extra words", arguments: [hostile, hostile]),
+        HostileCase(position: "name to add", arguments: ["locations", "add", hostile, "--lat", "1", "--lon", "2"], status: 65),
+    ])
+    func controlCharactersNeverReachTheTerminal(_ testCase: HostileCase) async throws {
+        try await withTemporaryDirectory { home in
+            let result = try await BuiltProduct.run("rain", testCase.arguments, environment: ["RAIN_HOME": home])
+            #expect(result.status == testCase.status, "\(result)")
+            #expect(result.error.hasPrefix("rain: error: "), "\(result)")
+            let lines = result.error.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.last == "", "stderr ends with a newline")
+            for line in lines {
+                #expect(!String(line).containsControlCharacters, "\(line.debugDescription)")
+            }
+        }
+    }
+}
