@@ -18,12 +18,16 @@ let package = Package(
             dependencies: ["CCurl"]
         ),
         .target(
-            name: "RainCLI",
+            name: "RainTerminal",
             dependencies: ["RainKit"]
+        ),
+        .target(
+            name: "RainCLI",
+            dependencies: ["RainKit", "RainTerminal"]
         ),
         .executableTarget(
             name: "rain",
-            dependencies: ["RainCLI"]
+            dependencies: ["RainCLI", "RainKit", "RainTerminal"]
         ),
         .executableTarget(
             name: "rain-manual",
@@ -47,8 +51,12 @@ let package = Package(
             exclude: ["Fixtures"]
         ),
         .testTarget(
+            name: "RainTerminalTests",
+            dependencies: ["RainTerminal", "RainKit", "RainTestSupport"]
+        ),
+        .testTarget(
             name: "RainCLITests",
-            dependencies: ["RainCLI", "RainKit", "ForecastSimulator", "RainTestSupport", "rain", "forecast-simulator"],
+            dependencies: ["RainCLI", "RainKit", "RainTerminal", "ForecastSimulator", "RainTestSupport", "rain", "forecast-simulator"],
             exclude: ["FuzzRegressions"]
         ),
         .testTarget(

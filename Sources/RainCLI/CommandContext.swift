@@ -1,4 +1,5 @@
 import RainKit
+import RainTerminal
 
 /// What a command runs with: where to write, the environment, and the files it works on.
 struct CommandContext: Sendable {

@@ -1,4 +1,5 @@
 import RainKit
+import RainTerminal
 
 /// The command line: parses arguments, runs one command, maps its outcome to an exit status.
 public enum RainCLI {

@@ -1,6 +1,7 @@
 import Glibc
 import RainCLI
 import RainKit
+import RainTerminal
 
 // `rain show | head` closes the pipe early: the write fails with EPIPE instead of killing rain.
 signal(SIGPIPE, SIG_IGN)

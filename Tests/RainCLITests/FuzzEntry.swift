@@ -1,6 +1,7 @@
 import Foundation
 @testable import RainCLI
 @testable import RainKit
+import RainTerminal
 
 /// What each `make fuzz` target puts an input through (scripts/fuzz.sh compiles this file into
 /// the fuzzers), and what FuzzRegressionTests replays: an input is read or refused, never a crash.

@@ -1,6 +1,7 @@
 import Foundation
 @testable import RainCLI
 import RainKit
+import RainTerminal
 import RainTestSupport
 import Testing
 

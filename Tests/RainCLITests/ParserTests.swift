@@ -1,5 +1,6 @@
 @testable import RainCLI
 import RainKit
+import RainTerminal
 import RainTestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import ForecastSimulator
 import Foundation
 import RainKit
+import RainTerminal
 import RainTestSupport
 import Synchronization
 import Testing

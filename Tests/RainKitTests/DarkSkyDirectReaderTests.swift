@@ -1,6 +1,7 @@
 import Foundation
 @testable import ForecastSimulator
 @testable import RainKit
+import RainTestSupport
 import Testing
 
 /// The one-pass reader must accept only what the careful (tree) reader accepts and make the same

@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import RainKit
+import RainTestSupport
+import Testing
 
 @Suite struct ForecastCacheTests {
     @Test func roundTripsTheFixtureThroughTheFile() throws {

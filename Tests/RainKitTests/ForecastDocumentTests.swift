@@ -1,6 +1,7 @@
 import Foundation
-import Testing
 @testable import RainKit
+import RainTestSupport
+import Testing
 
 /// The forecast document written straight from the model is exactly what the general JSON
 /// writer makes of the same document (keys sorted, the same numbers, strings and layout).

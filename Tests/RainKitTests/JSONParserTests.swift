@@ -1,5 +1,6 @@
 import Foundation
 @testable import RainKit
+import RainTestSupport
 import Testing
 
 /// The strict RFC 8259 parser every JSON document of rain goes through.
@@ -164,20 +165,5 @@ import Testing
     @Test func writingAndReadingGiveTheSameValue() throws {
         let value = JSONValue.object(["name": .string("a\u{9B}b\u{2028}\u{202E}c\u{1B}"), "n": .number(-12.75), "list": .array([.null])])
         #expect(try JSONValue.parse(Array(value.serialized().utf8)) == value)
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so failures repeat.
-struct SplitMix {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var value = state
-        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
-        return value ^ (value >> 31)
     }
 }

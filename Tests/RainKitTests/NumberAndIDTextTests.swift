@@ -1,5 +1,6 @@
 import Foundation
 @testable import RainKit
+import RainTestSupport
 import Testing
 
 /// The digit-by-digit writers of numbers, coordinates and IDs say exactly what the slower
@@ -32,20 +33,6 @@ import Testing
             default: value = Double(random.next() % 1_000_000_000) * 1e-3 * (round % 8 == 3 ? -1 : 1)
             }
             #expect(written(value) == JSONValue.format(value), "\(value)")
-        }
-    }
-
-    @Test func coordinatesRoundAsPrintfDoes() {
-        var random = SplitMix(seed: 7)
-        var values: [Double] = [0, -0.0, 0.00005, -0.00005, 0.03125, -0.03125, 12.00005, 179.99995, -179.99995, 90, -90, 1e-9]
-        for _ in 0..<40_000 {
-            let scale = [1e4, 1e5, 1e6, 1e8][Int(random.next() % 4)]
-            values.append(Double(Int64(bitPattern: random.next() % 3_600_000_000) - 1_800_000_000) / 1e7 * (scale / 1e4))
-            values.append(Double(Int64(bitPattern: random.next() % 360_000_000) - 180_000_000) / scale)
-        }
-        for value in values {
-            let printf = String(format: "%.4f", value)
-            #expect(LocationTable.degrees(value) == (printf == "-0.0000" ? "0.0000" : printf), "\(value)")
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import RainKit
+import RainTestSupport
 import Testing
 
 @Suite struct OpenMeteoDecoderTests {

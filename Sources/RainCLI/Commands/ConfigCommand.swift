@@ -1,4 +1,5 @@
 import RainKit
+import RainTerminal
 
 /// `rain config`: the configuration.
 struct ConfigCommand: ParsableCommand {

@@ -1,4 +1,5 @@
 import RainKit
+import RainTerminal
 
 /// `rain locations add NAME [--pick N] [--country CC] | NAME --lat X --lon Y | [NAME] --here`
 struct LocationsAddCommand: RunnableCommand {

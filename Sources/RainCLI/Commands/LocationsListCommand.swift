@@ -1,5 +1,6 @@
 import FoundationEssentials
 import RainKit
+import RainTerminal
 
 /// `rain locations list`
 struct LocationsListCommand: RunnableCommand {

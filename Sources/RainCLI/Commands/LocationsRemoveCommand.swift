@@ -1,4 +1,5 @@
 import RainKit
+import RainTerminal
 
 /// `rain locations remove LOC... [--yes]` or `rain locations remove --interactive`
 struct LocationsRemoveCommand: RunnableCommand {

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import RainKit
+import RainTerminal
 
 /// `rain refresh [LOC...] [--all] [--quiet] [--if-stale] [--json]`
 struct RefreshCommand: RunnableCommand {

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import RainKit
+import RainTerminal
 
 extension ShowCommand {
     /// `rain show --all`: one line per saved place.

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import RainKit
+import RainTerminal
 
 extension ShowCommand {
     /// `rain show --format TEMPLATE [--json]`: one line from the cache for a status bar. It

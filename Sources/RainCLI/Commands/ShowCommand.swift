@@ -1,5 +1,6 @@
 import FoundationEssentials
 import RainKit
+import RainTerminal
 
 /// `rain show [LOC] [--all] [--json] [--offline]`, and `rain` alone.
 struct ShowCommand: RunnableCommand {

@@ -1,6 +1,7 @@
 import Glibc
 import FoundationEssentials
 import RainKit
+import RainTerminal
 
 /// `rain watch [LOC...] [--all] [--every 15m]`
 struct WatchCommand: RunnableCommand {

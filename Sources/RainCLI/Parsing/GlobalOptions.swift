@@ -1,4 +1,5 @@
 import RainKit
+import RainTerminal
 
 /// Options every command takes, wherever they stand on the line.
 enum GlobalOptions {

@@ -36,7 +36,7 @@ public struct SettingsDiagnosis: Sendable {
 
 extension ConfigError {
     /// A problem with the API key alone, not with the rest of the configuration.
-    var isAboutTheKey: Bool {
+    package var isAboutTheKey: Bool {
         switch self {
         case .insecureKeyFile, .unusableKey: return true
         default: return false

@@ -26,7 +26,7 @@ public struct Location: Sendable, Hashable, Codable, Identifiable {
     public var displayName: String { Self.joined([name, region, country]) }
 
     /// The parts that are there, in order, with ", " between them: "Land Berlin, Germany".
-    static func joined(_ parts: [String?]) -> String {
+    package static func joined(_ parts: [String?]) -> String {
         parts.compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
     }
 

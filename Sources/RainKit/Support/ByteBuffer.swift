@@ -3,31 +3,31 @@ import FoundationEssentials
 /// Text built as UTF-8 bytes in memory of its own, for output of thousands of lines (a large
 /// store written or listed): appending a few bytes at a time to a String or an array costs
 /// more than the bytes. Written to a file as it goes, it needs no more memory than a chunk.
-struct ByteBuffer: ~Copyable {
+package struct ByteBuffer: ~Copyable {
     private var start: UnsafeMutablePointer<UInt8>
-    private(set) var count = 0
+    package private(set) var count = 0
     private var capacity: Int
     /// Where a full buffer goes instead of growing; -1: it grows.
     private let descriptor: Int32
     /// The errno of the first write to `descriptor` that failed.
-    private(set) var failure: Int32?
+    package private(set) var failure: Int32?
 
     /// `capacity`: the size to expect; memory reserved and never written is never touched.
-    init(capacity: Int) {
+    package init(capacity: Int) {
         self.capacity = max(capacity, 64)
         start = .allocate(capacity: self.capacity)
         descriptor = -1
     }
 
     /// A buffer of `chunk` bytes written to `descriptor` each time it fills (and by `flush()`).
-    init(flushingTo descriptor: Int32, chunk: Int = 64 * 1024) {
+    package init(flushingTo descriptor: Int32, chunk: Int = 64 * 1024) {
         capacity = chunk
         start = .allocate(capacity: chunk)
         self.descriptor = descriptor
     }
 
     /// Writes what the buffer holds to its descriptor; the errno of a failed write.
-    mutating func flush() -> Int32? {
+    package mutating func flush() -> Int32? {
         if failure == nil, descriptor >= 0, count > 0 {
             failure = FileDescriptor.writeAll(UnsafeRawBufferPointer(start: start, count: count), to: descriptor)
         }
@@ -38,18 +38,18 @@ struct ByteBuffer: ~Copyable {
     deinit { start.deallocate() }
 
     /// The bytes written.
-    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
+    package var bytes: [UInt8] { Array(UnsafeBufferPointer(start: start, count: count)) }
 
     /// The bytes written, as text.
-    var text: String { String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self) }
+    package var text: String { String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self) }
 
-    mutating func put(_ byte: UInt8) {
+    package mutating func put(_ byte: UInt8) {
         if count == capacity { makeRoom(for: 1) }
         start[count] = byte
         count += 1
     }
 
-    mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+    package mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress else { return }
         if count + bytes.count > capacity { makeRoom(for: bytes.count) }
         if bytes.count > capacity {  // only when flushing: more than a chunk goes out as it is
@@ -60,16 +60,16 @@ struct ByteBuffer: ~Copyable {
         count += bytes.count
     }
 
-    mutating func put(_ text: String) {
+    package mutating func put(_ text: String) {
         var text = text
         text.withUTF8 { put($0) }
     }
 
-    mutating func put(_ text: StaticString) {
+    package mutating func put(_ text: StaticString) {
         put(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    mutating func putSpaces(_ count: Int) {
+    package mutating func putSpaces(_ count: Int) {
         var remaining = count
         while remaining > 0 {
             let run = min(remaining, Self.spaces.utf8CodeUnitCount)
@@ -81,7 +81,7 @@ struct ByteBuffer: ~Copyable {
     private static let spaces: StaticString = "                                "
 
     /// `number` in decimal, with leading zeros to `count` digits.
-    mutating func putDigits(_ number: UInt64, count: Int = 1) {
+    package mutating func putDigits(_ number: UInt64, count: Int = 1) {
         let length = max(count, Self.digitCount(number))
         if self.count + length > capacity { makeRoom(for: length) }
         // Written in place from the last digit back (a chunk always has room for 20 digits).
@@ -96,14 +96,14 @@ struct ByteBuffer: ~Copyable {
     }
 
     /// `id.lowercasedString(digits:)`.
-    mutating func putHex(_ id: UUID, digits: Int = 32) {
+    package mutating func putHex(_ id: UUID, digits: Int = 32) {
         let length = UUID.textLength(digits: digits)
         if count + length > capacity { makeRoom(for: length) }  // a chunk always has room for an ID
         count += id.writeLowercased(digits: digits, into: UnsafeMutableRawBufferPointer(start: start + count, count: length))
     }
 
     /// The decimal digits `number` takes.
-    static func digitCount(_ number: UInt64) -> Int {
+    package static func digitCount(_ number: UInt64) -> Int {
         var count = 1
         var rest = number / 10
         while rest > 0 {
@@ -114,11 +114,11 @@ struct ByteBuffer: ~Copyable {
     }
 
     /// Calls `body` with the bytes written.
-    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    package func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         body(UnsafeBufferPointer(start: start, count: count))
     }
 
-    mutating func removeAll() { count = 0 }
+    package mutating func removeAll() { count = 0 }
 
     private mutating func makeRoom(for extra: Int) {
         if descriptor >= 0 {

@@ -5,7 +5,7 @@ extension Character {
     /// The character in ASCII: without its accents ("ü" -> "u", "Å" -> "A"), or as it is usually
     /// written in ASCII where no accent comes off ("ß" -> "ss", "Œ" -> "OE", "ø" -> "o",
     /// "Ǿ" -> "O"); itself when it is ASCII; nil when nothing of it has an ASCII form ("東").
-    var foldedToASCII: String? {
+    package var foldedToASCII: String? {
         if isASCII { return String(self) }
         var folded = ""
         for scalar in String(self)._nfd {

@@ -2,13 +2,13 @@ import Glibc
 
 /// A thread of its own for work that blocks (curl's poll, a spinner's wait), so it never holds
 /// one of Swift's cooperative threads or Dispatch's pool. Foundation's `Thread` without Foundation.
-enum DetachedThread {
+package enum DetachedThread {
     private final class Body {
         let run: @Sendable () -> Void
         init(_ run: @escaping @Sendable () -> Void) { self.run = run }
     }
 
-    static func start(_ body: @escaping @Sendable () -> Void) {
+    package static func start(_ body: @escaping @Sendable () -> Void) {
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)

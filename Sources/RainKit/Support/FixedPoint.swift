@@ -2,7 +2,7 @@ import Glibc
 
 extension Double {
     /// The value with exactly `digits` decimals, rounded as C's printf rounds ("%.2f").
-    func fixed(_ digits: Int) -> String {
+    package func fixed(_ digits: Int) -> String {
         var buffer = [CChar](repeating: 0, count: 64)
         let count = withVaList([self]) { arguments in
             vsnprintf(&buffer, buffer.count, "%.\(digits)f", arguments)
@@ -12,11 +12,11 @@ extension Double {
     }
 
     /// The whole part of a value in 0 ..< 2^63, by conversion rather than the C library's `floor`.
-    var wholePart: Double { Double(Int64(self)) }
+    package var wholePart: Double { Double(Int64(self)) }
 
     /// `rounded()` (halves away from zero) for a value in 0 ..< 2^52 without the C library's
     /// `round`: the value less its whole part is exact there.
-    var roundedNonNegative: Double {
+    package var roundedNonNegative: Double {
         let whole = wholePart
         return self - whole >= 0.5 ? whole + 1 : whole
     }

@@ -17,8 +17,20 @@ extension String {
         return String(scalars)
     }
 
+    /// Text from the network or a file made safe and tidy for one line of the screen: control
+    /// characters and bidirectional overrides removed, runs of spaces collapsed, ends trimmed.
+    package var screenSafe: String {
+        let stripped = strippingControlCharacters.unicodeScalars.filter { scalar in
+            !(0x202A...0x202E).contains(scalar.value) && !(0x2066...0x2069).contains(scalar.value)
+                && scalar.value != 0x200E && scalar.value != 0x200F
+        }
+        return String(String.UnicodeScalarView(stripped))
+            .split(separator: " ", omittingEmptySubsequences: true)
+            .joined(separator: " ")
+    }
+
     /// Only printable ASCII (0x20...0x7E): one column a byte, nothing to strip.
-    var isPrintableASCII: Bool {
+    package var isPrintableASCII: Bool {
         var text = self
         return text.withUTF8 { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
     }

@@ -3,8 +3,8 @@ import FoundationEssentials
 /// ISO 8601 times in UTC to the second, `2026-08-20T12:00:00Z`: how every time in rain's JSON
 /// is written. Written and read here by arithmetic on the civil date; FoundationEssentials'
 /// ISO8601FormatStyle goes through a Calendar for each one, which a forecast's 130 times felt.
-enum UTCTimestamp {
-    static func string(_ date: Date) -> String {
+package enum UTCTimestamp {
+    package static func string(_ date: Date) -> String {
         let seconds = Int64(date.timeIntervalSince1970.rounded(.down))
         let days = CivilDate.days(fromSeconds: seconds)
         let civil = CivilDate(days: days)

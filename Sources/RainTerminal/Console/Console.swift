@@ -1,0 +1,24 @@
+import RainKit
+
+/// Where everything rain shows goes. The library never prints on its own: commands hand it a
+/// console, and tests hand it a `BufferConsole` to read what would have been shown.
+public protocol Console: AnyObject, Sendable {
+    /// Writes to standard output as is (no newline added).
+    func write(_ text: String)
+    /// Writes to standard error as is (no newline added).
+    func writeError(_ text: String)
+    /// Reads one line from standard input without its newline; nil at end of input.
+    func readLine() -> String?
+    var isOutputTerminal: Bool { get }
+    var isErrorTerminal: Bool { get }
+    var isInputTerminal: Bool { get }
+    /// Width of the terminal standard output goes to, when it is one.
+    var terminalWidth: Int? { get }
+    /// The first failure to write standard output (a full disk, a closed descriptor), if any;
+    /// a reader that went away (`rain | head`) is not one.
+    var outputFailure: FileError? { get }
+}
+
+extension Console {
+    public var outputFailure: FileError? { nil }
+}

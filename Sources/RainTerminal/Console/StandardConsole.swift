@@ -1,0 +1,40 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import RainKit
+import Synchronization
+
+/// The process's real standard streams.
+public final class StandardConsole: Console {
+    private let failure = Mutex<FileError?>(nil)
+
+    public init() {}
+
+    public func write(_ text: String) {
+        guard let code = Self.writeAll(text, to: STDOUT_FILENO), code != EPIPE else { return }
+        failure.withLock { $0 = $0 ?? FileError(path: "standard output", errno: code) }
+    }
+
+    public var outputFailure: FileError? { failure.withLock { $0 } }
+
+    public func writeError(_ text: String) { Self.writeAll(text, to: STDERR_FILENO) }
+
+    public func readLine() -> String? { Swift.readLine(strippingNewline: true) }
+
+    public var isOutputTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+    public var isErrorTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+    public var isInputTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+
+    public var terminalWidth: Int? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
+    }
+
+    /// The errno of a failed write. A closed pipe (`rain | head`) is not worth dying over.
+    @discardableResult
+    private static func writeAll(_ text: String, to descriptor: Int32) -> Int32? {
+        var text = text
+        return text.withUTF8 { FileDescriptor.writeAll(UnsafeRawBufferPointer($0), to: descriptor) }
+    }
+}

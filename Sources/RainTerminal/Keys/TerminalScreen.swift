@@ -1,0 +1,80 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import RainKit
+
+/// Draws whole frames on the terminal behind a file descriptor. On a terminal that understands
+/// ANSI cursor movement it uses the alternate screen with the cursor hidden and redraws in
+/// place; with `TERM=dumb` (or no TERM) it prints every frame below the last, plainly.
+package struct TerminalScreen {
+    package enum Kind: Equatable {
+        case ansi
+        case plain
+
+        /// ANSI unless `TERM` is unset, empty or `dumb`.
+        package init(environment: [String: String]) {
+            let term = environment["TERM"] ?? ""
+            self = term.isEmpty || term == "dumb" ? .plain : .ansi
+        }
+    }
+
+    let descriptor: Int32
+    let kind: Kind
+    /// `--ascii`, or a locale whose character set is not UTF-8 (`CommandContext.asciiOnly`):
+    /// frames are written as ASCII.
+    let asciiOnly: Bool
+
+    package init(descriptor: Int32, environment: [String: String], asciiOnly: Bool) {
+        self.descriptor = descriptor
+        kind = Kind(environment: environment)
+        self.asciiOnly = asciiOnly
+    }
+
+    /// Columns and lines: the terminal's own size, else COLUMNS and LINES, else 80x24.
+    package func size(environment: [String: String]) -> (width: Int, height: Int) {
+        var size = winsize()
+        if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
+            return (Int(size.ws_col), Int(size.ws_row))
+        }
+        let columns = environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+        let lines = environment["LINES"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+        return (columns ?? 80, lines ?? 24)
+    }
+
+    /// The width frames should be rendered at. A plain terminal gets one column less, so a
+    /// full line never makes it wrap on its own.
+    package func renderWidth(for width: Int) -> Int { kind == .plain ? max(1, width - 1) : width }
+
+    package func enter() {
+        if kind == .ansi { write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J") }
+    }
+
+    package func leave() {
+        switch kind {
+        case .ansi: write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+        case .plain: write("\r\n")
+        }
+    }
+
+    /// Replaces what is on screen with `lines` (at most `height` of them).
+    package func draw(_ lines: [String], height: Int) {
+        switch kind {
+        case .ansi:
+            // Each line is cleared before it is written, so a full-width line keeps its last
+            // column, and no newline is ever written on the last line (it would scroll).
+            var frame = ""
+            for row in 0..<height {
+                frame += "\u{1B}[\(row + 1);1H\u{1B}[2K" + (row < lines.count ? lines[row] : "")
+            }
+            write(frame)
+        case .plain:
+            let padded = lines + Array(repeating: "", count: max(0, height - lines.count))
+            write("\r\n" + padded.prefix(height).joined(separator: "\r\n"))
+        }
+    }
+
+    func write(_ text: String) {
+        // A terminal that went away is noticed by the key loop on its next read.
+        FileDescriptor.writeAll(Array((asciiOnly ? ASCIIConsole.transliterate(text) : text).utf8), to: descriptor)
+    }
+}

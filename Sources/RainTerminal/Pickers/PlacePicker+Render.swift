@@ -1,0 +1,61 @@
+import RainKit
+
+extension PlacePicker {
+    /// The screen as lines, at most `height` of them, none wider than `width` display columns:
+    /// a title, the visible rows (number, name, region and country, coordinates, population),
+    /// the place under the cursor in full, and the keys.
+    public func render(width: Int, height: Int, useColor: Bool) -> [String] {
+        let width = max(1, width), height = max(1, height)
+        let style = TextStyle(usesColor: useColor)
+        let shown = ScrollingList.visibleRows(cursor: cursor, scrollOffset: scrollOffset, count: places.count, height: height)
+        let table = PlaceTable(places: places)
+        let lines = shown.map { index in
+            let line = table.line(index, width: width)
+            return index == cursor ? style.inverse(line.padded(to: width)) : line.trimmingTrailingSpaces
+        }
+        let chosen = places.indices.contains(cursor) ? "\(places[cursor].qualifiedName) \(places[cursor].shortCoordinates)" : ""
+        return ScrollingList.screen(title: "Places named \"\(query.strippingControlCharacters)\"", rows: lines, shown: shown,
+                                    count: places.count, status: chosen, emphasized: false,
+                                    keys: (Self.keysHelp, Self.shortKeysHelp), width: width, height: height, useColor: useColor)
+    }
+
+    static let keysHelp = "↑↓ j/k move · 1-9 jump · enter add this place · q cancel"
+    static let shortKeysHelp = "enter add · q cancel"
+}
+
+/// Matches as aligned columns: number, name, region and country, coordinates, population.
+struct PlaceTable: Sendable {
+    private let columns: [[String]]
+    private let widths: [Int]
+
+    init(places: [PlaceMatch]) {
+        let columns = places.map(Self.columns)
+        self.columns = columns
+        widths = (0..<4).map { column in columns.map { $0[column].displayWidth }.max() ?? 0 }
+    }
+
+    func line(_ index: Int, width: Int) -> String {
+        let row = columns[index]
+        let text = String(index + 1).padded(to: String(columns.count).count, alignRight: true) + "  "
+            + row[0].padded(to: widths[0]) + "  " + row[1].padded(to: widths[1]) + "  "
+            + row[2].padded(to: widths[2]) + "  " + row[3].padded(to: widths[3], alignRight: true)
+        return text.truncated(toDisplayWidth: width)
+    }
+
+    private static func columns(_ place: PlaceMatch) -> [String] {
+        let area = Location.joined([place.region, place.country])
+        let population = place.population.map { "pop. " + grouped($0) } ?? ""
+        return [place.name, area, place.shortCoordinates, population]
+    }
+
+    /// 2138551 -> "2,138,551".
+    static func grouped(_ number: Int) -> String {
+        let digits = Array(String(abs(number)))
+        var text = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { text.append(",") }
+            text.append(digit)
+        }
+        return (number < 0 ? "-" : "") + text
+    }
+}

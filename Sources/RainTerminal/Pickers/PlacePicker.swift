@@ -1,0 +1,65 @@
+import RainKit
+
+/// The state of the list `rain locations add NAME` shows on a terminal when several places
+/// have that name: the matches as numbered rows and a cursor. Keys go in through
+/// `handle(_:)`, lines come out of `render(width:height:useColor:)`; no terminal I/O here.
+public struct PlacePicker: Sendable, Equatable {
+    /// What the caller does after a key.
+    public enum Action: Sendable, Equatable {
+        case redraw
+        /// Enter: save this place.
+        case pick(PlaceMatch)
+        /// q or Esc: leave without saving anything.
+        case cancel
+        /// Ctrl-C.
+        case interrupt
+        /// Ctrl-Z.
+        case suspend
+    }
+
+    public let query: String
+    public let places: [PlaceMatch]
+    public private(set) var cursor = 0
+    public private(set) var scrollOffset = 0
+    public private(set) var visibleRowCount: Int
+
+    public init(query: String, places: [PlaceMatch], height: Int = 24) {
+        self.query = query
+        self.places = places
+        visibleRowCount = ScrollingList.listHeight(forScreenHeight: height)
+    }
+
+    public mutating func resize(height: Int) {
+        visibleRowCount = ScrollingList.listHeight(forScreenHeight: height)
+        scrollOffset = ScrollingList.offset(keeping: cursor, visibleFrom: scrollOffset, rows: visibleRowCount, of: places.count)
+    }
+
+    public mutating func handle(_ key: KeyPress) -> Action {
+        switch key {
+        case .up, .character("k"), .control("p"): move(to: cursor - 1, wrapping: true)
+        case .down, .character("j"), .control("n"): move(to: cursor + 1, wrapping: true)
+        case .pageUp, .control("b"): move(to: cursor - max(1, visibleRowCount - 1), wrapping: false)
+        case .pageDown, .control("f"): move(to: cursor + max(1, visibleRowCount - 1), wrapping: false)
+        case .home, .character("g"): move(to: 0, wrapping: false)
+        case .end, .character("G"): move(to: places.count - 1, wrapping: false)
+        case .character(let digit) where digit.isASCII && digit.isNumber:
+            // 1-9 go to that row, 0 to the tenth.
+            let row = digit == "0" ? 9 : Int(String(digit))! - 1
+            if places.indices.contains(row) { move(to: row, wrapping: false) }
+        case .enter:
+            guard places.indices.contains(cursor) else { return .cancel }
+            return .pick(places[cursor])
+        case .character("q"), .character("Q"), .escape: return .cancel
+        case .control("c"): return .interrupt
+        case .control("z"): return .suspend
+        default: break
+        }
+        return .redraw
+    }
+
+    private mutating func move(to target: Int, wrapping: Bool) {
+        guard !places.isEmpty else { return }
+        cursor = wrapping ? (target % places.count + places.count) % places.count : min(max(target, 0), places.count - 1)
+        scrollOffset = ScrollingList.offset(keeping: cursor, visibleFrom: scrollOffset, rows: visibleRowCount, of: places.count)
+    }
+}

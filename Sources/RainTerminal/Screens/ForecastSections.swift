@@ -1,0 +1,169 @@
+import FoundationEssentials
+import RainKit
+
+extension ForecastViewContext {
+    /// The place, its local time now, and the data's age.
+    func header() -> [String] {
+        let zone = clock.isKnownZone ? "(\(clock.offsetLabel(at: now)))" : "UTC (unknown time zone)"
+        let localTime = "\(clock.dateAndTime(now)) \(zone)"
+        let name = style.bold(location.name.screenSafe)
+        let coordinate = location.coordinate
+        let place = abs(coordinate.latitude).fixed(2) + "° " + (coordinate.latitude < 0 ? "S" : "N")
+            + ", " + abs(coordinate.longitude).fixed(2) + "° " + (coordinate.longitude < 0 ? "W" : "E")
+        let updated = style.dim("\(place) · updated \(AgeFormatter.string(since: fetchedAt, now: now))")
+        guard name.displayWidth + localTime.displayWidth + 2 > visibleWidth else { return [spread(name, localTime), updated] }
+        return [name, localTime, updated]
+    }
+
+    /// Conditions now and the next-hour sentence.
+    func currentSection() -> [String] {
+        var lines: [String] = []
+        if let current = forecast.current {
+            let symbol = WeatherSymbol.symbol(for: current.icon)
+            let summary = current.summary?.screenSafe ?? ""
+            lines.append("  \(symbol)  \(style.bold(summary.isEmpty ? "Now" : summary))")
+            var temperatures = "     \(temperature(current.temperature))"
+            if current.apparentTemperature != nil {
+                temperatures += ", feels like \(temperature(current.apparentTemperature))"
+            }
+            lines.append(temperatures)
+            var detailLine = "    "
+            for part in details(current) {
+                if detailLine.count > 4 && detailLine.displayWidth + part.displayWidth + 5 > visibleWidth {
+                    lines.append(detailLine)
+                    detailLine = "    "
+                }
+                detailLine += (detailLine.count > 4 ? "  ·  " : " ") + part
+            }
+            lines.append(detailLine)
+        }
+        if let sentence = NextHourOutlook.sentence(for: forecast.nextHour, units: forecast.units, now: now,
+                                                   chanceNow: forecast.current?.precipProbability) {
+            lines.append("  " + sentence)
+        }
+        return lines
+    }
+
+    private func details(_ current: Forecast.Conditions) -> [String] {
+        var parts: [String] = []
+        if current.humidity != nil { parts.append("Humidity \(MeasureFormat.percent(current.humidity))") }
+        if let speed = current.windSpeed {
+            var wind = "Wind \(MeasureFormat.short(speed)) \(labels.windSpeed)"
+            if let bearing = current.windBearing, speed > 0 {
+                wind += " \(Compass.point(forBearing: bearing)) \(Compass.arrow(forBearing: bearing))"
+            }
+            if let gust = current.windGust, gust > speed { wind += ", gusts \(MeasureFormat.short(gust)) \(labels.windSpeed)" }
+            parts.append(wind)
+        }
+        if current.precipProbability != nil {
+            parts.append("\(precipitationWord(current.precipType)) \(MeasureFormat.percent(current.precipProbability))")
+        }
+        if current.uvIndex != nil { parts.append("UV \(MeasureFormat.whole(current.uvIndex))") }
+        return parts
+    }
+
+    private func precipitationWord(_ type: String?) -> String {
+        switch type {
+        case "snow": return "Snow"
+        case "sleet": return "Sleet"
+        default: return "Rain"
+        }
+    }
+
+    /// The hours ahead as columns: time, symbol, temperature, chance of precipitation. An hour
+    /// the clocks repeat (the night daylight saving time ends) is marked, with a note below.
+    func hoursSection() -> [String] {
+        let ahead = Array(forecast.hourly.filter { $0.time.timeIntervalSince(now) > -3600 }.prefix(48))
+        guard !ahead.isEmpty else { return [] }
+        let labels = HourLabels(ahead.map(\.time), clock: clock)
+        let cellWidth = max(5, labels.texts.prefix((visibleWidth - 8) / 6).map(\.displayWidth).max() ?? 5)
+        let columnWidth = cellWidth + 1
+        let hours = ahead.prefix(max(1, (visibleWidth - 8) / columnWidth))
+        var title = style.bold("Next \(hours.count == 1 ? "hour" : "\(hours.count) hours")")
+        if let summary = forecast.hourlySummary?.screenSafe, !summary.isEmpty { title += "  " + summary }
+        func row(_ cell: (Int, Forecast.Hour) -> String) -> String {
+            "  " + hours.enumerated().map { cell($0.offset, $0.element).padded(toDisplayWidth: cellWidth, alignment: .center) }
+                .joined(separator: " ")
+        }
+        var lines = ["  " + title,
+                     row { index, _ in labels.texts[index] },
+                     row { WeatherSymbol.symbol(for: $1.icon) },
+                     row { colored(shortTemperature($1.temperature), celsius: $1.temperature) },
+                     row { _, hour in
+                         let chance = MeasureFormat.percent(hour.precipProbability)
+                         return (hour.precipProbability ?? 0) < 0.2 ? style.dim(chance) : style.cyan(chance)
+                     }]
+        lines += labels.notes(upTo: hours.count).map { "  " + style.dim($0) }
+        return lines
+    }
+
+    /// Up to seven days from today (in the place's zone), lows and highs as bars on one scale.
+    /// In a window narrower than the layout the bar gives way first, down to a few columns,
+    /// then the summary, then the bar altogether; the numbers stay whole.
+    func daysSection() -> [String] {
+        let today = clock.startOfDay(now)
+        let days = forecast.daily.filter { clock.startOfDay($0.time) >= today }.prefix(7)
+        guard !days.isEmpty else { return [] }
+        let minimumBar = 5
+        var barWidth = max(minimumBar, 24 + (width - ForecastView.layoutWidth) / 2 - (width - visibleWidth))
+        // Label, symbol, low, high, chance and amount with their spaces: 36 columns, plus the bar's space.
+        if 36 + barWidth + 1 > visibleWidth { barWidth = 0 }
+        let scale = RangeScale(lows: days.map(\.temperatureLow), highs: days.map(\.temperatureHigh))
+        var title = style.bold("Next \(days.count == 1 ? "day" : "\(days.count) days")")
+        if let summary = forecast.dailySummary?.screenSafe, !summary.isEmpty { title += "  " + summary }
+        var lines = ["  " + title]
+        for day in days {
+            let label = clock.isSameDay(day.time, now) ? "Today" : clock.weekdayAndDay(day.time)
+            var line = "  " + label.padded(toDisplayWidth: 6) + "  " + WeatherSymbol.symbol(for: day.icon) + "  "
+            line += colored(shortTemperature(day.temperatureLow), celsius: day.temperatureLow).padded(toDisplayWidth: 4, alignment: .right)
+            if barWidth > 0 {
+                let bar = scale?.bar(low: day.temperatureLow, high: day.temperatureHigh, width: barWidth,
+                                     fill: { colored($0, celsius: day.temperatureHigh) }, track: style.dim)
+                    ?? String(repeating: "·", count: barWidth)
+                line += " " + bar
+            }
+            line += " " + colored(shortTemperature(day.temperatureHigh), celsius: day.temperatureHigh).padded(toDisplayWidth: 4)
+            line += "  " + MeasureFormat.percent(day.precipProbability).padded(toDisplayWidth: 4, alignment: .right)
+            if let amount = day.precipAccumulation, amount > 0 {
+                line += " " + "\(MeasureFormat.short(forecast.units.displayedAccumulation(amount))) \(labels.precipitation)".padded(toDisplayWidth: 7)
+            } else if let snow = day.snowAccumulation, snow > 0 {
+                // A dry day with snow: its depth, in cm (in for `us`) as providers send it.
+                line += " " + "\(MeasureFormat.short(snow)) \(forecast.units == .us ? "in" : "cm")".padded(toDisplayWidth: 7)
+            } else {
+                line += String(repeating: " ", count: 8)
+            }
+            let room = (cutsLines ? visibleWidth : width) - line.displayWidth - 1
+            if let summary = day.summary?.screenSafe, !summary.isEmpty, room >= 4 || !cutsLines {
+                line += " " + cut(summary, toDisplayWidth: room)
+            }
+            lines.append(line)
+        }
+        return lines
+    }
+
+    /// Alerts that have not expired: title, severity, period (local time), regions, description.
+    func alertsSection() -> [String] {
+        let active = forecast.alerts.filter { ($0.expires ?? .distantFuture) > now }
+        var lines: [String] = []
+        for alert in active {
+            var heading = alert.title.screenSafe.isEmpty ? "Weather alert" : alert.title.screenSafe
+            if let severity = alert.severity?.screenSafe, !severity.isEmpty { heading += " (\(severity))" }
+            var period: [String] = []
+            if let start = alert.time, start > now { period.append("from \(clock.dateAndTime(start))") }
+            if let expires = alert.expires { period.append("until \(clock.dateAndTime(expires))") }
+            if !period.isEmpty { heading += ", " + period.joined(separator: " ") }
+            lines.append("  " + style.red(style.bold("! " + cut(heading, toDisplayWidth: visibleWidth - 4))))
+            let regions = alert.regions.map(\.screenSafe).filter { !$0.isEmpty }.joined(separator: ", ")
+            let text = [regions.isEmpty ? nil : regions + ".", alert.description?.screenSafe]
+                .compactMap { $0 }.joined(separator: " ")
+            let room = max(1, visibleWidth - 4)
+            var body = text.wrapped(toDisplayWidth: room)
+            if cutsLines && body.count > 4 {
+                body = Array(body.prefix(4))
+                body[3] = body[3].displayWidth < room ? body[3] + "…" : body[3].truncated(toDisplayWidth: room - 1) + "…"
+            }
+            lines += body.map { "    " + $0 }
+        }
+        return lines
+    }
+}

@@ -1,0 +1,137 @@
+import FoundationEssentials
+import RainKit
+
+/// A cached forecast as text for the terminal: the place and its local time, the data's age,
+/// conditions now, the next hour, the next hours, the next days on one temperature scale,
+/// and active alerts. Lays out for at least 80 columns and uses more when given more; no line
+/// is wider than `width`, unless `cutsLines` is off (output that is not a terminal: cron mail
+/// keeps an alert's end and a day's whole summary). Every string from the network is stripped
+/// of control characters.
+public struct ForecastView: Sendable {
+    public var width: Int
+    public var usesColor: Bool
+    /// The moment the view is for: ages, "local time there", which hours and days are ahead.
+    public var now: Date
+    /// Whether lines are cut to `width`; when not, long text is wrapped or left whole.
+    public var cutsLines: Bool
+
+    /// Layouts are designed for this many columns; narrower widths cut lines.
+    public static let layoutWidth = 80
+
+    public init(width: Int = 80, usesColor: Bool = false, now: Date = Date(), cutsLines: Bool = true) {
+        self.width = width
+        self.usesColor = usesColor
+        self.now = now
+        self.cutsLines = cutsLines
+    }
+
+    public func render(_ cached: CachedForecast) -> String {
+        lines(cached, height: nil).joined(separator: "\n") + "\n"
+    }
+
+    /// The view as lines; with `height`, at most that many: a compact form for a small window
+    /// (`rain watch`) that keeps the header, now and the hours, and gives up days, the alerts'
+    /// text, the blank lines between sections, then whatever is left at the end.
+    public func lines(_ cached: CachedForecast, height: Int?) -> [String] {
+        let context = ForecastViewContext(cached: cached, width: max(width, Self.layoutWidth), usesColor: usesColor, now: now,
+                                          cutsLines: cutsLines, visibleWidth: cutsLines ? max(width, 1) : nil)
+        var sections = [context.header(), context.currentSection(), context.hoursSection(),
+                        context.daysSection(), context.alertsSection()]
+        if let height { sections = Self.compact(sections, toHeight: max(height, 1)) }
+        var lines: [String] = []
+        for section in sections where !section.isEmpty {
+            if !lines.isEmpty && !Self.isDense(sections, height: height) { lines.append("") }
+            lines += section
+        }
+        if let height { lines = Array(lines.prefix(height)) }
+        return lines.map { line in
+            var line = line
+            while line.last == " " { line.removeLast() }
+            return cutsLines ? line.truncated(toDisplayWidth: max(width, 1)) : line
+        }
+    }
+
+    private static let daysIndex = 3, alertsIndex = 4
+
+    /// Lines the sections take with a blank line between each two.
+    private static func spacedCount(_ sections: [[String]]) -> Int {
+        let filled = sections.filter { !$0.isEmpty }
+        return filled.reduce(0) { $0 + $1.count } + max(0, filled.count - 1)
+    }
+
+    private static func isDense(_ sections: [[String]], height: Int?) -> Bool {
+        guard let height else { return false }
+        return spacedCount(sections) > height
+    }
+
+    /// Gives up lines, least needed first, until the sections fit `height` with blank lines
+    /// between them, or until only the blank lines are left to give up.
+    private static func compact(_ sections: [[String]], toHeight height: Int) -> [[String]] {
+        var sections = sections
+        // Days from the last, down to today.
+        while spacedCount(sections) > height && sections[daysIndex].count > 2 { sections[daysIndex].removeLast() }
+        // Each alert's text, down to its heading.
+        if spacedCount(sections) > height {
+            sections[alertsIndex] = sections[alertsIndex].filter { !$0.hasPrefix("    ") }
+        }
+        if spacedCount(sections) > height { sections[daysIndex] = [] }
+        return sections
+    }
+}
+
+/// What every section needs; one per render.
+struct ForecastViewContext {
+    let forecast: Forecast
+    let location: Location
+    let fetchedAt: Date
+    let width: Int
+    let style: TextStyle
+    let now: Date
+    let clock: LocalClock
+    let labels: UnitLabels
+    let cutsLines: Bool
+    /// The columns really there when fewer than `width` (the layout's): the header stacks and
+    /// fewer hours are shown rather than cut.
+    let visibleWidth: Int
+
+    init(cached: CachedForecast, width: Int, usesColor: Bool, now: Date, cutsLines: Bool = true, visibleWidth: Int? = nil) {
+        forecast = cached.forecast
+        location = cached.location
+        fetchedAt = cached.fetchedAt
+        self.width = width
+        style = TextStyle(usesColor: usesColor)
+        self.now = now
+        clock = LocalClock(timeZoneIdentifier: cached.forecast.timeZone, units: cached.forecast.units)
+        labels = UnitLabels(cached.forecast.units)
+        self.cutsLines = cutsLines
+        self.visibleWidth = min(width, visibleWidth ?? width)
+    }
+
+    /// `text` cut to `width` columns, or whole when lines are not cut.
+    func cut(_ text: String, toDisplayWidth width: Int) -> String {
+        cutsLines ? text.truncated(toDisplayWidth: width) : text
+    }
+
+    /// "24 °C" (or "–").
+    func temperature(_ value: Double?) -> String {
+        guard value != nil else { return MeasureFormat.missing }
+        return style.temperature("\(MeasureFormat.whole(value)) \(labels.temperature)", celsius: forecast.units.celsius(value))
+    }
+
+    /// "24°" for columns.
+    func shortTemperature(_ value: Double?) -> String {
+        guard value != nil else { return MeasureFormat.missing }
+        return "\(MeasureFormat.whole(value))°"
+    }
+
+    func colored(_ text: String, celsius value: Double?) -> String {
+        style.temperature(text, celsius: forecast.units.celsius(value))
+    }
+
+    /// A line with `left` at the start and `right` flush with the right edge; `left` is cut to fit.
+    func spread(_ left: String, _ right: String) -> String {
+        let room = visibleWidth - right.displayWidth - 2
+        let cut = self.cut(left, toDisplayWidth: max(room, 1))
+        return cut + String(repeating: " ", count: max(2, visibleWidth - cut.displayWidth - right.displayWidth)) + right
+    }
+}

@@ -1,0 +1,36 @@
+import FoundationEssentials
+import RainKit
+
+/// The labels of a row of hour columns, as the place's clock reads them. When the clocks go
+/// back, an hour's label comes twice ("02:00", "02:00"): the second is marked "02:00*" and a
+/// note says which offset each one is in.
+struct HourLabels {
+    static let repeatMark = "*"
+
+    let texts: [String]
+    private let repeats: [(index: Int, label: String, before: String, after: String)]
+
+    init(_ times: [Date], clock: LocalClock) {
+        var texts: [String] = []
+        var repeats: [(Int, String, String, String)] = []
+        for (index, time) in times.enumerated() {
+            let label = clock.hour(time)
+            if let earlier = texts.indices.last(where: { texts[$0] == label }) {
+                texts.append(label + Self.repeatMark)
+                repeats.append((index, label, clock.offsetLabel(at: times[earlier]), clock.offsetLabel(at: time)))
+            } else {
+                texts.append(label)
+            }
+        }
+        self.texts = texts
+        self.repeats = repeats
+    }
+
+    /// "* the clocks go back: 02:00 is UTC+2, 02:00* is UTC+1", for the repeated hours among
+    /// the first `count`.
+    func notes(upTo count: Int) -> [String] {
+        repeats.filter { $0.index < count }.map {
+            "\(Self.repeatMark) the clocks go back: \($0.label) is \($0.before), \($0.label)\(Self.repeatMark) is \($0.after)"
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import FoundationEssentials
+import RainKit
+
+/// The table `rain locations` prints: number, short ID, name, coordinates, the region and
+/// country of places found by name (so two places called Paris can be told apart), and a
+/// marker on the current location.
+public struct LocationTable {
+    public var list: LocationList
+    public var useColor: Bool
+
+    public init(list: LocationList, useColor: Bool) {
+        self.list = list
+        self.useColor = useColor
+    }
+
+    public func render() -> String {
+        let locations = list.locations
+        let names = locations.map { $0.name.strippingControlCharacters }
+        let nameWidths = names.map(\.displayWidth)
+        let nameWidth = min(40, max(4, nameWidths.max() ?? 0))
+        let numberWidth = max(1, String(locations.count).count)
+        let areas = locations.map { location in
+            location.region == nil && location.country == nil
+                ? "" : Location.joined([location.region, location.country]).strippingControlCharacters
+        }
+        let hasAreas = areas.contains { !$0.isEmpty }
+        let style = TextStyle(usesColor: useColor)
+        // Thousands of rows: built as bytes, each row in one reused buffer, one string at the end.
+        var output = ByteBuffer(capacity: (locations.count + 4) * (numberWidth + nameWidth + 48))
+        let header = "   " + "#".padded(to: numberWidth, alignRight: true) + "  ID        "
+            + "NAME".padded(to: nameWidth) + "  LATITUDE  LONGITUDE" + (hasAreas ? "  AREA" : "")
+        output.put(header.trimmingTrailingSpaces + "\n")
+        var row = ByteBuffer(capacity: 256)
+        let currentID = list.currentID
+        locations.withUnsafeBufferPointer { locations in
+            for index in locations.indices {
+                let isCurrent = locations[index].id == currentID
+                row.removeAll()
+                row.put(isCurrent ? " * " as StaticString : "   ")
+                let number = UInt64(index + 1)
+                row.putSpaces(numberWidth - ByteBuffer.digitCount(number))
+                row.putDigits(number)
+                row.put("  " as StaticString)
+                row.putHex(locations[index].id, digits: 8)
+                row.put("  " as StaticString)
+                if nameWidths[index] <= nameWidth {
+                    row.put(names[index])
+                    row.putSpaces(nameWidth - nameWidths[index])
+                } else {
+                    row.put(names[index].padded(to: nameWidth))
+                }
+                row.put("  " as StaticString)
+                Self.putDegrees(locations[index].coordinate.latitude, width: 8, to: &row)
+                row.put("  " as StaticString)
+                Self.putDegrees(locations[index].coordinate.longitude, width: 9, to: &row)
+                if hasAreas {
+                    row.put("  " as StaticString)
+                    row.put(areas[index])
+                }
+                if isCurrent {
+                    output.put(style.bold(row.text).trimmingTrailingSpaces)
+                } else {
+                    Self.putTrimmed(row, to: &output)
+                }
+                output.put(UInt8(ascii: "\n"))
+            }
+        }
+        if list.current != nil {
+            output.put("\n * current location\n")
+        }
+        return output.text
+    }
+
+    /// `row` without its trailing spaces.
+    private static func putTrimmed(_ row: borrowing ByteBuffer, to output: inout ByteBuffer) {
+        row.withBytes { bytes in
+            var end = bytes.count
+            while end > 0, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+            // After ASCII a space is a character of its own; after anything else, it may be part of
+            // the character before it (which then stays whole): the string decides.
+            if end == bytes.count || end == 0 || bytes[end - 1] < 0x80 {
+                output.put(UnsafeBufferPointer(rebasing: bytes[0..<end]))
+            } else {
+                output.put(String(decoding: bytes, as: UTF8.self).trimmingTrailingSpaces)
+            }
+        }
+    }
+
+    /// `degrees(value).padded(to: width, alignRight: true)`, written digit by digit.
+    private static func putDegrees(_ value: Double, width: Int, to row: inout ByteBuffer) {
+        guard let (isNegative, whole, fraction) = tenThousandths(value),
+              case let length = (isNegative ? 1 : 0) + ByteBuffer.digitCount(whole) + 5, length <= width else {
+            return row.put(degrees(value).padded(to: width, alignRight: true))
+        }
+        row.putSpaces(width - length)
+        if isNegative { row.put(UInt8(ascii: "-")) }
+        row.putDigits(whole)
+        row.put(UInt8(ascii: "."))
+        row.putDigits(fraction, count: 4)
+    }
+
+    /// The value with four decimals as printf's "%.4f" rounds it, "-0.0000" written as "0.0000".
+    static func degrees(_ value: Double) -> String {
+        guard let (isNegative, whole, fraction) = tenThousandths(value) else {
+            let text = value.fixed(4)
+            return text == "-0.0000" ? "0.0000" : text
+        }
+        let decimals = String(fraction)
+        return (isNegative ? "-" : "") + String(whole) + "." + String(repeating: "0", count: 4 - decimals.utf8.count) + decimals
+    }
+
+    /// The value rounded to ten thousandths as printf rounds it (a zero has no sign), where
+    /// the product's rounding error (under 1e-9 for values below 1000) cannot move it across a
+    /// half; nil for other values.
+    private static func tenThousandths(_ value: Double) -> (isNegative: Bool, whole: UInt64, fraction: UInt64)? {
+        let scaled = abs(value) * 10_000
+        guard scaled < 1e7, abs(scaled - scaled.wholePart - 0.5) > 1e-6 else { return nil }
+        let units = UInt64(scaled.roundedNonNegative)
+        return (value < 0 && units != 0, units / 10_000, units % 10_000)
+    }
+}
+
+extension String {
+    var trimmingTrailingSpaces: String {
+        var text = self
+        while text.hasSuffix(" ") { text.removeLast() }
+        return text
+    }
+}

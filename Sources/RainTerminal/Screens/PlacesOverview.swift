@@ -1,0 +1,111 @@
+import FoundationEssentials
+import RainKit
+
+/// `rain show --all`: one aligned line per saved place. The current-location mark, the name,
+/// the time there, now (temperature, symbol, summary), today's high and low, the highest
+/// chance of precipitation in the next hours, and the data's age. Fits `width` by cutting the
+/// summary and the name first, then leaving out the local time, the high and low, the chance.
+public struct PlacesOverview: Sendable {
+    public struct Place: Sendable {
+        public var location: Location
+        public var isCurrent: Bool
+        public var forecast: CachedForecast?
+
+        public init(location: Location, isCurrent: Bool, forecast: CachedForecast?) {
+            self.location = location
+            self.isCurrent = isCurrent
+            self.forecast = forecast
+        }
+    }
+
+    /// The hours the chance of precipitation looks ahead.
+    public static let chanceHours = 6
+
+    public var width: Int
+    public var usesColor: Bool
+    public var now: Date
+    /// When off (output that is not a terminal), every column keeps its whole text.
+    public var cutsLines: Bool
+
+    public init(width: Int = 80, usesColor: Bool = false, now: Date = Date(), cutsLines: Bool = true) {
+        self.width = width
+        self.usesColor = usesColor
+        self.now = now
+        self.cutsLines = cutsLines
+    }
+
+    public func render(_ places: [Place]) -> String {
+        lines(places).joined(separator: "\n") + "\n"
+    }
+
+    /// The title row and one line per place.
+    public func lines(_ places: [Place]) -> [String] {
+        let style = TextStyle(usesColor: usesColor)
+        let rows = places.map { Row($0, style: style, now: now) }
+        func column(_ title: String, _ cell: (Row) -> String) -> TextTable.Column {
+            TextTable.Column(title: title, cells: rows.map(cell))
+        }
+        var name = column("  Place", \.name)
+        name.minimumWidth = 10
+        var time = column("Local", \.time)
+        time.dropRank = 1
+        var conditions = column("Now", \.now)
+        conditions.alignment = .right
+        var summary = column("", \.summary)
+        summary.minimumWidth = 12
+        summary.dropRank = 0
+        var highLow = column("Hi/Lo", \.highLow)
+        highLow.alignment = .right
+        highLow.dropRank = 2
+        var chance = column("Rain \(Self.chanceHours)h", \.chance)
+        chance.alignment = .right
+        chance.dropRank = 3
+        let age = column("Updated", \.age)
+        let table = TextTable(columns: [name, time, conditions, summary, highLow, chance, age])
+        return table.render(width: cutsLines ? max(width, 1) : nil, style: style)
+    }
+
+    /// The cells of one place.
+    struct Row {
+        /// The mark and the name; temperature and symbol.
+        var name = "", time = "", now = "", summary = "", highLow = "", chance = "", age = ""
+
+        init(_ place: PlacesOverview.Place, style: TextStyle, now moment: Date) {
+            name = place.isCurrent ? style.bold("* " + place.location.name.screenSafe) : "  " + place.location.name.screenSafe
+            guard let cached = place.forecast else {
+                now = MeasureFormat.missing + "  "
+                summary = "no forecast"
+                age = "never"
+                return
+            }
+            let forecast = cached.forecast
+            let clock = LocalClock(timeZoneIdentifier: forecast.timeZone, units: forecast.units)
+            let units = forecast.units
+            time = clock.time(moment) + (clock.isKnownZone ? "" : " UTC")
+            if let current = forecast.current {
+                let temperature = current.temperature == nil ? MeasureFormat.missing
+                    : style.temperature("\(MeasureFormat.whole(current.temperature)) \(UnitLabels(units).temperature)",
+                                        celsius: units.celsius(current.temperature))
+                now = temperature + " " + WeatherSymbol.symbol(for: current.icon)
+                summary = current.summary?.screenSafe ?? ""
+            } else {
+                now = MeasureFormat.missing + "  "
+            }
+            if let today = forecast.daily.first(where: { clock.isSameDay($0.time, moment) }) {
+                highLow = "\(Self.degrees(today.temperatureHigh))/\(Self.degrees(today.temperatureLow))"
+            }
+            let ahead = forecast.hourly.filter {
+                $0.time.timeIntervalSince(moment) > -3600 && $0.time.timeIntervalSince(moment) < Double(PlacesOverview.chanceHours) * 3600
+            }
+            if let peak = ahead.compactMap(\.precipProbability).max() {
+                chance = MeasureFormat.percent(peak)
+                chance = peak < 0.2 ? style.dim(chance) : style.cyan(chance)
+            }
+            age = AgeFormatter.string(since: cached.fetchedAt, now: moment)
+        }
+
+        static func degrees(_ value: Double?) -> String {
+            value == nil ? MeasureFormat.missing : "\(MeasureFormat.whole(value))°"
+        }
+    }
+}

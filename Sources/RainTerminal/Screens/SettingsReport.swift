@@ -1,0 +1,66 @@
+import FoundationEssentials
+import RainKit
+
+/// What `rain config show` prints: every setting in effect, the key shortened to its ends, and
+/// where requests really go (a proxy from the environment). The problems found are not part of
+/// it: they are errors, printed on their own.
+public struct SettingsReport {
+    public var diagnosis: SettingsDiagnosis
+    public var paths: RainPaths
+
+    public init(_ diagnosis: SettingsDiagnosis, paths: RainPaths) {
+        self.diagnosis = diagnosis
+        self.paths = paths
+    }
+
+    /// The README section about proxies, named where a proxy is in use.
+    public static let proxySection = "README, section \"Proxies\""
+
+    public func render() -> String {
+        let fileNote = diagnosis.fileExists ? "" : " (not found; defaults in use)"
+        var rows: [(String, String)] = [
+            ("config file", paths.configFile + fileNote),
+            ("locations", paths.defaultsFile),
+            ("forecast cache", paths.forecastsDirectory),
+        ]
+        if let settings = diagnosis.settings {
+            let key = settings.apiKey.map { "\($0.redacted) (from \(diagnosis.keySource))" }
+                ?? (diagnosis.problems.contains { $0.isAboutTheKey } ? "not usable (see the error below)" : "not set")
+            rows += [
+                ("provider", "\(settings.provider.rawValue): \(settings.providerReason)"),
+                ("base_url", settings.baseURL),
+                ("openmeteo_url", settings.openMeteoURL),
+                ("geocoding_url", settings.geocodingURL),
+                ("ip_location_url", settings.ipLocationURL),
+                ("api_key", key),
+                ("api_key_in", settings.apiKeyPlacement.rawValue),
+                ("units", settings.units.rawValue),
+                ("language", settings.language),
+                ("refresh_interval_minutes", String(settings.refreshIntervalMinutes)),
+                ("timeout_seconds", Self.number(settings.timeoutSeconds)),
+                ("max_concurrent_requests", String(settings.maxConcurrentRequests)),
+                ("ca_file", settings.caFile ?? "system default"),
+            ]
+        } else {
+            rows.append(("settings", "not shown: the configuration file cannot be used (see the error below)"))
+        }
+        let proxy = diagnosis.proxy.map {
+            "\(Self.withoutCredentials($0.url)) (from \($0.variable) in the environment; see the \(Self.proxySection))"
+        }
+        rows.append(("proxy", proxy ?? "none"))
+        let width = rows.map(\.0.count).max()! + 2
+        return rows.map { ($0.0 + ":").padded(to: width) + $0.1.strippingControlCharacters }.joined(separator: "\n") + "\n"
+    }
+
+    /// A proxy URL as it may be shown: without the user name and password it may carry.
+    static func withoutCredentials(_ url: String) -> String {
+        guard var components = URLComponents(string: url), components.user != nil || components.password != nil else { return url }
+        components.user = nil
+        components.password = nil
+        return components.string ?? url
+    }
+
+    private static func number(_ value: Double) -> String {
+        value.rounded() == value ? String(Int(value)) : String(value)
+    }
+}

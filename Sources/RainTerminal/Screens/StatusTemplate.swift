@@ -1,0 +1,126 @@
+import FoundationEssentials
+import RainKit
+
+/// `rain show --format TEMPLATE`: one line for a status bar or a prompt, from a cached forecast.
+/// `{name}` is a placeholder, `{{` and `}}` are braces.
+public struct StatusTemplate: Sendable, Equatable {
+    public enum Placeholder: String, Sendable, CaseIterable {
+        case icon, temp, feels, summary, high, low, precip, place, age
+    }
+
+    enum Piece: Sendable, Equatable {
+        case text(String)
+        case placeholder(Placeholder)
+    }
+
+    let pieces: [Piece]
+
+    public init(_ template: String) throws(StatusTemplateError) {
+        var pieces: [Piece] = []
+        var text = ""
+        var rest = Substring(template)
+        while let character = rest.first {
+            rest = rest.dropFirst()
+            switch character {
+            case "{" where rest.first == "{", "}" where rest.first == "}":
+                text.append(character)
+                rest = rest.dropFirst()
+            case "{":
+                guard let close = rest.firstIndex(of: "}") else { throw .unclosed }
+                let name = String(rest[..<close])
+                guard let placeholder = Placeholder(rawValue: name) else { throw .unknown(name) }
+                if !text.isEmpty { pieces.append(.text(text)) }
+                text = ""
+                pieces.append(.placeholder(placeholder))
+                rest = rest[rest.index(after: close)...]
+            case "}":
+                throw .unopened
+            default:
+                text.append(character)
+            }
+        }
+        if !text.isEmpty { pieces.append(.text(text)) }
+        self.pieces = pieces
+    }
+
+    /// The line, without a newline; control characters in names and server text removed.
+    public func render(_ values: StatusValues) -> String {
+        pieces.map { piece in
+            switch piece {
+            case .text(let text): return text
+            case .placeholder(let placeholder): return values[placeholder]
+            }
+        }.joined()
+    }
+}
+
+public enum StatusTemplateError: Error, Sendable, Equatable, CustomStringConvertible {
+    case unknown(String)
+    case unclosed
+    case unopened
+
+    public var description: String {
+        let known = StatusTemplate.Placeholder.allCases.map { "{\($0.rawValue)}" }.joined(separator: " ")
+        switch self {
+        case .unknown(let name): return "unknown placeholder '{\(name)}' (known: \(known); '{{' for a brace)"
+        case .unclosed: return "a '{' is not closed (write '{{' for a brace)"
+        case .unopened: return "a '}' has no '{' (write '}}' for a brace)"
+        }
+    }
+}
+
+/// What each placeholder stands for, for one cached forecast: temperatures with their unit
+/// ("12°C"), today's high and low in the place's zone, the chance of precipitation now ("35%"),
+/// the data's age ("5 min ago"). A value the provider left out is "–" ("-" in ASCII).
+public struct StatusValues: Sendable {
+    private let values: [StatusTemplate.Placeholder: String]
+    /// The icon's Dark Sky name ("rain"), for a status bar's CSS class.
+    public let iconName: String
+
+    public init(_ cached: CachedForecast, now: Date, ascii: Bool, style: TextStyle = TextStyle(usesColor: false)) {
+        let forecast = cached.forecast
+        let labels = UnitLabels(forecast.units)
+        let unit = ascii ? labels.temperature.replacingAll("°", with: "") : labels.temperature
+        let missing = ascii ? "-" : MeasureFormat.missing
+        func temperature(_ value: Double?) -> String {
+            guard let value, value.isFinite else { return missing }
+            return style.temperature(MeasureFormat.whole(value) + unit, celsius: forecast.units.celsius(value))
+        }
+        let today = forecast.daily.last { $0.time <= now } ?? forecast.daily.first
+        let current = forecast.current
+        iconName = current?.icon ?? today?.icon ?? "unknown"
+        let icon = current?.icon ?? today?.icon
+        values = [
+            .icon: ascii ? WeatherSymbol.word(for: icon) : WeatherSymbol.symbol(for: icon),
+            .temp: temperature(current?.temperature),
+            .feels: temperature(current?.apparentTemperature),
+            .summary: (current?.summary ?? today?.summary)?.strippingControlCharacters ?? missing,
+            .high: temperature(today?.temperatureHigh),
+            .low: temperature(today?.temperatureLow),
+            .precip: current?.precipProbability.map { MeasureFormat.percent($0) } ?? missing,
+            .place: cached.location.name.strippingControlCharacters,
+            .age: AgeFormatter.string(since: cached.fetchedAt, now: now),
+        ]
+    }
+
+    public subscript(placeholder: StatusTemplate.Placeholder) -> String { values[placeholder] ?? "" }
+
+    /// waybar's custom-module object (`return-type: json`) on one line: the line as `text`, the
+    /// details as `tooltip`, the icon's name as `class` and `alt`.
+    public func waybarJSON(text: String) -> String {
+        let tooltip = "\(self[.place]): \(self[.summary]), \(self[.temp]) (feels \(self[.feels])), "
+            + "high \(self[.high]), low \(self[.low]), precipitation \(self[.precip]), updated \(self[.age])"
+        return Self.waybarJSON(["text": text, "tooltip": tooltip, "class": iconName, "alt": iconName])
+    }
+
+    /// The object waybar gets when nothing is cached, so that it still reads valid JSON.
+    public static let waybarNothingCached = waybarJSON(["text": "", "tooltip": "no forecast cached", "class": "none", "alt": "none"])
+
+    /// One line, `{"key": "value", "key": "value"}`.
+    private static func waybarJSON(_ members: [String: String]) -> String {
+        let pretty = JSONValue.object(members.mapValues(JSONValue.string)).serialized()
+        // Strings escape their newlines, so every newline of the pretty form is layout.
+        let lines = pretty.split(separator: "\n").map { $0.drop { $0 == " " } }
+        return lines.map { $0.hasSuffix(",") ? $0 + " " : $0 }.joined() + "\n"
+    }
+}

@@ -1,0 +1,53 @@
+import RainKit
+
+/// Single-width symbols for the Dark Sky icon names. All are one terminal column wide (no emoji
+/// presentation), so columns stay aligned.
+public enum WeatherSymbol {
+    /// Dark Sky icon names, their symbol, and the word for them where only ASCII can be shown.
+    private static let kinds: [(icons: [String], symbol: String, word: String)] = [
+        (["clear-day"], "☀", "clear"),
+        (["clear-night"], "☾", "clear"),
+        (["partly-cloudy-day", "partly-cloudy-night"], "◒", "partly cloudy"),
+        (["cloudy"], "☁", "cloudy"),
+        (["rain", "drizzle", "showers"], "☂", "rain"),
+        (["snow", "flurries"], "❄", "snow"),
+        (["sleet", "hail"], "✱", "sleet"),
+        (["thunderstorm"], "↯", "thunder"),
+        (["fog", "mist", "haze", "smoke"], "≡", "fog"),
+        (["wind", "breezy"], "≋", "wind"),
+    ]
+
+    private static func kind(of icon: String?) -> (icons: [String], symbol: String, word: String)? {
+        kinds.first { icon.map($0.icons.contains) ?? false }
+    }
+
+    public static func symbol(for icon: String?) -> String { kind(of: icon)?.symbol ?? "·" }
+
+    /// A word for the icon, where only ASCII can be shown (`--ascii`, a non-UTF-8 locale).
+    public static func word(for icon: String?) -> String { kind(of: icon)?.word ?? "-" }
+}
+
+/// Wind directions.
+public enum Compass {
+    private static let points = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE",
+                                 "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
+    private static let arrows = ["↑", "↗", "→", "↘", "↓", "↙", "←", "↖"]
+
+    /// The 16-point name of the direction the wind comes from ("WSW" for 250°).
+    public static func point(forBearing degrees: Double) -> String {
+        points[sector(degrees, count: 16)]
+    }
+
+    /// An arrow pointing where the wind blows to (a wind from 250° blows towards ↗).
+    public static func arrow(forBearing degrees: Double) -> String {
+        arrows[sector(degrees + 180, count: 8)]
+    }
+
+    private static func sector(_ degrees: Double, count: Int) -> Int {
+        guard degrees.isFinite else { return 0 }
+        var normalized = degrees.truncatingRemainder(dividingBy: 360)
+        if normalized < 0 { normalized += 360 }
+        let size = 360 / Double(count)
+        return Int(((normalized + size / 2) / size).rounded(.down)) % count
+    }
+}

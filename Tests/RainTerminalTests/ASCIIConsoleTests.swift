@@ -1,0 +1,78 @@
+import Foundation
+@testable import RainKit
+@testable import RainTerminal
+import Testing
+
+@Suite struct ASCIIConsoleTests {
+    /// The whole forecast view in ASCII: nothing else, and every line with columns as wide as
+    /// in UTF-8, so the columns still line up (a degree sign ending a line just goes).
+    @Test(arguments: UnitSystem.allCases)
+    func theForecastViewBecomesASCIIWithItsColumnsInPlace(_ units: UnitSystem) {
+        let text = ForecastView(width: 80, now: ForecastSamples.start).render(ForecastSamples.full(units: units, name: "Zürich"))
+        let ascii = ASCIIConsole.transliterate(text)
+        #expect(ascii.allSatisfy { $0.isASCII })
+        let original = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let converted = ascii.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(original.count == converted.count)
+        for (before, after) in zip(original, converted) where !before.contains(#/°[CF]|° [NSEW]/#) {
+            let columns = before.hasSuffix("°") ? before.dropLast() : before
+            #expect(String(columns).displayWidth == String(after).displayWidth, "\(before)\n\(after)")
+        }
+        #expect(ascii.contains("Zurich"))
+    }
+
+    @Test func theConsoleWritesBothStreamsInASCII() {
+        let buffer = BufferConsole()
+        let console = ASCIIConsole(buffer)
+        console.write("24 °C ☂ Zürich 東京, 52.52° N, 7 °C\n")
+        console.writeError("⠋ Fetching…\n")
+        #expect(buffer.output == "24 C / Zurich ??, 52.52 N, 7 C\n")
+        #expect(buffer.error == "| Fetching~\n")
+    }
+
+    /// In a column the degree sign leaves a space, also behind a colour code; in text it goes.
+    @Test(arguments: [
+        ("  7°    8°", "  7     8"), ("  7°\u{1B}[0m    8°", "  7 \u{1B}[0m    8"), ("24 °C  Clear", "24 C   Clear"),
+        ("24 °C Clear", "24 C Clear"), ("up to 16°C.", "up to 16C."), ("-3° ·━━", "-3  .=="),
+    ])
+    func theDegreeSign(_ text: String, _ expected: String) {
+        #expect(ASCIIConsole.transliterate(text) == expected)
+    }
+
+    /// Letters that lose no accent get their usual ASCII spelling, not '?'.
+    @Test(arguments: [
+        ("Œuvre œil ŒUVRE Œ", "Oeuvre oeil OEUVRE OE"), ("Straße ẞ", "Strasse SS"), ("Æbeltoft æble Æ", "Aebeltoft aeble AE"),
+        ("Ørsta København", "Orsta Kobenhavn"), ("Łódź Wrocław", "Lodz Wroclaw"), ("Đakovo đ Ð ð", "Dakovo d D d"),
+        ("Þórshöfn þorp ÞÓR", "Thorshofn thorp THOR"), ("Ǿ ǿ", "O o"), ("Ħamrun Sığacık", "Hamrun Sigacik"), ("東京", "??"),
+    ])
+    func lettersWithoutAccentsToRemoveAreSpelledOut(_ text: String, _ expected: String) {
+        #expect(ASCIIConsole.transliterate(text) == expected)
+    }
+
+    /// A name that is wider in ASCII takes its extra columns from the padding after it, so
+    /// the columns to its right stay in place; a single space between words stays.
+    @Test func aWiderNameTakesItsColumnsFromThePadding() {
+        let table = TextTable(columns: [
+            TextTable.Column(title: "Place", cells: ["Großbeeren", "Þórshöfn", "Berlin"]),
+            TextTable.Column(title: "Now", cells: ["7 °C", "-2 °C", "9 °C"]),
+        ], showsTitles: true)
+        let lines = table.render(width: nil, style: TextStyle(usesColor: false)).map(ASCIIConsole.transliterate)
+        #expect(lines == [
+            "Place       Now",
+            "Grossbeeren 7 C",
+            "Thorshofn   -2 C",
+            "Berlin      9 C",
+        ], "\(lines)")
+        #expect(ASCIIConsole.transliterate("Straße 5, Köln") == "Strasse 5, Koln")
+        #expect(ASCIIConsole.transliterate("Straße   |\nBerlin   |") == "Strasse  |\nBerlin   |")
+    }
+
+    @Test(arguments: [
+        ([:], true), (["LANG": "C.UTF-8"], true), (["LANG": "en_US.utf8"], true), (["LANG": "C"], false),
+        (["LANG": "en_US.UTF-8", "LC_ALL": "POSIX"], false), (["LANG": "C", "LC_CTYPE": "de_DE.UTF-8"], true),
+        (["LANG": "en_GB.ISO-8859-1"], false), (["LC_ALL": "", "LANG": "C.UTF-8"], true),
+    ])
+    func theLocaleDecidesWhetherOutputMayBeUTF8(_ environment: [String: String], _ expected: Bool) {
+        #expect(OutputCharset.isUTF8(environment: environment) == expected)
+    }
+}

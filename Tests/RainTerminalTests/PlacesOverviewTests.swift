@@ -1,0 +1,82 @@
+import Foundation
+@testable import RainKit
+@testable import RainTerminal
+import RainTestSupport
+import Testing
+
+/// `rain show --all`'s view, without a terminal.
+@Suite struct PlacesOverviewTests {
+    let now = ForecastSamples.start  // 2026-08-20 12:37 UTC
+
+    func places() throws -> [PlacesOverview.Place] {
+        var berlin = try ForecastFixtures.berlinCached()
+        berlin.fetchedAt = now.addingTimeInterval(-5 * 60)
+        let newYork = ForecastSamples.full(units: .si, name: "New York")
+        var kolkata = ForecastSamples.full(units: .si, timeZone: "Asia/Kolkata", name: "Kolkata, West Bengal, India")
+        kolkata.fetchedAt = now.addingTimeInterval(-26 * 3600)
+        let nowhere = Location(name: "Nowhere Yet", coordinate: Coordinate(latitude: 1, longitude: 2))
+        return [PlacesOverview.Place(location: berlin.location, isCurrent: true, forecast: berlin),
+                PlacesOverview.Place(location: newYork.location, isCurrent: false, forecast: newYork),
+                PlacesOverview.Place(location: kolkata.location, isCurrent: false, forecast: kolkata),
+                PlacesOverview.Place(location: nowhere, isCurrent: false, forecast: nil)]
+    }
+
+    @Test func eightyColumnsShowEveryColumnAligned() throws {
+        let lines = PlacesOverview(width: 80, now: now).lines(try places())
+        // The long name and the summary are cut to make room; everything else is whole.
+        #expect(lines == [
+            "  Place                Local      Now                  Hi/Lo  Rain 6h  Updated",
+            "* Berlin               14:37  24 °C ◒  Partly Clou…  25°/15°      48%  5 min ago",
+            "  New York             08:37  29 °C ☁  Humid         80°/60°      80%  3 h ago",
+            "  Kolkata, West Beng…  18:07  29 °C ☁  Humid         80°/60°      80%  1 day ago",
+            "  Nowhere Yet                     –    no forecast                     never",
+        ])
+    }
+
+    @Test(arguments: [80, 60, 50, 40, 30])
+    func noLineIsWiderThanTheWidthAndTheAgeStays(width: Int) throws {
+        for usesColor in [false, true] {
+            let lines = PlacesOverview(width: width, usesColor: usesColor, now: now).lines(try places())
+            #expect(lines.count == 5, "a title and one line per place")
+            for line in lines { #expect(line.displayWidth <= width, "\(line)") }
+            #expect(lines[1].contains("5 min ago") && lines[3].contains("1 day ago") && lines[4].contains("never"))
+            #expect(lines[1].hasPrefix(usesColor ? "\u{1B}[1m* Berlin" : "* Berlin"))
+        }
+    }
+
+    @Test func fiftyColumnsLeaveOutTheSummaryAndLocalTimeFirst() throws {
+        let lines = PlacesOverview(width: 50, now: now).lines(try places())
+        #expect(lines[0] == "  Place         Now    Hi/Lo  Rain 6h  Updated")
+        #expect(lines[1] == "* Berlin    24 °C ◒  25°/15°      48%  5 min ago")
+        #expect(lines[3] == "  Kolkata…  29 °C ☁  80°/60°      80%  1 day ago")
+    }
+
+    @Test func withoutCuttingEveryColumnIsWhole() throws {
+        let lines = PlacesOverview(width: 30, now: now, cutsLines: false).lines(try places())
+        #expect(lines[3].contains("Kolkata, West Bengal, India") && lines[3].contains("18:07") && lines[3].contains("Humid"))
+    }
+
+    @Test func theChanceLooksSixHoursAheadAndTodayIsThePlacesDay() throws {
+        var cached = ForecastSamples.full(units: .si)
+        // Hours from 12:00 UTC: 0%, 20%, 40%, 60%, 80%, 0%, 20%: the hours that start in the next
+        // six (and the current one) peak at 80%; later hours with 100% must not count.
+        cached.forecast.hourly = cached.forecast.hourly.enumerated().map { index, hour in
+            var hour = hour
+            hour.precipProbability = index < 7 ? Double(index % 5) / 5 : 1
+            return hour
+        }
+        let place = PlacesOverview.Place(location: cached.location, isCurrent: false, forecast: cached)
+        let line = PlacesOverview(width: 100, now: now).lines([place])[1]
+        #expect(line.contains(" 80% "), "\(line)")
+        // 08:37 in New York on Thursday 20 August: the day starting at 04:00 UTC that day.
+        #expect(line.contains("80°/60°"))
+    }
+
+    @Test func hostileNamesAndSummariesAreStripped() throws {
+        var cached = ForecastSamples.full(units: .si, name: "Evil\u{1B}[2JTown")
+        cached.forecast.current?.summary = "Sunny\u{1B}]0;owned\u{07}"
+        let place = PlacesOverview.Place(location: cached.location, isCurrent: false, forecast: cached)
+        let text = PlacesOverview(width: 80, now: now).render([place])
+        #expect(!text.contains("\u{1B}") && !text.contains("\u{07}"))
+    }
+}

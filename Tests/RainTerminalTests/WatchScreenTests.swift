@@ -1,0 +1,77 @@
+import Foundation
+@testable import RainKit
+@testable import RainTerminal
+import RainTestSupport
+import Testing
+
+/// `rain watch`'s screen without a terminal: a layout that fits the window, times with zones.
+@Suite struct WatchScreenTests {
+    /// Five minutes after the fixture's current time: 14:42 in Berlin (UTC+2).
+    let now = ForecastFixtures.currentTime.addingTimeInterval(300)
+
+    func singlePlace() throws -> WatchState {
+        let cached = try ForecastFixtures.berlinCached()
+        return WatchState(locations: [cached.location], currentID: cached.location.id, forecasts: [cached], every: Interval(seconds: 900))
+    }
+
+    func severalPlaces() -> WatchState {
+        let places = ["New York", "Boston", "Chicago", "Denver", "Phoenix"].map { ForecastSamples.full(units: .si, name: $0) }
+        return WatchState(locations: places.map(\.location), currentID: places[0].location.id, forecasts: places, every: Interval(seconds: 900))
+    }
+
+    @Test(arguments: [(80, 24), (80, 12), (60, 14), (50, 8), (40, 3)])
+    func onePlaceFitsTheWindowWithTheHeaderAndTheStatusLine(width: Int, height: Int) throws {
+        let lines = WatchScreen(width: width, height: height, usesColor: false, now: now, machineTimeZone: "UTC").lines(try singlePlace())
+        #expect(lines.count <= height)
+        for line in lines { #expect(line.displayWidth <= width, "\(line)") }
+        #expect(lines.last == "refreshing every 15m · Ctrl-C to quit".truncated(toDisplayWidth: width))
+        if height >= 8 {
+            #expect(lines[0].hasPrefix("Berlin"))
+            #expect(lines.prefix(2).contains { $0.contains("Thu 20 Aug 14:42 (UTC+2)") }, "the place's time and its zone, uncut: \(lines)")
+        }
+    }
+
+    @Test func aFullWindowShowsEverythingAndASmallOneGivesUpDaysFirst() throws {
+        let full = WatchScreen(width: 80, height: 40, usesColor: false, now: now, machineTimeZone: "UTC").lines(try singlePlace())
+        #expect(full.dropLast(2) == ForecastView(width: 80, now: now).render(try ForecastFixtures.berlinCached()).split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init))
+        let small = WatchScreen(width: 80, height: 16, usesColor: false, now: now, machineTimeZone: "UTC").lines(try singlePlace())
+        #expect(small.contains { $0.contains("Next 3 hours") } && small.contains { $0.contains("14:00 15:00 16:00") })
+        #expect(small.contains { $0.contains("Thunderstorm warning") }, "an alert keeps its heading")
+        #expect(!small.contains { $0.contains("Fri 21") }, "days give way first")
+    }
+
+    @Test func severalPlacesAreOneLineEachAndSayWhatDoesNotFit() {
+        let tall = WatchScreen(width: 80, height: 24, usesColor: false, now: ForecastSamples.start, machineTimeZone: "UTC").lines(severalPlaces())
+        #expect(tall.count == 8, "title, five places, a blank line, the status")
+        #expect(tall[1].hasPrefix("* New York") && tall[5].hasPrefix("  Phoenix"))
+        let short = WatchScreen(width: 50, height: 6, usesColor: false, now: ForecastSamples.start, machineTimeZone: "UTC").lines(severalPlaces())
+        #expect(short.count == 6)
+        #expect(short[3] == "… 3 more; a taller window shows them", "\(short)")
+        for line in short { #expect(line.displayWidth <= 50) }
+    }
+
+    @Test func theOfflineTimeSaysWhichClockItIs() throws {
+        var one = try singlePlace()
+        one.offlineSince = ForecastFixtures.currentTime  // 12:37 UTC, 14:37 in Berlin
+        let single = WatchScreen(width: 120, height: 24, usesColor: false, now: now, machineTimeZone: "Asia/Tokyo").statusLine(one)
+        #expect(single.hasPrefix("Offline since 14:37 (UTC+2) · forecast from 5 min ago"), "the place's clock, as in the header")
+
+        var several = severalPlaces()
+        several.offlineSince = ForecastSamples.start  // 12:37 UTC
+        let machine = WatchScreen(width: 120, height: 24, usesColor: false, now: ForecastSamples.start, machineTimeZone: "Asia/Tokyo").statusLine(several)
+        #expect(machine.hasPrefix("Offline since 21:37 (UTC+9, this machine) · oldest forecast from 3 h ago"), "\(machine)")
+    }
+
+    @Test func aRefreshOfSeveralPlacesUpdatesEachAndNamesTheFailures() throws {
+        var state = severalPlaces()
+        var newer = ForecastSamples.full(units: .si, name: "New York")
+        newer.location = state.locations[0]
+        newer.fetchedAt = ForecastSamples.start
+        let outcomes = [RefreshOutcome(location: state.locations[0], status: .refreshed(newer)),
+                        RefreshOutcome(location: state.locations[1], status: .failed(.forecast(.timedOut(host: "api")), cached: nil))]
+        let events = state.apply(.success(outcomes), now: ForecastSamples.start)
+        #expect(events == [.refreshed(state.locations[0]), .failed("Boston: api did not answer in time")])
+        #expect(state.forecasts[state.locations[0].id]?.fetchedAt == ForecastSamples.start)
+        #expect(state.lastFailure == "Boston: api did not answer in time")
+    }
+}
