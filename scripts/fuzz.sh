@@ -15,12 +15,13 @@ TARGETS=${FUZZ_TARGETS:-"json forecast cache store arguments"}
 OUT="$ROOT/.build/fuzz"
 REGRESSIONS="$ROOT/Tests/RainCLITests/FuzzRegressions"
 SAN="-sanitize=fuzzer,address"
-# Optimised, with overflow and bounds checks kept (they are what finds the bugs).
-SWIFTFLAGS="-swift-version 6 -O -g -enable-testing -parse-as-library $SAN"
+# Optimised, with overflow and bounds checks kept (they are what finds the bugs). One package
+# name, as SwiftPM gives, so that RainTerminal sees RainKit's `package` declarations.
+SWIFTFLAGS="-swift-version 6 -O -g -enable-testing -parse-as-library -package-name rain $SAN"
 
 mkdir -p "$OUT/modules" "$OUT/corpus"
 
-echo "== building RainKit and RainCLI with $SAN"
+echo "== building RainKit, RainTerminal and RainCLI with $SAN"
 cat > "$OUT/modules/module.modulemap" <<EOF
 module CCurl {
     header "$ROOT/Sources/CCurl/include/CCurl.h"
@@ -33,6 +34,10 @@ clang -c -O1 -fsanitize=fuzzer-no-link,address -I Sources/CCurl/include Sources/
 swiftc $SWIFTFLAGS -wmo -module-name RainKit -I "$OUT/modules" \
     -emit-module -emit-module-path "$OUT/modules/RainKit.swiftmodule" \
     -emit-object -o "$OUT/RainKit.o" $(find Sources/RainKit -name '*.swift' | sort)
+# shellcheck disable=SC2046,SC2086
+swiftc $SWIFTFLAGS -wmo -module-name RainTerminal -I "$OUT/modules" \
+    -emit-module -emit-module-path "$OUT/modules/RainTerminal.swiftmodule" \
+    -emit-object -o "$OUT/RainTerminal.o" $(find Sources/RainTerminal -name '*.swift' | sort)
 # shellcheck disable=SC2046,SC2086
 swiftc $SWIFTFLAGS -wmo -module-name RainCLI -I "$OUT/modules" \
     -emit-module -emit-module-path "$OUT/modules/RainCLI.swiftmodule" \
@@ -67,7 +72,7 @@ for target in $TARGETS; do
     # shellcheck disable=SC2086
     echo "let fuzzTarget = \"$target\"" > "$OUT/target-$target.swift"
     swiftc $SWIFTFLAGS -I "$OUT/modules" Fuzz/entry.swift Tests/RainCLITests/FuzzEntry.swift "$OUT/target-$target.swift" \
-        "$OUT/RainKit.o" "$OUT/RainCLI.o" "$OUT/CCurl.o" \
+        "$OUT/RainKit.o" "$OUT/RainTerminal.o" "$OUT/RainCLI.o" "$OUT/CCurl.o" \
         -ldl -o "$OUT/fuzz-$target" 2> "$OUT/link-$target.log" || { cat "$OUT/link-$target.log"; exit 1; }
     seed "$target"
     mkdir -p "$OUT/artifacts/$target"
