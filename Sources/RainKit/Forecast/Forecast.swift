@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// A point on the globe, in degrees.
-public struct Coordinate: Sendable, Hashable, Codable {
+public struct Coordinate: Sendable, Hashable {
     public var latitude: Double
     public var longitude: Double
 
@@ -13,13 +13,13 @@ public struct Coordinate: Sendable, Hashable, Codable {
 
 /// The unit systems of the Dark Sky family of APIs.
 /// `si`: °C, m/s, mm, km, hPa. `ca`: as si but km/h. `uk`: as si but mph and miles. `us`: °F, mph, in, mi.
-public enum UnitSystem: String, Sendable, Codable, CaseIterable {
+public enum UnitSystem: String, Sendable, CaseIterable {
     case si, us, ca, uk
 }
 
 /// A forecast in rain's own terms, whichever provider it came from. Every measurement is optional:
 /// providers leave things out, and a value they mark as missing (Pirate Weather's -999) is nil here.
-public struct Forecast: Sendable, Equatable, Codable {
+public struct Forecast: Sendable, Equatable {
     public var coordinate: Coordinate
     /// IANA time zone of the place, e.g. "Europe/Berlin". Local times are formatted with it.
     public var timeZone: String
@@ -50,7 +50,7 @@ public struct Forecast: Sendable, Equatable, Codable {
     }
 
     /// Conditions now. `icon` uses the Dark Sky vocabulary ("clear-day", "rain", "partly-cloudy-night", ...).
-    public struct Conditions: Sendable, Equatable, Codable {
+    public struct Conditions: Sendable, Equatable {
         public var time: Date
         public var summary: String?
         public var icon: String?
@@ -77,7 +77,7 @@ public struct Forecast: Sendable, Equatable, Codable {
     }
 
     /// Precipitation minute by minute for the next hour.
-    public struct NextHour: Sendable, Equatable, Codable {
+    public struct NextHour: Sendable, Equatable {
         public var summary: String?
         public var minutes: [Minute]
 
@@ -86,7 +86,7 @@ public struct Forecast: Sendable, Equatable, Codable {
             self.minutes = minutes
         }
 
-        public struct Minute: Sendable, Equatable, Codable {
+        public struct Minute: Sendable, Equatable {
             public var time: Date
             public var precipIntensity: Double?
             public var precipProbability: Double?
@@ -101,7 +101,7 @@ public struct Forecast: Sendable, Equatable, Codable {
         }
     }
 
-    public struct Hour: Sendable, Equatable, Codable {
+    public struct Hour: Sendable, Equatable {
         public var time: Date
         public var summary: String?
         public var icon: String?
@@ -119,7 +119,7 @@ public struct Forecast: Sendable, Equatable, Codable {
     }
 
     /// A day as both providers are read: the calendar day in the place's zone.
-    public struct Day: Sendable, Equatable, Codable {
+    public struct Day: Sendable, Equatable {
         /// Start of the day in the place's time zone.
         public var time: Date
         public var summary: String?
@@ -144,7 +144,7 @@ public struct Forecast: Sendable, Equatable, Codable {
 
         public init(time: Date) { self.time = time }
 
-        public enum Polar: String, Sendable, Equatable, Codable {
+        public enum Polar: String, Sendable, Equatable {
             /// The sun stays below the horizon: polar night.
             case night
             /// The sun stays above the horizon: midnight sun.
@@ -172,7 +172,7 @@ public struct Forecast: Sendable, Equatable, Codable {
         }
     }
 
-    public struct Alert: Sendable, Equatable, Codable {
+    public struct Alert: Sendable, Equatable {
         public var title: String
         public var severity: String?
         public var regions: [String]

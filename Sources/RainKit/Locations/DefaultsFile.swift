@@ -117,24 +117,8 @@ public struct Defaults: Sendable, Equatable {
         return nil
     }
 
-    /// The value under `key` decoded as `type`; nil when absent or null.
-    /// - Throws: `DecodingError` when the value has another shape.
-    public func value<Value: Decodable>(_ type: Value.Type, forKey key: String) throws -> Value? {
-        guard let value = values[key], value != .null else { return nil }
-        return try JSONDecoder().decode(Value.self, from: JSONEncoder().encode(value))
-    }
-
     /// Stores a JSON value under `key` as it is; nil removes the key.
     public mutating func set(value: JSONValue?, forKey key: String) {
         values[key] = value
-    }
-
-    /// Stores `value` under `key`; nil removes the key.
-    public mutating func set<Value: Encodable>(_ value: Value?, forKey key: String) throws {
-        guard let value else {
-            values[key] = nil
-            return
-        }
-        values[key] = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(value))
     }
 }

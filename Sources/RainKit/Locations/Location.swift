@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// A saved place. Its identity is `id`: two places with the same name and coordinates are two places.
-public struct Location: Sendable, Hashable, Codable, Identifiable {
+public struct Location: Sendable, Hashable, Identifiable {
     public let id: UUID
     public var name: String
     public var coordinate: Coordinate

@@ -1,0 +1,53 @@
+import FoundationEssentials
+
+/// The values of the configuration file, read with the type each key must have.
+struct ConfigValues: Sendable {
+    let path: String
+    let values: [String: JSONValue]
+
+    func invalid(_ key: String, _ problem: String) -> ConfigError {
+        .invalidValue(path: path, key: key, problem: problem)
+    }
+
+    func rejectUnknownKeys(_ known: [String]) throws(ConfigError) {
+        for key in values.keys.sorted() where !known.contains(key) {
+            let lowered = key.lowercased().replacingAll("-", with: "_")
+            let suggestion = known.first { $0 == lowered } ?? known.first { $0.hasPrefix(lowered) || lowered.hasPrefix($0) }
+            throw .unknownKey(path: path, key: key, suggestion: suggestion)
+        }
+    }
+
+    /// The string under `key`; nil when absent or null.
+    func string(_ key: String) throws(ConfigError) -> String? {
+        switch values[key] {
+        case nil, .null?: return nil
+        case .string(let value)?:
+            guard !value.isEmpty else { throw invalid(key, "must not be empty (use null for the default)") }
+            return value
+        default: throw invalid(key, "must be a string")
+        }
+    }
+
+    /// A file named under `key`; a relative path is taken from the configuration file's folder,
+    /// so it means the same from cron as from the shell.
+    func path(_ key: String) throws(ConfigError) -> String? {
+        guard let value = try string(key) else { return nil }
+        return value.hasPrefix("/") ? value : AtomicFile.parentFolder(of: path) + "/" + value
+    }
+
+    func number(_ key: String, in range: ClosedRange<Double>) throws(ConfigError) -> Double? {
+        switch values[key] {
+        case nil, .null?: return nil
+        case .number(let value)?:
+            guard range.contains(value) else { throw invalid(key, "must be between \(Int(range.lowerBound)) and \(Int(range.upperBound))") }
+            return value
+        default: throw invalid(key, "must be a number")
+        }
+    }
+
+    func integer(_ key: String, in range: ClosedRange<Int>) throws(ConfigError) -> Int? {
+        guard let value = try number(key, in: Double(range.lowerBound)...Double(range.upperBound)) else { return nil }
+        guard value.rounded() == value else { throw invalid(key, "must be a whole number") }
+        return Int(value)
+    }
+}
