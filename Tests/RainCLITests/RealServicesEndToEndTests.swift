@@ -133,6 +133,21 @@ import Testing
         }
     }
 
+    @Test func aHalfHourZoneGetsAWholeNextHour() async throws {
+        // In +5:30 the server's quarter hours start 30 minutes before now (getTimerange2).
+        let now = Self.date("2026-12-03T06:07:00Z")
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: Self.patient, now: now)
+            try await save(world, "Mumbai", 19.07, 72.88)
+            #expect(try await world.keylessRain(["refresh"]).status == 0)
+            let document = try json(try await world.keylessRain(["show", "--json"]).output)
+            let steps = try #require((document["next_hour"] as? [String: Any])?["minutes"] as? [[String: Any]])
+            let times = steps.compactMap { ($0["time"] as? String).map(Self.date) }
+            let first = try #require(times.first), last = try #require(times.last)
+            #expect(first <= now && last.addingTimeInterval(900) >= now.addingTimeInterval(3600), "\(times)")
+        }
+    }
+
     @Test func aModelWithoutVisibilityIsStillAForecast() async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home, config: Self.patient, now: Self.date("2026-12-03T10:00:00Z"))
