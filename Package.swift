@@ -40,6 +40,22 @@ let package = Package(
             name: "forecast-simulator",
             dependencies: ["ForecastSimulator"]
         ),
+        // `make fuzz`: libFuzzer on what FuzzEntry puts each input through; `make stress`: the long
+        // fault runs against the real binary.
+        .target(
+            name: "RainFuzzing",
+            dependencies: ["RainCLI", "RainKit", "RainTerminal"],
+            path: "Fuzz/RainFuzzing"
+        ),
+        .executableTarget(
+            name: "rain-fuzz",
+            dependencies: ["RainFuzzing"],
+            path: "Fuzz/rain-fuzz"
+        ),
+        .executableTarget(
+            name: "Stress",
+            path: "Stress"
+        ),
         .target(
             name: "RainTestSupport",
             dependencies: ["RainKit"],
@@ -56,7 +72,7 @@ let package = Package(
         ),
         .testTarget(
             name: "RainCLITests",
-            dependencies: ["RainCLI", "RainKit", "RainTerminal", "ForecastSimulator", "RainTestSupport", "rain", "forecast-simulator"],
+            dependencies: ["RainCLI", "RainKit", "RainTerminal", "RainFuzzing", "ForecastSimulator", "RainTestSupport", "rain", "forecast-simulator"],
             exclude: ["FuzzRegressions"]
         ),
         .testTarget(

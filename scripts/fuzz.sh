@@ -1,9 +1,11 @@
 #!/bin/sh
-# make fuzz: libFuzzer (swiftc -sanitize=fuzzer,address) on the JSON parser, both forecast
-# decoders, the cache document reader, the store reader and the argument parser, each for
-# FUZZ_SECONDS (default 60); what each target does with an input is FuzzEntry
-# (Tests/RainCLITests/FuzzEntry.swift). A crash is copied to Tests/RainCLITests/FuzzRegressions/<target>/,
-# where FuzzRegressionTests replays it in `make test` from then on.
+# make fuzz: libFuzzer on the JSON parser, both forecast decoders, the cache document reader,
+# the store reader and the argument parser, each for FUZZ_SECONDS (default 60). SwiftPM builds
+# the `rain-fuzz` product with `--sanitize fuzzer --sanitize address` (optimised, overflow and
+# bounds checks kept: they are what finds the bugs); FUZZ_TARGET picks what it does with an
+# input (FuzzEntry, Fuzz/RainFuzzing/FuzzEntry.swift). A crash is copied to
+# Tests/RainCLITests/FuzzRegressions/<target>/, where FuzzRegressionTests replays it in
+# `make test` from then on.
 #
 #   FUZZ_SECONDS=10 FUZZ_TARGETS="json store" sh scripts/fuzz.sh
 set -eu
@@ -14,34 +16,12 @@ SECONDS_EACH=${FUZZ_SECONDS:-60}
 TARGETS=${FUZZ_TARGETS:-"json forecast cache store arguments"}
 OUT="$ROOT/.build/fuzz"
 REGRESSIONS="$ROOT/Tests/RainCLITests/FuzzRegressions"
-SAN="-sanitize=fuzzer,address"
-# Optimised, with overflow and bounds checks kept (they are what finds the bugs). One package
-# name, as SwiftPM gives, so that RainTerminal sees RainKit's `package` declarations.
-SWIFTFLAGS="-swift-version 6 -O -g -enable-testing -parse-as-library -package-name rain $SAN"
+BUILD="swift build -c release --build-path $OUT/build --product rain-fuzz --sanitize fuzzer --sanitize address -Xswiftc -enable-testing -Xswiftc -DFUZZING -Xswiftc -g"
 
-mkdir -p "$OUT/modules" "$OUT/corpus"
-
-echo "== building RainKit, RainTerminal and RainCLI with $SAN"
-cat > "$OUT/modules/module.modulemap" <<EOF
-module CCurl {
-    header "$ROOT/Sources/CCurl/include/CCurl.h"
-    link "dl"
-    export *
-}
-EOF
-clang -c -O1 -fsanitize=fuzzer-no-link,address -I Sources/CCurl/include Sources/CCurl/CCurl.c -o "$OUT/CCurl.o"
-# shellcheck disable=SC2046,SC2086
-swiftc $SWIFTFLAGS -wmo -module-name RainKit -I "$OUT/modules" \
-    -emit-module -emit-module-path "$OUT/modules/RainKit.swiftmodule" \
-    -emit-object -o "$OUT/RainKit.o" $(find Sources/RainKit -name '*.swift' | sort)
-# shellcheck disable=SC2046,SC2086
-swiftc $SWIFTFLAGS -wmo -module-name RainTerminal -I "$OUT/modules" \
-    -emit-module -emit-module-path "$OUT/modules/RainTerminal.swiftmodule" \
-    -emit-object -o "$OUT/RainTerminal.o" $(find Sources/RainTerminal -name '*.swift' | sort)
-# shellcheck disable=SC2046,SC2086
-swiftc $SWIFTFLAGS -wmo -module-name RainCLI -I "$OUT/modules" \
-    -emit-module -emit-module-path "$OUT/modules/RainCLI.swiftmodule" \
-    -emit-object -o "$OUT/RainCLI.o" $(find Sources/RainCLI -name '*.swift' | sort)
+mkdir -p "$OUT/corpus"
+echo "== building rain-fuzz with libFuzzer and AddressSanitizer"
+$BUILD
+FUZZER="$($BUILD --show-bin-path)/rain-fuzz"
 
 # Seeds: the provider fixtures, rain's own documents and a few command lines.
 seed() {
@@ -69,16 +49,11 @@ printf '\n%-10s %9s %10s %6s %6s %8s\n' target seconds runs exec/s cov crashes
 summary=""
 failed=0
 for target in $TARGETS; do
-    # shellcheck disable=SC2086
-    echo "let fuzzTarget = \"$target\"" > "$OUT/target-$target.swift"
-    swiftc $SWIFTFLAGS -I "$OUT/modules" Fuzz/entry.swift Tests/RainCLITests/FuzzEntry.swift "$OUT/target-$target.swift" \
-        "$OUT/RainKit.o" "$OUT/RainTerminal.o" "$OUT/RainCLI.o" "$OUT/CCurl.o" \
-        -ldl -o "$OUT/fuzz-$target" 2> "$OUT/link-$target.log" || { cat "$OUT/link-$target.log"; exit 1; }
     seed "$target"
     mkdir -p "$OUT/artifacts/$target"
     log="$OUT/fuzz-$target.log"
     set +e
-    ASAN_OPTIONS=detect_leaks=0 "$OUT/fuzz-$target" "$OUT/corpus/$target" \
+    FUZZ_TARGET=$target ASAN_OPTIONS=detect_leaks=0 "$FUZZER" "$OUT/corpus/$target" \
         -max_total_time="$SECONDS_EACH" -max_len=65536 -timeout=10 -rss_limit_mb=4096 \
         -artifact_prefix="$OUT/artifacts/$target/" -print_final_stats=1 > "$log" 2>&1
     status=$?

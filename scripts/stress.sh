@@ -9,7 +9,6 @@ cd "$(dirname "$0")/.."
 CONFIGURATION=${STRESS_CONFIGURATION:-debug}
 swift build -c "$CONFIGURATION" --product rain
 swift build -c "$CONFIGURATION" --product forecast-simulator
+swift build -c release --product Stress
 BIN=$(swift build -c "$CONFIGURATION" --show-bin-path)
-mkdir -p .build/stress
-swiftc -swift-version 6 -O -module-name Stress Stress/*.swift -o .build/stress/stress
-exec .build/stress/stress "$BIN/rain" "$BIN/forecast-simulator" "$@"
+exec "$(swift build -c release --show-bin-path)/Stress" "$BIN/rain" "$BIN/forecast-simulator" "$@"

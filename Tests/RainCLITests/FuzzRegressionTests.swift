@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RainFuzzing
 
 /// Inputs `make fuzz` found troublesome (and a few hostile ones written by hand), replayed
 /// through the same entry points the fuzzers use (`FuzzEntry`): each must be read or refused

@@ -56,7 +56,7 @@ import Testing
             + "&minutely_15=precipitation,rain,snowfall"
             + "&hourly=" + ForecastEndpoint.openMeteoHourly.joined(separator: ",")
             + "&daily=" + ForecastEndpoint.openMeteoDaily.joined(separator: ",")
-            + "&timezone=auto&timeformat=unixtime&forecast_days=8&forecast_minutely_15=6"
+            + "&timezone=auto&timeformat=unixtime&forecast_days=8&past_minutely_15=3&forecast_minutely_15=8"
             + "&temperature_unit=fahrenheit&wind_speed_unit=mph&precipitation_unit=inch")
         #expect(ForecastEndpoint.query([("name", "Saint-Étienne, FR/1"), ("count", "10")], keepingCommas: false)
             == "?name=Saint-%C3%89tienne%2C%20FR%2F1&count=10")

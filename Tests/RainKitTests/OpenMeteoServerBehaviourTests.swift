@@ -131,6 +131,12 @@ import Testing
         #expect(day.temperatureLow == -2 && day.temperatureHigh == 4)
         #expect(day.precipAccumulation == 0.4, "4 mm of rain and showers, kept as 0.4 cm")
         #expect(day.snowAccumulation == 2.5)
+        let noisy = try #require(try decode("""
+        {"latitude":1,"longitude":2,"timezone":"UTC","utc_offset_seconds":0,
+         "daily_units":{"time":"unixtime","rain_sum":"mm","showers_sum":"mm"},
+         "daily":{"time":[1796256000],"rain_sum":[0.1],"showers_sum":[0.2]}}
+        """).daily.first)
+        #expect(noisy.precipAccumulation == 0.03, "0.1 + 0.2 mm is 0.03 cm, without the addition's noise")
     }
 
     @Test func snowfallInInchesForUS() throws {

@@ -49,6 +49,15 @@ import Testing
         let line = try #require(ForecastView(width: 80, usesColor: false, now: now).render(cached)
             .split(separator: "\n").first { $0.hasPrefix("  Fri 21") })
         #expect(line.contains("12% 2.5 cm "), "\(line)")
+        cached.forecast.daily[1].precipAccumulation = 0.68
+        cached.forecast.daily[1].precipType = "snow"
+        let snowDay = try #require(ForecastView(width: 80, usesColor: false, now: now).render(cached)
+            .split(separator: "\n").first { $0.hasPrefix("  Fri 21") })
+        #expect(snowDay.contains("12% 2.5 cm "), "a snow day shows its snow, not its rain: \(snowDay)")
+        cached.forecast.daily[1].precipType = "rain"
+        let rainDay = try #require(ForecastView(width: 80, usesColor: false, now: now).render(cached)
+            .split(separator: "\n").first { $0.hasPrefix("  Fri 21") })
+        #expect(rainDay.contains("12% 6.8 mm "), "\(rainDay)")
     }
 
     @Test func winterTimeInBerlinIsUTCPlusOne() throws {

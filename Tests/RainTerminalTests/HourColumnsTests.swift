@@ -63,6 +63,19 @@ import Testing
         #expect(text.contains("* the clocks go back: 02:00 is UTC+2, 02:00* is UTC+1"))
     }
 
+    @Test func aRowLongerThanADayMarksOnlyTheRealRepeat() throws {
+        // 40 hours from 23:00 UTC on 24 Oct: every label comes again a day later; only 02:00 repeats.
+        let start = Date(timeIntervalSince1970: 1_792_882_800)
+        let cached = Self.hourly(zone: "Europe/Berlin", from: start, count: 40)
+        let text = ForecastView(width: 250, now: start).render(cached)
+        let labels = try Self.labels(cached, now: start, width: 250)
+        #expect(labels.count > 30 && labels.filter { $0.hasSuffix("*") } == ["02:00*"], "\(labels)")
+        #expect(text.components(separatedBy: "the clocks go back").count == 2, "one note: \(text)")
+        let december = Self.hourly(zone: "Europe/Berlin", from: Date(timeIntervalSince1970: 1_796_292_000), count: 40)
+        #expect(!ForecastView(width: 250, now: december.forecast.hourly[0].time).render(december).contains("*"),
+                "an ordinary day repeats nothing")
+    }
+
     @Test func theRepeatedHourOnATwelveHourClockIsMarked() throws {
         // New York, 2026-11-01: 2 AM EDT becomes 1 AM EST at 06:00 UTC. From 04:00 UTC.
         let start = Date(timeIntervalSince1970: 1_793_505_600)

@@ -124,11 +124,13 @@ extension ForecastViewContext {
             }
             line += " " + colored(shortTemperature(day.temperatureHigh), celsius: day.temperatureHigh).padded(toDisplayWidth: 4)
             line += "  " + MeasureFormat.percent(day.precipProbability).padded(toDisplayWidth: 4, alignment: .right)
-            if let amount = day.precipAccumulation, amount > 0 {
-                line += " " + "\(MeasureFormat.short(forecast.units.displayedAccumulation(amount))) \(labels.precipitation)".padded(toDisplayWidth: 7)
-            } else if let snow = day.snowAccumulation, snow > 0 {
-                // A dry day with snow: its depth, in cm (in for `us`) as providers send it.
+            // A snow day (or one with nothing else) shows its fresh snow, in cm (in for `us`) as
+            // providers send it; any other its liquid amount.
+            let snow = (day.snowAccumulation ?? 0) > 0 ? day.snowAccumulation : nil
+            if let snow, day.precipType == "snow" || (day.precipAccumulation ?? 0) <= 0 {
                 line += " " + "\(MeasureFormat.short(snow)) \(forecast.units == .us ? "in" : "cm")".padded(toDisplayWidth: 7)
+            } else if let amount = day.precipAccumulation, amount > 0 {
+                line += " " + "\(MeasureFormat.short(forecast.units.displayedAccumulation(amount))) \(labels.precipitation)".padded(toDisplayWidth: 7)
             } else {
                 line += String(repeating: " ", count: 8)
             }

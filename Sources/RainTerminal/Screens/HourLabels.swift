@@ -15,7 +15,11 @@ struct HourLabels {
         var repeats: [(Int, String, String, String)] = []
         for (index, time) in times.enumerated() {
             let label = clock.hour(time)
-            if let earlier = texts.indices.last(where: { texts[$0] == label }) {
+            // The clocks went back when a label comes again within hours, in another offset (a
+            // row longer than a day also repeats each label a day later: that is no repeat).
+            if let earlier = texts.indices.last(where: { texts[$0] == label }),
+               time.timeIntervalSince(times[earlier]) < 12 * 3600,
+               clock.timeZone.secondsFromGMT(for: times[earlier]) != clock.timeZone.secondsFromGMT(for: time) {
                 texts.append(label + Self.repeatMark)
                 repeats.append((index, label, clock.offsetLabel(at: times[earlier]), clock.offsetLabel(at: time)))
             } else {

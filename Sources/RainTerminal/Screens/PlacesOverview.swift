@@ -97,7 +97,8 @@ public struct PlacesOverview: Sendable {
             let ahead = forecast.hourly.filter {
                 $0.time.timeIntervalSince(moment) > -3600 && $0.time.timeIntervalSince(moment) < Double(PlacesOverview.chanceHours) * 3600
             }
-            if let peak = ahead.compactMap(\.precipProbability).max() {
+            // The chance now counts too: the hour under way may have begun before its column.
+            if let peak = (ahead.compactMap(\.precipProbability) + [forecast.current?.precipProbability].compactMap { $0 }).max() {
                 chance = MeasureFormat.percent(peak)
                 chance = peak < 0.2 ? style.dim(chance) : style.cyan(chance)
             }

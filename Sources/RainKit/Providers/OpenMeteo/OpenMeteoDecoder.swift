@@ -164,7 +164,7 @@ public struct OpenMeteoDecoder: ForecastDecoder {
             // Liquid: rain and showers; a total (snow's water included) only when that is all there is.
             let liquid = rain[index] == nil && showers[index] == nil ? total[index] : (rain[index] ?? 0) + (showers[index] ?? 0)
             // The model keeps daily accumulation as the Dark Sky family sends it: cm, or in for `us`.
-            day.precipAccumulation = liquid.map { units == .us ? $0 : $0 / 10 }
+            day.precipAccumulation = liquid.map { units == .us ? tidy($0, places: 4) : tidy($0 / 10, places: 5) }
             day.snowAccumulation = snowfall[index]
             day.windSpeed = windSpeed[index]
             day.uvIndex = uvIndex[index]
@@ -173,6 +173,13 @@ public struct OpenMeteoDecoder: ForecastDecoder {
             day.settlePolarDaylight()
             return day
         }
+    }
+
+    /// `value` to `places` decimals: a sum of two sent values without the binary noise of the
+    /// addition (0.243, not 0.24300000000000002).
+    static func tidy(_ value: Double, places: Int) -> Double {
+        let scale = (0..<places).reduce(1.0) { product, _ in product * 10 }
+        return (value * scale).rounded() / scale
     }
 
     /// A percentage as a 0...1 fraction.

@@ -1,6 +1,5 @@
 extension ForecastEndpoint {
-    /// What rain asks Open-Meteo for: conditions now, the next 90 minutes in quarter hours,
-    /// hours and 8 days.
+    /// What rain asks Open-Meteo for: conditions now, the next hour in quarter hours, hours and 8 days.
     static let openMeteoCurrent = [
         "temperature_2m", "apparent_temperature", "relative_humidity_2m", "dew_point_2m", "is_day",
         "precipitation", "precipitation_probability", "weather_code", "cloud_cover", "pressure_msl",
@@ -15,9 +14,14 @@ extension ForecastEndpoint {
         "weather_code", "temperature_2m_max", "temperature_2m_min", "sunrise", "sunset", "rain_sum", "showers_sum",
         "snowfall_sum", "precipitation_probability_max", "wind_speed_10m_max", "uv_index_max",
     ]
-    /// Quarter hours asked for: the one under way is stamped at its end (sums are of the
-    /// preceding 15 minutes), so six cover the next hour whatever the minute.
-    static let openMeteoQuarterHours = 6
+    /// Quarter hours asked for, before and after the one the server takes for now. It lays
+    /// them on its grid with the zone's offset floored to whole hours and shows them with the
+    /// whole offset (open-meteo/open-meteo `ForecastapiQuery.swift`, `getTimerange2`), so in a
+    /// zone of +5:30 they start 30 minutes before now, at -3:30 30 minutes after, at +5:45 45
+    /// before; each sum is stamped at the end of its quarter hour. Three before and eight after
+    /// cover the next hour in every zone.
+    static let openMeteoPastQuarterHours = 3
+    static let openMeteoQuarterHours = 8
 
     /// An Open-Meteo forecast request: no key, times as unix seconds, the place's own time zone,
     /// and each quantity in the unit `units` stands for.
@@ -29,6 +33,7 @@ extension ForecastEndpoint {
             ("hourly", Self.openMeteoHourly.joined(separator: ",")),
             ("daily", Self.openMeteoDaily.joined(separator: ",")),
             ("timezone", "auto"), ("timeformat", "unixtime"), ("forecast_days", "8"),
+            ("past_minutely_15", String(Self.openMeteoPastQuarterHours)),
             ("forecast_minutely_15", String(Self.openMeteoQuarterHours)),
         ] + OpenMeteoUnits(units).queryItems
         let url = openMeteoURL + Self.query(items)

@@ -3,12 +3,13 @@ import Foundation
 @testable import RainKit
 import RainTerminal
 
-/// What each `make fuzz` target puts an input through (scripts/fuzz.sh compiles this file into
-/// the fuzzers), and what FuzzRegressionTests replays: an input is read or refused, never a crash.
-enum FuzzEntry {
-    static let targets = ["json", "forecast", "cache", "store", "arguments"]
+/// What each `make fuzz` target puts an input through (the `rain-fuzz` executable, built by
+/// SwiftPM with libFuzzer), and what FuzzRegressionTests replays: an input is read or refused,
+/// never a crash.
+public enum FuzzEntry {
+    public static let targets = ["json", "forecast", "cache", "store", "arguments"]
 
-    static func run(_ target: String, _ bytes: [UInt8]) {
+    public static func run(_ target: String, _ bytes: [UInt8]) {
         switch target {
         case "json": json(bytes)
         case "forecast": forecast(bytes)
