@@ -66,6 +66,9 @@ import Testing
         Week(testDescription: "Mumbai, a half-hour zone", latitude: 19.07, longitude: 72.88,
              now: "2026-12-03T06:00:00Z", zone: "Asia/Kolkata",
              labels: ["Today", "Fri 4", "Sat 5", "Sun 6", "Mon 7", "Tue 8", "Wed 9"]),
+        Week(testDescription: "Kathmandu, a zone of +5:45", latitude: 27.7, longitude: 85.32,
+             now: "2026-12-03T06:00:00Z", zone: "Asia/Kathmandu",
+             labels: ["Today", "Fri 4", "Sat 5", "Sun 6", "Mon 7", "Tue 8", "Wed 9"]),
     ])
     func everyDayOfAWeekIsItsOwnDate(_ week: Week) async throws {
         try await withTemporaryDirectory { home in
@@ -160,9 +163,10 @@ import Testing
         }
     }
 
-    @Test func polarNightHasNoSunriseAndSaysSo() async throws {
+    @Test(arguments: [("2026-12-15T10:00:00Z", "night"), ("2027-06-21T10:00:00Z", "day")])
+    func polarNightAndDayHaveNoSunriseAndSaySo(_ now: String, _ polar: String) async throws {
         try await withTemporaryDirectory { home in
-            let world = try ForecastWorld(home: home, config: Self.patient, now: Self.date("2026-12-15T10:00:00Z"))
+            let world = try ForecastWorld(home: home, config: Self.patient, now: Self.date(now))
             try await save(world, "Tromsø", 69.65, 18.96)
             for environment in [[:], ["RAIN_API_KEY": ForecastWorld.apiKey]] {
                 let refreshed = try await world.keylessRain(["refresh"], environment: environment)
@@ -170,7 +174,7 @@ import Testing
                 let document = try json(try await world.keylessRain(["show", "--json"], environment: environment).output)
                 let daily = try #require(document["daily"] as? [[String: Any]])
             let today = try #require(daily.first)
-                #expect(today["polar"] as? String == "night" && today["sunrise"] == nil && today["sunset"] == nil,
+                #expect(today["polar"] as? String == polar && today["sunrise"] == nil && today["sunset"] == nil,
                         "\(document["source"] ?? ""): \(today)")
             }
         }

@@ -86,13 +86,13 @@ struct LocationsAddCommand: RunnableCommand {
     func run(_ context: CommandContext) async throws {
         switch source {
         case .coordinates(let coordinate):
-            try save(PlaceMatch(name: name ?? "", coordinate: coordinate), context)
+            try await save(PlaceMatch(name: name ?? "", coordinate: coordinate), context)
         case .here:
             let lookup = try placeLookup(context)
             context.printError("Asking \(lookup.ipLocationHost) where this machine is (from its IP address)...")
             var place = try await lookup.here()
             if let name { place.name = name }
-            try save(place, context)
+            try await save(place, context)
         case .lookup(let pick, let countryCode):
             let lookup = try placeLookup(context)
             let query = name ?? ""
@@ -101,7 +101,7 @@ struct LocationsAddCommand: RunnableCommand {
                 context.printError("Nothing added.")
                 return
             }
-            try save(place, context)
+            try await save(place, context)
         }
     }
 
@@ -109,8 +109,9 @@ struct LocationsAddCommand: RunnableCommand {
         PlaceLookup(settings: try context.loadSettings().settings, verbose: context.requestLog(verbose: verbose))
     }
 
-    private func save(_ place: PlaceMatch, _ context: CommandContext) throws {
-        let (location, isCurrent) = try context.store.add(place.location, select: select)
+    private func save(_ place: PlaceMatch, _ context: CommandContext) async throws {
+        let store = context.store, select = select
+        let (location, isCurrent) = try await DetachedThread.run { try store.add(place.location, select: select) }
         context.print("Added \(place.qualifiedName.strippingControlCharacters) \(place.shortCoordinates), ID \(location.shortID)\(isCurrent ? ", the current location" : "").")
     }
 

@@ -50,7 +50,8 @@ struct LocationsRemoveCommand: RunnableCommand {
         let remover = LocationRemover(store: store, cache: ForecastCache(directory: context.paths.forecastsDirectory))
         if yes && !interactive {
             // Nothing to ask: the places are resolved and removed in one read of the file.
-            let removal = try remover.remove(resolving: references) { context.warnIfCurrentIsMissing(in: $0) }
+            let references = references
+            let removal = try await DetachedThread.run { try remover.remove(resolving: references) { context.warnIfCurrentIsMissing(in: $0) } }
             return report(removal, of: removal.removed, context)
         }
         let list = try context.loadPlaces(from: store)
@@ -72,7 +73,8 @@ struct LocationsRemoveCommand: RunnableCommand {
                 return
             }
         }
-        report(try remover.remove(ids: locations.map(\.id)), of: locations, context)
+        let ids = locations.map(\.id)
+        report(try await DetachedThread.run { try remover.remove(ids: ids) }, of: locations, context)
     }
 
     private func report(_ removal: LocationsStore.Removal, of locations: [Location], _ context: CommandContext) {

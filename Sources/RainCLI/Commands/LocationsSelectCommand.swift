@@ -29,12 +29,14 @@ struct LocationsSelectCommand: RunnableCommand {
 
     func run(_ context: CommandContext) async throws {
         if none {
-            let previous = try context.store.selectNone()
+            let store = context.store
+            let previous = try await DetachedThread.run { try store.selectNone() }
             let was = previous.map { " (was \($0.name.strippingControlCharacters), \($0.shortID))" } ?? ""
             context.print("No place is the current location now\(was); any place can be removed.")
             return
         }
-        let location = try context.store.select(reference ?? "")
+        let store = context.store, reference = reference ?? ""
+        let location = try await DetachedThread.run { try store.select(reference) }
         context.print("\(location.name.strippingControlCharacters) (\(location.shortID)) is now the current location.")
     }
 }

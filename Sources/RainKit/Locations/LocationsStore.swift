@@ -4,7 +4,8 @@ import Synchronization
 
 /// The saved places, kept in a `DefaultsFile` under `locations` and `current_location_id`.
 /// Every change is a read-modify-write under the file's lock, so concurrent rain processes
-/// lose nothing.
+/// lose nothing. A change may wait for another process's lock (up to the file's `lockTimeout`),
+/// blocking its thread: from async code, make it through `DetachedThread.run`.
 public struct LocationsStore: Sendable {
     static let locationsKey = "locations"
     static let currentKey = "current_location_id"
