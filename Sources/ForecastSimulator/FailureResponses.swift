@@ -12,7 +12,7 @@ struct FailureResponses: Sendable {
         [("ratelimit-limit", String(rateLimit)), ("ratelimit-remaining", String(remaining)), ("ratelimit-reset", String(reset))]
     }
 
-    func status(_ status: Int, retryAfter: Int?) -> HTTPResponse {
+    func status(_ status: Int, retryAfter: Int?) -> ServerResponse {
         var headers: [(String, String)] = []
         if openMeteo {
             // open-meteo/open-meteo Sources/App/Helper/Vapor/RateLimiter.swift: the limiter
@@ -28,7 +28,7 @@ struct FailureResponses: Sendable {
         }
         if (200..<300).contains(status) || status == 304 || (100..<200).contains(status) {
             // Not a failure: an empty answer with that status.
-            return HTTPResponse(status: status, headers: headers)
+            return ServerResponse(status: status, headers: headers)
         }
         if openMeteo {
             let message = Self.openMeteoMessage(for: status)
@@ -45,7 +45,7 @@ struct FailureResponses: Sendable {
         switch status {
         case 429: return "Minutely API request limit exceeded. Please try again in one minute."
         case 503: return "The service is overloaded"
-        default: return HTTPResponse.reasonPhrase(status)
+        default: return ServerResponse.reasonPhrase(status)
         }
     }
 
@@ -60,19 +60,19 @@ struct FailureResponses: Sendable {
         case 502: return "Bad Gateway"
         case 503: return "Service Unavailable"
         case 504: return "Endpoint request timed out"
-        default: return HTTPResponse.reasonPhrase(status)
+        default: return ServerResponse.reasonPhrase(status)
         }
     }
 
-    func malformed() -> HTTPResponse {
+    func malformed() -> ServerResponse {
         .text(200, contentType: "application/json", "{\"latitude\": 52.52,, \"currently\": {temperature: warm} <!-- not json")
     }
 
-    func empty() -> HTTPResponse {
-        HTTPResponse(status: 200, headers: [("Content-Type", "application/json")])
+    func empty() -> ServerResponse {
+        ServerResponse(status: 200, headers: [("Content-Type", "application/json")])
     }
 
-    func html() -> HTTPResponse {
+    func html() -> ServerResponse {
         .text(200, contentType: "text/html; charset=utf-8", """
             <!DOCTYPE html>
             <html><head><title>Hotel WiFi - Sign in</title></head>
@@ -83,13 +83,13 @@ struct FailureResponses: Sendable {
     }
 
     /// The first half of a valid document (so `Content-Length` matches what is sent).
-    func truncated(_ document: String) -> HTTPResponse {
+    func truncated(_ document: String) -> ServerResponse {
         let bytes = Array(document.utf8)
-        return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: .bytes(Array(bytes[..<(bytes.count / 2)])))
+        return ServerResponse(status: 200, headers: [("Content-Type", "application/json")], body: .bytes(Array(bytes[..<(bytes.count / 2)])))
     }
 
     /// Valid JSON of the wrong shape.
-    func wrongTypes() -> HTTPResponse {
+    func wrongTypes() -> ServerResponse {
         let value = JSONValue.object([
             ("latitude", .string("52.52")),
             ("longitude", .number(13.405)),
@@ -114,15 +114,15 @@ struct FailureResponses: Sendable {
 
     /// A valid document padded with spaces after its opening brace to exactly `bytes` bytes
     /// (or cut to `bytes` when the document alone is longer). Generated while sending.
-    func huge(_ document: String, bytes: Int) -> HTTPResponse {
+    func huge(_ document: String, bytes: Int) -> ServerResponse {
         let utf8 = Array(document.utf8)
         let size = max(0, bytes)
-        let body: HTTPResponse.Body
+        let body: ServerResponse.Body
         if size <= utf8.count {
             body = .bytes(Array(utf8[..<size]))
         } else {
             body = .padded(prefix: [utf8[0]], padding: size - utf8.count, suffix: Array(utf8[1...]))
         }
-        return HTTPResponse(status: 200, headers: [("Content-Type", "application/json")], body: body)
+        return ServerResponse(status: 200, headers: [("Content-Type", "application/json")], body: body)
     }
 }

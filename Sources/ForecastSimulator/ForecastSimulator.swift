@@ -9,7 +9,7 @@ import Synchronization
 ///     // GET \(simulator.baseURL)secret/52.52,13.405?units=si
 public final class ForecastSimulator: Sendable {
     private struct RunState {
-        var listener: Listener?
+        var server: LoopbackServer<SimulatorState>?
         var lastPort: UInt16 = 0
     }
 
@@ -31,42 +31,38 @@ public final class ForecastSimulator: Sendable {
     @discardableResult
     public func start() throws -> UInt16 {
         try run.withLock { run throws(SimulatorError) -> UInt16 in
-            if let listener = run.listener { throw .alreadyRunning(port: listener.port) }
-            guard let address = Socket.LoopbackAddress(host: configuration.host) else {
-                throw .nonLoopbackHost(configuration.host)
-            }
-            let listener: Listener
+            if let server = run.server { throw .alreadyRunning(port: server.port) }
+            let server: LoopbackServer<SimulatorState>
             if configuration.port == 0, run.lastPort != 0,
-               let again = try? Listener(address: address, host: configuration.host, port: run.lastPort, state: state) {
-                listener = again
+               let again = try? LoopbackServer(host: configuration.host, port: run.lastPort, name: "forecast-simulator", handler: state) {
+                server = again
             } else {
-                listener = try Listener(address: address, host: configuration.host, port: configuration.port, state: state)
+                server = try LoopbackServer(host: configuration.host, port: configuration.port, name: "forecast-simulator", handler: state)
             }
-            listener.run()
-            run.listener = listener
-            run.lastPort = listener.port
-            return listener.port
+            run.server = server
+            run.lastPort = server.port
+            return server.port
         }
     }
 
     /// Closes the listener and every connection (hanging and dripping ones too) and returns
     /// when no thread of the server touches a socket any more. Safe to call twice.
     public func stop() {
-        let listener = run.withLock { run -> Listener? in
-            defer { run.listener = nil }
-            return run.listener
+        let server = run.withLock { run -> LoopbackServer<SimulatorState>? in
+            defer { run.server = nil }
+            return run.server
         }
-        listener?.shutdown()
+        server?.stop()
     }
 
     /// The bound port while running; after `stop()` the last one; 0 before the first start.
     public var port: UInt16 {
-        run.withLock { $0.listener?.port ?? $0.lastPort }
+        run.withLock { $0.server?.port ?? $0.lastPort }
     }
 
     /// True between `start()` and `stop()`.
     public var isRunning: Bool {
-        run.withLock { $0.listener != nil }
+        run.withLock { $0.server != nil }
     }
 
     /// `http://127.0.0.1:PORT/forecast/` (`http://[::1]:PORT/forecast/` for ::1): append
@@ -77,13 +73,7 @@ public final class ForecastSimulator: Sendable {
 
     /// `http://127.0.0.1:PORT` without a trailing slash (Open-Meteo paths start with /v1/).
     public var rootURL: String {
-        let host: String
-        switch Socket.LoopbackAddress(host: configuration.host) {
-        case .ipv6: host = "[::1]"
-        case .ipv4(let raw): host = configuration.host == "localhost" ? "127.0.0.1" : Self.dotted(raw)
-        case nil: host = configuration.host
-        }
-        return "http://\(host):\(port)"
+        "http://\(Socket.LoopbackAddress(host: configuration.host)?.urlHost ?? configuration.host):\(port)"
     }
 
     /// Changes the behaviour for the following requests (the running server included).
@@ -108,10 +98,5 @@ public final class ForecastSimulator: Sendable {
 
     public func resetRecordedRequests() {
         state.resetRecordedRequests()
-    }
-
-    private static func dotted(_ networkOrder: UInt32) -> String {
-        let value = UInt32(bigEndian: networkOrder)
-        return [24, 16, 8, 0].map { String((value >> $0) & 0xFF) }.joined(separator: ".")
     }
 }

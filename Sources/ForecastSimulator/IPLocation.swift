@@ -45,7 +45,7 @@ enum IPLocation {
             latitude: 0, longitude: 6.5167, timeZone: "Africa/Sao_Tome"),
     ]
 
-    static func answer(_ request: HTTPRequest) -> HTTPResponse {
+    static func answer(_ request: ServerRequest) -> ServerResponse {
         let address = request.queryValue("ip").flatMap { $0.isEmpty ? nil : $0 } ?? "127.0.0.1"
         guard let decimal = decimal(address) else {
             return .text(400, contentType: "application/json", "{\n  \"status\": 400,\n  \"error\": \"could not parse IP: \(address)\"\n}")

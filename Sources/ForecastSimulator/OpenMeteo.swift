@@ -48,7 +48,7 @@ enum OpenMeteo {
             lacksDaily: ["uv_index_max", "precipitation_probability_max"]),
     ]
 
-    static func error(_ status: Int, _ reason: String) -> HTTPResponse {
+    static func error(_ status: Int, _ reason: String) -> ServerResponse {
         .json(status, .object([("error", .bool(true)), ("reason", .string(reason))]))
     }
 
@@ -70,7 +70,7 @@ enum OpenMeteo {
         return nil
     }
 
-    static func forecast(_ request: HTTPRequest, endpoint: Endpoint, now: Double) -> HTTPResponse {
+    static func forecast(_ request: ServerRequest, endpoint: Endpoint, now: Double) -> ServerResponse {
         // ForecastapiQuery.swift, getCoordinates and CoordinatesAndElevation.init.
         guard let latitudeText = request.queryValue("latitude"), let longitudeText = request.queryValue("longitude") else {
             return error(400, "Parameter 'latitude' and 'longitude' must have the same number of elements")
@@ -255,7 +255,7 @@ struct TimeGrid: Sendable {
     static let pastDaysMaximum = 93
     static let minutely15DaysDefault = 3
 
-    static func make(_ request: HTTPRequest, now: Double, actualOffset: Int) -> Result<TimeGrid, Problem> {
+    static func make(_ request: ServerRequest, now: Double, actualOffset: Int) -> Result<TimeGrid, Problem> {
         func integer(_ name: String) -> Result<Int?, Problem> {
             guard let text = request.queryValue(name) else { return .success(nil) }
             guard let value = Int(text) else {

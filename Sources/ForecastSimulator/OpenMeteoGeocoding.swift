@@ -83,7 +83,7 @@ extension OpenMeteo {
         Place(id: 1275339, name: "Mumbai", latitude: 19.07283, longitude: 72.88261, elevation: 14, featureCode: "PPLA", countryCode: "IN", country: "India", admin1: "Maharashtra", timeZone: "Asia/Kolkata", population: 12691836),
     ]
 
-    static func search(_ request: HTTPRequest) -> HTTPResponse {
+    static func search(_ request: ServerRequest) -> ServerResponse {
         guard let fullName = request.queryValue("name") else {
             // Vapor's reason for a missing query key (DecodingError.keyNotFound).
             return error(400, "Value required for key at path 'name'. No value associated with key CodingKeys(stringValue: \"name\", intValue: nil) (\"name\").")

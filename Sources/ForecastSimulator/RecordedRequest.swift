@@ -40,3 +40,9 @@ public struct RecordedRequest: Sendable, Equatable, CustomStringConvertible {
         return "\(method) \(path)\(query.isEmpty ? "" : "?" + query)"
     }
 }
+
+extension ServerRequest {
+    var recorded: RecordedRequest {
+        RecordedRequest(method: method, path: path, queryItems: queryItems, headers: headers)
+    }
+}

@@ -1,14 +1,3 @@
-/// What a connection does with one request.
-enum Plan: Sendable {
-    case respond(HTTPResponse, dripBytesPerSecond: Int?)
-    case hang
-    case disconnect
-    /// The head and the first half of the body, then the connection closes.
-    case cutOff(HTTPResponse)
-
-    static func respond(_ response: HTTPResponse) -> Plan { .respond(response, dripBytesPerSecond: nil) }
-}
-
 /// The simulator's URL space.
 enum Route: Equatable {
     /// Pirate-Weather/pirate-weather-code API/responseLocal.py: the FastAPI app has exactly
@@ -41,18 +30,18 @@ enum Route: Equatable {
     }
 }
 
-/// Turns a request and the behaviour in force into a plan.
+/// Turns a request and the behaviour in force into what the server does with it.
 struct Router: Sendable {
     let apiKey: String?
     let now: Double
 
-    func plan(for request: HTTPRequest, behaviour: ForecastSimulator.Behaviour) -> Plan {
+    func action(for request: ServerRequest, behaviour: ForecastSimulator.Behaviour) -> Reply.Action {
         let route = Route(segments: request.pathSegments)
         let failures = FailureResponses(openMeteo: route.isOpenMeteo)
         switch behaviour {
         case .normal: return .respond(answer(request, route: route, hostile: false))
         case .controlCharacters: return .respond(answer(request, route: route, hostile: true))
-        case .drip(let rate): return .respond(answer(request, route: route, hostile: false), dripBytesPerSecond: max(1, rate))
+        case .drip(let rate): return .drip(answer(request, route: route, hostile: false), bytesPerSecond: max(1, rate))
         case .hang: return .hang
         case .disconnect: return .disconnect
         case .status(let status, let retryAfter): return .respond(failures.status(status, retryAfter: retryAfter))
@@ -67,7 +56,7 @@ struct Router: Sendable {
     }
 
     /// The normal answer: provider errors for a bad method, key, location or units, else a document.
-    func answer(_ request: HTTPRequest, route: Route, hostile: Bool) -> HTTPResponse {
+    func answer(_ request: ServerRequest, route: Route, hostile: Bool) -> ServerResponse {
         if route == .notFound {
             return .json(404, .object([("detail", .string("Not Found"))]))
         }
@@ -88,7 +77,7 @@ struct Router: Sendable {
         }
     }
 
-    private func darkSky(_ request: HTTPRequest, pathKey: String, location: String, hostile: Bool) -> HTTPResponse {
+    private func darkSky(_ request: ServerRequest, pathKey: String, location: String, hostile: Bool) -> ServerResponse {
         if let apiKey {
             // Pirate-Weather/pirateweather docs/API.md: the key may travel in an `apikey`
             // header, with any placeholder in the path's key segment; the gateway in front of
@@ -124,7 +113,7 @@ struct Router: Sendable {
 
     /// A valid document of the route's provider for a broken or huge body to be made from: its
     /// answer to the request when that is a good one, else its answer for Berlin.
-    private func sampleDocument(_ request: HTTPRequest, route: Route) -> String {
+    private func sampleDocument(_ request: ServerRequest, route: Route) -> String {
         let berlinTarget: String
         switch route {
         case .darkSky(_, let location):
@@ -141,7 +130,7 @@ struct Router: Sendable {
             berlinTarget = "/json"
         }
         for target in [request.target, berlinTarget] {
-            let asked = HTTPRequest(method: "GET", target: target, version: "HTTP/1.1", headers: [:], body: [])
+            let asked = ServerRequest(method: "GET", target: target, version: "HTTP/1.1", headers: [:], body: [])
             let answered = answer(asked, route: route, hostile: false)
             if answered.status == 200, case .bytes(let body) = answered.body { return String(decoding: body, as: UTF8.self) }
         }
@@ -149,7 +138,7 @@ struct Router: Sendable {
     }
 
     /// The request line for the log, with keys in the path or the query replaced by REDACTED.
-    static func redactedTarget(_ request: HTTPRequest) -> String {
+    static func redactedTarget(_ request: ServerRequest) -> String {
         var segments = request.path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         let nonEmpty = segments.indices.filter { !segments[$0].isEmpty }
         if nonEmpty.count == 3, segments[nonEmpty[0]] == "forecast" || segments[nonEmpty[0]] == "timemachine" {

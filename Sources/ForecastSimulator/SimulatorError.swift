@@ -1,4 +1,4 @@
-/// Why the simulator could not start.
+/// Why the simulator (or another `LoopbackServer`) could not start.
 public enum SimulatorError: Error, Equatable, CustomStringConvertible {
     /// The host is not a loopback address (the simulator never listens on a network).
     case nonLoopbackHost(String)

@@ -65,7 +65,7 @@ import Testing
     @Test func aTLSFailureNamesTheHostAndHintsAtTheCAFile() async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home)
-            let plain = try PlainTextListener()
+            let plain = try LoopbackServer(handler: PlainTextAnswer())
             defer { plain.stop() }
             let result = try await world.rain(["refresh"], environment: ["RAIN_BASE_URL": "https://127.0.0.1:\(plain.port)/"])
             #expect(result.status == 69, "\(result)")
@@ -99,38 +99,14 @@ import Testing
     }
 }
 
-/// A loopback listener that answers every connection at once with a plain-text HTTP error, so
-/// a TLS handshake with it fails the way it does against a server that does not speak TLS.
-final class PlainTextListener: Sendable {
-    let port: Int
-    private let descriptor: Int32
-
-    init() throws {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        self.descriptor = descriptor
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && getsockname(descriptor, $0, &length) == 0 }
-        }
-        guard bound, listen(descriptor, 8) == 0 else { throw POSIXError(.EADDRINUSE) }
-        port = Int(UInt16(bigEndian: address.sin_port))
-        let listener = descriptor
-        Thread.detachNewThread {
-            while true {
-                let connection = accept(listener, nil, nil)
-                guard connection >= 0 else { return }
-                let answer = Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
-                _ = answer.withUnsafeBytes { send(connection, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-                close(connection)
-            }
-        }
+/// Answers every connection at once with a plain-text HTTP error, before reading a byte, so a
+/// TLS handshake with the server fails the way it does against one that does not speak TLS.
+struct PlainTextAnswer: RequestHandler {
+    func replyOnAccept(connection number: Int) -> Reply? {
+        Reply(.respond(ServerResponse(status: 400, closesConnection: true)))
     }
 
-    func stop() {
-        shutdown(descriptor, Int32(SHUT_RDWR))
-        close(descriptor)
+    func reply(to request: ServerRequest, connection number: Int) -> Reply {
+        Reply(.disconnect)
     }
 }

@@ -1,10 +1,11 @@
+import ForecastSimulator
 import Foundation
 import Testing
 @testable import RainKit
 
 @Suite struct CurlTransportTests {
     @Test func sendsAcceptAndUserAgentAndExtraHeaders() throws {
-        let server = try NetTestServer()
+        let server = try ScriptedServer()
         let transport = CurlTransport()
         let response = try transport.perform(HTTPRequest(url: server.baseURL + "x", headers: ["X-Extra": "1"])).get()
         #expect(response.status == 200)
@@ -17,7 +18,7 @@ import Testing
     }
 
     @Test func lowerCasesResponseHeaderNamesAndKeepsTheBody() throws {
-        let server = try NetTestServer(script: [.json(#"{"a":1}"#, status: 418, headers: ["X-Rate-Thing": "7"])])
+        let server = try ScriptedServer(script: [.json(#"{"a":1}"#, status: 418, headers: ["X-Rate-Thing": "7"])])
         let response = try CurlTransport().perform(HTTPRequest(url: server.baseURL)).get()
         #expect(response.status == 418)
         #expect(response.headers["x-rate-thing"] == "7")
@@ -27,31 +28,31 @@ import Testing
 
     struct CapCase: Sendable, CustomTestStringConvertible {
         var testDescription: String
-        var response: NetScriptedResponse
+        var response: Reply
         var expected: Result<Int, TransferFailure>
     }
 
     static let limit = 1000
     @Test(arguments: [
         CapCase(testDescription: "Content-Length over the limit",
-                response: NetScriptedResponse(body: Array(repeating: 65, count: 5000)),
+                response: .respond(body: Array(repeating: 65, count: 5000)),
                 expected: .failure(.tooLarge(limit: limit))),
         CapCase(testDescription: "no Content-Length, body over the limit",
-                response: NetScriptedResponse(body: Array(repeating: 65, count: 5000), action: .respondUntilClose),
+                response: .respond(body: Array(repeating: 65, count: 5000), endsAtClose: true),
                 expected: .failure(.tooLarge(limit: limit))),
         CapCase(testDescription: "exactly the limit",
-                response: NetScriptedResponse(body: Array(repeating: 65, count: limit), action: .respondUntilClose),
+                response: .respond(body: Array(repeating: 65, count: limit), endsAtClose: true),
                 expected: .success(limit)),
     ])
     func capsTheBody(_ test: CapCase) throws {
-        let server = try NetTestServer(script: [test.response])
+        let server = try ScriptedServer(script: [test.response])
         let transport = CurlTransport(options: TransferOptions(bodyLimit: Self.limit))
         let outcome = transport.perform(HTTPRequest(url: server.baseURL)).map(\.body.count)
         #expect(outcome == test.expected)
     }
 
     @Test func aServerThatNeverAnswersTimesOut() throws {
-        let server = try NetTestServer(script: [.hang])
+        let server = try ScriptedServer(script: [.hang])
         let transport = CurlTransport(options: TransferOptions(timeouts: HTTPTimeouts(connect: .seconds(5), total: .milliseconds(300))))
         let outcome = transport.perform(HTTPRequest(url: server.baseURL))
         guard case .failure(.timedOut) = outcome else {
@@ -61,8 +62,9 @@ import Testing
     }
 
     @Test func aBodySlowerThanTheLowSpeedLimitTimesOut() throws {
-        let slow = NetScriptedResponse(body: Array(repeating: 65, count: 200), action: .drip(bytes: 1, interval: .milliseconds(200)))
-        let server = try NetTestServer(script: [slow])
+        // 5 bytes a second: one byte every 200 ms.
+        let slow = Reply(.drip(ServerResponse(status: 200, body: .bytes(Array(repeating: 65, count: 200))), bytesPerSecond: 5))
+        let server = try ScriptedServer(script: [slow])
         let options = TransferOptions(timeouts: HTTPTimeouts(connect: .seconds(5), total: .seconds(30)),
                                       lowSpeed: LowSpeedLimit(bytesPerSecond: 1000, duration: .seconds(1)))
         let outcome = CurlTransport(options: options).perform(HTTPRequest(url: server.baseURL))
@@ -73,7 +75,7 @@ import Testing
     }
 
     @Test func nothingListeningIsUnreachable() throws {
-        let port = try NetTestServer.unusedPort()
+        let port = try ScriptedServer.unusedPort()
         let outcome = CurlTransport().perform(HTTPRequest(url: "http://127.0.0.1:\(port)/"))
         guard case .failure(.unreachable) = outcome else {
             Issue.record("expected unreachable, got \(outcome)")
@@ -82,7 +84,7 @@ import Testing
     }
 
     @Test func aConnectionClosedWithoutAnswerIsLost() throws {
-        let server = try NetTestServer(script: [.close])
+        let server = try ScriptedServer(script: [.disconnect])
         let outcome = CurlTransport().perform(HTTPRequest(url: server.baseURL))
         guard case .failure(.connectionLost) = outcome else {
             Issue.record("expected a lost connection, got \(outcome)")
@@ -100,14 +102,14 @@ import Testing
     }
 
     @Test func redirectsAreNotFollowed() throws {
-        let server = try NetTestServer(script: [NetScriptedResponse(status: 302, headers: ["Location": "file:///etc/passwd"])])
+        let server = try ScriptedServer(script: [.respond(status: 302, headers: ["Location": "file:///etc/passwd"])])
         let response = try CurlTransport().perform(HTTPRequest(url: server.baseURL)).get()
         #expect(response.status == 302)
         #expect(server.requests.count == 1)
     }
 
     @Test func manyRequestsShareOneConnectionWhenOneAtATime() throws {
-        let server = try NetTestServer()
+        let server = try ScriptedServer()
         let transport = CurlTransport(maxConcurrentRequests: 1)
         let requests = (0..<5).map { HTTPRequest(url: server.baseURL + "r\($0)") }
         let responses = transport.perform(requests).map { try? $0.get() }
@@ -120,18 +122,18 @@ import Testing
     }
 
     @Test func theMultiLoopBoundsConcurrency() throws {
-        let server = try NetTestServer(fallback: { _ in .json("{}", delay: .milliseconds(100)) })
+        let server = try ScriptedServer(fallback: { _ in .json("{}", after: .milliseconds(100)) })
         let transport = CurlTransport(maxConcurrentRequests: 2)
         let requests = (0..<6).map { HTTPRequest(url: server.baseURL + "r\($0)") }
         let done = transport.perform(requests).filter { (try? $0.get().status) == 200 }.count
         #expect(done == 6)
-        #expect(server.maxConcurrentRequests <= 2)
-        #expect(server.maxConcurrentRequests >= 1)
+        #expect(server.mostRequestsAtOnce <= 2)
+        #expect(server.mostRequestsAtOnce >= 1)
         #expect(server.connectionsAccepted <= 2)
     }
 
     @Test func theMultiLoopSendsARequestAgainWhenAsked() throws {
-        let server = try NetTestServer(script: [.json("{}", status: 503)])
+        let server = try ScriptedServer(script: [.json("{}", status: 503)])
         var statuses: [Int] = []
         CurlTransport().perform([HTTPRequest(url: server.baseURL)], deadline: .now + .seconds(10)) { _, outcome, _ in
             let status = (try? outcome.get().status) ?? -1
@@ -143,7 +145,7 @@ import Testing
     }
 
     @Test func theMultiLoopStopsEverythingWhenAsked() throws {
-        let server = try NetTestServer()
+        let server = try ScriptedServer()
         let transport = CurlTransport(maxConcurrentRequests: 1)
         let requests = (0..<4).map { HTTPRequest(url: server.baseURL + "r\($0)") }
         var outcomes: [Int: Result<HTTPResponse, TransferFailure>] = [:]
@@ -157,7 +159,7 @@ import Testing
     }
 
     @Test func nothingStartsAfterTheDeadline() throws {
-        let server = try NetTestServer()
+        let server = try ScriptedServer()
         var outcome: Result<HTTPResponse, TransferFailure>?
         CurlTransport().perform([HTTPRequest(url: server.baseURL)], deadline: .now - .seconds(1)) { _, result, _ in
             outcome = result
@@ -168,7 +170,7 @@ import Testing
     }
 
     @Test func aCancelledBatchSendsNothing() throws {
-        let server = try NetTestServer()
+        let server = try ScriptedServer()
         let cancellation = TransferCancellation()
         cancellation.cancel()
         var outcome: Result<HTTPResponse, TransferFailure>?

@@ -7,7 +7,7 @@ import Testing
     static let places = (0..<8).map { Coordinate(latitude: 10 + Double($0), longitude: -20.25 - Double($0)) }
 
     @Test func returnsResultsInOrderWithBoundedConcurrencyOverReusedConnections() async throws {
-        let server = try NetTestServer(fallback: { .echoingCoordinate(of: $0, delay: .milliseconds(50)) })
+        let server = try ScriptedServer(fallback: { .echoingCoordinate(of: $0, after: .milliseconds(50)) })
         let client = NetTest.client(NetTest.configuration(server, maxConcurrent: 2))
         let results = await client.weather(for: Self.places)
         #expect(results.count == Self.places.count)
@@ -15,13 +15,13 @@ import Testing
             #expect((try? result.get())?.coordinate == place)
         }
         #expect(server.requests.count == Self.places.count)
-        #expect(server.maxConcurrentRequests <= 2)
+        #expect(server.mostRequestsAtOnce <= 2)
         #expect(server.connectionsAccepted <= 2)
     }
 
     @Test func retriesAndFailsEachRequestOnItsOwn() async throws {
         // The first two requests to arrive fail: one is retried (503), the other is final (404).
-        let server = try NetTestServer(
+        let server = try ScriptedServer(
             script: [.json("{}", status: 503), .json(#"{"detail": "no"}"#, status: 404)],
             fallback: { .echoingCoordinate(of: $0) })
         let log = NetLog()
@@ -37,14 +37,14 @@ import Testing
     }
 
     @Test func anEmptyBatchAsksNothing() async throws {
-        let server = try NetTestServer()
+        let server = try ScriptedServer()
         let results = await NetTest.client(NetTest.configuration(server)).weather(for: [])
         #expect(results.isEmpty)
         #expect(server.requests.isEmpty)
     }
 
     @Test func theCompletionFormIsCalledOnce() async throws {
-        let server = try NetTestServer()
+        let server = try ScriptedServer()
         let client = NetTest.client(NetTest.configuration(server))
         await confirmation(expectedCount: 1) { called in
             let results = await withCheckedContinuation { continuation in
@@ -61,7 +61,7 @@ import Testing
     /// pile up in memory: with the first result not yet taken, only the answers that fit in the
     /// decoder's waiting room and the transfers in flight are asked for, however long it waits.
     @Test func aSlowConsumerHoldsTheTransfersBack() async throws {
-        let server = try NetTestServer(fallback: { .echoingCoordinate(of: $0) })
+        let server = try ScriptedServer(fallback: { .echoingCoordinate(of: $0) })
         let client = NetTest.client(NetTest.configuration(server, maxConcurrent: 2))
         let places = (0..<40).map { Coordinate(latitude: Double($0), longitude: 1) }
         let release = DispatchSemaphore(value: 0)

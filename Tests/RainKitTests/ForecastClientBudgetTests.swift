@@ -8,9 +8,9 @@ import Testing
     static let places = (0..<3).map { Coordinate(latitude: Double($0), longitude: 1) }
 
     @Test func anUnreachableHostStopsTheBatchAtOnce() async throws {
-        let port = try NetTestServer.unusedPort()
+        let port = try ScriptedServer.unusedPort()
         let log = NetLog()
-        var configuration = NetTest.configuration(try NetTestServer(), maxConcurrent: 1, log: log)
+        var configuration = NetTest.configuration(try ScriptedServer(), maxConcurrent: 1, log: log)
         configuration.baseURL = "http://127.0.0.1:\(port)/"
         let results = await NetTest.client(configuration).weather(for: Self.places)
         #expect(results == Array(repeating: .failure(.offline(host: "127.0.0.1:\(port)")), count: 3))
@@ -18,7 +18,7 @@ import Testing
     }
 
     @Test func aRetryAfterLongerThanTheBudgetPausesTheOthersInsteadOfSendingThem() async throws {
-        let server = try NetTestServer(script: [.json("{}", status: 429, headers: ["Retry-After": "30"])])
+        let server = try ScriptedServer(script: [.json("{}", status: 429, headers: ["Retry-After": "30"])])
         var retry = NetTest.quickRetry
         retry.totalBudget = .seconds(2)
         let results = await NetTest.client(NetTest.configuration(server, maxConcurrent: 1, retry: retry))
@@ -28,7 +28,7 @@ import Testing
     }
 
     @Test func aRetryAfterPausesTheOthersThenEverythingIsFetched() async throws {
-        let server = try NetTestServer(script: [.json("{}", status: 429, headers: ["Retry-After": "1"])],
+        let server = try ScriptedServer(script: [.json("{}", status: 429, headers: ["Retry-After": "1"])],
                                        fallback: { .echoingCoordinate(of: $0) })
         let results = await NetTest.client(NetTest.configuration(server, maxConcurrent: 1)).weather(for: Self.places)
         #expect(results.allSatisfy { (try? $0.get()) != nil })
@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func theBudgetBoundsTheWholeFetch() async throws {
-        let server = try NetTestServer(script: [.hang, .hang, .hang])
+        let server = try ScriptedServer(script: [.hang, .hang, .hang])
         var retry = NetTest.quickRetry
         retry.totalBudget = .seconds(1)
         let configuration = NetTest.configuration(server, timeouts: HTTPTimeouts(connect: .seconds(5), total: .seconds(30)),
@@ -54,7 +54,7 @@ import Testing
     /// A transfer that stalls (slower than the low-speed limit) is a timed-out try, retried
     /// while the budget lasts, not the end of the budget.
     @Test func aStalledTransferIsRetriedNotTakenForTheEndOfTheBudget() async throws {
-        let server = try NetTestServer(script: [.hang, .hang, .hang])
+        let server = try ScriptedServer(script: [.hang, .hang, .hang])
         var configuration = NetTest.configuration(server, timeouts: HTTPTimeouts(connect: .seconds(5), total: .seconds(10)))
         configuration.lowSpeed = LowSpeedLimit(bytesPerSecond: 100, duration: .seconds(1))
         let result = await NetTest.result(NetTest.client(configuration))
@@ -63,7 +63,7 @@ import Testing
     }
 
     @Test func cancellingTheTaskStopsTheTransferInLibcurl() async throws {
-        let server = try NetTestServer(script: [.hang])
+        let server = try ScriptedServer(script: [.hang])
         let client = NetTest.client(NetTest.configuration(server, timeouts: HTTPTimeouts(connect: .seconds(5), total: .seconds(60))))
         let task = Task { await client.weather(for: [NetTest.berlin]) }
         while server.requests.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test func theCompletionBlockFormIsABatchOfOne() async throws {
-        let server = try NetTestServer(fallback: { .echoingCoordinate(of: $0) })
+        let server = try ScriptedServer(fallback: { .echoingCoordinate(of: $0) })
         let client = NetTest.client(NetTest.configuration(server))
         let result = await withCheckedContinuation { continuation in
             client.requestWeather(for: Coordinate(latitude: 4.5, longitude: 5.5)) { continuation.resume(returning: $0) }

@@ -1,3 +1,4 @@
+import ForecastSimulator
 import Foundation
 import Testing
 @testable import RainKit
@@ -5,7 +6,7 @@ import Testing
 /// A hostile or failing server, and what the client makes of it.
 struct FailureCase: Sendable, CustomTestStringConvertible {
     var testDescription: String
-    var script: [NetScriptedResponse]
+    var script: [Reply]
     var expected: ForecastError
     /// How many requests the server should see.
     var attempts: Int
@@ -30,7 +31,7 @@ struct FailureCase: Sendable, CustomTestStringConvertible {
                     script: [.json(#"{"detail": [{"loc": ["path"], "msg": "bad place"}]}"#, status: 422)],
                     expected: .http(status: 422, message: "bad place"), attempts: 1),
         FailureCase(testDescription: "404 without a body",
-                    script: [NetScriptedResponse(status: 404)],
+                    script: [.respond(status: 404)],
                     expected: .http(status: 404, message: nil), attempts: 1),
         FailureCase(testDescription: "400 with control characters",
                     script: [.json(#"{"detail": "bad\u001b[31m red\u0007"}"#, status: 400)],
@@ -54,7 +55,7 @@ struct FailureCase: Sendable, CustomTestStringConvertible {
                     script: Array(repeating: .json(#"{"error": true, "reason": "Cannot compute"}"#, status: 500), count: 3),
                     expected: .http(status: 500, message: "Cannot compute"), attempts: 3),
         FailureCase(testDescription: "200 with a body that is not JSON",
-                    script: [NetScriptedResponse(body: Array("<html>".utf8))],
+                    script: [.respond(body: Array("<html>".utf8))],
                     expected: .unusableBody(reason: "not a JSON object", path: nil), attempts: 1),
         FailureCase(testDescription: "a body over the cap",
                     script: [.json("[" + String(repeating: "1,", count: 1000) + "1]")],
@@ -66,7 +67,7 @@ struct FailureCase: Sendable, CustomTestStringConvertible {
 
     @Test(arguments: cases)
     func mapsFailures(_ test: FailureCase) async throws {
-        let server = try NetTestServer(script: test.script)
+        let server = try ScriptedServer(script: test.script)
         let log = NetLog()
         let configuration = NetTest.configuration(
             server, timeouts: HTTPTimeouts(connect: .seconds(5), total: .milliseconds(300)),
@@ -89,7 +90,7 @@ struct FailureCase: Sendable, CustomTestStringConvertible {
 
     struct RecoveryCase: Sendable, CustomTestStringConvertible {
         var testDescription: String
-        var failures: [NetScriptedResponse]
+        var failures: [Reply]
     }
 
     @Test(arguments: [
@@ -99,10 +100,10 @@ struct FailureCase: Sendable, CustomTestStringConvertible {
         RecoveryCase(testDescription: "408 then success", failures: [.json("{}", status: 408)]),
         RecoveryCase(testDescription: "429 with Retry-After: 0 then success",
                      failures: [.json("{}", status: 429, headers: ["Retry-After": "0"])]),
-        RecoveryCase(testDescription: "closed without answer then success", failures: [.close]),
+        RecoveryCase(testDescription: "closed without answer then success", failures: [.disconnect]),
     ])
     func retriesTemporaryFailures(_ test: RecoveryCase) async throws {
-        let server = try NetTestServer(script: test.failures)
+        let server = try ScriptedServer(script: test.failures)
         let log = NetLog()
         let forecast = try await NetTest.client(NetTest.configuration(server, log: log)).weather(for: NetTest.berlin)
         #expect(forecast.coordinate == Coordinate(latitude: 1.5, longitude: 2.5))
@@ -112,9 +113,9 @@ struct FailureCase: Sendable, CustomTestStringConvertible {
     }
 
     @Test func nothingListeningIsOfflineAtTheFirstTry() async throws {
-        let port = try NetTestServer.unusedPort()
+        let port = try ScriptedServer.unusedPort()
         let log = NetLog()
-        var configuration = NetTest.configuration(try NetTestServer(), log: log)
+        var configuration = NetTest.configuration(try ScriptedServer(), log: log)
         configuration.baseURL = "http://127.0.0.1:\(port)/"
         let result = await NetTest.result(NetTest.client(configuration))
         #expect(result == .failure(.offline(host: "127.0.0.1:\(port)")))
@@ -123,7 +124,7 @@ struct FailureCase: Sendable, CustomTestStringConvertible {
     }
 
     @Test func theRetryBudgetStopsRetries() async throws {
-        let server = try NetTestServer(script: Array(repeating: .json("{}", status: 503, headers: ["Retry-After": "5"]), count: 3))
+        let server = try ScriptedServer(script: Array(repeating: .json("{}", status: 503, headers: ["Retry-After": "5"]), count: 3))
         var retry = NetTest.quickRetry
         retry.totalBudget = .seconds(2)
         let result = await NetTest.result(NetTest.client(NetTest.configuration(server, retry: retry)))
@@ -132,14 +133,14 @@ struct FailureCase: Sendable, CustomTestStringConvertible {
     }
 
     @Test func neverRetriesWithAPolicyOfOneAttempt() async throws {
-        let server = try NetTestServer(script: [.json("{}", status: 503)])
+        let server = try ScriptedServer(script: [.json("{}", status: 503)])
         let result = await NetTest.result(NetTest.client(NetTest.configuration(server, retry: .never)))
         #expect(result == .failure(.http(status: 503, message: nil)))
         #expect(server.requests.count == 1)
     }
 
     @Test func verboseLinesShowStatusAndTime() async throws {
-        let server = try NetTestServer(script: [.json("{}", status: 500)])
+        let server = try ScriptedServer(script: [.json("{}", status: 500)])
         let log = NetLog()
         _ = try await NetTest.client(NetTest.configuration(server, log: log)).weather(for: NetTest.berlin)
         let prefix = "GET \(server.baseURL)REDACTED/52.52,13.405?units=si&lang=en&version=2 -> "

@@ -5,7 +5,7 @@ import Testing
 
 @Suite struct ForecastClientTests {
     @Test func putsTheKeyInThePathByDefault() async throws {
-        let server = try NetTestServer()
+        let server = try ScriptedServer()
         let forecast = try await NetTest.client(NetTest.configuration(server)).weather(for: NetTest.berlin)
         #expect(forecast.timeZone == "UTC")
         let request = try #require(server.requests.first)
@@ -16,7 +16,7 @@ import Testing
     }
 
     @Test func sendsTheKeyInAHeaderWhenToldTo() async throws {
-        let server = try NetTestServer()
+        let server = try ScriptedServer()
         _ = try await NetTest.client(NetTest.configuration(server, placement: .header)).weather(for: NetTest.berlin)
         let request = try #require(server.requests.first)
         #expect(request.target == "/header/52.52,13.405?units=si&lang=en&version=2", "Pirate Weather needs a segment where the key would be")
@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func addsTheMissingSlashToTheBaseURL() async throws {
-        let server = try NetTestServer()
+        let server = try ScriptedServer()
         var configuration = NetTest.configuration(server)
         configuration.baseURL = server.baseURL + "forecast"
         configuration.units = .us
@@ -35,7 +35,7 @@ import Testing
     }
 
     @Test func withoutAKeyNothingIsSent() async throws {
-        let server = try NetTestServer()
+        let server = try ScriptedServer()
         let result = await NetTest.result(NetTest.client(NetTest.configuration(server, key: nil)))
         #expect(result == .failure(.missingKey))
         let batch = await NetTest.client(NetTest.configuration(server, key: nil)).weather(for: [NetTest.berlin, NetTest.berlin])
@@ -44,7 +44,7 @@ import Testing
     }
 
     @Test func callsTheCompletionExactlyOnceOffTheMainThread() async throws {
-        let server = try NetTestServer(script: [.json("{}", status: 503), .json("{}", status: 503)])
+        let server = try ScriptedServer(script: [.json("{}", status: 503), .json("{}", status: 503)])
         let client = NetTest.client(NetTest.configuration(server))
         let calls = Mutex(0)
         let onMainThread = Mutex(false)

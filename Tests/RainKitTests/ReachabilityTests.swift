@@ -5,14 +5,14 @@ import Testing
 
 @Suite struct ReachabilityTests {
     @Test func aListeningPortIsReachable() throws {
-        let server = try NetTestServer()
-        #expect(ReachabilityMonitor.probe(host: "127.0.0.1", port: server.port))
-        #expect(ReachabilityMonitor.probe(host: "localhost", port: server.port))
+        let server = try ScriptedServer()
+        #expect(ReachabilityMonitor.probe(host: "127.0.0.1", port: Int(server.port)))
+        #expect(ReachabilityMonitor.probe(host: "localhost", port: Int(server.port)))
         #expect(ReachabilityMonitor(baseURL: server.baseURL + "forecast/").probe())
     }
 
     @Test func aClosedPortIsNot() throws {
-        let port = try NetTestServer.unusedPort()
+        let port = try ScriptedServer.unusedPort()
         #expect(!ReachabilityMonitor.probe(host: "127.0.0.1", port: port))
         #expect(!ReachabilityMonitor(baseURL: "http://127.0.0.1:\(port)/").probe())
     }
@@ -23,9 +23,9 @@ import Testing
     }
 
     @Test func theMonitorReportsTheFirstStateAndEachChange() async throws {
-        var server: NetTestServer? = try NetTestServer()
+        var server: ScriptedServer? = try ScriptedServer()
         let port = try #require(server?.port)
-        let monitor = ReachabilityMonitor(host: "127.0.0.1", port: port, timeout: .milliseconds(500),
+        let monitor = ReachabilityMonitor(host: "127.0.0.1", port: Int(port), timeout: .milliseconds(500),
                                           onlineInterval: .milliseconds(20), offlineInterval: .milliseconds(20))
         let (states, continuation) = AsyncStream.makeStream(of: Reachability.self)
         // An upper bound so a broken monitor fails the test instead of hanging it.
@@ -43,7 +43,7 @@ import Testing
         server?.stop()
         server = nil
         #expect(await iterator.next() == .offline)
-        server = try NetTestServer(port: port)
+        server = try ScriptedServer(port: port)
         #expect(await iterator.next() == .online)
         monitor.stop()
     }
@@ -59,8 +59,8 @@ import Testing
     }
 
     @Test func noCallbackAfterStopReturns() async throws {
-        let server = try NetTestServer()
-        let monitor = ReachabilityMonitor(host: "127.0.0.1", port: server.port,
+        let server = try ScriptedServer()
+        let monitor = ReachabilityMonitor(host: "127.0.0.1", port: Int(server.port),
                                           onlineInterval: .milliseconds(10), offlineInterval: .milliseconds(10))
         let stopped = Mutex(false)
         let lateCalls = Mutex(0)

@@ -12,7 +12,7 @@ enum NetTest {
                                         maxRetryAfter: .seconds(60), totalBudget: .seconds(10))
 
     static func configuration(
-        _ server: NetTestServer, key: APIKey? = NetTest.key, placement: APIKeyPlacement = .path,
+        _ server: ScriptedServer, key: APIKey? = NetTest.key, placement: APIKeyPlacement = .path,
         timeouts: HTTPTimeouts = HTTPTimeouts(connect: .seconds(5), total: .seconds(10)),
         bodyLimit: Int = TransferOptions.defaultBodyLimit, maxConcurrent: Int = 4,
         retry: RetryPolicy = NetTest.quickRetry, log: NetLog? = nil

@@ -7,24 +7,30 @@ import Glibc
 import Musl
 #endif
 
-/// One run of the server, from `start()` to `stop()`: the listening socket, a thread that
-/// accepts, and one thread per connection. `shutdown()` returns when none of them runs.
+/// The running part of a `LoopbackServer`: the listening socket, a thread that accepts, and one
+/// thread per connection. `shutdown()` returns when none of them runs.
 final class Listener: Sendable {
     private struct Connections {
         var stopping = false
         var descriptors: Set<Int32> = []
+        var accepted = 0
+        var requestsInFlight = 0
+        var mostRequestsInFlight = 0
     }
 
     let port: UInt16
+    let name: String
+    let handler: any RequestHandler
     private let listenDescriptor: Int32
-    /// Written once on shutdown; everything that waits also polls its read end.
-    private let wakeRead: Int32
+    /// Readable once the server stops: everything that waits polls it too.
+    let wakeDescriptor: Int32
+    /// Written once on shutdown.
     private let wakeWrite: Int32
     private let connections = Mutex(Connections())
     private let threads = DispatchGroup()
-    private let state: SimulatorState
 
-    init(address: Socket.LoopbackAddress, host: String, port: UInt16, state: SimulatorState) throws(SimulatorError) {
+    init(address: Socket.LoopbackAddress, host: String, port: UInt16, name: String,
+         handler: any RequestHandler) throws(SimulatorError) {
         let (descriptor, boundPort) = try Socket.listen(on: address, host: host, port: port)
         var pipeDescriptors: [Int32] = [-1, -1]
         guard pipe(&pipeDescriptors) == 0 else {
@@ -35,14 +41,15 @@ final class Listener: Sendable {
         for pipeDescriptor in pipeDescriptors { _ = fcntl(pipeDescriptor, F_SETFD, FD_CLOEXEC) }
         self.listenDescriptor = descriptor
         self.port = boundPort
-        self.wakeRead = pipeDescriptors[0]
+        self.wakeDescriptor = pipeDescriptors[0]
         self.wakeWrite = pipeDescriptors[1]
-        self.state = state
+        self.name = name
+        self.handler = handler
     }
 
     func run() {
         threads.enter()
-        Self.spawn { [self] in
+        spawn { [self] in
             acceptLoop()
             threads.leave()
         }
@@ -58,30 +65,31 @@ final class Listener: Sendable {
         _ = write(wakeWrite, &byte, 1)
         threads.wait()
         close(listenDescriptor)
-        close(wakeRead)
+        close(wakeDescriptor)
         close(wakeWrite)
     }
 
     private func acceptLoop() {
         while true {
-            let ready = Socket.waitReadable([listenDescriptor, wakeRead], timeout: -1)
+            let ready = Socket.waitReadable([listenDescriptor, wakeDescriptor], timeout: -1)
             if ready.contains(1) || ready.isEmpty { return }
             let descriptor = accept(listenDescriptor, nil, nil)
             guard descriptor >= 0 else {
                 if errno == EINTR || errno == ECONNABORTED || errno == EAGAIN { continue }
                 if errno == EMFILE || errno == ENFILE {
                     // Out of descriptors: wait a little (or for stop) instead of spinning.
-                    if !Socket.waitReadable([wakeRead], timeout: 50).isEmpty { return }
+                    if !Socket.waitReadable([wakeDescriptor], timeout: 50).isEmpty { return }
                     continue
                 }
                 return
             }
-            let admitted = connections.withLock { connections -> Bool in
-                guard !connections.stopping else { return false }
+            let number = connections.withLock { connections -> Int? in
+                guard !connections.stopping else { return nil }
                 connections.descriptors.insert(descriptor)
-                return true
+                connections.accepted += 1
+                return connections.accepted - 1
             }
-            guard admitted else {
+            guard let number else {
                 close(descriptor)
                 return
             }
@@ -89,9 +97,8 @@ final class Listener: Sendable {
             var noDelay: Int32 = 1
             _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &noDelay, socklen_t(MemoryLayout<Int32>.size))
             threads.enter()
-            Self.spawn { [self] in
-                var connection = Connection(descriptor: descriptor, wakeDescriptor: wakeRead, state: state)
-                connection.serve()
+            spawn { [self] in
+                Connection(descriptor: descriptor, number: number, listener: self).serve()
                 connections.withLock { connections in
                     connections.descriptors.remove(descriptor)
                     close(descriptor)
@@ -101,9 +108,24 @@ final class Listener: Sendable {
         }
     }
 
-    private static func spawn(_ body: @escaping @Sendable () -> Void) {
+    var connectionsAccepted: Int { connections.withLock { $0.accepted } }
+    var mostRequestsAtOnce: Int { connections.withLock { $0.mostRequestsInFlight } }
+
+    /// Counts the requests between being read and being acted out.
+    func requestStarted() {
+        connections.withLock { connections in
+            connections.requestsInFlight += 1
+            connections.mostRequestsInFlight = max(connections.mostRequestsInFlight, connections.requestsInFlight)
+        }
+    }
+
+    func requestFinished() {
+        connections.withLock { $0.requestsInFlight -= 1 }
+    }
+
+    private func spawn(_ body: @escaping @Sendable () -> Void) {
         let thread = Thread(block: body)
-        thread.name = "forecast-simulator"
+        thread.name = name
         thread.start()
     }
 }

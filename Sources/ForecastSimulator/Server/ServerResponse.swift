@@ -1,6 +1,7 @@
-/// An answer to write. `Content-Length` and `Connection` are added when it is sent.
-struct HTTPResponse: Sendable {
-    enum Body: Sendable {
+/// An answer a `LoopbackServer` writes. `Server`, `Content-Length` and `Connection` are added
+/// when it is sent.
+public struct ServerResponse: Sendable {
+    public enum Body: Sendable {
         case bytes([UInt8])
         /// `prefix`, then `padding` spaces, then `suffix`; generated while sending.
         case padded(prefix: [UInt8], padding: Int, suffix: [UInt8])
@@ -11,38 +12,50 @@ struct HTTPResponse: Sendable {
             case .padded(let prefix, let padding, let suffix): return prefix.count + padding + suffix.count
             }
         }
+
+        /// Every byte, padding included.
+        var contents: [UInt8] {
+            switch self {
+            case .bytes(let bytes): return bytes
+            case .padded(let prefix, let padding, let suffix): return prefix + [UInt8](repeating: 0x20, count: padding) + suffix
+            }
+        }
     }
 
-    var status: Int
-    var headers: [(String, String)]
-    var body: Body
+    public var status: Int
+    public var headers: [(String, String)]
+    public var body: Body
     /// Close the connection after this answer, whatever the client asked.
-    var closesConnection = false
+    public var closesConnection: Bool
+    /// No `Content-Length`: the body ends where the connection closes (it closes after this answer).
+    public var endsAtClose: Bool
 
-    init(status: Int, headers: [(String, String)] = [], body: Body = .bytes([]), closesConnection: Bool = false) {
+    public init(status: Int, headers: [(String, String)] = [], body: Body = .bytes([]),
+                closesConnection: Bool = false, endsAtClose: Bool = false) {
         self.status = status
         self.headers = headers
         self.body = body
-        self.closesConnection = closesConnection
+        self.closesConnection = closesConnection || endsAtClose
+        self.endsAtClose = endsAtClose
     }
 
-    static func json(_ status: Int, _ value: JSONValue, headers: [(String, String)] = []) -> HTTPResponse {
-        HTTPResponse(
+    static func json(_ status: Int, _ value: JSONValue, headers: [(String, String)] = []) -> ServerResponse {
+        ServerResponse(
             status: status,
             headers: [("Content-Type", "application/json")] + headers,
             body: .bytes(Array(value.serialized().utf8))
         )
     }
 
-    static func text(_ status: Int, contentType: String, _ text: String, headers: [(String, String)] = []) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", contentType)] + headers, body: .bytes(Array(text.utf8)))
+    static func text(_ status: Int, contentType: String, _ text: String, headers: [(String, String)] = []) -> ServerResponse {
+        ServerResponse(status: status, headers: [("Content-Type", contentType)] + headers, body: .bytes(Array(text.utf8)))
     }
 
-    func head(keepAlive: Bool) -> [UInt8] {
+    func head(server: String, keepAlive: Bool) -> [UInt8] {
         var text = "HTTP/1.1 \(status) \(Self.reasonPhrase(status))\r\n"
-        text += "Server: forecast-simulator\r\n"
+        text += "Server: \(server)\r\n"
         for (name, value) in headers { text += "\(name): \(value)\r\n" }
-        text += "Content-Length: \(body.count)\r\n"
+        if !endsAtClose { text += "Content-Length: \(body.count)\r\n" }
         text += keepAlive ? "Connection: keep-alive\r\n" : "Connection: close\r\n"
         text += "\r\n"
         return Array(text.utf8)

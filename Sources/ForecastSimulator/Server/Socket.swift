@@ -35,6 +35,17 @@ enum Socket {
             }
             return nil
         }
+
+        /// The host as a URL names it: `127.0.0.1` (for localhost too) or `[::1]`.
+        var urlHost: String {
+            switch self {
+            case .ipv6:
+                return "[::1]"
+            case .ipv4(let networkOrder):
+                let value = UInt32(bigEndian: networkOrder)
+                return [24, 16, 8, 0].map { String((value >> $0) & 0xFF) }.joined(separator: ".")
+            }
+        }
     }
 
     /// Opens a listening TCP socket; returns the descriptor and the bound port.

@@ -1,21 +1,23 @@
-/// A parsed HTTP/1.x request.
-struct HTTPRequest: Sendable {
-    var method: String
+/// A request as a `LoopbackServer` read it (HTTP/1.x).
+public struct ServerRequest: Sendable {
+    public var method: String
     /// The request target as sent (path and query).
-    var target: String
-    var version: String
+    public var target: String
+    public var version: String
     /// Lower-cased names; repeated fields joined with ", ".
-    var headers: [String: String]
-    var body: [UInt8]
+    public var headers: [String: String]
+    public var body: [UInt8]
 
-    var path: String { String(target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0]) }
+    /// The target without the query, not percent-decoded.
+    public var path: String { String(target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)[0]) }
 
     var rawQuery: String {
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         return parts.count > 1 ? String(parts[1]) : ""
     }
 
-    var queryItems: [RecordedRequest.QueryItem] {
+    /// The query items, percent-decoded, in order.
+    public var queryItems: [RecordedRequest.QueryItem] {
         rawQuery.split(separator: "&").map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let name = PercentDecoding.decode(String(parts[0]), plusAsSpace: true)
@@ -24,7 +26,8 @@ struct HTTPRequest: Sendable {
         }
     }
 
-    func queryValue(_ name: String) -> String? {
+    /// The first value of the query item `name`.
+    public func queryValue(_ name: String) -> String? {
         queryItems.first { $0.name == name }?.value
     }
 
@@ -40,10 +43,6 @@ struct HTTPRequest: Sendable {
         if tokens.contains("close") { return false }
         if version == "HTTP/1.0" { return tokens.contains("keep-alive") }
         return true
-    }
-
-    var recorded: RecordedRequest {
-        RecordedRequest(method: method, path: path, queryItems: queryItems, headers: headers)
     }
 }
 

@@ -1,8 +1,8 @@
 /// Reads requests off one connection, keeping bytes that arrive early (pipelining) for the
 /// next request.
-struct HTTPRequestReader {
+struct RequestReader {
     enum Outcome {
-        case request(HTTPRequest)
+        case request(ServerRequest)
         /// The request could not be read; answer with this status and close.
         case invalid(status: Int, message: String)
         /// The peer closed, the socket failed or the server is stopping.
@@ -78,7 +78,7 @@ struct HTTPRequestReader {
         return nil
     }
 
-    static func parseHead(_ head: ArraySlice<UInt8>) -> HTTPRequest? {
+    static func parseHead(_ head: ArraySlice<UInt8>) -> ServerRequest? {
         // Split on LF bytes (a String would treat CR LF as one character).
         var lines = head.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line -> String in
             let bytes = line.last == UInt8(ascii: "\r") ? line.dropLast() : line
@@ -102,6 +102,6 @@ struct HTTPRequestReader {
                 headers[name] = value
             }
         }
-        return HTTPRequest(method: String(parts[0]), target: String(parts[1]), version: String(parts[2]), headers: headers, body: [])
+        return ServerRequest(method: String(parts[0]), target: String(parts[1]), version: String(parts[2]), headers: headers, body: [])
     }
 }
