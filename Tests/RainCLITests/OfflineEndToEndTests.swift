@@ -31,7 +31,8 @@ import Testing
                 #expect(shown.output.hasPrefix("Berlin ") && shown.output.contains("updated 6 h ago"))
 
                 let bare = try await world.rain([])
-                #expect(bare.status == 75 && bare.output == shown.output)
+                // The same screen; its first line has the local time, which may have moved on a minute.
+                #expect(bare.status == 75 && bare.output.split(separator: "\n").dropFirst() == shown.output.split(separator: "\n").dropFirst())
 
                 let nothingCached = try await world.rain(["show", "tokyo"])
                 #expect(nothingCached.status == 66)
