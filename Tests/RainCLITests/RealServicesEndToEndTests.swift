@@ -256,7 +256,7 @@ import Testing
                                                       environment: ["RAIN_IP_LOCATION_URL": world.simulator.rootURL + "/json?ip=192.0.2.1"])
             #expect(unknown.status == 69, "\(unknown)")
             #expect(unknown.error.contains("does not know where this machine is"), "\(unknown)")
-            #expect(unknown.error.contains("rain: hint: add the place by name"), "\(unknown)")
+            #expect(unknown.error.contains("rain: hint: add it by name, or with --lat and --lon"), "\(unknown)")
         }
     }
 }

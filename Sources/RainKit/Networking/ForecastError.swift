@@ -57,7 +57,7 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
         case .missingKey:
             return "no API key configured"
         case .locationUnknown(let host):
-            return "\(host) does not know where this machine is (its answer has no coordinates)"
+            return "\(host) does not know where this machine is"
         case .transport(let reason):
             return "request failed: \(reason)"
         }
@@ -92,7 +92,7 @@ extension ForecastError: RainError {
         case .keyRefused:
             return "check the key with: rain config show"
         case .locationUnknown:
-            return "add the place by name (rain locations add NAME) or with --lat and --lon"
+            return "add it by name, or with --lat and --lon"
         case .tls(let host, _):
             return "if \(host) uses a certificate from a private authority, name that authority's certificate file in ca_file in the configuration (rain config path)"
         default:
