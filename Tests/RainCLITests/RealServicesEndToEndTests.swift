@@ -255,8 +255,8 @@ import Testing
             let unknown = try await world.keylessRain(["locations", "add", "--here"],
                                                       environment: ["RAIN_IP_LOCATION_URL": world.simulator.rootURL + "/json?ip=192.0.2.1"])
             #expect(unknown.status == 69, "\(unknown)")
-            #expect(unknown.error.contains("does not know where this machine is"), "\(unknown)")
-            #expect(unknown.error.contains("rain: hint: add it by name, or with --lat and --lon"), "\(unknown)")
+            #expect(unknown.error.contains("cannot locate this machine"), "\(unknown)")
+            #expect(unknown.error.contains("rain: hint: use a name, or --lat and --lon"), "\(unknown)")
         }
     }
 }

@@ -57,7 +57,7 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
         case .missingKey:
             return "no API key configured"
         case .locationUnknown(let host):
-            return "\(host) does not know where this machine is"
+            return "\(host) cannot locate this machine"
         case .transport(let reason):
             return "request failed: \(reason)"
         }
@@ -92,7 +92,7 @@ extension ForecastError: RainError {
         case .keyRefused:
             return "check the key with: rain config show"
         case .locationUnknown:
-            return "add it by name, or with --lat and --lon"
+            return "use a name, or --lat and --lon"
         case .tls(let host, _):
             return "if \(host) uses a certificate from a private authority, name that authority's certificate file in ca_file in the configuration (rain config path)"
         default:
