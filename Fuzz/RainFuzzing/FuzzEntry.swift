@@ -34,7 +34,7 @@ public enum FuzzEntry {
             precondition(direct == (try? DarkSkyDecoder.readThroughTree(Data(bytes), units: .si)), "the one-pass reader disagrees")
         }
         for provider in Provider.allCases {
-            guard let forecast = try? provider.decoder.decode(Data(bytes), units: .si) else { continue }
+            guard let forecast = try? provider.unit.decode(Data(bytes), units: .si) else { continue }
             _ = ForecastView(width: 80, usesColor: true, now: now).render(
                 CachedForecast(location: Location(name: "Fuzz", coordinate: forecast.coordinate), fetchedAt: now,
                                source: provider.rawValue, forecast: forecast))

@@ -29,7 +29,7 @@ public final class ForecastClient: Sendable {
 
     /// A client for the provider in effect in `settings`, with that provider's decoder.
     public convenience init(settings: Settings, verbose: (@Sendable (String) -> Void)? = nil) {
-        self.init(settings: settings, decoder: settings.provider.decoder, verbose: verbose)
+        self.init(settings: settings, decoder: settings.provider.unit, verbose: verbose)
     }
 
     /// The URL asked for `coordinate`, with the key (if it travels in the path) replaced by

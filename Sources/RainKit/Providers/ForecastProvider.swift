@@ -38,8 +38,6 @@ public struct ProviderOffers: OptionSet, Sendable {
     public static let nextHour = ProviderOffers(rawValue: 1 << 0)
     /// Weather alerts for the place.
     public static let alerts = ProviderOffers(rawValue: 1 << 1)
-    /// Summaries in the requested language.
-    public static let summaries = ProviderOffers(rawValue: 1 << 2)
 }
 
 extension Provider {
@@ -53,9 +51,6 @@ extension Provider {
 
     /// How messages name it.
     public var displayName: String { unit.displayName }
-
-    /// The decoder for this provider's answers.
-    public var decoder: any ForecastDecoder { unit }
 }
 
 extension ForecastError {

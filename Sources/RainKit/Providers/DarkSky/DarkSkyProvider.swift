@@ -1,14 +1,14 @@
 import FoundationEssentials
 
 /// Pirate Weather, or any other server speaking the Dark Sky format: needs a key, sends the
-/// next hour minute by minute, alerts and summaries in the requested language.
+/// next hour minute by minute and alerts.
 public struct DarkSkyProvider: ForecastProvider {
     public init() {}
 
     public var displayName: String { "the Dark Sky-compatible API" }
 
     public var needsKey: Bool { true }
-    public var offers: ProviderOffers { [.nextHour, .alerts, .summaries] }
+    public var offers: ProviderOffers { [.nextHour, .alerts] }
 
     public func forecastURL(in settings: Settings) -> String { settings.baseURL }
 
