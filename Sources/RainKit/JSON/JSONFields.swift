@@ -11,17 +11,18 @@ enum JSONNaming: Sendable {
 /// by default rain's key in camelCase) and how its value is read and written.
 struct JSONField<Model>: Sendable {
     let key: String
-    let darkSkyKeys: [String]
     let value: Value
-    /// `"key": `, as the writer opens the member.
-    let quotedKey: [UInt8]
+    /// The server's keys when they are not rain's key in camelCase.
+    private let darkSky: [String]?
 
     init(_ key: String, _ value: Value, darkSky: [String]? = nil) {
         self.key = key
-        quotedKey = Array("\"\(key)\": ".utf8)
         self.value = value
-        self.darkSkyKeys = darkSky ?? [Self.camelCase(key)]
+        self.darkSky = darkSky
     }
+
+    /// A Dark Sky-compatible server's keys, most preferred first.
+    var darkSkyKeys: [String] { darkSky ?? [Self.camelCase(key)] }
 
     /// `apparent_temperature` -> `apparentTemperature`.
     static func camelCase(_ key: String) -> String {
@@ -259,7 +260,8 @@ struct JSONFields<Model>: Sendable {
             (field, keys.indices.filter { keys[$0].reading.field == field }.reduce(UInt64(0)) { $0 | UInt64(1) << $1 })
         }
         readers = fields.map(\.value.read)
-        writers = fields.sorted { $0.key < $1.key }.map { ($0.key, $0.quotedKey, $0.value.written) }
+        // Rain writes its own naming only.
+        writers = naming != .rain ? [] : fields.sorted { $0.key < $1.key }.map { ($0.key, Array("\"\($0.key)\": ".utf8), $0.value.written) }
     }
 
     // MARK: Reading
