@@ -18,6 +18,11 @@ public struct ForecastView: Sendable {
     /// fit one row, and 7 days. More hours than fit a row take more rows.
     public var hourCount: Int?
     public var dayCount: Int?
+    /// Whether a terminal this wide (`compactGraphWidth` or more) gets the next 24 hours as a
+    /// small graph above the hours' numbers, and whether it is drawn in ASCII.
+    public var showsCompactGraph = false
+    public var asciiOnly = false
+    public static let compactGraphWidth = 100
 
     /// Layouts are designed for this many columns; narrower widths cut lines.
     public static let layoutWidth = 80
@@ -40,7 +45,12 @@ public struct ForecastView: Sendable {
         let context = ForecastViewContext(cached: cached, width: max(width, Self.layoutWidth), usesColor: usesColor, now: now,
                                           cutsLines: cutsLines, visibleWidth: cutsLines ? max(width, 1) : nil,
                                           hourCount: hourCount, dayCount: dayCount)
-        var sections = [context.header(), context.currentSection() + context.skySection(), context.hoursSection(),
+        var graph: [String] = []
+        if showsCompactGraph && cutsLines && width >= Self.compactGraphWidth {
+            graph = Meteogram(width: width, usesColor: usesColor, ascii: asciiOnly, now: now, hours: 24, isCompact: true).lines(cached)
+            if !graph.isEmpty { graph.append("") }
+        }
+        var sections = [context.header(), context.currentSection() + context.skySection(), graph + context.hoursSection(),
                         context.daysSection(), context.alertsSection()]
         if let height { sections = Self.compact(sections, toHeight: max(height, 1)) }
         var lines: [String] = []
