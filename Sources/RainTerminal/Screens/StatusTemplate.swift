@@ -6,6 +6,7 @@ import RainKit
 public struct StatusTemplate: Sendable, Equatable {
     public enum Placeholder: String, Sendable, CaseIterable {
         case icon, temp, feels, summary, high, low, precip, place, age, sunrise, sunset, moon
+        case tempSpark = "temp_spark", rainSpark = "rain_spark"
     }
 
     enum Piece: Sendable, Equatable {
@@ -109,16 +110,24 @@ public struct StatusValues: Sendable {
                 let glyph = MoonGlyph.glyph(forFraction: phase, southern: cached.location.coordinate.latitude < 0)
                 return ascii ? ASCIIConsole.transliterate(glyph) : glyph
             } ?? missing,
+            .tempSpark: Self.asciiIf(ascii, Sparkline.temperatures(forecast, now: now, hours: Self.sparklineHours)),
+            .rainSpark: Self.asciiIf(ascii, Sparkline.chances(forecast, now: now, hours: Self.sparklineHours)),
         ]
     }
 
     public subscript(placeholder: StatusTemplate.Placeholder) -> String { values[placeholder] ?? "" }
+
+    /// `{temp_spark}` and `{rain_spark}` span the next 12 hours.
+    public static let sparklineHours = 12
+
+    private static func asciiIf(_ ascii: Bool, _ text: String) -> String { ascii ? ASCIIConsole.transliterate(text) : text }
 
     /// waybar's custom-module object (`return-type: json`) on one line: the line as `text`, the
     /// details as `tooltip`, the icon's name as `class` and `alt`.
     public func waybarJSON(text: String) -> String {
         let tooltip = "\(self[.place]): \(self[.summary]), \(self[.temp]) (feels \(self[.feels])), "
             + "high \(self[.high]), low \(self[.low]), precipitation \(self[.precip]), updated \(self[.age])"
+            + (self[.tempSpark].allSatisfy { $0 == " " } ? "" : "\nnext 12 h: \(self[.tempSpark]) rain \(self[.rainSpark])")
         return Self.waybarJSON(["text": text, "tooltip": tooltip, "class": iconName, "alt": iconName])
     }
 
