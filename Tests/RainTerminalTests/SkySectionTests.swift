@@ -26,7 +26,7 @@ import Testing
     @Test func berlinShowsItsSunAndMoon() throws {
         let lines = skyLines(try berlin())
         #expect(lines == [
-            "  ☀  Sunrise 05:58  ·  Sunset 20:22  ·  Daylight 14 h 24 min (-3 min 49 s)",
+            "  ☀  Sunrise 05:58  ·  Sunset 20:22  ·  Daylight 14 h 24 min (-3 min 48 s)",
             "  ◑  First quarter, 53% lit  ·  Moonrise 15:46  ·  Moonset 22:39",
         ], "\(lines)")
     }
@@ -55,7 +55,7 @@ import Testing
         let start = try #require(lines.firstIndex { $0.hasPrefix("  ☀  Sunrise") })
         #expect(Array(lines[start..<start + 4]) == [
             "  ☀  Sunrise 05:58  ·  Sunset 20:22",
-            "     Daylight 14 h 24 min (-3 min 49 s)",
+            "     Daylight 14 h 24 min (-3 min 48 s)",
             "  ◑  First quarter, 53% lit  ·  Moonrise 15:46",
             "     Moonset 22:39",
         ], "\(lines)")

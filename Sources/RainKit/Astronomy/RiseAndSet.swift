@@ -10,10 +10,10 @@ public struct RiseAndSet: Sendable, Equatable {
     /// nor a set it stayed there all the span (midnight sun, polar night, a moonless day).
     public var isUpAtStart: Bool
 
-    /// Half an hour: the moon and the sun cannot cross the horizon twice within one step except
-    /// when grazing it near the poles, where such a dip of less than half an hour is missed.
-    /// (About 70 positions a day with the halving; a refresh of 8 days stays a few milliseconds.)
-    static let step: TimeInterval = 1_800
+    /// An hour: the moon and the sun cannot cross the horizon twice within one step except
+    /// when grazing it near the poles, where such a dip of less than an hour is missed. (About
+    /// 30 positions a day with the narrowing: a refresh of 8 days computes some 250 moons.)
+    static let step: TimeInterval = 3_600
 
     /// `height(t)`: the body's altitude above the altitude at which it rises, degrees.
     static func find(from start: Date, to end: Date, height: (Date) -> Double) -> RiseAndSet {
@@ -24,7 +24,7 @@ public struct RiseAndSet: Sendable, Equatable {
             let time = min(previousTime.addingTimeInterval(step), end)
             let value = height(time)
             if (previous > 0) != (value > 0) {
-                let crossing = narrowed(previousTime, time, risingThrough: value > 0, height: height)
+                let crossing = narrowed(previousTime, previous, time, value, height: height)
                 if value > 0 { found.rise = found.rise ?? crossing } else { found.set = found.set ?? crossing }
             }
             previousTime = time
@@ -33,14 +33,30 @@ public struct RiseAndSet: Sendable, Equatable {
         return found
     }
 
-    /// The second at which `height` crosses zero between `low` and `high`.
-    private static func narrowed(_ low: Date, _ high: Date, risingThrough rising: Bool, height: (Date) -> Double) -> Date {
-        var low = low, high = high
-        while high.timeIntervalSince(low) > 1 {
-            let middle = low.addingTimeInterval(high.timeIntervalSince(low) / 2)
-            if (height(middle) > 0) == rising { high = middle } else { low = middle }
+    /// The second at which `height` crosses zero between `low` and `high` (where it has the
+    /// values given, of opposite signs): the false position, Illinois' way (the end that stays
+    /// has its value halved, so both ends move), until the two ends are a second apart. The
+    /// altitude is nearly straight over an hour: three or four positions, not twelve halvings.
+    private static func narrowed(_ low: Date, _ lowValue: Double, _ high: Date, _ highValue: Double,
+                                 height: (Date) -> Double) -> Date {
+        var (low, lowValue, high, highValue) = (low.timeIntervalSince1970, lowValue, high.timeIntervalSince1970, highValue)
+        var keptEnd = 0  // -1: low stayed last time, 1: high stayed
+        for _ in 0..<40 where high - low > 1 {
+            // Where the straight line between the ends crosses zero, kept half a second inside them.
+            var guess = low + (high - low) * lowValue / (lowValue - highValue)
+            guess = min(max(guess, low + 0.5), high - 0.5)
+            let value = height(Date(timeIntervalSince1970: guess))
+            if (value > 0) == (lowValue > 0) {
+                (low, lowValue) = (guess, value)
+                if keptEnd == 1 { highValue /= 2 }
+                keptEnd = 1
+            } else {
+                (high, highValue) = (guess, value)
+                if keptEnd == -1 { lowValue /= 2 }
+                keptEnd = -1
+            }
         }
-        return Date(timeIntervalSince1970: (low.timeIntervalSince1970 + high.timeIntervalSince1970) / 2)
+        return Date(timeIntervalSince1970: (low + high) / 2)
     }
 }
 
