@@ -40,7 +40,6 @@ public enum RainCLI {
             var context: CommandContext
             do {
                 command = try type.init(parsed: values)
-                if command.certainlyFetches { ForecastClient.prepareTransport() }
                 context = try makeContext(values: values, environment: environment, console: console)
                 try command.validate(in: context)
             } catch {

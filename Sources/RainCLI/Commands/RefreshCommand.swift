@@ -44,9 +44,6 @@ struct RefreshCommand: RunnableCommand {
         if all && !references.isEmpty { throw ValidationError("Give either '--all' or locations, not both") }
     }
 
-    /// Without --if-stale every place asked for is fetched (unless the command fails first).
-    var certainlyFetches: Bool { !ifStale }
-
     func run(_ context: CommandContext) async throws {
         let list = try context.loadPlaces()
         let locations: [Location]

@@ -18,17 +18,12 @@ protocol RunnableCommand: ParsableCommand {
     /// for what must work while it is not: `rain config` (to find and mend it), completions,
     /// and removing rain's crontab line.
     var needsValidConfiguration: Bool { get }
-    /// Whether the command fetches whatever the cache holds (`rain refresh`): libcurl is then
-    /// loaded while the configuration and the places are read. False when it may well not
-    /// fetch (a command that stays offline never loads libcurl).
-    var certainlyFetches: Bool { get }
     func run(_ context: CommandContext) async throws
 }
 
 extension RunnableCommand {
     func validate(in context: CommandContext) throws {}
     var needsValidConfiguration: Bool { true }
-    var certainlyFetches: Bool { false }
 }
 
 /// A usage problem found after parsing (values out of range for the command line, options that

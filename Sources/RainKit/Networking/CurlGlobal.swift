@@ -13,14 +13,8 @@ private let curlGlobalInitialization: String? = {
 
 enum CurlGlobal {
     /// Loads and initialises libcurl if nothing has yet. Throws why libcurl cannot be used.
-    /// Blocks while another thread loads it: call it from a thread of its own.
     static func initialize() throws(TransferFailure) {
         if let reason = curlGlobalInitialization { throw .transport(reason: reason) }
-    }
-
-    /// Starts `initialize()` on a thread of its own and returns at once.
-    static func startLoading() {
-        DetachedThread.start { _ = curlGlobalInitialization }
     }
 
     /// libcurl's short text for an error code; it never names the URL.

@@ -32,14 +32,6 @@ public final class ForecastClient: Sendable {
         self.init(settings: settings, decoder: settings.provider.unit, verbose: verbose)
     }
 
-    /// Starts loading libcurl on a thread of its own and returns at once, for a command that is
-    /// sure to fetch: loading it and its two dozen libraries is most of the start of a first
-    /// request, and it then overlaps reading the configuration and the places instead of
-    /// following them. Requests made meanwhile wait for it on their own thread.
-    public static func prepareTransport() {
-        CurlGlobal.startLoading()
-    }
-
     /// The URL asked for `coordinate`, with the key (if it travels in the path) replaced by
     /// `REDACTED`: the form to show or log.
     public func redactedURL(for coordinate: Coordinate) -> String {
