@@ -59,6 +59,21 @@ import Testing
         }
     }
 
+    /// Issue 23, row 11: a byte order mark is read past (RFC 8259 allows it) and the file is
+    /// written without it at the next change, as rain writes every file.
+    @Test func aByteOrderMarkIsReadAndNotWrittenBack() async throws {
+        try await withTemporaryDirectory { folder throws in
+            let path = folder + "/defaults.json"
+            writeFile(path, "\u{FEFF}{\"locations\": [{\"id\": \"6f1c1e0e-8f55-4b9a-9d43-7c6b3b1a2f10\", \"name\": \"A\", \"latitude\": 1, \"longitude\": 2}]}")
+            let store = store(in: folder)
+            #expect(try store.load().locations.map(\.name) == ["A"])
+            _ = try store.select("A")  // the current place already: nothing else to change
+            let bytes = try #require(fileBytes(path))
+            #expect(!bytes.starts(with: [0xEF, 0xBB, 0xBF]))
+            #expect(try store.load().locations.map(\.name) == ["A"])
+        }
+    }
+
     @Test func aStoreWithADuplicateKeyNamesItsLineAndColumn() async throws {
         try await withTemporaryDirectory { folder throws in
             writeFile(folder + "/defaults.json", "{\n  \"locations\": [],\n  \"locations\": []\n}")

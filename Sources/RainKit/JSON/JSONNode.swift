@@ -179,6 +179,13 @@ struct JSONNode: Sendable {
         throw error("expected an ISO 8601 time like 2026-08-20T12:00:00Z")
     }
 
+    /// A UUID in its canonical form (read where it is written), or any form Foundation reads
+    /// (not as rain writes it); nil for text that is not a UUID.
+    func uuid() throws(JSONError) -> (id: UUID, isLowercase: Bool)? {
+        if kind == .plainText, let id = map.withText(at: entry, UUID.canonical(utf8:)) { return id }
+        return UUID(uuidString: try requiredString()).map { ($0, false) }
+    }
+
     /// One of `Value`'s raw names.
     func name<Value: RawRepresentable & CaseIterable>(of _: Value.Type) throws(JSONError) -> Value? where Value.RawValue == String {
         guard let name = try string() else { return nil }

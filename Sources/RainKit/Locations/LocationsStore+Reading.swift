@@ -31,7 +31,10 @@ extension LocationsStore {
     func contents(of bytes: [UInt8]?) throws(DefaultsFileError) -> Contents {
         guard let bytes else { return Contents() }
         do {
-            return try Self.contents(of: JSONNode.document(bytes))
+            var contents = try Self.contents(of: JSONNode.document(bytes))
+            // A byte order mark is allowed (RFC 8259 lets a reader pass over it); rain writes none.
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { contents.isSavedForm = false }
+            return contents
         } catch {
             let isSyntax = error.path == nil && !error.isEmpty
             throw .unreadable(path: file.path, reason: error.isEmpty ? "the file is empty" : isSyntax ? "not valid JSON: \(error)" : "\(error)")

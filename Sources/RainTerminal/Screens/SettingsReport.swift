@@ -24,10 +24,12 @@ public struct SettingsReport {
             ("forecast cache", paths.forecastsDirectory),
         ]
         if let settings = diagnosis.settings {
+            let keyIsUnusable = settings.apiKey == nil && diagnosis.problems.contains { $0.isAboutTheKey }
             let key = settings.apiKey.map { "\($0.redacted) (from \(diagnosis.keySource))" }
-                ?? (diagnosis.problems.contains { $0.isAboutTheKey } ? "not usable (see the error below)" : "not set")
+                ?? (keyIsUnusable ? "not usable (see the error below)" : "not set")
+            let reason = keyIsUnusable ? "the API key is not usable" : settings.providerReason
             rows += [
-                ("provider", "\(settings.provider.rawValue): \(settings.providerReason)"),
+                ("provider", "\(settings.provider.rawValue): \(reason)"),
                 ("base_url", settings.baseURL),
                 ("openmeteo_url", settings.openMeteoURL),
                 ("geocoding_url", settings.geocodingURL),
