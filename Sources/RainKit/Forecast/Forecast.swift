@@ -1,3 +1,4 @@
+import Glibc
 import FoundationEssentials
 
 /// A point on the globe, in degrees.
@@ -8,6 +9,16 @@ public struct Coordinate: Sendable, Hashable {
     public init(latitude: Double, longitude: Double) {
         self.latitude = latitude
         self.longitude = longitude
+    }
+}
+
+extension Coordinate {
+    /// The great-circle distance in metres (haversine, on a sphere of the Earth's mean radius).
+    public func distance(to other: Coordinate) -> Double {
+        let radians = Double.pi / 180
+        let dLatitude = (other.latitude - latitude) * radians, dLongitude = (other.longitude - longitude) * radians
+        let a = pow(sin(dLatitude / 2), 2) + cos(latitude * radians) * cos(other.latitude * radians) * pow(sin(dLongitude / 2), 2)
+        return 2 * 6_371_008.8 * asin(min(1, a.squareRoot()))
     }
 }
 
