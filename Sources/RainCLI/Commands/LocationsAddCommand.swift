@@ -20,7 +20,7 @@ struct LocationsAddCommand: RunnableCommand {
         usage: "<name> [--pick <n>] [--country <code>] | <name> --lat <latitude> --lon <longitude> | [<name>] --here; [--select]"
     )
 
-    static let placeName = ArgumentDefinition(name: "name", help: "The place's name, e.g. Berlin.", isOptional: true)
+    static let placeName = ArgumentDefinition(name: "name", help: "The place's name, e.g. Berlin.", isOptional: true, joinsWords: true)
     static let lat = Option<Double>("lat", value: "latitude", help: "Latitude in degrees, -90 (south) to 90 (north).")
     static let lon = Option<Double>("lon", value: "longitude", help: "Longitude in degrees, -180 (west) to 180 (east).")
     static let pick = Option<Int>("pick", value: "n", help: "When several places have the name, take the Nth of the list.")
