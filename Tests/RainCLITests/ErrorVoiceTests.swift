@@ -109,6 +109,32 @@ import Testing
 
     static let noPlaceHint = "rain: hint: 'rain locations' lists the saved places with their numbers and IDs\n"
 
+    /// Issue 22, item 6: with no places, every `--json` listing prints an empty array, as
+    /// `locations --json` does, besides the one error line and exit 66.
+    @Test(arguments: [["locations", "--json"], ["show", "--all", "--json"], ["refresh", "--all", "--json"]])
+    func anEmptyListIsAnEmptyArray(_ arguments: [String]) async throws {
+        try await withTemporaryDirectory { home in
+            let result = try await BuiltProduct.run("rain", arguments, environment: ["RAIN_HOME": home])
+            #expect(result.status == 66, "\(result)")
+            #expect(result.output == "[]\n")
+            #expect(result.error.hasPrefix("rain: error: no saved locations"), "\(result.error)")
+        }
+    }
+
+    /// Issue 22, item 6: help names the installed copy of the JSON document (PREFIX/share/doc/rain),
+    /// not a path in the source tree, when rain runs from an installed layout.
+    @Test func helpNamesTheInstalledDocument() async throws {
+        try await withTemporaryDirectory { prefix in
+            try FileManager.default.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: prefix + "/share/doc/rain", withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: BuiltProduct.path("rain"), toPath: prefix + "/bin/rain")
+            writeFile(prefix + "/share/doc/rain/forecast-json.md", "# fields\n")
+            let help = try await BuiltProduct.runSystem(prefix + "/bin/rain", ["show", "--help"])
+            #expect(help.output.contains(prefix + "/share/doc/rain/forecast-json.md"), "\(help.output)")
+            #expect(!help.output.contains("docs/forecast-json.md"))
+        }
+    }
+
     /// Issue 22, item 4: the words of a name need no quotes, to save it or to show it.
     @Test func namesOfSeveralWordsNeedNoQuotes() async throws {
         try await withTemporaryDirectory { home in
