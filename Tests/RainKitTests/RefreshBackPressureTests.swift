@@ -20,10 +20,13 @@ import Testing
             let environment = ["RAIN_HOME": home, "RAIN_BASE_URL": simulator.baseURL, "RAIN_API_KEY": Self.key]
             let paths = RainPaths.resolve(environment: environment)
             let settings = try SettingsLoader(paths: paths, environment: environment, configFileIsExplicit: false).load().settings
-            let store = LocationsStore(paths: paths)
-            let places = try (0..<60).map { index in
-                try store.add(name: "Place \(index)", coordinate: Coordinate(latitude: Double(index) - 30, longitude: 10)).location
+            // Written in one go (60 adds would each lock, write and fsync, on a cooperative thread).
+            let entries = (0..<60).map { index in
+                #"{"id": "\#(UUID().uuidString.lowercased())", "name": "Place \#(index)", "latitude": \#(index - 30), "longitude": 10}"#
             }
+            writeFile(paths.defaultsFile, #"{"locations": [\#(entries.joined(separator: ", "))]}"#)
+            let places = try LocationsStore(paths: paths).load().locations
+            #expect(places.count == 60)
             let service = ForecastService(settings: settings)
             let limit = service.client.inFlightBodyLimit
             #expect(limit == 6)
