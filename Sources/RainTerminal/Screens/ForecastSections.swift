@@ -128,9 +128,9 @@ extension ForecastViewContext {
             // providers send it; any other its liquid amount.
             let snow = (day.snowAccumulation ?? 0) > 0 ? day.snowAccumulation : nil
             if let snow, day.precipType == "snow" || (day.precipAccumulation ?? 0) <= 0 {
-                line += " " + "\(MeasureFormat.short(snow)) \(forecast.units == .us ? "in" : "cm")".padded(toDisplayWidth: 7)
+                line += " " + "\(MeasureFormat.amount(snow)) \(forecast.units == .us ? "in" : "cm")".padded(toDisplayWidth: 7)
             } else if let amount = day.precipAccumulation, amount > 0 {
-                line += " " + "\(MeasureFormat.short(forecast.units.displayedAccumulation(amount))) \(labels.precipitation)".padded(toDisplayWidth: 7)
+                line += " " + "\(MeasureFormat.amount(forecast.units.displayedAccumulation(amount))) \(labels.precipitation)".padded(toDisplayWidth: 7)
             } else {
                 line += String(repeating: " ", count: 8)
             }
