@@ -1,4 +1,3 @@
-import Dispatch
 import FoundationEssentials
 import Synchronization
 
@@ -55,9 +54,10 @@ public final class ForecastClient: Sendable {
         requestWeather(for: coordinates, cancellation: nil, onEach: nil, completion: completion)
     }
 
-    /// The same, stoppable through `cancellation`, with `onEach` called (on one background
-    /// queue, one call at a time) as soon as each result is known, while other transfers still run.
-    /// `onEach` may be slow (write a file): while results wait for it, no new transfer starts.
+    /// The same, stoppable through `cancellation`, with `onEach` called (on a thread of the
+    /// batch's own, one call at a time) as soon as each result is known, while other transfers
+    /// still run. `onEach` may be slow (write a file): while results wait for it, no new
+    /// transfer starts.
     public func requestWeather(for coordinates: [Coordinate], cancellation: TransferCancellation?,
                                onEach: (@Sendable (Int, Result<Forecast, ForecastError>) -> Void)?,
                                completion: @escaping @Sendable ([Result<Forecast, ForecastError>]) -> Void) {
@@ -75,7 +75,7 @@ public final class ForecastClient: Sendable {
         let endpoints = coordinates.compactMap(endpoint(for:))
         guard endpoints.count == coordinates.count else {
             let results = coordinates.map { _ in Result<Forecast, ForecastError>.failure(.missingKey) }
-            DispatchQueue.global().async {
+            DetachedThread.start {
                 for (index, result) in results.enumerated() { onEach?(index, result) }
                 completion(results)
             }
@@ -100,9 +100,9 @@ public final class ForecastClient: Sendable {
         await run(coordinates, onEach: nil, keepingForecasts: true).map { $0 ?? .failure(.cancelled) }
     }
 
-    /// Fetches `coordinates`, handing each result to `onEach` as soon as it is known (on one
-    /// background queue, one call at a time) and keeping none: returns each request's failure,
-    /// nil for a success, once every `onEach` has returned. `onEach` may be slow (a refresh
+    /// Fetches `coordinates`, handing each result to `onEach` as soon as it is known (on a
+    /// thread of the batch's own, one call at a time) and keeping none: returns each request's
+    /// failure, nil for a success, once every `onEach` has returned. `onEach` may be slow (a refresh
     /// writes the cache there): while results wait for it, no new transfer starts, so memory
     /// stays flat. Cancelling the task stops the transfers in libcurl.
     public func weather(for coordinates: [Coordinate],
@@ -155,8 +155,9 @@ public final class ForecastClient: Sendable {
     var inFlightBodyLimit: Int { 2 * transport.maxConcurrentRequests }
 
     /// Every request with its retries, on this thread (one multi handle). Bodies are decoded by
-    /// `decode` on other threads while the other transfers go on; their results are handed to
-    /// `onEach` one at a time, and the transfers hold back while too many wait (`InFlightBodies`).
+    /// `decode` on the batch's own threads while the other transfers go on (`BatchWorkers`);
+    /// their results are handed to `onEach` one at a time, and the transfers hold back while
+    /// too many wait (`InFlightBodies`). Nothing runs on the threads Swift's tasks use.
     private func fetch<Value: Sendable>(
         _ endpoints: [ForecastEndpoint], cancellation: TransferCancellation?,
         onEach: (@Sendable (Int, Result<Value, ForecastError>) -> Void)?, keepingValues: Bool,
@@ -166,10 +167,9 @@ public final class ForecastClient: Sendable {
         let start = clock.now
         let budget = configuration.retry.totalBudget
         let results = ResultSlots<Value>(count: endpoints.count)
-        let decoding = DispatchGroup()
-        // Bodies are decoded side by side; their results are handed on one at a time.
-        let decodeQueue = DispatchQueue(label: "rain.decode", attributes: .concurrent)
-        let deliveryQueue = DispatchQueue(label: "rain.deliver")
+        // Bodies are decoded side by side on the batch's own threads (a single request's on
+        // this one: it has nothing to overlap with); their results are handed on one at a time.
+        let workers = endpoints.count > 1 ? BatchWorkers(threads: min(2, endpoints.count)) : nil
         var attempts = [Int](repeating: 1, count: endpoints.count)
         // What the last try of a request that is being retried failed with: when time runs out
         // before the next try is answered, that says more than the clock.
@@ -189,15 +189,11 @@ public final class ForecastClient: Sendable {
             onEach?(index, result)
         }
         func deliver(_ index: Int, _ result: @escaping @Sendable () -> Result<Value, ForecastError>) {
-            // A single request has nothing to overlap with: its body is decoded on this thread.
-            guard endpoints.count > 1 else { return handOn(index, result()) }
+            guard let workers else { return handOn(index, result()) }
             bodies.willHandOn()
-            decodeQueue.async(group: decoding) {
-                let result = result()
-                deliveryQueue.async(group: decoding) {
-                    handOn(index, result)
-                    bodies.handedOn()
-                }
+            workers.submit(result) { result in
+                handOn(index, result)
+                bodies.handedOn()
             }
         }
 
@@ -246,7 +242,7 @@ public final class ForecastClient: Sendable {
                 return .retry(after: delay, pausingOthers: pauses)
             }
         }
-        decoding.wait()
+        workers?.finish()
         return results.all
     }
 
