@@ -20,7 +20,7 @@ import Testing
             // Every setting it could read is there, the key marked unusable.
             #expect(shown.output.contains("units:                    us"), "\(shown.output)")
             #expect(shown.output.contains("api_key:                  not usable (see the error below)"))
-            #expect(shown.output.contains("provider:                 openmeteo: the API key is not usable"), "not 'no API key configured'")
+            #expect(shown.output.contains("provider:                 darksky: an API key is configured but not usable"), "not 'no API key configured'")
             #expect(shown.output.contains("proxy:                    http://proxy.example:3128 (from https_proxy in the environment; see the README, section \"Proxies\")"))
             #expect(!shown.output.contains("secret") && !shown.error.contains("secret"))
             #expect(shown.error == """

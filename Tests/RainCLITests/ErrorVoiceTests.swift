@@ -15,7 +15,7 @@ import Testing
     }
 
     private static let addUsage = """
-        Usage: rain locations add <name> [--pick <n>] [--country <code>] | <name> --lat <latitude> --lon <longitude> | [<name>] --here; [--select]
+        Usage: rain locations add <name> [--pick <n>] [--country <code>] | <name> --lat <latitude> --lon <longitude> | [<name>] --here; [--select] [--again]
           See 'rain locations add --help' for more information.
 
         """

@@ -12,12 +12,13 @@ struct LocationsAddCommand: RunnableCommand {
         cancels); elsewhere rain lists them and --pick N chooses. With --lat and --lon nothing \
         is looked up. --here asks ip_location_url where this machine is from its IP address, \
         only when you ask. The first place saved becomes the current location. Prints the new \
-        place's short ID. A place already saved (the same name within 1 km) is not saved twice: \
-        rain says so and exits 0; --again saves it anyway.
+        place's short ID. A place of the same name (letter case aside) within 1 km of a saved \
+        one is not added: rain names the saved one and exits 0 (--select still makes it \
+        current); --again adds it anyway.
         """,
         arguments: [placeName],
         options: [lat, lon, pick, country, here, select, again, verbose],
-        usage: "<name> [--pick <n>] [--country <code>] | <name> --lat <latitude> --lon <longitude> | [<name>] --here; [--select]"
+        usage: "<name> [--pick <n>] [--country <code>] | <name> --lat <latitude> --lon <longitude> | [<name>] --here; [--select] [--again]"
     )
 
     static let placeName = ArgumentDefinition(name: "name", help: "The place's name, e.g. Berlin.", isOptional: true, joinsWords: true)
@@ -27,7 +28,7 @@ struct LocationsAddCommand: RunnableCommand {
     static let country = Option<String>("country", value: "code", help: "Look only in this country (ISO code, e.g. DE).")
     static let here = Flag("here", help: "Save where this machine is, asked of ip_location_url from its IP address.")
     static let select = Flag("select", help: "Make the new place the current location.")
-    static let again = Flag("again", help: "Save it even when the same place is saved already.")
+    static let again = Flag("again", help: "Save the place even if it is saved already.")
     static let verbose = Flag.verbose
 
     enum Source: Equatable {
@@ -121,7 +122,7 @@ struct LocationsAddCommand: RunnableCommand {
             context.print("Added \(place.qualifiedName.strippingControlCharacters) \(place.shortCoordinates), ID \(location.shortID)\(isCurrent ? ", the current location" : "").")
         case .alreadySaved(let location, let number, let isCurrent):
             context.print("\(location.name.strippingControlCharacters) is already saved (\(number), ID \(location.shortID))\(isCurrent ? ", the current location" : "").")
-            context.printError("Add --again to save a second one.")
+            context.printError("Pass --again to save a second one.")
         }
     }
 

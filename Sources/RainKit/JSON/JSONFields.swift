@@ -140,7 +140,9 @@ extension JSONField.Value {
     /// A UUID, which must be there; one not in lower case is not as rain writes it.
     static func id(_ get: @escaping Get<UUID>, _ set: @escaping Set<UUID>) -> Self {
         Self(requirement: .required, read: { model, node, reading throws(JSONError) in
-            guard let (id, isLowercase) = try node.uuid() else { throw node.error("expected a location ID (a UUID)") }
+            guard let (id, isLowercase) = try node.uuid() else {
+                throw node.error("expected a UUID, found \"\((try node.string() ?? "").strippingControlCharacters.prefix(20))\"")
+            }
             if !isLowercase { reading.isSavedForm = false }
             set(&model, id)
             return true

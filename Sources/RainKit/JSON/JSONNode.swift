@@ -72,11 +72,9 @@ struct JSONNode: Sendable {
         return node
     }
 
-    /// "missing required field" at the path of `key` in this object.
+    /// `missing "key"`, about this object (where the member should be).
     func missing(_ key: String) -> JSONError {
-        var error = error("missing required field")
-        error.path = error.path.map { $0.isEmpty ? key : "\($0).\(key)" }
-        return error
+        error("missing \"\(key)\"")
     }
 
     /// The members by key.

@@ -27,9 +27,13 @@ public struct SettingsReport {
             let keyIsUnusable = settings.apiKey == nil && diagnosis.problems.contains { $0.isAboutTheKey }
             let key = settings.apiKey.map { "\($0.redacted) (from \(diagnosis.keySource))" }
                 ?? (keyIsUnusable ? "not usable (see the error below)" : "not set")
-            let reason = keyIsUnusable ? "the API key is not usable" : settings.providerReason
+            // With an unusable key nothing is fetched; `auto` means the provider the key is for.
+            let provider = keyIsUnusable
+                ? (settings.providerChoice == .auto ? "darksky: an API key is configured but not usable"
+                                                    : "\(settings.provider.rawValue): set in the configuration; the API key is not usable")
+                : "\(settings.provider.rawValue): \(settings.providerReason)"
             rows += [
-                ("provider", "\(settings.provider.rawValue): \(reason)"),
+                ("provider", provider),
                 ("base_url", settings.baseURL),
                 ("openmeteo_url", settings.openMeteoURL),
                 ("geocoding_url", settings.geocodingURL),
