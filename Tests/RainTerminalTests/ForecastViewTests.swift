@@ -17,6 +17,8 @@ import Testing
               ◒  Partly Cloudy
                  24 °C, feels like 25 °C
                  Humidity 53%  ·  Wind 3.9 m/s WSW →, gusts 7.8 m/s  ·  Rain 8%  ·  UV 5
+              ☀  Sunrise 05:58  ·  Sunset 20:22  ·  Daylight 14 h 24 min (-3 min 49 s)
+              ◑  First quarter
 
               Next 3 hours  Thunderstorms this evening.
               14:00 15:00 16:00

@@ -152,8 +152,29 @@ public struct Forecast: Sendable, Equatable {
         public var sunset: Date?
         /// Set when the sun stays below or above the horizon all day.
         public var polar: Polar?
+        /// The moon's phase at the day's noon (0 new, 0.5 full, 1 the next new): Dark Sky's
+        /// `moonPhase` where a server sends it, else rain's own (`Forecast.withAstronomy`).
+        public var moonPhase: Double?
+        /// The lit fraction of the moon's disc at the day's noon, 0...1; rain's own.
+        public var moonIllumination: Double?
+        /// The first moonrise and moonset of the calendar day, rain's own; absent on a day the
+        /// moon does not rise (or set).
+        public var moonrise: Date?
+        public var moonset: Date?
 
         public init(time: Date) { self.time = time }
+
+        /// Seconds from sunrise to sunset: 0 in polar night, 86,400 under the midnight sun,
+        /// nil when the times are not known.
+        public var daylightSeconds: Double? {
+            switch polar {
+            case .night: return 0
+            case .day: return 86_400
+            case nil:
+                guard let sunrise, let sunset else { return nil }
+                return sunset.timeIntervalSince(sunrise)
+            }
+        }
 
         public enum Polar: String, Sendable, Equatable, CaseIterable {
             /// The sun stays below the horizon: polar night.

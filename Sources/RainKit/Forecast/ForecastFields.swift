@@ -59,6 +59,14 @@ enum ForecastFields {
         Field("sunrise", .optionalTime({ $0.sunrise }, { $0.sunrise = $1 }), darkSky: ["sunriseTime"]),
         Field("sunset", .optionalTime({ $0.sunset }, { $0.sunset = $1 }), darkSky: ["sunsetTime"]),
         Field("polar", .choice({ $0.polar }, { $0.polar = $1 }), darkSky: []),
+        // The sky's own: rain computes them (`Forecast.withAstronomy`); a Dark Sky server's
+        // `moonPhase` is read where present, nothing else is.
+        Field("moon_phase", .number({ $0.moonPhase }, { $0.moonPhase = $1 }), darkSky: ["moonPhase"]),
+        Field("moon_illumination", .number({ $0.moonIllumination }, { $0.moonIllumination = $1 }), darkSky: []),
+        Field("moonrise", .optionalTime({ $0.moonrise }, { $0.moonrise = $1 }), darkSky: []),
+        Field("moonset", .optionalTime({ $0.moonset }, { $0.moonset = $1 }), darkSky: []),
+        // Written from sunrise, sunset and polar; reading it back has nothing to set.
+        Field("daylight_seconds", .number({ $0.daylightSeconds }, { _, _ in }), darkSky: []),
     ]
 
     static let alert: [Field<Forecast.Alert>] = [

@@ -156,7 +156,7 @@ public struct ForecastService: Sendable {
         case .success(let forecast):
             let zone = settings.provider.unit.timeZone(forecastZone: forecast.timeZone, placeZone: location.timeZone)
             let fresh = CachedForecast(location: location, fetchedAt: now(), source: settings.provider.rawValue,
-                                       forecast: forecast.inTimeZone(zone))
+                                       forecast: forecast.inTimeZone(zone).withAstronomy(at: location.coordinate))
             do throws(CacheError) {
                 try cache.save(fresh, syncingFolder: false)
                 return .refreshed(kept(fresh))
