@@ -45,7 +45,7 @@ public struct SettingsLoader: Sendable {
         let values: [String: JSONValue]
         let fileExists: Bool
         do {
-            let bytes = try AtomicFile.read(path)
+            let bytes = try RegularFile.read(path, limit: .configuration)
             fileExists = bytes != nil
             if let bytes {
                 let document: JSONValue
@@ -103,6 +103,9 @@ public struct SettingsLoader: Sendable {
         if let count = try file.integer("max_concurrent_requests", in: 1...32) { settings.maxConcurrentRequests = count }
         if let caFile = try file.path("ca_file") {
             guard access(caFile, R_OK) == 0 else { throw file.invalid("ca_file", "names a file that cannot be read: \(caFile)") }
+            if let problem = RegularFile.problem(with: caFile, limit: .certificates) {
+                throw file.invalid("ca_file", "names \(problem): \(caFile)")
+            }
             settings.caFile = caFile
         }
         return CheckedFile(settings: settings, file: file, fileExists: fileExists)
