@@ -13,28 +13,43 @@ public enum FuzzEntry {
         switch target {
         case "json": json(bytes)
         case "forecast": forecast(bytes)
-        case "cache": if let cached = try? ForecastCache.decode(bytes, path: "fuzz.json") { _ = ForecastCache.encode(cached) }
+        case "cache": cache(bytes)
         case "store": store(bytes)
         case "arguments": arguments(bytes)
         default: preconditionFailure("no fuzz target \(target)")
         }
     }
 
-    /// The strict parser; what it reads, rain's writer must write back as the same value.
+    /// The scanner and its map: every entry is reached by walking the map and has a path;
+    /// what it reads, rain's writer writes back as the same value.
     static func json(_ bytes: [UInt8]) {
-        guard let value = try? JSONValue.parse(bytes) else { return }
+        guard let map = try? JSONMap.scan(bytes) else { return }
+        var entry = 0
+        var count = 0
+        while entry < map.entries.count {  // every value, in document order, each once
+            _ = map.path(to: entry)
+            entry += 2
+            count += 1
+        }
+        precondition(map.next(after: 0) == map.entries.count, "the root does not span the map")
+        guard let value = try? JSONNode(map).value() else { return }
         precondition((try? JSONValue.parse(Array(value.serialized().utf8))) == value, "the round trip changed the value")
     }
 
-    /// A response body of each provider; what decodes must also be drawable.
+    /// A forecast document as the cache holds it: what reads must write back and read the same.
+    static func cache(_ bytes: [UInt8]) {
+        guard let cached = try? ForecastCache.decode(bytes, path: "fuzz.json") else { return }
+        precondition((try? ForecastCache.decode(ForecastCache.encode(cached), path: "fuzz.json")) == cached, "the cache round trip changed the forecast")
+    }
+
+    /// A response body of each provider; what decodes must be drawable, and kept by the cache as it is.
     static func forecast(_ bytes: [UInt8]) {
         let now = Date(timeIntervalSince1970: 1_790_000_000)
-        // Dark Sky's one-pass reader answers only as the tree reader would.
-        if let direct = DarkSkyDecoder.readDirectly(Data(bytes), units: .si) {
-            precondition(direct == (try? DarkSkyDecoder.readThroughTree(Data(bytes), units: .si)), "the one-pass reader disagrees")
-        }
         for provider in Provider.allCases {
             guard let forecast = try? provider.unit.decode(Data(bytes), units: .si) else { continue }
+            let cached = CachedForecast(location: Location(name: "Fuzz", coordinate: forecast.coordinate),
+                                        fetchedAt: Date(timeIntervalSince1970: 1_790_000_000), source: provider.rawValue, forecast: forecast)
+            precondition((try? ForecastCache.decode(ForecastCache.encode(cached), path: "fuzz.json")) == cached, "the cache does not keep what \(provider) read")
             _ = ForecastView(width: 80, usesColor: true, now: now).render(
                 CachedForecast(location: Location(name: "Fuzz", coordinate: forecast.coordinate), fetchedAt: now,
                                source: provider.rawValue, forecast: forecast))
@@ -43,8 +58,13 @@ public enum FuzzEntry {
 
     /// `defaults.json`, the saved places.
     static func store(_ bytes: [UInt8]) {
-        guard let list = try? LocationsStore(file: DefaultsFile(path: "/nonexistent/defaults.json")).list(decoding: bytes) else { return }
+        let store = LocationsStore(file: DefaultsFile(path: "/nonexistent/defaults.json"))
+        guard let contents = try? store.contents(of: bytes) else { return }
+        let list = contents.list
         for location in list.locations { _ = try? list.resolve(location.shortID) }
+        let written = contents.serialized()
+        let again = try? store.contents(of: written)
+        precondition(again?.list == list && again?.isSavedForm == true && again?.serialized() == written, "the store round trip changed the places")
     }
 
     /// The first byte picks a width, the rest split at NUL into command-line arguments, parsed

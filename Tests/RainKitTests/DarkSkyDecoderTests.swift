@@ -130,7 +130,7 @@ import Testing
         let forecast = try decoder.decode(body(#""currently": {"time": 1000, "temperature": 21, "newThing": {"a": [1]}, "summary": "\#(long)"}, "extra": true"#), units: .si)
         #expect(forecast.current?.temperature == 21)
         let summary = try #require(forecast.current?.summary)
-        #expect(summary.count == JSONValueNode.maximumStringLength + 1)
+        #expect(summary.count == JSONNode.maximumStringLength + 1)
         #expect(summary.hasSuffix("…"))
     }
 

@@ -61,8 +61,9 @@ import Testing
         }
     }
 
-    /// Documents of every shape: where the direct reader reads one, it reads what the general
-    /// path reads; where it does not (nil), the general path reads it (or names its mistake).
+    /// Documents of every shape: what the store reads is what the document's tree holds (the
+    /// places' IDs, names trimmed, coordinates and other members, the rest kept as it is), and
+    /// what it writes back reads the same; anything else is a DefaultsFileError naming it.
     @Test(arguments: [
         #"{"locations": []}"#,
         #"{"locations": [], "current_location_id": null}"#,
@@ -100,34 +101,51 @@ import Testing
         "\u{FEFF}{\"locations\": []}",
         "[]",
     ])
-    func theDirectReaderReadsWhatTheGeneralPathReads(_ document: String) async throws {
-        try await withTemporaryDirectory { folder throws in
-            let store = store(in: folder)
-            let bytes = Array(document.utf8)
-            let general = Result { () throws(DefaultsFileError) in try store.contents(of: store.file.document(from: bytes)) }
-            // The store itself: the same list, or the same error.
-            switch general {
-            case .success(let contents): #expect(try store.list(decoding: bytes) == contents.list)
-            case .failure(let error): #expect(throws: error) { try store.list(decoding: bytes) }
-            }
-            guard let direct = LocationsStore.placesContents(of: bytes) else { return }
-            let contents = try general.get()
-            #expect(direct.list == contents.list)
-            #expect(direct.others == contents.others)
-            #expect(direct.isSavedForm == contents.isSavedForm)
-            #expect(direct.unknown == contents.unknown)
-            #expect(direct.serialized() == contents.serialized())
+    func theStoreReadsWhatTheTreeHolds(_ document: String) async throws {
+        let store = LocationsStore(file: DefaultsFile(path: "/nonexistent/defaults.json"))
+        let bytes = Array(document.utf8)
+        let contents: LocationsStore.Contents
+        do {
+            contents = try store.contents(of: bytes)
+        } catch {
+            #expect(throws: DefaultsFileError.self) { try store.list(decoding: bytes) }
+            return
         }
+        guard case .object(var tree) = try JSONValue.parse(bytes) else { Issue.record("not an object"); return }
+        var places: [JSONValue] = []
+        if case .array(let items)? = tree.removeValue(forKey: "locations") { places = items }
+        tree["current_location_id"] = nil
+        #expect(contents.others == tree)
+        #expect(contents.locations.count == places.count)
+        let known: Set<String> = ["id", "name", "latitude", "longitude", "country", "region", "timezone"]
+        for (location, place) in zip(contents.locations, places) {
+            guard case .object(let members) = place, case .string(let id)? = members["id"], case .string(let name)? = members["name"],
+                  case .number(let latitude)? = members["latitude"], case .number(let longitude)? = members["longitude"] else {
+                Issue.record("read a place the tree does not hold: \(place)")
+                continue
+            }
+            #expect(location.id == UUID(uuidString: id.trimmingCharacters(in: ["{", "}"])))
+            #expect(location.name == name.trimmingCharacters(in: .whitespaces))
+            #expect(location.coordinate == Coordinate(latitude: latitude, longitude: longitude))
+            if case .string(let country)? = members["country"] { #expect(location.country == country) } else { #expect(location.country == nil) }
+            #expect((contents.unknown[location.id] ?? [:]) == members.filter { !known.contains($0.key) })
+        }
+        let rewritten = contents.serialized()
+        let again = try store.contents(of: rewritten)
+        #expect(again.list.locations == contents.list.locations)
+        #expect(again.currentID == contents.current?.id, "a current ID that is not saved is not written")
+        #expect(again.isSavedForm)
+        #expect(again.serialized() == rewritten)
     }
 
-    @Test func theDirectReaderReadsTheFilesRainWrites() throws {
+    @Test func theFilesRainWritesAreInTheirSavedForm() throws {
         let store = LocationsStore(file: DefaultsFile(path: "/nonexistent/defaults.json"))
         let bytes = Array(largeStore(500).utf8)
-        let direct = try #require(LocationsStore.placesContents(of: bytes))
-        #expect(direct.locations.count == 500)
-        let rewritten = direct.serialized()
-        #expect(try #require(LocationsStore.placesContents(of: rewritten)).isSavedForm)
-        #expect(try store.contents(of: store.file.document(from: rewritten)).isSavedForm)
+        let contents = try store.contents(of: bytes)
+        #expect(contents.locations.count == 500)
+        let rewritten = contents.serialized()
+        #expect(try store.contents(of: rewritten).isSavedForm)
+        #expect(try JSONValue.parse(rewritten).serializedBytes() == rewritten)
     }
 
     private func inode(_ path: String) throws -> UInt64 {

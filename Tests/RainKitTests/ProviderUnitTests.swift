@@ -46,8 +46,6 @@ import Testing
         // end in polar night, the day's first and last second in polar day.
         #expect(days.map(\.polar) == [.night, .day, nil])
         #expect(days[0].sunrise == nil && days[1].sunset == nil && days[2].sunrise != nil)
-        #expect(DarkSkyDecoder.readDirectly(body, units: .si) == (try DarkSkyDecoder.readThroughTree(body, units: .si)))
-        #expect(DarkSkyDecoder.readDirectly(body, units: .si) != nil)
     }
 
     @Test func theGeocoderLeavesOutZeros() throws {

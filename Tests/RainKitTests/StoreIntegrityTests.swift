@@ -43,10 +43,12 @@ import Testing
     }
 
     @Test(arguments: [
-        ("{\"locations\": {\"a\": 1}}", "locations should be a list of places ([...]) but is an object"),
-        ("{\"locations\": [7]}", "locations[0] should be a place ({\"id\": ..., \"name\": ..., ...}) but is a number"),
-        ("{\"locations\": [{\"id\": \"x\", \"name\": 5, \"latitude\": 1, \"longitude\": 1}]}", "locations[0].name should be text in quotes"),
-        ("{\"locations\": [{\"id\": \"x\", \"latitude\": 1, \"longitude\": 1}]}", "locations[0].name is missing"),
+        ("{\"locations\": {\"a\": 1}}", "locations: expected a list of places ([...]), found an object (line 1, column 15)"),
+        ("{\"locations\": [7]}", "locations[0]: expected a place ({\"id\": ..., \"name\": ..., ...}), found a number (line 1, column 16)"),
+        ("{\"locations\": [{\"id\": \"6f1c1e0e-8f55-4b9a-9d43-7c6b3b1a2f10\", \"name\": 5, \"latitude\": 1, \"longitude\": 1}]}",
+         "locations[0].name: expected a string, found a number (line 1, column 71)"),
+        ("{\"locations\": [{\"id\": \"6f1c1e0e-8f55-4b9a-9d43-7c6b3b1a2f10\", \"latitude\": 1, \"longitude\": 1}]}",
+         "locations[0].name: missing required field (line 1, column 16)"),
     ])
     func aStoreOfTheWrongShapeSaysWhereInWordsAPersonReads(_ contents: String, _ reason: String) async throws {
         try await withTemporaryDirectory { folder throws in

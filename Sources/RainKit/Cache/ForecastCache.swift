@@ -134,16 +134,16 @@ public struct ForecastCache: Sendable {
 
     /// Reads a forecast document; `path` is only used to name it in errors.
     public static func decode(_ bytes: [UInt8], path: String) throws(CacheError) -> CachedForecast {
-        let value: JSONValue
+        let root: JSONNode
         do {
-            value = try JSONValue.parse(Data(bytes))
+            root = try JSONNode.document(bytes)
         } catch {
             throw .corrupt(path: path, reason: error.isEmpty ? "the file is empty" : "not valid JSON: \(error.description)", field: nil)
         }
         do {
-            return try ForecastDocument.cachedForecast(from: JSONValueNode(value))
+            return try ForecastDocument.cachedForecast(from: root)
         } catch {
-            throw .corrupt(path: path, reason: error.reason, field: error.path)
+            throw .corrupt(path: path, reason: error.reason, field: error.path.flatMap { $0.isEmpty ? nil : $0 })
         }
     }
 }

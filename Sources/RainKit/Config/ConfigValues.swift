@@ -3,7 +3,7 @@ import FoundationEssentials
 /// The values of the configuration file, read with the type each key must have.
 struct ConfigValues: Sendable {
     let path: String
-    let values: [String: JSONValue]
+    let values: [String: JSONNode]
 
     func invalid(_ key: String, _ problem: String) -> ConfigError {
         .invalidValue(path: path, key: key, problem: problem)
@@ -19,13 +19,10 @@ struct ConfigValues: Sendable {
 
     /// The string under `key`; nil when absent or null.
     func string(_ key: String) throws(ConfigError) -> String? {
-        switch values[key] {
-        case nil, .null?: return nil
-        case .string(let value)?:
-            guard !value.isEmpty else { throw invalid(key, "must not be empty (use null for the default)") }
-            return value
-        default: throw invalid(key, "must be a string")
-        }
+        guard let node = values[key], !node.isNull else { return nil }
+        guard let value = try? node.string() else { throw invalid(key, "must be a string") }
+        guard !value.isEmpty else { throw invalid(key, "must not be empty (use null for the default)") }
+        return value
     }
 
     /// A file named under `key`; a relative path is taken from the configuration file's folder,
@@ -36,13 +33,10 @@ struct ConfigValues: Sendable {
     }
 
     func number(_ key: String, in range: ClosedRange<Double>) throws(ConfigError) -> Double? {
-        switch values[key] {
-        case nil, .null?: return nil
-        case .number(let value)?:
-            guard range.contains(value) else { throw invalid(key, "must be between \(Int(range.lowerBound)) and \(Int(range.upperBound))") }
-            return value
-        default: throw invalid(key, "must be a number")
-        }
+        guard let node = values[key], !node.isNull else { return nil }
+        guard node.kind == .number, let value = try? node.number() else { throw invalid(key, "must be a number") }
+        guard range.contains(value) else { throw invalid(key, "must be between \(Int(range.lowerBound)) and \(Int(range.upperBound))") }
+        return value
     }
 
     func integer(_ key: String, in range: ClosedRange<Int>) throws(ConfigError) -> Int? {

@@ -42,20 +42,24 @@ public struct SettingsLoader: Sendable {
     public func checkFile() throws(ConfigError) -> CheckedFile {
         let path = paths.configFile
         var settings = Settings(paths: paths)
-        let values: [String: JSONValue]
+        let values: [String: JSONNode]
         let fileExists: Bool
         do {
             let bytes = try RegularFile.read(path, limit: .configuration)
             fileExists = bytes != nil
             if let bytes {
-                let document: JSONValue
+                let document: JSONNode
                 do {
-                    document = try JSONValue.parse(Data(bytes))
+                    document = try JSONNode.document(bytes)
                 } catch {
                     throw ConfigError.unreadable(path: path, reason: error.isEmpty ? "the file is empty" : "not valid JSON: \(error.description)")
                 }
-                guard case .object(let object) = document else { throw ConfigError.notJSON(path: path) }
-                values = object
+                guard document.kind == .object else { throw ConfigError.notJSON(path: path) }
+                do {
+                    values = try document.members()
+                } catch {
+                    throw ConfigError.unreadable(path: path, reason: "not valid JSON: \(error.description)")
+                }
             } else if configFileIsExplicit {
                 throw ConfigError.missingFile(path: path)
             } else {

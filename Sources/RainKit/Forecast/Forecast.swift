@@ -144,7 +144,7 @@ public struct Forecast: Sendable, Equatable {
 
         public init(time: Date) { self.time = time }
 
-        public enum Polar: String, Sendable, Equatable {
+        public enum Polar: String, Sendable, Equatable, CaseIterable {
             /// The sun stays below the horizon: polar night.
             case night
             /// The sun stays above the horizon: midnight sun.

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// A saved place. Its identity is `id`: two places with the same name and coordinates are two places.
 public struct Location: Sendable, Hashable, Identifiable {
-    public let id: UUID
+    public internal(set) var id: UUID
     public var name: String
     public var coordinate: Coordinate
     /// What a name lookup said about the place; nil for places saved with bare coordinates.

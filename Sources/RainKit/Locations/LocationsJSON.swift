@@ -2,18 +2,16 @@
 /// with `country`, `region` and `timezone` for places a lookup found.
 public enum LocationsJSON {
     public static func render(_ list: LocationList) -> String {
-        JSONValue.array(list.locations.map { location in
-            var members: [String: JSONValue] = [
-                "id": .string(location.idString),
-                "name": .string(location.name),
-                "latitude": .number(location.coordinate.latitude),
-                "longitude": .number(location.coordinate.longitude),
-                "current": .bool(list.isCurrent(location)),
-            ]
-            for (key, value) in [("country", location.country), ("region", location.region), ("timezone", location.timeZone)] {
-                if let value { members[key] = .string(value) }
-            }
-            return .object(members)
-        }).serialized()
+        var writer = JSONWriter()
+        guard !list.locations.isEmpty else {
+            writer.write(.array([]), depth: 0)
+            return String(decoding: writer.finished(), as: UTF8.self)
+        }
+        for (index, location) in list.locations.enumerated() {
+            writer.openElement(isFirst: index == 0, depth: 1)
+            LocationFields.table.write(location, to: &writer, depth: 1, extra: ["current": .bool(list.isCurrent(location))])
+        }
+        writer.close("]", depth: 0)
+        return String(decoding: writer.finished(), as: UTF8.self)
     }
 }

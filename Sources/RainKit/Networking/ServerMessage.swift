@@ -8,19 +8,13 @@ enum ServerMessage {
     static let maxLength = 200
 
     static func message(in body: Data, hiding key: APIKey?) -> String? {
-        guard case .object(let members)? = try? JSONValue.parse(body) else { return nil }
-        func string(_ value: JSONValue?) -> String? {
-            if case .string(let text)? = value { return text }
-            return nil
+        guard let root = try? JSONNode.document(Array(body)), root.kind == .object else { return nil }
+        let detail = (try? root.member("detail")) ?? nil
+        var text = (try? detail?.string()) ?? nil
+        if text == nil, let details = try? detail?.elements() {
+            text = details.lazy.compactMap { item in (try? item.string("msg")) ?? nil }.first
         }
-        var text = string(members["detail"])
-        if text == nil, case .array(let details)? = members["detail"] {
-            text = details.lazy.compactMap { detail -> String? in
-                guard case .object(let fields) = detail else { return nil }
-                return string(fields["msg"])
-            }.first
-        }
-        text = text ?? string(members["message"]) ?? string(members["reason"]) ?? string(members["error"])
+        text = text ?? ["message", "reason", "error"].lazy.compactMap { key in (try? root.string(key)) ?? nil }.first
         guard let text else { return nil }
         return clean(text, hiding: key)
     }

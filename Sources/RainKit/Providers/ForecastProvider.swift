@@ -57,20 +57,18 @@ extension ForecastError {
     /// `read` applied to the JSON document in `body`; what is wrong with either (not JSON, a
     /// field of the wrong type, ...) is an unusable body naming the field.
     static func decoding<Value>(
-        _ body: Data, missingMarkers: [Double] = [], _ read: (JSONValueNode) throws(JSONValueError) -> Value
+        _ body: Data, missingValue: Double? = nil, _ read: (JSONNode) throws(JSONError) -> Value
     ) throws(ForecastError) -> Value {
-        let document: JSONValue
+        let root: JSONNode
         do {
-            document = try JSONValue.parse(body)
+            root = try JSONNode.document(Array(body), missingValue: missingValue)
         } catch {
             throw .unusableBody(reason: error.isEmpty ? "it was empty" : "not valid JSON: \(error.description)", path: nil)
         }
-        var root = JSONValueNode(document)
-        root.missingMarkers = missingMarkers
         do {
             return try read(root)
         } catch {
-            throw .unusableBody(reason: error.reason, path: error.path)
+            throw .unusableBody(reason: error.reason, path: error.path.flatMap { $0.isEmpty ? nil : $0 })
         }
     }
 }

@@ -19,29 +19,29 @@ public struct OpenMeteoDecoder: ForecastDecoder {
     public init() {}
 
     public func decode(_ body: Data, units: UnitSystem) throws(ForecastError) -> Forecast {
-        try ForecastError.decoding(body) { root throws(JSONValueError) in try Self.forecast(from: root, units: units) }
+        try ForecastError.decoding(body) { root throws(JSONError) in try Self.forecast(from: root, units: units) }
     }
 
-    static func forecast(from root: JSONValueNode, units: UnitSystem) throws(JSONValueError) -> Forecast {
-        guard case .object(let members) = root.value else {
-            throw JSONValueError(reason: "expected an object at the top level, found \(root.value.kindDescription)", path: nil)
-        }
-        if members["error"] == .bool(true) {
+    static func forecast(from root: JSONNode, units: UnitSystem) throws(JSONError) -> Forecast {
+        guard root.kind == .object else { throw root.mismatch("an object") }
+        if try root.member("error")?.kind == .trueValue {
             let reason = try root.string("reason").map { ServerMessage.clean($0, hiding: nil) ?? "" } ?? ""
-            throw JSONValueError(reason: "the API answered with an error\(reason.isEmpty ? "" : ": \(reason)")", path: nil)
+            var error = root.error("the API answered with an error\(reason.isEmpty ? "" : ": \(reason)")")
+            error.path = nil
+            throw error
         }
         let timeZone = try root.requiredString("timezone")
         guard !timeZone.trimmingSpaces.isEmpty else {
-            throw JSONValueError(reason: "expected a time zone name, found an empty string", path: "timezone")
+            throw try root.requiredMember("timezone").error("expected a time zone name, found an empty string")
         }
         let coordinate = Coordinate(latitude: try root.requiredNumber("latitude"), longitude: try root.requiredNumber("longitude"))
         guard (-90...90).contains(coordinate.latitude), (-180...180).contains(coordinate.longitude) else {
-            throw JSONValueError(reason: "expected coordinates on the globe, found \(coordinate.latitude),\(coordinate.longitude)", path: "latitude")
+            throw try root.requiredMember("latitude").error("expected coordinates on the globe, found \(coordinate.latitude),\(coordinate.longitude)")
         }
         let expected = OpenMeteoUnits(units)
         let utcOffset = try root.number("utc_offset_seconds")
         if let utcOffset, abs(utcOffset) > 18 * 3600 || utcOffset != utcOffset.rounded() {
-            throw JSONValueError(reason: "expected an offset of whole seconds within 18 hours, found \(utcOffset)", path: "utc_offset_seconds")
+            throw try root.requiredMember("utc_offset_seconds").error("expected an offset of whole seconds within 18 hours, found \(utcOffset)")
         }
         var forecast = Forecast(coordinate: coordinate, timeZone: timeZone, units: units)
         if let block = try root.member("current") {
@@ -64,8 +64,9 @@ public struct OpenMeteoDecoder: ForecastDecoder {
         return forecast
     }
 
-    static func conditions(from node: JSONValueNode, labels: UnitCheck, units: UnitSystem) throws(JSONValueError) -> Forecast.Conditions {
-        var conditions = Forecast.Conditions(time: try node.requiredDate("time"))
+    static func conditions(from node: JSONNode, labels: UnitCheck, units: UnitSystem) throws(JSONError) -> Forecast.Conditions {
+        guard let time = try node.requiredMember("time").unixTime() else { throw node.missing("time") }
+        var conditions = Forecast.Conditions(time: time)
         let code = try node.number("weather_code").flatMap(WeatherCode.init)
         let isDay = try node.number("is_day").map { $0 != 0 }
         conditions.summary = code?.summary
@@ -86,7 +87,7 @@ public struct OpenMeteoDecoder: ForecastDecoder {
         // `precipitation` is the amount over the last `interval` seconds (15 minutes).
         if let amount = try labels.precipitation(node, "precipitation") {
             let seconds = try node.number("interval") ?? 900
-            guard seconds > 0 else { throw JSONValueError(reason: "expected a positive number of seconds, found \(seconds)", path: "current.interval") }
+            guard seconds > 0 else { throw try node.requiredMember("interval").error("expected a positive number of seconds, found \(seconds)") }
             conditions.precipIntensity = amount * 3600 / seconds
         }
         return conditions
@@ -95,7 +96,7 @@ public struct OpenMeteoDecoder: ForecastDecoder {
     /// Quarter hours of precipitation as the next hour's steps, each at the START of its
     /// quarter hour (the server stamps a sum at the end of the 15 minutes it covers) with the
     /// amount as an intensity per hour.
-    static func nextHour(from columns: Columns, labels: UnitCheck) throws(JSONValueError) -> Forecast.NextHour {
+    static func nextHour(from columns: Columns, labels: UnitCheck) throws(JSONError) -> Forecast.NextHour {
         let amount = try labels.precipitations(columns, "precipitation")
         let rain = try labels.precipitations(columns, "rain")
         let snowfall = try labels.snowfalls(columns, "snowfall")
@@ -113,7 +114,7 @@ public struct OpenMeteoDecoder: ForecastDecoder {
 
     /// Hours at the start of each hour. The precipitation and its chance stamped at the next
     /// hour are this hour's (they cover the hour that ends there); the last hour has none.
-    static func hours(from columns: Columns, labels: UnitCheck, units: UnitSystem) throws(JSONValueError) -> [Forecast.Hour] {
+    static func hours(from columns: Columns, labels: UnitCheck, units: UnitSystem) throws(JSONError) -> [Forecast.Hour] {
         let code = try columns.numbers("weather_code"), isDay = try columns.numbers("is_day")
         let temperature = try labels.temperatures(columns, "temperature_2m")
         let apparent = try labels.temperatures(columns, "apparent_temperature")
@@ -141,7 +142,7 @@ public struct OpenMeteoDecoder: ForecastDecoder {
         }
     }
 
-    static func days(from columns: Columns, labels: UnitCheck, units: UnitSystem, calendar: DayCalendar) throws(JSONValueError) -> [Forecast.Day] {
+    static func days(from columns: Columns, labels: UnitCheck, units: UnitSystem, calendar: DayCalendar) throws(JSONError) -> [Forecast.Day] {
         let code = try columns.numbers("weather_code")
         let high = try labels.temperatures(columns, "temperature_2m_max")
         let low = try labels.temperatures(columns, "temperature_2m_min")

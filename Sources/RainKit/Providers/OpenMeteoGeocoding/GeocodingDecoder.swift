@@ -11,8 +11,8 @@ import FoundationEssentials
 /// without a name is passed over. A value of the wrong type is an error naming its path.
 public enum GeocodingDecoder {
     public static func decode(_ body: Data) throws(ForecastError) -> [PlaceMatch] {
-        try ForecastError.decoding(body) { root throws(JSONValueError) in
-            _ = try root.object()
+        try ForecastError.decoding(body) { root throws(JSONError) in
+            guard root.kind == .object else { throw root.mismatch("an object") }
             var places: [PlaceMatch] = []
             for node in try root.member("results")?.elements() ?? [] {
                 if let place = try place(from: node) { places.append(place) }
@@ -21,11 +21,11 @@ public enum GeocodingDecoder {
         }
     }
 
-    static func place(from node: JSONValueNode) throws(JSONValueError) -> PlaceMatch? {
+    static func place(from node: JSONNode) throws(JSONError) -> PlaceMatch? {
         guard let name = try PlaceText.optional(node, "name") else { return nil }
         let latitude = try node.number("latitude") ?? 0, longitude = try node.number("longitude") ?? 0
         guard (-90...90).contains(latitude), (-180...180).contains(longitude) else {
-            throw JSONValueError(reason: "expected coordinates on the globe, found \(latitude),\(longitude)", path: node.path)
+            throw node.error("expected coordinates on the globe, found \(latitude),\(longitude)")
         }
         return PlaceMatch(
             name: name, coordinate: Coordinate(latitude: latitude, longitude: longitude),
@@ -38,7 +38,7 @@ public enum GeocodingDecoder {
 /// Place names from a server: control characters stripped, surrounding spaces trimmed, empty
 /// strings treated as absent, at most `LocationValidation.maximumNameLength` characters.
 enum PlaceText {
-    static func optional(_ node: JSONValueNode, _ key: String) throws(JSONValueError) -> String? {
+    static func optional(_ node: JSONNode, _ key: String) throws(JSONError) -> String? {
         guard let text = try node.string(key) else { return nil }
         let cleaned = text.strippingControlCharacters.trimmed
         guard !cleaned.isEmpty else { return nil }

@@ -1,0 +1,238 @@
+/// A checked JSON document and its map, in the spirit of swift-foundation's `JSONMap`: two
+/// words per value, in document order, the first its offset and kind, the second the end of
+/// its text (a string or number) or the entry after its last member (an array or object), so
+/// skipping a value is a jump. Nothing is decoded until a reader asks (`JSONNode`).
+final class JSONMap: Sendable {
+    let bytes: [UInt8]
+    let entries: [UInt32]
+
+    init(bytes: [UInt8], entries: [UInt32]) {
+        self.bytes = bytes
+        self.entries = entries
+    }
+
+    /// Scans `bytes` (see `JSONScanner`).
+    static func scan(_ bytes: [UInt8]) throws(JSONError) -> JSONMap {
+        try JSONScanner.map(bytes)
+    }
+
+    func kind(at entry: Int) -> JSONKind { JSONKind(rawValue: entries[entry] & 7)! }
+
+    /// Where the value's text starts: its bracket, quote or first character.
+    func offset(at entry: Int) -> Int { Int(entries[entry] >> 3) }
+
+    /// The entry after this value and everything in it.
+    func next(after entry: Int) -> Int {
+        switch kind(at: entry) {
+        case .array, .object: return Int(entries[entry + 1])
+        default: return entry + 2
+        }
+    }
+
+    /// The bytes between a string's quotes, or a number's text.
+    func withText<Result>(at entry: Int, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let start = offset(at: entry) + (kind(at: entry) == .number ? 0 : 1)
+        let end = Int(entries[entry + 1])
+        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[start..<end])) }
+    }
+
+    /// The string at `entry`, escapes decoded.
+    func text(at entry: Int) -> String {
+        let isPlain = kind(at: entry) == .plainText
+        return withText(at: entry) { raw in isPlain ? String(decoding: raw, as: UTF8.self) : JSONText.decode(raw) }
+    }
+
+    /// Whether the string at `entry` is `key`.
+    func text(at entry: Int, equals key: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard kind(at: entry) == .plainText else { return text(at: entry).utf8.elementsEqual(key) }
+        return withText(at: entry) { raw in raw.count == key.count && raw.elementsEqual(key) }
+    }
+
+    func number(at entry: Int) -> Double {
+        withText(at: entry) { JSONNumber.parse($0) ?? .nan }
+    }
+
+    /// The path of the value at `entry` from the document (`hourly.data[2].temperature`),
+    /// found by walking down to it: made only when something is wrong.
+    func path(to target: Int) -> String {
+        var path = ""
+        var container = 0
+        while container != target, kind(at: container) == .array || kind(at: container) == .object {
+            let isObject = kind(at: container) == .object
+            var child = container + 2
+            var position = 0
+            while child < next(after: container) {
+                let value = isObject ? child + 2 : child
+                if target == child || target < next(after: value) {
+                    if isObject {
+                        path += (path.isEmpty ? "" : ".") + text(at: child)
+                    } else {
+                        path += "[\(position)]"
+                    }
+                    container = value
+                    break
+                }
+                child = next(after: value)
+                position += 1
+            }
+            if child >= next(after: container) { break }
+        }
+        return path
+    }
+}
+
+enum JSONKind: UInt32 {
+    case null = 0, falseValue, trueValue, number
+    /// ASCII without escapes: its bytes are its text.
+    case plainText
+    /// With escapes or beyond ASCII (checked to be UTF-8).
+    case text
+    case array, object
+
+    /// As messages say it: "found a string".
+    var description: String {
+        switch self {
+        case .null: return "null"
+        case .falseValue, .trueValue: return "a boolean"
+        case .number: return "a number"
+        case .plainText, .text: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}
+
+/// Why bytes are not the document a reader wants, and where: `line 3, column 12: the key
+/// "units" appears twice in the same object`, or `hourly.data[2].temperature: expected a
+/// number, found a string`.
+public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var reason: String
+    public var line: Int
+    public var column: Int
+    /// Nothing but whitespace: each reader names that in its own words ("the file is empty").
+    public var isEmpty: Bool
+    /// Where in the document, for a value of the wrong shape; nil for a mistake of syntax.
+    public var path: String?
+
+    public init(reason: String, line: Int, column: Int, isEmpty: Bool = false, path: String? = nil) {
+        self.reason = reason
+        self.line = line
+        self.column = column
+        self.isEmpty = isEmpty
+        self.path = path
+    }
+
+    public var description: String {
+        if isEmpty { return reason }
+        guard let path, !path.isEmpty else { return "line \(line), column \(column): \(reason)" }
+        return "\(path): \(reason) (line \(line), column \(column))"
+    }
+
+    /// Line and column (in characters) of a byte offset.
+    static func position(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+        var line = 1
+        var column = 1
+        for byte in bytes[0..<min(offset, bytes.count)] {
+            if byte == 0x0A {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 {
+                column += 1  // count characters, not the continuation bytes of one
+            }
+        }
+        return (line, column)
+    }
+}
+
+/// JSON numbers' text as Doubles.
+enum JSONNumber {
+    /// The Double `text` names (a number the scanner passed); nil beyond a Double's range.
+    static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        var index = 0
+        let isNegative = text.first == UInt8(ascii: "-")
+        if isNegative { index = 1 }
+        var significand: UInt64 = 0
+        var digitCount = 0
+        var fractionDigits = 0
+        var isFraction = false
+        var isSimple = true
+        while index < text.count {
+            let byte = text[index]
+            if byte == UInt8(ascii: ".") {
+                isFraction = true
+            } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
+                if digitCount < 19 { significand = significand &* 10 &+ UInt64(byte &- UInt8(ascii: "0")) }
+                digitCount += 1
+                if isFraction { fractionDigits += 1 }
+            } else {
+                isSimple = false  // an exponent
+                break
+            }
+            index += 1
+        }
+        // Clinger's fast path: an integer below 2^53 and a power of ten up to 10^22 are both
+        // exact Doubles, so one division rounds exactly as parsing the text would.
+        if isSimple, digitCount <= 15, fractionDigits < powersOfTen.count {
+            let magnitude = Double(significand) / powersOfTen[fractionDigits]
+            return isNegative ? -magnitude : magnitude
+        }
+        guard let value = Double(String(decoding: text, as: UTF8.self)), value.isFinite else { return nil }
+        return value
+    }
+
+    private static let powersOfTen: [Double] = (0...22).map { exponent in
+        (0..<exponent).reduce(1.0) { product, _ in product * 10 }
+    }
+}
+
+/// JSON strings' text.
+enum JSONText {
+    static func hexDigit(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
+        default: return nil
+        }
+    }
+
+    /// The text of a string's bytes between its quotes (checked by the scanner), escapes decoded.
+    static func decode(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(raw.count)
+        var index = 0
+        while index < raw.count {
+            let byte = raw[index]
+            guard byte == UInt8(ascii: "\\") else {
+                decoded.append(byte)
+                index += 1
+                continue
+            }
+            let escaped = raw[index + 1]
+            index += 2
+            switch escaped {
+            case UInt8(ascii: "b"): decoded.append(0x08)
+            case UInt8(ascii: "f"): decoded.append(0x0C)
+            case UInt8(ascii: "n"): decoded.append(0x0A)
+            case UInt8(ascii: "r"): decoded.append(0x0D)
+            case UInt8(ascii: "t"): decoded.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = quad(raw, at: index)
+                index += 4
+                if (0xD800...0xDBFF).contains(scalar), raw.count - index >= 6, raw[index] == UInt8(ascii: "\\"),
+                   raw[index + 1] == UInt8(ascii: "u"), case let low = quad(raw, at: index + 2), (0xDC00...0xDFFF).contains(low) {
+                    scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    index += 6
+                }
+                // A lone surrogate cannot be text; the RFC leaves it to the reader.
+                decoded.append(contentsOf: String(Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8)
+            default: decoded.append(escaped)  // '"', '\\' and '/'
+            }
+        }
+        return String(decoding: decoded, as: UTF8.self)
+    }
+
+    private static func quad(_ raw: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32 {
+        raw[index..<index + 4].reduce(0) { value, byte in value << 4 | (hexDigit(byte) ?? 0) }
+    }
+}

@@ -1,0 +1,217 @@
+import FoundationEssentials
+
+/// A value in a scanned document, as every reader of rain walks it: by key and by element,
+/// decoding a string or number only when asked. Every complaint is worded here, with the
+/// value's path, line and column (`hourly.data[2].temperature: expected a number, found a
+/// string`).
+struct JSONNode: Sendable {
+    let map: JSONMap
+    let entry: Int
+    /// The number a provider sends for "no value" (Pirate Weather's -999), read as nil.
+    var missingValue: Double?
+
+    init(_ map: JSONMap, entry: Int = 0, missingValue: Double? = nil) {
+        self.map = map
+        self.entry = entry
+        self.missingValue = missingValue
+    }
+
+    /// The document in `bytes`, scanned.
+    static func document(_ bytes: [UInt8], missingValue: Double? = nil) throws(JSONError) -> JSONNode {
+        JSONNode(try JSONMap.scan(bytes), missingValue: missingValue)
+    }
+
+    var kind: JSONKind { map.kind(at: entry) }
+    var isNull: Bool { kind == .null }
+
+    private func child(_ entry: Int) -> JSONNode { JSONNode(map, entry: entry, missingValue: missingValue) }
+
+    // MARK: Errors
+
+    /// `reason` about this value, with its path and position.
+    func error(_ reason: String) -> JSONError {
+        map.bytes.withUnsafeBufferPointer { bytes in
+            let (line, column) = JSONError.position(of: map.offset(at: entry), in: bytes)
+            return JSONError(reason: reason, line: line, column: column, path: map.path(to: entry))
+        }
+    }
+
+    func mismatch(_ expected: String) -> JSONError {
+        error("expected \(expected)\(entry == 0 ? " at the top level" : ""), found \(kind.description)")
+    }
+
+    // MARK: Containers
+
+    /// Each member in document order (no key twice: the scanner saw to that); `body` returns
+    /// false to stop.
+    func forEachMember(_ body: (_ key: Int, _ value: JSONNode) throws(JSONError) -> Bool) throws(JSONError) {
+        guard kind == .object else { throw mismatch("an object") }
+        var key = entry + 2
+        let end = map.next(after: entry)
+        while key < end {
+            let value = key + 2
+            guard try body(key, child(value)) else { return }
+            key = map.next(after: value)
+        }
+    }
+
+    /// The member `key`, or nil when it is absent or null.
+    func member(_ key: String) throws(JSONError) -> JSONNode? {
+        var found: JSONNode?
+        try forEachMember { keyEntry, value in
+            var key = key
+            guard key.withUTF8({ map.text(at: keyEntry, equals: $0) }) else { return true }
+            found = value
+            return false
+        }
+        return found?.isNull == true ? nil : found
+    }
+
+    func requiredMember(_ key: String) throws(JSONError) -> JSONNode {
+        guard let node = try member(key) else { throw missing(key) }
+        return node
+    }
+
+    /// "missing required field" at the path of `key` in this object.
+    func missing(_ key: String) -> JSONError {
+        var error = error("missing required field")
+        error.path = error.path.map { $0.isEmpty ? key : "\($0).\(key)" }
+        return error
+    }
+
+    /// The members by key.
+    func members() throws(JSONError) -> [String: JSONNode] {
+        var members: [String: JSONNode] = [:]
+        try forEachMember { keyEntry, value in
+            members[map.text(at: keyEntry)] = value
+            return true
+        }
+        return members
+    }
+
+    func elements() throws(JSONError) -> [JSONNode] {
+        guard kind == .array else { throw mismatch("an array") }
+        var elements: [JSONNode] = []
+        var element = entry + 2
+        let end = map.next(after: entry)
+        while element < end {
+            elements.append(child(element))
+            element = map.next(after: element)
+        }
+        return elements
+    }
+
+    /// Each element read with `read`.
+    func elements<Value>(_ read: (JSONNode) throws(JSONError) -> Value) throws(JSONError) -> [Value] {
+        guard kind == .array else { throw mismatch("an array") }
+        var values: [Value] = []
+        var element = entry + 2
+        let end = map.next(after: entry)
+        while element < end {
+            values.append(try read(child(element)))
+            element = map.next(after: element)
+        }
+        return values
+    }
+
+    // MARK: Values
+
+    /// No measurement or time rain reads comes anywhere near this; a larger number is a broken
+    /// document, and letting it through would overflow the arithmetic that draws it.
+    static let largestMagnitude = 1e12
+    /// Longest string kept; longer ones are cut (a hostile or broken server cannot flood the screen).
+    static let maximumStringLength = 1000
+    /// Unix seconds from 1970 up to the year 3000; anything else is not a time.
+    static let plausibleUnixTimes: ClosedRange<Double> = 0...32_503_680_000
+
+    /// The number; nil for null or the missing value.
+    func number() throws(JSONError) -> Double? {
+        if kind == .null { return nil }
+        guard kind == .number else { throw mismatch("a number") }
+        let number = map.number(at: entry)
+        if number == missingValue { return nil }
+        guard abs(number) <= Self.largestMagnitude else { throw error("\(number) is out of range") }
+        return number
+    }
+
+    func requiredNumber() throws(JSONError) -> Double {
+        guard let number = try number() else { throw error("missing (marked as no value)") }
+        return number
+    }
+
+    /// The text, cut to `maximumStringLength` characters; nil for null.
+    func string() throws(JSONError) -> String? {
+        if kind == .null { return nil }
+        guard kind == .plainText || kind == .text else { throw mismatch("a string") }
+        let text = map.text(at: entry)
+        // Counting characters walks the text; few bytes cannot be many characters.
+        guard text.utf8.count > Self.maximumStringLength, text.count > Self.maximumStringLength else { return text }
+        return String(text.prefix(Self.maximumStringLength)) + "…"
+    }
+
+    func requiredString() throws(JSONError) -> String {
+        guard let text = try string() else { throw mismatch("a string") }
+        return text
+    }
+
+    func bool() throws(JSONError) -> Bool? {
+        switch kind {
+        case .null: return nil
+        case .trueValue: return true
+        case .falseValue: return false
+        default: throw mismatch("a boolean")
+        }
+    }
+
+    /// Unix seconds as a date; nil for null or the missing value.
+    func unixTime() throws(JSONError) -> Date? {
+        guard let seconds = try number() else { return nil }
+        guard Self.plausibleUnixTimes.contains(seconds) else { throw error("expected a unix time in seconds, found \(seconds)") }
+        return Date(timeIntervalSince1970: seconds)
+    }
+
+    /// An ISO 8601 time in UTC, as rain writes them (`2026-08-20T12:00:00Z`); nil for null.
+    func isoTime() throws(JSONError) -> Date? {
+        guard let text = try string() else { return nil }
+        if let date = UTCTimestamp.date(text) { return date }
+        if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
+        if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
+        throw error("expected an ISO 8601 time like 2026-08-20T12:00:00Z")
+    }
+
+    /// One of `Value`'s raw names.
+    func name<Value: RawRepresentable & CaseIterable>(of _: Value.Type) throws(JSONError) -> Value? where Value.RawValue == String {
+        guard let name = try string() else { return nil }
+        guard let value = Value(rawValue: name) else {
+            let known = Value.allCases.map(\.rawValue).joined(separator: ", ")
+            throw error("expected one of \(known), found \"\(name.strippingControlCharacters.prefix(20))\"")
+        }
+        return value
+    }
+
+    // MARK: Members by key
+
+    func number(_ key: String) throws(JSONError) -> Double? { try member(key)?.number() }
+    func string(_ key: String) throws(JSONError) -> String? { try member(key)?.string() }
+    func requiredNumber(_ key: String) throws(JSONError) -> Double { try requiredMember(key).requiredNumber() }
+    func requiredString(_ key: String) throws(JSONError) -> String { try requiredMember(key).requiredString() }
+
+    /// The whole value as a tree (kept as it is when rain does not know it).
+    func value() throws(JSONError) -> JSONValue {
+        switch kind {
+        case .null: return .null
+        case .falseValue: return .bool(false)
+        case .trueValue: return .bool(true)
+        case .number: return .number(map.number(at: entry))
+        case .plainText, .text: return .string(map.text(at: entry))
+        case .array: return .array(try elements { element throws(JSONError) in try element.value() })
+        case .object:
+            var members: [String: JSONValue] = [:]
+            try forEachMember { keyEntry, value throws(JSONError) in
+                members[map.text(at: keyEntry)] = try value.value()
+                return true
+            }
+            return .object(members)
+        }
+    }
+}
