@@ -57,7 +57,7 @@ struct LocationsAddCommand: RunnableCommand {
                                      lookupOptions: lookupOptions)
         }
         // A name that could never be saved is refused before anything is asked of a server.
-        if let name { _ = try LocationValidation.validName(name) }
+        if let name { _ = try LocationValidation.validNewName(name) }
     }
 
     private static func source(
