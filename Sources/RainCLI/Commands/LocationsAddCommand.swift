@@ -3,6 +3,7 @@ import RainTerminal
 
 /// `rain locations add NAME [--pick N] [--country CC] | NAME --lat X --lon Y | [NAME] --here`
 struct LocationsAddCommand: RunnableCommand {
+    var savesChanges: Bool { true }
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Save a place found by name, at coordinates, or where this machine is.",

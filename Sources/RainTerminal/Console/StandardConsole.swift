@@ -12,7 +12,10 @@ public final class StandardConsole: Console {
 
     public func write(_ text: String) {
         guard let code = Self.writeAll(text, to: STDOUT_FILENO), code != EPIPE else { return }
-        failure.withLock { $0 = $0 ?? FileError(path: "standard output", errno: code) }
+        // EBADF: closed when rain started (`rain >&-`; the descriptor then holds /dev/null
+        // opened for reading only, so that no file rain opens can take its place).
+        let failure = code == EBADF ? FileError(path: "standard output", reason: "it is closed") : FileError(path: "standard output", errno: code)
+        self.failure.withLock { $0 = $0 ?? failure }
     }
 
     public var outputFailure: FileError? { failure.withLock { $0 } }
