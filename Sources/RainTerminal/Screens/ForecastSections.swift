@@ -76,7 +76,7 @@ extension ForecastViewContext {
         let ahead = Array(forecast.hourly.filter { $0.time.timeIntervalSince(now) > -3600 }.prefix(48))
         guard !ahead.isEmpty else { return [] }
         let labels = HourLabels(ahead.map(\.time), clock: clock)
-        let cellWidth = max(5, labels.texts.prefix((visibleWidth - 8) / 6).map(\.displayWidth).max() ?? 5)
+        let cellWidth = max(5, labels.texts.prefix(max(0, (visibleWidth - 8) / 6)).map(\.displayWidth).max() ?? 5)
         let columnWidth = cellWidth + 1
         let hours = ahead.prefix(max(1, (visibleWidth - 8) / columnWidth))
         var title = style.bold("Next \(hours.count == 1 ? "hour" : "\(hours.count) hours")")
