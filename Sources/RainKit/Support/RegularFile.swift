@@ -75,7 +75,8 @@ public enum RegularFile {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw Failure(error: FileError(path: path, errno: errno), isUnusableFile: false) }
         if let kind = notRegular(info.st_mode) {
-            throw Failure(error: FileError(path: path, reason: "\(kind), not a regular file"), isUnusableFile: true)
+            // A folder cannot be moved aside by a link, nor replaced by a rename: it is only unreadable.
+            throw Failure(error: FileError(path: path, reason: "\(kind), not a regular file"), isUnusableFile: info.st_mode & S_IFMT != S_IFDIR)
         }
         let size = max(0, Int(info.st_size))
         guard size <= limit.bytes else { throw tooLarge(path, limit) }
