@@ -148,7 +148,7 @@ struct LocationsAddCommand: RunnableCommand {
         switch outcome {
         case .answer(let place): return place
         case .cancelled: return nil
-        case .interrupted(let signal): SignalRelay.terminate(with: signal)
+        case .interrupted(let signal): Signals.terminate(with: signal)
         }
     }
 

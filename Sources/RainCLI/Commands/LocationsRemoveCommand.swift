@@ -107,7 +107,7 @@ struct LocationsRemoveCommand: RunnableCommand {
             context.printError("Nothing removed.")
             return nil
         case .interrupted(let signal):
-            SignalRelay.terminate(with: signal)
+            Signals.terminate(with: signal)
         }
     }
 }

@@ -59,7 +59,7 @@ struct RefreshCommand: RunnableCommand {
         guard !locations.isEmpty else { throw LocationsError.noLocations }
         let service = try context.makeForecastService(verbose: verbose)
         // --quiet must not even draw a spinner: a console that is no terminal gets none.
-        let spinner = InterruptibleSpinner(console: quiet ? BufferConsole() : context.console, message: "Refreshing \(locations.count == 1 ? locations[0].name.strippingControlCharacters : "\(locations.count) places")…")
+        let spinner = Spinner(console: quiet ? BufferConsole() : context.console, message: "Refreshing \(locations.count == 1 ? locations[0].name.strippingControlCharacters : "\(locations.count) places")…")
         let outcomes: [RefreshOutcome]
         do {
             var progress: (@Sendable (Int, Int) -> Void)?

@@ -8,7 +8,7 @@ extension ShowCommand {
         let list = try context.loadPlaces()
         guard !list.locations.isEmpty else { throw LocationsError.noLocations }
         let service = try context.makeForecastService(verbose: verbose)
-        let spinner = InterruptibleSpinner(console: context.console, message: "Refreshing the stale forecasts…")
+        let spinner = Spinner(console: context.console, message: "Refreshing the stale forecasts…")
         let display = await service.forecastsForDisplay(of: list.locations, offline: offline, lockWait: .seconds(10)) {
             spinner.start()
         }

@@ -15,6 +15,7 @@ public final class ASCIIConsole: Console {
 
     public func write(_ text: String) { base.write(Self.transliterate(text)) }
     public func writeError(_ text: String) { base.writeError(Self.transliterate(text)) }
+    public func showTransientLine(_ line: String?) { base.showTransientLine(line.map(Self.transliterate)) }
     public func readLine() -> String? { base.readLine() }
     public var isOutputTerminal: Bool { base.isOutputTerminal }
     public var isErrorTerminal: Bool { base.isErrorTerminal }
