@@ -4,21 +4,30 @@ import RainTerminal
 /// The command line: parses arguments, runs one command, maps its outcome to an exit status.
 public enum RainCLI {
     /// Runs rain with `arguments` (without the program name) and returns the exit status.
-    /// Output that could not be written makes a successful command fail, as in coreutils.
+    /// Output that could not be written makes a successful command fail, as in coreutils,
+    /// unless the command saved a change: that stays a success (with a warning naming standard
+    /// output), so a script that retries on failure does not make the change twice.
     public static func run(
         _ arguments: [String],
         environment: [String: String],
         console: any Console
     ) async -> Int32 {
-        let status = await runCommand(arguments, environment: environment, console: console)
+        var savedChanges = false
+        let status = await runCommand(arguments, environment: environment, console: console, savedChanges: &savedChanges)
         guard status == ExitCode.success.rawValue, let failure = console.outputFailure else { return status }
+        guard !savedChanges else {
+            console.writeError(ErrorReport(message: failure.description, hint: "any change it made was saved", exitCode: .success)
+                .text(as: .warning))
+            return status
+        }
         return fail(ErrorReport(failure), console)
     }
 
     private static func runCommand(
         _ arguments: [String],
         environment: [String: String],
-        console: any Console
+        console: any Console,
+        savedChanges: inout Bool
     ) async -> Int32 {
         let parser = CommandParser(root: RainCommand.self)
         let width = outputWidth(environment: environment, console: console)
@@ -48,6 +57,7 @@ public enum RainCLI {
             do {
                 if command.needsValidConfiguration { context.checkedConfiguration = try context.checkConfiguration() }
                 try await command.run(context)
+                savedChanges = command.savesChanges
                 return ExitCode.success.rawValue
             } catch let status as ExitStatus {
                 return status.code.rawValue

@@ -122,7 +122,7 @@ import Testing
         let cache = ForecastCache(directory: folder.path)
         let id = UUID()
         try FileManager.default.createDirectory(atPath: cache.path(for: id), withIntermediateDirectories: false)
-        #expect(throws: CacheError.unreadable(path: cache.path(for: id), reason: "is a folder, not a file")) {
+        #expect(throws: CacheError.unreadable(path: cache.path(for: id), reason: "a folder, not a regular file")) {
             try cache.load(for: id)
         }
     }

@@ -81,6 +81,7 @@ struct ConfigPathCommand: RunnableCommand {
 
 /// `rain config init`
 struct ConfigInitCommand: RunnableCommand {
+    var savesChanges: Bool { true }
     static let configuration = CommandConfiguration(
         commandName: "init",
         abstract: "Write the example configuration to the configuration file (never overwrites)."

@@ -40,6 +40,7 @@ struct CronCommand: RunnableCommand {
 
     /// Removing rain's line works whatever state the configuration is in.
     var needsValidConfiguration: Bool { !uninstall }
+    var savesChanges: Bool { install || uninstall }
 
     func run(_ context: CommandContext) async throws {
         let crontab = Crontab()

@@ -3,6 +3,7 @@ import RainTerminal
 
 /// `rain locations add NAME [--pick N] [--country CC] | NAME --lat X --lon Y | [NAME] --here`
 struct LocationsAddCommand: RunnableCommand {
+    var savesChanges: Bool { true }
     static let configuration = CommandConfiguration(
         commandName: "add",
         abstract: "Save a place found by name, at coordinates, or where this machine is.",
@@ -62,7 +63,7 @@ struct LocationsAddCommand: RunnableCommand {
                                      lookupOptions: lookupOptions)
         }
         // A name that could never be saved is refused before anything is asked of a server.
-        if let name { _ = try LocationValidation.validName(name) }
+        if let name { _ = try LocationValidation.validNewName(name) }
     }
 
     private static func source(
@@ -157,7 +158,7 @@ struct LocationsAddCommand: RunnableCommand {
         switch outcome {
         case .answer(let place): return place
         case .cancelled: return nil
-        case .interrupted(let signal): SignalRelay.terminate(with: signal)
+        case .interrupted(let signal): Signals.terminate(with: signal)
         }
     }
 

@@ -3,6 +3,7 @@ import RainTerminal
 
 /// `rain locations remove LOC... [--yes]` or `rain locations remove --interactive`
 struct LocationsRemoveCommand: RunnableCommand {
+    var savesChanges: Bool { true }
     static let configuration = CommandConfiguration(
         commandName: "remove",
         abstract: "Remove saved places (never the current location).",
@@ -106,7 +107,7 @@ struct LocationsRemoveCommand: RunnableCommand {
             context.printError("Nothing removed.")
             return nil
         case .interrupted(let signal):
-            SignalRelay.terminate(with: signal)
+            Signals.terminate(with: signal)
         }
     }
 }

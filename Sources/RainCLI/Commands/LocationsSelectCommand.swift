@@ -2,6 +2,7 @@ import RainKit
 
 /// `rain locations select LOC | --none`
 struct LocationsSelectCommand: RunnableCommand {
+    var savesChanges: Bool { true }
     static let configuration = CommandConfiguration(
         commandName: "select",
         abstract: "Make a saved place, or none, the current location.",

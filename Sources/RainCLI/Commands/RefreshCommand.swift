@@ -4,6 +4,7 @@ import RainTerminal
 
 /// `rain refresh [LOC...] [--all] [--quiet] [--if-stale] [--json]`
 struct RefreshCommand: RunnableCommand {
+    var savesChanges: Bool { true }
     static let configuration = CommandConfiguration(
         commandName: "refresh",
         abstract: "Fetch new forecasts (the current location's by default) into the cache.",
@@ -61,7 +62,7 @@ struct RefreshCommand: RunnableCommand {
         }
         let service = try context.makeForecastService(verbose: verbose)
         // --quiet must not even draw a spinner: a console that is no terminal gets none.
-        let spinner = InterruptibleSpinner(console: quiet ? BufferConsole() : context.console, message: "Refreshing \(locations.count == 1 ? locations[0].name.strippingControlCharacters : "\(locations.count) places")…")
+        let spinner = Spinner(console: quiet ? BufferConsole() : context.console, message: "Refreshing \(locations.count == 1 ? locations[0].name.strippingControlCharacters : "\(locations.count) places")…")
         let outcomes: [RefreshOutcome]
         do {
             var progress: (@Sendable (Int, Int) -> Void)?

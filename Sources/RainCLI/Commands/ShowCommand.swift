@@ -70,7 +70,7 @@ struct ShowCommand: RunnableCommand {
         if let template {
             return try showStatusLine(template, for: location, cached: service.cached(for: location), context)
         }
-        let spinner = InterruptibleSpinner(console: context.console, message: "Fetching the forecast for \(location.name.strippingControlCharacters)…")
+        let spinner = Spinner(console: context.console, message: "Fetching the forecast for \(location.name.strippingControlCharacters)…")
         let display = await service.forecastForDisplay(of: location, offline: offline, lockWait: .seconds(10)) {
             spinner.start()
         }

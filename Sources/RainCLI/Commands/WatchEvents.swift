@@ -1,11 +1,13 @@
 import Glibc
-import Dispatch
 import FoundationEssentials
 import RainKit
+import RainTerminal
 
 /// Everything `rain watch` waits for, as one stream: the refresh timer, the turn of each
 /// minute (to redraw the clock and ages), the reachability monitor, terminal resizes and the
-/// signals that end it.
+/// signals that end it (SIGINT and SIGTERM, through `Signals`, their one owner: every one of
+/// them ends watch with status 0; SIGHUP and SIGQUIT end it as they end any program, the
+/// terminal given back first).
 final class WatchEvents {
     enum Event: Sendable {
         case tick
@@ -21,7 +23,7 @@ final class WatchEvents {
     private let monitor: ReachabilityMonitor
     private let timer: Task<Void, Never>
     private let minutes: Task<Void, Never>
-    private let signalSources: [any DispatchSourceSignal]
+    private let signals: Signals.Subscription
 
     init(every: Interval, monitor: ReachabilityMonitor) {
         (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .unbounded)
@@ -39,12 +41,9 @@ final class WatchEvents {
                 continuation.yield(.minute)
             }
         }
-        signalSources = [(SIGINT, Event.stop), (SIGTERM, .stop), (SIGWINCH, .resize)].map { number, event in
-            signal(number, SIG_IGN)  // the source, not the default action, handles it now
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { continuation.yield(event) }
-            source.resume()
-            return source
+        // SIGCONT: continued after a stop, the screen taken again and drawn anew.
+        signals = Signals.subscribe([SIGINT, SIGTERM, SIGWINCH, SIGCONT]) { signal in
+            continuation.yield(signal == SIGINT || signal == SIGTERM ? .stop : .resize)
         }
         monitor.start { continuation.yield(.reachability($0)) }
     }
@@ -59,8 +58,7 @@ final class WatchEvents {
         monitor.stop()
         timer.cancel()
         minutes.cancel()
-        for source in signalSources { source.cancel() }
-        for number in [SIGINT, SIGTERM, SIGWINCH] { signal(number, SIG_DFL) }
+        signals.cancel()
         continuation.finish()
     }
 }

@@ -18,12 +18,17 @@ protocol RunnableCommand: ParsableCommand {
     /// for what must work while it is not: `rain config` (to find and mend it), completions,
     /// and removing rain's crontab line.
     var needsValidConfiguration: Bool { get }
+    /// Whether a successful run has saved something (a place, the cache, a file, a crontab
+    /// line): then output that could not be written afterwards is a warning, not a failure, so
+    /// that a script does not retry a change that was made (`locations add` twice).
+    var savesChanges: Bool { get }
     func run(_ context: CommandContext) async throws
 }
 
 extension RunnableCommand {
     func validate(in context: CommandContext) throws {}
     var needsValidConfiguration: Bool { true }
+    var savesChanges: Bool { false }
 }
 
 /// A usage problem found after parsing (values out of range for the command line, options that

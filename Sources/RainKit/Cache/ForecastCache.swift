@@ -25,9 +25,11 @@ public struct ForecastCache: Sendable {
         let path = path(for: id)
         let bytes: [UInt8]?
         do {
-            bytes = try AtomicFile.read(path)
+            bytes = try RegularFile.readTellingUnusable(path, limit: .forecast)
         } catch {
-            throw .unreadable(path: path, reason: error.reason)
+            // Not a regular file, or too large: not a forecast document, set aside like a damaged one.
+            if error.isUnusableFile { throw .corrupt(path: path, reason: error.error.reason, field: nil) }
+            throw .unreadable(path: path, reason: error.error.reason)
         }
         guard let bytes else { return nil }
         let cached = try Self.decode(bytes, path: path)

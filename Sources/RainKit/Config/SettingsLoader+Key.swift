@@ -34,7 +34,7 @@ extension SettingsLoader {
         guard info.st_mode & 0o077 == 0 else { throw .insecureKeyFile(path: path, mode: UInt32(info.st_mode)) }
         let bytes: [UInt8]?
         do {
-            bytes = try AtomicFile.read(path)
+            bytes = try RegularFile.read(path, limit: .apiKey)
         } catch {
             throw .unusableKey(source: path, problem: "cannot be read: \(error.reason)")
         }

@@ -57,7 +57,7 @@ public struct SettingsLoader: Sendable {
         let values: [String: JSONNode]
         let fileExists: Bool
         do {
-            let bytes = try AtomicFile.read(path)
+            let bytes = try RegularFile.read(path, limit: .configuration)
             fileExists = bytes != nil
             if let bytes {
                 let document: JSONNode
@@ -129,6 +129,9 @@ public struct SettingsLoader: Sendable {
         check { () throws(ConfigError) in
             guard let caFile = try file.path("ca_file") else { return }
             guard access(caFile, R_OK) == 0 else { throw file.invalid("ca_file", "names a file that cannot be read: \(caFile)") }
+            if let problem = RegularFile.problem(with: caFile, limit: .certificates) {
+                throw file.invalid("ca_file", "names \(problem): \(caFile)")
+            }
             settings.caFile = caFile
         }
         // The key's own settings are read with the key; their types are checked here.

@@ -39,7 +39,7 @@ public struct DefaultsFile: Sendable {
     /// The file's bytes as they are on disk now; nil when there is no file yet.
     func loadBytes() throws(DefaultsFileError) -> [UInt8]? {
         do {
-            return try AtomicFile.read(path)
+            return try RegularFile.read(path, limit: .places)
         } catch {
             throw .file(error)
         }

@@ -29,6 +29,31 @@ public enum LocationValidation {
         return trimmed
     }
 
+    /// A name for a new place, typed or found: besides `validName`'s rules, valid UTF-8 (an
+    /// argument that was not arrives with U+FFFD in place of its bad bytes) and without
+    /// invisible characters, which would let two names look alike. Names already saved are
+    /// read with `validName` alone.
+    public static func validNewName(_ name: String) throws(LocationsError) -> String {
+        let name = try validName(name)
+        if let problem = textProblem(in: name) { throw problem }
+        return name
+    }
+
+    /// Why `text` (a name, or a LOC that names no place) cannot be a name typed as it looks:
+    /// it is not valid UTF-8, or it hides an invisible character; nil when neither.
+    public static func textProblem(in text: String) -> LocationsError? {
+        if text.isPrintableASCII { return nil }
+        for scalar in text.unicodeScalars {
+            if scalar.value == 0xFFFD {
+                return .unusableName(problem: "not valid UTF-8", hint: "use UTF-8 (check LANG and the terminal)")
+            }
+            if scalar.isInvisible {
+                return .unusableName(problem: "\(scalar.codePoint) is invisible", hint: "copied text may hide it: type the name")
+            }
+        }
+        return nil
+    }
+
     public static func validCoordinate(latitude: Double, longitude: Double) throws(LocationsError) -> Coordinate {
         guard latitude.isFinite, (-90...90).contains(latitude) else {
             throw .invalidCoordinate("latitude \(format(latitude)) is out of range: it must be between -90 and 90")

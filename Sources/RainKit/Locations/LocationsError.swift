@@ -5,6 +5,8 @@ public enum LocationsError: Error, Sendable, Equatable, CustomStringConvertible 
     /// Refusing to remove the current location.
     case removingCurrent(Location)
     case invalidName(String)
+    /// A name (or a LOC) that is not valid UTF-8 or hides an invisible character.
+    case unusableName(problem: String, hint: String)
     case invalidCoordinate(String)
     case noLocations
     case noCurrentLocation
@@ -20,6 +22,8 @@ public enum LocationsError: Error, Sendable, Equatable, CustomStringConvertible 
             return "\(location.name) (\(location.shortID)) is the current location and cannot be removed"
         case .invalidName(let reason):
             return "invalid name: \(reason)"
+        case .unusableName(let problem, _):
+            return "invalid name: \(problem)"
         case .invalidCoordinate(let reason):
             return reason
         case .noLocations:
@@ -37,6 +41,7 @@ public enum LocationsError: Error, Sendable, Equatable, CustomStringConvertible 
         case .noLocations: return "add one: rain locations add NAME (looked up by name), or add NAME --lat LATITUDE --lon LONGITUDE"
         case .noCurrentLocation: return "choose one: rain locations select LOC"
         case .invalidName, .invalidCoordinate: return nil
+        case .unusableName(_, let hint): return hint
         }
     }
 }

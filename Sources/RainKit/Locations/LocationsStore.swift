@@ -42,7 +42,7 @@ public struct LocationsStore: Sendable {
 
     /// Saves `place` (its name and coordinates validated) as a new place with its own ID.
     public func add(_ place: Location, select: Bool = false) throws -> (location: Location, isCurrent: Bool) {
-        let name = try LocationValidation.validName(place.name)
+        let name = try LocationValidation.validNewName(place.name)
         let coordinate = try LocationValidation.validCoordinate(latitude: place.coordinate.latitude, longitude: place.coordinate.longitude)
         return try change { contents in
             let location = Location(name: name, coordinate: coordinate, country: place.country,

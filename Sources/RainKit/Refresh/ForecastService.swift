@@ -157,6 +157,9 @@ public struct ForecastService: Sendable {
             let zone = settings.provider.unit.timeZone(forecastZone: forecast.timeZone, placeZone: location.timeZone)
             let fresh = CachedForecast(location: location, fetchedAt: now(), source: settings.provider.rawValue,
                                        forecast: forecast.inTimeZone(zone).withAstronomy(at: location.coordinate))
+            // A damaged file is set aside before it would be replaced, never overwritten (read
+            // here when the refresh did not read it up front; a lookup when it did).
+            _ = previous()
             do throws(CacheError) {
                 try cache.save(fresh, syncingFolder: false)
                 return .refreshed(kept(fresh))

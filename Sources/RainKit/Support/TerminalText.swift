@@ -1,8 +1,10 @@
 extension String {
-    /// The string without control characters (C0, DEL, C1) or bidirectional overrides and
-    /// isolates, so text from the network or from a file cannot move the cursor, change colours,
-    /// retitle the terminal or make text read in another order than it is. Tabs, newlines and
-    /// the line and paragraph separators become spaces.
+    /// The one sanitiser of text on its way to a terminal: the string without control
+    /// characters (C0, DEL, C1), bidirectional overrides and isolates, or invisible characters
+    /// (zero-width ones, bidirectional marks, the byte order mark: `isInvisible`), so text from
+    /// the network, a file or the command line cannot move the cursor, change colours, retitle
+    /// the terminal, read in another order than it is or pass for other text. Tabs, newlines
+    /// and the line and paragraph separators become spaces.
     public var strippingControlCharacters: String {
         // Printable ASCII (most text) has nothing to strip.
         if isPrintableASCII { return self }
@@ -10,7 +12,7 @@ extension String {
         for scalar in unicodeScalars {
             switch scalar.value {
             case 0x09, 0x0A, 0x0D, 0x2028, 0x2029: scalars.append(" ")
-            case _ where scalar.isTerminalControl: continue
+            case _ where scalar.isTerminalControl || scalar.isInvisible: continue
             default: scalars.append(scalar)
             }
         }
@@ -20,11 +22,7 @@ extension String {
     /// Text from the network or a file made safe and tidy for one line of the screen: control
     /// characters and bidirectional overrides removed, runs of spaces collapsed, ends trimmed.
     package var screenSafe: String {
-        let stripped = strippingControlCharacters.unicodeScalars.filter { scalar in
-            !(0x202A...0x202E).contains(scalar.value) && !(0x2066...0x2069).contains(scalar.value)
-                && scalar.value != 0x200E && scalar.value != 0x200F
-        }
-        return String(String.UnicodeScalarView(stripped))
+        strippingControlCharacters
             .split(separator: " ", omittingEmptySubsequences: true)
             .joined(separator: " ")
     }
@@ -49,5 +47,21 @@ extension Unicode.Scalar {
         case 0x00...0x1F, 0x7F...0x9F, 0x2028...0x202E, 0x2066...0x2069: return true
         default: return false
         }
+    }
+
+    /// Characters that show as nothing, so that two different texts can look the same:
+    /// Unicode's default-ignorable code points (the zero-width space, joiners and no-break
+    /// space U+FEFF, the bidirectional marks U+200E, U+200F and U+061C, the soft hyphen, the
+    /// Hangul fillers, tags), except the variation selectors that choose how an emoji looks.
+    package var isInvisible: Bool {
+        guard value >= 0xAD else { return false }
+        if (0xFE00...0xFE0F).contains(value) || (0xE0100...0xE01EF).contains(value) { return false }
+        return properties.isDefaultIgnorableCodePoint
+    }
+
+    /// "U+200B"
+    package var codePoint: String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
     }
 }

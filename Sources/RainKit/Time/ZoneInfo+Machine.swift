@@ -15,7 +15,7 @@ extension ZoneInfo {
         if length > 0, let name = identifier(fromPath: String(decoding: target[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self), folder: folder) {
             return name
         }
-        if let bytes = try? AtomicFile.read("/etc/timezone") {
+        if let bytes = try? RegularFile.read("/etc/timezone", limit: .timeZone) {
             let name = String(decoding: bytes, as: UTF8.self).trimmed
             if isSafeName(name) { return name }
         }

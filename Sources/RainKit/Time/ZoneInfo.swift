@@ -22,7 +22,7 @@ public struct ZoneInfo: Sendable, Equatable {
     /// it cannot be read as one.
     public static func named(_ identifier: String, folder: String = systemFolder) -> ZoneInfo? {
         if identifier == "UTC" || identifier == "Etc/UTC" || identifier == "GMT" { return .utc }
-        guard isSafeName(identifier), let bytes = try? AtomicFile.read(folder + "/" + identifier) else { return nil }
+        guard isSafeName(identifier), let bytes = try? RegularFile.read(folder + "/" + identifier, limit: .timeZone) else { return nil }
         return try? TZifReader.read(bytes, identifier: identifier)
     }
 

@@ -5,7 +5,7 @@ import RainKit
 /// is not UTF-8): rain's symbols become ASCII of the same width, so columns stay aligned, and
 /// letters lose their accents (Zürich -> Zurich) or take their usual ASCII spelling (Straße ->
 /// Strasse, Łódź -> Lodz, Þórshöfn -> Thorshofn, ÞÓR -> THOR), taking the extra columns from
-/// the padding after them; anything else becomes '?'. The degree sign goes ("24 C",
+/// the padding after them; anything else becomes a '?' for each column it takes. The degree sign goes ("24 C",
 /// "52.52 N", "7"), but leaves a space in a column, where padding follows.
 /// JSON never passes here (`JSONValue.escapingNonASCII` keeps it exact).
 public final class ASCIIConsole: Console {
@@ -15,6 +15,7 @@ public final class ASCIIConsole: Console {
 
     public func write(_ text: String) { base.write(Self.transliterate(text)) }
     public func writeError(_ text: String) { base.writeError(Self.transliterate(text)) }
+    public func showTransientLine(_ line: String?) { base.showTransientLine(line.map(Self.transliterate)) }
     public func readLine() -> String? { base.readLine() }
     public var isOutputTerminal: Bool { base.isOutputTerminal }
     public var isErrorTerminal: Bool { base.isErrorTerminal }
@@ -52,10 +53,14 @@ public final class ASCIIConsole: Console {
             } else if let replacement = replacements[character] {
                 result += replacement
             } else {
-                var folded = character.foldedToASCII ?? "?"
+                // A character with no ASCII form becomes a "?" for each column it takes ("東京"
+                // -> "????"), so what is padded after it stays aligned.
+                let columns = character.displayWidth
+                var folded = character.foldedToASCII ?? String(repeating: "?", count: columns)
                 // "Þórshöfn" -> "Thorshofn", but "ÞÓR" -> "THOR".
                 if folded.count > 1, characters.first?.isLowercase == true { folded = folded.prefix(1) + folded.dropFirst().lowercased() }
-                widened += max(0, folded.count - 1)
+                if folded.count < columns { folded += String(repeating: " ", count: columns - folded.count) }
+                widened += max(0, folded.count - columns)
                 result += folded
             }
         }

@@ -5,8 +5,12 @@ import RainKit
 public protocol Console: AnyObject, Sendable {
     /// Writes to standard output as is (no newline added).
     func write(_ text: String)
-    /// Writes to standard error as is (no newline added).
+    /// Writes to standard error as is (no newline added), above the transient line if one shows.
     func writeError(_ text: String)
+    /// Shows `line` as standard error's transient last line (a spinner's), replacing the one
+    /// before; nil erases it. Whatever else is written to standard error meanwhile goes above
+    /// it, never onto it.
+    func showTransientLine(_ line: String?)
     /// Reads one line from standard input without its newline; nil at end of input.
     func readLine() -> String?
     var isOutputTerminal: Bool { get }
@@ -21,4 +25,9 @@ public protocol Console: AnyObject, Sendable {
 
 extension Console {
     public var outputFailure: FileError? { nil }
+
+    /// Draws the line in place ("\r", the line, erase to its end), or erases it.
+    public func showTransientLine(_ line: String?) {
+        writeError(line.map { "\r" + $0 + "\u{1B}[K" } ?? "\r\u{1B}[2K")
+    }
 }

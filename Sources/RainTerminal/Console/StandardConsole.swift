@@ -7,17 +7,46 @@ import Synchronization
 /// The process's real standard streams.
 public final class StandardConsole: Console {
     private let failure = Mutex<FileError?>(nil)
+    /// Whether standard error shows a transient line; its lock orders every write there.
+    private let transientLine = Mutex(false)
 
     public init() {}
 
     public func write(_ text: String) {
         guard let code = Self.writeAll(text, to: STDOUT_FILENO), code != EPIPE else { return }
-        failure.withLock { $0 = $0 ?? FileError(path: "standard output", errno: code) }
+        // EBADF: closed when rain started (`rain >&-`; the descriptor then holds /dev/null
+        // opened for reading only, so that no file rain opens can take its place).
+        let failure = code == EBADF ? FileError(path: "standard output", reason: "it is closed") : FileError(path: "standard output", errno: code)
+        self.failure.withLock { $0 = $0 ?? failure }
     }
 
     public var outputFailure: FileError? { failure.withLock { $0 } }
 
-    public func writeError(_ text: String) { Self.writeAll(text, to: STDERR_FILENO) }
+    public func writeError(_ text: String) {
+        transientLine.withLock { shown -> Void in
+            guard shown else {
+                Self.writeAll(text, to: STDERR_FILENO)
+                return
+            }
+            // The spinner's line goes first (it comes back with its next frame), so that a line
+            // written meanwhile (a -v request, a warning) starts on a line of its own.
+            shown = false
+            TerminalState.showsTransientLine(false)
+            Self.writeAll("\r\u{1B}[2K" + text, to: STDERR_FILENO)
+        }
+    }
+
+    public func showTransientLine(_ line: String?) {
+        transientLine.withLock { shown in
+            if let line {
+                Self.writeAll("\r" + line + "\u{1B}[K", to: STDERR_FILENO)
+            } else if shown {
+                Self.writeAll("\r\u{1B}[2K", to: STDERR_FILENO)
+            }
+            shown = line != nil
+            TerminalState.showsTransientLine(shown)
+        }
+    }
 
     public func readLine() -> String? { Swift.readLine(strippingNewline: true) }
 

@@ -27,13 +27,13 @@ package enum KeyAnswer {
             case .ended(let signal):
                 session.finish()
                 console.writeError("\n")
-                SignalRelay.terminate(with: signal)
+                Signals.terminate(with: signal)
             case .keys(let keys):
                 guard let key = keys.first else { continue }
                 session.finish()
                 if key == .control("c") {
                     console.writeError("\n")
-                    SignalRelay.terminate(with: SIGINT)
+                    Signals.terminate(with: SIGINT)
                 }
                 let yes = key == .character("y") || key == .character("Y")
                 console.writeError(yes ? "y\n" : "n\n")

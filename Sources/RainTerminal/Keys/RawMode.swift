@@ -19,20 +19,29 @@ final class RawMode {
     }
 
     /// Switches to raw input. Output processing stays on, so "\n" still starts a new line.
+    /// Recorded in `TerminalState`, so that a signal or a crash puts the settings back too.
     func enable() throws(TerminalError) {
         var raw = original
-        raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
-        raw.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
-        raw.c_cflag |= tcflag_t(CS8)
-        // read() returns as soon as one byte is there.
-        withUnsafeMutableBytes(of: &raw.c_cc) { bytes in
-            bytes[Int(VMIN)] = 1
-            bytes[Int(VTIME)] = 0
-        }
+        Self.makeRaw(&raw)
+        TerminalState.enteredRawMode(on: descriptor, from: original)
         guard tcsetattr(descriptor, TCSAFLUSH, &raw) == 0 else {
+            if !isActive { TerminalState.leftRawMode() }
             throw .system("cannot switch the terminal to raw mode", errno)
         }
         isActive = true
+    }
+
+    /// Raw input: no line editing, no echo, no signals from keys, no flow control, one byte at
+    /// a time. Only changes fields (callable from a signal handler).
+    static func makeRaw(_ settings: inout termios) {
+        settings.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
+        settings.c_lflag &= ~tcflag_t(ECHO | ICANON | IEXTEN | ISIG)
+        settings.c_cflag |= tcflag_t(CS8)
+        // read() returns as soon as one byte is there.
+        withUnsafeMutableBytes(of: &settings.c_cc) { bytes in
+            bytes[Int(VMIN)] = 1
+            bytes[Int(VTIME)] = 0
+        }
     }
 
     /// Puts the saved settings back (keys typed meanwhile are dropped with the raw input).
@@ -40,6 +49,7 @@ final class RawMode {
         guard isActive else { return }
         var settings = original
         while tcsetattr(descriptor, TCSAFLUSH, &settings) != 0 && errno == EINTR {}
+        TerminalState.leftRawMode()
         isActive = false
     }
 

@@ -45,13 +45,19 @@ package struct TerminalScreen {
     /// full line never makes it wrap on its own.
     package func renderWidth(for width: Int) -> Int { kind == .plain ? max(1, width - 1) : width }
 
+    /// Takes the alternate screen and hides the cursor, recorded in `TerminalState`: every way
+    /// out of the process (a signal, a crash) gives them back, not only `leave()`.
     package func enter() {
-        if kind == .ansi { write("\u{1B}[?1049h\u{1B}[?25l\u{1B}[H\u{1B}[2J") }
+        guard kind == .ansi else { return }
+        TerminalState.enteredScreen(on: descriptor)
+        write("\(TerminalState.enterScreen)")
     }
 
     package func leave() {
         switch kind {
-        case .ansi: write("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")
+        case .ansi:
+            write("\(TerminalState.leaveScreen)")
+            TerminalState.leftScreen()
         case .plain: write("\r\n")
         }
     }

@@ -66,17 +66,20 @@ public final class Spinner: Sendable {
             guard let run = state.run else { return }
             state.run = nil
             run.stopSignal.signal()
-            console.writeError(Self.erase)
+            console.showTransientLine(nil)
         }
     }
 
-    /// Draws the next frame, unless `run` has been stopped.
+    /// Draws the next frame, unless `run` has been stopped. The line never reaches the last
+    /// column (a wrapped line could not be erased): in a window of a few columns, the frame alone.
     private func drawFrame(of run: Run) {
-        let width = max((console.terminalWidth ?? 80) - 3, 10)
+        let columns = console.terminalWidth ?? 80
         state.withLock { state in
             guard state.run === run else { return }
             defer { state.frame = (state.frame + 1) % Self.frames.count }
-            console.writeError("\r\(Self.frames[state.frame]) \(state.message.truncated(toDisplayWidth: width))\u{1B}[K")
+            let frame = Self.frames[state.frame]
+            guard columns >= 2 else { return }
+            console.showTransientLine(columns >= 6 ? "\(frame) \(state.message.truncated(toDisplayWidth: columns - 3))" : frame)
         }
     }
 }

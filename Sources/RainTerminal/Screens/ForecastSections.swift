@@ -76,7 +76,7 @@ extension ForecastViewContext {
         let ahead = Array(ForecastView.hoursAhead(in: forecast, now: now).prefix(hourCount ?? 48))
         guard !ahead.isEmpty else { return [] }
         let labels = HourLabels(ahead.map(\.time), clock: clock)
-        let cellWidth = max(5, labels.texts.prefix((visibleWidth - 8) / 6).map(\.displayWidth).max() ?? 5)
+        let cellWidth = max(5, labels.texts.prefix(max(0, (visibleWidth - 8) / 6)).map(\.displayWidth).max() ?? 5)
         let columnWidth = cellWidth + 1
         let perRow = max(1, (visibleWidth - 8) / columnWidth)
         let shown = hourCount == nil ? Array(ahead.prefix(perRow)) : ahead

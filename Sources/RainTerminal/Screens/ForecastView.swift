@@ -40,8 +40,10 @@ public struct ForecastView: Sendable {
 
     /// The view as lines; with `height`, at most that many: a compact form for a small window
     /// (`rain watch`) that keeps the header, now and the hours, and gives up days, the alerts'
-    /// text, the blank lines between sections, then whatever is left at the end.
+    /// text, the blank lines between sections, then whatever is left at the end. A window
+    /// narrower than `NarrowWindow.minimumWidth` gets only that it is too narrow.
     public func lines(_ cached: CachedForecast, height: Int?) -> [String] {
+        if cutsLines && NarrowWindow.isTooNarrow(width) { return NarrowWindow.lines(width: width, height: height) }
         let context = ForecastViewContext(cached: cached, width: max(width, Self.layoutWidth), usesColor: usesColor, now: now,
                                           cutsLines: cutsLines, visibleWidth: cutsLines ? max(width, 1) : nil,
                                           hourCount: hourCount, dayCount: dayCount)

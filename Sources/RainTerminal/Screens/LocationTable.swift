@@ -13,6 +13,18 @@ public struct LocationTable {
         self.useColor = useColor
     }
 
+    /// The table; with `width` (a terminal's), every line fitted to it, the area and then the
+    /// coordinates cut first (they come last), or only that the window is too narrow.
+    public func render(width: Int?) -> String {
+        guard let width else { return render() }
+        if NarrowWindow.isTooNarrow(width) { return NarrowWindow.text(width: width) }
+        let text = render()
+        guard text.utf8.count > 0, text.split(separator: "\n").contains(where: { String($0).displayWidth > width }) else { return text }
+        return text.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { String($0).truncated(toDisplayWidth: width) }.joined(separator: "\n")
+    }
+
+    /// The table, every column at its natural width.
     public func render() -> String {
         let locations = list.locations
         let names = locations.map { $0.name.strippingControlCharacters }

@@ -40,8 +40,10 @@ public struct PlacesOverview: Sendable {
         lines(places).joined(separator: "\n") + "\n"
     }
 
-    /// The title row and one line per place.
+    /// The title row and one line per place, none wider than `width` when lines are cut (a
+    /// window narrower than `NarrowWindow.minimumWidth` gets only that it is too narrow).
     public func lines(_ places: [Place]) -> [String] {
+        if cutsLines && NarrowWindow.isTooNarrow(width) { return NarrowWindow.lines(width: width) }
         let style = TextStyle(usesColor: usesColor)
         let rows = places.map { Row($0, style: style, now: now) }
         func column(_ title: String, _ cell: (Row) -> String) -> TextTable.Column {
@@ -71,7 +73,9 @@ public struct PlacesOverview: Sendable {
         // The sparkline goes before anything else is cut.
         if whole.allSatisfy({ $0.displayWidth <= width }) { return whole }
         let table = TextTable(columns: [name, time, conditions, summary, highLow, chance, age])
-        return table.render(width: max(width, 1), style: style)
+        let lines = table.render(width: max(width, 1), style: style)
+        // The columns that are never dropped may still be wider than a narrow window.
+        return lines.map { $0.truncated(toDisplayWidth: width) }
     }
 
     /// The cells of one place.

@@ -1,0 +1,140 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The one way rain reads a file it keeps or is given: opened without blocking, accepted only
+/// when it is a regular file (a symbolic link to one is followed) no larger than the limit for
+/// its kind, then read whole. A named pipe, a device (`/dev/zero`), a socket or a folder is
+/// refused at once instead of hanging rain or filling its memory, and a file that grew past
+/// the limit while being read is refused too. The limits are in the README and the manual.
+public enum RegularFile {
+    /// The most rain reads of one kind of file, with the words that name the kind in errors.
+    public struct Limit: Sendable, Equatable {
+        public let bytes: Int
+        /// "a configuration file"
+        public let kind: String
+
+        public init(bytes: Int, kind: String) {
+            self.bytes = bytes
+            self.kind = kind
+        }
+
+        /// `config.json` (every key and a long comment fit in a few kilobytes).
+        public static let configuration = Limit(bytes: 1 << 20, kind: "a configuration file")
+        /// `api_key_file`: a key is a few dozen characters.
+        public static let apiKey = Limit(bytes: 4 << 10, kind: "an API key file")
+        /// `defaults.json`, the saved places: about 80,000 places.
+        public static let places = Limit(bytes: 16 << 20, kind: "the saved places")
+        /// One cached forecast: the largest answer rain accepts from a server
+        /// (`TransferOptions.defaultBodyLimit`) written compactly is far smaller.
+        public static let forecast = Limit(bytes: 8 << 20, kind: "a cached forecast")
+        /// A TZif file under /usr/share/zoneinfo, or /etc/timezone.
+        public static let timeZone = Limit(bytes: 1 << 20, kind: "a time zone file")
+        /// `ca_file`, which libcurl reads: Debian's whole bundle is about 200 KB.
+        public static let certificates = Limit(bytes: 16 << 20, kind: "a CA certificate file")
+    }
+
+    /// Why the file at `path` could not be read by `read(_:limit:)`, without reading it (for a
+    /// file another library reads); nil when it is a regular file within the limit.
+    public static func problem(with path: String, limit: Limit) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return String(cString: strerror(errno)) }
+        if let kind = notRegular(info.st_mode) { return "\(kind), not a regular file" }
+        if Int(info.st_size) > limit.bytes { return tooLarge(path, limit).error.reason }
+        return nil
+    }
+
+    /// Why a file was not read: the error to show, and whether the file itself is unusable
+    /// (not a regular file, or too large) rather than unreadable for a reason that may pass.
+    public struct Failure: Error, Sendable {
+        public let error: FileError
+        public let isUnusableFile: Bool
+    }
+
+    /// The whole file, or nil when nothing is there (a dangling link included).
+    /// - Throws: `FileError` naming the path: not a regular file, larger than `limit`, or the
+    ///   system's reason it cannot be opened or read.
+    public static func read(_ path: String, limit: Limit) throws(FileError) -> [UInt8]? {
+        do {
+            return try readTellingUnusable(path, limit: limit)
+        } catch {
+            throw error.error
+        }
+    }
+
+    /// `read(_:limit:)`, telling a file that can never be read as its kind from other failures.
+    public static func readTellingUnusable(_ path: String, limit: Limit) throws(Failure) -> [UInt8]? {
+        // O_NONBLOCK: opening a named pipe with no writer would wait forever without it. It
+        // changes nothing for a regular file, the only kind read past fstat.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        if descriptor < 0 {
+            if errno == ENOENT { return nil }
+            throw Failure(error: FileError(path: path, errno: errno), isUnusableFile: false)
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw Failure(error: FileError(path: path, errno: errno), isUnusableFile: false) }
+        if let kind = notRegular(info.st_mode) {
+            // A folder cannot be moved aside by a link, nor replaced by a rename: it is only unreadable.
+            throw Failure(error: FileError(path: path, reason: "\(kind), not a regular file"), isUnusableFile: info.st_mode & S_IFMT != S_IFDIR)
+        }
+        let size = max(0, Int(info.st_size))
+        guard size <= limit.bytes else { throw tooLarge(path, limit) }
+        // One read of the size fstat gave, one byte more to see the end; a file that grows
+        // meanwhile is read on, up to the limit.
+        var failure: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, initialized in
+            initialized = readFully(descriptor, into: buffer, failure: &failure)
+        }
+        while failure == 0 && bytes.count > size && bytes.count <= limit.bytes {
+            var chunk = [UInt8](repeating: 0, count: min(64 << 10, limit.bytes + 1 - bytes.count))
+            let count = chunk.withUnsafeMutableBufferPointer { readFully(descriptor, into: $0, failure: &failure) }
+            if count == 0 { break }
+            bytes += chunk[0..<count]
+        }
+        if failure != 0 { throw Failure(error: FileError(path: path, errno: failure), isUnusableFile: false) }
+        guard bytes.count <= limit.bytes else { throw tooLarge(path, limit) }
+        return bytes
+    }
+
+    /// "a named pipe" for a mode that is not a regular file's; nil for a regular file.
+    static func notRegular(_ mode: mode_t) -> String? {
+        switch mode & S_IFMT {
+        case S_IFREG: return nil
+        case S_IFDIR: return "a folder"
+        case S_IFIFO: return "a named pipe"
+        case S_IFCHR, S_IFBLK: return "a device"
+        case S_IFSOCK: return "a socket"
+        default: return "not a file"
+        }
+    }
+
+    /// "larger than 1 MB, the most rain reads of a configuration file"
+    private static func tooLarge(_ path: String, _ limit: Limit) -> Failure {
+        Failure(error: FileError(path: path, reason: "larger than \(sizeText(limit.bytes)), the most rain reads of \(limit.kind)"),
+                isUnusableFile: true)
+    }
+
+    /// "16 MB", "4 KB" (binary units, as `ls -h` counts them).
+    static func sizeText(_ bytes: Int) -> String {
+        if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MB" }
+        if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KB" }
+        return "\(bytes) bytes"
+    }
+
+    /// Reads until `buffer` is full or the file ends; returns how many bytes came.
+    private static func readFully(_ descriptor: Int32, into buffer: UnsafeMutableBufferPointer<UInt8>, failure: inout Int32) -> Int {
+        var filled = 0
+        while filled < buffer.count {
+            let count = Glibc.read(descriptor, buffer.baseAddress! + filled, buffer.count - filled)
+            if count < 0 {
+                if errno == EINTR { continue }
+                failure = errno
+                break
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        return filled
+    }
+}
