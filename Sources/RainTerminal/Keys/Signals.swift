@@ -165,13 +165,7 @@ package enum Signals {
     private static func handleCrash(_ signal: Int32, _ information: UnsafeMutablePointer<siginfo_t>?) {
         TerminalState.restore()
         sigaction(signal, previousActions + Int(signal), nil)
-        if (information?.pointee.si_code ?? 0) <= 0 {
-            var set = sigset_t()
-            sigemptyset(&set)
-            sigaddset(&set, signal)
-            pthread_sigmask(SIG_UNBLOCK, &set, nil)
-            raise(signal)
-        }
+        if (information?.pointee.si_code ?? 0) <= 0 { unblockAndRaise(signal) }
     }
 
     /// Gives `signal` its default action now, from this thread. Async-signal-safe.
@@ -180,6 +174,11 @@ package enum Signals {
         action.__sigaction_handler.sa_handler = SIG_DFL
         sigemptyset(&action.sa_mask)
         sigaction(signal, &action, nil)
+        unblockAndRaise(signal)
+    }
+
+    /// Sends `signal` to this thread with it unblocked. Async-signal-safe.
+    private static func unblockAndRaise(_ signal: Int32) {
         var set = sigset_t()
         sigemptyset(&set)
         sigaddset(&set, signal)
