@@ -87,7 +87,7 @@ import Testing
     func everyFailureModeHasItsExitCodeAndOneLineAndKeepsTheCache(_ failure: Failure) async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home)
-            #expect(try await world.rain(["refresh"]).status == 0)
+            let first = try await world.rain(["refresh"]); #expect(first.status == 0, "\(first)")
             let goodCache = try #require(fileBytes(world.cacheFile(world.berlin)))
             // Messages name the host with its port unless it is the scheme's own.
             var failure = failure
