@@ -161,7 +161,8 @@ package enum Signals {
 
     /// A crash: the terminal back first, then what would have happened without this handler
     /// (a fault returns to the faulting instruction, which now meets the previous handler; a
-    /// signal sent by kill or abort is sent again). Async-signal-safe.
+    /// signal sent by kill or abort is sent again, and ends the process as its default action
+    /// does even when the previous handler, the runtime's backtrace, returns). Async-signal-safe.
     private static func handleCrash(_ signal: Int32, _ information: UnsafeMutablePointer<siginfo_t>?) {
         TerminalState.restore()
         sigaction(signal, previousActions + Int(signal), nil)
@@ -171,6 +172,7 @@ package enum Signals {
             sigaddset(&set, signal)
             pthread_sigmask(SIG_UNBLOCK, &set, nil)
             raise(signal)
+            actAsDefault(signal)
         }
     }
 
