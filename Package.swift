@@ -68,7 +68,8 @@ let package = Package(
         ),
         .testTarget(
             name: "RainTerminalTests",
-            dependencies: ["RainTerminal", "RainKit", "RainTestSupport"]
+            dependencies: ["RainTerminal", "RainKit", "RainTestSupport"],
+            exclude: ["Meteograms"]
         ),
         .testTarget(
             name: "RainCLITests",

@@ -20,6 +20,7 @@ import Testing
             // Every setting it could read is there, the key marked unusable.
             #expect(shown.output.contains("units:                    us"), "\(shown.output)")
             #expect(shown.output.contains("api_key:                  not usable (see the error below)"))
+            #expect(shown.output.contains("provider:                 darksky: an API key is configured but not usable"), "not 'no API key configured'")
             #expect(shown.output.contains("proxy:                    http://proxy.example:3128 (from https_proxy in the environment; see the README, section \"Proxies\")"))
             #expect(!shown.output.contains("secret") && !shown.error.contains("secret"))
             #expect(shown.error == """
@@ -37,11 +38,33 @@ import Testing
 
     @Test func aFileThatCannotBeUsedStillShowsThePaths() async throws {
         try await withTemporaryDirectory { home in
-            writeFile(home + "/config.json", #"{"units": "metric"}"#)
+            writeFile(home + "/config.json", #"{"units": "si",}"#)
             let shown = try await rain(["config", "show"], home: home)
             #expect(shown.status == 78)
             #expect(shown.output.hasPrefix("config file:    \(home)/config.json\nlocations:      \(home)/defaults.json\n"), "\(shown.output)")
-            #expect(shown.error.hasPrefix("rain: error: \(home)/config.json: 'units' must be one of si, us, ca, uk\n"))
+            #expect(shown.error.hasPrefix("rain: error: cannot read the configuration file \(home)/config.json: not valid JSON: line 1, column 16: a comma before"), "\(shown.error)")
+        }
+    }
+
+    /// Issue 23, row 10: every setting that cannot be used is named, not only the first; the
+    /// others are shown, each wrong one at its default; a hint shared by all is said once.
+    @Test func showNamesEveryProblemAndEveryOtherSetting() async throws {
+        try await withTemporaryDirectory { home in
+            writeFile(home + "/config.json", #"{"timeout_seconds": "3", "units": 5, "refresh_interval_minutes": 0, "colour": 1, "language": "de"}"#)
+            let shown = try await rain(["config", "show"], home: home)
+            #expect(shown.status == 78)
+            #expect(shown.output.contains("language:                 de"), "\(shown.output)")
+            #expect(shown.output.contains("units:                    si"))
+            let errors = shown.error.split(separator: "\n").filter { $0.hasPrefix("rain: error: ") }
+            #expect(errors.count == 4, "\(shown.error)")
+            for key in ["unknown key 'colour'", "'units' must be a string", "'refresh_interval_minutes' must be between", "'timeout_seconds' must be a number"] {
+                #expect(shown.error.contains(key), "\(key): \(shown.error)")
+            }
+            #expect(shown.error.components(separatedBy: "rain: hint: ").count == 2, "one hint: \(shown.error)")
+            // A command still stops at the first.
+            let refreshed = try await rain(["refresh"], home: home)
+            #expect(refreshed.status == 78)
+            #expect(refreshed.error.components(separatedBy: "rain: error: ").count == 2, "\(refreshed.error)")
         }
     }
 

@@ -103,7 +103,7 @@ import Testing
     func refusalsChangeNothing(_ refusal: Refusal) async throws {
         try await withTemporaryDirectory { home throws in
             for (name, lat) in [("Home", "1"), ("Oslo", "2"), ("Twin", "3"), ("Twin", "3")] {
-                _ = await rain(["locations", "add", name, "--lat", lat, "--lon", "0"], home: home)
+                _ = await rain(["locations", "add", name, "--lat", lat, "--lon", "0", "--again"], home: home)
             }
             let before = fileBytes(home + "/defaults.json")
             let (status, console) = await rain(refusal.arguments, home: home)

@@ -17,7 +17,7 @@ import Testing
         UsageCase(arguments: ["--frobnicate"], message: "rain: error: Unknown option '--frobnicate'.", usage: "Usage: rain <subcommand>"),
         UsageCase(arguments: ["locations", "add", "Berlin", "--lat"], message: "rain: error: Missing value for '--lat <latitude>'", usage: "Usage: rain locations add"),
         UsageCase(arguments: ["locations", "add", "--lat", "1", "--lon", "2"], message: "rain: error: Missing expected argument '<name>'", usage: "Usage: rain locations add"),
-        UsageCase(arguments: ["locations", "add", "A", "B", "--lat", "1", "--lon", "2"], message: "rain: error: Unexpected argument 'B'", usage: "Usage: rain locations add"),
+        UsageCase(arguments: ["completions", "bash", "zsh"], message: "rain: error: Unexpected argument 'zsh'", usage: "Usage: rain completions"),
         UsageCase(arguments: ["locations", "add", "A", "--lat", "north", "--lon", "2"], message: "rain: error: The value 'north' is invalid for '--lat <latitude>': give a decimal number, e.g. -33.87", usage: "Usage: rain locations add"),
         UsageCase(arguments: ["locations", "add", "A", "--selct"], message: "rain: error: Unknown option '--selct'. Did you mean '--select'?", usage: "Usage: rain locations add"),
         UsageCase(arguments: ["locations", "add", "A", "--select=yes"], message: "rain: error: The option '--select' does not take a value", usage: "Usage: rain locations add"),

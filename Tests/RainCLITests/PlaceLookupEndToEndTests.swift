@@ -100,7 +100,8 @@ import Testing
     @Test func hereSaysWhomItAsksBeforeSaving() async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home)
-            let result = try await world.keylessRain(["locations", "add", "--here"])
+            // Berlin is saved already: --again saves it a second time.
+            let result = try await world.keylessRain(["locations", "add", "--here", "--again"])
             #expect(result.status == 0, "\(result)")
             #expect(result.error == "Asking 127.0.0.1:\(world.simulator.port) where this machine is (from its IP address)...\n")
             #expect(result.output.hasPrefix("Added Berlin, Land Berlin, Germany (52.52, 13.41), ID "))

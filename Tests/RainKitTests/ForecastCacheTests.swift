@@ -184,6 +184,6 @@ struct CorruptFile: Sendable, CustomTestStringConvertible {
         CorruptFile(name: "bad units", edit: { $0.replacingOccurrences(of: #""units": "si""#, with: #""units": "metric""#) },
                     reason: "expected one of si, us, ca, uk, found \"metric\"", field: "units"),
         CorruptFile(name: "bad id", edit: { $0.replacingOccurrences(of: "6f1c2a4e-93b0-4c47-9e1d-2b8a5c7d9e01", with: "nope") },
-                    reason: "expected a location ID (a UUID)", field: "location.id"),
+                    reason: "expected a UUID, found \"nope\"", field: "location.id"),
     ]
 }

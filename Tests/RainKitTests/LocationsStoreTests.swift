@@ -161,10 +161,10 @@ import Testing
         CorruptStore(contents: "{\"locations\": [", reason: "not valid JSON: line 1, column 16: the document ends"),
         CorruptStore(contents: "[]", reason: "top level"),
         CorruptStore(contents: #"{"locations": {"a": 1}}"#, reason: "locations"),
-        CorruptStore(contents: #"{"locations": [{"id": "x", "name": "A", "latitude": 1, "longitude": 2}]}"#, reason: "locations[0].id: expected a location ID (a UUID)"),
+        CorruptStore(contents: #"{"locations": [{"id": "x", "name": "A", "latitude": 1, "longitude": 2}]}"#, reason: "locations[0].id: expected a UUID, found \"x\""),
         CorruptStore(contents: #"{"locations": [{"id": "6f1c1e0e-8f55-4b9a-9d43-7c6b3b1a2f10", "name": "A", "latitude": "north", "longitude": 2}]}"#, reason: "latitude"),
         CorruptStore(contents: #"{"locations": [{"id": "6f1c1e0e-8f55-4b9a-9d43-7c6b3b1a2f10", "name": "A", "latitude": 100, "longitude": 2}]}"#, reason: "out of range"),
-        CorruptStore(contents: #"{"locations": [{"id": "6f1c1e0e-8f55-4b9a-9d43-7c6b3b1a2f10", "name": "A", "latitude": 1}]}"#, reason: "locations[0].longitude: missing required field"),
+        CorruptStore(contents: #"{"locations": [{"id": "6f1c1e0e-8f55-4b9a-9d43-7c6b3b1a2f10", "name": "A", "latitude": 1}]}"#, reason: "locations[0]: missing \"longitude\""),
         CorruptStore(contents: #"{"current_location_id": 7}"#, reason: "current_location_id"),
     ])
     func aStoreThatCannotBeParsedIsNeverOverwritten(_ corrupt: CorruptStore) async throws {

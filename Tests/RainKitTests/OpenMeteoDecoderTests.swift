@@ -84,7 +84,7 @@ import Testing
     @Test(arguments: [
         Broken(name: "error body", json: #"{"error": true, "reason": "Latitude must be in range of -90 to 90°."}"#,
                reason: "the API answered with an error: Latitude must be in range of -90 to 90°.", path: nil),
-        Broken(name: "no time zone", json: #"{"latitude":1,"longitude":2}"#, reason: "missing required field", path: "timezone"),
+        Broken(name: "no time zone", json: #"{"latitude":1,"longitude":2}"#, reason: "missing \"timezone\"", path: nil),
         Broken(name: "a string for a number", json: #"{"latitude":1,"longitude":2,"timezone":"UTC","current":{"time":1,"temperature_2m":"warm"}}"#,
                reason: "expected a number, found a string", path: "current.temperature_2m"),
         Broken(name: "a short column", json: #"{"latitude":1,"longitude":2,"timezone":"UTC","hourly":{"time":[1,2],"temperature_2m":[3]}}"#,

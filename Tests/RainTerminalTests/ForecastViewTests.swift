@@ -17,6 +17,8 @@ import Testing
               ◒  Partly Cloudy
                  24 °C, feels like 25 °C
                  Humidity 53%  ·  Wind 3.9 m/s WSW →, gusts 7.8 m/s  ·  Rain 8%  ·  UV 5
+              ☀  Sunrise 05:58  ·  Sunset 20:22  ·  Daylight 14 h 24 min (-3 min 48 s)
+              ◑  First quarter
 
               Next 3 hours  Thunderstorms this evening.
               14:00 15:00 16:00
@@ -194,5 +196,25 @@ import Testing
         #expect(text.contains("     –\n"))
         #expect(!text.contains("nil") && !text.contains("-999") && !text.contains("feels like"))
         #expect(text.contains("22:37 (UTC+10)"))
+    }
+}
+
+/// Issue 22, item 6: a little rain never reads "0": half a millimetre is "0.02 in" in `us` units.
+@Suite struct SmallAmountsTests {
+    @Test func aSmallAmountKeepsItsDigits() {
+        #expect(MeasureFormat.amount(0.02) == "0.02")
+        #expect(MeasureFormat.amount(0.004) == "<0.01")
+        #expect(MeasureFormat.amount(0.06) == "0.1")
+        #expect(MeasureFormat.amount(2.35) == "2.4" || MeasureFormat.amount(2.35) == "2.3")
+        #expect(MeasureFormat.amount(0) == "0" && MeasureFormat.amount(nil) == MeasureFormat.missing)
+    }
+
+    @Test func theDaysShowHalfAMillimetreInInches() {
+        var cached = ForecastSamples.full(units: .us, name: "Boston")
+        cached.forecast.daily[0].precipType = "rain"
+        cached.forecast.daily[0].precipAccumulation = 0.5 / 25.4
+        cached.forecast.daily[0].snowAccumulation = nil
+        let text = ForecastView(width: 80, now: ForecastSamples.start).render(cached)
+        #expect(text.contains("0.02 in"), "\(text)")
     }
 }

@@ -48,7 +48,8 @@ import Testing
         let object = try JSONValue.parse(Data(json.utf8))
         #expect(object == .object([
             "text": .string("☁ 29°C"), "class": .string("cloudy"), "alt": .string("cloudy"),
-            "tooltip": .string("New \"York\": Humid, 29°C (feels 32°C), high 80°C, low 60°C, precipitation 30%, updated 3 h ago"),
+            "tooltip": .string("New \"York\": Humid, 29°C (feels 32°C), high 80°C, low 60°C, precipitation 30%, updated 3 h ago"
+                + "\nnext 12 h: ▁▂▃▃▄▅▆▆▇█▁▂ rain ▁▂▄▅▇▁▂▄▅▇▁▂"),
         ]))
     }
 }

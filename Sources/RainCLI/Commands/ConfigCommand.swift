@@ -54,7 +54,11 @@ struct ConfigShowCommand: RunnableCommand {
     func run(_ context: CommandContext) async throws {
         let diagnosis = SettingsDiagnosis(loader: context.settingsLoader(environment: context.environment))
         context.console.write(SettingsReport(diagnosis, paths: context.paths).render())
-        for problem in diagnosis.problems { context.report(problem) }
+        // Every problem; a hint said once for the problems in a row that share it.
+        var reports = diagnosis.problems.map { ErrorReport($0) }
+        let hints = reports.map(\.hint)
+        for index in reports.indices.dropLast() where hints[index] == hints[index + 1] { reports[index].hint = nil }
+        for report in reports { context.report(report) }
         if !diagnosis.problems.isEmpty { throw ExitStatus(code: .configuration) }
     }
 }

@@ -9,7 +9,8 @@ extension Flag {
 extension ArgumentDefinition {
     /// `[<loc>]`: one place, the current location when left out.
     static func place(optional: Bool) -> ArgumentDefinition {
-        ArgumentDefinition(name: "loc", help: "The place: ID, ID prefix, number or name.", isOptional: optional, completion: .locations)
+        ArgumentDefinition(name: "loc", help: "The place: ID, ID prefix, number or name.", isOptional: optional, joinsWords: true,
+                           completion: .locations)
     }
 
     /// `<loc> ...`: several places.

@@ -13,20 +13,23 @@ struct LocationsAddCommand: RunnableCommand {
         cancels); elsewhere rain lists them and --pick N chooses. With --lat and --lon nothing \
         is looked up. --here asks ip_location_url where this machine is from its IP address, \
         only when you ask. The first place saved becomes the current location. Prints the new \
-        place's short ID.
+        place's short ID. A place of the same name (letter case aside) within 1 km of a saved \
+        one is not added: rain names the saved one and exits 0 (--select still makes it \
+        current); --again adds it anyway.
         """,
         arguments: [placeName],
-        options: [lat, lon, pick, country, here, select, verbose],
-        usage: "<name> [--pick <n>] [--country <code>] | <name> --lat <latitude> --lon <longitude> | [<name>] --here; [--select]"
+        options: [lat, lon, pick, country, here, select, again, verbose],
+        usage: "<name> [--pick <n>] [--country <code>] | <name> --lat <latitude> --lon <longitude> | [<name>] --here; [--select] [--again]"
     )
 
-    static let placeName = ArgumentDefinition(name: "name", help: "The place's name, e.g. Berlin.", isOptional: true)
+    static let placeName = ArgumentDefinition(name: "name", help: "The place's name, e.g. Berlin.", isOptional: true, joinsWords: true)
     static let lat = Option<Double>("lat", value: "latitude", help: "Latitude in degrees, -90 (south) to 90 (north).")
     static let lon = Option<Double>("lon", value: "longitude", help: "Longitude in degrees, -180 (west) to 180 (east).")
     static let pick = Option<Int>("pick", value: "n", help: "When several places have the name, take the Nth of the list.")
     static let country = Option<String>("country", value: "code", help: "Look only in this country (ISO code, e.g. DE).")
     static let here = Flag("here", help: "Save where this machine is, asked of ip_location_url from its IP address.")
     static let select = Flag("select", help: "Make the new place the current location.")
+    static let again = Flag("again", help: "Save the place even if it is saved already.")
     static let verbose = Flag.verbose
 
     enum Source: Equatable {
@@ -38,11 +41,13 @@ struct LocationsAddCommand: RunnableCommand {
     var name: String?
     var source: Source
     var select: Bool
+    var again: Bool
     var verbose: Bool
 
     init(parsed: ParsedValues) throws {
         name = parsed[Self.placeName]
         select = parsed[Self.select]
+        again = parsed[Self.again]
         verbose = parsed[Self.verbose]
         let latitude = try parsed.value(Self.lat), longitude = try parsed.value(Self.lon)
         let pick = try parsed.value(Self.pick), country = try parsed.value(Self.country)
@@ -112,9 +117,14 @@ struct LocationsAddCommand: RunnableCommand {
     }
 
     private func save(_ place: PlaceMatch, _ context: CommandContext) async throws {
-        let store = context.store, select = select
-        let (location, isCurrent) = try await DetachedThread.run { try store.add(place.location, select: select) }
-        context.print("Added \(place.qualifiedName.strippingControlCharacters) \(place.shortCoordinates), ID \(location.shortID)\(isCurrent ? ", the current location" : "").")
+        let store = context.store, select = select, again = again
+        switch try await DetachedThread.run({ try store.add(place.location, select: select, again: again) }) {
+        case .added(let location, let isCurrent):
+            context.print("Added \(place.qualifiedName.strippingControlCharacters) \(place.shortCoordinates), ID \(location.shortID)\(isCurrent ? ", the current location" : "").")
+        case .alreadySaved(let location, let number, let isCurrent):
+            context.print("\(location.name.strippingControlCharacters) is already saved (\(number), ID \(location.shortID))\(isCurrent ? ", the current location" : "").")
+            context.printError("Pass --again to save a second one.")
+        }
     }
 
     /// The place to save; nil when the user left the list without choosing.

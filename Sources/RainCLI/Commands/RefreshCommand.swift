@@ -56,7 +56,10 @@ struct RefreshCommand: RunnableCommand {
             locations = try list.resolve(references)
         }
         // Even for cron: a crontab line refreshing nothing is worth a mail.
-        guard !locations.isEmpty else { throw LocationsError.noLocations }
+        guard !locations.isEmpty else {
+            if json { context.writeJSON("[]\n") }  // as `locations --json`: a program reads an empty list
+            throw LocationsError.noLocations
+        }
         let service = try context.makeForecastService(verbose: verbose)
         // --quiet must not even draw a spinner: a console that is no terminal gets none.
         let spinner = Spinner(console: quiet ? BufferConsole() : context.console, message: "Refreshing \(locations.count == 1 ? locations[0].name.strippingControlCharacters : "\(locations.count) places")…")

@@ -6,7 +6,10 @@ extension ShowCommand {
     /// `rain show --all`: one line per saved place.
     func runAll(_ context: CommandContext) async throws {
         let list = try context.loadPlaces()
-        guard !list.locations.isEmpty else { throw LocationsError.noLocations }
+        guard !list.locations.isEmpty else {
+            if json { context.writeJSON("[]\n") }  // as `locations --json`: a program reads an empty list
+            throw LocationsError.noLocations
+        }
         let service = try context.makeForecastService(verbose: verbose)
         let spinner = Spinner(console: context.console, message: "Refreshing the stale forecasts…")
         let display = await service.forecastsForDisplay(of: list.locations, offline: offline, lockWait: .seconds(10)) {

@@ -17,7 +17,7 @@ struct ShowCommand: RunnableCommand {
         are refreshed first, together.
         """,
         arguments: [place],
-        options: [all, json, offline, format, verbose]
+        options: [all, json, offline, format, graph, hours, days, verbose]
     )
 
     static let place = ArgumentDefinition.place(optional: true)
@@ -26,7 +26,10 @@ struct ShowCommand: RunnableCommand {
     static let offline = Flag("offline", help: "Only show what is cached; never use the network.")
     static let format = Option<String>(
         "format", value: "template",
-        help: "Print one line from the cache, never fetching, for status bars: {icon} {temp} {feels} {summary} {high} {low} {precip} {place} {age}. With --json, waybar's JSON.")
+        help: "Print one line from the cache, never fetching, for status bars: {icon} {temp} {feels} {summary} {high} {low} {precip} {place} {age} {sunrise} {sunset} {moon} {temp_spark} {rain_spark}. With --json, waybar's JSON.")
+    static let graph = Flag("graph", short: "g", help: "Draw the next 48 hours (or --hours N) as a graph as wide as the terminal (60 columns at least).")
+    static let hours = Option<Int>("hours", value: "n", help: "Show the next N hours (more rows where they do not fit one), as far as the forecast goes.")
+    static let days = Option<Int>("days", value: "n", help: "Show N days from today (7 by default), as far as the forecast goes.")
     static let verbose = Flag.verbose
 
     var reference: String?
@@ -35,6 +38,9 @@ struct ShowCommand: RunnableCommand {
     var offline: Bool
     var verbose: Bool
     var template: StatusTemplate?
+    var hourCount: Int?
+    var graph: Bool
+    var dayCount: Int?
 
     init(parsed: ParsedValues) throws {
         reference = parsed[Self.place]
@@ -47,6 +53,11 @@ struct ShowCommand: RunnableCommand {
         } catch let error as StatusTemplateError {
             throw ValidationError("'--format': \(error)")
         }
+        graph = parsed[Self.graph]
+        hourCount = try parsed.value(Self.hours)
+        dayCount = try parsed.value(Self.days)
+        try Self.checkCounts(hours: hourCount, days: dayCount, all: all, json: json, format: template != nil)
+        try Self.checkGraph(graph, days: dayCount, all: all, json: json, format: template != nil)
         if all && reference != nil { throw ValidationError("Give either '--all' or a location, not both") }
         if all && template != nil { throw ValidationError("'--format' shows one place; it cannot be combined with '--all'") }
     }
@@ -70,8 +81,16 @@ struct ShowCommand: RunnableCommand {
             if json {
                 context.writeJSON(String(decoding: ForecastCache.encode(forecast), as: UTF8.self))
             } else {
-                context.console.write(ForecastView(width: context.outputWidth, usesColor: context.useColor, now: Date(),
-                                                          cutsLines: context.console.isOutputTerminal).render(forecast))
+                let now = Date()
+                try Self.checkCounts(hours: hourCount, days: dayCount, against: forecast.forecast, now: now)
+                if graph { return try showGraph(forecast, now: now, status: status, context) }
+                var view = ForecastView(width: context.outputWidth, usesColor: context.useColor, now: now,
+                                        cutsLines: context.console.isOutputTerminal)
+                view.hourCount = hourCount
+                view.dayCount = dayCount
+                view.showsCompactGraph = true
+                view.asciiOnly = context.asciiOnly
+                context.console.write(view.render(forecast))
             }
         }
         if status != .success { throw ExitStatus(code: status) }

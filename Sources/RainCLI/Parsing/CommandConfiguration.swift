@@ -39,6 +39,8 @@ struct ArgumentDefinition: Sendable {
     var help: String
     var isOptional = false
     var isRepeating = false
+    /// A name of several words needs no quotes: the words left for it are one value.
+    var joinsWords = false
     /// Values the completion scripts offer.
     var completion: Completion = .none
 }

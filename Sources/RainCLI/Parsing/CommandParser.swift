@@ -30,7 +30,13 @@ struct CommandParser {
     let root: any ParsableCommand.Type
 
     func parse(_ tokens: [String]) throws(CommandLineError) -> ParsedCommandLine {
-        try attempt(tokens).result.get()
+        let joined = attempt(tokens)
+        // `rain lcoations add Paris` is a misspelt command, not the place "lcoations add Paris":
+        // read without joining words, it fails, and the caller suggests the command.
+        if case .success = joined.result, joined.placeWordIndex != nil, misspeltCommand(in: tokens) != nil {
+            return try attempt(tokens, joiningWords: false).result.get()
+        }
+        return try joined.result.get()
     }
 
     /// A parse and, when a word that names no command was taken as the default subcommand's
@@ -40,10 +46,10 @@ struct CommandParser {
         var placeWordIndex: Int?
     }
 
-    private func attempt(_ tokens: [String]) -> Attempt {
+    private func attempt(_ tokens: [String], joiningWords: Bool = true) -> Attempt {
         var placeWordIndex: Int?
         do {
-            let parsed = try parse(tokens, placeWordIndex: &placeWordIndex)
+            let parsed = try parse(tokens, joiningWords: joiningWords, placeWordIndex: &placeWordIndex)
             return Attempt(result: .success(parsed), placeWordIndex: placeWordIndex)
         } catch {
             return Attempt(result: .failure(error), placeWordIndex: placeWordIndex)
@@ -88,7 +94,7 @@ struct CommandParser {
         return MisspeltCommand(word: tokens[index], suggestion: suggestion, path: meant)
     }
 
-    private func parse(_ tokens: [String], placeWordIndex: inout Int?) throws(CommandLineError) -> ParsedCommandLine {
+    private func parse(_ tokens: [String], joiningWords: Bool, placeWordIndex: inout Int?) throws(CommandLineError) -> ParsedCommandLine {
         var path: [any ParsableCommand.Type] = [root]
         var values = ParsedValues()
         var positionals: [String] = []
@@ -177,7 +183,7 @@ struct CommandParser {
             return .help(path: path)
         }
         do {
-            values.arguments = try assign(positionals, to: runnable.configuration.arguments)
+            values.arguments = try assign(positionals, to: runnable.configuration.arguments, joiningWords: joiningWords)
         } catch {
             throw CommandLineError(error: error, path: path)
         }
@@ -263,11 +269,16 @@ struct CommandParser {
         }
     }
 
-    private func assign(_ positionals: [String], to definitions: [ArgumentDefinition]) throws(ParseError) -> [String: [String]] {
+    /// The words to each argument; the words left for a last argument that `joinsWords` are
+    /// its value with a space between them (`rain new york`).
+    private func assign(_ positionals: [String], to definitions: [ArgumentDefinition], joiningWords: Bool) throws(ParseError) -> [String: [String]] {
         var result: [String: [String]] = [:]
         var remaining = positionals[...]
-        for definition in definitions {
-            if definition.isRepeating {
+        for (index, definition) in definitions.enumerated() {
+            if joiningWords, definition.joinsWords, index == definitions.count - 1, remaining.count > 1 {
+                result[definition.name] = [remaining.joined(separator: " ")]
+                remaining = []
+            } else if definition.isRepeating {
                 result[definition.name] = Array(remaining)
                 if remaining.isEmpty && !definition.isOptional { throw .missingArgument(definition.name) }
                 remaining = []

@@ -70,6 +70,7 @@ struct HelpGenerator {
 
     /// Greedy word wrap; continuation lines start with `hanging` spaces.
     private func wrap(_ text: String, indent: Int, hanging: Int) -> String {
+        let text = InstalledDocuments.pointing(text)
         let limit = max(width, 40)
         var lines: [String] = []
         var line = String(repeating: " ", count: indent)

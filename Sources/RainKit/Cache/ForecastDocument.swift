@@ -13,19 +13,19 @@ enum ForecastDocument {
         JSONField("schema_version", .exactly(Double(schemaVersion)) { found in
             "unsupported schema version \(JSONValue.format(found)) (this rain reads \(schemaVersion))"
         }),
-        JSONField("location", .required(\.location, JSONFields(LocationFields.identity, naming: .rain))),
-        JSONField("fetched_at", .time(\.fetchedAt)),
-        JSONField("source", .name(\.source)),
-        JSONField("units", .requiredChoice(\.forecast.units)),
-        JSONField("timezone", .name(\.forecast.timeZone)),
-        JSONField("forecast_coordinate", .required(\.forecast.coordinate, tables.coordinate)),
-        JSONField("current", .object(\.forecast.current, tables.conditions, .blank)),
-        JSONField("next_hour", .object(\.forecast.nextHour, tables.nextHour, Forecast.NextHour())),
-        JSONField("hourly_summary", .text(\.forecast.hourlySummary)),
-        JSONField("hourly", .list(\.forecast.hourly, tables.hour, .blank)),
-        JSONField("daily_summary", .text(\.forecast.dailySummary)),
-        JSONField("daily", .list(\.forecast.daily, tables.day, .blank)),
-        JSONField("alerts", .list(\.forecast.alerts, tables.alert, Forecast.Alert(title: ""))),
+        JSONField("location", .required({ $0.location }, { $0.location = $1 }, JSONFields(LocationFields.identity, naming: .rain))),
+        JSONField("fetched_at", .time({ $0.fetchedAt }, { $0.fetchedAt = $1 })),
+        JSONField("source", .name({ $0.source }, { $0.source = $1 })),
+        JSONField("units", .requiredChoice({ $0.forecast.units }, { $0.forecast.units = $1 })),
+        JSONField("timezone", .name({ $0.forecast.timeZone }, { $0.forecast.timeZone = $1 })),
+        JSONField("forecast_coordinate", .required({ $0.forecast.coordinate }, { $0.forecast.coordinate = $1 }, tables.coordinate)),
+        JSONField("current", .object({ $0.forecast.current }, { $0.forecast.current = $1 }, tables.conditions, .blank)),
+        JSONField("next_hour", .object({ $0.forecast.nextHour }, { $0.forecast.nextHour = $1 }, tables.nextHour, Forecast.NextHour())),
+        JSONField("hourly_summary", .text({ $0.forecast.hourlySummary }, { $0.forecast.hourlySummary = $1 })),
+        JSONField("hourly", .list({ $0.forecast.hourly }, { $0.forecast.hourly = $1 }, tables.hour, .blank)),
+        JSONField("daily_summary", .text({ $0.forecast.dailySummary }, { $0.forecast.dailySummary = $1 })),
+        JSONField("daily", .list({ $0.forecast.daily }, { $0.forecast.daily = $1 }, tables.day, .blank)),
+        JSONField("alerts", .list({ $0.forecast.alerts }, { $0.forecast.alerts = $1 }, tables.alert, Forecast.Alert(title: ""))),
     ]
 
     private static let table = JSONFields(fields, naming: .rain)

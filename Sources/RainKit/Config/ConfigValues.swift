@@ -9,11 +9,12 @@ struct ConfigValues: Sendable {
         .invalidValue(path: path, key: key, problem: problem)
     }
 
-    func rejectUnknownKeys(_ known: [String]) throws(ConfigError) {
-        for key in values.keys.sorted() where !known.contains(key) {
+    /// An error for each key that is not one of `known`, with the known key it may mean.
+    func unknownKeys(_ known: [String]) -> [ConfigError] {
+        values.keys.sorted().filter { !known.contains($0) }.map { key in
             let lowered = key.lowercased().replacingAll("-", with: "_")
             let suggestion = known.first { $0 == lowered } ?? known.first { $0.hasPrefix(lowered) || lowered.hasPrefix($0) }
-            throw .unknownKey(path: path, key: key, suggestion: suggestion)
+            return .unknownKey(path: path, key: key, suggestion: suggestion)
         }
     }
 

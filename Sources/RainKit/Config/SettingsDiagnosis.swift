@@ -14,20 +14,23 @@ public struct SettingsDiagnosis: Sendable {
 
     public init(loader: SettingsLoader) {
         fileExists = FileManager.default.fileExists(atPath: loader.paths.configFile)
+        let checked: SettingsLoader.CheckedFile
         do {
-            (settings, keySource, fileExists) = try loader.load()
+            checked = try loader.checkEverySetting()
         } catch {
             problems.append(error)
-            if error.isAboutTheKey {
-                // The key is one setting: show the others.
-                var keyless = loader
-                keyless.readsKey = false
-                do {
-                    (settings, keySource, fileExists) = try keyless.load()
-                } catch {
-                    problems.append(error)
-                }
-            }
+            settings = nil
+            return
+        }
+        problems += checked.problems
+        do {
+            (settings, keySource, fileExists) = try loader.load(checked)
+        } catch {
+            problems.append(error)
+            // The key is one setting: show the others.
+            var keyless = loader
+            keyless.readsKey = false
+            (settings, keySource, fileExists) = (try? keyless.load(checked)) ?? (checked.settings, .none, checked.fileExists)
         }
         let baseURL = settings?.baseURL ?? Settings(paths: loader.paths).baseURL
         proxy = SettingsLoader.proxySource(for: baseURL, environment: loader.environment)

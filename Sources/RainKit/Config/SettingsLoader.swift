@@ -32,6 +32,9 @@ public struct SettingsLoader: Sendable {
         let settings: Settings
         let file: ConfigValues
         public let fileExists: Bool
+        /// Every setting that could not be used, in the file's order of checking (each left at
+        /// its default in `settings`): the first stops a command, `config show` lists them all.
+        public let problems: [ConfigError]
     }
 
     public func load() throws(ConfigError) -> (settings: Settings, keySource: KeySource, fileExists: Bool) {
@@ -39,7 +42,16 @@ public struct SettingsLoader: Sendable {
     }
 
     /// Reads and checks the file (and the URL overrides of the environment); the key is not read.
+    /// The first setting that cannot be used is the error.
     public func checkFile() throws(ConfigError) -> CheckedFile {
+        let checked = try checkEverySetting()
+        if let problem = checked.problems.first { throw problem }
+        return checked
+    }
+
+    /// `checkFile()`, going on past settings that cannot be used; throws only when the file
+    /// itself cannot be used.
+    public func checkEverySetting() throws(ConfigError) -> CheckedFile {
         let path = paths.configFile
         var settings = Settings(paths: paths)
         let values: [String: JSONNode]
@@ -74,45 +86,58 @@ public struct SettingsLoader: Sendable {
         }
 
         let file = ConfigValues(path: path, values: values)
-        try file.rejectUnknownKeys(Self.keys)
-        if let provider = try file.string("provider") {
+        var problems: [ConfigError] = []
+        func check(_ body: () throws(ConfigError) -> Void) {
+            do { try body() } catch { problems.append(error) }
+        }
+        problems += file.unknownKeys(Self.keys)
+        check { () throws(ConfigError) in
+            guard let provider = try file.string("provider") else { return }
             guard let value = ProviderChoice(rawValue: provider) else {
                 let names = ProviderChoice.allCases.map { "\"\($0.rawValue)\"" }
                 throw file.invalid("provider", "must be \(names.dropLast().joined(separator: ", ")) or \(names.last!)")
             }
             settings.providerChoice = value
         }
-        try url("base_url", environment: "RAIN_BASE_URL", in: file, endingInSlash: true) { settings.baseURL = $0 }
-        try url("openmeteo_url", environment: "RAIN_OPENMETEO_URL", in: file) { settings.openMeteoURL = $0 }
-        try url("geocoding_url", environment: "RAIN_GEOCODING_URL", in: file) { settings.geocodingURL = $0 }
+        check { () throws(ConfigError) in try url("base_url", environment: "RAIN_BASE_URL", in: file, endingInSlash: true) { settings.baseURL = $0 } }
+        check { () throws(ConfigError) in try url("openmeteo_url", environment: "RAIN_OPENMETEO_URL", in: file) { settings.openMeteoURL = $0 } }
+        check { () throws(ConfigError) in try url("geocoding_url", environment: "RAIN_GEOCODING_URL", in: file) { settings.geocodingURL = $0 } }
         // Asked as it is, so it may carry a query (echoip's `/json?ip=ADDRESS` asks about another address).
-        try url("ip_location_url", environment: "RAIN_IP_LOCATION_URL", in: file, allowingQuery: true) { settings.ipLocationURL = $0 }
-        if let placement = try file.string("api_key_in") {
+        check { () throws(ConfigError) in try url("ip_location_url", environment: "RAIN_IP_LOCATION_URL", in: file, allowingQuery: true) { settings.ipLocationURL = $0 } }
+        check { () throws(ConfigError) in
+            guard let placement = try file.string("api_key_in") else { return }
             guard let value = APIKeyPlacement(rawValue: placement) else { throw file.invalid("api_key_in", "must be \"path\" or \"header\"") }
             settings.apiKeyPlacement = value
         }
-        if let units = try file.string("units") {
+        check { () throws(ConfigError) in
+            guard let units = try file.string("units") else { return }
             guard let value = UnitSystem(rawValue: units) else { throw file.invalid("units", "must be one of si, us, ca, uk") }
             settings.units = value
         }
-        if let language = try file.string("language") {
-            let allowed = language.allSatisfy { $0.isASCII && ($0.isLetter || $0 == "-" || $0 == "_") }
-            guard allowed, (2...10).contains(language.count) else { throw file.invalid("language", "must be a language code such as \"en\" or \"zh-tw\"") }
-            settings.language = language
-        } else if let language = LocaleLanguage.preferred(in: environment) {
-            settings.language = language
+        check { () throws(ConfigError) in
+            if let language = try file.string("language") {
+                let allowed = language.allSatisfy { $0.isASCII && ($0.isLetter || $0 == "-" || $0 == "_") }
+                guard allowed, (2...10).contains(language.count) else { throw file.invalid("language", "must be a language code such as \"en\" or \"zh-tw\"") }
+                settings.language = language
+            } else if let language = LocaleLanguage.preferred(in: environment) {
+                settings.language = language
+            }
         }
-        if let minutes = try file.integer("refresh_interval_minutes", in: 1...10_080) { settings.refreshIntervalMinutes = minutes }
-        if let seconds = try file.number("timeout_seconds", in: 1...600) { settings.timeoutSeconds = seconds }
-        if let count = try file.integer("max_concurrent_requests", in: 1...32) { settings.maxConcurrentRequests = count }
-        if let caFile = try file.path("ca_file") {
+        check { () throws(ConfigError) in if let minutes = try file.integer("refresh_interval_minutes", in: 1...10_080) { settings.refreshIntervalMinutes = minutes } }
+        check { () throws(ConfigError) in if let seconds = try file.number("timeout_seconds", in: 1...600) { settings.timeoutSeconds = seconds } }
+        check { () throws(ConfigError) in if let count = try file.integer("max_concurrent_requests", in: 1...32) { settings.maxConcurrentRequests = count } }
+        check { () throws(ConfigError) in
+            guard let caFile = try file.path("ca_file") else { return }
             guard access(caFile, R_OK) == 0 else { throw file.invalid("ca_file", "names a file that cannot be read: \(caFile)") }
             if let problem = RegularFile.problem(with: caFile, limit: .certificates) {
                 throw file.invalid("ca_file", "names \(problem): \(caFile)")
             }
             settings.caFile = caFile
         }
-        return CheckedFile(settings: settings, file: file, fileExists: fileExists)
+        // The key's own settings are read with the key; their types are checked here.
+        check { () throws(ConfigError) in _ = try file.path("api_key_file") }
+        check { () throws(ConfigError) in _ = try file.string("api_key") }
+        return CheckedFile(settings: settings, file: file, fileExists: fileExists, problems: problems)
     }
 
     /// The settings of a checked file, with the key (unless `readsKey` is false) and the proxy.

@@ -1,3 +1,4 @@
+import Glibc
 import FoundationEssentials
 
 /// A point on the globe, in degrees.
@@ -8,6 +9,16 @@ public struct Coordinate: Sendable, Hashable {
     public init(latitude: Double, longitude: Double) {
         self.latitude = latitude
         self.longitude = longitude
+    }
+}
+
+extension Coordinate {
+    /// The great-circle distance in metres (haversine, on a sphere of the Earth's mean radius).
+    public func distance(to other: Coordinate) -> Double {
+        let radians = Double.pi / 180
+        let dLatitude = (other.latitude - latitude) * radians, dLongitude = (other.longitude - longitude) * radians
+        let a = pow(sin(dLatitude / 2), 2) + cos(latitude * radians) * cos(other.latitude * radians) * pow(sin(dLongitude / 2), 2)
+        return 2 * 6_371_008.8 * asin(min(1, a.squareRoot()))
     }
 }
 
@@ -141,8 +152,29 @@ public struct Forecast: Sendable, Equatable {
         public var sunset: Date?
         /// Set when the sun stays below or above the horizon all day.
         public var polar: Polar?
+        /// The moon's phase at the day's noon (0 new, 0.5 full, 1 the next new): Dark Sky's
+        /// `moonPhase` where a server sends it, else rain's own (`Forecast.withAstronomy`).
+        public var moonPhase: Double?
+        /// The lit fraction of the moon's disc at the day's noon, 0...1; rain's own.
+        public var moonIllumination: Double?
+        /// The first moonrise and moonset of the calendar day, rain's own; absent on a day the
+        /// moon does not rise (or set).
+        public var moonrise: Date?
+        public var moonset: Date?
 
         public init(time: Date) { self.time = time }
+
+        /// Seconds from sunrise to sunset: 0 in polar night, 86,400 under the midnight sun,
+        /// nil when the times are not known.
+        public var daylightSeconds: Double? {
+            switch polar {
+            case .night: return 0
+            case .day: return 86_400
+            case nil:
+                guard let sunrise, let sunset else { return nil }
+                return sunset.timeIntervalSince(sunrise)
+            }
+        }
 
         public enum Polar: String, Sendable, Equatable, CaseIterable {
             /// The sun stays below the horizon: polar night.

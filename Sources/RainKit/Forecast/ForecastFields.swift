@@ -5,89 +5,90 @@ import FoundationEssentials
 enum ForecastFields {
     typealias Field = JSONField
 
-    static let conditions: [Field<Forecast.Conditions>] = [
-        Field("time", .time(\.time)),
-        Field("summary", .text(\.summary)),
-        Field("icon", .text(\.icon)),
-        Field("temperature", .number(\.temperature)),
-        Field("apparent_temperature", .number(\.apparentTemperature)),
-        Field("humidity", .number(\.humidity)),
-        Field("wind_speed", .number(\.windSpeed)),
-        Field("wind_gust", .number(\.windGust)),
-        Field("wind_bearing", .number(\.windBearing)),
-        Field("precip_probability", .number(\.precipProbability)),
-        Field("precip_intensity", .number(\.precipIntensity)),
-        Field("precip_type", .precipType(\.precipType)),
-        Field("uv_index", .number(\.uvIndex)),
-        Field("pressure", .number(\.pressure)),
-        Field("visibility", .number(\.visibility)),
-        Field("cloud_cover", .number(\.cloudCover)),
-        Field("dew_point", .number(\.dewPoint)),
+    /// What a minute, an hour, the conditions now and a day have in common, each declared once.
+    static func precipitation<Point: PrecipitationPoint>() -> [Field<Point>] {
+        [
+            Field("time", .time({ $0.time }, { $0.time = $1 })),
+            Field("precip_probability", .number({ $0.precipProbability }, { $0.precipProbability = $1 })),
+            Field("precip_type", .precipType({ $0.precipType }, { $0.precipType = $1 })),
+        ]
+    }
+
+    static func described<Point: DescribedPoint>() -> [Field<Point>] {
+        precipitation() + [
+            Field("summary", .text({ $0.summary }, { $0.summary = $1 })),
+            Field("icon", .text({ $0.icon }, { $0.icon = $1 })),
+            Field("wind_speed", .number({ $0.windSpeed }, { $0.windSpeed = $1 })),
+            Field("uv_index", .number({ $0.uvIndex }, { $0.uvIndex = $1 })),
+        ]
+    }
+
+    static func hourly<Point: HourlyPoint>() -> [Field<Point>] {
+        described() + [
+            Field("precip_intensity", .number({ $0.precipIntensity }, { $0.precipIntensity = $1 })),
+            Field("temperature", .number({ $0.temperature }, { $0.temperature = $1 })),
+            Field("apparent_temperature", .number({ $0.apparentTemperature }, { $0.apparentTemperature = $1 })),
+            Field("wind_bearing", .number({ $0.windBearing }, { $0.windBearing = $1 })),
+            Field("humidity", .number({ $0.humidity }, { $0.humidity = $1 })),
+        ]
+    }
+
+    static let minute: [Field<Forecast.NextHour.Minute>] = precipitation() + [
+        Field("precip_intensity", .number({ $0.precipIntensity }, { $0.precipIntensity = $1 })),
     ]
 
-    static let minute: [Field<Forecast.NextHour.Minute>] = [
-        Field("time", .time(\.time)),
-        Field("precip_intensity", .number(\.precipIntensity)),
-        Field("precip_probability", .number(\.precipProbability)),
-        Field("precip_type", .precipType(\.precipType)),
-    ]
+    static let hour: [Field<Forecast.Hour>] = hourly()
 
-    static let hour: [Field<Forecast.Hour>] = [
-        Field("time", .time(\.time)),
-        Field("summary", .text(\.summary)),
-        Field("icon", .text(\.icon)),
-        Field("temperature", .number(\.temperature)),
-        Field("apparent_temperature", .number(\.apparentTemperature)),
-        Field("precip_probability", .number(\.precipProbability)),
-        Field("precip_intensity", .number(\.precipIntensity)),
-        Field("precip_type", .precipType(\.precipType)),
-        Field("wind_speed", .number(\.windSpeed)),
-        Field("wind_bearing", .number(\.windBearing)),
-        Field("humidity", .number(\.humidity)),
-        Field("uv_index", .number(\.uvIndex)),
+    static let conditions: [Field<Forecast.Conditions>] = hourly() + [
+        Field("wind_gust", .number({ $0.windGust }, { $0.windGust = $1 })),
+        Field("pressure", .number({ $0.pressure }, { $0.pressure = $1 })),
+        Field("visibility", .number({ $0.visibility }, { $0.visibility = $1 })),
+        Field("cloud_cover", .number({ $0.cloudCover }, { $0.cloudCover = $1 })),
+        Field("dew_point", .number({ $0.dewPoint }, { $0.dewPoint = $1 })),
     ]
 
     /// Pirate Weather's day: the calendar day's minimum and maximum are `temperatureMin`/`Max`
     /// (`temperatureLow`/`High` are the overnight low and daytime high, read only when the
     /// others are absent); the liquid amount is `liquidAccumulation` (its `precipAccumulation`
     /// adds snow and ice); `polar` is rain's own, settled from the sun's times.
-    static let day: [Field<Forecast.Day>] = [
-        Field("time", .time(\.time)),
-        Field("summary", .text(\.summary)),
-        Field("icon", .text(\.icon)),
-        Field("temperature_low", .number(\.temperatureLow), darkSky: ["temperatureMin", "temperatureLow"]),
-        Field("temperature_high", .number(\.temperatureHigh), darkSky: ["temperatureMax", "temperatureHigh"]),
-        Field("precip_probability", .number(\.precipProbability)),
-        Field("precip_accumulation", .number(\.precipAccumulation), darkSky: ["liquidAccumulation", "precipAccumulation"]),
-        Field("snow_accumulation", .number(\.snowAccumulation)),
-        Field("precip_type", .precipType(\.precipType)),
-        Field("wind_speed", .number(\.windSpeed)),
-        Field("uv_index", .number(\.uvIndex)),
-        Field("sunrise", .optionalTime(\.sunrise), darkSky: ["sunriseTime"]),
-        Field("sunset", .optionalTime(\.sunset), darkSky: ["sunsetTime"]),
-        Field("polar", .choice(\.polar), darkSky: []),
+    static let day: [Field<Forecast.Day>] = described() + [
+        Field("temperature_low", .number({ $0.temperatureLow }, { $0.temperatureLow = $1 }), darkSky: ["temperatureMin", "temperatureLow"]),
+        Field("temperature_high", .number({ $0.temperatureHigh }, { $0.temperatureHigh = $1 }), darkSky: ["temperatureMax", "temperatureHigh"]),
+        Field("precip_accumulation", .number({ $0.precipAccumulation }, { $0.precipAccumulation = $1 }), darkSky: ["liquidAccumulation", "precipAccumulation"]),
+        Field("snow_accumulation", .number({ $0.snowAccumulation }, { $0.snowAccumulation = $1 })),
+        Field("sunrise", .optionalTime({ $0.sunrise }, { $0.sunrise = $1 }), darkSky: ["sunriseTime"]),
+        Field("sunset", .optionalTime({ $0.sunset }, { $0.sunset = $1 }), darkSky: ["sunsetTime"]),
+        Field("polar", .choice({ $0.polar }, { $0.polar = $1 }), darkSky: []),
+        // The sky's own: rain computes them (`Forecast.withAstronomy`); a Dark Sky server's
+        // `moonPhase` is read where present, nothing else is.
+        Field("moon_phase", .number({ $0.moonPhase }, { $0.moonPhase = $1 }), darkSky: ["moonPhase"]),
+        Field("moon_illumination", .number({ $0.moonIllumination }, { $0.moonIllumination = $1 }), darkSky: []),
+        Field("moonrise", .optionalTime({ $0.moonrise }, { $0.moonrise = $1 }), darkSky: []),
+        Field("moonset", .optionalTime({ $0.moonset }, { $0.moonset = $1 }), darkSky: []),
+        // Written from sunrise, sunset and polar; reading it back has nothing to set.
+        Field("daylight_seconds", .number({ $0.daylightSeconds }, { _, _ in }), darkSky: []),
     ]
 
     static let alert: [Field<Forecast.Alert>] = [
-        Field("title", .name(\.title)),
-        Field("severity", .text(\.severity)),
-        Field("regions", .texts(\.regions)),
-        Field("time", .optionalTime(\.time)),
-        Field("expires", .optionalTime(\.expires)),
-        Field("description", .text(\.description)),
-        Field("uri", .text(\.uri)),
+        Field("title", .name({ $0.title }, { $0.title = $1 })),
+        Field("severity", .text({ $0.severity }, { $0.severity = $1 })),
+        Field("regions", .texts({ $0.regions }, { $0.regions = $1 })),
+        Field("time", .optionalTime({ $0.time }, { $0.time = $1 })),
+        Field("expires", .optionalTime({ $0.expires }, { $0.expires = $1 })),
+        Field("description", .text({ $0.description }, { $0.description = $1 })),
+        Field("uri", .text({ $0.uri }, { $0.uri = $1 })),
     ]
 
     static let coordinate: [Field<Coordinate>] = [
-        Field("latitude", .coordinate(\.latitude)),
-        Field("longitude", .coordinate(\.longitude)),
+        Field("latitude", .coordinate({ $0.latitude }, { $0.latitude = $1 })),
+        Field("longitude", .coordinate({ $0.longitude }, { $0.longitude = $1 })),
     ]
 
     /// `minutely` of a Dark Sky-compatible answer (its points are its `data`), `next_hour` of rain's.
     static func nextHour(_ minute: JSONFields<Forecast.NextHour.Minute>) -> [Field<Forecast.NextHour>] {
         [
-            Field("summary", .text(\.summary)),
-            Field("minutes", .list(\.minutes, minute, .blank), darkSky: ["data"]),
+            Field("summary", .text({ $0.summary }, { $0.summary = $1 })),
+            Field("minutes", .list({ $0.minutes }, { $0.minutes = $1 }, minute, .blank), darkSky: ["data"]),
         ]
     }
 
@@ -120,3 +121,32 @@ extension Forecast.Conditions { static let blank = Self(time: .distantPast) }
 extension Forecast.NextHour.Minute { static let blank = Self(time: .distantPast) }
 extension Forecast.Hour { static let blank = Self(time: .distantPast) }
 extension Forecast.Day { static let blank = Self(time: .distantPast) }
+
+/// The parts of a forecast that say when and how likely it rains.
+protocol PrecipitationPoint: Sendable {
+    var time: Date { get set }
+    var precipProbability: Double? { get set }
+    var precipType: String? { get set }
+}
+
+/// Those that also have words, an icon, wind and UV.
+protocol DescribedPoint: PrecipitationPoint {
+    var summary: String? { get set }
+    var icon: String? { get set }
+    var windSpeed: Double? { get set }
+    var uvIndex: Double? { get set }
+}
+
+/// Those of one moment: an hour, or now.
+protocol HourlyPoint: DescribedPoint {
+    var precipIntensity: Double? { get set }
+    var temperature: Double? { get set }
+    var apparentTemperature: Double? { get set }
+    var windBearing: Double? { get set }
+    var humidity: Double? { get set }
+}
+
+extension Forecast.NextHour.Minute: PrecipitationPoint {}
+extension Forecast.Day: DescribedPoint {}
+extension Forecast.Hour: HourlyPoint {}
+extension Forecast.Conditions: HourlyPoint {}

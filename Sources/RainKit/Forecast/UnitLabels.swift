@@ -54,6 +54,14 @@ package enum MeasureFormat {
         return size % 10 == 0 ? "\(sign)\(size / 10)" : "\(sign)\(size / 10).\(size % 10)"
     }
 
+    /// An amount of rain or snow: as `short`, but one that is there never reads "0": below a
+    /// tenth it gets hundredths ("0.02", half a millimetre in inches), below that "<0.01".
+    package static func amount(_ value: Double?) -> String {
+        guard let value, value.isFinite, value > 0, (value * 10).rounded() == 0 else { return short(value) }
+        let hundredths = Int((value * 100).rounded())
+        return hundredths == 0 ? "<0.01" : "0.0\(hundredths)"
+    }
+
     /// A 0...1 fraction as "53%".
     package static func percent(_ fraction: Double?) -> String {
         guard let fraction, fraction.isFinite else { return missing }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 
 /// How a document names a type's fields: rain's own (the cache, `--json`, the store:
 /// snake_case, ISO 8601 times) or a Dark Sky-compatible server's (camelCase, unix times).
@@ -7,44 +8,21 @@ enum JSONNaming: Sendable {
 }
 
 /// One field of `Model` as JSON holds it: rain's key, the server's keys (most preferred first;
-/// by default rain's key in camelCase) and where its value lives in the model.
+/// by default rain's key in camelCase) and how its value is read and written.
 struct JSONField<Model>: Sendable {
-    enum Value: Sendable {
-        case number(WritableKeyPath<Model, Double?> & Sendable)
-        /// A number that must be there.
-        case coordinate(WritableKeyPath<Model, Double> & Sendable)
-        case text(WritableKeyPath<Model, String?> & Sendable)
-        /// Text that must be there in rain's documents (a server's may leave it to the model's default).
-        case name(WritableKeyPath<Model, String> & Sendable)
-        /// A time that must be there.
-        case time(WritableKeyPath<Model, Date> & Sendable)
-        case optionalTime(WritableKeyPath<Model, Date?> & Sendable)
-        case texts(WritableKeyPath<Model, [String]> & Sendable)
-        case id(WritableKeyPath<Model, UUID> & Sendable)
-        /// A precipitation type; "none" and "" (Pirate Weather's words for none) are nil.
-        case precipType(WritableKeyPath<Model, String?> & Sendable)
-        /// Anything else (a nested object, a list of them, a name from a set): made by the
-        /// functions below.
-        case custom(Custom)
-    }
-
-    /// How a value of its own kind is read, whether it is there to write, and written.
-    struct Custom: Sendable {
-        let isRequired: Bool
-        let read: @Sendable (inout Model, JSONNode) throws(JSONError) -> Void
-        let isPresent: @Sendable (Model) -> Bool
-        let write: @Sendable (Model, inout JSONWriter, _ depth: Int) -> Void
-    }
-
     let key: String
-    let darkSkyKeys: [String]
     let value: Value
+    /// The server's keys when they are not rain's key in camelCase.
+    private let darkSky: [String]?
 
     init(_ key: String, _ value: Value, darkSky: [String]? = nil) {
         self.key = key
         self.value = value
-        self.darkSkyKeys = darkSky ?? [Self.camelCase(key)]
+        self.darkSky = darkSky
     }
+
+    /// A Dark Sky-compatible server's keys, most preferred first.
+    var darkSkyKeys: [String] { darkSky ?? [Self.camelCase(key)] }
 
     /// `apparent_temperature` -> `apparentTemperature`.
     static func camelCase(_ key: String) -> String {
@@ -52,13 +30,203 @@ struct JSONField<Model>: Sendable {
         return words.enumerated().map { index, word in index == 0 ? String(word) : word.prefix(1).uppercased() + word.dropFirst() }.joined()
     }
 
+    /// How one value is read into the model and taken from it to be written. Made by the
+    /// functions below from a getter and a setter (closures: a key path costs a lookup of
+    /// generic metadata each time it is used, which 10,000 places felt).
+    struct Value: Sendable {
+        enum Requirement: Sendable { case optional, required, requiredInRainsDocuments }
+        let requirement: Requirement
+        /// Reads `node` into the model; whether it set a value.
+        let read: @Sendable (inout Model, JSONNode, inout JSONReading) throws(JSONError) -> Bool
+        /// What is written for the model; nil: the member is left out.
+        let written: @Sendable (Model) -> JSONWritten?
+    }
+
     func isRequired(in naming: JSONNaming) -> Bool {
-        switch value {
-        case .coordinate, .time, .id: return true
-        case .name: return naming == .rain
-        case .custom(let custom): return custom.isRequired
-        default: return false
+        switch value.requirement {
+        case .optional: return false
+        case .required: return true
+        case .requiredInRainsDocuments: return naming == .rain
         }
+    }
+}
+
+/// What the reading of one object knows and learns.
+struct JSONReading {
+    let naming: JSONNaming
+    /// A key read in preference to others: a missing value leaves what another key gave.
+    var onlyValues = false
+    /// Cleared by anything rain would write otherwise (an ID in upper case).
+    var isSavedForm = true
+}
+
+/// A value as a field writes it.
+enum JSONWritten {
+    case number(Double)
+    case text(String)
+    case time(Date)
+    case id(UUID)
+    case texts([String])
+    /// A nested object or array, written by the closure at the depth given.
+    case nested((inout JSONWriter, Int) -> Void)
+}
+
+extension JSONField.Value {
+    typealias Get<Value> = @Sendable (Model) -> Value
+    typealias Set<Value> = @Sendable (inout Model, Value) -> Void
+
+    static func number(_ get: @escaping Get<Double?>, _ set: @escaping Set<Double?>) -> Self {
+        Self(requirement: .optional, read: { model, node, reading throws(JSONError) in
+            let number = try node.number()
+            if number != nil || !reading.onlyValues { set(&model, number) }
+            return number != nil
+        }, written: { model in get(model).flatMap { $0.isFinite ? .number($0) : nil } })
+    }
+
+    /// A number that must be there.
+    static func coordinate(_ get: @escaping Get<Double>, _ set: @escaping Set<Double>) -> Self {
+        Self(requirement: .required, read: { model, node, _ throws(JSONError) in
+            set(&model, try node.requiredNumber())
+            return true
+        }, written: { .number(get($0)) })
+    }
+
+    static func text(_ get: @escaping Get<String?>, _ set: @escaping Set<String?>) -> Self {
+        Self(requirement: .optional, read: { model, node, _ throws(JSONError) in
+            let text = try node.string()
+            set(&model, text)
+            return text != nil
+        }, written: { model in get(model).map(JSONWritten.text) })
+    }
+
+    /// A precipitation type; "none" and "" (Pirate Weather's words for none) are nil.
+    static func precipType(_ get: @escaping Get<String?>, _ set: @escaping Set<String?>) -> Self {
+        text(get) { model, type in set(&model, type == "none" || type == "" ? nil : type) }
+    }
+
+    /// Text that must be there in rain's documents (a server's may leave it to the model's default).
+    static func name(_ get: @escaping Get<String>, _ set: @escaping Set<String>) -> Self {
+        Self(requirement: .requiredInRainsDocuments, read: { model, node, _ throws(JSONError) in
+            set(&model, try node.requiredString())
+            return true
+        }, written: { .text(get($0)) })
+    }
+
+    /// A time: unix seconds from a server, ISO 8601 in rain's documents.
+    static func optionalTime(_ get: @escaping Get<Date?>, _ set: @escaping Set<Date?>) -> Self {
+        Self(requirement: .optional, read: { model, node, reading throws(JSONError) in
+            let time = try reading.naming == .rain ? node.isoTime() : node.unixTime()
+            set(&model, time)
+            return time != nil
+        }, written: { model in get(model).map(JSONWritten.time) })
+    }
+
+    /// A time that must be there.
+    static func time(_ get: @escaping Get<Date>, _ set: @escaping Set<Date>) -> Self {
+        let optional = optionalTime({ get($0) }) { model, time in time.map { set(&model, $0) } }
+        return Self(requirement: .required, read: { model, node, reading throws(JSONError) in
+            guard try optional.read(&model, node, &reading) else { throw node.mismatch("a time") }
+            return true
+        }, written: optional.written)
+    }
+
+    static func texts(_ get: @escaping Get<[String]>, _ set: @escaping Set<[String]>) -> Self {
+        Self(requirement: .optional, read: { model, node, _ throws(JSONError) in
+            set(&model, try node.elements { item throws(JSONError) in try item.requiredString() })
+            return true
+        }, written: { .texts(get($0)) })
+    }
+
+    /// A UUID, which must be there; one not in lower case is not as rain writes it.
+    static func id(_ get: @escaping Get<UUID>, _ set: @escaping Set<UUID>) -> Self {
+        Self(requirement: .required, read: { model, node, reading throws(JSONError) in
+            guard let (id, isLowercase) = try node.uuid() else {
+                throw node.error("expected a UUID, found \"\((try node.string() ?? "").strippingControlCharacters.prefix(20))\"")
+            }
+            if !isLowercase { reading.isSavedForm = false }
+            set(&model, id)
+            return true
+        }, written: { .id(get($0)) })
+    }
+
+    /// An object of `Part`'s fields; absent or null is nil.
+    static func object<Part: Sendable>(_ get: @escaping Get<Part?>, _ set: @escaping Set<Part?>,
+                                       _ fields: JSONFields<Part>, _ blank: Part) -> Self {
+        Self(requirement: .optional, read: { model, node, _ throws(JSONError) in
+            guard !node.isNull else { return false }
+            var part = blank
+            try fields.read(node, into: &part)
+            set(&model, part)
+            return true
+        }, written: { model in
+            get(model).map { part in .nested { writer, depth in fields.write(part, to: &writer, depth: depth) } }
+        })
+    }
+
+    /// An object of `Part`'s fields that must be there.
+    static func required<Part: Sendable>(_ get: @escaping Get<Part>, _ set: @escaping Set<Part>, _ fields: JSONFields<Part>) -> Self {
+        Self(requirement: .required, read: { model, node, reading throws(JSONError) in
+            guard !node.isNull else { throw node.mismatch("an object") }
+            var part = get(model)
+            try fields.read(node, into: &part)
+            set(&model, part)
+            return true
+        }, written: { model in
+            let part = get(model)
+            return .nested { writer, depth in fields.write(part, to: &writer, depth: depth) }
+        })
+    }
+
+    /// An array of objects of `Part`'s fields; absent or null is empty, and written as `[]`.
+    static func list<Part: Sendable>(_ get: @escaping Get<[Part]>, _ set: @escaping Set<[Part]>,
+                                     _ fields: JSONFields<Part>, _ blank: Part) -> Self {
+        Self(requirement: .optional, read: { model, node, _ throws(JSONError) in
+            set(&model, node.isNull ? [] : try node.elements { element throws(JSONError) in
+                var part = blank
+                try fields.read(element, into: &part)
+                return part
+            })
+            return true
+        }, written: { model in
+            let parts = get(model)
+            return .nested { writer, depth in
+                guard !parts.isEmpty else { return writer.write(.array([]), depth: depth) }
+                for (index, part) in parts.enumerated() {
+                    writer.openElement(isFirst: index == 0, depth: depth + 1)
+                    fields.write(part, to: &writer, depth: depth + 1)
+                }
+                writer.close("]", depth: depth)
+            }
+        })
+    }
+
+    /// One of `Choice`'s names; absent or null is nil.
+    static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(_ get: @escaping Get<Choice?>, _ set: @escaping Set<Choice?>) -> Self
+    where Choice.RawValue == String {
+        Self(requirement: .optional, read: { model, node, _ throws(JSONError) in
+            let choice = try node.name(of: Choice.self)
+            set(&model, choice)
+            return choice != nil
+        }, written: { model in get(model).map { .text($0.rawValue) } })
+    }
+
+    /// One of `Choice`'s names, which must be there.
+    static func requiredChoice<Choice: RawRepresentable & CaseIterable & Sendable>(_ get: @escaping Get<Choice>, _ set: @escaping Set<Choice>) -> Self
+    where Choice.RawValue == String {
+        Self(requirement: .required, read: { model, node, _ throws(JSONError) in
+            guard let choice = try node.name(of: Choice.self) else { throw node.mismatch("a string") }
+            set(&model, choice)
+            return true
+        }, written: { .text(get($0).rawValue) })
+    }
+
+    /// A number that must be `value` (a document's version), written as it.
+    static func exactly(_ value: Double, saying mismatch: @escaping @Sendable (Double) -> String) -> Self {
+        Self(requirement: .required, read: { _, node, _ throws(JSONError) in
+            let found = try node.requiredNumber()
+            guard found == value else { throw node.error(mismatch(found)) }
+            return true
+        }, written: { _ in .number(value) })
     }
 }
 
@@ -68,29 +236,34 @@ struct JSONFields<Model>: Sendable {
     let naming: JSONNaming
     private let fields: [JSONField<Model>]
     /// Every key the naming reads, with its field, as bytes to compare with a document's.
-    private let keys: [(bytes: [UInt8], field: Int, preferred: UInt64)]
-    private let writingOrder: [Int]
+    private let keys: [(bytes: [UInt8], reading: (field: Int, preferred: UInt64, hasAlternatives: Bool))]
+    /// The fields' readers by field, and their keys and writers in the order of their keys:
+    /// apart, so that reading or writing a value copies one closure, not a whole field.
+    private let readers: [@Sendable (inout Model, JSONNode, inout JSONReading) throws(JSONError) -> Bool]
+    private let writers: [(key: String, quotedKey: [UInt8], written: @Sendable (Model) -> JSONWritten?)]
     /// For each field that must be there, the bits of its keys.
     private let required: [(field: Int, keys: UInt64)]
 
     init(_ fields: [JSONField<Model>], naming: JSONNaming) {
         self.naming = naming
         self.fields = fields
-        var keys: [(bytes: [UInt8], field: Int, preferred: UInt64)] = []
+        var keys: [(bytes: [UInt8], reading: (field: Int, preferred: UInt64, hasAlternatives: Bool))] = []
         for (index, field) in fields.enumerated() {
             let names = naming == .rain ? [field.key] : field.darkSkyKeys
             let first = keys.count
             for name in names {
                 // The bits of this field's keys read in preference to this one.
-                keys.append((Array(name.utf8), index, ((UInt64(1) << (keys.count - first)) - 1) << first))
+                keys.append((Array(name.utf8), (index, ((UInt64(1) << (keys.count - first)) - 1) << first, names.count > 1)))
             }
         }
         precondition(keys.count <= 64)
         self.keys = keys
         required = fields.indices.filter { fields[$0].isRequired(in: naming) }.map { field in
-            (field, keys.indices.filter { keys[$0].field == field }.reduce(UInt64(0)) { $0 | UInt64(1) << $1 })
+            (field, keys.indices.filter { keys[$0].reading.field == field }.reduce(UInt64(0)) { $0 | UInt64(1) << $1 })
         }
-        writingOrder = fields.indices.sorted { fields[$0].key < fields[$1].key }
+        readers = fields.map(\.value.read)
+        // Rain writes its own naming only.
+        writers = naming != .rain ? [] : fields.sorted { $0.key < $1.key }.map { ($0.key, Array("\"\($0.key)\": ".utf8), $0.value.written) }
     }
 
     // MARK: Reading
@@ -111,7 +284,7 @@ struct JSONFields<Model>: Sendable {
     private func read(_ node: JSONNode, into model: inout Model, unknown: inout [String: JSONValue], keepsUnknown: Bool) throws(JSONError) -> Bool {
         var present: UInt64 = 0, valued: UInt64 = 0
         var hint = 0
-        var isSavedForm = true
+        var reading = JSONReading(naming: naming)
         try node.forEachMember { keyEntry, value throws(JSONError) in
             guard let key = self.key(at: keyEntry, in: node.map, hint: &hint) else {
                 if keepsUnknown { unknown[node.map.text(at: keyEntry)] = try value.value() }
@@ -119,18 +292,17 @@ struct JSONFields<Model>: Sendable {
             }
             let bit = UInt64(1) << key
             present |= bit
-            if value.isNull { isSavedForm = false }
-            guard valued & keys[key].preferred == 0,
-                  try read(value, into: &model, fields[keys[key].field], overwrites: keys[key].preferred == 0, isSavedForm: &isSavedForm) else {
-                return true
-            }
-            valued |= bit
+            if value.isNull { reading.isSavedForm = false }
+            let (field, preferred, hasAlternatives) = keys[key].reading
+            guard valued & preferred == 0 else { return true }
+            reading.onlyValues = hasAlternatives
+            if try readers[field](&model, value, &reading) { valued |= bit }
             return true
         }
         for (field, keys) in required where present & keys == 0 {
             throw node.missing(naming == .rain ? fields[field].key : fields[field].darkSkyKeys[0])
         }
-        return isSavedForm
+        return reading.isSavedForm
     }
 
     /// The index in `keys` of the key at `keyEntry`, trying the one after the last found first
@@ -140,8 +312,9 @@ struct JSONFields<Model>: Sendable {
         if map.kind(at: keyEntry) == .plainText {
             found = map.withText(at: keyEntry) { raw in
                 for step in 0..<keys.count {
-                    let index = (hint + step) % keys.count
-                    if keys[index].bytes.count == raw.count, keys[index].bytes.withUnsafeBufferPointer({ $0.elementsEqual(raw) }) {
+                    let index = hint + step < keys.count ? hint + step : hint + step - keys.count
+                    if keys[index].bytes.count == raw.count,
+                       keys[index].bytes.withUnsafeBufferPointer({ memcmp($0.baseAddress!, raw.baseAddress!, raw.count) == 0 }) {
                         return index
                     }
                 }
@@ -155,47 +328,6 @@ struct JSONFields<Model>: Sendable {
         return found
     }
 
-    /// Whether a value was set (a field read in preference to others sets only a value).
-    private func read(_ node: JSONNode, into model: inout Model, _ field: JSONField<Model>, overwrites: Bool,
-                      isSavedForm: inout Bool) throws(JSONError) -> Bool {
-        let hasAlternatives = !overwrites || (naming == .darkSky && field.darkSkyKeys.count > 1)
-        switch field.value {
-        case .number(let path):
-            let number = try node.number()
-            if number == nil && hasAlternatives { return false }
-            model[keyPath: path] = number
-            return number != nil
-        case .coordinate(let path):
-            model[keyPath: path] = try node.requiredNumber()
-        case .text(let path):
-            let text = try node.string()
-            model[keyPath: path] = text
-            return text != nil
-        case .name(let path):
-            model[keyPath: path] = try node.requiredString()
-        case .time(let path):
-            guard let time = try naming == .rain ? node.isoTime() : node.unixTime() else { throw node.mismatch("a time") }
-            model[keyPath: path] = time
-        case .optionalTime(let path):
-            model[keyPath: path] = try naming == .rain ? node.isoTime() : node.unixTime()
-        case .texts(let path):
-            model[keyPath: path] = try node.elements { item throws(JSONError) in try item.requiredString() }
-        case .id(let path):
-            let text = try node.requiredString()
-            guard let (id, isLowercase) = UUID.canonical(text) ?? UUID(uuidString: text).map({ ($0, false) }) else {
-                throw node.error("expected a location ID (a UUID)")
-            }
-            if !isLowercase { isSavedForm = false }
-            model[keyPath: path] = id
-        case .precipType(let path):
-            let type = try node.string()
-            model[keyPath: path] = type == "none" || type == "" ? nil : type
-        case .custom(let custom):
-            try custom.read(&model, node)
-        }
-        return true
-    }
-
     // MARK: Writing
 
     /// The object of `model`'s fields at `depth`, and `extra` members, in the order of their
@@ -203,129 +335,28 @@ struct JSONFields<Model>: Sendable {
     func write(_ model: Model, to writer: inout JSONWriter, depth: Int, extra: [String: JSONValue] = [:]) {
         precondition(naming == .rain, "rain writes its own naming only")
         var isFirst = true
-        var others = extra.keys.sorted()[...]
-        for index in writingOrder {
-            let field = fields[index]
-            while let other = others.first, other < field.key {
+        var others = extra.isEmpty ? [] : extra.keys.sorted()[...]
+        for (key, quotedKey, written) in writers {
+            while let other = others.first, other < key {
                 writer.openMember(other, isFirst: &isFirst, depth: depth + 1)
                 writer.write(extra[other]!, depth: depth + 1)
                 others.removeFirst()
             }
-            write(field, of: model, to: &writer, depth: depth, isFirst: &isFirst)
+            guard let value = written(model) else { continue }
+            writer.openMember(quoted: quotedKey, isFirst: &isFirst, depth: depth + 1)
+            switch value {
+            case .number(let number): writer.write(number)
+            case .text(let text): writer.write(text)
+            case .time(let time): writer.write(UTCTimestamp.string(time))
+            case .id(let id): writer.write(id)
+            case .texts(let texts): writer.write(.array(texts.map(JSONValue.string)), depth: depth + 1)
+            case .nested(let write): write(&writer, depth + 1)
+            }
         }
         for other in others {
             writer.openMember(other, isFirst: &isFirst, depth: depth + 1)
             writer.write(extra[other]!, depth: depth + 1)
         }
         if isFirst { writer.write(.object([:]), depth: depth) } else { writer.close("}", depth: depth) }
-    }
-
-    private func write(_ field: JSONField<Model>, of model: Model, to writer: inout JSONWriter, depth: Int, isFirst: inout Bool) {
-        func open() { writer.openMember(field.key, isFirst: &isFirst, depth: depth + 1) }
-        switch field.value {
-        case .number(let path):
-            guard let number = model[keyPath: path], number.isFinite else { return }
-            open()
-            writer.write(number)
-        case .coordinate(let path):
-            open()
-            writer.write(model[keyPath: path])
-        case .text(let path), .precipType(let path):
-            guard let text = model[keyPath: path] else { return }
-            open()
-            writer.write(text)
-        case .name(let path):
-            open()
-            writer.write(model[keyPath: path])
-        case .time(let path):
-            open()
-            writer.write(UTCTimestamp.string(model[keyPath: path]))
-        case .optionalTime(let path):
-            guard let time = model[keyPath: path] else { return }
-            open()
-            writer.write(UTCTimestamp.string(time))
-        case .texts(let path):
-            open()
-            writer.write(.array(model[keyPath: path].map(JSONValue.string)), depth: depth + 1)
-        case .id(let path):
-            open()
-            writer.write(model[keyPath: path])
-        case .custom(let custom):
-            guard custom.isPresent(model) else { return }
-            open()
-            custom.write(model, &writer, depth + 1)
-        }
-    }
-}
-
-extension JSONField.Value {
-    /// An object of `Part`'s fields; absent or null is nil.
-    static func object<Part: Sendable>(_ path: WritableKeyPath<Model, Part?> & Sendable, _ fields: JSONFields<Part>, _ blank: Part) -> Self {
-        .custom(.init(isRequired: false, read: { model, node throws(JSONError) in
-            var part = blank
-            if node.isNull { return model[keyPath: path] = nil }
-            try fields.read(node, into: &part)
-            model[keyPath: path] = part
-        }, isPresent: { $0[keyPath: path] != nil }, write: { model, writer, depth in
-            fields.write(model[keyPath: path]!, to: &writer, depth: depth)
-        }))
-    }
-
-    /// An object of `Part`'s fields that must be there.
-    static func required<Part: Sendable>(_ path: WritableKeyPath<Model, Part> & Sendable, _ fields: JSONFields<Part>) -> Self {
-        .custom(.init(isRequired: true, read: { model, node throws(JSONError) in
-            guard !node.isNull else { throw node.mismatch("an object") }
-            try fields.read(node, into: &model[keyPath: path])
-        }, isPresent: { _ in true }, write: { model, writer, depth in
-            fields.write(model[keyPath: path], to: &writer, depth: depth)
-        }))
-    }
-
-    /// An array of objects of `Part`'s fields; absent or null is empty, and written as `[]`.
-    static func list<Part: Sendable>(_ path: WritableKeyPath<Model, [Part]> & Sendable, _ fields: JSONFields<Part>, _ blank: Part) -> Self {
-        .custom(.init(isRequired: false, read: { model, node throws(JSONError) in
-            model[keyPath: path] = node.isNull ? [] : try node.elements { element throws(JSONError) in
-                var part = blank
-                try fields.read(element, into: &part)
-                return part
-            }
-        }, isPresent: { _ in true }, write: { model, writer, depth in
-            let parts = model[keyPath: path]
-            guard !parts.isEmpty else { return writer.write(.array([]), depth: depth) }
-            for (index, part) in parts.enumerated() {
-                writer.openElement(isFirst: index == 0, depth: depth + 1)
-                fields.write(part, to: &writer, depth: depth + 1)
-            }
-            writer.close("]", depth: depth)
-        }))
-    }
-
-    /// One of `Choice`'s names; absent or null is nil.
-    static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(_ path: WritableKeyPath<Model, Choice?> & Sendable) -> Self
-    where Choice.RawValue == String {
-        .custom(.init(isRequired: false, read: { model, node throws(JSONError) in
-            model[keyPath: path] = try node.name(of: Choice.self)
-        }, isPresent: { $0[keyPath: path] != nil }, write: { model, writer, _ in
-            writer.write(model[keyPath: path]!.rawValue)
-        }))
-    }
-
-    /// One of `Choice`'s names, which must be there.
-    static func requiredChoice<Choice: RawRepresentable & CaseIterable & Sendable>(_ path: WritableKeyPath<Model, Choice> & Sendable) -> Self
-    where Choice.RawValue == String {
-        .custom(.init(isRequired: true, read: { model, node throws(JSONError) in
-            guard let choice = try node.name(of: Choice.self) else { throw node.mismatch("a string") }
-            model[keyPath: path] = choice
-        }, isPresent: { _ in true }, write: { model, writer, _ in
-            writer.write(model[keyPath: path].rawValue)
-        }))
-    }
-
-    /// A number that must be `value` (a document's version), written as it.
-    static func exactly(_ value: Double, saying mismatch: @escaping @Sendable (Double) -> String) -> Self {
-        .custom(.init(isRequired: true, read: { _, node throws(JSONError) in
-            let found = try node.requiredNumber()
-            guard found == value else { throw node.error(mismatch(found)) }
-        }, isPresent: { _ in true }, write: { _, writer, _ in writer.write(value) }))
     }
 }

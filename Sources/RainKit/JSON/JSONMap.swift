@@ -16,7 +16,8 @@ final class JSONMap: Sendable {
         try JSONScanner.map(bytes)
     }
 
-    func kind(at entry: Int) -> JSONKind { JSONKind(rawValue: entries[entry] & 7)! }
+    /// (Its three bits are the case's number: the cases are declared in the order of their raw values.)
+    func kind(at entry: Int) -> JSONKind { unsafeBitCast(UInt8(truncatingIfNeeded: entries[entry] & 7), to: JSONKind.self) }
 
     /// Where the value's text starts: its bracket, quote or first character.
     func offset(at entry: Int) -> Int { Int(entries[entry] >> 3) }

@@ -72,11 +72,9 @@ struct JSONNode: Sendable {
         return node
     }
 
-    /// "missing required field" at the path of `key` in this object.
+    /// `missing "key"`, about this object (where the member should be).
     func missing(_ key: String) -> JSONError {
-        var error = error("missing required field")
-        error.path = error.path.map { $0.isEmpty ? key : "\($0).\(key)" }
-        return error
+        error("missing \"\(key)\"")
     }
 
     /// The members by key.
@@ -177,6 +175,13 @@ struct JSONNode: Sendable {
         if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
         if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
         throw error("expected an ISO 8601 time like 2026-08-20T12:00:00Z")
+    }
+
+    /// A UUID in its canonical form (read where it is written), or any form Foundation reads
+    /// (not as rain writes it); nil for text that is not a UUID.
+    func uuid() throws(JSONError) -> (id: UUID, isLowercase: Bool)? {
+        if kind == .plainText, let id = map.withText(at: entry, UUID.canonical(utf8:)) { return id }
+        return UUID(uuidString: try requiredString()).map { ($0, false) }
     }
 
     /// One of `Value`'s raw names.

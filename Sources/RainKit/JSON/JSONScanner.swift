@@ -1,3 +1,5 @@
+import Glibc
+
 /// Checks a document against RFC 8259 in one pass and writes its map: one value with optional
 /// whitespace around it, no comments, no trailing commas, numbers that fit a Double, valid
 /// UTF-8; a leading byte order mark is skipped, as the RFC allows. Strings and numbers are only
@@ -21,7 +23,7 @@ struct JSONScanner {
     private init(_ bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
-        entries.reserveCapacity(bytes.count / 4)
+        entries.reserveCapacity(bytes.count / 2)
     }
 
     static func map(_ bytes: [UInt8]) throws(JSONError) -> JSONMap {
@@ -141,7 +143,7 @@ struct JSONScanner {
                 let otherIsPlain = entries[other] & 7 == JSONKind.plainText.rawValue
                 if isPlain && otherIsPlain {
                     let otherRaw = rawKey(other)
-                    isRepeated = raw.count == otherRaw.count && raw.elementsEqual(otherRaw)
+                    isRepeated = raw.count == otherRaw.count && memcmp(raw.baseAddress!, otherRaw.baseAddress!, raw.count) == 0
                 } else {
                     isRepeated = keyText(entry) == keyText(other)
                 }

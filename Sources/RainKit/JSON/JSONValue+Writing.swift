@@ -7,13 +7,7 @@ extension JSONValue {
         String(decoding: serializedBytes(), as: UTF8.self)
     }
 
-    /// The same document on one line, without spaces (keys sorted), ending in a newline: for
-    /// files only programs read.
-    public func serializedCompactly() -> String {
-        String(decoding: serializedBytes(compactly: true), as: UTF8.self)
-    }
-
-    /// `serialized()` (or `serializedCompactly()`) as the UTF-8 bytes a file holds; `capacity`:
+    /// `serialized()` (or, compactly, on one line without spaces) as the UTF-8 bytes a file holds; `capacity`:
     /// the size to expect (the file's size before), so a large document is not copied as it grows.
     public func serializedBytes(compactly: Bool = false, capacity: Int = 16 * 1024) -> [UInt8] {
         var writer = JSONWriter(compactly: compactly, capacity: capacity)

@@ -78,26 +78,13 @@ struct JSONWriter: ~Copyable {
         append(isCompact ? ":" : ": ")
     }
 
-    /// What `openMember` writes for `key` at `depth` as the first member and as a later one,
-    /// made once for a key written thousands of times.
-    struct MemberOpening {
-        fileprivate let first: [UInt8]
-        fileprivate let later: [UInt8]
-
-        init(_ key: String, depth: Int, compactly: Bool = false) {
-            var first = JSONWriter(compactly: compactly, capacity: 64)
-            first.openMember(key, isFirst: true, depth: depth)
-            var later = JSONWriter(compactly: compactly, capacity: 64)
-            later.openMember(key, isFirst: false, depth: depth)
-            self.first = first.buffer.bytes
-            self.later = later.buffer.bytes
-        }
-    }
-
-    /// `openMember` as `opening` says it, `isFirst` then false.
-    mutating func open(_ opening: MemberOpening, isFirst: inout Bool) {
-        (isFirst ? opening.first : opening.later).withUnsafeBufferPointer { put($0) }
+    /// `openMember` with the key already written as JSON text with its colon (`"name": `, or
+    /// `"name":` compactly): for a key written thousands of times.
+    mutating func openMember(quoted key: [UInt8], isFirst: inout Bool, depth: Int) {
+        put(isFirst ? UInt8(ascii: "{") : UInt8(ascii: ","))
         isFirst = false
+        newLine(depth: depth)
+        key.withUnsafeBufferPointer { put(isCompact ? UnsafeBufferPointer(rebasing: $0.dropLast()) : $0) }
     }
 
     /// `openMember` for the next member of an object, `isFirst` then false.

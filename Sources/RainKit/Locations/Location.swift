@@ -1,6 +1,8 @@
 import FoundationEssentials
 
-/// A saved place. Its identity is `id`: two places with the same name and coordinates are two places.
+/// A saved place. Its identity is `id`: two places with the same name and coordinates are two
+/// places, and a renamed place is still itself (`==` and the hash compare the ID alone; what a
+/// place says is compared with `hasSameContent(as:)`).
 public struct Location: Sendable, Hashable, Identifiable {
     public internal(set) var id: UUID
     public var name: String
@@ -20,6 +22,22 @@ public struct Location: Sendable, Hashable, Identifiable {
         self.country = country
         self.region = region
         self.timeZone = timeZone
+    }
+
+    public static func == (lhs: Location, rhs: Location) -> Bool { lhs.id == rhs.id }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+
+    /// Whether the two say the same: name, coordinates, country, region and zone (IDs aside).
+    public func hasSameContent(as other: Location) -> Bool {
+        name == other.name && coordinate == other.coordinate && country == other.country
+            && region == other.region && timeZone == other.timeZone
+    }
+
+    /// Whether `other` is this place saved again: the same name (letter case aside) within
+    /// `sameness` metres, which one geocoder result added twice, or a name typed twice, are.
+    public func isSamePlace(as other: Location, within sameness: Double = 1000) -> Bool {
+        name.lowercased() == other.name.lowercased() && coordinate.distance(to: other.coordinate) <= sameness
     }
 
     /// "Paris, Texas, United States": the name with the region and country a lookup gave it.

@@ -31,7 +31,10 @@ extension LocationsStore {
     func contents(of bytes: [UInt8]?) throws(DefaultsFileError) -> Contents {
         guard let bytes else { return Contents() }
         do {
-            return try Self.contents(of: JSONNode.document(bytes))
+            var contents = try Self.contents(of: JSONNode.document(bytes))
+            // A byte order mark is allowed (RFC 8259 lets a reader pass over it); rain writes none.
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { contents.isSavedForm = false }
+            return contents
         } catch {
             let isSyntax = error.path == nil && !error.isEmpty
             throw .unreadable(path: file.path, reason: error.isEmpty ? "the file is empty" : isSyntax ? "not valid JSON: \(error)" : "\(error)")
@@ -59,12 +62,12 @@ extension LocationsStore {
             return true
         }
         if let places, !places.isNull {
-            guard places.kind == .array else { throw places.mismatch("a list of places ([...])") }
+            guard places.kind == .array else { throw places.mismatch("an array") }
             // No place takes fewer than 80 bytes: room for all at once, never copied as the list grows.
             contents.locations.reserveCapacity(root.map.bytes.count / 80)
             var unknown: [String: JSONValue] = [:]
             _ = try places.elements { node throws(JSONError) in
-                guard node.kind == .object else { throw node.mismatch("a place ({\"id\": ..., \"name\": ..., ...})") }
+                guard node.kind == .object else { throw node.mismatch("an object") }
                 var location = LocationFields.blank
                 let isSaved = try LocationFields.table.read(node, into: &location, keeping: &unknown)
                 let written = location.name
@@ -94,7 +97,7 @@ extension LocationsStore {
         if let current {
             if let text = try current.string() {
                 guard let (id, isLowercase) = UUID.canonical(text) ?? UUID(uuidString: text).map({ ($0, false) }) else {
-                    throw current.error("expected a location ID (a UUID)")
+                    throw current.error("expected a UUID, found \"\(text.strippingControlCharacters.prefix(20))\"")
                 }
                 contents.currentID = id
                 isSavedForm = isSavedForm && isLowercase

@@ -56,6 +56,40 @@ public struct LocationsStore: Sendable {
         }
     }
 
+    /// What adding a place did.
+    public enum Addition: Sendable {
+        case added(Location, isCurrent: Bool)
+        /// The place was saved already (`Location.isSamePlace`): nothing was added. Its number
+        /// in the list, and whether it is (now) the current location.
+        case alreadySaved(Location, number: Int, isCurrent: Bool)
+    }
+
+    /// Saves `place` unless the same place is saved already (then, with `select`, makes that
+    /// one current); `again` saves it anyway.
+    public func add(_ place: Location, select: Bool = false, again: Bool) throws -> Addition {
+        if again {
+            let (location, isCurrent) = try add(place, select: select)
+            return .added(location, isCurrent: isCurrent)
+        }
+        let name = try LocationValidation.validName(place.name)
+        let coordinate = try LocationValidation.validCoordinate(latitude: place.coordinate.latitude, longitude: place.coordinate.longitude)
+        let candidate = Location(name: name, coordinate: coordinate, country: place.country, region: place.region, timeZone: place.timeZone)
+        return try change { contents in
+            if let index = contents.locations.firstIndex(where: { $0.isSamePlace(as: candidate) }) {
+                let saved = contents.locations[index]
+                if select, contents.currentID != saved.id {
+                    contents.currentID = saved.id
+                    contents.isChanged = true
+                }
+                return .alreadySaved(saved, number: index + 1, isCurrent: contents.currentID == saved.id)
+            }
+            contents.locations.append(candidate)
+            if select || contents.current == nil { contents.currentID = candidate.id }
+            contents.isChanged = true
+            return .added(candidate, isCurrent: contents.currentID == candidate.id)
+        }
+    }
+
     /// Makes the place `reference` means the current location.
     @discardableResult
     public func select(_ reference: String) throws -> Location {

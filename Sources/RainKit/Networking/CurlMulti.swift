@@ -55,9 +55,10 @@ final class CurlMulti {
 
     /// Runs every request until each is done (after its retries), calling `onComplete` on this
     /// thread as each attempt ends. No transfer runs past `deadline`: each one's timeout is cut
-    /// to what is left, and a request that cannot start before it ends as `.outOfTime`.
+    /// to what is left, and a request that cannot start before it ends as `.outOfTime`. With
+    /// `bodies`, a transfer starts only when they allow it (see `InFlightBodies`).
     func run(_ requests: [HTTPRequest], options: TransferOptions, deadline: ContinuousClock.Instant,
-             cancellation: TransferCancellation?, onComplete: Completion) {
+             cancellation: TransferCancellation?, bodies: InFlightBodies? = nil, onComplete: Completion) {
         var ready = Array(requests.indices.reversed())   // a stack: popLast() takes them in order
         var waiting: [(index: Int, due: ContinuousClock.Instant)] = []
         var active: [UnsafeMutableRawPointer: Active] = [:]
@@ -69,6 +70,8 @@ final class CurlMulti {
             stopped = !cancellationAttached
         }
         defer { if cancellationAttached { cancellation?.detach() } }
+        bodies?.attach(handle)
+        defer { bodies?.detach() }
 
         func complete(_ index: Int, _ outcome: Result<HTTPResponse, TransferFailure>, _ elapsed: Duration) {
             guard !stopped else {
@@ -140,7 +143,8 @@ final class CurlMulti {
                 // Paused past the end of the budget: nothing waiting can be sent in time.
                 while let index = ready.popLast() { complete(index, .failure(.outOfTime), .zero) }
             }
-            while now >= pausedUntil, active.count < maxConcurrent, let index = ready.popLast() {
+            while now >= pausedUntil, active.count < maxConcurrent, !ready.isEmpty,
+                  bodies?.allowsStart(transferring: active.count) ?? true, let index = ready.popLast() {
                 start(index)
             }
             if stopped { continue }

@@ -12,13 +12,16 @@ public struct CurlTransport: Sendable {
     /// Many requests at once, at most `maxConcurrentRequests` in flight, none past `deadline`.
     /// `onComplete` is called on this thread as each attempt ends, with the request's index,
     /// the outcome and the time it took, and says what follows (see `CurlMulti.Next`).
-    /// Returns when every request is done.
+    /// Returns when every request is done. With `bodies`, a transfer starts only when they
+    /// allow it (the batch's back-pressure).
     func perform(_ requests: [HTTPRequest], deadline: ContinuousClock.Instant,
-                 cancellation: TransferCancellation? = nil, onComplete: CurlMulti.Completion) {
+                 cancellation: TransferCancellation? = nil, bodies: InFlightBodies? = nil,
+                 onComplete: CurlMulti.Completion) {
         guard !requests.isEmpty else { return }
         do {
             try CurlMulti(maxConcurrent: maxConcurrentRequests)
-                .run(requests, options: options, deadline: deadline, cancellation: cancellation, onComplete: onComplete)
+                .run(requests, options: options, deadline: deadline, cancellation: cancellation, bodies: bodies,
+                     onComplete: onComplete)
         } catch {
             // No multi handle: every request fails the same way, once.
             for index in requests.indices { _ = onComplete(index, .failure(error), .zero) }

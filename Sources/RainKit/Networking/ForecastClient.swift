@@ -1,4 +1,3 @@
-import Dispatch
 import FoundationEssentials
 import Synchronization
 
@@ -55,8 +54,10 @@ public final class ForecastClient: Sendable {
         requestWeather(for: coordinates, cancellation: nil, onEach: nil, completion: completion)
     }
 
-    /// The same, stoppable through `cancellation`, with `onEach` called (on one background
-    /// queue, one call at a time) as soon as each result is known, while other transfers still run.
+    /// The same, stoppable through `cancellation`, with `onEach` called (on a thread of the
+    /// batch's own, one call at a time) as soon as each result is known, while other transfers
+    /// still run. `onEach` may be slow (write a file): while results wait for it, no new
+    /// transfer starts.
     public func requestWeather(for coordinates: [Coordinate], cancellation: TransferCancellation?,
                                onEach: (@Sendable (Int, Result<Forecast, ForecastError>) -> Void)?,
                                completion: @escaping @Sendable ([Result<Forecast, ForecastError>]) -> Void) {
@@ -74,7 +75,7 @@ public final class ForecastClient: Sendable {
         let endpoints = coordinates.compactMap(endpoint(for:))
         guard endpoints.count == coordinates.count else {
             let results = coordinates.map { _ in Result<Forecast, ForecastError>.failure(.missingKey) }
-            DispatchQueue.global().async {
+            DetachedThread.start {
                 for (index, result) in results.enumerated() { onEach?(index, result) }
                 completion(results)
             }
@@ -99,9 +100,11 @@ public final class ForecastClient: Sendable {
         await run(coordinates, onEach: nil, keepingForecasts: true).map { $0 ?? .failure(.cancelled) }
     }
 
-    /// Fetches `coordinates`, handing each result to `onEach` as soon as it is known (on one
-    /// background queue, one call at a time) and keeping none: returns each request's failure,
-    /// nil for a success. Cancelling the task stops the transfers in libcurl.
+    /// Fetches `coordinates`, handing each result to `onEach` as soon as it is known (on a
+    /// thread of the batch's own, one call at a time) and keeping none: returns each request's
+    /// failure, nil for a success, once every `onEach` has returned. `onEach` may be slow (a refresh
+    /// writes the cache there): while results wait for it, no new transfer starts, so memory
+    /// stays flat. Cancelling the task stops the transfers in libcurl.
     public func weather(for coordinates: [Coordinate],
                         onEach: @escaping @Sendable (Int, Result<Forecast, ForecastError>) -> Void) async -> [ForecastError?] {
         await run(coordinates, onEach: onEach, keepingForecasts: false).map { result in
@@ -146,8 +149,15 @@ public final class ForecastClient: Sendable {
         return try result.get()
     }
 
+    /// How many requests of a batch may be between the start of their transfer and the moment
+    /// `onEach` has taken their result: the transfers (`maxConcurrentRequests`) and as many
+    /// results again being decoded or handed on.
+    var inFlightBodyLimit: Int { 2 * transport.maxConcurrentRequests }
+
     /// Every request with its retries, on this thread (one multi handle). Bodies are decoded by
-    /// `decode` on another queue while the other transfers go on.
+    /// `decode` on the batch's own threads while the other transfers go on (`BatchWorkers`);
+    /// their results are handed to `onEach` one at a time, and the transfers hold back while
+    /// too many wait (`InFlightBodies`). Nothing runs on the threads Swift's tasks use.
     private func fetch<Value: Sendable>(
         _ endpoints: [ForecastEndpoint], cancellation: TransferCancellation?,
         onEach: (@Sendable (Int, Result<Value, ForecastError>) -> Void)?, keepingValues: Bool,
@@ -157,10 +167,9 @@ public final class ForecastClient: Sendable {
         let start = clock.now
         let budget = configuration.retry.totalBudget
         let results = ResultSlots<Value>(count: endpoints.count)
-        let decoding = DispatchGroup()
-        // Bodies are decoded side by side; their results are handed on one at a time.
-        let decodeQueue = DispatchQueue(label: "rain.decode", attributes: .concurrent)
-        let deliveryQueue = DispatchQueue(label: "rain.deliver")
+        // Bodies are decoded side by side on the batch's own threads (a single request's on
+        // this one: it has nothing to overlap with); their results are handed on one at a time.
+        let workers = endpoints.count > 1 ? BatchWorkers(threads: min(2, endpoints.count)) : nil
         var attempts = [Int](repeating: 1, count: endpoints.count)
         // What the last try of a request that is being retried failed with: when time runs out
         // before the next try is answered, that says more than the clock.
@@ -170,28 +179,26 @@ public final class ForecastClient: Sendable {
         var stoppedBy: ForecastError?
         var pausedBy: ForecastError?
 
-        // Bodies that wait for the decoder are few: when answers come faster than they can be
-        // decoded (and handed on), the transfers wait instead, so memory stays flat.
-        let waitingBodies = DispatchSemaphore(value: configuration.maxConcurrentRequests)
+        // The one back-pressure: a body counts from its transfer's start until `onEach` has
+        // taken its result, and only so many count at once. When decoding or the consumer
+        // (a refresh writes each forecast there) falls behind the network, no new transfer
+        // starts; nothing piles up and no thread waits for room.
+        let bodies = InFlightBodies(limit: inFlightBodyLimit)
         @Sendable func handOn(_ index: Int, _ result: Result<Value, ForecastError>) {
             if keepingValues || (try? result.get()) == nil { results.set(index, result) }
             onEach?(index, result)
         }
         func deliver(_ index: Int, _ result: @escaping @Sendable () -> Result<Value, ForecastError>) {
-            // A single request has nothing to overlap with: its body is decoded on this thread.
-            guard endpoints.count > 1 else { return handOn(index, result()) }
-            waitingBodies.wait()
-            decodeQueue.async(group: decoding) {
-                let result = result()
-                deliveryQueue.async(group: decoding) {
-                    handOn(index, result)
-                    waitingBodies.signal()
-                }
+            guard let workers else { return handOn(index, result()) }
+            bodies.willHandOn()
+            workers.submit(result) { result in
+                handOn(index, result)
+                bodies.handedOn()
             }
         }
 
         transport.perform(endpoints.map(\.request), deadline: start.advanced(by: budget),
-                          cancellation: cancellation) { index, outcome, took in
+                          cancellation: cancellation, bodies: bodies) { index, outcome, took in
             let endpoint = endpoints[index]
             switch outcome {
             case .failure(.cancelled) where stoppedBy != nil:
@@ -237,7 +244,7 @@ public final class ForecastClient: Sendable {
                 return .retry(after: delay, pausingOthers: pauses)
             }
         }
-        decoding.wait()
+        workers?.finish()
         return results.all
     }
 

@@ -1,4 +1,3 @@
-import Dispatch
 import FoundationEssentials
 import Synchronization
 
@@ -41,9 +40,6 @@ public struct ForecastService: Sendable {
         ReachabilityMonitor(baseURL: probedURL, onlineInterval: min(.seconds(60), interval.duration),
                             offlineInterval: min(.seconds(10), interval.duration))
     }
-
-    /// Cache files written at once in a batch: each waits for its fsync.
-    static let concurrentWrites = 4
 
     public var refreshInterval: Duration { .seconds(settings.refreshIntervalMinutes * 60) }
 
@@ -127,39 +123,17 @@ public struct ForecastService: Sendable {
             } else {
                 willFetch()
                 let saved = SavedStatuses()
-                // Files are written (each with its fsync) on threads of their own while the
-                // transfers and the decoding go on; the folder is synced once, after the last.
-                let writes = DispatchGroup()
-                let writers = DispatchQueue(label: "rain.cache-writes", attributes: .concurrent)
-                // A few files are written at a time; more forecasts wait in the decoder, and then
-                // in the transfers, rather than pile up here (memory stays flat).
-                let writing = DispatchSemaphore(value: Self.concurrentWrites)
-                // One place has nothing to overlap with: it is written where it was decoded.
-                let writesInline = due.count == 1
+                // Each forecast is written (with its fsync) where the client hands it on, on its
+                // thread, while the other transfers go on; the client's back-pressure holds the
+                // transfers back when writing falls behind, so nothing waits or piles up here.
+                // The folder is synced once, after the last place, on that thread too (never on
+                // a cooperative one).
                 let fetched = await client.weather(for: due.map { locations[$0].coordinate }) { [self] position, result in
                     let index = due[position]
-                    let write: @Sendable () -> Void = {
-                        let status = save(result, for: locations[index], keeping: kept) { previousForecast(index) }
-                        let done = saved.set(index, status)
-                        progress?(done, due.count)
-                    }
-                    guard !writesInline else {
-                        write()
-                        return cache.syncFolder()
-                    }
-                    writing.wait()
-                    writers.async(group: writes) {
-                        write()
-                        writing.signal()
-                    }
-                }
-                if !writesInline {
-                    await withCheckedContinuation { continuation in
-                        writes.notify(queue: writers) {
-                            cache.syncFolder()
-                            continuation.resume()
-                        }
-                    }
+                    let status = save(result, for: locations[index], keeping: kept) { previousForecast(index) }
+                    let done = saved.set(index, status)
+                    if done == due.count { cache.syncFolder() }
+                    progress?(done, due.count)
                 }
                 if fetched.contains(where: { if case .offline? = $0 { true } else { false } }) {
                     throw .offline(host: host)
@@ -182,7 +156,7 @@ public struct ForecastService: Sendable {
         case .success(let forecast):
             let zone = settings.provider.unit.timeZone(forecastZone: forecast.timeZone, placeZone: location.timeZone)
             let fresh = CachedForecast(location: location, fetchedAt: now(), source: settings.provider.rawValue,
-                                       forecast: forecast.inTimeZone(zone))
+                                       forecast: forecast.inTimeZone(zone).withAstronomy(at: location.coordinate))
             // A damaged file is set aside before it would be replaced, never overwritten (read
             // here when the refresh did not read it up front; a lookup when it did).
             _ = previous()

@@ -167,11 +167,9 @@ package enum Signals {
         TerminalState.restore()
         sigaction(signal, previousActions + Int(signal), nil)
         if (information?.pointee.si_code ?? 0) <= 0 {
-            var set = sigset_t()
-            sigemptyset(&set)
-            sigaddset(&set, signal)
-            pthread_sigmask(SIG_UNBLOCK, &set, nil)
-            raise(signal)
+            unblockAndRaise(signal)
+            // Still here: the previous handler returned (the runtime's does for a signal that
+            // was sent); end as the default action would.
             actAsDefault(signal)
         }
     }
@@ -182,6 +180,11 @@ package enum Signals {
         action.__sigaction_handler.sa_handler = SIG_DFL
         sigemptyset(&action.sa_mask)
         sigaction(signal, &action, nil)
+        unblockAndRaise(signal)
+    }
+
+    /// Sends `signal` to this thread with it unblocked. Async-signal-safe.
+    private static func unblockAndRaise(_ signal: Int32) {
         var set = sigset_t()
         sigemptyset(&set)
         sigaddset(&set, signal)

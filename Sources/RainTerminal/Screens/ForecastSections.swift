@@ -73,27 +73,32 @@ extension ForecastViewContext {
     /// The hours ahead as columns: time, symbol, temperature, chance of precipitation. An hour
     /// the clocks repeat (the night daylight saving time ends) is marked, with a note below.
     func hoursSection() -> [String] {
-        let ahead = Array(forecast.hourly.filter { $0.time.timeIntervalSince(now) > -3600 }.prefix(48))
+        let ahead = Array(ForecastView.hoursAhead(in: forecast, now: now).prefix(hourCount ?? 48))
         guard !ahead.isEmpty else { return [] }
         let labels = HourLabels(ahead.map(\.time), clock: clock)
         let cellWidth = max(5, labels.texts.prefix(max(0, (visibleWidth - 8) / 6)).map(\.displayWidth).max() ?? 5)
         let columnWidth = cellWidth + 1
-        let hours = ahead.prefix(max(1, (visibleWidth - 8) / columnWidth))
-        var title = style.bold("Next \(hours.count == 1 ? "hour" : "\(hours.count) hours")")
+        let perRow = max(1, (visibleWidth - 8) / columnWidth)
+        let shown = hourCount == nil ? Array(ahead.prefix(perRow)) : ahead
+        var title = style.bold("Next \(shown.count == 1 ? "hour" : "\(shown.count) hours")")
         if let summary = forecast.hourlySummary?.screenSafe, !summary.isEmpty { title += "  " + summary }
-        func row(_ cell: (Int, Forecast.Hour) -> String) -> String {
-            "  " + hours.enumerated().map { cell($0.offset, $0.element).padded(toDisplayWidth: cellWidth, alignment: .center) }
-                .joined(separator: " ")
+        var lines = ["  " + title]
+        for first in stride(from: 0, to: shown.count, by: perRow) {
+            let hours = shown[first..<min(first + perRow, shown.count)]
+            func row(_ cell: (Int, Forecast.Hour) -> String) -> String {
+                "  " + hours.enumerated().map { cell(first + $0.offset, $0.element).padded(toDisplayWidth: cellWidth, alignment: .center) }
+                    .joined(separator: " ")
+            }
+            if first > 0 { lines.append("") }
+            lines += [row { index, _ in labels.texts[index] },
+                      row { WeatherSymbol.symbol(for: $1.icon) },
+                      row { colored(shortTemperature($1.temperature), celsius: $1.temperature) },
+                      row { _, hour in
+                          let chance = MeasureFormat.percent(hour.precipProbability)
+                          return (hour.precipProbability ?? 0) < 0.2 ? style.dim(chance) : style.cyan(chance)
+                      }]
         }
-        var lines = ["  " + title,
-                     row { index, _ in labels.texts[index] },
-                     row { WeatherSymbol.symbol(for: $1.icon) },
-                     row { colored(shortTemperature($1.temperature), celsius: $1.temperature) },
-                     row { _, hour in
-                         let chance = MeasureFormat.percent(hour.precipProbability)
-                         return (hour.precipProbability ?? 0) < 0.2 ? style.dim(chance) : style.cyan(chance)
-                     }]
-        lines += labels.notes(upTo: hours.count).map { "  " + style.dim($0) }
+        lines += labels.notes(upTo: shown.count).map { "  " + style.dim($0) }
         return lines
     }
 
@@ -101,8 +106,7 @@ extension ForecastViewContext {
     /// In a window narrower than the layout the bar gives way first, down to a few columns,
     /// then the summary, then the bar altogether; the numbers stay whole.
     func daysSection() -> [String] {
-        let today = clock.startOfDay(now)
-        let days = forecast.daily.filter { clock.startOfDay($0.time) >= today }.prefix(7)
+        let days = ForecastView.daysAhead(in: forecast, now: now, clock: clock).prefix(dayCount ?? 7)
         guard !days.isEmpty else { return [] }
         let minimumBar = 5
         var barWidth = max(minimumBar, 24 + (width - ForecastView.layoutWidth) / 2 - (width - visibleWidth))
@@ -128,9 +132,9 @@ extension ForecastViewContext {
             // providers send it; any other its liquid amount.
             let snow = (day.snowAccumulation ?? 0) > 0 ? day.snowAccumulation : nil
             if let snow, day.precipType == "snow" || (day.precipAccumulation ?? 0) <= 0 {
-                line += " " + "\(MeasureFormat.short(snow)) \(forecast.units == .us ? "in" : "cm")".padded(toDisplayWidth: 7)
+                line += " " + "\(MeasureFormat.amount(snow)) \(forecast.units == .us ? "in" : "cm")".padded(toDisplayWidth: 7)
             } else if let amount = day.precipAccumulation, amount > 0 {
-                line += " " + "\(MeasureFormat.short(forecast.units.displayedAccumulation(amount))) \(labels.precipitation)".padded(toDisplayWidth: 7)
+                line += " " + "\(MeasureFormat.amount(forecast.units.displayedAccumulation(amount))) \(labels.precipitation)".padded(toDisplayWidth: 7)
             } else {
                 line += String(repeating: " ", count: 8)
             }

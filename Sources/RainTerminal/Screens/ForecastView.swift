@@ -14,6 +14,15 @@ public struct ForecastView: Sendable {
     public var now: Date
     /// Whether lines are cut to `width`; when not, long text is wrapped or left whole.
     public var cutsLines: Bool
+    /// How many hours and days to show (`--hours N`, `--days N`); by default as many hours as
+    /// fit one row, and 7 days. More hours than fit a row take more rows.
+    public var hourCount: Int?
+    public var dayCount: Int?
+    /// Whether a terminal this wide (`compactGraphWidth` or more) gets the next 24 hours as a
+    /// small graph above the hours' numbers, and whether it is drawn in ASCII.
+    public var showsCompactGraph = false
+    public var asciiOnly = false
+    public static let compactGraphWidth = 100
 
     /// Layouts are designed for this many columns; narrower widths cut lines.
     public static let layoutWidth = 80
@@ -36,8 +45,14 @@ public struct ForecastView: Sendable {
     public func lines(_ cached: CachedForecast, height: Int?) -> [String] {
         if cutsLines && NarrowWindow.isTooNarrow(width) { return NarrowWindow.lines(width: width, height: height) }
         let context = ForecastViewContext(cached: cached, width: max(width, Self.layoutWidth), usesColor: usesColor, now: now,
-                                          cutsLines: cutsLines, visibleWidth: cutsLines ? max(width, 1) : nil)
-        var sections = [context.header(), context.currentSection(), context.hoursSection(),
+                                          cutsLines: cutsLines, visibleWidth: cutsLines ? max(width, 1) : nil,
+                                          hourCount: hourCount, dayCount: dayCount)
+        var graph: [String] = []
+        if showsCompactGraph && cutsLines && width >= Self.compactGraphWidth {
+            graph = Meteogram(width: width, usesColor: usesColor, ascii: asciiOnly, now: now, hours: 24, isCompact: true).lines(cached)
+            if !graph.isEmpty { graph.append("") }
+        }
+        var sections = [context.header(), context.currentSection() + context.skySection(), graph + context.hoursSection(),
                         context.daysSection(), context.alertsSection()]
         if let height { sections = Self.compact(sections, toHeight: max(height, 1)) }
         var lines: [String] = []
@@ -95,8 +110,11 @@ struct ForecastViewContext {
     /// The columns really there when fewer than `width` (the layout's): the header stacks and
     /// fewer hours are shown rather than cut.
     let visibleWidth: Int
+    let hourCount: Int?
+    let dayCount: Int?
 
-    init(cached: CachedForecast, width: Int, usesColor: Bool, now: Date, cutsLines: Bool = true, visibleWidth: Int? = nil) {
+    init(cached: CachedForecast, width: Int, usesColor: Bool, now: Date, cutsLines: Bool = true, visibleWidth: Int? = nil,
+         hourCount: Int? = nil, dayCount: Int? = nil) {
         forecast = cached.forecast
         location = cached.location
         fetchedAt = cached.fetchedAt
@@ -107,6 +125,8 @@ struct ForecastViewContext {
         labels = UnitLabels(cached.forecast.units)
         self.cutsLines = cutsLines
         self.visibleWidth = min(width, visibleWidth ?? width)
+        self.hourCount = hourCount
+        self.dayCount = dayCount
     }
 
     /// `text` cut to `width` columns, or whole when lines are not cut.

@@ -20,6 +20,8 @@ public struct PlacesOverview: Sendable {
 
     /// The hours the chance of precipitation looks ahead.
     public static let chanceHours = 6
+    /// The hours the temperature sparkline spans.
+    public static let sparklineHours = 24
 
     public var width: Int
     public var usesColor: Bool
@@ -63,16 +65,23 @@ public struct PlacesOverview: Sendable {
         chance.alignment = .right
         chance.dropRank = 3
         let age = column("Updated", \.age)
+        // The day's shape: the first to go where the window is narrow.
+        let spark = column("Next \(Self.sparklineHours)h", \.spark)
+        let all = TextTable(columns: [name, time, conditions, summary, highLow, chance, spark, age])
+        let whole = all.render(width: nil, style: style)
+        guard cutsLines else { return whole }
+        // The sparkline goes before anything else is cut.
+        if whole.allSatisfy({ $0.displayWidth <= width }) { return whole }
         let table = TextTable(columns: [name, time, conditions, summary, highLow, chance, age])
-        let lines = table.render(width: cutsLines ? max(width, 1) : nil, style: style)
+        let lines = table.render(width: max(width, 1), style: style)
         // The columns that are never dropped may still be wider than a narrow window.
-        return cutsLines ? lines.map { $0.truncated(toDisplayWidth: width) } : lines
+        return lines.map { $0.truncated(toDisplayWidth: width) }
     }
 
     /// The cells of one place.
     struct Row {
         /// The mark and the name; temperature and symbol.
-        var name = "", time = "", now = "", summary = "", highLow = "", chance = "", age = ""
+        var name = "", time = "", now = "", summary = "", highLow = "", chance = "", spark = "", age = ""
 
         init(_ place: PlacesOverview.Place, style: TextStyle, now moment: Date) {
             name = place.isCurrent ? style.bold("* " + place.location.name.screenSafe) : "  " + place.location.name.screenSafe
@@ -106,6 +115,7 @@ public struct PlacesOverview: Sendable {
                 chance = MeasureFormat.percent(peak)
                 chance = peak < 0.2 ? style.dim(chance) : style.cyan(chance)
             }
+            spark = Sparkline.temperatures(forecast, now: moment, hours: PlacesOverview.sparklineHours)
             age = AgeFormatter.string(since: cached.fetchedAt, now: moment)
         }
 

@@ -24,10 +24,16 @@ public struct SettingsReport {
             ("forecast cache", paths.forecastsDirectory),
         ]
         if let settings = diagnosis.settings {
+            let keyIsUnusable = settings.apiKey == nil && diagnosis.problems.contains { $0.isAboutTheKey }
             let key = settings.apiKey.map { "\($0.redacted) (from \(diagnosis.keySource))" }
-                ?? (diagnosis.problems.contains { $0.isAboutTheKey } ? "not usable (see the error below)" : "not set")
+                ?? (keyIsUnusable ? "not usable (see the error below)" : "not set")
+            // With an unusable key nothing is fetched; `auto` means the provider the key is for.
+            let provider = keyIsUnusable
+                ? (settings.providerChoice == .auto ? "darksky: an API key is configured but not usable"
+                                                    : "\(settings.provider.rawValue): set in the configuration; the API key is not usable")
+                : "\(settings.provider.rawValue): \(settings.providerReason)"
             rows += [
-                ("provider", "\(settings.provider.rawValue): \(settings.providerReason)"),
+                ("provider", provider),
                 ("base_url", settings.baseURL),
                 ("openmeteo_url", settings.openMeteoURL),
                 ("geocoding_url", settings.geocodingURL),

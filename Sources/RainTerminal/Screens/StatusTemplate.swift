@@ -5,7 +5,8 @@ import RainKit
 /// `{name}` is a placeholder, `{{` and `}}` are braces.
 public struct StatusTemplate: Sendable, Equatable {
     public enum Placeholder: String, Sendable, CaseIterable {
-        case icon, temp, feels, summary, high, low, precip, place, age
+        case icon, temp, feels, summary, high, low, precip, place, age, sunrise, sunset, moon
+        case tempSpark = "temp_spark", rainSpark = "rain_spark"
     }
 
     enum Piece: Sendable, Equatable {
@@ -71,7 +72,9 @@ public enum StatusTemplateError: Error, Sendable, Equatable, CustomStringConvert
 
 /// What each placeholder stands for, for one cached forecast: temperatures with their unit
 /// ("12°C"), today's high and low in the place's zone, the chance of precipitation now ("35%"),
-/// the data's age ("5 min ago"). A value the provider left out is "–" ("-" in ASCII).
+/// the data's age ("5 min ago"), today's sunrise and sunset on the place's clock ("05:58"; none
+/// in polar night or under the midnight sun) and the moon's glyph, lit on the side it is lit
+/// from there ("◑"). A value the provider left out is "–" ("-" in ASCII).
 public struct StatusValues: Sendable {
     private let values: [StatusTemplate.Placeholder: String]
     /// The icon's Dark Sky name ("rain"), for a status bar's CSS class.
@@ -87,6 +90,7 @@ public struct StatusValues: Sendable {
             return style.temperature(MeasureFormat.whole(value) + unit, celsius: forecast.units.celsius(value))
         }
         let today = forecast.daily.last { $0.time <= now } ?? forecast.daily.first
+        let clock = LocalClock(timeZoneIdentifier: forecast.timeZone, units: forecast.units)
         let current = forecast.current
         iconName = current?.icon ?? today?.icon ?? "unknown"
         let icon = current?.icon ?? today?.icon
@@ -100,16 +104,30 @@ public struct StatusValues: Sendable {
             .precip: current?.precipProbability.map { MeasureFormat.percent($0) } ?? missing,
             .place: cached.location.name.strippingControlCharacters,
             .age: AgeFormatter.string(since: cached.fetchedAt, now: now),
+            .sunrise: today?.sunrise.map(clock.time) ?? missing,
+            .sunset: today?.sunset.map(clock.time) ?? missing,
+            .moon: today?.moonPhase.map { phase in
+                let glyph = MoonGlyph.glyph(forFraction: phase, southern: cached.location.coordinate.latitude < 0)
+                return ascii ? ASCIIConsole.transliterate(glyph) : glyph
+            } ?? missing,
+            .tempSpark: Self.asciiIf(ascii, Sparkline.temperatures(forecast, now: now, hours: Self.sparklineHours)),
+            .rainSpark: Self.asciiIf(ascii, Sparkline.chances(forecast, now: now, hours: Self.sparklineHours)),
         ]
     }
 
     public subscript(placeholder: StatusTemplate.Placeholder) -> String { values[placeholder] ?? "" }
+
+    /// `{temp_spark}` and `{rain_spark}` span the next 12 hours.
+    public static let sparklineHours = 12
+
+    private static func asciiIf(_ ascii: Bool, _ text: String) -> String { ascii ? ASCIIConsole.transliterate(text) : text }
 
     /// waybar's custom-module object (`return-type: json`) on one line: the line as `text`, the
     /// details as `tooltip`, the icon's name as `class` and `alt`.
     public func waybarJSON(text: String) -> String {
         let tooltip = "\(self[.place]): \(self[.summary]), \(self[.temp]) (feels \(self[.feels])), "
             + "high \(self[.high]), low \(self[.low]), precipitation \(self[.precip]), updated \(self[.age])"
+            + (self[.tempSpark].allSatisfy { $0 == " " } ? "" : "\nnext 12 h: \(self[.tempSpark]) rain \(self[.rainSpark])")
         return Self.waybarJSON(["text": text, "tooltip": tooltip, "class": iconName, "alt": iconName])
     }
 

@@ -1,0 +1,38 @@
+import FoundationEssentials
+import RainKit
+import RainTerminal
+
+/// `--hours N` and `--days N`: how much of the forecast screen's hours and days to show.
+extension ShowCommand {
+    static let hourRange = 1...168, dayRange = 1...16
+
+    /// What the command line alone can tell: a count in range, for the forecast screen.
+    static func checkCounts(hours: Int?, days: Int?, all: Bool, json: Bool, format: Bool) throws {
+        for (option, count, range) in [("--hours", hours, hourRange), ("--days", days, dayRange)] {
+            guard let count else { continue }
+            if !range.contains(count) {
+                throw ValidationError("'\(option) \(count)': give a number from \(range.lowerBound) to \(range.upperBound)")
+            }
+            if let other = all ? "--all" : (json ? "--json" : (format ? "--format" : nil)) {
+                throw ValidationError("'\(option)' cannot be combined with '\(other)'")
+            }
+        }
+    }
+
+    /// Beyond what the provider sent, a clear error rather than less than was asked for.
+    static func checkCounts(hours: Int?, days: Int?, against forecast: Forecast, now: Date) throws {
+        if let hours {
+            let ahead = ForecastView.hoursAhead(in: forecast, now: now).count
+            if hours > ahead { throw countFailure("--hours", asked: hours, has: ahead, unit: "hour") }
+        }
+        if let days {
+            let ahead = ForecastView.daysAhead(in: forecast, now: now).count
+            if days > ahead { throw countFailure("--days", asked: days, has: ahead, unit: "day") }
+        }
+    }
+
+    private static func countFailure(_ option: String, asked: Int, has: Int, unit: String) -> CommandFailure {
+        CommandFailure(message: "\(option) \(asked): the forecast has \(has) \(unit)\(has == 1 ? "" : "s")",
+                       hint: has > 0 ? "ask for at most \(has)" : nil, kind: .badData)
+    }
+}

@@ -1,0 +1,34 @@
+import FoundationEssentials
+import RainKit
+import RainTerminal
+
+/// `rain show --graph`: the meteogram.
+extension ShowCommand {
+    static func checkGraph(_ graph: Bool, days: Int?, all: Bool, json: Bool, format: Bool) throws {
+        guard graph else { return }
+        if let other = all ? "--all" : (json ? "--json" : (format ? "--format" : (days != nil ? "--days" : nil))) {
+            throw ValidationError("'--graph' cannot be combined with '\(other)'")
+        }
+    }
+
+    func showGraph(_ cached: CachedForecast, now: Date, status: ExitCode, _ context: CommandContext) throws {
+        let width = context.outputWidth
+        guard width >= Meteogram.minimumWidth else {
+            // The command line is right; the window is too small: no usage lines.
+            context.report(ErrorReport(message: "the graph needs \(Meteogram.minimumWidth) columns, not \(width)",
+                                       hint: "widen the window, or leave out --graph", exitCode: .usage))
+            throw ExitStatus(code: .usage)
+        }
+        let graph = Meteogram(width: width, usesColor: context.useColor, ascii: context.asciiOnly, now: now,
+                              hours: hourCount ?? 48)
+        let lines = graph.lines(cached)
+        guard !lines.isEmpty else {
+            throw CommandFailure(message: "no hours ahead to draw for \(cached.location.name.strippingControlCharacters)",
+                                 hint: "refresh it: rain refresh \(cached.location.shortID)", kind: .nothingToShow)
+        }
+        let header = ForecastView(width: width, usesColor: context.useColor, now: now, cutsLines: true)
+            .lines(cached, height: 2)
+        context.console.write((header + [""] + lines).joined(separator: "\n") + "\n")
+        if status != .success { throw ExitStatus(code: status) }
+    }
+}

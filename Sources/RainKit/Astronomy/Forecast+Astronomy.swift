@@ -1,0 +1,53 @@
+import FoundationEssentials
+
+extension Forecast {
+    /// The same forecast with each day's moon filled in where the provider left it out: the
+    /// phase and lit fraction at the day's noon (the middle of the calendar day, in the
+    /// place's zone) and the day's first moonrise and moonset at `coordinate`. Done once, when
+    /// a forecast is fetched, so the cache and `--json` hold what the screen shows.
+    public func withAstronomy(at coordinate: Coordinate) -> Forecast {
+        let zone = ZoneInfo.named(timeZone) ?? .utc
+        var filled = self
+        for index in filled.daily.indices {
+            let (start, end) = Self.span(ofDayStartingAt: filled.daily[index].time, in: zone)
+            var day = filled.daily[index]
+            let phase = MoonPhase(at: start.addingTimeInterval(end.timeIntervalSince(start) / 2))
+            if day.moonPhase == nil { day.moonPhase = Self.rounded(phase.fraction) }
+            if day.moonIllumination == nil { day.moonIllumination = Self.rounded(phase.illumination) }
+            if day.moonrise == nil && day.moonset == nil {
+                let moon = Astronomy.moon(from: start, to: end, at: coordinate)
+                day.moonrise = moon.rise.map(Self.wholeSecond)
+                day.moonset = moon.set.map(Self.wholeSecond)
+            }
+            filled.daily[index] = day
+        }
+        return filled
+    }
+
+    /// How much longer (or, negative, shorter) the daylight of the day starting at `dayStart`
+    /// is than the day before's, both as rain computes them at `coordinate`; nil when the zone is
+    /// unknown. Providers send only the day's own times, never the day before's.
+    public func daylightChange(forDayStartingAt dayStart: Date, at coordinate: Coordinate) -> TimeInterval? {
+        guard let zone = ZoneInfo.named(timeZone) else { return nil }
+        let (start, end) = Self.span(ofDayStartingAt: dayStart, in: zone)
+        let (yesterdayStart, _) = Self.span(ofDayStartingAt: start.addingTimeInterval(-3_600), in: zone)
+        return Astronomy.daylight(from: start, to: end, at: coordinate)
+            - Astronomy.daylight(from: yesterdayStart, to: start, at: coordinate)
+    }
+
+    /// The calendar day holding `time`, from its first moment to the next day's (23 or 25 hours
+    /// the days the clocks change).
+    static func span(ofDayStartingAt time: Date, in zone: ZoneInfo) -> (start: Date, end: Date) {
+        let days = zone.localDays(at: time)
+        return (Date(timeIntervalSince1970: TimeInterval(zone.startOfDay(localDays: days))),
+                Date(timeIntervalSince1970: TimeInterval(zone.startOfDay(localDays: days + 1))))
+    }
+
+    /// Four decimals: what the computation is good for, and what JSON keeps short.
+    private static func rounded(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
+
+    /// Times are kept to the second, as the cache writes them.
+    private static func wholeSecond(_ date: Date) -> Date {
+        Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded())
+    }
+}

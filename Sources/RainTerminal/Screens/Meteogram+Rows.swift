@@ -1,0 +1,267 @@
+import FoundationEssentials
+import RainKit
+
+extension MeteogramPlot {
+    /// "Temperature °C  max 25° Thu 16:00  min 12° Fri 05:00", or the compact form's heading.
+    func title() -> String {
+        let unit = ascii ? UnitLabels(forecast.units).temperature.replacingAll("°", with: "") : UnitLabels(forecast.units).temperature
+        var text = style.bold(isCompact ? "Next \(points.count) hours" : "Next \(points.count) hours, temperature \(unit)")
+        let known = points.filter { $0.temperature?.isFinite == true }
+        if let high = known.max(by: { $0.temperature! < $1.temperature! }), let low = known.min(by: { $0.temperature! < $1.temperature! }) {
+            let degree = ascii ? "" : "°"
+            // Each only where the line has room for it.
+            for part in ["max \(MeasureFormat.whole(high.temperature))\(degree) \(clock.weekdayAndTime(high.time))",
+                         "min \(MeasureFormat.whole(low.temperature))\(degree) \(clock.weekdayAndTime(low.time))"]
+                where 2 + text.displayWidth + 2 + part.displayWidth <= columns + Meteogram.gutter {
+                text += "  " + part
+            }
+        }
+        return "  " + text
+    }
+
+    /// The y-axis: the range of the temperatures (and feels-like) widened to round values, with
+    /// the smallest round step that labels at most one value a row.
+    func scale() -> (top: Double, bottom: Double, step: Double) {
+        let values = points.flatMap { [$0.temperature, $0.apparentTemperature] }.compactMap { $0 }.filter(\.isFinite)
+        let low = values.min() ?? 0, high = values.max() ?? 0
+        for step in [1.0, 2, 5, 10, 20, 50, 100] {
+            let bottom = (low / step).rounded(.down) * step
+            let top = max((high / step).rounded(.up) * step, bottom + step)
+            if (top - bottom) / step <= Double(temperatureRows - 1) { return (top, bottom, step) }
+        }
+        return (high + 1, low - 1, high - low + 2)
+    }
+
+    /// The dot row (0 at the top) of `value`.
+    func dotRow(_ value: Double, top: Double, bottom: Double) -> Int {
+        let row = Int(((top - value) / (top - bottom) * Double(temperatureRows * 4 - 1)).rounded())
+        return min(max(row, 0), temperatureRows * 4 - 1)
+    }
+
+    func temperatureLines() -> [String] {
+        let (top, bottom, step) = scale()
+        var labels: [Int: String] = [:]
+        for multiple in stride(from: bottom, through: top, by: step) {
+            let row = dotRow(multiple, top: top, bottom: bottom) / 4
+            if labels[row] == nil { labels[row] = MeasureFormat.whole(multiple) + (ascii ? "" : "°") }
+        }
+        let dots = 2 * columns
+        var line = [Int?](repeating: nil, count: dots), feels = [Int?](repeating: nil, count: dots)
+        for dot in 0..<dots {
+            let time = time(atDot: dot)
+            line[dot] = interpolated({ $0.temperature }, at: time).map { dotRow($0, top: top, bottom: bottom) }
+            feels[dot] = interpolated({ $0.apparentTemperature }, at: time).map { dotRow($0, top: top, bottom: bottom) }
+        }
+        // Which dots of each cell are set: the line, joined up between dot columns; feels-like
+        // every other dot column, not joined (fainter).
+        var lineBits = [[UInt8]](repeating: [UInt8](repeating: 0, count: columns), count: temperatureRows)
+        var feelsBits = lineBits
+        func set(_ bits: inout [[UInt8]], dot: Int, row: Int) {
+            bits[row / 4][dot / 2] |= Braille.bit(column: dot % 2, row: row % 4)
+        }
+        for dot in 0..<dots {
+            if let row = line[dot] {
+                let previous = dot > 0 ? (line[dot - 1] ?? row) : row
+                for filled in min(row, previous)...max(row, previous) where filled == row || abs(filled - row) < abs(previous - row) {
+                    set(&lineBits, dot: dot, row: filled)
+                }
+            }
+            if dot % 2 == 0, let row = feels[dot], line[dot] != row { set(&feelsBits, dot: dot, row: row) }
+        }
+        let separators = Set(midnights().map(\.column))
+        return (0..<temperatureRows).map { row in
+            var text = gutter(labels[row] ?? "", axis: labels[row] == nil ? (ascii ? "|" : "│") : (ascii ? "|" : "┤"))
+            for column in 0..<columns {
+                let time = time(atColumn: column)
+                var cell: String
+                if lineBits[row][column] != 0 || feelsBits[row][column] != 0 {
+                    if ascii {
+                        cell = lineBits[row][column] != 0 ? Braille.asciiLine(lineBits[row][column]) : (column % 2 == 0 ? ":" : " ")
+                    } else {
+                        cell = Braille.character(lineBits[row][column] | feelsBits[row][column])
+                    }
+                    if lineBits[row][column] != 0 {
+                        cell = style.temperature(cell, celsius: forecast.units.celsius(interpolated({ $0.temperature }, at: time)))
+                    } else {
+                        cell = style.dim(cell)
+                    }
+                } else if separators.contains(column) {
+                    cell = style.dim(ascii ? "|" : "│")
+                } else {
+                    cell = " "
+                }
+                text += isNight(time) && usesNightDimming ? style.dim(cell) : cell
+            }
+            return text
+        }
+    }
+
+    /// Dimming is a colour attribute: without colour the axis's dots say where night is.
+    var usesNightDimming: Bool { style.usesColor }
+
+    /// The time axis: a line by day, dots by night, a cross at each midnight, now marked.
+    func axisLine() -> String {
+        let separators = Set(midnights().map(\.column))
+        let nowColumn = column(of: now)
+        var text = gutter(isCompact ? "" : "", axis: ascii ? "+" : "┼")
+        for column in 0..<columns {
+            let night = isNight(time(atColumn: column))
+            let cell: String
+            if column == nowColumn {
+                cell = style.bold(ascii ? "^" : "▲")
+            } else if separators.contains(column) {
+                cell = ascii ? "+" : "┼"
+            } else {
+                cell = night ? (ascii ? "." : "·") : (ascii ? "-" : "─")
+            }
+            text += night ? style.dim(cell) : cell
+        }
+        return text
+    }
+
+    /// The precipitation scale's top: the largest intensity ahead rounded up to a round
+    /// number, at least 1 mm/h (0.04 in/h).
+    func precipitationTop() -> Double {
+        let largest = points.compactMap(\.precipIntensity).filter(\.isFinite).max() ?? 0
+        let least = forecast.units == .us ? 0.04 : 1
+        for top in [least, 2 * least, 3 * least, 5 * least, 10 * least, 20 * least, 50 * least] where largest <= top { return top }
+        return largest
+    }
+
+    func precipitationLines() -> [String] {
+        let top = precipitationTop()
+        let unit = UnitLabels(forecast.units).precipitation + "/h"
+        let eighths = precipitationRows * 8
+        return (0..<precipitationRows).map { row in
+            let label = row == 0 ? MeasureFormat.short(top) : unit
+            var text = gutter(isCompact ? unit : label, axis: ascii ? "|" : "┤")
+            for column in 0..<columns {
+                let hour = hour(at: time(atColumn: column))
+                let intensity = max(hour.precipIntensity ?? 0, 0)
+                var level = Int((intensity / top * Double(eighths)).rounded(.up))
+                if intensity > 0 { level = max(level, 1) }
+                // Eighths in this row, counted from its bottom.
+                let inRow = min(max(level - (precipitationRows - 1 - row) * 8, 0), 8)
+                text += Shade(probability: hour.precipProbability ?? 0).cell(eighths: inRow, style: style, ascii: ascii)
+            }
+            return text
+        }
+    }
+
+    /// Hours worth a label, every `every` hours on the place's clock.
+    func labelledHours(every: Int) -> [(column: Int, hour: Forecast.Hour)] {
+        points.filter { point in
+            let hourOfDay = clock.hourOfDay(point.time)
+            return hourOfDay % every == 0 && point.time >= start
+        }.map { (column(of: $0.time), $0) }
+    }
+
+    /// How many hours apart labels `width` wide can stand with a space between.
+    func spacing(forLabelsOf width: Int) -> Int {
+        let columnsPerHour = Double(columns) / (span / 3_600)
+        return [1, 2, 3, 6, 12, 24].first { Double($0) * columnsPerHour >= Double(width + 1) } ?? 24
+    }
+
+    /// Texts placed at their columns, each skipped where it would touch the one before.
+    func placed(_ items: [(column: Int, text: String)], label: String) -> String {
+        var cells = [String](repeating: " ", count: columns)
+        var free = 0
+        for item in items where item.column >= free && item.column + item.text.displayWidth <= columns {
+            var column = item.column
+            for character in item.text {
+                cells[column] = String(character)
+                column += 1
+            }
+            free = column + 1
+        }
+        return gutter(label) + cells.joined()
+    }
+
+    /// Arrows where the wind blows to, with its speed.
+    func windLine() -> String {
+        let every = spacing(forLabelsOf: 3)
+        let items = labelledHours(every: every).compactMap { column, hour -> (column: Int, text: String)? in
+            guard let speed = hour.windSpeed, speed.isFinite else { return nil }
+            let arrow = hour.windBearing.map { Compass.arrow(forBearing: $0) } ?? ""
+            return (column, (ascii ? ASCIIConsole.transliterate(arrow) : arrow) + MeasureFormat.whole(speed))
+        }
+        return placed(items, label: UnitLabels(forecast.units).windSpeed)
+    }
+
+    /// The UV index where the sun gives one.
+    func uvLine() -> String {
+        let items = labelledHours(every: spacing(forLabelsOf: 2)).compactMap { column, hour -> (column: Int, text: String)? in
+            guard let uv = hour.uvIndex, uv.isFinite, uv >= 0.5 else { return nil }
+            return (column, MeasureFormat.whole(uv))
+        }
+        return placed(items, label: "UV")
+    }
+
+    /// Each local midnight on the axis.
+    func midnights() -> [(column: Int, time: Date)] {
+        points.dropFirst().filter { clock.hourOfDay($0.time) == 0 && clock.hourOfDay($0.time.addingTimeInterval(-3_600)) != 0 }
+            .map { (column(of: $0.time), $0.time) }
+    }
+
+    /// The hour labels on the place's clock, the day's name at each midnight.
+    func labelLine() -> String {
+        let every = spacing(forLabelsOf: clock.hour(start).displayWidth)
+        var items: [(column: Int, text: String)] = []
+        let days = Dictionary(midnights().map { ($0.column, clock.weekdayAndDay($0.time)) }, uniquingKeysWith: { first, _ in first })
+        for (column, hour) in labelledHours(every: max(every, isCompact ? 3 : 1)) {
+            items.append((column, days[column] ?? clock.shortHour(hour.time)))
+        }
+        items.sort { $0.column < $1.column }
+        return placed(items, label: "")
+    }
+
+    func legendLine() -> String {
+        let parts = ascii
+            ? ["-_' temp", ": feels", "#=: rain by chance", ". night", "^ now"]
+            : ["⠤ temp", "⠂ feels", style.usesColor ? "▆ rain, brighter likelier" : "█▒░ rain by chance", "· night", "▲ now"]
+        var text = "  "
+        for part in parts where text.displayWidth + part.displayWidth + 2 <= columns + Meteogram.gutter {
+            text += part + "  "
+        }
+        return style.dim(text)
+    }
+}
+
+/// A bar's look by the chance of precipitation: with colour, brighter the likelier; without,
+/// a pattern (░ unlikely, ▒ maybe, █ likely); in ASCII `:`, `=`, `#`.
+struct Shade {
+    let probability: Double
+
+    func cell(eighths: Int, style: TextStyle, ascii: Bool) -> String {
+        guard eighths > 0 else { return " " }
+        if ascii { return eighths < 4 ? "." : (probability < 0.3 ? ":" : probability < 0.6 ? "=" : "#") }
+        if style.usesColor {
+            let bar = String(Braille.blocks[eighths - 1])
+            return probability < 0.3 ? style.dim(style.cyan(bar)) : probability < 0.6 ? style.cyan(bar) : style.bold(style.blue(bar))
+        }
+        if eighths < 4 { return "▁" }
+        return probability < 0.3 ? "░" : probability < 0.6 ? "▒" : "█"
+    }
+}
+
+/// Braille cells (U+2800: two columns of four dots) and the block characters of bars.
+enum Braille {
+    static let blocks: [Character] = ["▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"]
+
+    static func bit(column: Int, row: Int) -> UInt8 {
+        let left: [UInt8] = [0x01, 0x02, 0x04, 0x40], right: [UInt8] = [0x08, 0x10, 0x20, 0x80]
+        return column == 0 ? left[row] : right[row]
+    }
+
+    static func character(_ bits: UInt8) -> String {
+        String(Character(Unicode.Scalar(0x2800 + UInt32(bits))!))
+    }
+
+    /// The line's dots in a cell as one ASCII character: where in the cell they sit.
+    static func asciiLine(_ bits: UInt8) -> String {
+        let rows = (0..<4).filter { row in bits & (bit(column: 0, row: row) | bit(column: 1, row: row)) != 0 }
+        if rows.count >= 3 { return "|" }
+        let middle = Double(rows.reduce(0, +)) / Double(max(rows.count, 1))
+        return middle < 1 ? "'" : middle < 2.5 ? "-" : "_"
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+@testable import RainKit
+@testable import RainTerminal
+import RainTestSupport
+import Testing
+
+/// `rain show --graph` for fixed forecasts, compared with the screens in `Meteograms/`, each
+/// reviewed by eye (`cat Tests/RainTerminalTests/Meteograms/*.txt`; the colour ones in a
+/// terminal). `RAIN_RECORD_METEOGRAMS=1 swift test --filter MeteogramTests` writes them anew.
+@Suite struct MeteogramTests {
+    /// Berlin from Saturday 24 October 2026 13:00 (UTC+2), over the night the clocks go back
+    /// (03:00 CEST is 02:00 CET on the 25th): a mild day, a cold clear night, rain on Sunday.
+    static func berlin() -> CachedForecast {
+        let start = Date(timeIntervalSince1970: 1_792_839_600)  // 2026-10-24 11:00 UTC
+        var forecast = Forecast(coordinate: Coordinate(latitude: 52.52, longitude: 13.405), timeZone: "Europe/Berlin", units: .si)
+        forecast.hourly = (0..<50).map { index in
+            var hour = Forecast.Hour(time: start.addingTimeInterval(Double(index) * 3_600))
+            let phase = Double(index + 1) / 24 * 2 * Double.pi
+            hour.temperature = 9 + 6 * sin(phase) - Double(index) / 12
+            hour.apparentTemperature = hour.temperature! - 2 - 1.5 * sin(phase / 2)
+            let wet = (22...30).contains(index) || (40...42).contains(index)
+            hour.precipIntensity = wet ? [0.2, 0.6, 1.4, 2.8, 1.9, 0.9, 0.4, 0.2, 0.1, 0.3, 0.8, 0.2][index % 12] : 0
+            hour.precipProbability = wet ? [0.2, 0.45, 0.7, 0.9, 0.8, 0.65, 0.5, 0.3, 0.2, 0.35, 0.55, 0.25][index % 12] : 0.05
+            hour.windSpeed = 3 + Double(index % 7)
+            hour.windBearing = Double(200 + index * 4)
+            hour.uvIndex = max(0, 3 * sin(phase))
+            return hour
+        }
+        forecast.daily = [(1_792_792_800, 1_792_820_400, 1_792_856_400), (1_792_882_800, 1_792_906_920, 1_792_942_680),
+                          (1_792_969_200, 1_792_993_440, 1_793_029_020)].map { start, sunrise, sunset in
+            var day = Forecast.Day(time: Date(timeIntervalSince1970: TimeInterval(start)))
+            day.sunrise = Date(timeIntervalSince1970: TimeInterval(sunrise))
+            day.sunset = Date(timeIntervalSince1970: TimeInterval(sunset))
+            return day
+        }
+        let location = Location(id: UUID(uuidString: "6F1C2A4E-93B0-4C47-9E1D-2B8A5C7D9E01")!, name: "Berlin",
+                                coordinate: forecast.coordinate)
+        return CachedForecast(location: location, fetchedAt: start, source: "openmeteo", forecast: forecast)
+    }
+
+    /// Kolkata (UTC+5:30): hour labels at the half hour, as its clock reads.
+    static func kolkata() -> CachedForecast {
+        var cached = berlin()
+        cached.forecast.timeZone = "Asia/Kolkata"
+        cached.forecast.daily = []
+        return cached
+    }
+
+    static let now = Date(timeIntervalSince1970: 1_792_840_500)  // 11:15 UTC, 13:15 in Berlin
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        let name: String
+        let width: Int
+        let color: Bool
+        let ascii: Bool
+        let place: String
+        var testDescription: String { name }
+    }
+
+    static let cases: [Case] = [80, 60, 120].flatMap { width in
+        [Case(name: "berlin-\(width)-utf8", width: width, color: false, ascii: false, place: "berlin"),
+         Case(name: "berlin-\(width)-ascii", width: width, color: false, ascii: true, place: "berlin"),
+         Case(name: "berlin-\(width)-color", width: width, color: true, ascii: false, place: "berlin")]
+    } + [Case(name: "kolkata-80-utf8", width: 80, color: false, ascii: false, place: "kolkata")]
+
+    static func expectedPath(_ name: String, filePath: String = #filePath) -> String {
+        URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("Meteograms/\(name).txt").path
+    }
+
+    @Test(arguments: cases)
+    func drawsTheReviewedScreen(_ test: Case) throws {
+        let cached = test.place == "berlin" ? Self.berlin() : Self.kolkata()
+        let lines = Meteogram(width: test.width, usesColor: test.color, ascii: test.ascii, now: Self.now).lines(cached)
+        let text = lines.joined(separator: "\n") + "\n"
+        let path = Self.expectedPath(test.name)
+        if ProcessInfo.processInfo.environment["RAIN_RECORD_METEOGRAMS"] == "1" {
+            try text.write(toFile: path, atomically: true, encoding: .utf8)
+        }
+        #expect(text == (try String(contentsOfFile: path, encoding: .utf8)))
+        // The rules, whatever the screen.
+        for line in lines {
+            #expect(ASCIIConsole.transliterate(line).withoutEscapes.count <= test.width, "\(line)")
+            #expect(line.displayWidth <= test.width, "\(line)")
+            if test.ascii { #expect(line.unicodeScalars.allSatisfy { $0.isASCII }, "\(line)") }
+            if !test.color { #expect(!line.contains("\u{1B}"), "\(line)") }
+        }
+        if test.color { #expect(text.contains("\u{1B}[")) }
+    }
+
+    @Test func tooNarrowOrTooLittleDrawsNothing() {
+        #expect(Meteogram(width: 59, now: Self.now).lines(Self.berlin()).isEmpty)
+        var bare = Self.berlin()
+        bare.forecast.hourly = Array(bare.forecast.hourly.prefix(1))
+        #expect(Meteogram(width: 80, now: Self.now).lines(bare).isEmpty)
+    }
+
+    /// The default screen at 100 columns or more shows the next 24 hours in small.
+    @Test func theForecastScreenShowsACompactGraphWhereWideEnough() {
+        var view = ForecastView(width: 120, usesColor: false, now: Self.now)
+        view.showsCompactGraph = true
+        let wide = view.lines(Self.berlin(), height: nil)
+        #expect(wide.contains { $0.hasPrefix("  Next 24 hours") })
+        #expect(wide.contains { $0.contains("mm/h┤") })
+        for line in wide { #expect(line.displayWidth <= 120, "\(line)") }
+        view.width = 80
+        #expect(!view.lines(Self.berlin(), height: nil).contains { $0.hasPrefix("  Next 24 hours") })
+    }
+}
+
+extension String {
+    /// Without ANSI colour sequences.
+    var withoutEscapes: String {
+        var result = ""
+        var inEscape = false
+        for character in self {
+            if character == "\u{1B}" { inEscape = true } else if inEscape { if character == "m" { inEscape = false } } else { result.append(character) }
+        }
+        return result
+    }
+}
