@@ -5,12 +5,12 @@ extension ExitCode {
     /// What the status means, for the manual page: the README's table, word for word.
     var meaning: String {
         switch self {
-        case .success: return "success"
+        case .success: return "success (also when a change was saved but its report could not be written to standard output: a warning says so, and a script that retries does not make the change twice)"
         case .usage: return "bad command line (also: removing without --yes and without a terminal)"
         case .dataError: return "bad data given: unknown or ambiguous LOC, coordinates out of range, refusing to remove the current location"
         case .noInput: return "nothing to show: no saved locations, no current location, no cached forecast for rain show while offline or for --format"
         case .unavailable: return "the API, the geocoder or the IP location service answered with an error or an unusable body"
-        case .ioError: return "a local file could not be read or written (or cannot be parsed), or standard output could not be written (a full disk)"
+        case .ioError: return "a local file could not be read or written (or cannot be parsed, or is not a regular file within its limit), or standard output could not be written (closed, a full disk) by a command that changed nothing"
         case .temporaryFailure: return "temporary: offline, unreachable, timed out, rate-limited, HTTP 408/502/503/504, a cut-off transfer, busy; try later"
         case .permissionDenied: return "the API refused the key"
         case .configuration: return "the configuration is invalid (or provider is darksky and no API key is configured)"

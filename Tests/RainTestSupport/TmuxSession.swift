@@ -37,6 +37,12 @@ public final class TmuxSession: Sendable {
         try tmux(["capture-pane", "-p", "-t", "rain"] + (escapes ? ["-e"] : []))
     }
 
+    /// A tmux format about the pane, e.g. "#{alternate_on}" (1 while the alternate screen shows)
+    /// or "#{cursor_flag}" (1 while the cursor is visible).
+    public func display(_ format: String) throws -> String {
+        try tmux(["display-message", "-p", "-t", "rain", format]).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     public func resize(width: Int, height: Int) throws {
         try tmux(["resize-window", "-t", "rain", "-x", "\(width)", "-y", "\(height)"])
     }

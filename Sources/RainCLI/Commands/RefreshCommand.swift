@@ -63,7 +63,7 @@ struct RefreshCommand: RunnableCommand {
         let service = try context.makeForecastService(verbose: verbose)
         // --quiet must not even draw a spinner: a console that is no terminal gets none.
         let spinner = Spinner(console: quiet ? BufferConsole() : context.console, message: "Refreshing \(locations.count == 1 ? locations[0].name.strippingControlCharacters : "\(locations.count) places")…")
-        let outcomes: [RefreshOutcome]
+        var outcomes: [RefreshOutcome]
         do {
             var progress: (@Sendable (Int, Int) -> Void)?
             if locations.count > 1 {
@@ -76,6 +76,7 @@ struct RefreshCommand: RunnableCommand {
             spinner.stop()
             throw ExitStatus(code: report(error, locations: locations, service: service, context: context))
         }
+        outcomes = leavingOutRemoved(outcomes, context: context)
         let status = BatchFailureReport(failures: outcomes.filter { $0.failure != nil }, placeCount: outcomes.count).report(to: context)
         if !quiet {
             if json {
@@ -85,6 +86,19 @@ struct RefreshCommand: RunnableCommand {
             }
         }
         if status != .success { throw ExitStatus(code: status) }
+    }
+
+    /// The outcomes of the places still saved: one removed while this refresh fetched it has no
+    /// forecast kept (the refresh deleted it), so it is not reported as refreshed; a notice
+    /// says so instead (`--quiet` too: it was asked for and is gone).
+    private func leavingOutRemoved(_ outcomes: [RefreshOutcome], context: CommandContext) -> [RefreshOutcome] {
+        guard let saved = try? context.store.load() else { return outcomes }
+        let ids = Set(saved.locations.map(\.id))
+        for outcome in outcomes where !ids.contains(outcome.location.id) {
+            context.report(ErrorReport(message: "\(outcome.location.name) was removed meanwhile; its forecast was not kept",
+                                       exitCode: .success), as: .notice)
+        }
+        return outcomes.filter { ids.contains($0.location.id) }
     }
 
     /// Offline, busy or a lock that cannot be taken: nothing was fetched.

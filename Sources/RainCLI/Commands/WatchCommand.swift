@@ -24,8 +24,11 @@ struct WatchCommand: RunnableCommand {
 
     static let places = ArgumentDefinition.places
     static let all = Flag("all", short: "a", help: "Watch every saved place, one line each.")
-    static let every = Option<Interval>("every", value: "interval", help: "How often to refresh, e.g. 30s, 15m, 1h (default: 15m).",
-                                        completion: .values(["30s", "5m", "15m", "30m", "1h"]))
+    static let every = Option<Interval>("every", value: "interval", help: "How often to refresh: 1m or more (less for a server on this machine), e.g. 15m, 1h (default: 15m).",
+                                        completion: .values(["1m", "5m", "15m", "30m", "1h"]))
+    /// Every refresh is a request to the API (and counts against a key's quota); a server on
+    /// this machine (a mirror, the ForecastSimulator) may be asked as often as wanted.
+    static let minimumInterval = Interval(seconds: 60)
     static let verbose = Flag.verbose
 
     var references: [String]
@@ -46,6 +49,9 @@ struct WatchCommand: RunnableCommand {
         let locations = all ? list.locations : references.isEmpty ? [try context.location(nil, in: list)] : try list.resolve(references)
         guard !locations.isEmpty else { throw LocationsError.noLocations }
         let service = try context.makeForecastService(verbose: verbose)
+        if every.seconds < Self.minimumInterval.seconds && !ForecastEndpoint.isOnThisMachine(service.settings.forecastURL) {
+            throw ValidationError("The value '\(every)' is invalid for '--every <interval>': give \(Self.minimumInterval) or more")
+        }
         let inPlace = context.console.isOutputTerminal && TerminalScreen.Kind(environment: context.environment) == .ansi
         let display: WatchDisplay = inPlace ? ScreenWatchDisplay(context: context) : LogWatchDisplay(context: context)
         let events = WatchEvents(every: every, monitor: service.reachabilityMonitor(pollingAtMost: every))

@@ -23,9 +23,10 @@ enum ManualSections {
 
     static func files(documentFolder: String) -> [(path: String, meaning: String)] {
         [
-            ("~/.config/rain/config.json", "The configuration ($XDG_CONFIG_HOME/rain/config.json)."),
-            ("~/.local/share/rain/defaults.json", "The saved places and the current location ($XDG_DATA_HOME/rain/defaults.json)."),
-            ("~/.cache/rain/forecasts/", "One cached forecast per place ($XDG_CACHE_HOME/rain/forecasts/)."),
+            ("~/.config/rain/config.json", "The configuration ($XDG_CONFIG_HOME/rain/config.json), at most 1 MB."),
+            ("~/.local/share/rain/defaults.json", "The saved places and the current location ($XDG_DATA_HOME/rain/defaults.json), at most 16 MB."),
+            ("~/.cache/rain/forecasts/", "One cached forecast per place ($XDG_CACHE_HOME/rain/forecasts/), at most 8 MB each."),
+            ("api_key_file, ca_file", "Files the configuration names: a key file of at most 4 KB, a CA bundle of at most 16 MB. rain reads every file only when it is a regular file (or a link to one) within its limit."),
             (documentFolder + "/config.example.json", "Every configuration key with its default."),
             (documentFolder + "/forecast-json.md", "The JSON document 'rain show --json' prints, field by field."),
         ]

@@ -37,7 +37,7 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// `path` as one word a shell reads back as it is.
-    private static func shellWord(_ path: String) -> String {
+    static func shellWord(_ path: String) -> String {
         let plain = path.unicodeScalars.allSatisfy { scalar in
             scalar.isASCII && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil || "/._-+,:@%=~".unicodeScalars.contains(scalar))
         }

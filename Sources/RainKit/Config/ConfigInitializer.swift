@@ -2,23 +2,58 @@
 import Glibc
 #endif
 
+/// Why `rain config init` wrote nothing.
+public enum ConfigInitError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// A file is there already: never overwritten.
+    case exists(path: String)
+    case file(FileError)
+
+    public var description: String {
+        switch self {
+        case .exists(let path): return "\(path) already exists; rain config init never overwrites it"
+        case .file(let error): return error.description
+        }
+    }
+}
+
+extension ConfigInitError: RainError {
+    public var kind: ErrorKind { .localFile }
+
+    public var hint: String? {
+        guard case .exists(let path) = self else { return nil }
+        let word = ConfigError.shellWord(path)
+        return "to start anew, move it away first: mv \(word) \(ConfigError.shellWord(path + ".old"))"
+    }
+}
+
 /// Creates a configuration file from the example, never replacing an existing one.
 public enum ConfigInitializer {
-    public static func write(to path: String) throws(FileError) {
-        try AtomicFile.createFolder(AtomicFile.parentFolder(of: path))
-        // O_EXCL: an existing file, or one created by someone else meanwhile, is never touched.
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-        guard descriptor >= 0 else {
-            if errno == EEXIST { throw FileError(path: path, reason: "already exists; rain config init never overwrites it") }
-            throw FileError(path: path, errno: errno)
-        }
-        close(descriptor)
-        // Fill it atomically, so no reader ever sees it half written.
+    /// Writes the example to `path`; through a symbolic link (a dotfile manager's, even one
+    /// whose target does not exist yet) to the file it names, as every save does.
+    public static func write(to path: String) throws(ConfigInitError) {
         do {
-            try AtomicFile.write(Array(ConfigExample.text.utf8), to: path)
-        } catch {
-            unlink(path)
+            let target = try AtomicFile.target(of: path)
+            try AtomicFile.createFolder(AtomicFile.parentFolder(of: target))
+            // O_EXCL: an existing file, or one created by someone else meanwhile, is never touched.
+            let descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else {
+                if errno == EEXIST { throw ConfigInitError.exists(path: path) }
+                throw ConfigInitError.file(FileError(path: path, errno: errno))
+            }
+            close(descriptor)
+            // Fill it atomically, so no reader ever sees it half written.
+            do {
+                try AtomicFile.write(Array(ConfigExample.text.utf8), to: target)
+            } catch {
+                unlink(target)
+                throw ConfigInitError.file(error)
+            }
+        } catch let error as ConfigInitError {
             throw error
+        } catch let error as FileError {
+            throw .file(error)
+        } catch {
+            throw .file(FileError(path: path, reason: "\(error)"))
         }
     }
 }

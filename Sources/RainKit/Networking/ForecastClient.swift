@@ -228,7 +228,9 @@ public final class ForecastClient: Sendable {
                     deliver(index) { [error] in .failure(error) }
                     return .stopBatch
                 }
-                if case .outOfTime = error, let previous = lastFailures[index] { error = previous }
+                // The budget ran out during a retry: the earlier failure says more, unless it was
+                // a timeout too (a hung host: "gave up after N s" is the whole story).
+                if case .outOfTime = error, let previous = lastFailures[index], !previous.isTimeout { error = previous }
                 let pauses = error.isRateLimit && serverDelay != nil
                 if pauses { pausedBy = error }
                 guard retryable, let delay = configuration.retry.delay(afterAttempt: attempts[index], serverDelay: serverDelay,

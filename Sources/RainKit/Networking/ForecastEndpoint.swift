@@ -24,6 +24,13 @@ public struct ForecastEndpoint: Sendable, Equatable {
         return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
+    /// True when the URL's host is this machine (localhost, 127.0.0.0/8, ::1): a server there
+    /// has no quota to spend, however often it is asked.
+    package static func isOnThisMachine(_ url: String) -> Bool {
+        let host = host(of: url).lowercased()
+        return host == "localhost" || host.hasPrefix("127.") || host == "::1"
+    }
+
     /// The host part of an http(s) URL, without user info, port or brackets; "" when there is none.
     static func host(of url: String) -> String {
         guard let schemeEnd = url.firstRange(of: "://") else { return "" }

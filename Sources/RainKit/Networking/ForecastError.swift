@@ -29,6 +29,12 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The transport failed in some other way (a malformed URL, ...).
     case transport(reason: String)
 
+    /// A try that got no (whole) answer in time.
+    var isTimeout: Bool {
+        if case .timedOut = self { return true }
+        return false
+    }
+
     public var description: String {
         switch self {
         case .offline(let host):

@@ -161,11 +161,17 @@ package enum Signals {
 
     /// A crash: the terminal back first, then what would have happened without this handler
     /// (a fault returns to the faulting instruction, which now meets the previous handler; a
-    /// signal sent by kill or abort is sent again). Async-signal-safe.
+    /// signal sent by kill or abort is sent again, and ends the process as its default action
+    /// does even when the previous handler, the runtime's backtrace, returns). Async-signal-safe.
     private static func handleCrash(_ signal: Int32, _ information: UnsafeMutablePointer<siginfo_t>?) {
         TerminalState.restore()
         sigaction(signal, previousActions + Int(signal), nil)
-        if (information?.pointee.si_code ?? 0) <= 0 { unblockAndRaise(signal) }
+        if (information?.pointee.si_code ?? 0) <= 0 {
+            unblockAndRaise(signal)
+            // Still here: the previous handler returned (the runtime's does for a signal that
+            // was sent); end as the default action would.
+            actAsDefault(signal)
+        }
     }
 
     /// Gives `signal` its default action now, from this thread. Async-signal-safe.
