@@ -27,6 +27,13 @@ import Testing
             }
         }
 
+        /// The link `make` puts for `.device` names the machine's own `/dev/zero`: it must still
+        /// be a device after rain ran (as root, a write through the link once replaced it).
+        static func theDeviceIsIntact() -> Bool {
+            var info = stat()
+            return stat("/dev/zero", &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR
+        }
+
         /// What rain says about such a file.
         func problem(limit: String, of kind: String) -> String {
             switch self {
@@ -65,6 +72,7 @@ import Testing
                 #expect(result.error == "rain: error: \(path): \(problem)\n", "\(arguments)")
             }
             // Nothing was written over it.
+            #expect(Kind.theDeviceIsIntact())
             var info = stat()
             #expect(lstat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG || kind == .huge)
         }
@@ -113,6 +121,7 @@ import Testing
 
             let cron = try await world.rain(["refresh", "--all", "--quiet"])
             #expect(cron.status == 0 && cron.error.isEmpty, "\(cron)")
+            #expect(Kind.theDeviceIsIntact())
         }
     }
 

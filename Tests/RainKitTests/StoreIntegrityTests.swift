@@ -127,6 +127,23 @@ import Testing
         }
     }
 
+    /// A link whose target is no regular file is never written through: as root, renaming over
+    /// `/dev/zero` replaced the machine's device with a forecast (the FileKinds tests' link).
+    @Test(arguments: ["named pipe", "folder"])
+    func aLinkToWhatIsNoRegularFileIsNeverReplaced(_ kind: String) async throws {
+        try await withTemporaryDirectory { folder throws in
+            let target = folder + "/target"
+            if kind == "named pipe" { try #require(mkfifo(target, 0o600) == 0) } else { try #require(mkdir(target, 0o700) == 0) }
+            try FileManager.default.createSymbolicLink(atPath: folder + "/defaults.json", withDestinationPath: target)
+            #expect(throws: FileError(path: target, reason: "a \(kind), not a regular file")) {
+                try AtomicFile.write(Array("{}".utf8), to: folder + "/defaults.json")
+            }
+            var info = stat()
+            #expect(lstat(target, &info) == 0 && (info.st_mode & S_IFMT) == (kind == "folder" ? S_IFDIR : S_IFIFO))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["defaults.json", "target"])
+        }
+    }
+
     /// The process ID of a process that has ended.
     private func deadProcessID() async throws -> Int32 {
         let process = Process()

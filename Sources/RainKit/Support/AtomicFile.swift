@@ -26,7 +26,9 @@ public enum AtomicFile {
     /// (O_EXCL, `mode`), write, fsync, rename over the old one, fsync the folder (unless the
     /// caller does that once for many files: `syncingFolder` false, then `syncFolder(_:)`).
     ///
-    /// A symbolic link (a dotfile manager's) stays a link: its final target is replaced.
+    /// A symbolic link (a dotfile manager's) stays a link: its final target is replaced, but
+    /// only when that is a regular file or does not exist yet. A link to a device, a named pipe
+    /// or a folder is refused: renaming over `/dev/zero` as root would replace the machine's device.
     public static func write(_ bytes: [UInt8], to link: String, mode: mode_t = 0o600,
                              syncingFolder: Bool = true) throws(FileError) {
         try write(to: link, mode: mode, syncingFolder: syncingFolder) { FileDescriptor.writeAll(bytes, to: $0) }
@@ -37,6 +39,10 @@ public enum AtomicFile {
     static func write(to link: String, mode: mode_t = 0o600, syncingFolder: Bool = true,
                       producing produce: (Int32) -> Int32?) throws(FileError) {
         let path = try target(of: link)
+        var existing = stat()
+        if lstat(path, &existing) == 0, let kind = RegularFile.notRegular(existing.st_mode) {
+            throw FileError(path: path, reason: "\(kind), not a regular file")
+        }
         let folder = parentFolder(of: path)
         var temporary = ""
         var descriptor: Int32 = -1
