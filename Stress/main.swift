@@ -5,7 +5,7 @@ import Foundation
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else {
-    print("usage: stress RAIN FORECAST_SIMULATOR [store kills refreshes faults leaks escapes]")
+    print("usage: stress RAIN FORECAST_SIMULATOR [store kills refreshes faults leaks escapes files widths arguments]")
     exit(64)
 }
 let rainPath = arguments[1]
@@ -24,6 +24,9 @@ if wanted("refreshes") { RefreshCheck.run() }
 if wanted("faults") { FaultCheck.run() }
 if wanted("leaks") { LeakCheck.run() }
 if wanted("escapes") { EscapeCheck.run() }
+if wanted("files") { FileKindCheck.run() }
+if wanted("widths") { WidthCheck.run() }
+if wanted("arguments") { ArgumentCheck.run() }
 
 if failures.count > 0 {
     print("\(failures.count) check(s) failed")

@@ -1,13 +1,13 @@
 import Foundation
 @testable import RainCLI
 @testable import RainKit
-import RainTerminal
+@testable import RainTerminal
 
 /// What each `make fuzz` target puts an input through (the `rain-fuzz` executable, built by
 /// SwiftPM with libFuzzer), and what FuzzRegressionTests replays: an input is read or refused,
 /// never a crash.
 public enum FuzzEntry {
-    public static let targets = ["json", "forecast", "cache", "store", "arguments"]
+    public static let targets = ["json", "forecast", "cache", "store", "arguments", "text", "screens"]
 
     public static func run(_ target: String, _ bytes: [UInt8]) {
         switch target {
@@ -16,6 +16,8 @@ public enum FuzzEntry {
         case "cache": cache(bytes)
         case "store": store(bytes)
         case "arguments": arguments(bytes)
+        case "text": text(bytes)
+        case "screens": screens(bytes)
         default: preconditionFailure("no fuzz target \(target)")
         }
     }
@@ -80,13 +82,107 @@ public enum FuzzEntry {
             case .version: break
             case .help(let path): _ = HelpGenerator(path: path, width: width).help
             case .run(let type, let values, let path):
-                do { _ = try type.init(parsed: values) } catch { _ = ErrorReport(error, command: path).text }
+                do { _ = try type.init(parsed: values) } catch { checkReaches(ErrorReport(error, command: path).text) }
             }
         } catch {
-            _ = ErrorReport(error.error, command: error.path).text
+            checkReaches(ErrorReport(error.error, command: error.path).text)
             if let misspelt = parser.misspeltCommand(in: arguments) {
-                _ = ErrorReport(ParseError.notACommand(misspelt.word, suggestion: misspelt.suggestion), command: misspelt.path).text
+                checkReaches(ErrorReport(ParseError.notACommand(misspelt.word, suggestion: misspelt.suggestion), command: misspelt.path).text)
             }
         }
+    }
+
+    /// Text on its way to a terminal: no control character but the line ends, nothing invisible.
+    static func checkReaches(_ text: String) {
+        for scalar in text.unicodeScalars where scalar != "\n" {
+            precondition(!scalar.isTerminalControl && !scalar.isInvisible, "U+\(String(scalar.value, radix: 16)) would reach the terminal")
+        }
+    }
+
+    /// The one sanitiser and what stands on it: what it lets through is clean and stays the
+    /// same through it again; a new name is clean or refused; a cut or wrapped text fits its
+    /// width; ASCII output is ASCII.
+    static func text(_ bytes: [UInt8]) {
+        let width = Int(bytes.first ?? 0) % 40 + 1
+        let text = String(decoding: bytes.dropFirst(), as: UTF8.self)
+        let clean = text.strippingControlCharacters
+        checkReaches(clean)
+        precondition(clean.strippingControlCharacters == clean, "the sanitiser is not idempotent")
+        checkReaches(text.screenSafe)
+        checkReaches(ErrorReport(message: text, hint: text, exitCode: .dataError).text)
+        if let name = try? LocationValidation.validNewName(text) {
+            checkReaches(name)
+            precondition(!name.unicodeScalars.contains("\u{FFFD}"), "a name that is not UTF-8 was taken")
+        }
+        precondition(clean.truncated(toDisplayWidth: width).displayWidth <= width, "a cut text is wider than \(width)")
+        for line in clean.wrapped(toDisplayWidth: width) {
+            precondition(line.displayWidth <= width, "a wrapped line is wider than \(width)")
+        }
+        precondition(ASCIIConsole.transliterate(text).allSatisfy(\.isASCII), "ASCII output that is not ASCII")
+        let ascii = ASCIIConsole.transliterate(clean)
+        if !clean.contains("°") && !clean.contains(" ") && !clean.contains("\u{1B}") {
+            // A word keeps its columns in ASCII unless a letter is spelt wider (ß -> ss).
+            precondition(ascii.count >= clean.displayWidth || clean.contains { ($0.foldedToASCII?.count ?? 1) > 1 },
+                         "ASCII output narrower than the text it stands for")
+        }
+    }
+
+    /// Every screen at the width and height the first two bytes pick (1-200 columns, 1-60
+    /// lines), with the rest as the names and texts in it: it draws, no line is wider than the
+    /// window, a full screen is no taller, and below the minimum width it says it is too narrow.
+    static func screens(_ bytes: [UInt8]) {
+        let width = Int(bytes.first ?? 0) % 200 + 1
+        let height = Int(bytes.dropFirst().first ?? 0) % 60 + 1
+        let usesColor = bytes.count > 2 && bytes[2] & 1 == 1
+        var texts = bytes.dropFirst(3).split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
+        while texts.count < 4 { texts.append(["Berlin", "東京 Ōsaka", "Mostly Cloudy", "Storm warning"][texts.count]) }
+        let now = Date(timeIntervalSince1970: 1_790_000_000)
+        func named(_ text: String, _ index: Int) -> Location {
+            let name = (try? LocationValidation.validName(text)) ?? "Place \(index)"
+            return Location(name: name, coordinate: Coordinate(latitude: Double(index), longitude: Double(index)), country: texts[2], region: texts[3])
+        }
+        let places = [named(texts[0], 1), named(texts[1], 2)]
+        var forecast = Forecast(coordinate: places[0].coordinate, timeZone: "Europe/Berlin", units: .si, hourlySummary: texts[2], dailySummary: texts[3],
+                                alerts: [Forecast.Alert(title: texts[3], severity: texts[2], regions: [texts[0]], expires: now.addingTimeInterval(86_400), description: texts[2] + " " + texts[3])])
+        var current = Forecast.Conditions(time: now)
+        current.summary = texts[2]
+        current.temperature = Double(bytes.count % 80) - 30
+        forecast.current = current
+        forecast.hourly = (0..<48).map { offset in
+            var hour = Forecast.Hour(time: now.addingTimeInterval(Double(offset) * 3600))
+            hour.temperature = Double((offset * 7 + bytes.count) % 50) - 20
+            hour.precipProbability = Double(offset % 10) / 10
+            return hour
+        }
+        forecast.daily = (0..<8).map { offset in
+            var day = Forecast.Day(time: now.addingTimeInterval(Double(offset) * 86_400))
+            day.summary = texts[offset % 4]
+            day.temperatureLow = -5
+            day.temperatureHigh = Double(offset * 3)
+            day.precipProbability = 0.5
+            return day
+        }
+        let cached = places.map { CachedForecast(location: $0, fetchedAt: now, source: "darksky", forecast: forecast) }
+        func fits(_ lines: [String], tall: Bool = false, _ screen: String) {
+            for line in lines { precondition(line.displayWidth <= width, "\(screen) at \(width) columns: \(line.debugDescription)") }
+            if tall { precondition(lines.count <= height, "\(screen) taller than \(height) lines") }
+            if NarrowWindow.isTooNarrow(width) { precondition(lines == NarrowWindow.lines(width: width, height: tall ? height : nil), "\(screen) at \(width) columns") }
+        }
+        fits(ForecastView(width: width, usesColor: usesColor, now: now).lines(cached[0], height: nil), "the forecast")
+        fits(ForecastView(width: width, usesColor: usesColor, now: now).lines(cached[0], height: height), tall: true, "the compact forecast")
+        let overview = places.enumerated().map { PlacesOverview.Place(location: $0.element, isCurrent: $0.offset == 0, forecast: cached[$0.offset]) }
+        fits(PlacesOverview(width: width, usesColor: usesColor, now: now).lines(overview), "show --all")
+        for state in [WatchState(locations: [places[0]], forecasts: [cached[0]], every: Interval(seconds: 900)),
+                      WatchState(locations: places, currentID: places[0].id, forecasts: cached, every: Interval(seconds: 900))] {
+            fits(WatchScreen(width: width, height: height, usesColor: usesColor, now: now, machineTimeZone: "UTC").lines(state), tall: true, "watch")
+        }
+        let list = LocationList(locations: places, currentID: places[0].id)
+        let table = LocationTable(list: list, useColor: usesColor).render(width: width)
+        fits(table.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init), "locations")
+        var removal = RemovalPicker(list: list, height: height)
+        _ = removal.handle(.down)
+        fits(removal.render(width: width, height: height, useColor: usesColor).map { $0 }, tall: true, "the removal picker")
+        let matches = places.map { PlaceMatch(name: $0.name, coordinate: $0.coordinate, region: texts[3], country: texts[2]) }
+        fits(PlacePicker(query: texts[0], places: matches, height: height).render(width: width, height: height, useColor: usesColor), tall: true, "the place picker")
     }
 }

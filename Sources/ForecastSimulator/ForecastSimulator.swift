@@ -86,16 +86,6 @@ public final class ForecastSimulator: Sendable {
         state.failFirst(count, with: behaviour)
     }
 
-    /// Holds every answer (to requests received from now, and those waiting) until
-    /// `releaseAnswers()`: a test can act between a request and its answer.
-    public func holdAnswers() {
-        state.holdAnswers(true)
-    }
-
-    public func releaseAnswers() {
-        state.holdAnswers(false)
-    }
-
     public func setLatency(milliseconds: Int) {
         state.setLatency(milliseconds: milliseconds)
     }

@@ -5,7 +5,6 @@ import Foundation
 extension SimulatorState: RequestHandler {
     func reply(to request: ServerRequest, connection number: Int) -> Reply {
         let (behaviour, latency) = admit(request.recorded)
-        waitWhileHeld()
         let router = Router(apiKey: apiKey, now: (fixedNow ?? Date().timeIntervalSince1970).rounded(.down))
         let action = router.action(for: request, behaviour: behaviour)
         log(request, action: action)

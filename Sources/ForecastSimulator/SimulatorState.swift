@@ -1,4 +1,3 @@
-import Foundation
 import Synchronization
 
 /// The part of a simulator that connections share: its runtime behaviour and what it recorded.
@@ -12,9 +11,6 @@ final class SimulatorState: Sendable {
         var failBehaviour: ForecastSimulator.Behaviour = .normal
         var requestCount = 0
         var requests: [RecordedRequest] = []
-        /// Answers wait while this is set (the tests' gate: something happens between a
-        /// request and its answer, whatever the machine's speed).
-        var holdsAnswers = false
     }
 
     let apiKey: String?
@@ -53,15 +49,6 @@ final class SimulatorState: Sendable {
             $0.failFirstRemaining = max(0, count)
             $0.failBehaviour = behaviour
         }
-    }
-
-    func holdAnswers(_ holds: Bool) {
-        values.withLock { $0.holdsAnswers = holds }
-    }
-
-    /// Returns once answers are no longer held.
-    func waitWhileHeld() {
-        while values.withLock({ $0.holdsAnswers }) { usleep(10_000) }
     }
 
     func setLatency(milliseconds: Int) {

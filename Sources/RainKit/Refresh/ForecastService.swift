@@ -159,12 +159,12 @@ public struct ForecastService: Sendable {
                                        forecast: forecast.inTimeZone(zone).withAstronomy(at: location.coordinate))
             // A damaged file is set aside before it would be replaced, never overwritten (read
             // here when the refresh did not read it up front; a lookup when it did).
-            _ = previous()
+            let old = previous()
             do throws(CacheError) {
                 try cache.save(fresh, syncingFolder: false)
                 return .refreshed(kept(fresh))
             } catch {
-                return .failed(.cache(error), cached: previous())
+                return .failed(.cache(error), cached: old)
             }
         }
     }

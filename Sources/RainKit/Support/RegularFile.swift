@@ -68,8 +68,14 @@ public enum RegularFile {
         // changes nothing for a regular file, the only kind read past fstat.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         if descriptor < 0 {
-            if errno == ENOENT { return nil }
-            throw Failure(error: FileError(path: path, errno: errno), isUnusableFile: false)
+            let code = errno
+            if code == ENOENT { return nil }
+            // A socket cannot be opened (ENXIO): what it is says more than that.
+            var info = stat()
+            if stat(path, &info) == 0, let kind = notRegular(info.st_mode) {
+                throw Failure(error: FileError(path: path, reason: "\(kind), not a regular file"), isUnusableFile: info.st_mode & S_IFMT != S_IFDIR)
+            }
+            throw Failure(error: FileError(path: path, errno: code), isUnusableFile: false)
         }
         defer { close(descriptor) }
         var info = stat()

@@ -52,11 +52,12 @@ extension Unicode.Scalar {
     /// Characters that show as nothing, so that two different texts can look the same:
     /// Unicode's default-ignorable code points (the zero-width space, joiners and no-break
     /// space U+FEFF, the bidirectional marks U+200E, U+200F and U+061C, the soft hyphen, the
-    /// Hangul fillers, tags), except the variation selectors that choose how an emoji looks.
+    /// Hangul fillers, tags), except the variation selectors that choose how an emoji looks;
+    /// and the interlinear annotation marks (U+FFF9-U+FFFB), which terminals do not draw either.
     package var isInvisible: Bool {
         guard value >= 0xAD else { return false }
         if (0xFE00...0xFE0F).contains(value) || (0xE0100...0xE01EF).contains(value) { return false }
-        return properties.isDefaultIgnorableCodePoint
+        return properties.isDefaultIgnorableCodePoint || (0xFFF9...0xFFFB).contains(value)
     }
 
     /// "U+200B"

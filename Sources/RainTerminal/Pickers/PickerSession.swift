@@ -39,10 +39,8 @@ package enum PickerSession {
         var size = session.size
         var picker = makePicker(size.height)
         while true {
-            let width = session.screen.renderWidth(for: size.width)
             session.draw(
-                NarrowWindow.isTooNarrow(width) ? NarrowWindow.lines(width: width, height: size.height)
-                    : picker.render(width: width, height: size.height, useColor: useColor),
+                picker.render(width: session.screen.renderWidth(for: size.width), height: size.height, useColor: useColor),
                 height: size.height)
             switch session.nextEvent() {
             case .redraw:

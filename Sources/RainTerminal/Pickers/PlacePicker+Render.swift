@@ -1,11 +1,13 @@
 import RainKit
 
 extension PlacePicker {
-    /// The screen as lines, at most `height` of them, none wider than `width` display columns:
+    /// The screen as lines, at most `height` of them, none wider than `width` display columns
+    /// (below `NarrowWindow.minimumWidth`, only that the window is too narrow):
     /// a title, the visible rows (number, name, region and country, coordinates, population),
     /// the place under the cursor in full, and the keys.
     public func render(width: Int, height: Int, useColor: Bool) -> [String] {
         let width = max(1, width), height = max(1, height)
+        if NarrowWindow.isTooNarrow(width) { return NarrowWindow.lines(width: width, height: height) }
         let style = TextStyle(usesColor: useColor)
         let shown = ScrollingList.visibleRows(cursor: cursor, scrollOffset: scrollOffset, count: places.count, height: height)
         let table = PlaceTable(places: places)

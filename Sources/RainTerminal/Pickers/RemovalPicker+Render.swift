@@ -7,6 +7,7 @@ extension RemovalPicker {
     /// line (the message, or how many are checked) and the keys.
     public func render(width: Int, height: Int, useColor: Bool) -> [String] {
         let width = max(1, width), height = max(1, height)
+        if NarrowWindow.isTooNarrow(width) { return NarrowWindow.lines(width: width, height: height) }
         let shown = ScrollingList.visibleRows(cursor: cursor, scrollOffset: scrollOffset, count: rows.count, height: height)
         let layout = RowLayout(rows: rows, width: width)
         let lines = shown.map { index in
