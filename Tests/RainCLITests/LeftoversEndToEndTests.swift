@@ -2,6 +2,7 @@ import ForecastSimulator
 import Foundation
 import RainKit
 import RainTestSupport
+import Synchronization
 import Testing
 
 /// What the previous trial left (issue 23, row 13) and closed standard output (row 7), through
@@ -11,14 +12,18 @@ import Testing
     /// not report it as refreshed.
     @Test func aPlaceRemovedDuringARefreshIsNotReportedAsRefreshed() async throws {
         try await withTemporaryDirectory { home in
-            // Both first tries are told to come back in 10 s: the place is removed meanwhile.
-            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 600}"#)
+            // Both first tries are told to come back in 10 s; Tokyo is removed (as `rain locations
+            // remove` removes it) before the second is answered, so whatever the machine's load
+            // the retries come after the removal.
+            let answered = Mutex(0)
+            let tokyo = Mutex<UUID?>(nil)
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 600}"#) { _ in
+                guard answered.withLock({ $0 += 1; return $0 }) == 2, let id = tokyo.withLock({ $0 }) else { return }
+                _ = try? LocationRemover(paths: .resolve(environment: ["RAIN_HOME": home])).remove(ids: [id])
+            }
+            tokyo.withLock { $0 = world.tokyo.id }
             world.simulator.failFirst(2, with: .status(503, retryAfter: 10))
             let refresh = world.start(["refresh", "--all"])
-            let deadline = ContinuousClock.now + .seconds(60)
-            while world.simulator.requestCount < 2 && ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(10)) }
-            // Removed as `rain locations remove` removes it (the same change to the files).
-            _ = try LocationRemover(paths: .resolve(environment: ["RAIN_HOME": home])).remove(ids: [world.tokyo.id])
             let result = try await refresh.finish()
             #expect(result.status == 0, "\(result)")
             #expect(result.output.hasPrefix("Berlin  ") && !result.output.contains("Tokyo"), "\(result)")

@@ -17,11 +17,14 @@ final class ForecastWorld: Sendable {
     /// The moment the simulator and `rain` (through faketime) take for now; nil: the real clock.
     let now: Date?
 
+    /// - Parameter onRequest: called with each request's log line on the simulator's thread,
+    ///   before it answers: a test changes the files at a request, not after a guessed delay.
     init(home: String, behaviour: ForecastSimulator.Behaviour = .normal, config: String = #"{"timeout_seconds": 2}"#,
-         now: Date? = nil) throws {
+         now: Date? = nil, onRequest: (@Sendable (String) -> Void)? = nil) throws {
         self.home = home
         self.now = now
-        simulator = ForecastSimulator(configuration: .init(apiKey: Self.apiKey, behaviour: behaviour, now: now?.timeIntervalSince1970))
+        simulator = ForecastSimulator(configuration: .init(apiKey: Self.apiKey, behaviour: behaviour, requestLogger: onRequest,
+                                                           now: now?.timeIntervalSince1970))
         try simulator.start()
         writeFile(home + "/config.json", config)
         let store = LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
