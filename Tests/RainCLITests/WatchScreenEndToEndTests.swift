@@ -12,12 +12,12 @@ import Testing
             let world = try ForecastWorld(home: home)
             let tmux = try world.terminal(["watch", "--every", "1m"], before: "trap 'echo interrupted' INT; echo 'the shell was here'")
             defer { tmux.kill() }
-            try await tmux.waitForScreen(containing: "Ctrl-C to quit", limit: .seconds(90))
+            try await tmux.waitForScreen(containing: "q to quit", limit: .seconds(90))
             try await tmux.waitForScreen(containing: "Next 12 hours", limit: .seconds(90))
             var lines = try tmux.lines()
             #expect(lines.count == 24 && lines.allSatisfy { $0.displayWidth <= 80 }, "\(lines)")
             #expect(lines[0].hasPrefix("Berlin") && lines[0].contains(/\d\d:\d\d \(UTC[+-]\d+\)$/), "the header stays on screen: \(lines)")
-            #expect(lines[23].hasPrefix("refreshing every 1m · Ctrl-C to quit"))
+            #expect(lines[23].hasPrefix("refreshing every 1m · q to quit"))
             #expect(!lines.contains("the shell was here"), "the alternate screen")
 
             try tmux.resize(width: 60, height: 14)
@@ -108,6 +108,56 @@ import Testing
     }
 
     /// Polls `condition` (a hung test's bound, not a speed assertion).
+    /// Issue 22, item 3: q, Q, Esc and Ctrl-C end watch with 0 and give the screen back; a key
+    /// that means nothing is ignored; no key is ever echoed, under the screen or after it.
+    @Test(arguments: ["q", "Q", "Escape", "C-c"])
+    func aQuitKeyEndsWatchAndNoKeyIsEchoed(_ key: String) async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let tmux = try world.terminal(["watch"], before: "echo 'the shell was here'")
+            defer { tmux.kill() }
+            try await tmux.waitForScreen(containing: "Next 12 hours", limit: .seconds(90))
+            try tmux.send("x", "j", "Space", "Enter", "F1")
+            // A terminal echoes at once; the keys would show by now (bound of a hung echo check).
+            let echoed = try? await tmux.waitForScreen(containing: "xj", limit: .seconds(3))
+            #expect(echoed == nil, "echoed under the screen: \(echoed ?? "")")
+            let lines = try tmux.lines()
+            #expect(lines.last?.hasSuffix("q to quit") == true, "\(lines)")
+            try tmux.send(key)
+            let after = try await tmux.waitForScreen(containing: "rain exited with 0", limit: .seconds(90))
+            #expect(after.contains("the shell was here") && !after.contains("Next 12 hours"), "\(after)")
+            #expect(!after.contains("xj") && !after.contains("^["), "echoed after: \(after)")
+            #expect(try tmux.display("#{alternate_on} #{cursor_flag}") == "0 1")
+        }
+    }
+
+    /// Ctrl-L draws the whole screen again over what another program wrote on the terminal.
+    /// The screen is also redrawn at the turn of each minute: a pass counts only when the
+    /// text went within the minute Ctrl-L was typed in.
+    @Test func ctrlLDrawsTheScreenAgain() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let tmux = try world.terminal(["watch"])
+            defer { tmux.kill() }
+            try await tmux.waitForScreen(containing: "Next 12 hours", limit: .seconds(90))
+            let tty = try tmux.display("#{pane_tty}")
+            func minute() -> Int { Int(Date().timeIntervalSince1970) / 60 }
+            var redrawnByTheKey = false
+            for _ in 0..<3 where !redrawnByTheKey {
+                let minuteTyped = minute()
+                try "\u{1B}[5;1HWRITTEN BY ANOTHER PROGRAM".write(toFile: tty, atomically: false, encoding: .utf8)
+                try await tmux.waitForScreen(containing: "WRITTEN BY ANOTHER PROGRAM", limit: .seconds(90))
+                try tmux.send("C-l")
+                try await waitUntil { try !tmux.screen().contains("WRITTEN BY ANOTHER PROGRAM") }
+                redrawnByTheKey = minute() == minuteTyped
+            }
+            #expect(redrawnByTheKey)
+            #expect(try tmux.lines().last?.hasSuffix("q to quit") == true)
+            try tmux.send("q")
+            try await tmux.waitForScreen(containing: "rain exited with 0", limit: .seconds(90))
+        }
+    }
+
     private func waitUntil(limit: Duration = .seconds(90), _ condition: () throws -> Bool) async throws {
         let deadline = ContinuousClock.now + limit
         while ContinuousClock.now < deadline {

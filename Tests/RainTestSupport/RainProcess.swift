@@ -61,53 +61,94 @@ public enum BuiltProduct {
     }
 }
 
-/// A started subprocess whose output is collected in the background as it comes.
+/// A started subprocess whose output is collected in the background as it comes. Spawned with
+/// posix_spawn, as Foundation's `Process` spawns (in a process group of its own), but without
+/// `Process.run()`, which on Linux reads past a buffer while it lists /proc/self/fd and
+/// crashed a whole test run now and then (swift-corelibs-foundation pull request 5472). The
+/// child starts as from a shell: no signal blocked, every signal's action the default.
 public final class RunningProcess: Sendable {
-    private let process: Process
+    private let pid: pid_t
     private let startError: String?
     private let collected = Mutex((output: [UInt8](), error: [UInt8]()))
     private let readers = DispatchGroup()
 
     init(executable: String, arguments: [String], environment: [String: String], input: String?) {
-        let process = Process()
-        self.process = process
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
         var environment = environment
         environment["PATH"] = environment["PATH"] ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        process.environment = environment
-        let outputPipe = Pipe(), errorPipe = Pipe()
-        process.standardOutput = outputPipe
-        process.standardError = errorPipe
-        if let input {
-            let inputPipe = Pipe()
-            process.standardInput = inputPipe
-            inputPipe.fileHandleForWriting.write(Data(input.utf8))
-            try? inputPipe.fileHandleForWriting.close()
-        } else {
-            process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+        func makePipe() -> (read: Int32, write: Int32) {
+            var ends: [Int32] = [-1, -1]
+            guard pipe(&ends) == 0 else { return (-1, -1) }
+            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            return (ends[0], ends[1])
         }
-        do {
-            try process.run()
-            startError = nil
-        } catch {
-            startError = "\(error)"
+        let output = makePipe(), error = makePipe(), standardInput = input.map { _ in makePipe() }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if let standardInput {
+            posix_spawn_file_actions_adddup2(&actions, standardInput.read, 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
+        posix_spawn_file_actions_adddup2(&actions, output.write, 1)
+        posix_spawn_file_actions_adddup2(&actions, error.write, 2)
+        // Nothing else: a pipe another test opened meanwhile is never held open by this child.
+        _ = Self.addCloseFrom?(&actions, 3)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var none = sigset_t(), all = sigset_t()
+        sigemptyset(&none)
+        sigfillset(&all)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        posix_spawnattr_setsigdefault(&attributes, &all)
+        posix_spawnattr_setpgroup(&attributes, 0)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for string in argv + envp { free(string) } }
+        var child = pid_t()
+        let spawned = output.read < 0 || error.read < 0 || standardInput?.read == -1
+            ? errno : posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+        for end in [output.write, error.write, standardInput?.read ?? -1] where end >= 0 { close(end) }
+        pid = child
+        guard spawned == 0 else {
+            startError = "\(executable): \(String(cString: strerror(spawned)))"
+            for end in [output.read, error.read, standardInput?.write ?? -1] where end >= 0 { close(end) }
             return
         }
-        for (handle, isOutput) in [(outputPipe.fileHandleForReading, true), (errorPipe.fileHandleForReading, false)] {
+        startError = nil
+        if let standardInput, let input {
+            Thread.detachNewThread {
+                FileDescriptorWriter.writeAll(Array(input.utf8), to: standardInput.write)
+                close(standardInput.write)
+            }
+        }
+        for (descriptor, isOutput) in [(output.read, true), (error.read, false)] {
             readers.enter()
             Thread.detachNewThread { [self] in
+                var buffer = [UInt8](repeating: 0, count: 65536)
                 while true {
-                    let chunk = handle.availableData
-                    if chunk.isEmpty { break }
+                    let count = read(descriptor, &buffer, buffer.count)
+                    if count < 0 && errno == EINTR { continue }
+                    if count <= 0 { break }
+                    let chunk = buffer[..<count]
                     self.collected.withLock { if isOutput { $0.output += chunk } else { $0.error += chunk } }
                 }
+                close(descriptor)
                 self.readers.leave()
             }
         }
     }
 
-    public var processIdentifier: Int32 { process.processIdentifier }
+    /// glibc's posix_spawn_file_actions_addclosefrom_np (2.34 and later), which the Glibc
+    /// module does not declare (a GNU extension).
+    private static let addCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
+    }()
+
+    public var processIdentifier: Int32 { pid }
 
     /// What the process has written to standard output so far.
     public var output: String { collected.withLock { String(decoding: $0.output, as: UTF8.self) } }
@@ -129,20 +170,36 @@ public final class RunningProcess: Sendable {
         return condition(output)
     }
 
-    public func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
+    public func send(_ signal: Int32) { if pid > 0 { kill(pid, signal) } }
 
     /// Waits for the process to end, on a thread of its own: blocking a thread of Swift's small
-    /// cooperative pool would hold up every other test that awaits.
+    /// cooperative pool would hold up every other test that awaits. The status is the exit
+    /// status, or the number of the signal that ended it (as `Process.terminationStatus`).
     public func finish() async throws -> ProcessResult {
         if let startError { throw ProcessStartError(description: startError) }
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        let pid = pid
+        let status = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
             Thread.detachNewThread { [self] in
-                process.waitUntilExit()
+                var status: Int32 = 0
+                while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
                 readers.wait()
-                continuation.resume()
+                continuation.resume(returning: status & 0x7F == 0 ? (status >> 8) & 0xFF : status & 0x7F)
             }
         }
-        return ProcessResult(status: process.terminationStatus, output: output, error: error)
+        return ProcessResult(status: status, output: output, error: error)
+    }
+}
+
+/// Writes all of a buffer to a descriptor, as far as it takes it.
+enum FileDescriptorWriter {
+    static func writeAll(_ bytes: [UInt8], to descriptor: Int32) {
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            if count <= 0 { return }
+            written += count
+        }
     }
 }
 

@@ -20,9 +20,9 @@ extension ArgumentDefinition {
 
 extension CommandContext {
     /// The forecast service for the settings in effect; with `verbose`, requests are logged to stderr.
-    func makeForecastService(verbose: Bool) throws -> ForecastService {
+    func makeForecastService(verbose: Bool, places: ForecastService.Places = .saved) throws -> ForecastService {
         let console = self.console
-        return ForecastService(settings: try loadSettings().settings, verbose: requestLog(verbose: verbose), warn: { line in
+        return ForecastService(settings: try loadSettings().settings, places: places, verbose: requestLog(verbose: verbose), warn: { line in
             console.writeError(ErrorReport(message: line, exitCode: .success).text(as: .warning))
         })
     }

@@ -78,11 +78,8 @@ struct LocationsAddCommand: RunnableCommand {
             // Out of range is bad data (65), not a usage error: validation keeps an error's kind.
             return .coordinates(try LocationValidation.validCoordinate(latitude: latitude, longitude: longitude))
         case (nil, nil):
-            if let pick, pick < 1 { throw ValidationError("The value '\(pick)' is invalid for '--pick <n>': give a number from 1") }
-            if let country, !(country.count == 2 && country.allSatisfy { $0.isASCII && $0.isLetter }) {
-                throw ValidationError("The value '\(country.strippingControlCharacters)' is invalid for '--country <code>': give a two-letter country code, e.g. DE")
-            }
-            return .lookup(pick: pick, countryCode: country?.uppercased())
+            let (pick, countryCode) = try PlaceChoice.checked(pick: pick, country: country)
+            return .lookup(pick: pick, countryCode: countryCode)
         case (nil, _):
             throw ValidationError("Missing '--lat <latitude>' (or leave out '--lon' to look the name up)")
         case (_, nil):
@@ -104,7 +101,8 @@ struct LocationsAddCommand: RunnableCommand {
             let lookup = try placeLookup(context)
             let query = name ?? ""
             let places = try await lookup.places(named: query, countryCode: countryCode)
-            guard let place = try choose(among: places, named: query, pick: pick, countryCode: countryCode, context) else {
+            let choice = PlaceChoice(query: query, pick: pick, countryCode: countryCode, command: "rain locations add", whenSeveral: .refuse)
+            guard let place = try choice.choose(among: places, context) else {
                 context.printError("Nothing added.")
                 return
             }
@@ -125,52 +123,5 @@ struct LocationsAddCommand: RunnableCommand {
             context.print("\(location.name.strippingControlCharacters) is already saved (\(number), ID \(location.shortID))\(isCurrent ? ", the current location" : "").")
             context.printError("Pass --again to save a second one.")
         }
-    }
-
-    /// The place to save; nil when the user left the list without choosing.
-    private func choose(among places: [PlaceMatch], named query: String, pick: Int?, countryCode: String?,
-                        _ context: CommandContext) throws -> PlaceMatch? {
-        let quoted = "\"\(query.strippingControlCharacters)\""
-        guard !places.isEmpty else {
-            throw CommandFailure(
-                message: "no place named \(quoted)\(countryCode.map { " in \($0)" } ?? "") was found",
-                hint: "check the spelling, or give the coordinates: rain locations add \(Self.shellWord(query)) --lat LATITUDE --lon LONGITUDE",
-                kind: .badData)
-        }
-        if let pick {
-            guard pick <= places.count else {
-                throw CommandFailure(
-                    message: "--pick \(pick): only \(places.count) place\(places.count == 1 ? " is" : "s are") named \(quoted): \(Self.listing(places))",
-                    hint: places.count == 1 ? "leave out --pick" : "choose one with --pick 1 to --pick \(places.count)", kind: .badData)
-            }
-            return places[pick - 1]
-        }
-        if places.count == 1 { return places[0] }
-        guard context.console.isInputTerminal && context.console.isOutputTerminal else {
-            throw CommandFailure(
-                message: "\(places.count) places are named \(quoted): \(Self.listing(places))",
-                hint: "choose one with --pick N, e.g. rain locations add \(Self.shellWord(query))\(countryCode.map { " --country \($0)" } ?? "") --pick 1"
-                    + (countryCode == nil ? " (or narrow with --country CODE)" : ""),
-                kind: .badData)
-        }
-        let outcome = try PickerSession.run({ PlacePicker(query: query, places: places, height: $0) },
-                                            useColor: context.useColor, asciiOnly: context.asciiOnly, environment: context.environment)
-        switch outcome {
-        case .answer(let place): return place
-        case .cancelled: return nil
-        case .interrupted(let signal): Signals.terminate(with: signal)
-        }
-    }
-
-    /// "1) Paris, Île-de-France, France (48.85, 2.35); 2) ..."
-    static func listing(_ places: [PlaceMatch]) -> String {
-        places.enumerated().map { "\($0.offset + 1)) \($0.element.qualifiedName) \($0.element.shortCoordinates)" }
-            .joined(separator: "; ")
-    }
-
-    /// `text` as one word a shell reads back as it is.
-    static func shellWord(_ text: String) -> String {
-        let plain = text.allSatisfy { $0.isLetter || $0.isNumber || "-_.,".contains($0) }
-        return plain && !text.isEmpty ? text : "'" + text.strippingControlCharacters.replacing("'", with: "'\\''") + "'"
     }
 }

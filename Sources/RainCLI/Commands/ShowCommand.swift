@@ -15,9 +15,15 @@ struct ShowCommand: RunnableCommand {
         current location): local time, temperature and conditions now, today's high and low, \
         the highest chance of rain in the next 6 hours, and the data's age; the stale places \
         are refreshed first, together.
+
+        A LOC that names no saved place is looked up by name (as 'rain locations add' does; \
+        several matches: a pick list on a terminal, else the first, with --pick N or --country \
+        CODE to choose), and --lat and --lon show a place at coordinates. Such a place is not \
+        saved; its forecast is cached a while among the lookups, so a second look is instant \
+        and works offline. A saved place always wins over a lookup.
         """,
         arguments: [place],
-        options: [all, json, offline, format, graph, hours, days, verbose]
+        options: [all, json, offline, format, graph, hours, days, lat, lon, pick, country, verbose]
     )
 
     static let place = ArgumentDefinition.place(optional: true)
@@ -30,9 +36,17 @@ struct ShowCommand: RunnableCommand {
     static let graph = Flag("graph", short: "g", help: "Draw the next 48 hours (or --hours N) as a graph as wide as the terminal (60 columns at least).")
     static let hours = Option<Int>("hours", value: "n", help: "Show the next N hours (more rows where they do not fit one), as far as the forecast goes.")
     static let days = Option<Int>("days", value: "n", help: "Show N days from today (7 by default), as far as the forecast goes.")
+    static let lat = LocationsAddCommand.lat
+    static let lon = LocationsAddCommand.lon
+    static let pick = LocationsAddCommand.pick
+    static let country = LocationsAddCommand.country
     static let verbose = Flag.verbose
 
     var reference: String?
+    /// `--lat` and `--lon`: a place at coordinates, not saved.
+    var coordinate: Coordinate?
+    var pick: Int?
+    var countryCode: String?
     var all: Bool
     var json: Bool
     var offline: Bool
@@ -59,14 +73,14 @@ struct ShowCommand: RunnableCommand {
         try Self.checkCounts(hours: hourCount, days: dayCount, all: all, json: json, format: template != nil)
         try Self.checkGraph(graph, days: dayCount, all: all, json: json, format: template != nil)
         if all && reference != nil { throw ValidationError("Give either '--all' or a location, not both") }
+        (coordinate, pick, countryCode) = try Self.lookupOptions(parsed, reference: reference, all: all)
         if all && template != nil { throw ValidationError("'--format' shows one place; it cannot be combined with '--all'") }
     }
 
     func run(_ context: CommandContext) async throws {
         if all { return try await runAll(context) }
-        let list = try context.loadPlaces()
-        let location = try Self.location(reference, in: list, context)
-        let service = try context.makeForecastService(verbose: verbose)
+        let (location, lookup) = try await place(context)
+        let service = try context.makeForecastService(verbose: verbose, places: lookup == nil ? .saved : .lookedUp)
         if let template {
             return try showStatusLine(template, for: location, cached: service.cached(for: location), context)
         }
@@ -75,6 +89,8 @@ struct ShowCommand: RunnableCommand {
             spinner.start()
         }
         spinner.stop()
+        // Said last, under the forecast, however the forecast is shown.
+        defer { if let lookup, display.forecast != nil { Self.noteNotSaved(location, question: lookup, context) } }
 
         let status = ForecastProblemReport(display.problem, location: location, hasForecast: display.forecast != nil).report(to: context)
         if let forecast = display.forecast {

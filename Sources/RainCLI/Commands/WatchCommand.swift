@@ -9,9 +9,10 @@ struct WatchCommand: RunnableCommand {
         commandName: "watch",
         abstract: "Keep showing forecasts, refreshing them on an interval and when the network comes back.",
         discussion: """
-        Stays in the foreground until Ctrl-C (or SIGTERM), then exits 0. On a terminal it takes \
-        the whole window (the alternate screen, given back on exit) and redraws when the window \
-        changes size: one place's forecast in a form that fits, or with several places (--all, \
+        Stays in the foreground until q, Esc or Ctrl-C (or SIGTERM), then exits 0. On a \
+        terminal it takes the whole window (the alternate screen, given back on exit) and \
+        redraws when the window changes size or on Ctrl-L; other keys are ignored, never \
+        echoed: one place's forecast in a form that fits, or with several places (--all, \
         or several LOCs) one line per place as in 'rain show --all'. Every time on screen says \
         its zone. Elsewhere (a pipe, a log, TERM=dumb) one line is printed per event \
         (refreshed, offline, back online). While the API cannot be reached, the cached \
@@ -60,6 +61,7 @@ struct WatchCommand: RunnableCommand {
         var state = WatchState(locations: locations, currentID: list.currentID, forecasts: locations.map(service.cached(for:)), every: every)
         display.start(state)
         defer { display.finish() }
+        if inPlace { events.listenToKeys() }
         // Refreshes run beside the event loop, so Ctrl-C, SIGTERM and resizes are handled at
         // once even while a request hangs; a tick during a refresh is dropped, not queued.
         var refreshing: Task<Void, Never>?
@@ -91,6 +93,15 @@ struct WatchCommand: RunnableCommand {
                 if changes.contains(.cameBack) { startRefresh() }
             case .resize, .minute:
                 display.show(state, events: [])
+            case .key(let key):
+                switch WatchScreen.action(for: key) {
+                case .quit:
+                    refreshing?.cancel()
+                    return
+                case .redraw: display.show(state, events: [])
+                case .suspend: Signals.stopProcessGroup()
+                case nil: break
+                }
             case .stop:
                 refreshing?.cancel()
                 return

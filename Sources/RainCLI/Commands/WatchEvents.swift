@@ -7,7 +7,7 @@ import RainTerminal
 /// minute (to redraw the clock and ages), the reachability monitor, terminal resizes and the
 /// signals that end it (SIGINT and SIGTERM, through `Signals`, their one owner: every one of
 /// them ends watch with status 0; SIGHUP and SIGQUIT end it as they end any program, the
-/// terminal given back first).
+/// terminal given back first) and, on a full screen, the keys typed (`listenToKeys()`).
 final class WatchEvents {
     enum Event: Sendable {
         case tick
@@ -15,6 +15,7 @@ final class WatchEvents {
         case reachability(Reachability)
         case resize
         case minute
+        case key(KeyPress)
         case stop
     }
 
@@ -24,6 +25,7 @@ final class WatchEvents {
     private let timer: Task<Void, Never>
     private let minutes: Task<Void, Never>
     private let signals: Signals.Subscription
+    private var keys: KeyListener?
 
     init(every: Interval, monitor: ReachabilityMonitor) {
         (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .unbounded)
@@ -54,7 +56,22 @@ final class WatchEvents {
         return { continuation.yield($0) }
     }
 
+    /// Keys from the terminal of standard input, in raw mode so none is echoed; none when it
+    /// is no terminal, not this process's to read, or refuses raw mode (Ctrl-C still ends watch).
+    func listenToKeys() {
+        guard let listener = KeyListener() else { return }
+        let continuation = continuation
+        do {
+            try listener.start { keys in
+                for key in keys { continuation.yield(.key(key)) }
+            }
+            self.keys = listener
+        } catch {}
+    }
+
     func stop() {
+        keys?.stop()
+        keys = nil
         monitor.stop()
         timer.cancel()
         minutes.cancel()

@@ -112,6 +112,16 @@ public struct ForecastCache: Sendable {
         }
     }
 
+    /// Deletes the files last written before `date` (a lookup's forecast, after a day unused).
+    public func removeAll(writtenBefore date: Date) {
+        let limit = Int(date.timeIntervalSince1970)
+        for name in Self.names(in: directory) where name.hasSuffix(".json") || name.contains(Self.damagedMarker) {
+            var info = stat()
+            let path = "\(directory)/\(name)"
+            if lstat(path, &info) == 0 && Int(info.st_mtim.tv_sec) < limit { unlink(path) }
+        }
+    }
+
     /// Removes what killed writers left behind (see `AtomicFile.sweepTemporaryFiles`).
     public func sweepTemporaryFiles() {
         AtomicFile.sweepTemporaryFiles(in: directory)

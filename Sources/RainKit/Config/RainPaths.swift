@@ -21,6 +21,9 @@ public struct RainPaths: Sendable, Equatable {
     /// The lock file that lets one refresh run at a time per home; never deleted.
     public var refreshLockFile: String { forecastsDirectory + "/.refresh.lock" }
 
+    /// The forecasts of places looked up but not saved (`rain sydney`), beside the saved places'.
+    public var lookupsDirectory: String { AtomicFile.parentFolder(of: forecastsDirectory) + "/lookups" }
+
     /// - Parameter configOverride: `--config`, which wins over `RAIN_CONFIG`.
     /// - Parameter userHome: the home folder when `HOME` is unset or empty.
     public static func resolve(

@@ -8,21 +8,33 @@ public struct ForecastService: Sendable {
     public let cache: ForecastCache
     /// Read after each refresh, so forecasts of places removed meanwhile are not kept.
     let store: LocationsStore
+    /// Whose forecasts these are: the saved places', or places looked up and not saved.
+    public let places: Places
     let client: ForecastClient
     /// What reachability is about: the proxy libcurl will go through, or else the API itself.
     let probedURL: String
     let now: @Sendable () -> Date
     let warn: @Sendable (String) -> Void
 
+    public enum Places: Sendable {
+        /// The cache of the saved places, swept of every place no longer saved.
+        case saved
+        /// A cache of its own (`RainPaths.lookupsDirectory`) for places looked up by a show and
+        /// not saved, swept of what was not refreshed for a day.
+        case lookedUp
+    }
+
     /// - Parameters:
+    ///   - places: whose forecasts: the saved places' cache, or the lookups'.
     ///   - verbose: receives one line per request (URL with the key redacted, status, time).
     ///   - warn: receives what the user should know although nothing failed (a damaged cache file set aside).
     public init(
-        settings: Settings, verbose: (@Sendable (String) -> Void)? = nil,
+        settings: Settings, places: Places = .saved, verbose: (@Sendable (String) -> Void)? = nil,
         warn: @escaping @Sendable (String) -> Void = { _ in }, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.settings = settings
-        self.cache = ForecastCache(directory: settings.paths.forecastsDirectory)
+        self.places = places
+        self.cache = ForecastCache(directory: places == .saved ? settings.paths.forecastsDirectory : settings.paths.lookupsDirectory)
         self.store = LocationsStore(paths: settings.paths)
         self.client = ForecastClient(settings: settings, verbose: verbose)
         self.probedURL = settings.proxyURL ?? settings.forecastURL
@@ -174,8 +186,13 @@ public struct ForecastService: Sendable {
     /// under the refresh lock, after this refresh's writes; nothing is deleted when the store
     /// cannot be read.
     private func sweepCache() {
-        guard let list = try? store.load() else { return }
-        cache.removeAll(except: Set(list.locations.map(\.id)))
+        switch places {
+        case .saved:
+            guard let list = try? store.load() else { return }
+            cache.removeAll(except: Set(list.locations.map(\.id)))
+        case .lookedUp:
+            cache.removeAll(writtenBefore: now().addingTimeInterval(-24 * 3600))
+        }
         cache.sweepTemporaryFiles()
     }
 }

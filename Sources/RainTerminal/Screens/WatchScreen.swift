@@ -45,7 +45,7 @@ public struct WatchScreen: Sendable {
         return height >= 3 ? body + [""] + [status] : Array((body + [status]).suffix(height))
     }
 
-    /// "Offline since 14:05 (UTC+1) · forecast from 2 h ago · refreshing every 15m · Ctrl-C to quit".
+    /// "Offline since 14:05 (UTC+1) · forecast from 2 h ago · refreshing every 15m · q to quit".
     /// Times are in the zone the screen's header uses (the place's, for one place) and say which.
     public func statusLine(_ state: WatchState) -> String {
         var parts: [String] = []
@@ -59,7 +59,7 @@ public struct WatchScreen: Sendable {
             parts.append("\(state.isSinglePlace ? "forecast" : "oldest forecast") from \(AgeFormatter.string(since: oldest, now: now))")
         }
         parts.append("refreshing every \(state.every)")
-        parts.append("Ctrl-C to quit")
+        parts.append("q to quit")
         return parts.joined(separator: " · ")
     }
 

@@ -1,0 +1,80 @@
+import RainKit
+import RainTerminal
+
+/// Which of the places a name lookup found is meant, for `locations add NAME` and for a show of
+/// a name that is not saved: `--pick N`, the only one, or the pick list on a terminal.
+/// Elsewhere, with several, `add` refuses to guess; `show` takes the first (the geocoder's
+/// best-known) and says how to choose another.
+struct PlaceChoice {
+    enum WhenSeveral { case refuse, takeFirst }
+
+    var query: String
+    var pick: Int?
+    var countryCode: String?
+    /// The command as a hint repeats it, without the name: "rain locations add".
+    var command: String
+    var whenSeveral: WhenSeveral
+
+    /// `--pick` and `--country` as given, checked: a number from 1, a two-letter code.
+    static func checked(pick: Int?, country: String?) throws -> (pick: Int?, countryCode: String?) {
+        if let pick, pick < 1 { throw ValidationError("The value '\(pick)' is invalid for '--pick <n>': give a number from 1") }
+        if let country, !(country.count == 2 && country.allSatisfy { $0.isASCII && $0.isLetter }) {
+            throw ValidationError("The value '\(country.strippingControlCharacters)' is invalid for '--country <code>': give a two-letter country code, e.g. DE")
+        }
+        return (pick, country?.uppercased())
+    }
+
+    /// The place meant; nil when the user left the pick list without choosing.
+    func choose(among places: [PlaceMatch], _ context: CommandContext) throws -> PlaceMatch? {
+        let quoted = "\"\(query.strippingControlCharacters)\""
+        let again = "\(command) \(Self.shellWord(query))\(countryCode.map { " --country \($0)" } ?? "")"
+        guard !places.isEmpty else {
+            throw CommandFailure(
+                message: "no place named \(quoted)\(countryCode.map { " in \($0)" } ?? "") was found",
+                hint: "check the spelling, or give the coordinates: rain locations add \(Self.shellWord(query)) --lat LATITUDE --lon LONGITUDE",
+                kind: .badData)
+        }
+        if let pick {
+            guard pick <= places.count else {
+                throw CommandFailure(
+                    message: "--pick \(pick): only \(places.count) place\(places.count == 1 ? " is" : "s are") named \(quoted): \(Self.listing(places))",
+                    hint: places.count == 1 ? "leave out --pick" : "choose one with --pick 1 to --pick \(places.count)", kind: .badData)
+            }
+            return places[pick - 1]
+        }
+        if places.count == 1 { return places[0] }
+        let narrowing = countryCode == nil ? " (or narrow with --country CODE)" : ""
+        guard context.console.isInputTerminal && context.console.isOutputTerminal else {
+            switch whenSeveral {
+            case .refuse:
+                throw CommandFailure(message: "\(places.count) places are named \(quoted): \(Self.listing(places))",
+                                     hint: "choose one with --pick N, e.g. \(again) --pick 1" + narrowing, kind: .badData)
+            case .takeFirst:
+                context.report(ErrorReport(message: "\(places.count) places are named \(quoted); showing the first, \(places[0].qualifiedName) \(places[0].shortCoordinates)",
+                                           hint: "another: \(again) --pick 2 (of \(places.count))" + (countryCode == nil ? ", or narrow with --country CODE" : ""),
+                                           exitCode: .success),
+                               as: .notice)
+                return places[0]
+            }
+        }
+        let outcome = try PickerSession.run({ PlacePicker(query: query, places: places, height: $0) },
+                                            useColor: context.useColor, asciiOnly: context.asciiOnly, environment: context.environment)
+        switch outcome {
+        case .answer(let place): return place
+        case .cancelled: return nil
+        case .interrupted(let signal): Signals.terminate(with: signal)
+        }
+    }
+
+    /// "1) Paris, Île-de-France, France (48.85, 2.35); 2) ..."
+    static func listing(_ places: [PlaceMatch]) -> String {
+        places.enumerated().map { "\($0.offset + 1)) \($0.element.qualifiedName) \($0.element.shortCoordinates)" }
+            .joined(separator: "; ")
+    }
+
+    /// `text` as one word a shell reads back as it is.
+    static func shellWord(_ text: String) -> String {
+        let plain = text.allSatisfy { $0.isLetter || $0.isNumber || "-_.,".contains($0) }
+        return plain && !text.isEmpty ? text : "'" + text.strippingControlCharacters.replacing("'", with: "'\\''") + "'"
+    }
+}

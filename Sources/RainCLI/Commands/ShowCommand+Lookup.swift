@@ -1,0 +1,113 @@
+import RainKit
+
+/// A show of a place that is not saved: `rain sydney`, `rain show --lat -33.87 --lon 151.21`.
+/// A saved place always wins; what is looked up is cached among the lookups, never saved.
+extension ShowCommand {
+    /// `--lat`/`--lon`, `--pick` and `--country`, checked against each other and a LOC.
+    static func lookupOptions(_ parsed: ParsedValues, reference: String?, all: Bool)
+        throws -> (coordinate: Coordinate?, pick: Int?, countryCode: String?) {
+        let latitude = try parsed.value(lat), longitude = try parsed.value(lon)
+        let (pick, countryCode) = try PlaceChoice.checked(pick: try parsed.value(pick), country: try parsed.value(country))
+        let choosing = pick != nil ? "--pick" : countryCode != nil ? "--country" : nil
+        if let other = all ? "--all" : nil, let option = latitude != nil ? "--lat" : longitude != nil ? "--lon" : choosing {
+            throw ValidationError("'\(option)' cannot be combined with '\(other)'")
+        }
+        switch (latitude, longitude) {
+        case let (latitude?, longitude?):
+            if reference != nil { throw ValidationError("Give either a location or '--lat' and '--lon', not both") }
+            if let choosing { throw ValidationError("'\(choosing)' chooses among places found by name; it cannot be used with '--lat' and '--lon'") }
+            return (try LocationValidation.validCoordinate(latitude: latitude, longitude: longitude), nil, nil)
+        case (nil, nil):
+            if let choosing, reference == nil { throw ValidationError("'\(choosing)' chooses among places found by name: give the name too") }
+            return (nil, pick, countryCode)
+        case (nil, _):
+            throw ValidationError("Missing '--lat <latitude>' (with '--lon')")
+        case (_, nil):
+            throw ValidationError("Missing '--lon <longitude>' (with '--lat')")
+        }
+    }
+
+    /// The place to show and whose cache holds its forecast: a saved place (LOC, or the current
+    /// location), else one looked up. `--pick` and `--country` are for lookups: with a saved
+    /// place they are refused rather than ignored.
+    func place(_ context: CommandContext) async throws -> (Location, lookup: PlaceQuestion?) {
+        if let coordinate { return (try await lookedUp(.coordinate(coordinate), context), .coordinate(coordinate)) }
+        let list = try context.loadPlaces()
+        do {
+            let location = try Self.location(reference, in: list, context)
+            if let option = pick != nil ? "--pick" : countryCode != nil ? "--country" : nil {
+                throw ValidationError("'\(option)' chooses among places found by name; '\(reference ?? "")' is a saved place (\(location.shortID))")
+            }
+            return (location, nil)
+        } catch LocationsError.unknown(let reference) where Self.canBeLookedUp(reference) {
+            let question = PlaceQuestion.name(reference, countryCode: countryCode, pick: pick)
+            return (try await lookedUp(question, context), question)
+        }
+    }
+
+    /// A number names a saved place by its position, never a place to look up.
+    private static func canBeLookedUp(_ reference: String) -> Bool {
+        !reference.allSatisfy(\.isNumber)
+    }
+
+    /// The place asked for, from the lookups' cache when it was asked before (no geocoder), else
+    /// from the geocoder (not with --offline or --format, which never use the network).
+    private func lookedUp(_ question: PlaceQuestion, _ context: CommandContext) async throws -> Location {
+        let settings = try context.loadSettings().settings
+        if let cached = try? ForecastCache(directory: settings.paths.lookupsDirectory).load(for: question.cacheID) {
+            return cached.location
+        }
+        if offline || template != nil {
+            let asked = "rain show " + Self.words(of: question)
+            throw CommandFailure(message: "no forecast is cached for '\(asked)': it is no saved place and was not looked up before",
+                                 hint: "look it up when online: \(asked)", kind: .nothingToShow)
+        }
+        switch question {
+        case .coordinate(let coordinate):
+            let name = PlaceMatch(name: "", coordinate: coordinate).shortCoordinates.filter { $0 != "(" && $0 != ")" }
+            return Self.location(PlaceMatch(name: name, coordinate: coordinate), for: question)
+        case .name(let query, let countryCode, _):
+            // A name that could never be saved is refused before anything is asked of a server.
+            _ = try LocationValidation.validNewName(query)
+            let places: [PlaceMatch]
+            do {
+                places = try await PlaceLookup(settings: settings, verbose: context.requestLog(verbose: verbose))
+                    .places(named: query, countryCode: countryCode)
+            } catch {
+                throw CommandFailure(message: "no saved location matches '\(query.strippingControlCharacters)', and looking it up failed: \(error)",
+                                     hint: error.hint ?? LocationsError.unknown(reference: query).hint, kind: error.kind)
+            }
+            let choice = PlaceChoice(query: query, pick: pick, countryCode: countryCode, command: "rain", whenSeveral: .takeFirst)
+            guard let place = try choice.choose(among: places, context) else {
+                context.printError("Nothing shown.")
+                throw ExitStatus(code: .success)
+            }
+            return Self.location(place, for: question)
+        }
+    }
+
+    /// The question as a command's arguments: "sydney --country AU", "--lat -33.87 --lon 151.21".
+    private static func words(of question: PlaceQuestion) -> String {
+        switch question {
+        case .coordinate(let coordinate): return "--lat \(coordinate.latitude) --lon \(coordinate.longitude)"
+        case .name(let query, let countryCode, let pick):
+            return PlaceChoice.shellWord(query) + (countryCode.map { " --country \($0)" } ?? "") + (pick.map { " --pick \($0)" } ?? "")
+        }
+    }
+
+    private static func location(_ place: PlaceMatch, for question: PlaceQuestion) -> Location {
+        Location(id: question.cacheID, name: place.name, coordinate: place.coordinate,
+                 country: place.country, region: place.region, timeZone: place.timeZone)
+    }
+
+    /// "Sydney is not saved; rain locations add sydney keeps it" on standard error.
+    static func noteNotSaved(_ location: Location, question: PlaceQuestion, _ context: CommandContext) {
+        let add: String
+        switch question {
+        case .coordinate: add = "rain locations add NAME " + words(of: question)
+        case .name: add = "rain locations add " + words(of: question)
+        }
+        context.report(ErrorReport(message: "\(location.name.strippingControlCharacters) is not saved; \(add) keeps it",
+                                   exitCode: .success), as: .notice)
+    }
+}

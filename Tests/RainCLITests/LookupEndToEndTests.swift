@@ -1,0 +1,132 @@
+import ForecastSimulator
+import Foundation
+import RainKit
+import RainTestSupport
+import Testing
+
+/// Issue 22, item 1: a place that is not saved is looked up and shown at once, and saved
+/// nowhere; a second look comes from the lookups' cache. The real binary, keyless, against the
+/// simulator's Open-Meteo and geocoder.
+@Suite struct LookupEndToEndTests {
+    private static let config = #"{"timeout_seconds": 60}"#
+
+    private func searches(_ world: ForecastWorld) -> Int { world.requestedPaths.filter { $0 == "/v1/search" }.count }
+    private func forecasts(_ world: ForecastWorld) -> Int { world.requestedPaths.filter { $0 == "/v1/forecast" }.count }
+
+    @Test func aNameThatIsNotSavedIsShownAndSavedNowhere() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: Self.config)
+            let store = fileBytes(home + "/defaults.json")
+
+            let first = try await world.keylessRain(["sydney", "--country", "AU"])
+            #expect(first.status == 0, "\(first)")
+            #expect(first.output.hasPrefix("Sydney "), "\(first)")
+            #expect(first.output.contains("33.87° S, 151.21° E"), "\(first)")
+            #expect(first.error == "rain: Sydney is not saved; rain locations add sydney --country AU keeps it\n")
+            #expect(searches(world) == 1 && forecasts(world) == 1, "\(world.requestedPaths)")
+            let search = try #require(world.simulator.requests.first { $0.path == "/v1/search" })
+            #expect(search.queryValue("name") == "sydney" && search.queryValue("countryCode") == "AU", "\(search)")
+
+            // Saved nowhere: the store is as it was, `locations` and a refresh know only their places.
+            #expect(fileBytes(home + "/defaults.json") == store)
+            let listed = try await world.keylessRain(["locations", "--json"])
+            #expect(!listed.output.contains("Sydney"), "\(listed)")
+            let refreshed = try await world.keylessRain(["refresh", "--all"])
+            #expect(refreshed.status == 0 && !refreshed.output.contains("Sydney"), "\(refreshed)")
+            let lookups = try FileManager.default.contentsOfDirectory(atPath: home + "/cache/lookups").filter { $0.hasSuffix(".json") }
+            #expect(lookups.count == 1, "the refresh's sweep leaves the lookups alone: \(lookups)")
+
+            // A second look, the letters' case and spaces aside: the cache, no request at all.
+            world.simulator.resetRecordedRequests()
+            let again = try await world.keylessRain(["SYDNEY", "--country", "au"])
+            #expect(again.status == 0 && again.output.hasPrefix("Sydney "), "\(again)")
+            #expect(world.requestedPaths.isEmpty, "\(world.requestedPaths)")
+            let offline = try await world.keylessRain(["show", "sydney", "--country", "AU", "--offline"])
+            #expect(offline.status == 0 && offline.output.hasPrefix("Sydney "), "\(offline)")
+        }
+    }
+
+    @Test func severalMatchesWithoutATerminalShowTheFirstAndSayHowToChoose() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: Self.config)
+            let first = try await world.keylessRain(["springfield"])
+            #expect(first.status == 0, "\(first)")
+            #expect(first.output.contains("37.22° N, 93.30° W"), "the first the geocoder lists, the most populous (Missouri): \(first)")
+            #expect(first.error.hasPrefix("""
+                rain: 3 places are named "springfield"; showing the first, Springfield, Missouri, United States (37.22, -93.30)
+                rain: hint: another: rain springfield --pick 2 (of 3), or narrow with --country CODE
+
+                """), "\(first)")
+
+            let second = try await world.keylessRain(["show", "springfield", "--pick", "3", "--json"])
+            #expect(second.status == 0, "\(second)")
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(second.output.utf8)) as? [String: Any])
+            let location = try #require(document["location"] as? [String: Any])
+            #expect(location["name"] as? String == "Springfield" && (location["latitude"] as? Double).map { abs($0 - 39.80172) < 0.001 } == true,
+                    "Illinois, the third: \(location)")
+            #expect(second.error == "rain: Springfield is not saved; rain locations add springfield --pick 3 keeps it\n")
+
+            let tooFar = try await world.keylessRain(["springfield", "--pick", "4"])
+            #expect(tooFar.status == 65 && tooFar.error.hasPrefix("rain: error: --pick 4: only 3 places are named \"springfield\""), "\(tooFar)")
+        }
+    }
+
+    @Test func coordinatesAreShownAsAPlaceWithoutAName() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: Self.config)
+            let shown = try await world.keylessRain(["show", "--lat", "-33.87", "--lon", "151.21"])
+            #expect(shown.status == 0 && shown.output.hasPrefix("-33.87, 151.21 "), "\(shown)")
+            #expect(shown.error == "rain: -33.87, 151.21 is not saved; rain locations add NAME --lat -33.87 --lon 151.21 keeps it\n")
+            #expect(searches(world) == 0 && forecasts(world) == 1, "nothing is looked up by name: \(world.requestedPaths)")
+        }
+    }
+
+    @Test func aSavedPlaceAlwaysWinsAndItsNameIsNeverLookedUp() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: Self.config)
+            let shown = try await world.keylessRain(["berlin"])
+            #expect(shown.status == 0 && shown.output.hasPrefix("Berlin ") && shown.error.isEmpty, "\(shown)")
+            #expect(searches(world) == 0)
+            let picked = try await world.keylessRain(["berlin", "--pick", "2"])
+            #expect(picked.status == 64, "\(picked)")
+            #expect(picked.error.hasPrefix("rain: error: '--pick' chooses among places found by name; 'berlin' is a saved place ("), "\(picked)")
+        }
+    }
+
+    @Test func whatCannotBeLookedUpIsAClearError() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: Self.config)
+            let unknown = try await world.keylessRain(["nowhereville"])
+            #expect(unknown.status == 65, "\(unknown)")
+            #expect(unknown.error.hasPrefix("rain: error: no place named \"nowhereville\" was found\n"), "\(unknown)")
+
+            // --offline and --format never use the network: a place never looked up has nothing.
+            for arguments in [["paris", "--offline"], ["paris", "--format", "{temp}"]] {
+                let result = try await world.keylessRain(arguments)
+                #expect(result.status == 66, "\(arguments): \(result)")
+                #expect(result.error.hasPrefix("rain: error: no forecast is cached for 'rain show paris': it is no saved place and was not looked up before\n"), "\(result)")
+            }
+            #expect(searches(world) == 1, "only the first was asked: \(world.requestedPaths)")
+
+            // A number is a saved place's position, never a name to look up.
+            let number = try await world.keylessRain(["7"])
+            #expect(number.status == 65 && number.error.hasPrefix("rain: error: no saved location matches '7'"), "\(number)")
+            #expect(searches(world) == 1)
+        }
+    }
+
+    /// On a terminal, several matches are a pick list; Enter shows the one chosen.
+    @Test func severalMatchesOnATerminalAreAPickList() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: Self.config)
+            let tmux = try world.terminal(["springfield"], height: 60, environment: world.keylessEnvironment)
+            defer { tmux.kill() }
+            try await tmux.waitForScreen(containing: "Massachusetts", limit: .seconds(90))
+            try tmux.send("Down")
+            try tmux.send("Enter")
+            let screen = try await tmux.waitForScreen(containing: "rain exited with 0", limit: .seconds(90))
+            #expect(screen.contains("42.10° N, 72.59° W"), "the second, Massachusetts: \(screen)")
+            #expect(screen.contains("Springfield is not saved; rain locations add springfield keeps it"), "\(screen)")
+        }
+    }
+}
