@@ -146,10 +146,8 @@ import Testing
 
     /// The process ID of a process that has ended.
     private func deadProcessID() async throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/true")
-        try process.run()
-        process.waitUntilExit()
+        let process = BuiltProduct.startSystem("/bin/true", [])
+        _ = try await process.finish()
         return process.processIdentifier
     }
 
