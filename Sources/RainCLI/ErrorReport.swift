@@ -60,6 +60,9 @@ struct ErrorReport {
 
     /// The lines, control characters removed.
     func text(as severity: Severity = .error) -> String {
+        // Being offline is a state of the machine, not a mistake: "rain: offline: cannot reach
+        // HOST" reads the same whatever command found it (still with its exit status).
+        let severity = severity == .error && message.hasPrefix(Self.offlinePrefix) ? .notice : severity
         let label = switch severity {
         case .error: "error: "
         case .warning: "warning: "
@@ -75,6 +78,8 @@ struct ErrorReport {
     }
 
     var text: String { text(as: .error) }
+
+    static let offlinePrefix = "offline: "
 }
 
 extension CommandContext {
