@@ -1,4 +1,5 @@
 import RainKit
+import RainTerminal
 
 /// `rain locations select LOC | --none`
 struct LocationsSelectCommand: RunnableCommand {
@@ -9,7 +10,8 @@ struct LocationsSelectCommand: RunnableCommand {
         discussion: """
         The current location is never removed. To remove it, select another place first; to \
         remove the last place, select none. Until a place is selected again, 'rain' and \
-        'rain show' need a LOC.
+        'rain show' need a LOC. Without a LOC, a terminal shows the saved places to pick from \
+        (enter selects, q cancels).
         """,
         arguments: [place],
         options: [none]
@@ -25,7 +27,6 @@ struct LocationsSelectCommand: RunnableCommand {
         reference = parsed[Self.place]
         none = parsed[Self.none]
         if none && reference != nil { throw ValidationError("Give either a location or '--none', not both") }
-        if !none && reference == nil { throw ValidationError("Missing expected argument '<loc>'") }
     }
 
     func run(_ context: CommandContext) async throws {
@@ -36,8 +37,33 @@ struct LocationsSelectCommand: RunnableCommand {
             context.print("No place is the current location now\(was); any place can be removed.")
             return
         }
-        let store = context.store, reference = reference ?? ""
+        guard let reference = try reference ?? picked(context) else {
+            context.printError("Nothing changed.")
+            return
+        }
+        let store = context.store
         let location = try await DetachedThread.run { try store.select(reference) }
         context.print("\(location.name.strippingControlCharacters) (\(location.shortID)) is now the current location.")
+    }
+
+    /// The ID of the place picked from the saved places on a terminal; nil when the user left
+    /// the list. Elsewhere a LOC is needed, as ever.
+    private func picked(_ context: CommandContext) throws -> String? {
+        guard context.console.isInputTerminal && context.console.isOutputTerminal else {
+            throw ValidationError("Missing expected argument '<loc>' (on a terminal, rain shows the saved places to pick from)")
+        }
+        let list = try context.loadPlaces()
+        guard !list.locations.isEmpty else { throw LocationsError.noLocations }
+        let places = list.locations.map {
+            PlaceMatch(name: $0.name, coordinate: $0.coordinate, region: $0.region, country: $0.country, timeZone: $0.timeZone)
+        }
+        let current = list.locations.firstIndex { $0.id == list.currentID } ?? 0
+        let outcome = try PickerSession.run({ PlacePicker(query: "", places: places, height: $0, purpose: .select, cursor: current) },
+                                            useColor: context.useColor, asciiOnly: context.asciiOnly, environment: context.environment)
+        switch outcome {
+        case .answer(let place): return places.firstIndex(of: place).map { list.locations[$0].idString }
+        case .cancelled: return nil
+        case .interrupted(let signal): Signals.terminate(with: signal)
+        }
     }
 }

@@ -57,7 +57,8 @@ struct PlaceChoice {
                 return places[0]
             }
         }
-        let outcome = try PickerSession.run({ PlacePicker(query: query, places: places, height: $0) },
+        let purpose: PlacePicker.Purpose = whenSeveral == .refuse ? .add : .show
+        let outcome = try PickerSession.run({ PlacePicker(query: query, places: places, height: $0, purpose: purpose) },
                                             useColor: context.useColor, asciiOnly: context.asciiOnly, environment: context.environment)
         switch outcome {
         case .answer(let place): return place

@@ -16,13 +16,21 @@ extension PlacePicker {
             return index == cursor ? style.inverse(line.padded(to: width)) : line.trimmingTrailingSpaces
         }
         let chosen = places.indices.contains(cursor) ? "\(places[cursor].qualifiedName) \(places[cursor].shortCoordinates)" : ""
-        return ScrollingList.screen(title: "Places named \"\(query.strippingControlCharacters)\"", rows: lines, shown: shown,
+        let title = purpose == .select ? "Which saved place is the current location?" : "Places named \"\(query.strippingControlCharacters)\""
+        return ScrollingList.screen(title: title, rows: lines, shown: shown,
                                     count: places.count, status: chosen, emphasized: false,
-                                    keys: (Self.keysHelp, Self.shortKeysHelp), width: width, height: height, useColor: useColor)
+                                    keys: keysHelp, width: width, height: height, useColor: useColor)
     }
 
-    static let keysHelp = "↑↓ j/k move · 1-9 jump · enter add this place · q cancel"
-    static let shortKeysHelp = "enter add · q cancel"
+    /// The keys, in full and short: "↑↓ j/k move · 1-9 jump · enter add this place · q cancel".
+    var keysHelp: (String, String) {
+        let (enter, short) = switch purpose {
+        case .add: ("add this place", "add")
+        case .show: ("show this place", "show")
+        case .select: ("make it current", "select")
+        }
+        return ("↑↓ j/k move · 1-9 jump · enter \(enter) · q cancel", "enter \(short) · q cancel")
+    }
 }
 
 /// Matches as aligned columns: number, name, region and country, coordinates, population.

@@ -1,7 +1,8 @@
 import RainKit
 
-/// The state of the list `rain locations add NAME` shows on a terminal when several places
-/// have that name: the matches as numbered rows and a cursor. Keys go in through
+/// The state of the list `rain locations add NAME` (and a show of a name not saved) shows on a
+/// terminal when several places have that name, and `rain locations select` the saved places:
+/// numbered rows and a cursor. Keys go in through
 /// `handle(_:)`, lines come out of `render(width:height:useColor:)`; no terminal I/O here.
 public struct PlacePicker: Sendable, Equatable {
     /// What the caller does after a key.
@@ -17,16 +18,25 @@ public struct PlacePicker: Sendable, Equatable {
         case suspend
     }
 
+    /// What Enter does with the place under the cursor.
+    public enum Purpose: Sendable, Equatable {
+        case add, show, select
+    }
+
     public let query: String
     public let places: [PlaceMatch]
+    public let purpose: Purpose
     public private(set) var cursor = 0
     public private(set) var scrollOffset = 0
     public private(set) var visibleRowCount: Int
 
-    public init(query: String, places: [PlaceMatch], height: Int = 24) {
+    /// - Parameter cursor: the row the cursor starts on (the current location, to select another).
+    public init(query: String, places: [PlaceMatch], height: Int = 24, purpose: Purpose = .add, cursor: Int = 0) {
         self.query = query
         self.places = places
+        self.purpose = purpose
         visibleRowCount = ScrollingList.listHeight(forScreenHeight: height)
+        move(to: cursor, wrapping: false)
     }
 
     public mutating func resize(height: Int) {

@@ -1,0 +1,48 @@
+import ForecastSimulator
+import Foundation
+import RainKit
+import RainTestSupport
+import Testing
+
+/// Issue 22, item 6: `rain locations select` without a LOC on a terminal shows the saved places
+/// to pick from, the cursor on the current one, as `remove -i` does; elsewhere a LOC is needed.
+@Suite struct SelectPickerEndToEndTests {
+    @Test func enterSelectsThePlaceUnderTheCursor() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let tmux = try world.terminal(["locations", "select"])
+            defer { tmux.kill() }
+            let list = try await tmux.waitForScreen(containing: "Which saved place is the current location?", limit: .seconds(90))
+            #expect(list.contains("enter make it current"), "\(list)")
+            try tmux.send("Down")
+            try tmux.send("Enter")
+            let screen = try await tmux.waitForScreen(containing: "rain exited with 0", limit: .seconds(90))
+            #expect(screen.contains("Tokyo (\(world.tokyo.shortID)) is now the current location."), "\(screen)")
+            let saved = try LocationsStore(paths: .resolve(environment: ["RAIN_HOME": home])).load()
+            #expect(saved.currentID == world.tokyo.id)
+        }
+    }
+
+    @Test func qChangesNothing() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let tmux = try world.terminal(["locations", "select"])
+            defer { tmux.kill() }
+            try await tmux.waitForScreen(containing: "Which saved place is the current location?", limit: .seconds(90))
+            try tmux.send("q")
+            let screen = try await tmux.waitForScreen(containing: "rain exited with 0", limit: .seconds(90))
+            #expect(screen.contains("Nothing changed."), "\(screen)")
+            let saved = try LocationsStore(paths: .resolve(environment: ["RAIN_HOME": home])).load()
+            #expect(saved.currentID == world.berlin.id)
+        }
+    }
+
+    @Test func withoutATerminalALocIsNeeded() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let result = try await world.rain(["locations", "select"])
+            #expect(result.status == 64, "\(result)")
+            #expect(result.error.hasPrefix("rain: error: Missing expected argument '<loc>' (on a terminal, rain shows the saved places to pick from)\n"), "\(result)")
+        }
+    }
+}
