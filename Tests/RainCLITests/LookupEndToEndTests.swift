@@ -65,6 +65,7 @@ import Testing
             #expect(location["name"] as? String == "Springfield" && (location["latitude"] as? Double).map { abs($0 - 39.80172) < 0.001 } == true,
                     "Illinois, the third: \(location)")
             #expect(second.error == "rain: Springfield is not saved; rain locations add springfield --pick 3 keeps it\n")
+            #expect(first.error.hasSuffix("rain: Springfield is not saved; rain locations add springfield --pick 1 keeps it\n"), "\(first)")
 
             let tooFar = try await world.keylessRain(["springfield", "--pick", "4"])
             #expect(tooFar.status == 65 && tooFar.error.hasPrefix("rain: error: --pick 4: only 3 places are named \"springfield\""), "\(tooFar)")
@@ -101,16 +102,18 @@ import Testing
             #expect(unknown.error.hasPrefix("rain: error: no place named \"nowhereville\" was found\n"), "\(unknown)")
 
             // --offline and --format never use the network: a place never looked up has nothing.
-            for arguments in [["paris", "--offline"], ["paris", "--format", "{temp}"]] {
-                let result = try await world.keylessRain(arguments)
-                #expect(result.status == 66, "\(arguments): \(result)")
-                #expect(result.error.hasPrefix("rain: error: no forecast is cached for 'rain show paris': it is no saved place and was not looked up before\n"), "\(result)")
-            }
+            let offline = try await world.keylessRain(["paris", "--offline"])
+            #expect(offline.status == 66, "\(offline)")
+            #expect(offline.error.hasPrefix("rain: error: no forecast is cached for 'rain show paris': it is not a saved place and was not looked up before\n"), "\(offline)")
+            let bar = try await world.keylessRain(["paris", "--format", "{temp}", "--json"])
+            #expect(bar.status == 66 && bar.output.contains(#""alt": "none""#), "what a bar gets for a place with nothing cached: \(bar)")
             #expect(searches(world) == 1, "only the first was asked: \(world.requestedPaths)")
 
-            // A number is a saved place's position, never a name to look up.
-            let number = try await world.keylessRain(["7"])
-            #expect(number.status == 65 && number.error.hasPrefix("rain: error: no saved location matches '7'"), "\(number)")
+            // A number is a saved place's position (or a typo), never a name to look up.
+            for number in ["7", "-5", "3.5"] {
+                let result = try await world.keylessRain(["show", "--", number])
+                #expect(result.status == 65 && result.error.hasPrefix("rain: error: no saved location matches '\(number)'"), "\(result)")
+            }
             #expect(searches(world) == 1)
         }
     }
@@ -126,7 +129,15 @@ import Testing
             try tmux.send("Enter")
             let screen = try await tmux.waitForScreen(containing: "rain exited with 0", limit: .seconds(90))
             #expect(screen.contains("42.10° N, 72.59° W"), "the second, Massachusetts: \(screen)")
-            #expect(screen.contains("Springfield is not saved; rain locations add springfield keeps it"), "\(screen)")
+            #expect(screen.contains("Springfield is not saved; rain locations add springfield --pick 2 keeps it"), "\(screen)")
+
+            // The choice is cached as the second, not as what the name alone means: a script
+            // asking the name alone still gets the first, and says so.
+            let script = try await world.keylessRain(["springfield"])
+            #expect(script.output.contains("37.22° N, 93.30° W") && script.error.hasPrefix("rain: 3 places are named"), "\(script)")
+            let again = try await world.keylessRain(["springfield", "--pick", "2"])
+            #expect(again.output.contains("42.10° N, 72.59° W"), "\(again)")
+            #expect(forecasts(world) == 2, "the second look at the second was the cache's: \(world.requestedPaths)")
         }
     }
 }

@@ -28,10 +28,11 @@ extension ShowCommand {
     }
 
     /// The place to show and whose cache holds its forecast: a saved place (LOC, or the current
-    /// location), else one looked up. `--pick` and `--country` are for lookups: with a saved
-    /// place they are refused rather than ignored.
+    /// location), else one looked up, with the question it answers (`--pick N` when several
+    /// places have the name). `--pick` and `--country` are for lookups: with a saved place they
+    /// are refused rather than ignored.
     func place(_ context: CommandContext) async throws -> (Location, lookup: PlaceQuestion?) {
-        if let coordinate { return (try await lookedUp(.coordinate(coordinate), context), .coordinate(coordinate)) }
+        if let coordinate { return try await lookedUp(.coordinate(coordinate), context) }
         let list = try context.loadPlaces()
         do {
             let location = try Self.location(reference, in: list, context)
@@ -40,33 +41,33 @@ extension ShowCommand {
             }
             return (location, nil)
         } catch LocationsError.unknown(let reference) where Self.canBeLookedUp(reference) {
-            let question = PlaceQuestion.name(reference, countryCode: countryCode, pick: pick)
-            return (try await lookedUp(question, context), question)
+            return try await lookedUp(.name(reference, countryCode: countryCode, pick: pick), context)
         }
     }
 
-    /// A number names a saved place by its position, never a place to look up.
+    /// A number names a saved place by its position (or is a typo), never a place to look up.
     private static func canBeLookedUp(_ reference: String) -> Bool {
-        !reference.allSatisfy(\.isNumber)
+        !reference.allSatisfy(\.isNumber) && Double(reference) == nil
     }
 
     /// The place asked for, from the lookups' cache when it was asked before (no geocoder), else
-    /// from the geocoder (not with --offline or --format, which never use the network).
-    private func lookedUp(_ question: PlaceQuestion, _ context: CommandContext) async throws -> Location {
+    /// from the geocoder (not with --offline or --format, which never use the network: --format
+    /// then prints what it prints for a place with nothing cached).
+    private func lookedUp(_ question: PlaceQuestion, _ context: CommandContext) async throws -> (Location, lookup: PlaceQuestion?) {
         let settings = try context.loadSettings().settings
         if let cached = try? ForecastCache(directory: settings.paths.lookupsDirectory).load(for: question.cacheID) {
-            return cached.location
+            return (cached.location, question)
         }
-        if offline || template != nil {
+        if template != nil { return (Self.location(PlaceMatch(name: Self.name(of: question), coordinate: Coordinate(latitude: 0, longitude: 0)), for: question), question) }
+        if offline {
             let asked = "rain show " + Self.words(of: question)
-            throw CommandFailure(message: "no forecast is cached for '\(asked)': it is no saved place and was not looked up before",
+            throw CommandFailure(message: "no forecast is cached for '\(asked)': it is not a saved place and was not looked up before",
                                  hint: "look it up when online: \(asked)", kind: .nothingToShow)
         }
         switch question {
         case .coordinate(let coordinate):
-            let name = PlaceMatch(name: "", coordinate: coordinate).shortCoordinates.filter { $0 != "(" && $0 != ")" }
-            return Self.location(PlaceMatch(name: name, coordinate: coordinate), for: question)
-        case .name(let query, let countryCode, _):
+            return (Self.location(PlaceMatch(name: Self.name(of: question), coordinate: coordinate), for: question), question)
+        case .name(let query, let countryCode, let pick):
             // A name that could never be saved is refused before anything is asked of a server.
             _ = try LocationValidation.validNewName(query)
             let places: [PlaceMatch]
@@ -74,25 +75,43 @@ extension ShowCommand {
                 places = try await PlaceLookup(settings: settings, verbose: context.requestLog(verbose: verbose))
                     .places(named: query, countryCode: countryCode)
             } catch {
+                let hint = error.kind == .temporary ? "a name that is not saved is looked up: try again when online" : error.hint
                 throw CommandFailure(message: "no saved location matches '\(query.strippingControlCharacters)', and looking it up failed: \(error)",
-                                     hint: error.hint ?? LocationsError.unknown(reference: query).hint, kind: error.kind)
+                                     hint: hint ?? LocationsError.unknown(reference: query).hint, kind: error.kind)
             }
             let choice = PlaceChoice(query: query, pick: pick, countryCode: countryCode, command: "rain", whenSeveral: .takeFirst)
             guard let place = try choice.choose(among: places, context) else {
                 context.printError("Nothing shown.")
                 throw ExitStatus(code: .success)
             }
-            return Self.location(place, for: question)
+            // Which of several it was is part of the question: the pick list's choice is not
+            // what a script asking the name alone gets, and the hint to keep it says which.
+            let chosen = places.count > 1 ? pick ?? places.firstIndex(of: place).map { $0 + 1 } : pick
+            let answered = PlaceQuestion.name(query, countryCode: countryCode, pick: chosen)
+            return (Self.location(place, for: answered), answered)
         }
     }
 
     /// The question as a command's arguments: "sydney --country AU", "--lat -33.87 --lon 151.21".
     private static func words(of question: PlaceQuestion) -> String {
         switch question {
-        case .coordinate(let coordinate): return "--lat \(coordinate.latitude) --lon \(coordinate.longitude)"
+        case .coordinate(let coordinate): return "--lat \(decimal(coordinate.latitude)) --lon \(decimal(coordinate.longitude))"
         case .name(let query, let countryCode, let pick):
             return PlaceChoice.shellWord(query) + (countryCode.map { " --country \($0)" } ?? "") + (pick.map { " --pick \($0)" } ?? "")
         }
+    }
+
+    /// What a place not saved is called: the name asked for, or "-33.87, 151.21".
+    private static func name(of question: PlaceQuestion) -> String {
+        switch question {
+        case .coordinate(let coordinate): return PlaceMatch(name: "", coordinate: coordinate).shortCoordinates.filter { $0 != "(" && $0 != ")" }
+        case .name(let query, _, _): return query
+        }
+    }
+
+    /// 1 for 1.0, as typed; -33.87 as it is.
+    private static func decimal(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
     }
 
     private static func location(_ place: PlaceMatch, for question: PlaceQuestion) -> Location {

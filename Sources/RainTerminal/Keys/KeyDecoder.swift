@@ -54,7 +54,9 @@ struct KeyDecoder {
             return (finalKey(bytes[start + 2], parameter: nil), 3)
         }
         guard introducer == UInt8(ascii: "[") else {
-            // ESC followed by something else: Esc, then that key on its own.
+            // ESC and a printable character in one read is Alt and that key, which means
+            // nothing here (taken for Esc, Alt-x would quit); before anything else, Esc.
+            if (0x20...0x7E).contains(introducer) { return (nil, 2) }
             return (.escape, 1)
         }
         var index = start + 2
