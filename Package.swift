@@ -78,7 +78,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ForecastSimulatorTests",
-            dependencies: ["ForecastSimulator"]
+            dependencies: ["ForecastSimulator", "RainTestSupport"]
         ),
     ],
     swiftLanguageModes: [.v6]

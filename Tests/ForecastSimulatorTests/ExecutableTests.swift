@@ -1,72 +1,42 @@
 import Foundation
+import RainTestSupport
 import Testing
 
 /// Runs the built `forecast-simulator` as a subprocess.
 @Suite struct ExecutableTests {
-    /// The executable next to the test bundle in the build products folder.
-    static func executableURL() throws -> URL {
-        var candidates: [URL] = []
-        let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        var folder = runner.deletingLastPathComponent()
-        for _ in 0..<4 {
-            candidates.append(folder.appendingPathComponent("forecast-simulator"))
-            folder = folder.deletingLastPathComponent()
-        }
-        candidates.append(Bundle.main.bundleURL.appendingPathComponent("forecast-simulator"))
-        candidates.append(URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(".build/debug/forecast-simulator"))
-        guard let found = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw TestClientError(description: "forecast-simulator not found; looked at \(candidates.map(\.path))")
-        }
-        return found
-    }
-
     final class Run {
-        let process = Process()
-        let output = Pipe()
-        let errors = Pipe()
-        /// Stdout bytes read after the first line.
-        private var pending: [UInt8] = []
+        let process: RunningProcess
+        private var tookFirstLine = false
 
-        init(_ arguments: [String], environment: [String: String] = [:]) throws {
-            process.executableURL = try ExecutableTests.executableURL()
-            process.arguments = arguments
-            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-            process.standardOutput = output
-            process.standardError = errors
-            try process.run()
+        init(_ arguments: [String], environment: [String: String] = [:]) {
+            process = BuiltProduct.start("forecast-simulator", arguments,
+                                         environment: ProcessInfo.processInfo.environment.merging(environment) { $1 })
         }
 
-        /// The first stdout line (blocks until it is there or stdout closes).
-        func firstLine() -> String {
-            var bytes: [UInt8] = []
-            let handle = output.fileHandleForReading
-            while !bytes.contains(10) {
-                let data = handle.availableData
-                if data.isEmpty { break }
-                bytes += data
-            }
-            let line = bytes.prefix { $0 != 10 }
-            pending = Array(bytes.dropFirst(line.count + 1))
-            return String(decoding: line, as: UTF8.self)
+        /// The first stdout line (waits until it is there or a hung test's bound passes).
+        func firstLine() async -> String {
+            _ = await process.waitForOutput(matching: { $0.contains("\n") }, limit: .seconds(60))
+            tookFirstLine = true
+            return String(process.output.prefix { $0 != "\n" })
         }
 
-        func finish() -> (status: Int32, stdout: String, stderr: String) {
-            let out = pending + output.fileHandleForReading.readDataToEndOfFile()
-            let err = errors.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        /// Waits for the end; stdout without the first line when `firstLine()` took it.
+        func finish() async throws -> (status: Int32, stdout: String, stderr: String) {
+            let result = try await process.finish()
+            let stdout = tookFirstLine ? String(result.output.drop { $0 != "\n" }.dropFirst()) : result.output
+            return (result.status, stdout, result.error)
         }
     }
 
-    @Test func printsThePortServesAndStopsOnSIGTERM() throws {
-        let run = try Run(["--port", "0", "--latency-ms", "1"], environment: ["SIMULATOR_API_KEY": "env-secret"])
-        let line = run.firstLine()
+    @Test func printsThePortServesAndStopsOnSIGTERM() async throws {
+        let run = Run(["--port", "0", "--latency-ms", "1"], environment: ["SIMULATOR_API_KEY": "env-secret"])
+        let line = await run.firstLine()
         let port = try #require(UInt16(line), "first stdout line was '\(line)'")
         #expect(port > 0)
         #expect(try fetch(port, "/forecast/env-secret/52.52,13.405?units=si").status == 200)
         #expect(try fetch(port, "/forecast/guess/52.52,13.405").status == 403)
-        run.process.terminate()
-        let result = run.finish()
+        run.process.send(SIGTERM)
+        let result = try await run.finish()
         #expect(result.status == 0)
         #expect(result.stdout.isEmpty, "only the port line on stdout")
         let logLines = result.stderr.split(separator: "\n")
@@ -74,15 +44,15 @@ import Testing
         #expect(!result.stderr.contains("env-secret"))
     }
 
-    @Test func failFirstFlagFailsOnlyTheFirstRequests() throws {
-        let run = try Run(["--status", "429", "--retry-after", "3", "--fail-first", "1"])
-        let port = try #require(UInt16(run.firstLine()))
+    @Test func failFirstFlagFailsOnlyTheFirstRequests() async throws {
+        let run = Run(["--status", "429", "--retry-after", "3", "--fail-first", "1"])
+        let port = try #require(UInt16(await run.firstLine()))
         let first = try fetch(port, "/forecast/k/52.52,13.405?units=si")
         #expect(first.status == 429)
         #expect(first.headers["retry-after"] == "3")
         #expect(try fetch(port, "/forecast/k/52.52,13.405?units=si").status == 200)
-        run.process.interrupt()
-        #expect(run.finish().status == 0)
+        run.process.send(SIGINT)
+        #expect(try await run.finish().status == 0)
     }
 
     struct BadFlags: Sendable, CustomTestStringConvertible {
@@ -102,17 +72,17 @@ import Testing
         BadFlags(arguments: ["--retry-after", "5"]),
         BadFlags(arguments: ["extra"]),
     ])
-    func badFlagsExit64WithOneLine(_ flags: BadFlags) throws {
-        let run = try Run(flags.arguments)
-        let result = run.finish()
+    func badFlagsExit64WithOneLine(_ flags: BadFlags) async throws {
+        let run = Run(flags.arguments)
+        let result = try await run.finish()
         #expect(result.status == 64)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.hasPrefix("forecast-simulator: error: "))
         #expect(result.stderr.filter { $0 == "\n" }.count == 1)
     }
 
-    @Test func helpGoesToStdout() throws {
-        let result = try Run(["--help"]).finish()
+    @Test func helpGoesToStdout() async throws {
+        let result = try await Run(["--help"]).finish()
         #expect(result.status == 0)
         #expect(result.stdout.contains("USAGE: forecast-simulator"))
         #expect(result.stdout.contains("--fail-first"))
@@ -120,13 +90,13 @@ import Testing
         #expect(result.stderr.isEmpty)
     }
 
-    @Test func nowFixesTheClock() throws {
-        let run = try Run(["--now", "1792663200"])
-        let line = run.firstLine()
+    @Test func nowFixesTheClock() async throws {
+        let run = Run(["--now", "1792663200"])
+        let line = await run.firstLine()
         let port = try #require(UInt16(line), "first stdout line was '\(line)'")
         let body = try fetch(port, "/forecast/k/52.52,13.405?units=si").jsonObject
-        run.process.terminate()
-        _ = run.finish()
+        run.process.send(SIGTERM)
+        _ = try await run.finish()
         #expect((body?["currently"] as? [String: Any])?["time"] as? Int == 1_792_663_200)
     }
 }
