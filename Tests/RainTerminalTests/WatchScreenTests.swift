@@ -40,6 +40,15 @@ import Testing
         #expect(!small.contains { $0.contains("Fri 21") }, "days give way first")
     }
 
+    /// The days' title counts the days a short window shows, not the seven it would.
+    @Test(arguments: 12...40)
+    func theDaysTitleCountsTheDaysShown(height: Int) throws {
+        let lines = WatchScreen(width: 80, height: height, usesColor: false, now: now, machineTimeZone: "UTC").lines(try singlePlace())
+        guard let title = lines.firstIndex(where: { $0.hasPrefix("  Next ") && $0.contains(" day") }) else { return }
+        let shown = lines[(title + 1)...].prefix { $0.hasPrefix("  Today") || $0.range(of: #"^  [A-Z][a-z]{2} \d"#, options: .regularExpression) != nil }.count
+        #expect(lines[title].hasPrefix("  Next \(shown == 1 ? "day" : "\(shown) days")"), "\(lines)")
+    }
+
     @Test func severalPlacesAreOneLineEachAndSayWhatDoesNotFit() {
         let tall = WatchScreen(width: 80, height: 24, usesColor: false, now: ForecastSamples.start, machineTimeZone: "UTC").lines(severalPlaces())
         #expect(tall.count == 8, "title, five places, a blank line, the status")

@@ -105,8 +105,9 @@ extension ForecastViewContext {
     /// Up to seven days from today (in the place's zone), lows and highs as bars on one scale.
     /// In a window narrower than the layout the bar gives way first, down to a few columns,
     /// then the summary, then the bar altogether; the numbers stay whole.
-    func daysSection() -> [String] {
-        let days = ForecastView.daysAhead(in: forecast, now: now, clock: clock).prefix(dayCount ?? 7)
+    /// - Parameter limit: at most this many (fewer than asked for, where a window is short).
+    func daysSection(limit: Int? = nil) -> [String] {
+        let days = ForecastView.daysAhead(in: forecast, now: now, clock: clock).prefix(min(limit ?? .max, dayCount ?? 7))
         guard !days.isEmpty else { return [] }
         let minimumBar = 5
         var barWidth = max(minimumBar, 24 + (width - ForecastView.layoutWidth) / 2 - (width - visibleWidth))

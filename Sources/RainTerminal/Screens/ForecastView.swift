@@ -54,7 +54,15 @@ public struct ForecastView: Sendable {
         }
         var sections = [context.header(), context.currentSection() + context.skySection(), graph + context.hoursSection(),
                         context.daysSection(), context.alertsSection()]
-        if let height { sections = Self.compact(sections, toHeight: max(height, 1)) }
+        if let height {
+            // Days from the last, down to today; made again for fewer, so the title counts what it shows.
+            var days = sections[Self.daysIndex].count - 1
+            while Self.spacedCount(sections) > height && days > 1 {
+                days -= 1
+                sections[Self.daysIndex] = context.daysSection(limit: days)
+            }
+            sections = Self.compact(sections, toHeight: max(height, 1))
+        }
         var lines: [String] = []
         for section in sections where !section.isEmpty {
             if !lines.isEmpty && !Self.isDense(sections, height: height) { lines.append("") }
@@ -81,12 +89,10 @@ public struct ForecastView: Sendable {
         return spacedCount(sections) > height
     }
 
-    /// Gives up lines, least needed first, until the sections fit `height` with blank lines
-    /// between them, or until only the blank lines are left to give up.
+    /// Gives up the alerts' text, then the days, until the sections fit `height` with blank
+    /// lines between them, or until only the blank lines are left to give up.
     private static func compact(_ sections: [[String]], toHeight height: Int) -> [[String]] {
         var sections = sections
-        // Days from the last, down to today.
-        while spacedCount(sections) > height && sections[daysIndex].count > 2 { sections[daysIndex].removeLast() }
         // Each alert's text, down to its heading.
         if spacedCount(sections) > height {
             sections[alertsIndex] = sections[alertsIndex].filter { !$0.hasPrefix("    ") }
