@@ -21,7 +21,7 @@ import Testing
         UsageCase(arguments: ["locations", "add", "A", "--lat", "north", "--lon", "2"], message: "rain: error: The value 'north' is invalid for '--lat <latitude>': give a decimal number, e.g. -33.87", usage: "Usage: rain locations add"),
         UsageCase(arguments: ["locations", "add", "A", "--selct"], message: "rain: error: Unknown option '--selct'. Did you mean '--select'?", usage: "Usage: rain locations add"),
         UsageCase(arguments: ["locations", "add", "A", "--select=yes"], message: "rain: error: The option '--select' does not take a value", usage: "Usage: rain locations add"),
-        UsageCase(arguments: ["locations", "select"], message: "rain: error: Missing expected argument '<loc>'", usage: "Usage: rain locations select"),
+        UsageCase(arguments: ["locations", "select"], message: "rain: error: Missing expected argument '<loc>' (on a terminal, rain shows the saved places to pick from)", usage: "Usage: rain locations select"),
         UsageCase(arguments: ["locations", "remove"], message: "rain: error: Missing expected argument '<loc>' (or pick places with '--interactive')", usage: "Usage: rain locations remove"),
         UsageCase(arguments: ["locations", "remove", "-i", "berlin"], message: "rain: error: Unexpected argument 'berlin': '--interactive' picks the places from a list", usage: "Usage: rain locations remove <loc> ... [--yes] | --interactive"),
         UsageCase(arguments: ["locations", "remove", "--interactive"], message: "rain: error: '--interactive' needs a terminal, and standard input is not one; name the places instead", usage: "Usage: rain locations remove"),

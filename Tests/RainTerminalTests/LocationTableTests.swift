@@ -1,10 +1,30 @@
 import Foundation
+import RainKit
 import RainTestSupport
 @testable import RainTerminal
 import Testing
 
-/// The coordinates column of `rain locations`, written digit by digit, says what printf says.
+/// The coordinates column of `rain locations`, written digit by digit, says what printf says;
+/// a narrow window cuts the area, then leaves the coordinates out whole (issue 22, item 5).
 @Suite struct LocationTableTests {
+    private var list: LocationList {
+        let places = [
+            Location(name: "Springfield", coordinate: Coordinate(latitude: 37.2153, longitude: -93.2982), country: "United States", region: "Missouri"),
+            Location(name: "Llanfairpwllgwyngyll", coordinate: Coordinate(latitude: 53.2, longitude: -4.2)),
+        ]
+        return LocationList(locations: places, currentID: places[0].id)
+    }
+
+    @Test(arguments: [20, 35, 50, 60, 70])
+    func aNarrowWindowLeavesTheCoordinatesOutWholeAfterTheArea(width: Int) {
+        let lines = LocationTable(list: list, useColor: false).render(width: width).split(separator: "\n").map(String.init)
+        for line in lines { #expect(line.displayWidth <= width, "\(line)") }
+        let wholeCoordinates = lines.contains { $0.contains("37.2153   -93.2982") }
+        #expect(wholeCoordinates == (width >= 57), "coordinates (the lines are 57 wide without the area) are whole or not there at \(width): \(lines)")
+        #expect(!lines.contains { $0.contains("LATITUDE") && !$0.contains("LONGITUDE") }, "\(lines)")
+        if width >= 50 { #expect(lines.contains { $0.contains("Llanfairpwllgwyngyll") }, "the name stays whole while it can: \(lines)") }
+    }
+
     @Test func coordinatesRoundAsPrintfDoes() {
         var random = SplitMix(seed: 7)
         var values: [Double] = [0, -0.0, 0.00005, -0.00005, 0.03125, -0.03125, 12.00005, 179.99995, -179.99995, 90, -90, 1e-9]

@@ -44,6 +44,12 @@ extension CommandContext {
 
     /// Columns for a forecast: the terminal's, else `COLUMNS`, else 80.
     var outputWidth: Int { RainCLI.outputWidth(environment: environment, console: console) }
+
+    /// The width every line is cut to: the terminal's; for other output `COLUMNS` when it was
+    /// exported (shells set it without exporting it), else none: a pipe gets whole lines.
+    var fittingWidth: Int? {
+        console.terminalWidth ?? environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+    }
 }
 
 extension ExitCode {

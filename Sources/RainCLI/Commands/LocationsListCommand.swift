@@ -27,7 +27,7 @@ struct LocationsListCommand: RunnableCommand {
         if json {
             context.writeJSON(LocationsJSON.render(list))
         } else if !list.locations.isEmpty {
-            context.console.write(LocationTable(list: list, useColor: context.useColor).render(width: context.console.terminalWidth))
+            context.console.write(LocationTable(list: list, useColor: context.useColor).render(width: context.fittingWidth))
         }
         guard !list.locations.isEmpty else { throw LocationsError.noLocations }
     }

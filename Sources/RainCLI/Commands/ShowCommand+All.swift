@@ -30,7 +30,7 @@ extension ShowCommand {
                 PlacesOverview.Place(location: location, isCurrent: list.isCurrent(location), forecast: forecast)
             }
             let overview = PlacesOverview(width: context.outputWidth, usesColor: context.useColor, now: Date(),
-                                          cutsLines: context.console.isOutputTerminal)
+                                          cutsLines: context.fittingWidth != nil)
             context.console.write(overview.render(places))
         }
         if shown.isEmpty && status == .success { status = .noInput }

@@ -13,19 +13,29 @@ public struct LocationTable {
         self.useColor = useColor
     }
 
-    /// The table; with `width` (a terminal's), every line fitted to it, the area and then the
-    /// coordinates cut first (they come last), or only that the window is too narrow.
+    /// The table; with `width` (a terminal's), every line fitted to it: the area is cut first
+    /// (it comes last), then the coordinates are left out whole, then the name is cut; or only
+    /// that the window is too narrow. The number and ID, what a LOC names, always stay.
     public func render(width: Int?) -> String {
         guard let width else { return render() }
         if NarrowWindow.isTooNarrow(width) { return NarrowWindow.text(width: width) }
-        let text = render()
-        guard text.utf8.count > 0, text.split(separator: "\n").contains(where: { String($0).displayWidth > width }) else { return text }
+        func fitted(_ text: String) -> String? {
+            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+            return lines.allSatisfy({ String($0).displayWidth <= width }) ? text : nil
+        }
+        if let whole = fitted(render()) { return whole }
+        let withCoordinates = render(showsCoordinates: true, showsAreas: false)
+        let text = fitted(withCoordinates) != nil ? render() : render(showsCoordinates: false, showsAreas: false)
         return text.split(separator: "\n", omittingEmptySubsequences: false)
             .map { String($0).truncated(toDisplayWidth: width) }.joined(separator: "\n")
     }
 
     /// The table, every column at its natural width.
     public func render() -> String {
+        render(showsCoordinates: true, showsAreas: true)
+    }
+
+    private func render(showsCoordinates: Bool, showsAreas: Bool) -> String {
         let locations = list.locations
         let names = locations.map { $0.name.strippingControlCharacters }
         let nameWidths = names.map(\.displayWidth)
@@ -35,12 +45,12 @@ public struct LocationTable {
             location.region == nil && location.country == nil
                 ? "" : Location.joined([location.region, location.country]).strippingControlCharacters
         }
-        let hasAreas = areas.contains { !$0.isEmpty }
+        let hasAreas = showsAreas && areas.contains { !$0.isEmpty }
         let style = TextStyle(usesColor: useColor)
         // Thousands of rows: built as bytes, each row in one reused buffer, one string at the end.
         var output = ByteBuffer(capacity: (locations.count + 4) * (numberWidth + nameWidth + 48))
         let header = "   " + "#".padded(to: numberWidth, alignRight: true) + "  ID        "
-            + "NAME".padded(to: nameWidth) + "  LATITUDE  LONGITUDE" + (hasAreas ? "  AREA" : "")
+            + "NAME".padded(to: nameWidth) + (showsCoordinates ? "  LATITUDE  LONGITUDE" : "") + (hasAreas ? "  AREA" : "")
         output.put(header.trimmingTrailingSpaces + "\n")
         var row = ByteBuffer(capacity: 256)
         let currentID = list.currentID
@@ -61,10 +71,12 @@ public struct LocationTable {
                 } else {
                     row.put(names[index].padded(to: nameWidth))
                 }
-                row.put("  " as StaticString)
-                Self.putDegrees(locations[index].coordinate.latitude, width: 8, to: &row)
-                row.put("  " as StaticString)
-                Self.putDegrees(locations[index].coordinate.longitude, width: 9, to: &row)
+                if showsCoordinates {
+                    row.put("  " as StaticString)
+                    Self.putDegrees(locations[index].coordinate.latitude, width: 8, to: &row)
+                    row.put("  " as StaticString)
+                    Self.putDegrees(locations[index].coordinate.longitude, width: 9, to: &row)
+                }
                 if hasAreas {
                     row.put("  " as StaticString)
                     row.put(areas[index])
