@@ -17,9 +17,12 @@ final class ForecastWorld: Sendable {
     /// The moment the simulator and `rain` (through faketime) take for now; nil: the real clock.
     let now: Date?
 
+    /// A budget no loaded machine runs out of by accident (a test of the budget sets its own).
+    static let defaultConfig = #"{"timeout_seconds": 30}"#
+
     /// - Parameter onRequest: called with each request's log line on the simulator's thread,
     ///   before it answers: a test changes the files at a request, not after a guessed delay.
-    init(home: String, behaviour: ForecastSimulator.Behaviour = .normal, config: String = #"{"timeout_seconds": 2}"#,
+    init(home: String, behaviour: ForecastSimulator.Behaviour = .normal, config: String = ForecastWorld.defaultConfig,
          now: Date? = nil, onRequest: (@Sendable (String) -> Void)? = nil) throws {
         self.home = home
         self.now = now
