@@ -53,6 +53,12 @@ public enum BuiltProduct {
         try await RunningProcess(executable: executable, arguments: arguments, environment: ProcessInfo.processInfo.environment, input: input).finish()
     }
 
+    /// Starts a program that is not part of the package (an absolute path) with `environment`
+    /// (nothing inherited but PATH); `finish()` waits for it.
+    public static func startSystem(_ executable: String, _ arguments: [String], environment: [String: String]) -> RunningProcess {
+        RunningProcess(executable: executable, arguments: arguments, environment: environment, input: nil)
+    }
+
     /// Starts `name`; `finish()` waits for it and collects its output.
     public static func start(
         _ name: String, _ arguments: [String], environment: [String: String], input: String? = nil

@@ -16,7 +16,14 @@ public enum ConfigExample {
       "refresh_interval_minutes": 30,
       "timeout_seconds": 30,
       "max_concurrent_requests": 6,
-      "ca_file": null
+      "ca_file": null,
+      "notify": {
+        "within_minutes": 60,
+        "min_intensity": "light",
+        "probability": 70,
+        "places": "current",
+        "quiet_hours": null
+      }
     }
 
     """

@@ -65,6 +65,8 @@ public struct Settings: Sendable, Equatable {
     /// The proxy libcurl will go through to reach `baseURL` (from `https_proxy`, `http_proxy`,
     /// `all_proxy`, less `no_proxy`); reachability is then a question about the proxy.
     public var proxyURL: String?
+    /// What `rain notify` tells about (the `notify` object).
+    public var notify = NotifySettings()
 
     public init(paths: RainPaths) { self.paths = paths }
 

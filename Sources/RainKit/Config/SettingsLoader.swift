@@ -23,7 +23,7 @@ public struct SettingsLoader: Sendable {
     public static let keys = [
         "provider", "base_url", "openmeteo_url", "geocoding_url", "ip_location_url",
         "api_key", "api_key_file", "api_key_in", "units", "language",
-        "refresh_interval_minutes", "timeout_seconds", "max_concurrent_requests", "ca_file",
+        "refresh_interval_minutes", "timeout_seconds", "max_concurrent_requests", "ca_file", "notify",
     ]
 
     /// The configuration file read and checked, with every setting but the key: what each
@@ -134,6 +134,7 @@ public struct SettingsLoader: Sendable {
             }
             settings.caFile = caFile
         }
+        problems += checkNotify(in: file) { settings.notify = $0 }
         // The key's own settings are read with the key; their types are checked here.
         check { () throws(ConfigError) in _ = try file.path("api_key_file") }
         check { () throws(ConfigError) in _ = try file.string("api_key") }

@@ -16,7 +16,7 @@ public struct CronSchedule: Sendable, Equatable {
 
     /// - Parameter seed: something stable and different per user (the user name); it picks the offset.
     public init(every interval: Interval, seed: String) throws(Problem) {
-        let hash = seed.utf8.reduce(UInt32(2_166_136_261)) { ($0 ^ UInt32($1)) &* 16_777_619 }  // FNV-1a
+        let hash = seed.fnv1a
         let seconds = interval.seconds
         if seconds % 60 == 0, seconds >= 300, seconds < 3600, 3600 % seconds == 0 {
             let step = seconds / 60
