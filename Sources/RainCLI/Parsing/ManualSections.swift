@@ -28,6 +28,7 @@ enum ManualSections {
             ("~/.cache/rain/forecasts/", "One cached forecast per place ($XDG_CACHE_HOME/rain/forecasts/), at most 8 MB each."),
             ("api_key_file, ca_file", "Files the configuration names: a key file of at most 4 KB, a CA bundle of at most 16 MB. rain reads every file only when it is a regular file (or a link to one) within its limit."),
             (documentFolder + "/config.example.json", "Every configuration key with its default."),
+            ("~/.config/systemd/user/rain.service, rain.timer", "The units 'rain timer --install' writes ($XDG_CONFIG_HOME/systemd/user/)."),
             ("~/.local/state/rain/notified.json", "The notifications sent, so each goes out once ($XDG_STATE_HOME/rain/notified.json), at most 4 MB; events older than two days are forgotten."),
             (documentFolder + "/forecast-json.md", "The JSON document 'rain show --json' prints, field by field."),
             (documentFolder + "/notify-json.md", "The events 'rain notify --json' prints and '--exec' commands read."),

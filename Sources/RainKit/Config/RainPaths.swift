@@ -44,8 +44,7 @@ public struct RainPaths: Sendable, Equatable {
             forecasts = root + "/cache/forecasts"
             notified = root + "/state/notified.json"
         } else {
-            var home = nonEmpty("HOME") ?? userHome() ?? "/"
-            while home.hasSuffix("/") { home.removeLast() }  // "/" + "/.config", not "//.config"
+            let home = Self.home(environment: environment, userHome: userHome)
             // The XDG spec says relative paths in these variables are invalid and must be ignored.
             func base(_ key: String, _ fallback: String) -> String {
                 if let value = nonEmpty(key), value.hasPrefix("/") { return value }
@@ -62,6 +61,14 @@ public struct RainPaths: Sendable, Equatable {
             forecastsDirectory: forecasts,
             notifiedFile: notified
         )
+    }
+
+    /// `HOME`, or when it is unset or empty the password database's home folder, without a
+    /// trailing slash ("/" + "/.config", not "//.config").
+    public static func home(environment: [String: String], userHome: () -> String? = passwordDatabaseHome) -> String {
+        var home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? userHome() ?? "/"
+        while home.hasSuffix("/") { home.removeLast() }
+        return home
     }
 
     /// The current user's home folder from the password database (`getpwuid_r`).
