@@ -24,7 +24,8 @@ extension ShowCommand {
             status = .worse(status, context.reportBatchProblem(problem, hasForecasts: !shown.isEmpty))
         }
         if json {
-            context.writeJSON(String(decoding: ForecastCache.encode(shown), as: UTF8.self))
+            let now = Date()
+            context.writeJSON(String(decoding: ForecastCache.encode(shown.map { $0.withoutExpiredAlerts(now: now) }), as: UTF8.self))
         } else {
             let places = zip(list.locations, display.forecasts).map { location, forecast in
                 PlacesOverview.Place(location: location, isCurrent: list.isCurrent(location), forecast: forecast)

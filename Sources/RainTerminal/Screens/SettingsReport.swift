@@ -41,6 +41,8 @@ public struct SettingsReport {
                 ("openmeteo_url", settings.openMeteoURL),
                 ("geocoding_url", settings.geocodingURL),
                 ("ip_location_url", settings.ipLocationURL),
+                ("nws_url", settings.nwsURL),
+                ("metalerts_url", settings.metAlertsURL),
                 ("api_key", key),
                 ("api_key_in", settings.apiKeyPlacement.rawValue),
                 ("units", settings.units.rawValue),
