@@ -17,8 +17,7 @@ struct CronCommand: RunnableCommand {
         options: [every, install, uninstall]
     )
 
-    static let every = Option<Interval>("every", value: "interval", help: "How often: 5m, 10m, 15m, 20m, 30m, or 1h to 24h (default: 30m).",
-                                        completion: .values(["5m", "10m", "15m", "20m", "30m", "1h", "2h", "6h", "12h", "24h"]))
+    static let every = Option<Interval>.scheduleInterval
     static let install = Flag("install", help: "Add the line to your crontab (replacing rain's earlier line).")
     static let uninstall = Flag("uninstall", help: "Remove rain's line from your crontab.")
 
@@ -27,15 +26,13 @@ struct CronCommand: RunnableCommand {
     var uninstall: Bool
 
     init(parsed: ParsedValues) throws {
-        let every = try parsed.value(Self.every) ?? Interval(seconds: 30 * 60)
+        let every = try InstallChoice.interval(parsed)
         do {
             schedule = try CronSchedule(every: every, seed: ProcessIdentity.userName)
         } catch {
             throw ValidationError(error.description)
         }
-        install = parsed[Self.install]
-        uninstall = parsed[Self.uninstall]
-        if install && uninstall { throw ValidationError("'--install' and '--uninstall' cannot be used together") }
+        (install, uninstall) = try InstallChoice(parsed, install: Self.install, uninstall: Self.uninstall).pair
     }
 
     /// Removing rain's line works whatever state the configuration is in.

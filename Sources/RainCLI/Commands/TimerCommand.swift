@@ -16,8 +16,7 @@ struct TimerCommand: RunnableCommand {
         options: [every, install, uninstall]
     )
 
-    static let every = Option<Interval>("every", value: "interval", help: "How often: 5m, 10m, 15m, 20m, 30m, or 1h to 24h (default: 30m).",
-                                        completion: .values(["5m", "10m", "15m", "20m", "30m", "1h", "2h", "6h", "12h", "24h"]))
+    static let every = Option<Interval>.scheduleInterval
     static let install = Flag("install", help: "Write the units and enable the timer (replacing rain's earlier units).")
     static let uninstall = Flag("uninstall", help: "Disable the timer and remove rain's units.")
 
@@ -26,11 +25,9 @@ struct TimerCommand: RunnableCommand {
     var uninstall: Bool
 
     init(parsed: ParsedValues) throws {
-        interval = try parsed.value(Self.every) ?? Interval(seconds: 30 * 60)
+        interval = try InstallChoice.interval(parsed)
         if interval.clockStep == nil { throw ValidationError(SystemdUnits.Problem.unsupported(interval).description) }
-        install = parsed[Self.install]
-        uninstall = parsed[Self.uninstall]
-        if install && uninstall { throw ValidationError("'--install' and '--uninstall' cannot be used together") }
+        (install, uninstall) = try InstallChoice(parsed, install: Self.install, uninstall: Self.uninstall).pair
     }
 
     var needsValidConfiguration: Bool { !uninstall }

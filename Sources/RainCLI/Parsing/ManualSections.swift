@@ -41,7 +41,9 @@ enum ManualSections {
         ("rain locations add Home --lat 52.52 --lon 13.405", "Save a place by its coordinates."),
         ("rain tokyo", "Show a saved place's forecast (rain show tokyo)."),
         ("rain refresh --all", "Fetch every saved place's forecast."),
-        ("rain cron --install", "Keep the cache fresh from cron."),
+        ("rain cron --install", "Keep the cache fresh from cron, and send notifications."),
+        ("rain timer --install", "The same with a systemd user timer: a desktop notification before it rains, once."),
+        ("rain notify --dry-run", "Say what 'rain notify' would send now."),
         ("rain show --format '{icon} {temp} {place}'", "One line from the cache, for a status bar."),
         ("rain locations remove -i", "Pick places to remove from a list."),
     ]
