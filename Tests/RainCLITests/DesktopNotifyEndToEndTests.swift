@@ -65,7 +65,7 @@ import Testing
             let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 5}"#, now: Self.now)
             let daemon = BuiltProduct.startSystem("/usr/bin/dbus-daemon", ["--session", "--nofork", "--nopidfile", "--print-address",
                                                                            "--address=unix:path=\(home)/bus"], environment: [:])
-            defer { daemon.send(SIGTERM) }
+            defer { daemon.send(SIGKILL) }  // SIGTERM is blocked in the runner's children
             #expect(await daemon.waitForOutput(containing: "unix:"))
             let result = try await world.rain(["notify", "Berlin"], environment: ["XDG_RUNTIME_DIR": home])
             #expect(result.status == 69, "\(result)")

@@ -62,6 +62,19 @@ import Testing
         }
     }
 
+    /// The real clock (faketime's library, preloaded into the command too, changes its mask):
+    /// the simulator's rain at Windy is always 50 minutes away.
+    @Test func theCommandStartsWithNoSignalBlockedThoughThisRunnerBlocksSIGTERM() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            _ = try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+                .add(name: "Windy", coordinate: Coordinate(latitude: 52.56, longitude: 13.405))
+            let result = try await world.rain(["notify", "Windy", "--exec", "exec grep ^SigBlk: /proc/self/status"])
+            #expect(result.status == 0 && !result.output.isEmpty, "\(result)")
+            #expect(result.output.split(separator: "\n").allSatisfy { $0.hasSuffix("\t0000000000000000") }, "\(result)")
+        }
+    }
+
     @Test func aDrySpellMakesRainNewAgain() async throws {
         try await withTemporaryDirectory { home in
             let (world, _) = try world(home)

@@ -23,7 +23,7 @@ final class PrivateSessionBus: Sendable {
                                                                     "--address=unix:path=\(folder)/bus"], environment: [:])
         let ready = folder + "/stand-in-ready"
         guard await daemon.waitForOutput(containing: "unix:") else {
-            daemon.send(SIGTERM)
+            daemon.send(SIGKILL)
             throw BusFailure(description: "dbus-daemon did not start: \(daemon.error)")
         }
         service = BuiltProduct.startSystem("/usr/bin/python3", [Self.standIn, folder + "/notify-calls.jsonl", ready],
@@ -40,9 +40,10 @@ final class PrivateSessionBus: Sendable {
 
     deinit { stop() }
 
+    /// SIGKILL: a child of the test runner starts with SIGTERM blocked (the runner's mask).
     func stop() {
-        service.send(SIGTERM)
-        daemon.send(SIGTERM)
+        service.send(SIGKILL)
+        daemon.send(SIGKILL)
     }
 
     /// The Notify calls received, oldest first: app_name, app_icon, summary, body, urgency, expire_timeout.
