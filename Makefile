@@ -69,7 +69,7 @@ install: release
 	@$(MAKE) --no-print-directory install-files
 
 # Installs what is built, without building: the binary (stripped), rain.1, the three completion
-# scripts, config.example.json and forecast-json.md (RAIN_BIN and RAIN_MANUAL say which binaries).
+# scripts, config.example.json, forecast-json.md and notify-json.md (RAIN_BIN and RAIN_MANUAL say which binaries).
 # The folders it has to make are listed in FOLDER_RECORD (kept across installs), so that uninstall
 # removes those and no other; empty FOLDER_RECORD (make deb: dpkg keeps track) writes none.
 FOLDER_RECORD ?= $(DOCDIR)/folders-made-by-install
@@ -91,7 +91,7 @@ install-files:
 	install -m 644 "$(GENERATED)/rain.bash" "$(DESTDIR)$(BASHCOMPDIR)/rain"
 	install -m 644 "$(GENERATED)/_rain" "$(DESTDIR)$(ZSHCOMPDIR)/_rain"
 	install -m 644 "$(GENERATED)/rain.fish" "$(DESTDIR)$(FISHCOMPDIR)/rain.fish"
-	install -m 644 config.example.json docs/forecast-json.md "$(DESTDIR)$(DOCDIR)/"
+	install -m 644 config.example.json docs/forecast-json.md docs/notify-json.md "$(DESTDIR)$(DOCDIR)/"
 	[ -z "$(FOLDER_RECORD)" ] || install -m 644 "$(GENERATED)/folders" "$(DESTDIR)$(FOLDER_RECORD)"
 
 # rain_<version>_<arch>.deb in the current folder, with the Swift runtime linked in so that it
@@ -114,7 +114,7 @@ bench: deps
 uninstall:
 	folders=$$(cat "$(DESTDIR)$(FOLDER_RECORD)" 2>/dev/null || echo "$(DOCDIR)"); folders=$$(echo "$$folders" | sort -r); \
 	rm -f "$(DESTDIR)$(BINDIR)/rain" "$(DESTDIR)$(MANDIR)/man1/rain.1" \
-		"$(DESTDIR)$(DOCDIR)/config.example.json" "$(DESTDIR)$(DOCDIR)/forecast-json.md" $(if $(FOLDER_RECORD),"$(DESTDIR)$(FOLDER_RECORD)") \
+		"$(DESTDIR)$(DOCDIR)/config.example.json" "$(DESTDIR)$(DOCDIR)/forecast-json.md" "$(DESTDIR)$(DOCDIR)/notify-json.md" $(if $(FOLDER_RECORD),"$(DESTDIR)$(FOLDER_RECORD)") \
 		"$(DESTDIR)$(BASHCOMPDIR)/rain" "$(DESTDIR)$(ZSHCOMPDIR)/_rain" "$(DESTDIR)$(FISHCOMPDIR)/rain.fish" && \
 	for folder in $$folders; do \
 		[ ! -d "$(DESTDIR)$$folder" ] || rmdir --ignore-fail-on-non-empty "$(DESTDIR)$$folder"; \

@@ -74,7 +74,7 @@ let package = Package(
         .testTarget(
             name: "RainCLITests",
             dependencies: ["RainCLI", "RainKit", "RainTerminal", "RainFuzzing", "ForecastSimulator", "RainTestSupport", "rain", "forecast-simulator"],
-            exclude: ["FuzzRegressions"]
+            exclude: ["FuzzRegressions", "Support/notification-stand-in.py"]
         ),
         .testTarget(
             name: "ForecastSimulatorTests",

@@ -11,6 +11,8 @@ need() { # need PACKAGE CHECK...
 }
 
 need libcurl4-openssl-dev sh -c 'test -f /usr/include/x86_64-linux-gnu/curl/curl.h || test -f /usr/include/curl/curl.h || pkg-config --exists libcurl'
+# rain notify's desktop notifications (org.freedesktop.Notifications on the session bus).
+need libnotify-bin command -v notify-send
 if [ "${1:-}" = "--test" ]; then
     need cron command -v crontab
     need tmux command -v tmux
@@ -24,6 +26,13 @@ if [ "${1:-}" = "--test" ]; then
     need lintian command -v lintian
     # A fixed clock for the real binary (DST weeks, polar days): libfaketime's faketime.
     need faketime command -v faketime
+    # Desktop notifications on a private session bus, to a stand-in notification service
+    # written with Debian's python3-dbus and python3-gi (GLib's main loop).
+    need dbus test -x /usr/bin/dbus-daemon
+    need python3-dbus /usr/bin/python3 -c 'import dbus'
+    need python3-gi /usr/bin/python3 -c 'from gi.repository import GLib'
+    # rain timer's units are checked with systemd-analyze verify.
+    need systemd command -v systemd-analyze
 fi
 
 [ -z "$packages" ] && exit 0

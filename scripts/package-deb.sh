@@ -60,6 +60,7 @@ Architecture: $arch
 Maintainer: rain maintainers <rain@example.org>
 Installed-Size: $(du -sk --exclude=DEBIAN "$root" | cut -f1)
 Depends: $depends
+Recommends: libnotify-bin
 Section: utils
 Priority: optional
 Homepage: https://example.org/rain

@@ -9,6 +9,10 @@ enum Route: Equatable {
     case openMeteoSearch
     /// `/json`: where the asking machine is (an echoip server such as ifconfig.co).
     case ipLocation
+    /// `/alerts/active`: the US National Weather Service's alerts.
+    case nwsAlerts
+    /// `/weatherapi/metalerts/2.0/current.json`: MET Norway's.
+    case metAlerts
     case notFound
 
     init(segments: [String]) {
@@ -18,6 +22,8 @@ enum Route: Equatable {
         case 2 where segments == ["v1", "search"]: self = .openMeteoSearch
         case 2 where segments[0] == "v1" && OpenMeteo.endpoints[segments[1]] != nil: self = .openMeteoForecast(endpoint: segments[1])
         case 1 where segments == ["json"]: self = .ipLocation
+        case 2 where segments == ["alerts", "active"]: self = .nwsAlerts
+        case 4 where segments == ["weatherapi", "metalerts", "2.0", "current.json"]: self = .metAlerts
         default: self = .notFound
         }
     }
@@ -72,6 +78,10 @@ struct Router: Sendable {
             return OpenMeteo.search(request)
         case .ipLocation:
             return IPLocation.answer(request)
+        case .nwsAlerts:
+            return NWSAlerts.answer(request, now: now)
+        case .metAlerts:
+            return MetAlerts.answer(request, now: now)
         case .notFound:
             return .json(404, .object([("detail", .string("Not Found"))]))
         }
@@ -128,6 +138,10 @@ struct Router: Sendable {
             berlinTarget = "/v1/search?name=Berlin"
         case .ipLocation:
             berlinTarget = "/json"
+        case .nwsAlerts:
+            berlinTarget = "/alerts/active?point=40.7128,-74.006"
+        case .metAlerts:
+            berlinTarget = "/weatherapi/metalerts/2.0/current.json?lat=69.65&lon=18.96&lang=en"
         }
         for target in [request.target, berlinTarget] {
             let asked = ServerRequest(method: "GET", target: target, version: "HTTP/1.1", headers: [:], body: [])

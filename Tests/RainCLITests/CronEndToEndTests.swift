@@ -43,13 +43,15 @@ import Testing
             let printed = try await BuiltProduct.run("rain", ["cron", "--every", "15m"], environment: environment)
             #expect(printed.status == 0, "\(printed)")
             let line = printed.output.trimmingCharacters(in: .newlines)
-            #expect(line.contains("RAIN_HOME=\(home) \(BuiltProduct.path("rain")) refresh --all --quiet --if-stale"))
+            #expect(line.contains("RAIN_HOME=\(home) \(BuiltProduct.path("rain")) refresh --all --quiet --if-stale; RAIN_HOME=\(home) \(BuiltProduct.path("rain")) notify #"))
             #expect(!line.contains("never-in-crontab"))
             #expect(printed.error.contains("RAIN_API_KEY"), "warns that cron will not see the key")
 
+            let cronRuns = try await BuiltProduct.runSystem("/usr/bin/pgrep", ["-x", "cron|crond"]).status == 0
             for _ in 0..<2 {
                 let installed = try await BuiltProduct.run("rain", ["cron", "--every", "15m", "--install"], environment: environment)
                 #expect(installed.status == 0, "\(installed)")
+                #expect(installed.error.contains("rain: warning: no cron daemon is running, so the line will not run") == !cronRuns, "\(installed)")
             }
             #expect(try await crontab(["-l"]).output == others + line + "\n")
 

@@ -16,6 +16,7 @@ import Testing
         ("share/fish/vendor_completions.d/rain.fish", 0o644),
         ("share/doc/rain/config.example.json", 0o644),
         ("share/doc/rain/forecast-json.md", 0o644),
+        ("share/doc/rain/notify-json.md", 0o644),
         ("share/doc/rain/folders-made-by-install", 0o644),
     ]
 
@@ -149,7 +150,7 @@ import Testing
         #expect(paths == [
             "/usr/bin/rain", "/usr/share/man/man1/rain.1.gz", "/usr/share/bash-completion/completions/rain",
             "/usr/share/zsh/vendor-completions/_rain", "/usr/share/fish/vendor_completions.d/rain.fish",
-            "/usr/share/doc/rain/config.example.json", "/usr/share/doc/rain/forecast-json.md",
+            "/usr/share/doc/rain/config.example.json", "/usr/share/doc/rain/forecast-json.md", "/usr/share/doc/rain/notify-json.md",
             "/usr/share/doc/rain/copyright", "/usr/share/doc/rain/changelog.gz",
         ])
         let description = info.output.components(separatedBy: " Description: ").last ?? ""

@@ -36,17 +36,19 @@ import Testing
         }
     }
 
-    @Test func onlyStalePlacesAreFetchedAndAPipeGetsEveryColumn() async throws {
+    @Test func onlyStalePlacesAreFetchedAndAPipeGetsEveryColumnUnlessColumnsIsExported() async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home)
             let first = try await world.rain(["show", "--all"], environment: ["COLUMNS": "50"])
             #expect(first.status == 0, "\(first)")
             #expect(world.simulator.requestCount == 2)
             #expect(first.output.split(separator: "\n").count == 3, "a title and one line per place")
-            #expect(first.output.contains("Local"), "a pipe is not cut to COLUMNS")
+            #expect(!first.output.contains("Local") && first.output.split(separator: "\n").allSatisfy { String($0).displayWidth <= 50 },
+                    "an exported COLUMNS fits a pipe's table too (issue 22, item 5): \(first.output)")
 
             let fresh = try await world.rain(["show", "--all"])
             #expect(fresh.status == 0 && world.simulator.requestCount == 2, "fresh forecasts come from the cache")
+            #expect(fresh.output.contains("Local"), "without COLUMNS a pipe gets every column")
 
             try world.ageCache(of: world.tokyo)
             let again = try await world.rain(["show", "--all"])

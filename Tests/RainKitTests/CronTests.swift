@@ -48,11 +48,12 @@ import Testing
         #expect(Interval(text) == nil)
     }
 
-    @Test func theLineRunsAQuietStaleOnlyRefreshAndQuotesForTheShellAndCron() throws {
+    @Test func theLineRunsAQuietStaleOnlyRefreshThenNotifyAndQuotesForTheShellAndCron() throws {
         let schedule = try CronSchedule(every: Interval("30m")!, seed: "alice")
         let entry = try CrontabEntry(schedule: schedule, executable: "/opt/my rain/rain",
                                  environment: [("RAIN_HOME", "/home/a/100%'s")])
-        #expect(entry.line == "\(schedule.fields) RAIN_HOME='/home/a/100\\%'\\''s' '/opt/my rain/rain' refresh --all --quiet --if-stale \(CrontabEntry.marker)")
+        let rain = "RAIN_HOME='/home/a/100\\%'\\''s' '/opt/my rain/rain'"
+        #expect(entry.line == "\(schedule.fields) \(rain) refresh --all --quiet --if-stale; \(rain) notify \(CrontabEntry.marker)")
     }
 
     @Test func installReplacesOnlyItsOwnLineAndUninstallRestoresTheRest() throws {

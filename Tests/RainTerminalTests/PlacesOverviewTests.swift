@@ -23,10 +23,11 @@ import Testing
 
     @Test func eightyColumnsShowEveryColumnAligned() throws {
         let lines = PlacesOverview(width: 80, now: now).lines(try places())
-        // The long name and the summary are cut to make room; everything else is whole.
+        // The long name and the summary are cut to make room; everything else is whole. "!":
+        // an alert in force (Berlin's).
         #expect(lines == [
             "  Place                Local      Now                  Hi/Lo  Rain 6h  Updated",
-            "* Berlin               14:37  24 °C ◒  Partly Clou…  25°/15°      48%  5 min ago",
+            "* Berlin !             14:37  24 °C ◒  Partly Clou…  25°/15°      48%  5 min ago",
             "  New York             08:37  29 °C ☁  Humid         80°/60°      80%  3 h ago",
             "  Kolkata, West Beng…  18:07  29 °C ☁  Humid         80°/60°      80%  1 day ago",
             "  Nowhere Yet                     –    no forecast                     never",
@@ -47,7 +48,7 @@ import Testing
     @Test func fiftyColumnsLeaveOutTheSummaryAndLocalTimeFirst() throws {
         let lines = PlacesOverview(width: 50, now: now).lines(try places())
         #expect(lines[0] == "  Place         Now    Hi/Lo  Rain 6h  Updated")
-        #expect(lines[1] == "* Berlin    24 °C ◒  25°/15°      48%  5 min ago")
+        #expect(lines[1] == "* Berlin !  24 °C ◒  25°/15°      48%  5 min ago")
         #expect(lines[3] == "  Kolkata…  29 °C ☁  80°/60°      80%  1 day ago")
     }
 

@@ -53,9 +53,11 @@ public enum BuiltProduct {
         try await RunningProcess(executable: executable, arguments: arguments, environment: ProcessInfo.processInfo.environment, input: input).finish()
     }
 
-    /// Starts a program that is not part of the package (an absolute path), with this process's environment.
-    public static func startSystem(_ executable: String, _ arguments: [String]) -> RunningProcess {
-        RunningProcess(executable: executable, arguments: arguments, environment: ProcessInfo.processInfo.environment, input: nil)
+    /// Starts a program that is not part of the package (an absolute path) with `environment`
+    /// (this process's unless given; PATH always); `finish()` waits for it.
+    public static func startSystem(_ executable: String, _ arguments: [String],
+                                   environment: [String: String] = ProcessInfo.processInfo.environment) -> RunningProcess {
+        RunningProcess(executable: executable, arguments: arguments, environment: environment, input: nil)
     }
 
     /// Starts `name`; `finish()` waits for it and collects its output.

@@ -53,7 +53,8 @@ struct ConfigShowCommand: RunnableCommand {
 
     func run(_ context: CommandContext) async throws {
         let diagnosis = SettingsDiagnosis(loader: context.settingsLoader(environment: context.environment))
-        context.console.write(SettingsReport(diagnosis, paths: context.paths).render())
+        context.console.write(SettingsReport(diagnosis, paths: context.paths,
+                                                     machineZone: ZoneInfo.machineIdentifier(environment: context.environment)).render())
         // Every problem; a hint said once for the problems in a row that share it.
         var reports = diagnosis.problems.map { ErrorReport($0) }
         let hints = reports.map(\.hint)

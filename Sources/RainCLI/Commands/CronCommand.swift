@@ -8,17 +8,16 @@ struct CronCommand: RunnableCommand {
         commandName: "cron",
         abstract: "Print, install or remove the crontab line that keeps forecasts fresh.",
         discussion: """
-        The line runs 'rain refresh --all --quiet --if-stale' with the absolute path of this \
-        rain, passes RAIN_HOME, RAIN_CONFIG and the XDG_*_HOME folders when they are set, and \
-        never contains the API key. rain refuses to print or install a line while the \
+        The line runs 'rain refresh --all --quiet --if-stale', then 'rain notify', with the \
+        absolute path of this rain, passes RAIN_HOME, RAIN_CONFIG and the XDG_*_HOME folders \
+        when they are set, and never contains the API key. rain refuses to print or install a line while the \
         configuration is invalid or a folder name has a line break. Its minute is chosen per user so that not everyone asks the API at :00. \
         --install replaces rain's own line in your crontab and keeps every other line.
         """,
         options: [every, install, uninstall]
     )
 
-    static let every = Option<Interval>("every", value: "interval", help: "How often: 5m, 10m, 15m, 20m, 30m, or 1h to 24h (default: 30m).",
-                                        completion: .values(["5m", "10m", "15m", "20m", "30m", "1h", "2h", "6h", "12h", "24h"]))
+    static let every = Option<Interval>.scheduleInterval
     static let install = Flag("install", help: "Add the line to your crontab (replacing rain's earlier line).")
     static let uninstall = Flag("uninstall", help: "Remove rain's line from your crontab.")
 
@@ -27,15 +26,13 @@ struct CronCommand: RunnableCommand {
     var uninstall: Bool
 
     init(parsed: ParsedValues) throws {
-        let every = try parsed.value(Self.every) ?? Interval(seconds: 30 * 60)
+        let every = try InstallChoice.interval(parsed)
         do {
             schedule = try CronSchedule(every: every, seed: ProcessIdentity.userName)
         } catch {
             throw ValidationError(error.description)
         }
-        install = parsed[Self.install]
-        uninstall = parsed[Self.uninstall]
-        if install && uninstall { throw ValidationError("'--install' and '--uninstall' cannot be used together") }
+        (install, uninstall) = try InstallChoice(parsed, install: Self.install, uninstall: Self.uninstall).pair
     }
 
     /// Removing rain's line works whatever state the configuration is in.
@@ -59,6 +56,11 @@ struct CronCommand: RunnableCommand {
         if install {
             try crontab.write(entry.installed(in: try crontab.read()))
             context.print("Installed in your crontab:\n\(entry.line)")
+            if !CronDaemon.isRunning {
+                context.report(ErrorReport(message: "no cron daemon is running, so the line will not run",
+                                           hint: "start cron (Debian: apt-get install cron), or use: rain timer --install",
+                                           exitCode: .success), as: .warning)
+            }
         } else {
             context.print(entry.line)
         }
@@ -66,22 +68,7 @@ struct CronCommand: RunnableCommand {
     }
 
     private func makeEntry(_ context: CommandContext) throws -> CrontabEntry {
-        var environment: [(String, String)] = []
-        for name in ["RAIN_HOME", "RAIN_CONFIG", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"] {
-            // Relative XDG paths are invalid and ignored by rain, so they are not passed on.
-            if let value = context.environment[name], !value.isEmpty, !(name.hasPrefix("XDG_") && !value.hasPrefix("/")) {
-                environment.append((name, ProcessIdentity.absolutePath(value)))
-            }
-        }
-        if let config = context.configOverride {
-            environment.removeAll { $0.0 == "RAIN_CONFIG" }
-            environment.append(("RAIN_CONFIG", ProcessIdentity.absolutePath(config)))
-        }
-        // The forecast URLs set in the environment go along, so cron asks the servers the shell does.
-        for name in ["RAIN_BASE_URL", "RAIN_OPENMETEO_URL"] {
-            if let value = context.environment[name], !value.isEmpty { environment.append((name, value)) }
-        }
-        return try CrontabEntry(schedule: schedule, executable: ProcessIdentity.executablePath, environment: environment)
+        try CrontabEntry(schedule: schedule, executable: ProcessIdentity.executablePath, environment: context.scheduledEnvironment)
     }
 
     /// cron does not see the shell's environment: a key only in RAIN_API_KEY would be missing
@@ -97,6 +84,28 @@ struct CronCommand: RunnableCommand {
             context.report(ErrorReport(message: "your API key is only in RAIN_API_KEY, which cron will not see\(consequence)",
                                        hint: "put it in a file named by api_key_file (rain config path)", exitCode: .success), as: .warning)
         }
+    }
+}
+
+extension CommandContext {
+    /// The variables a scheduled rain gets (`ScheduledRun`), absolute: the folders and
+    /// configuration of this run (`--config` too), and the forecast URLs set in the environment.
+    var scheduledEnvironment: [(String, String)] {
+        var environment: [(String, String)] = []
+        for name in ScheduledRun.passedVariables {
+            // Relative XDG paths are invalid and ignored by rain, so they are not passed on.
+            if let value = self.environment[name], !value.isEmpty, !(name.hasPrefix("XDG_") && !value.hasPrefix("/")) {
+                environment.append((name, ProcessIdentity.absolutePath(value)))
+            }
+        }
+        if let config = configOverride {
+            environment.removeAll { $0.0 == "RAIN_CONFIG" }
+            environment.append(("RAIN_CONFIG", ProcessIdentity.absolutePath(config)))
+        }
+        for name in ScheduledRun.passedURLVariables {
+            if let value = self.environment[name], !value.isEmpty { environment.append((name, value)) }
+        }
+        return environment
     }
 }
 

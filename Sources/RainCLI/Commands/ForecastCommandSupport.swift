@@ -42,6 +42,32 @@ extension CommandContext {
         return current
     }
 
+    /// One line for a problem that kept every place from being refreshed (`show --all`,
+    /// `notify`); the status it stands for.
+    func reportBatchProblem(_ problem: DisplayForecast.Problem, hasForecasts: Bool, using: String = "showing") -> ExitCode {
+        let cachedNote = hasForecasts ? "; \(using) the cached forecasts" : ""
+        let severity: ErrorReport.Severity = hasForecasts ? .warning : .error
+        var line: ErrorReport
+        switch problem {
+        case .offline(let host):
+            line = ErrorReport(message: "offline: cannot reach \(host)", exitCode: hasForecasts ? .temporaryFailure : .noInput)
+            line.message += cachedNote
+            self.report(line, as: .notice)
+            return line.exitCode
+        case .busy:
+            line = ErrorReport(RefreshError.busy)
+        case .refreshLock(let error):
+            line = ErrorReport(error)
+        case .failed(let failure):
+            line = ErrorReport(failure, subject: "could not refresh")
+        case .offlineRequested:
+            return .success
+        }
+        line.message += cachedNote
+        self.report(line, as: severity)
+        return line.exitCode
+    }
+
     /// Columns for a forecast: the terminal's, else `COLUMNS`, else 80.
     var outputWidth: Int { RainCLI.outputWidth(environment: environment, console: console) }
 

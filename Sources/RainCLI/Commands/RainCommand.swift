@@ -13,7 +13,7 @@ struct RainCommand: ParsableCommand {
         """,
         options: [GlobalOptions.version],
         subcommands: [
-            ShowCommand.self, RefreshCommand.self, WatchCommand.self, LocationsCommand.self, CronCommand.self, ConfigCommand.self,
+            ShowCommand.self, RefreshCommand.self, NotifyCommand.self, WatchCommand.self, LocationsCommand.self, CronCommand.self, TimerCommand.self, ConfigCommand.self,
             CompletionsCommand.self, HelpCommand.self,
         ],
         defaultSubcommand: ShowCommand.self,

@@ -21,10 +21,11 @@ extension ShowCommand {
             .report(to: context) { $0.forecast == nil ? .error : .warning }
         let shown = display.forecasts.compactMap { $0 }
         if let problem = display.problem {
-            status = .worse(status, problemStatus(problem, hasForecasts: !shown.isEmpty, context: context))
+            status = .worse(status, context.reportBatchProblem(problem, hasForecasts: !shown.isEmpty))
         }
         if json {
-            context.writeJSON(String(decoding: ForecastCache.encode(shown), as: UTF8.self))
+            let now = Date()
+            context.writeJSON(String(decoding: ForecastCache.encode(shown.map { $0.withoutExpiredAlerts(now: now) }), as: UTF8.self))
         } else {
             let places = zip(list.locations, display.forecasts).map { location, forecast in
                 PlacesOverview.Place(location: location, isCurrent: list.isCurrent(location), forecast: forecast)
@@ -35,30 +36,5 @@ extension ShowCommand {
         }
         if shown.isEmpty && status == .success { status = .noInput }
         if status != .success { throw ExitStatus(code: status) }
-    }
-
-    /// One line for a problem that kept every place from being refreshed.
-    private func problemStatus(_ problem: DisplayForecast.Problem, hasForecasts: Bool, context: CommandContext) -> ExitCode {
-        let cachedNote = hasForecasts ? "; showing the cached forecasts" : ""
-        let severity: ErrorReport.Severity = hasForecasts ? .warning : .error
-        var report: ErrorReport
-        switch problem {
-        case .offline(let host):
-            report = ErrorReport(message: "offline: cannot reach \(host)", exitCode: hasForecasts ? .temporaryFailure : .noInput)
-            report.message += cachedNote
-            context.report(report, as: .notice)
-            return report.exitCode
-        case .busy:
-            report = ErrorReport(RefreshError.busy)
-        case .refreshLock(let error):
-            report = ErrorReport(error)
-        case .failed(let failure):
-            report = ErrorReport(failure, subject: "could not refresh")
-        case .offlineRequested:
-            return .success
-        }
-        report.message += cachedNote
-        context.report(report, as: severity)
-        return report.exitCode
     }
 }

@@ -95,7 +95,7 @@ struct ShowCommand: RunnableCommand {
         let status = ForecastProblemReport(display.problem, location: location, hasForecast: display.forecast != nil).report(to: context)
         if let forecast = display.forecast {
             if json {
-                context.writeJSON(String(decoding: ForecastCache.encode(forecast), as: UTF8.self))
+                context.writeJSON(String(decoding: ForecastCache.encode(forecast.withoutExpiredAlerts(now: Date())), as: UTF8.self))
             } else {
                 let now = Date()
                 try Self.checkCounts(hours: hourCount, days: dayCount, against: forecast.forecast, now: now)

@@ -8,7 +8,7 @@ enum InstalledDocuments {
     static func pointing(_ text: String) -> String {
         guard text.contains("docs/"), let folder = installedFolder else { return text }
         var text = text
-        for name in ["forecast-json.md"] where access(folder + "/" + name, R_OK) == 0 {
+        for name in ["forecast-json.md", "notify-json.md"] where access(folder + "/" + name, R_OK) == 0 {
             text = text.replacingAll("docs/" + name, with: folder + "/" + name)
         }
         return text

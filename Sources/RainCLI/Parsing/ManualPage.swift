@@ -73,7 +73,8 @@ struct ManualPage {
         }
         lines += [".SH SEE ALSO", "\\fBcrontab\\fR(1), \\fBcrontab\\fR(5)"]
         // The help names the document as the source tree has it; the page, where it is installed.
-        return lines.joined(separator: "\n").replacingAll(escaped("docs/forecast-json.md"), with: escaped(jsonDocument)) + "\n"
+        return lines.joined(separator: "\n").replacingAll(escaped("docs/forecast-json.md"), with: escaped(jsonDocument))
+            .replacingAll(escaped("docs/notify-json.md"), with: escaped(documentFolder + "/notify-json.md")) + "\n"
     }
 
     /// `weather forecasts for ...`: the abstract as man(7) wants a NAME line, lower-case and

@@ -28,7 +28,10 @@ enum ManualSections {
             ("~/.cache/rain/forecasts/", "One cached forecast per place ($XDG_CACHE_HOME/rain/forecasts/), at most 8 MB each."),
             ("api_key_file, ca_file", "Files the configuration names: a key file of at most 4 KB, a CA bundle of at most 16 MB. rain reads every file only when it is a regular file (or a link to one) within its limit."),
             (documentFolder + "/config.example.json", "Every configuration key with its default."),
+            ("~/.config/systemd/user/rain.service, rain.timer", "The units 'rain timer --install' writes ($XDG_CONFIG_HOME/systemd/user/)."),
+            ("~/.local/state/rain/notified.json", "The notifications sent, so each goes out once ($XDG_STATE_HOME/rain/notified.json), at most 4 MB; events older than two days are forgotten."),
             (documentFolder + "/forecast-json.md", "The JSON document 'rain show --json' prints, field by field."),
+            (documentFolder + "/notify-json.md", "The events 'rain notify --json' prints and '--exec' commands read."),
         ]
     }
 
@@ -38,7 +41,9 @@ enum ManualSections {
         ("rain locations add Home --lat 52.52 --lon 13.405", "Save a place by its coordinates."),
         ("rain tokyo", "Show a saved place's forecast (rain show tokyo)."),
         ("rain refresh --all", "Fetch every saved place's forecast."),
-        ("rain cron --install", "Keep the cache fresh from cron."),
+        ("rain cron --install", "Keep the cache fresh from cron, and send notifications."),
+        ("rain timer --install", "The same with a systemd user timer: a desktop notification before it rains, once."),
+        ("rain notify --dry-run", "Say what 'rain notify' would send now."),
         ("rain show --format '{icon} {temp} {place}'", "One line from the cache, for a status bar."),
         ("rain locations remove -i", "Pick places to remove from a list."),
     ]

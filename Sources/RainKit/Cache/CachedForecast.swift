@@ -32,6 +32,13 @@ public struct CachedForecast: Sendable, Equatable {
 extension CachedForecast {
     /// The same forecast with only the conditions now: what a line about the place shows
     /// (`Berlin  24 °C  Partly Cloudy`), a few hundred bytes instead of tens of kilobytes.
+    /// Without the alerts that have ended by `now`: what is shown of it.
+    public func withoutExpiredAlerts(now: Date) -> CachedForecast {
+        var shown = self
+        shown.forecast.alerts.removeAll { ($0.expires ?? .distantFuture) <= now }
+        return shown
+    }
+
     public var summary: CachedForecast {
         var summary = self
         summary.forecast.nextHour = nil

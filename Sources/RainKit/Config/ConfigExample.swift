@@ -8,6 +8,8 @@ public enum ConfigExample {
       "openmeteo_url": "https://api.open-meteo.com/v1/forecast",
       "geocoding_url": "https://geocoding-api.open-meteo.com/v1/search",
       "ip_location_url": "https://ifconfig.co/json",
+      "nws_url": "https://api.weather.gov/alerts/active",
+      "metalerts_url": "https://api.met.no/weatherapi/metalerts/2.0/current.json",
       "api_key": null,
       "api_key_file": null,
       "api_key_in": "path",
@@ -16,7 +18,14 @@ public enum ConfigExample {
       "refresh_interval_minutes": 30,
       "timeout_seconds": 30,
       "max_concurrent_requests": 6,
-      "ca_file": null
+      "ca_file": null,
+      "notify": {
+        "within_minutes": 60,
+        "min_intensity": "light",
+        "probability": 70,
+        "places": "current",
+        "quiet_hours": null
+      }
     }
 
     """

@@ -4,9 +4,11 @@ import FoundationEssentials
 struct ConfigValues: Sendable {
     let path: String
     let values: [String: JSONNode]
+    /// Put before each key in messages: "notify." for the members of the `notify` object.
+    var keyPrefix = ""
 
     func invalid(_ key: String, _ problem: String) -> ConfigError {
-        .invalidValue(path: path, key: key, problem: problem)
+        .invalidValue(path: path, key: keyPrefix + key, problem: problem)
     }
 
     /// An error for each key that is not one of `known`, with the known key it may mean.
@@ -14,7 +16,7 @@ struct ConfigValues: Sendable {
         values.keys.sorted().filter { !known.contains($0) }.map { key in
             let lowered = key.lowercased().replacingAll("-", with: "_")
             let suggestion = known.first { $0 == lowered } ?? known.first { $0.hasPrefix(lowered) || lowered.hasPrefix($0) }
-            return .unknownKey(path: path, key: key, suggestion: suggestion)
+            return .unknownKey(path: path, key: keyPrefix + key, suggestion: suggestion.map { keyPrefix + $0 })
         }
     }
 

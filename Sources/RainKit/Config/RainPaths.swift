@@ -9,11 +9,14 @@ public struct RainPaths: Sendable, Equatable {
     public var defaultsFile: String
     /// Folder of the forecast cache: one `<location-id>.json` per place.
     public var forecastsDirectory: String
+    /// What `rain notify` has sent (`notified.json`).
+    public var notifiedFile: String
 
-    public init(configFile: String, defaultsFile: String, forecastsDirectory: String) {
+    public init(configFile: String, defaultsFile: String, forecastsDirectory: String, notifiedFile: String? = nil) {
         self.configFile = configFile
         self.defaultsFile = defaultsFile
         self.forecastsDirectory = forecastsDirectory
+        self.notifiedFile = notifiedFile ?? AtomicFile.parentFolder(of: defaultsFile) + "/notified.json"
     }
 
     /// The lock file beside the store that serialises read-modify-write; never deleted.
@@ -36,14 +39,15 @@ public struct RainPaths: Sendable, Equatable {
         let configFile: String
         let defaultsFile: String
         let forecasts: String
+        let notified: String
         if let home = nonEmpty("RAIN_HOME") {
             let root = home.hasSuffix("/") && home.count > 1 ? String(home.dropLast()) : home
             configFile = root + "/config.json"
             defaultsFile = root + "/defaults.json"
             forecasts = root + "/cache/forecasts"
+            notified = root + "/state/notified.json"
         } else {
-            var home = nonEmpty("HOME") ?? userHome() ?? "/"
-            while home.hasSuffix("/") { home.removeLast() }  // "/" + "/.config", not "//.config"
+            let home = Self.home(environment: environment, userHome: userHome)
             // The XDG spec says relative paths in these variables are invalid and must be ignored.
             func base(_ key: String, _ fallback: String) -> String {
                 if let value = nonEmpty(key), value.hasPrefix("/") { return value }
@@ -52,12 +56,22 @@ public struct RainPaths: Sendable, Equatable {
             configFile = base("XDG_CONFIG_HOME", "/.config") + "/rain/config.json"
             defaultsFile = base("XDG_DATA_HOME", "/.local/share") + "/rain/defaults.json"
             forecasts = base("XDG_CACHE_HOME", "/.cache") + "/rain/forecasts"
+            notified = base("XDG_STATE_HOME", "/.local/state") + "/rain/notified.json"
         }
         return RainPaths(
             configFile: configOverride ?? nonEmpty("RAIN_CONFIG") ?? configFile,
             defaultsFile: defaultsFile,
-            forecastsDirectory: forecasts
+            forecastsDirectory: forecasts,
+            notifiedFile: notified
         )
+    }
+
+    /// `HOME`, or when it is unset or empty the password database's home folder, without a
+    /// trailing slash ("/" + "/.config", not "//.config").
+    public static func home(environment: [String: String], userHome: () -> String? = passwordDatabaseHome) -> String {
+        var home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? userHome() ?? "/"
+        while home.hasSuffix("/") { home.removeLast() }
+        return home
     }
 
     /// The current user's home folder from the password database (`getpwuid_r`).

@@ -49,6 +49,10 @@ public struct Settings: Sendable, Equatable {
     public var geocodingURL: String = "https://geocoding-api.open-meteo.com/v1/search"
     /// Where `rain locations add --here` asks for this machine's place (an echoip server).
     public var ipLocationURL: String = "https://ifconfig.co/json"
+    /// The US National Weather Service's active alerts (`Providers/NWS/`).
+    public var nwsURL: String = "https://api.weather.gov/alerts/active"
+    /// MET Norway's MetAlerts (`Providers/MetAlerts/`).
+    public var metAlertsURL: String = "https://api.met.no/weatherapi/metalerts/2.0/current.json"
     public var apiKey: APIKey?
     public var apiKeyPlacement: APIKeyPlacement = .path
     public var units: UnitSystem = .si
@@ -65,6 +69,8 @@ public struct Settings: Sendable, Equatable {
     /// The proxy libcurl will go through to reach `baseURL` (from `https_proxy`, `http_proxy`,
     /// `all_proxy`, less `no_proxy`); reachability is then a question about the proxy.
     public var proxyURL: String?
+    /// What `rain notify` tells about (the `notify` object).
+    public var notify = NotifySettings()
 
     public init(paths: RainPaths) { self.paths = paths }
 

@@ -3,7 +3,8 @@ import FoundationEssentials
 
 /// Reads the configuration file and the environment into `Settings`.
 /// Precedence: environment (`RAIN_API_KEY`, `RAIN_BASE_URL`, `RAIN_OPENMETEO_URL`,
-/// `RAIN_GEOCODING_URL`, `RAIN_IP_LOCATION_URL`) over the file over the defaults;
+/// `RAIN_GEOCODING_URL`, `RAIN_IP_LOCATION_URL`, `RAIN_NWS_URL`, `RAIN_METALERTS_URL`) over the
+/// file over the defaults;
 /// for the key: `RAIN_API_KEY`, then `api_key_file`, then `api_key`.
 public struct SettingsLoader: Sendable {
     public var paths: RainPaths
@@ -21,9 +22,9 @@ public struct SettingsLoader: Sendable {
     }
 
     public static let keys = [
-        "provider", "base_url", "openmeteo_url", "geocoding_url", "ip_location_url",
+        "provider", "base_url", "openmeteo_url", "geocoding_url", "ip_location_url", "nws_url", "metalerts_url",
         "api_key", "api_key_file", "api_key_in", "units", "language",
-        "refresh_interval_minutes", "timeout_seconds", "max_concurrent_requests", "ca_file",
+        "refresh_interval_minutes", "timeout_seconds", "max_concurrent_requests", "ca_file", "notify",
     ]
 
     /// The configuration file read and checked, with every setting but the key: what each
@@ -104,6 +105,8 @@ public struct SettingsLoader: Sendable {
         check { () throws(ConfigError) in try url("geocoding_url", environment: "RAIN_GEOCODING_URL", in: file) { settings.geocodingURL = $0 } }
         // Asked as it is, so it may carry a query (echoip's `/json?ip=ADDRESS` asks about another address).
         check { () throws(ConfigError) in try url("ip_location_url", environment: "RAIN_IP_LOCATION_URL", in: file, allowingQuery: true) { settings.ipLocationURL = $0 } }
+        check { () throws(ConfigError) in try url("nws_url", environment: "RAIN_NWS_URL", in: file) { settings.nwsURL = $0 } }
+        check { () throws(ConfigError) in try url("metalerts_url", environment: "RAIN_METALERTS_URL", in: file) { settings.metAlertsURL = $0 } }
         check { () throws(ConfigError) in
             guard let placement = try file.string("api_key_in") else { return }
             guard let value = APIKeyPlacement(rawValue: placement) else { throw file.invalid("api_key_in", "must be \"path\" or \"header\"") }
@@ -134,6 +137,7 @@ public struct SettingsLoader: Sendable {
             }
             settings.caFile = caFile
         }
+        problems += checkNotify(in: file) { settings.notify = $0 }
         // The key's own settings are read with the key; their types are checked here.
         check { () throws(ConfigError) in _ = try file.path("api_key_file") }
         check { () throws(ConfigError) in _ = try file.string("api_key") }

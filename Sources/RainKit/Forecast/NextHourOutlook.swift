@@ -73,11 +73,7 @@ public enum NextHourOutlook {
     /// "Light", "Moderate" or "Heavy" from the strongest minute (Dark Sky's thresholds).
     private static func intensityWord(_ minutes: [Forecast.NextHour.Minute], units: UnitSystem) -> String {
         let peak = minutes.compactMap { $0.precipIntensity.map(units.millimetresPerHour) }.max() ?? 0
-        switch peak {
-        case ..<2.5: return "Light"
-        case ..<10: return "Moderate"
-        default: return "Heavy"
-        }
+        return PrecipitationStrength(millimetresPerHour: peak).rawValue.capitalizedFirst
     }
 }
 

@@ -134,6 +134,7 @@ public struct ForecastService: Sendable {
                 for index in due { statuses[index] = .failed(.forecast(.missingKey), cached: previousForecast(index)) }
             } else {
                 willFetch()
+                let official = await officialAlerts(for: locations, at: due)
                 let saved = SavedStatuses()
                 // Each forecast is written (with its fsync) where the client hands it on, on its
                 // thread, while the other transfers go on; the client's back-pressure holds the
@@ -142,7 +143,7 @@ public struct ForecastService: Sendable {
                 // a cooperative one).
                 let fetched = await client.weather(for: due.map { locations[$0].coordinate }) { [self] position, result in
                     let index = due[position]
-                    let status = save(result, for: locations[index], keeping: kept) { previousForecast(index) }
+                    let status = save(result.map { $0.adding(official[index] ?? []) }, for: locations[index], keeping: kept) { previousForecast(index) }
                     let done = saved.set(index, status)
                     if done == due.count { cache.syncFolder() }
                     progress?(done, due.count)
@@ -194,6 +195,15 @@ public struct ForecastService: Sendable {
             cache.removeAll(writtenBefore: now().addingTimeInterval(-24 * 3600))
         }
         cache.sweepTemporaryFiles()
+    }
+}
+
+extension Forecast {
+    /// With `alerts` after the provider's own.
+    func adding(_ alerts: [Alert]) -> Forecast {
+        var forecast = self
+        forecast.alerts += alerts
+        return forecast
     }
 }
 

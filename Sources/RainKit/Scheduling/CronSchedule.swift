@@ -7,7 +7,7 @@ public struct CronSchedule: Sendable, Equatable {
         public var description: String {
             switch self {
             case .unsupported(let interval):
-                return "cannot run every \(interval) from cron: use whole minutes that divide an hour (5m, 10m, 15m, 20m, 30m) or whole hours that divide a day (1h, 2h, 3h, 4h, 6h, 8h, 12h, 24h)"
+                return "cannot run every \(interval) from cron: \(interval.unschedulableReason)"
             }
         }
     }
@@ -16,19 +16,17 @@ public struct CronSchedule: Sendable, Equatable {
 
     /// - Parameter seed: something stable and different per user (the user name); it picks the offset.
     public init(every interval: Interval, seed: String) throws(Problem) {
-        let hash = seed.utf8.reduce(UInt32(2_166_136_261)) { ($0 ^ UInt32($1)) &* 16_777_619 }  // FNV-1a
-        let seconds = interval.seconds
-        if seconds % 60 == 0, seconds >= 300, seconds < 3600, 3600 % seconds == 0 {
-            let step = seconds / 60
+        let hash = seed.fnv1a
+        switch interval.clockStep {
+        case .minutes(let step):
             let first = Int(hash % UInt32(step))
             fields = stride(from: first, to: 60, by: step).map(String.init).joined(separator: ",") + " * * * *"
-        } else if seconds % 3600 == 0, seconds <= 86_400, 86_400 % seconds == 0 {
-            let step = seconds / 3600
+        case .hours(let step):
             let minute = Int(hash % 60)
             let firstHour = Int((hash / 60) % UInt32(step))
             let hours = step == 1 ? "*" : stride(from: firstHour, to: 24, by: step).map(String.init).joined(separator: ",")
             fields = "\(minute) \(hours) * * *"
-        } else {
+        case nil:
             throw .unsupported(interval)
         }
     }

@@ -11,15 +11,17 @@ public struct CrontabEntry: Sendable, Equatable {
     /// - Parameters:
     ///   - executable: absolute path of the rain binary.
     ///   - environment: RAIN_HOME / RAIN_CONFIG values to pass on; never the API key.
+    ///   The line runs `ScheduledRun.commands` one after the other.
     /// - Throws: `Unrunnable` when a value has a line break: cron reads one command per line,
     ///   so no quoting can carry it.
     public init(schedule: CronSchedule, executable: String, environment: [(String, String)]) throws(Unrunnable) {
         for (name, value) in environment + [("the path of rain", executable)] where value.contains(where: \.isNewline) {
             throw Unrunnable(name: name)
         }
-        let assignments = environment.map { "\($0.0)=\(Self.quoted($0.1))" }
-        let command = assignments + [Self.quoted(executable), "refresh", "--all", "--quiet", "--if-stale"]
-        line = "\(schedule.fields) \(command.joined(separator: " ")) \(Self.marker)"
+        // The assignments go before each command: a shell gives them to that command only.
+        let rain = (environment.map { "\($0.0)=\(Self.quoted($0.1))" } + [Self.quoted(executable)]).joined(separator: " ")
+        let commands = ScheduledRun.commands.map { ([rain] + $0).joined(separator: " ") }
+        line = "\(schedule.fields) \(commands.joined(separator: "; ")) \(Self.marker)"
     }
 
     /// `crontab` text with rain's line in place of any earlier one (or appended).

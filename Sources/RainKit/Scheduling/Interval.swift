@@ -17,6 +17,27 @@ public struct Interval: Sendable, Equatable, CustomStringConvertible, LosslessSt
 
     public var duration: Duration { .seconds(seconds) }
 
+    /// A step that divides the clock evenly, which a schedule can repeat at the same minutes
+    /// every hour or the same hours every day.
+    public enum ClockStep: Sendable, Equatable {
+        /// 5, 10, 12, 15, 20 or 30 minutes.
+        case minutes(Int)
+        /// 1, 2, 3, 4, 6, 8, 12 or 24 hours.
+        case hours(Int)
+    }
+
+    /// nil for an interval that does not divide an hour or a day evenly (or is under 5 minutes).
+    public var clockStep: ClockStep? {
+        if seconds % 60 == 0, seconds >= 300, seconds < 3600, 3600 % seconds == 0 { return .minutes(seconds / 60) }
+        if seconds % 3600 == 0, seconds <= 86_400, 86_400 % seconds == 0 { return .hours(seconds / 3600) }
+        return nil
+    }
+
+    /// Why an interval cannot be scheduled.
+    public var unschedulableReason: String {
+        "use whole minutes that divide an hour (5m, 10m, 15m, 20m, 30m) or whole hours that divide a day (1h, 2h, 3h, 4h, 6h, 8h, 12h, 24h)"
+    }
+
     public var description: String {
         if seconds % 3600 == 0 { return "\(seconds / 3600)h" }
         if seconds % 60 == 0 { return "\(seconds / 60)m" }

@@ -30,6 +30,8 @@ public enum RegularFile {
         public static let forecast = Limit(bytes: 8 << 20, kind: "a cached forecast")
         /// A TZif file under /usr/share/zoneinfo, or /etc/timezone.
         public static let timeZone = Limit(bytes: 1 << 20, kind: "a time zone file")
+        /// A process's name in /proc (at most 16 bytes).
+        public static let processName = Limit(bytes: 4 << 10, kind: "a process name")
         /// `ca_file`, which libcurl reads: Debian's whole bundle is about 200 KB.
         public static let certificates = Limit(bytes: 16 << 20, kind: "a CA certificate file")
     }

@@ -15,8 +15,10 @@ struct Subprocess {
     }
 
     /// `command` with `arguments`, looked up on PATH by /usr/bin/env (127: not found); `input`
-    /// goes to its standard input, which is then closed.
-    static func run(_ command: String, _ arguments: [String], input: String?) throws(LaunchFailure) -> Outcome {
+    /// goes to its standard input, which is then closed. `environment`: the child's whole
+    /// environment, or nil for this process's.
+    static func run(_ command: String, _ arguments: [String], input: String?,
+                    environment: [String: String]? = nil) throws(LaunchFailure) -> Outcome {
         var pipes: [[Int32]] = []
         defer { for pipe in pipes { for end in pipe where end >= 0 { close(end) } } }
         for _ in 0..<3 {
@@ -37,8 +39,23 @@ struct Subprocess {
 
         let argv = (["env", command] + arguments).map { strdup($0) } + [nil]
         defer { for argument in argv { free(argument) } }
+        // The child starts with no signal blocked and the ending ones at their defaults, whatever
+        // this thread's mask (a user's --exec command must stop on Ctrl-C and SIGTERM).
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var unblocked = sigset_t(), defaults = sigset_t()
+        sigemptyset(&unblocked)
+        sigemptyset(&defaults)
+        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE] { sigaddset(&defaults, signal) }
+        posix_spawnattr_setsigmask(&attributes, &unblocked)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let envp = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
+        defer { for variable in envp ?? [] { free(variable) } }
         var child = pid_t()
-        let spawned = posix_spawn(&child, "/usr/bin/env", &actions, nil, argv, environ)
+        let spawned = envp.map { posix_spawn(&child, "/usr/bin/env", &actions, &attributes, argv, $0) }
+            ?? posix_spawn(&child, "/usr/bin/env", &actions, &attributes, argv, environ)
         guard spawned == 0 else { throw LaunchFailure(reason: String(cString: strerror(spawned))) }
         for index in 0..<3 {
             let childEnd = index == 0 ? 0 : 1

@@ -65,6 +65,11 @@ public struct LocalClock: Sendable {
         return "\(Self.weekdays[((parts.weekday ?? 1) - 1) % 7]) \(parts.day ?? 0)"
     }
 
+    /// "Thu 18:00".
+    public func weekdayAndTime(_ date: Date) -> String {
+        "\(Self.weekdays[((parts(date).weekday ?? 1) - 1) % 7]) \(time(date))"
+    }
+
     /// "Thu 20 Aug 14:37".
     public func dateAndTime(_ date: Date) -> String {
         let parts = parts(date)

@@ -85,6 +85,8 @@ public struct PlacesOverview: Sendable {
 
         init(_ place: PlacesOverview.Place, style: TextStyle, now moment: Date) {
             name = place.isCurrent ? style.bold("* " + place.location.name.screenSafe) : "  " + place.location.name.screenSafe
+            // A weather alert in force there, as the forecast's own section marks one.
+            if place.forecast?.forecast.alerts.contains(where: { ($0.expires ?? .distantFuture) > moment }) == true { name += " !" }
             guard let cached = place.forecast else {
                 now = MeasureFormat.missing + "  "
                 summary = "no forecast"

@@ -7,10 +7,13 @@ import RainKit
 public struct SettingsReport {
     public var diagnosis: SettingsDiagnosis
     public var paths: RainPaths
+    /// The zone quiet hours are read in (the machine's).
+    public var machineZone: String
 
-    public init(_ diagnosis: SettingsDiagnosis, paths: RainPaths) {
+    public init(_ diagnosis: SettingsDiagnosis, paths: RainPaths, machineZone: String) {
         self.diagnosis = diagnosis
         self.paths = paths
+        self.machineZone = machineZone
     }
 
     /// The README section about proxies, named where a proxy is in use.
@@ -38,6 +41,8 @@ public struct SettingsReport {
                 ("openmeteo_url", settings.openMeteoURL),
                 ("geocoding_url", settings.geocodingURL),
                 ("ip_location_url", settings.ipLocationURL),
+                ("nws_url", settings.nwsURL),
+                ("metalerts_url", settings.metAlertsURL),
                 ("api_key", key),
                 ("api_key_in", settings.apiKeyPlacement.rawValue),
                 ("units", settings.units.rawValue),
@@ -46,7 +51,7 @@ public struct SettingsReport {
                 ("timeout_seconds", Self.number(settings.timeoutSeconds)),
                 ("max_concurrent_requests", String(settings.maxConcurrentRequests)),
                 ("ca_file", settings.caFile ?? "system default"),
-            ]
+            ] + Self.notifyRows(settings.notify, machineZone: machineZone)
         } else {
             rows.append(("settings", "not shown: the configuration file cannot be used (see the error below)"))
         }
@@ -56,6 +61,21 @@ public struct SettingsReport {
         rows.append(("proxy", proxy ?? "none"))
         let width = rows.map(\.0.count).max()! + 2
         return rows.map { ($0.0 + ":").padded(to: width) + $0.1.strippingControlCharacters }.joined(separator: "\n") + "\n"
+    }
+
+    static func notifyRows(_ notify: NotifySettings, machineZone: String) -> [(String, String)] {
+        let places = switch notify.places {
+        case .current: "current"
+        case .all: "all"
+        case .named(let names): names.joined(separator: ", ")
+        }
+        return [
+            ("notify.within_minutes", String(notify.withinMinutes)),
+            ("notify.min_intensity", notify.minIntensity.rawValue),
+            ("notify.probability", MeasureFormat.percent(notify.probability)),
+            ("notify.places", places),
+            ("notify.quiet_hours", notify.quietHours.map { "\($0) (this machine's time zone, \(machineZone))" } ?? "none"),
+        ]
     }
 
     /// A proxy URL as it may be shown: without the user name and password it may carry.

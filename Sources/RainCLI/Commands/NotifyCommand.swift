@@ -1,0 +1,119 @@
+import FoundationEssentials
+import RainKit
+import RainTerminal
+
+/// `rain notify [LOC... | --all] [--exec CMD] [--json] [--dry-run]`
+struct NotifyCommand: RunnableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "notify",
+        abstract: "Tell about rain starting soon, a high chance of it today, and weather alerts, once each.",
+        discussion: """
+        Looks at the forecasts of notify.places (the current location by default), fetching \
+        the stale ones first, and finds: rain or snow starting within notify.within_minutes \
+        at notify.min_intensity or more; a chance of notify.probability or more later today; \
+        alerts not yet expired. Each goes out once as a desktop notification (notify-send on \
+        your session bus, found from cron too); rain is news again after a dry spell. In \
+        notify.quiet_hours (this machine's clock) only extreme alerts go out; the others wait. \
+        With no session bus rain says so and exits 69, marking nothing as sent.
+        """,
+        arguments: [places],
+        options: [all, exec, json, dryRun, verbose]
+    )
+
+    static let places = ArgumentDefinition.places
+    static let all = Flag("all", short: "a", help: "Look at every saved place.")
+    static let exec = Option<String>("exec", value: "command",
+                                     help: "Run COMMAND with /bin/sh -c for each event instead: the event as JSON on its standard input, RAIN_NOTIFY_SUMMARY, RAIN_NOTIFY_BODY and RAIN_NOTIFY_PLACE set.")
+    static let json = Flag("json", help: "Print the events as a JSON array (see docs/notify-json.md); send nothing.")
+    static let dryRun = Flag("dry-run", short: "n", help: "Say what would be sent; send nothing.")
+    static let verbose = Flag.verbose
+
+    var references: [String]
+    var all: Bool
+    var command: String?
+    var json: Bool
+    var dryRun: Bool
+    var verbose: Bool
+
+    init(parsed: ParsedValues) throws {
+        references = parsed.values(of: Self.places)
+        all = parsed[Self.all]
+        command = try parsed.value(Self.exec)
+        json = parsed[Self.json]
+        dryRun = parsed[Self.dryRun]
+        verbose = parsed[Self.verbose]
+        if all && !references.isEmpty { throw ValidationError("Give either '--all' or locations, not both") }
+        if json && dryRun { throw ValidationError("'--json' and '--dry-run' cannot be used together") }
+        if command?.trimmed.isEmpty == true { throw ValidationError("'--exec' needs a command") }
+    }
+
+    var savesChanges: Bool { !json && !dryRun }
+
+    func run(_ context: CommandContext) async throws {
+        let settings = try context.loadSettings().settings
+        let locations = try places(settings.notify, context)
+        guard !locations.isEmpty else {
+            if json { context.writeJSON("[]\n") }
+            throw LocationsError.noLocations
+        }
+        let service = try context.makeForecastService(verbose: verbose)
+        let display = await service.forecastsForDisplay(of: locations, offline: false, lockWait: .seconds(10))
+        var status = BatchFailureReport(failures: display.failures, placeCount: locations.count)
+            .report(to: context) { $0.forecast == nil ? .error : .warning }
+        let forecasts = zip(locations, display.forecasts).compactMap { location, cached in cached.map { (location, $0.forecast) } }
+        if let problem = display.problem {
+            status = .worse(status, context.reportBatchProblem(problem, hasForecasts: !forecasts.isEmpty, using: "using"))
+        }
+        let machineZone = ZoneInfo.machineIdentifier(environment: context.environment)
+        let notifier = NotifyService(settings: settings.notify, logFile: context.paths.notifiedFile,
+                                     machineZone: ZoneInfo.named(machineZone) ?? .utc, now: Date())
+        let report = NotifyReport(machineZone: machineZone)
+        if json {
+            context.writeJSON(report.json(try notifier.round(forecasts)))
+        } else if dryRun {
+            context.console.write(report.dryRun(try notifier.round(forecasts)))
+        } else {
+            let round = try await notifier.deliver(forecasts, through: delivery(context))
+            if context.console.isOutputTerminal { context.console.write(report.delivered(round)) }
+        }
+        if forecasts.isEmpty && status == .success { status = .noInput }
+        if status != .success { throw ExitStatus(code: status) }
+    }
+
+    /// The LOCs given, every place with --all, else notify.places.
+    private func places(_ settings: NotifySettings, _ context: CommandContext) throws -> [Location] {
+        let list = try context.loadPlaces()
+        if all { return list.locations }
+        if !references.isEmpty { return try list.resolve(references) }
+        switch settings.places {
+        case .current: return [try context.location(nil, in: list)]
+        case .all: return list.locations
+        case .named(let names):
+            do {
+                return try list.resolve(names)
+            } catch {
+                throw CommandFailure(message: "notify.places in \(context.paths.configFile): \(error)", hint: "see the places: rain locations",
+                                     kind: .configuration)
+            }
+        }
+    }
+
+    /// Sends one event: to --exec's command (its output passed on), else to the desktop, whose
+    /// bus is looked for at the first event (no event, no need for a bus).
+    private func delivery(_ context: CommandContext) -> (NotifyEvent) throws -> Void {
+        if let command {
+            let notifier = CommandNotifier(command: command, environment: context.environment)
+            return { event in
+                let said = try notifier.send(event)
+                context.console.write(said.output)
+                context.console.writeError(said.error)
+            }
+        }
+        var desktop: DesktopNotifier?
+        return { event in
+            let notifier = try desktop ?? DesktopNotifier(environment: context.environment)
+            desktop = notifier
+            try notifier.send(event)
+        }
+    }
+}

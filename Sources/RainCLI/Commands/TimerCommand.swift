@@ -1,0 +1,52 @@
+import RainKit
+
+/// `rain timer [--every 30m] [--install | --uninstall]`
+struct TimerCommand: RunnableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "timer",
+        abstract: "Print, install or remove the systemd user timer that keeps forecasts fresh and notifies.",
+        discussion: """
+        rain.service runs 'rain refresh --all --quiet --if-stale', then 'rain notify', with the \
+        absolute path of this rain and the folders cron's line would pass; rain.timer starts \
+        it every interval, at a delay within it of its own per user and machine, and catches \
+        up on a run missed while the machine was off. --install writes both to \
+        $XDG_CONFIG_HOME/systemd/user and enables the timer with systemctl --user; without a \
+        running user systemd it says so and removes what it wrote.
+        """,
+        options: [every, install, uninstall]
+    )
+
+    static let every = Option<Interval>.scheduleInterval
+    static let install = Flag("install", help: "Write the units and enable the timer (replacing rain's earlier units).")
+    static let uninstall = Flag("uninstall", help: "Disable the timer and remove rain's units.")
+
+    var interval: Interval
+    var install: Bool
+    var uninstall: Bool
+
+    init(parsed: ParsedValues) throws {
+        interval = try InstallChoice.interval(parsed)
+        if interval.clockStep == nil { throw ValidationError(SystemdUnits.Problem.unsupported(interval).description) }
+        (install, uninstall) = try InstallChoice(parsed, install: Self.install, uninstall: Self.uninstall).pair
+    }
+
+    var needsValidConfiguration: Bool { !uninstall }
+    var savesChanges: Bool { install || uninstall }
+
+    func run(_ context: CommandContext) async throws {
+        let systemd = UserSystemd(environment: context.environment, home: RainPaths.home(environment: context.environment))
+        if uninstall {
+            let removed = try systemd.uninstall()
+            context.print(removed ? "Removed rain's timer (\(systemd.timerPath), \(systemd.servicePath))." : "rain has no timer installed; nothing to remove.")
+            return
+        }
+        _ = try context.loadSettings()
+        let units = try SystemdUnits(every: interval, executable: ProcessIdentity.executablePath, environment: context.scheduledEnvironment)
+        if install {
+            try systemd.install(units)
+            context.print("Installed and started \(systemd.timerPath) (every \(interval)) and \(systemd.servicePath).")
+        } else {
+            context.console.write("# \(systemd.servicePath)\n\(units.service)\n# \(systemd.timerPath)\n\(units.timer)")
+        }
+    }
+}

@@ -1,0 +1,22 @@
+import FoundationEssentials
+
+/// The events of one `rain notify` run and what becomes of each: new (to deliver now), sent
+/// before, or held back by quiet hours.
+public struct NotificationRound: Sendable {
+    public enum Status: String, Sendable {
+        case new, sent, held
+    }
+
+    public struct Item: Sendable {
+        public var event: NotifyEvent
+        public var status: Status
+    }
+
+    public var items: [Item]
+    /// The quiet hours in force now, when they are.
+    public var quietHours: QuietHours?
+    /// The places whose next hour is dry: their rain is news again.
+    var dryPlaces: [UUID]
+
+    public var news: [NotifyEvent] { items.filter { $0.status == .new }.map(\.event) }
+}

@@ -1,0 +1,48 @@
+/// Why `rain notify` could not deliver or remember what it found.
+public enum NotifyError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The state file is there but cannot be read as rain's.
+    case unreadableState(path: String, reason: String)
+    /// No D-Bus session bus to reach a desktop with; `tried` names where rain looked.
+    case noSessionBus(tried: [String])
+    /// The program that delivers desktop notifications is not installed.
+    case notifierMissing(program: String)
+    /// Another rain is delivering notifications.
+    case busy
+    /// A delivery ran and failed.
+    case deliveryFailed(what: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unreadableState(let path, let reason):
+            return "cannot read \(path): \(reason)"
+        case .noSessionBus(let tried):
+            return "no desktop session bus to send notifications to (looked at \(tried.joined(separator: ", ")))"
+        case .notifierMissing(let program):
+            return "\(program) is not installed, so no desktop notification can be sent"
+        case .busy:
+            return "another rain is sending notifications"
+        case .deliveryFailed(let what, let reason):
+            return "\(what) failed: \(reason)"
+        }
+    }
+
+    public var hint: String? {
+        switch self {
+        case .unreadableState: return "the file was left as it is; fix or remove it (rain then sends every event again)"
+        case .noSessionBus: return "log in to a desktop, or deliver another way: rain notify --exec CMD"
+        case .notifierMissing: return "Debian: apt-get install libnotify-bin"
+        case .busy: return "try again in a moment"
+        case .deliveryFailed: return nil
+        }
+    }
+}
+
+extension NotifyError: RainError {
+    public var kind: ErrorKind {
+        switch self {
+        case .unreadableState: return .localFile
+        case .busy: return .temporary
+        case .noSessionBus, .notifierMissing, .deliveryFailed: return .unavailable
+        }
+    }
+}

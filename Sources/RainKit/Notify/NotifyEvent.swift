@@ -1,0 +1,38 @@
+import FoundationEssentials
+
+/// Something `rain notify` tells a person about once: rain starting soon, a high chance of it
+/// later today, or a weather alert. `id` is what the state file remembers it by.
+public struct NotifyEvent: Sendable, Equatable {
+    public enum Kind: String, Sendable, Equatable {
+        case rain, chance, alert
+    }
+
+    public var kind: Kind
+    /// Stable across runs for the same event: `rain:<place>`, `chance:<place>:<date>`,
+    /// `alert:<place>:<hash>`.
+    public var id: String
+    public var placeID: UUID
+    public var placeName: String
+    /// One short line: "Rain in Berlin in about 20 min (moderate, ~2 mm in the first hour)".
+    public var summary: String
+    /// A second line with the details.
+    public var body: String
+    /// When the rain starts, the chance begins, or the alert takes effect.
+    public var starts: Date?
+    /// When the alert ends.
+    public var ends: Date?
+    /// rain, snow, sleet or precipitation (rain and chance events).
+    public var precipitationType: String?
+    public var strength: PrecipitationStrength?
+    /// In the forecast's units: mm, or in for `us`.
+    public var amount: Double?
+    public var probability: Double?
+    /// The alert's own words for it ("Severe", "Extreme", "warning").
+    public var severity: String?
+    public var regions: [String] = []
+    public var uri: String?
+    public var units: UnitSystem
+
+    /// An alert whose severity is "Extreme" goes out in quiet hours too.
+    public var isExtreme: Bool { kind == .alert && severity?.lowercased() == "extreme" }
+}

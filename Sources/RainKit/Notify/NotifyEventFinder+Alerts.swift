@@ -1,0 +1,27 @@
+import FoundationEssentials
+
+extension NotifyEventFinder {
+    /// Each alert not yet expired: "Wind warning for Berlin until Thu 18:00" (the end in the
+    /// place's zone), its severity and the start of its description below.
+    func alertEvents(for location: Location, in forecast: Forecast, clock: LocalClock) -> [NotifyEvent] {
+        forecast.alerts.filter { ($0.expires ?? .distantFuture) > now }.map { alert in
+            let name = location.name.strippingControlCharacters
+            let title = alert.title.strippingControlCharacters
+            let until = alert.expires.map { " until \(clock.weekdayAndTime($0))" } ?? ""
+            let identity = [title, alert.time.map { "\($0.timeIntervalSince1970)" } ?? "",
+                            alert.expires.map { "\($0.timeIntervalSince1970)" } ?? "", alert.uri ?? ""].joined(separator: "|")
+            let description = (alert.description ?? "").strippingControlCharacters.trimmed
+            let severity = alert.severity?.strippingControlCharacters
+            let details = [severity.map { $0.capitalizedFirst + "." }, description.isEmpty ? nil : String(description.prefix(200))]
+            var event = NotifyEvent(
+                kind: .alert, id: "alert:\(location.idString):\(identity.fnv1aHash)", placeID: location.id, placeName: name,
+                summary: "\(title) for \(name)\(until)", body: details.compactMap { $0 }.joined(separator: " "),
+                starts: alert.time, units: forecast.units)
+            event.ends = alert.expires
+            event.severity = severity
+            event.regions = alert.regions.map(\.strippingControlCharacters)
+            event.uri = alert.uri
+            return event
+        }
+    }
+}

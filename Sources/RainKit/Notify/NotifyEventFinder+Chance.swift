@@ -1,0 +1,27 @@
+import FoundationEssentials
+
+extension NotifyEventFinder {
+    /// The first hour later today whose chance of precipitation reaches `probability`:
+    /// "Berlin: 80% chance of rain from 16:00", the highest chance of the hours in a row that
+    /// reach it. Once a day per place.
+    func chanceEvent(for location: Location, in forecast: Forecast, clock: LocalClock) -> NotifyEvent? {
+        let later = forecast.hourly.filter { $0.time > now && clock.isSameDay($0.time, now) }
+        guard let first = later.firstIndex(where: { ($0.precipProbability ?? 0) >= settings.probability }) else { return nil }
+        let run = later[first...].prefix { ($0.precipProbability ?? 0) >= settings.probability }
+        let chance = run.compactMap(\.precipProbability).max() ?? settings.probability
+        let hour = later[first]
+        let kind = ["rain", "snow", "sleet"].contains(hour.precipType ?? "") ? hour.precipType! : "rain"
+        let name = location.name.strippingControlCharacters
+        let until = run.last!.time.addingTimeInterval(3600)
+        let day = Int(clock.startOfDay(now).timeIntervalSince1970)
+        var event = NotifyEvent(
+            kind: .chance, id: "chance:\(location.idString):\(day)", placeID: location.id, placeName: name,
+            summary: "\(name): \(MeasureFormat.percent(chance)) chance of \(kind) from \(clock.hour(hour.time))",
+            body: clock.isSameDay(until, now) ? "Until about \(clock.hour(until)) local time." : "For the rest of the day.",
+            starts: hour.time, units: forecast.units)
+        event.ends = until
+        event.precipitationType = kind
+        event.probability = chance
+        return event
+    }
+}

@@ -1,0 +1,47 @@
+import FoundationEssentials
+
+extension NotifyEventFinder {
+    /// Rain (or snow) at or above `min_intensity` starting within the window, or started
+    /// since the last run: "Rain in Berlin in about 20 min (moderate, ~2 mm in the first hour)".
+    func rainEvent(for location: Location, in forecast: Forecast, clock: LocalClock) -> NotifyEvent? {
+        let units = forecast.units
+        guard let wet = NextHourSteps(forecast.nextHour, now: now, window: window)
+            .firstWet(settings.minIntensity.millimetresPerHour, units: units) else { return nil }
+        let starts = max(now, wet.minute.time)
+        let firstHour = rates(in: forecast, from: starts, seconds: 3600)
+        let amount = firstHour.reduce(0) { $0 + $1 / 60 }
+        let strength = PrecipitationStrength(millimetresPerHour: units.millimetresPerHour(firstHour.max() ?? 0))
+        let kind = ["rain", "snow", "sleet"].contains(wet.minute.precipType ?? "") ? wet.minute.precipType! : "rain"
+        let name = location.name.strippingControlCharacters
+        let hasStarted = wet.minute.time <= now
+        let minutes = Int((starts.timeIntervalSince(now) / 60).rounded())
+        let when = hasStarted ? "now" : minutes < 5 ? "in a few min" : "in about \(Int((Double(minutes) / 5).rounded()) * 5) min"
+        let label = UnitLabels(units).precipitation
+        var event = NotifyEvent(
+            kind: .rain, id: "rain:\(location.idString)", placeID: location.id, placeName: name,
+            summary: "\(kind.capitalizedFirst) in \(name) \(when) (\(strength.rawValue), ~\(MeasureFormat.amount(amount)) \(label) in the first hour)",
+            body: hasStarted ? "It has started." : "From about \(clock.time(starts)) local time.",
+            starts: starts, units: units)
+        event.precipitationType = kind
+        event.strength = strength
+        event.amount = amount
+        event.probability = wet.minute.precipProbability
+        return event
+    }
+
+    /// The intensity (the forecast's unit per hour) at each minute from `start`: the next-hour
+    /// step covering it, else the hour covering it, else none.
+    private func rates(in forecast: Forecast, from start: Date, seconds: Int) -> [Double] {
+        let minutes = forecast.nextHour?.minutes ?? []
+        let step = minutes.count > 1 ? minutes[1].time.timeIntervalSince(minutes[0].time) : 60
+        return stride(from: 0, to: seconds, by: 60).map { offset in
+            let time = start.addingTimeInterval(TimeInterval(offset))
+            if let minute = minutes.last(where: { $0.time <= time }), time < minute.time.addingTimeInterval(step) {
+                return minute.precipIntensity ?? 0
+            }
+            let hour = forecast.hourly.last { $0.time <= time }
+            guard let hour, time < hour.time.addingTimeInterval(3600) else { return 0 }
+            return hour.precipIntensity ?? 0
+        }
+    }
+}

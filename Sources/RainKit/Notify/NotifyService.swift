@@ -1,0 +1,69 @@
+import FoundationEssentials
+
+/// Finds the events in forecasts, weighs them against what was sent, and delivers the new ones
+/// once, remembering each as soon as it is delivered.
+public struct NotifyService: Sendable {
+    public let settings: NotifySettings
+    public let logFile: String
+    /// The machine's zone, which quiet hours are read in.
+    public let machineZone: ZoneInfo
+    public let now: Date
+
+    public init(settings: NotifySettings, logFile: String, machineZone: ZoneInfo, now: Date) {
+        self.settings = settings
+        self.logFile = logFile
+        self.machineZone = machineZone
+        self.now = now
+    }
+
+    /// The events of `forecasts` as the log stands (nothing is written).
+    public func round(_ forecasts: [(Location, Forecast)]) throws(NotifyError) -> NotificationRound {
+        try round(forecasts, log: NotifiedLog.load(logFile))
+    }
+
+    func round(_ forecasts: [(Location, Forecast)], log: NotifiedLog) -> NotificationRound {
+        let finder = NotifyEventFinder(settings: settings, now: now)
+        let dry = forecasts.filter { finder.staysDry($0.1) == true }.map(\.0.id)
+        var remembered = log
+        for place in dry { remembered.forgetRain(at: place) }
+        let quiet = settings.quietHours.flatMap { $0.contains(now, in: machineZone) ? $0 : nil }
+        let items = forecasts.flatMap { location, forecast in
+            finder.events(for: location, in: forecast).map { event in
+                let status: NotificationRound.Status = remembered.contains(event.id) ? .sent
+                    : quiet != nil && !event.isExtreme ? .held : .new
+                return NotificationRound.Item(event: event, status: status)
+            }
+        }
+        return NotificationRound(items: items, quietHours: quiet, dryPlaces: dry)
+    }
+
+    /// Delivers the new events of `forecasts` through `deliver`, under the log's lock, writing
+    /// the log after each delivery: an event is remembered only once it went out, and one that
+    /// failed stops the run (the rest wait for the next one).
+    /// - Returns: the round, as it stood before delivering.
+    public func deliver(_ forecasts: [(Location, Forecast)],
+                        through deliver: (NotifyEvent) throws -> Void) async throws -> NotificationRound {
+        let lock: FileLock
+        do {
+            lock = try await FileLock.acquire(logFile + ".lock", waiting: .seconds(10))
+        } catch {
+            switch error {
+            case .busy: throw NotifyError.busy
+            case .file(let error): throw error
+            }
+        }
+        defer { lock.unlock() }
+        let loaded = try NotifiedLog.load(logFile)
+        let round = round(forecasts, log: loaded)
+        var log = loaded
+        for place in round.dryPlaces { log.forgetRain(at: place) }
+        log.prune(now: now)
+        if log != loaded { try log.save(to: logFile) }
+        for event in round.news {
+            try deliver(event)
+            log.record(event, at: now)
+            try log.save(to: logFile)
+        }
+        return round
+    }
+}

@@ -1,0 +1,45 @@
+/// The `notify` object of the configuration: what `rain notify` tells about, for which places,
+/// and when it keeps quiet.
+public struct NotifySettings: Sendable, Equatable {
+    /// Rain or snow starting within this many minutes is an event (next-hour data).
+    public var withinMinutes = 60
+    /// The weakest precipitation that counts.
+    public var minIntensity: PrecipitationStrength = .light
+    /// A chance of precipitation later today at or above this (0...1) is an event (hourly data).
+    public var probability = 0.7
+    public var places: Places = .current
+    /// Nothing but extreme alerts goes out in this span of the machine's clock.
+    public var quietHours: QuietHours?
+
+    public init() {}
+
+    /// Which saved places `rain notify` looks at when no LOC is given.
+    public enum Places: Sendable, Equatable {
+        case current
+        case all
+        case named([String])
+    }
+}
+
+/// How hard it rains, with Dark Sky's thresholds in mm/h: below 2.5 light, below 10 moderate,
+/// heavy from 10.
+public enum PrecipitationStrength: String, Sendable, Equatable, CaseIterable, Comparable {
+    case light, moderate, heavy
+
+    /// The least intensity (mm/h) of the strength; light is anything measurable.
+    public var millimetresPerHour: Double {
+        switch self {
+        case .light: return NextHourOutlook.wetIntensity
+        case .moderate: return 2.5
+        case .heavy: return 10
+        }
+    }
+
+    public init(millimetresPerHour rate: Double) {
+        self = rate >= Self.heavy.millimetresPerHour ? .heavy : rate >= Self.moderate.millimetresPerHour ? .moderate : .light
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}

@@ -1,0 +1,58 @@
+import FoundationEssentials
+
+/// An official source of weather alerts for an area (a national weather service), asked for
+/// the alerts at a place in its area. Their alerts join the place's forecast when it is
+/// fetched. Each lives in a folder of its own under `Providers/`, like a forecast provider.
+public protocol AlertFeed: Sendable {
+    /// How messages name it: "the NWS alerts".
+    var displayName: String { get }
+    /// Whether `coordinate` lies in the area the feed covers (roughly: a place just outside
+    /// gets an empty answer).
+    func covers(_ coordinate: Coordinate) -> Bool
+    /// The URL alerts come from, as `settings` configure it.
+    func url(in settings: Settings) -> String
+    /// The request for the alerts at `coordinate`.
+    func endpoint(for coordinate: Coordinate, url: String) -> ForecastEndpoint
+    func decode(_ body: Data) throws(ForecastError) -> [Forecast.Alert]
+}
+
+/// The alert feeds rain knows: the one place they are registered.
+public enum AlertSource: String, Sendable, CaseIterable {
+    case nws, metAlerts
+
+    public var feed: any AlertFeed {
+        switch self {
+        case .nws: return NWSAlertFeed()
+        case .metAlerts: return MetAlertsFeed()
+        }
+    }
+
+    /// The feeds whose area holds `coordinate`.
+    public static func feeds(for coordinate: Coordinate) -> [any AlertFeed] {
+        allCases.map(\.feed).filter { $0.covers(coordinate) }
+    }
+}
+
+extension ForecastEndpoint {
+    /// The official services ask every client to name itself and a contact in `User-Agent`
+    /// (api.weather.gov: weather-gov/api `assets/openapi.yaml`, `securitySchemes.userAgent`;
+    /// api.met.no: its terms of service).
+    static let identifyingUserAgent = "\(RainVersion.userAgent) (+https://example.org/rain; rain@example.org)"
+
+    /// A GET of `url` + `items` that names rain and a contact.
+    init(alertsAt url: String, _ items: [(String, String)]) {
+        let full = url + Self.query(items)
+        self.init(request: HTTPRequest(url: full, headers: ["User-Agent": Self.identifyingUserAgent]), redactedURL: full,
+                  host: Self.hostForMessages(of: url))
+    }
+}
+
+/// A box of latitudes and longitudes.
+struct Area: Sendable {
+    var latitudes: ClosedRange<Double>
+    var longitudes: ClosedRange<Double>
+
+    func contains(_ coordinate: Coordinate) -> Bool {
+        latitudes.contains(coordinate.latitude) && longitudes.contains(coordinate.longitude)
+    }
+}

@@ -1,0 +1,112 @@
+import Glibc
+
+/// The user's systemd: where its units are, and `systemctl --user` to load, enable and stop them.
+public struct UserSystemd: Sendable {
+    /// `$XDG_CONFIG_HOME/systemd/user` (`~/.config/systemd/user`).
+    public let folder: String
+    let environment: [String: String]
+
+    public init(environment: [String: String], home: String) {
+        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
+        folder = config + "/systemd/user"
+        self.environment = environment
+    }
+
+    public var servicePath: String { folder + "/" + SystemdUnits.serviceName }
+    public var timerPath: String { folder + "/" + SystemdUnits.timerName }
+
+    public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        /// systemctl cannot reach a user manager (none runs, or systemctl is missing).
+        case notRunning(reason: String)
+        case file(FileError)
+
+        public var description: String {
+            switch self {
+            case .notRunning(let reason): return "no systemd user manager to install the timer in (\(reason)); nothing is left installed"
+            case .file(let error): return error.description
+            }
+        }
+    }
+
+    /// Writes both units, reloads the manager and starts the timer (also at every login). When
+    /// the manager cannot be reached, the files written are removed again.
+    public func install(_ units: SystemdUnits) throws(Failure) {
+        var made: [String] = []
+        var folder = self.folder
+        while access(folder, F_OK) != 0, folder != "/" {
+            made.append(folder)
+            folder = AtomicFile.parentFolder(of: folder)
+        }
+        func removeFiles() {
+            self.removeFiles()
+            for folder in made { rmdir(folder) }
+        }
+        do {
+            try AtomicFile.createFolder(self.folder)
+            try AtomicFile.write(Array(units.service.utf8), to: servicePath, mode: 0o644)
+            try AtomicFile.write(Array(units.timer.utf8), to: timerPath, mode: 0o644)
+        } catch {
+            removeFiles()
+            throw .file(error)
+        }
+        do {
+            try systemctl(["daemon-reload"])
+            try systemctl(["enable", "--now", SystemdUnits.timerName])
+        } catch {
+            removeFiles()
+            try? systemctl(["daemon-reload"])
+            throw error
+        }
+    }
+
+    /// Stops and disables the timer and removes both units; false when neither was there.
+    public func uninstall() throws(Failure) -> Bool {
+        let existed = [servicePath, timerPath].contains { (try? RegularFile.read($0, limit: .configuration)) != nil }
+        guard existed else { return false }
+        try? systemctl(["disable", "--now", SystemdUnits.timerName])
+        removeFiles()
+        try? systemctl(["daemon-reload"])
+        return true
+    }
+
+    private func removeFiles() {
+        for path in [servicePath, timerPath] { unlink(path) }
+    }
+
+    private func systemctl(_ arguments: [String]) throws(Failure) {
+        let outcome: Subprocess.Outcome
+        do {
+            outcome = try Subprocess.run("systemctl", ["--user"] + arguments, input: nil, environment: environment)
+        } catch {
+            throw .notRunning(reason: error.reason)
+        }
+        if outcome.status == 127 { throw .notRunning(reason: "systemctl is not installed") }
+        guard outcome.status == 0 else {
+            let said = outcome.error.split(separator: "\n").first.map { String($0).strippingControlCharacters }
+            throw .notRunning(reason: "systemctl --user \(arguments[0]): \(said ?? "exit status \(outcome.status)")")
+        }
+    }
+}
+
+extension UserSystemd.Failure: RainError {
+    public var kind: ErrorKind {
+        switch self {
+        case .notRunning: return .unavailable
+        case .file: return .localFile
+        }
+    }
+
+    public var hint: String? {
+        if case .notRunning = self { return "print the units with 'rain timer', or use: rain cron --install" }
+        return nil
+    }
+}
+
+extension SystemdUnits.Problem: RainError {
+    public var kind: ErrorKind {
+        switch self {
+        case .unsupported: return .usage
+        case .lineBreak: return .configuration
+        }
+    }
+}

@@ -1,0 +1,53 @@
+import ForecastSimulator
+import Foundation
+import Testing
+
+/// The official alert feeds as their documents describe them: api.weather.gov's alert
+/// collection (weather-gov/api `assets/openapi.yaml`) and MET Norway's MetAlerts GeoJSON
+/// (metno/weatherapi-docs `doc/metalerts/geojson.md`).
+@Suite struct OfficialAlertsTests {
+    static let now = 1_787_227_200.0  // 2026-08-20T12:00:00Z
+
+    @Test func nwsAnswersAGeoJSONCollectionOfCAPAlertsToAClientThatNamesItself() throws {
+        let simulator = try startedSimulator(.init(now: Self.now))
+        defer { simulator.stop() }
+        let anonymous = try fetch(simulator.port, "/alerts/active?point=40.71,-74.006")
+        #expect(anonymous.status == 403 && anonymous.headers["content-type"] == "application/problem+json")
+        #expect(anonymous.jsonObject?["status"] as? Int == 403)
+        let bad = try fetch(simulator.port, "/alerts/active?point=new-york", headers: [("User-Agent", "test (me@example.org)")])
+        #expect(bad.status == 400 && bad.jsonObject?["title"] as? String == "Bad Request")
+
+        let answer = try fetch(simulator.port, "/alerts/active?point=40.71,-74.006", headers: [("User-Agent", "test (me@example.org)")])
+        #expect(answer.status == 200 && answer.headers["content-type"] == "application/geo+json")
+        let body = try #require(answer.jsonObject)
+        #expect(body["type"] as? String == "FeatureCollection")
+        let features = try #require(body["features"] as? [[String: Any]])
+        let properties = features.compactMap { $0["properties"] as? [String: Any] }
+        #expect(properties.map { $0["event"] as? String } == ["Flood Watch", "Dense Fog Advisory"])
+        // Times carry the office's offset: 08:00 in New York is 12:00 UTC.
+        #expect(properties[0]["sent"] as? String == "2026-08-20T06:00:00-04:00")
+        #expect(properties[0]["expires"] as? String == "2026-08-20T20:00:00-04:00")
+        #expect(properties[1]["ends"] as? String == "2026-08-20T07:00:00-04:00", "an advisory that has ended, listed until it expires")
+        for key in ["@id", "id", "areaDesc", "onset", "status", "messageType", "severity", "certainty", "urgency", "headline", "description"] {
+            #expect(properties.allSatisfy { $0[key] != nil }, "\(key)")
+        }
+        let quiet = try fetch(simulator.port, "/alerts/active?point=40.73,-74.006", headers: [("User-Agent", "test")])
+        #expect((quiet.jsonObject?["features"] as? [Any])?.isEmpty == true)
+    }
+
+    @Test func metAlertsAnswersFeaturesWithTheirIntervalInTheAskedLanguage() throws {
+        let simulator = try startedSimulator(.init(now: Self.now))
+        defer { simulator.stop() }
+        let english = try #require(try fetch(simulator.port, "/weatherapi/metalerts/2.0/current.json?lat=60.39&lon=5.32&lang=en").jsonObject)
+        #expect(english["type"] as? String == "FeatureCollection" && english["lang"] as? String == "en")
+        let feature = try #require((english["features"] as? [[String: Any]])?.first)
+        #expect((feature["when"] as? [String: Any])?["interval"] as? [String] == ["2026-08-20T12:00:00+02:00", "2026-08-21T02:00:00+02:00"])
+        let properties = try #require(feature["properties"] as? [String: Any])
+        #expect(properties["eventAwarenessName"] as? String == "Heavy rain")
+        #expect((properties["awareness_level"] as? String)?.split(separator: ";").count == 3)
+        #expect((properties["title"] as? String)?.hasPrefix("Heavy rain, ") == true)
+        let norwegian = try #require(try fetch(simulator.port, "/weatherapi/metalerts/2.0/current.json?lat=60.39&lon=5.32").jsonObject)
+        let name = ((norwegian["features"] as? [[String: Any]])?.first?["properties"] as? [String: Any])?["eventAwarenessName"] as? String
+        #expect(name == "Mye regn")
+    }
+}

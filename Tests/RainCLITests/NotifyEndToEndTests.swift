@@ -1,0 +1,178 @@
+import Foundation
+import RainKit
+import RainTestSupport
+import Testing
+
+/// `rain notify` through the real binary against the simulator, at a fixed clock (12:00 UTC,
+/// 14:00 in Berlin; the machine's zone is UTC under faketime). At 52.52,13.405 (Berlin) the
+/// simulator's rain starts 13 minutes after now; at 52.56,13.405 (Windy) 50 minutes after,
+/// and it has a "Wind warning" alert ending at 00:00 UTC.
+@Suite struct NotifyEndToEndTests {
+    static let now = Date(timeIntervalSince1970: 1_787_227_200)  // 2026-08-20T12:00:00Z, a Thursday
+
+    private func world(_ home: String, notify: String = "{}") throws -> (ForecastWorld, windy: Location) {
+        let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 5, "notify": \#(notify)}"#, now: Self.now)
+        let store = LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+        let windy = try store.add(name: "Windy", coordinate: Coordinate(latitude: 52.56, longitude: 13.405)).location
+        return (world, windy)
+    }
+
+    /// `--exec` that appends the event it reads and its three variables to files in the home.
+    private func exec(_ home: String) -> [String] {
+        ["--exec", #"cat >> "$RAIN_HOME/events.jsonl"; printf '%s|%s|%s\n' "$RAIN_NOTIFY_SUMMARY" "$RAIN_NOTIFY_BODY" "$RAIN_NOTIFY_PLACE" >> "$RAIN_HOME/variables.txt""#]
+    }
+
+    private func delivered(_ home: String) -> [[String: Any]] {
+        let text = (try? String(contentsOfFile: home + "/events.jsonl", encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
+    }
+
+    private func editCache(_ world: ForecastWorld, _ location: Location, _ change: (inout Forecast) -> Void) throws {
+        let cache = ForecastCache(directory: world.home + "/cache/forecasts")
+        var cached = try #require(try cache.load(for: location.id))
+        change(&cached.forecast)
+        try cache.save(cached)
+    }
+
+    @Test func execGetsEachEventOnceAsJSONWithItsTexts() async throws {
+        try await withTemporaryDirectory { home in
+            let (world, _) = try world(home)
+            let first = try await world.rain(["notify", "Berlin"] + exec(home))
+            #expect(first.status == 0, "\(first)")
+            let events = delivered(home)
+            #expect(events.map { $0["summary"] as? String } == [
+                "Rain in Berlin in about 15 min (light, ~1.2 mm in the first hour)",
+                "Berlin: 70% chance of rain from 15:00",
+            ])
+            let rain = try #require(events.first)
+            #expect(rain["kind"] as? String == "rain")
+            #expect(rain["starts"] as? String == "2026-08-20T12:13:00Z")
+            #expect(rain["intensity"] as? String == "light" && rain["precip_type"] as? String == "rain")
+            #expect((rain["place"] as? [String: Any])?["name"] as? String == "Berlin")
+            #expect(try String(contentsOfFile: home + "/variables.txt", encoding: .utf8) == """
+                Rain in Berlin in about 15 min (light, ~1.2 mm in the first hour)|From about 14:13 local time.|Berlin
+                Berlin: 70% chance of rain from 15:00|Until about 16:00 local time.|Berlin
+
+                """)
+            #expect(FileManager.default.fileExists(atPath: home + "/state/notified.json"))
+
+            let again = try await world.rain(["notify", "Berlin"] + exec(home))
+            #expect(again.status == 0, "\(again)")
+            #expect(delivered(home).count == 2, "each event once")
+        }
+    }
+
+    /// The real clock (faketime's library, preloaded into the command too, changes its mask):
+    /// the simulator's rain at Windy is always 50 minutes away.
+    @Test func theCommandStartsWithNoSignalBlockedThoughThisRunnerBlocksSIGTERM() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            _ = try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+                .add(name: "Windy", coordinate: Coordinate(latitude: 52.56, longitude: 13.405))
+            let result = try await world.rain(["notify", "Windy", "--exec", "exec grep ^SigBlk: /proc/self/status"])
+            #expect(result.status == 0 && !result.output.isEmpty, "\(result)")
+            #expect(result.output.split(separator: "\n").allSatisfy { $0.hasSuffix("\t0000000000000000") }, "\(result)")
+        }
+    }
+
+    @Test func aDrySpellMakesRainNewAgain() async throws {
+        try await withTemporaryDirectory { home in
+            let (world, _) = try world(home)
+            #expect(try await world.rain(["notify", "Berlin"] + exec(home)).status == 0)
+            #expect(delivered(home).filter { $0["kind"] as? String == "rain" }.count == 1)
+
+            // Still raining soon: nothing new. Then the next hour turns dry, and rain is news again.
+            #expect(try await world.rain(["notify", "Berlin"] + exec(home)).status == 0)
+            try editCache(world, world.berlin) { forecast in
+                for index in forecast.nextHour!.minutes.indices { forecast.nextHour!.minutes[index].precipIntensity = 0 }
+            }
+            let dry = try await world.rain(["notify", "Berlin", "--dry-run"])
+            #expect(dry.output == "already sent: Berlin: 70% chance of rain from 15:00\n", "\(dry)")
+            #expect(try await world.rain(["notify", "Berlin"] + exec(home)).status == 0)
+            #expect(!(try String(contentsOfFile: home + "/state/notified.json", encoding: .utf8)).contains("\"rain:"))
+            try world.ageCache(of: world.berlin)
+            #expect(try await world.rain(["notify", "Berlin"] + exec(home)).status == 0)
+            #expect(delivered(home).filter { $0["kind"] as? String == "rain" }.count == 2)
+        }
+    }
+
+    @Test func quietHoursHoldBackAllButExtremeAlerts() async throws {
+        try await withTemporaryDirectory { home in
+            let (world, windy) = try world(home, notify: #"{"quiet_hours": "11:30-12:30"}"#)
+            #expect(try await world.rain(["refresh", "Windy"]).status == 0)
+            try editCache(world, windy) { $0.alerts[0].severity = "Extreme" }
+
+            let dryRun = try await world.rain(["notify", "Windy", "--dry-run"])
+            #expect(dryRun.output.contains("held back: Rain in Windy in about 50 min"), "\(dryRun)")
+            #expect(dryRun.output.contains("quiet hours 11:30-12:30 on this machine's clock (UTC) end at 12:30"), "\(dryRun)")
+            #expect(dryRun.output.contains("would send: Wind warning for Windy until Fri 02:00"), "\(dryRun)")
+
+            #expect(try await world.rain(["notify", "Windy"] + exec(home)).status == 0)
+            #expect(delivered(home).map { $0["kind"] as? String } == ["alert"])
+            #expect(delivered(home).first?["severity"] as? String == "Extreme")
+
+            writeFile(home + "/config.json", #"{"timeout_seconds": 5, "notify": {"quiet_hours": "22:00-07:00"}}"#)
+            #expect(try await world.rain(["notify", "Windy"] + exec(home)).status == 0)
+            #expect(delivered(home).map { $0["kind"] as? String } == ["alert", "rain", "chance"], "the held ones, and the alert not again")
+        }
+    }
+
+    @Test func alertsFromADarkSkyCompatibleAPIWithSeverityAndExpiredOnesHidden() async throws {
+        try await withTemporaryDirectory { home in
+            let (world, windy) = try world(home)
+            let json = try await world.rain(["notify", "Windy", "--json"])
+            #expect(json.status == 0, "\(json)")
+            let events = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+            let alert = try #require(events.first { $0["kind"] as? String == "alert" })
+            #expect(alert["summary"] as? String == "Wind warning for Windy until Fri 02:00")
+            #expect(alert["ends"] as? String == "2026-08-21T00:00:00Z")
+            #expect(["Minor", "Moderate", "Severe"].contains(alert["severity"] as? String ?? ""))
+            #expect((alert["body"] as? String)?.hasPrefix((alert["severity"] as? String ?? "?") + ". Wind warning for ") == true)
+
+            try editCache(world, windy) { $0.alerts[0].expires = Self.now.addingTimeInterval(-60) }
+            let expired = try await world.rain(["notify", "Windy", "--dry-run"])
+            #expect(!expired.output.contains("Wind warning"), "\(expired)")
+        }
+    }
+
+    @Test func jsonPrintsEveryEventWithItsStatusAndSendsNothing() async throws {
+        try await withTemporaryDirectory { home in
+            let (world, _) = try world(home)
+            let json = try await world.rain(["notify", "--all", "--json"])
+            #expect(json.status == 0, "\(json)")
+            let events = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+            #expect(Set(events.compactMap { $0["kind"] as? String }) == ["rain", "chance", "alert"])
+            #expect(Set(events.map { $0["status"] as? String }) == ["new"])
+            let always: Set<String> = ["kind", "id", "place", "summary", "body", "regions", "units", "status"]
+            let byKind: [String: Set<String>] = ["rain": ["starts", "precip_type", "intensity", "amount", "probability"],
+                                                 "chance": ["starts", "ends", "precip_type", "probability"],
+                                                 "alert": ["starts", "ends", "severity", "uri"]]
+            #expect(events.allSatisfy { Set($0.keys) == always.union(byKind[$0["kind"] as? String ?? ""] ?? []) }, "\(events)")
+            #expect(events.contains { $0["kind"] as? String == "alert" })
+            #expect(!FileManager.default.fileExists(atPath: home + "/state/notified.json"), "nothing marked sent")
+            #expect(delivered(home).isEmpty)
+        }
+    }
+
+    @Test func openMeteoQuarterHoursGiveTheRainEvent() async throws {
+        try await withTemporaryDirectory { home in
+            let (world, _) = try world(home, notify: #"{"places": ["Berlin"]}"#)
+            let dryRun = try await world.keylessRain(["notify", "--dry-run"])
+            #expect(dryRun.status == 0, "\(dryRun)")
+            #expect(dryRun.output.hasPrefix("would send: Rain in Berlin now (light, ~"), "rain from 12:13 falls in the quarter hour from 12:00: \(dryRun)")
+        }
+    }
+
+    @Test func aStateFileThatIsNotRainsIsLeftAsItIs() async throws {
+        try await withTemporaryDirectory { home in
+            let (world, _) = try world(home)
+            try FileManager.default.createDirectory(atPath: home + "/state", withIntermediateDirectories: true)
+            writeFile(home + "/state/notified.json", #"{"sent": 3}"#)
+            let result = try await world.rain(["notify", "Berlin"] + exec(home))
+            #expect(result.status == 74, "\(result)")
+            #expect(result.error.hasPrefix("rain: error: cannot read \(home)/state/notified.json: not rain's notifications:"), "\(result)")
+            #expect(try String(contentsOfFile: home + "/state/notified.json", encoding: .utf8) == #"{"sent": 3}"#)
+            #expect(delivered(home).isEmpty)
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import RainKit
+import RainTestSupport
+import Testing
+
+/// Alerts of the official feeds, through the real binary and the simulator at a fixed clock:
+/// New York (40.71,-74.006) has an NWS "Flood Watch" ending at 20:00 there and a "Dense Fog
+/// Advisory" that has ended; Bergen (60.39,5.32) a yellow MetAlerts heavy rain warning.
+@Suite struct OfficialAlertsEndToEndTests {
+    private func world(_ home: String) throws -> (ForecastWorld, environment: [String: String]) {
+        let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 5}"#, now: NotifyEndToEndTests.now)
+        let store = LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+        _ = try store.add(name: "New York", coordinate: Coordinate(latitude: 40.71, longitude: -74.006))
+        _ = try store.add(name: "Bergen", coordinate: Coordinate(latitude: 60.39, longitude: 5.32))
+        let feeds = ["RAIN_NWS_URL": world.simulator.rootURL + "/alerts/active",
+                     "RAIN_METALERTS_URL": world.simulator.rootURL + "/weatherapi/metalerts/2.0/current.json"]
+        return (world, feeds)
+    }
+
+    @Test func bothFeedsJoinTheForecastAndNotifyWithEndedOnesLeftOut() async throws {
+        try await withTemporaryDirectory { home in
+            let (world, feeds) = try world(home)
+            let notify = try await world.keylessRain(["notify", "New York", "Bergen", "--dry-run"], environment: feeds)
+            #expect(notify.status == 0, "\(notify)")
+            let alerts = notify.output.split(separator: "\n").filter { $0.contains(" until ") }
+            #expect(alerts == ["would send: Flood Watch for New York until Thu 20:00",
+                               "would send: Yellow heavy rain warning for Bergen until Fri 02:00"])
+
+            let json = try await world.keylessRain(["show", "New York", "--json", "--offline"], environment: feeds)
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+            let shown = try #require(document["alerts"] as? [[String: Any]])
+            #expect(shown.map { $0["title"] as? String } == ["Flood Watch"], "the ended advisory is not shown")
+            #expect(["Minor", "Moderate", "Severe", "Extreme"].contains(shown.first?["severity"] as? String ?? ""))
+            #expect(shown.first?["expires"] as? String == "2026-08-21T00:00:00Z")
+            #expect((shown.first?["regions"] as? [String])?.count == 2)
+
+            let requests = world.simulator.requests.filter { $0.path.hasPrefix("/alerts") || $0.path.hasPrefix("/weatherapi") }
+            #expect(requests.map(\.path) == ["/alerts/active", "/weatherapi/metalerts/2.0/current.json"], "Berlin and Tokyo ask no feed")
+            #expect(requests.first?.queryValue("point") == "40.71,-74.006")
+            #expect(requests.allSatisfy { ($0.header("user-agent") ?? "").hasPrefix("rain/") && ($0.header("user-agent") ?? "").contains("@") })
+        }
+    }
+
+    @Test func showAllMarksThePlacesWithAnAlertInForce() async throws {
+        try await withTemporaryDirectory { home in
+            let (world, feeds) = try world(home)
+            let all = try await world.keylessRain(["show", "--all"], environment: feeds.merging(["COLUMNS": "100"]) { $1 })
+            #expect(all.status == 0, "\(all)")
+            let lines = all.output.split(separator: "\n").map(String.init)
+            #expect(lines.contains { $0.hasPrefix("  New York !") } && lines.contains { $0.hasPrefix("  Bergen !") }, "\(all.output)")
+            #expect(lines.contains { $0.contains(" Berlin ") } && !lines.contains { $0.contains(" Berlin !") })
+        }
+    }
+
+    @Test func aFeedThatFailsLeavesTheForecastWithAWarning() async throws {
+        try await withTemporaryDirectory { home in
+            let (world, _) = try world(home)
+            let broken = ["RAIN_NWS_URL": world.simulator.rootURL + "/alerts/nowhere"]
+            let refresh = try await world.keylessRain(["refresh", "New York"], environment: broken)
+            #expect(refresh.status == 0, "\(refresh)")
+            #expect(refresh.error.hasPrefix("rain: warning: New York: could not fetch the NWS alerts: "), "\(refresh)")
+            #expect(refresh.error.split(separator: "\n").count == 1)
+            let json = try await world.keylessRain(["show", "New York", "--json", "--offline"])
+            #expect(json.status == 0 && json.output.contains("\"alerts\": []"), "\(json)")
+        }
+    }
+}

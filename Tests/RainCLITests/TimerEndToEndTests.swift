@@ -1,0 +1,65 @@
+import Foundation
+import RainTestSupport
+import Testing
+
+/// `rain timer`: the printed units pass Debian's `systemd-analyze verify`, and without a
+/// running user systemd `--install` leaves nothing behind.
+@Suite struct TimerEndToEndTests {
+    static let userManager = "/run/user/\(getuid())/systemd/private"
+
+    struct Case: Sendable, CustomTestStringConvertible {
+        var every: String
+        var calendar: String
+        var delay: Int
+        var testDescription: String { every }
+    }
+
+    @Test(arguments: [Case(every: "15m", calendar: "*-*-* *:00/15:00", delay: 900),
+                      Case(every: "2h", calendar: "*-*-* 00/2:00:00", delay: 3600),
+                      Case(every: "24h", calendar: "*-*-* 00:00:00", delay: 3600)])
+    func thePrintedUnitsPassSystemdAnalyzeVerify(_ run: Case) async throws {
+        try await withTemporaryDirectory { folder in
+            let home = folder + "/rain home %1"
+            try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+            let environment = ["RAIN_HOME": home, "HOME": folder, "XDG_CONFIG_HOME": folder + "/config"]
+            let printed = try await BuiltProduct.run("rain", ["timer", "--every", run.every], environment: environment)
+            #expect(printed.status == 0, "\(printed)")
+            let units = folder + "/config/systemd/user"
+            let parts = printed.output.components(separatedBy: "# \(units)/rain.timer\n")
+            try #require(parts.count == 2, "\(printed.output)")
+            let service = parts[0].replacingOccurrences(of: "# \(units)/rain.service\n", with: "")
+            #expect(service.contains("Environment=\"RAIN_HOME=\(folder)/rain home %%1\"\n"), "\(service)")
+            #expect(service.contains("ExecStart=-\(BuiltProduct.path("rain")) refresh --all --quiet --if-stale\nExecStart=\(BuiltProduct.path("rain")) notify\n"))
+            #expect(parts[1].contains("OnCalendar=\(run.calendar)\nRandomizedDelaySec=\(run.delay)\nFixedRandomDelay=true\n"))
+            #expect(!FileManager.default.fileExists(atPath: units), "printing writes nothing")
+
+            writeFile(folder + "/rain.service", service)
+            writeFile(folder + "/rain.timer", parts[1])
+            let verify = try await BuiltProduct.runSystem("/usr/bin/systemd-analyze", ["verify", folder + "/rain.service", folder + "/rain.timer"])
+            #expect(verify.status == 0 && verify.error.isEmpty && verify.output.isEmpty, "\(verify)")
+        }
+    }
+
+    @Test(.enabled(if: !FileManager.default.fileExists(atPath: userManager), "a systemd user manager runs for this user"))
+    func installWithoutAUserSystemdSaysSoAndLeavesNothing() async throws {
+        try await withTemporaryDirectory { folder in
+            let environment = ["RAIN_HOME": folder, "HOME": folder, "XDG_CONFIG_HOME": folder + "/config"]
+            let result = try await BuiltProduct.run("rain", ["timer", "--install"], environment: environment)
+            #expect(result.status == 69, "\(result)")
+            let lines = result.error.split(separator: "\n")
+            #expect(lines.count == 2 && lines[0].hasPrefix("rain: error: no systemd user manager to install the timer in (")
+                    && lines[0].hasSuffix("); nothing is left installed"), "\(result)")
+            #expect(lines.last == "rain: hint: print the units with 'rain timer', or use: rain cron --install")
+            #expect(!FileManager.default.fileExists(atPath: folder + "/config"), "the folders it made are gone too")
+
+            let uninstall = try await BuiltProduct.run("rain", ["timer", "--uninstall"], environment: environment)
+            #expect(uninstall.status == 0 && uninstall.output == "rain has no timer installed; nothing to remove.\n", "\(uninstall)")
+        }
+    }
+
+    @Test func anIntervalThatDoesNotDivideTheClockIsAUsageError() async throws {
+        let result = try await BuiltProduct.run("rain", ["timer", "--every", "7m"], environment: ["RAIN_HOME": "/nonexistent"])
+        #expect(result.status == 64, "\(result)")
+        #expect(result.error.hasPrefix("rain: error: cannot run every 7m from a timer: use whole minutes"))
+    }
+}

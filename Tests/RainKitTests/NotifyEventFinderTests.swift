@@ -1,0 +1,85 @@
+import Foundation
+@testable import RainKit
+import RainTestSupport
+import Testing
+
+/// The events found in forecasts made here, minute by minute.
+@Suite struct NotifyEventFinderTests {
+    static let now = Date(timeIntervalSince1970: 1_787_227_200)  // 2026-08-20T12:00:00Z
+    let place = Location(name: "Berlin", coordinate: Coordinate(latitude: 52.52, longitude: 13.405))
+
+    /// Dry minutes from now, then `rate` mm/h of `type` from minute `start` on.
+    private func forecast(rainFrom start: Int?, rate: Double = 3, type: String = "rain", hourly: [Double] = []) -> Forecast {
+        let minutes = (0...60).map { minute in
+            let wet = start.map { minute >= $0 } ?? false
+            return Forecast.NextHour.Minute(time: Self.now.addingTimeInterval(TimeInterval(minute * 60)),
+                                            precipIntensity: wet ? rate : 0, precipProbability: wet ? 0.9 : 0.05, precipType: wet ? type : nil)
+        }
+        let hours = hourly.enumerated().map { index, chance in
+            var hour = Forecast.Hour(time: Self.now.addingTimeInterval(TimeInterval(index * 3600)))
+            hour.precipProbability = chance
+            hour.precipIntensity = 0
+            return hour
+        }
+        return Forecast(coordinate: place.coordinate, timeZone: "Europe/Berlin", units: .si,
+                        nextHour: Forecast.NextHour(minutes: minutes), hourly: hours)
+    }
+
+    private func summaries(_ forecast: Forecast, _ settings: NotifySettings = NotifySettings()) -> [String] {
+        NotifyEventFinder(settings: settings, now: Self.now).events(for: place, in: forecast).map(\.summary)
+    }
+
+    @Test func rainStartingSoonSaysWhenHowHardAndHowMuch() {
+        #expect(summaries(forecast(rainFrom: 22)) == ["Rain in Berlin in about 20 min (moderate, ~2 mm in the first hour)"])
+        #expect(summaries(forecast(rainFrom: 3, rate: 0.5)) == ["Rain in Berlin in a few min (light, ~0.5 mm in the first hour)"])
+        #expect(summaries(forecast(rainFrom: 0, rate: 12, type: "snow")) == ["Snow in Berlin now (heavy, ~12 mm in the first hour)"])
+        #expect(summaries(forecast(rainFrom: nil)).isEmpty)
+    }
+
+    @Test func theWindowAndTheLeastIntensityAreTheSettings() {
+        var settings = NotifySettings()
+        settings.withinMinutes = 15
+        #expect(summaries(forecast(rainFrom: 22), settings).isEmpty)
+        settings = NotifySettings()
+        settings.minIntensity = .heavy
+        #expect(summaries(forecast(rainFrom: 22), settings).isEmpty)
+        settings.minIntensity = .moderate
+        #expect(summaries(forecast(rainFrom: 22), settings).count == 1)
+    }
+
+    @Test func aHighChanceLaterTodayFromTheHours() {
+        // 14:00 in Berlin now; hours from 15:00 on are later today, and 00:00 is tomorrow.
+        let hourly = [0.9, 0.2, 0.75, 0.8, 0.3, 0.1, 0.1, 0.1, 0.1, 0.1, 0.95]
+        #expect(summaries(forecast(rainFrom: nil, hourly: hourly)) == ["Berlin: 80% chance of rain from 16:00"])
+        var settings = NotifySettings()
+        settings.probability = 0.85
+        #expect(summaries(forecast(rainFrom: nil, hourly: hourly), settings).isEmpty, "the 95% hour is tomorrow's")
+    }
+
+    @Test func aDrySpellIsANextHourWithoutRain() {
+        let finder = NotifyEventFinder(settings: NotifySettings(), now: Self.now)
+        #expect(finder.staysDry(forecast(rainFrom: nil)) == true)
+        #expect(finder.staysDry(forecast(rainFrom: 50)) == false)
+        #expect(finder.staysDry(Forecast(coordinate: place.coordinate, timeZone: "UTC", units: .si)) == nil, "no next hour: nothing known")
+    }
+
+    @Test func theLogForgetsAfterTwoDaysButKeepsAlertsInForce() async throws {
+        try await withTemporaryDirectory { folder in
+            let file = folder + "/state/notified.json"
+            var log = NotifiedLog()
+            var rain = NotifyEvent(kind: .rain, id: "rain:x", placeID: place.id, placeName: "Berlin", summary: "", body: "", units: .si)
+            log.record(rain, at: Self.now)
+            rain.id = "alert:x"
+            rain.kind = .alert
+            rain.ends = Self.now.addingTimeInterval(4 * 86_400)
+            log.record(rain, at: Self.now)
+            try log.save(to: file)
+            var loaded = try NotifiedLog.load(file)
+            #expect(loaded == log)
+            loaded.prune(now: Self.now.addingTimeInterval(2 * 86_400 + 1))
+            #expect(loaded.entries.map(\.id) == ["alert:x"])
+            loaded.forgetRain(at: place.id)
+            #expect(loaded.contains("alert:x") && !loaded.contains("rain:x"))
+        }
+    }
+}
