@@ -8,6 +8,8 @@ struct CommandContext: Sendable {
     let paths: RainPaths
     /// `--config`, when given.
     let configOverride: String?
+    /// `--units` and `--lang`.
+    let choices: SettingsLoader.RunChoices
     let useColor: Bool
     /// Colour was asked for with `--color always` (and `NO_COLOR` allows it): output meant for
     /// other programs, such as status lines, is coloured only then.
@@ -38,6 +40,11 @@ struct CommandContext: Sendable {
             report(ErrorReport(message: "\(paths.defaultsFile): current_location_id \(id.uuidString.lowercased()) names no saved place; no place is current",
                                hint: "choose one: rain locations select LOC", exitCode: .success), as: .warning)
         }
+    }
+
+    /// The language, units and clock `settings` ask for; the language's catalogue is read here.
+    func presentation(_ settings: Settings) throws(LocalizationError) -> Presentation {
+        Presentation(settings: settings, localization: try Localization.load(locale: settings.messagesLocale))
     }
 
     /// True when a person can be asked a question and answer it.

@@ -112,6 +112,7 @@ public enum RainCLI {
             environment: environment,
             paths: RainPaths.resolve(environment: environment, configOverride: configOverride),
             configOverride: configOverride,
+            choices: SettingsLoader.RunChoices(units: try values.value(GlobalOptions.units), language: try values.value(GlobalOptions.lang)),
             useColor: useColor,
             colorAskedFor: colorMode == .always && useColor,
             asciiOnly: asciiOnly,

@@ -79,17 +79,21 @@ struct ShowCommand: RunnableCommand {
         let status = ForecastProblemReport(display.problem, location: location, hasForecast: display.forecast != nil).report(to: context)
         if let forecast = display.forecast {
             if json {
-                context.writeJSON(String(decoding: ForecastCache.encode(forecast), as: UTF8.self))
+                var shown = forecast
+                shown.displayUnits = service.settings.displayUnits
+                context.writeJSON(String(decoding: ForecastCache.encode(shown), as: UTF8.self))
             } else {
                 let now = Date()
                 try Self.checkCounts(hours: hourCount, days: dayCount, against: forecast.forecast, now: now)
-                if graph { return try showGraph(forecast, now: now, status: status, context) }
+                let presentation = try context.presentation(service.settings)
+                if graph { return try showGraph(forecast, now: now, status: status, presentation: presentation, context) }
                 var view = ForecastView(width: context.outputWidth, usesColor: context.useColor, now: now,
                                         cutsLines: context.console.isOutputTerminal)
                 view.hourCount = hourCount
                 view.dayCount = dayCount
                 view.showsCompactGraph = true
                 view.asciiOnly = context.asciiOnly
+                view.presentation = presentation
                 context.console.write(view.render(forecast))
             }
         }

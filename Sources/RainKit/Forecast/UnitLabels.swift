@@ -54,12 +54,11 @@ package enum MeasureFormat {
         return size % 10 == 0 ? "\(sign)\(size / 10)" : "\(sign)\(size / 10).\(size % 10)"
     }
 
-    /// An amount of rain or snow: as `short`, but one that is there never reads "0": below a
-    /// tenth it gets hundredths ("0.02", half a millimetre in inches), below that "<0.01".
+    /// An amount of rain or snow: as `short`, but one that is there never reads "0": a trace
+    /// below a tenth is "<0.1" (half a millimetre in inches, "<0.1 in").
     package static func amount(_ value: Double?) -> String {
         guard let value, value.isFinite, value > 0, (value * 10).rounded() == 0 else { return short(value) }
-        let hundredths = Int((value * 100).rounded())
-        return hundredths == 0 ? "<0.01" : "0.0\(hundredths)"
+        return "<0.1"
     }
 
     /// A 0...1 fraction as "53%".

@@ -43,10 +43,11 @@ public struct ForecastService: Sendable {
 
     public var refreshInterval: Duration { .seconds(settings.refreshIntervalMinutes * 60) }
 
-    /// Young enough, and from the provider and in the units now configured: a forecast from
-    /// another provider or in other units is never shown as if it were the one asked for.
+    /// Young enough, and from the provider and in the units now fetched (`fetchUnits`): a
+    /// forecast from another provider or in other units is never shown as if it were the one
+    /// asked for. A display unit changes nothing here.
     public func isFresh(_ cached: CachedForecast) -> Bool {
-        cached.source == settings.provider.rawValue && cached.forecast.units == settings.units
+        cached.source == settings.provider.rawValue && cached.forecast.units == settings.fetchUnits
             && !cached.isStale(maxAge: refreshInterval, now: now())
     }
 

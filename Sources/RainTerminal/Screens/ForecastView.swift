@@ -22,6 +22,8 @@ public struct ForecastView: Sendable {
     /// small graph above the hours' numbers, and whether it is drawn in ASCII.
     public var showsCompactGraph = false
     public var asciiOnly = false
+    /// The language, units and clock of the screen.
+    public var presentation = Presentation()
     public static let compactGraphWidth = 100
 
     /// Layouts are designed for this many columns; narrower widths cut lines.
@@ -46,10 +48,12 @@ public struct ForecastView: Sendable {
         if cutsLines && NarrowWindow.isTooNarrow(width) { return NarrowWindow.lines(width: width, height: height) }
         let context = ForecastViewContext(cached: cached, width: max(width, Self.layoutWidth), usesColor: usesColor, now: now,
                                           cutsLines: cutsLines, visibleWidth: cutsLines ? max(width, 1) : nil,
-                                          hourCount: hourCount, dayCount: dayCount)
+                                          hourCount: hourCount, dayCount: dayCount, presentation: presentation)
         var graph: [String] = []
         if showsCompactGraph && cutsLines && width >= Self.compactGraphWidth {
-            graph = Meteogram(width: width, usesColor: usesColor, ascii: asciiOnly, now: now, hours: 24, isCompact: true).lines(cached)
+            var meteogram = Meteogram(width: width, usesColor: usesColor, ascii: asciiOnly, now: now, hours: 24, isCompact: true)
+            meteogram.presentation = presentation
+            graph = meteogram.lines(cached)
             if !graph.isEmpty { graph.append("") }
         }
         var sections = [context.header(), context.currentSection() + context.skySection(), graph + context.hoursSection(),
@@ -105,7 +109,8 @@ struct ForecastViewContext {
     let style: TextStyle
     let now: Date
     let clock: LocalClock
-    let labels: UnitLabels
+    let format: UnitFormat
+    let localization: Localization
     let cutsLines: Bool
     /// The columns really there when fewer than `width` (the layout's): the header stacks and
     /// fewer hours are shown rather than cut.
@@ -114,19 +119,24 @@ struct ForecastViewContext {
     let dayCount: Int?
 
     init(cached: CachedForecast, width: Int, usesColor: Bool, now: Date, cutsLines: Bool = true, visibleWidth: Int? = nil,
-         hourCount: Int? = nil, dayCount: Int? = nil) {
+         hourCount: Int? = nil, dayCount: Int? = nil, presentation: Presentation = Presentation()) {
         forecast = cached.forecast
         location = cached.location
         fetchedAt = cached.fetchedAt
         self.width = width
         style = TextStyle(usesColor: usesColor)
         self.now = now
-        clock = LocalClock(timeZoneIdentifier: cached.forecast.timeZone, units: cached.forecast.units)
-        labels = UnitLabels(cached.forecast.units)
+        clock = presentation.clock(cached.forecast)
+        format = presentation.format(cached.forecast)
+        localization = presentation.localization
         self.cutsLines = cutsLines
         self.visibleWidth = min(width, visibleWidth ?? width)
         self.hourCount = hourCount
         self.dayCount = dayCount
+    }
+
+    func tr(_ message: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
+        localization.tr(message, values)
     }
 
     /// `text` cut to `width` columns, or whole when lines are not cut.
@@ -137,13 +147,13 @@ struct ForecastViewContext {
     /// "24 °C" (or "–").
     func temperature(_ value: Double?) -> String {
         guard value != nil else { return MeasureFormat.missing }
-        return style.temperature("\(MeasureFormat.whole(value)) \(labels.temperature)", celsius: forecast.units.celsius(value))
+        return style.temperature(format.temperatureText(value), celsius: forecast.units.celsius(value))
     }
 
     /// "24°" for columns.
     func shortTemperature(_ value: Double?) -> String {
-        guard value != nil else { return MeasureFormat.missing }
-        return "\(MeasureFormat.whole(value))°"
+        guard let shown = format.temperature(value) else { return MeasureFormat.missing }
+        return "\(MeasureFormat.whole(shown))°"
     }
 
     func colored(_ text: String, celsius value: Double?) -> String {
