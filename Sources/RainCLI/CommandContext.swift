@@ -23,6 +23,8 @@ struct CommandContext: Sendable {
     /// The configuration as checked before the command ran (nil for the commands that run
     /// without a valid one).
     var checkedConfiguration: SettingsLoader.CheckedFile?
+    /// The language of messages: English until the configuration is checked and the catalogue read.
+    var localization = Localization.english
 
     var store: LocationsStore { LocationsStore(paths: paths) }
 
@@ -44,7 +46,16 @@ struct CommandContext: Sendable {
 
     /// The language, units and clock `settings` ask for; the language's catalogue is read here.
     func presentation(_ settings: Settings) throws(LocalizationError) -> Presentation {
-        Presentation(settings: settings, localization: try Localization.load(locale: settings.messagesLocale))
+        let localization = CatalogueLocation.candidates(for: settings.messagesLocale).contains(self.localization.language)
+            ? self.localization : try Localization.load(locale: settings.messagesLocale)
+        return Presentation(settings: settings, localization: localization)
+    }
+
+    /// The catalogue of this run's language: `--lang`, the checked configuration's `language`,
+    /// or the locale's.
+    func loadLocalization() throws(LocalizationError) -> Localization {
+        let locale = checkedConfiguration?.messagesLocale ?? SettingsLoader.messagesLocale(choices: choices, environment: environment)
+        return try Localization.load(locale: locale)
     }
 
     /// True when a person can be asked a question and answer it.

@@ -56,13 +56,14 @@ public enum RainCLI {
             }
             do {
                 if command.needsValidConfiguration { context.checkedConfiguration = try context.checkConfiguration() }
+                context.localization = try context.loadLocalization()
                 try await command.run(context)
                 savedChanges = command.savesChanges
                 return ExitCode.success.rawValue
             } catch let status as ExitStatus {
                 return status.code.rawValue
             } catch {
-                return fail(ErrorReport(error, command: path), console)
+                return fail(ErrorReport(error, command: path, localization: context.localization), console)
             }
         }
     }

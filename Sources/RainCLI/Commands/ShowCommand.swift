@@ -70,7 +70,8 @@ struct ShowCommand: RunnableCommand {
         if let template {
             return try showStatusLine(template, for: location, cached: service.cached(for: location), context)
         }
-        let spinner = Spinner(console: context.console, message: "Fetching the forecast for \(location.name.strippingControlCharacters)…")
+        let spinner = Spinner(console: context.console,
+                              message: context.localization.tr("Fetching the forecast for {name}…", ["name": location.name.strippingControlCharacters]))
         let display = await service.forecastForDisplay(of: location, offline: offline, lockWait: .seconds(10)) {
             spinner.start()
         }
@@ -133,31 +134,33 @@ struct ForecastProblemReport {
 
     func report(to context: CommandContext) -> ExitCode {
         let name = location.name.strippingControlCharacters
-        let cachedNote = hasForecast ? "; showing the cached forecast" : ""
+        let words = context.localization
+        let cachedNote = hasForecast ? words.tr("; showing the cached forecast") : ""
         let severity: ErrorReport.Severity = hasForecast ? .warning : .error
         switch problem {
         case nil:
             return .success
         case .offlineRequested:
-            context.report(ErrorReport(message: "no cached forecast for \(name)",
-                                       hint: "fetch one when online: rain refresh \(location.shortID)", exitCode: .noInput))
+            context.report(ErrorReport(message: words.tr("no cached forecast for {name}", ["name": name]),
+                                       hint: words.tr("fetch one when online: rain refresh {id}", ["id": location.shortID]), exitCode: .noInput))
             return .noInput
         case .offline(let host):
-            let hint = hasForecast ? nil : "no forecast for \(name) is cached yet; try again when online"
-            context.report(ErrorReport(message: "offline: cannot reach \(host)\(cachedNote)", hint: hint, exitCode: .temporaryFailure), as: .notice)
+            let hint = hasForecast ? nil : words.tr("no forecast for {name} is cached yet; try again when online", ["name": name])
+            context.report(ErrorReport(message: RefreshError.offline(host: host).message(in: words) + cachedNote, hint: hint,
+                                       exitCode: .temporaryFailure), as: .notice)
             return hasForecast ? .temporaryFailure : .noInput
         case .busy:
-            var report = ErrorReport(RefreshError.busy)
+            var report = ErrorReport(RefreshError.busy, localization: words)
             report.message += cachedNote
             context.report(report, as: severity)
             return report.exitCode
         case .refreshLock(let error):
-            var report = ErrorReport(error)
+            var report = ErrorReport(error, localization: words)
             report.message += cachedNote
             context.report(report, as: severity)
             return report.exitCode
         case .failed(let failure):
-            var report = ErrorReport(failure, subject: "could not refresh \(name)")
+            var report = ErrorReport(failure, subject: words.tr("could not refresh {name}", ["name": name]), localization: words)
             report.message += cachedNote
             context.report(report, as: severity)
             return report.exitCode

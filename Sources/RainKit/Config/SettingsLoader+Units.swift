@@ -12,6 +12,12 @@ extension SettingsLoader {
         }
     }
 
+    /// The language of messages without the configuration file (which could not be used):
+    /// `--lang`, else the locale's, else English.
+    public static func messagesLocale(choices: RunChoices, environment: [String: String]) -> String {
+        choices.language ?? LocaleLanguage.variable(in: environment)?.value ?? "en"
+    }
+
     /// Whether `code` can name a language: "de", "pt_BR", "zh-tw", "de_DE.UTF-8".
     public static func isLanguageCode(_ code: String) -> Bool {
         let name = code.prefix { $0 != "." && $0 != "@" }

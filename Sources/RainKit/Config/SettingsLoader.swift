@@ -35,6 +35,8 @@ public struct SettingsLoader: Sendable {
         let settings: Settings
         let file: ConfigValues
         public let fileExists: Bool
+        /// The language messages are in: "de_DE.UTF-8", "en".
+        public var messagesLocale: String { settings.messagesLocale }
         /// Every setting that could not be used, in the file's order of checking (each left at
         /// its default in `settings`): the first stops a command, `config show` lists them all.
         public let problems: [ConfigError]

@@ -147,8 +147,9 @@ extension ForecastViewContext {
                 line += String(repeating: " ", count: 8)
             }
             let room = (cutsLines ? visibleWidth : width) - line.displayWidth - 1
+            // Open-Meteo's conditions are rain's own words, which the catalogue translates.
             if let summary = day.summary?.screenSafe, !summary.isEmpty, room >= 4 || !cutsLines {
-                line += " " + cut(summary, toDisplayWidth: room)
+                line += " " + cut(tr(summary), toDisplayWidth: room)
             }
             lines.append(line)
         }
