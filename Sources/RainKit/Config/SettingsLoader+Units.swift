@@ -18,9 +18,11 @@ extension SettingsLoader {
         choices.language ?? LocaleLanguage.variable(in: environment)?.value ?? "en"
     }
 
-    /// Whether `code` can name a language: "de", "pt_BR", "zh-tw", "de_DE.UTF-8".
+    /// Whether `code` can name a language: "de", "pt_BR", "zh-tw", "de_DE.UTF-8"; `C` and
+    /// `POSIX` are English.
     public static func isLanguageCode(_ code: String) -> Bool {
         let name = code.prefix { $0 != "." && $0 != "@" }
+        if name == "C" || name == "POSIX" { return true }
         return (2...10).contains(name.count) && name.allSatisfy { $0.isASCII && ($0.isLetter || $0 == "-" || $0 == "_") }
     }
 
@@ -71,7 +73,7 @@ extension SettingsLoader {
             settings.origins["language"] = "\(variable) in the environment"
         }
         if let locale {
-            settings.messagesLocale = locale
+            settings.messagesLocale = LocaleLanguage.code(locale) == nil ? "en" : locale
             settings.language = LocaleLanguage.code(locale) ?? "en"
         }
         settings.twelveHourClock = switch settings.displayUnits.clock {

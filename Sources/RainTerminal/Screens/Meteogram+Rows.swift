@@ -172,9 +172,11 @@ extension MeteogramPlot {
         var free = 0
         for item in items where item.column >= free && item.column + item.text.displayWidth <= columns {
             var column = item.column
+            // A wide character (CJK) fills two columns: its cell, and the next one left empty.
             for character in item.text {
                 cells[column] = String(character)
-                column += 1
+                if character.displayWidth == 2 { cells[column + 1] = "" }
+                column += character.displayWidth
             }
             free = column + 1
         }
