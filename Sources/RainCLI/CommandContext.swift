@@ -44,11 +44,10 @@ struct CommandContext: Sendable {
         }
     }
 
-    /// The language, units and clock `settings` ask for; the language's catalogue is read here.
-    func presentation(_ settings: Settings) throws(LocalizationError) -> Presentation {
-        let localization = CatalogueLocation.candidates(for: settings.messagesLocale).contains(self.localization.language)
-            ? self.localization : try Localization.load(locale: settings.messagesLocale)
-        return Presentation(settings: settings, localization: localization)
+    /// The units and clock `settings` ask for, in this run's language (read from the same
+    /// configuration before the command ran).
+    func presentation(_ settings: Settings) -> Presentation {
+        Presentation(settings: settings, localization: localization)
     }
 
     /// The catalogue of this run's language: `--lang`, the checked configuration's `language`,

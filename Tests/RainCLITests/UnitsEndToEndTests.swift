@@ -35,6 +35,20 @@ import Testing
         }
     }
 
+    /// The status line and the refresh table show what the screen shows: the display units
+    /// (the cache is in si) and the user's words.
+    @Test func statusLinesAndTheRefreshTableUseTheDisplayUnits() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 20, "units": "us"}"#)
+            let refreshed = try await world.keylessRain(["refresh", "Berlin"], environment: ["LANG": "de_DE.UTF-8"])
+            #expect(refreshed.status == 0 && refreshed.output.contains(" °F"), "\(refreshed)")
+            let line = try await world.keylessRain(["show", "Berlin", "--format", "{temp} {high}/{low} {sunrise} {age}"], environment: ["LANG": "en_US.UTF-8"])
+            #expect(line.output.contains(/^-?\d+°F -?\d+°F\/-?\d+°F \d{1,2}:\d\d (AM|PM) just now\n$/), "\(line)")
+            let german = try await world.keylessRain(["show", "Berlin", "--format", "{temp} {age}", "--units", "si"], environment: ["LANG": "de_DE.UTF-8"])
+            #expect(german.output.contains(/^-?\d+°C gerade eben\n$/), "\(german)")
+        }
+    }
+
     @Test func configShowSaysWhereEachValueCameFrom() async throws {
         try await withTemporaryDirectory { home in
             writeFile(home + "/config.json", #"{"units": "ca", "wind_unit": "kn", "clock": "12h"}"#)

@@ -31,7 +31,7 @@ extension ShowCommand {
             }
             var overview = PlacesOverview(width: context.outputWidth, usesColor: context.useColor, now: Date(),
                                           cutsLines: context.console.isOutputTerminal)
-            overview.presentation = try context.presentation(service.settings)
+            overview.presentation = context.presentation(service.settings)
             context.console.write(overview.render(places))
         }
         if shown.isEmpty && status == .success { status = .noInput }

@@ -68,7 +68,8 @@ struct ShowCommand: RunnableCommand {
         let location = try Self.location(reference, in: list, context)
         let service = try context.makeForecastService(verbose: verbose)
         if let template {
-            return try showStatusLine(template, for: location, cached: service.cached(for: location), context)
+            return try showStatusLine(template, for: location, cached: service.cached(for: location),
+                                      presentation: context.presentation(service.settings), context)
         }
         let spinner = Spinner(console: context.console,
                               message: context.localization.tr("Fetching the forecast for {name}…", ["name": location.name.strippingControlCharacters]))
@@ -86,7 +87,7 @@ struct ShowCommand: RunnableCommand {
             } else {
                 let now = Date()
                 try Self.checkCounts(hours: hourCount, days: dayCount, against: forecast.forecast, now: now)
-                let presentation = try context.presentation(service.settings)
+                let presentation = context.presentation(service.settings)
                 if graph { return try showGraph(forecast, now: now, status: status, presentation: presentation, context) }
                 var view = ForecastView(width: context.outputWidth, usesColor: context.useColor, now: now,
                                         cutsLines: context.console.isOutputTerminal)

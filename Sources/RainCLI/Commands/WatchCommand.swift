@@ -53,8 +53,8 @@ struct WatchCommand: RunnableCommand {
             throw ValidationError("The value '\(every)' is invalid for '--every <interval>': give \(Self.minimumInterval) or more")
         }
         let inPlace = context.console.isOutputTerminal && TerminalScreen.Kind(environment: context.environment) == .ansi
-        let presentation = try context.presentation(service.settings)
-        let display: WatchDisplay = inPlace ? ScreenWatchDisplay(context: context, presentation: presentation) : LogWatchDisplay(context: context)
+        let presentation = context.presentation(service.settings)
+        let display: WatchDisplay = inPlace ? ScreenWatchDisplay(context: context, presentation: presentation) : LogWatchDisplay(context: context, presentation: presentation)
         let events = WatchEvents(every: every, monitor: service.reachabilityMonitor(pollingAtMost: every))
         defer { events.stop() }
 
@@ -155,12 +155,13 @@ final class ScreenWatchDisplay: WatchDisplay {
 /// One line per event, for a pipe, a log file or a dumb terminal.
 struct LogWatchDisplay: WatchDisplay {
     let context: CommandContext
+    let presentation: Presentation
 
     func start(_ state: WatchState) {}
 
     func show(_ state: WatchState, events: [WatchState.Event]) {
         for event in events {
-            context.print(WatchScreen.logLine(event, state: state, now: Date()))
+            context.print(WatchScreen.logLine(event, state: state, now: Date(), presentation: presentation))
         }
     }
 

@@ -87,12 +87,14 @@ public struct WatchScreen: Sendable {
     }
 
     /// One log line for an event: `2026-12-02T11:41:05Z refreshed Berlin  6 °C  Mostly Cloudy`.
-    public static func logLine(_ event: WatchState.Event, state: WatchState, now: Date) -> String {
+    /// The log stays in English (it is for files and other programs); only the forecast's
+    /// temperature and conditions are in the user's units and words.
+    public static func logLine(_ event: WatchState.Event, state: WatchState, now: Date, presentation: Presentation = Presentation()) -> String {
         let time = UTCTimestamp.string(now)
         let text: String
         switch event {
         case .refreshed(let location):
-            text = state.forecasts[location.id].map { "refreshed \(RefreshLine.render($0))" } ?? "refreshed \(location.name.screenSafe)"
+            text = state.forecasts[location.id].map { "refreshed \(RefreshLine.render($0, presentation: presentation))" } ?? "refreshed \(location.name.screenSafe)"
         case .wentOffline(let host):
             let oldest = state.forecasts.values.map(\.fetchedAt).min()
             let cached = oldest.map { "; showing the forecast\(state.isSinglePlace ? "" : "s") from \(AgeFormatter.string(since: $0, now: now))" } ?? ""
