@@ -136,8 +136,8 @@ extension ForecastViewContext {
             }
             line += " " + colored(shortTemperature(day.temperatureHigh), celsius: day.temperatureHigh).padded(toDisplayWidth: 4)
             line += "  " + MeasureFormat.percent(day.precipProbability).padded(toDisplayWidth: 4, alignment: .right)
-            // A snow day (or one with nothing else) shows its fresh snow, in cm (in for `us`) as
-            // providers send it; any other its liquid amount.
+            // A snow day (or one with nothing else) shows its fresh snow, in cm (in where
+            // precipitation is shown in inches); any other its liquid amount.
             let snow = (day.snowAccumulation ?? 0) > 0 ? day.snowAccumulation : nil
             if let snow, day.precipType == "snow" || (day.precipAccumulation ?? 0) <= 0 {
                 line += " " + format.snowText(snow).padded(toDisplayWidth: 7)

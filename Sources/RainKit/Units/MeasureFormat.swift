@@ -1,39 +1,3 @@
-/// How each unit system labels its measurements. `si`: °C, m/s, mm; `ca`: °C, km/h, mm;
-/// `uk`: °C, mph, mm; `us`: °F, mph, in. (Dark Sky sends daily accumulation in cm, or in for `us`.)
-public struct UnitLabels: Sendable, Equatable {
-    public let temperature: String
-    public let windSpeed: String
-    /// The unit the view shows precipitation amounts in.
-    public let precipitation: String
-
-    public init(_ units: UnitSystem) {
-        switch units {
-        case .si: (temperature, windSpeed, precipitation) = ("°C", "m/s", "mm")
-        case .ca: (temperature, windSpeed, precipitation) = ("°C", "km/h", "mm")
-        case .uk: (temperature, windSpeed, precipitation) = ("°C", "mph", "mm")
-        case .us: (temperature, windSpeed, precipitation) = ("°F", "mph", "in")
-        }
-    }
-}
-
-extension UnitSystem {
-    /// A temperature in this system as °C, for choosing colours.
-    package func celsius(_ value: Double?) -> Double? {
-        guard let value else { return nil }
-        return self == .us ? (value - 32) * 5 / 9 : value
-    }
-
-    /// A precipitation intensity in this system (mm/h, or in/h for `us`) as mm/h.
-    package func millimetresPerHour(_ value: Double) -> Double {
-        self == .us ? value * 25.4 : value
-    }
-
-    /// Daily accumulation as sent (cm, or in for `us`) in the unit `UnitLabels.precipitation` names.
-    package func displayedAccumulation(_ value: Double) -> Double {
-        self == .us ? value : value * 10
-    }
-}
-
 /// Number formatting shared by the views: rounded, no "-0", "–" for a missing value.
 package enum MeasureFormat {
     package static let missing = "–"
