@@ -42,8 +42,8 @@ public struct ForecastView: Sendable {
 
     /// The view as lines; with `height`, at most that many: a compact form for a small window
     /// (`rain watch`) that keeps the header, now and the hours, and gives up days, the alerts'
-    /// text, the blank lines between sections, then whatever is left at the end. A window
-    /// narrower than `NarrowWindow.minimumWidth` gets only that it is too narrow.
+    /// text, pressure and visibility, the blank lines between sections, then whatever is left
+    /// at the end. A window narrower than `NarrowWindow.minimumWidth` gets only that it is too narrow.
     public func lines(_ cached: CachedForecast, height: Int?) -> [String] {
         if cutsLines && NarrowWindow.isTooNarrow(width) { return NarrowWindow.lines(width: width, height: height) }
         let context = ForecastViewContext(cached: cached, width: max(width, Self.layoutWidth), usesColor: usesColor, now: now,
@@ -58,7 +58,9 @@ public struct ForecastView: Sendable {
         }
         var sections = [context.header(), context.currentSection() + context.skySection(), graph + context.hoursSection(),
                         context.daysSection(), context.alertsSection()]
-        if let height { sections = Self.compact(sections, toHeight: max(height, 1)) }
+        if let height {
+            sections = Self.compact(sections, toHeight: max(height, 1), lean: context.currentSection(withAir: false) + context.skySection())
+        }
         var lines: [String] = []
         for section in sections where !section.isEmpty {
             if !lines.isEmpty && !Self.isDense(sections, height: height) { lines.append("") }
@@ -72,7 +74,7 @@ public struct ForecastView: Sendable {
         }
     }
 
-    private static let daysIndex = 3, alertsIndex = 4
+    private static let nowIndex = 1, daysIndex = 3, alertsIndex = 4
 
     /// Lines the sections take with a blank line between each two.
     private static func spacedCount(_ sections: [[String]]) -> Int {
@@ -86,8 +88,9 @@ public struct ForecastView: Sendable {
     }
 
     /// Gives up lines, least needed first, until the sections fit `height` with blank lines
-    /// between them, or until only the blank lines are left to give up.
-    private static func compact(_ sections: [[String]], toHeight height: Int) -> [[String]] {
+    /// between them, or until only the blank lines are left to give up. `lean` is the
+    /// conditions without pressure and visibility.
+    private static func compact(_ sections: [[String]], toHeight height: Int, lean: [String]) -> [[String]] {
         var sections = sections
         // Days from the last, down to today.
         while spacedCount(sections) > height && sections[daysIndex].count > 2 { sections[daysIndex].removeLast() }
@@ -95,6 +98,7 @@ public struct ForecastView: Sendable {
         if spacedCount(sections) > height {
             sections[alertsIndex] = sections[alertsIndex].filter { !$0.hasPrefix("    ") }
         }
+        if spacedCount(sections) > height { sections[nowIndex] = lean }
         if spacedCount(sections) > height { sections[daysIndex] = [] }
         return sections
     }
