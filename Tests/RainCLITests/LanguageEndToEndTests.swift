@@ -102,6 +102,26 @@ import Testing
         }
     }
 
+    /// A Dark Sky-compatible server writes its summaries in the language asked for, so a new
+    /// language is a new forecast there; Open-Meteo sends numbers only, so it is not.
+    @Test func aNewLanguageRefetchesOnlyWhereTheProviderWritesWords() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 20}"#)
+            let german = try await world.rain(["show", "Berlin", "--json"], environment: ["LANG": "de_DE.UTF-8"])
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(german.output.utf8)) as? [String: Any])
+            #expect(document["language"] as? String == "de" && world.simulator.requestCount == 1, "\(german)")
+            _ = try await world.rain(["show", "Berlin"], environment: ["LANG": "de_DE.UTF-8"])
+            #expect(world.simulator.requestCount == 1, "fresh in the same language")
+            _ = try await world.rain(["show", "Berlin"], environment: ["LANG": "fr_FR.UTF-8"])
+            #expect(world.simulator.requestCount == 2 && world.simulator.requests.last?.queryValue("lang") == "fr", "\(world.requestedPaths)")
+
+            _ = try await world.keylessRain(["show", "Tokyo"], environment: ["LANG": "fr_FR.UTF-8"])
+            let count = world.simulator.requestCount
+            let japanese = try await world.keylessRain(["show", "Tokyo"], environment: ["LANGUAGE": "ja"])
+            #expect(world.simulator.requestCount == count && japanese.output.contains("今日"), "Open-Meteo: rain translates, no refetch")
+        }
+    }
+
     /// An installed layout: PREFIX/bin/rain reads PREFIX/share/locale; a damaged catalogue there
     /// is one error line and status 74, a missing one English.
     @Test func aDamagedCatalogueIsOneLine() async throws {

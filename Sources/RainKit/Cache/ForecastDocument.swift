@@ -17,6 +17,7 @@ enum ForecastDocument {
         JSONField("fetched_at", .time({ $0.fetchedAt }, { $0.fetchedAt = $1 })),
         JSONField("source", .name({ $0.source }, { $0.source = $1 })),
         JSONField("units", .requiredChoice({ $0.forecast.units }, { $0.forecast.units = $1 })),
+        JSONField("language", .text({ $0.language }, { $0.language = $1 })),
         JSONField("display_units", .object({ $0.displayUnits }, { $0.displayUnits = $1 }, displayUnitsTable, DisplayUnits(preset: .si))),
         JSONField("timezone", .name({ $0.forecast.timeZone }, { $0.forecast.timeZone = $1 })),
         JSONField("forecast_coordinate", .required({ $0.forecast.coordinate }, { $0.forecast.coordinate = $1 }, tables.coordinate)),

@@ -104,6 +104,10 @@ public struct Settings: Sendable, Equatable {
     /// preset, so that changing what is shown needs no new forecast.
     public var fetchUnits: UnitSystem { provider.unit.canonicalUnits(preset: units) }
 
+    /// The language summaries are fetched in, for a provider that writes them; nil for one
+    /// that sends numbers only (rain translates its words).
+    public var fetchLanguage: String? { provider.unit.writesSummaries ? language : nil }
+
     /// The URL forecasts are fetched from, for the provider in effect.
     public var forecastURL: String { provider.unit.forecastURL(in: self) }
 }

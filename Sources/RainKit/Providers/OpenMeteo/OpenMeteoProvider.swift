@@ -14,6 +14,7 @@ public struct OpenMeteoProvider: ForecastProvider {
 
     /// Numbers only, so one system serves every display unit.
     public func canonicalUnits(preset: UnitSystem) -> UnitSystem { .si }
+    public var writesSummaries: Bool { false }
 
     public func endpoint(for coordinate: Coordinate, configuration: ForecastClient.Configuration, key: APIKey) -> ForecastEndpoint {
         ForecastEndpoint(openMeteoURL: configuration.openMeteoURL, coordinate: coordinate, units: configuration.units)
