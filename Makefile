@@ -9,13 +9,17 @@ DOCDIR ?= $(PREFIX)/share/doc/rain
 BASHCOMPDIR ?= $(PREFIX)/share/bash-completion/completions
 ZSHCOMPDIR ?= $(if $(filter /usr,$(PREFIX)),$(PREFIX)/share/zsh/vendor-completions,$(PREFIX)/share/zsh/site-functions)
 FISHCOMPDIR ?= $(PREFIX)/share/fish/vendor_completions.d
+# rain finds its catalogues at BINDIR/../share/locale, so LOCALEDIR stays beside BINDIR.
+LOCALEDIR ?= $(PREFIX)/share/locale
+# The catalogues: po/LANG.po, compiled with msgfmt --check into LANG/LC_MESSAGES/rain.mo.
+LANGUAGES = $(sort $(basename $(notdir $(wildcard po/*.po))))
 # The binaries install-files installs and asks for the man page and completions.
 RELEASE_BIN = $(shell $(SWIFT) build -c release --show-bin-path)
 RAIN_BIN ?= $(RELEASE_BIN)/rain
 RAIN_MANUAL ?= $(RELEASE_BIN)/rain-manual
 GENERATED = .build/generated
 
-.PHONY: all build release static-c++ deps test-deps test demo install install-files uninstall deb bench stress fuzz clean
+.PHONY: all build release static-c++ deps test-deps test demo install install-files uninstall deb bench stress fuzz clean pot catalogues
 
 all: build
 
@@ -27,6 +31,24 @@ test-deps:
 
 build: deps
 	$(SWIFT) build
+	@$(MAKE) --no-print-directory catalogues LOCALE_OUT="$$($(SWIFT) build --show-bin-path)/locale"
+
+# The catalogues compiled beside a build's rain (LOCALE_OUT), where a rain run from the build
+# folder finds them; msgfmt --check refuses a catalogue whose messages do not match their originals.
+LOCALE_OUT ?= $(GENERATED)/locale
+catalogues: deps
+	@for lang in $(LANGUAGES); do \
+		mkdir -p "$(LOCALE_OUT)/$$lang/LC_MESSAGES" && \
+		msgfmt --check -o "$(LOCALE_OUT)/$$lang/LC_MESSAGES/rain.mo" "po/$$lang.po" || exit 1; \
+	done
+
+# po/rain.pot from every message the sources mark (tr, trn, N_), and each catalogue merged with
+# it, so that translators see what is new (msgfmt and the tests refuse what is left untranslated).
+pot: deps
+	xgettext --language=C --from-code=UTF-8 --keyword= --keyword=tr:1 --keyword=trn:1,2 --keyword=N_ \
+		--sort-output --no-wrap --no-location --package-name=rain --msgid-bugs-address=https://example.org/rain/issues \
+		-o po/rain.pot $$(grep -rlE '(^|[^A-Za-z_])(tr|trn|N_)[(]' Sources --include='*.swift' | sort)
+	@for lang in $(LANGUAGES); do msgmerge --quiet --update --backup=none --no-wrap --no-fuzzy-matching "po/$$lang.po" po/rain.pot || exit 1; done
 
 # The Swift runtime and FoundationEssentials linked in: `make bench` measured start-up, CPU and peak
 # memory lower than with shared libraries (Benchmarks/RESULTS.md), at the price of a larger file.
@@ -53,6 +75,8 @@ demo: deps
 # The package is built first (into .build/deb) so that the tests can check it.
 test: test-deps
 	@$(MAKE) --no-print-directory deb DEBDIR=.build/deb
+	$(SWIFT) build --build-tests
+	@$(MAKE) --no-print-directory catalogues LOCALE_OUT="$$($(SWIFT) build --show-bin-path)/locale"
 	$(SWIFT) test
 
 # The long checks of issue 10 against the real binary, each printing its figure; STRESS_SIZE=small
@@ -73,19 +97,25 @@ install: release
 # The folders it has to make are listed in FOLDER_RECORD (kept across installs), so that uninstall
 # removes those and no other; empty FOLDER_RECORD (make deb: dpkg keeps track) writes none.
 FOLDER_RECORD ?= $(DOCDIR)/folders-made-by-install
-INSTALL_FOLDERS = "$(BINDIR)" "$(MANDIR)/man1" "$(DOCDIR)" "$(BASHCOMPDIR)" "$(ZSHCOMPDIR)" "$(FISHCOMPDIR)"
+INSTALL_FOLDERS = "$(BINDIR)" "$(MANDIR)/man1" "$(DOCDIR)" "$(BASHCOMPDIR)" "$(ZSHCOMPDIR)" "$(FISHCOMPDIR)" \
+	$(foreach lang,$(LANGUAGES),"$(LOCALEDIR)/$(lang)/LC_MESSAGES")
 install-files:
 	rm -rf "$(GENERATED)" && mkdir -p "$(GENERATED)"
 	"$(RAIN_MANUAL)" "$(DOCDIR)" > "$(GENERATED)/rain.1"
 	"$(RAIN_BIN)" completions bash > "$(GENERATED)/rain.bash"
 	"$(RAIN_BIN)" completions zsh > "$(GENERATED)/_rain"
 	"$(RAIN_BIN)" completions fish > "$(GENERATED)/rain.fish"
+	@$(MAKE) --no-print-directory catalogues LOCALE_OUT="$(GENERATED)/locale"
 	{ [ -z "$(FOLDER_RECORD)" ] || cat "$(DESTDIR)$(FOLDER_RECORD)" 2>/dev/null; \
 	  for folder in $(INSTALL_FOLDERS); do \
 		while [ -n "$$folder" ] && [ ! -d "$(DESTDIR)$$folder" ]; do echo "$$folder"; folder=$${folder%/*}; done; \
 	  done; } | sort -u > "$(GENERATED)/folders"
 	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)/man1" "$(DESTDIR)$(DOCDIR)" \
 		"$(DESTDIR)$(BASHCOMPDIR)" "$(DESTDIR)$(ZSHCOMPDIR)" "$(DESTDIR)$(FISHCOMPDIR)"
+	for lang in $(LANGUAGES); do \
+		install -d "$(DESTDIR)$(LOCALEDIR)/$$lang/LC_MESSAGES" && \
+		install -m 644 "$(GENERATED)/locale/$$lang/LC_MESSAGES/rain.mo" "$(DESTDIR)$(LOCALEDIR)/$$lang/LC_MESSAGES/rain.mo" || exit 1; \
+	done
 	install -s -m 755 "$(RAIN_BIN)" "$(DESTDIR)$(BINDIR)/rain"
 	install -m 644 "$(GENERATED)/rain.1" "$(DESTDIR)$(MANDIR)/man1/rain.1"
 	install -m 644 "$(GENERATED)/rain.bash" "$(DESTDIR)$(BASHCOMPDIR)/rain"
@@ -115,7 +145,8 @@ uninstall:
 	folders=$$(cat "$(DESTDIR)$(FOLDER_RECORD)" 2>/dev/null || echo "$(DOCDIR)"); folders=$$(echo "$$folders" | sort -r); \
 	rm -f "$(DESTDIR)$(BINDIR)/rain" "$(DESTDIR)$(MANDIR)/man1/rain.1" \
 		"$(DESTDIR)$(DOCDIR)/config.example.json" "$(DESTDIR)$(DOCDIR)/forecast-json.md" "$(DESTDIR)$(DOCDIR)/notify-json.md" $(if $(FOLDER_RECORD),"$(DESTDIR)$(FOLDER_RECORD)") \
-		"$(DESTDIR)$(BASHCOMPDIR)/rain" "$(DESTDIR)$(ZSHCOMPDIR)/_rain" "$(DESTDIR)$(FISHCOMPDIR)/rain.fish" && \
+		"$(DESTDIR)$(BASHCOMPDIR)/rain" "$(DESTDIR)$(ZSHCOMPDIR)/_rain" "$(DESTDIR)$(FISHCOMPDIR)/rain.fish" \
+		$(foreach lang,$(LANGUAGES),"$(DESTDIR)$(LOCALEDIR)/$(lang)/LC_MESSAGES/rain.mo") && \
 	for folder in $$folders; do \
 		[ ! -d "$(DESTDIR)$$folder" ] || rmdir --ignore-fail-on-non-empty "$(DESTDIR)$$folder"; \
 	done

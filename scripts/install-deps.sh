@@ -10,6 +10,8 @@ need() { # need PACKAGE CHECK...
     if ! "$@" >/dev/null 2>&1; then packages="$packages $package"; fi
 }
 
+# The catalogues: msgfmt compiles po/*.po (make install, make deb, the tests), xgettext makes po/rain.pot.
+need gettext sh -c 'command -v msgfmt && command -v xgettext'
 need libcurl4-openssl-dev sh -c 'test -f /usr/include/x86_64-linux-gnu/curl/curl.h || test -f /usr/include/curl/curl.h || pkg-config --exists libcurl'
 # rain notify's desktop notifications (org.freedesktop.Notifications on the session bus).
 need libnotify-bin command -v notify-send

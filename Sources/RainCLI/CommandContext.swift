@@ -8,6 +8,8 @@ struct CommandContext: Sendable {
     let paths: RainPaths
     /// `--config`, when given.
     let configOverride: String?
+    /// `--units` and `--lang`.
+    let choices: SettingsLoader.RunChoices
     let useColor: Bool
     /// Colour was asked for with `--color always` (and `NO_COLOR` allows it): output meant for
     /// other programs, such as status lines, is coloured only then.
@@ -21,6 +23,8 @@ struct CommandContext: Sendable {
     /// The configuration as checked before the command ran (nil for the commands that run
     /// without a valid one).
     var checkedConfiguration: SettingsLoader.CheckedFile?
+    /// The language of messages: English until the configuration is checked and the catalogue read.
+    var localization = Localization.english
 
     var store: LocationsStore { LocationsStore(paths: paths) }
 
@@ -38,6 +42,19 @@ struct CommandContext: Sendable {
             report(ErrorReport(message: "\(paths.defaultsFile): current_location_id \(id.uuidString.lowercased()) names no saved place; no place is current",
                                hint: "choose one: rain locations select LOC", exitCode: .success), as: .warning)
         }
+    }
+
+    /// The units and clock `settings` ask for, in this run's language (read from the same
+    /// configuration before the command ran).
+    func presentation(_ settings: Settings) -> Presentation {
+        Presentation(settings: settings, localization: localization)
+    }
+
+    /// The catalogue of this run's language: `--lang`, the checked configuration's `language`,
+    /// or the locale's.
+    func loadLocalization() throws(LocalizationError) -> Localization {
+        let locale = checkedConfiguration?.messagesLocale ?? SettingsLoader.messagesLocale(choices: choices, environment: environment)
+        return try Localization.load(locale: locale)
     }
 
     /// True when a person can be asked a question and answer it.

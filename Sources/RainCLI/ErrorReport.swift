@@ -47,10 +47,10 @@ struct ErrorReport {
     /// - Parameters:
     ///   - subject: what the error is about, put before it (`Berlin: ...`).
     ///   - command: the command the error concerns; a usage error is followed by its usage.
-    init(_ error: any Error, subject: String? = nil, command: [any ParsableCommand.Type]? = nil) {
+    init(_ error: any Error, subject: String? = nil, command: [any ParsableCommand.Type]? = nil, localization: Localization = .english) {
         switch error {
         case let error as any RainError:
-            self.init(message: error.description, hint: error.hint, exitCode: ExitCode(error.kind))
+            self.init(message: error.message(in: localization), hint: error.hint(in: localization), exitCode: ExitCode(error.kind))
             if error.kind == .usage, let command { usage = Usage(of: command) }
         default:
             self.init(message: "\(error)", exitCode: .ioError)
@@ -91,7 +91,7 @@ extension CommandContext {
     /// Writes `error` (about `subject`, when given) and returns the status it stands for.
     @discardableResult
     func report(_ error: any Error, about subject: String? = nil, as severity: ErrorReport.Severity = .error) -> ExitCode {
-        let report = ErrorReport(error, subject: subject)
+        let report = ErrorReport(error, subject: subject, localization: localization)
         self.report(report, as: severity)
         return report.exitCode
     }

@@ -56,13 +56,14 @@ public enum RainCLI {
             }
             do {
                 if command.needsValidConfiguration { context.checkedConfiguration = try context.checkConfiguration() }
+                context.localization = try context.loadLocalization()
                 try await command.run(context)
                 savedChanges = command.savesChanges
                 return ExitCode.success.rawValue
             } catch let status as ExitStatus {
                 return status.code.rawValue
             } catch {
-                return fail(ErrorReport(error, command: path), console)
+                return fail(ErrorReport(error, command: path, localization: context.localization), console)
             }
         }
     }
@@ -112,6 +113,7 @@ public enum RainCLI {
             environment: environment,
             paths: RainPaths.resolve(environment: environment, configOverride: configOverride),
             configOverride: configOverride,
+            choices: SettingsLoader.RunChoices(units: try values.value(GlobalOptions.units), language: try values.value(GlobalOptions.lang)),
             useColor: useColor,
             colorAskedFor: colorMode == .always && useColor,
             asciiOnly: asciiOnly,

@@ -19,6 +19,10 @@ import Testing
 
         OPTIONS:
           --config <file>         The configuration file to read (it must exist).
+          --units <preset>        Units for this run: si, ca, uk or us (a quantity's own
+                                  unit in the configuration still applies).
+          --lang <language>       The language of this run's messages and screens, such
+                                  as de, ja or pt_BR.
           --color <when>          Colour the output: auto, always or never.
           --ascii                 Only ASCII in the output (also when the locale is not
                                   UTF-8).

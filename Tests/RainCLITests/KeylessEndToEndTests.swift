@@ -170,15 +170,22 @@ import Testing
             #expect(world.simulator.requestCount == 2, "the darksky forecast is stale for openmeteo")
             #expect(try json(keyless.output)["source"] as? String == "openmeteo")
 
+            // Issue 20: Open-Meteo's forecasts are kept in one system, so other display units
+            // need no new forecast; a Dark Sky-compatible server's summaries are written in the
+            // preset's units, so there a new preset is a new forecast.
             writeFile(home + "/config.json", #"{"units": "us"}"#)
             let us = try await world.keylessRain(["show", "--json"])
-            #expect(world.simulator.requestCount == 3, "a forecast in other units is stale")
-            #expect(try json(us.output)["units"] as? String == "us")
-            #expect(world.simulator.requests.last?.queryValue("temperature_unit") == "fahrenheit")
+            #expect(world.simulator.requestCount == 2, "display units are not a refetch")
+            #expect(try json(us.output)["units"] as? String == "si")
+            #expect((try json(us.output)["display_units"] as? [String: Any])?["temperature"] as? String == "fahrenheit")
 
             let again = try await world.keylessRain(["show"], environment: ["COLUMNS": "80"])
-            #expect(world.simulator.requestCount == 3, "now it is fresh")
+            #expect(world.simulator.requestCount == 2, "still fresh")
             #expect(again.output.contains("°F"))
+
+            let keyed = try await world.rain(["show", "--json"])
+            #expect(world.simulator.requestCount == 3, "from darksky again, in the us preset")
+            #expect(try json(keyed.output)["units"] as? String == "us")
         }
     }
 

@@ -17,6 +17,7 @@ import Testing
               ◒  Partly Cloudy
                  24 °C, feels like 25 °C
                  Humidity 53%  ·  Wind 3.9 m/s WSW →, gusts 7.8 m/s  ·  Rain 8%  ·  UV 5
+                 Pressure 1015 hPa  ·  Visibility 16 km
               ☀  Sunrise 05:58  ·  Sunset 20:22  ·  Daylight 14 h 24 min (-3 min 48 s)
               ◑  First quarter
 
@@ -199,11 +200,12 @@ import Testing
     }
 }
 
-/// Issue 22, item 6: a little rain never reads "0": half a millimetre is "0.02 in" in `us` units.
+/// Issue 22, item 6, as issue 20 words it: a little rain never reads "0": half a millimetre
+/// is "<0.1 in" in `us` units.
 @Suite struct SmallAmountsTests {
-    @Test func aSmallAmountKeepsItsDigits() {
-        #expect(MeasureFormat.amount(0.02) == "0.02")
-        #expect(MeasureFormat.amount(0.004) == "<0.01")
+    @Test func aTraceIsLessThanATenth() {
+        #expect(MeasureFormat.amount(0.02) == "<0.1")
+        #expect(MeasureFormat.amount(0.004) == "<0.1")
         #expect(MeasureFormat.amount(0.06) == "0.1")
         #expect(MeasureFormat.amount(2.35) == "2.4" || MeasureFormat.amount(2.35) == "2.3")
         #expect(MeasureFormat.amount(0) == "0" && MeasureFormat.amount(nil) == MeasureFormat.missing)
@@ -215,6 +217,6 @@ import Testing
         cached.forecast.daily[0].precipAccumulation = 0.5 / 25.4
         cached.forecast.daily[0].snowAccumulation = nil
         let text = ForecastView(width: 80, now: ForecastSamples.start).render(cached)
-        #expect(text.contains("0.02 in"), "\(text)")
+        #expect(text.contains("<0.1 in"), "\(text)")
     }
 }

@@ -18,7 +18,7 @@ import Testing
         ForecastView(width: width, usesColor: false, now: now).lines(cached, height: nil)
             .filter { $0.hasPrefix("  ☀  S") || $0.hasPrefix("  ☀  P") || $0.hasPrefix("  ☀  M") || $0.hasPrefix("     ")
                 || "○●◐◑".contains($0.dropFirst(2).first ?? " ") }
-            .filter { !$0.contains("°C") && !$0.contains("Humidity") }
+            .filter { !$0.contains("°C") && !$0.contains("Humidity") && !$0.contains("Pressure") }
     }
 
     /// Berlin, 20 August 2026: the fixture's sun (Pirate Weather's times), the daylight change

@@ -24,7 +24,9 @@ extension CommandContext {
     /// `--config` or `RAIN_CONFIG` must exist.
     func settingsLoader(environment: [String: String]) -> SettingsLoader {
         let explicit = configOverride != nil || !(environment["RAIN_CONFIG"] ?? "").isEmpty
-        return SettingsLoader(paths: paths, environment: environment, configFileIsExplicit: explicit)
+        var loader = SettingsLoader(paths: paths, environment: environment, configFileIsExplicit: explicit)
+        loader.choices = choices
+        return loader
     }
 
     /// Throws when the configuration file named explicitly does not exist or the configuration

@@ -82,7 +82,7 @@ struct RefreshCommand: RunnableCommand {
             if json {
                 context.writeJSON(RefreshReport.json(outcomes))
             } else {
-                context.console.write(RefreshReport.table(outcomes, usesColor: context.useColor, now: Date()))
+                context.console.write(RefreshReport.table(outcomes, usesColor: context.useColor, now: Date(), presentation: context.presentation(service.settings)))
             }
         }
         if status != .success { throw ExitStatus(code: status) }
@@ -117,7 +117,7 @@ struct RefreshCommand: RunnableCommand {
             if json {
                 context.writeJSON(RefreshReport.json(outcomes))
             } else {
-                context.console.write(RefreshReport.table(outcomes, usesColor: context.useColor, now: Date()))
+                context.console.write(RefreshReport.table(outcomes, usesColor: context.useColor, now: Date(), presentation: context.presentation(service.settings)))
             }
             return status
         case .busy:

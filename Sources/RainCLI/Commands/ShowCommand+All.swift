@@ -30,8 +30,9 @@ extension ShowCommand {
             let places = zip(list.locations, display.forecasts).map { location, forecast in
                 PlacesOverview.Place(location: location, isCurrent: list.isCurrent(location), forecast: forecast)
             }
-            let overview = PlacesOverview(width: context.outputWidth, usesColor: context.useColor, now: Date(),
+            var overview = PlacesOverview(width: context.outputWidth, usesColor: context.useColor, now: Date(),
                                           cutsLines: context.fittingWidth != nil)
+            overview.presentation = context.presentation(service.settings)
             context.console.write(overview.render(places))
         }
         if shown.isEmpty && status == .success { status = .noInput }

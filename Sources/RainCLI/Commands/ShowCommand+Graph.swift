@@ -11,7 +11,7 @@ extension ShowCommand {
         }
     }
 
-    func showGraph(_ cached: CachedForecast, now: Date, status: ExitCode, _ context: CommandContext) throws {
+    func showGraph(_ cached: CachedForecast, now: Date, status: ExitCode, presentation: Presentation, _ context: CommandContext) throws {
         let width = context.outputWidth
         guard width >= Meteogram.minimumWidth else {
             // The command line is right; the window is too small: no usage lines.
@@ -19,15 +19,17 @@ extension ShowCommand {
                                        hint: "widen the window, or leave out --graph", exitCode: .usage))
             throw ExitStatus(code: .usage)
         }
-        let graph = Meteogram(width: width, usesColor: context.useColor, ascii: context.asciiOnly, now: now,
+        var graph = Meteogram(width: width, usesColor: context.useColor, ascii: context.asciiOnly, now: now,
                               hours: hourCount ?? 48)
+        graph.presentation = presentation
         let lines = graph.lines(cached)
         guard !lines.isEmpty else {
             throw CommandFailure(message: "no hours ahead to draw for \(cached.location.name.strippingControlCharacters)",
                                  hint: "refresh it: rain refresh \(cached.location.shortID)", kind: .nothingToShow)
         }
-        let header = ForecastView(width: width, usesColor: context.useColor, now: now, cutsLines: true)
-            .lines(cached, height: 2)
+        var view = ForecastView(width: width, usesColor: context.useColor, now: now, cutsLines: true)
+        view.presentation = presentation
+        let header = view.lines(cached, height: 2)
         context.console.write((header + [""] + lines).joined(separator: "\n") + "\n")
         if status != .success { throw ExitStatus(code: status) }
     }

@@ -82,9 +82,11 @@ struct ShowCommand: RunnableCommand {
         let (location, lookup) = try await place(context)
         let service = try context.makeForecastService(verbose: verbose, places: lookup == nil ? .saved : .lookedUp)
         if let template {
-            return try showStatusLine(template, for: location, cached: service.cached(for: location), context)
+            return try showStatusLine(template, for: location, cached: service.cached(for: location),
+                                      presentation: context.presentation(service.settings), context)
         }
-        let spinner = Spinner(console: context.console, message: "Fetching the forecast for \(location.name.strippingControlCharacters)…")
+        let spinner = Spinner(console: context.console,
+                              message: context.localization.tr("Fetching the forecast for {name}…", ["name": location.name.strippingControlCharacters]))
         let display = await service.forecastForDisplay(of: location, offline: offline, lockWait: .seconds(10)) {
             spinner.start()
         }
@@ -95,17 +97,21 @@ struct ShowCommand: RunnableCommand {
         let status = ForecastProblemReport(display.problem, location: location, hasForecast: display.forecast != nil).report(to: context)
         if let forecast = display.forecast {
             if json {
-                context.writeJSON(String(decoding: ForecastCache.encode(forecast.withoutExpiredAlerts(now: Date())), as: UTF8.self))
+                var shown = forecast.withoutExpiredAlerts(now: Date())
+                shown.displayUnits = service.settings.displayUnits
+                context.writeJSON(String(decoding: ForecastCache.encode(shown), as: UTF8.self))
             } else {
                 let now = Date()
                 try Self.checkCounts(hours: hourCount, days: dayCount, against: forecast.forecast, now: now)
-                if graph { return try showGraph(forecast, now: now, status: status, context) }
+                let presentation = context.presentation(service.settings)
+                if graph { return try showGraph(forecast, now: now, status: status, presentation: presentation, context) }
                 var view = ForecastView(width: context.outputWidth, usesColor: context.useColor, now: now,
                                         cutsLines: context.console.isOutputTerminal)
                 view.hourCount = hourCount
                 view.dayCount = dayCount
                 view.showsCompactGraph = true
                 view.asciiOnly = context.asciiOnly
+                view.presentation = presentation
                 context.console.write(view.render(forecast))
             }
         }
@@ -145,31 +151,33 @@ struct ForecastProblemReport {
 
     func report(to context: CommandContext) -> ExitCode {
         let name = location.name.strippingControlCharacters
-        let cachedNote = hasForecast ? "; showing the cached forecast" : ""
+        let words = context.localization
+        let cachedNote = hasForecast ? words.tr("; showing the cached forecast") : ""
         let severity: ErrorReport.Severity = hasForecast ? .warning : .error
         switch problem {
         case nil:
             return .success
         case .offlineRequested:
-            context.report(ErrorReport(message: "no cached forecast for \(name)",
-                                       hint: "fetch one when online: rain refresh \(location.shortID)", exitCode: .noInput))
+            context.report(ErrorReport(message: words.tr("no cached forecast for {name}", ["name": name]),
+                                       hint: words.tr("fetch one when online: rain refresh {id}", ["id": location.shortID]), exitCode: .noInput))
             return .noInput
         case .offline(let host):
-            let hint = hasForecast ? nil : "no forecast for \(name) is cached yet; try again when online"
-            context.report(ErrorReport(message: "offline: cannot reach \(host)\(cachedNote)", hint: hint, exitCode: .temporaryFailure), as: .notice)
+            let hint = hasForecast ? nil : words.tr("no forecast for {name} is cached yet; try again when online", ["name": name])
+            context.report(ErrorReport(message: RefreshError.offline(host: host).message(in: words) + cachedNote, hint: hint,
+                                       exitCode: .temporaryFailure), as: .notice)
             return hasForecast ? .temporaryFailure : .noInput
         case .busy:
-            var report = ErrorReport(RefreshError.busy)
+            var report = ErrorReport(RefreshError.busy, localization: words)
             report.message += cachedNote
             context.report(report, as: severity)
             return report.exitCode
         case .refreshLock(let error):
-            var report = ErrorReport(error)
+            var report = ErrorReport(error, localization: words)
             report.message += cachedNote
             context.report(report, as: severity)
             return report.exitCode
         case .failed(let failure):
-            var report = ErrorReport(failure, subject: "could not refresh \(name)")
+            var report = ErrorReport(failure, subject: words.tr("could not refresh {name}", ["name": name]), localization: words)
             report.message += cachedNote
             context.report(report, as: severity)
             return report.exitCode

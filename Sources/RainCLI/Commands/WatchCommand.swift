@@ -54,7 +54,8 @@ struct WatchCommand: RunnableCommand {
             throw ValidationError("The value '\(every)' is invalid for '--every <interval>': give \(Self.minimumInterval) or more")
         }
         let inPlace = context.console.isOutputTerminal && TerminalScreen.Kind(environment: context.environment) == .ansi
-        let display: WatchDisplay = inPlace ? ScreenWatchDisplay(context: context) : LogWatchDisplay(context: context)
+        let presentation = context.presentation(service.settings)
+        let display: WatchDisplay = inPlace ? ScreenWatchDisplay(context: context, presentation: presentation) : LogWatchDisplay(context: context, presentation: presentation)
         let events = WatchEvents(every: every, monitor: service.reachabilityMonitor(pollingAtMost: every))
         defer { events.stop() }
 
@@ -129,11 +130,13 @@ protocol WatchDisplay {
 /// size on every change and every resize, given back on exit.
 final class ScreenWatchDisplay: WatchDisplay {
     private let context: CommandContext
+    private let presentation: Presentation
     private let screen: TerminalScreen
     private var started = false
 
-    init(context: CommandContext) {
+    init(context: CommandContext, presentation: Presentation) {
         self.context = context
+        self.presentation = presentation
         screen = TerminalScreen(descriptor: STDOUT_FILENO, environment: context.environment, asciiOnly: context.asciiOnly)
     }
 
@@ -145,8 +148,9 @@ final class ScreenWatchDisplay: WatchDisplay {
 
     func show(_ state: WatchState, events: [WatchState.Event]) {
         let size = screen.size(environment: context.environment)
-        let view = WatchScreen(width: screen.renderWidth(for: size.width), height: size.height, usesColor: context.useColor,
+        var view = WatchScreen(width: screen.renderWidth(for: size.width), height: size.height, usesColor: context.useColor,
                                now: Date(), machineTimeZone: ZoneInfo.machineIdentifier(environment: context.environment))
+        view.presentation = presentation
         // The screen is drawn past the console, so --ascii is applied here.
         let lines = context.asciiOnly ? view.lines(state).map(ASCIIConsole.transliterate) : view.lines(state)
         screen.draw(lines, height: size.height)
@@ -162,12 +166,13 @@ final class ScreenWatchDisplay: WatchDisplay {
 /// One line per event, for a pipe, a log file or a dumb terminal.
 struct LogWatchDisplay: WatchDisplay {
     let context: CommandContext
+    let presentation: Presentation
 
     func start(_ state: WatchState) {}
 
     func show(_ state: WatchState, events: [WatchState.Event]) {
         for event in events {
-            context.print(WatchScreen.logLine(event, state: state, now: Date()))
+            context.print(WatchScreen.logLine(event, state: state, now: Date(), presentation: presentation))
         }
     }
 

@@ -32,8 +32,8 @@ public struct MoonPhase: Sendable, Equatable {
         case new, waxingCrescent, firstQuarter, waxingGibbous, full, waningGibbous, lastQuarter, waningCrescent
 
         public var words: String {
-            ["New moon", "Waxing crescent", "First quarter", "Waxing gibbous",
-             "Full moon", "Waning gibbous", "Last quarter", "Waning crescent"][rawValue]
+            [N_("New moon"), N_("Waxing crescent"), N_("First quarter"), N_("Waxing gibbous"),
+             N_("Full moon"), N_("Waning gibbous"), N_("Last quarter"), N_("Waning crescent")][rawValue]
         }
     }
 

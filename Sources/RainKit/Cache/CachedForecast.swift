@@ -8,6 +8,12 @@ public struct CachedForecast: Sendable, Equatable {
     /// The provider's name, e.g. "darksky" (`Provider.rawValue`).
     public var source: String
     public var forecast: Forecast
+    /// The language the provider wrote its summaries in (`Settings.fetchLanguage`); nil for a
+    /// provider that writes none, or a forecast cached before rain kept it.
+    public var language: String?
+    /// The units the user reads the forecast in: written by `rain show --json` beside the
+    /// document's own `units` (which its numbers stay in), never kept in the cache.
+    public var displayUnits: DisplayUnits?
 
     public init(location: Location, fetchedAt: Date, source: String, forecast: Forecast) {
         self.location = location

@@ -46,7 +46,9 @@ public struct ForecastCache: Sendable {
         let path = path(for: cached.location.id)
         do {
             try AtomicFile.createFolder(directory)
-            try AtomicFile.write(ForecastDocument.bytes(of: cached, compactly: true), to: path,
+            var kept = cached
+            kept.displayUnits = nil
+            try AtomicFile.write(ForecastDocument.bytes(of: kept, compactly: true), to: path,
                                  syncingFolder: syncingFolder)
         } catch {
             throw .unwritable(path: error.path, reason: error.reason)

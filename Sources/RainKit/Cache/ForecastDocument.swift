@@ -17,6 +17,8 @@ enum ForecastDocument {
         JSONField("fetched_at", .time({ $0.fetchedAt }, { $0.fetchedAt = $1 })),
         JSONField("source", .name({ $0.source }, { $0.source = $1 })),
         JSONField("units", .requiredChoice({ $0.forecast.units }, { $0.forecast.units = $1 })),
+        JSONField("language", .text({ $0.language }, { $0.language = $1 })),
+        JSONField("display_units", .object({ $0.displayUnits }, { $0.displayUnits = $1 }, displayUnitsTable, DisplayUnits(preset: .si))),
         JSONField("timezone", .name({ $0.forecast.timeZone }, { $0.forecast.timeZone = $1 })),
         JSONField("forecast_coordinate", .required({ $0.forecast.coordinate }, { $0.forecast.coordinate = $1 }, tables.coordinate)),
         JSONField("current", .object({ $0.forecast.current }, { $0.forecast.current = $1 }, tables.conditions, .blank)),
@@ -29,6 +31,15 @@ enum ForecastDocument {
     ]
 
     private static let table = JSONFields(fields, naming: .rain)
+
+    private static let displayUnitsTable = JSONFields<DisplayUnits>([
+        JSONField("temperature", .requiredChoice({ $0.temperature }, { $0.temperature = $1 })),
+        JSONField("wind", .requiredChoice({ $0.wind }, { $0.wind = $1 })),
+        JSONField("precipitation", .requiredChoice({ $0.precipitation }, { $0.precipitation = $1 })),
+        JSONField("pressure", .requiredChoice({ $0.pressure }, { $0.pressure = $1 })),
+        JSONField("distance", .requiredChoice({ $0.distance }, { $0.distance = $1 })),
+        JSONField("clock", .requiredChoice({ $0.clock }, { $0.clock = $1 })),
+    ], naming: .rain)
 
     static func cachedForecast(from root: JSONNode) throws(JSONError) -> CachedForecast {
         guard root.kind == .object else { throw root.mismatch("an object") }

@@ -5,11 +5,16 @@ enum LocaleLanguage {
     static let variables = ["LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"]
 
     static func preferred(in environment: [String: String]) -> String? {
+        variable(in: environment).flatMap { code($0.value) }
+    }
+
+    /// The variable that decides, and the locale it names ("en" for `C` and `POSIX`).
+    static func variable(in environment: [String: String]) -> (name: String, value: String)? {
         for variable in variables {
             guard let value = environment[variable], !value.isEmpty else { continue }
             let first = variable == "LANGUAGE" ? String(value.split(separator: ":").first ?? "") : value
-            if let language = code(first) { return language }
-            if first == "C" || first == "POSIX" || first.hasPrefix("C.") { return "en" }
+            if code(first) != nil { return (variable, first) }
+            if first == "C" || first == "POSIX" || first.hasPrefix("C.") { return (variable, "en") }
         }
         return nil
     }
@@ -18,7 +23,7 @@ enum LocaleLanguage {
     /// anything that is not a language code.
     static func code(_ locale: String) -> String? {
         let name = locale.prefix { $0 != "." && $0 != "@" }
-        let parts = name.split(separator: "_", maxSplits: 1).map { $0.lowercased() }
+        let parts = name.split(whereSeparator: { $0 == "_" || $0 == "-" }).map { $0.lowercased() }
         guard let language = parts.first, (2...3).contains(language.count),
               language.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
         if language == "zh", let region = parts.dropFirst().first, ["tw", "hk", "mo"].contains(region) { return "zh-tw" }
@@ -28,5 +33,17 @@ enum LocaleLanguage {
     /// The primary subtag, which is what the geocoder matches its names by: "zh-tw" -> "zh".
     static func primary(_ language: String) -> String {
         String(language.lowercased().prefix { $0.isLetter })
+    }
+
+    /// Countries whose clocks read 12 hours with AM and PM in their own language's usage.
+    static let twelveHourCountries: Set<String> = ["US", "CA", "AU", "NZ", "PH", "IN", "PK", "EG", "SA"]
+
+    /// `clock: auto`: 12-hour for a locale of such a country ("en_US"), 24-hour for any other
+    /// country, and with no country named (`C`, "de") 12-hour only for the `us` preset.
+    static func readsTwelveHourClock(locale: String, preset: UnitSystem) -> Bool {
+        let name = locale.prefix { $0 != "." && $0 != "@" }
+        let parts = name.split(whereSeparator: { $0 == "_" || $0 == "-" })
+        guard parts.count > 1 else { return preset == .us && (parts.first.map { $0.lowercased() == "en" } ?? true) }
+        return twelveHourCountries.contains(parts[1].uppercased())
     }
 }

@@ -55,10 +55,20 @@ public struct Settings: Sendable, Equatable {
     public var metAlertsURL: String = "https://api.met.no/weatherapi/metalerts/2.0/current.json"
     public var apiKey: APIKey?
     public var apiKeyPlacement: APIKeyPlacement = .path
+    /// The preset (`units`, or `--units` for one run).
     public var units: UnitSystem = .si
-    /// Summaries and place names are asked for in it: the configuration's `language`, else the
-    /// locale's (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`), else English.
+    /// The unit each quantity is shown in: the preset's, or the quantity's own key.
+    public var displayUnits = DisplayUnits(preset: .si)
+    /// `clock` resolved: `auto` is 12-hour where the locale's country reads a 12-hour clock
+    /// (or, with no country, for the `us` preset).
+    public var twelveHourClock = false
+    /// Summaries and place names are asked for in it: "de", "pt", "zh-tw".
     public var language: String = "en"
+    /// Messages and screens are in it: `--lang`, else the configuration's `language`, else the
+    /// locale's (`LANGUAGE`, `LC_ALL`, `LC_MESSAGES`, `LANG`), else English: "de_DE.UTF-8", "ja".
+    public var messagesLocale: String = "en"
+    /// Where each unit and language setting came from, by key, as `rain config show` says it.
+    public var origins: [String: String] = [:]
     public var refreshIntervalMinutes: Int = 30
     /// Whole-request timeout.
     public var timeoutSeconds: Double = 30
@@ -95,6 +105,14 @@ public struct Settings: Sendable, Equatable {
         default: return "set in the configuration"
         }
     }
+
+    /// The units forecasts are fetched and cached in: the provider's canonical system for the
+    /// preset, so that changing what is shown needs no new forecast.
+    public var fetchUnits: UnitSystem { provider.unit.canonicalUnits(preset: units) }
+
+    /// The language summaries are fetched in, for a provider that writes them; nil for one
+    /// that sends numbers only (rain translates its words).
+    public var fetchLanguage: String? { provider.unit.writesSummaries ? language : nil }
 
     /// The URL forecasts are fetched from, for the provider in effect.
     public var forecastURL: String { provider.unit.forecastURL(in: self) }

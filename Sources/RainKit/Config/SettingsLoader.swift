@@ -14,6 +14,8 @@ public struct SettingsLoader: Sendable {
     /// False to leave the key unread (`rain config show` reports a key problem on its own and
     /// still shows the other settings).
     public var readsKey = true
+    /// `--units` and `--lang`.
+    public var choices = RunChoices()
 
     public init(paths: RainPaths, environment: [String: String], configFileIsExplicit: Bool) {
         self.paths = paths
@@ -23,7 +25,8 @@ public struct SettingsLoader: Sendable {
 
     public static let keys = [
         "provider", "base_url", "openmeteo_url", "geocoding_url", "ip_location_url", "nws_url", "metalerts_url",
-        "api_key", "api_key_file", "api_key_in", "units", "language",
+        "api_key", "api_key_file", "api_key_in", "units", "temperature_unit", "wind_unit", "precipitation_unit",
+        "pressure_unit", "distance_unit", "clock", "language",
         "refresh_interval_minutes", "timeout_seconds", "max_concurrent_requests", "ca_file", "notify",
     ]
 
@@ -33,6 +36,8 @@ public struct SettingsLoader: Sendable {
         let settings: Settings
         let file: ConfigValues
         public let fileExists: Bool
+        /// The language messages are in: "de_DE.UTF-8", "en".
+        public var messagesLocale: String { settings.messagesLocale }
         /// Every setting that could not be used, in the file's order of checking (each left at
         /// its default in `settings`): the first stops a command, `config show` lists them all.
         public let problems: [ConfigError]
@@ -112,20 +117,7 @@ public struct SettingsLoader: Sendable {
             guard let value = APIKeyPlacement(rawValue: placement) else { throw file.invalid("api_key_in", "must be \"path\" or \"header\"") }
             settings.apiKeyPlacement = value
         }
-        check { () throws(ConfigError) in
-            guard let units = try file.string("units") else { return }
-            guard let value = UnitSystem(rawValue: units) else { throw file.invalid("units", "must be one of si, us, ca, uk") }
-            settings.units = value
-        }
-        check { () throws(ConfigError) in
-            if let language = try file.string("language") {
-                let allowed = language.allSatisfy { $0.isASCII && ($0.isLetter || $0 == "-" || $0 == "_") }
-                guard allowed, (2...10).contains(language.count) else { throw file.invalid("language", "must be a language code such as \"en\" or \"zh-tw\"") }
-                settings.language = language
-            } else if let language = LocaleLanguage.preferred(in: environment) {
-                settings.language = language
-            }
-        }
+        problems += readUnitsAndLanguage(file, into: &settings)
         check { () throws(ConfigError) in if let minutes = try file.integer("refresh_interval_minutes", in: 1...10_080) { settings.refreshIntervalMinutes = minutes } }
         check { () throws(ConfigError) in if let seconds = try file.number("timeout_seconds", in: 1...600) { settings.timeoutSeconds = seconds } }
         check { () throws(ConfigError) in if let count = try file.integer("max_concurrent_requests", in: 1...32) { settings.maxConcurrentRequests = count } }

@@ -19,7 +19,8 @@ public enum NextHourOutlook {
     /// - Parameter chanceNow: the chance of precipitation shown beside the sentence (current
     ///   conditions); the sentence agrees with it.
     /// - Returns: nil when there is neither a current summary nor minute data left after `now`.
-    public static func sentence(for nextHour: Forecast.NextHour?, units: UnitSystem, now: Date, chanceNow: Double? = nil) -> String? {
+    public static func sentence(for nextHour: Forecast.NextHour?, units: UnitSystem, now: Date, chanceNow: Double? = nil,
+                                localization: Localization = .english) -> String? {
         guard let nextHour else { return nil }
         if let summary = nextHour.summary?.screenSafe, !summary.isEmpty,
            nextHour.minutes.first.map({ now.timeIntervalSince($0.time) < summaryLifetime }) ?? true {
@@ -41,24 +42,52 @@ public enum NextHourOutlook {
             max(1, Int((minute.time.timeIntervalSince(now) / 60).rounded()))
         }
         let span = Int((last.time.timeIntervalSince(now) / 60).rounded())
-        let period = span >= 55 ? "the next hour" : "the next \(max(span, 1)) min"
+        let wholeHour = span >= 55
+        let period: KeyValuePairs<String, String> = ["minutes": String(max(span, 1))]
+        func say(_ message: String, _ precipitation: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
+            localization.tr(message, pairs: values.map { ($0.key, $0.value) } + [("precipitation", localization.tr(precipitation))]
+                + period.map { ($0.key, $0.value) })
+        }
 
         if isWet(first) {
             let kind = kindName(minutes.prefix { isWet($0) })
             if let dry = minutes.first(where: { !isWet($0) }) {
-                return "\(kind.capitalizedFirst) stopping in \(minutesFromNow(dry)) min"
+                return say(N_("{precipitation} stopping in {minutes} min"), Self.nouns[kind]!, ["minutes": String(minutesFromNow(dry))])
             }
-            return "\(intensityWord(minutes, units: units)) \(kind) for \(period)"
+            let phrase = phrase(intensityWord(minutes, units: units), kind)
+            return wholeHour ? say(N_("{precipitation} for the next hour"), phrase) : say(N_("{precipitation} for the next {minutes} min"), phrase)
         }
         guard let wetIndex = minutes.firstIndex(where: isWet) else {
             let showers = minutes.filter { ($0.precipIntensity.map(units.millimetresPerHour) ?? 0) >= wetIntensity }
             let chance = (showers.compactMap(\.precipProbability) + [chanceNow ?? 0]).max() ?? 0
-            guard chance >= possibleProbability else { return "No precipitation for \(period)" }
+            guard chance >= possibleProbability else {
+                return localization.tr(wholeHour ? N_("No precipitation for the next hour") : N_("No precipitation for the next {minutes} min"), period)
+            }
             let kind = showers.isEmpty ? "precipitation" : kindName(showers)
-            return "\(intensityWord(showers, units: units)) \(kind) possible in \(period) (up to \(MeasureFormat.percent(chance)))"
+            let phrase = phrase(intensityWord(showers, units: units), kind)
+            let values: KeyValuePairs = ["chance": MeasureFormat.percent(chance)]
+            return wholeHour ? say(N_("{precipitation} possible in the next hour (up to {chance})"), phrase, values)
+                : say(N_("{precipitation} possible in the next {minutes} min (up to {chance})"), phrase, values)
         }
         let shower = minutes[wetIndex...].prefix { isWet($0) }
-        return "\(intensityWord(Array(shower), units: units)) \(kindName(shower)) starting in \(minutesFromNow(minutes[wetIndex])) min"
+        return say(N_("{precipitation} starting in {minutes} min"), phrase(intensityWord(Array(shower), units: units), kindName(shower)),
+                   ["minutes": String(minutesFromNow(minutes[wetIndex]))])
+    }
+
+    /// Each kind as the subject of a sentence: "Rain stopping in 5 min".
+    static let nouns = ["rain": N_("Rain"), "snow": N_("Snow"), "sleet": N_("Sleet"), "precipitation": N_("Precipitation")]
+
+    /// Intensity and kind as one message, so that each language can agree its words: "Light rain".
+    static let phrases = [
+        "Light rain": N_("Light rain"), "Moderate rain": N_("Moderate rain"), "Heavy rain": N_("Heavy rain"),
+        "Light snow": N_("Light snow"), "Moderate snow": N_("Moderate snow"), "Heavy snow": N_("Heavy snow"),
+        "Light sleet": N_("Light sleet"), "Moderate sleet": N_("Moderate sleet"), "Heavy sleet": N_("Heavy sleet"),
+        "Light precipitation": N_("Light precipitation"), "Moderate precipitation": N_("Moderate precipitation"),
+        "Heavy precipitation": N_("Heavy precipitation"),
+    ]
+
+    private static func phrase(_ intensity: String, _ kind: String) -> String {
+        phrases[intensity + " " + kind] ?? intensity + " " + kind
     }
 
     /// "rain", "snow", "sleet" or "precipitation", from the most common type.
@@ -77,6 +106,3 @@ public enum NextHourOutlook {
     }
 }
 
-extension String {
-    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
-}

@@ -45,3 +45,25 @@ public enum LocationsError: Error, Sendable, Equatable, CustomStringConvertible 
         }
     }
 }
+
+extension LocationsError {
+    /// The errors met most, in the user's language; the others in English.
+    public func message(in localization: Localization) -> String {
+        switch self {
+        case .unknown(let reference):
+            return localization.tr("no saved location matches '{reference}'", ["reference": reference.strippingControlCharacters])
+        case .noLocations: return localization.tr("no saved locations")
+        case .noCurrentLocation: return localization.tr("no current location is selected")
+        default: return description
+        }
+    }
+
+    public func hint(in localization: Localization) -> String? {
+        switch self {
+        case .unknown, .ambiguous: return localization.tr("'rain locations' lists the saved places with their numbers and IDs")
+        case .noLocations: return localization.tr("add one: rain locations add NAME (looked up by name), or add NAME --lat LATITUDE --lon LONGITUDE")
+        case .noCurrentLocation: return localization.tr("choose one: rain locations select LOC")
+        default: return hint
+        }
+    }
+}

@@ -50,7 +50,7 @@ extension ForecastClient {
         public init(settings: Settings, verbose: (@Sendable (String) -> Void)? = nil) {
             self.init(
                 provider: settings.provider, baseURL: settings.baseURL, openMeteoURL: settings.openMeteoURL, apiKey: settings.apiKey, keyPlacement: settings.apiKeyPlacement,
-                units: settings.units, language: settings.language,
+                units: settings.fetchUnits, language: settings.language,
                 timeouts: HTTPTimeouts(connect: .seconds(settings.connectTimeoutSeconds),
                                        total: .seconds(settings.timeoutSeconds)),
                 caFile: settings.caFile, maxConcurrentRequests: settings.maxConcurrentRequests,

@@ -106,3 +106,17 @@ extension ForecastError: RainError {
         }
     }
 }
+
+extension ForecastError {
+    /// The errors met most, in the user's language; the others in English.
+    public func message(in localization: Localization) -> String {
+        switch self {
+        case .offline(let host): return localization.tr("offline: cannot reach {host}", ["host": host])
+        case .timedOut(let host): return localization.tr("{host} did not answer in time", ["host": host])
+        case .rateLimited(let retryAfter?):
+            return localization.tr("rate-limited by the API; try again in {seconds} s", ["seconds": "\(retryAfter)"])
+        case .rateLimited(nil): return localization.tr("rate-limited by the API; try again later")
+        default: return description
+        }
+    }
+}

@@ -16,7 +16,8 @@ extension NotifyEventFinder {
         let hasStarted = wet.minute.time <= now
         let minutes = Int((starts.timeIntervalSince(now) / 60).rounded())
         let when = hasStarted ? "now" : minutes < 5 ? "in a few min" : "in about \(Int((Double(minutes) / 5).rounded()) * 5) min"
-        let label = UnitLabels(units).precipitation
+        // The amount is in the forecast's own system, as the notification's JSON says.
+        let label = units == .us ? "in" : "mm"
         var event = NotifyEvent(
             kind: .rain, id: "rain:\(location.idString)", placeID: location.id, placeName: name,
             summary: "\(kind.capitalizedFirst) in \(name) \(when) (\(strength.rawValue), ~\(MeasureFormat.amount(amount)) \(label) in the first hour)",

@@ -20,6 +20,11 @@ public protocol ForecastProvider: ForecastDecoder {
     func forecastURL(in settings: Settings) -> String
     /// The request for `coordinate`; `key` is the configured key (empty when there is none).
     func endpoint(for coordinate: Coordinate, configuration: ForecastClient.Configuration, key: APIKey) -> ForecastEndpoint
+    /// The unit system forecasts are fetched and cached in when `preset` is shown: one system
+    /// unless the provider computes something with the units (a summary's words).
+    func canonicalUnits(preset: UnitSystem) -> UnitSystem
+    /// Whether it writes summaries in the language asked for (so a new language is a new forecast).
+    var writesSummaries: Bool { get }
     /// The zone a place's times are shown in: the provider's `forecastZone`, unless the provider
     /// is known to answer with a stand-in for the place's own `placeZone` (from the geocoder).
     func timeZone(forecastZone: String, placeZone: String?) -> String

@@ -55,10 +55,13 @@ public struct ForecastService: Sendable {
 
     public var refreshInterval: Duration { .seconds(settings.refreshIntervalMinutes * 60) }
 
-    /// Young enough, and from the provider and in the units now configured: a forecast from
-    /// another provider or in other units is never shown as if it were the one asked for.
+    /// Young enough, and from the provider and in the units now fetched (`fetchUnits`): a
+    /// forecast from another provider or in other units is never shown as if it were the one
+    /// asked for. A display unit changes nothing here, nor a language the provider writes no
+    /// words in.
     public func isFresh(_ cached: CachedForecast) -> Bool {
-        cached.source == settings.provider.rawValue && cached.forecast.units == settings.units
+        cached.source == settings.provider.rawValue && cached.forecast.units == settings.fetchUnits
+            && cached.language == settings.fetchLanguage
             && !cached.isStale(maxAge: refreshInterval, now: now())
     }
 
@@ -168,8 +171,9 @@ public struct ForecastService: Sendable {
             return .failed(.forecast(error), cached: previous())
         case .success(let forecast):
             let zone = settings.provider.unit.timeZone(forecastZone: forecast.timeZone, placeZone: location.timeZone)
-            let fresh = CachedForecast(location: location, fetchedAt: now(), source: settings.provider.rawValue,
+            var fresh = CachedForecast(location: location, fetchedAt: now(), source: settings.provider.rawValue,
                                        forecast: forecast.inTimeZone(zone).withAstronomy(at: location.coordinate))
+            fresh.language = settings.fetchLanguage
             // A damaged file is set aside before it would be replaced, never overwritten (read
             // here when the refresh did not read it up front; a lookup when it did).
             let old = previous()

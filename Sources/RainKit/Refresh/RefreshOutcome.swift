@@ -14,6 +14,8 @@ public enum RefreshFailure: RainError, Sendable, Equatable {
 
     public var kind: ErrorKind { error.kind }
     public var hint: String? { error.hint }
+    public func message(in localization: Localization) -> String { error.message(in: localization) }
+    public func hint(in localization: Localization) -> String? { error.hint(in: localization) }
 }
 
 /// What happened to one place in a refresh.
@@ -68,6 +70,16 @@ public enum RefreshError: RainError, Sendable, Equatable {
         switch self {
         case .offline, .busy: return .temporary
         case .lockFile: return .localFile
+        }
+    }
+}
+
+extension RefreshError {
+    public func message(in localization: Localization) -> String {
+        switch self {
+        case .offline(let host): return localization.tr("offline: cannot reach {host}", ["host": host])
+        case .busy: return localization.tr("another rain is refreshing forecasts right now")
+        default: return description
         }
     }
 }

@@ -30,10 +30,15 @@ extension ErrorKind {
 public protocol RainError: Error, CustomStringConvertible {
     var kind: ErrorKind { get }
     var hint: String? { get }
+    /// The line in the user's language; English (`description`) where it is not translated.
+    func message(in localization: Localization) -> String
+    func hint(in localization: Localization) -> String?
 }
 
 extension RainError {
     public var hint: String? { nil }
+    public func message(in localization: Localization) -> String { description }
+    public func hint(in localization: Localization) -> String? { hint }
 }
 
 extension FileError: RainError {

@@ -34,6 +34,8 @@ public enum RegularFile {
         public static let processName = Limit(bytes: 4 << 10, kind: "a process name")
         /// `ca_file`, which libcurl reads: Debian's whole bundle is about 200 KB.
         public static let certificates = Limit(bytes: 16 << 20, kind: "a CA certificate file")
+        /// A `rain.mo` of rain's own: a few hundred messages are some tens of kilobytes.
+        public static let messageCatalogue = Limit(bytes: 4 << 20, kind: "a message catalogue")
     }
 
     /// Why the file at `path` could not be read by `read(_:limit:)`, without reading it (for a

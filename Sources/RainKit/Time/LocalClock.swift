@@ -2,22 +2,32 @@ import FoundationEssentials
 
 /// Dates as they read at a place: formatted in its IANA time zone (so daylight saving time is
 /// right on every date), never from a fixed offset. The zone comes from the system's zone files
-/// (`ZoneInfo`), not from ICU. English names; a 24-hour clock, or a 12-hour one for `us` units.
+/// (`ZoneInfo`), not from ICU. Names and the order of a date's parts come from the catalogue of
+/// the language (no locale needs to be installed); a 24-hour or a 12-hour clock.
 /// An unknown zone falls back to UTC and says so.
 public struct LocalClock: Sendable {
     public let timeZone: ZoneInfo
     /// False when the identifier was unknown and UTC is used instead.
     public let isKnownZone: Bool
     public let usesTwelveHourClock: Bool
+    public let localization: Localization
 
-    private static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
-    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    /// The English abbreviations, which are also the messages the catalogues translate.
+    private static let weekdays = [N_("Sun"), N_("Mon"), N_("Tue"), N_("Wed"), N_("Thu"), N_("Fri"), N_("Sat")]
+    private static let months = [N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"), N_("Aug"),
+                                 N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec")]
 
+    /// English, with a 12-hour clock for `us` units (what a forecast's own units suggest).
     public init(timeZoneIdentifier: String, units: UnitSystem, zoneFolder: String = ZoneInfo.systemFolder) {
+        self.init(timeZoneIdentifier: timeZoneIdentifier, twelveHourClock: units == .us, localization: .english, zoneFolder: zoneFolder)
+    }
+
+    public init(timeZoneIdentifier: String, twelveHourClock: Bool, localization: Localization, zoneFolder: String = ZoneInfo.systemFolder) {
         let zone = ZoneInfo.named(timeZoneIdentifier, folder: zoneFolder)
         timeZone = zone ?? .utc
         isKnownZone = zone != nil
-        usesTwelveHourClock = units == .us
+        usesTwelveHourClock = twelveHourClock
+        self.localization = localization
     }
 
     /// The wall-clock reading at `date` there.
@@ -47,7 +57,8 @@ public struct LocalClock: Sendable {
         let hour = parts.hour ?? 0, minute = parts.minute ?? 0
         let minutes = minute < 10 ? "0\(minute)" : "\(minute)"
         guard usesTwelveHourClock else { return "\(hour < 10 ? "0" : "")\(hour):\(minutes)" }
-        return "\(Self.twelveHour(hour)):\(minutes) \(hour < 12 ? "AM" : "PM")"
+        let values: KeyValuePairs = ["hour": String(Self.twelveHour(hour)), "minutes": minutes]
+        return hour < 12 ? localization.tr("{hour}:{minutes} AM", values) : localization.tr("{hour}:{minutes} PM", values)
     }
 
     /// "14:00", or "2 PM": the label of an hour column. In a zone whose offset is not whole
@@ -56,24 +67,33 @@ public struct LocalClock: Sendable {
         guard timeZone.secondsFromGMT(for: date) % 3600 == 0 else { return time(date) }
         let hour = parts(date).hour ?? 0
         guard usesTwelveHourClock else { return "\(hour < 10 ? "0" : "")\(hour):00" }
-        return "\(Self.twelveHour(hour)) \(hour < 12 ? "AM" : "PM")"
+        let values: KeyValuePairs = ["hour": String(Self.twelveHour(hour))]
+        return hour < 12 ? localization.tr("{hour} AM", values) : localization.tr("{hour} PM", values)
     }
 
     /// "Thu 20".
     public func weekdayAndDay(_ date: Date) -> String {
         let parts = parts(date)
-        return "\(Self.weekdays[((parts.weekday ?? 1) - 1) % 7]) \(parts.day ?? 0)"
+        return localization.tr("{weekday} {day}", ["weekday": weekday(parts), "day": String(parts.day ?? 0)])
     }
 
-    /// "Thu 18:00".
+    /// "Thu 16:00".
     public func weekdayAndTime(_ date: Date) -> String {
-        "\(Self.weekdays[((parts(date).weekday ?? 1) - 1) % 7]) \(time(date))"
+        localization.tr("{weekday} {time}", ["weekday": weekday(parts(date)), "time": time(date)])
+    }
+
+    /// "Thu", in the language.
+    private func weekday(_ parts: Parts) -> String {
+        localization.tr(Self.weekdays[((parts.weekday ?? 1) - 1) % 7])
     }
 
     /// "Thu 20 Aug 14:37".
     public func dateAndTime(_ date: Date) -> String {
         let parts = parts(date)
-        return "\(weekdayAndDay(date)) \(Self.months[((parts.month ?? 1) - 1) % 12]) \(time(date))"
+        return localization.tr("{weekday} {day} {month} {time}", [
+            "weekday": weekday(parts), "day": String(parts.day ?? 0),
+            "month": localization.tr(Self.months[((parts.month ?? 1) - 1) % 12]), "time": time(date),
+        ])
     }
 
     /// The offset in force at `date`: "UTC+2", "UTC-3:30", "UTC".

@@ -21,18 +21,18 @@ extension ForecastViewContext {
 
     func sunParts(_ day: Forecast.Day) -> [String] {
         switch day.polar {
-        case .night: return ["Polar night: the sun stays below the horizon"]
-        case .day: return ["Midnight sun: the sun stays up all day"]
+        case .night: return [tr("Polar night: the sun stays below the horizon")]
+        case .day: return [tr("Midnight sun: the sun stays up all day")]
         case nil: break
         }
         guard day.sunrise != nil || day.sunset != nil else { return [] }
         var parts: [String] = []
-        if let sunrise = day.sunrise { parts.append("Sunrise \(clock.time(sunrise))") }
-        if let sunset = day.sunset { parts.append("Sunset \(clock.time(sunset))") }
+        if let sunrise = day.sunrise { parts.append(tr("Sunrise {time}", ["time": clock.time(sunrise)])) }
+        if let sunset = day.sunset { parts.append(tr("Sunset {time}", ["time": clock.time(sunset)])) }
         if let length = day.daylightSeconds {
-            var daylight = "Daylight \(Self.duration(length))"
+            var daylight = tr("Daylight {length}", ["length": Self.duration(length, localization)])
             if let change = forecast.daylightChange(forDayStartingAt: day.time, at: location.coordinate) {
-                daylight += " (\(Self.change(change)))"
+                daylight += " (\(Self.change(change, localization)))"
             }
             parts.append(daylight)
         }
@@ -41,15 +41,17 @@ extension ForecastViewContext {
 
     func moonParts(_ day: Forecast.Day) -> [String] {
         guard let phase = day.moonPhase else { return [] }
-        var parts = [MoonPhase.name(forFraction: phase).words
-            + (day.moonIllumination.map { ", \(MeasureFormat.percent($0)) lit" } ?? "")]
+        let name = tr(MoonPhase.name(forFraction: phase).words)
+        var parts = [day.moonIllumination.map { tr("{phase}, {percent} lit", ["phase": name, "percent": MeasureFormat.percent($0)]) } ?? name]
+        let moonrise = { (time: Date) in tr("Moonrise {time}", ["time": clock.time(time)]) }
+        let moonset = { (time: Date) in tr("Moonset {time}", ["time": clock.time(time)]) }
         switch (day.moonrise, day.moonset) {
         case (nil, nil): break
         case (let rise?, let set?) where set < rise:
-            parts += ["Moonset \(clock.time(set))", "Moonrise \(clock.time(rise))"]
+            parts += [moonset(set), moonrise(rise)]
         default:
-            parts.append(day.moonrise.map { "Moonrise \(clock.time($0))" } ?? "No moonrise")
-            parts.append(day.moonset.map { "Moonset \(clock.time($0))" } ?? "No moonset")
+            parts.append(day.moonrise.map(moonrise) ?? tr("No moonrise"))
+            parts.append(day.moonset.map(moonset) ?? tr("No moonset"))
         }
         return parts
     }
@@ -72,18 +74,20 @@ extension ForecastViewContext {
     }
 
     /// "13 h 36 min".
-    static func duration(_ seconds: Double) -> String {
+    static func duration(_ seconds: Double, _ localization: Localization = .english) -> String {
         let minutes = Int((seconds / 60).rounded())
-        return minutes >= 60 ? "\(minutes / 60) h \(minutes % 60) min" : "\(minutes) min"
+        guard minutes >= 60 else { return localization.tr("{minutes} min", ["minutes": String(minutes)]) }
+        return localization.tr("{hours} h {minutes} min", ["hours": String(minutes / 60), "minutes": String(minutes % 60)])
     }
 
     /// "+3 min 40 s", "-2 min", "-52 s", "±0 s".
-    static func change(_ seconds: Double) -> String {
+    static func change(_ seconds: Double, _ localization: Localization = .english) -> String {
         let whole = Int(seconds.rounded())
         let sign = whole > 0 ? "+" : (whole < 0 ? "-" : "±")
         let size = abs(whole)
-        guard size >= 60 else { return sign + "\(size) s" }
-        return sign + "\(size / 60) min" + (size % 60 == 0 ? "" : " \(size % 60) s")
+        guard size >= 60 else { return sign + localization.tr("{seconds} s", ["seconds": String(size)]) }
+        guard size % 60 != 0 else { return sign + localization.tr("{minutes} min", ["minutes": String(size / 60)]) }
+        return sign + localization.tr("{minutes} min {seconds} s", ["minutes": String(size / 60), "seconds": String(size % 60)])
     }
 }
 
@@ -109,7 +113,7 @@ extension ForecastView {
 
     /// The days the screen can show: from today (in the place's zone) on.
     public static func daysAhead(in forecast: Forecast, now: Date) -> [Forecast.Day] {
-        daysAhead(in: forecast, now: now, clock: LocalClock(timeZoneIdentifier: forecast.timeZone, units: forecast.units))
+        daysAhead(in: forecast, now: now, clock: Presentation().clock(forecast))
     }
 
     static func daysAhead(in forecast: Forecast, now: Date, clock: LocalClock) -> [Forecast.Day] {

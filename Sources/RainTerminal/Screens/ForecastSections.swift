@@ -4,31 +4,34 @@ import RainKit
 extension ForecastViewContext {
     /// The place, its local time now, and the data's age.
     func header() -> [String] {
-        let zone = clock.isKnownZone ? "(\(clock.offsetLabel(at: now)))" : "UTC (unknown time zone)"
+        let zone = clock.isKnownZone ? "(\(clock.offsetLabel(at: now)))" : tr("UTC (unknown time zone)")
         let localTime = "\(clock.dateAndTime(now)) \(zone)"
         let name = style.bold(location.name.screenSafe)
         let coordinate = location.coordinate
         let place = abs(coordinate.latitude).fixed(2) + "° " + (coordinate.latitude < 0 ? "S" : "N")
             + ", " + abs(coordinate.longitude).fixed(2) + "° " + (coordinate.longitude < 0 ? "W" : "E")
-        let updated = style.dim("\(place) · updated \(AgeFormatter.string(since: fetchedAt, now: now))")
+        let age = AgeFormatter.string(since: fetchedAt, now: now, localization: localization)
+        let updated = style.dim(place + " · " + tr("updated {age}", ["age": age]))
         guard name.displayWidth + localTime.displayWidth + 2 > visibleWidth else { return [spread(name, localTime), updated] }
         return [name, localTime, updated]
     }
 
-    /// Conditions now and the next-hour sentence.
-    func currentSection() -> [String] {
+    /// Conditions now and the next-hour sentence; `withAir`: pressure and visibility too, which
+    /// a small window gives up.
+    func currentSection(withAir: Bool = true) -> [String] {
         var lines: [String] = []
         if let current = forecast.current {
             let symbol = WeatherSymbol.symbol(for: current.icon)
-            let summary = current.summary?.screenSafe ?? ""
-            lines.append("  \(symbol)  \(style.bold(summary.isEmpty ? "Now" : summary))")
+            let summary = (current.summary?.screenSafe).flatMap { $0.isEmpty ? nil : tr($0) }
+                ?? IconCondition.name(forIcon: current.icon).map { tr($0) } ?? tr("Now")
+            lines.append("  \(symbol)  \(style.bold(summary))")
             var temperatures = "     \(temperature(current.temperature))"
             if current.apparentTemperature != nil {
-                temperatures += ", feels like \(temperature(current.apparentTemperature))"
+                temperatures += tr(", feels like {temperature}", ["temperature": temperature(current.apparentTemperature)])
             }
             lines.append(temperatures)
             var detailLine = "    "
-            for part in details(current) {
+            for part in details(current, withAir: withAir) {
                 if detailLine.count > 4 && detailLine.displayWidth + part.displayWidth + 5 > visibleWidth {
                     lines.append(detailLine)
                     detailLine = "    "
@@ -38,35 +41,38 @@ extension ForecastViewContext {
             lines.append(detailLine)
         }
         if let sentence = NextHourOutlook.sentence(for: forecast.nextHour, units: forecast.units, now: now,
-                                                   chanceNow: forecast.current?.precipProbability) {
+                                                   chanceNow: forecast.current?.precipProbability, localization: localization) {
             lines.append("  " + sentence)
         }
         return lines
     }
 
-    private func details(_ current: Forecast.Conditions) -> [String] {
+    private func details(_ current: Forecast.Conditions, withAir: Bool) -> [String] {
         var parts: [String] = []
-        if current.humidity != nil { parts.append("Humidity \(MeasureFormat.percent(current.humidity))") }
+        if current.humidity != nil { parts.append(tr("Humidity {percent}", ["percent": MeasureFormat.percent(current.humidity)])) }
         if let speed = current.windSpeed {
-            var wind = "Wind \(MeasureFormat.short(speed)) \(labels.windSpeed)"
+            var wind = tr("Wind {speed}", ["speed": format.windText(speed)])
             if let bearing = current.windBearing, speed > 0 {
                 wind += " \(Compass.point(forBearing: bearing)) \(Compass.arrow(forBearing: bearing))"
             }
-            if let gust = current.windGust, gust > speed { wind += ", gusts \(MeasureFormat.short(gust)) \(labels.windSpeed)" }
+            if let gust = current.windGust, gust > speed { wind += tr(", gusts {speed}", ["speed": format.windText(gust)]) }
             parts.append(wind)
         }
         if current.precipProbability != nil {
-            parts.append("\(precipitationWord(current.precipType)) \(MeasureFormat.percent(current.precipProbability))")
+            parts.append(tr(precipitationWord(current.precipType), ["percent": MeasureFormat.percent(current.precipProbability)]))
         }
-        if current.uvIndex != nil { parts.append("UV \(MeasureFormat.whole(current.uvIndex))") }
+        if current.uvIndex != nil { parts.append(tr("UV {index}", ["index": MeasureFormat.whole(current.uvIndex)])) }
+        guard withAir else { return parts }
+        if current.pressure != nil { parts.append(tr("Pressure {value}", ["value": format.pressureText(current.pressure)])) }
+        if current.visibility != nil { parts.append(tr("Visibility {value}", ["value": format.distanceText(current.visibility)])) }
         return parts
     }
 
     private func precipitationWord(_ type: String?) -> String {
         switch type {
-        case "snow": return "Snow"
-        case "sleet": return "Sleet"
-        default: return "Rain"
+        case "snow": return N_("Snow {percent}")
+        case "sleet": return N_("Sleet {percent}")
+        default: return N_("Rain {percent}")
         }
     }
 
@@ -80,7 +86,7 @@ extension ForecastViewContext {
         let columnWidth = cellWidth + 1
         let perRow = max(1, (visibleWidth - 8) / columnWidth)
         let shown = hourCount == nil ? Array(ahead.prefix(perRow)) : ahead
-        var title = style.bold("Next \(shown.count == 1 ? "hour" : "\(shown.count) hours")")
+        var title = style.bold(localization.trn("Next hour", "Next {count} hours", count: shown.count))
         if let summary = forecast.hourlySummary?.screenSafe, !summary.isEmpty { title += "  " + summary }
         var lines = ["  " + title]
         for first in stride(from: 0, to: shown.count, by: perRow) {
@@ -98,7 +104,7 @@ extension ForecastViewContext {
                           return (hour.precipProbability ?? 0) < 0.2 ? style.dim(chance) : style.cyan(chance)
                       }]
         }
-        lines += labels.notes(upTo: shown.count).map { "  " + style.dim($0) }
+        lines += labels.notes(upTo: shown.count, localization: localization).map { "  " + style.dim($0) }
         return lines
     }
 
@@ -114,12 +120,16 @@ extension ForecastViewContext {
         // Label, symbol, low, high, chance and amount with their spaces: 36 columns, plus the bar's space.
         if 36 + barWidth + 1 > visibleWidth { barWidth = 0 }
         let scale = RangeScale(lows: days.map(\.temperatureLow), highs: days.map(\.temperatureHigh))
-        var title = style.bold("Next \(days.count == 1 ? "day" : "\(days.count) days")")
+        var title = style.bold(localization.trn("Next day", "Next {count} days", count: days.count))
         if let summary = forecast.dailySummary?.screenSafe, !summary.isEmpty { title += "  " + summary }
         var lines = ["  " + title]
-        for day in days {
-            let label = clock.isSameDay(day.time, now) ? "Today" : clock.weekdayAndDay(day.time)
-            var line = "  " + label.padded(toDisplayWidth: 6) + "  " + WeatherSymbol.symbol(for: day.icon) + "  "
+        let dayLabels = days.map { clock.isSameDay($0.time, now) ? tr("Today") : clock.weekdayAndDay($0.time) }
+        // A language's longer labels ("20日(木)") take their columns from the bar.
+        let labelWidth = max(6, dayLabels.map(\.displayWidth).max() ?? 6)
+        if barWidth > 0 && 36 + labelWidth - 6 + barWidth + 1 > visibleWidth { barWidth = max(0, barWidth - (labelWidth - 6)) }
+        if barWidth < minimumBar { barWidth = 0 }
+        for (day, label) in zip(days, dayLabels) {
+            var line = "  " + label.padded(toDisplayWidth: labelWidth) + "  " + WeatherSymbol.symbol(for: day.icon) + "  "
             line += colored(shortTemperature(day.temperatureLow), celsius: day.temperatureLow).padded(toDisplayWidth: 4, alignment: .right)
             if barWidth > 0 {
                 let bar = scale?.bar(low: day.temperatureLow, high: day.temperatureHigh, width: barWidth,
@@ -129,19 +139,20 @@ extension ForecastViewContext {
             }
             line += " " + colored(shortTemperature(day.temperatureHigh), celsius: day.temperatureHigh).padded(toDisplayWidth: 4)
             line += "  " + MeasureFormat.percent(day.precipProbability).padded(toDisplayWidth: 4, alignment: .right)
-            // A snow day (or one with nothing else) shows its fresh snow, in cm (in for `us`) as
-            // providers send it; any other its liquid amount.
+            // A snow day (or one with nothing else) shows its fresh snow, in cm (in where
+            // precipitation is shown in inches); any other its liquid amount.
             let snow = (day.snowAccumulation ?? 0) > 0 ? day.snowAccumulation : nil
             if let snow, day.precipType == "snow" || (day.precipAccumulation ?? 0) <= 0 {
-                line += " " + "\(MeasureFormat.amount(snow)) \(forecast.units == .us ? "in" : "cm")".padded(toDisplayWidth: 7)
+                line += " " + format.snowText(snow).padded(toDisplayWidth: 7)
             } else if let amount = day.precipAccumulation, amount > 0 {
-                line += " " + "\(MeasureFormat.amount(forecast.units.displayedAccumulation(amount))) \(labels.precipitation)".padded(toDisplayWidth: 7)
+                line += " " + format.accumulationText(amount).padded(toDisplayWidth: 7)
             } else {
                 line += String(repeating: " ", count: 8)
             }
             let room = (cutsLines ? visibleWidth : width) - line.displayWidth - 1
+            // Open-Meteo's conditions are rain's own words, which the catalogue translates.
             if let summary = day.summary?.screenSafe, !summary.isEmpty, room >= 4 || !cutsLines {
-                line += " " + cut(summary, toDisplayWidth: room)
+                line += " " + cut(tr(summary), toDisplayWidth: room)
             }
             lines.append(line)
         }
@@ -153,11 +164,11 @@ extension ForecastViewContext {
         let active = forecast.alerts.filter { ($0.expires ?? .distantFuture) > now }
         var lines: [String] = []
         for alert in active {
-            var heading = alert.title.screenSafe.isEmpty ? "Weather alert" : alert.title.screenSafe
+            var heading = alert.title.screenSafe.isEmpty ? tr("Weather alert") : alert.title.screenSafe
             if let severity = alert.severity?.screenSafe, !severity.isEmpty { heading += " (\(severity))" }
             var period: [String] = []
-            if let start = alert.time, start > now { period.append("from \(clock.dateAndTime(start))") }
-            if let expires = alert.expires { period.append("until \(clock.dateAndTime(expires))") }
+            if let start = alert.time, start > now { period.append(tr("from {time}", ["time": clock.dateAndTime(start)])) }
+            if let expires = alert.expires { period.append(tr("until {time}", ["time": clock.dateAndTime(expires)])) }
             if !period.isEmpty { heading += ", " + period.joined(separator: " ") }
             lines.append("  " + style.red(style.bold("! " + cut(heading, toDisplayWidth: visibleWidth - 4))))
             let regions = alert.regions.map(\.screenSafe).filter { !$0.isEmpty }.joined(separator: ", ")

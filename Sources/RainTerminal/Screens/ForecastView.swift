@@ -22,6 +22,8 @@ public struct ForecastView: Sendable {
     /// small graph above the hours' numbers, and whether it is drawn in ASCII.
     public var showsCompactGraph = false
     public var asciiOnly = false
+    /// The language, units and clock of the screen.
+    public var presentation = Presentation()
     public static let compactGraphWidth = 100
 
     /// Layouts are designed for this many columns; narrower widths cut lines.
@@ -40,16 +42,18 @@ public struct ForecastView: Sendable {
 
     /// The view as lines; with `height`, at most that many: a compact form for a small window
     /// (`rain watch`) that keeps the header, now and the hours, and gives up days, the alerts'
-    /// text, the blank lines between sections, then whatever is left at the end. A window
-    /// narrower than `NarrowWindow.minimumWidth` gets only that it is too narrow.
+    /// text, pressure and visibility, the blank lines between sections, then whatever is left
+    /// at the end. A window narrower than `NarrowWindow.minimumWidth` gets only that it is too narrow.
     public func lines(_ cached: CachedForecast, height: Int?) -> [String] {
         if cutsLines && NarrowWindow.isTooNarrow(width) { return NarrowWindow.lines(width: width, height: height) }
         let context = ForecastViewContext(cached: cached, width: max(width, Self.layoutWidth), usesColor: usesColor, now: now,
                                           cutsLines: cutsLines, visibleWidth: cutsLines ? max(width, 1) : nil,
-                                          hourCount: hourCount, dayCount: dayCount)
+                                          hourCount: hourCount, dayCount: dayCount, presentation: presentation)
         var graph: [String] = []
         if showsCompactGraph && cutsLines && width >= Self.compactGraphWidth {
-            graph = Meteogram(width: width, usesColor: usesColor, ascii: asciiOnly, now: now, hours: 24, isCompact: true).lines(cached)
+            var meteogram = Meteogram(width: width, usesColor: usesColor, ascii: asciiOnly, now: now, hours: 24, isCompact: true)
+            meteogram.presentation = presentation
+            graph = meteogram.lines(cached)
             if !graph.isEmpty { graph.append("") }
         }
         var sections = [context.header(), context.currentSection() + context.skySection(), graph + context.hoursSection(),
@@ -61,7 +65,7 @@ public struct ForecastView: Sendable {
                 days -= 1
                 sections[Self.daysIndex] = context.daysSection(limit: days)
             }
-            sections = Self.compact(sections, toHeight: max(height, 1))
+            sections = Self.compact(sections, toHeight: max(height, 1), lean: context.currentSection(withAir: false) + context.skySection())
         }
         var lines: [String] = []
         for section in sections where !section.isEmpty {
@@ -76,7 +80,7 @@ public struct ForecastView: Sendable {
         }
     }
 
-    private static let daysIndex = 3, alertsIndex = 4
+    private static let nowIndex = 1, daysIndex = 3, alertsIndex = 4
 
     /// Lines the sections take with a blank line between each two.
     private static func spacedCount(_ sections: [[String]]) -> Int {
@@ -89,14 +93,16 @@ public struct ForecastView: Sendable {
         return spacedCount(sections) > height
     }
 
-    /// Gives up the alerts' text, then the days, until the sections fit `height` with blank
+    /// Gives up the alerts' text, the conditions' pressure and visibility (`lean` is the
+    /// conditions without them), then the days, until the sections fit `height` with blank
     /// lines between them, or until only the blank lines are left to give up.
-    private static func compact(_ sections: [[String]], toHeight height: Int) -> [[String]] {
+    private static func compact(_ sections: [[String]], toHeight height: Int, lean: [String]) -> [[String]] {
         var sections = sections
         // Each alert's text, down to its heading.
         if spacedCount(sections) > height {
             sections[alertsIndex] = sections[alertsIndex].filter { !$0.hasPrefix("    ") }
         }
+        if spacedCount(sections) > height { sections[nowIndex] = lean }
         if spacedCount(sections) > height { sections[daysIndex] = [] }
         return sections
     }
@@ -111,7 +117,8 @@ struct ForecastViewContext {
     let style: TextStyle
     let now: Date
     let clock: LocalClock
-    let labels: UnitLabels
+    let format: UnitFormat
+    let localization: Localization
     let cutsLines: Bool
     /// The columns really there when fewer than `width` (the layout's): the header stacks and
     /// fewer hours are shown rather than cut.
@@ -120,19 +127,24 @@ struct ForecastViewContext {
     let dayCount: Int?
 
     init(cached: CachedForecast, width: Int, usesColor: Bool, now: Date, cutsLines: Bool = true, visibleWidth: Int? = nil,
-         hourCount: Int? = nil, dayCount: Int? = nil) {
+         hourCount: Int? = nil, dayCount: Int? = nil, presentation: Presentation = Presentation()) {
         forecast = cached.forecast
         location = cached.location
         fetchedAt = cached.fetchedAt
         self.width = width
         style = TextStyle(usesColor: usesColor)
         self.now = now
-        clock = LocalClock(timeZoneIdentifier: cached.forecast.timeZone, units: cached.forecast.units)
-        labels = UnitLabels(cached.forecast.units)
+        clock = presentation.clock(cached.forecast)
+        format = presentation.format(cached.forecast)
+        localization = presentation.localization
         self.cutsLines = cutsLines
         self.visibleWidth = min(width, visibleWidth ?? width)
         self.hourCount = hourCount
         self.dayCount = dayCount
+    }
+
+    func tr(_ message: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
+        localization.tr(message, values)
     }
 
     /// `text` cut to `width` columns, or whole when lines are not cut.
@@ -143,13 +155,13 @@ struct ForecastViewContext {
     /// "24 °C" (or "–").
     func temperature(_ value: Double?) -> String {
         guard value != nil else { return MeasureFormat.missing }
-        return style.temperature("\(MeasureFormat.whole(value)) \(labels.temperature)", celsius: forecast.units.celsius(value))
+        return style.temperature(format.temperatureText(value), celsius: forecast.units.celsius(value))
     }
 
     /// "24°" for columns.
     func shortTemperature(_ value: Double?) -> String {
-        guard value != nil else { return MeasureFormat.missing }
-        return "\(MeasureFormat.whole(value))°"
+        guard let shown = format.temperature(value) else { return MeasureFormat.missing }
+        return "\(MeasureFormat.whole(shown))°"
     }
 
     func colored(_ text: String, celsius value: Double?) -> String {

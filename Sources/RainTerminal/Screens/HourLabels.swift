@@ -32,9 +32,11 @@ struct HourLabels {
 
     /// "* the clocks go back: 02:00 is UTC+2, 02:00* is UTC+1", for the repeated hours among
     /// the first `count`.
-    func notes(upTo count: Int) -> [String] {
+    func notes(upTo count: Int, localization: Localization = .english) -> [String] {
         repeats.filter { $0.index < count }.map {
-            "\(Self.repeatMark) the clocks go back: \($0.label) is \($0.before), \($0.label)\(Self.repeatMark) is \($0.after)"
+            Self.repeatMark + " " + localization.tr("the clocks go back: {hour} is {before}, {marked} is {after}", [
+                "hour": $0.label, "before": $0.before, "marked": $0.label + Self.repeatMark, "after": $0.after,
+            ])
         }
     }
 }

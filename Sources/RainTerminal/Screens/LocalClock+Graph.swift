@@ -8,11 +8,6 @@ extension LocalClock {
         return ((local % 86_400) + 86_400) % 86_400 / 3_600
     }
 
-    /// "Thu 16:00".
-    func weekdayAndTime(_ date: Date) -> String {
-        (weekdayAndDay(date).split(separator: " ").first.map(String.init) ?? "") + " " + time(date)
-    }
-
     /// An hour label as short as the clock allows: "18", "18:30" in a half-hour zone, "6 PM".
     func shortHour(_ date: Date) -> String {
         let label = hour(date)

@@ -4,14 +4,18 @@ import RainKit
 extension MeteogramPlot {
     /// "Temperature °C  max 25° Thu 16:00  min 12° Fri 05:00", or the compact form's heading.
     func title() -> String {
-        let unit = ascii ? UnitLabels(forecast.units).temperature.replacingAll("°", with: "") : UnitLabels(forecast.units).temperature
-        var text = style.bold(isCompact ? "Next \(points.count) hours" : "Next \(points.count) hours, temperature \(unit)")
+        let unit = ascii ? format.temperatureLabel.replacingAll("°", with: "") : format.temperatureLabel
+        let localization = format.localization
+        var text = style.bold(isCompact ? localization.trn("Next hour", "Next {count} hours", count: points.count)
+            : localization.trn("Next hour, temperature {unit}", "Next {count} hours, temperature {unit}", count: points.count, ["unit": unit]))
         let known = points.filter { $0.temperature?.isFinite == true }
         if let high = known.max(by: { $0.temperature! < $1.temperature! }), let low = known.min(by: { $0.temperature! < $1.temperature! }) {
             let degree = ascii ? "" : "°"
             // Each only where the line has room for it.
-            for part in ["max \(MeasureFormat.whole(high.temperature))\(degree) \(clock.weekdayAndTime(high.time))",
-                         "min \(MeasureFormat.whole(low.temperature))\(degree) \(clock.weekdayAndTime(low.time))"]
+            for part in [localization.tr("max {temperature} {time}", ["temperature": MeasureFormat.whole(high.temperature) + degree,
+                                                                       "time": clock.weekdayAndTime(high.time)]),
+                         localization.tr("min {temperature} {time}", ["temperature": MeasureFormat.whole(low.temperature) + degree,
+                                                                       "time": clock.weekdayAndTime(low.time)])]
                 where 2 + text.displayWidth + 2 + part.displayWidth <= columns + Meteogram.gutter {
                 text += "  " + part
             }
@@ -81,7 +85,7 @@ extension MeteogramPlot {
                         cell = Braille.character(lineBits[row][column] | feelsBits[row][column])
                     }
                     if lineBits[row][column] != 0 {
-                        cell = style.temperature(cell, celsius: forecast.units.celsius(interpolated({ $0.temperature }, at: time)))
+                        cell = style.temperature(cell, celsius: format.celsius(interpolated({ $0.temperature }, at: time)))
                     } else {
                         cell = style.dim(cell)
                     }
@@ -123,14 +127,14 @@ extension MeteogramPlot {
     /// number, at least 1 mm/h (0.04 in/h).
     func precipitationTop() -> Double {
         let largest = points.compactMap(\.precipIntensity).filter(\.isFinite).max() ?? 0
-        let least = forecast.units == .us ? 0.04 : 1
+        let least = format.units.precipitation == .inches ? 0.04 : 1
         for top in [least, 2 * least, 3 * least, 5 * least, 10 * least, 20 * least, 50 * least] where largest <= top { return top }
         return largest
     }
 
     func precipitationLines() -> [String] {
         let top = precipitationTop()
-        let unit = UnitLabels(forecast.units).precipitation + "/h"
+        let unit = format.precipitationLabel + "/h"
         let eighths = precipitationRows * 8
         return (0..<precipitationRows).map { row in
             let label = row == 0 ? MeasureFormat.short(top) : unit
@@ -168,9 +172,11 @@ extension MeteogramPlot {
         var free = 0
         for item in items where item.column >= free && item.column + item.text.displayWidth <= columns {
             var column = item.column
+            // A wide character (CJK) fills two columns: its cell, and the next one left empty.
             for character in item.text {
                 cells[column] = String(character)
-                column += 1
+                if character.displayWidth == 2 { cells[column + 1] = "" }
+                column += character.displayWidth
             }
             free = column + 1
         }
@@ -185,7 +191,7 @@ extension MeteogramPlot {
             let arrow = hour.windBearing.map { Compass.arrow(forBearing: $0) } ?? ""
             return (column, (ascii ? ASCIIConsole.transliterate(arrow) : arrow) + MeasureFormat.whole(speed))
         }
-        return placed(items, label: UnitLabels(forecast.units).windSpeed)
+        return placed(items, label: format.windLabel)
     }
 
     /// The UV index where the sun gives one.
@@ -216,9 +222,11 @@ extension MeteogramPlot {
     }
 
     func legendLine() -> String {
+        let tr = format.localization
         let parts = ascii
-            ? ["-_' temp", ": feels", "#=: rain by chance", ". night", "^ now"]
-            : ["⠤ temp", "⠂ feels", style.usesColor ? "▆ rain, brighter likelier" : "█▒░ rain by chance", "· night", "▲ now"]
+            ? ["-_' " + tr.tr("temp"), ": " + tr.tr("feels"), "#=: " + tr.tr("rain by chance"), ". " + tr.tr("night"), "^ " + tr.tr("now")]
+            : ["⠤ " + tr.tr("temp"), "⠂ " + tr.tr("feels"),
+               style.usesColor ? "▆ " + tr.tr("rain, brighter likelier") : "█▒░ " + tr.tr("rain by chance"), "· " + tr.tr("night"), "▲ " + tr.tr("now")]
         var text = "  "
         for part in parts where text.displayWidth + part.displayWidth + 2 <= columns + Meteogram.gutter {
             text += part + "  "

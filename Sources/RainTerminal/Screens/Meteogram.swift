@@ -17,6 +17,8 @@ public struct Meteogram: Sendable {
     public var hours: Int
     public var isCompact: Bool
 
+    /// The language, units and clock of the graph.
+    public var presentation = Presentation()
     public static let minimumWidth = 60
     /// The y-axis labels and the rows' names, then the axis.
     static let gutter = 6
@@ -34,11 +36,13 @@ public struct Meteogram: Sendable {
     /// The graph's lines, none wider than `width`; empty when there are fewer than two hours ahead
     /// or fewer than `minimumWidth` columns.
     public func lines(_ cached: CachedForecast) -> [String] {
-        let points = Array(ForecastView.hoursAhead(in: cached.forecast, now: now).prefix(max(hours, 2)))
+        let format = presentation.format(cached.forecast)
+        let points = Array(ForecastView.hoursAhead(in: cached.forecast, now: now).prefix(max(hours, 2))).map(format.shown)
         guard width >= Self.minimumWidth, points.count >= 2,
               points.contains(where: { $0.temperature?.isFinite == true }) else { return [] }
         let plot = MeteogramPlot(forecast: cached.forecast, points: points, columns: width - Self.gutter,
-                                 style: TextStyle(usesColor: usesColor), ascii: ascii, now: now, isCompact: isCompact)
+                                 style: TextStyle(usesColor: usesColor), ascii: ascii, now: now, isCompact: isCompact,
+                                 presentation: presentation)
         return plot.lines().map { line in
             var line = line
             while line.last == " " { line.removeLast() }
@@ -57,10 +61,13 @@ struct MeteogramPlot {
     let now: Date
     let isCompact: Bool
     let clock: LocalClock
+    /// The points are in its units already (`UnitFormat.shown`).
+    let format: UnitFormat
     let start: Date
     let span: TimeInterval
 
-    init(forecast: Forecast, points: [Forecast.Hour], columns: Int, style: TextStyle, ascii: Bool, now: Date, isCompact: Bool) {
+    init(forecast: Forecast, points: [Forecast.Hour], columns: Int, style: TextStyle, ascii: Bool, now: Date, isCompact: Bool,
+         presentation: Presentation) {
         self.forecast = forecast
         self.points = points
         self.columns = columns
@@ -68,7 +75,8 @@ struct MeteogramPlot {
         self.ascii = ascii
         self.now = now
         self.isCompact = isCompact
-        clock = LocalClock(timeZoneIdentifier: forecast.timeZone, units: forecast.units)
+        clock = presentation.clock(forecast)
+        format = presentation.format(forecast)
         start = points[0].time
         span = points[points.count - 1].time.timeIntervalSince(start) + 3_600
     }

@@ -28,6 +28,8 @@ public struct PlacesOverview: Sendable {
     public var now: Date
     /// When off (output that is not a terminal), every column keeps its whole text.
     public var cutsLines: Bool
+    /// The language, units and clock of the table.
+    public var presentation = Presentation()
 
     public init(width: Int = 80, usesColor: Bool = false, now: Date = Date(), cutsLines: Bool = true) {
         self.width = width
@@ -45,28 +47,29 @@ public struct PlacesOverview: Sendable {
     public func lines(_ places: [Place]) -> [String] {
         if cutsLines && NarrowWindow.isTooNarrow(width) { return NarrowWindow.lines(width: width) }
         let style = TextStyle(usesColor: usesColor)
-        let rows = places.map { Row($0, style: style, now: now) }
+        let rows = places.map { Row($0, style: style, now: now, presentation: presentation) }
         func column(_ title: String, _ cell: (Row) -> String) -> TextTable.Column {
             TextTable.Column(title: title, cells: rows.map(cell))
         }
-        var name = column("  Place", \.name)
+        let words = presentation.localization
+        var name = column("  " + words.tr("Place"), \.name)
         name.minimumWidth = 10
-        var time = column("Local", \.time)
+        var time = column(words.tr("Local"), \.time)
         time.dropRank = 1
-        var conditions = column("Now", \.now)
+        var conditions = column(words.tr("Now"), \.now)
         conditions.alignment = .right
         var summary = column("", \.summary)
         summary.minimumWidth = 12
         summary.dropRank = 0
-        var highLow = column("Hi/Lo", \.highLow)
+        var highLow = column(words.tr("Hi/Lo"), \.highLow)
         highLow.alignment = .right
         highLow.dropRank = 2
-        var chance = column("Rain \(Self.chanceHours)h", \.chance)
+        var chance = column(words.tr("Rain {hours}h", ["hours": String(Self.chanceHours)]), \.chance)
         chance.alignment = .right
         chance.dropRank = 3
-        let age = column("Updated", \.age)
+        let age = column(words.tr("Updated"), \.age)
         // The day's shape: the first to go where the window is narrow.
-        let spark = column("Next \(Self.sparklineHours)h", \.spark)
+        let spark = column(words.tr("Next {hours}h", ["hours": String(Self.sparklineHours)]), \.spark)
         let all = TextTable(columns: [name, time, conditions, summary, highLow, chance, spark, age])
         let whole = all.render(width: nil, style: style)
         guard cutsLines else { return whole }
@@ -83,31 +86,31 @@ public struct PlacesOverview: Sendable {
         /// The mark and the name; temperature and symbol.
         var name = "", time = "", now = "", summary = "", highLow = "", chance = "", spark = "", age = ""
 
-        init(_ place: PlacesOverview.Place, style: TextStyle, now moment: Date) {
+        init(_ place: PlacesOverview.Place, style: TextStyle, now moment: Date, presentation: Presentation) {
+            let words = presentation.localization
             name = place.isCurrent ? style.bold("* " + place.location.name.screenSafe) : "  " + place.location.name.screenSafe
             // A weather alert in force there, as the forecast's own section marks one.
             if place.forecast?.forecast.alerts.contains(where: { ($0.expires ?? .distantFuture) > moment }) == true { name += " !" }
             guard let cached = place.forecast else {
                 now = MeasureFormat.missing + "  "
-                summary = "no forecast"
-                age = "never"
+                summary = words.tr("no forecast")
+                age = words.tr("never")
                 return
             }
             let forecast = cached.forecast
-            let clock = LocalClock(timeZoneIdentifier: forecast.timeZone, units: forecast.units)
-            let units = forecast.units
+            let clock = presentation.clock(forecast)
+            let format = presentation.format(forecast)
             time = clock.time(moment) + (clock.isKnownZone ? "" : " UTC")
             if let current = forecast.current {
                 let temperature = current.temperature == nil ? MeasureFormat.missing
-                    : style.temperature("\(MeasureFormat.whole(current.temperature)) \(UnitLabels(units).temperature)",
-                                        celsius: units.celsius(current.temperature))
+                    : style.temperature(format.temperatureText(current.temperature), celsius: forecast.units.celsius(current.temperature))
                 now = temperature + " " + WeatherSymbol.symbol(for: current.icon)
-                summary = current.summary?.screenSafe ?? ""
+                summary = (current.summary?.screenSafe).map { words.tr($0) } ?? ""
             } else {
                 now = MeasureFormat.missing + "  "
             }
             if let today = forecast.daily.first(where: { clock.isSameDay($0.time, moment) }) {
-                highLow = "\(Self.degrees(today.temperatureHigh))/\(Self.degrees(today.temperatureLow))"
+                highLow = "\(Self.degrees(format.temperature(today.temperatureHigh)))/\(Self.degrees(format.temperature(today.temperatureLow)))"
             }
             let ahead = forecast.hourly.filter {
                 $0.time.timeIntervalSince(moment) > -3600 && $0.time.timeIntervalSince(moment) < Double(PlacesOverview.chanceHours) * 3600
@@ -118,7 +121,7 @@ public struct PlacesOverview: Sendable {
                 chance = peak < 0.2 ? style.dim(chance) : style.cyan(chance)
             }
             spark = Sparkline.temperatures(forecast, now: moment, hours: PlacesOverview.sparklineHours)
-            age = AgeFormatter.string(since: cached.fetchedAt, now: moment)
+            age = AgeFormatter.string(since: cached.fetchedAt, now: moment, localization: words)
         }
 
         static func degrees(_ value: Double?) -> String {

@@ -13,16 +13,18 @@ public enum RefreshReport {
     /// Lima                –                 (failed)
     /// Quito               –                 (nothing cached)
     /// ```
-    public static func table(_ outcomes: [RefreshOutcome], usesColor: Bool, now: Date) -> String {
+    public static func table(_ outcomes: [RefreshOutcome], usesColor: Bool, now: Date, presentation: Presentation = Presentation()) -> String {
         let style = TextStyle(usesColor: usesColor)
         guard !outcomes.isEmpty else { return "" }
+        let words = presentation.localization
         let cells = outcomes.map { outcome in
             guard let cached = outcome.forecast else {
-                let note = if case .forecast(.offline)? = outcome.failure { "(nothing cached)" } else { "(failed)" }
+                let note = if case .forecast(.offline)? = outcome.failure { words.tr("(nothing cached)") } else { words.tr("(failed)") }
                 return ((name: style.bold(outcome.location.name.screenSafe), temperature: MeasureFormat.missing, summary: ""), note)
             }
-            if case .refreshed = outcome.status { return (RefreshLine.cells(cached, style: style), "") }
-            return (RefreshLine.cells(cached, style: style), "(cached, \(AgeFormatter.string(since: cached.fetchedAt, now: now)))")
+            if case .refreshed = outcome.status { return (RefreshLine.cells(cached, style: style, presentation: presentation), "") }
+            let age = AgeFormatter.string(since: cached.fetchedAt, now: now, localization: words)
+            return (RefreshLine.cells(cached, style: style, presentation: presentation), words.tr("(cached, {age})", ["age": age]))
         }
         var temperature = TextTable.Column(title: "", cells: cells.map(\.0.temperature))
         temperature.alignment = .right

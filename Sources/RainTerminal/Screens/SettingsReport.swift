@@ -45,8 +45,15 @@ public struct SettingsReport {
                 ("metalerts_url", settings.metAlertsURL),
                 ("api_key", key),
                 ("api_key_in", settings.apiKeyPlacement.rawValue),
-                ("units", settings.units.rawValue),
-                ("language", settings.language),
+                ("units", Self.origin(settings.units.rawValue, settings.origins["units"])),
+            ]
+            rows += DisplayUnits.keys.map { key in
+                var value = settings.displayUnits.name(of: key)
+                if key == "clock" && settings.displayUnits.clock == .auto { value += ": " + (settings.twelveHourClock ? "12h" : "24h") }
+                return (key, Self.origin(value, settings.origins[key]))
+            }
+            rows += [
+                ("language", Self.origin(settings.messagesLocale, settings.origins["language"])),
                 ("refresh_interval_minutes", String(settings.refreshIntervalMinutes)),
                 ("timeout_seconds", Self.number(settings.timeoutSeconds)),
                 ("max_concurrent_requests", String(settings.maxConcurrentRequests)),
@@ -84,6 +91,15 @@ public struct SettingsReport {
         components.user = nil
         components.password = nil
         return components.string ?? url
+    }
+
+    /// "kn (from the configuration)", "celsius (from units si)", "si (default)".
+    private static func origin(_ value: String, _ origin: String?) -> String {
+        switch origin {
+        case nil, "default"?: return value + " (default)"
+        case "configuration"?: return value + " (from the configuration)"
+        case let origin?: return value + " (from \(origin))"
+        }
     }
 
     private static func number(_ value: Double) -> String {

@@ -80,17 +80,19 @@ public struct StatusValues: Sendable {
     /// The icon's Dark Sky name ("rain"), for a status bar's CSS class.
     public let iconName: String
 
-    public init(_ cached: CachedForecast, now: Date, ascii: Bool, style: TextStyle = TextStyle(usesColor: false)) {
+    public init(_ cached: CachedForecast, now: Date, ascii: Bool, style: TextStyle = TextStyle(usesColor: false),
+                presentation: Presentation = Presentation()) {
         let forecast = cached.forecast
-        let labels = UnitLabels(forecast.units)
-        let unit = ascii ? labels.temperature.replacingAll("°", with: "") : labels.temperature
+        let format = presentation.format(forecast)
+        let words = presentation.localization
+        let unit = ascii ? format.temperatureLabel.replacingAll("°", with: "") : format.temperatureLabel
         let missing = ascii ? "-" : MeasureFormat.missing
         func temperature(_ value: Double?) -> String {
-            guard let value, value.isFinite else { return missing }
-            return style.temperature(MeasureFormat.whole(value) + unit, celsius: forecast.units.celsius(value))
+            guard let value, value.isFinite, let shown = format.temperature(value) else { return missing }
+            return style.temperature(MeasureFormat.whole(shown) + unit, celsius: forecast.units.celsius(value))
         }
         let today = forecast.daily.last { $0.time <= now } ?? forecast.daily.first
-        let clock = LocalClock(timeZoneIdentifier: forecast.timeZone, units: forecast.units)
+        let clock = presentation.clock(forecast)
         let current = forecast.current
         iconName = current?.icon ?? today?.icon ?? "unknown"
         let icon = current?.icon ?? today?.icon
@@ -98,12 +100,12 @@ public struct StatusValues: Sendable {
             .icon: ascii ? WeatherSymbol.word(for: icon) : WeatherSymbol.symbol(for: icon),
             .temp: temperature(current?.temperature),
             .feels: temperature(current?.apparentTemperature),
-            .summary: (current?.summary ?? today?.summary)?.strippingControlCharacters ?? missing,
+            .summary: (current?.summary ?? today?.summary).map { words.tr($0.strippingControlCharacters) } ?? missing,
             .high: temperature(today?.temperatureHigh),
             .low: temperature(today?.temperatureLow),
             .precip: current?.precipProbability.map { MeasureFormat.percent($0) } ?? missing,
             .place: cached.location.name.strippingControlCharacters,
-            .age: AgeFormatter.string(since: cached.fetchedAt, now: now),
+            .age: AgeFormatter.string(since: cached.fetchedAt, now: now, localization: words),
             .sunrise: today?.sunrise.map(clock.time) ?? missing,
             .sunset: today?.sunset.map(clock.time) ?? missing,
             .moon: today?.moonPhase.map { phase in

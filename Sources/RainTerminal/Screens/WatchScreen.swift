@@ -10,6 +10,8 @@ public struct WatchScreen: Sendable {
     /// The zone of this machine's clock, for the times in the status line when several places
     /// (each in its own zone) are shown.
     public var machineTimeZone: String
+    /// The language, units and clock of the screen.
+    public var presentation = Presentation()
 
     public init(width: Int, height: Int, usesColor: Bool, now: Date, machineTimeZone: String) {
         self.width = width
@@ -29,16 +31,21 @@ public struct WatchScreen: Sendable {
         if state.isSinglePlace {
             let location = state.locations[0]
             body = state.forecasts[location.id].map {
-                ForecastView(width: width, usesColor: usesColor, now: now).lines($0, height: room)
-            } ?? ["\(location.name.screenSafe): no forecast yet".truncated(toDisplayWidth: width)]
+                var view = ForecastView(width: width, usesColor: usesColor, now: now)
+                view.presentation = presentation
+                return view.lines($0, height: room)
+            } ?? [tr("{name}: no forecast yet", ["name": location.name.screenSafe]).truncated(toDisplayWidth: width)]
         } else {
             let places = state.locations.map {
                 PlacesOverview.Place(location: $0, isCurrent: $0.id == state.currentID, forecast: state.forecasts[$0.id])
             }
-            body = PlacesOverview(width: width, usesColor: usesColor, now: now).lines(places)
+            var overview = PlacesOverview(width: width, usesColor: usesColor, now: now)
+            overview.presentation = presentation
+            body = overview.lines(places)
             if body.count > room {
                 let hidden = body.count - room + 1
-                body = Array(body.prefix(room - 1)) + [style.dim("… \(hidden) more; a taller window shows them".truncated(toDisplayWidth: width))]
+                let more = tr("… {count} more; a taller window shows them", ["count": String(hidden)])
+                body = Array(body.prefix(room - 1)) + [style.dim(more.truncated(toDisplayWidth: width))]
             }
         }
         let status = style.dim(statusLine(state).truncated(toDisplayWidth: width))
@@ -50,16 +57,17 @@ public struct WatchScreen: Sendable {
     public func statusLine(_ state: WatchState) -> String {
         var parts: [String] = []
         if let since = state.offlineSince {
-            parts.append("Offline since \(labelledTime(since, state: state))")
+            parts.append(tr("Offline since {time}", ["time": labelledTime(since, state: state)]))
         } else if let failure = state.lastFailure {
-            parts.append("Last refresh failed: \(failure.strippingControlCharacters)")
+            parts.append(tr("Last refresh failed: {reason}", ["reason": failure.strippingControlCharacters]))
         }
         let oldest = state.forecasts.values.map(\.fetchedAt).min()
         if let oldest, state.offlineSince != nil || state.lastFailure != nil {
-            parts.append("\(state.isSinglePlace ? "forecast" : "oldest forecast") from \(AgeFormatter.string(since: oldest, now: now))")
+            let age = AgeFormatter.string(since: oldest, now: now, localization: presentation.localization)
+            parts.append(state.isSinglePlace ? tr("forecast from {age}", ["age": age]) : tr("oldest forecast from {age}", ["age": age]))
         }
-        parts.append("refreshing every \(state.every)")
-        parts.append("q to quit")
+        parts.append(tr("refreshing every {interval}", ["interval": "\(state.every)"]))
+        parts.append(tr("q to quit"))
         return parts.joined(separator: " · ")
     }
 
@@ -67,18 +75,26 @@ public struct WatchScreen: Sendable {
     func labelledTime(_ date: Date, state: WatchState) -> String {
         let single = state.isSinglePlace ? state.forecasts[state.locations[0].id] : nil
         let clock = LocalClock(timeZoneIdentifier: single?.forecast.timeZone ?? machineTimeZone,
-                               units: single?.forecast.units ?? .si)
+                               twelveHourClock: presentation.twelveHourClock ?? (single?.forecast.units == .us),
+                               localization: presentation.localization)
         let zone = clock.isKnownZone ? clock.offsetLabel(at: date) : "UTC"
-        return "\(clock.time(date)) (\(zone)\(single == nil ? ", this machine" : ""))"
+        let values: KeyValuePairs = ["time": clock.time(date), "zone": zone]
+        return single == nil ? tr("{time} ({zone}, this machine)", values) : "\(clock.time(date)) (\(zone))"
+    }
+
+    private func tr(_ message: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
+        presentation.localization.tr(message, values)
     }
 
     /// One log line for an event: `2026-12-02T11:41:05Z refreshed Berlin  6 °C  Mostly Cloudy`.
-    public static func logLine(_ event: WatchState.Event, state: WatchState, now: Date) -> String {
+    /// The log stays in English (it is for files and other programs); only the forecast's
+    /// temperature and conditions are in the user's units and words.
+    public static func logLine(_ event: WatchState.Event, state: WatchState, now: Date, presentation: Presentation = Presentation()) -> String {
         let time = UTCTimestamp.string(now)
         let text: String
         switch event {
         case .refreshed(let location):
-            text = state.forecasts[location.id].map { "refreshed \(RefreshLine.render($0))" } ?? "refreshed \(location.name.screenSafe)"
+            text = state.forecasts[location.id].map { "refreshed \(RefreshLine.render($0, presentation: presentation))" } ?? "refreshed \(location.name.screenSafe)"
         case .wentOffline(let host):
             let oldest = state.forecasts.values.map(\.fetchedAt).min()
             let cached = oldest.map { "; showing the forecast\(state.isSinglePlace ? "" : "s") from \(AgeFormatter.string(since: $0, now: now))" } ?? ""

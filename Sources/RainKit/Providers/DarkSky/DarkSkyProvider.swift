@@ -12,6 +12,11 @@ public struct DarkSkyProvider: ForecastProvider {
 
     public func forecastURL(in settings: Settings) -> String { settings.baseURL }
 
+    /// The preset itself: the server writes its summaries with numbers in the units asked for
+    /// ("high of 20°C"), so they match the screen's only when fetched in the preset.
+    public func canonicalUnits(preset: UnitSystem) -> UnitSystem { preset }
+    public var writesSummaries: Bool { true }
+
     public func endpoint(for coordinate: Coordinate, configuration: ForecastClient.Configuration, key: APIKey) -> ForecastEndpoint {
         ForecastEndpoint(baseURL: configuration.baseURL, key: key, placement: configuration.keyPlacement,
                          coordinate: coordinate, units: configuration.units, language: configuration.language)

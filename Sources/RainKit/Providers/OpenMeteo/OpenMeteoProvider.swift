@@ -12,6 +12,10 @@ public struct OpenMeteoProvider: ForecastProvider {
 
     public func forecastURL(in settings: Settings) -> String { settings.openMeteoURL }
 
+    /// Numbers only, so one system serves every display unit.
+    public func canonicalUnits(preset: UnitSystem) -> UnitSystem { .si }
+    public var writesSummaries: Bool { false }
+
     public func endpoint(for coordinate: Coordinate, configuration: ForecastClient.Configuration, key: APIKey) -> ForecastEndpoint {
         ForecastEndpoint(openMeteoURL: configuration.openMeteoURL, coordinate: coordinate, units: configuration.units)
     }

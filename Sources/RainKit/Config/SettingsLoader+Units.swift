@@ -1,0 +1,86 @@
+/// The units and the language: the preset and each quantity's own unit, the clock, and the
+/// language of messages, each with where it came from.
+extension SettingsLoader {
+    /// Choices made for one run (`--units`, `--lang`), above the configuration.
+    public struct RunChoices: Sendable, Equatable {
+        public var units: UnitSystem?
+        public var language: String?
+
+        public init(units: UnitSystem? = nil, language: String? = nil) {
+            self.units = units
+            self.language = language
+        }
+    }
+
+    /// The language of messages without the configuration file (which could not be used):
+    /// `--lang`, else the locale's, else English.
+    public static func messagesLocale(choices: RunChoices, environment: [String: String]) -> String {
+        choices.language ?? LocaleLanguage.variable(in: environment)?.value ?? "en"
+    }
+
+    /// Whether `code` can name a language: "de", "pt_BR", "zh-tw", "de_DE.UTF-8"; `C` and
+    /// `POSIX` are English.
+    public static func isLanguageCode(_ code: String) -> Bool {
+        let name = code.prefix { $0 != "." && $0 != "@" }
+        if name == "C" || name == "POSIX" { return true }
+        return (2...10).contains(name.count) && name.allSatisfy { $0.isASCII && ($0.isLetter || $0 == "-" || $0 == "_") }
+    }
+
+    /// Reads `units`, the quantities' keys, `clock` and `language` into `settings`; the
+    /// problems found, each leaving its setting at what it was.
+    func readUnitsAndLanguage(_ file: ConfigValues, into settings: inout Settings) -> [ConfigError] {
+        var problems: [ConfigError] = []
+        func check(_ body: () throws(ConfigError) -> Void) {
+            do { try body() } catch { problems.append(error) }
+        }
+        settings.origins["units"] = "default"
+        check { () throws(ConfigError) in
+            guard let units = try file.string("units") else { return }
+            guard let value = UnitSystem(rawValue: units) else { throw file.invalid("units", "must be one of si, us, ca, uk") }
+            settings.units = value
+            settings.origins["units"] = "configuration"
+        }
+        if let units = choices.units {
+            settings.units = units
+            settings.origins["units"] = "--units"
+        }
+        settings.displayUnits = DisplayUnits(preset: settings.units)
+        for key in DisplayUnits.keys {
+            settings.origins[key] = key == "clock" ? "default" : "units \(settings.units.rawValue)"
+            check { () throws(ConfigError) in
+                guard let name = try file.string(key) else { return }
+                guard settings.displayUnits.set(key, to: name) else {
+                    let names = DisplayUnits.names(of: key)
+                    throw file.invalid(key, "must be one of \(names.joined(separator: ", "))")
+                }
+                settings.origins[key] = "configuration"
+            }
+        }
+
+        settings.origins["language"] = "default"
+        var locale: String?
+        check { () throws(ConfigError) in
+            guard let language = try file.string("language") else { return }
+            guard Self.isLanguageCode(language) else { throw file.invalid("language", "must be a language code such as \"en\", \"de\" or \"pt_BR\"") }
+            locale = language
+            settings.origins["language"] = "configuration"
+        }
+        if let language = choices.language {
+            locale = language
+            settings.origins["language"] = "--lang"
+        } else if locale == nil, let (variable, value) = LocaleLanguage.variable(in: environment) {
+            locale = value
+            settings.origins["language"] = "\(variable) in the environment"
+        }
+        if let locale {
+            settings.messagesLocale = LocaleLanguage.code(locale) == nil ? "en" : locale
+            settings.language = LocaleLanguage.code(locale) ?? "en"
+        }
+        settings.twelveHourClock = switch settings.displayUnits.clock {
+        case .h12: true
+        case .h24: false
+        case .auto: LocaleLanguage.readsTwelveHourClock(locale: settings.messagesLocale, preset: settings.units)
+        }
+        return problems
+    }
+}

@@ -1,0 +1,41 @@
+/// The words rain shows, in one language: its catalogue's translation of each message, or the
+/// English original where there is none (no catalogue, or a message not translated yet).
+/// Messages name what they put in with braces: `tr("Wind {speed}", ["speed": "4 m/s"])`;
+/// a translation may put the names in another order. `make pot` collects every `tr(...)` and
+/// `trn(...)` of the sources into `po/rain.pot`.
+public struct Localization: Sendable, Equatable {
+    /// The catalogue's name: "de", "pt_BR", "zh_CN"; "en" for English.
+    public let language: String
+    let catalogue: MessageCatalogue?
+
+    public static let english = Localization(language: "en", catalogue: nil)
+
+    public init(language: String, catalogue: MessageCatalogue?) {
+        self.language = language
+        self.catalogue = catalogue
+    }
+
+    public func tr(_ message: String, _ values: KeyValuePairs<String, String> = [:]) -> String {
+        tr(message, pairs: values.map { ($0.key, $0.value) })
+    }
+
+    /// As `tr(_:_:)`, the names and values in a list; the first value of a name is used.
+    public func tr(_ message: String, pairs: [(String, String)]) -> String {
+        Self.filled(catalogue?.translation(of: message) ?? message, pairs)
+    }
+
+    /// `singular` for one, `plural` otherwise in English; the language's own plural forms in
+    /// its catalogue. `{count}` is `count`.
+    public func trn(_ singular: String, _ plural: String, count: Int, _ values: KeyValuePairs<String, String> = [:]) -> String {
+        let english = count == 1 ? singular : plural
+        let text = catalogue?.translation(of: singular, form: PluralRule.form(for: count, language: language)) ?? english
+        return Self.filled(text.replacingAll("{count}", with: String(count)), values.map { ($0.key, $0.value) })
+    }
+
+    private static func filled(_ text: String, _ values: [(String, String)]) -> String {
+        guard text.contains("{") else { return text }
+        var text = text
+        for (name, value) in values { text = text.replacingAll("{\(name)}", with: value) }
+        return text
+    }
+}
