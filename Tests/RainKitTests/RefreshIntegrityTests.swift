@@ -61,7 +61,9 @@ import Testing
             let refresh = Task { try await service.refresh([berlin, oslo], onlyIfStale: false, lockWait: .seconds(20)) }
             try await Task.sleep(for: .milliseconds(200))
             let fetched = try await ForecastService(settings: service.settings).client.weather(for: berlin.coordinate)
-            try service.cache.save(CachedForecast(location: berlin, fetchedAt: Date().addingTimeInterval(1), source: "darksky", forecast: fetched))
+            var saved = CachedForecast(location: berlin, fetchedAt: Date().addingTimeInterval(1), source: "darksky", forecast: fetched)
+            saved.language = service.settings.fetchLanguage
+            try service.cache.save(saved)
             simulator.resetRecordedRequests()
             other.unlock()
 
