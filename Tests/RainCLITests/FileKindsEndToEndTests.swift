@@ -31,7 +31,8 @@ import Testing
         /// be a device after rain ran (as root, a write through the link once replaced it).
         static func theDeviceIsIntact() -> Bool {
             var info = stat()
-            return stat("/dev/zero", &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR
+            // ... and no lock file was made beside it.
+            return stat("/dev/zero", &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR && access("/dev/zero.lock", F_OK) != 0
         }
 
         /// What rain says about such a file.
@@ -122,6 +123,25 @@ import Testing
             let cron = try await world.rain(["refresh", "--all", "--quiet"])
             #expect(cron.status == 0 && cron.error.isEmpty, "\(cron)")
             #expect(Kind.theDeviceIsIntact())
+        }
+    }
+
+    /// A folder or a link that loops in a cached forecast's place is set aside like the other
+    /// kinds (a folder renamed, as it has no second link), so the place is not broken for good.
+    @Test(arguments: ["folder", "loop"])
+    func aCachedForecastThatIsAFolderOrALoopIsSetAsideToo(_ kind: String) async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let path = world.cacheFile(world.berlin)
+            try FileManager.default.createDirectory(atPath: home + "/cache/forecasts", withIntermediateDirectories: true)
+            if kind == "folder" { try #require(mkdir(path, 0o700) == 0) } else { try #require(symlink(path, path) == 0) }
+            for arguments in [["refresh", "berlin"], ["refresh", "--all", "--quiet", "--if-stale"], ["berlin"]] {
+                let result = try await world.rain(arguments)
+                #expect(result.status == 0, "\(arguments): \(result)")
+            }
+            #expect(try ForecastCache(directory: home + "/cache/forecasts").load(for: world.berlin.id) != nil)
+            let aside = try FileManager.default.contentsOfDirectory(atPath: home + "/cache/forecasts").filter { $0.contains(".damaged-") }
+            #expect(aside.count == 1, "\(aside)")
         }
     }
 

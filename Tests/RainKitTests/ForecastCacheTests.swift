@@ -117,14 +117,17 @@ import Testing
         #expect(try Data(contentsOf: URL(filePath: cache.path(for: cached.location.id))) == before)
     }
 
-    @Test func unreadableFileIsAnError() throws {
+    /// A folder in a forecast's place is no forecast, never will be: damaged, so it is set aside.
+    @Test func aFolderIsADamagedFileAndIsSetAside() throws {
         let folder = try ForecastTemporaryFolder()
         let cache = ForecastCache(directory: folder.path)
         let id = UUID()
-        try FileManager.default.createDirectory(atPath: cache.path(for: id), withIntermediateDirectories: false)
-        #expect(throws: CacheError.unreadable(path: cache.path(for: id), reason: "a folder, not a regular file")) {
+        try FileManager.default.createDirectory(atPath: cache.path(for: id) + "/inside", withIntermediateDirectories: true)
+        #expect(throws: CacheError.corrupt(path: cache.path(for: id), reason: "a folder, not a regular file", field: nil)) {
             try cache.load(for: id)
         }
+        let aside = try cache.setAside(for: id)
+        #expect(FileManager.default.fileExists(atPath: aside + "/inside") && !FileManager.default.fileExists(atPath: cache.path(for: id)))
     }
 
     @Test func fileOfAnotherLocationIsCorrupt() throws {

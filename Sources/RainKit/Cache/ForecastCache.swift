@@ -73,7 +73,12 @@ public struct ForecastCache: Sendable {
                 unlink(path)
                 return aside
             }
-            guard errno == EEXIST else { break }
+            if errno == EEXIST { continue }
+            // A folder has no second link: it is renamed, to a name nothing has.
+            var existing = stat()
+            guard errno == EPERM, lstat(aside, &existing) != 0 && errno == ENOENT else { break }
+            if rename(path, aside) == 0 { return aside }
+            break
         }
         throw .unwritable(path: path, reason: String(cString: strerror(errno)))
     }

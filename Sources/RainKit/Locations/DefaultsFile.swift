@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import FoundationEssentials
 
 /// Why the defaults document could not be used.
@@ -80,6 +83,11 @@ public struct DefaultsFile: Sendable {
         // Through a symbolic link the lock goes beside the file it names: two homes linking one
         // store must take the same lock, or each would save over the other's changes.
         let target = (try? AtomicFile.target(of: path)) ?? path
+        // A device or a pipe in the file's place gets no lock file made beside it (in /dev).
+        var info = stat()
+        if stat(target, &info) == 0, let kind = RegularFile.notRegular(info.st_mode) {
+            throw DefaultsFileError.file(FileError(path: path, reason: "\(kind), not a regular file"))
+        }
         let lockFile = target == path ? lockPath : target + ".lock"
         let lock: FileLock
         do {

@@ -77,16 +77,16 @@ public enum RegularFile {
             // A socket cannot be opened (ENXIO): what it is says more than that.
             var info = stat()
             if stat(path, &info) == 0, let kind = notRegular(info.st_mode) {
-                throw Failure(error: FileError(path: path, reason: "\(kind), not a regular file"), isUnusableFile: info.st_mode & S_IFMT != S_IFDIR)
+                throw Failure(error: FileError(path: path, reason: "\(kind), not a regular file"), isUnusableFile: true)
             }
-            throw Failure(error: FileError(path: path, errno: code), isUnusableFile: false)
+            // A link that leads round in a circle never names a file, whatever is tried again.
+            throw Failure(error: FileError(path: path, errno: code), isUnusableFile: code == ELOOP)
         }
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw Failure(error: FileError(path: path, errno: errno), isUnusableFile: false) }
         if let kind = notRegular(info.st_mode) {
-            // A folder cannot be moved aside by a link, nor replaced by a rename: it is only unreadable.
-            throw Failure(error: FileError(path: path, reason: "\(kind), not a regular file"), isUnusableFile: info.st_mode & S_IFMT != S_IFDIR)
+            throw Failure(error: FileError(path: path, reason: "\(kind), not a regular file"), isUnusableFile: true)
         }
         let size = max(0, Int(info.st_size))
         guard size <= limit.bytes else { throw tooLarge(path, limit) }
