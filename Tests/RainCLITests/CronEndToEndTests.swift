@@ -43,7 +43,7 @@ import Testing
             let printed = try await BuiltProduct.run("rain", ["cron", "--every", "15m"], environment: environment)
             #expect(printed.status == 0, "\(printed)")
             let line = printed.output.trimmingCharacters(in: .newlines)
-            #expect(line.contains("RAIN_HOME=\(home) \(BuiltProduct.path("rain")) refresh --all --quiet --if-stale; RAIN_HOME=\(home) \(BuiltProduct.path("rain")) notify #"))
+            #expect(line.contains("RAIN_HOME=\(home) \(BuiltProduct.path("rain")) refresh --all --quiet --if-stale; RAIN_HOME=\(home) \(BuiltProduct.path("rain")) notify --quiet #"))
             #expect(!line.contains("never-in-crontab"))
             #expect(printed.error.contains("RAIN_API_KEY"), "warns that cron will not see the key")
 

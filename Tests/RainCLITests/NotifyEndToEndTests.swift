@@ -75,6 +75,21 @@ import Testing
         }
     }
 
+    @Test func offlineTheCachedForecastsAreUsedAndQuietSaysNothing() async throws {
+        try await withTemporaryDirectory { home in
+            let (world, _) = try world(home)
+            #expect(try await world.rain(["refresh", "Berlin"]).status == 0)
+            try world.ageCache(of: world.berlin)
+            world.simulator.stop()
+            let quiet = try await world.rain(["notify", "Berlin", "--quiet"] + exec(home))
+            #expect(quiet.status == 75 && quiet.error.isEmpty, "\(quiet)")
+            #expect(delivered(home).map { $0["kind"] as? String } == ["rain", "chance"], "delivered from the cache")
+            let loud = try await world.rain(["notify", "Berlin", "--dry-run"])
+            #expect(loud.status == 75, "\(loud)")
+            #expect(loud.error.hasPrefix("rain: offline: cannot reach 127.0.0.1:") && loud.error.hasSuffix("; using the cached forecasts\n"), "\(loud)")
+        }
+    }
+
     @Test func aDrySpellMakesRainNewAgain() async throws {
         try await withTemporaryDirectory { home in
             let (world, _) = try world(home)

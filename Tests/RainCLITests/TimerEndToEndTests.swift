@@ -29,7 +29,7 @@ import Testing
             try #require(parts.count == 2, "\(printed.output)")
             let service = parts[0].replacingOccurrences(of: "# \(units)/rain.service\n", with: "")
             #expect(service.contains("Environment=\"RAIN_HOME=\(folder)/rain home %%1\"\n"), "\(service)")
-            #expect(service.contains("ExecStart=-\(BuiltProduct.path("rain")) refresh --all --quiet --if-stale\nExecStart=\(BuiltProduct.path("rain")) notify\n"))
+            #expect(service.contains("ExecStart=-\(BuiltProduct.path("rain")) refresh --all --quiet --if-stale\nExecStart=\(BuiltProduct.path("rain")) notify --quiet\n"))
             #expect(parts[1].contains("OnCalendar=\(run.calendar)\nRandomizedDelaySec=\(run.delay)\nFixedRandomDelay=true\n"))
             #expect(!FileManager.default.fileExists(atPath: units), "printing writes nothing")
 

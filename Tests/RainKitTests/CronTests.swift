@@ -53,7 +53,7 @@ import Testing
         let entry = try CrontabEntry(schedule: schedule, executable: "/opt/my rain/rain",
                                  environment: [("RAIN_HOME", "/home/a/100%'s")])
         let rain = "RAIN_HOME='/home/a/100\\%'\\''s' '/opt/my rain/rain'"
-        #expect(entry.line == "\(schedule.fields) \(rain) refresh --all --quiet --if-stale; \(rain) notify \(CrontabEntry.marker)")
+        #expect(entry.line == "\(schedule.fields) \(rain) refresh --all --quiet --if-stale; \(rain) notify --quiet \(CrontabEntry.marker)")
     }
 
     @Test func installReplacesOnlyItsOwnLineAndUninstallRestoresTheRest() throws {

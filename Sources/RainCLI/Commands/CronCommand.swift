@@ -8,7 +8,7 @@ struct CronCommand: RunnableCommand {
         commandName: "cron",
         abstract: "Print, install or remove the crontab line that keeps forecasts fresh.",
         discussion: """
-        The line runs 'rain refresh --all --quiet --if-stale', then 'rain notify', with the \
+        The line runs 'rain refresh --all --quiet --if-stale', then 'rain notify --quiet', with the \
         absolute path of this rain, passes RAIN_HOME, RAIN_CONFIG and the XDG_*_HOME folders \
         when they are set, and never contains the API key. rain refuses to print or install a line while the \
         configuration is invalid or a folder name has a line break. Its minute is chosen per user so that not everyone asks the API at :00. \

@@ -17,7 +17,7 @@ struct NotifyCommand: RunnableCommand {
         With no session bus rain says so and exits 69, marking nothing as sent.
         """,
         arguments: [places],
-        options: [all, exec, json, dryRun, verbose]
+        options: [all, exec, json, dryRun, quiet, verbose]
     )
 
     static let places = ArgumentDefinition.places
@@ -26,6 +26,7 @@ struct NotifyCommand: RunnableCommand {
                                      help: "Run COMMAND with /bin/sh -c for each event instead: the event as JSON on its standard input, RAIN_NOTIFY_SUMMARY, RAIN_NOTIFY_BODY and RAIN_NOTIFY_PLACE set.")
     static let json = Flag("json", help: "Print the events as a JSON array (see docs/notify-json.md); send nothing.")
     static let dryRun = Flag("dry-run", short: "n", help: "Say what would be sent; send nothing.")
+    static let quiet = Flag("quiet", short: "q", help: "Say nothing when offline (for cron and the timer); the cached forecasts are used.")
     static let verbose = Flag.verbose
 
     var references: [String]
@@ -33,6 +34,7 @@ struct NotifyCommand: RunnableCommand {
     var command: String?
     var json: Bool
     var dryRun: Bool
+    var quiet: Bool
     var verbose: Bool
 
     init(parsed: ParsedValues) throws {
@@ -41,6 +43,7 @@ struct NotifyCommand: RunnableCommand {
         command = try parsed.value(Self.exec)
         json = parsed[Self.json]
         dryRun = parsed[Self.dryRun]
+        quiet = parsed[Self.quiet]
         verbose = parsed[Self.verbose]
         if all && !references.isEmpty { throw ValidationError("Give either '--all' or locations, not both") }
         if json && dryRun { throw ValidationError("'--json' and '--dry-run' cannot be used together") }
@@ -61,7 +64,9 @@ struct NotifyCommand: RunnableCommand {
         var status = BatchFailureReport(failures: display.failures, placeCount: locations.count)
             .report(to: context) { $0.forecast == nil ? .error : .warning }
         let forecasts = zip(locations, display.forecasts).compactMap { location, cached in cached.map { (location, $0.forecast) } }
-        if let problem = display.problem {
+        if case .offline? = display.problem, quiet {
+            status = .worse(status, forecasts.isEmpty ? .noInput : .temporaryFailure)
+        } else if let problem = display.problem {
             status = .worse(status, context.reportBatchProblem(problem, hasForecasts: !forecasts.isEmpty, using: "using"))
         }
         let machineZone = ZoneInfo.machineIdentifier(environment: context.environment)

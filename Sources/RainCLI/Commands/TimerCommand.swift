@@ -6,7 +6,7 @@ struct TimerCommand: RunnableCommand {
         commandName: "timer",
         abstract: "Print, install or remove the systemd user timer that keeps forecasts fresh and notifies.",
         discussion: """
-        rain.service runs 'rain refresh --all --quiet --if-stale', then 'rain notify', with the \
+        rain.service runs 'rain refresh --all --quiet --if-stale', then 'rain notify --quiet', with the \
         absolute path of this rain and the folders cron's line would pass; rain.timer starts \
         it every interval, at a delay within it of its own per user and machine, and catches \
         up on a run missed while the machine was off. --install writes both to \

@@ -1,7 +1,8 @@
 /// What cron and the systemd timer run, one after the other: a refresh of every stale
-/// forecast, then `rain notify`, which tells of what the fresh forecasts hold (once each).
+/// forecast, then `rain notify`, which tells of what the fresh forecasts hold (once each);
+/// both quiet when offline, which is no news to mail about every half hour.
 public enum ScheduledRun {
-    public static let commands = [["refresh", "--all", "--quiet", "--if-stale"], ["notify"]]
+    public static let commands = [["refresh", "--all", "--quiet", "--if-stale"], ["notify", "--quiet"]]
 
     /// The variables a scheduled rain needs from the shell that set it up: where its files
     /// are, and the servers the shell's rain asks. Never the API key.
