@@ -31,8 +31,11 @@ import Testing
         /// be a device after rain ran (as root, a write through the link once replaced it).
         static func theDeviceIsIntact() -> Bool {
             var info = stat()
-            // ... and no lock file was made beside it.
-            return stat("/dev/zero", &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR && access("/dev/zero.lock", F_OK) != 0
+            return stat("/dev/zero", &info) == 0 && (info.st_mode & S_IFMT) == S_IFCHR
+        }
+
+        /// Whether a lock file is beside the machine's `/dev/zero` (an older rain made one there).
+        static var aLockIsBesideTheDevice: Bool { access("/dev/zero.lock", F_OK) == 0
         }
 
         /// What rain says about such a file.
@@ -67,13 +70,15 @@ import Testing
             let path = home + "/defaults.json"
             try kind.make(at: path, size: 17 << 20)
             let problem = kind.problem(limit: "16 MB", of: "the saved places")
+            let lockWasThere = Kind.aLockIsBesideTheDevice
             for arguments in [["locations"], ["locations", "add", "Oslo", "--lat", "59.9", "--lon", "10.7"], ["show", "--offline"]] {
                 let result = try await BuiltProduct.run("rain", arguments, environment: ["RAIN_HOME": home])
                 #expect(result.status == 74, "\(arguments): \(result)")
                 #expect(result.error == "rain: error: \(path): \(problem)\n", "\(arguments)")
             }
-            // Nothing was written over it.
+            // Nothing was written over it, nor beside it.
             #expect(Kind.theDeviceIsIntact())
+            #expect(Kind.aLockIsBesideTheDevice == lockWasThere || kind != .device)
             var info = stat()
             #expect(lstat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG || kind == .huge)
         }
