@@ -28,3 +28,20 @@ import Testing
         }
     }
 }
+
+/// A `watch` whose output nobody reads any more ends instead of asking the API on and on
+/// (the hostile retrial of issue 23): a reader that left, a standard output that is closed.
+@Suite(.timeLimit(.minutes(2))) struct WatchWithoutAReaderTests {
+    @Test func watchEndsWhenItsReaderLeavesOrItsOutputIsClosed() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 60}"#)
+            let variables = world.environment.map { "\($0.key)=\(shellQuoted($0.value))" }.sorted().joined(separator: " ")
+            let rain = "env \(variables) \(shellQuoted(BuiltProduct.path("rain"))) watch --every 1s"
+            let piped = try await BuiltProduct.runSystem("/bin/sh", ["-c", "\(rain) | head -1; echo \"watch: done\""])
+            #expect(piped.output.contains("refreshed Berlin") && piped.output.hasSuffix("watch: done\n"), "\(piped)")
+            let closed = try await BuiltProduct.runSystem("/bin/sh", ["-c", "\(rain) >&-; echo \"status $?\""])
+            #expect(closed.output == "status 74\n", "\(closed)")
+            #expect(closed.error.contains("rain: error: standard output: it is closed"), "\(closed)")
+        }
+    }
+}

@@ -9,7 +9,9 @@ import Testing
 @Suite struct TerminalTextEndToEndTests {
     /// Characters that show as nothing: two names with and without them look the same.
     static let invisible: [Character] = ["\u{200B}", "\u{200C}", "\u{200D}", "\u{2060}", "\u{FEFF}", "\u{200E}", "\u{200F}",
-                                         "\u{061C}", "\u{00AD}", "\u{180E}", "\u{3164}", "\u{E0041}"]
+                                         "\u{061C}", "\u{00AD}", "\u{180E}", "\u{3164}", "\u{E0041}",
+                                         // A variation selector after a letter, not an emoji; an Egyptian format control.
+                                         "\u{FE0F}", "\u{E0100}", "\u{13430}"]
 
     @Test(arguments: invisible)
     func aNameWithAnInvisibleCharacterIsRefused(_ character: Character) async throws {
@@ -22,6 +24,15 @@ import Testing
             #expect(result.status == 65, "\(result)")
             #expect(result.error == "rain: error: invalid name: U+\(padded) is invisible\nrain: hint: copied text may hide it: type the name\n")
             #expect(fileBytes(home + "/defaults.json") == nil, "nothing was saved")
+        }
+    }
+
+    /// A variation selector after an emoji chooses its picture: such a name is what it looks like.
+    @Test func anEmojiMayCarryItsVariationSelector() async throws {
+        try await withTemporaryDirectory { home in
+            let result = try await BuiltProduct.run("rain", ["locations", "add", "Sunny \u{2600}\u{FE0F}", "--lat", "1", "--lon", "2"],
+                                                    environment: ["RAIN_HOME": home])
+            #expect(result.status == 0, "\(result)")
         }
     }
 

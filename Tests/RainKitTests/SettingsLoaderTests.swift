@@ -131,6 +131,8 @@ import Testing
         BadConfig(json: #"{"ip_location_url": 5}"#, message: "'ip_location_url' must be a string"),
         BadConfig(json: #"{"base_url": "ftp://example.com/"}"#, message: "'base_url' must be an http:// or https:// URL with a host"),
         BadConfig(json: #"{"base_url": "https://example.com/?key=1"}"#, message: "'base_url' must not have a query"),
+        BadConfig(json: #"{"openmeteo_url": "http://127.0.0.1:99999/"}"#, message: "'openmeteo_url' has port 99999: a port is 1 to 65535"),
+        BadConfig(json: #"{"openmeteo_url": "http://127.0.0.1/v1\r\nHost: x"}"#, message: "'openmeteo_url' must not contain spaces or control characters"),
         BadConfig(json: #"{"api_key_in": "query"}"#, message: "'api_key_in' must be \"path\" or \"header\""),
         BadConfig(json: #"{"refresh_interval_minutes": 0}"#, message: "'refresh_interval_minutes' must be between 1 and 10080"),
         BadConfig(json: #"{"refresh_interval_minutes": 1.5}"#, message: "'refresh_interval_minutes' must be a whole number"),

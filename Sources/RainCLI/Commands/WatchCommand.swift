@@ -73,6 +73,12 @@ struct WatchCommand: RunnableCommand {
         }
         startRefresh()
         for await event in events.stream {
+            // Nobody reads what watch writes (`rain watch | head -1`, `rain watch >&-`): it ends
+            // rather than ask the API on and on for no one.
+            if context.console.outputIsGone {
+                refreshing?.cancel()
+                return
+            }
             switch event {
             case .tick:
                 startRefresh()

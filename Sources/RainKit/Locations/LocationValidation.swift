@@ -43,13 +43,15 @@ public enum LocationValidation {
     /// it is not valid UTF-8, or it hides an invisible character; nil when neither.
     public static func textProblem(in text: String) -> LocationsError? {
         if text.isPrintableASCII { return nil }
+        var previous: Unicode.Scalar?
         for scalar in text.unicodeScalars {
             if scalar.value == 0xFFFD {
                 return .unusableName(problem: "not valid UTF-8", hint: "use UTF-8 (check LANG and the terminal)")
             }
-            if scalar.isInvisible {
+            if scalar.isInvisible || scalar.isVariationSelector && !(previous?.properties.isEmoji ?? false) {
                 return .unusableName(problem: "\(scalar.codePoint) is invisible", hint: "copied text may hide it: type the name")
             }
+            previous = scalar
         }
         return nil
     }

@@ -13,6 +13,7 @@ extension String {
             switch scalar.value {
             case 0x09, 0x0A, 0x0D, 0x2028, 0x2029: scalars.append(" ")
             case _ where scalar.isTerminalControl || scalar.isInvisible: continue
+            case _ where scalar.isVariationSelector && !(scalars.last?.properties.isEmoji ?? false): continue
             default: scalars.append(scalar)
             }
         }
@@ -53,11 +54,19 @@ extension Unicode.Scalar {
     /// Unicode's default-ignorable code points (the zero-width space, joiners and no-break
     /// space U+FEFF, the bidirectional marks U+200E, U+200F and U+061C, the soft hyphen, the
     /// Hangul fillers, tags), except the variation selectors that choose how an emoji looks;
-    /// and the interlinear annotation marks (U+FFF9-U+FFFB), which terminals do not draw either.
+    /// and the interlinear annotation marks (U+FFF9-U+FFFB) and the Egyptian hieroglyph format
+    /// controls (U+13430-U+1343F), which terminals do not draw either. A variation selector is
+    /// one only after an emoji (`isVariationSelector`).
     package var isInvisible: Bool {
         guard value >= 0xAD else { return false }
-        if (0xFE00...0xFE0F).contains(value) || (0xE0100...0xE01EF).contains(value) { return false }
-        return properties.isDefaultIgnorableCodePoint || (0xFFF9...0xFFFB).contains(value)
+        if isVariationSelector { return false }
+        return properties.isDefaultIgnorableCodePoint || (0xFFF9...0xFFFB).contains(value) || (0x13430...0x1343F).contains(value)
+    }
+
+    /// U+FE00-U+FE0F and U+E0100-U+E01EF: they choose how the character before them looks (an
+    /// emoji's picture or text form), and after any other character they are invisible.
+    package var isVariationSelector: Bool {
+        (0xFE00...0xFE0F).contains(value) || (0xE0100...0xE01EF).contains(value)
     }
 
     /// "U+200B"

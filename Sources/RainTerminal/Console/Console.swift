@@ -21,10 +21,14 @@ public protocol Console: AnyObject, Sendable {
     /// The first failure to write standard output (a full disk, a closed descriptor), if any;
     /// a reader that went away (`rain | head`) is not one.
     var outputFailure: FileError? { get }
+    /// Whether nothing written to standard output can be read any more: it failed, or its
+    /// reader went away. A command that would write on for ever (`rain watch | head -1`) ends.
+    var outputIsGone: Bool { get }
 }
 
 extension Console {
     public var outputFailure: FileError? { nil }
+    public var outputIsGone: Bool { outputFailure != nil }
 
     /// Draws the line in place ("\r", the line, erase to its end), or erases it.
     public func showTransientLine(_ line: String?) {

@@ -7,13 +7,18 @@ import Synchronization
 /// The process's real standard streams.
 public final class StandardConsole: Console {
     private let failure = Mutex<FileError?>(nil)
+    private let readerLeft = Atomic<Bool>(false)
     /// Whether standard error shows a transient line; its lock orders every write there.
     private let transientLine = Mutex(false)
 
     public init() {}
 
     public func write(_ text: String) {
-        guard let code = Self.writeAll(text, to: STDOUT_FILENO), code != EPIPE else { return }
+        guard let code = Self.writeAll(text, to: STDOUT_FILENO) else { return }
+        if code == EPIPE {
+            readerLeft.store(true, ordering: .relaxed)
+            return
+        }
         // EBADF: closed when rain started (`rain >&-`; the descriptor then holds /dev/null
         // opened for reading only, so that no file rain opens can take its place).
         let failure = code == EBADF ? FileError(path: "standard output", reason: "it is closed") : FileError(path: "standard output", errno: code)
@@ -21,6 +26,8 @@ public final class StandardConsole: Console {
     }
 
     public var outputFailure: FileError? { failure.withLock { $0 } }
+
+    public var outputIsGone: Bool { readerLeft.load(ordering: .relaxed) || outputFailure != nil }
 
     public func writeError(_ text: String) {
         transientLine.withLock { shown -> Void in
