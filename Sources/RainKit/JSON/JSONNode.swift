@@ -161,11 +161,12 @@ struct JSONNode: Sendable {
         }
     }
 
-    /// Unix seconds as a date; nil for null or the missing value.
+    /// Unix seconds as a date, to the whole second (as every time is cached and shown); nil
+    /// for null or the missing value.
     func unixTime() throws(JSONError) -> Date? {
         guard let seconds = try number() else { return nil }
         guard Self.plausibleUnixTimes.contains(seconds) else { throw error("expected a unix time in seconds, found \(seconds)") }
-        return Date(timeIntervalSince1970: seconds)
+        return Date(timeIntervalSince1970: seconds.rounded(.down))
     }
 
     /// An ISO 8601 time in UTC, as rain writes them (`2026-08-20T12:00:00Z`); nil for null.
