@@ -114,6 +114,8 @@ import Testing
 
     @Test(arguments: [
         Failure(name: "error body", behaviour: .status(400), status: 69, message: "the API answered HTTP 400: "),
+        // No key was sent: a 401 is an HTTP error like another, not a refused key (77).
+        Failure(name: "unauthorized", behaviour: .status(401), status: 69, message: "the API answered HTTP 401"),
         Failure(name: "html", behaviour: .htmlBody, status: 69, message: "unusable response from the API"),
         Failure(name: "malformed", behaviour: .malformedBody, status: 69, message: "unusable response from the API"),
         Failure(name: "truncated", behaviour: .truncatedBody, status: 69, message: "unusable response from the API"),

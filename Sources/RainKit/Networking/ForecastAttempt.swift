@@ -7,7 +7,9 @@ enum ForecastAttempt: Equatable {
     /// HTTP statuses worth another try.
     static let retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504]
 
-    init(_ outcome: Result<HTTPResponse, TransferFailure>, host: String, key: APIKey?, budget: Duration = .zero) {
+    /// - Parameter sentKey: whether the request carried the key; a 401 or 403 to one without
+    ///   it is an HTTP error like another, not a refused key.
+    init(_ outcome: Result<HTTPResponse, TransferFailure>, host: String, key: APIKey?, sentKey: Bool = true, budget: Duration = .zero) {
         switch outcome {
         case .failure(let failure):
             switch failure {
@@ -43,7 +45,7 @@ enum ForecastAttempt: Equatable {
             switch status {
             case 429:
                 self = .failure(.rateLimited(retryAfter: retryAfter), retryable: true, serverDelay: serverDelay)
-            case 401, 403:
+            case 401 where sentKey, 403 where sentKey:
                 self = .failure(.keyRefused(status: status, message: message), retryable: false, serverDelay: nil)
             default:
                 self = .failure(.http(status: status, message: message), retryable: retryable,

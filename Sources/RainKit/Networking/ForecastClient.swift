@@ -212,7 +212,7 @@ public final class ForecastClient: Sendable {
             default:
                 log(endpoint, outcome, took: took)
             }
-            switch ForecastAttempt(outcome, host: endpoint.host, key: configuration.apiKey, budget: budget) {
+            switch ForecastAttempt(outcome, host: endpoint.host, key: configuration.apiKey, sentKey: endpoint.carriesKey, budget: budget) {
             case .answer(let response):
                 deliver(index) {
                     do throws(ForecastError) {

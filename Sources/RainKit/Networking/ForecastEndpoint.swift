@@ -16,6 +16,10 @@ public struct ForecastEndpoint: Sendable, Equatable {
         self.host = host
     }
 
+    /// Whether the request carries an API key (in its path or its `apikey` header): only then
+    /// is a 401 or 403 about a key. Open-Meteo, the geocoder and the IP service take none.
+    var carriesKey: Bool { request.url != redactedURL || request.headers["apikey"] != nil }
+
     /// The host of an http(s) URL as messages name it: with the port unless it is the scheme's own.
     static func hostForMessages(of url: String) -> String {
         let defaultPort = url.lowercased().hasPrefix("http://") ? 80 : 443
