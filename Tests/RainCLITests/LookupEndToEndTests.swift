@@ -22,7 +22,7 @@ import Testing
             #expect(first.status == 0, "\(first)")
             #expect(first.output.hasPrefix("Sydney "), "\(first)")
             #expect(first.output.contains("33.87° S, 151.21° E"), "\(first)")
-            #expect(first.error == "rain: Sydney is not saved; rain locations add sydney --country AU keeps it\n")
+            #expect(first.error == "rain: Sydney is not saved; to keep it: rain locations add sydney --country AU\n")
             #expect(searches(world) == 1 && forecasts(world) == 1, "\(world.requestedPaths)")
             let search = try #require(world.simulator.requests.first { $0.path == "/v1/search" })
             #expect(search.queryValue("name") == "sydney" && search.queryValue("countryCode") == "AU", "\(search)")
@@ -53,8 +53,8 @@ import Testing
             #expect(first.status == 0, "\(first)")
             #expect(first.output.contains("37.22° N, 93.30° W"), "the first the geocoder lists, the most populous (Missouri): \(first)")
             #expect(first.error.hasPrefix("""
-                rain: 3 places are named "springfield"; showing the first, Springfield, Missouri, United States (37.22, -93.30)
-                rain: hint: another: rain springfield --pick 2 (of 3), or narrow with --country CODE
+                rain: showing Springfield, Missouri, United States (1 of 3 with that name)
+                rain: hint: another: rain springfield --pick 2, or narrow with --country CODE
 
                 """), "\(first)")
 
@@ -64,8 +64,8 @@ import Testing
             let location = try #require(document["location"] as? [String: Any])
             #expect(location["name"] as? String == "Springfield" && (location["latitude"] as? Double).map { abs($0 - 39.80172) < 0.001 } == true,
                     "Illinois, the third: \(location)")
-            #expect(second.error == "rain: Springfield is not saved; rain locations add springfield --pick 3 keeps it\n")
-            #expect(first.error.hasSuffix("rain: Springfield is not saved; rain locations add springfield --pick 1 keeps it\n"), "\(first)")
+            #expect(second.error == "rain: Springfield is not saved; to keep it: rain locations add springfield --pick 3\n")
+            #expect(first.error.hasSuffix("rain: Springfield is not saved; to keep it: rain locations add springfield --pick 1\n"), "\(first)")
 
             let tooFar = try await world.keylessRain(["springfield", "--pick", "4"])
             #expect(tooFar.status == 65 && tooFar.error.hasPrefix("rain: error: --pick 4: only 3 places are named \"springfield\""), "\(tooFar)")
@@ -77,7 +77,7 @@ import Testing
             let world = try ForecastWorld(home: home, config: Self.config)
             let shown = try await world.keylessRain(["show", "--lat", "-33.87", "--lon", "151.21"])
             #expect(shown.status == 0 && shown.output.hasPrefix("-33.87, 151.21 "), "\(shown)")
-            #expect(shown.error == "rain: -33.87, 151.21 is not saved; rain locations add NAME --lat -33.87 --lon 151.21 keeps it\n")
+            #expect(shown.error == "rain: -33.87, 151.21 is not saved; to keep it: rain locations add NAME --lat -33.87 --lon 151.21\n")
             #expect(searches(world) == 0 && forecasts(world) == 1, "nothing is looked up by name: \(world.requestedPaths)")
         }
     }
@@ -104,7 +104,7 @@ import Testing
             // --offline and --format never use the network: a place never looked up has nothing.
             let offline = try await world.keylessRain(["paris", "--offline"])
             #expect(offline.status == 66, "\(offline)")
-            #expect(offline.error.hasPrefix("rain: error: no forecast is cached for 'rain show paris': it is not a saved place and was not looked up before\n"), "\(offline)")
+            #expect(offline.error.hasPrefix("rain: error: no cached forecast for paris (not saved, never looked up)\n"), "\(offline)")
             let bar = try await world.keylessRain(["paris", "--format", "{temp}", "--json"])
             #expect(bar.status == 66 && bar.output.contains(#""alt": "none""#), "what a bar gets for a place with nothing cached: \(bar)")
             #expect(searches(world) == 1, "only the first was asked: \(world.requestedPaths)")
@@ -122,19 +122,19 @@ import Testing
     @Test func severalMatchesOnATerminalAreAPickList() async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home, config: Self.config)
-            let tmux = try world.terminal(["springfield"], height: 60, environment: world.keylessEnvironment)
+            let tmux = try world.terminal(["springfield"], width: 100, height: 60, environment: world.keylessEnvironment)
             defer { tmux.kill() }
             try await tmux.waitForScreen(containing: "Massachusetts", limit: .seconds(90))
             try tmux.send("Down")
             try tmux.send("Enter")
             let screen = try await tmux.waitForScreen(containing: "rain exited with 0", limit: .seconds(90))
             #expect(screen.contains("42.10° N, 72.59° W"), "the second, Massachusetts: \(screen)")
-            #expect(screen.contains("Springfield is not saved; rain locations add springfield --pick 2 keeps it"), "\(screen)")
+            #expect(screen.contains("Springfield is not saved; to keep it: rain locations add springfield --pick 2"), "\(screen)")
 
             // The choice is cached as the second, not as what the name alone means: a script
             // asking the name alone still gets the first, and says so.
             let script = try await world.keylessRain(["springfield"])
-            #expect(script.output.contains("37.22° N, 93.30° W") && script.error.hasPrefix("rain: 3 places are named"), "\(script)")
+            #expect(script.output.contains("37.22° N, 93.30° W") && script.error.hasPrefix("rain: showing Springfield, Missouri"), "\(script)")
             let again = try await world.keylessRain(["springfield", "--pick", "2"])
             #expect(again.output.contains("42.10° N, 72.59° W"), "\(again)")
             #expect(forecasts(world) == 2, "the second look at the second was the cache's: \(world.requestedPaths)")

@@ -12,7 +12,7 @@ import Testing
             let world = try ForecastWorld(home: home)
             let tmux = try world.terminal(["locations", "select"])
             defer { tmux.kill() }
-            let list = try await tmux.waitForScreen(containing: "Which saved place is the current location?", limit: .seconds(90))
+            let list = try await tmux.waitForScreen(containing: "Choose the current location", limit: .seconds(90))
             #expect(list.contains("enter make it current"), "\(list)")
             try tmux.send("Down")
             try tmux.send("Enter")
@@ -28,7 +28,7 @@ import Testing
             let world = try ForecastWorld(home: home)
             let tmux = try world.terminal(["locations", "select"])
             defer { tmux.kill() }
-            try await tmux.waitForScreen(containing: "Which saved place is the current location?", limit: .seconds(90))
+            try await tmux.waitForScreen(containing: "Choose the current location", limit: .seconds(90))
             try tmux.send("q")
             let screen = try await tmux.waitForScreen(containing: "rain exited with 0", limit: .seconds(90))
             #expect(screen.contains("Nothing changed."), "\(screen)")

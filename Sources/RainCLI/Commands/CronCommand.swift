@@ -6,7 +6,7 @@ import RainKit
 struct CronCommand: RunnableCommand {
     static let configuration = CommandConfiguration(
         commandName: "cron",
-        abstract: "Print, install or remove the crontab line that keeps forecasts fresh.",
+        abstract: "Print, install or remove the crontab line that keeps forecasts fresh and notifies.",
         discussion: """
         The line runs 'rain refresh --all --quiet --if-stale', then 'rain notify --quiet', with the \
         absolute path of this rain, passes RAIN_HOME, RAIN_CONFIG and the XDG_*_HOME folders \

@@ -31,7 +31,9 @@ struct PlaceChoice {
         guard !places.isEmpty else {
             throw CommandFailure(
                 message: "no place named \(quoted)\(countryCode.map { " in \($0)" } ?? "") was found",
-                hint: "check the spelling, or give the coordinates: rain locations add \(Self.shellWord(query)) --lat LATITUDE --lon LONGITUDE",
+                hint: whenSeveral == .refuse
+                    ? "check the spelling, or give the coordinates: rain locations add \(Self.shellWord(query)) --lat LATITUDE --lon LONGITUDE"
+                    : "check the spelling, or use coordinates: rain show --lat LAT --lon LON",
                 kind: .badData)
         }
         if let pick {
@@ -50,8 +52,8 @@ struct PlaceChoice {
                 throw CommandFailure(message: "\(places.count) places are named \(quoted): \(Self.listing(places))",
                                      hint: "choose one with --pick N, e.g. \(again) --pick 1" + narrowing, kind: .badData)
             case .takeFirst:
-                context.report(ErrorReport(message: "\(places.count) places are named \(quoted); showing the first, \(places[0].qualifiedName) \(places[0].shortCoordinates)",
-                                           hint: "another: \(again) --pick 2 (of \(places.count))" + (countryCode == nil ? ", or narrow with --country CODE" : ""),
+                context.report(ErrorReport(message: "showing \(places[0].qualifiedName) (1 of \(places.count) with that name)",
+                                           hint: "another: \(again) --pick 2" + (countryCode == nil ? ", or narrow with --country CODE" : ""),
                                            exitCode: .success),
                                as: .notice)
                 return places[0]

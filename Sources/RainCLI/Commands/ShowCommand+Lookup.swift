@@ -60,9 +60,9 @@ extension ShowCommand {
         }
         if template != nil { return (Self.location(PlaceMatch(name: Self.name(of: question), coordinate: Coordinate(latitude: 0, longitude: 0)), for: question), question) }
         if offline {
-            let asked = "rain show " + Self.words(of: question)
-            throw CommandFailure(message: "no forecast is cached for '\(asked)': it is not a saved place and was not looked up before",
-                                 hint: "look it up when online: \(asked)", kind: .nothingToShow)
+            let asked = Self.words(of: question)
+            throw CommandFailure(message: "no cached forecast for \(asked) (not saved, never looked up)",
+                                 hint: "look it up when online: rain show \(asked)", kind: .nothingToShow)
         }
         switch question {
         case .coordinate(let coordinate):
@@ -75,9 +75,14 @@ extension ShowCommand {
                 places = try await PlaceLookup(settings: settings, verbose: context.requestLog(verbose: verbose))
                     .places(named: query, countryCode: countryCode)
             } catch {
-                let hint = error.kind == .temporary ? "a name that is not saved is looked up: try again when online" : error.hint
-                throw CommandFailure(message: "no saved location matches '\(query.strippingControlCharacters)', and looking it up failed: \(error)",
-                                     hint: hint ?? LocationsError.unknown(reference: query).hint, kind: error.kind)
+                let name = query.strippingControlCharacters
+                if case .offline(let host) = error {
+                    // In the one voice of offline: "rain: offline: cannot reach HOST ...".
+                    throw CommandFailure(message: "offline: cannot reach \(host) to look up '\(name)'",
+                                         hint: "'\(name)' is not a saved place; try again when online", kind: error.kind)
+                }
+                throw CommandFailure(message: "cannot look up '\(name)' (not a saved place): \(error)",
+                                     hint: error.hint ?? LocationsError.unknown(reference: query).hint, kind: error.kind)
             }
             let choice = PlaceChoice(query: query, pick: pick, countryCode: countryCode, command: "rain", whenSeveral: .takeFirst)
             guard let place = try choice.choose(among: places, context) else {
@@ -119,14 +124,14 @@ extension ShowCommand {
                  country: place.country, region: place.region, timeZone: place.timeZone)
     }
 
-    /// "Sydney is not saved; rain locations add sydney keeps it" on standard error.
+    /// "Sydney is not saved; to keep it: rain locations add sydney" on standard error.
     static func noteNotSaved(_ location: Location, question: PlaceQuestion, _ context: CommandContext) {
         let add: String
         switch question {
         case .coordinate: add = "rain locations add NAME " + words(of: question)
         case .name: add = "rain locations add " + words(of: question)
         }
-        context.report(ErrorReport(message: "\(location.name.strippingControlCharacters) is not saved; \(add) keeps it",
+        context.report(ErrorReport(message: "\(location.name.strippingControlCharacters) is not saved; to keep it: \(add)",
                                    exitCode: .success), as: .notice)
     }
 }

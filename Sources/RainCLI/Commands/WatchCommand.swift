@@ -9,15 +9,15 @@ struct WatchCommand: RunnableCommand {
         commandName: "watch",
         abstract: "Keep showing forecasts, refreshing them on an interval and when the network comes back.",
         discussion: """
-        Stays in the foreground until q, Esc or Ctrl-C (or SIGTERM), then exits 0. On a \
-        terminal it takes the whole window (the alternate screen, given back on exit) and \
-        redraws when the window changes size or on Ctrl-L; other keys are ignored, never \
-        echoed: one place's forecast in a form that fits, or with several places (--all, \
-        or several LOCs) one line per place as in 'rain show --all'. Every time on screen says \
-        its zone. Elsewhere (a pipe, a log, TERM=dumb) one line is printed per event \
-        (refreshed, offline, back online). While the API cannot be reached, the cached \
-        forecasts stay on screen with their age. A failure that retrying cannot mend (no key, a \
-        refused key) ends watch with its exit status.
+        Stays in the foreground, refreshing on the interval and when the network comes back. \
+        On a terminal it takes the whole window (given back on exit): one place's forecast in a \
+        form that fits, or one line per place with --all or several LOCs; every time on screen \
+        says its zone. q, Esc or Ctrl-C quits (exit 0); Ctrl-L redraws; other keys are ignored, \
+        never echoed. Elsewhere (a pipe, a log, TERM=dumb) it prints one line per event \
+        (refreshed, offline, back online) until interrupted (exit 0), or until nothing reads \
+        them. While the API cannot be reached, the cached forecasts stay on screen with their \
+        age. A failure that retrying cannot mend (no key, a refused key) ends watch with its \
+        exit status.
         """,
         arguments: [places],
         options: [all, every, verbose]

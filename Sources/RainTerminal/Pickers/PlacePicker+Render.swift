@@ -16,7 +16,7 @@ extension PlacePicker {
             return index == cursor ? style.inverse(line.padded(to: width)) : line.trimmingTrailingSpaces
         }
         let chosen = places.indices.contains(cursor) ? "\(places[cursor].qualifiedName) \(places[cursor].shortCoordinates)" : ""
-        let title = purpose == .select ? "Which saved place is the current location?" : "Places named \"\(query.strippingControlCharacters)\""
+        let title = purpose == .select ? "Choose the current location" : "Places named \"\(query.strippingControlCharacters)\""
         return ScrollingList.screen(title: title, rows: lines, shown: shown,
                                     count: places.count, status: chosen, emphasized: false,
                                     keys: keysHelp, width: width, height: height, useColor: useColor)

@@ -13,21 +13,23 @@ public struct NotifyReport {
     }
 
     public func dryRun(_ round: NotificationRound) -> String {
-        guard !round.items.isEmpty else { return "Nothing to tell: no rain soon, no alert.\n" }
-        return round.items.map { item in
+        guard !round.items.isEmpty else { return "Nothing to tell: no rain soon, no high chance today, no alerts.\n" }
+        let lines = round.items.map { item in
             let summary = item.event.summary.strippingControlCharacters
             switch item.status {
             case .new: return "would send: \(summary)\n"
             case .sent: return "already sent: \(summary)\n"
-            case .held: return "held back: \(summary)\n" + quietLine(round)
+            case .held: return "held back: \(summary)\n"
             }
         }.joined()
+        // The quiet hours once, under everything they hold back.
+        return lines + (round.items.contains { $0.status == .held } ? quietLine(round) : "")
     }
 
     public func delivered(_ round: NotificationRound) -> String {
         let sent = round.news.count, held = round.items.filter { $0.status == .held }.count
         var text = sent == 0 ? "Nothing new to tell.\n" : "Sent \(sent) notification\(sent == 1 ? "" : "s").\n"
-        if held > 0 { text += "\(held) held back; " + quietLine(round) }
+        if held > 0 { text += "\(held) held back:\n" + quietLine(round) }
         return text
     }
 
