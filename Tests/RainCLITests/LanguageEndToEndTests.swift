@@ -85,6 +85,11 @@ import Testing
                 rain: hint: 'rain locations' で保存した場所の番号と ID を一覧できます
 
                 """, "\(unknown)")
+            writeFile(home + "/config.json", #"{"timeout_seconds": 20, "wind_units": "kn"}"#)
+            let config = try await world.keylessRain(["show", "Berlin"], environment: ["LANG": "de_DE.UTF-8"])
+            #expect(config.status == 78 && config.error.hasPrefix("rain: error: \(home)/config.json: unbekannter Schlüssel 'wind_units' (gemeint ist vielleicht 'wind_unit')\n"),
+                    "the locale's language before the configuration is read: \(config)")
+            writeFile(home + "/config.json", #"{"timeout_seconds": 20}"#)
             let offline = try await world.keylessRain(["show", "Berlin", "--offline"], environment: ["LANG": "ru_RU.UTF-8"])
             #expect(offline.status == 66 && offline.error.hasPrefix("rain: error: нет сохранённого прогноза для Berlin\n"), "\(offline)")
         }
