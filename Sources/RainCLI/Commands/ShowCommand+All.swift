@@ -24,7 +24,12 @@ extension ShowCommand {
             status = .worse(status, problemStatus(problem, hasForecasts: !shown.isEmpty, context: context))
         }
         if json {
-            context.writeJSON(String(decoding: ForecastCache.encode(shown), as: UTF8.self))
+            let withUnits = shown.map { cached in
+                var cached = cached
+                cached.displayUnits = service.settings.displayUnits
+                return cached
+            }
+            context.writeJSON(String(decoding: ForecastCache.encode(withUnits), as: UTF8.self))
         } else {
             let places = zip(list.locations, display.forecasts).map { location, forecast in
                 PlacesOverview.Place(location: location, isCurrent: list.isCurrent(location), forecast: forecast)
