@@ -24,12 +24,8 @@ extension ShowCommand {
             status = .worse(status, problemStatus(problem, hasForecasts: !shown.isEmpty, context: context))
         }
         if json {
-            let withUnits = shown.map { cached in
-                var cached = cached
-                cached.displayUnits = service.settings.displayUnits
-                return cached
-            }
-            context.writeJSON(String(decoding: ForecastCache.encode(withUnits), as: UTF8.self))
+            let documents = shown.map { $0.showing(service.settings.displayUnits) }
+            context.writeJSON(String(decoding: ForecastCache.encode(documents), as: UTF8.self))
         } else {
             let places = zip(list.locations, display.forecasts).map { location, forecast in
                 PlacesOverview.Place(location: location, isCurrent: list.isCurrent(location), forecast: forecast)

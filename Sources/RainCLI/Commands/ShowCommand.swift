@@ -81,9 +81,7 @@ struct ShowCommand: RunnableCommand {
         let status = ForecastProblemReport(display.problem, location: location, hasForecast: display.forecast != nil).report(to: context)
         if let forecast = display.forecast {
             if json {
-                var shown = forecast
-                shown.displayUnits = service.settings.displayUnits
-                context.writeJSON(String(decoding: ForecastCache.encode(shown), as: UTF8.self))
+                context.writeJSON(String(decoding: ForecastCache.encode(forecast.showing(service.settings.displayUnits)), as: UTF8.self))
             } else {
                 let now = Date()
                 try Self.checkCounts(hours: hourCount, days: dayCount, against: forecast.forecast, now: now)
