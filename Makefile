@@ -75,7 +75,6 @@ demo: deps
 # The package is built first (into .build/deb) so that the tests can check it.
 test: test-deps
 	@$(MAKE) --no-print-directory deb DEBDIR=.build/deb
-	$(SWIFT) build --build-tests
 	@$(MAKE) --no-print-directory catalogues LOCALE_OUT="$$($(SWIFT) build --show-bin-path)/locale"
 	$(SWIFT) test
 

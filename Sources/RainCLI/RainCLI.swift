@@ -55,6 +55,8 @@ public enum RainCLI {
                 return fail(report(beforeRunning: error, of: path, arguments, parser: parser, environment: environment), console)
             }
             do {
+                // The locale's language for what goes wrong with the configuration, then its own.
+                context.localization = (try? context.loadLocalization()) ?? .english
                 if command.needsValidConfiguration { context.checkedConfiguration = try context.checkConfiguration() }
                 context.localization = try context.loadLocalization()
                 try await command.run(context)

@@ -10,7 +10,7 @@ import Testing
 @Suite struct LanguageEndToEndTests {
     init() throws { _ = try Catalogues.compiled() }
 
-    /// (environment, words of the language the screen must have)
+    /// (environment, words of the language the screen must have, the last its Beaufort)
     static let languages: [([String: String], [String])] = [
         (["LANG": "de_DE.UTF-8"], ["Nächste 12 Stunden", "Heute", "gefühlt", "Luftdruck", "aktualisiert gerade eben", " Bft, "]),
         (["LANG": "ru_RU.UTF-8"], ["Прогноз на 12 часов", "Сегодня", "ощущается как", "Давление", "обновлено только что", " Бфт, "]),
@@ -22,14 +22,24 @@ import Testing
     func theForecastScreenInTheLocalesLanguage(_ locale: [String: String], _ words: [String]) async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 20, "wind_unit": "bft", "pressure_unit": "mmhg"}"#)
-            for width in [80, 50] {
-                let shown = try await world.keylessRain(["show", "Berlin"], environment: locale.merging(["COLUMNS": "\(width)"]) { $1 })
-                #expect(shown.status == 0, "\(shown)")
-                for word in words where width == 80 || word.displayWidth < 12 {
-                    #expect(shown.output.contains(word), "\(locale) \(width): \(word)\n\(shown.output)")
+            // (the configuration's units, what the screen must show in them)
+            let units = [
+                (#"{"timeout_seconds": 20, "wind_unit": "bft", "pressure_unit": "mmhg"}"#, ["mmHg", " °C"]),
+                (#"{"timeout_seconds": 20, "units": "us", "wind_unit": "kn", "clock": "24h"}"#, [" kn", " inHg", " °F", " mi"]),
+                (#"{"timeout_seconds": 20, "units": "ca", "temperature_unit": "fahrenheit", "precipitation_unit": "in"}"#, [" km/h", " hPa", " °F", " in "]),
+            ]
+            for (config, labels) in units {
+                writeFile(home + "/config.json", config)
+                for width in [80, 50] {
+                    let shown = try await world.keylessRain(["show", "Berlin"], environment: locale.merging(["COLUMNS": "\(width)"]) { $1 })
+                    #expect(shown.status == 0, "\(shown)")
+                    // The last word is the language's Beaufort, shown with wind_unit bft only.
+                    for word in config.contains("bft") ? words : words.dropLast() where width == 80 || word.displayWidth < 12 {
+                        #expect(shown.output.contains(word), "\(locale) \(width): \(word)\n\(shown.output)")
+                    }
+                    for label in labels { #expect(shown.output.contains(label), "\(locale) \(config): \(label)\n\(shown.output)") }
+                    #expect(!shown.output.contains("Next ") && !shown.output.contains("Today") && !shown.output.contains("Sunrise"), "\(shown.output)")
                 }
-                #expect(shown.output.contains("mmHg") && !shown.output.contains("Next ") && !shown.output.contains("Today")
-                        && !shown.output.contains("Sunrise"), "\(shown.output)")
             }
             let graph = try await world.keylessRain(["show", "Berlin", "--graph", "--units", "us"], environment: locale.merging(["COLUMNS": "80"]) { $1 })
             #expect(graph.status == 0, "\(graph)")
@@ -85,6 +95,11 @@ import Testing
                 rain: hint: 'rain locations' で保存した場所の番号と ID を一覧できます
 
                 """, "\(unknown)")
+            writeFile(home + "/config.json", #"{"timeout_seconds": 20, "wind_units": "kn"}"#)
+            let config = try await world.keylessRain(["show", "Berlin"], environment: ["LANG": "de_DE.UTF-8"])
+            #expect(config.status == 78 && config.error.hasPrefix("rain: error: \(home)/config.json: unbekannter Schlüssel 'wind_units' (gemeint ist vielleicht 'wind_unit')\n"),
+                    "the locale's language before the configuration is read: \(config)")
+            writeFile(home + "/config.json", #"{"timeout_seconds": 20}"#)
             let offline = try await world.keylessRain(["show", "Berlin", "--offline"], environment: ["LANG": "ru_RU.UTF-8"])
             #expect(offline.status == 66 && offline.error.hasPrefix("rain: error: нет сохранённого прогноза для Berlin\n"), "\(offline)")
         }

@@ -30,6 +30,9 @@ import Testing
             #expect(document["units"] as? String == "si")
             let display = try #require(document["display_units"] as? [String: String], "\(json.output)")
             #expect(display == ["temperature": "fahrenheit", "wind": "bft", "precipitation": "mm", "pressure": "inhg", "distance": "km", "clock": "auto"])
+            let all = try await world.keylessRain(["show", "--all", "--json", "--offline"])
+            let documents = try #require(try JSONSerialization.jsonObject(with: Data(all.output.utf8)) as? [[String: Any]])
+            #expect(!documents.isEmpty && documents.allSatisfy { ($0["display_units"] as? [String: String])?["wind"] == "bft" }, "\(all.output)")
             let cached = try String(contentsOfFile: world.cacheFile(world.berlin), encoding: .utf8)
             #expect(!cached.contains("display_units"))
         }

@@ -85,7 +85,7 @@ import Testing
 
     /// The words a German, Russian, Japanese or Chinese reader expects, and no English ones.
     @Test(arguments: [
-        ("de", ["Nächste 48 Stunden", "Heute", "gefühlt", "Luftdruck", "Sonnenaufgang", "Do 20. Aug 14:42", "Leichter Regen", "aktualisiert vor 5 min", "Feuchte"]),
+        ("de", ["Nächste 48 Stunden", "Heute", "gefühlt", "Luftdruck", "Sonnenaufgang", "Do 20. Aug 14:42", "Leichter Regen", "aktualisiert vor 5 min", "Luftfeuchte"]),
         ("ru", ["Прогноз на 48 часов", "Сегодня", "ощущается как", "Давление", "Восход", "Чт 20 авг 14:42", "Небольшой дождь", "обновлено 5 мин назад"]),
         ("ja", ["今後48時間", "今日", "体感", "気圧", "日の出", "8月20日(木) 14:42", "小雨", "更新: 5分前", "湿度"]),
         ("zh_CN", ["未来48小时", "今天", "体感", "气压", "日出", "8月20日周四 14:42", "小雨", "更新于5分钟前", "湿度"]),

@@ -25,7 +25,8 @@ extension ShowCommand {
         }
         if json {
             let now = Date()
-            context.writeJSON(String(decoding: ForecastCache.encode(shown.map { $0.withoutExpiredAlerts(now: now) }), as: UTF8.self))
+            let documents = shown.map { $0.withoutExpiredAlerts(now: now).showing(service.settings.displayUnits) }
+            context.writeJSON(String(decoding: ForecastCache.encode(documents), as: UTF8.self))
         } else {
             let places = zip(list.locations, display.forecasts).map { location, forecast in
                 PlacesOverview.Place(location: location, isCurrent: list.isCurrent(location), forecast: forecast)

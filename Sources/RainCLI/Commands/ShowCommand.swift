@@ -97,8 +97,7 @@ struct ShowCommand: RunnableCommand {
         let status = ForecastProblemReport(display.problem, location: location, hasForecast: display.forecast != nil).report(to: context)
         if let forecast = display.forecast {
             if json {
-                var shown = forecast.withoutExpiredAlerts(now: Date())
-                shown.displayUnits = service.settings.displayUnits
+                let shown = forecast.withoutExpiredAlerts(now: Date()).showing(service.settings.displayUnits)
                 context.writeJSON(String(decoding: ForecastCache.encode(shown), as: UTF8.self))
             } else {
                 let now = Date()

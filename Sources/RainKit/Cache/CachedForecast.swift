@@ -56,3 +56,12 @@ extension CachedForecast {
         return summary
     }
 }
+
+extension CachedForecast {
+    /// The forecast as `rain show --json` writes it: with the units its reader reads it in.
+    public func showing(_ units: DisplayUnits) -> CachedForecast {
+        var shown = self
+        shown.displayUnits = units
+        return shown
+    }
+}

@@ -44,3 +44,18 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
         return plain && !path.isEmpty ? path : "'" + path.replacingAll("'", with: #"'\''"#) + "'"
     }
 }
+
+extension ConfigError {
+    /// The errors met most, in the user's language; the others in English.
+    public func message(in localization: Localization) -> String {
+        switch self {
+        case .missingFile(let path): return localization.tr("the configuration file {path} does not exist", ["path": path])
+        case .unknownKey(let path, let key, nil):
+            return localization.tr("{path}: unknown key '{key}'", ["path": path, "key": key.strippingControlCharacters])
+        case .unknownKey(let path, let key, let suggestion?):
+            return localization.tr("{path}: unknown key '{key}' (did you mean '{suggestion}'?)",
+                                   ["path": path, "key": key.strippingControlCharacters, "suggestion": suggestion])
+        default: return description
+        }
+    }
+}

@@ -22,12 +22,16 @@ enum LocaleLanguage {
     /// "de_DE.UTF-8@euro" -> "de"; "zh_TW" -> "zh-tw" (Chinese is asked for by script); nil for
     /// anything that is not a language code.
     static func code(_ locale: String) -> String? {
-        let name = locale.prefix { $0 != "." && $0 != "@" }
-        let parts = name.split(whereSeparator: { $0 == "_" || $0 == "-" }).map { $0.lowercased() }
+        let parts = parts(locale).map { $0.lowercased() }
         guard let language = parts.first, (2...3).contains(language.count),
               language.allSatisfy({ $0.isASCII && $0.isLetter }) else { return nil }
         if language == "zh", let region = parts.dropFirst().first, ["tw", "hk", "mo"].contains(region) { return "zh-tw" }
         return language
+    }
+
+    /// "de_DE.UTF-8@euro" -> ["de", "DE"]: language and country, without codeset and modifier.
+    static func parts(_ locale: String) -> [Substring] {
+        locale.prefix { $0 != "." && $0 != "@" }.split(whereSeparator: { $0 == "_" || $0 == "-" })
     }
 
     /// The primary subtag, which is what the geocoder matches its names by: "zh-tw" -> "zh".
@@ -41,8 +45,7 @@ enum LocaleLanguage {
     /// `clock: auto`: 12-hour for a locale of such a country ("en_US"), 24-hour for any other
     /// country, and with no country named (`C`, "de") 12-hour only for the `us` preset.
     static func readsTwelveHourClock(locale: String, preset: UnitSystem) -> Bool {
-        let name = locale.prefix { $0 != "." && $0 != "@" }
-        let parts = name.split(whereSeparator: { $0 == "_" || $0 == "-" })
+        let parts = parts(locale)
         guard parts.count > 1 else { return preset == .us && (parts.first.map { $0.lowercased() == "en" } ?? true) }
         return twelveHourCountries.contains(parts[1].uppercased())
     }

@@ -19,8 +19,7 @@ public enum CatalogueLocation {
     /// The catalogue names to try for a locale, as gettext does: "de_AT.UTF-8" -> de_AT, de;
     /// a language rain ships only for one country is that country's: "pt" -> pt_BR, "zh" -> zh_CN.
     public static func candidates(for locale: String) -> [String] {
-        let name = String(locale.prefix { $0 != "." && $0 != "@" }).replacingAll("-", with: "_")
-        let parts = name.split(separator: "_", maxSplits: 1)
+        let parts = LocaleLanguage.parts(locale)
         guard let first = parts.first else { return [] }
         let language = first.lowercased()
         var names = parts.count > 1 ? [language + "_" + parts[1].uppercased()] : []

@@ -52,6 +52,12 @@ extension LocationsError {
         switch self {
         case .unknown(let reference):
             return localization.tr("no saved location matches '{reference}'", ["reference": reference.strippingControlCharacters])
+        case .ambiguous(let reference, let candidates):
+            let list = candidates.map { "\($0.displayName) (\($0.idString))" }.joined(separator: ", ")
+            return localization.tr("'{reference}' matches {count} locations: {list}",
+                                   ["reference": reference.strippingControlCharacters, "count": String(candidates.count), "list": list])
+        case .removingCurrent(let location):
+            return localization.tr("{name} ({id}) is the current location and cannot be removed", ["name": location.name, "id": location.shortID])
         case .noLocations: return localization.tr("no saved locations")
         case .noCurrentLocation: return localization.tr("no current location is selected")
         default: return description
@@ -63,6 +69,8 @@ extension LocationsError {
         case .unknown, .ambiguous: return localization.tr("'rain locations' lists the saved places with their numbers and IDs")
         case .noLocations: return localization.tr("add one: rain locations add NAME (looked up by name), or add NAME --lat LATITUDE --lon LONGITUDE")
         case .noCurrentLocation: return localization.tr("choose one: rain locations select LOC")
+        case .removingCurrent:
+            return localization.tr("select another place first (rain locations select LOC), or none: rain locations select --none")
         default: return hint
         }
     }

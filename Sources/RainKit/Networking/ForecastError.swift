@@ -116,7 +116,24 @@ extension ForecastError {
         case .rateLimited(let retryAfter?):
             return localization.tr("rate-limited by the API; try again in {seconds} s", ["seconds": "\(retryAfter)"])
         case .rateLimited(nil): return localization.tr("rate-limited by the API; try again later")
+        case .connectionLost(let host):
+            return localization.tr("the connection to {host} broke before the whole answer arrived", ["host": host])
+        case .outOfTime(let host, let seconds):
+            return localization.tr("gave up on {host} after {seconds} s (timeout_seconds, tries and waits included)",
+                                   ["host": host, "seconds": String(seconds)])
+        case .keyRefused(let status, let message):
+            return localization.tr("the API refused the key (HTTP {status})", ["status": String(status)]) + (message.map { ": \($0)" } ?? "")
+        case .http(let status, let message):
+            return localization.tr("the API answered HTTP {status}", ["status": String(status)]) + (message.map { ": \($0)" } ?? "")
+        case .missingKey: return localization.tr("no API key configured")
         default: return description
+        }
+    }
+
+    public func hint(in localization: Localization) -> String? {
+        switch self {
+        case .keyRefused: return localization.tr("check the key with: rain config show")
+        default: return hint
         }
     }
 }

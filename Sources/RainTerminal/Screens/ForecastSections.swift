@@ -53,7 +53,7 @@ extension ForecastViewContext {
         if let speed = current.windSpeed {
             var wind = tr("Wind {speed}", ["speed": format.windText(speed)])
             if let bearing = current.windBearing, speed > 0 {
-                wind += " \(Compass.point(forBearing: bearing)) \(Compass.arrow(forBearing: bearing))"
+                wind += " \(Compass.point(forBearing: bearing, localization: localization)) \(Compass.arrow(forBearing: bearing))"
             }
             if let gust = current.windGust, gust > speed { wind += tr(", gusts {speed}", ["speed": format.windText(gust)]) }
             parts.append(wind)

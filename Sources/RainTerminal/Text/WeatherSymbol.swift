@@ -29,13 +29,14 @@ public enum WeatherSymbol {
 
 /// Wind directions.
 public enum Compass {
-    private static let points = ["N", "NNE", "NE", "ENE", "E", "ESE", "SE", "SSE",
-                                 "S", "SSW", "SW", "WSW", "W", "WNW", "NW", "NNW"]
+    /// The English abbreviations, which the catalogues translate ("WSW" is "ЗЮЗ" in Russian).
+    private static let points = [N_("N"), N_("NNE"), N_("NE"), N_("ENE"), N_("E"), N_("ESE"), N_("SE"), N_("SSE"),
+                                 N_("S"), N_("SSW"), N_("SW"), N_("WSW"), N_("W"), N_("WNW"), N_("NW"), N_("NNW")]
     private static let arrows = ["↑", "↗", "→", "↘", "↓", "↙", "←", "↖"]
 
     /// The 16-point name of the direction the wind comes from ("WSW" for 250°).
-    public static func point(forBearing degrees: Double) -> String {
-        points[sector(degrees, count: 16)]
+    public static func point(forBearing degrees: Double, localization: Localization = .english) -> String {
+        localization.tr(points[sector(degrees, count: 16)])
     }
 
     /// An arrow pointing where the wind blows to (a wind from 250° blows towards ↗).
