@@ -87,6 +87,13 @@ import Testing
             let loud = try await world.rain(["notify", "Berlin", "--dry-run"])
             #expect(loud.status == 75, "\(loud)")
             #expect(loud.error.hasPrefix("rain: offline: cannot reach 127.0.0.1:") && loud.error.hasSuffix("; using the cached forecasts\n"), "\(loud)")
+
+            // Tokyo has nothing cached: offline is still 75, said once, and no "nothing to tell".
+            for arguments in [["notify", "Tokyo", "--dry-run"], ["notify", "Tokyo"] + exec(home), ["notify", "Tokyo", "--quiet"] + exec(home)] {
+                let result = try await world.rain(arguments)
+                #expect(result.status == 75 && result.output.isEmpty, "\(arguments): \(result)")
+                #expect(arguments.contains("--quiet") ? result.error.isEmpty : result.error.hasPrefix("rain: offline: cannot reach 127.0.0.1:"), "\(result)")
+            }
         }
     }
 

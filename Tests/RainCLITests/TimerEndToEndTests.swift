@@ -57,6 +57,21 @@ import Testing
         }
     }
 
+    /// A unit of the user's that was there before a failed install is there after it, as it was.
+    @Test(.enabled(if: !FileManager.default.fileExists(atPath: userManager), "a systemd user manager runs for this user"))
+    func aFailedInstallPutsBackTheUnitsThatWereThere() async throws {
+        try await withTemporaryDirectory { folder in
+            let units = folder + "/config/systemd/user"
+            try FileManager.default.createDirectory(atPath: units, withIntermediateDirectories: true)
+            writeFile(units + "/rain.timer", "# my old unit\n")
+            let environment = ["RAIN_HOME": folder, "HOME": folder, "XDG_CONFIG_HOME": folder + "/config"]
+            let result = try await BuiltProduct.run("rain", ["timer", "--install"], environment: environment)
+            #expect(result.status == 69, "\(result)")
+            #expect(fileBytes(units + "/rain.timer").map { String(decoding: $0, as: UTF8.self) } == "# my old unit\n")
+            #expect(!FileManager.default.fileExists(atPath: units + "/rain.service"))
+        }
+    }
+
     @Test func anIntervalThatDoesNotDivideTheClockIsAUsageError() async throws {
         let result = try await BuiltProduct.run("rain", ["timer", "--every", "7m"], environment: ["RAIN_HOME": "/nonexistent"])
         #expect(result.status == 64, "\(result)")

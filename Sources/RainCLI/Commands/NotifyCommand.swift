@@ -64,10 +64,17 @@ struct NotifyCommand: RunnableCommand {
         var status = BatchFailureReport(failures: display.failures, placeCount: locations.count)
             .report(to: context) { $0.forecast == nil ? .error : .warning }
         let forecasts = zip(locations, display.forecasts).compactMap { location, cached in cached.map { (location, $0.forecast) } }
-        if case .offline? = display.problem, quiet {
-            status = .worse(status, forecasts.isEmpty ? .noInput : .temporaryFailure)
+        if case .offline? = display.problem {
+            // Offline is "try later" for notify, whatever is cached (as for refresh).
+            if !quiet { _ = context.reportBatchProblem(display.problem!, hasForecasts: !forecasts.isEmpty, using: "using") }
+            status = .worse(status, .temporaryFailure)
         } else if let problem = display.problem {
             status = .worse(status, context.reportBatchProblem(problem, hasForecasts: !forecasts.isEmpty, using: "using"))
+        }
+        // Nothing to judge from: no "nothing to tell", which would be a guess.
+        guard !forecasts.isEmpty else {
+            if json { context.writeJSON("[]\n") }
+            throw ExitStatus(code: status == .success ? .noInput : status)
         }
         let machineZone = ZoneInfo.machineIdentifier(environment: context.environment)
         let notifier = NotifyService(settings: settings.notify, logFile: context.paths.notifiedFile,
@@ -81,7 +88,6 @@ struct NotifyCommand: RunnableCommand {
             let round = try await notifier.deliver(forecasts, through: delivery(context))
             if context.console.isOutputTerminal { context.console.write(report.delivered(round)) }
         }
-        if forecasts.isEmpty && status == .success { status = .noInput }
         if status != .success { throw ExitStatus(code: status) }
     }
 

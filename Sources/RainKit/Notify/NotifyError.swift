@@ -8,6 +8,8 @@ public enum NotifyError: Error, Sendable, Equatable, CustomStringConvertible {
     case notifierMissing(program: String)
     /// Another rain is delivering notifications.
     case busy
+    /// The session bus has no notification service (no desktop, or one without a daemon).
+    case noNotificationService
     /// A delivery ran and failed.
     case deliveryFailed(what: String, reason: String)
 
@@ -21,6 +23,8 @@ public enum NotifyError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(program) is not installed, so no desktop notification can be sent"
         case .busy:
             return "another rain is sending notifications"
+        case .noNotificationService:
+            return "nothing on the session bus shows notifications"
         case .deliveryFailed(let what, let reason):
             return "\(what) failed: \(reason)"
         }
@@ -29,7 +33,7 @@ public enum NotifyError: Error, Sendable, Equatable, CustomStringConvertible {
     public var hint: String? {
         switch self {
         case .unreadableState: return "the file was left as it is; fix or remove it (rain then sends every event again)"
-        case .noSessionBus: return "log in to a desktop, or deliver another way: rain notify --exec CMD"
+        case .noSessionBus, .noNotificationService: return "log in to a desktop, or deliver another way: rain notify --exec CMD"
         case .notifierMissing: return "Debian: apt-get install libnotify-bin"
         case .busy: return "try again in a moment"
         case .deliveryFailed: return nil
@@ -42,7 +46,7 @@ extension NotifyError: RainError {
         switch self {
         case .unreadableState: return .localFile
         case .busy: return .temporary
-        case .noSessionBus, .notifierMissing, .deliveryFailed: return .unavailable
+        case .noSessionBus, .noNotificationService, .notifierMissing, .deliveryFailed: return .unavailable
         }
     }
 }

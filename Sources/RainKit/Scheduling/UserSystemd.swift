@@ -29,7 +29,8 @@ public struct UserSystemd: Sendable {
     }
 
     /// Writes both units, reloads the manager and starts the timer (also at every login). When
-    /// the manager cannot be reached, the files written are removed again.
+    /// the manager cannot be reached, everything is as it was: the files written are removed,
+    /// units that were there before are put back, and the folders made go again.
     public func install(_ units: SystemdUnits) throws(Failure) {
         var made: [String] = []
         var folder = self.folder
@@ -37,8 +38,12 @@ public struct UserSystemd: Sendable {
             made.append(folder)
             folder = AtomicFile.parentFolder(of: folder)
         }
+        let paths = [servicePath, timerPath]
+        let before = paths.map { try? RegularFile.read($0, limit: .configuration) }
         func removeFiles() {
-            self.removeFiles()
+            for (path, old) in zip(paths, before) {
+                if let old = old ?? nil { try? AtomicFile.write(old, to: path, mode: 0o644) } else { unlink(path) }
+            }
             for folder in made { rmdir(folder) }
         }
         do {

@@ -23,8 +23,13 @@ public struct DesktopNotifier: Sendable {
         }
         if outcome.status == 127 { throw .notifierMissing(program: Self.program) }
         guard outcome.status == 0 else {
+            // The bus is there but nothing on it shows notifications (no desktop, or one without
+            // a notification daemon): GDBus's ServiceUnknown, said as what it means.
+            if outcome.error.contains("ServiceUnknown") || outcome.error.contains("org.freedesktop.Notifications was not provided") {
+                throw .noNotificationService
+            }
             let reason = outcome.error.split(separator: "\n").first.map { String($0).strippingControlCharacters } ?? "exit status \(outcome.status)"
-            throw .deliveryFailed(what: Self.program, reason: reason)
+            throw .deliveryFailed(what: Self.program, reason: String(reason.prefix(120)))
         }
     }
 
