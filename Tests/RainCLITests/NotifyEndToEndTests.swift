@@ -197,4 +197,16 @@ import Testing
             #expect(delivered(home).isEmpty)
         }
     }
+
+    /// --json and --dry-run send nothing, so an --exec beside them is refused rather than not run.
+    @Test(arguments: ["--json", "--dry-run"])
+    func execBesideWhatSendsNothingIsAUsageError(_ option: String) async throws {
+        try await withTemporaryDirectory { home in
+            let (world, _) = try world(home)
+            let result = try await world.rain(["notify", "Berlin", option] + exec(home))
+            #expect(result.status == 64, "\(result)")
+            #expect(result.error.hasPrefix("rain: error: '--exec' and '\(option)' cannot be used together: '\(option)' sends nothing\n"), "\(result)")
+            #expect(delivered(home).isEmpty)
+        }
+    }
 }

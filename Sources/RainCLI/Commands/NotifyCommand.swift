@@ -47,6 +47,10 @@ struct NotifyCommand: RunnableCommand {
         verbose = parsed[Self.verbose]
         if all && !references.isEmpty { throw ValidationError("Give either '--all' or locations, not both") }
         if json && dryRun { throw ValidationError("'--json' and '--dry-run' cannot be used together") }
+        // --json and --dry-run send nothing: an --exec beside them would silently not run.
+        if command != nil, let other = json ? "--json" : dryRun ? "--dry-run" : nil {
+            throw ValidationError("'--exec' and '\(other)' cannot be used together: '\(other)' sends nothing")
+        }
         if command?.trimmed.isEmpty == true { throw ValidationError("'--exec' needs a command") }
     }
 
