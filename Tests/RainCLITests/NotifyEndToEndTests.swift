@@ -209,4 +209,17 @@ import Testing
             #expect(delivered(home).isEmpty)
         }
     }
+
+    /// `config show`, the diagnostic, names a notify.places entry that is no saved place, as
+    /// `rain notify` would stop at it.
+    @Test func configShowChecksNotifyPlacesAgainstTheSavedPlaces() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"notify": {"places": ["Berlin", "Nowhere"]}}"#)
+            let shown = try await world.rain(["config", "show"])
+            #expect(shown.status == 78, "\(shown)")
+            #expect(shown.error == "rain: error: notify.places in \(home)/config.json: no saved location matches 'Nowhere'\nrain: hint: see the places: rain locations\n", "\(shown)")
+            let notify = try await world.rain(["notify", "--dry-run"])
+            #expect(notify.status == 78, "\(notify)")
+        }
+    }
 }

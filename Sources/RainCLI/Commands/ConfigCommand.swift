@@ -59,10 +59,17 @@ struct ConfigShowCommand: RunnableCommand {
                                                      machineZone: ZoneInfo.machineIdentifier(environment: context.environment)).render())
         // Every problem; a hint said once for the problems in a row that share it.
         var reports = diagnosis.problems.map { ErrorReport($0) }
+        // notify.places names saved places: checked against them, as notify would.
+        if let notify = diagnosis.settings?.notify, let list = try? context.store.load() {
+            reports += notify.unresolvedPlaces(in: list).map { name, problem in
+                ErrorReport(message: "notify.places in \(context.paths.configFile): \(problem)", hint: "see the places: rain locations",
+                            exitCode: .configuration)
+            }
+        }
         let hints = reports.map(\.hint)
         for index in reports.indices.dropLast() where hints[index] == hints[index + 1] { reports[index].hint = nil }
         for report in reports { context.report(report) }
-        if !diagnosis.problems.isEmpty { throw ExitStatus(code: .configuration) }
+        if !reports.isEmpty { throw ExitStatus(code: .configuration) }
     }
 }
 

@@ -19,6 +19,22 @@ public struct NotifySettings: Sendable, Equatable {
         case all
         case named([String])
     }
+
+    /// The names in `places` that name no saved place, or more than one: what `rain notify`
+    /// would stop at, so that `config show` can say it first.
+    public func unresolvedPlaces(in list: LocationList) -> [(name: String, problem: LocationsError)] {
+        guard case .named(let names) = places else { return [] }
+        return names.compactMap { name in
+            do {
+                _ = try list.resolve(name)
+                return nil
+            } catch let error as LocationsError {
+                return (name, error)
+            } catch {
+                return nil
+            }
+        }
+    }
 }
 
 /// How hard it rains, with Dark Sky's thresholds in mm/h: below 2.5 light, below 10 moderate,
