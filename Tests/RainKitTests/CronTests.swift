@@ -65,6 +65,9 @@ import Testing
         let newer = try CrontabEntry(schedule: try CronSchedule(every: Interval("1h")!, seed: "alice"), executable: "/usr/bin/rain", environment: [])
         let twice = newer.installed(in: once)
         #expect(twice == others + newer.line + "\n")
+        // What it replaced is said (another RAIN_HOME's line, say), never the line itself.
+        #expect(newer.replacedLines(in: once) == [entry.line])
+        #expect(newer.replacedLines(in: twice).isEmpty && newer.replacedLines(in: others).isEmpty)
         #expect(newer.installed(in: twice) == twice)
         #expect(CrontabEntry.uninstalled(from: twice) == others)
         #expect(CrontabEntry.uninstalled(from: others) == nil)

@@ -54,11 +54,15 @@ struct CronCommand: RunnableCommand {
         _ = try context.loadSettings()
         let entry = try makeEntry(context)
         if install {
-            try crontab.write(entry.installed(in: try crontab.read()))
+            let table = try crontab.read()
+            try crontab.write(entry.installed(in: table))
             context.print("Installed in your crontab:\n\(entry.line)")
+            for replaced in entry.replacedLines(in: table) {
+                context.printError("It replaced rain's earlier line (a user has one):\n\(replaced.strippingControlCharacters)")
+            }
             if !CronDaemon.isRunning {
                 context.report(ErrorReport(message: "no cron daemon is running, so the line will not run",
-                                           hint: "start cron (Debian: apt-get install cron), or use: rain timer --install",
+                                           hint: "start cron (Debian: apt-get install cron; service cron start), or use: rain timer --install",
                                            exitCode: .success), as: .warning)
             }
         } else {

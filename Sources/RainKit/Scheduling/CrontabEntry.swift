@@ -31,6 +31,12 @@ public struct CrontabEntry: Sendable, Equatable {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// rain's lines in `crontab` other than this one: what `installed(in:)` replaces (one of
+    /// another RAIN_HOME's, say, as a user has one line of rain's).
+    public func replacedLines(in crontab: String) -> [String] {
+        Self.splitLines(crontab).filter { Self.isRainLine($0) && $0 != line }.map(String.init)
+    }
+
     /// `crontab` text without rain's line; nil when it had none.
     public static func uninstalled(from crontab: String) -> String? {
         let lines = otherLines(of: crontab)
