@@ -48,7 +48,7 @@ public enum LocationValidation {
             if scalar.value == 0xFFFD {
                 return .unusableName(problem: "not valid UTF-8", hint: "use UTF-8 (check LANG and the terminal)")
             }
-            if scalar.isInvisible || scalar.isVariationSelector && !(previous?.properties.isEmoji ?? false) {
+            if scalar.isInvisible(after: previous) {
                 return .unusableName(problem: "\(scalar.codePoint) is invisible", hint: "copied text may hide it: type the name")
             }
             previous = scalar

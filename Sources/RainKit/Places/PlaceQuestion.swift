@@ -19,16 +19,12 @@ public enum PlaceQuestion: Sendable, Hashable {
         case .coordinate(let coordinate):
             text = "coordinate:\(Self.fourDecimals(coordinate.latitude)),\(Self.fourDecimals(coordinate.longitude))"
         }
-        var bytes = withUnsafeBytes(of: Self.fnv1a(text, seed: 0xcbf2_9ce4_8422_2325).bigEndian, Array.init)
-            + withUnsafeBytes(of: Self.fnv1a(text, seed: 0x6c62_272e_07bb_0142).bigEndian, Array.init)
+        var bytes = withUnsafeBytes(of: text.fnv1a64().bigEndian, Array.init)
+            + withUnsafeBytes(of: text.fnv1a64(basis: 0x6c62_272e_07bb_0142).bigEndian, Array.init)
         bytes[6] = bytes[6] & 0x0F | 0x80
         bytes[8] = bytes[8] & 0x3F | 0x80
         return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
                            bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
-    }
-
-    private static func fnv1a(_ text: String, seed: UInt64) -> UInt64 {
-        text.utf8.reduce(seed) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
     }
 
     private static func fourDecimals(_ value: Double) -> String {

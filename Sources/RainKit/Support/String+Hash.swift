@@ -9,4 +9,10 @@ extension String {
         let hex = String(fnv1a, radix: 16)
         return String(repeating: "0", count: 8 - hex.count) + hex
     }
+
+    /// FNV-1a in 64 bits from `basis` (the standard offset basis unless another is given, for
+    /// a second, independent hash of the same text).
+    func fnv1a64(basis: UInt64 = 0xcbf2_9ce4_8422_2325) -> UInt64 {
+        utf8.reduce(basis) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
+    }
 }

@@ -12,8 +12,7 @@ extension String {
         for scalar in unicodeScalars {
             switch scalar.value {
             case 0x09, 0x0A, 0x0D, 0x2028, 0x2029: scalars.append(" ")
-            case _ where scalar.isTerminalControl || scalar.isInvisible: continue
-            case _ where scalar.isVariationSelector && !(scalars.last?.properties.isEmoji ?? false): continue
+            case _ where scalar.isTerminalControl || scalar.isInvisible(after: scalars.last): continue
             default: scalars.append(scalar)
             }
         }
@@ -61,6 +60,11 @@ extension Unicode.Scalar {
         guard value >= 0xAD else { return false }
         if isVariationSelector { return false }
         return properties.isDefaultIgnorableCodePoint || (0xFFF9...0xFFFB).contains(value) || (0x13430...0x1343F).contains(value)
+    }
+
+    /// `isInvisible`, and a variation selector that follows no emoji (`previous`: the scalar before).
+    package func isInvisible(after previous: Unicode.Scalar?) -> Bool {
+        isInvisible || isVariationSelector && !(previous?.properties.isEmoji ?? false)
     }
 
     /// U+FE00-U+FE0F and U+E0100-U+E01EF: they choose how the character before them looks (an

@@ -8,7 +8,7 @@ import RainKit
 /// standard input in raw mode, so nothing typed is echoed, and each key decoded on a thread of
 /// its own and handed over as it comes. `stop()` ends the thread before it gives the terminal
 /// its settings back; a stop and `fg` put raw mode back through `TerminalState.retake()`.
-package final class KeyListener: @unchecked Sendable {
+package final class KeyListener {
     private let input: Int32
     private let rawMode: RawMode
     private var wake: (read: Int32, write: Int32)?
