@@ -81,6 +81,33 @@ import Testing
         #expect(abs(phase.illumination - place.lit) < 0.01, "lit \(phase.illumination)")
     }
 
+    /// The rough moon that steps through a day stays within its stated error of the full one
+    /// (every 7 hours over 2000-2100, so every phase, node and distance is met), and stepping
+    /// with it finds moonrise and moonset at the same second as stepping with the full moon.
+    @Test func theRoughMoonStaysWithinItsError() {
+        var largest = 0.0
+        for step in 0..<125_000 {
+            let time = AstronomicalTime(Date(timeIntervalSince1970: 946_684_800 + Double(step) * 25_200))
+            let rough = Moon.roughPosition(at: time), full = Moon.position(at: time)
+            // The angle between the two places on the sky.
+            let cosine = Angle.sin(rough.declination) * Angle.sin(full.declination)
+                + Angle.cos(rough.declination) * Angle.cos(full.declination) * Angle.cos(rough.rightAscension - full.rightAscension)
+            largest = max(largest, acos(min(1, cosine)) * 180 / .pi, abs(Moon.horizonAltitude(distance: rough.distance) - Moon.horizonAltitude(distance: full.distance)))
+        }
+        #expect(largest < Moon.roughError, "the rough moon strayed \(largest)°")
+        for place in Self.cases {
+            let start = Date(timeIntervalSince1970: place.start), end = start.addingTimeInterval(86_400)
+            let stepped = Astronomy.moon(from: start, to: end, at: place.coordinate)
+            let exact = RiseAndSet.find(from: start, to: end) { date in
+                let time = AstronomicalTime(date)
+                let position = Moon.position(at: time)
+                return position.altitude(at: place.coordinate, siderealDegrees: time.siderealDegrees)
+                    - Moon.horizonAltitude(distance: position.distance)
+            }
+            #expect(stepped == exact, "\(place.name)")
+        }
+    }
+
     @Test func polarDaysSayWhereTheSunStayed() {
         let tromso = Coordinate(latitude: 69.6496, longitude: 18.956)
         let midsummer = Date(timeIntervalSince1970: 1_750_456_800), midwinter = Date(timeIntervalSince1970: 1_765_753_200)

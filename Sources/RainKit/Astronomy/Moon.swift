@@ -57,6 +57,35 @@ enum Moon {
                                   obliquity: time.obliquity)
     }
 
+    /// How far the rough moon may be from the full one on the sky, degrees (its formulas are
+    /// good to 0.3° in longitude and 0.2° in latitude; their parallax to 0.003°).
+    static let roughError = 0.5
+
+    /// The moon's place to a few tenths of a degree: the Astronomical Almanac's low-precision
+    /// formulas (section D), six terms in longitude and four in latitude and parallax, against
+    /// the 120 of `ecliptic(at:)`. Enough to tell an hour at a time whether the moon is well
+    /// above or below the horizon.
+    static func roughEcliptic(at time: AstronomicalTime) -> Ecliptic {
+        let t = time.centuries
+        let anomaly = 135.0 + 477_198.87 * t, evection = 259.3 - 413_335.36 * t
+        let variation = 235.7 + 890_534.22 * t, doubleAnomaly = 269.9 + 954_397.74 * t
+        let longitude = 218.32 + 481_267.881 * t
+            + 6.29 * Angle.sin(anomaly) - 1.27 * Angle.sin(evection) + 0.66 * Angle.sin(variation)
+            + 0.21 * Angle.sin(doubleAnomaly) - 0.19 * Angle.sin(357.5 + 35_999.05 * t)
+            - 0.11 * Angle.sin(186.5 + 966_404.03 * t)
+        let latitude = 5.13 * Angle.sin(93.3 + 483_202.02 * t) + 0.28 * Angle.sin(228.2 + 960_400.89 * t)
+            - 0.28 * Angle.sin(318.3 + 6_003.15 * t) - 0.17 * Angle.sin(217.6 - 407_332.21 * t)
+        let parallax = 0.9508 + 0.0518 * Angle.cos(anomaly) + 0.0095 * Angle.cos(evection)
+            + 0.0078 * Angle.cos(variation) + 0.0028 * Angle.cos(doubleAnomaly)
+        return Ecliptic(longitude: Angle.normalized(longitude), latitude: latitude, distance: 6_378.14 / Angle.sin(parallax))
+    }
+
+    static func roughPosition(at time: AstronomicalTime) -> EquatorialPosition {
+        let place = roughEcliptic(at: time)
+        return EquatorialPosition(longitude: place.longitude, latitude: place.latitude, distance: place.distance,
+                                  obliquity: time.obliquity)
+    }
+
     /// The altitude of the moon's centre, seen from the Earth's centre, at which its upper limb
     /// touches the horizon for an observer on the surface, with 34' of refraction (the
     /// convention of the USNO's tables): the parallax (nearly 1°) lowers it as seen from the

@@ -13,12 +13,15 @@ public struct Coordinate: Sendable, Hashable {
 }
 
 extension Coordinate {
+    /// The mean radius of the Earth, metres (IUGG).
+    static let earthRadius = 6_371_008.8
+
     /// The great-circle distance in metres (haversine, on a sphere of the Earth's mean radius).
     public func distance(to other: Coordinate) -> Double {
         let radians = Double.pi / 180
         let dLatitude = (other.latitude - latitude) * radians, dLongitude = (other.longitude - longitude) * radians
         let a = pow(sin(dLatitude / 2), 2) + cos(latitude * radians) * cos(other.latitude * radians) * pow(sin(dLongitude / 2), 2)
-        return 2 * 6_371_008.8 * asin(min(1, a.squareRoot()))
+        return 2 * Self.earthRadius * asin(min(1, a.squareRoot()))
     }
 }
 

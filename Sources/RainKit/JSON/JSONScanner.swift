@@ -13,26 +13,47 @@ struct JSONScanner {
     static let maximumSize = 1 << 29
 
     private let bytes: UnsafeBufferPointer<UInt8>
+    /// `bytes` without the bounds checks of a buffer's subscript: every read below is after a
+    /// comparison with `count`.
+    private let byte: UnsafePointer<UInt8>
+    private let count: Int
     private var offset = 0
     private var depth = 0
-    private var entries: [UInt32] = []
-    /// The keys' entries of the objects being scanned, the innermost object's last: one buffer
-    /// for all objects instead of an array for each.
-    private var keys: [Int] = []
+    /// The map being written, two words a value (see `JSONMap`), and how many are written.
+    private let entries: UnsafeMutableBufferPointer<UInt32>
+    private var written = 0
 
-    private init(_ bytes: UnsafeBufferPointer<UInt8>) {
+    private init(_ bytes: UnsafeBufferPointer<UInt8>, into entries: UnsafeMutableBufferPointer<UInt32>) {
         self.bytes = bytes
+        self.byte = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
+        self.count = bytes.count
+        self.entries = entries
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
-        entries.reserveCapacity(bytes.count / 2)
     }
 
+    /// Every value takes a byte of the text and, but for the last, a comma or bracket: at most
+    /// one value for two bytes, two words each, and the document's own.
+    private static func mapCapacity(of size: Int) -> Int { size + 4 }
+
     static func map(_ bytes: [UInt8]) throws(JSONError) -> JSONMap {
-        let entries = try bytes.withUnsafeBufferPointer { buffer throws(JSONError) in try scan(buffer) }
+        var failure: JSONError?
+        let entries = bytes.withUnsafeBufferPointer { buffer in
+            [UInt32](unsafeUninitializedCapacity: mapCapacity(of: buffer.count)) { entries, initialized in
+                do throws(JSONError) {
+                    initialized = try scan(buffer, into: entries)
+                } catch {
+                    initialized = 0
+                    failure = error
+                }
+            }
+        }
+        if let failure { throw failure }
         return JSONMap(bytes: bytes, entries: entries)
     }
 
-    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONError) -> [UInt32] {
-        var scanner = JSONScanner(bytes)
+    /// Scans the document into `entries`; how many words it wrote.
+    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, into entries: UnsafeMutableBufferPointer<UInt32>) throws(JSONError) -> Int {
+        var scanner = JSONScanner(bytes, into: entries)
         scanner.skipWhitespace()
         guard scanner.offset < bytes.count else {
             throw JSONError(reason: "there is nothing in it", line: 1, column: 1, isEmpty: true)
@@ -46,14 +67,17 @@ struct JSONScanner {
         guard scanner.offset == bytes.count else {
             throw scanner.error("unexpected \(scanner.describeCurrent()) after the end of the document")
         }
-        return scanner.entries
+        return scanner.written
     }
 
     // MARK: Values
 
-    private mutating func record(_ kind: JSONKind, end: Int = 0) {
-        entries.append(UInt32(offset) << 3 | kind.rawValue)
-        entries.append(UInt32(end))
+    /// Writes the entry of a value of `kind` starting at `start`.
+    @inline(__always)
+    private mutating func record(_ kind: JSONKind, at start: Int, end: Int = 0) {
+        entries[written] = UInt32(start) << 3 | kind.rawValue
+        entries[written + 1] = UInt32(end)
+        written += 2
     }
 
     private mutating func value() throws(JSONError) {
@@ -76,29 +100,29 @@ struct JSONScanner {
         let container = try openContainer(.object)
         defer { depth -= 1 }
         if peek(UInt8(ascii: "}")) { return close(container) }
-        let firstKey = keys.count
-        defer { keys.removeSubrange(firstKey...) }
+        var keyCount = 0
         var seen = Set<String>()  // for an object of many keys
         while true {
             skipWhitespace()
-            guard offset < bytes.count else { throw error("the document ends inside an object (a '}' is missing)") }
-            guard bytes[offset] == UInt8(ascii: "\"") else {
-                if bytes[offset] == UInt8(ascii: "}") { throw error("a comma before '}' (trailing commas are not allowed in JSON)") }
+            guard offset < count else { throw error("the document ends inside an object (a '}' is missing)") }
+            guard byte[offset] == UInt8(ascii: "\"") else {
+                if byte[offset] == UInt8(ascii: "}") { throw error("a comma before '}' (trailing commas are not allowed in JSON)") }
                 throw error("expected a key in double quotes, found \(describeCurrent())")
             }
             let keyStart = offset
             try string()
-            try checkKeyIsNew(entries.count - 2, firstKey: firstKey, seen: &seen, at: keyStart)
+            try checkKeyIsNew(written - 2, in: container, keysBefore: keyCount, seen: &seen, at: keyStart)
+            keyCount += 1
             skipWhitespace()
             guard peek(UInt8(ascii: ":")) else {
-                throw error("expected ':' after the key \"\(keyText(entries.count - 2).strippingControlCharacters)\", found \(describeCurrent())")
+                throw error("expected ':' after the key \"\(keyText(written - 2).strippingControlCharacters)\", found \(describeCurrent())")
             }
             offset += 1
             skipWhitespace()
             try value()
             skipWhitespace()
-            guard offset < bytes.count else { throw error("the document ends inside an object (a '}' is missing)") }
-            switch bytes[offset] {
+            guard offset < count else { throw error("the document ends inside an object (a '}' is missing)") }
+            switch byte[offset] {
             case UInt8(ascii: ","): offset += 1
             case UInt8(ascii: "}"): return close(container)
             default: throw error("expected ',' or '}' after a value in an object, found \(describeCurrent())")
@@ -131,32 +155,43 @@ struct JSONScanner {
     }
 
     /// Throws when the object already has the key at `entry` (keys are the same text when
-    /// Swift's strings are equal: "é" written as one character or two is one key); keeps it for
-    /// the keys after it. A small object compares with each key before; a large one keeps a set.
-    private mutating func checkKeyIsNew(_ entry: Int, firstKey: Int, seen: inout Set<String>, at start: Int) throws(JSONError) {
-        let isPlain = entries[entry] & 7 == JSONKind.plainText.rawValue
-        let count = keys.count - firstKey
+    /// Swift's strings are equal: "é" written as one character or two is one key). A small
+    /// object compares with each key before it, walked in the map; a large one keeps a set.
+    private func checkKeyIsNew(_ entry: Int, in container: Int, keysBefore: Int, seen: inout Set<String>, at start: Int) throws(JSONError) {
         var isRepeated = false
-        if count < 32 {
+        if keysBefore < 32 {
+            let isPlain = entries[entry] & 7 == JSONKind.plainText.rawValue
             let raw = rawKey(entry)
-            for other in keys[firstKey...] {
-                let otherIsPlain = entries[other] & 7 == JSONKind.plainText.rawValue
-                if isPlain && otherIsPlain {
+            var other = container + 2
+            while other < entry {
+                if isPlain && entries[other] & 7 == JSONKind.plainText.rawValue {
                     let otherRaw = rawKey(other)
                     isRepeated = raw.count == otherRaw.count && memcmp(raw.baseAddress!, otherRaw.baseAddress!, raw.count) == 0
                 } else {
                     isRepeated = keyText(entry) == keyText(other)
                 }
                 if isRepeated { break }
+                other = next(after: other + 2)
             }
         } else {
-            if seen.isEmpty { seen = Set(keys[firstKey...].map(keyText)) }
+            if seen.isEmpty {
+                var other = container + 2
+                while other < entry {
+                    seen.insert(keyText(other))
+                    other = next(after: other + 2)
+                }
+            }
             isRepeated = !seen.insert(keyText(entry)).inserted
         }
         if isRepeated {
             throw error("the key \"\(keyText(entry).strippingControlCharacters)\" appears twice in the same object", at: start)
         }
-        keys.append(entry)
+    }
+
+    /// The entry after the value at `entry` (a finished one).
+    private func next(after entry: Int) -> Int {
+        let kind = entries[entry] & 7
+        return kind == JSONKind.array.rawValue || kind == JSONKind.object.rawValue ? Int(entries[entry + 1]) : entry + 2
     }
 
     private func rawKey(_ entry: Int) -> UnsafeBufferPointer<UInt8> {
@@ -167,8 +202,8 @@ struct JSONScanner {
     private mutating func openContainer(_ kind: JSONKind) throws(JSONError) -> Int {
         depth += 1
         guard depth <= Self.maximumDepth else { throw error("nested more than \(Self.maximumDepth) levels deep") }
-        let index = entries.count
-        record(kind)
+        let index = written
+        record(kind, at: offset)
         offset += 1
         skipWhitespace()
         return index
@@ -177,7 +212,7 @@ struct JSONScanner {
     /// Passes the closing bracket; the container's second word becomes the index after it.
     private mutating func close(_ container: Int) {
         offset += 1
-        entries[container + 1] = UInt32(entries.count)
+        entries[container + 1] = UInt32(written)
     }
 
     private mutating func literal(_ word: StaticString, _ kind: JSONKind) throws(JSONError) {
@@ -185,7 +220,7 @@ struct JSONScanner {
         guard bytes.count - offset >= expected.count, bytes[offset..<offset + expected.count].elementsEqual(expected) else {
             throw error("unexpected \(describeCurrent()) where a value was expected")
         }
-        record(kind)
+        record(kind, at: offset)
         offset += expected.count
     }
 
@@ -219,16 +254,15 @@ struct JSONScanner {
             let shown = String(decoding: text, as: UTF8.self)
             throw error("the number \(shown.count > 40 ? String(shown.prefix(40)) + "…" : shown) is too large", at: start)
         }
-        let end = offset
-        offset = start
-        record(.number, end: end)
-        offset = end
+        record(.number, at: start, end: offset)
     }
 
     private func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
 
     private mutating func skipDigits() {
-        while offset < bytes.count, isDigit(bytes[offset]) { offset += 1 }
+        var index = offset
+        while index < count, isDigit(byte[index]) { index += 1 }
+        offset = index
     }
 
     // MARK: Strings
@@ -236,31 +270,63 @@ struct JSONScanner {
     /// A string at its opening quote: plain when it is ASCII without escapes.
     private mutating func string() throws(JSONError) {
         let start = offset
-        offset += 1
+        var index = offset + 1
         var bits: UInt8 = 0  // every byte of the text or'ed together: below 0x80 when it is ASCII
         var hasEscapes = false
         while true {
-            while offset < bytes.count, bytes[offset] >= 0x20, bytes[offset] != UInt8(ascii: "\""), bytes[offset] != UInt8(ascii: "\\") {
-                bits |= bytes[offset]
-                offset += 1
+            // The text up to a quote, a backslash or a control character, in a local index:
+            // eight bytes at a time while there are eight, then byte by byte.
+            while index + 8 <= count {
+                let word = UnsafeRawPointer(byte + index).loadUnaligned(as: UInt64.self)
+                let stops = Self.stopBytes(in: word)
+                if stops != 0 {
+                    let before = stops.trailingZeroBitCount >> 3  // little-endian: the first byte is the lowest
+                    if before > 0, word & (UInt64.max >> (64 - 8 * before)) & Self.highBits != 0 { bits |= 0x80 }
+                    index += before
+                    break
+                }
+                if word & Self.highBits != 0 { bits |= 0x80 }
+                index += 8
             }
-            guard offset < bytes.count else { throw error("the document ends inside a string (a closing '\"' is missing)", at: start) }
-            let byte = bytes[offset]
-            if byte == UInt8(ascii: "\"") { break }
-            if byte == UInt8(ascii: "\\") {
+            while index < count {
+                let next = byte[index]
+                if next < 0x20 || next == UInt8(ascii: "\"") || next == UInt8(ascii: "\\") { break }
+                bits |= next
+                index += 1
+            }
+            offset = index
+            guard index < count else { throw error("the document ends inside a string (a closing '\"' is missing)", at: start) }
+            let stop = byte[index]
+            if stop == UInt8(ascii: "\"") { break }
+            if stop == UInt8(ascii: "\\") {
                 hasEscapes = true
                 try escape()
+                index = offset
             } else {
-                throw error("a control character (U+\(hex(UInt32(byte)))) inside a string must be written as an escape")
+                throw error("a control character (U+\(hex(UInt32(stop)))) inside a string must be written as an escape")
             }
         }
-        if bits >= 0x80, String(validating: UnsafeBufferPointer(rebasing: bytes[start + 1..<offset]), as: UTF8.self) == nil {
+        if bits >= 0x80, String(validating: UnsafeBufferPointer(rebasing: bytes[start + 1..<index]), as: UTF8.self) == nil {
             throw error("a string is not valid UTF-8 text", at: start)
         }
-        let end = offset
-        offset = start
-        record(hasEscapes || bits >= 0x80 ? .text : .plainText, end: end)
-        offset = end + 1
+        record(hasEscapes || bits >= 0x80 ? .text : .plainText, at: start, end: index)
+        offset = index + 1
+    }
+
+    private static let lowBits: UInt64 = 0x0101_0101_0101_0101
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// The high bit of each byte of `word` that ends a string's plain run (a quote, a
+    /// backslash, a control character), exact up to the first such byte; zero when none is.
+    /// A byte b is zero exactly when (b - 1) & ~b has its high bit set, the first time.
+    @inline(__always)
+    private static func stopBytes(in word: UInt64) -> UInt64 {
+        let quotes = word ^ (lowBits &* UInt64(UInt8(ascii: "\"")))
+        let backslashes = word ^ (lowBits &* UInt64(UInt8(ascii: "\\")))
+        let zeroQuote = (quotes &- lowBits) & ~quotes
+        let zeroBackslash = (backslashes &- lowBits) & ~backslashes
+        let control = (word &- lowBits &* 0x20) & ~word
+        return (zeroQuote | zeroBackslash | control) & highBits
     }
 
     private mutating func escape() throws(JSONError) {
@@ -286,15 +352,19 @@ struct JSONScanner {
     // MARK: Whitespace, positions, messages
 
     private mutating func skipWhitespace() {
-        while offset < bytes.count {
-            switch bytes[offset] {
-            case 0x20, 0x09, 0x0A, 0x0D: offset += 1
-            default: return
+        var index = offset
+        while index < count {
+            switch byte[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default:
+                offset = index
+                return
             }
         }
+        offset = index
     }
 
-    private func peek(_ byte: UInt8) -> Bool { offset < bytes.count && bytes[offset] == byte }
+    private func peek(_ expected: UInt8) -> Bool { offset < count && byte[offset] == expected }
 
     private func describeCurrent() -> String {
         guard offset < bytes.count else { return "the end of the document" }

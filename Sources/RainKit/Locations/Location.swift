@@ -37,7 +37,10 @@ public struct Location: Sendable, Hashable, Identifiable {
     /// Whether `other` is this place saved again: the same name (letter case aside) within
     /// `sameness` metres, which one geocoder result added twice, or a name typed twice, are.
     public func isSamePlace(as other: Location, within sameness: Double = 1000) -> Bool {
-        name.lowercased() == other.name.lowercased() && coordinate.distance(to: other.coordinate) <= sameness
+        // No path between two points is shorter than their difference in latitude: that rules
+        // out nearly every place before any trigonometry or a lower-cased name is made.
+        abs(other.coordinate.latitude - coordinate.latitude) * .pi / 180 * Coordinate.earthRadius <= sameness
+            && coordinate.distance(to: other.coordinate) <= sameness && name.lowercased() == other.name.lowercased()
     }
 
     /// "Paris, Texas, United States": the name with the region and country a lookup gave it.
