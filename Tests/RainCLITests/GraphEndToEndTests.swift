@@ -72,6 +72,10 @@ import Testing
             let world = try await world(home)
             let layout = try await screen(world, width: 80, height: 24, command: "show")
             #expect(layout.contains("rain exited 0") && layout.contains("  Next 24 hours") && !layout.contains("  Next 12 hours"), "\(layout)")
+            // Nothing wrapped: the graph's five lines follow each other.
+            let rows = layout.split(separator: "\n", omittingEmptySubsequences: false)
+            let title = try #require(rows.firstIndex { $0.hasPrefix("  Next 24 hours") }, "\(layout)")
+            #expect(rows[title + 1].contains("°┤") && rows[title + 2].contains("°┤") && rows[title + 3].hasPrefix(" mm/h┼"), "\(layout)")
             // The header is still on the screen when the shell is back, and some days below.
             #expect(layout.contains(" mm/h┼") && layout.contains(" · updated ") && layout.contains(#/  Next \d days/#), "\(layout)")
             let coloured = try await screen(world, width: 80, height: 24, command: "show", escapes: true)

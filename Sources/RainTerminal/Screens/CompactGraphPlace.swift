@@ -3,13 +3,13 @@
 /// take as many lines, so a 24-line terminal shows no less of the screen than without it; from
 /// 100 columns above them. Asked for hours (`--hours N`) are numbers: from 80 to 99 columns
 /// they come without the graph. Narrower than the layout: the numbers alone.
-public enum CompactGraphPlace: Equatable, Sendable {
+enum CompactGraphPlace: Equatable, Sendable {
     case none
     case inPlaceOfHours
     case aboveHours
 
     /// Where the graph goes in a window `width` columns wide.
-    public init(width: Int, hourCount: Int?) {
+    init(width: Int, hourCount: Int?) {
         if width >= Self.aboveHoursWidth {
             self = .aboveHours
         } else if width >= ForecastView.layoutWidth && hourCount == nil {
@@ -20,5 +20,5 @@ public enum CompactGraphPlace: Equatable, Sendable {
     }
 
     /// From this many columns the graph is drawn above the hours' numbers.
-    public static let aboveHoursWidth = 100
+    static let aboveHoursWidth = 100
 }
