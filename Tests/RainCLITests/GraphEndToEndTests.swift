@@ -16,15 +16,16 @@ import Testing
         return world
     }
 
-    /// The graph in a tmux window `width` columns wide, as the screen shows it.
-    private func screen(_ world: ForecastWorld, width: Int, arguments: String = "", environment: String = "",
-                        escapes: Bool = false) async throws -> String {
+    /// The graph (or with `command`, another screen) in a tmux window `width` columns wide and
+    /// `height` high, as the screen shows it.
+    private func screen(_ world: ForecastWorld, width: Int, height: Int = 40, command: String = "show --graph", arguments: String = "",
+                        environment: String = "", escapes: Bool = false) async throws -> String {
         let variables = world.environment.map { "\($0.key)=\(shellQuoted($0.value))" }.sorted().joined(separator: " ")
         // The test process may carry NO_COLOR (a runner whose output is not a terminal): rain gets only what a case gives it.
-        let rain = "env -u NO_COLOR \(variables) TERM=xterm LANG=C.UTF-8 \(environment) \(shellQuoted(BuiltProduct.path("rain"))) show --graph --offline \(arguments)"
+        let rain = "env -u NO_COLOR \(variables) TERM=xterm LANG=C.UTF-8 \(environment) \(shellQuoted(BuiltProduct.path("rain"))) \(command) --offline \(arguments)"
         let folder = world.home + "/tmux-\(width)-\(UUID().uuidString.prefix(8))"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let tmux = try TmuxSession(folder: folder, shellCommand: rain + "; echo \"rain exited $?\"; sleep 60", width: width, height: 40)
+        let tmux = try TmuxSession(folder: folder, shellCommand: rain + "; echo \"rain exited $?\"; sleep 60", width: width, height: height)
         defer { tmux.kill() }
         _ = try await tmux.waitForScreen(containing: "rain exited", limit: .seconds(90))
         return try tmux.screen(escapes: escapes)
@@ -59,6 +60,33 @@ import Testing
             let ascii = try await screen(world, width: 80, arguments: "--ascii")
             #expect(ascii.contains("rain exited 0") && ascii.contains(" mm/h|"), "\(ascii)")
             #expect(ascii.unicodeScalars.allSatisfy { $0.isASCII }, "\(ascii)")
+        }
+    }
+
+    /// `rain` at 80x24 draws the next 24 hours in small in place of the hours' numbers, in
+    /// colour on a terminal and without under NO_COLOR; at 60 columns the numbers stay. Either
+    /// way the header is on the screen when the shell's prompt is back (`ScreenFit`).
+    @Test func theForecastScreenHasASmallGraphFromTheLayoutsWidth() async throws {
+        try #require(TmuxSession.isAvailable, "tmux is not installed; 'make test' installs it")
+        try await withTemporaryDirectory { home in
+            let world = try await world(home)
+            let layout = try await screen(world, width: 80, height: 24, command: "show")
+            #expect(layout.contains("rain exited 0") && layout.contains("  Next 24 hours") && !layout.contains("  Next 12 hours"), "\(layout)")
+            // Nothing wrapped: the graph's five lines follow each other.
+            let rows = layout.split(separator: "\n", omittingEmptySubsequences: false)
+            let title = try #require(rows.firstIndex { $0.hasPrefix("  Next 24 hours") }, "\(layout)")
+            #expect(rows[title + 1].contains("°┤") && rows[title + 2].contains("°┤") && rows[title + 3].hasPrefix(" mm/h┼"), "\(layout)")
+            // The header is still on the screen when the shell is back, and some days below.
+            #expect(layout.contains(" mm/h┼") && layout.contains(" · updated ") && layout.contains(#/  Next \d days/#), "\(layout)")
+            let coloured = try await screen(world, width: 80, height: 24, command: "show", escapes: true)
+            #expect(coloured.contains("\u{1B}["), "a terminal gets colour:\n\(coloured)")
+            let noColor = try await screen(world, width: 80, height: 24, command: "show", environment: "NO_COLOR=1", escapes: true)
+            #expect(!noColor.contains("\u{1B}[3") && !noColor.contains("\u{1B}[2m"), "no colour under NO_COLOR:\n\(noColor)")
+            let ascii = try await screen(world, width: 80, height: 24, command: "show", arguments: "--ascii")
+            #expect(ascii.contains(" mm/h+") && ascii.unicodeScalars.allSatisfy { $0.isASCII }, "\(ascii)")
+            let narrow = try await screen(world, width: 60, height: 24, command: "show")
+            #expect(narrow.contains("rain exited 0") && narrow.contains("  Next 8 hours") && !narrow.contains("Next 24 hours"), "\(narrow)")
+            #expect(narrow.contains(" · updated ") && narrow.contains(#/  Next \d days/#), "\(narrow)")
         }
     }
 

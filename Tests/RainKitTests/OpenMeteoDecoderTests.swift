@@ -72,6 +72,20 @@ import Testing
         #expect(forecast.daily[0].precipAccumulation == 1.5, "inches stay inches for us")
     }
 
+    /// Each hour's gust (`wind_gusts_10m`), in the wind unit; a model without gusts (JMA) leaves none.
+    @Test func hoursCarryTheirGusts() throws {
+        let forecast = try decoder.decode(body("""
+        {"latitude":1,"longitude":2,"timezone":"UTC",
+         "hourly_units":{"time":"unixtime","wind_speed_10m":"mp/h","wind_gusts_10m":"mp/h"},
+         "hourly":{"time":[1787227200,1787230800],"wind_speed_10m":[8.1,9.4],"wind_gusts_10m":[17.9,null]}}
+        """), units: .us)
+        #expect(forecast.hourly.map(\.windGust) == [17.9, nil])
+        let without = try decoder.decode(body("""
+        {"latitude":1,"longitude":2,"timezone":"UTC","hourly":{"time":[1787227200],"wind_speed_10m":[3]}}
+        """), units: .si)
+        #expect(without.hourly.map(\.windGust) == [nil])
+    }
+
     struct Broken: Sendable, CustomTestStringConvertible {
         var name: String
         var json: String

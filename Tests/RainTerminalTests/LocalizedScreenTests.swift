@@ -62,6 +62,8 @@ import Testing
             for width in [80, 50] {
                 var view = ForecastView(width: width, usesColor: false, now: now)
                 view.presentation = presentation
+                // A terminal's screen: at 80 columns the next 24 hours as a small graph.
+                view.showsCompactGraph = true
                 let lines = view.lines(cached, height: nil)
                 checkWidths(lines, width, "\(language) \(units) forecast at \(width)")
                 let text = lines.joined(separator: "\n")
@@ -79,6 +81,8 @@ import Testing
             let plot = graph.lines(cached)
             #expect(!plot.isEmpty)
             checkWidths(plot, 80, "\(language) \(units) graph")
+            graph.width = 60
+            checkWidths(graph.lines(cached), 60, "\(language) \(units) graph at 60")
             #expect(plot.joined().contains(format.windLabel) && plot.joined().contains(format.precipitationLabel + "/h"), "\(language) \(units)\n\(plot.joined(separator: "\n"))")
         }
     }

@@ -22,6 +22,9 @@ import Testing
             hour.precipIntensity = wet ? [0.2, 0.6, 1.4, 2.8, 1.9, 0.9, 0.4, 0.2, 0.1, 0.3, 0.8, 0.2][index % 12] : 0
             hour.precipProbability = wet ? [0.2, 0.45, 0.7, 0.9, 0.8, 0.65, 0.5, 0.3, 0.2, 0.35, 0.55, 0.25][index % 12] : 0.05
             hour.windSpeed = 3 + Double(index % 7)
+            // Squalls with Sunday's rain (10 km/h and more over the speed: shown), a breeze's
+            // ordinary unevenness (2 m/s over it) otherwise.
+            hour.windGust = hour.windSpeed! + ((24...29).contains(index) ? 3 + Double(index % 4) : 2)
             hour.windBearing = Double(200 + index * 4)
             hour.uvIndex = max(0, 3 * sin(phase))
             return hour
@@ -54,14 +57,20 @@ import Testing
         let color: Bool
         let ascii: Bool
         let place: String
+        var isCompact = false
         var testDescription: String { name }
     }
 
+    /// "utf8" is what `NO_COLOR` (or `--color never`) draws: UTF-8 without colour.
     static let cases: [Case] = [80, 60, 120].flatMap { width in
         [Case(name: "berlin-\(width)-utf8", width: width, color: false, ascii: false, place: "berlin"),
          Case(name: "berlin-\(width)-ascii", width: width, color: false, ascii: true, place: "berlin"),
          Case(name: "berlin-\(width)-color", width: width, color: true, ascii: false, place: "berlin")]
     } + [Case(name: "kolkata-80-utf8", width: 80, color: false, ascii: false, place: "kolkata")]
+        // The forecast screen's small graph, at the layout's width.
+        + [Case(name: "berlin-compact-80-utf8", width: 80, color: false, ascii: false, place: "berlin", isCompact: true),
+           Case(name: "berlin-compact-80-ascii", width: 80, color: false, ascii: true, place: "berlin", isCompact: true),
+           Case(name: "berlin-compact-80-color", width: 80, color: true, ascii: false, place: "berlin", isCompact: true)]
 
     static func expectedPath(_ name: String, filePath: String = #filePath) -> String {
         URL(fileURLWithPath: filePath).deletingLastPathComponent().appendingPathComponent("Meteograms/\(name).txt").path
@@ -70,7 +79,8 @@ import Testing
     @Test(arguments: cases)
     func drawsTheReviewedScreen(_ test: Case) throws {
         let cached = test.place == "berlin" ? Self.berlin() : Self.kolkata()
-        let lines = Meteogram(width: test.width, usesColor: test.color, ascii: test.ascii, now: Self.now).lines(cached)
+        let lines = Meteogram(width: test.width, usesColor: test.color, ascii: test.ascii, now: Self.now,
+                              hours: test.isCompact ? 24 : 48, isCompact: test.isCompact).lines(cached)
         let text = lines.joined(separator: "\n") + "\n"
         let path = Self.expectedPath(test.name)
         if ProcessInfo.processInfo.environment["RAIN_RECORD_METEOGRAMS"] == "1" {
@@ -94,16 +104,49 @@ import Testing
         #expect(Meteogram(width: 80, now: Self.now).lines(bare).isEmpty)
     }
 
-    /// The default screen at 100 columns or more shows the next 24 hours in small.
-    @Test func theForecastScreenShowsACompactGraphWhereWideEnough() {
-        var view = ForecastView(width: 120, usesColor: false, now: Self.now)
-        view.showsCompactGraph = true
-        let wide = view.lines(Self.berlin(), height: nil)
-        #expect(wide.contains { $0.hasPrefix("  Next 24 hours") })
-        #expect(wide.contains { $0.contains("mm/h┤") })
-        for line in wide { #expect(line.displayWidth <= 120, "\(line)") }
-        view.width = 80
-        #expect(!view.lines(Self.berlin(), height: nil).contains { $0.hasPrefix("  Next 24 hours") })
+    /// The default screen shows the next 24 hours in small: from 80 columns to 99 in place of the
+    /// hours' numbers, in as many lines, so a 24-line terminal loses nothing else; from 100 above
+    /// them; narrower, and for asked-for hours at 80, the numbers alone.
+    @Test func theForecastScreenShowsACompactGraphWhereWideEnough() throws {
+        func screen(width: Int, graph: Bool = true, hours: Int? = nil) -> [String] {
+            var view = ForecastView(width: width, usesColor: false, now: Self.now)
+            view.showsCompactGraph = graph
+            view.hourCount = hours
+            return view.lines(Self.berlin(), height: nil)
+        }
+        let plain = screen(width: 80, graph: false)
+        let layout = screen(width: 80)
+        #expect(layout.count == plain.count, "\(layout.joined(separator: "\n"))")
+        let title = try #require(layout.firstIndex { $0.hasPrefix("  Next 24 hours") }, "\(layout.joined(separator: "\n"))")
+        #expect(layout[title + 3].hasPrefix(" mm/h┼"), "the bars stand on the axis:\n\(layout.joined(separator: "\n"))")
+        #expect(!layout.contains { $0.hasPrefix("  Next 12 hours") })
+        #expect(layout.contains { $0.hasPrefix("  Next 3 days") }, "the days stay")
+        let asked = screen(width: 80, hours: 6)
+        #expect(asked.contains { $0.hasPrefix("  Next 6 hours") } && !asked.contains { $0.hasPrefix("  Next 24 hours") })
+        let wide = screen(width: 120)
+        #expect(wide.filter { $0.wholeMatch(of: #/  Next \d+ hours/#) != nil || $0.hasPrefix("  Next 24 hours ") }.count == 2,
+                "the graph, then the numbers:\n\(wide.joined(separator: "\n"))")
+        for width in [79, 60] {
+            #expect(screen(width: width) == screen(width: width, graph: false), "\(width) columns keep the numbers")
+        }
+        for (width, lines) in [(80, layout), (120, wide)] {
+            for line in lines { #expect(line.displayWidth <= width, "\(line)") }
+        }
+    }
+
+    /// The wind row's `g`: the strongest gust of the hours a label stands for, only where it is
+    /// 10 km/h or more over the speed; the legend says what it is.
+    @Test func theWindRowShowsMarkedGustsOnly() throws {
+        let lines = Meteogram(width: 80, now: Self.now).lines(Self.berlin())
+        let wind = try #require(lines.first { $0.hasPrefix("  m/s") })
+        let gusts = wind.matches(of: #/\d+g(\d+)/#).map { Int($0.output.1)! }
+        #expect(!gusts.isEmpty && gusts.allSatisfy { $0 >= 9 }, "\(wind)")
+        #expect(wind.matches(of: #/g/#).count == gusts.count)
+        #expect(lines.last?.contains("g gusts") == true, "\(lines.last ?? "")")
+        var calm = Self.berlin()
+        for index in calm.forecast.hourly.indices { calm.forecast.hourly[index].windGust = calm.forecast.hourly[index].windSpeed! + 2.7 }
+        let still = Meteogram(width: 80, now: Self.now).lines(calm)
+        #expect(!still.contains { $0.contains("g") && $0.hasPrefix("  m/s") } && !(still.last ?? "").contains("gusts"))
     }
 }
 

@@ -125,6 +125,8 @@ public struct Forecast: Sendable, Equatable {
         public var precipIntensity: Double?
         public var precipType: String?
         public var windSpeed: Double?
+        /// The hour's strongest gust, in the wind unit (`wind_gusts_10m`, Dark Sky's `windGust`).
+        public var windGust: Double?
         public var windBearing: Double?
         public var humidity: Double?
         public var uvIndex: Double?

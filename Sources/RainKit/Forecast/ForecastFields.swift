@@ -28,6 +28,7 @@ enum ForecastFields {
             Field("precip_intensity", .number({ $0.precipIntensity }, { $0.precipIntensity = $1 })),
             Field("temperature", .number({ $0.temperature }, { $0.temperature = $1 })),
             Field("apparent_temperature", .number({ $0.apparentTemperature }, { $0.apparentTemperature = $1 })),
+            Field("wind_gust", .number({ $0.windGust }, { $0.windGust = $1 })),
             Field("wind_bearing", .number({ $0.windBearing }, { $0.windBearing = $1 })),
             Field("humidity", .number({ $0.humidity }, { $0.humidity = $1 })),
         ]
@@ -40,7 +41,6 @@ enum ForecastFields {
     static let hour: [Field<Forecast.Hour>] = hourly()
 
     static let conditions: [Field<Forecast.Conditions>] = hourly() + [
-        Field("wind_gust", .number({ $0.windGust }, { $0.windGust = $1 })),
         Field("pressure", .number({ $0.pressure }, { $0.pressure = $1 })),
         Field("visibility", .number({ $0.visibility }, { $0.visibility = $1 })),
         Field("cloud_cover", .number({ $0.cloudCover }, { $0.cloudCover = $1 })),
@@ -142,6 +142,7 @@ protocol HourlyPoint: DescribedPoint {
     var precipIntensity: Double? { get set }
     var temperature: Double? { get set }
     var apparentTemperature: Double? { get set }
+    var windGust: Double? { get set }
     var windBearing: Double? { get set }
     var humidity: Double? { get set }
 }

@@ -65,11 +65,13 @@ package struct UnitFormat: Sendable {
         return units.temperature == .celsius ? shown : (shown - 32) * 5 / 9
     }
 
-    /// An hour with its temperatures, wind and intensity in the display units (a graph plots them).
+    /// An hour with its temperatures, wind and intensity in the display units (a graph plots
+    /// them); its gust only where it exceeds the speed markedly (`WindGust`), else none.
     package func shown(_ hour: Forecast.Hour) -> Forecast.Hour {
         var hour = hour
         hour.temperature = temperature(hour.temperature)
         hour.apparentTemperature = temperature(hour.apparentTemperature)
+        hour.windGust = units.wind(WindGust.marked(hour.windGust, over: hour.windSpeed, in: source), from: source)
         hour.windSpeed = units.wind(hour.windSpeed, from: source)
         hour.precipIntensity = units.intensity(hour.precipIntensity, from: source)
         return hour

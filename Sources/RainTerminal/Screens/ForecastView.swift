@@ -18,13 +18,16 @@ public struct ForecastView: Sendable {
     /// fit one row, and 7 days. More hours than fit a row take more rows.
     public var hourCount: Int?
     public var dayCount: Int?
-    /// Whether a terminal this wide (`compactGraphWidth` or more) gets the next 24 hours as a
-    /// small graph above the hours' numbers, and whether it is drawn in ASCII.
+    /// Whether a terminal gets the next 24 hours as a small graph (`CompactGraphPlace`), and
+    /// whether it is drawn in ASCII.
     public var showsCompactGraph = false
     public var asciiOnly = false
+    /// The terminal's lines, when known (`rain show` on a terminal): a screen longer than they
+    /// hold, less one for the prompt that follows, gives up what `ScreenFit` says so that its
+    /// header (the place, its time) is not scrolled away.
+    public var screenHeight: Int?
     /// The language, units and clock of the screen.
     public var presentation = Presentation()
-    public static let compactGraphWidth = 100
 
     /// Layouts are designed for this many columns; narrower widths cut lines.
     public static let layoutWidth = 80
@@ -49,15 +52,21 @@ public struct ForecastView: Sendable {
         let context = ForecastViewContext(cached: cached, width: max(width, Self.layoutWidth), usesColor: usesColor, now: now,
                                           cutsLines: cutsLines, visibleWidth: cutsLines ? max(width, 1) : nil,
                                           hourCount: hourCount, dayCount: dayCount, presentation: presentation)
-        var graph: [String] = []
-        if showsCompactGraph && cutsLines && width >= Self.compactGraphWidth {
+        var hours = context.hoursSection()
+        let place = showsCompactGraph && cutsLines ? CompactGraphPlace(width: width, hourCount: hourCount) : .none
+        if place != .none {
             var meteogram = Meteogram(width: width, usesColor: usesColor, ascii: asciiOnly, now: now, hours: 24, isCompact: true)
             meteogram.presentation = presentation
-            graph = meteogram.lines(cached)
-            if !graph.isEmpty { graph.append("") }
+            let graph = meteogram.lines(cached)
+            if !graph.isEmpty { hours = place == .inPlaceOfHours ? graph : graph + [""] + hours }
         }
-        var sections = [context.header(), context.currentSection() + context.skySection(), graph + context.hoursSection(),
+        var sections = [context.header(), context.currentSection() + context.skySection(), hours,
                         context.daysSection(), context.alertsSection()]
+        if height == nil, let screenHeight {
+            sections = ScreenFit(height: screenHeight - 1, asksForDays: dayCount != nil)
+                .fitted(sections, count: Self.spacedCount, lean: context.currentSection(withAir: false) + context.skySection(),
+                        days: { context.daysSection(limit: $0) })
+        }
         if let height {
             // Days from the last, down to today; made again for fewer, so the title counts what it shows.
             var days = sections[Self.daysIndex].count - 1
@@ -80,10 +89,10 @@ public struct ForecastView: Sendable {
         }
     }
 
-    private static let nowIndex = 1, daysIndex = 3, alertsIndex = 4
+    static let nowIndex = 1, daysIndex = 3, alertsIndex = 4
 
     /// Lines the sections take with a blank line between each two.
-    private static func spacedCount(_ sections: [[String]]) -> Int {
+    static func spacedCount(_ sections: [[String]]) -> Int {
         let filled = sections.filter { !$0.isEmpty }
         return filled.reduce(0) { $0 + $1.count } + max(0, filled.count - 1)
     }

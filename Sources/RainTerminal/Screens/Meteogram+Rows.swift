@@ -24,14 +24,16 @@ extension MeteogramPlot {
     }
 
     /// The y-axis: the range of the temperatures (and feels-like) widened to round values, with
-    /// the smallest round step that labels at most one value a row.
+    /// the smallest round step that labels at most one value a row. The compact form's two rows
+    /// are labelled at the top and the bottom only, so its range takes up to a step a dot row.
     func scale() -> (top: Double, bottom: Double, step: Double) {
         let values = points.flatMap { [$0.temperature, $0.apparentTemperature] }.compactMap { $0 }.filter(\.isFinite)
         let low = values.min() ?? 0, high = values.max() ?? 0
+        let steps = isCompact ? temperatureRows * 4 : temperatureRows - 1
         for step in [1.0, 2, 5, 10, 20, 50, 100] {
             let bottom = (low / step).rounded(.down) * step
             let top = max((high / step).rounded(.up) * step, bottom + step)
-            if (top - bottom) / step <= Double(temperatureRows - 1) { return (top, bottom, step) }
+            if (top - bottom) / step <= Double(steps) { return (top, bottom, step) }
         }
         return (high + 1, low - 1, high - low + 2)
     }
@@ -45,7 +47,7 @@ extension MeteogramPlot {
     func temperatureLines() -> [String] {
         let (top, bottom, step) = scale()
         var labels: [Int: String] = [:]
-        for multiple in stride(from: bottom, through: top, by: step) {
+        for multiple in isCompact ? [top, bottom] : Array(stride(from: bottom, through: top, by: step)) {
             let row = dotRow(multiple, top: top, bottom: bottom) / 4
             if labels[row] == nil { labels[row] = MeasureFormat.whole(multiple) + (ascii ? "" : "°") }
         }
@@ -107,20 +109,19 @@ extension MeteogramPlot {
     func axisLine() -> String {
         let separators = Set(midnights().map(\.column))
         let nowColumn = column(of: now)
-        var text = gutter(isCompact ? "" : "", axis: ascii ? "+" : "┼")
+        var text = gutter("", axis: ascii ? "+" : "┼")
         for column in 0..<columns {
-            let night = isNight(time(atColumn: column))
-            let cell: String
-            if column == nowColumn {
-                cell = style.bold(ascii ? "^" : "▲")
-            } else if separators.contains(column) {
-                cell = ascii ? "+" : "┼"
-            } else {
-                cell = night ? (ascii ? "." : "·") : (ascii ? "-" : "─")
-            }
-            text += night ? style.dim(cell) : cell
+            text += axisCell(column: column, separators: separators, isNow: column == nowColumn)
         }
         return text
+    }
+
+    /// One column of the time axis: now, a cross at a midnight, else a line by day and dots by night.
+    func axisCell(column: Int, separators: Set<Int>, isNow: Bool = false) -> String {
+        let night = isNight(time(atColumn: column))
+        let cell = isNow ? style.bold(ascii ? "^" : "▲")
+            : separators.contains(column) ? (ascii ? "+" : "┼") : night ? (ascii ? "." : "·") : (ascii ? "-" : "─")
+        return night ? style.dim(cell) : cell
     }
 
     /// The precipitation scale's top: the largest intensity ahead rounded up to a round
@@ -136,9 +137,10 @@ extension MeteogramPlot {
         let top = precipitationTop()
         let unit = format.precipitationLabel + "/h"
         let eighths = precipitationRows * 8
+        let separators = Set(midnights().map(\.column))
         return (0..<precipitationRows).map { row in
             let label = row == 0 ? MeasureFormat.short(top) : unit
-            var text = gutter(isCompact ? unit : label, axis: ascii ? "|" : "┤")
+            var text = gutter(isCompact ? unit : label, axis: isCompact ? (ascii ? "+" : "┼") : (ascii ? "|" : "┤"))
             for column in 0..<columns {
                 let hour = hour(at: time(atColumn: column))
                 let intensity = max(hour.precipIntensity ?? 0, 0)
@@ -146,7 +148,11 @@ extension MeteogramPlot {
                 if intensity > 0 { level = max(level, 1) }
                 // Eighths in this row, counted from its bottom.
                 let inRow = min(max(level - (precipitationRows - 1 - row) * 8, 0), 8)
-                text += Shade(probability: hour.precipProbability ?? 0).cell(eighths: inRow, style: style, ascii: ascii)
+                if isCompact && inRow == 0 {
+                    text += axisCell(column: column, separators: separators)
+                } else {
+                    text += Shade(probability: hour.precipProbability ?? 0).cell(eighths: inRow, style: style, ascii: ascii, small: isCompact ? "_" : ".")
+                }
             }
             return text
         }
@@ -183,15 +189,28 @@ extension MeteogramPlot {
         return gutter(label) + cells.joined()
     }
 
-    /// Arrows where the wind blows to, with its speed.
+    /// Arrows where the wind blows to, with its speed, and `g` with the strongest gust of the
+    /// hours a label stands for where it exceeds the speed markedly (`WindGust`): `↘9g21`.
     func windLine() -> String {
         let every = spacing(forLabelsOf: 3)
         let items = labelledHours(every: every).compactMap { column, hour -> (column: Int, text: String)? in
             guard let speed = hour.windSpeed, speed.isFinite else { return nil }
             let arrow = hour.windBearing.map { Compass.arrow(forBearing: $0) } ?? ""
-            return (column, (ascii ? ASCIIConsole.transliterate(arrow) : arrow) + MeasureFormat.whole(speed))
+            let gust = gust(from: hour.time, hours: every).map { "g" + MeasureFormat.whole($0) } ?? ""
+            return (column, (ascii ? ASCIIConsole.transliterate(arrow) : arrow) + MeasureFormat.whole(speed) + gust)
         }
         return placed(items, label: format.windLabel)
+    }
+
+    /// The strongest marked gust (the points carry only those) of `hours` hours from `time`.
+    func gust(from time: Date, hours: Int) -> Double? {
+        let end = time.addingTimeInterval(Double(hours) * 3_600)
+        return points.filter { $0.time >= time && $0.time < end }.compactMap(\.windGust).filter(\.isFinite).max()
+    }
+
+    /// Whether the wind row shows a gust anywhere (the legend then says what `g` is).
+    var showsGusts: Bool {
+        !isCompact && windLine().contains { $0 == "g" }
     }
 
     /// The UV index where the sun gives one.
@@ -223,10 +242,12 @@ extension MeteogramPlot {
 
     func legendLine() -> String {
         let tr = format.localization
-        let parts = ascii
+        var parts = ascii
             ? ["-_' " + tr.tr("temp"), ": " + tr.tr("feels"), "#=: " + tr.tr("rain by chance"), ". " + tr.tr("night"), "^ " + tr.tr("now")]
             : ["⠤ " + tr.tr("temp"), "⠂ " + tr.tr("feels"),
                style.usesColor ? "▆ " + tr.tr("rain, brighter likelier") : "█▒░ " + tr.tr("rain by chance"), "· " + tr.tr("night"), "▲ " + tr.tr("now")]
+        // Each where it fits; the wind row's `g`, where it shows one, after the rain.
+        if showsGusts { parts.insert("g " + tr.tr("gusts"), at: 3) }
         var text = "  "
         for part in parts where text.displayWidth + part.displayWidth + 2 <= columns + Meteogram.gutter {
             text += part + "  "
@@ -240,9 +261,10 @@ extension MeteogramPlot {
 struct Shade {
     let probability: Double
 
-    func cell(eighths: Int, style: TextStyle, ascii: Bool) -> String {
+    /// `small`: a low bar in ASCII (`.`, or `_` where the bars stand on the axis's dots).
+    func cell(eighths: Int, style: TextStyle, ascii: Bool, small: String = ".") -> String {
         guard eighths > 0 else { return " " }
-        if ascii { return eighths < 4 ? "." : (probability < 0.3 ? ":" : probability < 0.6 ? "=" : "#") }
+        if ascii { return eighths < 4 ? small : (probability < 0.3 ? ":" : probability < 0.6 ? "=" : "#") }
         if style.usesColor {
             let bar = String(Braille.blocks[eighths - 1])
             return probability < 0.3 ? style.dim(style.cyan(bar)) : probability < 0.6 ? style.cyan(bar) : style.bold(style.blue(bar))

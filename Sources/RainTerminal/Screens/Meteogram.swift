@@ -7,7 +7,8 @@ import RainKit
 /// and UV; a time axis with night dotted (and dimmed in colour), now marked, day separators with
 /// the day's name and hour labels on the place's clock; a legend. `ascii` draws with ASCII only
 /// at the same width; without colour the shades of the bars are patterns. The compact form (the
-/// default screen's) is the temperature line and one row of bars over a day.
+/// default screen's) is five lines, as many as the hours' numbers it stands in for: the title,
+/// the temperature line in two rows, one row of bars standing on the time axis, the hours.
 public struct Meteogram: Sendable {
     public var width: Int
     public var usesColor: Bool
@@ -81,7 +82,7 @@ struct MeteogramPlot {
         span = points[points.count - 1].time.timeIntervalSince(start) + 3_600
     }
 
-    var temperatureRows: Int { isCompact ? 3 : 6 }
+    var temperatureRows: Int { isCompact ? 2 : 6 }
     var precipitationRows: Int { isCompact ? 1 : 2 }
 
     /// The moment at the middle of dot column `dot` (two a cell).
@@ -119,7 +120,8 @@ struct MeteogramPlot {
     func lines() -> [String] {
         var lines = [title()]
         lines += temperatureLines()
-        lines.append(axisLine())
+        // The compact form's bars stand on the axis (its now is the left edge).
+        if !isCompact { lines.append(axisLine()) }
         lines += precipitationLines()
         if !isCompact {
             lines.append(windLine())

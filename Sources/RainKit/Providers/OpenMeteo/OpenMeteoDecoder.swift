@@ -121,6 +121,7 @@ public struct OpenMeteoDecoder: ForecastDecoder {
         let probability = Columns.endingAtNext(try columns.numbers("precipitation_probability"))
         let precipitation = Columns.endingAtNext(try labels.precipitations(columns, "precipitation"))
         let windSpeed = try labels.windSpeeds(columns, "wind_speed_10m")
+        let windGust = try labels.windSpeeds(columns, "wind_gusts_10m")
         let windBearing = try columns.numbers("wind_direction_10m")
         let humidity = try columns.numbers("relative_humidity_2m")
         let uvIndex = try columns.numbers("uv_index")
@@ -135,6 +136,7 @@ public struct OpenMeteoDecoder: ForecastDecoder {
             hour.precipProbability = probability[index].map(fraction)
             hour.precipIntensity = precipitation[index]
             hour.windSpeed = windSpeed[index]
+            hour.windGust = windGust[index]
             hour.windBearing = windBearing[index]
             hour.humidity = humidity[index].map(fraction)
             hour.uvIndex = uvIndex[index]

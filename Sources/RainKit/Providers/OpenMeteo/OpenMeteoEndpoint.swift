@@ -8,7 +8,7 @@ extension ForecastEndpoint {
     static let openMeteoMinutely15 = ["precipitation", "rain", "snowfall"]
     static let openMeteoHourly = [
         "temperature_2m", "apparent_temperature", "relative_humidity_2m", "is_day", "precipitation",
-        "precipitation_probability", "weather_code", "wind_speed_10m", "wind_direction_10m", "uv_index",
+        "precipitation_probability", "weather_code", "wind_speed_10m", "wind_gusts_10m", "wind_direction_10m", "uv_index",
     ]
     static let openMeteoDaily = [
         "weather_code", "temperature_2m_max", "temperature_2m_min", "sunrise", "sunset", "rain_sum", "showers_sum",
