@@ -110,7 +110,6 @@ struct ShowCommand: RunnableCommand {
                 view.dayCount = dayCount
                 view.showsCompactGraph = true
                 view.asciiOnly = context.asciiOnly
-                view.screenHeight = context.console.isOutputTerminal ? context.console.terminalHeight : nil
                 view.presentation = presentation
                 context.console.write(view.render(forecast))
             }

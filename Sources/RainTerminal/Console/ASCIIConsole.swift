@@ -21,7 +21,6 @@ public final class ASCIIConsole: Console {
     public var isErrorTerminal: Bool { base.isErrorTerminal }
     public var isInputTerminal: Bool { base.isInputTerminal }
     public var terminalWidth: Int? { base.terminalWidth }
-    public var terminalHeight: Int? { base.terminalHeight }
 
     /// Same-width ASCII for the symbols rain draws.
     static let replacements: [Character: String] = [

@@ -18,8 +18,6 @@ public protocol Console: AnyObject, Sendable {
     var isInputTerminal: Bool { get }
     /// Width of the terminal standard output goes to, when it is one.
     var terminalWidth: Int? { get }
-    /// Its height in lines, when it is one.
-    var terminalHeight: Int? { get }
     /// The first failure to write standard output (a full disk, a closed descriptor), if any;
     /// a reader that went away (`rain | head`) is not one.
     var outputFailure: FileError? { get }
@@ -29,7 +27,6 @@ public protocol Console: AnyObject, Sendable {
 }
 
 extension Console {
-    public var terminalHeight: Int? { nil }
     public var outputFailure: FileError? { nil }
     public var outputIsGone: Bool { outputFailure != nil }
 

@@ -22,10 +22,6 @@ public struct ForecastView: Sendable {
     /// whether it is drawn in ASCII.
     public var showsCompactGraph = false
     public var asciiOnly = false
-    /// The terminal's lines, when known (`rain show` on a terminal): a screen longer than they
-    /// hold, less one for the prompt that follows, gives up what `ScreenFit` says so that its
-    /// header (the place, its time) is not scrolled away.
-    public var screenHeight: Int?
     /// The language, units and clock of the screen.
     public var presentation = Presentation()
 
@@ -62,11 +58,6 @@ public struct ForecastView: Sendable {
         }
         var sections = [context.header(), context.currentSection() + context.skySection(), hours,
                         context.daysSection(), context.alertsSection()]
-        if height == nil, let screenHeight {
-            sections = ScreenFit(height: screenHeight - 1, asksForDays: dayCount != nil)
-                .fitted(sections, count: Self.spacedCount, lean: context.currentSection(withAir: false) + context.skySection(),
-                        days: { context.daysSection(limit: $0) })
-        }
         if let height {
             // Days from the last, down to today; made again for fewer, so the title counts what it shows.
             var days = sections[Self.daysIndex].count - 1
@@ -89,10 +80,10 @@ public struct ForecastView: Sendable {
         }
     }
 
-    static let nowIndex = 1, daysIndex = 3, alertsIndex = 4
+    private static let nowIndex = 1, daysIndex = 3, alertsIndex = 4
 
     /// Lines the sections take with a blank line between each two.
-    static func spacedCount(_ sections: [[String]]) -> Int {
+    private static func spacedCount(_ sections: [[String]]) -> Int {
         let filled = sections.filter { !$0.isEmpty }
         return filled.reduce(0) { $0 + $1.count } + max(0, filled.count - 1)
     }
