@@ -5,12 +5,12 @@ extension CompletionScript {
             switch completion {
             case .file: "_files; return"
             case .values(let values): "candidates=(\(values.joined(separator: " ")))"
-            case .locations: "places=1"
+            case .locations, .removableLocations: "places=\(Self.placesLevel(completion) ?? 0)"
             case .none: "return"
             }
         }
         let commandCases = entries.map { entry in
-            "        \"\(entry.key)\") candidates=(\(words(of: entry).joined(separator: " "))); options=(\(optionWords(of: entry).joined(separator: " ")))\(entry.argumentCompletion == .locations ? "; places=1" : "") ;;"
+            "        \"\(entry.key)\") candidates=(\(words(of: entry).joined(separator: " "))); options=(\(optionWords(of: entry).joined(separator: " ")))\(Self.placesLevel(entry.argumentCompletion).map { "; places=\($0)" } ?? "") ;;"
         }.joined(separator: "\n")
         return """
         #compdef \(name)
@@ -30,9 +30,12 @@ extension CompletionScript {
             esac
             compadd -- $candidates
             if ((places)); then
-                names=("${(@f)$(\(placesCommand))}")
-                # Names are matched ignoring case; compadd quotes what it inserts.
-                compadd -M 'm:{[:lower:]}={[:upper:]}' -- ${names:#}
+                local -a only
+                ((places == 2)) && only=(--removable)
+                names=("${(@f)$(\(placesCommand(flags: "$only", word: "\"${(Q)PREFIX}\"")))}")
+                # rain matched the names (ignoring case and accents: zur gives Zürich), so zsh
+                # takes them as they are (-U); compadd quotes what it inserts.
+                compadd -U -- ${names:#}
             fi
         }
         if [[ "${funcstack[1]}" == "_\(name)" ]]; then
