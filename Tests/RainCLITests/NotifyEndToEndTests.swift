@@ -219,6 +219,16 @@ import Testing
         }
     }
 
+    /// Quiet hours that start and end at the same time are an empty span, said so in one line.
+    @Test func quietHoursOfNoTimeAreNamedAsEmpty() async throws {
+        try await withTemporaryDirectory { home in
+            let (world, _) = try world(home, notify: #"{"quiet_hours": "10:00-10:00"}"#)
+            let result = try await world.rain(["notify", "Berlin", "--dry-run"])
+            #expect(result.status == 78, "\(result)")
+            #expect(result.error.hasPrefix("rain: error: \(home)/config.json: 'notify.quiet_hours' is empty: it starts and ends at 10:00\n"), "\(result)")
+        }
+    }
+
     /// A command that runs over notify.exec_timeout is stopped with what it started (its
     /// process group), in one line, exit 75, and its event is not marked sent.
     @Test func aCommandThatRunsOverItsTimeLimitIsStoppedWithItsChildren() async throws {
