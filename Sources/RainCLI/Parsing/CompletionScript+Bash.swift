@@ -37,12 +37,20 @@ extension CompletionScript {
                 [[ "${candidate,,}" == "${typed,,}"* ]] && COMPREPLY+=("$candidate")
             done
             if ((places)); then
-                local only=""
+                local only="" name
+                local -a saved=() plain=()
                 ((places == 2)) && only="--removable"
-                while IFS= read -r candidate; do
+                while IFS=$'\t' read -r candidate name; do
+                    plain+=("$candidate")
+                    saved+=("${name:-$candidate}")
+                done < <(\(placesCommand(flags: "$only --unaccented", word: "\"$typed\"")))
+                # One candidate goes in as saved (Zürich); several as rain gives them without
+                # accents (zu: Zurich Zug), whose common beginning keeps what was typed (not Z).
+                ((${#COMPREPLY[@]} + ${#saved[@]} == 1)) && plain=("${saved[@]}")
+                for candidate in "${plain[@]}"; do
         \(Self.bashQuoting)
                     COMPREPLY+=("$candidate")
-                done < <(\(placesCommand(flags: "$only", word: "\"$typed\"")))
+                done
             fi
         }
         complete -F _\(name) \(name)
