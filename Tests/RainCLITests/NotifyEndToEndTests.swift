@@ -219,6 +219,34 @@ import Testing
         }
     }
 
+    /// The command runs in a process group of its own (so that its time limit can end all of
+    /// it): a signal that ends rain meanwhile ends that group too, and rain ends as the signal
+    /// would have it. The real clock: the simulator's rain at Windy is always 50 minutes away.
+    @Test func aSignalThatEndsRainEndsTheCommandToo() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            _ = try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+                .add(name: "Windy", coordinate: Coordinate(latitude: 52.56, longitude: 13.405))
+            let hanging = #"sleep 300 & echo $! > "$RAIN_HOME/child.pid.tmp"; mv "$RAIN_HOME/child.pid.tmp" "$RAIN_HOME/child.pid"; wait"#
+            let process = BuiltProduct.start("rain", ["notify", "Windy", "--exec", hanging], environment: world.environment)
+            var pid: Int32?
+            for _ in 0..<1200 where pid == nil {
+                pid = (try? String(contentsOfFile: home + "/child.pid", encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+                if pid == nil { try await Task.sleep(for: .milliseconds(50)) }
+            }
+            let child = try #require(pid, "the command started")
+            process.send(SIGTERM)
+            let result = try await process.finish()
+            #expect(result.status == SIGTERM, "ended by the signal, as without a command: \(result)")
+            var state: String? = "S"
+            for _ in 0..<1200 where state != nil && state != "Z" {
+                state = (try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8)).flatMap { $0.components(separatedBy: ") ").last.map { String($0.prefix(1)) } }
+                if state != nil && state != "Z" { try await Task.sleep(for: .milliseconds(50)) }
+            }
+            #expect(state == nil || state == "Z", "the command's child ended with rain")
+        }
+    }
+
     /// Quiet hours that start and end at the same time are an empty span, said so in one line.
     @Test func quietHoursOfNoTimeAreNamedAsEmpty() async throws {
         try await withTemporaryDirectory { home in
