@@ -191,7 +191,7 @@ import Testing
     @Test func aFailingCommandShowsTheEndOfWhatItWrote() async throws {
         try await withTemporaryDirectory { home in
             let (world, _) = try world(home)
-            let failing = #"echo out; printf 'one\ntwo\nthree\033[2J\nfour: host not found\n' >&2; exit 3"#
+            let failing = #"echo out; printf 'one\ntwo\nthree\033[2J\nfour: could not resolve host ntfy.example, and a long tail past a hint line\n' >&2; exit 3"#
             let result = try await world.rain(["notify", "Berlin", "--exec", failing])
             #expect(result.status == 69, "\(result)")
             #expect(result.output.isEmpty, "its standard output is dropped: \(result)")
@@ -199,9 +199,10 @@ import Testing
                 rain: error: the --exec command failed (exit status 3); nothing marked sent
                 rain: hint: it wrote: two
                 rain: hint: three[2J
-                rain: hint: four: host not found
+                rain: hint: four: could not resolve host ntfy.example, and a long tai…
 
                 """, "\(result)")
+            #expect(result.error.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(result)")
             let retry = try await world.rain(["notify", "Berlin"] + exec(home))
             #expect(retry.status == 0 && delivered(home).count == 2, "both events go out on the next run: \(retry)")
         }

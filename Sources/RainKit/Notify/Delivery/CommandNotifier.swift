@@ -42,9 +42,12 @@ public struct CommandNotifier: Sendable {
     }
 
     /// The last few lines a command wrote to stderr (where its reason usually is), without
-    /// control characters or blank lines, each short enough for a hint line.
+    /// control characters or blank lines, each short enough for a hint line of 80 columns
+    /// ("rain: hint: it wrote: " and 58 characters).
     static func lines(of text: String) -> [String] {
         let lines = text.split(separator: "\n").map { String($0).strippingControlCharacters.trimmed }.filter { !$0.isEmpty }
-        return lines.suffix(shownLines).map { $0.count <= 66 ? $0 : String($0.prefix(65)) + "…" }
+        return lines.suffix(shownLines).map { $0.count <= lineLength ? $0 : String($0.prefix(lineLength - 1)) + "…" }
     }
+
+    static let lineLength = 58
 }
