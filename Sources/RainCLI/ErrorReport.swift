@@ -69,7 +69,8 @@ struct ErrorReport {
         case .notice: ""
         }
         var text = "rain: \(label)\(message.strippingControlCharacters)\n"
-        if let hint { text += "rain: hint: \(hint.strippingControlCharacters)\n" }
+        // A hint may have lines of its own (what a tool said, then what to do), each a hint line.
+        for line in hint?.split(separator: "\n") ?? [] { text += "rain: hint: \(String(line).strippingControlCharacters)\n" }
         if let usage, severity == .error {
             text += "Usage: \(usage.line.strippingControlCharacters)\n"
             text += "  See '\(usage.command.strippingControlCharacters) --help' for more information.\n"

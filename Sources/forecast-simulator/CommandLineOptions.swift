@@ -6,7 +6,22 @@ struct CommandLineOptions: Equatable {
         var message: String
     }
 
-    static let usage = """
+    /// The geocoder's places with an alert, wrapped at 80 columns with the help's indent.
+    static var alertedPlaces: String {
+        var lines: [String] = []
+        var line = ""
+        for name in ForecastSimulator.geocoderPlacesWithAlerts.map({ $0 + "," }) {
+            if !line.isEmpty && line.count + 1 + name.count > 80 - 2 {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + name
+        }
+        lines.append(String(line.dropLast()))
+        return lines.joined(separator: "\n  ")
+    }
+
+    static var usage: String { """
         OVERVIEW: A loopback HTTP server that answers like Pirate Weather (Dark Sky format),
         Open-Meteo (forecast and geocoding) and an echoip server (where am I).
 
@@ -16,6 +31,12 @@ struct CommandLineOptions: Equatable {
         /alerts/active?point=LAT,LON (NWS alerts) and
         /weatherapi/metalerts/2.0/current.json?lat=..&lon=.. (MET Norway's MetAlerts).
         Prints the bound port on the first line of stdout, then one line per request on stderr.
+
+        Simulated alerts: about one place in three has one, fixed by its coordinates
+        (any LAT,LON). Every path answers alike for a place: the Dark Sky answer's
+        "alerts", and NWS and MetAlerts, which rain asks for places in the US and in
+        Norway only. Of the geocoder's places (/v1/search), these have one:
+          \(alertedPlaces)
 
         USAGE: forecast-simulator [--host <host>] [--port <port>] [--key <key>] [<behaviour options>]
 
@@ -39,6 +60,7 @@ struct CommandLineOptions: Equatable {
           -h, --help              Show this help
 
         """
+    }
 
     var host = "127.0.0.1"
     var port: UInt16 = 0

@@ -1,4 +1,5 @@
 import Foundation
+import ForecastSimulator
 import RainTestSupport
 import Testing
 
@@ -88,6 +89,23 @@ import Testing
         #expect(result.stdout.contains("--fail-first"))
         #expect(result.stdout.contains("--now <unix-seconds>"))
         #expect(result.stderr.isEmpty)
+        // Which places have a simulated alert, each by name (the help wraps the list).
+        let listed = result.stdout.replacingOccurrences(of: "\n  ", with: " ")
+        #expect(listed.contains("these have one: " + ForecastSimulator.geocoderPlacesWithAlerts.joined(separator: ", ") + "\n"), "\(result.stdout)")
+        let section = result.stdout.components(separatedBy: "Simulated alerts:").last?.components(separatedBy: "USAGE:").first ?? ""
+        #expect(!section.isEmpty && section.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(section)")
+    }
+
+    /// The README's list of places with a simulated alert is the simulator's (a place's alert is
+    /// fixed by its coordinates: New York has one, Berlin in Germany none).
+    @Test func theReadmeListsThePlacesWithAlerts() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+            .replacingOccurrences(of: "\n", with: " ")
+        let places = ForecastSimulator.geocoderPlacesWithAlerts
+        #expect(places.contains("New York (US)") && !places.contains("Berlin (DE)"))
+        #expect(readme.contains("them too): " + places.joined(separator: ", ") + "."), "\(places)")
+        #expect(ForecastSimulator.scenario(latitude: 40.71427, longitude: -74.00597).hasAlert)
     }
 
     @Test func nowFixesTheClock() async throws {

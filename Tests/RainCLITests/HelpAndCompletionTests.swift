@@ -80,6 +80,7 @@ import Testing
         try await withTemporaryDirectory { home in
             let store = LocationsStore(paths: .resolve(environment: ["RAIN_HOME": home]))
             let berlin = try store.add(name: "Berlin", coordinate: Coordinate(latitude: 1, longitude: 2)).location
+            let zurich = try store.add(name: "Zürich", coordinate: Coordinate(latitude: 3, longitude: 4)).location
             let script = home + "/rain.bash"
             writeFile(script, CompletionScript(root: RainCommand.self).script(for: .bash))
             func complete(_ line: String) async throws -> String {
@@ -95,7 +96,11 @@ import Testing
             #expect(try await complete("rain loc") == "locations")
             #expect(try await complete("rain --color ").split(separator: " ") == ["auto", "always", "never"])
             #expect(try await complete("rain locations ").hasPrefix("list add remove select"))
-            #expect(try await complete("rain locations remove ").contains(berlin.shortID))
+            // Berlin, the first place saved, is the current location, which cannot be removed.
+            let removable = try await complete("rain locations remove ")
+            #expect(removable.contains(zurich.shortID) && !removable.contains(berlin.shortID) && !removable.contains("Berlin"), "\(removable)")
+            #expect(try await complete("rain show ").contains(berlin.shortID))
+            #expect(try await complete("rain show ZUR") == "Zürich", "case and accents are ignored")
             #expect(try await complete("rain completions ").hasPrefix("bash zsh fish"))
         }
     }

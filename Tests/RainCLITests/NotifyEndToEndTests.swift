@@ -69,9 +69,10 @@ import Testing
             let world = try ForecastWorld(home: home)
             _ = try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
                 .add(name: "Windy", coordinate: Coordinate(latitude: 52.56, longitude: 13.405))
-            let result = try await world.rain(["notify", "Windy", "--exec", "exec grep ^SigBlk: /proc/self/status"])
-            #expect(result.status == 0 && !result.output.isEmpty, "\(result)")
-            #expect(result.output.split(separator: "\n").allSatisfy { $0.hasSuffix("\t0000000000000000") }, "\(result)")
+            // On stderr, which rain passes on (its standard output is dropped).
+            let result = try await world.rain(["notify", "Windy", "--exec", "exec grep ^SigBlk: /proc/self/status >&2"])
+            #expect(result.status == 0 && !result.error.isEmpty, "\(result)")
+            #expect(result.error.split(separator: "\n").allSatisfy { $0.hasPrefix("SigBlk:") && $0.hasSuffix("0000000000000000") }, "\(result)")
         }
     }
 
@@ -182,6 +183,100 @@ import Testing
             let dryRun = try await world.keylessRain(["notify", "--dry-run"])
             #expect(dryRun.status == 0, "\(dryRun)")
             #expect(dryRun.output.hasPrefix("would send: Rain in Berlin now (light, ~"), "rain from 12:13 falls in the quarter hour from 12:00: \(dryRun)")
+        }
+    }
+
+    /// A command that fails: one line with its status, then the last three lines of its stderr
+    /// (without control characters) as hints, so that the user sees why; nothing marked sent.
+    @Test func aFailingCommandShowsTheEndOfWhatItWrote() async throws {
+        try await withTemporaryDirectory { home in
+            let (world, _) = try world(home)
+            let failing = #"echo out; printf 'one\ntwo\nthree\033[2J\nfour: could not resolve host ntfy.example, and a long tail past a hint line\n' >&2; exit 3"#
+            let result = try await world.rain(["notify", "Berlin", "--exec", failing])
+            #expect(result.status == 69, "\(result)")
+            #expect(result.output.isEmpty, "its standard output is dropped: \(result)")
+            #expect(result.error == """
+                rain: error: the --exec command failed (exit status 3); nothing marked sent
+                rain: hint: it wrote: two
+                rain: hint: three[2J
+                rain: hint: four: could not resolve host ntfy.example, and a long tai…
+
+                """, "\(result)")
+            #expect(result.error.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(result)")
+            let retry = try await world.rain(["notify", "Berlin"] + exec(home))
+            #expect(retry.status == 0 && delivered(home).count == 2, "both events go out on the next run: \(retry)")
+        }
+    }
+
+    /// What a command that works prints on stdout is its own business (ntfy's answer): rain's
+    /// output stays rain's; its stderr is passed on.
+    @Test func aWorkingCommandsOutputIsDroppedAndItsStderrPassedOn() async throws {
+        try await withTemporaryDirectory { home in
+            let (world, _) = try world(home)
+            let result = try await world.rain(["notify", "Berlin", "--exec", #"cat > /dev/null; echo '{"id":"ntfy"}'; echo 'curl: slow' >&2"#])
+            #expect(result.status == 0, "\(result)")
+            #expect(!result.output.contains("ntfy"), "\(result)")
+            #expect(result.error == "curl: slow\ncurl: slow\n", "once per event: \(result)")
+        }
+    }
+
+    /// The command runs in a process group of its own (so that its time limit can end all of
+    /// it): a signal that ends rain meanwhile ends that group too, and rain ends as the signal
+    /// would have it. The real clock: the simulator's rain at Windy is always 50 minutes away.
+    @Test func aSignalThatEndsRainEndsTheCommandToo() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            _ = try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+                .add(name: "Windy", coordinate: Coordinate(latitude: 52.56, longitude: 13.405))
+            let hanging = #"sleep 300 & echo $! > "$RAIN_HOME/child.pid.tmp"; mv "$RAIN_HOME/child.pid.tmp" "$RAIN_HOME/child.pid"; wait"#
+            let process = BuiltProduct.start("rain", ["notify", "Windy", "--exec", hanging], environment: world.environment)
+            var pid: Int32?
+            for _ in 0..<1200 where pid == nil {
+                pid = (try? String(contentsOfFile: home + "/child.pid", encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+                if pid == nil { try await Task.sleep(for: .milliseconds(50)) }
+            }
+            let child = try #require(pid, "the command started")
+            process.send(SIGTERM)
+            let result = try await process.finish()
+            #expect(result.status == SIGTERM, "ended by the signal, as without a command: \(result)")
+            var state: String? = "S"
+            for _ in 0..<1200 where state != nil && state != "Z" {
+                state = (try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8)).flatMap { $0.components(separatedBy: ") ").last.map { String($0.prefix(1)) } }
+                if state != nil && state != "Z" { try await Task.sleep(for: .milliseconds(50)) }
+            }
+            #expect(state == nil || state == "Z", "the command's child ended with rain")
+        }
+    }
+
+    /// Quiet hours that start and end at the same time are an empty span, said so in one line.
+    @Test func quietHoursOfNoTimeAreNamedAsEmpty() async throws {
+        try await withTemporaryDirectory { home in
+            let (world, _) = try world(home, notify: #"{"quiet_hours": "10:00-10:00"}"#)
+            let result = try await world.rain(["notify", "Berlin", "--dry-run"])
+            #expect(result.status == 78, "\(result)")
+            #expect(result.error.hasPrefix("rain: error: \(home)/config.json: 'notify.quiet_hours' is empty: it starts and ends at 10:00\n"), "\(result)")
+        }
+    }
+
+    /// A command that runs over notify.exec_timeout is stopped with what it started (its
+    /// process group), in one line, exit 75, and its event is not marked sent.
+    @Test func aCommandThatRunsOverItsTimeLimitIsStoppedWithItsChildren() async throws {
+        try await withTemporaryDirectory { home in
+            let (world, _) = try world(home, notify: #"{"exec_timeout": 1}"#)
+            let hanging = #"sleep 300 & echo $! > "$RAIN_HOME/child.pid"; echo 'waiting' >&2; wait"#
+            let result = try await world.rain(["notify", "Berlin", "--exec", hanging])
+            #expect(result.status == 75, "\(result)")
+            #expect(result.error == """
+                rain: error: the --exec command took over 1 s: stopped, nothing marked sent
+                rain: hint: it wrote: waiting
+
+                """, "\(result)")
+            let pid = try #require(Int32((try? String(contentsOfFile: home + "/child.pid", encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""))
+            // Gone, or a zombie its new parent has not reaped yet: not running.
+            let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8)).flatMap { $0.components(separatedBy: ") ").last.map { String($0.prefix(1)) } }
+            #expect(state == nil || state == "Z", "the command's child was stopped too: \(String(describing: state))")
+            let retry = try await world.rain(["notify", "Berlin"] + exec(home))
+            #expect(retry.status == 0 && delivered(home).count == 2, "the events go out on the next run: \(retry)")
         }
     }
 

@@ -37,7 +37,33 @@ import Testing
             let requests = world.simulator.requests.filter { $0.path.hasPrefix("/alerts") || $0.path.hasPrefix("/weatherapi") }
             #expect(requests.map(\.path) == ["/alerts/active", "/weatherapi/metalerts/2.0/current.json"], "Berlin and Tokyo ask no feed")
             #expect(requests.first?.queryValue("point") == "40.71,-74.006")
-            #expect(requests.allSatisfy { ($0.header("user-agent") ?? "").hasPrefix("rain/") && ($0.header("user-agent") ?? "").contains("@") })
+            // No made-up contact: rain names itself and says none is configured.
+            #expect(requests.allSatisfy {
+                let agent = $0.header("user-agent") ?? ""
+                return agent.hasPrefix("rain/") && agent.hasSuffix(" (command-line weather tool; no contact configured)") && !agent.contains("example")
+            }, "\(requests.map { $0.header("user-agent") })")
+        }
+    }
+
+    /// alerts_contact is the contact the services ask for, in their User-Agent only.
+    @Test func theUsersContactGoesToTheAlertFeedsOnly() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 5, "alerts_contact": "ana@example.net"}"#,
+                                          now: NotifyEndToEndTests.now)
+            _ = try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+                .add(name: "New York", coordinate: Coordinate(latitude: 40.71, longitude: -74.006))
+            let feeds = ["RAIN_NWS_URL": world.simulator.rootURL + "/alerts/active"]
+            let refresh = try await world.keylessRain(["refresh", "New York"], environment: feeds)
+            #expect(refresh.status == 0, "\(refresh)")
+            let agents = world.simulator.requests.map { ($0.path, $0.header("user-agent") ?? "") }
+            let nws = agents.filter { $0.0.hasPrefix("/alerts") }.map(\.1)
+            #expect(nws.count == 1 && nws[0].hasPrefix("rain/") && nws[0].hasSuffix(" (ana@example.net)"), "\(agents)")
+            #expect(agents.filter { !$0.0.hasPrefix("/alerts") }.allSatisfy { !$0.1.contains("ana@") }, "the forecast's request does not carry it")
+
+            writeFile(home + "/config.json", #"{"alerts_contact": "me (at) home\n"}"#)
+            let bad = try await world.keylessRain(["refresh", "New York"], environment: feeds)
+            #expect(bad.status == 78, "\(bad)")
+            #expect(bad.error.contains("'alerts_contact' must be an email address or URL (printable ASCII, no parentheses)"), "\(bad)")
         }
     }
 

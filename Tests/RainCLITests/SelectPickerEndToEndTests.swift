@@ -23,6 +23,24 @@ import Testing
         }
     }
 
+    /// Two places alike in everything the list shows (saved with --again): the second row picked
+    /// is the second place, not the first one equal to it.
+    @Test func pickingTheSecondOfTwoIdenticalPlacesSelectsTheSecond() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let store = LocationsStore(paths: .resolve(environment: ["RAIN_HOME": home]))
+            let again = try store.add(name: "Tokyo", coordinate: world.tokyo.coordinate).location
+            let tmux = try world.terminal(["locations", "select"])
+            defer { tmux.kill() }
+            try await tmux.waitForScreen(containing: "Choose the current location", limit: .seconds(90))
+            try tmux.send("3")
+            try tmux.send("Enter")
+            let screen = try await tmux.waitForScreen(containing: "rain exited with 0", limit: .seconds(90))
+            #expect(screen.contains("Tokyo (\(again.shortID)) is now the current location."), "\(screen)")
+            #expect(try store.load().currentID == again.id)
+        }
+    }
+
     @Test func qChangesNothing() async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home)

@@ -52,12 +52,13 @@ import Testing
             width: 100, height: 20)
     }
 
-    /// The shell started with the script loaded and three saved places, at its first prompt.
-    private func withShell(_ testCase: ShellCase, _ body: (TmuxSession) async throws -> Void) async throws {
+    /// The shell started with the script loaded and three saved places (Berlin the current
+    /// location), at its first prompt.
+    private func withShell(_ testCase: ShellCase, also: [String] = [], _ body: (TmuxSession) async throws -> Void) async throws {
         try await withTemporaryDirectory { home in
             let store = LocationsStore(paths: .resolve(environment: ["RAIN_HOME": home]))
-            for name in ["New York", "Zürich", "Berlin"] {
-                _ = try store.add(name: name, coordinate: Coordinate(latitude: 1, longitude: 2))
+            for name in ["New York", "Zürich", "Berlin"] + also {
+                _ = try store.add(name: name, coordinate: Coordinate(latitude: 1, longitude: 2), select: name == "Berlin")
             }
             let tmux = try start(testCase, home: home)
             defer { tmux.kill() }
@@ -90,6 +91,47 @@ import Testing
         try await withShell(testCase) { tmux in
             try tmux.send("rain z", "Tab")
             try await tmux.waitForScreen(containing: "rain Zürich", limit: .seconds(90))
+        }
+    }
+
+    /// `rain zurich` names Zürich, so `zur<TAB>` offers it: rain matches ignoring case and
+    /// accents. bash and zsh put in the saved name; fish keeps only candidates that match the
+    /// word up to case, so it gets the name without its accents, which names the same place.
+    @Test(arguments: shells)
+    func completesAnAccentedNameFromItsLettersWithoutAccents(_ testCase: ShellCase) async throws {
+        try await withShell(testCase) { tmux in
+            try tmux.send("rain zur", "Tab")
+            try await tmux.waitForScreen(containing: testCase.shell == .fish ? "rain Zurich" : "rain Zürich", limit: .seconds(90))
+            try tmux.send("C-u", "rain show ZUR", "Tab")
+            try await tmux.waitForScreen(containing: testCase.shell == .fish ? "rain show Zurich" : "rain show Zürich", limit: .seconds(90))
+        }
+    }
+
+    /// Several places match "zu" (Zürich, Zug): the shell's common beginning of them must keep
+    /// what was typed ("Zu" in bash and zsh, which take it; fish leaves the word as it is),
+    /// never cut it back to "Z" as "Zürich" and "Zug" would.
+    @Test(arguments: shells)
+    func severalMatchesKeepWhatWasTyped(_ testCase: ShellCase) async throws {
+        try await withShell(testCase, also: ["Zug"]) { tmux in
+            try tmux.send("rain show zu", "Tab")
+            // fish lists them at once (the saved name beside each); bash and zsh on a second Tab.
+            if testCase.shell == .fish { try await tmux.waitForScreen(containing: "Zurich", limit: .seconds(90)) }
+            try tmux.send("X")
+            try await tmux.waitForScreen(containing: testCase.shell == .fish ? "rain show zuX" : "rain show ZuX", limit: .seconds(90))
+        }
+    }
+
+    /// Removing the current location is refused, so `locations remove` does not offer it; other
+    /// places and other commands still do.
+    @Test(arguments: shells)
+    func removeDoesNotOfferTheCurrentLocation(_ testCase: ShellCase) async throws {
+        try await withShell(testCase) { tmux in
+            try tmux.send("rain locations remove zür", "Tab")
+            try await tmux.waitForScreen(containing: "rain locations remove Zürich", limit: .seconds(90))
+            try tmux.send("C-u", "rain locations remove ber", "Tab", "qq")
+            try await tmux.waitForScreen(containing: "rain locations remove berqq", limit: .seconds(90))
+            try tmux.send("C-u", "rain show ber", "Tab")
+            try await tmux.waitForScreen(containing: "rain show Berlin", limit: .seconds(90))
         }
     }
 

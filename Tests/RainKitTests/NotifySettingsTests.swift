@@ -36,7 +36,8 @@ import Testing
         BadValue(notify: #"{"places": "here"}"#, message: #"'notify.places' must be "current", "all" or a list of places (LOCs)"#),
         BadValue(notify: #"{"places": []}"#, message: #"'notify.places' must be "current", "all" or a list of places (LOCs)"#),
         BadValue(notify: #"{"quiet_hours": "22-7"}"#, message: #"'notify.quiet_hours' must be two times like "22:00-07:00""#),
-        BadValue(notify: #"{"quiet_hours": "07:00-07:00"}"#, message: #"'notify.quiet_hours' must be two times like "22:00-07:00""#),
+        BadValue(notify: #"{"quiet_hours": "07:00-07:00"}"#, message: #"'notify.quiet_hours' is empty: it starts and ends at 07:00"#),
+        BadValue(notify: #"{"exec_timeout": 0}"#, message: "'notify.exec_timeout' must be between 1 and 3600"),
         BadValue(notify: #"{"quiet": "22:00-07:00"}"#, message: "unknown key 'notify.quiet' (did you mean 'notify.quiet_hours'?)"),
     ])
     func badValuesAreNamed(_ bad: BadValue) async throws {

@@ -12,7 +12,9 @@ struct CronCommand: RunnableCommand {
         absolute path of this rain, passes RAIN_HOME, RAIN_CONFIG and the XDG_*_HOME folders \
         when they are set, and never contains the API key. rain refuses to print or install a line while the \
         configuration is invalid or a folder name has a line break. Its minute is chosen per user so that not everyone asks the API at :00. \
-        --install replaces rain's own line in your crontab and keeps every other line.
+        --install replaces rain's own line in your crontab and keeps every other line. cron \
+        does not see this shell's environment: a key only in RAIN_API_KEY gets a warning (put \
+        it in api_key_file).
         """,
         options: [every, install, uninstall]
     )
@@ -68,26 +70,11 @@ struct CronCommand: RunnableCommand {
         } else {
             context.print(entry.line)
         }
-        warnIfTheKeyOnlyLivesInTheEnvironment(context)
+        context.warnIfTheKeyOnlyLivesInTheEnvironment(scheduler: "cron")
     }
 
     private func makeEntry(_ context: CommandContext) throws -> CrontabEntry {
         try CrontabEntry(schedule: schedule, executable: ProcessIdentity.executablePath, environment: context.scheduledEnvironment)
-    }
-
-    /// cron does not see the shell's environment: a key only in RAIN_API_KEY would be missing
-    /// there, and with it the provider that needs it. Open-Meteo needs none: no warning then.
-    private func warnIfTheKeyOnlyLivesInTheEnvironment(_ context: CommandContext) {
-        guard !(context.environment["RAIN_API_KEY"] ?? "").isEmpty,
-              (try? context.loadSettings())?.settings.provider.unit.needsKey == true else { return }
-        var environment = context.environment
-        environment["RAIN_API_KEY"] = nil
-        if let withoutVariable = try? context.settingsLoader(environment: environment).load(), withoutVariable.settings.apiKey == nil {
-            let fallback = withoutVariable.settings.provider
-            let consequence = fallback.unit.needsKey ? "" : " (it would fetch from \(fallback.displayName) instead)"
-            context.report(ErrorReport(message: "your API key is only in RAIN_API_KEY, which cron will not see\(consequence)",
-                                       hint: "put it in a file named by api_key_file (rain config path)", exitCode: .success), as: .warning)
-        }
     }
 }
 

@@ -19,7 +19,10 @@ struct LocationsRemoveCommand: RunnableCommand {
         usage: "<loc> ... [--yes] | --interactive"
     )
 
-    static let places = ArgumentDefinition.places
+    /// The current location is not offered: removing it is refused.
+    static let places = ArgumentDefinition(
+        name: "loc", help: "The places: IDs, ID prefixes, numbers or names.", isOptional: true, isRepeating: true,
+        completion: .removableLocations)
     static let yes = Flag("yes", short: "y", help: "Remove without asking.")
     static let interactive = Flag("interactive", short: "i", help: "Pick the places to remove from a list (needs a terminal).")
 

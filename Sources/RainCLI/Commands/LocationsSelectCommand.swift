@@ -61,7 +61,8 @@ struct LocationsSelectCommand: RunnableCommand {
         let outcome = try PickerSession.run({ PlacePicker(query: "", places: places, height: $0, purpose: .select, cursor: current) },
                                             useColor: context.useColor, asciiOnly: context.asciiOnly, environment: context.environment)
         switch outcome {
-        case .answer(let place): return places.firstIndex(of: place).map { list.locations[$0].idString }
+        // The row, not the place: a place saved twice (--again) shows twice alike.
+        case .answer(let row): return list.locations[row].idString
         case .cancelled: return nil
         case .interrupted(let signal): Signals.terminate(with: signal)
         }

@@ -1,6 +1,8 @@
 import FoundationEssentials
+import Glibc
 import RainKit
 import RainTerminal
+import Synchronization
 
 /// `rain notify [LOC... | --all] [--exec CMD] [--json] [--dry-run]`
 struct NotifyCommand: RunnableCommand {
@@ -14,7 +16,11 @@ struct NotifyCommand: RunnableCommand {
         alerts not yet expired. Each goes out once as a desktop notification (notify-send on \
         your session bus, found from cron too); rain is news again after a dry spell. In \
         notify.quiet_hours (this machine's clock) only extreme alerts go out; the others wait. \
-        With no session bus rain says so and exits 69, marking nothing as sent.
+        With no session bus rain says so and exits 69, marking nothing as sent. \
+        --exec's command gets notify.exec_timeout (60 by default), then it and what it \
+        started are stopped (exit 75); its standard output is dropped (redirect it in the \
+        command to keep it) and its stderr passed on; when it fails (exit 69), the last lines \
+        of its stderr are shown. A command that fails or runs over leaves its event unsent.
         """,
         arguments: [places],
         options: [all, exec, json, dryRun, quiet, verbose]
@@ -23,7 +29,7 @@ struct NotifyCommand: RunnableCommand {
     static let places = ArgumentDefinition.places
     static let all = Flag("all", short: "a", help: "Look at every saved place.")
     static let exec = Option<String>("exec", value: "command",
-                                     help: "Run COMMAND with /bin/sh -c for each event instead: the event as JSON on its standard input, RAIN_NOTIFY_SUMMARY, RAIN_NOTIFY_BODY and RAIN_NOTIFY_PLACE set.")
+                                     help: "Run COMMAND with /bin/sh -c for each event instead: the event as JSON on its standard input, RAIN_NOTIFY_SUMMARY, RAIN_NOTIFY_BODY and RAIN_NOTIFY_PLACE set; its output is dropped, its stderr shown; stopped after notify.exec_timeout (60).")
     static let json = Flag("json", help: "Print the events as a JSON array (see docs/notify-json.md); send nothing.")
     static let dryRun = Flag("dry-run", short: "n", help: "Say what would be sent; send nothing.")
     static let quiet = Flag("quiet", short: "q", help: "Say nothing when offline (for cron and the timer); the cached forecasts are used.")
@@ -89,7 +95,7 @@ struct NotifyCommand: RunnableCommand {
         } else if dryRun {
             context.console.write(report.dryRun(try notifier.round(forecasts)))
         } else {
-            let round = try await notifier.deliver(forecasts, through: delivery(context))
+            let round = try await notifier.deliver(forecasts, through: delivery(context, timeLimit: .seconds(settings.notify.execTimeout)))
             if context.console.isOutputTerminal { context.console.write(report.delivered(round)) }
         }
         if status != .success { throw ExitStatus(code: status) }
@@ -113,15 +119,26 @@ struct NotifyCommand: RunnableCommand {
         }
     }
 
-    /// Sends one event: to --exec's command (its output passed on), else to the desktop, whose
-    /// bus is looked for at the first event (no event, no need for a bus).
-    private func delivery(_ context: CommandContext) -> (NotifyEvent) throws -> Void {
+    /// Sends one event: to --exec's command, else to the desktop, whose bus is looked for at
+    /// the first event (no event, no need for a bus). The command's standard output is its own
+    /// business (ntfy's answer, say) and is dropped, so that rain's output stays rain's and cron
+    /// mails nothing for a delivery that worked; what it writes to stderr is passed on, line by
+    /// line without control characters. It runs in a process group of its own (so that its time
+    /// limit can end all of it): a signal that ends rain meanwhile goes to that group too.
+    private func delivery(_ context: CommandContext, timeLimit: Duration) -> (NotifyEvent) throws -> Void {
         if let command {
-            let notifier = CommandNotifier(command: command, environment: context.environment)
+            let notifier = CommandNotifier(command: command, environment: context.environment, timeLimit: timeLimit)
             return { event in
-                let said = try notifier.send(event)
-                context.console.write(said.output)
-                context.console.writeError(said.error)
+                let group = Mutex<Int32>(0)
+                let subscription = Signals.subscribe(Signals.ending) { signal in
+                    let running = group.withLock { $0 }
+                    if running > 0 { kill(-running, signal) }
+                    Signals.terminate(with: signal)
+                }
+                defer { subscription.cancel() }
+                let said = try notifier.send(event) { started in group.withLock { $0 = started } }
+                let lines = said.error.split(separator: "\n").map { String($0).strippingControlCharacters }
+                if !lines.isEmpty { context.console.writeError(lines.map { $0 + "\n" }.joined()) }
             }
         }
         var desktop: DesktopNotifier?

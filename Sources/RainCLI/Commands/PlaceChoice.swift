@@ -63,7 +63,7 @@ struct PlaceChoice {
         let outcome = try PickerSession.run({ PlacePicker(query: query, places: places, height: $0, purpose: purpose) },
                                             useColor: context.useColor, asciiOnly: context.asciiOnly, environment: context.environment)
         switch outcome {
-        case .answer(let place): return place
+        case .answer(let row): return places[row]
         case .cancelled: return nil
         case .interrupted(let signal): Signals.terminate(with: signal)
         }

@@ -11,7 +11,9 @@ struct TimerCommand: RunnableCommand {
         it every interval, at a delay within it of its own per user and machine, and catches \
         up on a run missed while the machine was off. --install writes both to \
         $XDG_CONFIG_HOME/systemd/user and enables the timer with systemctl --user; without a \
-        running user systemd it says so and removes what it wrote.
+        running user systemd it says so and removes what it wrote. Like cron, the timer's \
+        runs do not see this shell's environment, and the key is never written into a unit: \
+        a key only in RAIN_API_KEY gets a warning (put it in api_key_file).
         """,
         options: [every, install, uninstall]
     )
@@ -48,5 +50,6 @@ struct TimerCommand: RunnableCommand {
         } else {
             context.console.write("# \(systemd.servicePath)\n\(units.service)\n# \(systemd.timerPath)\n\(units.timer)")
         }
+        context.warnIfTheKeyOnlyLivesInTheEnvironment(scheduler: "the systemd timer")
     }
 }

@@ -78,4 +78,6 @@ enum Completion: Sendable, Equatable {
     case values([String])
     case file
     case locations
+    /// Saved places but the current location (`locations remove`).
+    case removableLocations
 }

@@ -33,6 +33,13 @@ extension CompletionScript {
             "    end",
             "    echo $path",
             "end",
+            // fish keeps only candidates that match the word as typed up to case and knows no
+            // accents, so where only the accents differ rain gives the name without them (zur:
+            // Zurich, which names Zürich), the saved name as its description.
+            "function __\(name)_places",
+            #"    set -l word (commandline -ct | string replace -r -- '^[\'"]' '' | string replace -a -- '\\' '')"#,
+            "    \(placesCommand(flags: "$argv --unaccented", word: "\"$word\""))",
+            "end",
             "function __\(name)_at",
             "    contains -- (__\(name)_path) $argv",
             "end",
@@ -49,7 +56,8 @@ extension CompletionScript {
                 switch option.completion {
                 case .file: line += " -r -F"
                 case .values(let values): line += " -x -a '\(values.joined(separator: " "))'"
-                case .locations: line += " -x -a '(\(placesCommand))'"
+                case .locations: line += " -x -a '(__\(name)_places)'"
+                case .removableLocations: line += " -x -a '(__\(name)_places --removable)'"
                 case .none: if case .value = option.kind { line += " -x" }
                 }
                 lines.append(line + " -d '\(fishEscaped(option.help))'")
@@ -57,8 +65,9 @@ extension CompletionScript {
             if let values = valueWords(entry.argumentCompletion) {
                 lines.append("complete -c \(name) -n \"\(condition)\" -a '\(values.joined(separator: " "))'")
             }
-            if entry.argumentCompletion == .locations {
-                lines.append("complete -c \(name) -n \"\(condition)\" -a '(\(placesCommand))' -d 'saved place'")
+            if let level = Self.placesLevel(entry.argumentCompletion) {
+                let flags = level == 2 ? " --removable" : ""
+                lines.append("complete -c \(name) -n \"\(condition)\" -a '(__\(name)_places\(flags))' -d 'saved place'")
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -73,8 +73,22 @@ struct CompletionScript {
         }.filter { seen.insert($0).inserted }
     }
 
-    /// The saved places' names and short IDs, one a line, from rain itself.
-    var placesCommand: String { "command \(name) completions places 2>/dev/null" }
+    /// The saved places whose names (ignoring case and accents) or short IDs begin with `word`,
+    /// one a line, from rain itself: the shells' own matching knows no accents. `flags` is shell
+    /// code that expands to rain's options (`--removable`, `--keep-typed`) or to nothing.
+    func placesCommand(flags: String, word: String) -> String {
+        "command \(name) completions places \(flags) -- \(word) 2>/dev/null"
+    }
+
+    /// 1 for places, 2 for places that may be removed, 0 for no places: what the bash and zsh
+    /// scripts keep in `places`.
+    static func placesLevel(_ completion: Completion) -> Int? {
+        switch completion {
+        case .locations: 1
+        case .removableLocations: 2
+        default: nil
+        }
+    }
 
     func script(for shell: Shell) -> String {
         switch shell {

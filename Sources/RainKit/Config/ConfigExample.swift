@@ -10,6 +10,7 @@ public enum ConfigExample {
       "ip_location_url": "https://ifconfig.co/json",
       "nws_url": "https://api.weather.gov/alerts/active",
       "metalerts_url": "https://api.met.no/weatherapi/metalerts/2.0/current.json",
+      "alerts_contact": null,
       "api_key": null,
       "api_key_file": null,
       "api_key_in": "path",
@@ -30,7 +31,8 @@ public enum ConfigExample {
         "min_intensity": "light",
         "probability": 70,
         "places": "current",
-        "quiet_hours": null
+        "quiet_hours": null,
+        "exec_timeout": 60
       }
     }
 

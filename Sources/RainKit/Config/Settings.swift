@@ -53,6 +53,9 @@ public struct Settings: Sendable, Equatable {
     public var nwsURL: String = "https://api.weather.gov/alerts/active"
     /// MET Norway's MetAlerts (`Providers/MetAlerts/`).
     public var metAlertsURL: String = "https://api.met.no/weatherapi/metalerts/2.0/current.json"
+    /// How the official alert services may reach the user (an email address or URL), sent in
+    /// their `User-Agent` as they ask; nil: rain names itself and says no contact is set.
+    public var alertsContact: String?
     public var apiKey: APIKey?
     public var apiKeyPlacement: APIKeyPlacement = .path
     /// The preset (`units`, or `--units` for one run).

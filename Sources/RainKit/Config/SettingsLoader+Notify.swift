@@ -1,6 +1,6 @@
 /// The `notify` object: each of its keys checked like a top-level one, named `notify.KEY`.
 extension SettingsLoader {
-    static let notifyKeys = ["within_minutes", "min_intensity", "probability", "places", "quiet_hours"]
+    static let notifyKeys = ["within_minutes", "min_intensity", "probability", "places", "quiet_hours", "exec_timeout"]
 
     /// Every problem of the `notify` object; `apply` gets the settings when there is none.
     func checkNotify(in file: ConfigValues, apply: (NotifySettings) -> Void) -> [ConfigError] {
@@ -22,9 +22,14 @@ extension SettingsLoader {
         check { () throws(ConfigError) in settings.places = try Self.notifyPlaces(values) }
         check { () throws(ConfigError) in
             guard let text = try values.string("quiet_hours") else { return }
-            guard let hours = QuietHours(text) else { throw values.invalid("quiet_hours", "must be two times like \"22:00-07:00\"") }
-            settings.quietHours = hours
+            switch QuietHours.parse(text) {
+            case .success(let hours): settings.quietHours = hours
+            case .failure(.notTwoTimes): throw values.invalid("quiet_hours", "must be two times like \"22:00-07:00\"")
+            case .failure(.empty(let time)):
+                throw values.invalid("quiet_hours", "is empty: it starts and ends at \(time)")
+            }
         }
+        check { () throws(ConfigError) in if let seconds = try values.integer("exec_timeout", in: 1...3600) { settings.execTimeout = seconds } }
         if problems.isEmpty { apply(settings) }
         return problems
     }

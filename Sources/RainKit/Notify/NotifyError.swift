@@ -12,6 +12,10 @@ public enum NotifyError: Error, Sendable, Equatable, CustomStringConvertible {
     case noNotificationService
     /// A delivery ran and failed.
     case deliveryFailed(what: String, reason: String)
+    /// `--exec`'s command exited with a status other than 0; `said`: the last lines of its stderr.
+    case commandFailed(status: Int32, said: [String])
+    /// `--exec`'s command ran over its time limit and was killed.
+    case commandTimedOut(seconds: Int, said: [String])
 
     public var description: String {
         switch self {
@@ -27,6 +31,10 @@ public enum NotifyError: Error, Sendable, Equatable, CustomStringConvertible {
             return "nothing on the session bus shows notifications"
         case .deliveryFailed(let what, let reason):
             return "\(what) failed: \(reason)"
+        case .commandFailed(let status, _):
+            return "the --exec command failed (exit status \(status)); nothing marked sent"
+        case .commandTimedOut(let seconds, _):
+            return "the --exec command took over \(seconds) s: stopped, nothing marked sent"
         }
     }
 
@@ -37,6 +45,10 @@ public enum NotifyError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notifierMissing: return "Debian: apt-get install libnotify-bin"
         case .busy: return "try again in a moment"
         case .deliveryFailed: return nil
+        case .commandFailed(_, let said), .commandTimedOut(_, let said):
+            // What the command wrote to stderr, a line a hint: usually why it failed.
+            guard let first = said.first else { return "it wrote nothing to stderr" }
+            return (["it wrote: " + first] + said.dropFirst()).joined(separator: "\n")
         }
     }
 }
@@ -46,7 +58,8 @@ extension NotifyError: RainError {
         switch self {
         case .unreadableState: return .localFile
         case .busy: return .temporary
-        case .noSessionBus, .noNotificationService, .notifierMissing, .deliveryFailed: return .unavailable
+        case .noSessionBus, .noNotificationService, .notifierMissing, .deliveryFailed, .commandFailed: return .unavailable
+        case .commandTimedOut: return .temporary
         }
     }
 }

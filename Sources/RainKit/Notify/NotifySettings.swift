@@ -10,6 +10,8 @@ public struct NotifySettings: Sendable, Equatable {
     public var places: Places = .current
     /// Nothing but extreme alerts goes out in this span of the machine's clock.
     public var quietHours: QuietHours?
+    /// The longest (seconds) an `--exec` command may run for one event; then its process group is killed.
+    public var execTimeout = 60
 
     public init() {}
 

@@ -9,8 +9,27 @@ public struct QuietHours: Sendable, Equatable, CustomStringConvertible {
 
     /// nil unless `text` is "HH:MM-HH:MM" with two different times.
     public init?(_ text: String) {
+        guard case .success(let hours) = Self.parse(text) else { return nil }
+        self = hours
+    }
+
+    /// What is wrong with a text that is not quiet hours.
+    public enum Problem: Error, Sendable, Equatable {
+        /// Not "HH:MM-HH:MM".
+        case notTwoTimes
+        /// The same time twice ("10:00-10:00"): a span of no time.
+        case empty(String)
+    }
+
+    /// The span `text` names, or what is wrong with it.
+    public static func parse(_ text: String) -> Result<QuietHours, Problem> {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 2, let start = Self.minutes(parts[0]), let end = Self.minutes(parts[1]), start != end else { return nil }
+        guard parts.count == 2, let start = Self.minutes(parts[0]), let end = Self.minutes(parts[1]) else { return .failure(.notTwoTimes) }
+        guard start != end else { return .failure(.empty(clock(start))) }
+        return .success(QuietHours(start: start, end: end))
+    }
+
+    private init(start: Int, end: Int) {
         self.start = start
         self.end = end
     }

@@ -36,14 +36,24 @@ public enum AlertSource: String, Sendable, CaseIterable {
 extension ForecastEndpoint {
     /// The official services ask every client to name itself and a contact in `User-Agent`
     /// (api.weather.gov: weather-gov/api `assets/openapi.yaml`, `securitySchemes.userAgent`;
-    /// api.met.no: its terms of service).
-    static let identifyingUserAgent = "\(RainVersion.userAgent) (+https://example.org/rain; rain@example.org)"
+    /// api.met.no: its terms of service). The contact is the user's (`alerts_contact`); rain
+    /// has no address of its own to give, so without one it says so rather than make one up.
+    static func identifyingUserAgent(contact: String?) -> String {
+        "\(RainVersion.userAgent) (\(contact ?? "command-line weather tool; no contact configured"))"
+    }
 
-    /// A GET of `url` + `items` that names rain and a contact.
+    /// A GET of `url` + `items` that names rain (the contact is added by `identifying(contact:)`).
     init(alertsAt url: String, _ items: [(String, String)]) {
         let full = url + Self.query(items)
-        self.init(request: HTTPRequest(url: full, headers: ["User-Agent": Self.identifyingUserAgent]), redactedURL: full,
+        self.init(request: HTTPRequest(url: full, headers: ["User-Agent": Self.identifyingUserAgent(contact: nil)]), redactedURL: full,
                   host: Self.hostForMessages(of: url))
+    }
+
+    /// The request naming `contact` in its `User-Agent`.
+    func identifying(contact: String?) -> ForecastEndpoint {
+        var endpoint = self
+        endpoint.request.headers["User-Agent"] = Self.identifyingUserAgent(contact: contact)
+        return endpoint
     }
 }
 

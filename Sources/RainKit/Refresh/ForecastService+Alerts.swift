@@ -13,7 +13,8 @@ extension ForecastService {
             for feed in AlertSource.feeds(for: coordinate) {
                 do {
                     let decode: @Sendable (Data) throws(ForecastError) -> [Forecast.Alert] = { body throws(ForecastError) in try feed.decode(body) }
-                    found[index, default: []] += try await client.value(from: feed.endpoint(for: coordinate, url: feed.url(in: settings)), decode: decode)
+                    found[index, default: []] += try await client.value(
+                        from: feed.endpoint(for: coordinate, url: feed.url(in: settings)).identifying(contact: settings.alertsContact), decode: decode)
                 } catch {
                     if case .offline = error { continue }
                     warn("\(locations[index].name.strippingControlCharacters): could not fetch \(feed.displayName): \(error)")

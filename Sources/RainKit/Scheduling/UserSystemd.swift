@@ -16,13 +16,14 @@ public struct UserSystemd: Sendable {
     public var timerPath: String { folder + "/" + SystemdUnits.timerName }
 
     public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
-        /// systemctl cannot reach a user manager (none runs, or systemctl is missing).
+        /// systemctl cannot reach a user manager (none runs, or systemctl is missing); `reason`
+        /// is what systemctl said, shown as a hint.
         case notRunning(reason: String)
         case file(FileError)
 
         public var description: String {
             switch self {
-            case .notRunning(let reason): return "no systemd user manager to install the timer in (\(reason)); nothing is left installed"
+            case .notRunning: return "no systemd user manager for the timer; nothing is left installed"
             case .file(let error): return error.description
             }
         }
@@ -78,6 +79,14 @@ public struct UserSystemd: Sendable {
         for path in [servicePath, timerPath] { unlink(path) }
     }
 
+    /// What systemctl said, at most `reasonLength` characters: a hint line fits 80 columns.
+    static func shortened(_ reason: String) -> String {
+        reason.count <= reasonLength ? reason : String(reason.prefix(reasonLength - 1)) + "…"
+    }
+
+    /// 80 columns less "rain: hint: ".
+    static let reasonLength = 68
+
     private func systemctl(_ arguments: [String]) throws(Failure) {
         let outcome: Subprocess.Outcome
         do {
@@ -88,7 +97,7 @@ public struct UserSystemd: Sendable {
         if outcome.status == 127 { throw .notRunning(reason: "systemctl is not installed") }
         guard outcome.status == 0 else {
             let said = outcome.error.split(separator: "\n").first.map { String($0).strippingControlCharacters }
-            throw .notRunning(reason: "systemctl --user \(arguments[0]): \(said ?? "exit status \(outcome.status)")")
+            throw .notRunning(reason: Self.shortened("systemctl --user \(arguments[0]): \(said ?? "exit status \(outcome.status)")"))
         }
     }
 }
@@ -101,8 +110,9 @@ extension UserSystemd.Failure: RainError {
         }
     }
 
+    /// What systemctl said, then what to do instead: two hint lines.
     public var hint: String? {
-        if case .notRunning = self { return "print the units with 'rain timer', or use: rain cron --install" }
+        if case .notRunning(let reason) = self { return reason + "\nprint the units with 'rain timer', or use: rain cron --install" }
         return nil
     }
 }

@@ -7,6 +7,23 @@ struct Subprocess {
         var status: Int32
         var output: String
         var error: String
+        /// The time limit ran out: the process group was killed and its output cut short.
+        var timedOut = false
+    }
+
+    /// How a command runs beyond its program and input.
+    struct Limits {
+        /// The longest it may run; then its process group is killed (SIGTERM, and SIGKILL a
+        /// second later to what is left).
+        var time: Duration?
+        /// Called with the process group's ID once it runs (the child leads a group of its own
+        /// when a time limit is given), so a caller can pass a signal on to it.
+        var started: ((Int32) -> Void)?
+
+        init(time: Duration? = nil, started: ((Int32) -> Void)? = nil) {
+            self.time = time
+            self.started = started
+        }
     }
 
     /// Why nothing ran: the pipes or the spawn failed (not a program that ran and failed).
@@ -18,7 +35,7 @@ struct Subprocess {
     /// goes to its standard input, which is then closed. `environment`: the child's whole
     /// environment, or nil for this process's.
     static func run(_ command: String, _ arguments: [String], input: String?,
-                    environment: [String: String]? = nil) throws(LaunchFailure) -> Outcome {
+                    environment: [String: String]? = nil, limits: Limits = Limits()) throws(LaunchFailure) -> Outcome {
         var pipes: [[Int32]] = []
         defer { for pipe in pipes { for end in pipe where end >= 0 { close(end) } } }
         for _ in 0..<3 {
@@ -50,7 +67,13 @@ struct Subprocess {
         for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE] { sigaddset(&defaults, signal) }
         posix_spawnattr_setsigmask(&attributes, &unblocked)
         posix_spawnattr_setsigdefault(&attributes, &defaults)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+        // A group of its own, so that killing it at the time limit takes what it started too.
+        if limits.time != nil {
+            posix_spawnattr_setpgroup(&attributes, 0)
+            flags |= POSIX_SPAWN_SETPGROUP
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
         let envp = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
         defer { for variable in envp ?? [] { free(variable) } }
         var child = pid_t()
@@ -63,18 +86,43 @@ struct Subprocess {
             pipes[index][childEnd] = -1
         }
 
-        let (output, error) = exchange(input: Array((input ?? "").utf8), stdin: &pipes[0][1],
-                                       stdout: stdout[0], stderr: stderr[0])
+        limits.started?(child)
+        let deadline = limits.time.map { ContinuousClock.now + $0 }
+        let (output, error, timedOut) = exchange(input: Array((input ?? "").utf8), stdin: &pipes[0][1],
+                                                 stdout: stdout[0], stderr: stderr[0], deadline: deadline)
         var status: Int32 = 0
-        while waitpid(child, &status, 0) == -1 && errno == EINTR {}
+        if timedOut {
+            status = stopGroup(child)
+        } else {
+            while waitpid(child, &status, 0) == -1 && errno == EINTR {}
+        }
         let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + status & 0x7F
         return Outcome(status: exitStatus, output: String(decoding: output, as: UTF8.self),
-                       error: String(decoding: error, as: UTF8.self))
+                       error: String(decoding: error, as: UTF8.self), timedOut: timedOut)
+    }
+
+    /// SIGTERM to the group, and SIGKILL to whatever of it still runs a second later; the
+    /// leader's wait status.
+    private static func stopGroup(_ group: pid_t) -> Int32 {
+        kill(-group, SIGTERM)
+        var status: Int32 = 0
+        var reaped = false
+        for _ in 0..<20 {
+            if !reaped { reaped = waitpid(group, &status, WNOHANG) == group }
+            // Once the leader is reaped, a group with nobody left cannot be signalled.
+            if reaped && kill(-group, 0) != 0 { return status }
+            usleep(50_000)
+        }
+        kill(-group, SIGKILL)
+        if !reaped { while waitpid(group, &status, 0) == -1 && errno == EINTR {} }
+        return status
     }
 
     /// Writes `input` and reads both outputs at once, so a child that prints much before it has
     /// read everything never waits on us while we wait on it.
-    private static func exchange(input: [UInt8], stdin: inout Int32, stdout: Int32, stderr: Int32) -> ([UInt8], [UInt8]) {
+    /// Past `deadline` it stops and says so (the pipes may still be open then).
+    private static func exchange(input: [UInt8], stdin: inout Int32, stdout: Int32, stderr: Int32,
+                                 deadline: ContinuousClock.Instant?) -> ([UInt8], [UInt8], Bool) {
         var written = 0
         var collected: [[UInt8]] = [[], []]
         var open = [stdout, stderr]
@@ -83,7 +131,16 @@ struct Subprocess {
         while stdin >= 0 || open.contains(where: { $0 >= 0 }) {
             var fds = [pollfd(fd: stdin, events: Int16(POLLOUT), revents: 0)]
                 + open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            guard poll(&fds, nfds_t(fds.count), -1) >= 0 else {
+            var wait: Int32 = -1
+            if let deadline {
+                let left = ContinuousClock.now.duration(to: deadline)
+                if left <= .zero {
+                    if stdin >= 0 { close(stdin); stdin = -1 }
+                    return (collected[0], collected[1], true)
+                }
+                wait = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
+            }
+            guard poll(&fds, nfds_t(fds.count), wait) >= 0 else {
                 if errno == EINTR { continue }
                 break
             }
@@ -104,6 +161,6 @@ struct Subprocess {
                 }
             }
         }
-        return (collected[0], collected[1])
+        return (collected[0], collected[1], false)
     }
 }

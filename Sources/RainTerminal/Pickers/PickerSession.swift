@@ -85,10 +85,10 @@ extension RemovalPicker: TerminalPicker {
 }
 
 extension PlacePicker: TerminalPicker {
-    package mutating func step(for key: KeyPress) -> PickerStep<PlaceMatch> {
+    package mutating func step(for key: KeyPress) -> PickerStep<Int> {
         switch handle(key) {
         case .redraw: return .redraw
-        case .pick(let place): return .answer(place)
+        case .pick(let row): return .answer(row)
         case .cancel: return .cancel
         case .interrupt: return .interrupt
         case .suspend: return .suspend

@@ -8,8 +8,9 @@ public struct PlacePicker: Sendable, Equatable {
     /// What the caller does after a key.
     public enum Action: Sendable, Equatable {
         case redraw
-        /// Enter: save this place.
-        case pick(PlaceMatch)
+        /// Enter: the row picked (an index of `places`). The row, not the place: two saved places
+        /// may be alike in everything shown (`locations add --again`).
+        case pick(row: Int)
         /// q or Esc: leave without saving anything.
         case cancel
         /// Ctrl-C.
@@ -58,7 +59,7 @@ public struct PlacePicker: Sendable, Equatable {
             if places.indices.contains(row) { move(to: row, wrapping: false) }
         case .enter:
             guard places.indices.contains(cursor) else { return .cancel }
-            return .pick(places[cursor])
+            return .pick(row: cursor)
         case .character("q"), .character("Q"), .escape: return .cancel
         case .control("c"): return .interrupt
         case .control("z"): return .suspend

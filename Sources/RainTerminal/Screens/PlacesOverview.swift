@@ -3,8 +3,10 @@ import RainKit
 
 /// `rain show --all`: one aligned line per saved place. The current-location mark, the name,
 /// the time there, now (temperature, symbol, summary), today's high and low, the highest
-/// chance of precipitation in the next hours, and the data's age. Fits `width` by cutting the
-/// summary and the name first, then leaving out the local time, the high and low, the chance.
+/// chance of precipitation in the next hours, and the data's age. Fits `width` by leaving out
+/// the sparkline, then giving the age its compact form ("5m", untitled), then cutting the
+/// summary, then leaving out the summary and the local time, then cutting names, then
+/// leaving out the high and low and the chance; what a column left out frees goes back.
 public struct PlacesOverview: Sendable {
     public struct Place: Sendable {
         public var location: Location
@@ -54,6 +56,8 @@ public struct PlacesOverview: Sendable {
         let words = presentation.localization
         var name = column("  " + words.tr("Place"), \.name)
         name.minimumWidth = 10
+        // A name is worth more than the summary and the local time, less than the rest.
+        name.cutAfterRank = 1
         var time = column(words.tr("Local"), \.time)
         time.dropRank = 1
         var conditions = column(words.tr("Now"), \.now)
@@ -67,7 +71,7 @@ public struct PlacesOverview: Sendable {
         var chance = column(words.tr("Rain {hours}h", ["hours": String(Self.chanceHours)]), \.chance)
         chance.alignment = .right
         chance.dropRank = 3
-        let age = column(words.tr("Updated"), \.age)
+        var age = column(words.tr("Updated"), \.age)
         // The day's shape: the first to go where the window is narrow.
         let spark = column(words.tr("Next {hours}h", ["hours": String(Self.sparklineHours)]), \.spark)
         let all = TextTable(columns: [name, time, conditions, summary, highLow, chance, spark, age])
@@ -75,7 +79,14 @@ public struct PlacesOverview: Sendable {
         guard cutsLines else { return whole }
         // The sparkline goes before anything else is cut.
         if whole.allSatisfy({ $0.displayWidth <= width }) { return whole }
-        let table = TextTable(columns: [name, time, conditions, summary, highLow, chance, age])
+        var table = TextTable(columns: [name, time, conditions, summary, highLow, chance, age])
+        // The age's words matter least: "5m" (with no title, which would be wider than it)
+        // before anything is cut or left out, "Springf…" above all.
+        if !table.render(width: nil, style: style).allSatisfy({ $0.displayWidth <= width }) {
+            age.cells = rows.map(\.compactAge)
+            age.title = ""
+            table.columns[table.columns.count - 1] = age
+        }
         let lines = table.render(width: max(width, 1), style: style)
         // The columns that are never dropped may still be wider than a narrow window.
         return lines.map { $0.truncated(toDisplayWidth: width) }
@@ -85,6 +96,8 @@ public struct PlacesOverview: Sendable {
     struct Row {
         /// The mark and the name; temperature and symbol.
         var name = "", time = "", now = "", summary = "", highLow = "", chance = "", spark = "", age = ""
+        /// The age as "5m", for a narrow window.
+        var compactAge = ""
 
         init(_ place: PlacesOverview.Place, style: TextStyle, now moment: Date, presentation: Presentation) {
             let words = presentation.localization
@@ -95,6 +108,7 @@ public struct PlacesOverview: Sendable {
                 now = MeasureFormat.missing + "  "
                 summary = words.tr("no forecast")
                 age = words.tr("never")
+                compactAge = age
                 return
             }
             let forecast = cached.forecast
@@ -122,6 +136,7 @@ public struct PlacesOverview: Sendable {
             }
             spark = Sparkline.temperatures(forecast, now: moment, hours: PlacesOverview.sparklineHours)
             age = AgeFormatter.string(since: cached.fetchedAt, now: moment, localization: words)
+            compactAge = AgeFormatter.string(since: cached.fetchedAt, now: moment, compact: true, localization: words)
         }
 
         static func degrees(_ value: Double?) -> String {

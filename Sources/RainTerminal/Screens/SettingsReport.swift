@@ -43,6 +43,7 @@ public struct SettingsReport {
                 ("ip_location_url", settings.ipLocationURL),
                 ("nws_url", settings.nwsURL),
                 ("metalerts_url", settings.metAlertsURL),
+                ("alerts_contact", settings.alertsContact ?? "none"),
                 ("api_key", key),
                 ("api_key_in", settings.apiKeyPlacement.rawValue),
                 ("units", Self.origin(settings.units.rawValue, settings.origins["units"])),
@@ -82,6 +83,7 @@ public struct SettingsReport {
             ("notify.probability", MeasureFormat.percent(notify.probability)),
             ("notify.places", places),
             ("notify.quiet_hours", notify.quietHours.map { "\($0) (this machine's time zone, \(machineZone))" } ?? "none"),
+            ("notify.exec_timeout", String(notify.execTimeout)),
         ]
     }
 

@@ -1,13 +1,21 @@
 /// `rain notify --exec CMD`: CMD run by `/bin/sh -c` once per event, the event as one JSON
 /// object on its standard input and `RAIN_NOTIFY_SUMMARY`, `RAIN_NOTIFY_BODY` and
-/// `RAIN_NOTIFY_PLACE` in its environment.
+/// `RAIN_NOTIFY_PLACE` in its environment. It runs in a process group of its own for at most
+/// `timeLimit` (`notify.exec_timeout`, 60 s by default); then the group is killed.
 public struct CommandNotifier: Sendable {
     public let command: String
     let environment: [String: String]
+    public let timeLimit: Duration
 
-    public init(command: String, environment: [String: String]) {
+    /// The time a command gets when the configuration says nothing.
+    public static let defaultTimeLimit: Duration = .seconds(60)
+    /// The most lines of what a failed command wrote that rain shows.
+    public static let shownLines = 3
+
+    public init(command: String, environment: [String: String], timeLimit: Duration = CommandNotifier.defaultTimeLimit) {
         self.command = command
         self.environment = environment
+        self.timeLimit = timeLimit
     }
 
     /// What the command printed.
@@ -16,19 +24,30 @@ public struct CommandNotifier: Sendable {
         public var error: String
     }
 
-    public func send(_ event: NotifyEvent) throws(NotifyError) -> Output {
+    /// Runs the command for `event`; `started` gets its process group's ID as soon as it runs
+    /// (to pass on a signal that ends rain).
+    public func send(_ event: NotifyEvent, started: (@Sendable (Int32) -> Void)? = nil) throws(NotifyError) -> Output {
         let variables = ["RAIN_NOTIFY_SUMMARY": event.summary, "RAIN_NOTIFY_BODY": event.body, "RAIN_NOTIFY_PLACE": event.placeName]
         let outcome: Subprocess.Outcome
         do {
             outcome = try Subprocess.run("/bin/sh", ["-c", command], input: event.jsonText(compactly: true),
-                                         environment: environment.merging(variables) { $1 })
+                                         environment: environment.merging(variables) { $1 },
+                                         limits: Subprocess.Limits(time: timeLimit, started: started))
         } catch {
             throw .deliveryFailed(what: "the command", reason: error.reason)
         }
-        guard outcome.status == 0 else {
-            let said = outcome.error.split(separator: "\n").first.map { ": " + String($0).strippingControlCharacters } ?? ""
-            throw .deliveryFailed(what: "the command", reason: "it exited with status \(outcome.status)\(said)")
-        }
+        if outcome.timedOut { throw .commandTimedOut(seconds: Int(timeLimit.components.seconds), said: Self.lines(of: outcome.error)) }
+        guard outcome.status == 0 else { throw .commandFailed(status: outcome.status, said: Self.lines(of: outcome.error)) }
         return Output(output: outcome.output, error: outcome.error)
     }
+
+    /// The last few lines a command wrote to stderr (where its reason usually is), without
+    /// control characters or blank lines, each short enough for a hint line of 80 columns
+    /// ("rain: hint: it wrote: " and 58 characters).
+    static func lines(of text: String) -> [String] {
+        let lines = text.split(separator: "\n").map { String($0).strippingControlCharacters.trimmed }.filter { !$0.isEmpty }
+        return lines.suffix(shownLines).map { $0.count <= lineLength ? $0 : String($0.prefix(lineLength - 1)) + "…" }
+    }
+
+    static let lineLength = 58
 }
