@@ -21,7 +21,12 @@ import Testing
             #expect(!lines.contains("the shell was here"), "the alternate screen")
 
             try tmux.resize(width: 60, height: 14)
-            try await waitUntil { try tmux.lines().count == 14 && tmux.lines()[13].hasPrefix("refreshing every") }
+            // The whole redraw, not its last line alone: under load the header came a moment later.
+            try await waitUntil {
+                let lines = try tmux.lines()
+                return lines.count == 14 && lines[13].hasPrefix("refreshing every") && lines[0].hasPrefix("Berlin")
+                    && lines.contains { $0.contains("Next 8 hours") }
+            }
             lines = try tmux.lines()
             #expect(lines.allSatisfy { $0.displayWidth <= 60 }, "\(lines)")
             #expect(lines[0].hasPrefix("Berlin") && lines[0].contains(/\s\d\d:\d\d \(UTC[+-]\d+\)$/), "the local time is whole at 60 columns: \(lines)")
