@@ -32,18 +32,20 @@ struct LocationsRemoveCommand: RunnableCommand {
         yes = parsed[Self.yes]
         interactive = parsed[Self.interactive]
         if interactive, let first = references.first {
-            throw ValidationError("Unexpected argument '\(first)': '--interactive' picks the places from a list")
+            throw ValidationError(N_("Unexpected argument '{first}': '--interactive' picks the places from a list"), ["first": first])
         }
         if !interactive && references.isEmpty {
-            throw ValidationError("Missing expected argument '<loc>' (or pick places with '--interactive')")
+            throw ValidationError(N_("Missing expected argument '<loc>' (or use '--interactive')"))
         }
     }
 
     func validate(in context: CommandContext) throws {
         guard interactive else { return }
-        for (isTerminal, stream) in [(context.console.isInputTerminal, "input"), (context.console.isOutputTerminal, "output")]
-        where !isTerminal {
-            throw ValidationError("'--interactive' needs a terminal, and standard \(stream) is not one; name the places instead")
+        if !context.console.isInputTerminal {
+            throw ValidationError(N_("'--interactive' needs a terminal, and standard input is not one"), hint: N_("name the places instead"))
+        }
+        if !context.console.isOutputTerminal {
+            throw ValidationError(N_("'--interactive' needs a terminal, and standard output is not one"), hint: N_("name the places instead"))
         }
     }
 
@@ -98,7 +100,7 @@ struct LocationsRemoveCommand: RunnableCommand {
             context.printError("Nothing to remove: \(only.name.strippingControlCharacters) (\(only.shortID)) is the only saved place and the current location.")
             return nil
         }
-        let outcome = try PickerSession.run({ RemovalPicker(list: list, height: $0) },
+        let outcome = try PickerSession.run({ RemovalPicker(list: list, height: $0, localization: context.localization) },
                                             useColor: context.useColor, asciiOnly: context.asciiOnly, environment: context.environment)
         switch outcome {
         case .answer(let locations):

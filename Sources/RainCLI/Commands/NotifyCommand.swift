@@ -45,13 +45,13 @@ struct NotifyCommand: RunnableCommand {
         dryRun = parsed[Self.dryRun]
         quiet = parsed[Self.quiet]
         verbose = parsed[Self.verbose]
-        if all && !references.isEmpty { throw ValidationError("Give either '--all' or locations, not both") }
-        if json && dryRun { throw ValidationError("'--json' and '--dry-run' cannot be used together") }
+        if all && !references.isEmpty { throw ValidationError(N_("Give either '--all' or locations, not both")) }
+        if json && dryRun { throw ValidationError(N_("'--json' and '--dry-run' cannot be used together")) }
         // --json and --dry-run send nothing: an --exec beside them would silently not run.
         if command != nil, let other = json ? "--json" : dryRun ? "--dry-run" : nil {
-            throw ValidationError("'--exec' and '\(other)' cannot be used together: '\(other)' sends nothing")
+            throw ValidationError(N_("'--exec' and '{other}' cannot be used together: '{other}' sends nothing"), ["other": other])
         }
-        if command?.trimmed.isEmpty == true { throw ValidationError("'--exec' needs a command") }
+        if command?.trimmed.isEmpty == true { throw ValidationError(N_("'--exec' needs a command")) }
     }
 
     var savesChanges: Bool { !json && !dryRun }

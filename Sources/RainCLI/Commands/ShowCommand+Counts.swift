@@ -11,10 +11,10 @@ extension ShowCommand {
         for (option, count, range) in [("--hours", hours, hourRange), ("--days", days, dayRange)] {
             guard let count else { continue }
             if !range.contains(count) {
-                throw ValidationError("'\(option) \(count)': give a number from \(range.lowerBound) to \(range.upperBound)")
+                throw ValidationError(N_("'{option} {count}': give a number from {lowest} to {highest}"), ["option": option, "count": "\(count)", "lowest": "\(range.lowerBound)", "highest": "\(range.upperBound)"])
             }
             if let other = all ? "--all" : (json ? "--json" : (format ? "--format" : nil)) {
-                throw ValidationError("'\(option)' cannot be combined with '\(other)'")
+                throw ValidationError(N_("'{option}' cannot be combined with '{other}'"), ["option": option, "other": other])
             }
         }
     }

@@ -7,7 +7,7 @@ extension ShowCommand {
     static func checkGraph(_ graph: Bool, days: Int?, all: Bool, json: Bool, format: Bool) throws {
         guard graph else { return }
         if let other = all ? "--all" : (json ? "--json" : (format ? "--format" : (days != nil ? "--days" : nil))) {
-            throw ValidationError("'--graph' cannot be combined with '\(other)'")
+            throw ValidationError(N_("'--graph' cannot be combined with '{other}'"), ["other": other])
         }
     }
 

@@ -65,16 +65,16 @@ struct ShowCommand: RunnableCommand {
         do {
             template = try parsed.value(Self.format).map(StatusTemplate.init)
         } catch let error as StatusTemplateError {
-            throw ValidationError("'--format': \(error)")
+            throw ValidationError(N_("'--format': {problem}"), ["problem": "\(error)"])
         }
         graph = parsed[Self.graph]
         hourCount = try parsed.value(Self.hours)
         dayCount = try parsed.value(Self.days)
         try Self.checkCounts(hours: hourCount, days: dayCount, all: all, json: json, format: template != nil)
         try Self.checkGraph(graph, days: dayCount, all: all, json: json, format: template != nil)
-        if all && reference != nil { throw ValidationError("Give either '--all' or a location, not both") }
+        if all && reference != nil { throw ValidationError(N_("Give either '--all' or a location, not both")) }
         (coordinate, pick, countryCode) = try Self.lookupOptions(parsed, reference: reference, all: all)
-        if all && template != nil { throw ValidationError("'--format' shows one place; it cannot be combined with '--all'") }
+        if all && template != nil { throw ValidationError(N_("'--format' shows one place; it cannot be combined with '--all'")) }
     }
 
     func run(_ context: CommandContext) async throws {

@@ -55,7 +55,22 @@ extension ConfigError {
         case .unknownKey(let path, let key, let suggestion?):
             return localization.tr("{path}: unknown key '{key}' (did you mean '{suggestion}'?)",
                                    ["path": path, "key": key.strippingControlCharacters, "suggestion": suggestion])
+        case .unreadable(let path, let reason):
+            return localization.tr("cannot read the configuration file {path}: {reason}", ["path": path, "reason": reason])
+        case .notJSON(let path): return localization.tr("{path} is not a JSON object", ["path": path])
+        case .insecureKeyFile(let path, let mode):
+            return localization.tr("the API key file {path} can be read or written by group or others (mode {mode})",
+                                   ["path": path, "mode": String(mode & 0o777, radix: 8)])
         default: return description
+        }
+    }
+
+    public func hint(in localization: Localization) -> String? {
+        switch self {
+        case .missingFile(let path):
+            return localization.tr("create it with: {command}", ["command": "rain config init --config \(Self.shellWord(path))"])
+        case .unknownKey, .invalidValue, .notJSON: return ConfigExample.hint(in: localization)
+        default: return hint
         }
     }
 }
