@@ -174,7 +174,7 @@ import Testing
             #expect(await RainCLI.run(["locatoins"], environment: ["RAIN_HOME": home], console: console) == 65)
             #expect(console.error == """
             rain: error: no saved location matches 'locatoins'
-            rain: hint: did you mean the command 'rain locations'? (a word that names no command is a place)
+            rain: hint: did you mean the command 'rain locations'?
 
             """)
         }

@@ -128,8 +128,9 @@ extension ShowCommand {
             let commands = RainCommand.configuration.subcommands.map { $0.configuration.commandName }
             guard let command = closestMatch(to: reference, among: commands) else { throw LocationsError.unknown(reference: reference) }
             throw CommandFailure(
-                message: LocationsError.unknown(reference: reference).description,
-                hint: "did you mean the command 'rain \(command)'? (a word that names no command is a place)",
+                message: LocationsError.unknown(reference: reference).message(in: context.localization),
+                hint: context.localization.tr("did you mean the command '{command}'?",
+                                              ["command": "rain \(command)"]),
                 kind: .badData)
         }
     }

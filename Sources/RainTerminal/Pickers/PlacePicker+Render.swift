@@ -10,7 +10,7 @@ extension PlacePicker {
         if NarrowWindow.isTooNarrow(width) { return NarrowWindow.lines(width: width, height: height, localization: localization) }
         let style = TextStyle(usesColor: useColor)
         let shown = ScrollingList.visibleRows(cursor: cursor, scrollOffset: scrollOffset, count: places.count, height: height)
-        let table = PlaceTable(places: places)
+        let table = PlaceTable(places: places, localization: localization)
         let lines = shown.map { index in
             let line = table.line(index, width: width)
             return index == cursor ? style.inverse(line.padded(to: width)) : line.trimmingTrailingSpaces
@@ -39,8 +39,8 @@ struct PlaceTable: Sendable {
     private let columns: [[String]]
     private let widths: [Int]
 
-    init(places: [PlaceMatch]) {
-        let columns = places.map(Self.columns)
+    init(places: [PlaceMatch], localization: Localization = .english) {
+        let columns = places.map { Self.columns($0, localization: localization) }
         self.columns = columns
         widths = (0..<4).map { column in columns.map { $0[column].displayWidth }.max() ?? 0 }
     }
@@ -53,9 +53,9 @@ struct PlaceTable: Sendable {
         return text.truncated(toDisplayWidth: width)
     }
 
-    private static func columns(_ place: PlaceMatch) -> [String] {
+    private static func columns(_ place: PlaceMatch, localization: Localization) -> [String] {
         let area = Location.joined([place.region, place.country])
-        let population = place.population.map { "pop. " + grouped($0) } ?? ""
+        let population = place.population.map { localization.tr("pop. {count}", ["count": grouped($0)]) } ?? ""
         return [place.name, area, place.shortCoordinates, population]
     }
 
