@@ -23,7 +23,7 @@ import Testing
         UsageCase(arguments: ["locations", "add", "A", "--select=yes"], message: "rain: error: The option '--select' does not take a value", usage: "Usage: rain locations add"),
         UsageCase(arguments: ["locations", "select"], message: "rain: error: Missing expected argument '<loc>' (a terminal shows a pick list)", usage: "Usage: rain locations select"),
         UsageCase(arguments: ["locations", "remove"], message: "rain: error: Missing expected argument '<loc>' (or use '--interactive')", usage: "Usage: rain locations remove"),
-        UsageCase(arguments: ["locations", "remove", "-i", "berlin"], message: "rain: error: Unexpected argument 'berlin': '--interactive' picks the places from a list", usage: "Usage: rain locations remove <loc> ... [--yes] | --interactive"),
+        UsageCase(arguments: ["locations", "remove", "-i", "berlin"], message: "rain: error: Unexpected argument 'berlin' with '--interactive'", usage: "Usage: rain locations remove <loc> ... [--yes] | --interactive"),
         UsageCase(arguments: ["locations", "remove", "--interactive"], message: "rain: error: '--interactive' needs a terminal, and standard input is not one", usage: "Usage: rain locations remove"),
         UsageCase(arguments: ["locations", "list", "extra"], message: "rain: error: Unexpected argument 'extra'", usage: "Usage: rain locations list"),
         UsageCase(arguments: ["locations", "--color", "sometimes"], message: "rain: error: The value 'sometimes' is invalid for '--color <when>': one of auto, always, never", usage: "Usage: rain locations list"),

@@ -73,7 +73,7 @@ struct LocationsAddCommand: RunnableCommand {
         switch (latitude, longitude) {
         case let (latitude?, longitude?):
             if let option = lookupOptions.first {
-                throw ValidationError(N_("'{option}' is for places found by name, not with '--lat' and '--lon'"), ["option": option])
+                throw ValidationError(N_("'{option}' cannot be used with '--lat' and '--lon'"), ["option": option])
             }
             // Out of range is bad data (65), not a usage error: validation keeps an error's kind.
             return .coordinates(try LocationValidation.validCoordinate(latitude: latitude, longitude: longitude))

@@ -32,7 +32,7 @@ struct LocationsRemoveCommand: RunnableCommand {
         yes = parsed[Self.yes]
         interactive = parsed[Self.interactive]
         if interactive, let first = references.first {
-            throw ValidationError(N_("Unexpected argument '{first}': '--interactive' picks the places from a list"), ["first": first])
+            throw ValidationError(N_("Unexpected argument '{first}' with '--interactive'"), ["first": first])
         }
         if !interactive && references.isEmpty {
             throw ValidationError(N_("Missing expected argument '<loc>' (or use '--interactive')"))

@@ -15,10 +15,10 @@ extension ShowCommand {
         switch (latitude, longitude) {
         case let (latitude?, longitude?):
             if reference != nil { throw ValidationError(N_("Give either a location or '--lat' and '--lon', not both")) }
-            if let choosing { throw ValidationError(N_("'{option}' is for places found by name, not with '--lat' and '--lon'"), ["option": choosing]) }
+            if let choosing { throw ValidationError(N_("'{option}' cannot be used with '--lat' and '--lon'"), ["option": choosing]) }
             return (try LocationValidation.validCoordinate(latitude: latitude, longitude: longitude), nil, nil)
         case (nil, nil):
-            if let choosing, reference == nil { throw ValidationError(N_("'{option}' is for places found by name: give the name too"), ["option": choosing]) }
+            if let choosing, reference == nil { throw ValidationError(N_("'{option}' needs a name to look up"), ["option": choosing]) }
             return (nil, pick, countryCode)
         case (nil, _):
             throw ValidationError(N_("Missing '--lat <latitude>' (with '--lon')"))
@@ -37,7 +37,7 @@ extension ShowCommand {
         do {
             let location = try Self.location(reference, in: list, context)
             if let option = pick != nil ? "--pick" : countryCode != nil ? "--country" : nil {
-                throw ValidationError(N_("'{option}' is for places found by name; '{reference}' is saved ({id})"), ["option": option, "reference": reference ?? "", "id": location.shortID])
+                throw ValidationError(N_("'{option}' does not apply: '{reference}' is a saved place ({id})"), ["option": option, "reference": reference ?? "", "id": location.shortID])
             }
             return (location, nil)
         } catch LocationsError.unknown(let reference) where Self.canBeLookedUp(reference) {
