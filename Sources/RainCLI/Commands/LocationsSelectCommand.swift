@@ -33,8 +33,11 @@ struct LocationsSelectCommand: RunnableCommand {
         if none {
             let store = context.store
             let previous = try await DetachedThread.run { try store.selectNone() }
-            let was = previous.map { " (was \($0.name.strippingControlCharacters), \($0.shortID))" } ?? ""
-            context.print("No place is the current location now\(was); any place can be removed.")
+            let words = context.localization
+            context.print(previous.map {
+                words.tr("No place is the current location now (was {name}, {id}); any place can be removed.",
+                         ["name": $0.name.strippingControlCharacters, "id": $0.shortID])
+            } ?? words.tr("No place is the current location now; any place can be removed."))
             return
         }
         guard let reference = try reference ?? picked(context) else {
