@@ -43,11 +43,11 @@ struct CronCommand: RunnableCommand {
         let crontab = Crontab()
         if uninstall {
             guard let table = CrontabEntry.uninstalled(from: try crontab.read()) else {
-                context.print("Your crontab has no line of rain's; nothing to remove.")
+                context.print(context.localization.tr("Your crontab has no line of rain's; nothing to remove."))
                 return
             }
             try crontab.write(table)
-            context.print("Removed rain's line from your crontab.")
+            context.print(context.localization.tr("Removed rain's line from your crontab."))
             return
         }
         // A line that would fail on every run is refused, not installed.
@@ -56,13 +56,15 @@ struct CronCommand: RunnableCommand {
         if install {
             let table = try crontab.read()
             try crontab.write(entry.installed(in: table))
-            context.print("Installed in your crontab:\n\(entry.line)")
+            context.print(context.localization.tr("Installed in your crontab:") + "\n\(entry.line)")
             for replaced in entry.replacedLines(in: table) {
-                context.printError("It replaced rain's earlier line (a user has one):\n\(replaced.strippingControlCharacters)")
+                context.printError(context.localization.tr("It replaced rain's earlier line (a user has one):") + "\n\(replaced.strippingControlCharacters)")
             }
             if !CronDaemon.isRunning {
-                context.report(ErrorReport(message: "no cron daemon is running, so the line will not run",
-                                           hint: "start cron (Debian: apt-get install cron; service cron start), or use: rain timer --install",
+                context.report(ErrorReport(message: context.localization.tr("no cron daemon is running, so the line will not run"),
+                                           hint: context.localization.tr("start cron ({commands}), or use: {command}",
+                                                                         ["commands": "Debian: apt-get install cron; service cron start",
+                                                                          "command": "rain timer --install"]),
                                            exitCode: .success), as: .warning)
             }
         } else {
@@ -84,9 +86,13 @@ struct CronCommand: RunnableCommand {
         environment["RAIN_API_KEY"] = nil
         if let withoutVariable = try? context.settingsLoader(environment: environment).load(), withoutVariable.settings.apiKey == nil {
             let fallback = withoutVariable.settings.provider
-            let consequence = fallback.unit.needsKey ? "" : " (it would fetch from \(fallback.displayName) instead)"
-            context.report(ErrorReport(message: "your API key is only in RAIN_API_KEY, which cron will not see\(consequence)",
-                                       hint: "put it in a file named by api_key_file (rain config path)", exitCode: .success), as: .warning)
+            let words = context.localization
+            let message = fallback.unit.needsKey
+                ? words.tr("your API key is only in RAIN_API_KEY, which cron will not see")
+                : words.tr("your API key is only in RAIN_API_KEY, which cron will not see (it would fetch from {provider} instead)",
+                           ["provider": fallback.displayName])
+            context.report(ErrorReport(message: message, hint: words.tr("put it in a file named by api_key_file (rain config path)"),
+                                       exitCode: .success), as: .warning)
         }
     }
 }

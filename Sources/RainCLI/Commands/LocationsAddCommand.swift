@@ -93,7 +93,7 @@ struct LocationsAddCommand: RunnableCommand {
             try await save(PlaceMatch(name: name ?? "", coordinate: coordinate), context)
         case .here:
             let lookup = try placeLookup(context)
-            context.printError("Asking \(lookup.ipLocationHost) where this machine is (from its IP address)...")
+            context.printError(context.localization.tr("Asking {host} where this machine is (from its IP address)...", ["host": lookup.ipLocationHost]))
             var place = try await lookup.here()
             if let name { place.name = name }
             try await save(place, context)

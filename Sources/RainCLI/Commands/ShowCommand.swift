@@ -101,7 +101,7 @@ struct ShowCommand: RunnableCommand {
                 context.writeJSON(String(decoding: ForecastCache.encode(shown), as: UTF8.self))
             } else {
                 let now = Date()
-                try Self.checkCounts(hours: hourCount, days: dayCount, against: forecast.forecast, now: now)
+                try Self.checkCounts(hours: hourCount, days: dayCount, against: forecast.forecast, now: now, context.localization)
                 let presentation = context.presentation(service.settings)
                 if graph { return try showGraph(forecast, now: now, status: status, presentation: presentation, context) }
                 var view = ForecastView(width: context.outputWidth, usesColor: context.useColor, now: now,
