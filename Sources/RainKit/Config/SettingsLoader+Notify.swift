@@ -5,7 +5,7 @@ extension SettingsLoader {
     /// Every problem of the `notify` object; `apply` gets the settings when there is none.
     func checkNotify(in file: ConfigValues, apply: (NotifySettings) -> Void) -> [ConfigError] {
         guard let node = file.values["notify"], !node.isNull else { return [] }
-        guard node.kind == .object, let members = try? node.members() else { return [file.invalid("notify", "must be an object")] }
+        guard node.kind == .object, let members = try? node.members() else { return [file.invalid("notify", N_("must be an object"))] }
         let values = ConfigValues(path: file.path, values: members, keyPrefix: "notify.")
         var settings = NotifySettings()
         var problems = values.unknownKeys(Self.notifyKeys)
@@ -15,14 +15,14 @@ extension SettingsLoader {
         check { () throws(ConfigError) in if let minutes = try values.integer("within_minutes", in: 5...120) { settings.withinMinutes = minutes } }
         check { () throws(ConfigError) in
             guard let name = try values.string("min_intensity") else { return }
-            guard let strength = PrecipitationStrength(rawValue: name) else { throw values.invalid("min_intensity", "must be \"light\", \"moderate\" or \"heavy\"") }
+            guard let strength = PrecipitationStrength(rawValue: name) else { throw values.invalid("min_intensity", N_("must be {names} or {last}"), ["names": "\"light\", \"moderate\"", "last": "\"heavy\""]) }
             settings.minIntensity = strength
         }
         check { () throws(ConfigError) in if let percent = try values.integer("probability", in: 1...100) { settings.probability = Double(percent) / 100 } }
         check { () throws(ConfigError) in settings.places = try Self.notifyPlaces(values) }
         check { () throws(ConfigError) in
             guard let text = try values.string("quiet_hours") else { return }
-            guard let hours = QuietHours(text) else { throw values.invalid("quiet_hours", "must be two times like \"22:00-07:00\"") }
+            guard let hours = QuietHours(text) else { throw values.invalid("quiet_hours", N_("must be two times like {example}"), ["example": "\"22:00-07:00\""]) }
             settings.quietHours = hours
         }
         if problems.isEmpty { apply(settings) }
@@ -31,7 +31,7 @@ extension SettingsLoader {
 
     private static func notifyPlaces(_ values: ConfigValues) throws(ConfigError) -> NotifySettings.Places {
         guard let node = values.values["places"], !node.isNull else { return .current }
-        let problem = "must be \"current\", \"all\" or a list of places (LOCs)"
+        let problem = N_("must be \"current\", \"all\" or a list of places (LOCs)")
         if node.kind == .array {
             guard let names = try? node.elements({ element throws(JSONError) in try element.requiredString() }),
                   !names.isEmpty, names.allSatisfy({ !$0.isEmpty }) else { throw values.invalid("places", problem) }
