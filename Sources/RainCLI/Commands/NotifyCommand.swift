@@ -83,7 +83,7 @@ struct NotifyCommand: RunnableCommand {
         let machineZone = ZoneInfo.machineIdentifier(environment: context.environment)
         let notifier = NotifyService(settings: settings.notify, logFile: context.paths.notifiedFile,
                                      machineZone: ZoneInfo.named(machineZone) ?? .utc, now: Date())
-        let report = NotifyReport(machineZone: machineZone)
+        let report = NotifyReport(machineZone: machineZone, localization: context.localization)
         if json {
             context.writeJSON(report.json(try notifier.round(forecasts)))
         } else if dryRun {
@@ -107,8 +107,10 @@ struct NotifyCommand: RunnableCommand {
             do {
                 return try list.resolve(names)
             } catch {
-                throw CommandFailure(message: "notify.places in \(context.paths.configFile): \(error)", hint: "see the places: rain locations",
-                                     kind: .configuration)
+                let words = context.localization
+                throw CommandFailure(message: words.tr("notify.places in {path}: {problem}",
+                                                       ["path": context.paths.configFile, "problem": error.message(in: words)]),
+                                     hint: words.tr("see the places: rain locations"), kind: .configuration)
             }
         }
     }
