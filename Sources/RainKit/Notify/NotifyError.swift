@@ -32,10 +32,38 @@ public enum NotifyError: Error, Sendable, Equatable, CustomStringConvertible {
 
     public var hint: String? {
         switch self {
-        case .unreadableState: return "the file was left as it is; fix or remove it (rain then sends every event again)"
+        case .unreadableState: return "fix or remove the file (rain then sends every event again)"
         case .noSessionBus, .noNotificationService: return "log in to a desktop, or deliver another way: rain notify --exec CMD"
         case .notifierMissing: return "Debian: apt-get install libnotify-bin"
         case .busy: return "try again in a moment"
+        case .deliveryFailed: return nil
+        }
+    }
+}
+
+extension NotifyError {
+    /// The line in the user's language (a delivery's own reason stays as it came).
+    public func message(in localization: Localization) -> String {
+        switch self {
+        case .unreadableState(let path, let reason):
+            return localization.tr("cannot read {path}: {reason}", ["path": path, "reason": reason])
+        case .noSessionBus(let tried):
+            return localization.tr("no desktop session bus to send notifications to (looked at {places})", ["places": tried.joined(separator: ", ")])
+        case .notifierMissing(let program):
+            return localization.tr("{program} is not installed, so no desktop notification can be sent", ["program": program])
+        case .busy: return localization.tr("another rain is sending notifications")
+        case .noNotificationService: return localization.tr("nothing on the session bus shows notifications")
+        case .deliveryFailed(let what, let reason): return localization.tr("{what} failed: {reason}", ["what": what, "reason": reason])
+        }
+    }
+
+    public func hint(in localization: Localization) -> String? {
+        switch self {
+        case .unreadableState: return localization.tr("fix or remove the file (rain then sends every event again)")
+        case .noSessionBus, .noNotificationService:
+            return localization.tr("log in to a desktop, or deliver another way: {command}", ["command": "rain notify --exec CMD"])
+        case .notifierMissing: return localization.tr("Debian: {command}", ["command": "apt-get install libnotify-bin"])
+        case .busy: return localization.tr("try again in a moment")
         case .deliveryFailed: return nil
         }
     }

@@ -101,9 +101,19 @@ extension UserSystemd.Failure: RainError {
         }
     }
 
-    public var hint: String? {
-        if case .notRunning = self { return "print the units with 'rain timer', or use: rain cron --install" }
-        return nil
+    public var hint: String? { hint(in: .english) }
+
+    public func message(in localization: Localization) -> String {
+        switch self {
+        case .notRunning(let reason):
+            return localization.tr("no systemd user manager to install the timer in ({reason}); nothing is left installed", ["reason": reason])
+        case .file(let error): return error.description
+        }
+    }
+
+    public func hint(in localization: Localization) -> String? {
+        guard case .notRunning = self else { return nil }
+        return localization.tr("print the units with {print}, or use: {command}", ["print": "'rain timer'", "command": "rain cron --install"])
     }
 }
 
