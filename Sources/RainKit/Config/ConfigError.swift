@@ -60,6 +60,9 @@ extension ConfigError {
         case .unreadable(let path, let reason):
             return localization.tr("cannot read the configuration file {path}: {reason}", ["path": path, "reason": reason])
         case .notJSON(let path): return localization.tr("{path} is not a JSON object", ["path": path])
+        case .unusableKey(let source, let problem):
+            // The problem is a marked message, or (a file's reason) as it came.
+            return localization.tr("the API key from {source} {problem}", ["source": source, "problem": localization.tr(problem)])
         case .invalidValue(let path, let key, let problem, let values):
             let problem = localization.tr(problem, pairs: values.sorted { $0.key < $1.key })
             return localization.tr("{path}: '{key}' {problem}", ["path": path, "key": key, "problem": problem])
