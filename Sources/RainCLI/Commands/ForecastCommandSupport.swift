@@ -51,7 +51,7 @@ extension CommandContext {
         var line: ErrorReport
         switch problem {
         case .offline(let host):
-            line = ErrorReport(message: localization.tr("offline: cannot reach {host}", ["host": host]) + cachedNote,
+            line = ErrorReport(message: ErrorReport.offlinePrefix + localization.tr("cannot reach {host}", ["host": host]) + cachedNote,
                                exitCode: hasForecasts ? .temporaryFailure : .noInput)
             line.isOffline = true
             self.report(line, as: .notice)

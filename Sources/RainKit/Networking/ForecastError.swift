@@ -111,7 +111,8 @@ extension ForecastError {
     /// The errors met most, in the user's language; the others in English.
     public func message(in localization: Localization) -> String {
         switch self {
-        case .offline(let host): return localization.tr("offline: cannot reach {host}", ["host": host])
+        // "offline:" is a tag like rain's "error:", the same in every language (scripts look for it).
+        case .offline(let host): return "offline: " + localization.tr("cannot reach {host}", ["host": host])
         case .timedOut(let host): return localization.tr("{host} did not answer in time", ["host": host])
         case .rateLimited(let retryAfter?):
             return localization.tr("rate-limited by the API; try again in {seconds} s", ["seconds": "\(retryAfter)"])
