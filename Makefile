@@ -44,10 +44,17 @@ catalogues: deps
 
 # po/rain.pot from every message the sources mark (tr, trn, N_), and each catalogue merged with
 # it, so that translators see what is new (msgfmt and the tests refuse what is left untranslated).
+# xgettext reads Swift as C: a multi-line string literal (a command's help, where "place's"
+# opens a C character constant) is left out of the copy it reads, which holds no message.
+POT_SOURCES = $(GENERATED)/pot-sources
 pot: deps
-	xgettext --language=C --from-code=UTF-8 --keyword= --keyword=tr:1 --keyword=trn:1,2 --keyword=N_ \
+	@rm -rf "$(POT_SOURCES)"
+	@for file in $$(grep -rlE '(^|[^A-Za-z_])(tr|trn|N_)[(]' Sources --include='*.swift' | sort); do \
+		mkdir -p "$(POT_SOURCES)/$$(dirname "$$file")" && sed '/"""/,/"""/d' "$$file" > "$(POT_SOURCES)/$$file" || exit 1; \
+	done
+	cd "$(POT_SOURCES)" && xgettext --language=C --from-code=UTF-8 --keyword= --keyword=tr:1 --keyword=trn:1,2 --keyword=N_ \
 		--sort-output --no-wrap --no-location --package-name=rain --msgid-bugs-address=https://example.org/rain/issues \
-		-o po/rain.pot $$(grep -rlE '(^|[^A-Za-z_])(tr|trn|N_)[(]' Sources --include='*.swift' | sort)
+		-o "$(CURDIR)/po/rain.pot" $$(find Sources -name '*.swift' | sort)
 	@for lang in $(LANGUAGES); do msgmerge --quiet --update --backup=none --no-wrap --no-fuzzy-matching "po/$$lang.po" po/rain.pot || exit 1; done
 
 # The Swift runtime and FoundationEssentials linked in: `make bench` measured start-up, CPU and peak

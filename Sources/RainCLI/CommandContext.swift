@@ -39,8 +39,9 @@ struct CommandContext: Sendable {
 
     func warnIfCurrentIsMissing(in list: LocationList) {
         if let id = list.currentID, list.current == nil {
-            report(ErrorReport(message: "\(paths.defaultsFile): current_location_id \(id.uuidString.lowercased()) names no saved place; no place is current",
-                               hint: "choose one: rain locations select LOC", exitCode: .success), as: .warning)
+            report(ErrorReport(message: localization.tr("{path}: current_location_id {id} names no saved place; no place is current",
+                                                        ["path": paths.defaultsFile, "id": id.uuidString.lowercased()]),
+                               hint: localization.tr("choose one: rain locations select LOC"), exitCode: .success), as: .warning)
         }
     }
 

@@ -36,6 +36,10 @@ struct ErrorReport {
     var exitCode: ExitCode
     /// Only for usage errors.
     var usage: Usage?
+    /// The language of the words around the message (where the help is).
+    var localization = Localization.english
+    /// The message says that rain is offline, in any language (its English starts "offline: ").
+    var isOffline = false
 
     init(message: String, hint: String? = nil, exitCode: ExitCode, usage: Usage? = nil) {
         self.message = message
@@ -55,6 +59,8 @@ struct ErrorReport {
         default:
             self.init(message: "\(error)", exitCode: .ioError)
         }
+        self.localization = localization
+        isOffline = subject == nil && "\(error)".hasPrefix(Self.offlinePrefix)
         if let subject { message = "\(subject): \(message)" }
     }
 
@@ -62,7 +68,7 @@ struct ErrorReport {
     func text(as severity: Severity = .error) -> String {
         // Being offline is a state of the machine, not a mistake: "rain: offline: cannot reach
         // HOST" reads the same whatever command found it (still with its exit status).
-        let severity = severity == .error && message.hasPrefix(Self.offlinePrefix) ? .notice : severity
+        let severity = severity == .error && (isOffline || message.hasPrefix(Self.offlinePrefix)) ? .notice : severity
         let label = switch severity {
         case .error: "error: "
         case .warning: "warning: "
@@ -73,7 +79,8 @@ struct ErrorReport {
         for line in hint?.split(separator: "\n") ?? [] { text += "rain: hint: \(String(line).strippingControlCharacters)\n" }
         if let usage, severity == .error {
             text += "Usage: \(usage.line.strippingControlCharacters)\n"
-            text += "  See '\(usage.command.strippingControlCharacters) --help' for more information.\n"
+            let help = localization.tr("See '{command} --help' for more information.", ["command": usage.command])
+            text += "  \(help.strippingControlCharacters)\n"
         }
         return text
     }

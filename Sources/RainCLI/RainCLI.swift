@@ -35,7 +35,8 @@ public enum RainCLI {
         do {
             parsed = try parser.parse(arguments)
         } catch {
-            return fail(report(beforeRunning: error.error, of: error.path, arguments, parser: parser, environment: environment), console)
+            let words = localization(choices: SettingsLoader.RunChoices(language: languageAsked(in: arguments)), environment: environment)
+            return fail(report(beforeRunning: error.error, of: error.path, arguments, parser: parser, environment: environment, localization: words), console)
         }
         switch parsed {
         case .version:
@@ -52,7 +53,9 @@ public enum RainCLI {
                 context = try makeContext(values: values, environment: environment, console: console)
                 try command.validate(in: context)
             } catch {
-                return fail(report(beforeRunning: error, of: path, arguments, parser: parser, environment: environment), console)
+                let choices = SettingsLoader.RunChoices(language: try? values.value(GlobalOptions.lang))
+                let words = localization(choices: choices, environment: environment)
+                return fail(report(beforeRunning: error, of: path, arguments, parser: parser, environment: environment, localization: words), console)
             }
             do {
                 // The locale's language for what goes wrong with the configuration, then its own.
@@ -82,14 +85,34 @@ public enum RainCLI {
     /// other error keeps its own kind and status.
     private static func report(
         beforeRunning error: any Error, of command: [any ParsableCommand.Type], _ arguments: [String],
-        parser: CommandParser, environment: [String: String]
+        parser: CommandParser, environment: [String: String], localization: Localization
     ) -> ErrorReport {
         if (error as? any RainError)?.kind == .usage,
            let misspelt = parser.misspeltCommand(in: arguments),
            isNoSavedPlace(misspelt.word, environment: environment) {
-            return ErrorReport(ParseError.notACommand(misspelt.word, suggestion: misspelt.suggestion), command: misspelt.path)
+            return ErrorReport(ParseError.notACommand(misspelt.word, suggestion: misspelt.suggestion), command: misspelt.path,
+                               localization: localization)
         }
-        return ErrorReport(error, command: command)
+        return ErrorReport(error, command: command, localization: localization)
+    }
+
+    /// `--lang`'s value on a command line that did not parse (`--lang de`, `--lang=de`; the last
+    /// one before `--`), so that its error is in the language asked for.
+    private static func languageAsked(in arguments: [String]) -> String? {
+        var language: String?
+        for (index, argument) in zip(arguments.indices, arguments) {
+            if argument == "--" { break }
+            if argument == "--lang", index + 1 < arguments.count { language = arguments[index + 1] }
+            if argument.hasPrefix("--lang=") { language = String(argument.dropFirst("--lang=".count)) }
+        }
+        return language.flatMap { SettingsLoader.isLanguageCode($0) ? $0 : nil }
+    }
+
+    /// The language of what goes wrong before a command runs: `--lang` when it was read, else
+    /// the locale's (the configuration is not read for a command line that cannot run); English
+    /// when its catalogue cannot be read.
+    private static func localization(choices: SettingsLoader.RunChoices, environment: [String: String]) -> Localization {
+        (try? Localization.load(locale: SettingsLoader.messagesLocale(choices: choices, environment: environment))) ?? .english
     }
 
     /// True when `word` is known to name no saved place (a store that cannot be read proves nothing).

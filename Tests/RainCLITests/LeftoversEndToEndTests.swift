@@ -87,7 +87,7 @@ import Testing
             let result = try await process.finish()
             bound.cancel()
             #expect(result.status == 64, "\(result)")
-            #expect(result.error.hasPrefix("rain: error: The value '\(every)' is invalid for '--every <interval>': give 1m or more\n"), "\(result)")
+            #expect(result.error.hasPrefix("rain: error: '--every \(every)': give 1m or more (every refresh is a request)\n"), "\(result)")
         }
     }
 

@@ -90,7 +90,7 @@ import Testing
             #expect(searches(world) == 0)
             let picked = try await world.keylessRain(["berlin", "--pick", "2"])
             #expect(picked.status == 64, "\(picked)")
-            #expect(picked.error.hasPrefix("rain: error: '--pick' chooses among places found by name; 'berlin' is a saved place ("), "\(picked)")
+            #expect(picked.error.hasPrefix("rain: error: '--pick' does not apply: 'berlin' is a saved place ("), "\(picked)")
         }
     }
 

@@ -23,7 +23,7 @@ import Testing
         if needle.count >= 4 {
             matches += locations.filter { $0.idString.hasPrefix(needle) && !matches.contains($0) }
         }
-        var named = locations.filter { $0.name.lowercased() == needle }
+        var named = locations.filter { $0.name.lowercased() == needle || $0.alias?.lowercased() == needle }
         if named.isEmpty, needle.allSatisfy(\.isASCII) {
             named = locations.filter { location in
                 var folded = ""
@@ -173,5 +173,20 @@ import Testing
             let kept = try store.load().locations
             #expect(kept.map(\.name) == (1...10_000).filter { !numbers.contains($0) }.map { "Place \($0)" })
         }
+    }
+
+    /// A place the geocoder named in the user's language answers to the word it was looked up
+    /// by (issue 20: "Tokyo" finds "東京"), as a name does: letter case aside, and ambiguous
+    /// with another place of that name.
+    @Test func theWordAPlaceWasLookedUpByFindsIt() throws {
+        let tokyo = Location(name: "東京", coordinate: Coordinate(latitude: 35.69, longitude: 139.69), alias: "Tokyo")
+        let munich = Location(name: "München", coordinate: Coordinate(latitude: 48.14, longitude: 11.58), alias: "Munich")
+        var list = LocationList(locations: [tokyo, munich])
+        for reference in ["tokyo", "TOKYO", "東京"] { #expect(try list.resolve(reference) == tokyo, "\(reference)") }
+        #expect(try list.resolve(["munich", "tokyo"]) == [munich, tokyo])
+        #expect(try list.resolve("munchen") == munich, "a name without its accents still")
+        list.locations.append(Location(name: "Tokyo", coordinate: Coordinate(latitude: 35.68, longitude: 139.65)))
+        #expect(throws: LocationsError.self) { try list.resolve("tokyo") }
+        #expect(tokyo.isSamePlace(as: Location(name: "tokyo", coordinate: tokyo.coordinate)), "the same place saved in English")
     }
 }

@@ -1,20 +1,30 @@
 import RainKit
 
 extension CommandContext {
+    /// What runs rain on a schedule.
+    enum Scheduler { case cron, timer }
+
     /// What cron and the systemd user manager run does not see this shell's environment, and
     /// rain never writes the key into a crontab line or a unit: a key only in RAIN_API_KEY
     /// would be missing there, and with it the provider that needs it. Open-Meteo needs none:
-    /// no warning then. `scheduler` names what runs rain ("cron", "the systemd timer").
-    func warnIfTheKeyOnlyLivesInTheEnvironment(scheduler: String) {
+    /// no warning then.
+    func warnIfTheKeyOnlyLivesInTheEnvironment(scheduler: Scheduler) {
         guard !(environment["RAIN_API_KEY"] ?? "").isEmpty,
               (try? loadSettings())?.settings.provider.unit.needsKey == true else { return }
         var environment = self.environment
         environment["RAIN_API_KEY"] = nil
         guard let withoutVariable = try? settingsLoader(environment: environment).load(), withoutVariable.settings.apiKey == nil else { return }
         let fallback = withoutVariable.settings.provider
-        let consequence = fallback.unit.needsKey ? "its runs would have no key" : "its runs would fetch from \(fallback.displayName)"
-        report(ErrorReport(message: "\(scheduler) will not see your key in RAIN_API_KEY",
-                           hint: "\(consequence)\nput the key in a file named by api_key_file (see: rain config path)",
+        let words = localization
+        let message = switch scheduler {
+        case .cron: words.tr("cron will not see your key in RAIN_API_KEY")
+        case .timer: words.tr("the systemd timer will not see your key in RAIN_API_KEY")
+        }
+        let consequence = fallback.unit.needsKey
+            ? words.tr("its runs would have no key")
+            : words.tr("its runs would fetch from {provider}", ["provider": fallback.displayName])
+        report(ErrorReport(message: message,
+                           hint: consequence + "\n" + words.tr("put the key in a file named by api_key_file (see: rain config path)"),
                            exitCode: .success), as: .warning)
     }
 }

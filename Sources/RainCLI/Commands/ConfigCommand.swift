@@ -58,12 +58,13 @@ struct ConfigShowCommand: RunnableCommand {
         context.console.write(SettingsReport(diagnosis, paths: context.paths,
                                                      machineZone: ZoneInfo.machineIdentifier(environment: context.environment)).render())
         // Every problem; a hint said once for the problems in a row that share it.
-        var reports = diagnosis.problems.map { ErrorReport($0) }
+        var reports = diagnosis.problems.map { ErrorReport($0, localization: context.localization) }
         // notify.places names saved places: checked against them, as notify would.
         if let notify = diagnosis.settings?.notify, let list = try? context.store.load() {
             reports += notify.unresolvedPlaces(in: list).map { name, problem in
-                ErrorReport(message: "notify.places in \(context.paths.configFile): \(problem)", hint: "see the places: rain locations",
-                            exitCode: .configuration)
+                ErrorReport(message: context.localization.tr("notify.places in {path}: {problem}",
+                                                             ["path": context.paths.configFile, "problem": problem.message(in: context.localization)]),
+                            hint: context.localization.tr("see the places: rain locations"), exitCode: .configuration)
             }
         }
         let hints = reports.map(\.hint)
@@ -104,6 +105,6 @@ struct ConfigInitCommand: RunnableCommand {
     func run(_ context: CommandContext) async throws {
         let path = context.paths.configFile
         try ConfigInitializer.write(to: path)
-        context.print("Wrote \(path) with every setting at its default. No key is needed (Open-Meteo); for Pirate Weather, name a file holding your key in api_key_file there, or set RAIN_API_KEY.")
+        context.print(context.localization.tr("Wrote {path} with every setting at its default. No key is needed (Open-Meteo); for Pirate Weather, name a file holding your key in api_key_file there, or set RAIN_API_KEY.", ["path": path]))
     }
 }

@@ -45,11 +45,11 @@ struct CronCommand: RunnableCommand {
         let crontab = Crontab()
         if uninstall {
             guard let table = CrontabEntry.uninstalled(from: try crontab.read()) else {
-                context.print("Your crontab has no line of rain's; nothing to remove.")
+                context.print(context.localization.tr("Your crontab has no line of rain's; nothing to remove."))
                 return
             }
             try crontab.write(table)
-            context.print("Removed rain's line from your crontab.")
+            context.print(context.localization.tr("Removed rain's line from your crontab."))
             return
         }
         // A line that would fail on every run is refused, not installed.
@@ -58,19 +58,21 @@ struct CronCommand: RunnableCommand {
         if install {
             let table = try crontab.read()
             try crontab.write(entry.installed(in: table))
-            context.print("Installed in your crontab:\n\(entry.line)")
+            context.print(context.localization.tr("Installed in your crontab:") + "\n\(entry.line)")
             for replaced in entry.replacedLines(in: table) {
-                context.printError("It replaced rain's earlier line (a user has one):\n\(replaced.strippingControlCharacters)")
+                context.printError(context.localization.tr("It replaced rain's earlier line (a user has one):") + "\n\(replaced.strippingControlCharacters)")
             }
             if !CronDaemon.isRunning {
-                context.report(ErrorReport(message: "no cron daemon is running, so the line will not run",
-                                           hint: "start cron (Debian: apt-get install cron; service cron start), or use: rain timer --install",
+                context.report(ErrorReport(message: context.localization.tr("no cron daemon is running, so the line will not run"),
+                                           hint: context.localization.tr("start cron ({commands}), or use: {command}",
+                                                                         ["commands": "Debian: apt-get install cron; service cron start",
+                                                                          "command": "rain timer --install"]),
                                            exitCode: .success), as: .warning)
             }
         } else {
             context.print(entry.line)
         }
-        context.warnIfTheKeyOnlyLivesInTheEnvironment(scheduler: "cron")
+        context.warnIfTheKeyOnlyLivesInTheEnvironment(scheduler: .cron)
     }
 
     private func makeEntry(_ context: CommandContext) throws -> CrontabEntry {

@@ -45,13 +45,15 @@ extension CommandContext {
     /// One line for a problem that kept every place from being refreshed (`show --all`,
     /// `notify`); the status it stands for.
     func reportBatchProblem(_ problem: DisplayForecast.Problem, hasForecasts: Bool, using: String = "showing") -> ExitCode {
-        let cachedNote = hasForecasts ? "; \(using) the cached forecasts" : ""
+        let cachedNote = !hasForecasts ? ""
+            : using == "using" ? localization.tr("; using the cached forecasts") : localization.tr("; showing the cached forecasts")
         let severity: ErrorReport.Severity = hasForecasts ? .warning : .error
         var line: ErrorReport
         switch problem {
         case .offline(let host):
-            line = ErrorReport(message: "offline: cannot reach \(host)", exitCode: hasForecasts ? .temporaryFailure : .noInput)
-            line.message += cachedNote
+            line = ErrorReport(message: ErrorReport.offlinePrefix + localization.tr("cannot reach {host}", ["host": host]) + cachedNote,
+                               exitCode: hasForecasts ? .temporaryFailure : .noInput)
+            line.isOffline = true
             self.report(line, as: .notice)
             return line.exitCode
         case .busy:

@@ -55,7 +55,7 @@ struct LocationsAddCommand: RunnableCommand {
         if parsed[Self.here] {
             if latitude != nil || longitude != nil || !lookupOptions.isEmpty {
                 let other = latitude != nil ? "--lat" : longitude != nil ? "--lon" : lookupOptions[0]
-                throw ValidationError("'--here' and '\(other)' cannot be used together")
+                throw ValidationError(N_("'--here' and '{other}' cannot be used together"), ["other": other])
             }
             source = .here
         } else {
@@ -69,11 +69,11 @@ struct LocationsAddCommand: RunnableCommand {
     private static func source(
         named name: String?, latitude: Double?, longitude: Double?, pick: Int?, country: String?, lookupOptions: [String]
     ) throws -> Source {
-        guard name != nil else { throw ValidationError("Missing expected argument '<name>'") }
+        guard name != nil else { throw ValidationError(N_("Missing expected argument '<name>'")) }
         switch (latitude, longitude) {
         case let (latitude?, longitude?):
             if let option = lookupOptions.first {
-                throw ValidationError("'\(option)' chooses among places found by name; it cannot be used with '--lat' and '--lon'")
+                throw ValidationError(N_("'{option}' cannot be used with '--lat' and '--lon'"), ["option": option])
             }
             // Out of range is bad data (65), not a usage error: validation keeps an error's kind.
             return .coordinates(try LocationValidation.validCoordinate(latitude: latitude, longitude: longitude))
@@ -81,9 +81,9 @@ struct LocationsAddCommand: RunnableCommand {
             let (pick, countryCode) = try PlaceChoice.checked(pick: pick, country: country)
             return .lookup(pick: pick, countryCode: countryCode)
         case (nil, _):
-            throw ValidationError("Missing '--lat <latitude>' (or leave out '--lon' to look the name up)")
+            throw ValidationError(N_("Missing '--lat <latitude>' (or drop '--lon' to look the name up)"))
         case (_, nil):
-            throw ValidationError("Missing '--lon <longitude>' (or leave out '--lat' to look the name up)")
+            throw ValidationError(N_("Missing '--lon <longitude>' (or drop '--lat' to look the name up)"))
         }
     }
 
@@ -93,7 +93,7 @@ struct LocationsAddCommand: RunnableCommand {
             try await save(PlaceMatch(name: name ?? "", coordinate: coordinate), context)
         case .here:
             let lookup = try placeLookup(context)
-            context.printError("Asking \(lookup.ipLocationHost) where this machine is (from its IP address)...")
+            context.printError(context.localization.tr("Asking {host} where this machine is (from its IP address)...", ["host": lookup.ipLocationHost]))
             var place = try await lookup.here()
             if let name { place.name = name }
             try await save(place, context)
@@ -103,10 +103,13 @@ struct LocationsAddCommand: RunnableCommand {
             let places = try await lookup.places(named: query, countryCode: countryCode)
             let choice = PlaceChoice(query: query, pick: pick, countryCode: countryCode, command: "rain locations add", whenSeveral: .refuse)
             guard let place = try choice.choose(among: places, context) else {
-                context.printError("Nothing added.")
+                context.printError(context.localization.tr("Nothing added."))
                 return
             }
-            try await save(place, context)
+            // The geocoder names a place in the user's language ("東京" for Tokyo): the word typed
+            // stays the place's alias, so that it finds the place as it found it here.
+            let word = query.trimmingSpaces
+            try await save(place, alias: word.lowercased() == place.name.lowercased() ? nil : word, context)
         }
     }
 
@@ -114,14 +117,20 @@ struct LocationsAddCommand: RunnableCommand {
         PlaceLookup(settings: try context.loadSettings().settings, verbose: context.requestLog(verbose: verbose))
     }
 
-    private func save(_ place: PlaceMatch, _ context: CommandContext) async throws {
+    private func save(_ place: PlaceMatch, alias: String? = nil, _ context: CommandContext) async throws {
         let store = context.store, select = select, again = again
-        switch try await DetachedThread.run({ try store.add(place.location, select: select, again: again) }) {
+        var location = place.location
+        location.alias = alias
+        switch try await DetachedThread.run({ [location] in try store.add(location, select: select, again: again) }) {
         case .added(let location, let isCurrent):
-            context.print("Added \(place.qualifiedName.strippingControlCharacters) \(place.shortCoordinates), ID \(location.shortID)\(isCurrent ? ", the current location" : "").")
+            let values: KeyValuePairs<String, String> = ["name": place.qualifiedName.strippingControlCharacters, "coordinates": place.shortCoordinates, "id": location.shortID]
+            context.print(isCurrent ? context.localization.tr("Added {name} {coordinates}, ID {id}, the current location.", values)
+                          : context.localization.tr("Added {name} {coordinates}, ID {id}.", values))
         case .alreadySaved(let location, let number, let isCurrent):
-            context.print("\(location.name.strippingControlCharacters) is already saved (\(number), ID \(location.shortID))\(isCurrent ? ", the current location" : "").")
-            context.printError("Pass --again to save a second one.")
+            let values: KeyValuePairs<String, String> = ["name": location.name.strippingControlCharacters, "number": String(number), "id": location.shortID]
+            context.print(isCurrent ? context.localization.tr("{name} is already saved ({number}, ID {id}), the current location.", values)
+                          : context.localization.tr("{name} is already saved ({number}, ID {id}).", values))
+            context.printError(context.localization.tr("Pass --again to save a second one."))
         }
     }
 }

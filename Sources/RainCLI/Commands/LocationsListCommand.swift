@@ -27,7 +27,7 @@ struct LocationsListCommand: RunnableCommand {
         if json {
             context.writeJSON(LocationsJSON.render(list))
         } else if !list.locations.isEmpty {
-            context.console.write(LocationTable(list: list, useColor: context.useColor).render(width: context.fittingWidth))
+            context.console.write(LocationTable(list: list, useColor: context.useColor, localization: context.localization).render(width: context.fittingWidth))
         }
         guard !list.locations.isEmpty else { throw LocationsError.noLocations }
     }

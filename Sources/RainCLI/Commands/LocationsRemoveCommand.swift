@@ -35,18 +35,20 @@ struct LocationsRemoveCommand: RunnableCommand {
         yes = parsed[Self.yes]
         interactive = parsed[Self.interactive]
         if interactive, let first = references.first {
-            throw ValidationError("Unexpected argument '\(first)': '--interactive' picks the places from a list")
+            throw ValidationError(N_("Unexpected argument '{first}' with '--interactive'"), ["first": first])
         }
         if !interactive && references.isEmpty {
-            throw ValidationError("Missing expected argument '<loc>' (or pick places with '--interactive')")
+            throw ValidationError(N_("Missing expected argument '<loc>' (or use '--interactive')"))
         }
     }
 
     func validate(in context: CommandContext) throws {
         guard interactive else { return }
-        for (isTerminal, stream) in [(context.console.isInputTerminal, "input"), (context.console.isOutputTerminal, "output")]
-        where !isTerminal {
-            throw ValidationError("'--interactive' needs a terminal, and standard \(stream) is not one; name the places instead")
+        if !context.console.isInputTerminal {
+            throw ValidationError(N_("'--interactive' needs a terminal, and standard input is not one"), hint: N_("name the places instead"))
+        }
+        if !context.console.isOutputTerminal {
+            throw ValidationError(N_("'--interactive' needs a terminal, and standard output is not one"), hint: N_("name the places instead"))
         }
     }
 
@@ -70,11 +72,11 @@ struct LocationsRemoveCommand: RunnableCommand {
         if !yes {
             guard context.canAsk else {
                 throw CommandFailure(
-                    message: "refusing to remove without confirmation: standard input is not a terminal",
-                    hint: "pass --yes to remove without asking", kind: .usage)
+                    message: context.localization.tr("refusing to remove without confirmation: standard input is not a terminal"),
+                    hint: context.localization.tr("pass --yes to remove without asking"), kind: .usage)
             }
-            guard context.confirm(RemovalPrompt.question(for: locations)) else {
-                context.printError("Nothing removed.")
+            guard context.confirm(RemovalPrompt.question(for: locations, in: context.localization)) else {
+                context.printError(context.localization.tr("Nothing removed."))
                 return
             }
         }
@@ -85,10 +87,11 @@ struct LocationsRemoveCommand: RunnableCommand {
     private func report(_ removal: LocationsStore.Removal, of locations: [Location], _ context: CommandContext) {
         for id in removal.vanished {
             let name = locations.first { $0.id == id }?.name ?? id.uuidString
-            context.report(ErrorReport(message: "\(name) was already removed by another rain process", exitCode: .success), as: .notice)
+            context.report(ErrorReport(message: context.localization.tr("{name} was already removed by another rain process", ["name": name]),
+                                       exitCode: .success), as: .notice)
         }
         for location in removal.removed {
-            context.print("Removed \(location.name.strippingControlCharacters) (\(location.shortID)).")
+            context.print(context.localization.tr("Removed {name} ({id}).", ["name": location.name.strippingControlCharacters, "id": location.shortID]))
         }
     }
 
@@ -98,16 +101,17 @@ struct LocationsRemoveCommand: RunnableCommand {
         guard !list.locations.isEmpty else { throw LocationsError.noLocations }
         guard list.locations.contains(where: { !list.isCurrent($0) }) else {
             let only = list.locations[0]
-            context.printError("Nothing to remove: \(only.name.strippingControlCharacters) (\(only.shortID)) is the only saved place and the current location.")
+            context.printError(context.localization.tr("Nothing to remove: {name} ({id}) is the only saved place and the current location.",
+                                                       ["name": only.name.strippingControlCharacters, "id": only.shortID]))
             return nil
         }
-        let outcome = try PickerSession.run({ RemovalPicker(list: list, height: $0) },
+        let outcome = try PickerSession.run({ RemovalPicker(list: list, height: $0, localization: context.localization) },
                                             useColor: context.useColor, asciiOnly: context.asciiOnly, environment: context.environment)
         switch outcome {
         case .answer(let locations):
             return locations
         case .cancelled:
-            context.printError("Nothing removed.")
+            context.printError(context.localization.tr("Nothing removed."))
             return nil
         case .interrupted(let signal):
             Signals.terminate(with: signal)
@@ -117,8 +121,8 @@ struct LocationsRemoveCommand: RunnableCommand {
 
 /// The confirmation question of a removal: `Remove 2 locations (Berlin, Tokyo)?`
 enum RemovalPrompt {
-    static func question(for locations: [Location]) -> String {
+    static func question(for locations: [Location], in localization: Localization = .english) -> String {
         let names = locations.map { $0.name.strippingControlCharacters }.joined(separator: ", ")
-        return "Remove \(locations.count) location\(locations.count == 1 ? "" : "s") (\(names))?"
+        return localization.trn("Remove 1 location ({names})?", "Remove {count} locations ({names})?", count: locations.count, ["names": names])
     }
 }

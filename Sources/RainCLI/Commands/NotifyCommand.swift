@@ -51,13 +51,13 @@ struct NotifyCommand: RunnableCommand {
         dryRun = parsed[Self.dryRun]
         quiet = parsed[Self.quiet]
         verbose = parsed[Self.verbose]
-        if all && !references.isEmpty { throw ValidationError("Give either '--all' or locations, not both") }
-        if json && dryRun { throw ValidationError("'--json' and '--dry-run' cannot be used together") }
+        if all && !references.isEmpty { throw ValidationError(N_("Give either '--all' or locations, not both")) }
+        if json && dryRun { throw ValidationError(N_("'--json' and '--dry-run' cannot be used together")) }
         // --json and --dry-run send nothing: an --exec beside them would silently not run.
         if command != nil, let other = json ? "--json" : dryRun ? "--dry-run" : nil {
-            throw ValidationError("'--exec' and '\(other)' cannot be used together: '\(other)' sends nothing")
+            throw ValidationError(N_("'--exec' and '{other}' cannot be used together: '{other}' sends nothing"), ["other": other])
         }
-        if command?.trimmed.isEmpty == true { throw ValidationError("'--exec' needs a command") }
+        if command?.trimmed.isEmpty == true { throw ValidationError(N_("'--exec' needs a command")) }
     }
 
     var savesChanges: Bool { !json && !dryRun }
@@ -89,7 +89,7 @@ struct NotifyCommand: RunnableCommand {
         let machineZone = ZoneInfo.machineIdentifier(environment: context.environment)
         let notifier = NotifyService(settings: settings.notify, logFile: context.paths.notifiedFile,
                                      machineZone: ZoneInfo.named(machineZone) ?? .utc, now: Date())
-        let report = NotifyReport(machineZone: machineZone)
+        let report = NotifyReport(machineZone: machineZone, localization: context.localization)
         if json {
             context.writeJSON(report.json(try notifier.round(forecasts)))
         } else if dryRun {
@@ -113,8 +113,10 @@ struct NotifyCommand: RunnableCommand {
             do {
                 return try list.resolve(names)
             } catch {
-                throw CommandFailure(message: "notify.places in \(context.paths.configFile): \(error)", hint: "see the places: rain locations",
-                                     kind: .configuration)
+                let words = context.localization
+                throw CommandFailure(message: words.tr("notify.places in {path}: {problem}",
+                                                       ["path": context.paths.configFile, "problem": error.message(in: words)]),
+                                     hint: words.tr("see the places: rain locations"), kind: .configuration)
             }
         }
     }

@@ -17,50 +17,61 @@ struct PlaceChoice {
 
     /// `--pick` and `--country` as given, checked: a number from 1, a two-letter code.
     static func checked(pick: Int?, country: String?) throws -> (pick: Int?, countryCode: String?) {
-        if let pick, pick < 1 { throw ValidationError("The value '\(pick)' is invalid for '--pick <n>': give a number from 1") }
+        if let pick, pick < 1 { throw ValidationError(N_("The value '{pick}' is invalid for '--pick <n>': give a number from 1"), ["pick": "\(pick)"]) }
         if let country, !(country.count == 2 && country.allSatisfy { $0.isASCII && $0.isLetter }) {
-            throw ValidationError("The value '\(country.strippingControlCharacters)' is invalid for '--country <code>': give a two-letter country code, e.g. DE")
+            throw ValidationError(N_("'--country {value}': give a two-letter country code, e.g. DE"), ["value": country.strippingControlCharacters])
         }
         return (pick, country?.uppercased())
     }
 
     /// The place meant; nil when the user left the pick list without choosing.
     func choose(among places: [PlaceMatch], _ context: CommandContext) throws -> PlaceMatch? {
+        let words = context.localization
         let quoted = "\"\(query.strippingControlCharacters)\""
         let again = "\(command) \(Self.shellWord(query))\(countryCode.map { " --country \($0)" } ?? "")"
         guard !places.isEmpty else {
             throw CommandFailure(
-                message: "no place named \(quoted)\(countryCode.map { " in \($0)" } ?? "") was found",
+                message: countryCode.map { words.tr("no place named {name} was found in {country}", ["name": quoted, "country": $0]) }
+                    ?? words.tr("no place named {name} was found", ["name": quoted]),
                 hint: whenSeveral == .refuse
-                    ? "check the spelling, or give the coordinates: rain locations add \(Self.shellWord(query)) --lat LATITUDE --lon LONGITUDE"
-                    : "check the spelling, or use coordinates: rain show --lat LAT --lon LON",
+                    ? words.tr("check the spelling, or give the coordinates: {command}",
+                               ["command": "rain locations add \(Self.shellWord(query)) --lat LATITUDE --lon LONGITUDE"])
+                    : words.tr("check the spelling, or give the coordinates: {command}", ["command": "rain show --lat LAT --lon LON"]),
                 kind: .badData)
         }
         if let pick {
             guard pick <= places.count else {
                 throw CommandFailure(
-                    message: "--pick \(pick): only \(places.count) place\(places.count == 1 ? " is" : "s are") named \(quoted): \(Self.listing(places))",
-                    hint: places.count == 1 ? "leave out --pick" : "choose one with --pick 1 to --pick \(places.count)", kind: .badData)
+                    message: words.trn("--pick {pick}: only 1 place is named {name}: {list}", "--pick {pick}: only {count} places are named {name}: {list}",
+                                       count: places.count, ["pick": String(pick), "name": quoted, "list": Self.listing(places)]),
+                    hint: places.count == 1 ? words.tr("leave out --pick")
+                        : words.tr("choose one with --pick 1 to --pick {count}", ["count": String(places.count)]), kind: .badData)
             }
             return places[pick - 1]
         }
         if places.count == 1 { return places[0] }
-        let narrowing = countryCode == nil ? " (or narrow with --country CODE)" : ""
+        let narrowing = countryCode == nil ? " " + words.tr("(or narrow with --country CODE)") : ""
         guard context.console.isInputTerminal && context.console.isOutputTerminal else {
             switch whenSeveral {
             case .refuse:
-                throw CommandFailure(message: "\(places.count) places are named \(quoted): \(Self.listing(places))",
-                                     hint: "choose one with --pick N, e.g. \(again) --pick 1" + narrowing, kind: .badData)
+                throw CommandFailure(message: words.tr("{count} places are named {name}: {list}",
+                                                       ["count": String(places.count), "name": quoted, "list": Self.listing(places)]),
+                                     hint: words.tr("choose one with --pick N, e.g. {command}", ["command": "\(again) --pick 1"]) + narrowing,
+                                     kind: .badData)
             case .takeFirst:
-                context.report(ErrorReport(message: "showing \(places[0].qualifiedName) (1 of \(places.count) with that name)",
-                                           hint: "another: \(again) --pick 2" + (countryCode == nil ? ", or narrow with --country CODE" : ""),
+                let another = countryCode == nil
+                    ? words.tr("another: {command}, or narrow with --country CODE", ["command": "\(again) --pick 2"])
+                    : words.tr("another: {command}", ["command": "\(again) --pick 2"])
+                context.report(ErrorReport(message: words.tr("showing {name} (1 of {count} with that name)",
+                                                             ["name": places[0].qualifiedName, "count": String(places.count)]),
+                                           hint: another,
                                            exitCode: .success),
                                as: .notice)
                 return places[0]
             }
         }
         let purpose: PlacePicker.Purpose = whenSeveral == .refuse ? .add : .show
-        let outcome = try PickerSession.run({ PlacePicker(query: query, places: places, height: $0, purpose: purpose) },
+        let outcome = try PickerSession.run({ PlacePicker(query: query, places: places, height: $0, purpose: purpose, localization: context.localization) },
                                             useColor: context.useColor, asciiOnly: context.asciiOnly, environment: context.environment)
         switch outcome {
         case .answer(let row): return places[row]

@@ -42,7 +42,7 @@ struct RefreshCommand: RunnableCommand {
         quiet = parsed[Self.quiet]
         json = parsed[Self.json]
         verbose = parsed[Self.verbose]
-        if all && !references.isEmpty { throw ValidationError("Give either '--all' or locations, not both") }
+        if all && !references.isEmpty { throw ValidationError(N_("Give either '--all' or locations, not both")) }
     }
 
     func run(_ context: CommandContext) async throws {
@@ -62,7 +62,9 @@ struct RefreshCommand: RunnableCommand {
         }
         let service = try context.makeForecastService(verbose: verbose)
         // --quiet must not even draw a spinner: a console that is no terminal gets none.
-        let spinner = Spinner(console: quiet ? BufferConsole() : context.console, message: "Refreshing \(locations.count == 1 ? locations[0].name.strippingControlCharacters : "\(locations.count) places")…")
+        let spinner = Spinner(console: quiet ? BufferConsole() : context.console, message: locations.count == 1
+                                ? context.localization.tr("Refreshing {name}…", ["name": locations[0].name.strippingControlCharacters])
+                                : context.localization.tr("Refreshing {count} places…", ["count": String(locations.count)]))
         var outcomes: [RefreshOutcome]
         do {
             var progress: (@Sendable (Int, Int) -> Void)?
@@ -95,7 +97,8 @@ struct RefreshCommand: RunnableCommand {
         guard let saved = try? context.store.load() else { return outcomes }
         let ids = Set(saved.locations.map(\.id))
         for outcome in outcomes where !ids.contains(outcome.location.id) {
-            context.report(ErrorReport(message: "\(outcome.location.name) was removed meanwhile; its forecast was not kept",
+            context.report(ErrorReport(message: context.localization.tr("{name} was removed meanwhile; its forecast was not kept",
+                                                                        ["name": outcome.location.name]),
                                        exitCode: .success), as: .notice)
         }
         return outcomes.filter { ids.contains($0.location.id) }

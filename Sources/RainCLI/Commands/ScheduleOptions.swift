@@ -14,7 +14,7 @@ struct InstallChoice {
     init(_ parsed: ParsedValues, install: Flag, uninstall: Flag) throws {
         self.install = parsed[install]
         self.uninstall = parsed[uninstall]
-        if self.install && self.uninstall { throw ValidationError("'--install' and '--uninstall' cannot be used together") }
+        if self.install && self.uninstall { throw ValidationError(N_("'--install' and '--uninstall' cannot be used together")) }
     }
 
     var pair: (Bool, Bool) { (install, uninstall) }

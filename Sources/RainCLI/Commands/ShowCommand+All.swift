@@ -11,7 +11,7 @@ extension ShowCommand {
             throw LocationsError.noLocations
         }
         let service = try context.makeForecastService(verbose: verbose)
-        let spinner = Spinner(console: context.console, message: "Refreshing the stale forecasts…")
+        let spinner = Spinner(console: context.console, message: context.localization.tr("Refreshing the stale forecasts…"))
         let display = await service.forecastsForDisplay(of: list.locations, offline: offline, lockWait: .seconds(10)) {
             spinner.start()
         }

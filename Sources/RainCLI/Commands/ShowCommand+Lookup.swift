@@ -10,20 +10,20 @@ extension ShowCommand {
         let (pick, countryCode) = try PlaceChoice.checked(pick: try parsed.value(pick), country: try parsed.value(country))
         let choosing = pick != nil ? "--pick" : countryCode != nil ? "--country" : nil
         if let other = all ? "--all" : nil, let option = latitude != nil ? "--lat" : longitude != nil ? "--lon" : choosing {
-            throw ValidationError("'\(option)' cannot be combined with '\(other)'")
+            throw ValidationError(N_("'{option}' cannot be combined with '{other}'"), ["option": option, "other": other])
         }
         switch (latitude, longitude) {
         case let (latitude?, longitude?):
-            if reference != nil { throw ValidationError("Give either a location or '--lat' and '--lon', not both") }
-            if let choosing { throw ValidationError("'\(choosing)' chooses among places found by name; it cannot be used with '--lat' and '--lon'") }
+            if reference != nil { throw ValidationError(N_("Give either a location or '--lat' and '--lon', not both")) }
+            if let choosing { throw ValidationError(N_("'{option}' cannot be used with '--lat' and '--lon'"), ["option": choosing]) }
             return (try LocationValidation.validCoordinate(latitude: latitude, longitude: longitude), nil, nil)
         case (nil, nil):
-            if let choosing, reference == nil { throw ValidationError("'\(choosing)' chooses among places found by name: give the name too") }
+            if let choosing, reference == nil { throw ValidationError(N_("'{option}' needs a name to look up"), ["option": choosing]) }
             return (nil, pick, countryCode)
         case (nil, _):
-            throw ValidationError("Missing '--lat <latitude>' (with '--lon')")
+            throw ValidationError(N_("Missing '--lat <latitude>' (with '--lon')"))
         case (_, nil):
-            throw ValidationError("Missing '--lon <longitude>' (with '--lat')")
+            throw ValidationError(N_("Missing '--lon <longitude>' (with '--lat')"))
         }
     }
 
@@ -37,7 +37,7 @@ extension ShowCommand {
         do {
             let location = try Self.location(reference, in: list, context)
             if let option = pick != nil ? "--pick" : countryCode != nil ? "--country" : nil {
-                throw ValidationError("'\(option)' chooses among places found by name; '\(reference ?? "")' is a saved place (\(location.shortID))")
+                throw ValidationError(N_("'{option}' does not apply: '{reference}' is a saved place ({id})"), ["option": option, "reference": reference ?? "", "id": location.shortID])
             }
             return (location, nil)
         } catch LocationsError.unknown(let reference) where Self.canBeLookedUp(reference) {
@@ -61,8 +61,9 @@ extension ShowCommand {
         if template != nil { return (Self.location(PlaceMatch(name: Self.name(of: question), coordinate: Coordinate(latitude: 0, longitude: 0)), for: question), question) }
         if offline {
             let asked = Self.words(of: question)
-            throw CommandFailure(message: "no cached forecast for \(asked) (not saved, never looked up)",
-                                 hint: "look it up when online: rain show \(asked)", kind: .nothingToShow)
+            throw CommandFailure(message: context.localization.tr("no cached forecast for {name} (not saved, never looked up)", ["name": asked]),
+                                 hint: context.localization.tr("look it up when online: {command}", ["command": "rain show \(asked)"]),
+                                 kind: .nothingToShow)
         }
         switch question {
         case .coordinate(let coordinate):
@@ -75,18 +76,19 @@ extension ShowCommand {
                 places = try await PlaceLookup(settings: settings, verbose: context.requestLog(verbose: verbose))
                     .places(named: query, countryCode: countryCode)
             } catch {
-                let name = query.strippingControlCharacters
+                let name = query.strippingControlCharacters, words = context.localization
                 if case .offline(let host) = error {
-                    // In the one voice of offline: "rain: offline: cannot reach HOST ...".
-                    throw CommandFailure(message: "offline: cannot reach \(host) to look up '\(name)'",
-                                         hint: "'\(name)' is not a saved place; try again when online", kind: error.kind)
+                    // In the one voice of offline: "rain: offline: cannot reach HOST ..." (the
+                    // prefix stays as it is, as `rain: error:` does, for scripts).
+                    throw CommandFailure(message: ErrorReport.offlinePrefix + words.tr("cannot reach {host} to look up '{name}'", ["host": host, "name": name]),
+                                         hint: words.tr("'{name}' is not a saved place; try again when online", ["name": name]), kind: error.kind)
                 }
-                throw CommandFailure(message: "cannot look up '\(name)' (not a saved place): \(error)",
-                                     hint: error.hint ?? LocationsError.unknown(reference: query).hint, kind: error.kind)
+                throw CommandFailure(message: words.tr("cannot look up '{name}' (not a saved place): {problem}", ["name": name, "problem": error.message(in: words)]),
+                                     hint: error.hint(in: words) ?? LocationsError.unknown(reference: query).hint(in: words), kind: error.kind)
             }
             let choice = PlaceChoice(query: query, pick: pick, countryCode: countryCode, command: "rain", whenSeveral: .takeFirst)
             guard let place = try choice.choose(among: places, context) else {
-                context.printError("Nothing shown.")
+                context.printError(context.localization.tr("Nothing shown."))
                 throw ExitStatus(code: .success)
             }
             // Which of several it was is part of the question: the pick list's choice is not
@@ -131,7 +133,8 @@ extension ShowCommand {
         case .coordinate: add = "rain locations add NAME " + words(of: question)
         case .name: add = "rain locations add " + words(of: question)
         }
-        context.report(ErrorReport(message: "\(location.name.strippingControlCharacters) is not saved; to keep it: \(add)",
+        context.report(ErrorReport(message: context.localization.tr("{name} is not saved; to keep it: {command}",
+                                                                    ["name": location.name.strippingControlCharacters, "command": add]),
                                    exitCode: .success), as: .notice)
     }
 }

@@ -65,16 +65,16 @@ struct ShowCommand: RunnableCommand {
         do {
             template = try parsed.value(Self.format).map(StatusTemplate.init)
         } catch let error as StatusTemplateError {
-            throw ValidationError("'--format': \(error)")
+            throw ValidationError(N_("'--format': {problem}"), ["problem": "\(error)"])
         }
         graph = parsed[Self.graph]
         hourCount = try parsed.value(Self.hours)
         dayCount = try parsed.value(Self.days)
         try Self.checkCounts(hours: hourCount, days: dayCount, all: all, json: json, format: template != nil)
         try Self.checkGraph(graph, days: dayCount, all: all, json: json, format: template != nil)
-        if all && reference != nil { throw ValidationError("Give either '--all' or a location, not both") }
+        if all && reference != nil { throw ValidationError(N_("Give either '--all' or a location, not both")) }
         (coordinate, pick, countryCode) = try Self.lookupOptions(parsed, reference: reference, all: all)
-        if all && template != nil { throw ValidationError("'--format' shows one place; it cannot be combined with '--all'") }
+        if all && template != nil { throw ValidationError(N_("'--format' shows one place; it cannot be combined with '--all'")) }
     }
 
     func run(_ context: CommandContext) async throws {
@@ -101,7 +101,7 @@ struct ShowCommand: RunnableCommand {
                 context.writeJSON(String(decoding: ForecastCache.encode(shown), as: UTF8.self))
             } else {
                 let now = Date()
-                try Self.checkCounts(hours: hourCount, days: dayCount, against: forecast.forecast, now: now)
+                try Self.checkCounts(hours: hourCount, days: dayCount, against: forecast.forecast, now: now, context.localization)
                 let presentation = context.presentation(service.settings)
                 if graph { return try showGraph(forecast, now: now, status: status, presentation: presentation, context) }
                 var view = ForecastView(width: context.outputWidth, usesColor: context.useColor, now: now,
@@ -128,8 +128,9 @@ extension ShowCommand {
             let commands = RainCommand.configuration.subcommands.map { $0.configuration.commandName }
             guard let command = closestMatch(to: reference, among: commands) else { throw LocationsError.unknown(reference: reference) }
             throw CommandFailure(
-                message: LocationsError.unknown(reference: reference).description,
-                hint: "did you mean the command 'rain \(command)'? (a word that names no command is a place)",
+                message: LocationsError.unknown(reference: reference).message(in: context.localization),
+                hint: context.localization.tr("did you mean the command '{command}'?",
+                                              ["command": "rain \(command)"]),
                 kind: .badData)
         }
     }

@@ -39,17 +39,20 @@ struct TimerCommand: RunnableCommand {
         let systemd = UserSystemd(environment: context.environment, home: RainPaths.home(environment: context.environment))
         if uninstall {
             let removed = try systemd.uninstall()
-            context.print(removed ? "Removed rain's timer (\(systemd.timerPath), \(systemd.servicePath))." : "rain has no timer installed; nothing to remove.")
+            context.print(removed
+                ? context.localization.tr("Removed rain's timer ({timer}, {service}).", ["timer": systemd.timerPath, "service": systemd.servicePath])
+                : context.localization.tr("rain has no timer installed; nothing to remove."))
             return
         }
         _ = try context.loadSettings()
         let units = try SystemdUnits(every: interval, executable: ProcessIdentity.executablePath, environment: context.scheduledEnvironment)
         if install {
             try systemd.install(units)
-            context.print("Installed and started \(systemd.timerPath) (every \(interval)) and \(systemd.servicePath).")
+            context.print(context.localization.tr("Installed and started {timer} (every {interval}) and {service}.",
+                                                  ["timer": systemd.timerPath, "interval": "\(interval)", "service": systemd.servicePath]))
         } else {
             context.console.write("# \(systemd.servicePath)\n\(units.service)\n# \(systemd.timerPath)\n\(units.timer)")
         }
-        context.warnIfTheKeyOnlyLivesInTheEnvironment(scheduler: "the systemd timer")
+        context.warnIfTheKeyOnlyLivesInTheEnvironment(scheduler: .timer)
     }
 }

@@ -42,7 +42,7 @@ struct WatchCommand: RunnableCommand {
         all = parsed[Self.all]
         every = try parsed.value(Self.every) ?? Interval(seconds: 15 * 60)
         verbose = parsed[Self.verbose]
-        if all && !references.isEmpty { throw ValidationError("Give either '--all' or locations, not both") }
+        if all && !references.isEmpty { throw ValidationError(N_("Give either '--all' or locations, not both")) }
     }
 
     func run(_ context: CommandContext) async throws {
@@ -51,7 +51,7 @@ struct WatchCommand: RunnableCommand {
         guard !locations.isEmpty else { throw LocationsError.noLocations }
         let service = try context.makeForecastService(verbose: verbose)
         if every.seconds < Self.minimumInterval.seconds && !ForecastEndpoint.isOnThisMachine(service.settings.forecastURL) {
-            throw ValidationError("The value '\(every)' is invalid for '--every <interval>': give \(Self.minimumInterval) or more")
+            throw ValidationError(N_("'--every {every}': give {minimum} or more (every refresh is a request)"), ["every": "\(every)", "minimum": "\(Self.minimumInterval)"])
         }
         let inPlace = context.console.isOutputTerminal && TerminalScreen.Kind(environment: context.environment) == .ansi
         let presentation = context.presentation(service.settings)

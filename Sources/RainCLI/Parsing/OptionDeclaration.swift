@@ -81,7 +81,7 @@ extension Double: CommandLineValue {
         self = value
     }
 
-    static var expectation: String? { "give a decimal number, e.g. -33.87" }
+    static var expectation: String? { N_("give a decimal number, e.g. -33.87") }
 }
 
 extension Int: CommandLineValue {
@@ -92,10 +92,10 @@ extension Int: CommandLineValue {
         self = value
     }
 
-    static var expectation: String? { "give a whole number, e.g. 2" }
+    static var expectation: String? { N_("give a whole number, e.g. 2") }
 }
 
 extension Interval: CommandLineValue {
     init?(commandLine text: String) { self.init(text) }
-    static var expectation: String? { "give a positive whole number followed by s, m or h, e.g. 15m" }
+    static var expectation: String? { N_("give a positive whole number followed by s, m or h, e.g. 15m") }
 }

@@ -35,12 +35,22 @@ extension RunnableCommand {
 /// do not go together): a usage error like the parser's own, exit 64. Anything else `init(parsed:)`
 /// or `validate(in:)` throws keeps its own kind (a bad coordinate is 65, a broken configuration 78).
 struct ValidationError: RainError {
-    var description: String
+    /// The English text, marked with `N_` where it is a message of the catalogues; `values`
+    /// fill its `{names}`.
+    var template: String
+    var values: [(String, String)]
     var hint: String?
     var kind: ErrorKind { .usage }
 
-    init(_ description: String, hint: String? = nil) {
-        self.description = description
+    init(_ template: String, _ values: KeyValuePairs<String, String> = [:], hint: String? = nil) {
+        self.template = template
+        self.values = values.map { ($0.key, $0.value) }
         self.hint = hint
     }
+
+    var description: String { message(in: .english) }
+
+    func message(in localization: Localization) -> String { localization.tr(template, pairs: values) }
+
+    func hint(in localization: Localization) -> String? { hint.map { localization.tr($0) } }
 }

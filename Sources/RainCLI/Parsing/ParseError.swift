@@ -17,32 +17,55 @@ enum ParseError: RainError, Equatable {
 
     var kind: ErrorKind { .usage }
 
-    var hint: String? {
+    var hint: String? { hint(in: .english) }
+
+    var description: String { message(in: .english) }
+
+    func hint(in localization: Localization) -> String? {
         guard case .notACommand(_, let suggestion) = self else { return nil }
-        return "did you mean '\(suggestion)'?"
+        return localization.tr("did you mean '{command}'?", ["command": suggestion])
     }
 
-    var description: String {
+    /// The line in the user's language; option names, commands and values stay as typed.
+    func message(in localization: Localization) -> String {
+        let words = localization
         switch self {
-        case .unknownOption(let option, let suggestion):
-            return "Unknown option '\(option)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "")
+        case .unknownOption(let option, nil):
+            return words.tr("Unknown option '{option}'.", ["option": option])
+        case .unknownOption(let option, let suggestion?):
+            return words.tr("Unknown option '{option}'. Did you mean '{suggestion}'?", ["option": option, "suggestion": suggestion])
         case .missingValue(let synopsis):
-            return "Missing value for '\(synopsis)'"
+            return words.tr("Missing value for '{option}'", ["option": synopsis])
         case .unexpectedValue(let option):
-            return "The option '\(option)' does not take a value"
+            return words.tr("The option '{option}' does not take a value", ["option": option])
         case .unexpectedArgument(let argument):
-            return "Unexpected argument '\(argument)'"
+            return words.tr("Unexpected argument '{argument}'", ["argument": argument])
         case .missingArgument(let name):
-            return "Missing expected argument '<\(name)>'"
-        case .unknownCommand(let name, let suggestion):
-            return "Unknown command '\(name)'." + (suggestion.map { " Did you mean '\($0)'?" } ?? "")
-        case .invalidValue(let value, let synopsis, let expectation):
-            return "The value '\(value)' is invalid for '\(synopsis)'" + (expectation.map { ": \($0)" } ?? "")
+            return words.tr("Missing expected argument '<{name}>'", ["name": name])
+        case .unknownCommand(let name, nil):
+            return words.tr("Unknown command '{command}'.", ["command": name])
+        case .unknownCommand(let name, let suggestion?):
+            return words.tr("Unknown command '{command}'. Did you mean '{suggestion}'?", ["command": name, "suggestion": suggestion])
+        case .invalidValue(let value, let synopsis, nil):
+            return words.tr("The value '{value}' is invalid for '{option}'", ["value": value, "option": synopsis])
+        case .invalidValue(let value, let synopsis, let expectation?):
+            return words.tr("The value '{value}' is invalid for '{option}': {expectation}",
+                            ["value": value, "option": synopsis, "expectation": Self.expectation(expectation, in: words)])
         case .repeatedOption(let synopsis):
-            return "The option '\(synopsis)' can be given only once"
+            return words.tr("The option '{option}' can be given only once", ["option": synopsis])
         case .notACommand(let word, _):
-            return "'\(word)' is not a command or a saved place"
+            return words.tr("'{word}' is not a command or a saved place", ["word": word])
         }
+    }
+}
+
+extension ParseError {
+    /// What a value must be, in the user's language: a marked text (`N_`), or "one of" a list of
+    /// the values as typed.
+    static func expectation(_ text: String, in localization: Localization) -> String {
+        let oneOf = "one of "
+        guard text.hasPrefix(oneOf) else { return localization.tr(text) }
+        return localization.tr("one of {values}", ["values": String(text.dropFirst(oneOf.count))])
     }
 }
 

@@ -19,3 +19,19 @@ public enum CacheError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 }
+
+extension CacheError {
+    /// The line in the user's language (the reason, the system's or the reader's words, stays as it is).
+    public func message(in localization: Localization) -> String {
+        switch self {
+        case .unreadable(let path, let reason):
+            return localization.tr("cannot read the cached forecast {path}: {reason}", ["path": path, "reason": reason])
+        case .corrupt(let path, let reason, nil):
+            return localization.tr("the cached forecast {path} is damaged: {reason}", ["path": path, "reason": reason])
+        case .corrupt(let path, let reason, let field?):
+            return localization.tr("the cached forecast {path} is damaged: {reason} at {field}", ["path": path, "reason": reason, "field": field])
+        case .unwritable(let path, let reason):
+            return localization.tr("cannot write the cached forecast {path}: {reason}", ["path": path, "reason": reason])
+        }
+    }
+}

@@ -4,7 +4,9 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     case notJSON(path: String)
     case unknownKey(path: String, key: String, suggestion: String?)
-    case invalidValue(path: String, key: String, problem: String)
+    /// `problem` says what the value must be, marked for the catalogues (`N_`); `values` fill its
+    /// `{names}`.
+    case invalidValue(path: String, key: String, problem: String, values: [String: String] = [:])
     case insecureKeyFile(path: String, mode: UInt32)
     case unusableKey(source: String, problem: String)
 
@@ -18,8 +20,8 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path) is not a JSON object"
         case .unknownKey(let path, let key, let suggestion):
             return "\(path): unknown key '\(key.strippingControlCharacters)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
-        case .invalidValue(let path, let key, let problem):
-            return "\(path): '\(key)' \(problem)"
+        case .invalidValue(let path, let key, let problem, let values):
+            return "\(path): '\(key)' \(Localization.english.tr(problem, pairs: values.sorted { $0.key < $1.key }))"
         case .insecureKeyFile(let path, let mode):
             return "the API key file \(path) can be read or written by group or others (mode \(String(mode & 0o777, radix: 8)))"
         case .unusableKey(let source, let problem):
@@ -55,7 +57,28 @@ extension ConfigError {
         case .unknownKey(let path, let key, let suggestion?):
             return localization.tr("{path}: unknown key '{key}' (did you mean '{suggestion}'?)",
                                    ["path": path, "key": key.strippingControlCharacters, "suggestion": suggestion])
+        case .unreadable(let path, let reason):
+            return localization.tr("cannot read the configuration file {path}: {reason}", ["path": path, "reason": reason])
+        case .notJSON(let path): return localization.tr("{path} is not a JSON object", ["path": path])
+        case .unusableKey(let source, let problem):
+            // The problem is a marked message, or (a file's reason) as it came.
+            return localization.tr("the API key from {source} {problem}", ["source": source, "problem": localization.tr(problem)])
+        case .invalidValue(let path, let key, let problem, let values):
+            let problem = localization.tr(problem, pairs: values.sorted { $0.key < $1.key })
+            return localization.tr("{path}: '{key}' {problem}", ["path": path, "key": key, "problem": problem])
+        case .insecureKeyFile(let path, let mode):
+            return localization.tr("the API key file {path} can be read or written by group or others (mode {mode})",
+                                   ["path": path, "mode": String(mode & 0o777, radix: 8)])
         default: return description
+        }
+    }
+
+    public func hint(in localization: Localization) -> String? {
+        switch self {
+        case .missingFile(let path):
+            return localization.tr("create it with: {command}", ["command": "rain config init --config \(Self.shellWord(path))"])
+        case .unknownKey, .invalidValue, .notJSON: return ConfigExample.hint(in: localization)
+        default: return hint
         }
     }
 }

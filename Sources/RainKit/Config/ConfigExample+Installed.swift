@@ -12,8 +12,10 @@ extension ConfigExample {
 
     /// Where to read every key with its default: the installed file, or else an example written
     /// out by `rain config init` (which never overwrites).
-    static var hint: String {
-        if let file = installedFile() { return "\(file) lists every key with its default" }
-        return "every key with its default: rain --config /tmp/rain-example.json config init"
+    static var hint: String { hint(in: .english) }
+
+    static func hint(in localization: Localization) -> String {
+        if let file = installedFile() { return localization.tr("{path} lists every key with its default", ["path": file]) }
+        return localization.tr("every key with its default: {command}", ["command": "rain --config /tmp/rain.json config init"])
     }
 }

@@ -7,8 +7,9 @@ struct ConfigValues: Sendable {
     /// Put before each key in messages: "notify." for the members of the `notify` object.
     var keyPrefix = ""
 
-    func invalid(_ key: String, _ problem: String) -> ConfigError {
-        .invalidValue(path: path, key: keyPrefix + key, problem: problem)
+    /// `problem` marked with `N_`, its `{names}` filled from `values`.
+    func invalid(_ key: String, _ problem: String, _ values: [String: String] = [:]) -> ConfigError {
+        .invalidValue(path: path, key: keyPrefix + key, problem: problem, values: values)
     }
 
     /// An error for each key that is not one of `known`, with the known key it may mean.
@@ -23,8 +24,8 @@ struct ConfigValues: Sendable {
     /// The string under `key`; nil when absent or null.
     func string(_ key: String) throws(ConfigError) -> String? {
         guard let node = values[key], !node.isNull else { return nil }
-        guard let value = try? node.string() else { throw invalid(key, "must be a string") }
-        guard !value.isEmpty else { throw invalid(key, "must not be empty (use null for the default)") }
+        guard let value = try? node.string() else { throw invalid(key, N_("must be a string")) }
+        guard !value.isEmpty else { throw invalid(key, N_("must not be empty (use null for the default)")) }
         return value
     }
 
@@ -37,14 +38,14 @@ struct ConfigValues: Sendable {
 
     func number(_ key: String, in range: ClosedRange<Double>) throws(ConfigError) -> Double? {
         guard let node = values[key], !node.isNull else { return nil }
-        guard node.kind == .number, let value = try? node.number() else { throw invalid(key, "must be a number") }
-        guard range.contains(value) else { throw invalid(key, "must be between \(Int(range.lowerBound)) and \(Int(range.upperBound))") }
+        guard node.kind == .number, let value = try? node.number() else { throw invalid(key, N_("must be a number")) }
+        guard range.contains(value) else { throw invalid(key, N_("must be between {lowest} and {highest}"), ["lowest": String(Int(range.lowerBound)), "highest": String(Int(range.upperBound))]) }
         return value
     }
 
     func integer(_ key: String, in range: ClosedRange<Int>) throws(ConfigError) -> Int? {
         guard let value = try number(key, in: Double(range.lowerBound)...Double(range.upperBound)) else { return nil }
-        guard value.rounded() == value else { throw invalid(key, "must be a whole number") }
+        guard value.rounded() == value else { throw invalid(key, N_("must be a whole number")) }
         return Int(value)
     }
 }

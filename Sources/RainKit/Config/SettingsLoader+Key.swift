@@ -18,9 +18,9 @@ extension SettingsLoader {
 
     static func validKey(_ key: String, source: String) throws(ConfigError) -> APIKey {
         let key = key.trimmed
-        guard !key.isEmpty else { throw .unusableKey(source: source, problem: "is empty") }
+        guard !key.isEmpty else { throw .unusableKey(source: source, problem: N_("is empty")) }
         let allowed = key.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0.value < 0x7F && !"/?#%&=+".unicodeScalars.contains($0) }
-        guard allowed else { throw .unusableKey(source: source, problem: "contains characters an API key cannot have") }
+        guard allowed else { throw .unusableKey(source: source, problem: N_("contains characters an API key cannot have")) }
         return APIKey(key)
     }
 
@@ -30,7 +30,7 @@ extension SettingsLoader {
         guard stat(path, &info) == 0 else {
             throw .unusableKey(source: path, problem: "cannot be read: \(String(cString: strerror(errno)))")
         }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw .unusableKey(source: path, problem: "is not a regular file") }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw .unusableKey(source: path, problem: N_("is not a regular file")) }
         guard info.st_mode & 0o077 == 0 else { throw .insecureKeyFile(path: path, mode: UInt32(info.st_mode)) }
         let bytes: [UInt8]?
         do {
@@ -39,7 +39,7 @@ extension SettingsLoader {
             throw .unusableKey(source: path, problem: "cannot be read: \(error.reason)")
         }
         guard let bytes, let text = String(validating: bytes, as: UTF8.self) else {
-            throw .unusableKey(source: path, problem: "is not text")
+            throw .unusableKey(source: path, problem: N_("is not text"))
         }
         return try validKey(text, source: path)
     }

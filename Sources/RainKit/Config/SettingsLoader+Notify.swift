@@ -5,7 +5,7 @@ extension SettingsLoader {
     /// Every problem of the `notify` object; `apply` gets the settings when there is none.
     func checkNotify(in file: ConfigValues, apply: (NotifySettings) -> Void) -> [ConfigError] {
         guard let node = file.values["notify"], !node.isNull else { return [] }
-        guard node.kind == .object, let members = try? node.members() else { return [file.invalid("notify", "must be an object")] }
+        guard node.kind == .object, let members = try? node.members() else { return [file.invalid("notify", N_("must be an object"))] }
         let values = ConfigValues(path: file.path, values: members, keyPrefix: "notify.")
         var settings = NotifySettings()
         var problems = values.unknownKeys(Self.notifyKeys)
@@ -15,7 +15,7 @@ extension SettingsLoader {
         check { () throws(ConfigError) in if let minutes = try values.integer("within_minutes", in: 5...120) { settings.withinMinutes = minutes } }
         check { () throws(ConfigError) in
             guard let name = try values.string("min_intensity") else { return }
-            guard let strength = PrecipitationStrength(rawValue: name) else { throw values.invalid("min_intensity", "must be \"light\", \"moderate\" or \"heavy\"") }
+            guard let strength = PrecipitationStrength(rawValue: name) else { throw values.invalid("min_intensity", N_("must be {names} or {last}"), ["names": "\"light\", \"moderate\"", "last": "\"heavy\""]) }
             settings.minIntensity = strength
         }
         check { () throws(ConfigError) in if let percent = try values.integer("probability", in: 1...100) { settings.probability = Double(percent) / 100 } }
@@ -24,9 +24,10 @@ extension SettingsLoader {
             guard let text = try values.string("quiet_hours") else { return }
             switch QuietHours.parse(text) {
             case .success(let hours): settings.quietHours = hours
-            case .failure(.notTwoTimes): throw values.invalid("quiet_hours", "must be two times like \"22:00-07:00\"")
+            case .failure(.notTwoTimes):
+                throw values.invalid("quiet_hours", N_("must be two times like {example}"), ["example": "\"22:00-07:00\""])
             case .failure(.empty(let time)):
-                throw values.invalid("quiet_hours", "is empty: it starts and ends at \(time)")
+                throw values.invalid("quiet_hours", N_("is empty: it starts and ends at {time}"), ["time": time])
             }
         }
         check { () throws(ConfigError) in if let seconds = try values.integer("exec_timeout", in: 1...3600) { settings.execTimeout = seconds } }
@@ -36,7 +37,7 @@ extension SettingsLoader {
 
     private static func notifyPlaces(_ values: ConfigValues) throws(ConfigError) -> NotifySettings.Places {
         guard let node = values.values["places"], !node.isNull else { return .current }
-        let problem = "must be \"current\", \"all\" or a list of places (LOCs)"
+        let problem = N_("must be \"current\", \"all\" or a list of places (LOCs)")
         if node.kind == .array {
             guard let names = try? node.elements({ element throws(JSONError) in try element.requiredString() }),
                   !names.isEmpty, names.allSatisfy({ !$0.isEmpty }) else { throw values.invalid("places", problem) }

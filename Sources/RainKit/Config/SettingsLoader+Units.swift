@@ -36,7 +36,7 @@ extension SettingsLoader {
         settings.origins["units"] = "default"
         check { () throws(ConfigError) in
             guard let units = try file.string("units") else { return }
-            guard let value = UnitSystem(rawValue: units) else { throw file.invalid("units", "must be one of si, us, ca, uk") }
+            guard let value = UnitSystem(rawValue: units) else { throw file.invalid("units", N_("must be one of {names}"), ["names": "si, us, ca, uk"]) }
             settings.units = value
             settings.origins["units"] = "configuration"
         }
@@ -51,7 +51,7 @@ extension SettingsLoader {
                 guard let name = try file.string(key) else { return }
                 guard settings.displayUnits.set(key, to: name) else {
                     let names = DisplayUnits.names(of: key)
-                    throw file.invalid(key, "must be one of \(names.joined(separator: ", "))")
+                    throw file.invalid(key, N_("must be one of {names}"), ["names": names.joined(separator: ", ")])
                 }
                 settings.origins[key] = "configuration"
             }
@@ -61,7 +61,7 @@ extension SettingsLoader {
         var locale: String?
         check { () throws(ConfigError) in
             guard let language = try file.string("language") else { return }
-            guard Self.isLanguageCode(language) else { throw file.invalid("language", "must be a language code such as \"en\", \"de\" or \"pt_BR\"") }
+            guard Self.isLanguageCode(language) else { throw file.invalid("language", N_("must be a language code such as \"en\", \"de\" or \"pt_BR\"")) }
             locale = language
             settings.origins["language"] = "configuration"
         }

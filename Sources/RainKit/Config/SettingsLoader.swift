@@ -101,7 +101,7 @@ public struct SettingsLoader: Sendable {
             guard let provider = try file.string("provider") else { return }
             guard let value = ProviderChoice(rawValue: provider) else {
                 let names = ProviderChoice.allCases.map { "\"\($0.rawValue)\"" }
-                throw file.invalid("provider", "must be \(names.dropLast().joined(separator: ", ")) or \(names.last!)")
+                throw file.invalid("provider", N_("must be {names} or {last}"), ["names": names.dropLast().joined(separator: ", "), "last": names.last!])
             }
             settings.providerChoice = value
         }
@@ -122,7 +122,7 @@ public struct SettingsLoader: Sendable {
         }
         check { () throws(ConfigError) in
             guard let placement = try file.string("api_key_in") else { return }
-            guard let value = APIKeyPlacement(rawValue: placement) else { throw file.invalid("api_key_in", "must be \"path\" or \"header\"") }
+            guard let value = APIKeyPlacement(rawValue: placement) else { throw file.invalid("api_key_in", N_("must be {names} or {last}"), ["names": "\"path\"", "last": "\"header\""]) }
             settings.apiKeyPlacement = value
         }
         problems += readUnitsAndLanguage(file, into: &settings)
@@ -131,9 +131,9 @@ public struct SettingsLoader: Sendable {
         check { () throws(ConfigError) in if let count = try file.integer("max_concurrent_requests", in: 1...32) { settings.maxConcurrentRequests = count } }
         check { () throws(ConfigError) in
             guard let caFile = try file.path("ca_file") else { return }
-            guard access(caFile, R_OK) == 0 else { throw file.invalid("ca_file", "names a file that cannot be read: \(caFile)") }
+            guard access(caFile, R_OK) == 0 else { throw file.invalid("ca_file", N_("names a file that cannot be read: {path}"), ["path": caFile]) }
             if let problem = RegularFile.problem(with: caFile, limit: .certificates) {
-                throw file.invalid("ca_file", "names \(problem): \(caFile)")
+                throw file.invalid("ca_file", N_("names {problem}: {path}"), ["problem": problem, "path": caFile])
             }
             settings.caFile = caFile
         }

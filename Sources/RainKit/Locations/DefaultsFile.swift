@@ -18,6 +18,24 @@ public enum DefaultsFileError: Error, Sendable, Equatable, CustomStringConvertib
         case .busy(let path): return "\(path) is locked by another rain process"
         }
     }
+
+    /// The line in the user's language (a file's own reason, the system's words, stays as it is).
+    public func message(in localization: Localization) -> String {
+        switch self {
+        case .unreadable(let path, let reason): return localization.tr("cannot use {path}: {reason}", ["path": path, "reason": reason])
+        case .file(let error): return error.description
+        case .busy(let path): return localization.tr("{path} is locked by another rain process", ["path": path])
+        }
+    }
+
+    public func hint(in localization: Localization) -> String? {
+        switch self {
+        case .busy: return localization.tr("try again in a moment")
+        case .unreadable:
+            return localization.tr("fix or move the file; rain never overwrites a file it cannot read")
+        case .file: return nil
+        }
+    }
 }
 
 /// A small keyed JSON document in the spirit of NSUserDefaults: typed values by key, keys rain

@@ -13,34 +13,41 @@ public struct Location: Sendable, Hashable, Identifiable {
     public var region: String?
     /// IANA time zone, e.g. "Europe/Berlin".
     public var timeZone: String?
+    /// The word the place was looked up by, where the geocoder named it otherwise (in the
+    /// user's language: "Tokyo" for a place saved as "東京"): a LOC finds the place by it too.
+    public var alias: String?
 
     public init(id: UUID = UUID(), name: String, coordinate: Coordinate,
-                country: String? = nil, region: String? = nil, timeZone: String? = nil) {
+                country: String? = nil, region: String? = nil, timeZone: String? = nil, alias: String? = nil) {
         self.id = id
         self.name = name
         self.coordinate = coordinate
         self.country = country
         self.region = region
         self.timeZone = timeZone
+        self.alias = alias
     }
 
     public static func == (lhs: Location, rhs: Location) -> Bool { lhs.id == rhs.id }
 
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
-    /// Whether the two say the same: name, coordinates, country, region and zone (IDs aside).
+    /// Whether the two say the same: name, coordinates, country, region, zone and alias (IDs aside).
     public func hasSameContent(as other: Location) -> Bool {
         name == other.name && coordinate == other.coordinate && country == other.country
-            && region == other.region && timeZone == other.timeZone
+            && region == other.region && timeZone == other.timeZone && alias == other.alias
     }
 
-    /// Whether `other` is this place saved again: the same name (letter case aside) within
-    /// `sameness` metres, which one geocoder result added twice, or a name typed twice, are.
+    /// Whether `other` is this place saved again: the same name (letter case aside; a name or
+    /// the word it was looked up by) within `sameness` metres, which one geocoder result added
+    /// twice (in two languages too), or a name typed twice, are.
     public func isSamePlace(as other: Location, within sameness: Double = 1000) -> Bool {
         // No path between two points is shorter than their difference in latitude: that rules
         // out nearly every place before any trigonometry or a lower-cased name is made.
-        abs(other.coordinate.latitude - coordinate.latitude) * .pi / 180 * Coordinate.earthRadius <= sameness
-            && coordinate.distance(to: other.coordinate) <= sameness && name.lowercased() == other.name.lowercased()
+        guard abs(other.coordinate.latitude - coordinate.latitude) * .pi / 180 * Coordinate.earthRadius <= sameness,
+              coordinate.distance(to: other.coordinate) <= sameness else { return false }
+        let names = Set([name, alias].compactMap { $0?.lowercased() })
+        return [other.name, other.alias].contains { $0.map { names.contains($0.lowercased()) } == true }
     }
 
     /// "Paris, Texas, United States": the name with the region and country a lookup gave it.

@@ -14,6 +14,7 @@ enum LocationFields {
         JSONField("country", .text({ $0.country }, { $0.country = $1 })),
         JSONField("region", .text({ $0.region }, { $0.region = $1 })),
         JSONField("timezone", .text({ $0.timeZone }, { $0.timeZone = $1 })),
+        JSONField("alias", .text({ $0.alias }, { $0.alias = $1 })),
     ]
 
     static let table = JSONFields(all, naming: .rain)

@@ -102,6 +102,14 @@ extension LocationList {
                 if !prefixes.isEmpty {
                     prefixes.forEachMatch(of: locations[position].id) { searches[$0].byPrefix.append(position) }
                 }
+                // The word the place was looked up by names it as its name does.
+                if let alias = locations[position].alias {
+                    let key: String? = switch names.key(of: alias) {
+                    case .ascii(let key): key
+                    case .unicode(let key): key
+                    }
+                    for index in key.map(names.references(for:)) ?? [] { searches[index].named.append(position) }
+                }
                 let name: String
                 switch names.key(of: locations[position].name) {
                 case .ascii(let key?): name = key
@@ -110,7 +118,9 @@ extension LocationList {
                     name = key
                     accented.append((position, key))
                 }
-                for index in names.references(for: name) { searches[index].named.append(position) }
+                for index in names.references(for: name) where searches[index].named.last != position {
+                    searches[index].named.append(position)
+                }
             }
         }
         var withoutAccents: [String: [Int]] = [:]

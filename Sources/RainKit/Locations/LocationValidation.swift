@@ -21,10 +21,10 @@ public enum LocationValidation {
         // Only a name that starts or ends with a space needs trimming (Foundation's is slow).
         let trimmed = name.first.map(isSpace) == true || name.last.map(isSpace) == true
             ? name.trimmed : name
-        if trimmed.isEmpty { throw .invalidName("the name is empty") }
-        if trimmed.containsControlCharacters { throw .invalidName("the name contains control characters") }
+        if trimmed.isEmpty { throw .invalidName(N_("the name is empty")) }
+        if trimmed.containsControlCharacters { throw .invalidName(N_("the name contains control characters")) }
         if trimmed.count > maximumNameLength {
-            throw .invalidName("the name is longer than \(maximumNameLength) characters")
+            throw .invalidName(N_("the name is longer than {count} characters"), values: ["count": String(maximumNameLength)])
         }
         return trimmed
     }
@@ -46,10 +46,11 @@ public enum LocationValidation {
         var previous: Unicode.Scalar?
         for scalar in text.unicodeScalars {
             if scalar.value == 0xFFFD {
-                return .unusableName(problem: "not valid UTF-8", hint: "use UTF-8 (check LANG and the terminal)")
+                return .unusableName(problem: N_("not valid UTF-8"), hint: N_("use UTF-8 (check LANG and the terminal)"))
             }
             if scalar.isInvisible(after: previous) {
-                return .unusableName(problem: "\(scalar.codePoint) is invisible", hint: "copied text may hide it: type the name")
+                return .unusableName(problem: N_("{character} is invisible"), hint: N_("copied text may hide it: type the name"),
+                                     values: ["character": scalar.codePoint])
             }
             previous = scalar
         }
@@ -58,10 +59,10 @@ public enum LocationValidation {
 
     public static func validCoordinate(latitude: Double, longitude: Double) throws(LocationsError) -> Coordinate {
         guard latitude.isFinite, (-90...90).contains(latitude) else {
-            throw .invalidCoordinate("latitude \(format(latitude)) is out of range: it must be between -90 and 90")
+            throw .invalidCoordinate(N_("latitude {value} is out of range: it must be between -90 and 90"), values: ["value": format(latitude)])
         }
         guard longitude.isFinite, (-180...180).contains(longitude) else {
-            throw .invalidCoordinate("longitude \(format(longitude)) is out of range: it must be between -180 and 180")
+            throw .invalidCoordinate(N_("longitude {value} is out of range: it must be between -180 and 180"), values: ["value": format(longitude)])
         }
         return Coordinate(latitude: latitude, longitude: longitude)
     }

@@ -4,10 +4,11 @@ public enum LocationsError: Error, Sendable, Equatable, CustomStringConvertible 
     case ambiguous(reference: String, candidates: [Location])
     /// Refusing to remove the current location.
     case removingCurrent(Location)
-    case invalidName(String)
+    /// The reasons and problems below are messages marked with `N_`; `values` fill their `{names}`.
+    case invalidName(String, values: [String: String] = [:])
     /// A name (or a LOC) that is not valid UTF-8 or hides an invisible character.
-    case unusableName(problem: String, hint: String)
-    case invalidCoordinate(String)
+    case unusableName(problem: String, hint: String, values: [String: String] = [:])
+    case invalidCoordinate(String, values: [String: String] = [:])
     case noLocations
     case noCurrentLocation
 
@@ -20,12 +21,12 @@ public enum LocationsError: Error, Sendable, Equatable, CustomStringConvertible 
             return "'\(reference.strippingControlCharacters)' matches \(candidates.count) locations: \(list)"
         case .removingCurrent(let location):
             return "\(location.name) (\(location.shortID)) is the current location and cannot be removed"
-        case .invalidName(let reason):
-            return "invalid name: \(reason)"
-        case .unusableName(let problem, _):
-            return "invalid name: \(problem)"
-        case .invalidCoordinate(let reason):
-            return reason
+        case .invalidName(let reason, let values):
+            return "invalid name: \(Self.filled(reason, values, in: .english))"
+        case .unusableName(let problem, _, let values):
+            return "invalid name: \(Self.filled(problem, values, in: .english))"
+        case .invalidCoordinate(let reason, let values):
+            return Self.filled(reason, values, in: .english)
         case .noLocations:
             return "no saved locations"
         case .noCurrentLocation:
@@ -41,8 +42,12 @@ public enum LocationsError: Error, Sendable, Equatable, CustomStringConvertible 
         case .noLocations: return "add one: rain locations add NAME (looked up by name), or add NAME --lat LATITUDE --lon LONGITUDE"
         case .noCurrentLocation: return "choose one: rain locations select LOC"
         case .invalidName, .invalidCoordinate: return nil
-        case .unusableName(_, let hint): return hint
+        case .unusableName(_, let hint, _): return hint
         }
+    }
+
+    static func filled(_ message: String, _ values: [String: String], in localization: Localization) -> String {
+        localization.tr(message, pairs: values.sorted { $0.key < $1.key })
     }
 }
 
@@ -60,7 +65,9 @@ extension LocationsError {
             return localization.tr("{name} ({id}) is the current location and cannot be removed", ["name": location.name, "id": location.shortID])
         case .noLocations: return localization.tr("no saved locations")
         case .noCurrentLocation: return localization.tr("no current location is selected")
-        default: return description
+        case .invalidName(let reason, let values), .unusableName(let reason, _, let values):
+            return localization.tr("invalid name: {reason}", ["reason": Self.filled(reason, values, in: localization)])
+        case .invalidCoordinate(let reason, let values): return Self.filled(reason, values, in: localization)
         }
     }
 
@@ -71,6 +78,7 @@ extension LocationsError {
         case .noCurrentLocation: return localization.tr("choose one: rain locations select LOC")
         case .removingCurrent:
             return localization.tr("select another place first (rain locations select LOC), or none: rain locations select --none")
+        case .unusableName(_, let hint, _): return localization.tr(hint)
         default: return hint
         }
     }

@@ -46,7 +46,7 @@ public struct LocationsStore: Sendable {
         let coordinate = try LocationValidation.validCoordinate(latitude: place.coordinate.latitude, longitude: place.coordinate.longitude)
         return try change { contents in
             let location = Location(name: name, coordinate: coordinate, country: place.country,
-                                    region: place.region, timeZone: place.timeZone)
+                                    region: place.region, timeZone: place.timeZone, alias: Self.validAlias(place.alias))
             contents.locations.append(location)
             if select || contents.current == nil {
                 contents.currentID = location.id
@@ -54,6 +54,11 @@ public struct LocationsStore: Sendable {
             contents.isChanged = true
             return (location, contents.currentID == location.id)
         }
+    }
+
+    /// The word a place was looked up by, kept when it could be a name (else left out).
+    private static func validAlias(_ alias: String?) -> String? {
+        alias.flatMap { try? LocationValidation.validName($0) }
     }
 
     /// What adding a place did.
@@ -73,7 +78,8 @@ public struct LocationsStore: Sendable {
         }
         let name = try LocationValidation.validName(place.name)
         let coordinate = try LocationValidation.validCoordinate(latitude: place.coordinate.latitude, longitude: place.coordinate.longitude)
-        let candidate = Location(name: name, coordinate: coordinate, country: place.country, region: place.region, timeZone: place.timeZone)
+        let candidate = Location(name: name, coordinate: coordinate, country: place.country, region: place.region,
+                                 timeZone: place.timeZone, alias: Self.validAlias(place.alias))
         return try change { contents in
             if let index = contents.locations.firstIndex(where: { $0.isSamePlace(as: candidate) }) {
                 let saved = contents.locations[index]

@@ -111,7 +111,8 @@ extension ForecastError {
     /// The errors met most, in the user's language; the others in English.
     public func message(in localization: Localization) -> String {
         switch self {
-        case .offline(let host): return localization.tr("offline: cannot reach {host}", ["host": host])
+        // "offline:" is a tag like rain's "error:", the same in every language (scripts look for it).
+        case .offline(let host): return "offline: " + localization.tr("cannot reach {host}", ["host": host])
         case .timedOut(let host): return localization.tr("{host} did not answer in time", ["host": host])
         case .rateLimited(let retryAfter?):
             return localization.tr("rate-limited by the API; try again in {seconds} s", ["seconds": "\(retryAfter)"])
@@ -126,13 +127,29 @@ extension ForecastError {
         case .http(let status, let message):
             return localization.tr("the API answered HTTP {status}", ["status": String(status)]) + (message.map { ": \($0)" } ?? "")
         case .missingKey: return localization.tr("no API key configured")
-        default: return description
+        case .tls(let host, let reason):
+            return localization.tr("cannot make a secure connection to {host}: {reason}", ["host": host, "reason": reason])
+        case .cancelled: return localization.tr("cancelled")
+        case .unusableBody(let reason, nil): return localization.tr("unusable response from the API: {reason}", ["reason": reason])
+        case .unusableBody(let reason, let path?):
+            return localization.tr("unusable response from the API: {reason} at {field}", ["reason": reason, "field": path])
+        case .tooLarge(let limit):
+            return localization.tr("the API's response was larger than {size}, more than any forecast needs; rain stopped reading it",
+                                   ["size": Self.size(limit)])
+        case .locationUnknown(let host): return localization.tr("{host} cannot locate this machine", ["host": host])
+        case .transport(let reason): return localization.tr("request failed: {reason}", ["reason": reason])
         }
     }
 
     public func hint(in localization: Localization) -> String? {
         switch self {
         case .keyRefused: return localization.tr("check the key with: rain config show")
+        case .missingKey:
+            return localization.tr("set RAIN_API_KEY, or api_key_file in the configuration file (rain config path shows where; rain config init writes one)")
+        case .locationUnknown: return localization.tr("use a name, or --lat and --lon")
+        case .tls(let host, _):
+            return localization.tr("if {host} uses a certificate from a private authority, name that authority's certificate file in ca_file in the configuration (rain config path)",
+                                   ["host": host])
         default: return hint
         }
     }

@@ -17,38 +17,43 @@ public enum NotifyError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `--exec`'s command ran over its time limit and was killed.
     case commandTimedOut(seconds: Int, said: [String])
 
-    public var description: String {
+    public var description: String { message(in: .english) }
+
+    public var hint: String? { hint(in: .english) }
+}
+
+extension NotifyError {
+    /// The line in the user's language (a delivery's own reason stays as it came).
+    public func message(in localization: Localization) -> String {
         switch self {
         case .unreadableState(let path, let reason):
-            return "cannot read \(path): \(reason)"
+            return localization.tr("cannot read {path}: {reason}", ["path": path, "reason": reason])
         case .noSessionBus(let tried):
-            return "no desktop session bus to send notifications to (looked at \(tried.joined(separator: ", ")))"
+            return localization.tr("no desktop session bus to send notifications to (looked at {places})", ["places": tried.joined(separator: ", ")])
         case .notifierMissing(let program):
-            return "\(program) is not installed, so no desktop notification can be sent"
-        case .busy:
-            return "another rain is sending notifications"
-        case .noNotificationService:
-            return "nothing on the session bus shows notifications"
-        case .deliveryFailed(let what, let reason):
-            return "\(what) failed: \(reason)"
+            return localization.tr("{program} is not installed, so no desktop notification can be sent", ["program": program])
+        case .busy: return localization.tr("another rain is sending notifications")
+        case .noNotificationService: return localization.tr("nothing on the session bus shows notifications")
+        case .deliveryFailed(let what, let reason): return localization.tr("{what} failed: {reason}", ["what": what, "reason": reason])
         case .commandFailed(let status, _):
-            return "the --exec command failed (exit status \(status)); nothing marked sent"
+            return localization.tr("the --exec command failed (exit status {status}); nothing marked sent", ["status": String(status)])
         case .commandTimedOut(let seconds, _):
-            return "the --exec command took over \(seconds) s: stopped, nothing marked sent"
+            return localization.tr("the --exec command took over {seconds} s: stopped, nothing marked sent", ["seconds": String(seconds)])
         }
     }
 
-    public var hint: String? {
+    public func hint(in localization: Localization) -> String? {
         switch self {
-        case .unreadableState: return "the file was left as it is; fix or remove it (rain then sends every event again)"
-        case .noSessionBus, .noNotificationService: return "log in to a desktop, or deliver another way: rain notify --exec CMD"
-        case .notifierMissing: return "Debian: apt-get install libnotify-bin"
-        case .busy: return "try again in a moment"
+        case .unreadableState: return localization.tr("fix or remove the file (rain then sends every event again)")
+        case .noSessionBus, .noNotificationService:
+            return localization.tr("log in to a desktop, or deliver another way: {command}", ["command": "rain notify --exec CMD"])
+        case .notifierMissing: return localization.tr("Debian: {command}", ["command": "apt-get install libnotify-bin"])
+        case .busy: return localization.tr("try again in a moment")
         case .deliveryFailed: return nil
         case .commandFailed(_, let said), .commandTimedOut(_, let said):
             // What the command wrote to stderr, a line a hint: usually why it failed.
-            guard let first = said.first else { return "it wrote nothing to stderr" }
-            return (["it wrote: " + first] + said.dropFirst()).joined(separator: "\n")
+            guard let first = said.first else { return localization.tr("it wrote nothing to stderr") }
+            return ([localization.tr("it wrote: {line}", ["line": first])] + said.dropFirst()).joined(separator: "\n")
         }
     }
 }

@@ -77,7 +77,7 @@ public enum RefreshError: RainError, Sendable, Equatable {
 extension RefreshError {
     public func message(in localization: Localization) -> String {
         switch self {
-        case .offline(let host): return localization.tr("offline: cannot reach {host}", ["host": host])
+        case .offline(let host): return "offline: " + localization.tr("cannot reach {host}", ["host": host])
         case .busy: return localization.tr("another rain is refreshing forecasts right now")
         default: return description
         }

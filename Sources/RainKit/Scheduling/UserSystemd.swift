@@ -110,10 +110,19 @@ extension UserSystemd.Failure: RainError {
         }
     }
 
+    public var hint: String? { hint(in: .english) }
+
+    public func message(in localization: Localization) -> String {
+        switch self {
+        case .notRunning: return localization.tr("no systemd user manager for the timer; nothing is left installed")
+        case .file(let error): return error.description
+        }
+    }
+
     /// What systemctl said, then what to do instead: two hint lines.
-    public var hint: String? {
-        if case .notRunning(let reason) = self { return reason + "\nprint the units with 'rain timer', or use: rain cron --install" }
-        return nil
+    public func hint(in localization: Localization) -> String? {
+        guard case .notRunning(let reason) = self else { return nil }
+        return reason + "\n" + localization.tr("print the units with {print}, or use: {command}", ["print": "'rain timer'", "command": "rain cron --install"])
     }
 }
 

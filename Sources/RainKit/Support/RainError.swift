@@ -64,7 +64,7 @@ extension DefaultsFileError: RainError {
     public var hint: String? {
         switch self {
         case .busy: return "try again in a moment"
-        case .unreadable: return "the file was left as it is; fix or move it (rain never overwrites a file it cannot read)"
+        case .unreadable: return "fix or move the file; rain never overwrites a file it cannot read"
         case .file: return nil
         }
     }

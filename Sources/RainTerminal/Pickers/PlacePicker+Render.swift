@@ -7,29 +7,30 @@ extension PlacePicker {
     /// the place under the cursor in full, and the keys.
     public func render(width: Int, height: Int, useColor: Bool) -> [String] {
         let width = max(1, width), height = max(1, height)
-        if NarrowWindow.isTooNarrow(width) { return NarrowWindow.lines(width: width, height: height) }
+        if NarrowWindow.isTooNarrow(width) { return NarrowWindow.lines(width: width, height: height, localization: localization) }
         let style = TextStyle(usesColor: useColor)
         let shown = ScrollingList.visibleRows(cursor: cursor, scrollOffset: scrollOffset, count: places.count, height: height)
-        let table = PlaceTable(places: places)
+        let table = PlaceTable(places: places, localization: localization)
         let lines = shown.map { index in
             let line = table.line(index, width: width)
             return index == cursor ? style.inverse(line.padded(to: width)) : line.trimmingTrailingSpaces
         }
         let chosen = places.indices.contains(cursor) ? "\(places[cursor].qualifiedName) \(places[cursor].shortCoordinates)" : ""
-        let title = purpose == .select ? "Choose the current location" : "Places named \"\(query.strippingControlCharacters)\""
-        return ScrollingList.screen(title: title, rows: lines, shown: shown,
+        let title = purpose == .select ? localization.tr("Choose the current location")
+            : localization.tr("Places named \"{name}\"", ["name": query.strippingControlCharacters])
+        return ScrollingList.screen(title: title, rows: lines, shown: shown, localization: localization,
                                     count: places.count, status: chosen, emphasized: false,
                                     keys: keysHelp, width: width, height: height, useColor: useColor)
     }
 
     /// The keys, in full and short: "↑↓ j/k move · 1-9 jump · enter add this place · q cancel".
     var keysHelp: (String, String) {
-        let (enter, short) = switch purpose {
-        case .add: ("add this place", "add")
-        case .show: ("show this place", "show")
-        case .select: ("make it current", "select")
+        let words = localization
+        return switch purpose {
+        case .add: (words.tr("↑↓ j/k move · 1-9 jump · enter add this place · q cancel"), words.tr("enter add · q cancel"))
+        case .show: (words.tr("↑↓ j/k move · 1-9 jump · enter show this place · q cancel"), words.tr("enter show · q cancel"))
+        case .select: (words.tr("↑↓ j/k move · 1-9 jump · enter make it current · q cancel"), words.tr("enter select · q cancel"))
         }
-        return ("↑↓ j/k move · 1-9 jump · enter \(enter) · q cancel", "enter \(short) · q cancel")
     }
 }
 
@@ -38,8 +39,8 @@ struct PlaceTable: Sendable {
     private let columns: [[String]]
     private let widths: [Int]
 
-    init(places: [PlaceMatch]) {
-        let columns = places.map(Self.columns)
+    init(places: [PlaceMatch], localization: Localization = .english) {
+        let columns = places.map { Self.columns($0, localization: localization) }
         self.columns = columns
         widths = (0..<4).map { column in columns.map { $0[column].displayWidth }.max() ?? 0 }
     }
@@ -52,9 +53,9 @@ struct PlaceTable: Sendable {
         return text.truncated(toDisplayWidth: width)
     }
 
-    private static func columns(_ place: PlaceMatch) -> [String] {
+    private static func columns(_ place: PlaceMatch, localization: Localization) -> [String] {
         let area = Location.joined([place.region, place.country])
-        let population = place.population.map { "pop. " + grouped($0) } ?? ""
+        let population = place.population.map { localization.tr("pop. {count}", ["count": grouped($0)]) } ?? ""
         return [place.name, area, place.shortCoordinates, population]
     }
 

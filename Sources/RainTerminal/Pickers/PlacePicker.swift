@@ -30,12 +30,16 @@ public struct PlacePicker: Sendable, Equatable {
     public private(set) var cursor = 0
     public private(set) var scrollOffset = 0
     public private(set) var visibleRowCount: Int
+    /// The language of the title and the keys.
+    public let localization: Localization
 
     /// - Parameter cursor: the row the cursor starts on (the current location, to select another).
-    public init(query: String, places: [PlaceMatch], height: Int = 24, purpose: Purpose = .add, cursor: Int = 0) {
+    public init(query: String, places: [PlaceMatch], height: Int = 24, purpose: Purpose = .add, cursor: Int = 0,
+                localization: Localization = .english) {
         self.query = query
         self.places = places
         self.purpose = purpose
+        self.localization = localization
         visibleRowCount = ScrollingList.listHeight(forScreenHeight: height)
         move(to: cursor, wrapping: false)
     }

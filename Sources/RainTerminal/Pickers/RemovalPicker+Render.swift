@@ -7,28 +7,24 @@ extension RemovalPicker {
     /// line (the message, or how many are checked) and the keys.
     public func render(width: Int, height: Int, useColor: Bool) -> [String] {
         let width = max(1, width), height = max(1, height)
-        if NarrowWindow.isTooNarrow(width) { return NarrowWindow.lines(width: width, height: height) }
+        if NarrowWindow.isTooNarrow(width) { return NarrowWindow.lines(width: width, height: height, localization: localization) }
         let shown = ScrollingList.visibleRows(cursor: cursor, scrollOffset: scrollOffset, count: rows.count, height: height)
-        let layout = RowLayout(rows: rows, width: width)
+        let layout = RowLayout(rows: rows, width: width, localization: localization)
         let lines = shown.map { index in
             styledRow(layout.line(for: rows[index], isChecked: checkedIDs.contains(rows[index].id),
                                   isUnderCursor: index == cursor),
                       index: index, width: width, useColor: useColor)
         }
-        return ScrollingList.screen(title: "Remove saved places", rows: lines, shown: shown, count: rows.count,
+        return ScrollingList.screen(title: localization.tr("Remove saved places"), rows: lines, shown: shown, localization: localization, count: rows.count,
                                     status: message ?? checkedSummary, emphasized: message != nil,
-                                    keys: (Self.keysHelp, Self.shortKeysHelp), width: width, height: height, useColor: useColor)
+                                    keys: (localization.tr(Self.keysHelp), localization.tr(Self.shortKeysHelp)), width: width, height: height, useColor: useColor)
     }
 
-    static let keysHelp = "↑↓ j/k move · space check · a all/none · enter remove · q quit"
-    static let shortKeysHelp = "space check · a all · enter remove · q quit"
+    static let keysHelp = N_("↑↓ j/k move · space check · a all/none · enter remove · q quit")
+    static let shortKeysHelp = N_("space check · a all · enter remove · q quit")
 
     private var checkedSummary: String {
-        switch checkedIDs.count {
-        case 0: return "Nothing checked."
-        case 1: return "1 place checked."
-        case let count: return "\(count) places checked."
-        }
+        checkedIDs.isEmpty ? localization.tr("Nothing checked.") : localization.trn("1 place checked.", "{count} places checked.", count: checkedIDs.count)
     }
 
     private func styledRow(_ text: String, index: Int, width: Int, useColor: Bool) -> String {
@@ -52,19 +48,19 @@ private struct RowLayout {
     let showsCoordinates: Bool
     let currentTag: String
 
-    init(rows: [RemovalPicker.Row], width: Int) {
+    init(rows: [RemovalPicker.Row], width: Int, localization: Localization) {
         self.width = width
         let longest = rows.map(\.displayName.displayWidth).max() ?? 0
         let wanted = min(30, max(4, longest))
         let hasCurrent = rows.contains(where: \.isCurrent)
         var showsCoordinates = true
-        var currentTag = hasCurrent ? "  current location" : ""
+        var currentTag = hasCurrent ? "  " + localization.tr("current location") : ""
         func fixedWidth() -> Int {
             Self.prefixWidth + Self.idWidth + (showsCoordinates ? Self.coordinatesWidth : 0) + currentTag.displayWidth
         }
         let leastName = min(wanted, 12)
         if fixedWidth() + leastName > width { showsCoordinates = false }
-        if fixedWidth() + leastName > width && hasCurrent { currentTag = "  current" }
+        if fixedWidth() + leastName > width && hasCurrent { currentTag = "  " + localization.tr("current") }
         self.showsCoordinates = showsCoordinates
         self.currentTag = currentTag
         nameWidth = max(1, min(wanted, width - fixedWidth()))

@@ -37,8 +37,11 @@ public struct RemovalPicker: Sendable, Equatable {
     public private(set) var message: String?
     /// Rows of the list that fit on the screen (set by `resize(height:)`).
     public private(set) var visibleRowCount: Int
+    /// The language of the title, the messages and the keys.
+    public let localization: Localization
 
-    public init(list: LocationList, height: Int = 24) {
+    public init(list: LocationList, height: Int = 24, localization: Localization = .english) {
+        self.localization = localization
         rows = list.locations.map { Row(location: $0, isCurrent: list.isCurrent($0)) }
         visibleRowCount = ScrollingList.listHeight(forScreenHeight: height)
     }
@@ -70,7 +73,7 @@ public struct RemovalPicker: Sendable, Equatable {
         case .enter:
             let checked = checkedLocations
             guard !checked.isEmpty else {
-                message = "Nothing checked yet: space checks the place under the cursor, q leaves."
+                message = localization.tr("Nothing checked yet: space checks the place under the cursor, q leaves.")
                 return .redraw
             }
             return .confirm(checked)
@@ -97,7 +100,8 @@ public struct RemovalPicker: Sendable, Equatable {
         guard rows.indices.contains(cursor) else { return }
         let row = rows[cursor]
         if row.isCurrent {
-            message = "\(row.displayName.truncated(toDisplayWidth: 20)) is the current location; rain locations select --none frees it."
+            message = localization.tr("{name} is the current location; rain locations select --none frees it.",
+                                       ["name": row.displayName.truncated(toDisplayWidth: 20)])
         } else if checkedIDs.contains(row.id) {
             checkedIDs.remove(row.id)
         } else {
@@ -109,7 +113,7 @@ public struct RemovalPicker: Sendable, Equatable {
     private mutating func toggleAll() {
         let removable = Set(removableRows.map(\.id))
         guard !removable.isEmpty else {
-            message = "Nothing can be removed: the current location is the only saved place."
+            message = localization.tr("Nothing can be removed: the current location is the only saved place.")
             return
         }
         checkedIDs = checkedIDs.isSuperset(of: removable) ? [] : removable

@@ -29,10 +29,12 @@ enum ScrollingList {
     /// edge, the `rows` (drawn for `shown`), the status line (bold when `emphasized`) and the
     /// keys (the short form when the long one does not fit). Only the rows when fewer than four
     /// lines fit.
-    static func screen(title: String, rows: [String], shown: Range<Int>, count: Int, status: String, emphasized: Bool,
+    static func screen(title: String, rows: [String], shown: Range<Int>, localization: Localization, count: Int, status: String, emphasized: Bool,
                        keys: (long: String, short: String), width: Int, height: Int, useColor: Bool) -> [String] {
         guard height >= 4 else { return rows }
-        let range = shown.count < count ? "\(shown.lowerBound + 1)–\(shown.upperBound) of \(count)" : "\(count) place\(count == 1 ? "" : "s")"
+        let range = shown.count < count
+            ? localization.tr("{first}–{last} of {count}", ["first": String(shown.lowerBound + 1), "last": String(shown.upperBound), "count": String(count)])
+            : localization.trn("1 place", "{count} places", count: count)
         let gap = width - title.displayWidth - range.displayWidth
         let top = gap >= 2 ? title + String(repeating: " ", count: gap) + range : title.truncated(toDisplayWidth: width)
         let fitted = status.truncated(toDisplayWidth: width)

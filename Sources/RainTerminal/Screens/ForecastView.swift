@@ -44,7 +44,7 @@ public struct ForecastView: Sendable {
     /// text, pressure and visibility, the blank lines between sections, then whatever is left
     /// at the end. A window narrower than `NarrowWindow.minimumWidth` gets only that it is too narrow.
     public func lines(_ cached: CachedForecast, height: Int?) -> [String] {
-        if cutsLines && NarrowWindow.isTooNarrow(width) { return NarrowWindow.lines(width: width, height: height) }
+        if cutsLines && NarrowWindow.isTooNarrow(width) { return NarrowWindow.lines(width: width, height: height, localization: presentation.localization) }
         let context = ForecastViewContext(cached: cached, width: max(width, Self.layoutWidth), usesColor: usesColor, now: now,
                                           cutsLines: cutsLines, visibleWidth: cutsLines ? max(width, 1) : nil,
                                           hourCount: hourCount, dayCount: dayCount, presentation: presentation)

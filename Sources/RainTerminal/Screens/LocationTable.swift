@@ -7,10 +7,13 @@ import RainKit
 public struct LocationTable {
     public var list: LocationList
     public var useColor: Bool
+    /// The language of the headers.
+    public var localization: Localization
 
-    public init(list: LocationList, useColor: Bool) {
+    public init(list: LocationList, useColor: Bool, localization: Localization = .english) {
         self.list = list
         self.useColor = useColor
+        self.localization = localization
     }
 
     /// The table; with `width` (a terminal's), every line fitted to it: the area is cut first
@@ -18,7 +21,7 @@ public struct LocationTable {
     /// that the window is too narrow. The number and ID, what a LOC names, always stay.
     public func render(width: Int?) -> String {
         guard let width else { return render() }
-        if NarrowWindow.isTooNarrow(width) { return NarrowWindow.text(width: width) }
+        if NarrowWindow.isTooNarrow(width) { return NarrowWindow.text(width: width, localization: localization) }
         func fitted(_ text: String) -> String? {
             let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
             return lines.allSatisfy({ String($0).displayWidth <= width }) ? text : nil
@@ -39,7 +42,13 @@ public struct LocationTable {
         let locations = list.locations
         let names = locations.map { $0.name.strippingControlCharacters }
         let nameWidths = names.map(\.displayWidth)
-        let nameWidth = min(40, max(4, nameWidths.max() ?? 0))
+        let words = localization
+        // The headers: "NAME" and "AREA" as wide as their language's words; the coordinates'
+        // columns at least as wide as their headers, numbers aligned right under them.
+        let nameHeader = words.tr("NAME"), areaHeader = words.tr("AREA")
+        let latitudeHeader = words.tr("LATITUDE"), longitudeHeader = words.tr("LONGITUDE")
+        let latitudeWidth = max(8, latitudeHeader.displayWidth), longitudeWidth = max(9, longitudeHeader.displayWidth)
+        let nameWidth = min(40, max(nameHeader.displayWidth, nameWidths.max() ?? 0))
         let numberWidth = max(1, String(locations.count).count)
         let areas = locations.map { location in
             location.region == nil && location.country == nil
@@ -50,7 +59,10 @@ public struct LocationTable {
         // Thousands of rows: built as bytes, each row in one reused buffer, one string at the end.
         var output = ByteBuffer(capacity: (locations.count + 4) * (numberWidth + nameWidth + 48))
         let header = "   " + "#".padded(to: numberWidth, alignRight: true) + "  ID        "
-            + "NAME".padded(to: nameWidth) + (showsCoordinates ? "  LATITUDE  LONGITUDE" : "") + (hasAreas ? "  AREA" : "")
+            + nameHeader.padded(to: nameWidth)
+            + (showsCoordinates ? "  " + latitudeHeader.padded(to: latitudeWidth, alignRight: true)
+                + "  " + longitudeHeader.padded(to: longitudeWidth, alignRight: true) : "")
+            + (hasAreas ? "  " + areaHeader : "")
         output.put(header.trimmingTrailingSpaces + "\n")
         var row = ByteBuffer(capacity: 256)
         let currentID = list.currentID
@@ -73,9 +85,9 @@ public struct LocationTable {
                 }
                 if showsCoordinates {
                     row.put("  " as StaticString)
-                    Self.putDegrees(locations[index].coordinate.latitude, width: 8, to: &row)
+                    Self.putDegrees(locations[index].coordinate.latitude, width: latitudeWidth, to: &row)
                     row.put("  " as StaticString)
-                    Self.putDegrees(locations[index].coordinate.longitude, width: 9, to: &row)
+                    Self.putDegrees(locations[index].coordinate.longitude, width: longitudeWidth, to: &row)
                 }
                 if hasAreas {
                     row.put("  " as StaticString)
@@ -90,7 +102,7 @@ public struct LocationTable {
             }
         }
         if list.current != nil {
-            output.put("\n * current location\n")
+            output.put("\n * " + words.tr("current location") + "\n")
         }
         return output.text
     }

@@ -12,9 +12,9 @@ public enum NarrowWindow {
 
     /// "Too narrow: needs 20 columns" wrapped into lines of at most `width` columns, at most
     /// `height` of them; "Too narrow" where the longer words do not fit, "…" where no word does.
-    public static func lines(width: Int, height: Int? = nil) -> [String] {
+    public static func lines(width: Int, height: Int? = nil, localization: Localization = .english) -> [String] {
         let width = max(1, width)
-        let texts = ["Too narrow: needs \(minimumWidth) columns", "Too narrow"]
+        let texts = [localization.tr("Too narrow: needs {count} columns", ["count": String(minimumWidth)]), localization.tr("Too narrow")]
         let text = texts.first { $0.split(separator: " ").allSatisfy { String($0).displayWidth <= width } }
         var lines = text?.wrapped(toDisplayWidth: width) ?? ["…"]
         if let height { lines = Array(lines.prefix(max(1, height))) }
@@ -22,7 +22,7 @@ public enum NarrowWindow {
     }
 
     /// `lines(width:)` as text ending in a newline, for output that is not a whole screen.
-    public static func text(width: Int) -> String {
-        lines(width: width).joined(separator: "\n") + "\n"
+    public static func text(width: Int, localization: Localization = .english) -> String {
+        lines(width: width, localization: localization).joined(separator: "\n") + "\n"
     }
 }

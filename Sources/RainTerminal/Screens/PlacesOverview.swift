@@ -47,7 +47,7 @@ public struct PlacesOverview: Sendable {
     /// The title row and one line per place, none wider than `width` when lines are cut (a
     /// window narrower than `NarrowWindow.minimumWidth` gets only that it is too narrow).
     public func lines(_ places: [Place]) -> [String] {
-        if cutsLines && NarrowWindow.isTooNarrow(width) { return NarrowWindow.lines(width: width) }
+        if cutsLines && NarrowWindow.isTooNarrow(width) { return NarrowWindow.lines(width: width, localization: presentation.localization) }
         let style = TextStyle(usesColor: usesColor)
         let rows = places.map { Row($0, style: style, now: now, presentation: presentation) }
         func column(_ title: String, _ cell: (Row) -> String) -> TextTable.Column {

@@ -24,7 +24,7 @@ public struct WatchScreen: Sendable {
     /// At most `height` lines, none wider than `width`: for one place its forecast in a form
     /// that fits, for several one line per place; then a blank line and the status line.
     public func lines(_ state: WatchState) -> [String] {
-        if NarrowWindow.isTooNarrow(width) { return NarrowWindow.lines(width: width, height: max(1, height)) }
+        if NarrowWindow.isTooNarrow(width) { return NarrowWindow.lines(width: width, height: max(1, height), localization: presentation.localization) }
         let style = TextStyle(usesColor: usesColor)
         let room = max(1, height - 2)
         var body: [String]
