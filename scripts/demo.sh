@@ -7,6 +7,8 @@ echo "Building rain and the ForecastSimulator (the first build takes a few minut
 swift build --product rain >/dev/null
 swift build --product forecast-simulator >/dev/null
 bin="$(swift build --show-bin-path)"
+# The message catalogues beside the build's rain, where it finds them (LANG=de_DE.UTF-8 rain).
+make --no-print-directory -s catalogues LOCALE_OUT="$bin/locale"
 
 RAIN_HOME="$(mktemp -d "${TMPDIR:-/tmp}/rain-demo.XXXXXX")"
 simulator_pid=""
@@ -54,7 +56,9 @@ RAIN_OPENMETEO_URL="$root/v1/forecast"
 RAIN_GEOCODING_URL="$root/v1/search"
 RAIN_IP_LOCATION_URL="$root/json"
 RAIN_BASE_URL="$root/forecast/"
-export RAIN_OPENMETEO_URL RAIN_GEOCODING_URL RAIN_IP_LOCATION_URL RAIN_BASE_URL
+RAIN_NWS_URL="$root/alerts/active"
+RAIN_METALERTS_URL="$root/weatherapi/metalerts/2.0/current.json"
+export RAIN_OPENMETEO_URL RAIN_GEOCODING_URL RAIN_IP_LOCATION_URL RAIN_BASE_URL RAIN_NWS_URL RAIN_METALERTS_URL
 echo "ForecastSimulator on $root; demo home $RAIN_HOME (removed afterwards)"
 
 echo

@@ -107,6 +107,9 @@ import Testing
             #expect(offline.error.hasPrefix("rain: error: no cached forecast for paris (not saved, never looked up)\n"), "\(offline)")
             let bar = try await world.keylessRain(["paris", "--format", "{temp}", "--json"])
             #expect(bar.status == 66 && bar.output.contains(#""alt": "none""#), "what a bar gets for a place with nothing cached: \(bar)")
+            // Its hint looks the place up, as --offline's does: a saved place's `rain refresh ID`
+            // would name an ID no saved place has.
+            #expect(bar.error.hasSuffix("rain: hint: look it up when online: rain show paris\n"), "\(bar)")
             #expect(searches(world) == 1, "only the first was asked: \(world.requestedPaths)")
 
             // A number is a saved place's position (or a typo), never a name to look up.

@@ -88,6 +88,12 @@ import Testing
             #expect(refresh.error.split(separator: "\n").count == 1)
             let json = try await world.keylessRain(["show", "New York", "--json", "--offline"])
             #expect(json.status == 0 && json.output.contains("\"alerts\": []"), "\(json)")
+            // A feed that cannot be reached while the forecasts can is said too (offline, the
+            // forecast's own fetch says so once, and the feeds keep quiet).
+            let unreachable = ["RAIN_NWS_URL": "http://127.0.0.1:1/alerts/active"]
+            let quiet = try await world.keylessRain(["refresh", "New York"], environment: unreachable)
+            #expect(quiet.status == 0, "\(quiet)")
+            #expect(quiet.error == "rain: warning: New York: could not fetch the NWS alerts: cannot reach 127.0.0.1:1\n", "\(quiet)")
         }
     }
 }

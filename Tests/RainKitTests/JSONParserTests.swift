@@ -48,6 +48,37 @@ import Testing
         }
     }
 
+    /// The scanner passes a string's plain text eight bytes at a time: a quote, a backslash, a
+    /// control character or a byte beyond ASCII at every position of strings of every length,
+    /// after every amount of padding (so at every place in an eight-byte word, and in the tail
+    /// shorter than a word), is found as byte-by-byte reading would find it.
+    @Test func everyByteOfAStringIsSeenWhereverItFalls() throws {
+        for padding in 0..<9 {
+            for length in 0..<20 {
+                for position in 0..<max(length, 1) {
+                    for special: [UInt8] in [[0x5C, 0x6E], [0x0A], [0x1F], [0xC3, 0xA9], [0x7F]] where length > 0 {
+                        var text = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                        text.replaceSubrange(position..<position + 1, with: special)
+                        let document = Array("[".utf8) + [UInt8](repeating: 0x20, count: padding) + [0x22] + text + [0x22, UInt8(ascii: "]")]
+                        let expected = String(decoding: text, as: UTF8.self).replacingOccurrences(of: "\\n", with: "\n")
+                        switch special {
+                        case [0x0A], [0x1F]:
+                            #expect(throws: JSONError.self) { try JSONValue.parse(document) }
+                        default:
+                            let map = try JSONMap.scan(document)
+                            #expect(map.kind(at: 2) == (special == [0x7F] ? .plainText : .text), "\(padding) \(length) \(position)")
+                            #expect(try JSONValue.parse(document) == .array([.string(expected)]))
+                        }
+                    }
+                    let plain = Array("[".utf8) + [UInt8](repeating: 0x20, count: padding) + [0x22]
+                        + [UInt8](repeating: UInt8(ascii: "b"), count: length) + [0x22, UInt8(ascii: "]")]
+                    #expect(try JSONMap.scan(plain).kind(at: 2) == .plainText)
+                    #expect(throws: JSONError.self) { try JSONValue.parse(Array(plain.dropLast(2))) }
+                }
+            }
+        }
+    }
+
     @Test func theMessageReadsLineColumnThenReason() {
         let error = JSONValue.SyntaxError(reason: "x", line: 3, column: 4)
         #expect(error.description == "line 3, column 4: x")

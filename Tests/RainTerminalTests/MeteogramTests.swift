@@ -97,6 +97,15 @@ import Testing
         if test.color { #expect(text.contains("\u{1B}[")) }
     }
 
+    /// Light rain in inches tops the scale at 0.04 in/h: its label is that, never "0".
+    @Test func theRainScaleLabelsSmallTopsWithTheirDecimals() {
+        #expect(MeteogramPlot.scaleLabel(0.04) == "0.04")
+        #expect(MeteogramPlot.scaleLabel(0.12) == "0.12")
+        #expect(MeteogramPlot.scaleLabel(0.2) == "0.2")
+        #expect(MeteogramPlot.scaleLabel(3) == "3")
+        #expect(MeteogramPlot.scaleLabel(20) == "20")
+    }
+
     @Test func tooNarrowOrTooLittleDrawsNothing() {
         #expect(Meteogram(width: 59, now: Self.now).lines(Self.berlin()).isEmpty)
         var bare = Self.berlin()

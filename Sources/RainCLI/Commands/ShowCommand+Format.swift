@@ -7,11 +7,11 @@ extension ShowCommand {
     /// never fetches or asks anything (a bar runs it every few seconds; `rain cron` keeps the
     /// cache fresh), and with nothing cached it says so and exits 66 (with --json, after an object
     /// waybar can read).
-    func showStatusLine(_ template: StatusTemplate, for location: Location, cached: CachedForecast?, presentation: Presentation,
+    func showStatusLine(_ template: StatusTemplate, for location: Location, lookupWords: String?, cached: CachedForecast?, presentation: Presentation,
                         _ context: CommandContext) throws {
         guard let cached else {
             if json { context.console.write(StatusValues.waybarNothingCached) }
-            throw ExitStatus(code: ForecastProblemReport(.offlineRequested, location: location, hasForecast: false).report(to: context))
+            throw ExitStatus(code: ForecastProblemReport(.offlineRequested, location: location, hasForecast: false, lookupWords: lookupWords).report(to: context))
         }
         let values = StatusValues(cached, now: Date(), ascii: context.asciiOnly, style: TextStyle(usesColor: context.colorAskedFor && !json),
                                   presentation: presentation)

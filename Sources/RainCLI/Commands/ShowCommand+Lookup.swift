@@ -100,7 +100,8 @@ extension ShowCommand {
     }
 
     /// The question as a command's arguments: "sydney --country AU", "--lat -33.87 --lon 151.21".
-    private static func words(of question: PlaceQuestion) -> String {
+    /// The words a place not saved is asked by, as typed after `rain show`.
+    static func words(of question: PlaceQuestion) -> String {
         switch question {
         case .coordinate(let coordinate): return "--lat \(decimal(coordinate.latitude)) --lon \(decimal(coordinate.longitude))"
         case .name(let query, let countryCode, let pick):

@@ -82,7 +82,7 @@ struct ShowCommand: RunnableCommand {
         let (location, lookup) = try await place(context)
         let service = try context.makeForecastService(verbose: verbose, places: lookup == nil ? .saved : .lookedUp)
         if let template {
-            return try showStatusLine(template, for: location, cached: service.cached(for: location),
+            return try showStatusLine(template, for: location, lookupWords: lookup.map(Self.words), cached: service.cached(for: location),
                                       presentation: context.presentation(service.settings), context)
         }
         let spinner = Spinner(console: context.console,
@@ -142,11 +142,14 @@ struct ForecastProblemReport {
     var problem: DisplayForecast.Problem?
     var location: Location
     var hasForecast: Bool
+    /// For a place not saved: the words it was asked by (`tokyo --pick 2`), which look it up again.
+    var lookupWords: String?
 
-    init(_ problem: DisplayForecast.Problem?, location: Location, hasForecast: Bool) {
+    init(_ problem: DisplayForecast.Problem?, location: Location, hasForecast: Bool, lookupWords: String? = nil) {
         self.problem = problem
         self.location = location
         self.hasForecast = hasForecast
+        self.lookupWords = lookupWords
     }
 
     func report(to context: CommandContext) -> ExitCode {
@@ -158,6 +161,12 @@ struct ForecastProblemReport {
         case nil:
             return .success
         case .offlineRequested:
+            if let lookupWords {
+                context.report(ErrorReport(message: words.tr("no cached forecast for {name} (not saved, never looked up)", ["name": lookupWords]),
+                                           hint: words.tr("look it up when online: {command}", ["command": "rain show \(lookupWords)"]),
+                                           exitCode: .noInput))
+                return .noInput
+            }
             context.report(ErrorReport(message: words.tr("no cached forecast for {name}", ["name": name]),
                                        hint: words.tr("fetch one when online: rain refresh {id}", ["id": location.shortID]), exitCode: .noInput))
             return .noInput

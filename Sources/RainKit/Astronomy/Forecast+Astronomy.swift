@@ -1,10 +1,12 @@
 import FoundationEssentials
 
 extension Forecast {
-    /// The same forecast with each day's moon filled in where the provider left it out: the
-    /// phase and lit fraction at the day's noon (the middle of the calendar day, in the
-    /// place's zone) and the day's first moonrise and moonset at `coordinate`. Done once, when
-    /// a forecast is fetched, so the cache and `--json` hold what the screen shows.
+    /// The same forecast with each day's moon: the phase and lit fraction at the day's noon (the
+    /// middle of the calendar day, in the place's zone), always rain's own, so the phase's name
+    /// agrees with the lit fraction (a Dark Sky server's `moonPhase` is rounded to 0.01: its 0.8
+    /// named "last quarter" beside 28% lit); and the day's first moonrise and moonset at
+    /// `coordinate` where the provider sent none. Done once, when a forecast is fetched, so the
+    /// cache and `--json` hold what the screen shows.
     public func withAstronomy(at coordinate: Coordinate) -> Forecast {
         let zone = ZoneInfo.named(timeZone) ?? .utc
         var filled = self
@@ -12,8 +14,8 @@ extension Forecast {
             let (start, end) = Self.span(ofDayStartingAt: filled.daily[index].time, in: zone)
             var day = filled.daily[index]
             let phase = MoonPhase(at: start.addingTimeInterval(end.timeIntervalSince(start) / 2))
-            if day.moonPhase == nil { day.moonPhase = Self.rounded(phase.fraction) }
-            if day.moonIllumination == nil { day.moonIllumination = Self.rounded(phase.illumination) }
+            day.moonPhase = Self.rounded(phase.fraction)
+            day.moonIllumination = Self.rounded(phase.illumination)
             if day.moonrise == nil && day.moonset == nil {
                 let moon = Astronomy.moon(from: start, to: end, at: coordinate)
                 day.moonrise = moon.rise.map(Self.wholeSecond)

@@ -3,21 +3,32 @@ import FoundationEssentials
 /// The official alerts that join a forecast: each alert feed (`AlertSource`) whose area holds
 /// the place is asked when its forecast is fetched.
 extension ForecastService {
+    /// What the alert feeds gave, and the feeds that could not be reached.
+    struct OfficialAlerts {
+        var alerts: [Int: [Forecast.Alert]] = [:]
+        /// A line for each feed that could not be reached: said only when the forecasts could
+        /// be (offline, the forecast's own fetch says so once).
+        var unreachable: [String] = []
+    }
+
     /// The alerts of the feeds for each place at `indices` of `locations` in a feed's area. A
-    /// feed that fails leaves the forecast as the provider sent it, with a warning (offline is
-    /// left to the forecast's own fetch to say).
-    func officialAlerts(for locations: [Location], at indices: [Int]) async -> [Int: [Forecast.Alert]] {
-        var found: [Int: [Forecast.Alert]] = [:]
+    /// feed that fails leaves the forecast as the provider sent it, with a warning.
+    func officialAlerts(for locations: [Location], at indices: [Int]) async -> OfficialAlerts {
+        var found = OfficialAlerts()
         for index in indices {
             let coordinate = locations[index].coordinate
+            let name = locations[index].name.strippingControlCharacters
             for feed in AlertSource.feeds(for: coordinate) {
                 do {
                     let decode: @Sendable (Data) throws(ForecastError) -> [Forecast.Alert] = { body throws(ForecastError) in try feed.decode(body) }
-                    found[index, default: []] += try await client.value(
+                    found.alerts[index, default: []] += try await client.value(
                         from: feed.endpoint(for: coordinate, url: feed.url(in: settings)).identifying(contact: settings.alertsContact), decode: decode)
                 } catch {
-                    if case .offline = error { continue }
-                    warn("\(locations[index].name.strippingControlCharacters): could not fetch \(feed.displayName): \(error)")
+                    if case .offline(let host) = error {
+                        found.unreachable.append("\(name): could not fetch \(feed.displayName): cannot reach \(host)")
+                    } else {
+                        warn("\(name): could not fetch \(feed.displayName): \(error)")
+                    }
                 }
             }
         }

@@ -146,7 +146,7 @@ public struct ForecastService: Sendable {
                 // a cooperative one).
                 let fetched = await client.weather(for: due.map { locations[$0].coordinate }) { [self] position, result in
                     let index = due[position]
-                    let status = save(result.map { $0.adding(official[index] ?? []) }, for: locations[index], keeping: kept) { previousForecast(index) }
+                    let status = save(result.map { $0.adding(official.alerts[index] ?? []) }, for: locations[index], keeping: kept) { previousForecast(index) }
                     let done = saved.set(index, status)
                     if done == due.count { cache.syncFolder() }
                     progress?(done, due.count)
@@ -154,6 +154,7 @@ public struct ForecastService: Sendable {
                 if fetched.contains(where: { if case .offline? = $0 { true } else { false } }) {
                     throw .offline(host: host)
                 }
+                official.unreachable.forEach(warn)
                 statuses.merge(saved.all) { $1 }
             }
         }

@@ -27,7 +27,7 @@ extension MeteogramPlot {
     /// the smallest round step that labels at most one value a row. The compact form's two rows
     /// are labelled at the top and the bottom only, so its range takes up to a step a dot row.
     func scale() -> (top: Double, bottom: Double, step: Double) {
-        let values = points.flatMap { [$0.temperature, $0.apparentTemperature] }.compactMap { $0 }.filter(\.isFinite)
+        let values = points.flatMap { [$0.temperature, showsFeelsLike ? $0.apparentTemperature : nil] }.compactMap { $0 }.filter(\.isFinite)
         let low = values.min() ?? 0, high = values.max() ?? 0
         let steps = isCompact ? temperatureRows * 4 : temperatureRows - 1
         for step in [1.0, 2, 5, 10, 20, 50, 100] {
@@ -56,7 +56,7 @@ extension MeteogramPlot {
         for dot in 0..<dots {
             let time = time(atDot: dot)
             line[dot] = interpolated({ $0.temperature }, at: time).map { dotRow($0, top: top, bottom: bottom) }
-            feels[dot] = interpolated({ $0.apparentTemperature }, at: time).map { dotRow($0, top: top, bottom: bottom) }
+            feels[dot] = showsFeelsLike ? interpolated({ $0.apparentTemperature }, at: time).map { dotRow($0, top: top, bottom: bottom) } : nil
         }
         // Which dots of each cell are set: the line, joined up between dot columns; feels-like
         // every other dot column, not joined (fainter).
@@ -102,6 +102,10 @@ extension MeteogramPlot {
         }
     }
 
+    /// The feels-like line is drawn where the legend names it: not in the compact form, which
+    /// has no legend (and whose two rows it would squeeze the temperature into).
+    var showsFeelsLike: Bool { !isCompact }
+
     /// Dimming is a colour attribute: without colour the axis's dots say where night is.
     var usesNightDimming: Bool { style.usesColor }
 
@@ -133,13 +137,21 @@ extension MeteogramPlot {
         return largest
     }
 
+    /// The scale's top as a label: two decimals below 1 where one would round it ("0.04" and
+    /// "0.12" in/h, never "0"), else as short numbers are.
+    static func scaleLabel(_ top: Double) -> String {
+        let hundredths = Int((top * 100).rounded())
+        guard top < 1, hundredths % 10 != 0 else { return MeasureFormat.short(top) }
+        return "0." + (hundredths < 10 ? "0" : "") + String(hundredths)
+    }
+
     func precipitationLines() -> [String] {
         let top = precipitationTop()
         let unit = format.precipitationLabel + "/h"
         let eighths = precipitationRows * 8
         let separators = Set(midnights().map(\.column))
         return (0..<precipitationRows).map { row in
-            let label = row == 0 ? MeasureFormat.short(top) : unit
+            let label = row == 0 ? Self.scaleLabel(top) : unit
             var text = gutter(isCompact ? unit : label, axis: isCompact ? (ascii ? "+" : "┼") : (ascii ? "|" : "┤"))
             for column in 0..<columns {
                 let hour = hour(at: time(atColumn: column))
@@ -214,9 +226,14 @@ extension MeteogramPlot {
     }
 
     /// The UV index where the sun gives one.
+    /// The UV index where the sun gives one: the highest of the hours a label stands for, so
+    /// the day's peak is never passed over between two labels.
     func uvLine() -> String {
-        let items = labelledHours(every: spacing(forLabelsOf: 2)).compactMap { column, hour -> (column: Int, text: String)? in
-            guard let uv = hour.uvIndex, uv.isFinite, uv >= 0.5 else { return nil }
+        let every = spacing(forLabelsOf: 2)
+        let items = labelledHours(every: every).compactMap { column, hour -> (column: Int, text: String)? in
+            let end = hour.time.addingTimeInterval(Double(every) * 3_600)
+            guard let uv = points.filter({ $0.time >= hour.time && $0.time < end }).compactMap(\.uvIndex).filter(\.isFinite).max(),
+                  uv >= 0.5 else { return nil }
             return (column, MeasureFormat.whole(uv))
         }
         return placed(items, label: "UV")

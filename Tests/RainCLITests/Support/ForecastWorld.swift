@@ -38,15 +38,22 @@ final class ForecastWorld: Sendable {
     deinit { simulator.stop() }
 
     var environment: [String: String] {
-        ["RAIN_HOME": home, "RAIN_BASE_URL": simulator.baseURL, "RAIN_API_KEY": Self.apiKey]
+        alertFeeds.merging(["RAIN_HOME": home, "RAIN_BASE_URL": simulator.baseURL, "RAIN_API_KEY": Self.apiKey]) { $1 }
     }
 
     /// A user with no API key: Open-Meteo, geocoding and IP location all at the simulator.
     var keylessEnvironment: [String: String] {
-        ["RAIN_HOME": home, "RAIN_BASE_URL": simulator.baseURL,
-         "RAIN_OPENMETEO_URL": simulator.rootURL + "/v1/forecast",
-         "RAIN_GEOCODING_URL": simulator.rootURL + "/v1/search",
-         "RAIN_IP_LOCATION_URL": simulator.rootURL + "/json"]
+        alertFeeds.merging(["RAIN_HOME": home, "RAIN_BASE_URL": simulator.baseURL,
+                            "RAIN_OPENMETEO_URL": simulator.rootURL + "/v1/forecast",
+                            "RAIN_GEOCODING_URL": simulator.rootURL + "/v1/search",
+                            "RAIN_IP_LOCATION_URL": simulator.rootURL + "/json"]) { $1 }
+    }
+
+    /// The official alert feeds at the simulator too: a place in the US or Norway asks them
+    /// whenever its forecast is fetched, and no test may reach the real ones.
+    private var alertFeeds: [String: String] {
+        ["RAIN_NWS_URL": simulator.rootURL + "/alerts/active",
+         "RAIN_METALERTS_URL": simulator.rootURL + "/weatherapi/metalerts/2.0/current.json"]
     }
 
     func rain(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> ProcessResult {
