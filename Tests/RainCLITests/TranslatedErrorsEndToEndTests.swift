@@ -25,8 +25,8 @@ import Testing
 
     static let languages = [
         Language(locale: "de_DE.UTF-8",
-                 typo: ["rain: error: Unbekannte Option '--selct'. Meinten Sie '--select'?", "  Mehr dazu: 'rain locations add --help'."],
-                 notACommand: ["rain: error: 'lcoations' ist weder ein Befehl noch ein gespeicherter Ort", "rain: hint: Meinten Sie 'rain locations add'?"],
+                 typo: ["rain: error: Unbekannte Option '--selct'. Vielleicht '--select'?", "  Mehr dazu: 'rain locations add --help'."],
+                 notACommand: ["rain: error: 'lcoations' ist weder ein Befehl noch ein gespeicherter Ort", "rain: hint: vielleicht 'rain locations add'?"],
                  notJSON: ["ist kein JSON-Objekt", "Schlüssel"],
                  missingFile: ["existiert nicht", "rain: hint: anlegen mit: rain config init --config "],
                  table: ["NAME", "BREITE", "LÄNGE", "GEBIET", " * aktueller Ort"],

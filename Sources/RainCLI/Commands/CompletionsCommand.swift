@@ -28,7 +28,7 @@ struct CompletionsCommand: RunnableCommand {
         name: "word", help: "With places: the word being completed (all places when left out).", isOptional: true)
     static let removable = Flag("removable", help: "With places: leave out the current location, which cannot be removed.")
     static let unaccented = Flag(
-        "unaccented", help: "With places: a name WORD matches only without its accents comes without them ('zur' gives Zurich), for shells that match only up to case (fish).")
+        "unaccented", help: "With places: a name that WORD matches only with accents ignored is printed without them ('zur' gives Zurich), for shells that match only up to case (fish).")
     private static let placesWord = "places"
 
     /// A script, or nil for the list of places.

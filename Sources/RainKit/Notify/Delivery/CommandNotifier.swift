@@ -34,7 +34,7 @@ public struct CommandNotifier: Sendable {
                                          environment: environment.merging(variables) { $1 },
                                          limits: Subprocess.Limits(time: timeLimit, started: started))
         } catch {
-            throw .deliveryFailed(what: "the command", reason: error.reason)
+            throw .deliveryFailed(what: "/bin/sh", reason: error.reason)
         }
         if outcome.timedOut { throw .commandTimedOut(seconds: Int(timeLimit.components.seconds), said: Self.lines(of: outcome.error)) }
         guard outcome.status == 0 else { throw .commandFailed(status: outcome.status, said: Self.lines(of: outcome.error)) }
