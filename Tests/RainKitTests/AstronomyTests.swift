@@ -108,6 +108,17 @@ import Testing
         }
     }
 
+    /// A day with neither moonrise nor moonset says where the moon stayed (PyEphem: at Tromsø
+    /// the moon never rises on 7 December 2026 and never sets on 17 January 2027; on
+    /// 3 December 2026 it rises at 00:44 UTC and sets at 11:06).
+    @Test func aDayWithoutMoonriseOrMoonsetSaysWhereTheMoonStayed() throws {
+        let tromso = Coordinate(latitude: 69.65, longitude: 18.96)
+        let forecast = Forecast(coordinate: tromso, timeZone: "Europe/Oslo", units: .si)
+        #expect(forecast.moonStaysUp(forDayStartingAt: Date(timeIntervalSince1970: 1_796_598_000), at: tromso) == false)
+        #expect(forecast.moonStaysUp(forDayStartingAt: Date(timeIntervalSince1970: 1_800_140_400), at: tromso) == true)
+        #expect(forecast.moonStaysUp(forDayStartingAt: Date(timeIntervalSince1970: 1_796_252_400), at: tromso) == nil)
+    }
+
     @Test func polarDaysSayWhereTheSunStayed() {
         let tromso = Coordinate(latitude: 69.6496, longitude: 18.956)
         let midsummer = Date(timeIntervalSince1970: 1_750_456_800), midwinter = Date(timeIntervalSince1970: 1_765_753_200)

@@ -37,6 +37,16 @@ extension Forecast {
             - Astronomy.daylight(from: yesterdayStart, to: start, at: coordinate)
     }
 
+    /// Whether the moon stays above the horizon all the day starting at `dayStart` at
+    /// `coordinate` (true) or below it (false); nil when it rises or sets that day, or the zone is
+    /// unknown. The cache keeps only rise and set, so a day with neither is looked at again.
+    public func moonStaysUp(forDayStartingAt dayStart: Date, at coordinate: Coordinate) -> Bool? {
+        guard let zone = ZoneInfo.named(timeZone) else { return nil }
+        let (start, end) = Self.span(ofDayStartingAt: dayStart, in: zone)
+        let moon = Astronomy.moon(from: start, to: end, at: coordinate)
+        return moon.rise == nil && moon.set == nil ? moon.isUpAtStart : nil
+    }
+
     /// The calendar day holding `time`, from its first moment to the next day's (23 or 25 hours
     /// the days the clocks change).
     static func span(ofDayStartingAt time: Date, in zone: ZoneInfo) -> (start: Date, end: Date) {

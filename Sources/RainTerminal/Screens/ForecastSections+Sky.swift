@@ -46,7 +46,13 @@ extension ForecastViewContext {
         let moonrise = { (time: Date) in tr("Moonrise {time}", ["time": clock.time(time)]) }
         let moonset = { (time: Date) in tr("Moonset {time}", ["time": clock.time(time)]) }
         switch (day.moonrise, day.moonset) {
-        case (nil, nil): break
+        case (nil, nil):
+            // As the sun's line says polar night and midnight sun.
+            switch forecast.moonStaysUp(forDayStartingAt: day.time, at: location.coordinate) {
+            case true?: parts.append(tr("The moon stays up all day"))
+            case false?: parts.append(tr("The moon stays below the horizon all day"))
+            case nil: break
+            }
         case (let rise?, let set?) where set < rise:
             parts += [moonset(set), moonrise(rise)]
         default:
