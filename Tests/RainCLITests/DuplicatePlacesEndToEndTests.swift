@@ -19,7 +19,7 @@ import Testing
             let typed = try await world.keylessRain(["locations", "add", "berlin", "--lat", "52.521", "--lon", "13.41"])
             #expect(typed.status == 0, "\(typed)")
             #expect(typed.output == "Berlin is already saved (1, ID \(world.berlin.shortID)), the current location.\n")
-            #expect(typed.error == "Pass --again to save a second one.\n")
+            #expect(typed.error == "rain: hint: to save a second one: add --again\n")
             #expect(fileBytes(home + "/defaults.json") == before, "nothing written")
 
             let looked = try await world.keylessRain(["locations", "add", "Berlin", "--pick", "1"])

@@ -67,6 +67,12 @@ import Testing
             #expect(second.error == "rain: Springfield is not saved; to keep it: rain locations add springfield --pick 3\n")
             #expect(first.error.hasSuffix("rain: Springfield is not saved; to keep it: rain locations add springfield --pick 1\n"), "\(first)")
 
+            // What a script was shown it finds again, offline too, without asking the geocoder.
+            let searched = searches(world)
+            let again = try await world.keylessRain(["springfield", "--offline"])
+            #expect(again.status == 0 && again.output.contains("37.22° N, 93.30° W"), "\(again)")
+            #expect(searches(world) == searched, "\(world.requestedPaths)")
+
             let tooFar = try await world.keylessRain(["springfield", "--pick", "4"])
             #expect(tooFar.status == 65 && tooFar.error.hasPrefix("rain: error: --pick 4: only 3 places are named \"springfield\""), "\(tooFar)")
         }

@@ -186,6 +186,23 @@ import Testing
         }
     }
 
+    /// The notifications speak the user's language, as the screens do (issue 20): the same
+    /// events in German and Japanese, with the place's clock and no English left.
+    @Test func notificationsAreInTheUsersLanguage() async throws {
+        try await withTemporaryDirectory { home in
+            let (world, windy) = try world(home)
+            let german = try await world.rain(["notify", "Berlin", windy.idString, "--dry-run"], environment: ["LANG": "de_DE.UTF-8"])
+            #expect(german.status == 0, "\(german)")
+            #expect(german.output.contains("Regen in Berlin") && german.output.contains("in der ersten Stunde"), "\(german)")
+            #expect(german.output.contains("Regenwahrscheinlichkeit ab 15:00"), "\(german)")
+            #expect(german.output.contains("Wind warning für Windy bis "), "the alert's own title, rain's words around it: \(german)")
+            #expect(!german.output.contains(" chance of ") && !german.output.contains("first hour"), "\(german)")
+            let japanese = try await world.rain(["notify", "Berlin", "--json"], environment: ["LANG": "ja_JP.UTF-8"])
+            #expect(japanese.status == 0 && japanese.output.contains("最初の1時間に約") && japanese.output.contains("降水確率"), "\(japanese.status) \(japanese.error)")
+            #expect(japanese.output.contains("\"kind\": \"rain\""), "the JSON's names stay as documented: \(japanese)")
+        }
+    }
+
     /// A command that fails: one line with its status, then the last three lines of its stderr
     /// (without control characters) as hints, so that the user sees why; nothing marked sent.
     @Test func aFailingCommandShowsTheEndOfWhatItWrote() async throws {

@@ -79,6 +79,17 @@ import Testing
         }
     }
 
+    /// The map's one allocation holds a value a byte: what an unclosed "[[[[" needs, found by
+    /// make fuzz when it held one value for two bytes (AddressSanitizer saw the write past it).
+    @Test func aValueAtEveryByteFitsTheMap() throws {
+        for count in [1, 2, 3, 7, 8, 9, 255] {
+            #expect(throws: JSONError.self) { try JSONMap.scan(Array(String(repeating: "[", count: count).utf8)) }
+            #expect(throws: JSONError.self) { try JSONMap.scan(Array(("{\"a\":" + String(repeating: "[", count: count)).utf8)) }
+            let closed = String(repeating: "[", count: count) + String(repeating: "]", count: count)
+            #expect(try JSONMap.scan(Array(closed.utf8)).entries.count == 2 * count)
+        }
+    }
+
     @Test func theMessageReadsLineColumnThenReason() {
         let error = JSONValue.SyntaxError(reason: "x", line: 3, column: 4)
         #expect(error.description == "line 3, column 4: x")

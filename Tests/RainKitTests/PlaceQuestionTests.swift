@@ -9,8 +9,10 @@ import Testing
         let sydney = PlaceQuestion.name("Sydney", countryCode: "AU", pick: nil).cacheID
         #expect(PlaceQuestion.name("  SYDNEY ", countryCode: "au", pick: nil).cacheID == sydney)
         #expect(PlaceQuestion.name("new   york", countryCode: nil, pick: nil).cacheID == PlaceQuestion.name("New York", countryCode: nil, pick: nil).cacheID)
+        // The name alone is its first match: what a script was shown, it finds the next time.
+        #expect(PlaceQuestion.name("Sydney", countryCode: "AU", pick: 1).cacheID == sydney)
         let others: [PlaceQuestion] = [
-            .name("Sydney", countryCode: "CA", pick: nil), .name("Sydney", countryCode: "AU", pick: 1),
+            .name("Sydney", countryCode: "CA", pick: nil), .name("Sydney", countryCode: "AU", pick: 2),
             .name("Sydneys", countryCode: "AU", pick: nil), .coordinate(Coordinate(latitude: -33.87, longitude: 151.21)),
         ]
         #expect(Set(others.map(\.cacheID) + [sydney]).count == others.count + 1)

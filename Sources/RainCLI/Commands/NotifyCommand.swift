@@ -88,7 +88,8 @@ struct NotifyCommand: RunnableCommand {
         }
         let machineZone = ZoneInfo.machineIdentifier(environment: context.environment)
         let notifier = NotifyService(settings: settings.notify, logFile: context.paths.notifiedFile,
-                                     machineZone: ZoneInfo.named(machineZone) ?? .utc, now: Date())
+                                     machineZone: ZoneInfo.named(machineZone) ?? .utc, now: Date(),
+                                     presentation: context.presentation(settings))
         let report = NotifyReport(machineZone: machineZone, localization: context.localization)
         if json {
             context.writeJSON(report.json(try notifier.round(forecasts)))

@@ -69,7 +69,6 @@ extension ConfigError {
         case .insecureKeyFile(let path, let mode):
             return localization.tr("the API key file {path} can be read or written by group or others (mode {mode})",
                                    ["path": path, "mode": String(mode & 0o777, radix: 8)])
-        default: return description
         }
     }
 

@@ -31,9 +31,9 @@ struct JSONScanner {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
     }
 
-    /// Every value takes a byte of the text and, but for the last, a comma or bracket: at most
-    /// one value for two bytes, two words each, and the document's own.
-    private static func mapCapacity(of size: Int) -> Int { size + 4 }
+    /// Every value starts at a byte of its own (an unclosed "[[[[" is four values in four
+    /// bytes): at most a value a byte, two words each. Pages never written are never touched.
+    private static func mapCapacity(of size: Int) -> Int { 2 * size + 2 }
 
     static func map(_ bytes: [UInt8]) throws(JSONError) -> JSONMap {
         var failure: JSONError?

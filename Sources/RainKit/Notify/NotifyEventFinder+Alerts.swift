@@ -7,15 +7,17 @@ extension NotifyEventFinder {
         forecast.alerts.filter { ($0.expires ?? .distantFuture) > now }.map { alert in
             let name = location.name.strippingControlCharacters
             let title = alert.title.strippingControlCharacters
-            let until = alert.expires.map { " until \(clock.weekdayAndTime($0))" } ?? ""
+            let summary = alert.expires.map { words.tr("{title} for {place} until {time}", ["title": title, "place": name, "time": clock.weekdayAndTime($0)]) }
+                ?? words.tr("{title} for {place}", ["title": title, "place": name])
             let identity = [title, alert.time.map { "\($0.timeIntervalSince1970)" } ?? "",
                             alert.expires.map { "\($0.timeIntervalSince1970)" } ?? "", alert.uri ?? ""].joined(separator: "|")
             let description = (alert.description ?? "").strippingControlCharacters.trimmed
             let severity = alert.severity?.strippingControlCharacters
-            let details = [severity.map { $0.capitalizedFirst + "." }, description.isEmpty ? nil : String(description.prefix(200))]
+            let details = [severity.map { Forecast.Alert.severityWords($0, words).capitalizedFirst + "." },
+                           description.isEmpty ? nil : String(description.prefix(200))]
             var event = NotifyEvent(
                 kind: .alert, id: "alert:\(location.idString):\(identity.fnv1aHash)", placeID: location.id, placeName: name,
-                summary: "\(title) for \(name)\(until)", body: details.compactMap { $0 }.joined(separator: " "),
+                summary: summary, body: details.compactMap { $0 }.joined(separator: " "),
                 starts: alert.time, units: forecast.units)
             event.ends = alert.expires
             event.severity = severity

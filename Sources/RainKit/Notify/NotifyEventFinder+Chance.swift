@@ -4,6 +4,13 @@ extension NotifyEventFinder {
     /// The first hour later today whose chance of precipitation reaches `probability`:
     /// "Berlin: 80% chance of rain from 16:00", the highest chance of the hours in a row that
     /// reach it. Once a day per place.
+    /// A sentence a kind, so that each language words its own.
+    static let chanceSentences = [
+        "rain": N_("{place}: {percent} chance of rain from {time}"),
+        "snow": N_("{place}: {percent} chance of snow from {time}"),
+        "sleet": N_("{place}: {percent} chance of sleet from {time}"),
+    ]
+
     func chanceEvent(for location: Location, in forecast: Forecast, clock: LocalClock) -> NotifyEvent? {
         let later = forecast.hourly.filter { $0.time > now && clock.isSameDay($0.time, now) }
         guard let first = later.firstIndex(where: { ($0.precipProbability ?? 0) >= settings.probability }) else { return nil }
@@ -16,8 +23,10 @@ extension NotifyEventFinder {
         let day = Int(clock.startOfDay(now).timeIntervalSince1970)
         var event = NotifyEvent(
             kind: .chance, id: "chance:\(location.idString):\(day)", placeID: location.id, placeName: name,
-            summary: "\(name): \(MeasureFormat.percent(chance)) chance of \(kind) from \(clock.hour(hour.time))",
-            body: clock.isSameDay(until, now) ? "Until about \(clock.hour(until)) local time." : "For the rest of the day.",
+            summary: words.tr(Self.chanceSentences[kind] ?? N_("{place}: {percent} chance of rain from {time}"),
+                              ["place": name, "percent": MeasureFormat.percent(chance), "time": clock.hour(hour.time)]),
+            body: clock.isSameDay(until, now) ? words.tr("Until about {time} local time.", ["time": clock.hour(until)])
+                : words.tr("For the rest of the day."),
             starts: hour.time, units: forecast.units)
         event.ends = until
         event.precipitationType = kind

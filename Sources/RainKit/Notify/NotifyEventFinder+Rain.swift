@@ -15,13 +15,16 @@ extension NotifyEventFinder {
         let name = location.name.strippingControlCharacters
         let hasStarted = wet.minute.time <= now
         let minutes = Int((starts.timeIntervalSince(now) / 60).rounded())
-        let when = hasStarted ? "now" : minutes < 5 ? "in a few min" : "in about \(Int((Double(minutes) / 5).rounded()) * 5) min"
+        let when = hasStarted ? words.tr("now") : minutes < 5 ? words.tr("in a few min")
+            : words.tr("in about {minutes} min", ["minutes": String(Int((Double(minutes) / 5).rounded()) * 5)])
         // The amount is in the forecast's own system, as the notification's JSON says.
         let label = units == .us ? "in" : "mm"
+        let summary = words.tr("{kind} in {place} {when} ({strength}, ~{amount} in the first hour)", [
+            "kind": words.tr(NextHourOutlook.nouns[kind] ?? N_("Rain")), "place": name, "when": when,
+            "strength": words.tr(strength.words), "amount": MeasureFormat.amount(amount) + " " + label])
         var event = NotifyEvent(
-            kind: .rain, id: "rain:\(location.idString)", placeID: location.id, placeName: name,
-            summary: "\(kind.capitalizedFirst) in \(name) \(when) (\(strength.rawValue), ~\(MeasureFormat.amount(amount)) \(label) in the first hour)",
-            body: hasStarted ? "It has started." : "From about \(clock.time(starts)) local time.",
+            kind: .rain, id: "rain:\(location.idString)", placeID: location.id, placeName: name, summary: summary,
+            body: hasStarted ? words.tr("It has started.") : words.tr("From about {time} local time.", ["time": clock.time(starts)]),
             starts: starts, units: units)
         event.precipitationType = kind
         event.strength = strength

@@ -5,14 +5,19 @@ import FoundationEssentials
 public struct NotifyEventFinder: Sendable {
     public var settings: NotifySettings
     public var now: Date
+    /// The language and clock of the texts.
+    public var presentation: Presentation
 
-    public init(settings: NotifySettings, now: Date) {
+    public init(settings: NotifySettings, now: Date, presentation: Presentation = Presentation()) {
         self.settings = settings
         self.now = now
+        self.presentation = presentation
     }
 
+    var words: Localization { presentation.localization }
+
     public func events(for location: Location, in forecast: Forecast) -> [NotifyEvent] {
-        let clock = LocalClock(timeZoneIdentifier: forecast.timeZone, units: forecast.units)
+        let clock = presentation.clock(forecast)
         var events: [NotifyEvent] = []
         if let rain = rainEvent(for: location, in: forecast, clock: clock) { events.append(rain) }
         if let chance = chanceEvent(for: location, in: forecast, clock: clock) { events.append(chance) }

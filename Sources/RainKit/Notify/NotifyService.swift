@@ -8,12 +8,15 @@ public struct NotifyService: Sendable {
     /// The machine's zone, which quiet hours are read in.
     public let machineZone: ZoneInfo
     public let now: Date
+    /// The language and clock of the texts.
+    public let presentation: Presentation
 
-    public init(settings: NotifySettings, logFile: String, machineZone: ZoneInfo, now: Date) {
+    public init(settings: NotifySettings, logFile: String, machineZone: ZoneInfo, now: Date, presentation: Presentation = Presentation()) {
         self.settings = settings
         self.logFile = logFile
         self.machineZone = machineZone
         self.now = now
+        self.presentation = presentation
     }
 
     /// The events of `forecasts` as the log stands (nothing is written).
@@ -22,7 +25,7 @@ public struct NotifyService: Sendable {
     }
 
     func round(_ forecasts: [(Location, Forecast)], log: NotifiedLog) -> NotificationRound {
-        let finder = NotifyEventFinder(settings: settings, now: now)
+        let finder = NotifyEventFinder(settings: settings, now: now, presentation: presentation)
         let dry = forecasts.filter { finder.staysDry($0.1) == true }.map(\.0.id)
         var remembered = log
         for place in dry { remembered.forgetRain(at: place) }

@@ -44,6 +44,15 @@ public struct NotifySettings: Sendable, Equatable {
 public enum PrecipitationStrength: String, Sendable, Equatable, CaseIterable, Comparable {
     case light, moderate, heavy
 
+    /// How a notification says it (in the catalogue's words).
+    public var words: String {
+        switch self {
+        case .light: return N_("light")
+        case .moderate: return N_("moderate")
+        case .heavy: return N_("heavy")
+        }
+    }
+
     /// The least intensity (mm/h) of the strength; light is anything measurable.
     public var millimetresPerHour: Double {
         switch self {

@@ -15,7 +15,9 @@ public enum PlaceQuestion: Sendable, Hashable {
         switch self {
         case .name(let name, let countryCode, let pick):
             let words = name.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
-            text = "name:\(words)|\(countryCode?.uppercased() ?? "")|\(pick ?? 0)"
+            // The name alone means its first match, as `--pick 1` does: a script's `rain
+            // springfield`, shown the first of three, finds what it was shown the next time.
+            text = "name:\(words)|\(countryCode?.uppercased() ?? "")|\(pick ?? 1)"
         case .coordinate(let coordinate):
             text = "coordinate:\(Self.fourDecimals(coordinate.latitude)),\(Self.fourDecimals(coordinate.longitude))"
         }

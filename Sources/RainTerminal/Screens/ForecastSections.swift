@@ -165,7 +165,9 @@ extension ForecastViewContext {
         var lines: [String] = []
         for alert in active {
             var heading = alert.title.screenSafe.isEmpty ? tr("Weather alert") : alert.title.screenSafe
-            if let severity = alert.severity?.screenSafe, !severity.isEmpty { heading += " (\(severity))" }
+            if let severity = alert.severity?.screenSafe, !severity.isEmpty {
+                heading += " (\(Forecast.Alert.severityWords(severity, localization)))"
+            }
             var period: [String] = []
             if let start = alert.time, start > now { period.append(tr("from {time}", ["time": clock.dateAndTime(start)])) }
             if let expires = alert.expires { period.append(tr("until {time}", ["time": clock.dateAndTime(expires)])) }
