@@ -68,17 +68,19 @@ struct CommandContext: Sendable {
     /// escapes when only ASCII may be shown.
     func writeJSON(_ text: String) { console.write(asciiOnly ? JSONValue.escapingNonASCII(text) : text) }
 
-    /// Asks a yes/no question. On a terminal one key answers it (y, or anything else for no),
-    /// as in the pickers; from other input a line: anything but y or yes is no.
+    /// Asks a yes/no question. On a terminal one key answers it (y or the language's own letter,
+    /// or anything else for no), as in the pickers; from other input a line: anything but y, yes
+    /// or the language's letter or word is no.
     func confirm(_ question: String) -> Bool {
-        console.writeError(question + " [y/N] ")
-        if answersWithKeys, let yes = KeyAnswer.yes(console: console, environment: environment, asciiOnly: asciiOnly) {
+        let answers = YesNo(localization)
+        console.writeError(question + " " + answers.choices + " ")
+        if answersWithKeys, let yes = KeyAnswer.yes(console: console, environment: environment, asciiOnly: asciiOnly, answers: answers) {
             return yes
         }
-        guard let answer = console.readLine()?.trimmingSpaces.lowercased() else {
+        guard let answer = console.readLine()?.trimmingSpaces else {
             console.writeError("\n")
             return false
         }
-        return answer == "y" || answer == "yes"
+        return answers.isYes(line: answer)
     }
 }

@@ -81,6 +81,13 @@ import Testing
             #expect(removed == 0)
             #expect(accepted.output.contains("Removed Berlin") && accepted.output.contains("Removed Tokyo"))
             #expect(try names(in: home) == ["Home"])
+
+            // The question in German takes German's letter (and y still, for scripts).
+            _ = await rain(["locations", "add", "Paris", "--lat", "4", "--lon", "0"], home: home)
+            let german = BufferConsole(input: ["j"], isInputTerminal: true)
+            let (answered, _) = await rain(["locations", "remove", "paris", "--lang", "de"], home: home, console: german)
+            #expect(answered == 0 && german.error.contains("[j/N]"), "\(german.error)")
+            #expect(try names(in: home) == ["Home"])
         }
     }
 

@@ -106,7 +106,7 @@ import Testing
             let world = try ForecastWorld(home: home)
             let tmux = try startWatch(world, width: 60)
             defer { tmux.kill() }
-            try await tmux.waitForScreen(containing: "refreshing every 15m", limit: .seconds(90))
+            try await tmux.waitForScreen(containing: "refreshing every 15 min", limit: .seconds(90))
             #expect(try tmux.display("#{alternate_on} #{cursor_flag}") == "1 0")
             #expect(kill(try rainPID(world), signal) == 0)
             let screen = try await tmux.waitForScreen(containing: "rain exited with", limit: .seconds(90))

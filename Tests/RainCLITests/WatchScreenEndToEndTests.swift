@@ -17,7 +17,7 @@ import Testing
             var lines = try tmux.lines()
             #expect(lines.count == 24 && lines.allSatisfy { $0.displayWidth <= 80 }, "\(lines)")
             #expect(lines[0].hasPrefix("Berlin") && lines[0].contains(/\d\d:\d\d \(UTC[+-]\d+\)$/), "the header stays on screen: \(lines)")
-            #expect(lines[23].hasPrefix("refreshing every 1m · q to quit"))
+            #expect(lines[23].hasPrefix("refreshing every 1 min · q to quit"))
             #expect(!lines.contains("the shell was here"), "the alternate screen")
 
             try tmux.resize(width: 60, height: 14)
@@ -66,7 +66,7 @@ import Testing
             try await waitUntil { try tmux.screen().contains("Tokyo") && tmux.screen().contains("just now") }
             var lines = try tmux.lines()
             #expect(lines[0].contains("Place") && lines[1].hasPrefix("* Berlin") && lines[2].hasPrefix("  Tokyo"), "\(lines)")
-            #expect(lines.last?.hasPrefix("refreshing every 1s") == true)
+            #expect(lines.last?.hasPrefix("refreshing every 1 s") == true)
 
             world.simulator.stop()
             let offline = try await tmux.waitForScreen(containing: "Offline since", limit: .seconds(90))

@@ -24,7 +24,7 @@ import Testing
         let lines = WatchScreen(width: width, height: height, usesColor: false, now: now, machineTimeZone: "UTC").lines(try singlePlace())
         #expect(lines.count <= height)
         for line in lines { #expect(line.displayWidth <= width, "\(line)") }
-        #expect(lines.last == "refreshing every 15m · q to quit".truncated(toDisplayWidth: width))
+        #expect(lines.last == "refreshing every 15 min · q to quit".truncated(toDisplayWidth: width))
         if height >= 8 {
             #expect(lines[0].hasPrefix("Berlin"))
             #expect(lines.prefix(2).contains { $0.contains("Thu 20 Aug 14:42 (UTC+2)") }, "the place's time and its zone, uncut: \(lines)")

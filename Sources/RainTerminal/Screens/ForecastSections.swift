@@ -8,8 +8,10 @@ extension ForecastViewContext {
         let localTime = "\(clock.dateAndTime(now)) \(zone)"
         let name = style.bold(location.name.screenSafe)
         let coordinate = location.coordinate
-        let place = abs(coordinate.latitude).fixed(2) + "° " + (coordinate.latitude < 0 ? "S" : "N")
-            + ", " + abs(coordinate.longitude).fixed(2) + "° " + (coordinate.longitude < 0 ? "W" : "E")
+        // The hemispheres in the language's own letters or words ("13.41° O", "東経13.41°").
+        let latitude = abs(coordinate.latitude).fixed(2), longitude = abs(coordinate.longitude).fixed(2)
+        let place = (coordinate.latitude < 0 ? tr("{degrees}° S", ["degrees": latitude]) : tr("{degrees}° N", ["degrees": latitude])) + ", "
+            + (coordinate.longitude < 0 ? tr("{degrees}° W", ["degrees": longitude]) : tr("{degrees}° E", ["degrees": longitude]))
         let age = AgeFormatter.string(since: fetchedAt, now: now, localization: localization)
         let updated = style.dim(place + " · " + tr("updated {age}", ["age": age]))
         guard name.displayWidth + localTime.displayWidth + 2 > visibleWidth else { return [spread(name, localTime), updated] }

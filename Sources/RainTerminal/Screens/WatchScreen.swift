@@ -66,7 +66,7 @@ public struct WatchScreen: Sendable {
             let age = AgeFormatter.string(since: oldest, now: now, localization: presentation.localization)
             parts.append(state.isSinglePlace ? tr("forecast from {age}", ["age": age]) : tr("oldest forecast from {age}", ["age": age]))
         }
-        parts.append(tr("refreshing every {interval}", ["interval": "\(state.every)"]))
+        parts.append(tr("refreshing every {interval}", ["interval": Self.interval(state.every.seconds, presentation.localization)]))
         parts.append(tr("q to quit"))
         return parts.joined(separator: " · ")
     }
@@ -108,5 +108,14 @@ public struct WatchScreen: Sendable {
             text = "another rain is refreshing; waiting for the next round"
         }
         return "\(time) \(text)"
+    }
+
+    /// An interval in the language's units ("15 min", "2 h", "1 h 30 min", "10 s").
+    static func interval(_ seconds: Int, _ localization: Localization) -> String {
+        guard seconds % 60 == 0 else { return localization.tr("{seconds} s", ["seconds": String(seconds)]) }
+        let minutes = seconds / 60
+        guard minutes >= 60 else { return localization.tr("{minutes} min", ["minutes": String(minutes)]) }
+        guard minutes % 60 != 0 else { return localization.tr("{hours} h", ["hours": String(minutes / 60)]) }
+        return localization.tr("{hours} h {minutes} min", ["hours": String(minutes / 60), "minutes": String(minutes % 60)])
     }
 }
