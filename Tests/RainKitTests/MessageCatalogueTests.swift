@@ -33,6 +33,15 @@ import Testing
 
         """
 
+    /// Values are filled in one pass: a place called "{time}" keeps its name, and a brace that
+    /// opens no known name (a template's own, a JSON text) stays as it is.
+    @Test func valuesAreFilledInOnePass() {
+        let english = Localization.english
+        #expect(english.tr("Rain in {place} at {time}", ["place": "{time}", "time": "10:00"]) == "Rain in {time} at 10:00")
+        #expect(english.tr("{a} {b} {{ {c", ["a": "{b}", "b": "2"]) == "{b} 2 {{ {c")
+        #expect(english.tr("{x}{x}", ["x": "1"]) == "11")
+    }
+
     @Test(arguments: ["little", "big"])
     func readsWhatMsgfmtWritesInEitherByteOrder(_ endianness: String) async throws {
         try await withTemporaryDirectory { folder in

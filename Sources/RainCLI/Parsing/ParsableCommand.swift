@@ -40,17 +40,25 @@ struct ValidationError: RainError {
     var template: String
     var values: [(String, String)]
     var hint: String?
+    /// A `{problem}` value that is itself a message of the catalogues, with its own values.
+    var localizedProblem: (template: String, values: [(String, String)])?
     var kind: ErrorKind { .usage }
 
-    init(_ template: String, _ values: KeyValuePairs<String, String> = [:], hint: String? = nil) {
+    init(_ template: String, _ values: KeyValuePairs<String, String> = [:], hint: String? = nil,
+         localizedProblem: (template: String, values: [(String, String)])? = nil) {
         self.template = template
         self.values = values.map { ($0.key, $0.value) }
         self.hint = hint
+        self.localizedProblem = localizedProblem
     }
 
     var description: String { message(in: .english) }
 
-    func message(in localization: Localization) -> String { localization.tr(template, pairs: values) }
+    func message(in localization: Localization) -> String {
+        guard let localizedProblem else { return localization.tr(template, pairs: values) }
+        let problem = localization.tr(localizedProblem.template, pairs: localizedProblem.values)
+        return localization.tr(template, pairs: values.map { $0.0 == "problem" ? ("problem", problem) : $0 })
+    }
 
     func hint(in localization: Localization) -> String? { hint.map { localization.tr($0) } }
 }

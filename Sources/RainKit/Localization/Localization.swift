@@ -32,10 +32,24 @@ public struct Localization: Sendable, Equatable {
         return Self.filled(text.replacingAll("{count}", with: String(count)), values.map { ($0.key, $0.value) })
     }
 
+    /// `text` with each `{name}` of `values` replaced, in one pass: a value is never read again,
+    /// so a place called "{time}" stays as it is called.
     private static func filled(_ text: String, _ values: [(String, String)]) -> String {
         guard text.contains("{") else { return text }
-        var text = text
-        for (name, value) in values { text = text.replacingAll("{\(name)}", with: value) }
-        return text
+        var filled = ""
+        var rest = text[...]
+        while let open = rest.firstIndex(of: "{") {
+            filled += rest[..<open]
+            let afterOpen = rest.index(after: open)
+            if let close = rest[afterOpen...].firstIndex(where: { $0 == "}" || $0 == "{" }), rest[close] == "}",
+               let value = values.first(where: { $0.0 == rest[afterOpen..<close] })?.1 {
+                filled += value
+                rest = rest[rest.index(after: close)...]
+            } else {
+                filled.append("{")
+                rest = rest[afterOpen...]
+            }
+        }
+        return filled + rest
     }
 }

@@ -60,12 +60,19 @@ public enum StatusTemplateError: Error, Sendable, Equatable, CustomStringConvert
     case unclosed
     case unopened
 
-    public var description: String {
+    public var description: String { Localization.english.tr(message.template, pairs: message.values) }
+
+    /// The problem as a message of the catalogues and its values (the braces are values: they
+    /// are what a template is written with).
+    public var message: (template: String, values: [(String, String)]) {
         let known = StatusTemplate.Placeholder.allCases.map { "{\($0.rawValue)}" }.joined(separator: " ")
         switch self {
-        case .unknown(let name): return "unknown placeholder '{\(name)}' (known: \(known); '{{' for a brace)"
-        case .unclosed: return "a '{' is not closed (write '{{' for a brace)"
-        case .unopened: return "a '}' has no '{' (write '}}' for a brace)"
+        case .unknown(let name):
+            return (N_("unknown placeholder {placeholder} (known: {known}; {braces} for a brace)"),
+                    [("placeholder", "'{\(name)}'"), ("known", known), ("braces", "'{{'")])
+        case .unclosed: return (N_("a {brace} is not closed (write {braces} for a brace)"), [("brace", "'{'"), ("braces", "'{{'")])
+        case .unopened:
+            return (N_("a {brace} has no {opening} (write {braces} for a brace)"), [("brace", "'}'"), ("opening", "'{'"), ("braces", "'}}'")])
         }
     }
 }
