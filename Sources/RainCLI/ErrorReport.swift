@@ -75,8 +75,7 @@ struct ErrorReport {
         case .notice: ""
         }
         var text = "rain: \(label)\(message.strippingControlCharacters)\n"
-        // A hint may have lines of its own (what a tool said, then what to do), each a hint line.
-        for line in hint?.split(separator: "\n") ?? [] { text += "rain: hint: \(String(line).strippingControlCharacters)\n" }
+        text += hint.map(Self.hintLines) ?? ""
         if let usage, severity == .error {
             text += "Usage: \(usage.line.strippingControlCharacters)\n"
             let help = localization.tr("See '{command} --help' for more information.", ["command": usage.command])
@@ -88,12 +87,23 @@ struct ErrorReport {
     var text: String { text(as: .error) }
 
     static let offlinePrefix = "offline: "
+
+    /// `rain: hint: ...` lines: a hint may have lines of its own (what a tool said, then what to
+    /// do), each a hint line.
+    static func hintLines(_ hint: String) -> String {
+        hint.split(separator: "\n").map { "rain: hint: \(String($0).strippingControlCharacters)\n" }.joined()
+    }
 }
 
 extension CommandContext {
     /// Writes a problem to stderr through `ErrorReport`, the one printer.
     func report(_ report: ErrorReport, as severity: ErrorReport.Severity = .error) {
         console.writeError(report.text(as: severity))
+    }
+
+    /// Writes a hint on its own (after something said on standard output) to stderr.
+    func hint(_ hint: String) {
+        console.writeError(ErrorReport.hintLines(hint))
     }
 
     /// Writes `error` (about `subject`, when given) and returns the status it stands for.

@@ -19,6 +19,15 @@ import Testing
         return WatchState(locations: places.map(\.location), currentID: places[0].location.id, forecasts: places, every: Interval(seconds: 900))
     }
 
+    /// The refresh interval in the language's units, not `--every`'s syntax.
+    @Test func theIntervalIsSaidInUnits() {
+        #expect(WatchScreen.interval(10, .english) == "10 s")
+        #expect(WatchScreen.interval(90, .english) == "90 s")
+        #expect(WatchScreen.interval(900, .english) == "15 min")
+        #expect(WatchScreen.interval(7_200, .english) == "2 h")
+        #expect(WatchScreen.interval(5_400, .english) == "1 h 30 min")
+    }
+
     @Test(arguments: [(80, 24), (80, 12), (60, 14), (50, 8), (40, 3)])
     func onePlaceFitsTheWindowWithTheHeaderAndTheStatusLine(width: Int, height: Int) throws {
         let lines = WatchScreen(width: width, height: height, usesColor: false, now: now, machineTimeZone: "UTC").lines(try singlePlace())

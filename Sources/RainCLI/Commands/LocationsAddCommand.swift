@@ -130,7 +130,7 @@ struct LocationsAddCommand: RunnableCommand {
             let values: KeyValuePairs<String, String> = ["name": location.name.strippingControlCharacters, "number": String(number), "id": location.shortID]
             context.print(isCurrent ? context.localization.tr("{name} is already saved ({number}, ID {id}), the current location.", values)
                           : context.localization.tr("{name} is already saved ({number}, ID {id}).", values))
-            context.printError("rain: hint: " + context.localization.tr("to save a second one: add --again"))
+            context.hint(context.localization.tr("to save a second one: add --again"))
         }
     }
 }

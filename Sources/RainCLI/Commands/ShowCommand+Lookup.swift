@@ -59,12 +59,7 @@ extension ShowCommand {
             return (cached.location, question)
         }
         if template != nil { return (Self.location(PlaceMatch(name: Self.name(of: question), coordinate: Coordinate(latitude: 0, longitude: 0)), for: question), question) }
-        if offline {
-            let asked = Self.words(of: question)
-            throw CommandFailure(message: context.localization.tr("no cached forecast for {name} (not saved, never looked up)", ["name": asked]),
-                                 hint: context.localization.tr("look it up when online: {command}", ["command": "rain show \(asked)"]),
-                                 kind: .nothingToShow)
-        }
+        if offline { throw Self.neverLookedUp(Self.words(of: question), context.localization) }
         switch question {
         case .coordinate(let coordinate):
             return (Self.location(PlaceMatch(name: Self.name(of: question), coordinate: coordinate), for: question), question)
@@ -100,6 +95,14 @@ extension ShowCommand {
     }
 
     /// The question as a command's arguments: "sydney --country AU", "--lat -33.87 --lon 151.21".
+    /// Nothing cached for a place not saved that was never looked up (`--offline`, `--format`,
+    /// which never use the network), and how to look it up.
+    static func neverLookedUp(_ words: String, _ localization: Localization) -> CommandFailure {
+        CommandFailure(message: localization.tr("no cached forecast for {name} (not saved, never looked up)", ["name": words]),
+                       hint: localization.tr("look it up when online: {command}", ["command": "rain show \(words)"]),
+                       kind: .nothingToShow)
+    }
+
     /// The words a place not saved is asked by, as typed after `rain show`.
     static func words(of question: PlaceQuestion) -> String {
         switch question {

@@ -162,10 +162,9 @@ struct ForecastProblemReport {
             return .success
         case .offlineRequested:
             if let lookupWords {
-                context.report(ErrorReport(message: words.tr("no cached forecast for {name} (not saved, never looked up)", ["name": lookupWords]),
-                                           hint: words.tr("look it up when online: {command}", ["command": "rain show \(lookupWords)"]),
-                                           exitCode: .noInput))
-                return .noInput
+                let report = ErrorReport(ShowCommand.neverLookedUp(lookupWords, words), localization: words)
+                context.report(report)
+                return report.exitCode
             }
             context.report(ErrorReport(message: words.tr("no cached forecast for {name}", ["name": name]),
                                        hint: words.tr("fetch one when online: rain refresh {id}", ["id": location.shortID]), exitCode: .noInput))

@@ -23,11 +23,14 @@ final class JSONMap: Sendable {
     func offset(at entry: Int) -> Int { Int(entries[entry] >> 3) }
 
     /// The entry after this value and everything in it.
-    func next(after entry: Int) -> Int {
-        switch kind(at: entry) {
-        case .array, .object: return Int(entries[entry + 1])
-        default: return entry + 2
-        }
+    func next(after entry: Int) -> Int { Self.next(after: entry, first: entries[entry], second: entries[entry + 1]) }
+
+    /// The entry after the value at `entry` whose two words are `first` and `second`: a
+    /// container's second word, else the next pair (the scanner reads its map being written).
+    @inline(__always)
+    static func next(after entry: Int, first: UInt32, second: UInt32) -> Int {
+        let kind = first & 7
+        return kind == JSONKind.array.rawValue || kind == JSONKind.object.rawValue ? Int(second) : entry + 2
     }
 
     /// The bytes between a string's quotes, or a number's text.

@@ -189,10 +189,7 @@ struct JSONScanner {
     }
 
     /// The entry after the value at `entry` (a finished one).
-    private func next(after entry: Int) -> Int {
-        let kind = entries[entry] & 7
-        return kind == JSONKind.array.rawValue || kind == JSONKind.object.rawValue ? Int(entries[entry + 1]) : entry + 2
-    }
+    private func next(after entry: Int) -> Int { JSONMap.next(after: entry, first: entries[entry], second: entries[entry + 1]) }
 
     private func rawKey(_ entry: Int) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(rebasing: bytes[Int(entries[entry] >> 3) + 1..<Int(entries[entry + 1])])

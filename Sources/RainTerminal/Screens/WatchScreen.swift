@@ -113,9 +113,7 @@ public struct WatchScreen: Sendable {
     /// An interval in the language's units ("15 min", "2 h", "1 h 30 min", "10 s").
     static func interval(_ seconds: Int, _ localization: Localization) -> String {
         guard seconds % 60 == 0 else { return localization.tr("{seconds} s", ["seconds": String(seconds)]) }
-        let minutes = seconds / 60
-        guard minutes >= 60 else { return localization.tr("{minutes} min", ["minutes": String(minutes)]) }
-        guard minutes % 60 != 0 else { return localization.tr("{hours} h", ["hours": String(minutes / 60)]) }
-        return localization.tr("{hours} h {minutes} min", ["hours": String(minutes / 60), "minutes": String(minutes % 60)])
+        guard seconds < 3_600 || seconds % 3_600 != 0 else { return localization.tr("{hours} h", ["hours": String(seconds / 3_600)]) }
+        return ForecastViewContext.duration(Double(seconds), localization)
     }
 }
