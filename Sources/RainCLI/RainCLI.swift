@@ -12,6 +12,8 @@ public enum RainCLI {
         environment: [String: String],
         console: any Console
     ) async -> Int32 {
+        // A locale without UTF-8 gets ASCII from the first word on, errors included.
+        let console = OutputCharset.isUTF8(environment: environment) ? console : ASCIIConsole(console)
         var savedChanges = false
         let status = await runCommand(arguments, environment: environment, console: console, savedChanges: &savedChanges)
         guard status == ExitCode.success.rawValue, let failure = console.outputFailure else { return status }
@@ -35,7 +37,7 @@ public enum RainCLI {
         do {
             parsed = try parser.parse(arguments)
         } catch {
-            let words = localization(choices: SettingsLoader.RunChoices(language: languageAsked(in: arguments)), environment: environment)
+            let words = localization(choices: SettingsLoader.RunChoices(language: languageAsked(in: arguments), asciiOnly: !OutputCharset.isUTF8(environment: environment)), environment: environment)
             return fail(report(beforeRunning: error.error, of: error.path, arguments, parser: parser, environment: environment, localization: words), console)
         }
         switch parsed {
@@ -53,7 +55,8 @@ public enum RainCLI {
                 context = try makeContext(values: values, environment: environment, console: console)
                 try command.validate(in: context)
             } catch {
-                let choices = SettingsLoader.RunChoices(language: try? values.value(GlobalOptions.lang))
+                let choices = SettingsLoader.RunChoices(language: try? values.value(GlobalOptions.lang),
+                                                        asciiOnly: values[GlobalOptions.ascii] || !OutputCharset.isUTF8(environment: environment))
                 let words = localization(choices: choices, environment: environment)
                 return fail(report(beforeRunning: error, of: path, arguments, parser: parser, environment: environment, localization: words), console)
             }
@@ -134,11 +137,12 @@ public enum RainCLI {
         let configOverride = try values.value(GlobalOptions.config)
         let asciiOnly = values[GlobalOptions.ascii] || !OutputCharset.isUTF8(environment: environment)
         return CommandContext(
-            console: asciiOnly ? ASCIIConsole(console) : console,
+            console: asciiOnly && !(console is ASCIIConsole) ? ASCIIConsole(console) : console,
             environment: environment,
             paths: RainPaths.resolve(environment: environment, configOverride: configOverride),
             configOverride: configOverride,
-            choices: SettingsLoader.RunChoices(units: try values.value(GlobalOptions.units), language: try values.value(GlobalOptions.lang)),
+            choices: SettingsLoader.RunChoices(units: try values.value(GlobalOptions.units), language: try values.value(GlobalOptions.lang),
+                                               asciiOnly: asciiOnly),
             useColor: useColor,
             colorAskedFor: colorMode == .always && useColor,
             asciiOnly: asciiOnly,

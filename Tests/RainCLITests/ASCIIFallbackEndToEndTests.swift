@@ -123,6 +123,32 @@ import Testing
         }
     }
 
+    /// A locale that is not UTF-8 speaks its language where ASCII can write it (German, its
+    /// accents folded) and English where it cannot (Japanese would be question marks), on
+    /// standard output and on standard error alike; so does `--ascii`.
+    @Test func aLanguageASCIICannotWriteIsEnglish() async throws {
+        _ = try Catalogues.compiled()
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            #expect(try await world.rain(["refresh", "tokyo"]).status == 0)
+            let cases: [([String: String], [String], screen: String, error: String)] = [
+                (["LANG": "ja_JP"], [], "Feels like", "no place named \"nowhere-xyz\" was found"),
+                (["LANG": "ja_JP.UTF-8"], ["--ascii"], "Feels like", "no place named \"nowhere-xyz\" was found"),
+                (["LANG": "ru_RU.KOI8-R"], [], "Feels like", "no place named \"nowhere-xyz\" was found"),
+                (["LANG": "de_DE"], [], "gefuhlt", "kein Ort namens \"nowhere-xyz\" gefunden"),
+            ]
+            for (environment, flags, screen, error) in cases {
+                let shown = try await world.rain(["tokyo", "--offline"] + flags, environment: environment.merging(["COLUMNS": "80"]) { $1 })
+                #expect(shown.status == 0, "\(environment): \(shown)")
+                #expect(shown.output.lowercased().contains(screen.lowercased()) && !shown.output.contains("?"), "\(environment): \(shown.output)")
+                let failed = try await world.rain(["nowhere-xyz"] + flags, environment: environment)
+                #expect(failed.error.unicodeScalars.allSatisfy(\.isASCII) && failed.error.contains(error), "\(environment): \(failed)")
+            }
+            let settings = try await world.rain(["config", "show"], environment: ["LANG": "ja_JP"])
+            #expect(settings.output.contains("en (from LANG in the environment: ja_JP, which ASCII output cannot show)"), "\(settings.output)")
+        }
+    }
+
     @Test func completionsNameOnlyTheShells() async throws {
         let result = try await BuiltProduct.run("rain", ["completions", "tcsh"], environment: [:])
         #expect(result.status == 64)

@@ -193,7 +193,7 @@ import Testing
             let (world, windy) = try world(home)
             let german = try await world.rain(["notify", "Berlin", windy.idString, "--dry-run"], environment: ["LANG": "de_DE.UTF-8"])
             #expect(german.status == 0, "\(german)")
-            #expect(german.output.contains("würde senden: Regen in etwa 15 Min. in Berlin (leicht, ~1.2 mm in der ersten Stunde)"), "\(german)")
+            #expect(german.output.contains("würde senden: Regen in etwa 15 Min. in Berlin (leicht, ~1,2 mm in der ersten Stunde)"), "\(german)")
             #expect(german.output.contains("Regenwahrscheinlichkeit ab 15:00"), "\(german)")
             #expect(german.output.contains("Wind warning für Windy bis "), "the alert's own title, rain's words around it: \(german)")
             #expect(!german.output.contains(" chance of ") && !german.output.contains("first hour"), "\(german)")

@@ -34,6 +34,15 @@ enum LocaleLanguage {
         locale.prefix { $0 != "." && $0 != "@" }.split(whereSeparator: { $0 == "_" || $0 == "-" })
     }
 
+    /// Languages written in Latin letters, which ASCII output still shows with their accents
+    /// folded ("Regen in 10 Minuten", "Previsao"); a test holds rain's catalogues to this list.
+    static let latinLetterLanguages: Set<String> = ["en", "de", "fr", "es", "pt", "it", "nl", "pl"]
+
+    /// Whether `language` ("pt", "zh-tw", "pt_BR") is one of `latinLetterLanguages`.
+    package static func isWrittenInLatinLetters(_ language: String) -> Bool {
+        latinLetterLanguages.contains(primary(language))
+    }
+
     /// The primary subtag, which is what the geocoder matches its names by: "zh-tw" -> "zh".
     static func primary(_ language: String) -> String {
         String(language.lowercased().prefix { $0.isLetter })

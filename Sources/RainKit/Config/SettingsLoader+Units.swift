@@ -5,17 +5,26 @@ extension SettingsLoader {
     public struct RunChoices: Sendable, Equatable {
         public var units: UnitSystem?
         public var language: String?
+        /// Output can only show ASCII (`--ascii`, or a locale whose character set is not UTF-8):
+        /// a language not written in Latin letters is English then, its letters would be "?".
+        public var asciiOnly: Bool
 
-        public init(units: UnitSystem? = nil, language: String? = nil) {
+        public init(units: UnitSystem? = nil, language: String? = nil, asciiOnly: Bool = false) {
             self.units = units
             self.language = language
+            self.asciiOnly = asciiOnly
+        }
+
+        func isShowable(_ locale: String) -> Bool {
+            !asciiOnly || LocaleLanguage.code(locale).map(LocaleLanguage.isWrittenInLatinLetters) ?? true
         }
     }
 
     /// The language of messages without the configuration file (which could not be used):
     /// `--lang`, else the locale's, else English.
     public static func messagesLocale(choices: RunChoices, environment: [String: String]) -> String {
-        choices.language ?? LocaleLanguage.variable(in: environment)?.value ?? "en"
+        let locale = choices.language ?? LocaleLanguage.variable(in: environment)?.value ?? "en"
+        return choices.isShowable(locale) ? locale : "en"
     }
 
     /// Whether `code` can name a language: "de", "pt_BR", "zh-tw", "de_DE.UTF-8"; `C` and
@@ -71,6 +80,10 @@ extension SettingsLoader {
         } else if locale == nil, let (variable, value) = LocaleLanguage.variable(in: environment) {
             locale = value
             settings.origins["language"] = "\(variable) in the environment"
+        }
+        if let shown = locale, !choices.isShowable(shown) {
+            locale = "en"
+            settings.origins["language"] = "\(settings.origins["language"] ?? "default"): \(shown), which ASCII output cannot show"
         }
         if let locale {
             settings.messagesLocale = LocaleLanguage.code(locale) == nil ? "en" : locale

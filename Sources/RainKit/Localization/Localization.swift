@@ -7,12 +7,30 @@ public struct Localization: Sendable, Equatable {
     /// The catalogue's name: "de", "pt_BR", "zh_CN"; "en" for English.
     public let language: String
     let catalogue: MessageCatalogue?
+    /// What separates a number's whole part from its decimals: "." in English, "," in German.
+    public let decimalSeparator: String
 
     public static let english = Localization(language: "en", catalogue: nil)
 
     public init(language: String, catalogue: MessageCatalogue?) {
         self.language = language
         self.catalogue = catalogue
+        decimalSeparator = Self.decimalSeparator(in: catalogue)
+    }
+
+    /// `number` as written in the language: "5.1" -> "5,1" in German.
+    public func decimal(_ number: String) -> String {
+        decimalSeparator == "." ? number : number.replacingAll(".", with: decimalSeparator)
+    }
+
+    /// The catalogue says it as the translation of a number's pattern, which translators read
+    /// more readily than a lone ".".
+    private static func decimalSeparator(in catalogue: MessageCatalogue?) -> String {
+        let pattern = N_("{whole}.{decimals}")
+        guard let translated = catalogue?.translation(of: pattern), translated.hasPrefix("{whole}"),
+              translated.hasSuffix("{decimals}") else { return "." }
+        let separator = translated.dropFirst("{whole}".count).dropLast("{decimals}".count)
+        return separator.isEmpty || separator.contains("{") ? "." : String(separator)
     }
 
     public func tr(_ message: String, _ values: KeyValuePairs<String, String> = [:]) -> String {

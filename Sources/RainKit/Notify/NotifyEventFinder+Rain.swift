@@ -21,7 +21,7 @@ extension NotifyEventFinder {
         let label = units == .us ? "in" : "mm"
         let summary = words.tr("{kind} in {place} {when} ({strength}, ~{amount} in the first hour)", [
             "kind": words.tr(NextHourOutlook.nouns[kind] ?? N_("Rain")), "place": name, "when": when,
-            "strength": words.tr(strength.words), "amount": MeasureFormat.amount(amount) + " " + label])
+            "strength": words.tr(strength.words), "amount": words.decimal(MeasureFormat.amount(amount)) + " " + label])
         var event = NotifyEvent(
             kind: .rain, id: "rain:\(location.idString)", placeID: location.id, placeName: name, summary: summary,
             body: hasStarted ? words.tr("It has started.") : words.tr("From about {time} local time.", ["time": clock.time(starts)]),

@@ -39,24 +39,24 @@ package struct UnitFormat: Sendable {
     /// "4.2 m/s"; in Beaufort with the force's name: "5 Bft, fresh breeze".
     package func windText(_ value: Double?) -> String {
         guard let shown = units.wind(value, from: source) else { return MeasureFormat.missing }
-        guard units.wind == .bft else { return "\(MeasureFormat.short(shown)) \(windLabel)" }
+        guard units.wind == .bft else { return "\(localization.decimal(MeasureFormat.short(shown))) \(windLabel)" }
         let force = Int(shown)
         return localization.tr("{force} Bft, {name}", ["force": String(force), "name": localization.tr(Beaufort.names[force])])
     }
 
     /// A wind speed as a short number for columns: "4.2", or the Beaufort force.
     package func windNumber(_ value: Double?) -> String {
-        MeasureFormat.short(units.wind(value, from: source))
+        localization.decimal(MeasureFormat.short(units.wind(value, from: source)))
     }
 
     /// A day's liquid amount: "2.5 mm", "<0.1 in".
     package func accumulationText(_ value: Double?) -> String {
-        "\(MeasureFormat.amount(units.accumulation(value, from: source))) \(precipitationLabel)"
+        "\(localization.decimal(MeasureFormat.amount(units.accumulation(value, from: source)))) \(precipitationLabel)"
     }
 
     /// A day's fresh snow: "3 cm", "1.2 in".
     package func snowText(_ value: Double?) -> String {
-        "\(MeasureFormat.amount(units.snow(value, from: source))) \(snowLabel)"
+        "\(localization.decimal(MeasureFormat.amount(units.snow(value, from: source)))) \(snowLabel)"
     }
 
     /// A temperature in the display unit as °C, for choosing colours.
@@ -82,7 +82,7 @@ package struct UnitFormat: Sendable {
         guard let shown = units.pressure(value) else { return MeasureFormat.missing }
         switch units.pressure {
         case .hpa: return "\(MeasureFormat.whole(shown)) hPa"
-        case .inhg: return "\(shown.fixed(2)) inHg"
+        case .inhg: return "\(localization.decimal(shown.fixed(2))) inHg"
         case .mmhg: return "\(MeasureFormat.whole(shown)) mmHg"
         }
     }
@@ -90,6 +90,6 @@ package struct UnitFormat: Sendable {
     /// "10 km", "6.2 mi".
     package func distanceText(_ value: Double?) -> String {
         guard let shown = units.distance(value, from: source) else { return MeasureFormat.missing }
-        return "\(MeasureFormat.short(shown)) \(units.distance.rawValue)"
+        return "\(localization.decimal(MeasureFormat.short(shown))) \(units.distance.rawValue)"
     }
 }

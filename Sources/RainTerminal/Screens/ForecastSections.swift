@@ -9,7 +9,8 @@ extension ForecastViewContext {
         let name = style.bold(location.name.screenSafe)
         let coordinate = location.coordinate
         // The hemispheres in the language's own letters or words ("13.41° O", "東経13.41°").
-        let latitude = abs(coordinate.latitude).fixed(2), longitude = abs(coordinate.longitude).fixed(2)
+        let latitude = localization.decimal(abs(coordinate.latitude).fixed(2))
+        let longitude = localization.decimal(abs(coordinate.longitude).fixed(2))
         let place = (coordinate.latitude < 0 ? tr("{degrees}° S", ["degrees": latitude]) : tr("{degrees}° N", ["degrees": latitude])) + ", "
             + (coordinate.longitude < 0 ? tr("{degrees}° W", ["degrees": longitude]) : tr("{degrees}° E", ["degrees": longitude]))
         let age = AgeFormatter.string(since: fetchedAt, now: now, localization: localization)

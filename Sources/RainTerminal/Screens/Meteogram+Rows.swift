@@ -151,7 +151,7 @@ extension MeteogramPlot {
         let eighths = precipitationRows * 8
         let separators = Set(midnights().map(\.column))
         return (0..<precipitationRows).map { row in
-            let label = row == 0 ? Self.scaleLabel(top) : unit
+            let label = row == 0 ? format.localization.decimal(Self.scaleLabel(top)) : unit
             var text = gutter(isCompact ? unit : label, axis: isCompact ? (ascii ? "+" : "┼") : (ascii ? "|" : "┤"))
             for column in 0..<columns {
                 let hour = hour(at: time(atColumn: column))

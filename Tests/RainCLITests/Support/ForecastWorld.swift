@@ -37,22 +37,24 @@ final class ForecastWorld: Sendable {
 
     deinit { simulator.stop() }
 
+    /// A user with an API key: the Dark Sky-compatible route at the simulator.
     var environment: [String: String] {
-        alertFeeds.merging(["RAIN_HOME": home, "RAIN_BASE_URL": simulator.baseURL, "RAIN_API_KEY": Self.apiKey]) { $1 }
+        services.merging(["RAIN_HOME": home, "RAIN_BASE_URL": simulator.baseURL, "RAIN_API_KEY": Self.apiKey]) { $1 }
     }
 
-    /// A user with no API key: Open-Meteo, geocoding and IP location all at the simulator.
+    /// A user with no API key: Open-Meteo at the simulator.
     var keylessEnvironment: [String: String] {
-        alertFeeds.merging(["RAIN_HOME": home, "RAIN_BASE_URL": simulator.baseURL,
-                            "RAIN_OPENMETEO_URL": simulator.rootURL + "/v1/forecast",
-                            "RAIN_GEOCODING_URL": simulator.rootURL + "/v1/search",
-                            "RAIN_IP_LOCATION_URL": simulator.rootURL + "/json"]) { $1 }
+        services.merging(["RAIN_HOME": home, "RAIN_BASE_URL": simulator.baseURL,
+                          "RAIN_OPENMETEO_URL": simulator.rootURL + "/v1/forecast"]) { $1 }
     }
 
-    /// The official alert feeds at the simulator too: a place in the US or Norway asks them
-    /// whenever its forecast is fetched, and no test may reach the real ones.
-    private var alertFeeds: [String: String] {
-        ["RAIN_NWS_URL": simulator.rootURL + "/alerts/active",
+    /// The services every user's rain may ask, at the simulator: the geocoder and IP location
+    /// (a name no place has is looked up), the official alert feeds (a place in the US or
+    /// Norway asks them whenever its forecast is fetched). No test may reach the real ones.
+    private var services: [String: String] {
+        ["RAIN_GEOCODING_URL": simulator.rootURL + "/v1/search",
+         "RAIN_IP_LOCATION_URL": simulator.rootURL + "/json",
+         "RAIN_NWS_URL": simulator.rootURL + "/alerts/active",
          "RAIN_METALERTS_URL": simulator.rootURL + "/weatherapi/metalerts/2.0/current.json"]
     }
 
