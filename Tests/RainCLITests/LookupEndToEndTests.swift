@@ -100,6 +100,17 @@ import Testing
         }
     }
 
+    /// A misspelt command before a place is looked up as one name, then named in the hint.
+    @Test func aMisspeltCommandBeforeAPlaceIsNamed() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: Self.config)
+            let misspelt = try await world.keylessRain(["shwo", "paris"])
+            #expect(misspelt.status == 65, "\(misspelt)")
+            #expect(misspelt.error == "rain: error: no place named \"shwo paris\" was found\nrain: hint: did you mean the command 'rain show paris'?\n",
+                    "\(misspelt)")
+        }
+    }
+
     @Test func whatCannotBeLookedUpIsAClearError() async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home, config: Self.config)

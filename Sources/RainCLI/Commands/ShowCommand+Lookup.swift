@@ -41,7 +41,14 @@ extension ShowCommand {
             }
             return (location, nil)
         } catch LocationsError.unknown(let reference) where Self.canBeLookedUp(reference) {
-            return try await lookedUp(.name(reference, countryCode: countryCode, pick: pick), context)
+            do {
+                return try await lookedUp(.name(reference, countryCode: countryCode, pick: pick), context)
+            } catch var failure as CommandFailure where failure.kind == .badData && pick == nil {
+                // `rain shwo paris`: nothing is called "shwo paris"; "show" was meant.
+                guard let command = Self.commandMeant(by: reference) else { throw failure }
+                failure.hint = Self.commandHint(command, context)
+                throw failure
+            }
         }
     }
 

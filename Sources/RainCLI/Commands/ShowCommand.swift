@@ -125,14 +125,23 @@ extension ShowCommand {
         do {
             return try context.location(reference, in: list)
         } catch LocationsError.unknown(let reference) {
-            let commands = RainCommand.configuration.subcommands.map { $0.configuration.commandName }
-            guard let command = closestMatch(to: reference, among: commands) else { throw LocationsError.unknown(reference: reference) }
-            throw CommandFailure(
-                message: LocationsError.unknown(reference: reference).message(in: context.localization),
-                hint: context.localization.tr("did you mean the command '{command}'?",
-                                              ["command": "rain \(command)"]),
-                kind: .badData)
+            guard !reference.contains(" "), let command = commandMeant(by: reference) else { throw LocationsError.unknown(reference: reference) }
+            throw CommandFailure(message: LocationsError.unknown(reference: reference).message(in: context.localization),
+                                 hint: commandHint(command, context), kind: .badData)
         }
+    }
+
+    /// The command line a LOC spells with its first word misspelt: "lcoations" -> "rain
+    /// locations", "shwo paris" -> "rain show paris"; nil when its first word is no near miss.
+    static func commandMeant(by reference: String) -> String? {
+        let words = reference.split(separator: " ", omittingEmptySubsequences: true)
+        let commands = RainCommand.configuration.subcommands.map { $0.configuration.commandName }
+        guard let first = words.first, let command = closestMatch(to: String(first), among: commands) else { return nil }
+        return (["rain", command] + words.dropFirst().map(String.init)).joined(separator: " ")
+    }
+
+    static func commandHint(_ command: String, _ context: CommandContext) -> String {
+        context.localization.tr("did you mean the command '{command}'?", ["command": command])
     }
 }
 
