@@ -51,45 +51,38 @@ import Testing
         }
     }
 
-    @Test(arguments: languages)
-    func aConfigurationThatIsNotJSONSaysWhyInTheLocalesLanguage(_ language: Language) async throws {
-        try await withTemporaryDirectory { home in
-            writeFile(home + "/config.json", "{")
-            let result = try await BuiltProduct.run("rain", [], environment: ["RAIN_HOME": home, "LANG": language.locale])
-            #expect(result.status == 78, "\(result)")
-            Self.expectLine(result.error, language.brokenConfiguration, home: home, language)
-        }
+    /// A broken home: what is put in it, the command run there, its status and its line.
+    struct Broken: Sendable, CustomTestStringConvertible {
+        var name: String
+        var arguments: [String]
+        var status: Int32
+        var prepare: @Sendable (String) throws -> Void
+        var line: @Sendable (Language) -> String
+        var testDescription: String { name }
     }
 
-    @Test(arguments: languages)
-    func savedPlacesOfTheWrongShapeSayWhyInTheLocalesLanguage(_ language: Language) async throws {
-        try await withTemporaryDirectory { home in
-            writeFile(home + "/defaults.json", #"{"locations": [{"id": 5}]}"#)
-            let result = try await BuiltProduct.run("rain", ["locations"], environment: ["RAIN_HOME": home, "LANG": language.locale])
-            #expect(result.status == 74, "\(result)")
-            Self.expectLine(result.error, language.brokenStore, home: home, language)
-        }
-    }
+    static let broken = [
+        Broken(name: "a configuration that is not JSON", arguments: [], status: 78,
+               prepare: { writeFile($0 + "/config.json", "{") }, line: \.brokenConfiguration),
+        Broken(name: "saved places of the wrong shape", arguments: ["locations"], status: 74,
+               prepare: { writeFile($0 + "/defaults.json", #"{"locations": [{"id": 5}]}"#) }, line: \.brokenStore),
+        Broken(name: "a folder where a file should be", arguments: ["locations"], status: 74,
+               prepare: { try FileManager.default.createDirectory(atPath: $0 + "/defaults.json", withIntermediateDirectories: false) },
+               line: \.folderForAFile),
+        // A file that cannot be opened: a link that leads round in a circle (ELOOP), the same
+        // for root, who can read a file of mode 000.
+        Broken(name: "a file that cannot be read", arguments: [], status: 78,
+               prepare: { home in try #require(symlink(home + "/config.json", home + "/config.json") == 0) },
+               line: \.linkInACircle),
+    ]
 
-    @Test(arguments: languages)
-    func aFolderWhereAFileShouldBeIsNamedInTheLocalesLanguage(_ language: Language) async throws {
+    @Test(arguments: languages, broken)
+    func theReasonIsInTheLocalesLanguage(_ language: Language, _ broken: Broken) async throws {
         try await withTemporaryDirectory { home in
-            try FileManager.default.createDirectory(atPath: home + "/defaults.json", withIntermediateDirectories: false)
-            let result = try await BuiltProduct.run("rain", ["locations"], environment: ["RAIN_HOME": home, "LANG": language.locale])
-            #expect(result.status == 74, "\(result)")
-            Self.expectLine(result.error, language.folderForAFile, home: home, language)
-        }
-    }
-
-    /// A file that cannot be opened (a link that leads round in a circle: ELOOP, the same for
-    /// root, who can read a file of mode 000) gives the system's reason in the language.
-    @Test(arguments: languages)
-    func aFileThatCannotBeReadSaysTheSystemsReasonInTheLocalesLanguage(_ language: Language) async throws {
-        try await withTemporaryDirectory { home in
-            try #require(symlink(home + "/config.json", home + "/config.json") == 0)
-            let result = try await BuiltProduct.run("rain", [], environment: ["RAIN_HOME": home, "LANG": language.locale])
-            #expect(result.status == 78, "\(result)")
-            Self.expectLine(result.error, language.linkInACircle, home: home, language)
+            try broken.prepare(home)
+            let result = try await BuiltProduct.run("rain", broken.arguments, environment: ["RAIN_HOME": home, "LANG": language.locale])
+            #expect(result.status == broken.status, "\(result)")
+            Self.expectLine(result.error, broken.line(language), home: home, language)
         }
     }
 }
