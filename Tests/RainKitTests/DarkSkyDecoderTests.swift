@@ -158,7 +158,8 @@ import Testing
                 _ = try decoder.decode(Data(text.utf8), units: .si)
                 Issue.record("decoded \(text)")
             } catch {
-                guard case .unusableBody(let reason, let path) = error else { Issue.record("\(error)"); continue }
+                guard case .unusableBody(let problem, let path) = error else { Issue.record("\(error)"); continue }
+                let reason = problem.description
                 #expect(reason.hasPrefix("not valid JSON: line 1, column "), "\(reason)")
                 #expect(path == nil)
                 #expect(!reason.containsControlCharacters)

@@ -28,13 +28,14 @@ public struct ForecastCache: Sendable {
             bytes = try RegularFile.readTellingUnusable(path, limit: .forecast)
         } catch {
             // Not a regular file, or too large: not a forecast document, set aside like a damaged one.
-            if error.isUnusableFile { throw .corrupt(path: path, reason: error.error.reason, field: nil) }
-            throw .unreadable(path: path, reason: error.error.reason)
+            if error.isUnusableFile { throw .corrupt(path: path, reason: error.error.problem, field: nil) }
+            throw .unreadable(path: path, reason: error.error.problem)
         }
         guard let bytes else { return nil }
         let cached = try Self.decode(bytes, path: path)
         guard cached.location.id == id else {
-            throw .corrupt(path: path, reason: "holds the forecast of another location (\(cached.location.idString))", field: "location.id")
+            throw .corrupt(path: path, reason: LocalizedText(N_("holds the forecast of another location ({id})"), ["id": .verbatim(cached.location.idString)]),
+                           field: "location.id")
         }
         return cached
     }
@@ -51,7 +52,7 @@ public struct ForecastCache: Sendable {
             try AtomicFile.write(ForecastDocument.bytes(of: kept, compactly: true), to: path,
                                  syncingFolder: syncingFolder)
         } catch {
-            throw .unwritable(path: error.path, reason: error.reason)
+            throw .unwritable(path: error.path, reason: error.problem)
         }
     }
 
@@ -80,7 +81,7 @@ public struct ForecastCache: Sendable {
             if rename(path, aside) == 0 { return aside }
             break
         }
-        throw .unwritable(path: path, reason: String(cString: strerror(errno)))
+        throw .unwritable(path: path, reason: SystemErrorText.text(errno))
     }
 
     static let damagedMarker = ".damaged-"
@@ -102,7 +103,7 @@ public struct ForecastCache: Sendable {
             }
             let path = "\(directory)/\(name)"
             if unlink(path) != 0 && errno != ENOENT && failure == nil {
-                failure = .unwritable(path: path, reason: String(cString: strerror(errno)))
+                failure = .unwritable(path: path, reason: SystemErrorText.text(errno))
             }
         }
         if let failure { throw failure }
@@ -155,12 +156,12 @@ public struct ForecastCache: Sendable {
         do {
             root = try JSONNode.document(bytes)
         } catch {
-            throw .corrupt(path: path, reason: error.isEmpty ? "the file is empty" : "not valid JSON: \(error.description)", field: nil)
+            throw .corrupt(path: path, reason: error.notValidJSON(), field: nil)
         }
         do {
             return try ForecastDocument.cachedForecast(from: root)
         } catch {
-            throw .corrupt(path: path, reason: error.reason, field: error.path.flatMap { $0.isEmpty ? nil : $0 })
+            throw .corrupt(path: path, reason: error.problem, field: error.path.flatMap { $0.isEmpty ? nil : $0 })
         }
     }
 }

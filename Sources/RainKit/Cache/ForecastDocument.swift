@@ -11,7 +11,8 @@ enum ForecastDocument {
 
     static let fields: [JSONField<CachedForecast>] = [
         JSONField("schema_version", .exactly(Double(schemaVersion)) { found in
-            "unsupported schema version \(JSONValue.format(found)) (this rain reads \(schemaVersion))"
+            LocalizedText(N_("unsupported schema version {found} (this rain reads {version})"),
+                          ["found": .verbatim(JSONValue.format(found)), "version": .verbatim(String(schemaVersion))])
         }),
         JSONField("location", .required({ $0.location }, { $0.location = $1 }, JSONFields(LocationFields.identity, naming: .rain))),
         JSONField("fetched_at", .time({ $0.fetchedAt }, { $0.fetchedAt = $1 })),
@@ -42,7 +43,7 @@ enum ForecastDocument {
     ], naming: .rain)
 
     static func cachedForecast(from root: JSONNode) throws(JSONError) -> CachedForecast {
-        guard root.kind == .object else { throw root.mismatch("an object") }
+        guard root.kind == .object else { throw root.mismatch(N_("an object")) }
         var cached = CachedForecast(
             location: LocationFields.blank,
             fetchedAt: .distantPast, source: "",

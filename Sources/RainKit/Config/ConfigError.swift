@@ -1,14 +1,13 @@
 /// What is wrong with the configuration. Every message names the file or key and the problem.
 public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
     case missingFile(path: String)
-    case unreadable(path: String, reason: String)
+    case unreadable(path: String, reason: LocalizedText)
     case notJSON(path: String)
     case unknownKey(path: String, key: String, suggestion: String?)
-    /// `problem` says what the value must be, marked for the catalogues (`N_`); `values` fill its
-    /// `{names}`.
-    case invalidValue(path: String, key: String, problem: String, values: [String: String] = [:])
+    /// `problem` says what the value must be.
+    case invalidValue(path: String, key: String, problem: LocalizedText)
     case insecureKeyFile(path: String, mode: UInt32)
-    case unusableKey(source: String, problem: String)
+    case unusableKey(source: String, problem: LocalizedText)
 
     public var description: String {
         switch self {
@@ -20,8 +19,8 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
             return "\(path) is not a JSON object"
         case .unknownKey(let path, let key, let suggestion):
             return "\(path): unknown key '\(key.strippingControlCharacters)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
-        case .invalidValue(let path, let key, let problem, let values):
-            return "\(path): '\(key)' \(Localization.english.tr(problem, pairs: values.sorted { $0.key < $1.key }))"
+        case .invalidValue(let path, let key, let problem):
+            return "\(path): '\(key)' \(problem)"
         case .insecureKeyFile(let path, let mode):
             return "the API key file \(path) can be read or written by group or others (mode \(String(mode & 0o777, radix: 8)))"
         case .unusableKey(let source, let problem):
@@ -58,14 +57,12 @@ extension ConfigError {
             return localization.tr("{path}: unknown key '{key}' (did you mean '{suggestion}'?)",
                                    ["path": path, "key": key.strippingControlCharacters, "suggestion": suggestion])
         case .unreadable(let path, let reason):
-            return localization.tr("cannot read the configuration file {path}: {reason}", ["path": path, "reason": reason])
+            return localization.tr("cannot read the configuration file {path}: {reason}", ["path": path, "reason": localization.tr(reason)])
         case .notJSON(let path): return localization.tr("{path} is not a JSON object", ["path": path])
         case .unusableKey(let source, let problem):
-            // The problem is a marked message, or (a file's reason) as it came.
             return localization.tr("the API key from {source} {problem}", ["source": source, "problem": localization.tr(problem)])
-        case .invalidValue(let path, let key, let problem, let values):
-            let problem = localization.tr(problem, pairs: values.sorted { $0.key < $1.key })
-            return localization.tr("{path}: '{key}' {problem}", ["path": path, "key": key, "problem": problem])
+        case .invalidValue(let path, let key, let problem):
+            return localization.tr("{path}: '{key}' {problem}", ["path": path, "key": key, "problem": localization.tr(problem)])
         case .insecureKeyFile(let path, let mode):
             return localization.tr("the API key file {path} can be read or written by group or others (mode {mode})",
                                    ["path": path, "mode": String(mode & 0o777, radix: 8)])

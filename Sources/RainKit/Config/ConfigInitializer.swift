@@ -19,6 +19,13 @@ public enum ConfigInitError: Error, Sendable, Equatable, CustomStringConvertible
 extension ConfigInitError: RainError {
     public var kind: ErrorKind { .localFile }
 
+    public func message(in localization: Localization) -> String {
+        switch self {
+        case .exists: return description
+        case .file(let error): return localization.tr(error.text)
+        }
+    }
+
     public var hint: String? {
         guard case .exists(let path) = self else { return nil }
         let word = ConfigError.shellWord(path)

@@ -9,7 +9,11 @@ struct ConfigValues: Sendable {
 
     /// `problem` marked with `N_`, its `{names}` filled from `values`.
     func invalid(_ key: String, _ problem: String, _ values: [String: String] = [:]) -> ConfigError {
-        .invalidValue(path: path, key: keyPrefix + key, problem: problem, values: values)
+        invalid(key, LocalizedText(problem, data: values))
+    }
+
+    func invalid(_ key: String, _ problem: LocalizedText) -> ConfigError {
+        .invalidValue(path: path, key: keyPrefix + key, problem: problem)
     }
 
     /// An error for each key that is not one of `known`, with the known key it may mean.

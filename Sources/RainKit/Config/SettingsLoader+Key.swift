@@ -18,9 +18,9 @@ extension SettingsLoader {
 
     static func validKey(_ key: String, source: String) throws(ConfigError) -> APIKey {
         let key = key.trimmed
-        guard !key.isEmpty else { throw .unusableKey(source: source, problem: N_("is empty")) }
+        guard !key.isEmpty else { throw .unusableKey(source: source, problem: LocalizedText(N_("is empty"))) }
         let allowed = key.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0.value < 0x7F && !"/?#%&=+".unicodeScalars.contains($0) }
-        guard allowed else { throw .unusableKey(source: source, problem: N_("contains characters an API key cannot have")) }
+        guard allowed else { throw .unusableKey(source: source, problem: LocalizedText(N_("contains characters an API key cannot have"))) }
         return APIKey(key)
     }
 
@@ -28,18 +28,18 @@ extension SettingsLoader {
     static func readKeyFile(_ path: String) throws(ConfigError) -> APIKey {
         var info = stat()
         guard stat(path, &info) == 0 else {
-            throw .unusableKey(source: path, problem: "cannot be read: \(String(cString: strerror(errno)))")
+            throw .unusableKey(source: path, problem: LocalizedText(N_("cannot be read: {reason}"), ["reason": SystemErrorText.text(errno)]))
         }
-        guard (info.st_mode & S_IFMT) == S_IFREG else { throw .unusableKey(source: path, problem: N_("is not a regular file")) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw .unusableKey(source: path, problem: LocalizedText(N_("is not a regular file"))) }
         guard info.st_mode & 0o077 == 0 else { throw .insecureKeyFile(path: path, mode: UInt32(info.st_mode)) }
         let bytes: [UInt8]?
         do {
             bytes = try RegularFile.read(path, limit: .apiKey)
         } catch {
-            throw .unusableKey(source: path, problem: "cannot be read: \(error.reason)")
+            throw .unusableKey(source: path, problem: LocalizedText(N_("cannot be read: {reason}"), ["reason": error.problem]))
         }
         guard let bytes, let text = String(validating: bytes, as: UTF8.self) else {
-            throw .unusableKey(source: path, problem: N_("is not text"))
+            throw .unusableKey(source: path, problem: LocalizedText(N_("is not text")))
         }
         return try validKey(text, source: path)
     }

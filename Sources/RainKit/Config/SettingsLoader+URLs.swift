@@ -11,7 +11,7 @@ extension SettingsLoader {
         }
         if let text = environment[variable], !text.isEmpty {
             apply(try Self.validURL(text, endingInSlash: endingInSlash, allowingQuery: allowingQuery) { problem in
-                ConfigError.invalidValue(path: variable, key: text.strippingControlCharacters, problem: problem.0, values: problem.1)
+                ConfigError.invalidValue(path: variable, key: text.strippingControlCharacters, problem: LocalizedText(problem.0, data: problem.1))
             })
         }
     }

@@ -70,13 +70,13 @@ public struct SettingsLoader: Sendable {
                 do {
                     document = try JSONNode.document(bytes)
                 } catch {
-                    throw ConfigError.unreadable(path: path, reason: error.isEmpty ? "the file is empty" : "not valid JSON: \(error.description)")
+                    throw ConfigError.unreadable(path: path, reason: error.notValidJSON())
                 }
                 guard document.kind == .object else { throw ConfigError.notJSON(path: path) }
                 do {
                     values = try document.members()
                 } catch {
-                    throw ConfigError.unreadable(path: path, reason: "not valid JSON: \(error.description)")
+                    throw ConfigError.unreadable(path: path, reason: error.notValidJSON())
                 }
             } else if configFileIsExplicit {
                 throw ConfigError.missingFile(path: path)
@@ -84,11 +84,11 @@ public struct SettingsLoader: Sendable {
                 values = [:]
             }
         } catch let error as FileError {
-            throw .unreadable(path: path, reason: error.reason)
+            throw .unreadable(path: path, reason: error.problem)
         } catch let error as ConfigError {
             throw error
         } catch {
-            throw .unreadable(path: path, reason: "\(error)")
+            throw .unreadable(path: path, reason: .verbatim("\(error)"))
         }
 
         let file = ConfigValues(path: path, values: values)
@@ -133,7 +133,7 @@ public struct SettingsLoader: Sendable {
             guard let caFile = try file.path("ca_file") else { return }
             guard access(caFile, R_OK) == 0 else { throw file.invalid("ca_file", N_("names a file that cannot be read: {path}"), ["path": caFile]) }
             if let problem = RegularFile.problem(with: caFile, limit: .certificates) {
-                throw file.invalid("ca_file", N_("names {problem}: {path}"), ["problem": problem, "path": caFile])
+                throw file.invalid("ca_file", LocalizedText(N_("names {problem}: {path}"), ["problem": problem, "path": .verbatim(caFile)]))
             }
             settings.caFile = caFile
         }

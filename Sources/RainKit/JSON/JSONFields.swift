@@ -125,7 +125,7 @@ extension JSONField.Value {
     static func time(_ get: @escaping Get<Date>, _ set: @escaping Set<Date>) -> Self {
         let optional = optionalTime({ get($0) }) { model, time in time.map { set(&model, $0) } }
         return Self(requirement: .required, read: { model, node, reading throws(JSONError) in
-            guard try optional.read(&model, node, &reading) else { throw node.mismatch("a time") }
+            guard try optional.read(&model, node, &reading) else { throw node.mismatch(N_("a time")) }
             return true
         }, written: optional.written)
     }
@@ -141,7 +141,8 @@ extension JSONField.Value {
     static func id(_ get: @escaping Get<UUID>, _ set: @escaping Set<UUID>) -> Self {
         Self(requirement: .required, read: { model, node, reading throws(JSONError) in
             guard let (id, isLowercase) = try node.uuid() else {
-                throw node.error("expected a UUID, found \"\((try node.string() ?? "").strippingControlCharacters.prefix(20))\"")
+                throw node.error(N_("expected a UUID, found \"{found}\""),
+                                 ["found": .verbatim(String((try node.string() ?? "").strippingControlCharacters.prefix(20)))])
             }
             if !isLowercase { reading.isSavedForm = false }
             set(&model, id)
@@ -166,7 +167,7 @@ extension JSONField.Value {
     /// An object of `Part`'s fields that must be there.
     static func required<Part: Sendable>(_ get: @escaping Get<Part>, _ set: @escaping Set<Part>, _ fields: JSONFields<Part>) -> Self {
         Self(requirement: .required, read: { model, node, reading throws(JSONError) in
-            guard !node.isNull else { throw node.mismatch("an object") }
+            guard !node.isNull else { throw node.mismatch(N_("an object")) }
             var part = get(model)
             try fields.read(node, into: &part)
             set(&model, part)
@@ -214,14 +215,14 @@ extension JSONField.Value {
     static func requiredChoice<Choice: RawRepresentable & CaseIterable & Sendable>(_ get: @escaping Get<Choice>, _ set: @escaping Set<Choice>) -> Self
     where Choice.RawValue == String {
         Self(requirement: .required, read: { model, node, _ throws(JSONError) in
-            guard let choice = try node.name(of: Choice.self) else { throw node.mismatch("a string") }
+            guard let choice = try node.name(of: Choice.self) else { throw node.mismatch(N_("a string")) }
             set(&model, choice)
             return true
         }, written: { .text(get($0).rawValue) })
     }
 
     /// A number that must be `value` (a document's version), written as it.
-    static func exactly(_ value: Double, saying mismatch: @escaping @Sendable (Double) -> String) -> Self {
+    static func exactly(_ value: Double, saying mismatch: @escaping @Sendable (Double) -> LocalizedText) -> Self {
         Self(requirement: .required, read: { _, node, _ throws(JSONError) in
             let found = try node.requiredNumber()
             guard found == value else { throw node.error(mismatch(found)) }

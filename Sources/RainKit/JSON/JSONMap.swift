@@ -94,23 +94,23 @@ enum JSONKind: UInt32 {
     case array, object
 
     /// As messages say it: "found a string".
-    var description: String {
+    var text: LocalizedText {
         switch self {
-        case .null: return "null"
-        case .falseValue, .trueValue: return "a boolean"
-        case .number: return "a number"
-        case .plainText, .text: return "a string"
-        case .array: return "an array"
-        case .object: return "an object"
+        case .null: return .verbatim("null")
+        case .falseValue, .trueValue: return LocalizedText(N_("a boolean"))
+        case .number: return LocalizedText(N_("a number"))
+        case .plainText, .text: return LocalizedText(N_("a string"))
+        case .array: return LocalizedText(N_("an array"))
+        case .object: return LocalizedText(N_("an object"))
         }
     }
 }
 
 /// Why bytes are not the document a reader wants, and where: `line 3, column 12: the key
 /// "units" appears twice in the same object`, or `hourly.data[2].temperature: expected a
-/// number, found a string`.
+/// number, found a string`. The problem is kept as words the catalogues translate.
 public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var reason: String
+    public var problem: LocalizedText
     public var line: Int
     public var column: Int
     /// Nothing but whitespace: each reader names that in its own words ("the file is empty").
@@ -118,18 +118,39 @@ public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Where in the document, for a value of the wrong shape; nil for a mistake of syntax.
     public var path: String?
 
-    public init(reason: String, line: Int, column: Int, isEmpty: Bool = false, path: String? = nil) {
-        self.reason = reason
+    public init(problem: LocalizedText, line: Int, column: Int, isEmpty: Bool = false, path: String? = nil) {
+        self.problem = problem
         self.line = line
         self.column = column
         self.isEmpty = isEmpty
         self.path = path
     }
 
-    public var description: String {
-        if isEmpty { return reason }
-        guard let path, !path.isEmpty else { return "line \(line), column \(column): \(reason)" }
-        return "\(path): \(reason) (line \(line), column \(column))"
+    /// A problem given as English text, shown as it is in every language.
+    public init(reason: String, line: Int, column: Int, isEmpty: Bool = false, path: String? = nil) {
+        self.init(problem: .verbatim(reason), line: line, column: column, isEmpty: isEmpty, path: path)
+    }
+
+    /// The problem in English, without its place.
+    public var reason: String { problem.description }
+
+    /// The problem with its place, to be put in the user's language.
+    public var text: LocalizedText {
+        if isEmpty { return problem }
+        let line = LocalizedText.verbatim(String(line)), column = LocalizedText.verbatim(String(column))
+        guard let path, !path.isEmpty else {
+            return LocalizedText(N_("line {line}, column {column}: {reason}"), ["line": line, "column": column, "reason": problem])
+        }
+        return LocalizedText(N_("{path}: {reason} (line {line}, column {column})"),
+                             ["path": .verbatim(path), "reason": problem, "line": line, "column": column])
+    }
+
+    public var description: String { text.description }
+
+    /// What a reader of a file says of a document it could not scan: `not valid JSON: line 2,
+    /// column 1: ...`, or `empty` ("the file is empty" unless given) for one of nothing but whitespace.
+    public func notValidJSON(orEmpty empty: LocalizedText? = nil) -> LocalizedText {
+        isEmpty ? empty ?? LocalizedText(N_("the file is empty")) : LocalizedText(N_("not valid JSON: {reason}"), ["reason": text])
     }
 
     /// Line and column (in characters) of a byte offset.

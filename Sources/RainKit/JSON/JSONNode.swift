@@ -28,16 +28,29 @@ struct JSONNode: Sendable {
 
     // MARK: Errors
 
-    /// `reason` about this value, with its path and position.
-    func error(_ reason: String) -> JSONError {
+    /// `problem` about this value, with its path and position.
+    func error(_ problem: LocalizedText) -> JSONError {
         map.bytes.withUnsafeBufferPointer { bytes in
             let (line, column) = JSONError.position(of: map.offset(at: entry), in: bytes)
-            return JSONError(reason: reason, line: line, column: column, path: map.path(to: entry))
+            return JSONError(problem: problem, line: line, column: column, path: map.path(to: entry))
         }
     }
 
+    /// `message` (marked with `N_`) with `values`, about this value.
+    func error(_ message: String, _ values: KeyValuePairs<String, LocalizedText> = [:]) -> JSONError {
+        error(LocalizedText(message, values))
+    }
+
+    /// `expected` (marked with `N_`: "an object") is not what is here.
     func mismatch(_ expected: String) -> JSONError {
-        error("expected \(expected)\(entry == 0 ? " at the top level" : ""), found \(kind.description)")
+        let values: KeyValuePairs<String, LocalizedText> = ["expected": LocalizedText(expected), "found": kind.text]
+        return entry == 0 ? error(N_("expected {expected} at the top level, found {found}"), values)
+            : error(N_("expected {expected}, found {found}"), values)
+    }
+
+    /// A latitude and longitude read here that name no place on the globe.
+    func offTheGlobe(_ latitude: Double, _ longitude: Double) -> JSONError {
+        error(N_("expected coordinates on the globe, found {coordinates}"), ["coordinates": .verbatim("\(latitude),\(longitude)")])
     }
 
     // MARK: Containers
@@ -45,7 +58,7 @@ struct JSONNode: Sendable {
     /// Each member in document order (no key twice: the scanner saw to that); `body` returns
     /// false to stop.
     func forEachMember(_ body: (_ key: Int, _ value: JSONNode) throws(JSONError) -> Bool) throws(JSONError) {
-        guard kind == .object else { throw mismatch("an object") }
+        guard kind == .object else { throw mismatch(N_("an object")) }
         var key = entry + 2
         let end = map.next(after: entry)
         while key < end {
@@ -74,7 +87,7 @@ struct JSONNode: Sendable {
 
     /// `missing "key"`, about this object (where the member should be).
     func missing(_ key: String) -> JSONError {
-        error("missing \"\(key)\"")
+        error(N_("missing \"{key}\""), ["key": .verbatim(key)])
     }
 
     /// The members by key.
@@ -88,7 +101,7 @@ struct JSONNode: Sendable {
     }
 
     func elements() throws(JSONError) -> [JSONNode] {
-        guard kind == .array else { throw mismatch("an array") }
+        guard kind == .array else { throw mismatch(N_("an array")) }
         var elements: [JSONNode] = []
         var element = entry + 2
         let end = map.next(after: entry)
@@ -101,7 +114,7 @@ struct JSONNode: Sendable {
 
     /// Each element read with `read`.
     func elements<Value>(_ read: (JSONNode) throws(JSONError) -> Value) throws(JSONError) -> [Value] {
-        guard kind == .array else { throw mismatch("an array") }
+        guard kind == .array else { throw mismatch(N_("an array")) }
         var values: [Value] = []
         var element = entry + 2
         let end = map.next(after: entry)
@@ -125,22 +138,22 @@ struct JSONNode: Sendable {
     /// The number; nil for null or the missing value.
     func number() throws(JSONError) -> Double? {
         if kind == .null { return nil }
-        guard kind == .number else { throw mismatch("a number") }
+        guard kind == .number else { throw mismatch(N_("a number")) }
         let number = map.number(at: entry)
         if number == missingValue { return nil }
-        guard abs(number) <= Self.largestMagnitude else { throw error("\(number) is out of range") }
+        guard abs(number) <= Self.largestMagnitude else { throw error(N_("{number} is out of range"), ["number": .verbatim("\(number)")]) }
         return number
     }
 
     func requiredNumber() throws(JSONError) -> Double {
-        guard let number = try number() else { throw error("missing (marked as no value)") }
+        guard let number = try number() else { throw error(N_("missing (marked as no value)")) }
         return number
     }
 
     /// The text, cut to `maximumStringLength` characters; nil for null.
     func string() throws(JSONError) -> String? {
         if kind == .null { return nil }
-        guard kind == .plainText || kind == .text else { throw mismatch("a string") }
+        guard kind == .plainText || kind == .text else { throw mismatch(N_("a string")) }
         let text = map.text(at: entry)
         // Counting characters walks the text; few bytes cannot be many characters.
         guard text.utf8.count > Self.maximumStringLength, text.count > Self.maximumStringLength else { return text }
@@ -148,7 +161,7 @@ struct JSONNode: Sendable {
     }
 
     func requiredString() throws(JSONError) -> String {
-        guard let text = try string() else { throw mismatch("a string") }
+        guard let text = try string() else { throw mismatch(N_("a string")) }
         return text
     }
 
@@ -157,7 +170,7 @@ struct JSONNode: Sendable {
         case .null: return nil
         case .trueValue: return true
         case .falseValue: return false
-        default: throw mismatch("a boolean")
+        default: throw mismatch(N_("a boolean"))
         }
     }
 
@@ -165,7 +178,7 @@ struct JSONNode: Sendable {
     /// for null or the missing value.
     func unixTime() throws(JSONError) -> Date? {
         guard let seconds = try number() else { return nil }
-        guard Self.plausibleUnixTimes.contains(seconds) else { throw error("expected a unix time in seconds, found \(seconds)") }
+        guard Self.plausibleUnixTimes.contains(seconds) else { throw error(N_("expected a unix time in seconds, found {number}"), ["number": .verbatim("\(seconds)")]) }
         return Date(timeIntervalSince1970: seconds.rounded(.down))
     }
 
@@ -175,7 +188,7 @@ struct JSONNode: Sendable {
         if let date = UTCTimestamp.date(text) { return date }
         if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
         if let date = try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text) { return date }
-        throw error("expected an ISO 8601 time like 2026-08-20T12:00:00Z")
+        throw error(N_("expected an ISO 8601 time like {example}"), ["example": .verbatim("2026-08-20T12:00:00Z")])
     }
 
     /// A UUID in its canonical form (read where it is written), or any form Foundation reads
@@ -190,7 +203,8 @@ struct JSONNode: Sendable {
         guard let name = try string() else { return nil }
         guard let value = Value(rawValue: name) else {
             let known = Value.allCases.map(\.rawValue).joined(separator: ", ")
-            throw error("expected one of \(known), found \"\(name.strippingControlCharacters.prefix(20))\"")
+            throw error(N_("expected one of {names}, found \"{found}\""),
+                        ["names": .verbatim(known), "found": .verbatim(String(name.strippingControlCharacters.prefix(20)))])
         }
         return value
     }

@@ -56,16 +56,16 @@ struct JSONScanner {
         var scanner = JSONScanner(bytes, into: entries)
         scanner.skipWhitespace()
         guard scanner.offset < bytes.count else {
-            throw JSONError(reason: "there is nothing in it", line: 1, column: 1, isEmpty: true)
+            throw JSONError(problem: LocalizedText(N_("there is nothing in it")), line: 1, column: 1, isEmpty: true)
         }
-        guard bytes.count < maximumSize else { throw scanner.error("the document is larger than \(maximumSize >> 20) MB") }
+        guard bytes.count < maximumSize else { throw scanner.error(N_("the document is larger than {size} MB"), ["size": .verbatim(String(maximumSize >> 20))]) }
         if bytes[scanner.offset] == UInt8(ascii: "<") {
-            throw scanner.error("it looks like an HTML page, not JSON")
+            throw scanner.error(N_("it looks like an HTML page, not JSON"))
         }
         try scanner.value()
         scanner.skipWhitespace()
         guard scanner.offset == bytes.count else {
-            throw scanner.error("unexpected \(scanner.describeCurrent()) after the end of the document")
+            throw scanner.error(N_("unexpected {found} after the end of the document"), ["found": scanner.describeCurrent()])
         }
         return scanner.written
     }
@@ -81,7 +81,7 @@ struct JSONScanner {
     }
 
     private mutating func value() throws(JSONError) {
-        guard offset < bytes.count else { throw error("the document ends where a value was expected") }
+        guard offset < bytes.count else { throw error(N_("the document ends where a value was expected")) }
         switch bytes[offset] {
         case UInt8(ascii: "{"): try object()
         case UInt8(ascii: "["): try array()
@@ -90,9 +90,9 @@ struct JSONScanner {
         case UInt8(ascii: "t"): try literal("true", .trueValue)
         case UInt8(ascii: "f"): try literal("false", .falseValue)
         case UInt8(ascii: "n"): try literal("null", .null)
-        case UInt8(ascii: "'"): throw error("strings must be in double quotes")
-        case UInt8(ascii: "/"): throw error("comments are not allowed in JSON")
-        default: throw error("unexpected \(describeCurrent()) where a value was expected")
+        case UInt8(ascii: "'"): throw error(N_("strings must be in double quotes"))
+        case UInt8(ascii: "/"): throw error(N_("comments are not allowed in JSON"))
+        default: throw error(N_("unexpected {found} where a value was expected"), ["found": describeCurrent()])
         }
     }
 
@@ -104,10 +104,10 @@ struct JSONScanner {
         var seen = Set<String>()  // for an object of many keys
         while true {
             skipWhitespace()
-            guard offset < count else { throw error("the document ends inside an object (a '}' is missing)") }
+            guard offset < count else { throw error(N_("the document ends inside an object (a '}' is missing)")) }
             guard byte[offset] == UInt8(ascii: "\"") else {
-                if byte[offset] == UInt8(ascii: "}") { throw error("a comma before '}' (trailing commas are not allowed in JSON)") }
-                throw error("expected a key in double quotes, found \(describeCurrent())")
+                if byte[offset] == UInt8(ascii: "}") { throw error(N_("a comma before '}' (trailing commas are not allowed in JSON)")) }
+                throw error(N_("expected a key in double quotes, found {found}"), ["found": describeCurrent()])
             }
             let keyStart = offset
             try string()
@@ -115,17 +115,18 @@ struct JSONScanner {
             keyCount += 1
             skipWhitespace()
             guard peek(UInt8(ascii: ":")) else {
-                throw error("expected ':' after the key \"\(keyText(written - 2).strippingControlCharacters)\", found \(describeCurrent())")
+                throw error(N_("expected ':' after the key \"{key}\", found {found}"),
+                            ["key": .verbatim(keyText(written - 2).strippingControlCharacters), "found": describeCurrent()])
             }
             offset += 1
             skipWhitespace()
             try value()
             skipWhitespace()
-            guard offset < count else { throw error("the document ends inside an object (a '}' is missing)") }
+            guard offset < count else { throw error(N_("the document ends inside an object (a '}' is missing)")) }
             switch byte[offset] {
             case UInt8(ascii: ","): offset += 1
             case UInt8(ascii: "}"): return close(container)
-            default: throw error("expected ',' or '}' after a value in an object, found \(describeCurrent())")
+            default: throw error(N_("expected ',' or '}' after a value in an object, found {found}"), ["found": describeCurrent()])
             }
         }
     }
@@ -136,14 +137,14 @@ struct JSONScanner {
         if peek(UInt8(ascii: "]")) { return close(container) }
         while true {
             skipWhitespace()
-            if peek(UInt8(ascii: "]")) { throw error("a comma before ']' (trailing commas are not allowed in JSON)") }
+            if peek(UInt8(ascii: "]")) { throw error(N_("a comma before ']' (trailing commas are not allowed in JSON)")) }
             try value()
             skipWhitespace()
-            guard offset < bytes.count else { throw error("the document ends inside an array (a ']' is missing)") }
+            guard offset < bytes.count else { throw error(N_("the document ends inside an array (a ']' is missing)")) }
             switch bytes[offset] {
             case UInt8(ascii: ","): offset += 1
             case UInt8(ascii: "]"): return close(container)
-            default: throw error("expected ',' or ']' after a value in an array, found \(describeCurrent())")
+            default: throw error(N_("expected ',' or ']' after a value in an array, found {found}"), ["found": describeCurrent()])
             }
         }
     }
@@ -184,7 +185,7 @@ struct JSONScanner {
             isRepeated = !seen.insert(keyText(entry)).inserted
         }
         if isRepeated {
-            throw error("the key \"\(keyText(entry).strippingControlCharacters)\" appears twice in the same object", at: start)
+            throw error(N_("the key \"{key}\" appears twice in the same object"), ["key": .verbatim(keyText(entry).strippingControlCharacters)], at: start)
         }
     }
 
@@ -198,7 +199,7 @@ struct JSONScanner {
     /// Records a container at its bracket and steps inside; its entry's index.
     private mutating func openContainer(_ kind: JSONKind) throws(JSONError) -> Int {
         depth += 1
-        guard depth <= Self.maximumDepth else { throw error("nested more than \(Self.maximumDepth) levels deep") }
+        guard depth <= Self.maximumDepth else { throw error(N_("nested more than {depth} levels deep"), ["depth": .verbatim(String(Self.maximumDepth))]) }
         let index = written
         record(kind, at: offset)
         offset += 1
@@ -215,7 +216,7 @@ struct JSONScanner {
     private mutating func literal(_ word: StaticString, _ kind: JSONKind) throws(JSONError) {
         let expected = UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount)
         guard bytes.count - offset >= expected.count, bytes[offset..<offset + expected.count].elementsEqual(expected) else {
-            throw error("unexpected \(describeCurrent()) where a value was expected")
+            throw error(N_("unexpected {found} where a value was expected"), ["found": describeCurrent()])
         }
         record(kind, at: offset)
         offset += expected.count
@@ -226,15 +227,15 @@ struct JSONScanner {
     private mutating func number() throws(JSONError) {
         let start = offset
         if peek(UInt8(ascii: "-")) { offset += 1 }
-        guard offset < bytes.count, isDigit(bytes[offset]) else { throw error("a number needs a digit after '-'") }
+        guard offset < bytes.count, isDigit(bytes[offset]) else { throw error(N_("a number needs a digit after '-'")) }
         if bytes[offset] == UInt8(ascii: "0") {
             offset += 1
-            if offset < bytes.count, isDigit(bytes[offset]) { throw error("numbers cannot start with 0", at: start) }
+            if offset < bytes.count, isDigit(bytes[offset]) { throw error(N_("numbers cannot start with 0"), at: start) }
         }
         skipDigits()
         if peek(UInt8(ascii: ".")) {
             offset += 1
-            guard offset < bytes.count, isDigit(bytes[offset]) else { throw error("a number needs a digit after '.'") }
+            guard offset < bytes.count, isDigit(bytes[offset]) else { throw error(N_("a number needs a digit after '.'")) }
             skipDigits()
         }
         var hasExponent = false
@@ -242,14 +243,14 @@ struct JSONScanner {
             hasExponent = true
             offset += 1
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "+") || bytes[offset] == UInt8(ascii: "-") { offset += 1 }
-            guard offset < bytes.count, isDigit(bytes[offset]) else { throw error("a number needs a digit in its exponent") }
+            guard offset < bytes.count, isDigit(bytes[offset]) else { throw error(N_("a number needs a digit in its exponent")) }
             skipDigits()
         }
         // Only an exponent or more than 308 digits can leave a Double's range.
         let text = UnsafeBufferPointer(rebasing: bytes[start..<offset])
         if hasExponent || text.count > 308, JSONNumber.parse(text) == nil {
             let shown = String(decoding: text, as: UTF8.self)
-            throw error("the number \(shown.count > 40 ? String(shown.prefix(40)) + "…" : shown) is too large", at: start)
+            throw error(N_("the number {number} is too large"), ["number": .verbatim(shown.count > 40 ? String(shown.prefix(40)) + "…" : shown)], at: start)
         }
         record(.number, at: start, end: offset)
     }
@@ -292,7 +293,7 @@ struct JSONScanner {
                 index += 1
             }
             offset = index
-            guard index < count else { throw error("the document ends inside a string (a closing '\"' is missing)", at: start) }
+            guard index < count else { throw error(N_("the document ends inside a string (a closing '\"' is missing)"), at: start) }
             let stop = byte[index]
             if stop == UInt8(ascii: "\"") { break }
             if stop == UInt8(ascii: "\\") {
@@ -300,11 +301,11 @@ struct JSONScanner {
                 try escape()
                 index = offset
             } else {
-                throw error("a control character (U+\(hex(UInt32(stop)))) inside a string must be written as an escape")
+                throw error(N_("a control character (U+{code}) inside a string must be written as an escape"), ["code": .verbatim(hex(UInt32(stop)))])
             }
         }
         if bits >= 0x80, String(validating: UnsafeBufferPointer(rebasing: bytes[start + 1..<index]), as: UTF8.self) == nil {
-            throw error("a string is not valid UTF-8 text", at: start)
+            throw error(N_("a string is not valid UTF-8 text"), at: start)
         }
         record(hasEscapes || bits >= 0x80 ? .text : .plainText, at: start, end: index)
         offset = index + 1
@@ -329,7 +330,7 @@ struct JSONScanner {
     private mutating func escape() throws(JSONError) {
         let start = offset
         offset += 1
-        guard offset < bytes.count else { throw error("the document ends inside a string", at: start) }
+        guard offset < bytes.count else { throw error(N_("the document ends inside a string"), at: start) }
         let byte = bytes[offset]
         offset += 1
         switch byte {
@@ -338,11 +339,12 @@ struct JSONScanner {
             break
         case UInt8(ascii: "u"):
             guard bytes.count - offset >= 4, bytes[offset..<offset + 4].allSatisfy({ JSONText.hexDigit($0) != nil }) else {
-                throw error("'\\u' needs four hex digits", at: start)
+                throw error(N_("'\\u' needs four hex digits"), at: start)
             }
             offset += 4
         default:
-            throw error("unknown escape \\\(byte >= 0x21 && byte < 0x7F ? String(Unicode.Scalar(byte)) : describe(byte)) in a string", at: start)
+            let escape: LocalizedText = byte >= 0x21 && byte < 0x7F ? .verbatim(String(Unicode.Scalar(byte))) : describe(byte)
+            throw error(N_("unknown escape \\{escape} in a string"), ["escape": escape], at: start)
         }
     }
 
@@ -363,15 +365,16 @@ struct JSONScanner {
 
     private func peek(_ expected: UInt8) -> Bool { offset < count && byte[offset] == expected }
 
-    private func describeCurrent() -> String {
-        guard offset < bytes.count else { return "the end of the document" }
+    private func describeCurrent() -> LocalizedText {
+        guard offset < bytes.count else { return LocalizedText(N_("the end of the document")) }
         return describe(bytes[offset])
     }
 
-    private func describe(_ byte: UInt8) -> String {
-        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
-        if byte == 0x20 { return "a space" }
-        return "byte 0x\(hex(UInt32(byte)))"
+    /// `'x'` (the byte itself, as it is), "a space" or "byte 0x1F".
+    private func describe(_ byte: UInt8) -> LocalizedText {
+        if byte >= 0x21 && byte < 0x7F { return .verbatim("'\(Character(Unicode.Scalar(byte)))'") }
+        if byte == 0x20 { return LocalizedText(N_("a space")) }
+        return LocalizedText(N_("byte 0x{hex}"), ["hex": .verbatim(hex(UInt32(byte)))])
     }
 
     private func hex(_ value: UInt32) -> String {
@@ -379,8 +382,9 @@ struct JSONScanner {
         return String(repeating: "0", count: max(0, (value > 0xFF ? 4 : 2) - digits.count)) + digits
     }
 
-    private func error(_ reason: String, at position: Int? = nil) -> JSONError {
+    /// `message` (marked with `N_`) with `values`, at `position` (where the scanner is by default).
+    private func error(_ message: String, _ values: KeyValuePairs<String, LocalizedText> = [:], at position: Int? = nil) -> JSONError {
         let (line, column) = JSONError.position(of: min(position ?? offset, bytes.count), in: bytes)
-        return JSONError(reason: reason, line: line, column: column)
+        return JSONError(problem: LocalizedText(message, values), line: line, column: column)
     }
 }

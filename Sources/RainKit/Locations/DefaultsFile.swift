@@ -6,7 +6,7 @@ import FoundationEssentials
 /// Why the defaults document could not be used.
 public enum DefaultsFileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file exists but is not a document rain can use. It is left exactly as it is.
-    case unreadable(path: String, reason: String)
+    case unreadable(path: String, reason: LocalizedText)
     case file(FileError)
     /// Another rain process held the lock for the whole wait.
     case busy(path: String)
@@ -19,11 +19,17 @@ public enum DefaultsFileError: Error, Sendable, Equatable, CustomStringConvertib
         }
     }
 
-    /// The line in the user's language (a file's own reason, the system's words, stays as it is).
+    /// A reason given as English text (what another part said), shown as it is.
+    public static func unreadable(path: String, reason: String) -> DefaultsFileError {
+        .unreadable(path: path, reason: .verbatim(reason))
+    }
+
+    /// The line in the user's language.
     public func message(in localization: Localization) -> String {
         switch self {
-        case .unreadable(let path, let reason): return localization.tr("cannot use {path}: {reason}", ["path": path, "reason": reason])
-        case .file(let error): return error.description
+        case .unreadable(let path, let reason):
+            return localization.tr("cannot use {path}: {reason}", ["path": path, "reason": localization.tr(reason)])
+        case .file(let error): return localization.tr(error.text)
         case .busy(let path): return localization.tr("{path} is locked by another rain process", ["path": path])
         }
     }
@@ -72,10 +78,10 @@ public struct DefaultsFile: Sendable {
         do {
             value = try JSONValue.parse(bytes)
         } catch {
-            throw .unreadable(path: path, reason: error.isEmpty ? "the file is empty" : "not valid JSON: \(error.description)")
+            throw .unreadable(path: path, reason: error.notValidJSON())
         }
         guard case .object(let values) = value else {
-            throw .unreadable(path: path, reason: "expected a JSON object at the top level")
+            throw .unreadable(path: path, reason: LocalizedText(N_("expected a JSON object at the top level")))
         }
         return Defaults(values: values)
     }
@@ -104,7 +110,7 @@ public struct DefaultsFile: Sendable {
         // A device or a pipe in the file's place gets no lock file made beside it (in /dev).
         var info = stat()
         if stat(target, &info) == 0, let kind = RegularFile.notRegular(info.st_mode) {
-            throw DefaultsFileError.file(FileError(path: path, reason: "\(kind), not a regular file"))
+            throw DefaultsFileError.file(.notRegular(path, kind))
         }
         let lockFile = target == path ? lockPath : target + ".lock"
         let lock: FileLock

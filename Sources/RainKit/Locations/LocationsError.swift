@@ -21,12 +21,8 @@ public enum LocationsError: Error, Sendable, Equatable, CustomStringConvertible 
             return "'\(reference.strippingControlCharacters)' matches \(candidates.count) locations: \(list)"
         case .removingCurrent(let location):
             return "\(location.name) (\(location.shortID)) is the current location and cannot be removed"
-        case .invalidName(let reason, let values):
-            return "invalid name: \(Self.filled(reason, values, in: .english))"
-        case .unusableName(let problem, _, let values):
-            return "invalid name: \(Self.filled(problem, values, in: .english))"
-        case .invalidCoordinate(let reason, let values):
-            return Self.filled(reason, values, in: .english)
+        case .invalidName, .unusableName, .invalidCoordinate:
+            return problem?.description ?? ""
         case .noLocations:
             return "no saved locations"
         case .noCurrentLocation:
@@ -46,8 +42,15 @@ public enum LocationsError: Error, Sendable, Equatable, CustomStringConvertible 
         }
     }
 
-    static func filled(_ message: String, _ values: [String: String], in localization: Localization) -> String {
-        localization.tr(message, pairs: values.sorted { $0.key < $1.key })
+    /// What is wrong with a name or a coordinate (which a store's entry may have too), to be
+    /// put in the user's language; nil for the other cases.
+    public var problem: LocalizedText? {
+        switch self {
+        case .invalidName(let reason, let values), .unusableName(let reason, _, let values):
+            return LocalizedText(N_("invalid name: {reason}"), ["reason": LocalizedText(reason, data: values)])
+        case .invalidCoordinate(let reason, let values): return LocalizedText(reason, data: values)
+        default: return nil
+        }
     }
 }
 
@@ -65,9 +68,7 @@ extension LocationsError {
             return localization.tr("{name} ({id}) is the current location and cannot be removed", ["name": location.name, "id": location.shortID])
         case .noLocations: return localization.tr("no saved locations")
         case .noCurrentLocation: return localization.tr("no current location is selected")
-        case .invalidName(let reason, let values), .unusableName(let reason, _, let values):
-            return localization.tr("invalid name: {reason}", ["reason": Self.filled(reason, values, in: localization)])
-        case .invalidCoordinate(let reason, let values): return Self.filled(reason, values, in: localization)
+        case .invalidName, .unusableName, .invalidCoordinate: return problem.map { localization.tr($0) } ?? ""
         }
     }
 

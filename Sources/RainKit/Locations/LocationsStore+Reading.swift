@@ -37,7 +37,7 @@ extension LocationsStore {
             return contents
         } catch {
             let isSyntax = error.path == nil && !error.isEmpty
-            throw .unreadable(path: file.path, reason: error.isEmpty ? "the file is empty" : isSyntax ? "not valid JSON: \(error)" : "\(error)")
+            throw .unreadable(path: file.path, reason: isSyntax || error.isEmpty ? error.notValidJSON() : error.text)
         }
     }
 
@@ -47,7 +47,7 @@ extension LocationsStore {
     /// The contents of a defaults document: its places (each read with `LocationFields` and
     /// checked), the current place's ID and the other members as they are.
     static func contents(of root: JSONNode) throws(JSONError) -> Contents {
-        guard root.kind == .object else { throw root.mismatch("an object") }
+        guard root.kind == .object else { throw root.mismatch(N_("an object")) }
         var contents = Contents()
         var isSavedForm = true
         var places: JSONNode?
@@ -62,21 +62,21 @@ extension LocationsStore {
             return true
         }
         if let places, !places.isNull {
-            guard places.kind == .array else { throw places.mismatch("an array") }
+            guard places.kind == .array else { throw places.mismatch(N_("an array")) }
             // No place takes fewer than 80 bytes: room for all at once, never copied as the list grows.
             contents.locations.reserveCapacity(root.map.bytes.count / 80)
             var unknown: [String: JSONValue] = [:]
             _ = try places.elements { node throws(JSONError) in
-                guard node.kind == .object else { throw node.mismatch("an object") }
+                guard node.kind == .object else { throw node.mismatch(N_("an object")) }
                 var location = LocationFields.blank
                 let isSaved = try LocationFields.table.read(node, into: &location, keeping: &unknown)
                 let written = location.name
-                do {
+                do throws(LocationsError) {
                     location.name = try LocationValidation.validName(location.name)
                     location.coordinate = try LocationValidation.validCoordinate(latitude: location.coordinate.latitude,
                                                                                  longitude: location.coordinate.longitude)
                 } catch {
-                    throw node.error("\(error)")
+                    throw node.error(error.problem ?? .verbatim(error.description))
                 }
                 isSavedForm = isSavedForm && isSaved && written == location.name
                 if !unknown.isEmpty {
@@ -89,7 +89,7 @@ extension LocationsStore {
                 var seen = Set<UUID>()
                 let index = contents.locations.firstIndex { !seen.insert($0.id).inserted }!
                 let node = try places.elements()[index]
-                throw try node.requiredMember("id").error("\(contents.locations[index].idString) appears twice")
+                throw try node.requiredMember("id").error(N_("{id} appears twice"), ["id": .verbatim(contents.locations[index].idString)])
             }
         } else {
             isSavedForm = false
@@ -97,7 +97,7 @@ extension LocationsStore {
         if let current {
             if let text = try current.string() {
                 guard let (id, isLowercase) = UUID.canonical(text) ?? UUID(uuidString: text).map({ ($0, false) }) else {
-                    throw current.error("expected a UUID, found \"\(text.strippingControlCharacters.prefix(20))\"")
+                    throw current.error(N_("expected a UUID, found \"{found}\""), ["found": .verbatim(String(text.strippingControlCharacters.prefix(20)))])
                 }
                 contents.currentID = id
                 isSavedForm = isSavedForm && isLowercase

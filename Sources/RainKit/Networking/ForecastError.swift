@@ -19,7 +19,7 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
     /// Any other HTTP error, with the server's message when its body had one.
     case http(status: Int, message: String?)
     /// The body could not be used: not JSON, a wrong type, a missing field. `path` names the field.
-    case unusableBody(reason: String, path: String?)
+    case unusableBody(reason: LocalizedText, path: String?)
     /// The body was larger than the cap (bytes).
     case tooLarge(limit: Int)
     /// No API key is configured.
@@ -108,6 +108,11 @@ extension ForecastError: RainError {
 }
 
 extension ForecastError {
+    /// A reason given as English text (a server's words), shown as it is.
+    public static func unusableBody(reason: String, path: String?) -> ForecastError {
+        .unusableBody(reason: .verbatim(reason), path: path)
+    }
+
     /// The errors met most, in the user's language; the others in English.
     public func message(in localization: Localization) -> String {
         switch self {
@@ -130,9 +135,9 @@ extension ForecastError {
         case .tls(let host, let reason):
             return localization.tr("cannot make a secure connection to {host}: {reason}", ["host": host, "reason": reason])
         case .cancelled: return localization.tr("cancelled")
-        case .unusableBody(let reason, nil): return localization.tr("unusable response from the API: {reason}", ["reason": reason])
+        case .unusableBody(let reason, nil): return localization.tr("unusable response from the API: {reason}", ["reason": localization.tr(reason)])
         case .unusableBody(let reason, let path?):
-            return localization.tr("unusable response from the API: {reason} at {field}", ["reason": reason, "field": path])
+            return localization.tr("unusable response from the API: {reason} at {field}", ["reason": localization.tr(reason), "field": path])
         case .tooLarge(let limit):
             return localization.tr("the API's response was larger than {size}, more than any forecast needs; rain stopped reading it",
                                    ["size": Self.size(limit)])

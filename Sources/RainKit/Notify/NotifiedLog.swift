@@ -12,7 +12,7 @@ public struct NotifiedLog: Sendable, Equatable {
     }
 
     public static let keptFor: TimeInterval = 2 * 86_400
-    public static let limit = RegularFile.Limit(bytes: 4 << 20, kind: "the notifications sent")
+    public static let limit = RegularFile.Limit(bytes: 4 << 20, kind: LocalizedText(N_("the notifications sent")))
 
     public private(set) var entries: [Entry] = []
 
@@ -44,19 +44,20 @@ extension NotifiedLog {
         do {
             bytes = try RegularFile.read(path, limit: limit)
         } catch {
-            throw .unreadableState(path: path, reason: error.reason)
+            throw .unreadableState(path: path, reason: error.problem)
         }
         guard let bytes else { return NotifiedLog() }
         do {
             var log = NotifiedLog()
             log.entries = try JSONNode.document(bytes).requiredMember("sent").elements { node throws(JSONError) in
-                guard let place = try node.requiredMember("place").uuid()?.id else { throw try node.requiredMember("place").error("expected a place ID") }
+                guard let place = try node.requiredMember("place").uuid()?.id else { throw try node.requiredMember("place").error(N_("expected a place ID")) }
                 guard let sent = try node.requiredMember("sent_at").isoTime() else { throw node.missing("sent_at") }
                 return Entry(id: try node.requiredString("id"), placeID: place, sentAt: sent, expires: try node.member("expires")?.isoTime())
             }
             return log
         } catch {
-            throw .unreadableState(path: path, reason: error.isEmpty ? "the file is empty" : "not rain's notifications: \(error.description)")
+            throw .unreadableState(path: path, reason: error.isEmpty ? LocalizedText(N_("the file is empty"))
+                                       : LocalizedText(N_("not rain's notifications: {reason}"), ["reason": error.text]))
         }
     }
 

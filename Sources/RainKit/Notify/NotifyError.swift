@@ -1,7 +1,7 @@
 /// Why `rain notify` could not deliver or remember what it found.
 public enum NotifyError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The state file is there but cannot be read as rain's.
-    case unreadableState(path: String, reason: String)
+    case unreadableState(path: String, reason: LocalizedText)
     /// No D-Bus session bus to reach a desktop with; `tried` names where rain looked.
     case noSessionBus(tried: [String])
     /// The program that delivers desktop notifications is not installed.
@@ -27,7 +27,7 @@ extension NotifyError {
     public func message(in localization: Localization) -> String {
         switch self {
         case .unreadableState(let path, let reason):
-            return localization.tr("cannot read {path}: {reason}", ["path": path, "reason": reason])
+            return localization.tr("cannot read {path}: {reason}", ["path": path, "reason": localization.tr(reason)])
         case .noSessionBus(let tried):
             return localization.tr("no desktop session bus to send notifications to (looked at {places})", ["places": tried.joined(separator: ", ")])
         case .notifierMissing(let program):

@@ -68,12 +68,12 @@ extension ForecastError {
         do {
             root = try JSONNode.document(Array(body), missingValue: missingValue)
         } catch {
-            throw .unusableBody(reason: error.isEmpty ? "it was empty" : "not valid JSON: \(error.description)", path: nil)
+            throw .unusableBody(reason: error.notValidJSON(orEmpty: LocalizedText(N_("it was empty"))), path: nil)
         }
         do {
             return try read(root)
         } catch {
-            throw .unusableBody(reason: error.reason, path: error.path.flatMap { $0.isEmpty ? nil : $0 })
+            throw .unusableBody(reason: error.problem, path: error.path.flatMap { $0.isEmpty ? nil : $0 })
         }
     }
 }

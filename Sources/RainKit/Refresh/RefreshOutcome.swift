@@ -79,7 +79,8 @@ extension RefreshError {
         switch self {
         case .offline(let host): return "offline: " + localization.tr("cannot reach {host}", ["host": host])
         case .busy: return localization.tr("another rain is refreshing forecasts right now")
-        default: return description
+        case .lockFile(let error):
+            return localization.tr("cannot use the refresh lock file {path}: {reason}", ["path": error.path, "reason": localization.tr(error.problem)])
         }
     }
 }

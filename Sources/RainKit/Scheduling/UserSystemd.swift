@@ -115,7 +115,7 @@ extension UserSystemd.Failure: RainError {
     public func message(in localization: Localization) -> String {
         switch self {
         case .notRunning: return localization.tr("no systemd user manager for the timer; nothing is left installed")
-        case .file(let error): return error.description
+        case .file(let error): return localization.tr(error.text)
         }
     }
 

@@ -2,21 +2,39 @@
 import Glibc
 #endif
 
-/// Why a local file could not be read or written.
+/// Why a local file could not be read or written: the path, and the problem in words the
+/// catalogues translate (`problem`), shown as `{path}: {reason}`.
 public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
     public var path: String
-    public var reason: String
+    public var problem: LocalizedText
 
-    public init(path: String, reason: String) {
+    public init(path: String, problem: LocalizedText) {
         self.path = path
-        self.reason = reason
+        self.problem = problem
     }
 
+    /// A reason that is data, shown as it is in every language (what another library said).
+    public init(path: String, reason: String) {
+        self.init(path: path, problem: .verbatim(reason))
+    }
+
+    /// The system's reason, translated where it is a common one (`SystemErrorText`).
     public init(path: String, errno code: Int32) {
-        self.init(path: path, reason: String(cString: strerror(code)))
+        self.init(path: path, problem: SystemErrorText.text(code))
     }
 
-    public var description: String { "\(path): \(reason)" }
+    /// `kind` (`RegularFile.notRegular`) in the place of a regular file.
+    static func notRegular(_ path: String, _ kind: LocalizedText) -> FileError {
+        FileError(path: path, problem: LocalizedText(N_("{kind}, not a regular file"), ["kind": kind]))
+    }
+
+    /// The problem in English.
+    public var reason: String { problem.description }
+
+    /// The whole line, to be put in the user's language.
+    public var text: LocalizedText { LocalizedText(N_("{path}: {reason}"), ["path": .verbatim(path), "reason": problem]) }
+
+    public var description: String { text.description }
 }
 
 /// Whole-file reads and crash-safe replacement.
@@ -41,7 +59,7 @@ public enum AtomicFile {
         let path = try target(of: link)
         var existing = stat()
         if lstat(path, &existing) == 0, let kind = RegularFile.notRegular(existing.st_mode) {
-            throw FileError(path: path, reason: "\(kind), not a regular file")
+            throw FileError.notRegular(path, kind)
         }
         let folder = parentFolder(of: path)
         var temporary = ""
@@ -146,7 +164,7 @@ public enum AtomicFile {
             if count == 0 { break }
             bytes.append(contentsOf: chunk[0..<count])
         }
-        if failure == EISDIR { throw FileError(path: path, reason: "is a folder, not a file") }
+        if failure == EISDIR { throw FileError(path: path, problem: LocalizedText(N_("is a folder, not a file"))) }
         if failure != 0 { throw FileError(path: path, errno: failure) }
         return bytes
     }
@@ -156,7 +174,7 @@ public enum AtomicFile {
         var isFolder = stat()
         if stat(path, &isFolder) == 0 {
             if (isFolder.st_mode & S_IFMT) == S_IFDIR { return }
-            throw FileError(path: path, reason: "exists and is not a folder")
+            throw FileError(path: path, problem: LocalizedText(N_("exists and is not a folder")))
         }
         let parent = parentFolder(of: path)
         if parent != path { try createFolder(parent) }

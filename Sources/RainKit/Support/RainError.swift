@@ -43,6 +43,7 @@ extension RainError {
 
 extension FileError: RainError {
     public var kind: ErrorKind { .localFile }
+    public func message(in localization: Localization) -> String { localization.tr(text) }
 }
 
 extension CacheError: RainError {

@@ -11,40 +11,40 @@ public enum RegularFile {
     /// The most rain reads of one kind of file, with the words that name the kind in errors.
     public struct Limit: Sendable, Equatable {
         public let bytes: Int
-        /// "a configuration file"
-        public let kind: String
+        /// "a configuration file", marked for the catalogues.
+        public let kind: LocalizedText
 
-        public init(bytes: Int, kind: String) {
+        public init(bytes: Int, kind: LocalizedText) {
             self.bytes = bytes
             self.kind = kind
         }
 
         /// `config.json` (every key and a long comment fit in a few kilobytes).
-        public static let configuration = Limit(bytes: 1 << 20, kind: "a configuration file")
+        public static let configuration = Limit(bytes: 1 << 20, kind: LocalizedText(N_("a configuration file")))
         /// `api_key_file`: a key is a few dozen characters.
-        public static let apiKey = Limit(bytes: 4 << 10, kind: "an API key file")
+        public static let apiKey = Limit(bytes: 4 << 10, kind: LocalizedText(N_("an API key file")))
         /// `defaults.json`, the saved places: about 80,000 places.
-        public static let places = Limit(bytes: 16 << 20, kind: "the saved places")
+        public static let places = Limit(bytes: 16 << 20, kind: LocalizedText(N_("the saved places")))
         /// One cached forecast: the largest answer rain accepts from a server
         /// (`TransferOptions.defaultBodyLimit`) written compactly is far smaller.
-        public static let forecast = Limit(bytes: 8 << 20, kind: "a cached forecast")
+        public static let forecast = Limit(bytes: 8 << 20, kind: LocalizedText(N_("a cached forecast")))
         /// A TZif file under /usr/share/zoneinfo, or /etc/timezone.
-        public static let timeZone = Limit(bytes: 1 << 20, kind: "a time zone file")
+        public static let timeZone = Limit(bytes: 1 << 20, kind: LocalizedText(N_("a time zone file")))
         /// A process's name in /proc (at most 16 bytes).
-        public static let processName = Limit(bytes: 4 << 10, kind: "a process name")
+        public static let processName = Limit(bytes: 4 << 10, kind: LocalizedText(N_("a process name")))
         /// `ca_file`, which libcurl reads: Debian's whole bundle is about 200 KB.
-        public static let certificates = Limit(bytes: 16 << 20, kind: "a CA certificate file")
+        public static let certificates = Limit(bytes: 16 << 20, kind: LocalizedText(N_("a CA certificate file")))
         /// A `rain.mo` of rain's own: a few hundred messages are some tens of kilobytes.
-        public static let messageCatalogue = Limit(bytes: 4 << 20, kind: "a message catalogue")
+        public static let messageCatalogue = Limit(bytes: 4 << 20, kind: LocalizedText(N_("a message catalogue")))
     }
 
     /// Why the file at `path` could not be read by `read(_:limit:)`, without reading it (for a
     /// file another library reads); nil when it is a regular file within the limit.
-    public static func problem(with path: String, limit: Limit) -> String? {
+    public static func problem(with path: String, limit: Limit) -> LocalizedText? {
         var info = stat()
-        guard stat(path, &info) == 0 else { return String(cString: strerror(errno)) }
-        if let kind = notRegular(info.st_mode) { return "\(kind), not a regular file" }
-        if Int(info.st_size) > limit.bytes { return tooLarge(path, limit).error.reason }
+        guard stat(path, &info) == 0 else { return SystemErrorText.text(errno) }
+        if let kind = notRegular(info.st_mode) { return FileError.notRegular(path, kind).problem }
+        if Int(info.st_size) > limit.bytes { return tooLarge(path, limit).error.problem }
         return nil
     }
 
@@ -77,7 +77,7 @@ public enum RegularFile {
             // A socket cannot be opened (ENXIO): what it is says more than that.
             var info = stat()
             if stat(path, &info) == 0, let kind = notRegular(info.st_mode) {
-                throw Failure(error: FileError(path: path, reason: "\(kind), not a regular file"), isUnusableFile: true)
+                throw Failure(error: .notRegular(path, kind), isUnusableFile: true)
             }
             // A link that leads round in a circle never names a file, whatever is tried again.
             throw Failure(error: FileError(path: path, errno: code), isUnusableFile: code == ELOOP)
@@ -86,7 +86,7 @@ public enum RegularFile {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw Failure(error: FileError(path: path, errno: errno), isUnusableFile: false) }
         if let kind = notRegular(info.st_mode) {
-            throw Failure(error: FileError(path: path, reason: "\(kind), not a regular file"), isUnusableFile: true)
+            throw Failure(error: .notRegular(path, kind), isUnusableFile: true)
         }
         let size = max(0, Int(info.st_size))
         guard size <= limit.bytes else { throw tooLarge(path, limit) }
@@ -108,20 +108,21 @@ public enum RegularFile {
     }
 
     /// "a named pipe" for a mode that is not a regular file's; nil for a regular file.
-    static func notRegular(_ mode: mode_t) -> String? {
+    static func notRegular(_ mode: mode_t) -> LocalizedText? {
         switch mode & S_IFMT {
         case S_IFREG: return nil
-        case S_IFDIR: return "a folder"
-        case S_IFIFO: return "a named pipe"
-        case S_IFCHR, S_IFBLK: return "a device"
-        case S_IFSOCK: return "a socket"
-        default: return "not a file"
+        case S_IFDIR: return LocalizedText(N_("a folder"))
+        case S_IFIFO: return LocalizedText(N_("a named pipe"))
+        case S_IFCHR, S_IFBLK: return LocalizedText(N_("a device"))
+        case S_IFSOCK: return LocalizedText(N_("a socket"))
+        default: return LocalizedText(N_("not a file"))
         }
     }
 
     /// "larger than 1 MB, the most rain reads of a configuration file"
     private static func tooLarge(_ path: String, _ limit: Limit) -> Failure {
-        Failure(error: FileError(path: path, reason: "larger than \(sizeText(limit.bytes)), the most rain reads of \(limit.kind)"),
+        Failure(error: FileError(path: path, problem: LocalizedText(N_("larger than {size}, the most rain reads of {kind}"),
+                                                                  ["size": .verbatim(sizeText(limit.bytes)), "kind": limit.kind])),
                 isUnusableFile: true)
     }
 

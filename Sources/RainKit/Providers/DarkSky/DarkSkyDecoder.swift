@@ -22,13 +22,13 @@ public struct DarkSkyDecoder: ForecastDecoder {
         try fields.coordinate.read(root, into: &coordinate)
         let timeZone = try root.requiredString("timezone")
         guard !timeZone.trimmingSpaces.isEmpty else {
-            throw try root.requiredMember("timezone").error("expected a time zone name, found an empty string")
+            throw try root.requiredMember("timezone").error(N_("expected a time zone name, found an empty string"))
         }
         guard (-90...90).contains(coordinate.latitude) else {
-            throw try root.requiredMember("latitude").error("expected a latitude between -90 and 90, found \(coordinate.latitude)")
+            throw try root.requiredMember("latitude").error(N_("expected a latitude between -90 and 90, found {number}"), ["number": .verbatim("\(coordinate.latitude)")])
         }
         guard (-180...180).contains(coordinate.longitude) else {
-            throw try root.requiredMember("longitude").error("expected a longitude between -180 and 180, found \(coordinate.longitude)")
+            throw try root.requiredMember("longitude").error(N_("expected a longitude between -180 and 180, found {number}"), ["number": .verbatim("\(coordinate.longitude)")])
         }
         let units = try root.member("flags")?.member("units")?.name(of: UnitSystem.self)
         var forecast = Forecast(coordinate: coordinate, timeZone: timeZone, units: units ?? requestedUnits)

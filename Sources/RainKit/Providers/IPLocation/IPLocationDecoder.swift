@@ -9,12 +9,12 @@ import FoundationEssentials
 public enum IPLocationDecoder {
     public static func decode(_ body: Data, host: String) throws(ForecastError) -> PlaceMatch {
         let place = try ForecastError.decoding(body) { root throws(JSONError) -> PlaceMatch? in
-            guard root.kind == .object else { throw root.mismatch("an object") }
+            guard root.kind == .object else { throw root.mismatch(N_("an object")) }
             let latitude = try root.number("latitude"), longitude = try root.number("longitude")
             guard latitude != nil || longitude != nil else { return nil }
             let coordinate = Coordinate(latitude: latitude ?? 0, longitude: longitude ?? 0)
             guard (-90...90).contains(coordinate.latitude), (-180...180).contains(coordinate.longitude) else {
-                throw try root.requiredMember(latitude == nil ? "longitude" : "latitude").error("expected coordinates on the globe, found \(coordinate.latitude),\(coordinate.longitude)")
+                throw try root.requiredMember(latitude == nil ? "longitude" : "latitude").offTheGlobe(coordinate.latitude, coordinate.longitude)
             }
             let city = try PlaceText.optional(root, "city")
             let region = try PlaceText.optional(root, "region_name")

@@ -9,7 +9,7 @@ import FoundationEssentials
 enum NWSAlertDecoder {
     static func decode(_ body: Data) throws(ForecastError) -> [Forecast.Alert] {
         try ForecastError.decoding(body) { root throws(JSONError) in
-            guard root.kind == .object else { throw root.mismatch("an object") }
+            guard root.kind == .object else { throw root.mismatch(N_("an object")) }
             return try root.requiredMember("features").elements { feature throws(JSONError) -> Forecast.Alert? in
                 let properties = try feature.requiredMember("properties")
                 let status = try properties.string("status"), messageType = try properties.string("messageType")

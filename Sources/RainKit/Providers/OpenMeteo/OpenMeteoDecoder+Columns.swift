@@ -18,7 +18,7 @@ extension OpenMeteoDecoder {
         init(_ block: JSONNode) throws(JSONError) {
             self.block = block
             times = try block.requiredMember("time").elements { item throws(JSONError) in
-                guard let date = try item.unixTime() else { throw item.error("missing time") }
+                guard let date = try item.unixTime() else { throw item.error(N_("missing time")) }
                 return date
             }
         }
@@ -36,7 +36,8 @@ extension OpenMeteoDecoder {
             guard let column = try block.member(key) else { return Array(repeating: nil, count: times.count) }
             let values = try column.elements(read)
             guard values.count == times.count else {
-                throw column.error("expected \(times.count) values (one per time), found \(values.count)")
+                throw column.error(N_("expected {count} values (one per time), found {found}"),
+                                   ["count": .verbatim(String(times.count)), "found": .verbatim(String(values.count))])
             }
             return values
         }
@@ -63,8 +64,10 @@ extension OpenMeteoDecoder {
             let label = try node.requiredString()
             if label == Self.undefined { return false }
             guard allowed.contains(label) else {
-                let wanted = allowed.sorted().joined(separator: " or ")
-                throw node.error("expected values in \(wanted), found \"\(label.strippingControlCharacters.prefix(20))\"")
+                let units = allowed.sorted().map(LocalizedText.verbatim)
+                let wanted = units.dropFirst().reduce(units[0]) { LocalizedText(N_("{one} or {other}"), ["one": $0, "other": $1]) }
+                throw node.error(N_("expected values in {units}, found \"{found}\""),
+                                 ["units": wanted, "found": .verbatim(String(label.strippingControlCharacters.prefix(20)))])
             }
             return true
         }

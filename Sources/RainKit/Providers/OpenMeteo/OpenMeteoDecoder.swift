@@ -23,25 +23,26 @@ public struct OpenMeteoDecoder: ForecastDecoder {
     }
 
     static func forecast(from root: JSONNode, units: UnitSystem) throws(JSONError) -> Forecast {
-        guard root.kind == .object else { throw root.mismatch("an object") }
+        guard root.kind == .object else { throw root.mismatch(N_("an object")) }
         if try root.member("error")?.kind == .trueValue {
             let reason = try root.string("reason").map { ServerMessage.clean($0, hiding: nil) ?? "" } ?? ""
-            var error = root.error("the API answered with an error\(reason.isEmpty ? "" : ": \(reason)")")
+            var error = reason.isEmpty ? root.error(N_("the API answered with an error"))
+                : root.error(N_("the API answered with an error: {message}"), ["message": .verbatim(reason)])
             error.path = nil
             throw error
         }
         let timeZone = try root.requiredString("timezone")
         guard !timeZone.trimmingSpaces.isEmpty else {
-            throw try root.requiredMember("timezone").error("expected a time zone name, found an empty string")
+            throw try root.requiredMember("timezone").error(N_("expected a time zone name, found an empty string"))
         }
         let coordinate = Coordinate(latitude: try root.requiredNumber("latitude"), longitude: try root.requiredNumber("longitude"))
         guard (-90...90).contains(coordinate.latitude), (-180...180).contains(coordinate.longitude) else {
-            throw try root.requiredMember("latitude").error("expected coordinates on the globe, found \(coordinate.latitude),\(coordinate.longitude)")
+            throw try root.requiredMember("latitude").offTheGlobe(coordinate.latitude, coordinate.longitude)
         }
         let expected = OpenMeteoUnits(units)
         let utcOffset = try root.number("utc_offset_seconds")
         if let utcOffset, abs(utcOffset) > 18 * 3600 || utcOffset != utcOffset.rounded() {
-            throw try root.requiredMember("utc_offset_seconds").error("expected an offset of whole seconds within 18 hours, found \(utcOffset)")
+            throw try root.requiredMember("utc_offset_seconds").error(N_("expected an offset of whole seconds within 18 hours, found {number}"), ["number": .verbatim("\(utcOffset)")])
         }
         var forecast = Forecast(coordinate: coordinate, timeZone: timeZone, units: units)
         if let block = try root.member("current") {
@@ -87,7 +88,7 @@ public struct OpenMeteoDecoder: ForecastDecoder {
         // `precipitation` is the amount over the last `interval` seconds (15 minutes).
         if let amount = try labels.precipitation(node, "precipitation") {
             let seconds = try node.number("interval") ?? 900
-            guard seconds > 0 else { throw try node.requiredMember("interval").error("expected a positive number of seconds, found \(seconds)") }
+            guard seconds > 0 else { throw try node.requiredMember("interval").error(N_("expected a positive number of seconds, found {number}"), ["number": .verbatim("\(seconds)")]) }
             conditions.precipIntensity = amount * 3600 / seconds
         }
         return conditions

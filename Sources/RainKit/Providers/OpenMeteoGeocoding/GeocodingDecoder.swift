@@ -12,7 +12,7 @@ import FoundationEssentials
 public enum GeocodingDecoder {
     public static func decode(_ body: Data) throws(ForecastError) -> [PlaceMatch] {
         try ForecastError.decoding(body) { root throws(JSONError) in
-            guard root.kind == .object else { throw root.mismatch("an object") }
+            guard root.kind == .object else { throw root.mismatch(N_("an object")) }
             var places: [PlaceMatch] = []
             for node in try root.member("results")?.elements() ?? [] {
                 if let place = try place(from: node) { places.append(place) }
@@ -25,7 +25,7 @@ public enum GeocodingDecoder {
         guard let name = try PlaceText.optional(node, "name") else { return nil }
         let latitude = try node.number("latitude") ?? 0, longitude = try node.number("longitude") ?? 0
         guard (-90...90).contains(latitude), (-180...180).contains(longitude) else {
-            throw node.error("expected coordinates on the globe, found \(latitude),\(longitude)")
+            throw node.offTheGlobe(latitude, longitude)
         }
         return PlaceMatch(
             name: name, coordinate: Coordinate(latitude: latitude, longitude: longitude),

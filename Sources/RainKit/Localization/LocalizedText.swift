@@ -1,0 +1,53 @@
+/// Words that are translated when they are shown, not when they are made: a message marked for
+/// the catalogues (`N_`) with its `{named}` values, each of which is data shown as it is (a path,
+/// a key, a number) or another such text (`expected {expected}, found {found}` with `found`
+/// the translatable "a string"). An error deep in the library keeps one, and the line it
+/// becomes is put in the user's language by `Localization.tr(_:)`, in one pass.
+public struct LocalizedText: Sendable, Equatable, CustomStringConvertible {
+    indirect enum Content: Sendable {
+        /// A marked message and its values by name.
+        case message(String, [(name: String, value: LocalizedText)])
+        /// Data, shown as it is in every language.
+        case verbatim(String)
+    }
+
+    let content: Content
+
+    /// `message` (marked with `N_` where it is written) with `values` for its `{names}`.
+    public init(_ message: String, _ values: KeyValuePairs<String, LocalizedText> = [:]) {
+        content = .message(message, values.map { ($0.key, $0.value) })
+    }
+
+    /// `message` with values of data (`[String: String]`, as older errors keep them), in the
+    /// order of their names.
+    public init(_ message: String, data values: [String: String]) {
+        content = .message(message, values.sorted { $0.key < $1.key }.map { ($0.key, .verbatim($0.value)) })
+    }
+
+    /// Data, never translated: a path, a key, a number, what a server or another program said.
+    public init(verbatim text: String) {
+        content = .verbatim(text)
+    }
+
+    public static func verbatim(_ text: String) -> LocalizedText { LocalizedText(verbatim: text) }
+
+    /// The English words.
+    public var description: String { Localization.english.tr(self) }
+
+    /// Two texts are the same when they say the same in English (a catalogue only translates
+    /// them), so a reason given as English text equals the marked message that says it.
+    public static func == (lhs: LocalizedText, rhs: LocalizedText) -> Bool {
+        lhs.description == rhs.description
+    }
+}
+
+extension Localization {
+    /// `text` in this language: its message translated, each value that is a text of its own
+    /// translated first, data as it is; values are put in once, never read again.
+    public func tr(_ text: LocalizedText) -> String {
+        switch text.content {
+        case .verbatim(let data): return data
+        case .message(let message, let values): return tr(message, pairs: values.map { ($0.name, tr($0.value)) })
+        }
+    }
+}
