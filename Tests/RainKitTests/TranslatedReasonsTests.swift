@@ -137,6 +137,11 @@ import Testing
         for limit in [RegularFile.Limit.configuration, .apiKey, .places, .forecast, .timeZone, .processName, .certificates,
                       .messageCatalogue, NotifiedLog.limit] {
             try Self.expectTranslated(limit.kind, "a limit's kind")
+            // A size's unit is translated where the language writes it otherwise ("1 Mo").
+            for localization in try Self.catalogues() {
+                #expect(Self.untranslated(RegularFile.sizeText(limit.bytes), in: localization).isEmpty, "\(localization.language)")
+                #expect(Self.untranslated(RegularFile.sizeText(1000), in: localization).isEmpty, "\(localization.language)")
+            }
         }
         for (code, english) in SystemErrorText.marked {
             #expect(english == String(cString: strerror(code)), "errno \(code)")

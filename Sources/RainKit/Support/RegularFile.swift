@@ -122,15 +122,15 @@ public enum RegularFile {
     /// "larger than 1 MB, the most rain reads of a configuration file"
     private static func tooLarge(_ path: String, _ limit: Limit) -> Failure {
         Failure(error: FileError(path: path, problem: LocalizedText(N_("larger than {size}, the most rain reads of {kind}"),
-                                                                  ["size": .verbatim(sizeText(limit.bytes)), "kind": limit.kind])),
+                                                                  ["size": sizeText(limit.bytes), "kind": limit.kind])),
                 isUnusableFile: true)
     }
 
     /// "16 MB", "4 KB" (binary units, as `ls -h` counts them).
-    static func sizeText(_ bytes: Int) -> String {
-        if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MB" }
-        if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes >> 10) KB" }
-        return "\(bytes) bytes"
+    static func sizeText(_ bytes: Int) -> LocalizedText {
+        if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return LocalizedText(N_("{count} MB"), ["count": .verbatim(String(bytes >> 20))]) }
+        if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return LocalizedText(N_("{count} KB"), ["count": .verbatim(String(bytes >> 10))]) }
+        return LocalizedText(N_("{count} bytes"), ["count": .verbatim(String(bytes))])
     }
 
     /// Reads until `buffer` is full or the file ends; returns how many bytes came.
