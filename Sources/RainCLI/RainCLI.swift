@@ -12,10 +12,12 @@ public enum RainCLI {
         environment: [String: String],
         console: any Console
     ) async -> Int32 {
-        // A locale without UTF-8 gets ASCII from the first word on, errors included.
-        let console = OutputCharset.isUTF8(environment: environment) ? console : ASCIIConsole(console)
+        // ASCII from the first word on, errors of a command line that cannot be read included.
+        let asciiOnly = asciiAsked(in: arguments) || !OutputCharset.isUTF8(environment: environment)
+        let console = asciiOnly ? ASCIIConsole(console) : console
         var savedChanges = false
-        let status = await runCommand(arguments, environment: environment, console: console, savedChanges: &savedChanges)
+        let status = await runCommand(arguments, environment: environment, console: console, asciiOnly: asciiOnly,
+                                      savedChanges: &savedChanges)
         guard status == ExitCode.success.rawValue, let failure = console.outputFailure else { return status }
         guard !savedChanges else {
             console.writeError(ErrorReport(message: failure.description, hint: "any change it made was saved", exitCode: .success)
@@ -29,6 +31,7 @@ public enum RainCLI {
         _ arguments: [String],
         environment: [String: String],
         console: any Console,
+        asciiOnly: Bool,
         savedChanges: inout Bool
     ) async -> Int32 {
         let parser = CommandParser(root: RainCommand.self)
@@ -37,7 +40,7 @@ public enum RainCLI {
         do {
             parsed = try parser.parse(arguments)
         } catch {
-            let words = localization(choices: SettingsLoader.RunChoices(language: languageAsked(in: arguments), asciiOnly: !OutputCharset.isUTF8(environment: environment)), environment: environment)
+            let words = localization(choices: SettingsLoader.RunChoices(language: languageAsked(in: arguments), asciiOnly: asciiOnly), environment: environment)
             return fail(report(beforeRunning: error.error, of: error.path, arguments, parser: parser, environment: environment, localization: words), console)
         }
         switch parsed {
@@ -52,11 +55,11 @@ public enum RainCLI {
             var context: CommandContext
             do {
                 command = try type.init(parsed: values)
-                context = try makeContext(values: values, environment: environment, console: console)
+                context = try makeContext(values: values, environment: environment, console: console, asciiOnly: asciiOnly)
                 try command.validate(in: context)
             } catch {
                 let choices = SettingsLoader.RunChoices(language: try? values.value(GlobalOptions.lang),
-                                                        asciiOnly: values[GlobalOptions.ascii] || !OutputCharset.isUTF8(environment: environment))
+                                                        asciiOnly: asciiOnly)
                 let words = localization(choices: choices, environment: environment)
                 return fail(report(beforeRunning: error, of: path, arguments, parser: parser, environment: environment, localization: words), console)
             }
@@ -99,6 +102,11 @@ public enum RainCLI {
         return ErrorReport(error, command: command, localization: localization)
     }
 
+    /// Whether `--ascii` is on a command line that may not parse (before `--`).
+    private static func asciiAsked(in arguments: [String]) -> Bool {
+        arguments.prefix { $0 != "--" }.contains("--ascii")
+    }
+
     /// `--lang`'s value on a command line that did not parse (`--lang de`, `--lang=de`; the last
     /// one before `--`), so that its error is in the language asked for.
     private static func languageAsked(in arguments: [String]) -> String? {
@@ -131,13 +139,13 @@ public enum RainCLI {
         }
     }
 
-    private static func makeContext(values: ParsedValues, environment: [String: String], console: any Console) throws -> CommandContext {
+    private static func makeContext(values: ParsedValues, environment: [String: String], console: any Console,
+                                    asciiOnly: Bool) throws -> CommandContext {
         let colorMode = try values.value(GlobalOptions.color) ?? .auto
         let useColor = colorMode.usesColor(isTerminal: console.isOutputTerminal, environment: environment)
         let configOverride = try values.value(GlobalOptions.config)
-        let asciiOnly = values[GlobalOptions.ascii] || !OutputCharset.isUTF8(environment: environment)
         return CommandContext(
-            console: asciiOnly && !(console is ASCIIConsole) ? ASCIIConsole(console) : console,
+            console: console,
             environment: environment,
             paths: RainPaths.resolve(environment: environment, configOverride: configOverride),
             configOverride: configOverride,

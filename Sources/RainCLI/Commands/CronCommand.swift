@@ -32,7 +32,7 @@ struct CronCommand: RunnableCommand {
         do {
             schedule = try CronSchedule(every: every, seed: ProcessIdentity.userName)
         } catch {
-            throw ValidationError(error.description)
+            throw ValidationError(error.text)
         }
         (install, uninstall) = try InstallChoice(parsed, install: Self.install, uninstall: Self.uninstall).pair
     }

@@ -21,9 +21,9 @@ extension ArgumentDefinition {
 extension CommandContext {
     /// The forecast service for the settings in effect; with `verbose`, requests are logged to stderr.
     func makeForecastService(verbose: Bool, places: ForecastService.Places = .saved) throws -> ForecastService {
-        let console = self.console
-        return ForecastService(settings: try loadSettings().settings, places: places, verbose: requestLog(verbose: verbose), warn: { line in
-            console.writeError(ErrorReport(message: line, exitCode: .success).text(as: .warning))
+        let console = self.console, localization = self.localization
+        return ForecastService(settings: try loadSettings().settings, places: places, verbose: requestLog(verbose: verbose), warn: { text in
+            console.writeError(ErrorReport(message: localization.tr(text), exitCode: .success).text(as: .warning))
         })
     }
 

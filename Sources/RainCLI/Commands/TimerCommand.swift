@@ -28,7 +28,7 @@ struct TimerCommand: RunnableCommand {
 
     init(parsed: ParsedValues) throws {
         interval = try InstallChoice.interval(parsed)
-        if interval.clockStep == nil { throw ValidationError(SystemdUnits.Problem.unsupported(interval).description) }
+        if interval.clockStep == nil { throw ValidationError(SystemdUnits.Problem.unsupported(interval).text) }
         (install, uninstall) = try InstallChoice(parsed, install: Self.install, uninstall: Self.uninstall).pair
     }
 

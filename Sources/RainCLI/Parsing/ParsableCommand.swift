@@ -35,30 +35,27 @@ extension RunnableCommand {
 /// do not go together): a usage error like the parser's own, exit 64. Anything else `init(parsed:)`
 /// or `validate(in:)` throws keeps its own kind (a bad coordinate is 65, a broken configuration 78).
 struct ValidationError: RainError {
-    /// The English text, marked with `N_` where it is a message of the catalogues; `values`
-    /// fill its `{names}`.
-    var template: String
-    var values: [(String, String)]
+    var text: LocalizedText
     var hint: String?
-    /// A `{problem}` value that is itself a message of the catalogues, with its own values.
-    var localizedProblem: (template: String, values: [(String, String)])?
     var kind: ErrorKind { .usage }
 
+    /// `template`, marked with `N_` where it is a message of the catalogues, with `values` for
+    /// its `{names}`; `localizedProblem`, a `{problem}` value that is itself a message.
     init(_ template: String, _ values: KeyValuePairs<String, String> = [:], hint: String? = nil,
          localizedProblem: (template: String, values: [(String, String)])? = nil) {
-        self.template = template
-        self.values = values.map { ($0.key, $0.value) }
+        let problem = localizedProblem.map { LocalizedText($0.template, pairs: $0.values.map { ($0, .verbatim($1)) }) }
+        let pairs = values.map { name, value in (name, name == "problem" ? problem ?? .verbatim(value) : .verbatim(value)) }
+        self.init(LocalizedText(template, pairs: pairs), hint: hint)
+    }
+
+    init(_ text: LocalizedText, hint: String? = nil) {
+        self.text = text
         self.hint = hint
-        self.localizedProblem = localizedProblem
     }
 
-    var description: String { message(in: .english) }
+    var description: String { text.description }
 
-    func message(in localization: Localization) -> String {
-        guard let localizedProblem else { return localization.tr(template, pairs: values) }
-        let problem = localization.tr(localizedProblem.template, pairs: localizedProblem.values)
-        return localization.tr(template, pairs: values.map { $0.0 == "problem" ? ("problem", problem) : $0 })
-    }
+    func message(in localization: Localization) -> String { localization.tr(text) }
 
     func hint(in localization: Localization) -> String? { hint.map { localization.tr($0) } }
 }

@@ -21,15 +21,18 @@ extension ConfigInitError: RainError {
 
     public func message(in localization: Localization) -> String {
         switch self {
-        case .exists: return description
+        case .exists(let path):
+            return localization.tr("{path} already exists; rain config init never overwrites it", ["path": path])
         case .file(let error): return localization.tr(error.text)
         }
     }
 
-    public var hint: String? {
+    public var hint: String? { hint(in: .english) }
+
+    public func hint(in localization: Localization) -> String? {
         guard case .exists(let path) = self else { return nil }
         let word = ConfigError.shellWord(path)
-        return "to start anew, move it away first: mv \(word) \(ConfigError.shellWord(path + ".old"))"
+        return localization.tr("to start anew, move it away first: {command}", ["command": "mv \(word) \(ConfigError.shellWord(path + ".old"))"])
     }
 }
 
@@ -44,8 +47,13 @@ public enum ConfigInitializer {
             // O_EXCL: an existing file, or one created by someone else meanwhile, is never touched.
             let descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
             guard descriptor >= 0 else {
-                if errno == EEXIST { throw ConfigInitError.exists(path: path) }
-                throw ConfigInitError.file(FileError(path: path, errno: errno))
+                let code = errno
+                var existing = stat()
+                if code == EEXIST, stat(target, &existing) == 0, let kind = RegularFile.notRegular(existing.st_mode) {
+                    throw ConfigInitError.file(FileError.notRegular(path, kind))
+                }
+                if code == EEXIST { throw ConfigInitError.exists(path: path) }
+                throw ConfigInitError.file(FileError(path: path, errno: code))
             }
             close(descriptor)
             // Fill it atomically, so no reader ever sees it half written.

@@ -9,6 +9,8 @@ public struct LocalizedText: Sendable, Equatable, CustomStringConvertible {
         case message(String, [(name: String, value: LocalizedText)])
         /// Data, shown as it is in every language.
         case verbatim(String)
+        /// An error's own words in each language (`RainError.message(in:)`).
+        case error(@Sendable (Localization) -> String)
     }
 
     let content: Content
@@ -20,6 +22,11 @@ public struct LocalizedText: Sendable, Equatable, CustomStringConvertible {
 
     /// `message` with values of data (`[String: String]`, as older errors keep them), in the
     /// order of their names.
+    /// `message` with `values` in a list; the first value of a name is used.
+    public init(_ message: String, pairs values: [(name: String, value: LocalizedText)]) {
+        content = .message(message, values)
+    }
+
     public init(_ message: String, data values: [String: String]) {
         content = .message(message, values.sorted { $0.key < $1.key }.map { ($0.key, .verbatim($0.value)) })
     }
@@ -30,6 +37,11 @@ public struct LocalizedText: Sendable, Equatable, CustomStringConvertible {
     }
 
     public static func verbatim(_ text: String) -> LocalizedText { LocalizedText(verbatim: text) }
+
+    /// What `error` says, in the language it is shown in.
+    public init(error: some RainError & Sendable) {
+        content = .error { error.message(in: $0) }
+    }
 
     /// The English words.
     public var description: String { Localization.english.tr(self) }
@@ -47,6 +59,7 @@ extension Localization {
     public func tr(_ text: LocalizedText) -> String {
         switch text.content {
         case .verbatim(let data): return data
+        case .error(let message): return message(self)
         case .message(let message, let values): return tr(message, pairs: values.map { ($0.name, tr($0.value)) })
         }
     }

@@ -8,7 +8,7 @@ extension ForecastService {
         var alerts: [Int: [Forecast.Alert]] = [:]
         /// A line for each feed that could not be reached: said only when the forecasts could
         /// be (offline, the forecast's own fetch says so once).
-        var unreachable: [String] = []
+        var unreachable: [LocalizedText] = []
     }
 
     /// The alerts of the feeds for each place at `indices` of `locations` in a feed's area. A
@@ -25,9 +25,11 @@ extension ForecastService {
                         from: feed.endpoint(for: coordinate, url: feed.url(in: settings)).identifying(contact: settings.alertsContact), decode: decode)
                 } catch {
                     if case .offline(let host) = error {
-                        found.unreachable.append("\(name): could not fetch \(feed.displayName): cannot reach \(host)")
+                        found.unreachable.append(LocalizedText(N_("{place}: could not fetch {feed}: cannot reach {host}"),
+                                                               ["place": .verbatim(name), "feed": LocalizedText(feed.displayName), "host": .verbatim(host)]))
                     } else {
-                        warn("\(name): could not fetch \(feed.displayName): \(error)")
+                        warn(LocalizedText(N_("{place}: could not fetch {feed}: {problem}"),
+                                           ["place": .verbatim(name), "feed": LocalizedText(feed.displayName), "problem": LocalizedText(error: error)]))
                     }
                 }
             }

@@ -14,7 +14,7 @@ public struct ForecastService: Sendable {
     /// What reachability is about: the proxy libcurl will go through, or else the API itself.
     let probedURL: String
     let now: @Sendable () -> Date
-    let warn: @Sendable (String) -> Void
+    let warn: @Sendable (LocalizedText) -> Void
 
     public enum Places: Sendable {
         /// The cache of the saved places, swept of every place no longer saved.
@@ -30,7 +30,7 @@ public struct ForecastService: Sendable {
     ///   - warn: receives what the user should know although nothing failed (a damaged cache file set aside).
     public init(
         settings: Settings, places: Places = .saved, verbose: (@Sendable (String) -> Void)? = nil,
-        warn: @escaping @Sendable (String) -> Void = { _ in }, now: @escaping @Sendable () -> Date = { Date() }
+        warn: @escaping @Sendable (LocalizedText) -> Void = { _ in }, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.settings = settings
         self.places = places
@@ -72,9 +72,9 @@ public struct ForecastService: Sendable {
             return try cache.load(for: location.id)
         } catch {
             if case .corrupt = error, let aside = try? cache.setAside(for: location.id, now: now()) {
-                warn("\(error); moved it aside to \(aside)")
+                warn(LocalizedText(N_("{problem}; moved it aside to {path}"), ["problem": LocalizedText(error: error), "path": .verbatim(aside)]))
             } else {
-                warn(error.description)
+                warn(LocalizedText(error: error))
             }
             return nil
         }

@@ -4,10 +4,13 @@ public struct CronSchedule: Sendable, Equatable {
     public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
         case unsupported(Interval)
 
-        public var description: String {
+        public var description: String { text.description }
+
+        public var text: LocalizedText {
             switch self {
             case .unsupported(let interval):
-                return "cannot run every \(interval) from cron: \(interval.unschedulableReason)"
+                LocalizedText(N_("cannot run every {interval} from cron: {reason}"),
+                              ["interval": .verbatim(interval.description), "reason": interval.unschedulableReason])
             }
         }
     }

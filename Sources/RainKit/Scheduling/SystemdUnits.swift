@@ -59,10 +59,14 @@ public struct SystemdUnits: Sendable, Equatable {
         case unsupported(Interval)
         case lineBreak(name: String)
 
-        public var description: String {
+        public var description: String { text.description }
+
+        public var text: LocalizedText {
             switch self {
-            case .unsupported(let interval): return "cannot run every \(interval) from a timer: \(interval.unschedulableReason)"
-            case .lineBreak(let name): return "cannot write the units: \(name) contains a line break"
+            case .unsupported(let interval):
+                LocalizedText(N_("cannot run every {interval} from a timer: {reason}"),
+                              ["interval": .verbatim(interval.description), "reason": interval.unschedulableReason])
+            case .lineBreak(let name): LocalizedText(N_("cannot write the units: {name} contains a line break"), ["name": .verbatim(name)])
             }
         }
     }

@@ -133,4 +133,6 @@ extension SystemdUnits.Problem: RainError {
         case .lineBreak: return .configuration
         }
     }
+
+    public func message(in localization: Localization) -> String { localization.tr(text) }
 }

@@ -7,7 +7,7 @@ import FoundationEssentials
 public struct MetAlertsFeed: AlertFeed {
     public init() {}
 
-    public var displayName: String { "MET Norway's alerts" }
+    public var displayName: String { N_("MET Norway's alerts") }
 
     static let areas = [
         Area(latitudes: 57.5...71.5, longitudes: 4.0...31.5),

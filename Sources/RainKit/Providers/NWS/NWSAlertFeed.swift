@@ -7,7 +7,7 @@ import FoundationEssentials
 public struct NWSAlertFeed: AlertFeed {
     public init() {}
 
-    public var displayName: String { "the NWS alerts" }
+    public var displayName: String { N_("the NWS alerts") }
 
     /// The states, Alaska, Hawaii, Puerto Rico and the Virgin Islands, Guam.
     static let areas = [
