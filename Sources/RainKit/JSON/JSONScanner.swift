@@ -13,8 +13,7 @@ struct JSONScanner {
     static let maximumSize = 1 << 29
 
     private let bytes: UnsafeBufferPointer<UInt8>
-    /// `bytes` without the bounds checks of a buffer's subscript: every read below is after a
-    /// comparison with `count`.
+    /// `bytes` without bounds checks: every read below follows a comparison with `count`.
     private let byte: UnsafePointer<UInt8>
     private let count: Int
     private var offset = 0
@@ -39,40 +38,31 @@ struct JSONScanner {
         var failure: JSONError?
         let entries = bytes.withUnsafeBufferPointer { buffer in
             [UInt32](unsafeUninitializedCapacity: mapCapacity(of: buffer.count)) { entries, initialized in
+                var scanner = JSONScanner(buffer, into: entries)
                 do throws(JSONError) {
-                    initialized = try scan(buffer, into: entries)
+                    try scanner.document()
                 } catch {
-                    initialized = 0
                     failure = error
                 }
+                initialized = failure == nil ? scanner.written : 0
             }
         }
         if let failure { throw failure }
         return JSONMap(bytes: bytes, entries: entries)
     }
 
-    /// Scans the document into `entries`; how many words it wrote.
-    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, into entries: UnsafeMutableBufferPointer<UInt32>) throws(JSONError) -> Int {
-        var scanner = JSONScanner(bytes, into: entries)
-        scanner.skipWhitespace()
-        guard scanner.offset < bytes.count else {
-            throw JSONError(reason: "there is nothing in it", line: 1, column: 1, isEmpty: true)
-        }
-        guard bytes.count < maximumSize else { throw scanner.error("the document is larger than \(maximumSize >> 20) MB") }
-        if bytes[scanner.offset] == UInt8(ascii: "<") {
-            throw scanner.error("it looks like an HTML page, not JSON")
-        }
-        try scanner.value()
-        scanner.skipWhitespace()
-        guard scanner.offset == bytes.count else {
-            throw scanner.error("unexpected \(scanner.describeCurrent()) after the end of the document")
-        }
-        return scanner.written
+    private mutating func document() throws(JSONError) {
+        skipWhitespace()
+        guard offset < count else { throw JSONError(reason: "there is nothing in it", line: 1, column: 1, isEmpty: true) }
+        guard count < Self.maximumSize else { throw error("the document is larger than \(Self.maximumSize >> 20) MB") }
+        if byte[offset] == UInt8(ascii: "<") { throw error("it looks like an HTML page, not JSON") }
+        try value()
+        skipWhitespace()
+        guard offset == count else { throw error("unexpected \(describeCurrent()) after the end of the document") }
     }
 
     // MARK: Values
 
-    /// Writes the entry of a value of `kind` starting at `start`.
     @inline(__always)
     private mutating func record(_ kind: JSONKind, at start: Int, end: Int = 0) {
         entries[written] = UInt32(start) << 3 | kind.rawValue
@@ -148,7 +138,6 @@ struct JSONScanner {
         }
     }
 
-    /// The text of the key at `entry`, escapes decoded.
     private func keyText(_ entry: Int) -> String {
         let raw = rawKey(entry)
         return entries[entry] & 7 == JSONKind.plainText.rawValue ? String(decoding: raw, as: UTF8.self) : JSONText.decode(raw)
@@ -188,14 +177,13 @@ struct JSONScanner {
         }
     }
 
-    /// The entry after the value at `entry` (a finished one).
     private func next(after entry: Int) -> Int { JSONMap.next(after: entry, first: entries[entry], second: entries[entry + 1]) }
 
     private func rawKey(_ entry: Int) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(rebasing: bytes[Int(entries[entry] >> 3) + 1..<Int(entries[entry + 1])])
     }
 
-    /// Records a container at its bracket and steps inside; its entry's index.
+    /// Records a container at its bracket and steps inside; returns its entry.
     private mutating func openContainer(_ kind: JSONKind) throws(JSONError) -> Int {
         depth += 1
         guard depth <= Self.maximumDepth else { throw error("nested more than \(Self.maximumDepth) levels deep") }
@@ -346,7 +334,7 @@ struct JSONScanner {
         }
     }
 
-    // MARK: Whitespace, positions, messages
+    // MARK: Whitespace and messages
 
     private mutating func skipWhitespace() {
         var index = offset
