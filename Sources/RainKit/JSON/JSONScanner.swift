@@ -92,6 +92,7 @@ struct JSONScanner {
         if peek(UInt8(ascii: "}")) { return close(container) }
         var keyCount = 0
         var seen = Set<String>()  // for an object of many keys
+        var keyBits: UInt64 = 0
         while true {
             skipWhitespace()
             guard offset < count else { throw error("the document ends inside an object (a '}' is missing)") }
@@ -101,7 +102,7 @@ struct JSONScanner {
             }
             let keyStart = offset
             try string()
-            try checkKeyIsNew(written - 2, in: container, keysBefore: keyCount, seen: &seen, at: keyStart)
+            try checkKeyIsNew(written - 2, in: container, keysBefore: keyCount, seen: &seen, bits: &keyBits, at: keyStart)
             keyCount += 1
             skipWhitespace()
             guard peek(UInt8(ascii: ":")) else {
@@ -145,12 +146,19 @@ struct JSONScanner {
 
     /// Throws when the object already has the key at `entry` (keys are the same text when
     /// Swift's strings are equal: "é" written as one character or two is one key). A small
-    /// object compares with each key before it, walked in the map; a large one keeps a set.
-    private func checkKeyIsNew(_ entry: Int, in container: Int, keysBefore: Int, seen: inout Set<String>, at start: Int) throws(JSONError) {
+    /// object compares with each key before it, walked in the map, unless `bits` (a bit for each
+    /// plain key's length and end bytes, all once a key is not plain) show that none can match;
+    /// a large one keeps a set.
+    private func checkKeyIsNew(_ entry: Int, in container: Int, keysBefore: Int, seen: inout Set<String>,
+                               bits: inout UInt64, at start: Int) throws(JSONError) {
         var isRepeated = false
         if keysBefore < 32 {
             let isPlain = entries[entry] & 7 == JSONKind.plainText.rawValue
             let raw = rawKey(entry)
+            let hash = UInt64(raw.count) &+ UInt64(raw.first ?? 0) &* 7 &+ UInt64(raw.last ?? 0) &* 13
+            let bit: UInt64 = isPlain ? 1 << (hash & 63) : ~0
+            defer { bits |= bit }
+            if bits & bit == 0 { return }
             var other = container + 2
             while other < entry {
                 if isPlain && entries[other] & 7 == JSONKind.plainText.rawValue {
