@@ -11,25 +11,45 @@ extension ForecastService {
         var unreachable: [String] = []
     }
 
-    /// The alerts of the feeds for each place at `indices` of `locations` in a feed's area. A
-    /// feed that fails leaves the forecast as the provider sent it, with a warning.
+    /// The alerts of the feeds for each place at `indices` of `locations` in a feed's area, asked
+    /// `max_concurrent_requests` at a time. A feed that fails leaves the forecast as the provider
+    /// sent it, with a warning.
     func officialAlerts(for locations: [Location], at indices: [Int]) async -> OfficialAlerts {
-        var found = OfficialAlerts()
-        for index in indices {
-            let coordinate = locations[index].coordinate
-            let name = locations[index].name.strippingControlCharacters
-            for feed in AlertSource.feeds(for: coordinate) {
-                do {
-                    let decode: @Sendable (Data) throws(ForecastError) -> [Forecast.Alert] = { body throws(ForecastError) in try feed.decode(body) }
-                    found.alerts[index, default: []] += try await client.value(
-                        from: feed.endpoint(for: coordinate, url: feed.url(in: settings)).identifying(contact: settings.alertsContact), decode: decode)
-                } catch {
-                    if case .offline(let host) = error {
-                        found.unreachable.append("\(name): could not fetch \(feed.displayName): cannot reach \(host)")
-                    } else {
-                        warn("\(name): could not fetch \(feed.displayName): \(error)")
-                    }
+        let requests = indices.flatMap { index in AlertSource.feeds(for: locations[index].coordinate).map { (index, $0) } }
+        guard !requests.isEmpty else { return OfficialAlerts() }
+        var results = [Result<[Forecast.Alert], ForecastError>?](repeating: nil, count: requests.count)
+        await withTaskGroup(of: (position: Int, result: Result<[Forecast.Alert], ForecastError>).self) { group in
+            for position in requests.indices {
+                let (index, feed) = requests[position]
+                if position >= settings.maxConcurrentRequests, let answered = await group.next() {
+                    results[answered.position] = answered.result
                 }
+                let coordinate = locations[index].coordinate
+                let endpoint = feed.endpoint(for: coordinate, url: feed.url(in: settings)).identifying(contact: settings.alertsContact)
+                let decode: @Sendable (Data) throws(ForecastError) -> [Forecast.Alert] = { body throws(ForecastError) in try feed.decode(body) }
+                group.addTask { [client] in
+                    let result: Result<[Forecast.Alert], ForecastError>
+                    do throws(ForecastError) {
+                        result = .success(try await client.value(from: endpoint, decode: decode))
+                    } catch {
+                        result = .failure(error)
+                    }
+                    return (position, result)
+                }
+            }
+            for await answered in group {
+                results[answered.position] = answered.result
+            }
+        }
+        var found = OfficialAlerts()
+        for (position, (index, feed)) in requests.enumerated() {
+            switch results[position]! {
+            case .success(let alerts):
+                found.alerts[index, default: []] += alerts
+            case .failure(.offline(let host)):
+                found.unreachable.append("\(locations[index].name.strippingControlCharacters): could not fetch \(feed.displayName): cannot reach \(host)")
+            case .failure(let error):
+                warn("\(locations[index].name.strippingControlCharacters): could not fetch \(feed.displayName): \(error)")
             }
         }
         return found
