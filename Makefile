@@ -67,8 +67,10 @@ pot: deps
 # atomic writes (it takes only a name from mktemp and opens it with O_CREAT|O_EXCL, retrying);
 # lld does not print such sections. Measured: the stripped binary 16.79 MB (16.81 MB with gold),
 # the same dynamic-loader work (110 symbol and about 40,200 relative relocations).
+# The relative relocations packed (DT_RELR, glibc 2.36): 8 KB in place of .rela.dyn's 967 KB,
+# which the loader read at every start: peak memory 1.2-1.9 MB lower (rain --version, refresh).
 STATIC_CXX = $(CURDIR)/.build/static-c++
-STATIC = --static-swift-stdlib -Xlinker -L$(STATIC_CXX) -Xswiftc -use-ld=lld
+STATIC = --static-swift-stdlib -Xlinker -L$(STATIC_CXX) -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs
 
 static-c++:
 	@mkdir -p "$(STATIC_CXX)"

@@ -62,10 +62,13 @@ fast="http://127.0.0.1:$port/forecast/"
 start_simulator slow --latency-ms "$latency"
 slow="http://127.0.0.1:$port/forecast/"
 
-# One home per run; the config points at the simulator.
+# One home per run; the config points at the simulator, the official alert feeds too (places in
+# the US and Norway ask them): nothing but loopback is ever a target.
 make_home() { # make_home DIR BASE_URL
     mkdir -p "$1"
-    printf '{"base_url": "%s", "max_concurrent_requests": %d}\n' "$2" "$parallel" >"$1/config.json"
+    local root="${2%/forecast/}"
+    printf '{"base_url": "%s", "nws_url": "%s/alerts/active", "metalerts_url": "%s/weatherapi/metalerts/2.0/current.json", "max_concurrent_requests": %d}\n' \
+        "$2" "$root" "$root" "$parallel" >"$1/config.json"
 }
 median() { jq -r ".results[$2].median" "$1"; }
 ratio() { jq -rn "$1 / $2 | . * 100 | round / 100"; }

@@ -3,9 +3,7 @@ import Glibc
 
 /// How a document names a type's fields: rain's own (the cache, `--json`, the store:
 /// snake_case, ISO 8601 times) or a Dark Sky-compatible server's (camelCase, unix times).
-enum JSONNaming: Sendable {
-    case rain, darkSky
-}
+enum JSONNaming: Sendable { case rain, darkSky }
 
 /// One field of `Model` as JSON holds it: rain's key, the server's keys (most preferred first;
 /// by default rain's key in camelCase) and how its value is read and written.
@@ -24,10 +22,19 @@ struct JSONField<Model>: Sendable {
     /// A Dark Sky-compatible server's keys, most preferred first.
     var darkSkyKeys: [String] { darkSky ?? [Self.camelCase(key)] }
 
-    /// `apparent_temperature` -> `apparentTemperature`.
+    /// `apparent_temperature` -> `apparentTemperature` (keys are ASCII).
     static func camelCase(_ key: String) -> String {
-        let words = key.split(separator: "_")
-        return words.enumerated().map { index, word in index == 0 ? String(word) : word.prefix(1).uppercased() + word.dropFirst() }.joined()
+        var bytes: [UInt8] = []
+        var startsWord = false
+        for byte in key.utf8 {
+            if byte == UInt8(ascii: "_") {
+                startsWord = true
+            } else {
+                bytes.append(startsWord && byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte)
+                startsWord = false
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// How one value is read into the model and taken from it to be written. Made by the
@@ -43,11 +50,7 @@ struct JSONField<Model>: Sendable {
     }
 
     func isRequired(in naming: JSONNaming) -> Bool {
-        switch value.requirement {
-        case .optional: return false
-        case .required: return true
-        case .requiredInRainsDocuments: return naming == .rain
-        }
+        value.requirement == .required || (value.requirement == .requiredInRainsDocuments && naming == .rain)
     }
 }
 
@@ -123,11 +126,15 @@ extension JSONField.Value {
 
     /// A time that must be there.
     static func time(_ get: @escaping Get<Date>, _ set: @escaping Set<Date>) -> Self {
-        let optional = optionalTime({ get($0) }) { model, time in time.map { set(&model, $0) } }
-        return Self(requirement: .required, read: { model, node, reading throws(JSONError) in
-            guard try optional.read(&model, node, &reading) else { throw node.mismatch(N_("a time")) }
+        optionalTime({ get($0) }) { model, time in time.map { set(&model, $0) } }.required(saying: N_("a time"))
+    }
+
+    /// This value, which must be there: a member that gives none is a mismatch with `expected`.
+    private func required(saying expected: String) -> Self {
+        Self(requirement: .required, read: { [read] model, node, reading throws(JSONError) in
+            guard try read(&model, node, &reading) else { throw node.mismatch(expected) }
             return true
-        }, written: optional.written)
+        }, written: written)
     }
 
     static func texts(_ get: @escaping Get<[String]>, _ set: @escaping Set<[String]>) -> Self {
@@ -214,11 +221,7 @@ extension JSONField.Value {
     /// One of `Choice`'s names, which must be there.
     static func requiredChoice<Choice: RawRepresentable & CaseIterable & Sendable>(_ get: @escaping Get<Choice>, _ set: @escaping Set<Choice>) -> Self
     where Choice.RawValue == String {
-        Self(requirement: .required, read: { model, node, _ throws(JSONError) in
-            guard let choice = try node.name(of: Choice.self) else { throw node.mismatch(N_("a string")) }
-            set(&model, choice)
-            return true
-        }, written: { .text(get($0).rawValue) })
+        choice({ get($0) }) { model, choice in choice.map { set(&model, $0) } }.required(saying: N_("a string"))
     }
 
     /// A number that must be `value` (a document's version), written as it.

@@ -16,7 +16,6 @@ struct JSONNode: Sendable {
         self.missingValue = missingValue
     }
 
-    /// The document in `bytes`, scanned.
     static func document(_ bytes: [UInt8], missingValue: Double? = nil) throws(JSONError) -> JSONNode {
         JSONNode(try JSONMap.scan(bytes), missingValue: missingValue)
     }
@@ -100,17 +99,7 @@ struct JSONNode: Sendable {
         return members
     }
 
-    func elements() throws(JSONError) -> [JSONNode] {
-        guard kind == .array else { throw mismatch(N_("an array")) }
-        var elements: [JSONNode] = []
-        var element = entry + 2
-        let end = map.next(after: entry)
-        while element < end {
-            elements.append(child(element))
-            element = map.next(after: element)
-        }
-        return elements
-    }
+    func elements() throws(JSONError) -> [JSONNode] { try elements { $0 } }
 
     /// Each element read with `read`.
     func elements<Value>(_ read: (JSONNode) throws(JSONError) -> Value) throws(JSONError) -> [Value] {
@@ -165,15 +154,6 @@ struct JSONNode: Sendable {
         return text
     }
 
-    func bool() throws(JSONError) -> Bool? {
-        switch kind {
-        case .null: return nil
-        case .trueValue: return true
-        case .falseValue: return false
-        default: throw mismatch(N_("a boolean"))
-        }
-    }
-
     /// Unix seconds as a date, to the whole second (as every time is cached and shown); nil
     /// for null or the missing value.
     func unixTime() throws(JSONError) -> Date? {
@@ -226,12 +206,9 @@ struct JSONNode: Sendable {
         case .plainText, .text: return .string(map.text(at: entry))
         case .array: return .array(try elements { element throws(JSONError) in try element.value() })
         case .object:
-            var members: [String: JSONValue] = [:]
-            try forEachMember { keyEntry, value throws(JSONError) in
-                members[map.text(at: keyEntry)] = try value.value()
-                return true
-            }
-            return .object(members)
+            var values: [String: JSONValue] = [:]
+            for (key, member) in try members() { values[key] = try member.value() }
+            return .object(values)
         }
     }
 }

@@ -13,8 +13,7 @@ struct JSONScanner {
     static let maximumSize = 1 << 29
 
     private let bytes: UnsafeBufferPointer<UInt8>
-    /// `bytes` without the bounds checks of a buffer's subscript: every read below is after a
-    /// comparison with `count`.
+    /// `bytes` without bounds checks: every read below follows a comparison with `count`.
     private let byte: UnsafePointer<UInt8>
     private let count: Int
     private var offset = 0
@@ -39,40 +38,33 @@ struct JSONScanner {
         var failure: JSONError?
         let entries = bytes.withUnsafeBufferPointer { buffer in
             [UInt32](unsafeUninitializedCapacity: mapCapacity(of: buffer.count)) { entries, initialized in
+                var scanner = JSONScanner(buffer, into: entries)
                 do throws(JSONError) {
-                    initialized = try scan(buffer, into: entries)
+                    try scanner.document()
                 } catch {
-                    initialized = 0
                     failure = error
                 }
+                initialized = failure == nil ? scanner.written : 0
             }
         }
         if let failure { throw failure }
         return JSONMap(bytes: bytes, entries: entries)
     }
 
-    /// Scans the document into `entries`; how many words it wrote.
-    private static func scan(_ bytes: UnsafeBufferPointer<UInt8>, into entries: UnsafeMutableBufferPointer<UInt32>) throws(JSONError) -> Int {
-        var scanner = JSONScanner(bytes, into: entries)
-        scanner.skipWhitespace()
-        guard scanner.offset < bytes.count else {
-            throw JSONError(problem: LocalizedText(N_("there is nothing in it")), line: 1, column: 1, isEmpty: true)
+    private mutating func document() throws(JSONError) {
+        skipWhitespace()
+        guard offset < count else { throw JSONError(problem: LocalizedText(N_("there is nothing in it")), line: 1, column: 1, isEmpty: true) }
+        guard count < Self.maximumSize else {
+            throw error(N_("the document is larger than {size} MB"), ["size": .verbatim(String(Self.maximumSize >> 20))])
         }
-        guard bytes.count < maximumSize else { throw scanner.error(N_("the document is larger than {size} MB"), ["size": .verbatim(String(maximumSize >> 20))]) }
-        if bytes[scanner.offset] == UInt8(ascii: "<") {
-            throw scanner.error(N_("it looks like an HTML page, not JSON"))
-        }
-        try scanner.value()
-        scanner.skipWhitespace()
-        guard scanner.offset == bytes.count else {
-            throw scanner.error(N_("unexpected {found} after the end of the document"), ["found": scanner.describeCurrent()])
-        }
-        return scanner.written
+        if byte[offset] == UInt8(ascii: "<") { throw error(N_("it looks like an HTML page, not JSON")) }
+        try value()
+        skipWhitespace()
+        guard offset == count else { throw error(N_("unexpected {found} after the end of the document"), ["found": describeCurrent()]) }
     }
 
     // MARK: Values
 
-    /// Writes the entry of a value of `kind` starting at `start`.
     @inline(__always)
     private mutating func record(_ kind: JSONKind, at start: Int, end: Int = 0) {
         entries[written] = UInt32(start) << 3 | kind.rawValue
@@ -102,6 +94,7 @@ struct JSONScanner {
         if peek(UInt8(ascii: "}")) { return close(container) }
         var keyCount = 0
         var seen = Set<String>()  // for an object of many keys
+        var keyBits: UInt64 = 0
         while true {
             skipWhitespace()
             guard offset < count else { throw error(N_("the document ends inside an object (a '}' is missing)")) }
@@ -111,7 +104,7 @@ struct JSONScanner {
             }
             let keyStart = offset
             try string()
-            try checkKeyIsNew(written - 2, in: container, keysBefore: keyCount, seen: &seen, at: keyStart)
+            try checkKeyIsNew(written - 2, in: container, keysBefore: keyCount, seen: &seen, bits: &keyBits, at: keyStart)
             keyCount += 1
             skipWhitespace()
             guard peek(UInt8(ascii: ":")) else {
@@ -149,7 +142,6 @@ struct JSONScanner {
         }
     }
 
-    /// The text of the key at `entry`, escapes decoded.
     private func keyText(_ entry: Int) -> String {
         let raw = rawKey(entry)
         return entries[entry] & 7 == JSONKind.plainText.rawValue ? String(decoding: raw, as: UTF8.self) : JSONText.decode(raw)
@@ -157,12 +149,19 @@ struct JSONScanner {
 
     /// Throws when the object already has the key at `entry` (keys are the same text when
     /// Swift's strings are equal: "é" written as one character or two is one key). A small
-    /// object compares with each key before it, walked in the map; a large one keeps a set.
-    private func checkKeyIsNew(_ entry: Int, in container: Int, keysBefore: Int, seen: inout Set<String>, at start: Int) throws(JSONError) {
+    /// object compares with each key before it, walked in the map, unless `bits` (a bit for each
+    /// plain key's length and end bytes, all once a key is not plain) show that none can match;
+    /// a large one keeps a set.
+    private func checkKeyIsNew(_ entry: Int, in container: Int, keysBefore: Int, seen: inout Set<String>,
+                               bits: inout UInt64, at start: Int) throws(JSONError) {
         var isRepeated = false
         if keysBefore < 32 {
             let isPlain = entries[entry] & 7 == JSONKind.plainText.rawValue
             let raw = rawKey(entry)
+            let hash = UInt64(raw.count) &+ UInt64(raw.first ?? 0) &* 7 &+ UInt64(raw.last ?? 0) &* 13
+            let bit: UInt64 = isPlain ? 1 << (hash & 63) : ~0
+            defer { bits |= bit }
+            if bits & bit == 0 { return }
             var other = container + 2
             while other < entry {
                 if isPlain && entries[other] & 7 == JSONKind.plainText.rawValue {
@@ -189,14 +188,13 @@ struct JSONScanner {
         }
     }
 
-    /// The entry after the value at `entry` (a finished one).
     private func next(after entry: Int) -> Int { JSONMap.next(after: entry, first: entries[entry], second: entries[entry + 1]) }
 
     private func rawKey(_ entry: Int) -> UnsafeBufferPointer<UInt8> {
         UnsafeBufferPointer(rebasing: bytes[Int(entries[entry] >> 3) + 1..<Int(entries[entry + 1])])
     }
 
-    /// Records a container at its bracket and steps inside; its entry's index.
+    /// Records a container at its bracket and steps inside; returns its entry.
     private mutating func openContainer(_ kind: JSONKind) throws(JSONError) -> Int {
         depth += 1
         guard depth <= Self.maximumDepth else { throw error(N_("nested more than {depth} levels deep"), ["depth": .verbatim(String(Self.maximumDepth))]) }
@@ -348,7 +346,7 @@ struct JSONScanner {
         }
     }
 
-    // MARK: Whitespace, positions, messages
+    // MARK: Whitespace and messages
 
     private mutating func skipWhitespace() {
         var index = offset

@@ -52,11 +52,10 @@ struct JSONWriter: ~Copyable {
             close("]", depth: depth)
         case .object(let members):
             guard !members.isEmpty else { return append("{}") }
-            var order = Array(members.indices)
-            order.sort { members[$0].key < members[$1].key }
-            for (position, index) in order.enumerated() {
-                openMember(members[index].key, isFirst: position == 0, depth: depth + 1)
-                write(members[index].value, depth: depth + 1)
+            var isFirst = true
+            for (key, value) in members.sorted(by: { $0.key < $1.key }) {
+                openMember(key, isFirst: &isFirst, depth: depth + 1)
+                write(value, depth: depth + 1)
             }
             close("}", depth: depth)
         }
@@ -69,11 +68,10 @@ struct JSONWriter: ~Copyable {
         newLine(depth: depth)
     }
 
-    /// Before an object's member at `depth`: the brace or a comma, the line break and indent,
-    /// the key and the colon.
-    mutating func openMember(_ key: String, isFirst: Bool, depth: Int) {
-        put(isFirst ? UInt8(ascii: "{") : UInt8(ascii: ","))
-        newLine(depth: depth)
+    /// Before an object's member at `depth`: the brace (`isFirst`, then false) or a comma, the
+    /// line break and indent, the key and the colon.
+    mutating func openMember(_ key: String, isFirst: inout Bool, depth: Int) {
+        openMember(isFirst: &isFirst, depth: depth)
         write(key)
         append(isCompact ? ":" : ": ")
     }
@@ -81,16 +79,14 @@ struct JSONWriter: ~Copyable {
     /// `openMember` with the key already written as JSON text with its colon (`"name": `, or
     /// `"name":` compactly): for a key written thousands of times.
     mutating func openMember(quoted key: [UInt8], isFirst: inout Bool, depth: Int) {
-        put(isFirst ? UInt8(ascii: "{") : UInt8(ascii: ","))
-        isFirst = false
-        newLine(depth: depth)
+        openMember(isFirst: &isFirst, depth: depth)
         key.withUnsafeBufferPointer { put(isCompact ? UnsafeBufferPointer(rebasing: $0.dropLast()) : $0) }
     }
 
-    /// `openMember` for the next member of an object, `isFirst` then false.
-    mutating func openMember(_ key: String, isFirst: inout Bool, depth: Int) {
-        openMember(key, isFirst: isFirst, depth: depth)
+    private mutating func openMember(isFirst: inout Bool, depth: Int) {
+        put(isFirst ? UInt8(ascii: "{") : UInt8(ascii: ","))
         isFirst = false
+        newLine(depth: depth)
     }
 
     /// The end of a non-empty array or object at `depth`.

@@ -14,8 +14,9 @@ extension LocationsStore.Contents {
         var keys = Array(others.keys) + [LocationsStore.locationsKey]
         if current != nil { keys.append(LocationsStore.currentKey) }
         keys.sort()
-        for (index, key) in keys.enumerated() {
-            writer.openMember(key, isFirst: index == 0, depth: 1)
+        var isFirst = true
+        for key in keys {
+            writer.openMember(key, isFirst: &isFirst, depth: 1)
             if key == LocationsStore.locationsKey {
                 writeEntries(to: &writer)
             } else if key == LocationsStore.currentKey, let current {
