@@ -15,7 +15,11 @@ import Testing
             let simulator = ForecastSimulator(configuration: .init(apiKey: Self.key))
             try simulator.start()
             defer { simulator.stop() }
-            let environment = ["RAIN_HOME": home, "RAIN_BASE_URL": simulator.baseURL, "RAIN_API_KEY": Self.key]
+            // Oslo's forecast asks for MET Norway's alerts: at a closed loopback port, so that
+            // nothing leaves the machine and the simulator counts forecasts alone.
+            let environment = ["RAIN_HOME": home, "RAIN_BASE_URL": simulator.baseURL, "RAIN_API_KEY": Self.key,
+                               "RAIN_METALERTS_URL": "http://127.0.0.1:1/weatherapi/metalerts/2.0/current.json",
+                               "RAIN_NWS_URL": "http://127.0.0.1:1/alerts/active"]
             let paths = RainPaths.resolve(environment: environment)
             let settings = try SettingsLoader(paths: paths, environment: environment, configFileIsExplicit: false).load().settings
             let remover = LocationRemover(paths: paths)
