@@ -65,7 +65,7 @@ struct ShowCommand: RunnableCommand {
         do {
             template = try parsed.value(Self.format).map(StatusTemplate.init)
         } catch let error as StatusTemplateError {
-            throw ValidationError(N_("'--format': {problem}"), ["problem": "\(error)"], localizedProblem: error.message)
+            throw ValidationError(LocalizedText(N_("'--format': {problem}"), ["problem": error.message]))
         }
         graph = parsed[Self.graph]
         hourCount = try parsed.value(Self.hours)

@@ -40,12 +40,9 @@ struct ValidationError: RainError {
     var kind: ErrorKind { .usage }
 
     /// `template`, marked with `N_` where it is a message of the catalogues, with `values` for
-    /// its `{names}`; `localizedProblem`, a `{problem}` value that is itself a message.
-    init(_ template: String, _ values: KeyValuePairs<String, String> = [:], hint: String? = nil,
-         localizedProblem: (template: String, values: [(String, String)])? = nil) {
-        let problem = localizedProblem.map { LocalizedText($0.template, pairs: $0.values.map { ($0, .verbatim($1)) }) }
-        let pairs = values.map { name, value in (name, name == "problem" ? problem ?? .verbatim(value) : .verbatim(value)) }
-        self.init(LocalizedText(template, pairs: pairs), hint: hint)
+    /// its `{names}`.
+    init(_ template: String, _ values: KeyValuePairs<String, String> = [:], hint: String? = nil) {
+        self.init(LocalizedText(template, pairs: values.map { ($0.key, .verbatim($0.value)) }), hint: hint)
     }
 
     init(_ text: LocalizedText, hint: String? = nil) {

@@ -60,19 +60,21 @@ public enum StatusTemplateError: Error, Sendable, Equatable, CustomStringConvert
     case unclosed
     case unopened
 
-    public var description: String { Localization.english.tr(message.template, pairs: message.values) }
+    public var description: String { message.description }
 
     /// The problem as a message of the catalogues and its values (the braces are values: they
     /// are what a template is written with).
-    public var message: (template: String, values: [(String, String)]) {
+    public var message: LocalizedText {
         let known = StatusTemplate.Placeholder.allCases.map { "{\($0.rawValue)}" }.joined(separator: " ")
         switch self {
         case .unknown(let name):
-            return (N_("unknown placeholder {placeholder} (known: {known}; {braces} for a brace)"),
-                    [("placeholder", "'{\(name)}'"), ("known", known), ("braces", "'{{'")])
-        case .unclosed: return (N_("a {brace} is not closed (write {braces} for a brace)"), [("brace", "'{'"), ("braces", "'{{'")])
+            return LocalizedText(N_("unknown placeholder {placeholder} (known: {known}; {braces} for a brace)"),
+                                 ["placeholder": .verbatim("'{\(name)}'"), "known": .verbatim(known), "braces": .verbatim("'{{'")])
+        case .unclosed:
+            return LocalizedText(N_("a {brace} is not closed (write {braces} for a brace)"), ["brace": .verbatim("'{'"), "braces": .verbatim("'{{'")])
         case .unopened:
-            return (N_("a {brace} has no {opening} (write {braces} for a brace)"), [("brace", "'}'"), ("opening", "'{'"), ("braces", "'}}'")])
+            return LocalizedText(N_("a {brace} has no {opening} (write {braces} for a brace)"),
+                                 ["brace": .verbatim("'}'"), "opening": .verbatim("'{'"), "braces": .verbatim("'}}'")])
         }
     }
 }
