@@ -26,28 +26,41 @@ enum Moon {
         // The eccentricity of the Earth's orbit shrinks the terms with the sun's anomaly (47.6).
         let e = 1 - 0.002_516 * t - 0.000_007_4 * t2
 
-        func argumentOf(_ term: Term) -> (angle: Double, factor: Double) {
-            let angle = Double(term.elongation) * elongation + Double(term.sunAnomaly) * sunAnomaly
-                + Double(term.moonAnomaly) * moonAnomaly + Double(term.argument) * argument
-            let factor = term.sunAnomaly == 0 ? 1 : (abs(term.sunAnomaly) == 1 ? e : e * e)
-            return (angle, factor)
+        // A term's angle is dD + mM + m'M' + fF: its cosine and sine are the product of the
+        // multiples' (as complex numbers), from one sine and cosine of each argument instead of
+        // one of each term (the library's sin was most of a refresh's astronomy).
+        let (sumLongitude, sumDistance, sumLatitude) = withUnsafeTemporaryAllocation(of: Double.self, capacity: 4 * 18) { buffer in
+            let table = buffer.baseAddress!
+            writeMultiples(of: elongation, to: table)
+            writeMultiples(of: sunAnomaly, to: table + 18)
+            writeMultiples(of: moonAnomaly, to: table + 36)
+            writeMultiples(of: argument, to: table + 54)
+            func cosineAndSine(_ term: Term) -> (cos: Double, sin: Double, factor: Double) {
+                let d = table + 8 + 2 * Int(term.elongation), m = table + 26 + 2 * Int(term.sunAnomaly)
+                let mPrime = table + 44 + 2 * Int(term.moonAnomaly), f = table + 62 + 2 * Int(term.argument)
+                let (cosDM, sinDM) = (d[0] * m[0] - d[1] * m[1], d[0] * m[1] + d[1] * m[0])
+                let (cosMF, sinMF) = (mPrime[0] * f[0] - mPrime[1] * f[1], mPrime[0] * f[1] + mPrime[1] * f[0])
+                let factor = term.sunAnomaly == 0 ? 1 : (abs(term.sunAnomaly) == 1 ? e : e * e)
+                return (cosDM * cosMF - sinDM * sinMF, cosDM * sinMF + sinDM * cosMF, factor)
+            }
+            var sumLongitude = 0.0, sumDistance = 0.0, sumLatitude = 0.0
+            for term in longitudeAndDistance {
+                let (cos, sin, factor) = cosineAndSine(term)
+                sumLongitude += factor * Double(term.first) * sin
+                sumDistance += factor * Double(term.second) * cos
+            }
+            for term in latitude {
+                let (_, sin, factor) = cosineAndSine(term)
+                sumLatitude += factor * Double(term.first) * sin
+            }
+            return (sumLongitude, sumDistance, sumLatitude)
         }
-        var sumLongitude = 0.0, sumDistance = 0.0, sumLatitude = 0.0
-        for term in longitudeAndDistance {
-            let (angle, factor) = argumentOf(term)
-            sumLongitude += factor * Double(term.first) * Angle.sin(angle)
-            sumDistance += factor * Double(term.second) * Angle.cos(angle)
-        }
-        for term in latitude {
-            let (angle, factor) = argumentOf(term)
-            sumLatitude += factor * Double(term.first) * Angle.sin(angle)
-        }
-        sumLongitude += 3_958 * Angle.sin(a1) + 1_962 * Angle.sin(meanLongitude - argument) + 318 * Angle.sin(a2)
-        sumLatitude += -2_235 * Angle.sin(meanLongitude) + 382 * Angle.sin(a3) + 175 * Angle.sin(a1 - argument)
+        let longitudeTerms = sumLongitude + 3_958 * Angle.sin(a1) + 1_962 * Angle.sin(meanLongitude - argument) + 318 * Angle.sin(a2)
+        let latitudeTerms = sumLatitude - 2_235 * Angle.sin(meanLongitude) + 382 * Angle.sin(a3) + 175 * Angle.sin(a1 - argument)
             + 175 * Angle.sin(a1 + argument) + 127 * Angle.sin(meanLongitude - moonAnomaly)
             - 115 * Angle.sin(meanLongitude + moonAnomaly)
-        return Ecliptic(longitude: Angle.normalized(meanLongitude + sumLongitude / 1_000_000 + time.nutationInLongitude),
-                        latitude: sumLatitude / 1_000_000,
+        return Ecliptic(longitude: Angle.normalized(meanLongitude + longitudeTerms / 1_000_000 + time.nutationInLongitude),
+                        latitude: latitudeTerms / 1_000_000,
                         distance: 385_000.56 + sumDistance / 1_000)
     }
 
@@ -93,6 +106,19 @@ enum Moon {
     static func horizonAltitude(distance: Double) -> Double {
         let parallax = Angle.asin(6_378.14 / distance)
         return 0.7275 * parallax - 34.0 / 60
+    }
+
+    /// Writes cos kx and sin kx for k from -4 to 4 (the multiples the periodic terms take of an
+    /// argument), side by side from `table`, from one cosine and sine of x:
+    /// cos (k+1)x = cos kx cos x - sin kx sin x, and so on.
+    private static func writeMultiples(of degrees: Double, to table: UnsafeMutablePointer<Double>) {
+        let cos = Angle.cos(degrees), sin = Angle.sin(degrees)
+        var (cosK, sinK) = (1.0, 0.0)
+        for k in 0...4 {
+            (table[8 + 2 * k], table[9 + 2 * k]) = (cosK, sinK)
+            (table[8 - 2 * k], table[9 - 2 * k]) = (cosK, -sinK)
+            (cosK, sinK) = (cosK * cos - sinK * sin, sinK * cos + cosK * sin)
+        }
     }
 
     /// One row of Meeus's tables 47.A and 47.B: multiples of D, M, M' and F, and the
