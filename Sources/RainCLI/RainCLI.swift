@@ -53,15 +53,23 @@ public enum RainCLI {
         case .run(let type, let values, let path):
             let command: any RunnableCommand
             var context: CommandContext
+            var preparation: TransportPreparation?
+            // Exit waits for libcurl to be set up, whichever way the command ends.
+            func finish(_ status: Int32) async -> Int32 {
+                await preparation?.finished()
+                return status
+            }
             do {
                 command = try type.init(parsed: values)
+                if command.alwaysFetches { preparation = CurlTransport.prepare() }
                 context = try makeContext(values: values, environment: environment, console: console, asciiOnly: asciiOnly)
                 try command.validate(in: context)
             } catch {
                 let choices = SettingsLoader.RunChoices(language: try? values.value(GlobalOptions.lang),
                                                         asciiOnly: asciiOnly)
                 let words = localization(choices: choices, environment: environment)
-                return fail(report(beforeRunning: error, of: path, arguments, parser: parser, environment: environment, localization: words), console)
+                return await finish(fail(report(beforeRunning: error, of: path, arguments, parser: parser, environment: environment,
+                                                localization: words), console))
             }
             do {
                 // The locale's language for what goes wrong with the configuration, then its own.
@@ -70,11 +78,11 @@ public enum RainCLI {
                 context.localization = try context.loadLocalization()
                 try await command.run(context)
                 savedChanges = command.savesChanges
-                return ExitCode.success.rawValue
+                return await finish(ExitCode.success.rawValue)
             } catch let status as ExitStatus {
-                return status.code.rawValue
+                return await finish(status.code.rawValue)
             } catch {
-                return fail(ErrorReport(error, command: path, localization: context.localization), console)
+                return await finish(fail(ErrorReport(error, command: path, localization: context.localization), console))
             }
         }
     }

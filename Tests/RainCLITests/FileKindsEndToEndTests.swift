@@ -171,4 +171,27 @@ import Testing
             #expect(try ForecastCache(directory: folder).load(for: world.berlin.id) != nil, "a good forecast took its place")
         }
     }
+
+    /// The cached forecasts a refresh replaces are read ahead, the first ones before the
+    /// transfers and the rest on a thread of their own while they run: with one request at a
+    /// time, every damaged file of a batch is set aside once, before its place's is written.
+    @Test func aBatchSetsEveryDamagedCacheFileAsideBeforeReplacingIt() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 30, "max_concurrent_requests": 1}"#)
+            let folder = home + "/cache/forecasts"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            let damaged = #"{"schema_version": 1, "fetched_at": "#
+            for place in [world.berlin, world.tokyo] { writeFile(world.cacheFile(place), damaged) }
+
+            let result = try await world.rain(["refresh", "--all", "--quiet"])
+            #expect(result.status == 0, "\(result)")
+            #expect(result.error.components(separatedBy: "is damaged").count - 1 == 2, "\(result)")
+            let aside = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.contains(".damaged-") }
+            #expect(aside.count == 2, "\(aside)")
+            for name in aside { #expect(fileBytes(folder + "/" + name) == Array(damaged.utf8), "the damaged bytes are kept as they were") }
+            for place in [world.berlin, world.tokyo] {
+                #expect(try ForecastCache(directory: folder).load(for: place.id) != nil, "a good forecast took \(place.name)'s place")
+            }
+        }
+    }
 }

@@ -5,6 +5,7 @@ import RainTerminal
 /// `rain refresh [LOC...] [--all] [--quiet] [--if-stale] [--json]`
 struct RefreshCommand: RunnableCommand {
     var savesChanges: Bool { true }
+    var alwaysFetches: Bool { !ifStale }
     static let configuration = CommandConfiguration(
         commandName: "refresh",
         abstract: "Fetch new forecasts (the current location's by default) into the cache.",

@@ -22,6 +22,9 @@ protocol RunnableCommand: ParsableCommand {
     /// line): then output that could not be written afterwards is a warning, not a failure, so
     /// that a script does not retry a change that was made (`locations add` twice).
     var savesChanges: Bool { get }
+    /// Whether the command fetches whatever is cached (a refresh): libcurl is then loaded while
+    /// it starts (`CurlTransport.prepare()`).
+    var alwaysFetches: Bool { get }
     func run(_ context: CommandContext) async throws
 }
 
@@ -29,6 +32,7 @@ extension RunnableCommand {
     func validate(in context: CommandContext) throws {}
     var needsValidConfiguration: Bool { true }
     var savesChanges: Bool { false }
+    var alwaysFetches: Bool { false }
 }
 
 /// A usage problem found after parsing (values out of range for the command line, options that

@@ -1,8 +1,10 @@
 internal import CCurl
+import Synchronization
 
 /// libcurl loaded and given its process-wide initialisation, once, lazily, before the first
 /// handle is made (a global `let` is initialised exactly once, thread-safely): nil, or why not.
 private let curlGlobalInitialization: String? = {
+    defer { curlInitializationEnded.store(true, ordering: .releasing) }
     var error: UnsafePointer<CChar>?
     guard rain_curl_load(&error) == 1 else {
         return "cannot load libcurl: \(error.map { String(cString: $0) } ?? "unknown error") (Debian: apt-get install libcurl4)"
@@ -11,11 +13,17 @@ private let curlGlobalInitialization: String? = {
     return code == CURLE_OK ? nil : "libcurl could not be initialised: \(String(cString: rain_curl_easy_strerror(code)))"
 }()
 
+/// Whether `curlGlobalInitialization` has been worked out, one way or the other.
+private let curlInitializationEnded = Atomic<Bool>(false)
+
 enum CurlGlobal {
     /// Loads and initialises libcurl if nothing has yet. Throws why libcurl cannot be used.
     static func initialize() throws(TransferFailure) {
         if let reason = curlGlobalInitialization { throw .transport(reason: reason) }
     }
+
+    /// Whether `initialize()` would return at once.
+    static var isInitialized: Bool { curlInitializationEnded.load(ordering: .acquiring) }
 
     /// libcurl's short text for an error code; it never names the URL.
     static func message(for code: CURLcode) -> String {

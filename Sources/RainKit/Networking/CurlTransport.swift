@@ -40,8 +40,28 @@ public struct CurlTransport: Sendable {
         return outcomes
     }
 
+    /// Starts loading and initialising libcurl on a thread of its own, for a command that is
+    /// going to fetch: loading its 30 or so libraries is most of what a refresh of one place
+    /// spends before its request, and it then runs while the command reads its configuration
+    /// and places instead of after. The first transfer waits for what is left of it.
+    /// `TransportPreparation.finished()` must be awaited before the process exits.
+    public static func prepare() -> TransportPreparation {
+        DetachedThread.start { try? CurlGlobal.initialize() }
+        return TransportPreparation()
+    }
+
     /// One request, tried once: a batch of one.
     public func perform(_ request: HTTPRequest) -> Result<HTTPResponse, TransferFailure> {
         perform([request])[0]
+    }
+}
+
+/// libcurl being loaded ahead of the first transfer (`CurlTransport.prepare()`).
+public struct TransportPreparation: Sendable {
+    /// Returns once libcurl is loaded and initialised (or known not to be): exiting while its
+    /// libraries are being set up on another thread would run their exit handlers alongside.
+    public func finished() async {
+        guard !CurlGlobal.isInitialized else { return }
+        _ = try? await DetachedThread.run { try? CurlGlobal.initialize() }
     }
 }

@@ -137,6 +137,9 @@ public struct ForecastService: Sendable {
                 for index in due { statuses[index] = .failed(.forecast(.missingKey), cached: previousForecast(index)) }
             } else {
                 willFetch()
+                let readAhead = previous != nil ? nil : CacheReadAhead(count: due.count, upFront: settings.maxConcurrentRequests) { [self] position in
+                    _ = cached(for: locations[due[position]])
+                }
                 let official = await officialAlerts(for: locations, at: due)
                 let saved = SavedStatuses()
                 // Each forecast is written (with its fsync) where the client hands it on, on its
@@ -146,11 +149,13 @@ public struct ForecastService: Sendable {
                 // a cooperative one).
                 let fetched = await client.weather(for: due.map { locations[$0].coordinate }) { [self] position, result in
                     let index = due[position]
+                    readAhead?.wait(for: position)
                     let status = save(result.map { $0.adding(official.alerts[index] ?? []) }, for: locations[index], keeping: kept) { previousForecast(index) }
                     let done = saved.set(index, status)
                     if done == due.count { cache.syncFolder() }
                     progress?(done, due.count)
                 }
+                await readAhead?.finished()
                 if fetched.contains(where: { if case .offline? = $0 { true } else { false } }) {
                     throw .offline(host: host)
                 }
@@ -163,7 +168,9 @@ public struct ForecastService: Sendable {
         }
     }
 
-    /// Writes a fetched forecast to the cache (the folder is synced later, once).
+    /// Writes a fetched forecast to the cache (the folder is synced later, once). The place's
+    /// cached forecast has been read (up front, or ahead by `CacheReadAhead`), so a damaged
+    /// file is already set aside, never overwritten.
     private func save(_ result: Result<Forecast, ForecastError>, for location: Location,
                       keeping kept: (CachedForecast) -> CachedForecast,
                       previous: () -> CachedForecast?) -> RefreshOutcome.Status {
@@ -175,14 +182,11 @@ public struct ForecastService: Sendable {
             var fresh = CachedForecast(location: location, fetchedAt: now(), source: settings.provider.rawValue,
                                        forecast: forecast.inTimeZone(zone).withAstronomy(at: location.coordinate))
             fresh.language = settings.fetchLanguage
-            // A damaged file is set aside before it would be replaced, never overwritten (read
-            // here when the refresh did not read it up front; a lookup when it did).
-            let old = previous()
             do throws(CacheError) {
                 try cache.save(fresh, syncingFolder: false)
                 return .refreshed(kept(fresh))
             } catch {
-                return .failed(.cache(error), cached: old)
+                return .failed(.cache(error), cached: previous())
             }
         }
     }
