@@ -1,6 +1,7 @@
 import Foundation
 import RainKit
 import RainTestSupport
+import Synchronization
 import Testing
 
 /// Alerts of the official feeds, through the real binary and the simulator at a fixed clock:
@@ -95,6 +96,32 @@ import Testing
             let quiet = try await world.keylessRain(["refresh", "New York"], environment: unreachable)
             #expect(quiet.status == 0, "\(quiet)")
             #expect(quiet.error == "rain: warning: New York: could not fetch the NWS alerts: cannot reach 127.0.0.1:1\n", "\(quiet)")
+        }
+    }
+
+    /// The feeds are asked alongside the forecasts, not before them: the simulator holds the
+    /// NWS answer until New York's forecast has been asked for (asked after the feeds, it never
+    /// would be: the wait is a guard against that, not a measure of time), and the alert still
+    /// joins the forecast.
+    @Test func theFeedsAreAskedAlongsideTheForecasts() async throws {
+        try await withTemporaryDirectory { home in
+            let forecastAsked = Mutex(false)
+            let heldFeed = Mutex<Bool?>(nil)
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 60}"#, now: NotifyEndToEndTests.now) { line in
+                if line.contains("/v1/forecast") { forecastAsked.withLock { $0 = true } }
+                guard line.contains("/alerts/active") else { return }
+                let deadline = ContinuousClock.now + .seconds(30)
+                while !forecastAsked.withLock({ $0 }) && ContinuousClock.now < deadline { usleep(10_000) }
+                heldFeed.withLock { $0 = forecastAsked.withLock { $0 } }
+            }
+            _ = try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+                .add(name: "New York", coordinate: Coordinate(latitude: 40.71, longitude: -74.006))
+            let feeds = ["RAIN_NWS_URL": world.simulator.rootURL + "/alerts/active"]
+            let refresh = try await world.keylessRain(["refresh", "New York"], environment: feeds)
+            #expect(refresh.status == 0, "\(refresh)")
+            #expect(heldFeed.withLock { $0 } == true, "the forecast was asked for while the feed's answer was held")
+            let json = try await world.keylessRain(["show", "New York", "--json", "--offline"], environment: feeds)
+            #expect(json.output.contains("Flood Watch"), "\(json)")
         }
     }
 }

@@ -1,61 +1,93 @@
+import Dispatch
 import FoundationEssentials
+import Synchronization
 
 /// The official alerts that join a forecast: each alert feed (`AlertSource`) whose area holds
-/// the place is asked when its forecast is fetched.
+/// the place is asked while the forecasts are fetched, and a place's forecast waits only for
+/// its own feeds' answers.
 extension ForecastService {
-    /// What the alert feeds gave, and the feeds that could not be reached.
-    struct OfficialAlerts {
-        var alerts: [Int: [Forecast.Alert]] = [:]
+    /// The alerts of the feeds of a batch's places, filled in as the feeds answer.
+    final class OfficialAlerts: Sendable {
+        /// Each request: the place's index in the batch, and the feed asked.
+        let requests: [(index: Int, feed: any AlertFeed)]
+        /// What each request found, by its position in `requests` (kept in that order, however
+        /// the answers come).
+        private let found = Mutex([Int: [Forecast.Alert]]())
+        private let unreachableFeeds = Mutex([Int: LocalizedText]())
+        /// For each place with a feed, how many of its feeds have not answered, and the signal
+        /// given when the last one has.
+        private let waiting: Mutex<[Int: Int]>
+        private let answered: [Int: DispatchSemaphore]
+
+        init(for locations: [Location], at indices: [Int]) {
+            requests = indices.flatMap { index in AlertSource.feeds(for: locations[index].coordinate).map { (index, $0) } }
+            waiting = Mutex(requests.reduce(into: [:]) { counts, request in counts[request.index, default: 0] += 1 })
+            answered = Dictionary(uniqueKeysWithValues: Set(requests.map(\.index)).map { ($0, DispatchSemaphore(value: 0)) })
+        }
+
+        /// The alerts of the place at `index` once all its feeds have answered (at once for a
+        /// place no feed covers). Blocks: call it from a thread of the batch's own.
+        func alerts(for index: Int) -> [Forecast.Alert] {
+            guard let signal = answered[index] else { return [] }
+            signal.wait()
+            signal.signal()  // for whoever asks again
+            return found.withLock { found in
+                requests.indices.filter { requests[$0].index == index }.flatMap { found[$0] ?? [] }
+            }
+        }
+
         /// A line for each feed that could not be reached: said only when the forecasts could
         /// be (offline, the forecast's own fetch says so once).
-        var unreachable: [LocalizedText] = []
+        var unreachable: [LocalizedText] { unreachableFeeds.withLock { lines in lines.keys.sorted().map { lines[$0]! } } }
+
+        fileprivate func record(_ alerts: [Forecast.Alert], from position: Int) {
+            let index = requests[position].index
+            found.withLock { $0[position] = alerts }
+            let isLast = waiting.withLock { waiting in
+                waiting[index, default: 1] -= 1
+                return waiting[index] == 0
+            }
+            if isLast { answered[index]?.signal() }
+        }
+
+        fileprivate func recordUnreachable(_ line: LocalizedText, from position: Int) {
+            unreachableFeeds.withLock { $0[position] = line }
+        }
     }
 
-    /// The alerts of the feeds for each place at `indices` of `locations` in a feed's area, asked
-    /// `max_concurrent_requests` at a time. A feed that fails leaves the forecast as the provider
-    /// sent it, with a warning.
-    func officialAlerts(for locations: [Location], at indices: [Int]) async -> OfficialAlerts {
-        let requests = indices.flatMap { index in AlertSource.feeds(for: locations[index].coordinate).map { (index, $0) } }
-        guard !requests.isEmpty else { return OfficialAlerts() }
-        var results = [Result<[Forecast.Alert], ForecastError>?](repeating: nil, count: requests.count)
-        await withTaskGroup(of: (position: Int, result: Result<[Forecast.Alert], ForecastError>).self) { group in
+    /// Asks the feeds of `official`'s requests, `max_concurrent_requests` at a time, and records
+    /// each answer as it comes. A feed that fails leaves the forecast as the provider sent it,
+    /// with a warning.
+    func fetch(_ official: OfficialAlerts, for locations: [Location]) async {
+        let requests = official.requests
+        await withTaskGroup(of: Void.self) { group in
             for position in requests.indices {
                 let (index, feed) = requests[position]
-                if position >= settings.maxConcurrentRequests, let answered = await group.next() {
-                    results[answered.position] = answered.result
-                }
-                let coordinate = locations[index].coordinate
-                let endpoint = feed.endpoint(for: coordinate, url: feed.url(in: settings)).identifying(contact: settings.alertsContact)
+                if position >= settings.maxConcurrentRequests { await group.next() }
+                let location = locations[index]
+                let endpoint = feed.endpoint(for: location.coordinate, url: feed.url(in: settings)).identifying(contact: settings.alertsContact)
                 let decode: @Sendable (Data) throws(ForecastError) -> [Forecast.Alert] = { body throws(ForecastError) in try feed.decode(body) }
-                group.addTask { [client] in
-                    let result: Result<[Forecast.Alert], ForecastError>
+                group.addTask { [self, client] in
                     do throws(ForecastError) {
-                        result = .success(try await client.value(from: endpoint, decode: decode))
+                        official.record(try await client.value(from: endpoint, decode: decode), from: position)
                     } catch {
-                        result = .failure(error)
+                        report(error, of: feed, for: location, to: official, from: position)
+                        official.record([], from: position)
                     }
-                    return (position, result)
                 }
             }
-            for await answered in group {
-                results[answered.position] = answered.result
-            }
         }
-        var found = OfficialAlerts()
-        for (position, (index, feed)) in requests.enumerated() {
-            switch results[position]! {
-            case .success(let alerts):
-                found.alerts[index, default: []] += alerts
-            case .failure(.offline(let host)):
-                found.unreachable.append(LocalizedText(N_("{place}: could not fetch {feed}: cannot reach {host}"),
-                                                       ["place": .verbatim(locations[index].name.strippingControlCharacters),
-                                                        "feed": LocalizedText(feed.displayName), "host": .verbatim(host)]))
-            case .failure(let error):
-                warn(LocalizedText(N_("{place}: could not fetch {feed}: {problem}"),
-                                   ["place": .verbatim(locations[index].name.strippingControlCharacters),
-                                    "feed": LocalizedText(feed.displayName), "problem": LocalizedText(error: error)]))
-            }
+    }
+
+    private func report(_ error: ForecastError, of feed: any AlertFeed, for location: Location, to official: OfficialAlerts, from position: Int) {
+        let place = LocalizedText.verbatim(location.name.strippingControlCharacters)
+        if case .offline(let host) = error {
+            official.recordUnreachable(LocalizedText(N_("{place}: could not fetch {feed}: cannot reach {host}"),
+                                                     ["place": place, "feed": LocalizedText(feed.displayName), "host": .verbatim(host)]),
+                                      from: position)
+        } else {
+            warn(LocalizedText(N_("{place}: could not fetch {feed}: {problem}"),
+                               ["place": place, "feed": LocalizedText(feed.displayName), "problem": LocalizedText(error: error)]))
         }
-        return found
     }
 }

@@ -140,7 +140,10 @@ public struct ForecastService: Sendable {
                 let readAhead = previous != nil ? nil : CacheReadAhead(count: due.count, upFront: settings.maxConcurrentRequests) { [self] position in
                     _ = cached(for: locations[due[position]])
                 }
-                let official = await officialAlerts(for: locations, at: due)
+                // The alert feeds are asked alongside the forecasts; a place's forecast waits
+                // only for its own feeds.
+                let official = OfficialAlerts(for: locations, at: due)
+                async let feedsAnswered: Void = fetch(official, for: locations)
                 let saved = SavedStatuses()
                 // Each forecast is written (with its fsync) where the client hands it on, on its
                 // thread, while the other transfers go on; the client's back-pressure holds the
@@ -150,11 +153,12 @@ public struct ForecastService: Sendable {
                 let fetched = await client.weather(for: due.map { locations[$0].coordinate }) { [self] position, result in
                     let index = due[position]
                     readAhead?.wait(for: position)
-                    let status = save(result.map { $0.adding(official.alerts[index] ?? []) }, for: locations[index], keeping: kept) { previousForecast(index) }
+                    let status = save(result.map { $0.adding(official.alerts(for: index)) }, for: locations[index], keeping: kept) { previousForecast(index) }
                     let done = saved.set(index, status)
                     if done == due.count { cache.syncFolder() }
                     progress?(done, due.count)
                 }
+                await feedsAnswered
                 await readAhead?.finished()
                 if fetched.contains(where: { if case .offline? = $0 { true } else { false } }) {
                     throw .offline(host: host)
