@@ -4,9 +4,11 @@ import FoundationEssentials
 /// store written or listed): appending a few bytes at a time to a String or an array costs
 /// more than the bytes. Written to a file as it goes, it needs no more memory than a chunk.
 package struct ByteBuffer: ~Copyable {
-    private var start: UnsafeMutablePointer<UInt8>
-    package private(set) var count = 0
-    private var capacity: Int
+    // The fast paths below are inlinable (the terminal tier lists thousands of rows through
+    // them, and a call across modules cost more than the bytes), so what they touch is too.
+    @usableFromInline var start: UnsafeMutablePointer<UInt8>
+    @usableFromInline package internal(set) var count = 0
+    @usableFromInline var capacity: Int
     /// Where a full buffer goes instead of growing; -1: it grows.
     private let descriptor: Int32
     /// The errno of the first write to `descriptor` that failed.
@@ -43,21 +45,26 @@ package struct ByteBuffer: ~Copyable {
     /// The bytes written, as text.
     package var text: String { String(decoding: UnsafeBufferPointer(start: start, count: count), as: UTF8.self) }
 
-    package mutating func put(_ byte: UInt8) {
+    @inlinable package mutating func put(_ byte: UInt8) {
         if count == capacity { makeRoom(for: 1) }
         start[count] = byte
         count += 1
     }
 
-    package mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+    @inlinable package mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
         guard let base = bytes.baseAddress else { return }
-        if count + bytes.count > capacity { makeRoom(for: bytes.count) }
+        guard count + bytes.count <= capacity else { return putMaking(roomFor: bytes) }
+        (start + count).update(from: base, count: bytes.count)
+        count += bytes.count
+    }
+
+    @usableFromInline mutating func putMaking(roomFor bytes: UnsafeBufferPointer<UInt8>) {
+        makeRoom(for: bytes.count)
         if bytes.count > capacity {  // only when flushing: more than a chunk goes out as it is
             failure = failure ?? FileDescriptor.writeAll(UnsafeRawBufferPointer(bytes), to: descriptor)
             return
         }
-        (start + count).update(from: base, count: bytes.count)
-        count += bytes.count
+        put(bytes)
     }
 
     package mutating func put(_ text: String) {
@@ -65,11 +72,11 @@ package struct ByteBuffer: ~Copyable {
         text.withUTF8 { put($0) }
     }
 
-    package mutating func put(_ text: StaticString) {
+    @inlinable package mutating func put(_ text: StaticString) {
         put(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
-    package mutating func putSpaces(_ count: Int) {
+    @inlinable package mutating func putSpaces(_ count: Int) {
         var remaining = count
         while remaining > 0 {
             let run = min(remaining, Self.spaces.utf8CodeUnitCount)
@@ -78,10 +85,10 @@ package struct ByteBuffer: ~Copyable {
         }
     }
 
-    private static let spaces: StaticString = "                                "
+    @usableFromInline static let spaces: StaticString = "                                "
 
     /// `number` in decimal, with leading zeros to `count` digits.
-    package mutating func putDigits(_ number: UInt64, count: Int = 1) {
+    @inlinable package mutating func putDigits(_ number: UInt64, count: Int = 1) {
         let length = max(count, Self.digitCount(number))
         if self.count + length > capacity { makeRoom(for: length) }
         // Written in place from the last digit back (a chunk always has room for 20 digits).
@@ -103,7 +110,7 @@ package struct ByteBuffer: ~Copyable {
     }
 
     /// The decimal digits `number` takes.
-    package static func digitCount(_ number: UInt64) -> Int {
+    @inlinable package static func digitCount(_ number: UInt64) -> Int {
         var count = 1
         var rest = number / 10
         while rest > 0 {
@@ -114,13 +121,13 @@ package struct ByteBuffer: ~Copyable {
     }
 
     /// Calls `body` with the bytes written.
-    package func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    @inlinable package func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         body(UnsafeBufferPointer(start: start, count: count))
     }
 
-    package mutating func removeAll() { count = 0 }
+    @inlinable package mutating func removeAll() { count = 0 }
 
-    private mutating func makeRoom(for extra: Int) {
+    @usableFromInline mutating func makeRoom(for extra: Int) {
         if descriptor >= 0 {
             _ = flush()
         } else {
