@@ -137,8 +137,13 @@ public struct ForecastService: Sendable {
                 for index in due { statuses[index] = .failed(.forecast(.missingKey), cached: previousForecast(index)) }
             } else {
                 willFetch()
-                let readAhead = previous != nil ? nil : CacheReadAhead(count: due.count, upFront: settings.maxConcurrentRequests) { [self] position in
-                    _ = cached(for: locations[due[position]])
+                // Reading a place's cached forecast (what sets a damaged file aside before it is
+                // replaced) is as much work as decoding the new one: the first places' are read
+                // now, while libcurl loads on its own thread (glibc lets no thread start until
+                // it is loaded); each of the others just before its save.
+                let readAhead = previous != nil ? due.count : min(due.count, settings.maxConcurrentRequests)
+                if previous == nil {
+                    for index in due.prefix(readAhead) { _ = cached(for: locations[index]) }
                 }
                 // The alert feeds are asked alongside the forecasts; a place's forecast waits
                 // only for its own feeds.
@@ -152,14 +157,13 @@ public struct ForecastService: Sendable {
                 // a cooperative one).
                 let fetched = await client.weather(for: due.map { locations[$0].coordinate }) { [self] position, result in
                     let index = due[position]
-                    readAhead?.wait(for: position)
-                    let status = save(result.map { $0.adding(official.alerts(for: index)) }, for: locations[index], keeping: kept) { previousForecast(index) }
+                    let status = save(result.map { $0.adding(official.alerts(for: index)) }, for: locations[index], keeping: kept,
+                                      oldFileRead: position < readAhead) { previousForecast(index) }
                     let done = saved.set(index, status)
                     if done == due.count { cache.syncFolder() }
                     progress?(done, due.count)
                 }
                 await feedsAnswered
-                await readAhead?.finished()
                 if fetched.contains(where: { if case .offline? = $0 { true } else { false } }) {
                     throw .offline(host: host)
                 }
@@ -172,11 +176,11 @@ public struct ForecastService: Sendable {
         }
     }
 
-    /// Writes a fetched forecast to the cache (the folder is synced later, once). The place's
-    /// cached forecast has been read (up front, or ahead by `CacheReadAhead`), so a damaged
-    /// file is already set aside, never overwritten.
+    /// Writes a fetched forecast to the cache (the folder is synced later, once). A damaged file
+    /// is set aside before it would be replaced, never overwritten: the old file is read here
+    /// unless `oldFileRead` (it was read up front or ahead).
     private func save(_ result: Result<Forecast, ForecastError>, for location: Location,
-                      keeping kept: (CachedForecast) -> CachedForecast,
+                      keeping kept: (CachedForecast) -> CachedForecast, oldFileRead: Bool,
                       previous: () -> CachedForecast?) -> RefreshOutcome.Status {
         switch result {
         case .failure(let error):
@@ -186,11 +190,12 @@ public struct ForecastService: Sendable {
             var fresh = CachedForecast(location: location, fetchedAt: now(), source: settings.provider.rawValue,
                                        forecast: forecast.inTimeZone(zone).withAstronomy(at: location.coordinate))
             fresh.language = settings.fetchLanguage
+            let old = oldFileRead ? nil : previous()
             do throws(CacheError) {
                 try cache.save(fresh, syncingFolder: false)
                 return .refreshed(kept(fresh))
             } catch {
-                return .failed(.cache(error), cached: previous())
+                return .failed(.cache(error), cached: old ?? previous())
             }
         }
     }
