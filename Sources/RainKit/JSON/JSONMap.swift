@@ -11,11 +11,6 @@ final class JSONMap: Sendable {
         self.entries = entries
     }
 
-    /// Scans `bytes` (see `JSONScanner`).
-    static func scan(_ bytes: [UInt8]) throws(JSONError) -> JSONMap {
-        try JSONScanner.map(bytes)
-    }
-
     /// (Its three bits are the case's number: the cases are declared in the order of their raw values.)
     func kind(at entry: Int) -> JSONKind { unsafeBitCast(UInt8(truncatingIfNeeded: entries[entry] & 7), to: JSONKind.self) }
 
@@ -125,14 +120,6 @@ public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
         self.isEmpty = isEmpty
         self.path = path
     }
-
-    /// A problem given as English text, shown as it is in every language.
-    public init(reason: String, line: Int, column: Int, isEmpty: Bool = false, path: String? = nil) {
-        self.init(problem: .verbatim(reason), line: line, column: column, isEmpty: isEmpty, path: path)
-    }
-
-    /// The problem in English, without its place.
-    public var reason: String { problem.description }
 
     /// The problem with its place, to be put in the user's language.
     public var text: LocalizedText {

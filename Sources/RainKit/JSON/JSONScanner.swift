@@ -34,6 +34,7 @@ struct JSONScanner {
     /// bytes): at most a value a byte, two words each. Pages never written are never touched.
     private static func mapCapacity(of size: Int) -> Int { 2 * size + 2 }
 
+    /// The map of `bytes` (see `JSONMap`), or the first mistake in them.
     static func map(_ bytes: [UInt8]) throws(JSONError) -> JSONMap {
         var failure: JSONError?
         let entries = bytes.withUnsafeBufferPointer { buffer in
