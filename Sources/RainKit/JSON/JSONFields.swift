@@ -268,26 +268,21 @@ struct JSONFields<Model>: Sendable {
 
     // MARK: Reading
 
-    /// Reads the object `node` into `model`, passing over members it does not know. Whether the
-    /// object is as rain writes it (no null member, an ID in lower case).
-    @discardableResult
-    func read(_ node: JSONNode, into model: inout Model) throws(JSONError) -> Bool {
-        var ignored: [String: JSONValue] = [:]
-        return try read(node, into: &model, unknown: &ignored, keepsUnknown: false)
+    /// Reads the object `node` into `model`, passing over members it does not know.
+    func read(_ node: JSONNode, into model: inout Model) throws(JSONError) {
+        var unknown: [String: JSONValue]?
+        _ = try read(node, into: &model, keeping: &unknown)
     }
 
-    /// `read(_:into:)`, keeping the members it does not know in `unknown`.
-    func read(_ node: JSONNode, into model: inout Model, keeping unknown: inout [String: JSONValue]) throws(JSONError) -> Bool {
-        try read(node, into: &model, unknown: &unknown, keepsUnknown: true)
-    }
-
-    private func read(_ node: JSONNode, into model: inout Model, unknown: inout [String: JSONValue], keepsUnknown: Bool) throws(JSONError) -> Bool {
+    /// `read(_:into:)`, keeping the members it does not know in `unknown` unless it is nil.
+    /// Whether the object is as rain writes it (no null member, an ID in lower case).
+    func read(_ node: JSONNode, into model: inout Model, keeping unknown: inout [String: JSONValue]?) throws(JSONError) -> Bool {
         var present: UInt64 = 0, valued: UInt64 = 0
         var hint = 0
         var reading = JSONReading(naming: naming)
         try node.forEachMember { keyEntry, value throws(JSONError) in
             guard let key = self.key(at: keyEntry, in: node.map, hint: &hint) else {
-                if keepsUnknown { unknown[node.map.text(at: keyEntry)] = try value.value() }
+                if unknown != nil { unknown![node.map.text(at: keyEntry)] = try value.value() }
                 return true
             }
             let bit = UInt64(1) << key
