@@ -108,8 +108,9 @@ struct JSONWriter: ~Copyable {
 
     // MARK: Numbers
 
-    /// As `JSONValue.format(value)`: whole numbers and short decimals (52.52) digit by digit,
-    /// others by Swift's shortest round-trip formatting, which is much slower.
+    /// Whole numbers without a fraction (`1`, not `1.0`) and short decimals (52.52) digit by
+    /// digit; others in Swift's shortest round-trip form, which is much slower to make; `null`
+    /// for what is not finite (JSON cannot hold it).
     mutating func write(_ value: Double) {
         let magnitude = value.magnitude
         if magnitude < 1e15, magnitude.wholePart == magnitude {
@@ -134,7 +135,7 @@ struct JSONWriter: ~Copyable {
                 return
             }
         }
-        append(JSONValue.format(value))
+        append(value.isFinite ? "\(value)" : "null")
     }
 
     /// A UUID in quotes, lower-case, as `UUID.lowercasedString()` writes it.
