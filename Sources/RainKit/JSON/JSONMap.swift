@@ -199,13 +199,10 @@ enum JSONNumber {
 
 /// JSON strings' text.
 enum JSONText {
-    static func hexDigit(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
-        default: return nil
-        }
+    /// `value` in hexadecimal, `digits` digits at least: `\u` escapes and messages' codes.
+    static func hex(_ value: some BinaryInteger, digits: Int, uppercase: Bool = false) -> String {
+        let text = String(value, radix: 16, uppercase: uppercase)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 
     /// The text of a string's bytes between its quotes (checked by the scanner), escapes decoded.
@@ -244,7 +241,8 @@ enum JSONText {
         return String(decoding: decoded, as: UTF8.self)
     }
 
+    /// The number four hex digits name (the scanner checked them).
     private static func quad(_ raw: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32 {
-        raw[index..<index + 4].reduce(0) { value, byte in value << 4 | (hexDigit(byte) ?? 0) }
+        UInt32(String(decoding: raw[index..<index + 4], as: UTF8.self), radix: 16) ?? 0
     }
 }

@@ -33,14 +33,9 @@ extension JSONValue {
             if scalar.isASCII {
                 output.unicodeScalars.append(scalar)
             } else {
-                for unit in String(scalar).utf16 { output += unicodeEscape(unit) }
+                for unit in String(scalar).utf16 { output += "\\u" + JSONText.hex(unit, digits: 4) }
             }
         }
         return output
-    }
-
-    static func unicodeEscape(_ unit: UInt16) -> String {
-        let hex = String(unit, radix: 16)
-        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
     }
 }
