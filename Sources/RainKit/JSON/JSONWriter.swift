@@ -32,10 +32,6 @@ struct JSONWriter: ~Copyable {
         return buffer.flush()
     }
 
-    private mutating func put(_ byte: UInt8) { buffer.put(byte) }
-
-    private mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) { buffer.put(bytes) }
-
     /// `value` at nesting `depth` (0: the document), objects' keys sorted.
     mutating func write(_ value: JSONValue, depth: Int) {
         switch value {
@@ -64,7 +60,7 @@ struct JSONWriter: ~Copyable {
     /// Before an array's element at `depth` (its array's depth + 1): the bracket or a comma,
     /// and the line break and indent.
     mutating func openElement(isFirst: Bool, depth: Int) {
-        put(isFirst ? UInt8(ascii: "[") : UInt8(ascii: ","))
+        buffer.put(isFirst ? UInt8(ascii: "[") : UInt8(ascii: ","))
         newLine(depth: depth)
     }
 
@@ -80,11 +76,11 @@ struct JSONWriter: ~Copyable {
     /// `"name":` compactly): for a key written thousands of times.
     mutating func openMember(quoted key: [UInt8], isFirst: inout Bool, depth: Int) {
         openMember(isFirst: &isFirst, depth: depth)
-        key.withUnsafeBufferPointer { put(isCompact ? UnsafeBufferPointer(rebasing: $0.dropLast()) : $0) }
+        key.withUnsafeBufferPointer { buffer.put(isCompact ? UnsafeBufferPointer(rebasing: $0.dropLast()) : $0) }
     }
 
     private mutating func openMember(isFirst: inout Bool, depth: Int) {
-        put(isFirst ? UInt8(ascii: "{") : UInt8(ascii: ","))
+        buffer.put(isFirst ? UInt8(ascii: "{") : UInt8(ascii: ","))
         isFirst = false
         newLine(depth: depth)
     }
@@ -92,18 +88,18 @@ struct JSONWriter: ~Copyable {
     /// The end of a non-empty array or object at `depth`.
     mutating func close(_ bracket: Unicode.Scalar, depth: Int) {
         newLine(depth: depth)
-        put(UInt8(ascii: bracket))
+        buffer.put(UInt8(ascii: bracket))
     }
 
     private mutating func newLine(depth: Int) {
         guard !isCompact else { return }
-        put(UInt8(ascii: "\n"))
+        buffer.put(UInt8(ascii: "\n"))
         buffer.putSpaces(2 * depth)
     }
 
     private mutating func append(_ text: String) {
         var text = text
-        text.withUTF8 { put($0) }
+        text.withUTF8 { buffer.put($0) }
     }
 
     // MARK: Numbers
@@ -114,7 +110,7 @@ struct JSONWriter: ~Copyable {
     mutating func write(_ value: Double) {
         let magnitude = value.magnitude
         if magnitude < 1e15, magnitude.wholePart == magnitude {
-            if value < 0 { put(UInt8(ascii: "-")) }
+            if value < 0 { buffer.put(UInt8(ascii: "-")) }
             buffer.putDigits(UInt64(magnitude))
             return
         }
@@ -128,9 +124,9 @@ struct JSONWriter: ~Copyable {
                 guard scaled / scale == magnitude else { continue }
                 let units = UInt64(scaled)
                 let whole = units / UInt64(scale)
-                if value < 0 { put(UInt8(ascii: "-")) }
+                if value < 0 { buffer.put(UInt8(ascii: "-")) }
                 buffer.putDigits(whole)
-                put(UInt8(ascii: "."))
+                buffer.put(UInt8(ascii: "."))
                 buffer.putDigits(units - whole * UInt64(scale), count: decimals)
                 return
             }
@@ -140,9 +136,9 @@ struct JSONWriter: ~Copyable {
 
     /// A UUID in quotes, lower-case, as `UUID.lowercasedString()` writes it.
     mutating func write(_ id: UUID) {
-        put(UInt8(ascii: "\""))
+        buffer.put(UInt8(ascii: "\""))
         buffer.putHex(id)
-        put(UInt8(ascii: "\""))
+        buffer.put(UInt8(ascii: "\""))
     }
 
     // MARK: Strings
@@ -150,12 +146,12 @@ struct JSONWriter: ~Copyable {
     /// A string in quotes. Control characters (C0, DEL, C1), the line and paragraph separators
     /// and bidirectional controls are written as `\\u` escapes.
     mutating func write(_ value: String) {
-        put(UInt8(ascii: "\""))
+        buffer.put(UInt8(ascii: "\""))
         // Printable ASCII without quote or backslash (nearly every key and value) goes as it is.
         var text = value
         let isPlain = text.withUTF8 { utf8 in
             guard utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else { return false }
-            put(utf8)
+            buffer.put(utf8)
             return true
         }
         if !isPlain {
@@ -170,10 +166,10 @@ struct JSONWriter: ~Copyable {
                     // Escaped, not dropped: the text stays exact, and no terminal or JavaScript
                     // reader (U+2028, U+2029) acts on it when the JSON is printed.
                     append("\\u" + JSONText.hex(scalar.value, digits: 4))
-                default: for byte in UTF8.encode(scalar)! { put(byte) }
+                default: for byte in UTF8.encode(scalar)! { buffer.put(byte) }
                 }
             }
         }
-        put(UInt8(ascii: "\""))
+        buffer.put(UInt8(ascii: "\""))
     }
 }
