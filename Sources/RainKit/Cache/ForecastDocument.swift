@@ -64,15 +64,7 @@ enum ForecastDocument {
     /// Several, as one pretty-printed array.
     static func bytes(of forecasts: [CachedForecast]) -> [UInt8] {
         var writer = JSONWriter(capacity: 24 * 1024 * max(1, forecasts.count))
-        guard !forecasts.isEmpty else {
-            writer.write(.array([]), depth: 0)
-            return writer.finished()
-        }
-        for (index, cached) in forecasts.enumerated() {
-            writer.openElement(isFirst: index == 0, depth: 1)
-            table.write(cached, to: &writer, depth: 1)
-        }
-        writer.close("]", depth: 0)
+        writer.writeArray(forecasts, depth: 0) { writer, cached in table.write(cached, to: &writer, depth: 1) }
         return writer.finished()
     }
 }

@@ -196,12 +196,7 @@ extension JSONField.Value {
         }, written: { model in
             let parts = get(model)
             return .nested { writer, depth in
-                guard !parts.isEmpty else { return writer.write(.array([]), depth: depth) }
-                for (index, part) in parts.enumerated() {
-                    writer.openElement(isFirst: index == 0, depth: depth + 1)
-                    fields.write(part, to: &writer, depth: depth + 1)
-                }
-                writer.close("]", depth: depth)
+                writer.writeArray(parts, depth: depth) { writer, part in fields.write(part, to: &writer, depth: depth + 1) }
             }
         })
     }
@@ -344,7 +339,7 @@ struct JSONFields<Model>: Sendable {
             case .text(let text): writer.write(text)
             case .time(let time): writer.write(UTCTimestamp.string(time))
             case .id(let id): writer.write(id)
-            case .texts(let texts): writer.write(.array(texts.map(JSONValue.string)), depth: depth + 1)
+            case .texts(let texts): writer.writeArray(texts, depth: depth + 1) { writer, text in writer.write(text) }
             case .nested(let write): write(&writer, depth + 1)
             }
         }

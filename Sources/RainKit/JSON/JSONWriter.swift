@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// Writes JSON text as UTF-8 bytes, pretty-printed (two-space indent) or compact. Its parts
-/// (`openMember`, `openElement`, `close`) let a caller write a large document from its own
+/// (`openMember`, `writeArray`, `close`) let a caller write a large document from its own
 /// data, laid out exactly as `JSONValue.serialized()` lays it out.
 struct JSONWriter: ~Copyable {
     private var buffer: ByteBuffer
@@ -39,13 +39,7 @@ struct JSONWriter: ~Copyable {
         case .bool(let value): append(value ? "true" : "false")
         case .number(let value): write(value)
         case .string(let value): write(value)
-        case .array(let items):
-            guard !items.isEmpty else { return append("[]") }
-            for (index, item) in items.enumerated() {
-                openElement(isFirst: index == 0, depth: depth + 1)
-                write(item, depth: depth + 1)
-            }
-            close("]", depth: depth)
+        case .array(let items): writeArray(items, depth: depth) { writer, item in writer.write(item, depth: depth + 1) }
         case .object(let members):
             guard !members.isEmpty else { return append("{}") }
             var isFirst = true
@@ -57,11 +51,19 @@ struct JSONWriter: ~Copyable {
         }
     }
 
-    /// Before an array's element at `depth` (its array's depth + 1): the bracket or a comma,
-    /// and the line break and indent.
-    mutating func openElement(isFirst: Bool, depth: Int) {
-        buffer.put(isFirst ? UInt8(ascii: "[") : UInt8(ascii: ","))
-        newLine(depth: depth)
+    /// The array of `elements` at `depth`, each written by `body` at `depth + 1` after the
+    /// bracket or a comma, the line break and indent; `[]` when there are none.
+    mutating func writeArray<Elements: Collection>(_ elements: Elements, depth: Int,
+                                                   _ body: (inout JSONWriter, Elements.Element) -> Void) {
+        guard !elements.isEmpty else { return append("[]") }
+        var isFirst = true
+        for element in elements {
+            buffer.put(isFirst ? UInt8(ascii: "[") : UInt8(ascii: ","))
+            isFirst = false
+            newLine(depth: depth + 1)
+            body(&self, element)
+        }
+        close("]", depth: depth)
     }
 
     /// Before an object's member at `depth`: the brace (`isFirst`, then false) or a comma, the
