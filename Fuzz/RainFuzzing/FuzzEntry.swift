@@ -25,7 +25,7 @@ public enum FuzzEntry {
     /// The scanner and its map: every entry is reached by walking the map and has a path;
     /// what it reads, rain's writer writes back as the same value.
     static func json(_ bytes: [UInt8]) {
-        guard let map = try? JSONMap.scan(bytes) else { return }
+        guard let map = try? JSONScanner.map(bytes) else { return }
         var entry = 0
         var count = 0
         while entry < map.entries.count {  // every value, in document order, each once

@@ -43,7 +43,7 @@ import Testing
                 reason: "expected a key in double quotes, found ','"),
     ])
     func aMistakeIsNamedWithItsLineAndColumn(_ mistake: Mistake) {
-        #expect(throws: JSONValue.SyntaxError(reason: mistake.reason, line: mistake.line, column: mistake.column)) {
+        #expect(throws: JSONError(problem: .verbatim(mistake.reason), line: mistake.line, column: mistake.column)) {
             try JSONValue.parse(Array(mistake.text.utf8))
         }
     }
@@ -65,14 +65,14 @@ import Testing
                         case [0x0A], [0x1F]:
                             #expect(throws: JSONError.self) { try JSONValue.parse(document) }
                         default:
-                            let map = try JSONMap.scan(document)
+                            let map = try JSONScanner.map(document)
                             #expect(map.kind(at: 2) == (special == [0x7F] ? .plainText : .text), "\(padding) \(length) \(position)")
                             #expect(try JSONValue.parse(document) == .array([.string(expected)]))
                         }
                     }
                     let plain = Array("[".utf8) + [UInt8](repeating: 0x20, count: padding) + [0x22]
                         + [UInt8](repeating: UInt8(ascii: "b"), count: length) + [0x22, UInt8(ascii: "]")]
-                    #expect(try JSONMap.scan(plain).kind(at: 2) == .plainText)
+                    #expect(try JSONScanner.map(plain).kind(at: 2) == .plainText)
                     #expect(throws: JSONError.self) { try JSONValue.parse(Array(plain.dropLast(2))) }
                 }
             }
@@ -83,21 +83,21 @@ import Testing
     /// make fuzz when it held one value for two bytes (AddressSanitizer saw the write past it).
     @Test func aValueAtEveryByteFitsTheMap() throws {
         for count in [1, 2, 3, 7, 8, 9, 255] {
-            #expect(throws: JSONError.self) { try JSONMap.scan(Array(String(repeating: "[", count: count).utf8)) }
-            #expect(throws: JSONError.self) { try JSONMap.scan(Array(("{\"a\":" + String(repeating: "[", count: count)).utf8)) }
+            #expect(throws: JSONError.self) { try JSONScanner.map(Array(String(repeating: "[", count: count).utf8)) }
+            #expect(throws: JSONError.self) { try JSONScanner.map(Array(("{\"a\":" + String(repeating: "[", count: count)).utf8)) }
             let closed = String(repeating: "[", count: count) + String(repeating: "]", count: count)
-            #expect(try JSONMap.scan(Array(closed.utf8)).entries.count == 2 * count)
+            #expect(try JSONScanner.map(Array(closed.utf8)).entries.count == 2 * count)
         }
     }
 
     @Test func theMessageReadsLineColumnThenReason() {
-        let error = JSONValue.SyntaxError(reason: "x", line: 3, column: 4)
+        let error = JSONError(problem: .verbatim("x"), line: 3, column: 4)
         #expect(error.description == "line 3, column 4: x")
     }
 
     @Test(arguments: ["", "  \n\t "])
     func nothingButWhitespaceIsEmpty(_ text: String) throws {
-        let error = try #require(throws: JSONValue.SyntaxError.self) { try JSONValue.parse(Array(text.utf8)) }
+        let error = try #require(throws: JSONError.self) { try JSONValue.parse(Array(text.utf8)) }
         #expect(error.isEmpty)
     }
 
@@ -118,12 +118,12 @@ import Testing
     }
 
     @Test func invalidUTF8IsAnError() {
-        #expect(throws: JSONValue.SyntaxError.self) { try JSONValue.parse([0x5B, 0x22, 0xFF, 0x22, 0x5D]) }
+        #expect(throws: JSONError.self) { try JSONValue.parse([0x5B, 0x22, 0xFF, 0x22, 0x5D]) }
     }
 
     @Test func deepNestingIsRefusedNotACrash() {
         let deep = String(repeating: "[", count: 100_000)
-        #expect(throws: JSONValue.SyntaxError(reason: "nested more than 256 levels deep", line: 1, column: 257)) {
+        #expect(throws: JSONError(problem: .verbatim("nested more than 256 levels deep"), line: 1, column: 257)) {
             try JSONValue.parse(Array(deep.utf8))
         }
         let fine = String(repeating: "[", count: 256) + String(repeating: "]", count: 256)
@@ -179,7 +179,7 @@ import Testing
 
     @Test func invalidUTF8AfterPlainTextIsStillAnError() {
         let bytes = Array("[\"a long plain beginning ".utf8) + [0xC3, 0x28] + Array("\"]".utf8)
-        #expect(throws: JSONValue.SyntaxError.self) { try JSONValue.parse(bytes) }
+        #expect(throws: JSONError.self) { try JSONValue.parse(bytes) }
     }
 
     /// A duplicate is found in objects of any size, also one written differently with the same
@@ -188,12 +188,12 @@ import Testing
     func aDuplicateKeyIsFoundInObjectsOfAnySize(_ count: Int) {
         let members = (0..<count).map { "\"key\($0)\": \($0)" }.joined(separator: ",\n")
         let text = "{\(members),\n\"key1\": 0}"
-        #expect(throws: JSONValue.SyntaxError(reason: "the key \"key1\" appears twice in the same object",
-                                              line: count + 1, column: 1)) {
+        #expect(throws: JSONError(problem: .verbatim("the key \"key1\" appears twice in the same object"),
+                                   line: count + 1, column: 1)) {
             try JSONValue.parse(Array(text.utf8))
         }
         let composed = "{\(members),\n\"\u{E9}\": 1,\n\"e\u{301}\": 2}"
-        #expect(throws: JSONValue.SyntaxError.self) { try JSONValue.parse(Array(composed.utf8)) }
+        #expect(throws: JSONError.self) { try JSONValue.parse(Array(composed.utf8)) }
     }
 
     @Test func objectsInsideObjectsKeepTheirOwnMembers() throws {

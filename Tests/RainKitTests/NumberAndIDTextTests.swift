@@ -10,6 +10,16 @@ import Testing
         String(decoding: JSONValue.number(value).serializedBytes(compactly: true).dropLast(), as: UTF8.self)
     }
 
+    /// The general formatting: whole numbers without a fraction (`1`, not `1.0`), others in
+    /// Swift's shortest round-trip form, `null` for what JSON cannot hold.
+    private func shortest(_ value: Double) -> String {
+        guard value.isFinite else { return "null" }
+        if value == value.rounded(), abs(value) < 1e15 {
+            return String(Int64(value))
+        }
+        return "\(value)"
+    }
+
     static let edgeNumbers: [Double] = [
         0, -0.0, 1, -1, 52.52, 13.405, 10.25, 0.5, 0.1, 0.3, 0.001, 0.000999, 0.0001, 1e-5, 1.5e-7,
         123456.789, 999_999_999.5, 1_000_000_000.5, 1e15, 1e15 - 1, -1e15 + 1, 1e16, 1e21, 0.1 + 0.2,
@@ -19,7 +29,7 @@ import Testing
 
     @Test(arguments: edgeNumbers)
     func numbersAreWrittenInSwiftsShortestForm(_ value: Double) {
-        #expect(written(value) == JSONValue.format(value), "\(value)")
+        #expect(written(value) == shortest(value), "\(value)")
     }
 
     @Test func manyRandomNumbersAreWrittenInSwiftsShortestForm() {
@@ -32,7 +42,7 @@ import Testing
             case 2: value = Double(Int64(bitPattern: random.next()) % 100_000) / 100  // two decimals
             default: value = Double(random.next() % 1_000_000_000) * 1e-3 * (round % 8 == 3 ? -1 : 1)
             }
-            #expect(written(value) == JSONValue.format(value), "\(value)")
+            #expect(written(value) == shortest(value), "\(value)")
         }
     }
 

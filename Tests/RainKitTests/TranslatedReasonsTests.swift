@@ -51,7 +51,7 @@ import Testing
                 _ = try JSONNode.document(bytes)
                 Issue.record("scanned \(bytes)")
             } catch {
-                reasons.insert(error.reason)
+                reasons.insert(error.problem.description)
                 try Self.expectTranslated(error.problem, "\(String(decoding: bytes.prefix(20), as: UTF8.self))")
                 try Self.expectTranslated(error.notValidJSON(), "not valid JSON")
             }

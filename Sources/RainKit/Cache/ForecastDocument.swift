@@ -14,14 +14,16 @@ enum ForecastDocument {
             LocalizedText(N_("unsupported schema version {found} (this rain reads {version})"),
                           ["found": .verbatim(JSONValue.format(found)), "version": .verbatim(String(schemaVersion))])
         }),
-        JSONField("location", .required({ $0.location }, { $0.location = $1 }, JSONFields(LocationFields.identity, naming: .rain))),
+        JSONField("location", .required({ $0.location }, { $0.location = $1 },
+                                        JSONFields(LocationFields.identity, naming: .rain), LocationFields.blank)),
         JSONField("fetched_at", .time({ $0.fetchedAt }, { $0.fetchedAt = $1 })),
         JSONField("source", .name({ $0.source }, { $0.source = $1 })),
         JSONField("units", .requiredChoice({ $0.forecast.units }, { $0.forecast.units = $1 })),
         JSONField("language", .text({ $0.language }, { $0.language = $1 })),
         JSONField("display_units", .object({ $0.displayUnits }, { $0.displayUnits = $1 }, displayUnitsTable, DisplayUnits(preset: .si))),
         JSONField("timezone", .name({ $0.forecast.timeZone }, { $0.forecast.timeZone = $1 })),
-        JSONField("forecast_coordinate", .required({ $0.forecast.coordinate }, { $0.forecast.coordinate = $1 }, tables.coordinate)),
+        JSONField("forecast_coordinate", .required({ $0.forecast.coordinate }, { $0.forecast.coordinate = $1 },
+                                                   tables.coordinate, Coordinate(latitude: 0, longitude: 0))),
         JSONField("current", .object({ $0.forecast.current }, { $0.forecast.current = $1 }, tables.conditions, .blank)),
         JSONField("next_hour", .object({ $0.forecast.nextHour }, { $0.forecast.nextHour = $1 }, tables.nextHour, Forecast.NextHour())),
         JSONField("hourly_summary", .text({ $0.forecast.hourlySummary }, { $0.forecast.hourlySummary = $1 })),
@@ -62,15 +64,7 @@ enum ForecastDocument {
     /// Several, as one pretty-printed array.
     static func bytes(of forecasts: [CachedForecast]) -> [UInt8] {
         var writer = JSONWriter(capacity: 24 * 1024 * max(1, forecasts.count))
-        guard !forecasts.isEmpty else {
-            writer.write(.array([]), depth: 0)
-            return writer.finished()
-        }
-        for (index, cached) in forecasts.enumerated() {
-            writer.openElement(isFirst: index == 0, depth: 1)
-            table.write(cached, to: &writer, depth: 1)
-        }
-        writer.close("]", depth: 0)
+        writer.writeArray(forecasts, depth: 0) { writer, cached in table.write(cached, to: &writer, depth: 1) }
         return writer.finished()
     }
 }

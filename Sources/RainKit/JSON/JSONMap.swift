@@ -11,11 +11,6 @@ final class JSONMap: Sendable {
         self.entries = entries
     }
 
-    /// Scans `bytes` (see `JSONScanner`).
-    static func scan(_ bytes: [UInt8]) throws(JSONError) -> JSONMap {
-        try JSONScanner.map(bytes)
-    }
-
     /// (Its three bits are the case's number: the cases are declared in the order of their raw values.)
     func kind(at entry: Int) -> JSONKind { unsafeBitCast(UInt8(truncatingIfNeeded: entries[entry] & 7), to: JSONKind.self) }
 
@@ -126,14 +121,6 @@ public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
         self.path = path
     }
 
-    /// A problem given as English text, shown as it is in every language.
-    public init(reason: String, line: Int, column: Int, isEmpty: Bool = false, path: String? = nil) {
-        self.init(problem: .verbatim(reason), line: line, column: column, isEmpty: isEmpty, path: path)
-    }
-
-    /// The problem in English, without its place.
-    public var reason: String { problem.description }
-
     /// The problem with its place, to be put in the user's language.
     public var text: LocalizedText {
         if isEmpty { return problem }
@@ -212,13 +199,10 @@ enum JSONNumber {
 
 /// JSON strings' text.
 enum JSONText {
-    static func hexDigit(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
-        default: return nil
-        }
+    /// `value` in hexadecimal, `digits` digits at least: `\u` escapes and messages' codes.
+    static func hex(_ value: some BinaryInteger, digits: Int, uppercase: Bool = false) -> String {
+        let text = String(value, radix: 16, uppercase: uppercase)
+        return String(repeating: "0", count: max(0, digits - text.count)) + text
     }
 
     /// The text of a string's bytes between its quotes (checked by the scanner), escapes decoded.
@@ -257,7 +241,8 @@ enum JSONText {
         return String(decoding: decoded, as: UTF8.self)
     }
 
+    /// The number four hex digits name (the scanner checked them).
     private static func quad(_ raw: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32 {
-        raw[index..<index + 4].reduce(0) { value, byte in value << 4 | (hexDigit(byte) ?? 0) }
+        UInt32(String(decoding: raw[index..<index + 4], as: UTF8.self), radix: 16) ?? 0
     }
 }

@@ -17,7 +17,7 @@ struct JSONNode: Sendable {
     }
 
     static func document(_ bytes: [UInt8], missingValue: Double? = nil) throws(JSONError) -> JSONNode {
-        JSONNode(try JSONMap.scan(bytes), missingValue: missingValue)
+        JSONNode(try JSONScanner.map(bytes), missingValue: missingValue)
     }
 
     var kind: JSONKind { map.kind(at: entry) }

@@ -34,6 +34,7 @@ struct JSONScanner {
     /// bytes): at most a value a byte, two words each. Pages never written are never touched.
     private static func mapCapacity(of size: Int) -> Int { 2 * size + 2 }
 
+    /// The map of `bytes` (see `JSONMap`), or the first mistake in them.
     static func map(_ bytes: [UInt8]) throws(JSONError) -> JSONMap {
         var failure: JSONError?
         let entries = bytes.withUnsafeBufferPointer { buffer in
@@ -299,7 +300,8 @@ struct JSONScanner {
                 try escape()
                 index = offset
             } else {
-                throw error(N_("a control character (U+{code}) inside a string must be written as an escape"), ["code": .verbatim(hex(UInt32(stop)))])
+                throw error(N_("a control character (U+{code}) inside a string must be written as an escape"),
+                            ["code": .verbatim(JSONText.hex(stop, digits: 2, uppercase: true))])
             }
         }
         if bits >= 0x80, String(validating: UnsafeBufferPointer(rebasing: bytes[start + 1..<index]), as: UTF8.self) == nil {
@@ -336,7 +338,8 @@ struct JSONScanner {
              UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             break
         case UInt8(ascii: "u"):
-            guard bytes.count - offset >= 4, bytes[offset..<offset + 4].allSatisfy({ JSONText.hexDigit($0) != nil }) else {
+            guard bytes.count - offset >= 4,
+                  bytes[offset..<offset + 4].allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }) else {
                 throw error(N_("'\\u' needs four hex digits"), at: start)
             }
             offset += 4
@@ -372,12 +375,7 @@ struct JSONScanner {
     private func describe(_ byte: UInt8) -> LocalizedText {
         if byte >= 0x21 && byte < 0x7F { return .verbatim("'\(Character(Unicode.Scalar(byte)))'") }
         if byte == 0x20 { return LocalizedText(N_("a space")) }
-        return LocalizedText(N_("byte 0x{hex}"), ["hex": .verbatim(hex(UInt32(byte)))])
-    }
-
-    private func hex(_ value: UInt32) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, (value > 0xFF ? 4 : 2) - digits.count)) + digits
+        return LocalizedText(N_("byte 0x{hex}"), ["hex": .verbatim(JSONText.hex(byte, digits: 2, uppercase: true))])
     }
 
     /// `message` (marked with `N_`) with `values`, at `position` (where the scanner is by default).

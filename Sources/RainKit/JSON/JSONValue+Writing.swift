@@ -15,13 +15,11 @@ extension JSONValue {
         return writer.finished()
     }
 
-    /// Whole numbers without a fraction (`1`, not `1.0`); others in Swift's shortest round-trip form.
+    /// A number as JSON text (see `JSONWriter.write(_:)`): `1`, not `1.0`.
     static func format(_ value: Double) -> String {
-        guard value.isFinite else { return "null" }
-        if value == value.rounded(), abs(value) < 1e15 {
-            return String(Int64(value))
-        }
-        return "\(value)"
+        var writer = JSONWriter(capacity: 32)
+        writer.write(value)
+        return String(decoding: writer.finished().dropLast(), as: UTF8.self)
     }
 
     /// JSON text with every character outside ASCII written as a `\\u` escape (a UTF-16
@@ -35,14 +33,9 @@ extension JSONValue {
             if scalar.isASCII {
                 output.unicodeScalars.append(scalar)
             } else {
-                for unit in String(scalar).utf16 { output += unicodeEscape(unit) }
+                for unit in String(scalar).utf16 { output += "\\u" + JSONText.hex(unit, digits: 4) }
             }
         }
         return output
-    }
-
-    static func unicodeEscape(_ unit: UInt16) -> String {
-        let hex = String(unit, radix: 16)
-        return "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
     }
 }

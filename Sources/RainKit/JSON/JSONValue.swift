@@ -11,9 +11,6 @@ public enum JSONValue: Sendable, Equatable {
     case array([JSONValue])
     case object([String: JSONValue])
 
-    /// Why bytes are not a JSON document, and where.
-    public typealias SyntaxError = JSONError
-
     /// Parses a whole document strictly (RFC 8259, see `JSONScanner`); fragments (a bare string
     /// or number) are allowed here and rejected by the readers that expect an object.
     public static func parse(_ bytes: Data) throws(JSONError) -> JSONValue {

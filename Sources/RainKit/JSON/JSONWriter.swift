@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// Writes JSON text as UTF-8 bytes, pretty-printed (two-space indent) or compact. Its parts
-/// (`openMember`, `openElement`, `close`) let a caller write a large document from its own
+/// (`openMember`, `writeArray`, `close`) let a caller write a large document from its own
 /// data, laid out exactly as `JSONValue.serialized()` lays it out.
 struct JSONWriter: ~Copyable {
     private var buffer: ByteBuffer
@@ -32,10 +32,6 @@ struct JSONWriter: ~Copyable {
         return buffer.flush()
     }
 
-    private mutating func put(_ byte: UInt8) { buffer.put(byte) }
-
-    private mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) { buffer.put(bytes) }
-
     /// `value` at nesting `depth` (0: the document), objects' keys sorted.
     mutating func write(_ value: JSONValue, depth: Int) {
         switch value {
@@ -43,13 +39,7 @@ struct JSONWriter: ~Copyable {
         case .bool(let value): append(value ? "true" : "false")
         case .number(let value): write(value)
         case .string(let value): write(value)
-        case .array(let items):
-            guard !items.isEmpty else { return append("[]") }
-            for (index, item) in items.enumerated() {
-                openElement(isFirst: index == 0, depth: depth + 1)
-                write(item, depth: depth + 1)
-            }
-            close("]", depth: depth)
+        case .array(let items): writeArray(items, depth: depth) { writer, item in writer.write(item, depth: depth + 1) }
         case .object(let members):
             guard !members.isEmpty else { return append("{}") }
             var isFirst = true
@@ -61,11 +51,19 @@ struct JSONWriter: ~Copyable {
         }
     }
 
-    /// Before an array's element at `depth` (its array's depth + 1): the bracket or a comma,
-    /// and the line break and indent.
-    mutating func openElement(isFirst: Bool, depth: Int) {
-        put(isFirst ? UInt8(ascii: "[") : UInt8(ascii: ","))
-        newLine(depth: depth)
+    /// The array of `elements` at `depth`, each written by `body` at `depth + 1` after the
+    /// bracket or a comma, the line break and indent; `[]` when there are none.
+    mutating func writeArray<Elements: Collection>(_ elements: Elements, depth: Int,
+                                                   _ body: (inout JSONWriter, Elements.Element) -> Void) {
+        guard !elements.isEmpty else { return append("[]") }
+        var isFirst = true
+        for element in elements {
+            buffer.put(isFirst ? UInt8(ascii: "[") : UInt8(ascii: ","))
+            isFirst = false
+            newLine(depth: depth + 1)
+            body(&self, element)
+        }
+        close("]", depth: depth)
     }
 
     /// Before an object's member at `depth`: the brace (`isFirst`, then false) or a comma, the
@@ -80,11 +78,11 @@ struct JSONWriter: ~Copyable {
     /// `"name":` compactly): for a key written thousands of times.
     mutating func openMember(quoted key: [UInt8], isFirst: inout Bool, depth: Int) {
         openMember(isFirst: &isFirst, depth: depth)
-        key.withUnsafeBufferPointer { put(isCompact ? UnsafeBufferPointer(rebasing: $0.dropLast()) : $0) }
+        key.withUnsafeBufferPointer { buffer.put(isCompact ? UnsafeBufferPointer(rebasing: $0.dropLast()) : $0) }
     }
 
     private mutating func openMember(isFirst: inout Bool, depth: Int) {
-        put(isFirst ? UInt8(ascii: "{") : UInt8(ascii: ","))
+        buffer.put(isFirst ? UInt8(ascii: "{") : UInt8(ascii: ","))
         isFirst = false
         newLine(depth: depth)
     }
@@ -92,28 +90,29 @@ struct JSONWriter: ~Copyable {
     /// The end of a non-empty array or object at `depth`.
     mutating func close(_ bracket: Unicode.Scalar, depth: Int) {
         newLine(depth: depth)
-        put(UInt8(ascii: bracket))
+        buffer.put(UInt8(ascii: bracket))
     }
 
     private mutating func newLine(depth: Int) {
         guard !isCompact else { return }
-        put(UInt8(ascii: "\n"))
+        buffer.put(UInt8(ascii: "\n"))
         buffer.putSpaces(2 * depth)
     }
 
     private mutating func append(_ text: String) {
         var text = text
-        text.withUTF8 { put($0) }
+        text.withUTF8 { buffer.put($0) }
     }
 
     // MARK: Numbers
 
-    /// As `JSONValue.format(value)`: whole numbers and short decimals (52.52) digit by digit,
-    /// others by Swift's shortest round-trip formatting, which is much slower.
+    /// Whole numbers without a fraction (`1`, not `1.0`) and short decimals (52.52) digit by
+    /// digit; others in Swift's shortest round-trip form, which is much slower to make; `null`
+    /// for what is not finite (JSON cannot hold it).
     mutating func write(_ value: Double) {
         let magnitude = value.magnitude
         if magnitude < 1e15, magnitude.wholePart == magnitude {
-            if value < 0 { put(UInt8(ascii: "-")) }
+            if value < 0 { buffer.put(UInt8(ascii: "-")) }
             buffer.putDigits(UInt64(magnitude))
             return
         }
@@ -127,21 +126,21 @@ struct JSONWriter: ~Copyable {
                 guard scaled / scale == magnitude else { continue }
                 let units = UInt64(scaled)
                 let whole = units / UInt64(scale)
-                if value < 0 { put(UInt8(ascii: "-")) }
+                if value < 0 { buffer.put(UInt8(ascii: "-")) }
                 buffer.putDigits(whole)
-                put(UInt8(ascii: "."))
+                buffer.put(UInt8(ascii: "."))
                 buffer.putDigits(units - whole * UInt64(scale), count: decimals)
                 return
             }
         }
-        append(JSONValue.format(value))
+        append(value.isFinite ? "\(value)" : "null")
     }
 
     /// A UUID in quotes, lower-case, as `UUID.lowercasedString()` writes it.
     mutating func write(_ id: UUID) {
-        put(UInt8(ascii: "\""))
+        buffer.put(UInt8(ascii: "\""))
         buffer.putHex(id)
-        put(UInt8(ascii: "\""))
+        buffer.put(UInt8(ascii: "\""))
     }
 
     // MARK: Strings
@@ -149,12 +148,12 @@ struct JSONWriter: ~Copyable {
     /// A string in quotes. Control characters (C0, DEL, C1), the line and paragraph separators
     /// and bidirectional controls are written as `\\u` escapes.
     mutating func write(_ value: String) {
-        put(UInt8(ascii: "\""))
+        buffer.put(UInt8(ascii: "\""))
         // Printable ASCII without quote or backslash (nearly every key and value) goes as it is.
         var text = value
         let isPlain = text.withUTF8 { utf8 in
             guard utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "\"") && $0 != UInt8(ascii: "\\") }) else { return false }
-            put(utf8)
+            buffer.put(utf8)
             return true
         }
         if !isPlain {
@@ -168,11 +167,11 @@ struct JSONWriter: ~Copyable {
                 case _ where scalar.isTerminalControl:
                     // Escaped, not dropped: the text stays exact, and no terminal or JavaScript
                     // reader (U+2028, U+2029) acts on it when the JSON is printed.
-                    append(JSONValue.unicodeEscape(UInt16(scalar.value)))
-                default: for byte in UTF8.encode(scalar)! { put(byte) }
+                    append("\\u" + JSONText.hex(scalar.value, digits: 4))
+                default: for byte in UTF8.encode(scalar)! { buffer.put(byte) }
                 }
             }
         }
-        put(UInt8(ascii: "\""))
+        buffer.put(UInt8(ascii: "\""))
     }
 }

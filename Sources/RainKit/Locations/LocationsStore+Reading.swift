@@ -65,7 +65,7 @@ extension LocationsStore {
             guard places.kind == .array else { throw places.mismatch(N_("an array")) }
             // No place takes fewer than 80 bytes: room for all at once, never copied as the list grows.
             contents.locations.reserveCapacity(root.map.bytes.count / 80)
-            var unknown: [String: JSONValue] = [:]
+            var unknown: [String: JSONValue]? = [:]
             _ = try places.elements { node throws(JSONError) in
                 guard node.kind == .object else { throw node.mismatch(N_("an object")) }
                 var location = LocationFields.blank
@@ -79,7 +79,7 @@ extension LocationsStore {
                     throw node.error(error.problem ?? .verbatim(error.description))
                 }
                 isSavedForm = isSavedForm && isSaved && written == location.name
-                if !unknown.isEmpty {
+                if unknown?.isEmpty == false {
                     contents.unknown[location.id] = unknown
                     unknown = [:]
                 }

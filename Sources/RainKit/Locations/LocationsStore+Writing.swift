@@ -30,11 +30,8 @@ extension LocationsStore.Contents {
 
     /// The array of places at depth 1, each an object at depth 2.
     private func writeEntries(to writer: inout JSONWriter) {
-        guard !locations.isEmpty else { return writer.write(.array([]), depth: 1) }
-        for (index, location) in locations.enumerated() {
-            writer.openElement(isFirst: index == 0, depth: 2)
+        writer.writeArray(locations, depth: 1) { writer, location in
             LocationFields.table.write(location, to: &writer, depth: 2, extra: unknown.isEmpty ? [:] : unknown[location.id] ?? [:])
         }
-        writer.close("]", depth: 1)
     }
 }
