@@ -221,9 +221,11 @@ sql_left=$(sqlite3 "$store/places.db" "SELECT count(*) FROM locations")
     echo "bench: after removing $removed, rain has $rain_left places and sqlite3 $sql_left" >&2; exit 1; }
 
 # --- 5. peak memory of run 2, size of the installed binary ---
-rss() { # rss COMMAND...: peak resident set in KB
-    /usr/bin/time -f '%M' -o "$work/rss" "$@" >/dev/null 2>&1 || true
-    cat "$work/rss"
+rss() { # rss COMMAND...: peak resident set in KB, the median of five runs (one run's varies by a MB)
+    for _ in 1 2 3 4 5; do
+        /usr/bin/time -f '%M' -o "$work/rss" "$@" >/dev/null 2>&1 || true
+        cat "$work/rss"
+    done | sort -n | sed -n 3p
 }
 rain_rss=$(RAIN_HOME="$many" rss "$rain" refresh --all --quiet)
 curl_rss=$(rss curl -s --parallel --parallel-max "$parallel" -K "$work/urls.curl")
