@@ -124,4 +124,32 @@ import Testing
             #expect(json.output.contains("Flood Watch"), "\(json)")
         }
     }
+
+    /// A feed slower than the forecasts holds back only its own place's save: with one request
+    /// at a time and New York's forecast first, the simulator holds the NWS answer until every
+    /// place's forecast has been asked for. Had New York's save waited for it in line, the
+    /// back-pressure would have stopped the later transfers and the batch's 5 seconds run out.
+    @Test func aSlowFeedHoldsBackNoOtherPlace() async throws {
+        try await withTemporaryDirectory { home in
+            let forecastsAsked = Mutex(0)
+            let heldFeed = Mutex<Int?>(nil)
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 5, "max_concurrent_requests": 1}"#,
+                                          now: NotifyEndToEndTests.now) { line in
+                if line.contains("/v1/forecast") { forecastsAsked.withLock { $0 += 1 } }
+                guard line.contains("/alerts/active") else { return }
+                let deadline = ContinuousClock.now + .seconds(20)
+                while forecastsAsked.withLock({ $0 }) < 4 && ContinuousClock.now < deadline { usleep(10_000) }
+                heldFeed.withLock { $0 = forecastsAsked.withLock { $0 } }
+            }
+            let store = LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+            let newYork = try store.add(name: "New York", coordinate: Coordinate(latitude: 40.71, longitude: -74.006)).location
+            _ = try store.add(name: "Lima", coordinate: Coordinate(latitude: -12.05, longitude: -77.04))
+            let feeds = ["RAIN_NWS_URL": world.simulator.rootURL + "/alerts/active"]
+            let refresh = try await world.keylessRain(["refresh", "New York", "Berlin", "Tokyo", "Lima"], environment: feeds)
+            #expect(refresh.status == 0, "\(refresh)")
+            #expect(heldFeed.withLock { $0 } == 4, "every forecast was asked for while the feed's answer was held")
+            let cache = ForecastCache(directory: home + "/cache/forecasts")
+            #expect(try cache.load(for: newYork.id)?.forecast.alerts.map(\.title).contains("Flood Watch") == true, "the held forecast has its feed's alerts")
+        }
+    }
 }

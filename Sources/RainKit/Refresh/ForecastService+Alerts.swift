@@ -1,57 +1,56 @@
-import Dispatch
 import FoundationEssentials
 import Synchronization
 
 /// The official alerts that join a forecast: each alert feed (`AlertSource`) whose area holds
-/// the place is asked while the forecasts are fetched, and a place's forecast waits only for
-/// its own feeds' answers.
+/// the place is asked while the forecasts are fetched; a forecast that arrives before its
+/// place's feeds have answered is held until they have (`ForecastService.refresh`).
 extension ForecastService {
     /// The alerts of the feeds of a batch's places, filled in as the feeds answer.
     final class OfficialAlerts: Sendable {
         /// Each request: the place's index in the batch, and the feed asked.
         let requests: [(index: Int, feed: any AlertFeed)]
-        /// What each request found, by its position in `requests` (kept in that order, however
-        /// the answers come).
+        /// Each place's requests, by their positions in `requests`.
+        private let positions: [Int: [Int]]
+        /// What each request found, by its position (kept in that order, however the answers come).
         private let found = Mutex([Int: [Forecast.Alert]]())
-        private let unreachableFeeds = Mutex([Int: LocalizedText]())
-        /// For each place with a feed, how many of its feeds have not answered, and the signal
-        /// given when the last one has.
-        private let waiting: Mutex<[Int: Int]>
-        private let answered: [Int: DispatchSemaphore]
+        /// What went wrong with a request, by its position; the lines for feeds that could not be
+        /// reached apart, since they are said only when the forecasts could be.
+        private let failures = Mutex((problems: [Int: LocalizedText](), unreachable: [Int: LocalizedText]()))
 
         init(for locations: [Location], at indices: [Int]) {
-            requests = indices.flatMap { index in AlertSource.feeds(for: locations[index].coordinate).map { (index, $0) } }
-            waiting = Mutex(requests.reduce(into: [:]) { counts, request in counts[request.index, default: 0] += 1 })
-            answered = Dictionary(uniqueKeysWithValues: Set(requests.map(\.index)).map { ($0, DispatchSemaphore(value: 0)) })
-        }
-
-        /// The alerts of the place at `index` once all its feeds have answered (at once for a
-        /// place no feed covers). Blocks: call it from a thread of the batch's own.
-        func alerts(for index: Int) -> [Forecast.Alert] {
-            guard let signal = answered[index] else { return [] }
-            signal.wait()
-            signal.signal()  // for whoever asks again
-            return found.withLock { found in
-                requests.indices.filter { requests[$0].index == index }.flatMap { found[$0] ?? [] }
+            let requests: [(index: Int, feed: any AlertFeed)] = indices.flatMap { index in
+                AlertSource.feeds(for: locations[index].coordinate).map { (index, $0) }
             }
+            self.requests = requests
+            positions = Dictionary(grouping: requests.indices) { requests[$0].index }
         }
 
-        /// A line for each feed that could not be reached: said only when the forecasts could
-        /// be (offline, the forecast's own fetch says so once).
-        var unreachable: [LocalizedText] { unreachableFeeds.withLock { lines in lines.keys.sorted().map { lines[$0]! } } }
+        /// Whether every feed of the place at `index` has answered (or none covers it).
+        func hasAnswered(_ index: Int) -> Bool {
+            guard let mine = positions[index] else { return true }
+            return found.withLock { found in mine.allSatisfy { found[$0] != nil } }
+        }
+
+        /// The alerts the feeds of the place at `index` have given so far, in request order.
+        func alerts(for index: Int) -> [Forecast.Alert] {
+            guard let mine = positions[index] else { return [] }
+            return found.withLock { found in mine.flatMap { found[$0] ?? [] } }
+        }
+
+        /// A warning for each feed that failed otherwise, in request order.
+        var problems: [LocalizedText] { failures.withLock { lines in lines.problems.keys.sorted().map { lines.problems[$0]! } } }
+
+        /// A line for each feed that could not be reached.
+        var unreachable: [LocalizedText] { failures.withLock { lines in lines.unreachable.keys.sorted().map { lines.unreachable[$0]! } } }
 
         fileprivate func record(_ alerts: [Forecast.Alert], from position: Int) {
-            let index = requests[position].index
             found.withLock { $0[position] = alerts }
-            let isLast = waiting.withLock { waiting in
-                waiting[index, default: 1] -= 1
-                return waiting[index] == 0
-            }
-            if isLast { answered[index]?.signal() }
         }
 
-        fileprivate func recordUnreachable(_ line: LocalizedText, from position: Int) {
-            unreachableFeeds.withLock { $0[position] = line }
+        fileprivate func record(_ line: LocalizedText, from position: Int, unreachable: Bool) {
+            failures.withLock { lines in
+                if unreachable { lines.unreachable[position] = line } else { lines.problems[position] = line }
+            }
         }
     }
 
@@ -67,27 +66,24 @@ extension ForecastService {
                 let location = locations[index]
                 let endpoint = feed.endpoint(for: location.coordinate, url: feed.url(in: settings)).identifying(contact: settings.alertsContact)
                 let decode: @Sendable (Data) throws(ForecastError) -> [Forecast.Alert] = { body throws(ForecastError) in try feed.decode(body) }
-                group.addTask { [self, client] in
+                group.addTask { [client] in
                     do throws(ForecastError) {
                         official.record(try await client.value(from: endpoint, decode: decode), from: position)
                     } catch {
-                        report(error, of: feed, for: location, to: official, from: position)
+                        let place = LocalizedText.verbatim(location.name.strippingControlCharacters)
+                        if case .offline(let host) = error {
+                            official.record(LocalizedText(N_("{place}: could not fetch {feed}: cannot reach {host}"),
+                                                          ["place": place, "feed": LocalizedText(feed.displayName), "host": .verbatim(host)]),
+                                            from: position, unreachable: true)
+                        } else {
+                            official.record(LocalizedText(N_("{place}: could not fetch {feed}: {problem}"),
+                                                          ["place": place, "feed": LocalizedText(feed.displayName), "problem": LocalizedText(error: error)]),
+                                            from: position, unreachable: false)
+                        }
                         official.record([], from: position)
                     }
                 }
             }
-        }
-    }
-
-    private func report(_ error: ForecastError, of feed: any AlertFeed, for location: Location, to official: OfficialAlerts, from position: Int) {
-        let place = LocalizedText.verbatim(location.name.strippingControlCharacters)
-        if case .offline(let host) = error {
-            official.recordUnreachable(LocalizedText(N_("{place}: could not fetch {feed}: cannot reach {host}"),
-                                                     ["place": place, "feed": LocalizedText(feed.displayName), "host": .verbatim(host)]),
-                                      from: position)
-        } else {
-            warn(LocalizedText(N_("{place}: could not fetch {feed}: {problem}"),
-                               ["place": place, "feed": LocalizedText(feed.displayName), "problem": LocalizedText(error: error)]))
         }
     }
 }

@@ -122,9 +122,6 @@ public struct ForecastService: Sendable {
         // Only then are the cached forecasts needed up front; otherwise a place's is read only
         // if its refresh fails, so a large batch does not hold every old forecast in memory.
         let previous = onlyIfStale || waited ? locations.map { cached(for: $0).map(kept) } : nil
-        let previousForecast: @Sendable (Int) -> CachedForecast? = { [self] index in
-            previous.map { $0[index] } ?? cached(for: locations[index]).map(kept)
-        }
         let due = locations.indices.filter { index in
             guard let previous else { return true }
             guard let cached = previous[index], isFresh(cached) else { return true }
@@ -133,37 +130,60 @@ public struct ForecastService: Sendable {
         defer { sweepCache() }
         var statuses: [Int: RefreshOutcome.Status] = [:]
         if !due.isEmpty {
+            // Reading a place's cached forecast (what sets a damaged file aside before it is
+            // replaced) is as much work as decoding the new one: the first places' are read
+            // now, while libcurl loads on its own thread (glibc lets no thread start until it is
+            // loaded, so this is work that fits the wait); each of the others when it is needed.
+            var readAhead: [Int: CachedForecast?] = [:]
+            if previous == nil {
+                for index in due.prefix(settings.maxConcurrentRequests) { readAhead[index] = cached(for: locations[index]).map(kept) }
+            }
+            let read = readAhead
+            let previousForecast: @Sendable (Int) -> CachedForecast? = { [self] index in
+                if let previous { return previous[index] }
+                if let known = read[index] { return known }
+                return cached(for: locations[index]).map(kept)
+            }
             if settings.provider.unit.needsKey && settings.apiKey == nil {
                 for index in due { statuses[index] = .failed(.forecast(.missingKey), cached: previousForecast(index)) }
             } else {
                 willFetch()
-                // Reading a place's cached forecast (what sets a damaged file aside before it is
-                // replaced) is as much work as decoding the new one: the first places' are read
-                // now, while libcurl loads on its own thread (glibc lets no thread start until
-                // it is loaded); each of the others just before its save.
-                let readAhead = previous != nil ? due.count : min(due.count, settings.maxConcurrentRequests)
-                if previous == nil {
-                    for index in due.prefix(readAhead) { _ = cached(for: locations[index]) }
-                }
-                // The alert feeds are asked alongside the forecasts; a place's forecast waits
-                // only for its own feeds.
+                // The alert feeds are asked alongside the forecasts.
                 let official = OfficialAlerts(for: locations, at: due)
                 async let feedsAnswered: Void = fetch(official, for: locations)
                 let saved = SavedStatuses()
+                let held = HeldForecasts()
                 // Each forecast is written (with its fsync) where the client hands it on, on its
                 // thread, while the other transfers go on; the client's back-pressure holds the
                 // transfers back when writing falls behind, so nothing waits or piles up here.
                 // The folder is synced once, after the last place, on that thread too (never on
                 // a cooperative one).
-                let fetched = await client.weather(for: due.map { locations[$0].coordinate }) { [self] position, result in
+                @Sendable func store(_ position: Int, _ result: Result<Forecast, ForecastError>) {
                     let index = due[position]
-                    let status = save(result.map { $0.adding(official.alerts(for: index)) }, for: locations[index], keeping: kept,
-                                      oldFileRead: position < readAhead) { previousForecast(index) }
+                    let status = save(result.map { $0.adding(official.alerts(for: index)) }, for: locations[index], keeping: kept) {
+                        previousForecast(index)
+                    }
                     let done = saved.set(index, status)
                     if done == due.count { cache.syncFolder() }
                     progress?(done, due.count)
                 }
+                let fetched = await client.weather(for: due.map { locations[$0].coordinate }) { position, result in
+                    // A forecast whose place's feeds have not all answered is held, not waited
+                    // for: waiting here would hold back every later save and, through the
+                    // back-pressure, the transfers, while the batch's time runs.
+                    if case .success = result, !official.hasAnswered(due[position]) {
+                        held.add(position, result)
+                    } else {
+                        store(position, result)
+                    }
+                }
                 await feedsAnswered
+                let late = held.all
+                if !late.isEmpty {
+                    // Written on a thread of their own, with their fsyncs, as the others were.
+                    _ = try? await DetachedThread.run { for (position, result) in late { store(position, result) } }
+                }
+                official.problems.forEach(warn)
                 if fetched.contains(where: { if case .offline? = $0 { true } else { false } }) {
                     throw .offline(host: host)
                 }
@@ -176,11 +196,9 @@ public struct ForecastService: Sendable {
         }
     }
 
-    /// Writes a fetched forecast to the cache (the folder is synced later, once). A damaged file
-    /// is set aside before it would be replaced, never overwritten: the old file is read here
-    /// unless `oldFileRead` (it was read up front or ahead).
+    /// Writes a fetched forecast to the cache (the folder is synced later, once).
     private func save(_ result: Result<Forecast, ForecastError>, for location: Location,
-                      keeping kept: (CachedForecast) -> CachedForecast, oldFileRead: Bool,
+                      keeping kept: (CachedForecast) -> CachedForecast,
                       previous: () -> CachedForecast?) -> RefreshOutcome.Status {
         switch result {
         case .failure(let error):
@@ -190,12 +208,14 @@ public struct ForecastService: Sendable {
             var fresh = CachedForecast(location: location, fetchedAt: now(), source: settings.provider.rawValue,
                                        forecast: forecast.inTimeZone(zone).withAstronomy(at: location.coordinate))
             fresh.language = settings.fetchLanguage
-            let old = oldFileRead ? nil : previous()
+            // A damaged file is set aside before it would be replaced, never overwritten (read
+            // here when the refresh did not read it before; a lookup when it did).
+            let old = previous()
             do throws(CacheError) {
                 try cache.save(fresh, syncingFolder: false)
                 return .refreshed(kept(fresh))
             } catch {
-                return .failed(.cache(error), cached: old ?? previous())
+                return .failed(.cache(error), cached: old)
             }
         }
     }
@@ -223,6 +243,17 @@ extension Forecast {
         forecast.alerts += alerts
         return forecast
     }
+}
+
+/// Forecasts fetched before their places' alert feeds answered, saved once they have.
+private final class HeldForecasts: Sendable {
+    private let held = Mutex([(position: Int, result: Result<Forecast, ForecastError>)]())
+
+    func add(_ position: Int, _ result: Result<Forecast, ForecastError>) {
+        held.withLock { $0.append((position, result)) }
+    }
+
+    var all: [(position: Int, result: Result<Forecast, ForecastError>)] { held.withLock { $0 } }
 }
 
 /// What each place of a batch came to, filled in as results arrive.
