@@ -21,6 +21,12 @@ public final class TmuxSession: Sendable {
         socket = folder + "/tmux.sock"
         try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "rain", "-x", "\(width)", "-y", "\(height)",
                   "/bin/sh", "-c", shellCommand])
+        // A test process that is killed runs no `defer`, and its sessions would go on running
+        // (a `rain watch` refreshing every second disturbed a benchmark): a watcher, detached,
+        // ends the server within a second of this process ending, or itself when the server has.
+        let quoted = "'" + socket + "'"
+        try run(["/bin/sh", "-c", "(while kill -0 \(getpid()) 2>/dev/null && [ -S \(quoted) ]; do sleep 1; done; "
+                 + "tmux -S \(quoted) kill-server) </dev/null >/dev/null 2>&1 &"])
     }
 
     public static var isAvailable: Bool {
@@ -66,10 +72,15 @@ public final class TmuxSession: Sendable {
         _ = try? tmux(["kill-server"])
     }
 
-    /// Runs tmux and waits for it with posix_spawn and waitpid: its output goes through files,
-    /// since the server it starts outlives the call.
     @discardableResult
     private func tmux(_ arguments: [String]) throws -> String {
+        try run(["tmux", "-S", socket] + arguments)
+    }
+
+    /// Runs a program (tmux, or a shell) and waits for it with posix_spawn and waitpid: its
+    /// output goes through files, since the server it starts outlives the call.
+    @discardableResult
+    private func run(_ argv: [String]) throws -> String {
         let output = socket + ".out"
         let errors = socket + ".err"
         var actions = posix_spawn_file_actions_t()
@@ -94,19 +105,18 @@ public final class TmuxSession: Sendable {
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var environment = ProcessInfo.processInfo.environment
         environment["TMUX"] = nil  // also when the tests themselves run inside tmux
-        let argv = ["tmux", "-S", socket] + arguments
         let cArguments = argv.map { strdup($0) } + [nil]
         let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (cArguments + cEnvironment).forEach { free($0) } }
         var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, "tmux", &actions, &attributes, cArguments, cEnvironment)
-        guard spawned == 0 else { throw Failure(description: "cannot start tmux: \(String(cString: strerror(spawned)))") }
+        let spawned = posix_spawnp(&pid, argv[0], &actions, &attributes, cArguments, cEnvironment)
+        guard spawned == 0 else { throw Failure(description: "cannot start \(argv[0]): \(String(cString: strerror(spawned)))") }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
         let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
         guard status == 0 else {
             let problem = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
-            throw Failure(description: "tmux \(arguments.joined(separator: " ")): status \(status): \(problem)")
+            throw Failure(description: "\(argv.joined(separator: " ")): status \(status): \(problem)")
         }
         return text
     }
