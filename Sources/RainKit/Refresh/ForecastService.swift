@@ -119,8 +119,8 @@ public struct ForecastService: Sendable {
 
         // Read the cache only now: the refresh we may have waited for has just written it, and
         // what it fetched is not fetched again.
-        // Only then are the cached forecasts needed up front; otherwise a place's is read only
-        // if its refresh fails, so a large batch does not hold every old forecast in memory.
+        // Only then are the cached forecasts needed up front; otherwise a place's is read when
+        // it is needed (below), so a large batch does not hold every old forecast in memory.
         let previous = onlyIfStale || waited ? locations.map { cached(for: $0).map(kept) } : nil
         let due = locations.indices.filter { index in
             guard let previous else { return true }
@@ -155,7 +155,8 @@ public struct ForecastService: Sendable {
                 let held = HeldForecasts()
                 // Each forecast is written (with its fsync) where the client hands it on, on its
                 // thread, while the other transfers go on; the client's back-pressure holds the
-                // transfers back when writing falls behind, so nothing waits or piles up here.
+                // transfers back when writing falls behind, so nothing waits or piles up here
+                // (but a forecast whose alert feeds have not answered, held aside below).
                 // The folder is synced once, after the last place, on that thread too (never on
                 // a cooperative one).
                 @Sendable func store(_ position: Int, _ result: Result<Forecast, ForecastError>) {
