@@ -13,6 +13,9 @@ let package = Package(
             name: "CCurl",
             linkerSettings: [.linkedLibrary("dl")]
         ),
+        .systemLibrary(
+            name: "CMalloc"
+        ),
         .target(
             name: "RainKit",
             dependencies: ["CCurl"]
@@ -27,7 +30,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "rain",
-            dependencies: ["RainCLI", "RainKit", "RainTerminal"]
+            dependencies: ["CMalloc", "RainCLI", "RainKit", "RainTerminal"]
         ),
         .executableTarget(
             name: "rain-manual",

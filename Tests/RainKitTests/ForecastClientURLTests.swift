@@ -43,6 +43,10 @@ import Testing
         HostCase(url: "http://[::1]:99/", host: "::1", port: 99),
         HostCase(url: "http://user:pw@example.org?q", host: "example.org", port: 80),
         HostCase(url: "not a url", host: "", port: 443),
+        HostCase(url: "localhost:8080/forecast/", host: "", port: 443),
+        HostCase(url: "HTTP://Example.org/", host: "Example.org", port: 80),
+        HostCase(url: "http://a.example/go?to=https://b.example:81/", host: "a.example", port: 80),
+        HostCase(url: "x:y://c.example:82", host: "c.example", port: 82),
     ])
     func findsHostAndPort(_ test: HostCase) {
         #expect(ForecastEndpoint.host(of: test.url) == test.host)

@@ -37,9 +37,7 @@ public struct ForecastEndpoint: Sendable, Equatable {
 
     /// The host part of an http(s) URL, without user info, port or brackets; "" when there is none.
     static func host(of url: String) -> String {
-        guard let schemeEnd = url.firstRange(of: "://") else { return "" }
-        var authority = url[schemeEnd.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        guard let (_, authority) = schemeAndAuthority(of: url) else { return "" }
         if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
             return String(authority[authority.index(after: authority.startIndex)..<close])
         }
@@ -49,16 +47,31 @@ public struct ForecastEndpoint: Sendable, Equatable {
 
     /// The port of an http(s) URL: the explicit one, else 443 for https and 80 for http.
     static func port(of url: String) -> Int {
-        guard let schemeEnd = url.firstRange(of: "://") else { return 443 }
-        let scheme = url[..<schemeEnd.lowerBound].lowercased()
-        var authority = url[schemeEnd.upperBound...].prefix { $0 != "/" && $0 != "?" && $0 != "#" }
-        if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+        guard let (scheme, hostAndPort) = schemeAndAuthority(of: url) else { return 443 }
+        var authority = hostAndPort
         if let close = authority.lastIndex(of: "]") { authority = authority[authority.index(after: close)...] }
         if let colon = authority.lastIndex(of: ":"), let port = Int(authority[authority.index(after: colon)...]),
            (1...65535).contains(port) {
             return port
         }
-        return scheme == "http" ? 80 : 443
+        return scheme.lowercased() == "http" ? 80 : 443
+    }
+
+    /// What comes before the URL's first "://", and what follows it up to the path, query or
+    /// fragment without user info; nil when there is no "://". (Not `firstRange(of:)`: that
+    /// brings the regex library's code into every refresh's memory for one search.)
+    private static func schemeAndAuthority(of url: String) -> (Substring, Substring)? {
+        var searched = url[...]
+        while let colon = searched.firstIndex(of: ":") {
+            let rest = url[colon...]
+            if rest.hasPrefix("://") {
+                var authority = rest.dropFirst(3).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+                if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+                return (url[..<colon], authority)
+            }
+            searched = rest.dropFirst()
+        }
+        return nil
     }
 
     /// Degrees with up to 6 decimals, trailing zeros dropped (at least one decimal), always with

@@ -1,0 +1,106 @@
+#!/bin/sh
+# `make hot-functions`: writes scripts/hot-functions.txt, the functions that everyday commands
+# run, in the order `make release` asks the linker to place them (--symbol-ordering-file).
+#
+# Why: the kernel maps a program's code 64 KB at a time around each page it faults in, so a
+# refresh that runs 1 MB of functions scattered over the binary's 10 MB of code had 7 MB of it
+# resident. Placed together, the same functions keep 4 MB resident (Benchmarks/RESULTS.md).
+#
+# It runs the release rain under callgrind against the ForecastSimulator on loopback in a
+# throwaway RAIN_HOME: a refresh, a refresh of places around the world (the alert feeds too),
+# show, the place commands and --version. A function added since the last run is placed after
+# the listed ones and costs only some memory; rerun this after large changes.
+set -eu
+cd "$(dirname "$0")/.."
+
+command -v valgrind >/dev/null 2>&1 || {
+    echo "Installing: valgrind" >&2
+    sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends valgrind >/dev/null
+}
+
+work="$(mktemp -d "${TMPDIR:-/tmp}/rain-hot.XXXXXX")"
+simulator_pid=""
+cleanup() {
+    [ -n "$simulator_pid" ] && kill "$simulator_pid" 2>/dev/null || true
+    rm -rf "$work"
+}
+trap cleanup EXIT
+trap 'exit 130' INT TERM
+
+# The linker's map says which section holds each function (see the end).
+make -s release LINK_MAP="$work/rain.map" >/dev/null
+rain="$(swift build -c release --show-bin-path)/rain"
+# The simulator in the debug build: a release build of it with other flags would make the next
+# `make release` compile everything again.
+swift build --product forecast-simulator >/dev/null
+simulator="$(swift build --show-bin-path)/forecast-simulator"
+
+SIMULATOR_API_KEY="hot-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')"
+RAIN_API_KEY="$SIMULATOR_API_KEY"
+RAIN_HOME="$work/home"
+export SIMULATOR_API_KEY RAIN_API_KEY RAIN_HOME
+unset RAIN_CONFIG RAIN_BASE_URL XDG_CONFIG_HOME XDG_DATA_HOME XDG_CACHE_HOME || true
+
+"$simulator" >"$work/port" 2>/dev/null &
+simulator_pid=$!
+for _ in $(seq 100); do [ -s "$work/port" ] && break; sleep 0.05; done
+root="http://127.0.0.1:$(head -n 1 "$work/port")"
+mkdir -p "$RAIN_HOME"
+printf '{"base_url": "%s/forecast/", "nws_url": "%s/alerts/active", "metalerts_url": "%s/weatherapi/metalerts/2.0/current.json"}\n' \
+    "$root" "$root" "$root" >"$RAIN_HOME/config.json"
+"$rain" locations add Berlin --lat 52.52 --lon 13.405 >/dev/null
+
+profile() { # profile NAME ARGS...: callgrind's record of one run of rain
+    out="$work/$1.out"
+    shift
+    valgrind --tool=callgrind --demangle=no --compress-strings=no --compress-pos=no \
+        --callgrind-out-file="$out" "$rain" "$@" >/dev/null 2>&1 </dev/null
+}
+profile 1 refresh
+# Places whose forecasts take other paths: the alert feeds (New York, Oslo), polar night and day
+# (Longyearbyen, McMurdo), the southern hemisphere, both sides of the date line.
+for place in "New York:40.71:-74.01" "Oslo:59.91:10.75" "Longyearbyen:78.22:15.65" "McMurdo:-77.85:166.67" \
+        "Sydney:-33.87:151.21" "Lima:-12.05:-77.04" "Apia:-13.83:-171.77" "Honolulu:21.31:-157.86"; do
+    name="${place%%:*}"; coordinates="${place#*:}"
+    "$rain" locations add "$name" --lat "${coordinates%:*}" --lon "${coordinates#*:}" >/dev/null
+done
+profile 2 refresh --all --quiet
+profile 3 show --offline
+profile 4 show --all --offline
+profile 5 locations
+profile 6 locations add Quito --lat -0.18 --lon -78.47
+profile 7 locations select Quito
+profile 8 locations remove Oslo --yes
+profile 9 --version
+
+# rain's own functions (not libc's or libcurl's), each once, in the order of the runs above.
+# Only names the binary defines: callgrind also names addresses without a symbol. A name that
+# several files define for a local helper (a value witness, a destroyer) goes last when one of
+# them sits in a section of over 64 KB: the linker moves every section holding a listed name,
+# and a library compiled without a section per function (the regex parser, 470 KB) would
+# otherwise sit amid the code that runs.
+awk '
+    function hex(digits,    i, n) {
+        for (i = 1; i <= length(digits); i++) n = n * 16 + index("0123456789abcdef", substr(digits, i, 1)) - 1
+        return n
+    }
+    match($0, /^ *[0-9a-f]+ +[0-9a-f]+ +[0-9a-f]+ +[0-9]+ /) {
+        rest = substr($0, RLENGTH + 1); indent = match(rest, /[^ ]/) - 1; name = substr(rest, indent + 1)
+        if (indent == 0) text = (name ~ /^\.text/)
+        else if (indent == 8) size = hex($3)
+        else if (text) { count[name]++; if (size > largest[name]) largest[name] = size }
+    }
+    END { for (name in count) print (count[name] > 1 && largest[name] > 65536 ? "last" : "first"), name }
+' "$work/rain.map" >"$work/placement"
+for run in 1 2 3 4 5 6 7 8 9; do
+    awk '/^ob=/ { ours = ($0 ~ /\/rain$/) } /^fn=/ && ours { name = substr($0, 4); sub(/'"'"'[0-9]+$/, "", name); print name }' "$work/$run.out"
+done | awk '!seen[$0]++' >"$work/hot"
+{
+    echo "# Written by scripts/hot-functions.sh (make hot-functions); read by make release."
+    for class in first last; do
+        awk -v class="$class" 'NR == FNR { placement[$2] = $1; next } placement[$0] == class' "$work/placement" "$work/hot"
+    done
+} >scripts/hot-functions.txt
+echo "scripts/hot-functions.txt: $(($(wc -l <scripts/hot-functions.txt) - 1)) functions" >&2
