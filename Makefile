@@ -62,27 +62,30 @@ pot: deps
 # The C++ library the runtime uses is linked in too when its archive is installed (the linker
 # finds libstdc++.a first in STATIC_CXX, the only file there): half of `rain --version`'s
 # instructions were the dynamic loader binding libstdc++.so.
+STATIC_CXX = $(CURDIR)/.build/static-c++
+STATIC = --static-swift-stdlib -Xlinker -L$(STATIC_CXX) $(CODE) $(LAYOUT) \
+	$(if $(LINK_MAP),-Xlinker -Map=$(LINK_MAP) -Xlinker --no-demangle)
+# Generic types made from their accessors, not by demangling their names at run time: that was a
+# tenth of a refresh's instructions, and it read pages of type descriptors. Each function in a
+# section of its own, so that the linker can place it (LAYOUT).
+CODE = -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
+	-Xswiftc -Xfrontend -Xswiftc -function-sections
 # Linked with lld, which the Swift toolchain ships: the default linker (gold) turns glibc's
 # .gnu.warning.mktemp section into "the use of `mktemp' is dangerous" for FoundationEssentials'
 # atomic writes (it takes only a name from mktemp and opens it with O_CREAT|O_EXCL, retrying);
-# lld does not print such sections. Measured: the stripped binary 16.79 MB (16.81 MB with gold),
-# the same dynamic-loader work (110 symbol and about 40,200 relative relocations).
+# lld does not print such sections.
 # The relative relocations packed (DT_RELR, glibc 2.36): 8 KB in place of .rela.dyn's 967 KB,
 # which the loader read at every start: peak memory 1.2-1.9 MB lower (rain --version, refresh).
-# Each function in a section of its own, and those everyday commands run placed together in the
-# order scripts/hot-functions.txt lists them (`make hot-functions` writes it), the compiler's
-# unnamed ones beside them (scripts/unnamed-functions.ld): the kernel maps code 64 KB around each
-# page a program touches, so scattered functions kept 7 MB of a refresh's code resident, placed
-# together 4 MB. Generic types are made from their accessors, not by demangling
-# their names at run time: a tenth of a refresh's instructions, and the pages of type
-# descriptors the runtime's conformance lookups read.
-STATIC_CXX = $(CURDIR)/.build/static-c++
-STATIC = --static-swift-stdlib -Xlinker -L$(STATIC_CXX) -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs \
-	-Xswiftc -Xfrontend -Xswiftc -function-sections \
+# No symbol exported: Swift's driver exports all of an executable's (-export-dynamic) for
+# libraries loaded into it to use, and none of libcurl's does; the loader searched rain's 4,000
+# names first for every symbol of libcurl's 30 libraries (0.3 MB of a refresh's peak).
+# The functions everyday commands run placed together, in the order scripts/hot-functions.txt
+# lists them (`make hot-functions` writes it), the compiler's unnamed ones beside them
+# (scripts/unnamed-functions.ld): the kernel maps code 64 KB around each page a program touches,
+# so the 1 MB of functions a refresh runs, scattered, kept 7 MB of code resident; together, 4 MB.
+LAYOUT = -Xswiftc -use-ld=lld -Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic \
 	-Xlinker --symbol-ordering-file=$(CURDIR)/scripts/hot-functions.txt -Xlinker --no-warn-symbol-ordering \
-	-Xlinker -T -Xlinker $(CURDIR)/scripts/unnamed-functions.ld \
-	-Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
-	$(if $(LINK_MAP),-Xlinker -Map=$(LINK_MAP) -Xlinker --no-demangle)
+	-Xlinker -T -Xlinker $(CURDIR)/scripts/unnamed-functions.ld
 
 static-c++:
 	@mkdir -p "$(STATIC_CXX)"
@@ -90,12 +93,12 @@ static-c++:
 	if [ -f "$$archive" ]; then ln -sf "$$archive" "$(STATIC_CXX)/libstdc++.a"; else rm -f "$(STATIC_CXX)/libstdc++.a"; fi
 
 release: deps static-c++
-	@rm -f "$(RELEASE_BIN)/rain" # relinked: SwiftPM does not know the linker reads scripts/
+	@bin="$$($(SWIFT) build -c release --show-bin-path)" && [ -n "$$bin" ] && rm -f "$$bin/rain" "$$bin/rain-manual" # relinked: SwiftPM does not know LAYOUT's files
 	$(SWIFT) build -c release --product rain $(STATIC)
 	$(SWIFT) build -c release --product rain-manual $(STATIC)
 
 # Lists the functions everyday commands run, for the linker's order (see STATIC above).
-hot-functions: deps static-c++
+hot-functions:
 	@sh scripts/hot-functions.sh
 
 # Builds, starts the ForecastSimulator on loopback and runs the real rain against it in a
@@ -164,7 +167,7 @@ deb: release
 # Side-by-side runs against curl and jq on loopback (Benchmarks/README.md); installs hyperfine
 # from Debian when missing.
 bench: deps
-	@bash Benchmarks/bench.sh
+	@SHARED_FLAGS="$(CODE) $(LAYOUT)" bash Benchmarks/bench.sh
 
 # Removes exactly what install-files installed, then the folders it made (its FOLDER_RECORD),
 # deepest first, each only when nothing else is left in it; a folder that was there before stays.

@@ -33,11 +33,13 @@ echo "Building the release rain (make install into a scratch folder) and the sim
 make -s install DESTDIR="$work/install" PREFIX=/usr >/dev/null
 swift build -c release --product forecast-simulator >/dev/null
 rain="$work/install/usr/bin/rain"
-# The same rain with the Swift runtime and Foundation as shared libraries (a plain release
-# build, in a build folder of its own so the installed kind is not relinked), stripped alike:
-# what the static link is measured against in run 1 and in the peak memory of run 5.
+# The same rain with the Swift runtime and Foundation as shared libraries (compiled and laid out
+# as the installed one, SHARED_FLAGS from the Makefile; in a build folder of its own so the
+# installed kind is not relinked), stripped alike: what the static link is measured against in
+# run 1 and in the peak memory of run 5.
 echo "Building rain with shared libraries for comparison (.build/shared)..." >&2
-swift build -c release --product rain --scratch-path .build/shared >/dev/null
+# shellcheck disable=SC2086
+swift build -c release --product rain --scratch-path .build/shared ${SHARED_FLAGS:-} >/dev/null
 strip -o "$work/rain-shared" "$(swift build -c release --scratch-path .build/shared --show-bin-path)/rain"
 shared_rain="$work/rain-shared"
 simulator="$(swift build -c release --show-bin-path)/forecast-simulator"

@@ -2,9 +2,7 @@
 # `make hot-functions`: writes scripts/hot-functions.txt, the functions that everyday commands
 # run, in the order `make release` asks the linker to place them (--symbol-ordering-file).
 #
-# Why: the kernel maps a program's code 64 KB at a time around each page it faults in, so a
-# refresh that runs 1 MB of functions scattered over the binary's 10 MB of code had 7 MB of it
-# resident. Placed together, the same functions keep 4 MB resident (Benchmarks/RESULTS.md).
+# Why: see STATIC in the Makefile.
 #
 # It runs the release rain under callgrind against the ForecastSimulator on loopback in a
 # throwaway RAIN_HOME: a refresh, a refresh of places around the world (the alert feeds too),
@@ -32,8 +30,6 @@ trap 'exit 130' INT TERM
 # The linker's map says which section holds each function (see the end).
 make -s release LINK_MAP="$work/rain.map" >/dev/null
 rain="$(swift build -c release --show-bin-path)/rain"
-# The simulator in the debug build: a release build of it with other flags would make the next
-# `make release` compile everything again.
 swift build --product forecast-simulator >/dev/null
 simulator="$(swift build --show-bin-path)/forecast-simulator"
 
@@ -46,6 +42,7 @@ unset RAIN_CONFIG RAIN_BASE_URL XDG_CONFIG_HOME XDG_DATA_HOME XDG_CACHE_HOME || 
 "$simulator" >"$work/port" 2>/dev/null &
 simulator_pid=$!
 for _ in $(seq 100); do [ -s "$work/port" ] && break; sleep 0.05; done
+[ -s "$work/port" ] || { echo "hot-functions: the simulator did not start" >&2; exit 1; }
 root="http://127.0.0.1:$(head -n 1 "$work/port")"
 mkdir -p "$RAIN_HOME"
 printf '{"base_url": "%s/forecast/", "nws_url": "%s/alerts/active", "metalerts_url": "%s/weatherapi/metalerts/2.0/current.json"}\n' \
@@ -56,7 +53,8 @@ profile() { # profile NAME ARGS...: callgrind's record of one run of rain
     out="$work/$1.out"
     shift
     valgrind --tool=callgrind --demangle=no --compress-strings=no --compress-pos=no \
-        --callgrind-out-file="$out" "$rain" "$@" >/dev/null 2>&1 </dev/null
+        --callgrind-out-file="$out" "$rain" "$@" >/dev/null 2>"$work/stderr" </dev/null ||
+        { echo "hot-functions: rain $* failed:" >&2; cat "$work/stderr" >&2; exit 1; }
 }
 profile 1 refresh
 # Places whose forecasts take other paths: the alert feeds (New York, Oslo), polar night and day
@@ -76,11 +74,11 @@ profile 8 locations remove Oslo --yes
 profile 9 --version
 
 # rain's own functions (not libc's or libcurl's), each once, in the order of the runs above.
-# Only names the binary defines: callgrind also names addresses without a symbol. A name that
-# several files define for a local helper (a value witness, a destroyer) goes last when one of
-# them sits in a section of over 64 KB: the linker moves every section holding a listed name,
-# and a library compiled without a section per function (the regex parser, 470 KB) would
-# otherwise sit amid the code that runs.
+# Only names the binary defines: callgrind also names addresses without a symbol. A name held
+# in a section of over 64 KB goes last: the linker moves the whole section (a library compiled
+# without a section per function keeps all its code in one: the standard library's is 1.6 MB),
+# and a name that several files give a local helper (a value witness, a destroyer) moves all
+# of their sections, the regex parser's 470 KB among them.
 awk '
     function hex(digits,    i, n) {
         for (i = 1; i <= length(digits); i++) n = n * 16 + index("0123456789abcdef", substr(digits, i, 1)) - 1
@@ -90,9 +88,9 @@ awk '
         rest = substr($0, RLENGTH + 1); indent = match(rest, /[^ ]/) - 1; name = substr(rest, indent + 1)
         if (indent == 0) text = (name ~ /^\.text/)
         else if (indent == 8) size = hex($3)
-        else if (text) { count[name]++; if (size > largest[name]) largest[name] = size }
+        else if (text && size > largest[name] + 0) largest[name] = size
     }
-    END { for (name in count) print (count[name] > 1 && largest[name] > 65536 ? "last" : "first"), name }
+    END { for (name in largest) print (largest[name] > 65536 ? "last" : "first"), name }
 ' "$work/rain.map" >"$work/placement"
 for run in 1 2 3 4 5 6 7 8 9; do
     awk '/^ob=/ { ours = ($0 ~ /\/rain$/) } /^fn=/ && ours { name = substr($0, 4); sub(/'"'"'[0-9]+$/, "", name); print name }' "$work/$run.out"
@@ -102,5 +100,10 @@ done | awk '!seen[$0]++' >"$work/hot"
     for class in first last; do
         awk -v class="$class" 'NR == FNR { placement[$2] = $1; next } placement[$0] == class' "$work/placement" "$work/hot"
     done
-} >scripts/hot-functions.txt
-echo "scripts/hot-functions.txt: $(($(wc -l <scripts/hot-functions.txt) - 1)) functions" >&2
+} >"$work/list"
+# A refresh alone runs over a thousand of rain's functions: fewer means the map or callgrind's
+# record was not read as expected, and the list in place is kept.
+count=$(($(wc -l <"$work/list") - 1))
+[ "$count" -ge 1000 ] || { echo "hot-functions: only $count functions found; scripts/hot-functions.txt left as it was" >&2; exit 1; }
+mv "$work/list" scripts/hot-functions.txt
+echo "scripts/hot-functions.txt: $count functions" >&2

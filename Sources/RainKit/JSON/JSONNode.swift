@@ -162,7 +162,8 @@ struct JSONNode: Sendable {
         return Date(timeIntervalSince1970: seconds.rounded(.down))
     }
 
-    /// An ISO 8601 time in UTC, as rain writes them (`2026-08-20T12:00:00Z`); nil for null.
+    /// An ISO 8601 time: in UTC as rain writes them (`2026-08-20T12:00:00Z`), or with an offset
+    /// (`2026-12-04T06:00:00-05:00`) as the alert feeds do; nil for null.
     func isoTime() throws(JSONError) -> Date? {
         guard let text = try string() else { return nil }
         if let date = UTCTimestamp.date(text) { return date }
