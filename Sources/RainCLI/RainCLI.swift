@@ -27,6 +27,16 @@ public enum RainCLI {
         return fail(ErrorReport(failure), console)
     }
 
+    /// Loads libcurl on the calling thread when `arguments` name a command that always
+    /// fetches (`RunnableCommand.alwaysFetches`), before `run` gets there; for the program's
+    /// main thread, which otherwise waits while the command runs on others. The request then
+    /// leaves sooner: the load begins before the concurrency runtime's threads have started.
+    public static func prepareTransport(for arguments: [String]) {
+        guard case .run(let type, let values, _)? = try? CommandParser(root: RainCommand.self).parse(arguments),
+              let command = try? type.init(parsed: values), command.alwaysFetches else { return }
+        CurlTransport.load()
+    }
+
     private static func runCommand(
         _ arguments: [String],
         environment: [String: String],

@@ -14,9 +14,9 @@ mallopt(M_ARENA_MAX, 1)
 /// everything rain writes has been written (it writes with write(2), never through C's
 /// buffered streams), and the exit handlers left are libraries freeing their memory
 /// (OpenSSL's, after a fetch, a fifth of a millisecond) just before the process goes.
-nonisolated func runAndExit() async -> Never {
+nonisolated func runAndExit(_ arguments: [String]) async -> Never {
     _exit(await RainCLI.run(
-        Array(CommandLine.arguments.dropFirst()),
+        arguments,
         environment: ProcessEnvironment.current(),
         console: StandardConsole()
     ))
@@ -27,5 +27,8 @@ nonisolated func runAndExit() async -> Never {
 // Dispatch, whose `dispatch_main` ends the main thread with `pthread_exit`: glibc then loads
 // libgcc's unwinder and walks the thread's stack through the binary's unwind tables, a
 // megabyte of them resident in a 200-place refresh. rain uses no main actor or main queue.
-Task.detached { await runAndExit() }
+// Meanwhile the main thread loads libcurl for a command that will fetch.
+let arguments = Array(CommandLine.arguments.dropFirst())
+Task.detached { await runAndExit(arguments) }
+RainCLI.prepareTransport(for: arguments)
 while true { pause() }

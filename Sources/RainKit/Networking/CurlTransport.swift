@@ -1,5 +1,10 @@
+import Synchronization
+
 /// HTTP GETs over libcurl, all through one multi handle with bounded concurrency and
 /// connection reuse. `perform` blocks the calling thread: call it from a thread of your own.
+/// Whether `CurlTransport.prepare()` or `load()` has begun loading libcurl.
+private let loadBegun = Atomic<Bool>(false)
+
 public struct CurlTransport: Sendable {
     public var options: TransferOptions
     public var maxConcurrentRequests: Int
@@ -43,11 +48,18 @@ public struct CurlTransport: Sendable {
     /// Starts loading and initialising libcurl on a thread of its own, for a command that is
     /// going to fetch: loading its 30 or so libraries is most of what a refresh of one place
     /// spends before its request, and it then runs while the command reads its configuration
-    /// and places instead of after. The first transfer waits for what is left of it.
+    /// and places instead of after. The first transfer waits for what is left of it. Nothing
+    /// more is started when a load has begun (`load()`).
     /// `TransportPreparation.finished()` must be awaited before the process exits.
     public static func prepare() -> TransportPreparation {
-        DetachedThread.start { try? CurlGlobal.initialize() }
+        if !loadBegun.exchange(true, ordering: .acquiringAndReleasing) { DetachedThread.start { try? CurlGlobal.initialize() } }
         return TransportPreparation()
+    }
+
+    /// Loads and initialises libcurl on the calling thread, unless a load has begun: for a
+    /// thread with nothing else to do while a command that will fetch starts on another.
+    public static func load() {
+        if !loadBegun.exchange(true, ordering: .acquiringAndReleasing) { try? CurlGlobal.initialize() }
     }
 
     /// One request, tried once: a batch of one.
