@@ -24,7 +24,7 @@ nonisolated func runAndExit(_ arguments: [String]) async -> Never {
 
 // The command runs on the concurrency runtime's threads while the main thread waits for the
 // process to end. An asynchronous top-level (`await` here) would hand the main queue to
-// Dispatch, whose `dispatch_main` ends the main thread with `pthread_exit`: glibc then loads
+// Dispatch, whose `dispatch_main` calls `pthread_exit` on the main thread: glibc then loads
 // libgcc's unwinder and walks the thread's stack through the binary's unwind tables, a
 // megabyte of them resident in a 200-place refresh. rain uses no main actor or main queue.
 // Meanwhile the main thread loads libcurl for a command that will fetch.
