@@ -93,7 +93,7 @@ static-c++:
 	if [ -f "$$archive" ]; then ln -sf "$$archive" "$(STATIC_CXX)/libstdc++.a"; else rm -f "$(STATIC_CXX)/libstdc++.a"; fi
 
 release: deps static-c++
-	@bin="$$($(SWIFT) build -c release --show-bin-path)" && [ -n "$$bin" ] && rm -f "$$bin/rain" "$$bin/rain-manual" # relinked: SwiftPM does not know LAYOUT's files
+	@if [ -n "$(RELEASE_BIN)" ]; then rm -f "$(RELEASE_BIN)/rain" "$(RELEASE_BIN)/rain-manual"; fi # relinked: SwiftPM does not know LAYOUT's files
 	$(SWIFT) build -c release --product rain $(STATIC)
 	$(SWIFT) build -c release --product rain-manual $(STATIC)
 
