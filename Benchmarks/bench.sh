@@ -21,13 +21,7 @@ if [ -n "$packages" ]; then
 fi
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/rain-bench.XXXXXX")"
-pids=()
-cleanup() {
-    for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
-    rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+. scripts/simulator.sh
 
 echo "Building the release rain (make install into a scratch folder) and the simulator..." >&2
 make -s install DESTDIR="$work/install" PREFIX=/usr >/dev/null
@@ -49,16 +43,9 @@ places=200
 parallel=6
 latency=50
 
-key="bench-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')"
-export SIMULATOR_API_KEY="$key" RAIN_API_KEY="$key"
+export RAIN_API_KEY="$SIMULATOR_API_KEY"
 unset RAIN_CONFIG RAIN_BASE_URL XDG_CONFIG_HOME XDG_DATA_HOME XDG_CACHE_HOME NO_COLOR || true
 
-start_simulator() { # start_simulator NAME ARGS... -> sets $port
-    "$simulator" "${@:2}" >"$work/$1.port" 2>/dev/null &
-    pids+=($!)
-    for _ in $(seq 100); do [ -s "$work/$1.port" ] && break; sleep 0.05; done
-    port="$(head -n 1 "$work/$1.port")"
-}
 start_simulator fast
 fast="http://127.0.0.1:$port/forecast/"
 start_simulator slow --latency-ms "$latency"

@@ -10,30 +10,11 @@ bin="$(swift build --show-bin-path)"
 # The message catalogues beside the build's rain, where it finds them (LANG=de_DE.UTF-8 rain).
 make --no-print-directory -s catalogues LOCALE_OUT="$bin/locale"
 
-RAIN_HOME="$(mktemp -d "${TMPDIR:-/tmp}/rain-demo.XXXXXX")"
-simulator_pid=""
-cleanup() {
-    [ -n "$simulator_pid" ] && kill "$simulator_pid" 2>/dev/null || true
-    rm -rf "$RAIN_HOME"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
-
-# The key travels in the environment, never in a command line; it is set only for the keyed part.
-SIMULATOR_API_KEY="demo-key-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')"
-export RAIN_HOME SIMULATOR_API_KEY
-
-start_simulator() { # start_simulator PORT
-    "$bin/forecast-simulator" --port "$1" >"$RAIN_HOME/simulator.port" 2>"$RAIN_HOME/simulator.log" &
-    simulator_pid=$!
-    tries=0
-    until [ -s "$RAIN_HOME/simulator.port" ]; do
-        tries=$((tries + 1))
-        [ "$tries" -gt 100 ] && { echo "the simulator did not start:" >&2; cat "$RAIN_HOME/simulator.log" >&2; exit 1; }
-        sleep 0.1
-    done
-    port="$(head -n 1 "$RAIN_HOME/simulator.port")"
-}
+work="$(mktemp -d "${TMPDIR:-/tmp}/rain-demo.XXXXXX")"
+. "$(dirname "$0")/simulator.sh"
+simulator="$bin/forecast-simulator"
+RAIN_HOME="$work"
+export RAIN_HOME
 
 run() {
     printf '\n$ rain%s\n' "${*:+ $*}"
@@ -49,7 +30,7 @@ run_head() {
     echo "..."
 }
 
-start_simulator 0
+start_simulator simulator
 root="http://127.0.0.1:$port"
 # Every provider URL points at the simulator: nothing leaves this machine.
 RAIN_OPENMETEO_URL="$root/v1/forecast"
@@ -85,13 +66,12 @@ run_head 14 show tokyo --json
 
 echo
 echo "--- the simulator goes away: rain shows what it has cached ---"
-kill "$simulator_pid" && wait "$simulator_pid" 2>/dev/null || true
-simulator_pid=""
+stop_simulators
 run refresh --all
 run_head 8 show paris --offline
 
 echo
 echo "--- and comes back ---"
-start_simulator "$port"
+start_simulator simulator --port "$port"
 run refresh --all
 run cron --every 30m

@@ -19,13 +19,7 @@ command -v valgrind >/dev/null 2>&1 || {
 }
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/rain-hot.XXXXXX")"
-simulator_pid=""
-cleanup() {
-    [ -n "$simulator_pid" ] && kill "$simulator_pid" 2>/dev/null || true
-    rm -rf "$work"
-}
-trap cleanup EXIT
-trap 'exit 130' INT TERM
+. scripts/simulator.sh
 
 # The linker's map says which section holds each function (see the end).
 make -s release LINK_MAP="$work/rain.map" >/dev/null
@@ -33,17 +27,13 @@ rain="$(swift build -c release --show-bin-path)/rain"
 swift build --product forecast-simulator >/dev/null
 simulator="$(swift build --show-bin-path)/forecast-simulator"
 
-SIMULATOR_API_KEY="hot-$(od -An -N8 -tx1 /dev/urandom | tr -d ' \n')"
 RAIN_API_KEY="$SIMULATOR_API_KEY"
 RAIN_HOME="$work/home"
-export SIMULATOR_API_KEY RAIN_API_KEY RAIN_HOME
+export RAIN_API_KEY RAIN_HOME
 unset RAIN_CONFIG RAIN_BASE_URL XDG_CONFIG_HOME XDG_DATA_HOME XDG_CACHE_HOME || true
 
-"$simulator" >"$work/port" 2>/dev/null &
-simulator_pid=$!
-for _ in $(seq 100); do [ -s "$work/port" ] && break; sleep 0.05; done
-[ -s "$work/port" ] || { echo "hot-functions: the simulator did not start" >&2; exit 1; }
-root="http://127.0.0.1:$(head -n 1 "$work/port")"
+start_simulator simulator
+root="http://127.0.0.1:$port"
 mkdir -p "$RAIN_HOME"
 printf '{"base_url": "%s/forecast/", "nws_url": "%s/alerts/active", "metalerts_url": "%s/weatherapi/metalerts/2.0/current.json"}\n' \
     "$root" "$root" "$root" >"$RAIN_HOME/config.json"

@@ -66,7 +66,7 @@ struct CommandContext: Sendable {
 
     /// Writes JSON text exactly: never transliterated, its non-ASCII characters as `\\u`
     /// escapes when only ASCII may be shown.
-    func writeJSON(_ text: String) { console.write(asciiOnly ? JSONValue.escapingNonASCII(text) : text) }
+    func writeJSON(_ text: String) { console.write(asciiOnly ? ASCIIConsole.escapingJSON(text) : text) }
 
     /// Asks a yes/no question. On a terminal one key answers it (y or the language's own letter,
     /// or anything else for no), as in the pickers; from other input a line: anything but y, yes

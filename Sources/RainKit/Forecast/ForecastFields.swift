@@ -151,3 +151,10 @@ extension Forecast.NextHour.Minute: PrecipitationPoint {}
 extension Forecast.Day: DescribedPoint {}
 extension Forecast.Hour: HourlyPoint {}
 extension Forecast.Conditions: HourlyPoint {}
+
+extension JSONField.Value {
+    /// A precipitation type; "none" and "" (Pirate Weather's words for none) are nil.
+    static func precipType(_ get: @escaping Get<String?>, _ set: @escaping Set<String?>) -> Self {
+        text(get) { model, type in set(&model, type == "none" || type == "" ? nil : type) }
+    }
+}

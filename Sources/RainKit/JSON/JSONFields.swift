@@ -22,19 +22,10 @@ struct JSONField<Model>: Sendable {
     /// A Dark Sky-compatible server's keys, most preferred first.
     var darkSkyKeys: [String] { darkSky ?? [Self.camelCase(key)] }
 
-    /// `apparent_temperature` -> `apparentTemperature` (keys are ASCII).
+    /// `apparent_temperature` -> `apparentTemperature`.
     static func camelCase(_ key: String) -> String {
-        var bytes: [UInt8] = []
-        var startsWord = false
-        for byte in key.utf8 {
-            if byte == UInt8(ascii: "_") {
-                startsWord = true
-            } else {
-                bytes.append(startsWord && byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte)
-                startsWord = false
-            }
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        let words = key.split(separator: "_")
+        return words.prefix(1).joined() + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 
     /// How one value is read into the model and taken from it to be written. Made by the
@@ -108,11 +99,6 @@ extension JSONField.Value {
 
     static func text(_ get: @escaping Get<String?>, _ set: @escaping Set<String?>) -> Self {
         optional(set, { node, _ throws(JSONError) in try node.string() }) { model in get(model).map(JSONWritten.text) }
-    }
-
-    /// A precipitation type; "none" and "" (Pirate Weather's words for none) are nil.
-    static func precipType(_ get: @escaping Get<String?>, _ set: @escaping Set<String?>) -> Self {
-        text(get) { model, type in set(&model, type == "none" || type == "" ? nil : type) }
     }
 
     /// Text that must be there in rain's documents (a server's may leave it to the model's default).

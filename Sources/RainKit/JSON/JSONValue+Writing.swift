@@ -21,21 +21,4 @@ extension JSONValue {
         writer.write(value)
         return String(decoding: writer.finished().dropLast(), as: UTF8.self)
     }
-
-    /// JSON text with every character outside ASCII written as a `\\u` escape (a UTF-16
-    /// surrogate pair beyond U+FFFF): the same data, readable on a terminal that shows only
-    /// ASCII. Such characters can only be inside strings, where an escape means the same.
-    public static func escapingNonASCII(_ json: String) -> String {
-        guard !json.utf8.allSatisfy({ $0 < 0x80 }) else { return json }
-        var output = ""
-        output.reserveCapacity(json.utf8.count)
-        for scalar in json.unicodeScalars {
-            if scalar.isASCII {
-                output.unicodeScalars.append(scalar)
-            } else {
-                for unit in String(scalar).utf16 { output += "\\u" + JSONText.hex(unit, digits: 4) }
-            }
-        }
-        return output
-    }
 }

@@ -7,7 +7,7 @@ import RainKit
 /// Strasse, Łódź -> Lodz, Þórshöfn -> Thorshofn, ÞÓR -> THOR), taking the extra columns from
 /// the padding after them; anything else becomes a '?' for each column it takes. The degree sign goes ("24 C",
 /// "52.52 N", "7"), but leaves a space in a column, where padding follows.
-/// JSON never passes here (`JSONValue.escapingNonASCII` keeps it exact).
+/// JSON never passes here (`escapingJSON` keeps it exact).
 public final class ASCIIConsole: Console {
     private let base: any Console
 
@@ -21,6 +21,26 @@ public final class ASCIIConsole: Console {
     public var isErrorTerminal: Bool { base.isErrorTerminal }
     public var isInputTerminal: Bool { base.isInputTerminal }
     public var terminalWidth: Int? { base.terminalWidth }
+
+    /// JSON text with every character outside ASCII written as a `\\u` escape (a UTF-16
+    /// surrogate pair beyond U+FFFF): the same data, readable on a terminal that shows only
+    /// ASCII. Such characters can only be inside strings, where an escape means the same.
+    public static func escapingJSON(_ json: String) -> String {
+        guard !json.utf8.allSatisfy({ $0 < 0x80 }) else { return json }
+        var output = ""
+        output.reserveCapacity(json.utf8.count)
+        for scalar in json.unicodeScalars {
+            if scalar.isASCII {
+                output.unicodeScalars.append(scalar)
+            } else {
+                for unit in String(scalar).utf16 {
+                    let hex = String(unit, radix: 16)
+                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                }
+            }
+        }
+        return output
+    }
 
     /// Same-width ASCII for the symbols rain draws.
     static let replacements: [Character: String] = [
