@@ -22,10 +22,19 @@ struct JSONField<Model>: Sendable {
     /// A Dark Sky-compatible server's keys, most preferred first.
     var darkSkyKeys: [String] { darkSky ?? [Self.camelCase(key)] }
 
-    /// `apparent_temperature` -> `apparentTemperature`.
+    /// `apparent_temperature` -> `apparentTemperature` (keys are ASCII).
     static func camelCase(_ key: String) -> String {
-        let words = key.split(separator: "_")
-        return words.prefix(1).joined() + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        var bytes: [UInt8] = []
+        var startsWord = false
+        for byte in key.utf8 {
+            if byte == UInt8(ascii: "_") {
+                startsWord = true
+            } else {
+                bytes.append(startsWord && byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte)
+                startsWord = false
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// How one value is read into the model and taken from it to be written. Made by the
