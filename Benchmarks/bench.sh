@@ -69,7 +69,7 @@ make_home "$one" "$fast"
 RAIN_HOME="$one" "$rain" locations add Berlin --lat 52.52 --lon 13.405 >/dev/null
 # curl asks for exactly what rain asks for (`rain refresh --verbose` shows it): Pirate Weather's
 # version=2 answers carry more fields, and the simulator writes them as that server does.
-one_url="${fast}${key}/52.52,13.405?units=si&lang=en&version=2"
+one_url="${fast}${RAIN_API_KEY}/52.52,13.405?units=si&lang=en&version=2"
 echo; echo "== 1. one refresh (0 ms latency) =="
 RAIN_HOME="$one" hyperfine -N --style basic --warmup 3 --runs "$fast_runs" --export-json "$work/1.json" \
     -n "rain refresh" "$rain refresh" \
@@ -88,7 +88,7 @@ make_home "$many" "$slow"
         lat=$(( (i * 37) % 170 - 85 )); lon=$(( (i * 53) % 350 - 175 ))
         [ "$i" -gt 1 ] && printf ','
         printf '{"id": "00000000-0000-4000-8000-%012d", "name": "Place %d", "latitude": %d.5, "longitude": %d.25}' "$i" "$i" "$lat" "$lon"
-        url="${slow}${key}/${lat}.5,${lon}.25?units=si&lang=en&version=2"
+        url="${slow}${RAIN_API_KEY}/${lat}.5,${lon}.25?units=si&lang=en&version=2"
         printf 'url = "%s"\noutput = "/dev/null"\n' "$url" >>"$work/urls.curl"
         printf '%s\n' "$url" >>"$work/urls.txt"
     done

@@ -1,7 +1,8 @@
 # Sourced (POSIX sh) by the scripts that run rain against the ForecastSimulator on loopback:
 # demo.sh, hot-functions.sh and Benchmarks/bench.sh. Source it right after making the scratch
 # folder `$work`: when the script ends, however it ends, its simulators are stopped and `$work`
-# is removed. Set `simulator` (the binary) before starting one.
+# is removed (the script sets no EXIT, INT or TERM trap of its own: these replace it). Set
+# `simulator` (the binary) before starting one.
 
 simulator_pids=""
 # stop_simulators: stops every simulator started so far, and waits until they are gone.
@@ -22,11 +23,13 @@ start_simulator() {
     simulator_name=$1
     shift
     "$simulator" "$@" >"$work/$simulator_name.port" 2>"$work/$simulator_name.log" &
-    simulator_pids="$simulator_pids $!"
+    simulator_pid=$!
+    simulator_pids="$simulator_pids $simulator_pid"
     tries=0
     until [ -s "$work/$simulator_name.port" ]; do
         tries=$((tries + 1))
-        if [ "$tries" -gt 100 ]; then
+        # Gone (its port taken, say), or not up after five seconds.
+        if [ "$tries" -gt 100 ] || ! kill -0 "$simulator_pid" 2>/dev/null; then
             echo "$0: the simulator did not start:" >&2
             cat "$work/$simulator_name.log" >&2
             exit 1

@@ -21,6 +21,16 @@ import Testing
         #expect(ascii.contains("Zurich"))
     }
 
+    /// JSON keeps its text exact in ASCII: escapes, a surrogate pair beyond U+FFFF, and the
+    /// same data when read back.
+    @Test func jsonKeepsItsTextAsEscapes() throws {
+        let json = #"{"name": "Zürich 🌧 café", "plain": "Paris"}"#
+        let escaped = ASCIIConsole.escapingJSON(json)
+        #expect(escaped == #"{"name": "Z\u00fcrich \ud83c\udf27 caf\u00e9", "plain": "Paris"}"#)
+        #expect(try JSONValue.parse(Array(escaped.utf8)) == JSONValue.parse(Array(json.utf8)))
+        #expect(ASCIIConsole.escapingJSON(#"{"plain": "Paris"}"#) == #"{"plain": "Paris"}"#)
+    }
+
     @Test func theConsoleWritesBothStreamsInASCII() {
         let buffer = BufferConsole()
         let console = ASCIIConsole(buffer)
