@@ -321,14 +321,15 @@ struct JSONFields<Model>: Sendable {
         precondition(naming == .rain, "rain writes its own naming only")
         var isFirst = true
         var others = extra.isEmpty ? [] : extra.keys.sorted()[...]
-        for (key, quotedKey, written) in writers {
-            while let other = others.first, other < key {
+        // By index: a tuple taken out of the array whole would be copied, with its references.
+        for index in writers.indices {
+            while let other = others.first, other < writers[index].key {
                 writer.openMember(other, isFirst: &isFirst, depth: depth + 1)
                 writer.write(extra[other]!, depth: depth + 1)
                 others.removeFirst()
             }
-            guard let value = written(model) else { continue }
-            writer.openMember(quoted: quotedKey, isFirst: &isFirst, depth: depth + 1)
+            guard let value = writers[index].written(model) else { continue }
+            writer.openMember(quoted: writers[index].quotedKey, isFirst: &isFirst, depth: depth + 1)
             switch value {
             case .number(let number): writer.write(number)
             case .text(let text): writer.write(text)
