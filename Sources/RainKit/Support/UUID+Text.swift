@@ -83,6 +83,10 @@ extension UUID {
             return (eightDigits(0), eightDigits(4), eightDigits(8), eightDigits(12))
         }
         return withUnsafeBytes(of: &text) { text in
+            if digits <= 8 {  // a short ID: no dash
+                output.baseAddress!.copyMemory(from: text.baseAddress!, byteCount: digits)
+                return digits
+            }
             guard digits == 32 else {
                 var position = 0
                 for index in 0..<digits {
