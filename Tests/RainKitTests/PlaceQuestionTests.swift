@@ -31,7 +31,7 @@ import Testing
             for name in ["old.json", "new.json", "old.json.damaged-1-0", "notes.txt"] { writeFile(folder + "/" + name, "{}") }
             var aDayAgo = [timespec(tv_sec: time(nil) - 25 * 3600, tv_nsec: 0), timespec(tv_sec: time(nil) - 25 * 3600, tv_nsec: 0)]
             for name in ["old.json", "old.json.damaged-1-0", "notes.txt"] { #expect(utimensat(AT_FDCWD, folder + "/" + name, &aDayAgo, 0) == 0) }
-            cache.removeAll(writtenBefore: Date().addingTimeInterval(-24 * 3600))
+            cache.sweep(writtenBefore: Date().addingTimeInterval(-24 * 3600))
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder).sorted() == ["new.json", "notes.txt"])
         }
     }

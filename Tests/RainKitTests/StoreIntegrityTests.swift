@@ -199,6 +199,8 @@ import Testing
         }
     }
 
+    /// Saved places' files stay, and a live writer's temporary file; the others' files, a
+    /// killed writer's temporary files (of a place's file or another) go.
     @Test func theCacheSweepKeepsSavedPlacesOnly() async throws {
         try await withTemporaryDirectory { folder throws in
             let cache = ForecastCache(directory: folder)
@@ -206,8 +208,22 @@ import Testing
             for id in [kept, orphan] { writeFile(cache.path(for: id), "{}") }
             writeFile(cache.path(for: orphan) + ".damaged-5-0", "x")
             writeFile(folder + "/README", "not ours")
-            cache.removeAll(except: [kept])
-            #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder)) == ["\(kept.uuidString.lowercased()).json", "README"])
+            let live = "\(kept.uuidString.lowercased()).json.tmp-\(getpid())-0-12345"
+            let gone = try Self.pidOfNoProcess()
+            for name in [live, "\(kept.uuidString.lowercased()).json.tmp-\(gone)-0-12345", "README.tmp-\(gone)-1-7"] {
+                writeFile(folder + "/" + name, "half")
+            }
+            cache.sweep(keeping: [kept])
+            #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder)) == ["\(kept.uuidString.lowercased()).json", "README", live])
         }
+    }
+
+    /// The ID of a process that has ended and been reaped (a `true` run to its end).
+    private static func pidOfNoProcess() throws -> pid_t {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/true")
+        try process.run()
+        process.waitUntilExit()
+        return process.processIdentifier
     }
 }

@@ -92,17 +92,15 @@ struct RefreshCommand: RunnableCommand {
     }
 
     /// The outcomes of the places still saved: one removed while this refresh fetched it has no
-    /// forecast kept (the refresh deleted it), so it is not reported as refreshed; a notice
-    /// says so instead (`--quiet` too: it was asked for and is gone).
+    /// forecast kept, so it is not reported as refreshed; a notice says so instead (`--quiet`
+    /// too: it was asked for and is gone).
     private func leavingOutRemoved(_ outcomes: [RefreshOutcome], context: CommandContext) -> [RefreshOutcome] {
-        guard let saved = try? context.store.load() else { return outcomes }
-        let ids = Set(saved.locations.map(\.id))
-        for outcome in outcomes where !ids.contains(outcome.location.id) {
+        for outcome in outcomes where outcome.wasRemoved {
             context.report(ErrorReport(message: context.localization.tr("{name} was removed meanwhile; its forecast was not kept",
                                                                         ["name": outcome.location.name]),
                                        exitCode: .success), as: .notice)
         }
-        return outcomes.filter { ids.contains($0.location.id) }
+        return outcomes.filter { !$0.wasRemoved }
     }
 
     /// Offline, busy or a lock that cannot be taken: nothing was fetched.

@@ -109,35 +109,39 @@ public struct ForecastCache: Sendable {
         if let failure { throw failure }
     }
 
-    /// Deletes the files of every place not in `saved`: forecasts a refresh wrote after the
-    /// place was removed, and those older versions of rain left behind (damaged ones too).
-    public func removeAll(except saved: Set<UUID>) {
+    /// Deletes the files of every place not in `saved` (forecasts a refresh wrote after the
+    /// place was removed, those older versions of rain left behind, damaged ones too) and what
+    /// killed writers left behind, in one listing of the folder.
+    public func sweep(keeping saved: Set<UUID>) {
         for name in Self.names(in: directory) {
-            // "<id>.json" and "<id>.json.damaged-...": the folder's other files are not places'.
-            guard name.utf8.count >= 41, name.dropFirst(36).hasPrefix(".json"),
-                  let id = UUID(uuidString: String(name.prefix(36))), !saved.contains(id) else { continue }
-            unlink("\(directory)/\(name)")
+            let isUnsaved = Self.placeID(inFileName: name).map { !saved.contains($0) } ?? false
+            if isUnsaved || AtomicFile.isAbandonedTemporaryFile(name) { unlink("\(directory)/\(name)") }
         }
     }
 
-    /// Deletes the files last written before `date` (a lookup's forecast, after a day unused).
-    public func removeAll(writtenBefore date: Date) {
+    /// The place whose file this is ("<id>.json", "<id>.json.damaged-...", "<id>.json.tmp-...");
+    /// nil for the folder's other files.
+    private static func placeID(inFileName name: String) -> UUID? {
+        guard name.utf8.count >= 41, name.dropFirst(36).hasPrefix(".json") else { return nil }
+        return UUID(uuidString: String(name.prefix(36)))
+    }
+
+    /// Deletes the files last written before `date` (a lookup's forecast, after a day unused)
+    /// and what killed writers left behind, in one listing of the folder.
+    public func sweep(writtenBefore date: Date) {
         let limit = Int(date.timeIntervalSince1970)
-        for name in Self.names(in: directory) where name.hasSuffix(".json") || name.contains(Self.damagedMarker) {
-            var info = stat()
+        for name in Self.names(in: directory) {
             let path = "\(directory)/\(name)"
-            if lstat(path, &info) == 0 && Int(info.st_mtim.tv_sec) < limit { unlink(path) }
+            if name.hasSuffix(".json") || name.contains(Self.damagedMarker) {
+                var info = stat()
+                if lstat(path, &info) == 0 && Int(info.st_mtim.tv_sec) < limit { unlink(path) }
+            } else if AtomicFile.isAbandonedTemporaryFile(name) {
+                unlink(path)
+            }
         }
     }
 
-    /// Removes what killed writers left behind (see `AtomicFile.sweepTemporaryFiles`).
-    public func sweepTemporaryFiles() {
-        AtomicFile.sweepTemporaryFiles(in: directory)
-    }
-
-    private static func names(in directory: String) -> [String] {
-        (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
-    }
+    private static func names(in directory: String) -> [String] { folderNames(directory) }
 
     /// The forecast document (pretty, keys sorted, ending in a newline): what `rain show --json`
     /// prints; the cache file holds the same document compactly. Format: `docs/forecast-json.md`.

@@ -127,7 +127,10 @@ public struct ForecastService: Sendable {
             guard let cached = previous[index], isFresh(cached) else { return true }
             return !(onlyIfStale || (waited && cached.fetchedAt >= started))
         }
-        defer { sweepCache() }
+        // The cache is swept however the batch ends; when it ends well, what the sweep found
+        // marks the places removed meanwhile.
+        var sweepsOnLeaving = true
+        defer { if sweepsOnLeaving { _ = sweepCache() } }
         var statuses: [Int: RefreshOutcome.Status] = [:]
         if !due.isEmpty {
             // Reading a place's cached forecast (what sets a damaged file aside before it is
@@ -192,8 +195,11 @@ public struct ForecastService: Sendable {
                 statuses.merge(saved.all) { $1 }
             }
         }
+        sweepsOnLeaving = false
+        let saved = sweepCache()
         return locations.indices.map { index in
-            RefreshOutcome(location: locations[index], status: statuses[index] ?? .fresh(previous![index]!))
+            RefreshOutcome(location: locations[index], status: statuses[index] ?? .fresh(previous![index]!),
+                           wasRemoved: saved.map { !$0.contains(locations[index].id) } ?? false)
         }
     }
 
@@ -224,16 +230,21 @@ public struct ForecastService: Sendable {
     /// Deletes the cache files of places that are no longer saved (removed while this refresh
     /// was fetching them, or by an older rain) and temporary files of killed writers. Runs
     /// under the refresh lock, after this refresh's writes; nothing is deleted when the store
-    /// cannot be read.
-    private func sweepCache() {
+    /// cannot be read. The IDs of the places saved, for saved places whose store was read.
+    private func sweepCache() -> Set<UUID>? {
         switch places {
         case .saved:
-            guard let list = try? store.load() else { return }
-            cache.removeAll(except: Set(list.locations.map(\.id)))
+            guard let list = try? store.load() else {
+                AtomicFile.sweepTemporaryFiles(in: cache.directory)
+                return nil
+            }
+            let saved = Set(list.locations.map(\.id))
+            cache.sweep(keeping: saved)
+            return saved
         case .lookedUp:
-            cache.removeAll(writtenBefore: now().addingTimeInterval(-24 * 3600))
+            cache.sweep(writtenBefore: now().addingTimeInterval(-24 * 3600))
+            return nil
         }
-        cache.sweepTemporaryFiles()
     }
 }
 

@@ -30,10 +30,14 @@ public struct RefreshOutcome: Sendable {
 
     public var location: Location
     public var status: Status
+    /// The place was removed from the store while the refresh fetched it: the refresh deleted
+    /// what it wrote for it, so nothing is kept of it.
+    public var wasRemoved: Bool
 
-    public init(location: Location, status: Status) {
+    public init(location: Location, status: Status, wasRemoved: Bool = false) {
         self.location = location
         self.status = status
+        self.wasRemoved = wasRemoved
     }
 
     /// The forecast there is to show now: the new one, the fresh one, or the last good one.

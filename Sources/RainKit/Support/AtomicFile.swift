@@ -112,21 +112,19 @@ public enum AtomicFile {
     /// Deletes the temporary files in `folder` (of the file named `name`, or of any) whose writer
     /// no longer runs (killed between creating and renaming them); live writers' are left alone.
     public static func sweepTemporaryFiles(in folder: String, of name: String? = nil) {
-        guard let directory = opendir(folder) else { return }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let entryName = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-            }
+        for entryName in folderNames(folder) {
             if let name, !entryName.hasPrefix(name + temporaryMarker) { continue }
-            // "<name>.tmp-<pid>-<attempt>-<random>"
-            let fields = entryName.split(separator: "-", omittingEmptySubsequences: false)
-            guard fields.count >= 4, fields[fields.count - 4].hasSuffix(".tmp"), let pid = pid_t(fields[fields.count - 3]), pid > 0,
-                  UInt(fields[fields.count - 2]) != nil, UInt32(fields[fields.count - 1]) != nil else { continue }
-            if kill(pid, 0) != 0 && errno == ESRCH {
-                unlink(folder + "/" + entryName)
-            }
+            if isAbandonedTemporaryFile(entryName) { unlink(folder + "/" + entryName) }
         }
+    }
+
+    /// Whether `name` is a temporary file's ("<name>.tmp-<pid>-<attempt>-<random>") whose
+    /// writer no longer runs.
+    static func isAbandonedTemporaryFile(_ name: String) -> Bool {
+        let fields = name.split(separator: "-", omittingEmptySubsequences: false)
+        guard fields.count >= 4, fields[fields.count - 4].hasSuffix(".tmp"), let pid = pid_t(fields[fields.count - 3]), pid > 0,
+              UInt(fields[fields.count - 2]) != nil, UInt32(fields[fields.count - 1]) != nil else { return false }
+        return kill(pid, 0) != 0 && errno == ESRCH
     }
 
     /// The whole file, or nil when it does not exist.
