@@ -36,6 +36,8 @@ import Testing
         Mistake(name: "a raw tab in a string", text: "[\"a\tb\"]", line: 1, column: 4,
                 reason: "a control character (U+09) inside a string must be written as an escape"),
         Mistake(name: "a bad escape", text: "[\"\\x41\"]", line: 1, column: 3, reason: "unknown escape \\x in a string"),
+        Mistake(name: "a \\u escape without four hex digits", text: "[\"\\u12g4\"]", line: 1, column: 3, reason: "'\\u' needs four hex digits"),
+        Mistake(name: "a \\u escape cut short", text: "[\"\\u0\"]", line: 1, column: 3, reason: "'\\u' needs four hex digits"),
         Mistake(name: "two documents", text: "{} {}", line: 1, column: 4, reason: "unexpected '{' after the end of the document"),
         Mistake(name: "missing colon", text: "{\"a\" 1}", line: 1, column: 6, reason: "expected ':' after the key \"a\", found '1'"),
         Mistake(name: "HTML", text: "<html>", line: 1, column: 1, reason: "it looks like an HTML page, not JSON"),

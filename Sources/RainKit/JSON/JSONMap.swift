@@ -243,6 +243,16 @@ enum JSONText {
 
     /// The number four hex digits name (the scanner checked them).
     private static func quad(_ raw: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32 {
-        UInt32(String(decoding: raw[index..<index + 4], as: UTF8.self), radix: 16) ?? 0
+        raw[index..<index + 4].reduce(0) { $0 << 4 | (hexValue($1) ?? 0) }
+    }
+
+    /// The value of a hex digit; nil for any other byte.
+    static func hexValue(_ byte: UInt8) -> UInt32? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
+        default: return nil
+        }
     }
 }

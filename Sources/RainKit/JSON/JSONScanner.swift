@@ -339,7 +339,7 @@ struct JSONScanner {
             break
         case UInt8(ascii: "u"):
             guard bytes.count - offset >= 4,
-                  bytes[offset..<offset + 4].allSatisfy({ Character(Unicode.Scalar($0)).isHexDigit }) else {
+                  bytes[offset..<offset + 4].allSatisfy({ JSONText.hexValue($0) != nil }) else {
                 throw error(N_("'\\u' needs four hex digits"), at: start)
             }
             offset += 4
