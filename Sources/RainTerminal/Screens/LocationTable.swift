@@ -122,37 +122,58 @@ public struct LocationTable {
         }
     }
 
-    /// `degrees(value).padded(to: width, alignRight: true)`, written digit by digit.
+    /// `degrees(value).padded(to: width, alignRight: true)`.
     private static func putDegrees(_ value: Double, width: Int, to row: inout ByteBuffer) {
-        guard let (isNegative, whole, fraction) = tenThousandths(value),
-              case let length = (isNegative ? 1 : 0) + ByteBuffer.digitCount(whole) + 5, length <= width else {
-            return row.put(degrees(value).padded(to: width, alignRight: true))
+        withDegrees(value) { text in
+            guard text.count <= width else { return row.put(String(decoding: text, as: UTF8.self).padded(to: width, alignRight: true)) }
+            row.putSpaces(width - text.count)
+            row.put(text)
         }
-        row.putSpaces(width - length)
-        if isNegative { row.put(UInt8(ascii: "-")) }
-        row.putDigits(whole)
-        row.put(UInt8(ascii: "."))
-        row.putDigits(fraction, count: 4)
     }
 
     /// The value with four decimals as printf's "%.4f" rounds it, "-0.0000" written as "0.0000".
     static func degrees(_ value: Double) -> String {
-        guard let (isNegative, whole, fraction) = tenThousandths(value) else {
-            let text = value.fixed(4)
-            return text == "-0.0000" ? "0.0000" : text
-        }
-        let decimals = String(fraction)
-        return (isNegative ? "-" : "") + String(whole) + "." + String(repeating: "0", count: 4 - decimals.utf8.count) + decimals
+        withDegrees(value) { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// The value rounded to ten thousandths as printf rounds it (a zero has no sign), where
+    /// `body` with the text of `degrees(value)`, written digit by digit from its end in a
+    /// buffer on the stack (thousands of rows); through `fixed(4)` where that cannot be exact.
+    private static func withDegrees<Result>(_ value: Double, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        guard let (isNegative, units) = tenThousandths(value) else {
+            var text = value.fixed(4)
+            if text == "-0.0000" { text = "0.0000" }
+            return text.withUTF8(body)
+        }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 16) { buffer in
+            var position = buffer.count
+            var rest = units
+            var digits = 0
+            repeat {  // four decimals, a point, and at least one digit before it
+                if digits == 4 {
+                    position -= 1
+                    buffer[position] = UInt8(ascii: ".")
+                }
+                position -= 1
+                buffer[position] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+                digits += 1
+            } while rest > 0 || digits < 5
+            if isNegative {
+                position -= 1
+                buffer[position] = UInt8(ascii: "-")
+            }
+            return body(UnsafeBufferPointer(rebasing: buffer[position...]))
+        }
+    }
+
+    /// The value in ten thousandths, rounded as printf rounds it (a zero has no sign), where
     /// the product's rounding error (under 1e-9 for values below 1000) cannot move it across a
     /// half; nil for other values.
-    private static func tenThousandths(_ value: Double) -> (isNegative: Bool, whole: UInt64, fraction: UInt64)? {
+    private static func tenThousandths(_ value: Double) -> (isNegative: Bool, units: UInt64)? {
         let scaled = abs(value) * 10_000
         guard scaled < 1e7, abs(scaled - scaled.wholePart - 0.5) > 1e-6 else { return nil }
         let units = UInt64(scaled.roundedNonNegative)
-        return (value < 0 && units != 0, units / 10_000, units % 10_000)
+        return (value < 0 && units != 0, units)
     }
 }
 
