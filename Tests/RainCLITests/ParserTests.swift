@@ -169,7 +169,7 @@ import Testing
     }
 
     @Test func aMisspeltCommandIsAnUnknownPlaceWithAHintAtTheCommand() async throws {
-        try await withTemporaryDirectory { home in
+        await withTemporaryDirectory { home in
             let console = BufferConsole()
             #expect(await RainCLI.run(["locatoins"], environment: ["RAIN_HOME": home], console: console) == 65)
             #expect(console.error == """

@@ -107,7 +107,7 @@ import Testing
     }
 
     @Test func removingByReferenceWithNothingSavedMakesNoFile() async throws {
-        try await withTemporaryDirectory { folder in
+        await withTemporaryDirectory { folder in
             let home = folder + "/home"
             let store = LocationsStore(file: DefaultsFile(path: home + "/defaults.json"))
             #expect(throws: LocationsError.self) { try store.remove(resolving: ["berlin"]) }

@@ -23,7 +23,7 @@ import Testing
     static let edgeNumbers: [Double] = [
         0, -0.0, 1, -1, 52.52, 13.405, 10.25, 0.5, 0.1, 0.3, 0.001, 0.000999, 0.0001, 1e-5, 1.5e-7,
         123456.789, 999_999_999.5, 1_000_000_000.5, 1e15, 1e15 - 1, -1e15 + 1, 1e16, 1e21, 0.1 + 0.2,
-        179.99999999999997, -179.9999, 47.376887, 1.0 / 3, 2.0 / 3, Double.pi, -Double.pi, 5e-324,
+        179.99999999999997, -179.9999, 47.376887, 1.0 / 3, 2.0 / 3, Double.pi, -Double.pi, .leastNonzeroMagnitude,
         Double.greatestFiniteMagnitude,
     ]
 
