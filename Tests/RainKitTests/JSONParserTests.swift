@@ -111,7 +111,7 @@ import Testing
             "s": .string("xé😀\n\"/"),
             "o": .object([:]),
         ]))
-        #expect(try JSONValue.parse(Array("12345678901234567890".utf8)) == .number(12345678901234567890))
+        #expect(try JSONValue.parse(Array("12345678901234567890".utf8)) == .number(1.2345678901234567890e19))
         #expect(try JSONValue.parse(Array("1e-400".utf8)) == .number(0))
     }
 
