@@ -136,16 +136,10 @@ struct ManualPage {
             case "\\": result += "\\e"
             case "-": result += "\\-"
             case _ where scalar.isASCII: result.unicodeScalars.append(scalar)
-            default: result += "\\[u" + String(scalar.value, radix: 16, uppercase: true).leftPadded(to: 4) + "]"
+            default: result += "\\[u" + scalar.value.hex(digits: 4, uppercase: true) + "]"
             }
         }
         if result.hasPrefix(".") || result.hasPrefix("'") { result = "\\&" + result }
         return result
-    }
-}
-
-private extension String {
-    func leftPadded(to length: Int) -> String {
-        String(repeating: "0", count: max(0, length - count)) + self
     }
 }

@@ -141,7 +141,7 @@ public struct ForecastCache: Sendable {
         }
     }
 
-    private static func names(in directory: String) -> [String] { folderNames(directory) }
+    private static func names(in directory: String) -> [String] { folderNames(directory) ?? [] }
 
     /// The forecast document (pretty, keys sorted, ending in a newline): what `rain show --json`
     /// prints; the cache file holds the same document compactly. Format: `docs/forecast-json.md`.

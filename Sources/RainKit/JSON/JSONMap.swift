@@ -199,12 +199,6 @@ enum JSONNumber {
 
 /// JSON strings' text.
 enum JSONText {
-    /// `value` in hexadecimal, `digits` digits at least: `\u` escapes and messages' codes.
-    static func hex(_ value: some BinaryInteger, digits: Int, uppercase: Bool = false) -> String {
-        let text = String(value, radix: 16, uppercase: uppercase)
-        return String(repeating: "0", count: max(0, digits - text.count)) + text
-    }
-
     /// The text of a string's bytes between its quotes (checked by the scanner), escapes decoded.
     static func decode(_ raw: UnsafeBufferPointer<UInt8>) -> String {
         var decoded: [UInt8] = []

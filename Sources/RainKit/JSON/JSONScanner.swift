@@ -301,7 +301,7 @@ struct JSONScanner {
                 index = offset
             } else {
                 throw error(N_("a control character (U+{code}) inside a string must be written as an escape"),
-                            ["code": .verbatim(JSONText.hex(stop, digits: 2, uppercase: true))])
+                            ["code": .verbatim(stop.hex(digits: 2, uppercase: true))])
             }
         }
         if bits >= 0x80, String(validating: UnsafeBufferPointer(rebasing: bytes[start + 1..<index]), as: UTF8.self) == nil {
@@ -375,7 +375,7 @@ struct JSONScanner {
     private func describe(_ byte: UInt8) -> LocalizedText {
         if byte >= 0x21 && byte < 0x7F { return .verbatim("'\(Character(Unicode.Scalar(byte)))'") }
         if byte == 0x20 { return LocalizedText(N_("a space")) }
-        return LocalizedText(N_("byte 0x{hex}"), ["hex": .verbatim(JSONText.hex(byte, digits: 2, uppercase: true))])
+        return LocalizedText(N_("byte 0x{hex}"), ["hex": .verbatim(byte.hex(digits: 2, uppercase: true))])
     }
 
     /// `message` (marked with `N_`) with `values`, at `position` (where the scanner is by default).

@@ -167,7 +167,7 @@ struct JSONWriter: ~Copyable {
                 case _ where scalar.isTerminalControl:
                     // Escaped, not dropped: the text stays exact, and no terminal or JavaScript
                     // reader (U+2028, U+2029) acts on it when the JSON is printed.
-                    append("\\u" + JSONText.hex(scalar.value, digits: 4))
+                    append("\\u" + scalar.value.hex(digits: 4))
                 default: for byte in UTF8.encode(scalar)! { buffer.put(byte) }
                 }
             }

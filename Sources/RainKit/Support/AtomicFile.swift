@@ -112,7 +112,7 @@ public enum AtomicFile {
     /// Deletes the temporary files in `folder` (of the file named `name`, or of any) whose writer
     /// no longer runs (killed between creating and renaming them); live writers' are left alone.
     public static func sweepTemporaryFiles(in folder: String, of name: String? = nil) {
-        for entryName in folderNames(folder) {
+        for entryName in folderNames(folder) ?? [] {
             if let name, !entryName.hasPrefix(name + temporaryMarker) { continue }
             if isAbandonedTemporaryFile(entryName) { unlink(folder + "/" + entryName) }
         }

@@ -1,10 +1,10 @@
 import Glibc
 
 /// The names of what a folder holds ("." and ".." aside), read with `readdir`: one listing,
-/// without the stat of each entry and the copies that FileManager's makes. Empty when the
+/// without the stat of each entry and the copies that FileManager's makes; nil when the
 /// folder cannot be opened.
-func folderNames(_ folder: String) -> [String] {
-    guard let directory = opendir(folder) else { return [] }
+func folderNames(_ folder: String) -> [String]? {
+    guard let directory = opendir(folder) else { return nil }
     defer { closedir(directory) }
     var names: [String] = []
     while let entry = readdir(directory) {

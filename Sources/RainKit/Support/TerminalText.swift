@@ -74,8 +74,5 @@ extension Unicode.Scalar {
     }
 
     /// "U+200B"
-    package var codePoint: String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return "U+" + String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-    }
+    package var codePoint: String { "U+" + value.hex(digits: 4, uppercase: true) }
 }

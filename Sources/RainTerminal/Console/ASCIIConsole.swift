@@ -33,10 +33,7 @@ public final class ASCIIConsole: Console {
             if scalar.isASCII {
                 output.unicodeScalars.append(scalar)
             } else {
-                for unit in String(scalar).utf16 {
-                    let hex = String(unit, radix: 16)
-                    output += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                }
+                for unit in String(scalar).utf16 { output += "\\u" + unit.hex(digits: 4) }
             }
         }
         return output
