@@ -10,6 +10,9 @@ import Synchronization
 public final class ForecastSimulator: Sendable {
     private struct RunState {
         var server: LoopbackServer<SimulatorState>?
+        /// The server stopped last, kept until a restart: its port refuses connections meanwhile,
+        /// and no other server is given it.
+        var stopped: LoopbackServer<SimulatorState>?
         var lastPort: UInt16 = 0
     }
 
@@ -32,6 +35,7 @@ public final class ForecastSimulator: Sendable {
     public func start() throws -> UInt16 {
         try run.withLock { run throws(SimulatorError) -> UInt16 in
             if let server = run.server { throw .alreadyRunning(port: server.port) }
+            run.stopped = nil  // its port free again for the restart
             let server: LoopbackServer<SimulatorState>
             if configuration.port == 0, run.lastPort != 0,
                let again = try? LoopbackServer(host: configuration.host, port: run.lastPort, name: "forecast-simulator", handler: state) {
@@ -52,7 +56,9 @@ public final class ForecastSimulator: Sendable {
             defer { run.server = nil }
             return run.server
         }
-        server?.stop()
+        guard let server else { return }
+        server.stop()
+        run.withLock { run in if run.server == nil { run.stopped = server } }
     }
 
     /// The bound port while running; after `stop()` the last one; 0 before the first start.

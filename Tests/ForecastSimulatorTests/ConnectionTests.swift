@@ -85,6 +85,33 @@ import Glibc
         #expect(try fetch(port, Place.path(Place.berlin)).status == 200)
     }
 
+    /// A stopped simulator keeps its port bound, without listening, until it restarts or is
+    /// gone: connections are refused, and the kernel gives the port to no other server asking
+    /// for any free one (so a test of "nothing listens" never reaches another test's server).
+    @Test func aStoppedSimulatorKeepsItsPortUntilItIsGone() throws {
+        var simulator: ForecastSimulator? = try startedSimulator()
+        let port = try #require(simulator?.port)
+        simulator?.stop()
+        #expect(throws: TestClientError.self) { try TestConnection(port: port) }
+        #expect(Self.bindingAlone(port) == EADDRINUSE, "still bound while stopped")
+        simulator = nil
+        #expect(Self.bindingAlone(port) == 0, "free once the simulator is gone")
+    }
+
+    /// 0 when a socket without address reuse can bind 127.0.0.1:`port`, else the errno.
+    private static func bindingAlone(_ port: UInt16) -> Int32 {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(descriptor) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = port.bigEndian
+        address.sin_addr = in_addr(s_addr: UInt32(0x7F00_0001).bigEndian)
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        return result == 0 ? 0 : errno
+    }
+
     @Test func fixedPortCanBeReusedBySeveralSimulatorsInTurn() throws {
         let probe = try startedSimulator()
         let port = probe.port

@@ -75,7 +75,9 @@ import Testing
     }
 
     @Test func nothingListeningIsUnreachable() throws {
-        let port = try ScriptedServer.unusedPort()
+        let closed = try ScriptedServer.closed()
+        defer { withExtendedLifetime(closed) {} }
+        let port = Int(closed.port)
         let outcome = CurlTransport().perform(HTTPRequest(url: "http://127.0.0.1:\(port)/"))
         guard case .failure(.unreachable) = outcome else {
             Issue.record("expected unreachable, got \(outcome)")

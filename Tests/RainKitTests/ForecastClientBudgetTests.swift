@@ -8,7 +8,9 @@ import Testing
     static let places = (0..<3).map { Coordinate(latitude: Double($0), longitude: 1) }
 
     @Test func anUnreachableHostStopsTheBatchAtOnce() async throws {
-        let port = try ScriptedServer.unusedPort()
+        let closed = try ScriptedServer.closed()
+        defer { withExtendedLifetime(closed) {} }
+        let port = Int(closed.port)
         let log = NetLog()
         var configuration = NetTest.configuration(try ScriptedServer(), maxConcurrent: 1, log: log)
         configuration.baseURL = "http://127.0.0.1:\(port)/"

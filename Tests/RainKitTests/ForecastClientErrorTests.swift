@@ -113,7 +113,9 @@ struct FailureCase: Sendable, CustomTestStringConvertible {
     }
 
     @Test func nothingListeningIsOfflineAtTheFirstTry() async throws {
-        let port = try ScriptedServer.unusedPort()
+        let closed = try ScriptedServer.closed()
+        defer { withExtendedLifetime(closed) {} }
+        let port = Int(closed.port)
         let log = NetLog()
         var configuration = NetTest.configuration(try ScriptedServer(), log: log)
         configuration.baseURL = "http://127.0.0.1:\(port)/"

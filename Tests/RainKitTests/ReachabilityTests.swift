@@ -12,7 +12,9 @@ import Testing
     }
 
     @Test func aClosedPortIsNot() throws {
-        let port = try ScriptedServer.unusedPort()
+        let closed = try ScriptedServer.closed()
+        defer { withExtendedLifetime(closed) {} }
+        let port = Int(closed.port)
         #expect(!ReachabilityMonitor.probe(host: "127.0.0.1", port: port))
         #expect(!ReachabilityMonitor(baseURL: "http://127.0.0.1:\(port)/").probe())
     }

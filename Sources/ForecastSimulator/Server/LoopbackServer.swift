@@ -1,8 +1,15 @@
 import Synchronization
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 
 /// A small HTTP/1.1 server on a loopback address that asks its handler what to do with each
 /// connection and request: answer, drip, cut off, hang or disconnect (in the spirit of
-/// async-http-client's `HTTPBin`). It listens from `init` until `stop()` or `deinit`.
+/// async-http-client's `HTTPBin`). It listens from `init` until `stop()` or `deinit`; after
+/// `stop()` its port refuses connections and is given to no other server until `deinit`, so
+/// a client still asking it (a test of "nothing listens") never reaches another test's server.
 ///
 ///     let server = try LoopbackServer(handler: MyHandler())
 ///     defer { server.stop() }
@@ -12,6 +19,8 @@ public final class LoopbackServer<Handler: RequestHandler>: Sendable {
     private let listener: Listener
     private let address: Socket.LoopbackAddress
     private let stopped = Mutex(false)
+    /// After `stop()`: the port, bound without listening (-1 when it could not be bound again).
+    private let reservation = Mutex<Int32>(-1)
 
     /// Listens on `host` ("127.0.0.1", any 127.x.y.z, "::1" or "localhost"; nothing else) and
     /// `port` (0: any free port). `name` goes in the `Server` field of every answer.
@@ -25,14 +34,23 @@ public final class LoopbackServer<Handler: RequestHandler>: Sendable {
     }
 
     deinit {
-        stop()
+        stop(reservingPort: false)
+        let descriptor = reservation.withLock { $0 }
+        if descriptor >= 0 { close(descriptor) }
     }
 
     /// Closes the listener and every connection (hanging and dripping ones too); returns when no
     /// thread of the server touches a socket any more. Safe to call twice.
     public func stop() {
+        stop(reservingPort: true)
+    }
+
+    private func stop(reservingPort: Bool) {
         guard !stopped.withLock({ stopped in defer { stopped = true }; return stopped }) else { return }
         listener.shutdown()
+        if reservingPort, let descriptor = Socket.reserve(address, port: port) {
+            reservation.withLock { $0 = descriptor }
+        }
     }
 
     public var port: UInt16 { listener.port }

@@ -50,6 +50,23 @@ enum Socket {
 
     /// Opens a listening TCP socket; returns the descriptor and the bound port.
     static func listen(on address: LoopbackAddress, host: String, port: UInt16) throws(SimulatorError) -> (Int32, UInt16) {
+        let descriptor = try bound(to: address, host: host, port: port)
+        guard Glibc.listen(descriptor, 128) == 0 else {
+            let error = failure(host: host, port: port)
+            close(descriptor)
+            throw error
+        }
+        return (descriptor, localPort(of: descriptor))
+    }
+
+    /// A TCP socket bound to `port` that does not listen: connections to the port are refused,
+    /// and while it is open no other socket is given the port for "any free port".
+    static func reserve(_ address: LoopbackAddress, port: UInt16) -> Int32? {
+        try? bound(to: address, host: address.urlHost, port: port)
+    }
+
+    /// A TCP socket bound to `port` (0: any free one), address reuse on.
+    private static func bound(to address: LoopbackAddress, host: String, port: UInt16) throws(SimulatorError) -> Int32 {
         let family = address == .ipv6 ? AF_INET6 : AF_INET
         let descriptor = socket(family, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw failure(host: host, port: port) }
@@ -79,12 +96,12 @@ enum Socket {
                 }
             }
         }
-        guard bound == 0, Glibc.listen(descriptor, 128) == 0 else {
+        guard bound == 0 else {
             let error = failure(host: host, port: port)
             close(descriptor)
             throw error
         }
-        return (descriptor, localPort(of: descriptor))
+        return descriptor
     }
 
     static func localPort(of descriptor: Int32) -> UInt16 {

@@ -44,11 +44,12 @@ extension LoopbackServer where Handler == ScriptedHandler {
 
     var requests: [ServerRequest] { handler.requests }
 
-    /// A loopback port on which nothing listens (bound, read, released).
-    static func unusedPort() throws -> Int {
+    /// A server stopped at once: while it lives, nothing listens on its port and no other
+    /// server (of a test running alongside) is given it.
+    static func closed() throws -> ScriptedServer {
         let server = try ScriptedServer()
         server.stop()
-        return Int(server.port)
+        return server
     }
 }
 
