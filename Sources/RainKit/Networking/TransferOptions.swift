@@ -51,9 +51,4 @@ extension Duration {
         let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
         return Int(clamping: max(0, milliseconds))
     }
-
-    var secondsValue: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) + Double(attoseconds) / 1e18
-    }
 }

@@ -44,11 +44,6 @@ package struct UnitFormat: Sendable {
         return localization.tr("{force} Bft, {name}", ["force": String(force), "name": localization.tr(Beaufort.names[force])])
     }
 
-    /// A wind speed as a short number for columns: "4.2", or the Beaufort force.
-    package func windNumber(_ value: Double?) -> String {
-        localization.decimal(MeasureFormat.short(units.wind(value, from: source)))
-    }
-
     /// A day's liquid amount: "2.5 mm", "<0.1 in".
     package func accumulationText(_ value: Double?) -> String {
         "\(localization.decimal(MeasureFormat.amount(units.accumulation(value, from: source)))) \(precipitationLabel)"

@@ -15,7 +15,6 @@ public struct TextStyle: Sendable, Equatable {
     public func green(_ text: String) -> String { apply("32", text) }
     public func yellow(_ text: String) -> String { apply("33", text) }
     public func blue(_ text: String) -> String { apply("34", text) }
-    public func magenta(_ text: String) -> String { apply("35", text) }
     public func cyan(_ text: String) -> String { apply("36", text) }
 
     /// A colour that says how warm a temperature in °C is: blue below 0, cyan, green, yellow, red from 28.
