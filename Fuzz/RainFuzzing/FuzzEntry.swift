@@ -90,9 +90,9 @@ public enum FuzzEntry {
             }
         } catch {
             checkReaches(ErrorReport(error.error, command: error.path).text)
-            if let misspelt = parser.misspeltCommand(in: arguments) {
-                checkReaches(ErrorReport(ParseError.notACommand(misspelt.word, suggestion: misspelt.suggestion), command: misspelt.path).text)
-            }
+        }
+        if let misspelt = parser.misspeltCommand(in: arguments) {
+            checkReaches(ErrorReport(misspelt.error, command: misspelt.path).text)
         }
     }
 

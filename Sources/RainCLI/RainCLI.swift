@@ -70,6 +70,8 @@ public enum RainCLI {
                 return status
             }
             do {
+                // `rain refesh` parses as a place, but is a misspelt command.
+                if let misspelt = misspeltCommand(in: arguments, parser: parser, environment: environment) { throw misspelt }
                 command = try type.init(parsed: values)
                 if command.alwaysFetches { preparation = CurlTransport.prepare() }
                 context = try makeContext(values: values, environment: environment, console: console, asciiOnly: asciiOnly)
@@ -104,20 +106,28 @@ public enum RainCLI {
     }
 
     /// What to say about an error found before `command` ran (parsing, `init(parsed:)`,
-    /// `validate`). A usage error whose first word was taken as a place but is a misspelt
-    /// command that names no saved place says so, with the usage of the command meant; every
-    /// other error keeps its own kind and status.
+    /// `validate`). A line whose place is a misspelt command that names no saved place says
+    /// so, with the usage of the command meant (a usage error); every other error keeps its
+    /// own kind and status.
     private static func report(
         beforeRunning error: any Error, of command: [any ParsableCommand.Type], _ arguments: [String],
         parser: CommandParser, environment: [String: String], localization: Localization
     ) -> ErrorReport {
-        if (error as? any RainError)?.kind == .usage,
-           let misspelt = parser.misspeltCommand(in: arguments),
-           isNoSavedPlace(misspelt.word, environment: environment) {
-            return ErrorReport(ParseError.notACommand(misspelt.word, suggestion: misspelt.suggestion), command: misspelt.path,
-                               localization: localization)
+        let misspelt = error as? MisspeltCommand
+            ?? ((error as? any RainError)?.kind == .usage ? misspeltCommand(in: arguments, parser: parser, environment: environment) : nil)
+        if let misspelt {
+            return ErrorReport(misspelt.error, command: misspelt.path, localization: localization)
         }
         return ErrorReport(error, command: command, localization: localization)
+    }
+
+    /// The command a line's place stands for (see `CommandParser.misspeltCommand`), unless its
+    /// first word or its words name a saved place, which always wins.
+    private static func misspeltCommand(in arguments: [String], parser: CommandParser, environment: [String: String]) -> MisspeltCommand? {
+        guard let misspelt = parser.misspeltCommand(in: arguments),
+              isNoSavedPlace(misspelt.word, environment: environment),
+              misspelt.place == misspelt.word || isNoSavedPlace(misspelt.place, environment: environment) else { return nil }
+        return misspelt
     }
 
     /// Whether `--ascii` is on a command line that may not parse (before `--`).

@@ -29,36 +29,37 @@ import Testing
     @Test(arguments: [
         // swift-argument-parser's messages, each with the usage of the command it concerns.
         ErrorCase(arguments: ["locations", "add", "A", "--selct"],
-                  error: "rain: error: Unknown option '--selct'. Did you mean '--select'?\n" + addUsage),
+                  error: "rain: error: unknown option '--selct'\nrain: hint: did you mean '--select'?\n" + addUsage),
         ErrorCase(arguments: ["locations", "add", "Berlin", "--lat"],
-                  error: "rain: error: Missing value for '--lat <latitude>'\n" + addUsage),
+                  error: "rain: error: missing value for '--lat <latitude>'\n" + addUsage),
         ErrorCase(arguments: ["locations", "add", "--lat", "1", "--lon", "2"],
-                  error: "rain: error: Missing expected argument '<name>'\n" + addUsage),
+                  error: "rain: error: missing expected argument '<name>'\n" + addUsage),
         ErrorCase(arguments: ["completions", "bash", "zsh"],
-                  error: "rain: error: Unexpected argument 'zsh'\nUsage: rain completions <shell>\n  See 'rain completions --help' for more information.\n"),
+                  error: "rain: error: unexpected argument 'zsh'\nUsage: rain completions <shell>\n  See 'rain completions --help' for more information.\n"),
         ErrorCase(arguments: ["locations", "lst"], error: """
-            rain: error: Unknown command 'lst'. Did you mean 'list'?
+            rain: error: unknown command 'lst'
+            rain: hint: did you mean 'list'?
             Usage: rain locations <subcommand>
               See 'rain locations --help' for more information.
 
             """),
         ErrorCase(arguments: ["watch", "--every", "-5m"], error: """
-            rain: error: The value '-5m' is invalid for '--every <interval>': give a positive whole number followed by s, m or h, e.g. 15m
+            rain: error: the value '-5m' is invalid for '--every <interval>': give a positive whole number followed by s, m or h, e.g. 15m
             Usage: rain watch [<loc> ...] [--all] [--every <interval>] [--verbose]
               See 'rain watch --help' for more information.
 
             """),
         ErrorCase(arguments: ["--color", "sometimes"],
-                  error: "rain: error: The value 'sometimes' is invalid for '--color <when>': one of auto, always, never\n" + showUsage),
+                  error: "rain: error: the value 'sometimes' is invalid for '--color <when>': one of auto, always, never\n" + showUsage),
         // Thrown by a command's validation: a usage error in the same voice.
         ErrorCase(arguments: ["refresh", "--all", "Berlin"], error: """
-            rain: error: Give either '--all' or locations, not both
+            rain: error: give either '--all' or locations, not both
             Usage: rain refresh [<loc> ...] [--all] [--if-stale] [--quiet] [--json] [--verbose]
               See 'rain refresh --help' for more information.
 
             """),
         ErrorCase(arguments: ["completions", "tcsh"], error: """
-            rain: error: The value 'tcsh' is invalid for '<shell>': one of bash, zsh, fish
+            rain: error: the value 'tcsh' is invalid for '<shell>': one of bash, zsh, fish
             Usage: rain completions <shell>
               See 'rain completions --help' for more information.
 
@@ -75,7 +76,7 @@ import Testing
                   error: "rain: error: 'lcoations' is not a command or a saved place\nrain: hint: did you mean 'rain locations add'?\n" + addUsage),
         ErrorCase(arguments: ["refesh", "--all", "--quiet"], error: """
             rain: error: 'refesh' is not a command or a saved place
-            rain: hint: did you mean 'rain refresh'?
+            rain: hint: did you mean 'rain refresh --all --quiet'?
             Usage: rain refresh [<loc> ...] [--all] [--if-stale] [--quiet] [--json] [--verbose]
               See 'rain refresh --help' for more information.
 
@@ -183,7 +184,7 @@ import Testing
             #expect(saved.status == 66 && saved.error.hasPrefix("rain: error: no cached forecast for lcoations\n"), "\(saved)")
             let extra = try await BuiltProduct.run("rain", ["lcoations", "add", "Paris"], environment: environment)
             #expect(extra.status == 64)
-            #expect(extra.error == "rain: error: Unexpected argument 'add'\n" + Self.showUsage)
+            #expect(extra.error == "rain: error: unexpected argument 'add'\n" + Self.showUsage)
         }
     }
 

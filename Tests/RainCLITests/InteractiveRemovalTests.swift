@@ -232,7 +232,7 @@ import Testing
             #expect(lines.dropFirst().first == "rain: hint: name the places instead")
             #expect(lines.dropFirst(2).first?.hasPrefix("Usage: rain locations remove") == true)
             let both = try await BuiltProduct.run("rain", ["locations", "remove", "-i", "berlin"], environment: ["RAIN_HOME": home])
-            #expect(both.status == 64 && both.error.hasPrefix("rain: error: Unexpected argument 'berlin'"), "\(both)")
+            #expect(both.status == 64 && both.error.hasPrefix("rain: error: unexpected argument 'berlin'"), "\(both)")
             #expect(bytes(home) == before)
         }
     }

@@ -100,14 +100,26 @@ import Testing
         }
     }
 
-    /// A misspelt command before a place is looked up as one name, then named in the hint.
-    @Test func aMisspeltCommandBeforeAPlaceIsNamed() async throws {
+    /// A near miss of a command before a place is a usage error, and nothing leaves the
+    /// machine for it; the hint names the command and, for a place of that name, `rain show`,
+    /// which always looks the words up.
+    @Test func aMisspeltCommandBeforeAPlaceIsNamedAndNotLookedUp() async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home, config: Self.config)
             let misspelt = try await world.keylessRain(["shwo", "paris"])
-            #expect(misspelt.status == 65, "\(misspelt)")
-            #expect(misspelt.error == "rain: error: no place named \"shwo paris\" was found\nrain: hint: did you mean the command 'rain show paris'?\n",
-                    "\(misspelt)")
+            #expect(misspelt.status == 64, "\(misspelt)")
+            #expect(misspelt.error.hasPrefix("""
+                rain: error: 'shwo' is not a command or a saved place
+                rain: hint: did you mean 'rain show paris'?
+                rain: hint: or, for a place of that name: rain show shwo paris
+                Usage: rain show [<loc>]
+                """), "\(misspelt)")
+            #expect(searches(world) == 0, "\(world.requestedPaths)")
+
+            let shown = try await world.keylessRain(["show", "shwo", "paris"])
+            #expect(shown.status == 65, "\(shown)")
+            #expect(shown.error.hasPrefix("rain: error: no place named \"shwo paris\" was found\n"), "\(shown)")
+            #expect(searches(world) == 1, "\(world.requestedPaths)")
         }
     }
 

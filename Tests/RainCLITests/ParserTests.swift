@@ -13,29 +13,29 @@ import Testing
     }
 
     @Test(arguments: [
-        UsageCase(arguments: ["locations", "lst"], message: "rain: error: Unknown command 'lst'. Did you mean 'list'?", usage: "Usage: rain locations <subcommand>"),
-        UsageCase(arguments: ["--frobnicate"], message: "rain: error: Unknown option '--frobnicate'.", usage: "Usage: rain <subcommand>"),
-        UsageCase(arguments: ["locations", "add", "Berlin", "--lat"], message: "rain: error: Missing value for '--lat <latitude>'", usage: "Usage: rain locations add"),
-        UsageCase(arguments: ["locations", "add", "--lat", "1", "--lon", "2"], message: "rain: error: Missing expected argument '<name>'", usage: "Usage: rain locations add"),
-        UsageCase(arguments: ["completions", "bash", "zsh"], message: "rain: error: Unexpected argument 'zsh'", usage: "Usage: rain completions"),
-        UsageCase(arguments: ["locations", "add", "A", "--lat", "north", "--lon", "2"], message: "rain: error: The value 'north' is invalid for '--lat <latitude>': give a decimal number, e.g. -33.87", usage: "Usage: rain locations add"),
-        UsageCase(arguments: ["locations", "add", "A", "--selct"], message: "rain: error: Unknown option '--selct'. Did you mean '--select'?", usage: "Usage: rain locations add"),
-        UsageCase(arguments: ["locations", "add", "A", "--select=yes"], message: "rain: error: The option '--select' does not take a value", usage: "Usage: rain locations add"),
-        UsageCase(arguments: ["locations", "select"], message: "rain: error: Missing expected argument '<loc>' (a terminal shows a pick list)", usage: "Usage: rain locations select"),
-        UsageCase(arguments: ["locations", "remove"], message: "rain: error: Missing expected argument '<loc>' (or use '--interactive')", usage: "Usage: rain locations remove"),
-        UsageCase(arguments: ["locations", "remove", "-i", "berlin"], message: "rain: error: Unexpected argument 'berlin' with '--interactive'", usage: "Usage: rain locations remove <loc> ... [--yes] | --interactive"),
+        UsageCase(arguments: ["locations", "lst"], message: "rain: error: unknown command 'lst'", usage: "Usage: rain locations <subcommand>"),
+        UsageCase(arguments: ["--frobnicate"], message: "rain: error: unknown option '--frobnicate'", usage: "Usage: rain <subcommand>"),
+        UsageCase(arguments: ["locations", "add", "Berlin", "--lat"], message: "rain: error: missing value for '--lat <latitude>'", usage: "Usage: rain locations add"),
+        UsageCase(arguments: ["locations", "add", "--lat", "1", "--lon", "2"], message: "rain: error: missing expected argument '<name>'", usage: "Usage: rain locations add"),
+        UsageCase(arguments: ["completions", "bash", "zsh"], message: "rain: error: unexpected argument 'zsh'", usage: "Usage: rain completions"),
+        UsageCase(arguments: ["locations", "add", "A", "--lat", "north", "--lon", "2"], message: "rain: error: the value 'north' is invalid for '--lat <latitude>': give a decimal number, e.g. -33.87", usage: "Usage: rain locations add"),
+        UsageCase(arguments: ["locations", "add", "A", "--selct"], message: "rain: error: unknown option '--selct'", usage: "Usage: rain locations add"),
+        UsageCase(arguments: ["locations", "add", "A", "--select=yes"], message: "rain: error: the option '--select' does not take a value", usage: "Usage: rain locations add"),
+        UsageCase(arguments: ["locations", "select"], message: "rain: error: missing expected argument '<loc>' (a terminal shows a pick list)", usage: "Usage: rain locations select"),
+        UsageCase(arguments: ["locations", "remove"], message: "rain: error: missing expected argument '<loc>' (or use '--interactive')", usage: "Usage: rain locations remove"),
+        UsageCase(arguments: ["locations", "remove", "-i", "berlin"], message: "rain: error: unexpected argument 'berlin' with '--interactive'", usage: "Usage: rain locations remove <loc> ... [--yes] | --interactive"),
         UsageCase(arguments: ["locations", "remove", "--interactive"], message: "rain: error: '--interactive' needs a terminal, and standard input is not one", usage: "Usage: rain locations remove"),
-        UsageCase(arguments: ["locations", "list", "extra"], message: "rain: error: Unexpected argument 'extra'", usage: "Usage: rain locations list"),
-        UsageCase(arguments: ["locations", "--color", "sometimes"], message: "rain: error: The value 'sometimes' is invalid for '--color <when>': one of auto, always, never", usage: "Usage: rain locations list"),
-        UsageCase(arguments: ["help", "nope"], message: "rain: error: Unknown command 'nope'.", usage: "Usage: rain <subcommand>"),
-        UsageCase(arguments: ["locations", "help", "ad"], message: "rain: error: Unknown command 'ad'. Did you mean 'add'?", usage: "Usage: rain locations <subcommand>"),
-        UsageCase(arguments: ["locations", "add", "A", "--lat", "5", "--lat", "6", "--lon", "2"], message: "rain: error: The option '--lat <latitude>' can be given only once", usage: "Usage: rain locations add"),
-        UsageCase(arguments: ["--color", "never", "--color=always", "locations"], message: "rain: error: The option '--color <when>' can be given only once", usage: "Usage: rain <subcommand>"),
-        UsageCase(arguments: ["watch", "--every", "-5m"], message: "rain: error: The value '-5m' is invalid for '--every <interval>': give a positive whole number followed by s, m or h, e.g. 15m", usage: "Usage: rain watch"),
-        UsageCase(arguments: ["cron", "--every=0m"], message: "rain: error: The value '0m' is invalid for '--every <interval>': give a positive whole number followed by s, m or h, e.g. 15m", usage: "Usage: rain cron"),
-        UsageCase(arguments: ["--color", "sometimes"], message: "rain: error: The value 'sometimes' is invalid for '--color <when>': one of auto, always, never", usage: "Usage: rain show"),
-        UsageCase(arguments: ["locations", "add", "A", "--lat", "--select"], message: "rain: error: Missing value for '--lat <latitude>'", usage: "Usage: rain locations add"),
-        UsageCase(arguments: ["show", "--version"], message: "rain: error: Unknown option '--version'.", usage: "Usage: rain show"),
+        UsageCase(arguments: ["locations", "list", "extra"], message: "rain: error: unexpected argument 'extra'", usage: "Usage: rain locations list"),
+        UsageCase(arguments: ["locations", "--color", "sometimes"], message: "rain: error: the value 'sometimes' is invalid for '--color <when>': one of auto, always, never", usage: "Usage: rain locations list"),
+        UsageCase(arguments: ["help", "nope"], message: "rain: error: unknown command 'nope'", usage: "Usage: rain <subcommand>"),
+        UsageCase(arguments: ["locations", "help", "ad"], message: "rain: error: unknown command 'ad'", usage: "Usage: rain locations <subcommand>"),
+        UsageCase(arguments: ["locations", "add", "A", "--lat", "5", "--lat", "6", "--lon", "2"], message: "rain: error: the option '--lat <latitude>' can be given only once", usage: "Usage: rain locations add"),
+        UsageCase(arguments: ["--color", "never", "--color=always", "locations"], message: "rain: error: the option '--color <when>' can be given only once", usage: "Usage: rain <subcommand>"),
+        UsageCase(arguments: ["watch", "--every", "-5m"], message: "rain: error: the value '-5m' is invalid for '--every <interval>': give a positive whole number followed by s, m or h, e.g. 15m", usage: "Usage: rain watch"),
+        UsageCase(arguments: ["cron", "--every=0m"], message: "rain: error: the value '0m' is invalid for '--every <interval>': give a positive whole number followed by s, m or h, e.g. 15m", usage: "Usage: rain cron"),
+        UsageCase(arguments: ["--color", "sometimes"], message: "rain: error: the value 'sometimes' is invalid for '--color <when>': one of auto, always, never", usage: "Usage: rain show"),
+        UsageCase(arguments: ["locations", "add", "A", "--lat", "--select"], message: "rain: error: missing value for '--lat <latitude>'", usage: "Usage: rain locations add"),
+        UsageCase(arguments: ["show", "--version"], message: "rain: error: unknown option '--version'", usage: "Usage: rain show"),
     ])
     func usageErrorsPrintTheMessageAndTheUsageAndExit64(_ testCase: UsageCase) async {
         let console = BufferConsole()
@@ -127,7 +127,7 @@ import Testing
         let console = BufferConsole()
         let status = await RainCLI.run(["locations", "add", "A", "--lat", text, "--lon", "2"], environment: ["RAIN_HOME": "/nonexistent-rain-home"], console: console)
         #expect(status == 64)
-        #expect(console.error.hasPrefix("rain: error: The value '\(text)' is invalid for '--lat <latitude>': give a decimal number"), "\(console.error)")
+        #expect(console.error.hasPrefix("rain: error: the value '\(text)' is invalid for '--lat <latitude>': give a decimal number"), "\(console.error)")
     }
 
     @Test(arguments: [("-33.87", -33.87), ("151", 151.0), ("+5", 5.0), (".5", 0.5), ("-.5", -0.5), ("7.", 7.0)])
@@ -168,15 +168,56 @@ import Testing
         if type is ShowCommand.Type { #expect(values[ShowCommand.place] == testCase.place) }
     }
 
-    @Test func aMisspeltCommandIsAnUnknownPlaceWithAHintAtTheCommand() async throws {
+    /// A near miss of a command that names no saved place is a usage error: both are said,
+    /// with the command meant and how to show a place of that name.
+    @Test func aMisspeltCommandThatNamesNoSavedPlaceIsAUsageError() async throws {
         await withTemporaryDirectory { home in
             let console = BufferConsole()
-            #expect(await RainCLI.run(["locatoins"], environment: ["RAIN_HOME": home], console: console) == 65)
+            #expect(await RainCLI.run(["locatoins"], environment: ["RAIN_HOME": home], console: console) == 64)
             #expect(console.error == """
-            rain: error: no saved location matches 'locatoins'
-            rain: hint: did you mean the command 'rain locations'?
+            rain: error: 'locatoins' is not a command or a saved place
+            rain: hint: did you mean 'rain locations'?
+            rain: hint: or, for a place of that name: rain show locatoins
+            Usage: rain locations list [--json]
+              See 'rain locations list --help' for more information.
 
             """)
+        }
+    }
+
+    /// Options before a command's name made it a place; they go after it.
+    @Test(arguments: [
+        (["-v", "refresh"], "'refresh' is a command: its options go after it", "did you mean 'rain refresh -v'?", "Usage: rain refresh "),
+        (["--json", "locations"], "'locations' is a command: its options go after it", "did you mean 'rain locations --json'?", "Usage: rain locations list "),
+        // One it does not take is left to its usage line.
+        (["--offline", "refresh"], "'refresh' is a command: its options go after it", "did you mean 'rain refresh'?", "Usage: rain refresh "),
+    ])
+    func optionsBeforeACommandGoAfterIt(_ arguments: [String], _ message: String, _ hint: String, _ usage: String) async {
+        await withTemporaryDirectory { home in
+            let console = BufferConsole()
+            #expect(await RainCLI.run(arguments, environment: ["RAIN_HOME": home], console: console) == 64)
+            let lines = console.error.split(separator: "\n").map(String.init)
+            #expect(lines.count == 4, "\(console.error)")
+            #expect(lines.first == "rain: error: " + message)
+            #expect(lines.dropFirst().first == "rain: hint: " + hint)
+            #expect(lines.dropFirst(2).first?.hasPrefix(usage) == true, "\(console.error)")
+        }
+    }
+
+    /// An option spelt near one the line could mean is named, whatever its case or dashes.
+    @Test(arguments: [
+        (["--jsno"], "unknown option '--jsno'", "did you mean '--json'?"),
+        (["show", "--JSON"], "unknown option '--JSON'", "did you mean '--json'?"),
+        (["show", "-json"], "unknown option '-j'", "did you mean '--json'?"),
+        (["locations", "--jsn"], "unknown option '--jsn'", "did you mean '--json'?"),
+    ])
+    func nearMissesOfOptionsAreNamed(_ arguments: [String], _ message: String, _ hint: String) async {
+        await withTemporaryDirectory { home in
+            let console = BufferConsole()
+            #expect(await RainCLI.run(arguments, environment: ["RAIN_HOME": home], console: console) == 64)
+            let lines = console.error.split(separator: "\n").map(String.init)
+            #expect(lines.first == "rain: error: " + message, "\(console.error)")
+            #expect(lines.dropFirst().first == "rain: hint: " + hint, "\(console.error)")
         }
     }
 

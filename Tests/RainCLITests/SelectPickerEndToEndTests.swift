@@ -60,7 +60,7 @@ import Testing
             let world = try ForecastWorld(home: home)
             let result = try await world.rain(["locations", "select"])
             #expect(result.status == 64, "\(result)")
-            #expect(result.error.hasPrefix("rain: error: Missing expected argument '<loc>' (a terminal shows a pick list)\n"), "\(result)")
+            #expect(result.error.hasPrefix("rain: error: missing expected argument '<loc>' (a terminal shows a pick list)\n"), "\(result)")
         }
     }
 }

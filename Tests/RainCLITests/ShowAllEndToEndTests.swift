@@ -126,7 +126,7 @@ import Testing
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home)
             let both = try await world.rain(["show", "tokyo", "--all"])
-            #expect(both.status == 64 && both.error.contains("Give either '--all' or a location, not both"), "\(both)")
+            #expect(both.status == 64 && both.error.contains("give either '--all' or a location, not both"), "\(both)")
             try FileManager.default.removeItem(atPath: home + "/defaults.json")
             let none = try await world.rain(["show", "--all"])
             #expect(none.status == 66 && none.error.hasPrefix("rain: error: no saved locations"), "\(none)")

@@ -123,6 +123,8 @@ import Testing
         BadConfig(json: "not json", message: "cannot read the configuration file"),
         BadConfig(json: "[1]", message: "is not a JSON object"),
         BadConfig(json: #"{"unit": "si"}"#, message: "unknown key 'unit' (did you mean 'units'?)"),
+        BadConfig(json: #"{"unitz": "si"}"#, message: "unknown key 'unitz' (did you mean 'units'?)"),
+        BadConfig(json: #"{"provder": "darksky"}"#, message: "unknown key 'provder' (did you mean 'provider'?)"),
         BadConfig(json: #"{"units": "metric"}"#, message: "'units' must be one of si, us, ca, uk"),
         BadConfig(json: #"{"units": 3}"#, message: "'units' must be a string"),
         BadConfig(json: #"{"provider": "weatherbit"}"#, message: "'provider' must be \"auto\", \"darksky\" or \"openmeteo\""),

@@ -69,7 +69,7 @@ struct LocationsAddCommand: RunnableCommand {
     private static func source(
         named name: String?, latitude: Double?, longitude: Double?, pick: Int?, country: String?, lookupOptions: [String]
     ) throws -> Source {
-        guard name != nil else { throw ValidationError(N_("Missing expected argument '<name>'")) }
+        guard name != nil else { throw ValidationError(N_("missing expected argument '<name>'")) }
         switch (latitude, longitude) {
         case let (latitude?, longitude?):
             if let option = lookupOptions.first {
@@ -81,9 +81,9 @@ struct LocationsAddCommand: RunnableCommand {
             let (pick, countryCode) = try PlaceChoice.checked(pick: pick, country: country)
             return .lookup(pick: pick, countryCode: countryCode)
         case (nil, _):
-            throw ValidationError(N_("Missing '--lat <latitude>' (or drop '--lon' to look the name up)"))
+            throw ValidationError(N_("missing '--lat <latitude>' (or drop '--lon' to look the name up)"))
         case (_, nil):
-            throw ValidationError(N_("Missing '--lon <longitude>' (or drop '--lat' to look the name up)"))
+            throw ValidationError(N_("missing '--lon <longitude>' (or drop '--lat' to look the name up)"))
         }
     }
 

@@ -35,10 +35,10 @@ struct LocationsRemoveCommand: RunnableCommand {
         yes = parsed[Self.yes]
         interactive = parsed[Self.interactive]
         if interactive, let first = references.first {
-            throw ValidationError(N_("Unexpected argument '{first}' with '--interactive'"), ["first": first])
+            throw ValidationError(N_("unexpected argument '{first}' with '--interactive'"), ["first": first])
         }
         if !interactive && references.isEmpty {
-            throw ValidationError(N_("Missing expected argument '<loc>' (or use '--interactive')"))
+            throw ValidationError(N_("missing expected argument '<loc>' (or use '--interactive')"))
         }
     }
 

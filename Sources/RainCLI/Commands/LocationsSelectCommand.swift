@@ -26,7 +26,7 @@ struct LocationsSelectCommand: RunnableCommand {
     init(parsed: ParsedValues) throws {
         reference = parsed[Self.place]
         none = parsed[Self.none]
-        if none && reference != nil { throw ValidationError(N_("Give either a location or '--none', not both")) }
+        if none && reference != nil { throw ValidationError(N_("give either a location or '--none', not both")) }
     }
 
     func run(_ context: CommandContext) async throws {
@@ -54,7 +54,7 @@ struct LocationsSelectCommand: RunnableCommand {
     /// the list. Elsewhere a LOC is needed, as ever.
     private func picked(_ context: CommandContext) throws -> String? {
         guard context.console.isInputTerminal && context.console.isOutputTerminal else {
-            throw ValidationError(N_("Missing expected argument '<loc>' (a terminal shows a pick list)"))
+            throw ValidationError(N_("missing expected argument '<loc>' (a terminal shows a pick list)"))
         }
         let list = try context.loadPlaces()
         guard !list.locations.isEmpty else { throw LocationsError.noLocations }

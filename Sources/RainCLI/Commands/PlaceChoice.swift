@@ -17,7 +17,7 @@ struct PlaceChoice {
 
     /// `--pick` and `--country` as given, checked: a number from 1, a two-letter code.
     static func checked(pick: Int?, country: String?) throws -> (pick: Int?, countryCode: String?) {
-        if let pick, pick < 1 { throw ValidationError(N_("The value '{pick}' is invalid for '--pick <n>': give a number from 1"), ["pick": "\(pick)"]) }
+        if let pick, pick < 1 { throw ValidationError(N_("the value '{pick}' is invalid for '--pick <n>': give a number from 1"), ["pick": "\(pick)"]) }
         if let country, !(country.count == 2 && country.allSatisfy { $0.isASCII && $0.isLetter }) {
             throw ValidationError(N_("'--country {value}': give a two-letter country code, e.g. DE"), ["value": country.strippingControlCharacters])
         }

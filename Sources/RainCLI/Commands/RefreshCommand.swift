@@ -43,7 +43,7 @@ struct RefreshCommand: RunnableCommand {
         quiet = parsed[Self.quiet]
         json = parsed[Self.json]
         verbose = parsed[Self.verbose]
-        if all && !references.isEmpty { throw ValidationError(N_("Give either '--all' or locations, not both")) }
+        if all && !references.isEmpty { throw ValidationError(N_("give either '--all' or locations, not both")) }
     }
 
     func run(_ context: CommandContext) async throws {

@@ -14,16 +14,16 @@ extension ShowCommand {
         }
         switch (latitude, longitude) {
         case let (latitude?, longitude?):
-            if reference != nil { throw ValidationError(N_("Give either a location or '--lat' and '--lon', not both")) }
+            if reference != nil { throw ValidationError(N_("give either a location or '--lat' and '--lon', not both")) }
             if let choosing { throw ValidationError(N_("'{option}' cannot be used with '--lat' and '--lon'"), ["option": choosing]) }
             return (try LocationValidation.validCoordinate(latitude: latitude, longitude: longitude), nil, nil)
         case (nil, nil):
             if let choosing, reference == nil { throw ValidationError(N_("'{option}' needs a name to look up"), ["option": choosing]) }
             return (nil, pick, countryCode)
         case (nil, _):
-            throw ValidationError(N_("Missing '--lat <latitude>' (with '--lon')"))
+            throw ValidationError(N_("missing '--lat <latitude>' (with '--lon')"))
         case (_, nil):
-            throw ValidationError(N_("Missing '--lon <longitude>' (with '--lat')"))
+            throw ValidationError(N_("missing '--lon <longitude>' (with '--lat')"))
         }
     }
 
@@ -35,20 +35,13 @@ extension ShowCommand {
         if let coordinate { return try await lookedUp(.coordinate(coordinate), context) }
         let list = try context.loadPlaces()
         do {
-            let location = try Self.location(reference, in: list, context)
+            let location = try context.location(reference, in: list)
             if let option = pick != nil ? "--pick" : countryCode != nil ? "--country" : nil {
                 throw ValidationError(N_("'{option}' does not apply: '{reference}' is a saved place ({id})"), ["option": option, "reference": reference ?? "", "id": location.shortID])
             }
             return (location, nil)
         } catch LocationsError.unknown(let reference) where Self.canBeLookedUp(reference) {
-            do {
-                return try await lookedUp(.name(reference, countryCode: countryCode, pick: pick), context)
-            } catch var failure as CommandFailure where failure.kind == .badData && pick == nil {
-                // `rain shwo paris`: nothing is called "shwo paris"; "show" was meant.
-                guard let command = Self.commandMeant(by: reference) else { throw failure }
-                failure.hint = Self.commandHint(command, context)
-                throw failure
-            }
+            return try await lookedUp(.name(reference, countryCode: countryCode, pick: pick), context)
         }
     }
 

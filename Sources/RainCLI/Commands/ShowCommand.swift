@@ -72,7 +72,7 @@ struct ShowCommand: RunnableCommand {
         dayCount = try parsed.value(Self.days)
         try Self.checkCounts(hours: hourCount, days: dayCount, all: all, json: json, format: template != nil)
         try Self.checkGraph(graph, days: dayCount, all: all, json: json, format: template != nil)
-        if all && reference != nil { throw ValidationError(N_("Give either '--all' or a location, not both")) }
+        if all && reference != nil { throw ValidationError(N_("give either '--all' or a location, not both")) }
         (coordinate, pick, countryCode) = try Self.lookupOptions(parsed, reference: reference, all: all)
         if all && template != nil { throw ValidationError(N_("'--format' shows one place; it cannot be combined with '--all'")) }
     }
@@ -115,33 +115,6 @@ struct ShowCommand: RunnableCommand {
             }
         }
         if status != .success { throw ExitStatus(code: status) }
-    }
-}
-
-extension ShowCommand {
-    /// The place LOC names; a LOC that names no place but looks like a misspelt command
-    /// (`rain locatoins`, which is `rain show locatoins`) says which command was meant.
-    static func location(_ reference: String?, in list: LocationList, _ context: CommandContext) throws -> Location {
-        do {
-            return try context.location(reference, in: list)
-        } catch LocationsError.unknown(let reference) {
-            guard !reference.contains(" "), let command = commandMeant(by: reference) else { throw LocationsError.unknown(reference: reference) }
-            throw CommandFailure(message: LocationsError.unknown(reference: reference).message(in: context.localization),
-                                 hint: commandHint(command, context), kind: .badData)
-        }
-    }
-
-    /// The command line a LOC spells with its first word misspelt: "lcoations" -> "rain
-    /// locations", "shwo paris" -> "rain show paris"; nil when its first word is no near miss.
-    static func commandMeant(by reference: String) -> String? {
-        let words = reference.split(separator: " ", omittingEmptySubsequences: true)
-        let commands = RainCommand.configuration.subcommands.map { $0.configuration.commandName }
-        guard let first = words.first, let command = closestMatch(to: String(first), among: commands) else { return nil }
-        return (["rain", command] + words.dropFirst().map(String.init)).joined(separator: " ")
-    }
-
-    static func commandHint(_ command: String, _ context: CommandContext) -> String {
-        context.localization.tr("did you mean the command '{command}'?", ["command": command])
     }
 }
 

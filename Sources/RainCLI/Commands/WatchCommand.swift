@@ -42,7 +42,7 @@ struct WatchCommand: RunnableCommand {
         all = parsed[Self.all]
         every = try parsed.value(Self.every) ?? Interval(seconds: 15 * 60)
         verbose = parsed[Self.verbose]
-        if all && !references.isEmpty { throw ValidationError(N_("Give either '--all' or locations, not both")) }
+        if all && !references.isEmpty { throw ValidationError(N_("give either '--all' or locations, not both")) }
     }
 
     func run(_ context: CommandContext) async throws {

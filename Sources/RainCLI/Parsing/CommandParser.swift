@@ -1,3 +1,5 @@
+import RainKit
+
 /// What a command line asks for.
 enum ParsedCommandLine {
     case run(any RunnableCommand.Type, values: ParsedValues, path: [any ParsableCommand.Type])
@@ -11,14 +13,25 @@ struct CommandLineError: Error {
     var path: [any ParsableCommand.Type]
 }
 
-/// A first word taken as a place that looks like a misspelt command (`lcoations` in
-/// `rain lcoations add Paris`), and the command it stands for.
-struct MisspeltCommand {
+/// A word taken as the default command's place that stands for a command: a near miss of its
+/// name (`lcoations` in `rain lcoations add Paris`), or its name after options that made it a
+/// place (`refresh` in `rain -v refresh`).
+struct MisspeltCommand: Error {
     var word: String
+    /// The words the place would be: `lcoations add Paris`.
+    var place: String
     /// `rain locations add`
     var suggestion: String
     /// The command meant, whose usage goes with the error.
     var path: [any ParsableCommand.Type]
+    /// For a near miss of plain words, how to show a place of that name: `rain show wath`.
+    var lookup: String?
+    /// The word is the command's name, after options that belong after it.
+    var isExact: Bool
+
+    var error: ParseError {
+        isExact ? .optionsBeforeCommand(word, suggestion: suggestion) : .notACommand(word, suggestion: suggestion, lookup: lookup)
+    }
 }
 
 /// A small table-driven parser with swift-argument-parser's conventions: subcommands by name,
@@ -56,42 +69,60 @@ struct CommandParser {
         }
     }
 
-    /// The command a line that went wrong was meant to run, when its first word, taken as a
-    /// place, is a misspelt command name and the words after it are that command's: the next
-    /// one names one of its subcommands (`rain lcoations add Paris`), or the line has options
-    /// and parses with the name spelt right (`rain refesh --all --quiet`). A single word
-    /// (`rain tokyo`) is never a command; whether the word is a saved place is the caller's
-    /// to check, as the parser knows no places.
+    /// The command a line was meant to run when the word taken as the default command's place
+    /// is a near miss of a command's name (`rain refesh`, `rain lcoations add Paris`, whose
+    /// next word is corrected too when it is a near miss of a subcommand's), or is a command's
+    /// name after options that made it a place (`rain -v refresh`). Plain words look like a
+    /// place's name (`rain tokyo`, `rain new york`) only when they are no near miss. Whether
+    /// the words name a saved place is the caller's to check, as the parser knows no places.
     func misspeltCommand(in tokens: [String]) -> MisspeltCommand? {
         guard let index = attempt(tokens).placeWordIndex else { return nil }
-        let commands = root.configuration.subcommands
-        let commandNames = commands.map { $0.configuration.commandName }
-        guard let name = closestMatch(to: tokens[index], among: commandNames),
+        let commandNames = root.configuration.subcommands.map { $0.configuration.commandName }
+        let word = tokens[index]
+        guard let name = closestMatch(to: word, among: commandNames),
               let command = subcommand(named: name, of: root) else { return nil }
-        var corrected = tokens
-        corrected[index] = name
-        let rest = tokens[(index + 1)...]
+        let before = Array(tokens[..<index]), rest = Array(tokens[(index + 1)...])
+        let rain = root.configuration.commandName
+        let place = ([word] + rest.prefix { !looksLikeOption($0) }).joined(separator: " ")
+        if word == name {
+            // Its options go after it; those it does not take are left to its usage line.
+            let moved = [name] + rest + before
+            let meant = parses(moved) ? moved : parses([name] + rest) ? [name] + rest : [name]
+            return MisspeltCommand(word: word, place: place, suggestion: ([rain] + meant).joined(separator: " "),
+                                   path: path(of: moved, else: [root, command]), lookup: nil, isExact: true)
+        }
         // `help` takes command names; a group, its subcommands' names and `help`.
         let isHelp = command is HelpCommand.Type
         let subcommandNames = command.configuration.subcommands.map { $0.configuration.commandName }
         let words = isHelp ? commandNames : subcommandNames.isEmpty ? [] : subcommandNames + [HelpCommand.configuration.commandName]
-        let correctedAttempt = attempt(corrected)
-        let suggestion: String
-        if let next = rest.first, words.contains(next) {
-            suggestion = "\(root.configuration.commandName) \(name) \(next)"
-        } else if rest.contains(where: looksLikeOption), case .success = correctedAttempt.result {
-            suggestion = "\(root.configuration.commandName) \(name)"
-        } else {
-            return nil
+        var meant = [name]
+        var remaining = rest[...]
+        if let next = remaining.first, !looksLikeOption(next), let corrected = closestMatch(to: next, among: words) {
+            meant.append(corrected)
+            remaining = remaining.dropFirst()
         }
-        let meant: [any ParsableCommand.Type]
-        switch correctedAttempt.result {
-        case _ where isHelp: meant = [root, HelpCommand.self]
-        case .success(.run(_, _, let path)), .success(.help(let path)): meant = path
-        case .success(.version): meant = [root]
-        case .failure(let error): meant = error.path
+        let whole = meant + remaining
+        // A leaf command's words and options are kept when the line then parses.
+        let suggested = words.isEmpty && parses(before + whole) ? whole : meant
+        let isPlainWords = meant.count == 1 && !rest.contains(where: looksLikeOption)
+        let shown = root.configuration.defaultSubcommand.map { ([rain, $0.configuration.commandName] + [word] + rest).joined(separator: " ") }
+        return MisspeltCommand(word: word, place: place, suggestion: ([rain] + suggested).joined(separator: " "),
+                               path: isHelp ? [root, HelpCommand.self] : path(of: before + whole, else: [root, command]),
+                               lookup: isPlainWords ? shown : nil, isExact: false)
+    }
+
+    private func parses(_ tokens: [String]) -> Bool {
+        if case .success = attempt(tokens).result { return true }
+        return false
+    }
+
+    /// The command `tokens` run or are about, or `fallback` when they name none.
+    private func path(of tokens: [String], else fallback: [any ParsableCommand.Type]) -> [any ParsableCommand.Type] {
+        switch attempt(tokens).result {
+        case .success(.run(_, _, let path)), .success(.help(let path)): return path
+        case .success(.version): return fallback
+        case .failure(let error): return error.path.count > 1 ? error.path : fallback
         }
-        return MisspeltCommand(word: tokens[index], suggestion: suggestion, path: meant)
     }
 
     private func parse(_ tokens: [String], joiningWords: Bool, placeWordIndex: inout Int?) throws(CommandLineError) -> ParsedCommandLine {
@@ -101,6 +132,8 @@ struct CommandParser {
         var optionsEnded = false
         var index = 0
         var helpRequest: [String]?
+        /// An option only the default command takes chose it (`rain -v ...`).
+        var impliedDefault = false
 
         do {
             while index < tokens.count {
@@ -117,6 +150,7 @@ struct CommandParser {
                         path.append(sub)
                         continue
                     }
+                    if !optionsEnded, positionals.isEmpty, impliedDefault, path.count == 2 { placeWordIndex = index - 1 }
                     if isGroup, let fallback = command.configuration.defaultSubcommand, !fallback.configuration.arguments.isEmpty {
                         if !optionsEnded && path.count == 1 { placeWordIndex = index - 1 }
                         path.append(fallback)
@@ -138,18 +172,20 @@ struct CommandParser {
                     let body = token.dropFirst(2)
                     let name = String(body.prefix { $0 != "=" })
                     let inlineValue = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
-                    descendToDefault(forOption: { $0.long == name }, path: &path)
+                    descendToDefault(forOption: { $0.long == name }, path: &path, implied: &impliedDefault)
                     guard let option = definition(long: name, in: path.last!) else {
-                        let names = allOptions(of: command).map { "--" + $0.long }
-                        throw ParseError.unknownOption("--" + name, suggestion: closestMatch(to: "--" + name, among: names))
+                        throw ParseError.unknownOption("--" + name, suggestion: closestMatch(to: "--" + name, among: longNames(of: path.last!)))
                     }
                     try record(option, spelled: "--" + name, inlineValue: inlineValue, tokens: tokens, index: &index, into: &values, path: path)
                 } else {
                     let letters = Array(token.dropFirst())
                     for (offset, letter) in letters.enumerated() {
-                        descendToDefault(forOption: { $0.short == letter }, path: &path)
+                        descendToDefault(forOption: { $0.short == letter }, path: &path, implied: &impliedDefault)
                         guard let option = allOptions(of: path.last!).first(where: { $0.short == letter }) else {
-                            throw ParseError.unknownOption("-\(letter)", suggestion: nil)
+                            // `-json` is `--json` with one dash too few.
+                            let spelt = "-" + token
+                            let meant = letters.count > 1 && longNames(of: path.last!).contains(spelt) ? spelt : nil
+                            throw ParseError.unknownOption("-\(letter)", suggestion: meant)
                         }
                         let isLast = offset == letters.count - 1
                         if case .value = option.kind, !isLast {
@@ -210,14 +246,17 @@ struct CommandParser {
     /// `rain --offline` means `rain show --offline`: an option that only the default subcommand
     /// knows selects it, as in swift-argument-parser.
     private func descendToDefault(
-        forOption matches: (OptionDefinition) -> Bool, path: inout [any ParsableCommand.Type]
+        forOption matches: (OptionDefinition) -> Bool, path: inout [any ParsableCommand.Type], implied: inout Bool
     ) {
         var candidate = path
         while !candidate.last!.configuration.options.contains(where: matches),
               let fallback = candidate.last!.configuration.defaultSubcommand {
             candidate.append(fallback)
         }
-        if candidate.last!.configuration.options.contains(where: matches) { path = candidate }
+        if candidate.last!.configuration.options.contains(where: matches) {
+            if candidate.count > path.count && path.count == 1 { implied = true }
+            path = candidate
+        }
     }
 
     /// `-5m`, `-33.87` and `-.5` are values (no option is spelt with a digit), so
@@ -233,6 +272,18 @@ struct CommandParser {
 
     private func allOptions(of command: any ParsableCommand.Type) -> [OptionDefinition] {
         command.configuration.options + GlobalOptions.definitions
+    }
+
+    /// The long options a line at `command` could mean: its own, the global ones and, where
+    /// an option would choose it, its default subcommand's (`rain --jsno` is `rain show --jsno`).
+    private func longNames(of command: any ParsableCommand.Type) -> [String] {
+        var options = allOptions(of: command)
+        var fallback = command.configuration.defaultSubcommand
+        while let next = fallback {
+            options += next.configuration.options
+            fallback = next.configuration.defaultSubcommand
+        }
+        return options.map { "--" + $0.long }
     }
 
     private func definition(long name: String, in command: any ParsableCommand.Type) -> OptionDefinition? {

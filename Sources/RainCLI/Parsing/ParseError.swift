@@ -11,9 +11,11 @@ enum ParseError: RainError, Equatable {
     case unknownCommand(String, suggestion: String?)
     case invalidValue(String, for: String, expectation: String? = nil)
     case repeatedOption(String)
-    /// `rain lcoations add Paris`: the first word is no command and no saved place, and the
-    /// words after it are a command's.
-    case notACommand(String, suggestion: String)
+    /// `rain lcoations add Paris`, `rain refesh`: the first word is no command and no saved
+    /// place but a near miss of a command; `lookup` shows a place of those words.
+    case notACommand(String, suggestion: String, lookup: String?)
+    /// `rain -v refresh`: a command's name after options, which made it a place's.
+    case optionsBeforeCommand(String, suggestion: String)
 
     var kind: ErrorKind { .usage }
 
@@ -21,40 +23,47 @@ enum ParseError: RainError, Equatable {
 
     var description: String { message(in: .english) }
 
+    /// "did you mean ...?" for a near miss, on a hint line as rain's own typo hints are.
     func hint(in localization: Localization) -> String? {
-        guard case .notACommand(_, let suggestion) = self else { return nil }
-        return localization.tr("did you mean '{command}'?", ["command": suggestion])
+        switch self {
+        case .unknownOption(_, let suggestion?), .unknownCommand(_, let suggestion?), .optionsBeforeCommand(_, let suggestion):
+            return localization.tr("did you mean '{command}'?", ["command": suggestion])
+        case .notACommand(_, let suggestion, let lookup):
+            let meant = localization.tr("did you mean '{command}'?", ["command": suggestion])
+            guard let lookup else { return meant }
+            return meant + "\n" + localization.tr("or, for a place of that name: {command}", ["command": lookup])
+        default:
+            return nil
+        }
     }
 
     /// The line in the user's language; option names, commands and values stay as typed.
     func message(in localization: Localization) -> String {
         let words = localization
         switch self {
-        case .unknownOption(let option, nil):
-            return words.tr("Unknown option '{option}'.", ["option": option])
-        case .unknownOption(let option, let suggestion?):
-            return words.tr("Unknown option '{option}'. Did you mean '{suggestion}'?", ["option": option, "suggestion": suggestion])
+        case .unknownOption(let option, _):
+            return words.tr("unknown option '{option}'", ["option": option])
         case .missingValue(let synopsis):
-            return words.tr("Missing value for '{option}'", ["option": synopsis])
+            return words.tr("missing value for '{option}'", ["option": synopsis])
         case .unexpectedValue(let option):
-            return words.tr("The option '{option}' does not take a value", ["option": option])
+            return words.tr("the option '{option}' does not take a value", ["option": option])
         case .unexpectedArgument(let argument):
-            return words.tr("Unexpected argument '{argument}'", ["argument": argument])
+            return words.tr("unexpected argument '{argument}'", ["argument": argument])
         case .missingArgument(let name):
-            return words.tr("Missing expected argument '<{name}>'", ["name": name])
-        case .unknownCommand(let name, nil):
-            return words.tr("Unknown command '{command}'.", ["command": name])
-        case .unknownCommand(let name, let suggestion?):
-            return words.tr("Unknown command '{command}'. Did you mean '{suggestion}'?", ["command": name, "suggestion": suggestion])
+            return words.tr("missing expected argument '<{name}>'", ["name": name])
+        case .unknownCommand(let name, _):
+            return words.tr("unknown command '{command}'", ["command": name])
         case .invalidValue(let value, let synopsis, nil):
-            return words.tr("The value '{value}' is invalid for '{option}'", ["value": value, "option": synopsis])
+            return words.tr("the value '{value}' is invalid for '{option}'", ["value": value, "option": synopsis])
         case .invalidValue(let value, let synopsis, let expectation?):
-            return words.tr("The value '{value}' is invalid for '{option}': {expectation}",
+            return words.tr("the value '{value}' is invalid for '{option}': {expectation}",
                             ["value": value, "option": synopsis, "expectation": Self.expectation(expectation, in: words)])
         case .repeatedOption(let synopsis):
-            return words.tr("The option '{option}' can be given only once", ["option": synopsis])
-        case .notACommand(let word, _):
+            return words.tr("the option '{option}' can be given only once", ["option": synopsis])
+        case .notACommand(let word, _, _):
             return words.tr("'{word}' is not a command or a saved place", ["word": word])
+        case .optionsBeforeCommand(let command, _):
+            return words.tr("'{command}' is a command: its options go after it", ["command": command])
         }
     }
 }
@@ -67,24 +76,4 @@ extension ParseError {
         guard text.hasPrefix(oneOf) else { return localization.tr(text) }
         return localization.tr("one of {values}", ["values": String(text.dropFirst(oneOf.count))])
     }
-}
-
-/// The closest candidate within a small edit distance, for "Did you mean ...?".
-func closestMatch(to word: String, among candidates: [String]) -> String? {
-    let scored = candidates.map { ($0, editDistance(word, $0)) }.filter { $0.1 <= max(2, word.count / 3) }
-    return scored.min { $0.1 < $1.1 }?.0
-}
-
-private func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    if a.isEmpty { return b.count }
-    var previous = Array(0...b.count)
-    for i in 1...a.count {
-        var current = [i] + Array(repeating: 0, count: b.count)
-        for j in stride(from: 1, through: b.count, by: 1) {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        previous = current
-    }
-    return previous[b.count]
 }

@@ -21,6 +21,7 @@ struct ConfigValues: Sendable {
         values.keys.sorted().filter { !known.contains($0) }.map { key in
             let lowered = key.lowercased().replacingAll("-", with: "_")
             let suggestion = known.first { $0 == lowered } ?? known.first { $0.hasPrefix(lowered) || lowered.hasPrefix($0) }
+                ?? closestMatch(to: lowered, among: known)
             return .unknownKey(path: path, key: keyPrefix + key, suggestion: suggestion.map { keyPrefix + $0 })
         }
     }
