@@ -18,7 +18,8 @@ import Testing
         USAGE: rain locations <subcommand>
 
         OPTIONS:
-          --config <file>         The configuration file to read (it must exist).
+          --config <file>         The configuration file to read, which must exist (or,
+                                  for 'config init', to write).
           --units <preset>        Units for this run: si, ca, uk or us (a quantity's own
                                   unit in the configuration still applies).
           --lang <language>       The language of this run's messages and screens, such

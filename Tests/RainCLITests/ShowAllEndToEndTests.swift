@@ -79,6 +79,18 @@ import Testing
         }
     }
 
+    /// `--offline` with nothing cached for any place says so, as `rain show` does for one.
+    @Test func nothingCachedAtAllIsSaid() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let shown = try await world.rain(["show", "--all", "--offline"])
+            #expect(shown.status == 66, "\(shown)")
+            #expect(shown.error == "rain: error: no cached forecast for any saved place\nrain: hint: fetch them when online: rain refresh --all\n")
+            #expect(shown.output.contains("no forecast"), "\(shown)")
+            #expect(world.simulator.requestCount == 0)
+        }
+    }
+
     struct KeyCase: Sendable, CustomTestStringConvertible {
         var name: String
         var environment: [String: String]

@@ -36,7 +36,13 @@ extension ShowCommand {
             overview.presentation = context.presentation(service.settings)
             context.console.write(overview.render(places))
         }
-        if shown.isEmpty && status == .success { status = .noInput }
+        if shown.isEmpty && status == .success {
+            // As `rain show` says of one place: nothing at all is cached.
+            let words = context.localization
+            context.report(ErrorReport(message: words.tr("no cached forecast for any saved place"),
+                                       hint: words.tr("fetch them when online: rain refresh --all"), exitCode: .noInput))
+            status = .noInput
+        }
         if status != .success { throw ExitStatus(code: status) }
     }
 }

@@ -3,7 +3,7 @@ import RainTerminal
 
 /// Options every command takes, wherever they stand on the line.
 enum GlobalOptions {
-    static let config = Option<String>("config", value: "file", help: "The configuration file to read (it must exist).", completion: .file)
+    static let config = Option<String>("config", value: "file", help: "The configuration file to read, which must exist (or, for 'config init', to write).", completion: .file)
     static let color = Option<ColorMode>("color", value: "when", help: "Colour the output: auto, always or never.")
     static let ascii = Flag("ascii", help: "Only ASCII in the output (also when the locale is not UTF-8).")
     static let units = Option<UnitSystem>("units", value: "preset", help: "Units for this run: si, ca, uk or us (a quantity's own unit in the configuration still applies).")
