@@ -70,8 +70,9 @@ public enum RainCLI {
                 return status
             }
             do {
-                // `rain refesh` parses as a place, but is a misspelt command.
-                if let misspelt = misspeltCommand(in: arguments, parser: parser, environment: environment) { throw misspelt }
+                // `rain refesh` parses as a place (of the default command), but is a misspelt command.
+                if type == RainCommand.configuration.defaultSubcommand,
+                   let misspelt = misspeltCommand(in: arguments, parser: parser, environment: environment) { throw misspelt }
                 command = try type.init(parsed: values)
                 if command.alwaysFetches { preparation = CurlTransport.prepare() }
                 context = try makeContext(values: values, environment: environment, console: console, asciiOnly: asciiOnly)
