@@ -38,9 +38,9 @@ import Testing
                   error: "rain: error: unexpected argument 'zsh'\nUsage: rain completions <shell>\n  See 'rain completions --help' for more information.\n"),
         ErrorCase(arguments: ["locations", "lst"], error: """
             rain: error: unknown command 'lst'
-            rain: hint: did you mean 'list'?
-            Usage: rain locations <subcommand>
-              See 'rain locations --help' for more information.
+            rain: hint: did you mean 'rain locations list'?
+            Usage: rain locations list [--json]
+              See 'rain locations list --help' for more information.
 
             """),
         ErrorCase(arguments: ["watch", "--every", "-5m"], error: """
@@ -71,7 +71,7 @@ import Testing
                   error: "rain: error: invalid name: the name is empty\n"),
         // A first word that is neither a command nor a saved place, followed by a command's words.
         ErrorCase(arguments: ["lcoations", "add", "Paris"],
-                  error: "rain: error: 'lcoations' is not a command or a saved place\nrain: hint: did you mean 'rain locations add'?\n" + addUsage),
+                  error: "rain: error: 'lcoations' is not a command or a saved place\nrain: hint: did you mean 'rain locations add Paris'?\n" + addUsage),
         ErrorCase(arguments: ["--color", "never", "lcoations", "add"],
                   error: "rain: error: 'lcoations' is not a command or a saved place\nrain: hint: did you mean 'rain locations add'?\n" + addUsage),
         ErrorCase(arguments: ["refesh", "--all", "--quiet"], error: """

@@ -13,7 +13,7 @@ import Testing
     }
 
     @Test(arguments: [
-        UsageCase(arguments: ["locations", "lst"], message: "rain: error: unknown command 'lst'", usage: "Usage: rain locations <subcommand>"),
+        UsageCase(arguments: ["locations", "lst"], message: "rain: error: unknown command 'lst'", usage: "Usage: rain locations list"),
         UsageCase(arguments: ["--frobnicate"], message: "rain: error: unknown option '--frobnicate'", usage: "Usage: rain <subcommand>"),
         UsageCase(arguments: ["locations", "add", "Berlin", "--lat"], message: "rain: error: missing value for '--lat <latitude>'", usage: "Usage: rain locations add"),
         UsageCase(arguments: ["locations", "add", "--lat", "1", "--lon", "2"], message: "rain: error: missing expected argument '<name>'", usage: "Usage: rain locations add"),
@@ -27,8 +27,8 @@ import Testing
         UsageCase(arguments: ["locations", "remove", "--interactive"], message: "rain: error: '--interactive' needs a terminal, and standard input is not one", usage: "Usage: rain locations remove"),
         UsageCase(arguments: ["locations", "list", "extra"], message: "rain: error: unexpected argument 'extra'", usage: "Usage: rain locations list"),
         UsageCase(arguments: ["locations", "--color", "sometimes"], message: "rain: error: the value 'sometimes' is invalid for '--color <when>': one of auto, always, never", usage: "Usage: rain locations list"),
-        UsageCase(arguments: ["help", "nope"], message: "rain: error: unknown command 'nope'", usage: "Usage: rain <subcommand>"),
-        UsageCase(arguments: ["locations", "help", "ad"], message: "rain: error: unknown command 'ad'", usage: "Usage: rain locations <subcommand>"),
+        UsageCase(arguments: ["help", "nope"], message: "rain: error: unknown command 'nope'", usage: "Usage: rain help"),
+        UsageCase(arguments: ["locations", "help", "ad"], message: "rain: error: unknown command 'ad'", usage: "Usage: rain help"),
         UsageCase(arguments: ["locations", "add", "A", "--lat", "5", "--lat", "6", "--lon", "2"], message: "rain: error: the option '--lat <latitude>' can be given only once", usage: "Usage: rain locations add"),
         UsageCase(arguments: ["--color", "never", "--color=always", "locations"], message: "rain: error: the option '--color <when>' can be given only once", usage: "Usage: rain <subcommand>"),
         UsageCase(arguments: ["watch", "--every", "-5m"], message: "rain: error: the value '-5m' is invalid for '--every <interval>': give a positive whole number followed by s, m or h, e.g. 15m", usage: "Usage: rain watch"),
@@ -201,6 +201,45 @@ import Testing
             #expect(lines.first == "rain: error: " + message)
             #expect(lines.dropFirst().first == "rain: hint: " + hint)
             #expect(lines.dropFirst(2).first?.hasPrefix(usage) == true, "\(console.error)")
+        }
+    }
+
+    /// What a typo means, whatever stands around it: the fullest corrected line that parses,
+    /// a command's options moved after it, global ones left where they are, and the usage of
+    /// the command meant.
+    @Test(arguments: [
+        (["--json", "refesh"], "'refesh' is not a command or a saved place", "did you mean 'rain refresh --json'?", "Usage: rain refresh "),
+        (["--color", "never", "refesh"], "'refesh' is not a command or a saved place", "did you mean 'rain refresh'?", "Usage: rain refresh "),
+        (["--verbose", "lcoations", "ad", "Paris"], "'lcoations' is not a command or a saved place",
+         "did you mean 'rain locations add Paris --verbose'?", "Usage: rain locations add "),
+        (["--json", "locations", "ad", "Paris"], "'locations' is a command: its options go after it",
+         "did you mean 'rain locations add Paris'?", "Usage: rain locations add "),
+        (["remove", "2"], "'remove' is not a command or a saved place", "did you mean 'rain locations remove 2'?", "Usage: rain locations remove "),
+        (["init"], "'init' is not a command or a saved place", "did you mean 'rain config init'?", "Usage: rain config init"),
+        (["version"], "'version' is not a command or a saved place", "did you mean 'rain --version'?", "Usage: rain <subcommand>"),
+        (["locations", "ad", "Paris"], "unknown command 'ad'", "did you mean 'rain locations add Paris'?", "Usage: rain locations add "),
+        (["help", "refesh"], "unknown command 'refesh'", "did you mean 'rain help refresh'?", "Usage: rain help "),
+        (["locations", "help", "ad"], "unknown command 'ad'", "did you mean 'rain help locations add'?", "Usage: rain help "),
+    ])
+    func aTypoSaysTheLineMeant(_ arguments: [String], _ message: String, _ hint: String, _ usage: String) async {
+        await withTemporaryDirectory { home in
+            let console = BufferConsole()
+            #expect(await RainCLI.run(arguments, environment: ["RAIN_HOME": home], console: console) == 64)
+            let lines = console.error.split(separator: "\n").map(String.init)
+            #expect(lines.first == "rain: error: " + message, "\(console.error)")
+            #expect(lines.dropFirst().first == "rain: hint: " + hint, "\(console.error)")
+            #expect(lines.first { $0.hasPrefix("Usage: ") }?.hasPrefix(usage) == true, "\(console.error)")
+        }
+    }
+
+    /// A saved place wins over a near miss of a command, as over a command's own name.
+    @Test func aSavedPlaceSpeltLikeACommandIsStillAPlace() async throws {
+        try await withTemporaryDirectory { home in
+            let environment = ["RAIN_HOME": home]
+            let added = try await BuiltProduct.run("rain", ["locations", "add", "Shaw", "--lat", "53.58", "--lon", "-2.09"], environment: environment)
+            #expect(added.status == 0, "\(added)")
+            let shown = try await BuiltProduct.run("rain", ["shaw", "--offline"], environment: environment)
+            #expect(shown.status == 66 && shown.error.hasPrefix("rain: error: no cached forecast for Shaw\n"), "\(shown)")
         }
     }
 

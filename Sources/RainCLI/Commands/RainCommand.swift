@@ -9,7 +9,8 @@ struct RainCommand: ParsableCommand {
         Pirate Weather, caches them, and shows them. Start with 'rain locations add NAME'.
 
         A word that names no command is a place: 'rain tokyo' is 'rain show tokyo'. A command \
-        wins over a place of the same name: for a place called 'watch', type 'rain show watch'.
+        wins over a place of the same name, and so does a word spelt like one: for a place \
+        called 'watch' or 'wath', type 'rain show wath'.
         """,
         options: [GlobalOptions.version],
         subcommands: [

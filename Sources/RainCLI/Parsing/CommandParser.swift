@@ -70,45 +70,74 @@ struct CommandParser {
     }
 
     /// The command a line was meant to run when the word taken as the default command's place
-    /// is a near miss of a command's name (`rain refesh`, `rain lcoations add Paris`, whose
-    /// next word is corrected too when it is a near miss of a subcommand's), or is a command's
-    /// name after options that made it a place (`rain -v refresh`). Plain words look like a
-    /// place's name (`rain tokyo`, `rain new york`) only when they are no near miss. Whether
-    /// the words name a saved place is the caller's to check, as the parser knows no places.
+    /// is a near miss of a command's name (`rain refesh`, `rain lcoations ad Paris`, whose next
+    /// word is corrected too when it is a near miss of a subcommand's), a subcommand's own name
+    /// (`rain remove 2` for `rain locations remove 2`), or a command's name after options that
+    /// made it a place (`rain -v refresh`). The suggestion is the fullest corrected line that
+    /// parses, options moved after the command. Plain words are a place's name (`rain tokyo`,
+    /// `rain new york`) only when they are none of these. Whether the words name a saved place
+    /// is the caller's to check, as the parser knows no places.
     func misspeltCommand(in tokens: [String]) -> MisspeltCommand? {
         guard let index = attempt(tokens).placeWordIndex else { return nil }
-        let commandNames = root.configuration.subcommands.map { $0.configuration.commandName }
         let word = tokens[index]
-        guard let name = closestMatch(to: word, among: commandNames),
-              let command = subcommand(named: name, of: root) else { return nil }
         let before = Array(tokens[..<index]), rest = Array(tokens[(index + 1)...])
         let rain = root.configuration.commandName
         let place = ([word] + rest.prefix { !looksLikeOption($0) }).joined(separator: " ")
-        if word == name {
-            // Its options go after it; those it does not take are left to its usage line.
-            let moved = [name] + rest + before
-            let meant = parses(moved) ? moved : parses([name] + rest) ? [name] + rest : [name]
-            return MisspeltCommand(word: word, place: place, suggestion: ([rain] + meant).joined(separator: " "),
-                                   path: path(of: moved, else: [root, command]), lookup: nil, isExact: true)
+        guard var meant = commandWords(meant: word) else {
+            // `rain version`: the flag without its dashes.
+            guard word.lowercased() == GlobalOptions.version.definition.long else { return nil }
+            return MisspeltCommand(word: word, place: place, suggestion: "\(rain) --\(GlobalOptions.version.definition.long)",
+                                   path: [root], lookup: nil, isExact: false)
         }
-        // `help` takes command names; a group, its subcommands' names and `help`.
-        let isHelp = command is HelpCommand.Type
-        let subcommandNames = command.configuration.subcommands.map { $0.configuration.commandName }
-        let words = isHelp ? commandNames : subcommandNames.isEmpty ? [] : subcommandNames + [HelpCommand.configuration.commandName]
-        var meant = [name]
         var remaining = rest[...]
-        if let next = remaining.first, !looksLikeOption(next), let corrected = closestMatch(to: next, among: words) {
-            meant.append(corrected)
-            remaining = remaining.dropFirst()
+        if meant.count == 1, let command = subcommand(named: meant[0], of: root) {
+            // `help` takes command names; a group, its subcommands' names and `help`.
+            let commandNames = root.configuration.subcommands.map { $0.configuration.commandName }
+            let subcommandNames = command.configuration.subcommands.map { $0.configuration.commandName }
+            let words = command is HelpCommand.Type ? commandNames
+                : subcommandNames.isEmpty ? [] : subcommandNames + [HelpCommand.configuration.commandName]
+            if let next = remaining.first, !looksLikeOption(next), let corrected = closestMatch(to: next, among: words) {
+                meant.append(corrected)
+                remaining = remaining.dropFirst()
+            }
         }
         let whole = meant + remaining
-        // A leaf command's words and options are kept when the line then parses.
-        let suggested = words.isEmpty && parses(before + whole) ? whole : meant
-        let isPlainWords = meant.count == 1 && !rest.contains(where: looksLikeOption)
+        // Options of the command go after it; global ones are right where they are.
+        let suggested = (onlyGlobalOptions(before) ? [whole] : [whole + before, whole]).first(where: parses) ?? meant
+        let isExact = word == meant[0]
+        let isPlainWords = !isExact && meant.count == 1 && !rest.contains(where: looksLikeOption)
         let shown = root.configuration.defaultSubcommand.map { ([rain, $0.configuration.commandName] + [word] + rest).joined(separator: " ") }
+        let fallback = [root] + meant.prefix(1).compactMap { subcommand(named: $0, of: root) }
         return MisspeltCommand(word: word, place: place, suggestion: ([rain] + suggested).joined(separator: " "),
-                               path: isHelp ? [root, HelpCommand.self] : path(of: before + whole, else: [root, command]),
-                               lookup: isPlainWords ? shown : nil, isExact: false)
+                               path: meant.first == HelpCommand.configuration.commandName ? [root, HelpCommand.self] : path(of: suggested, else: fallback),
+                               lookup: isPlainWords ? shown : nil, isExact: isExact)
+    }
+
+    /// The command words `word` stands for: a command whose name it is or nearly is
+    /// (`refesh`), or a group's subcommand whose name it is (`remove`: `locations remove`).
+    private func commandWords(meant word: String) -> [String]? {
+        let commands = root.configuration.subcommands
+        if let name = closestMatch(to: word, among: commands.map { $0.configuration.commandName }) { return [name] }
+        for group in commands {
+            if let sub = group.configuration.subcommands.first(where: { $0.configuration.commandName == word.lowercased() }) {
+                return [group.configuration.commandName, sub.configuration.commandName]
+            }
+        }
+        return nil
+    }
+
+    /// Whether `tokens` are global options with their values, which go anywhere.
+    private func onlyGlobalOptions(_ tokens: [String]) -> Bool {
+        var index = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            guard token.hasPrefix("--") else { return false }
+            let name = String(token.dropFirst(2).prefix { $0 != "=" })
+            guard let option = GlobalOptions.definitions.first(where: { $0.long == name }) else { return false }
+            if case .value = option.kind, !token.contains("=") { index += 1 }
+            index += 1
+        }
+        return true
     }
 
     private func parses(_ tokens: [String]) -> Bool {
@@ -158,8 +187,16 @@ struct CommandParser {
                         continue
                     }
                     if isGroup {
+                        // `rain locations ad Paris`: the line with the subcommand meant, and its usage.
                         let names = command.configuration.subcommands.map { $0.configuration.commandName }
-                        throw ParseError.unknownCommand(token, suggestion: closestMatch(to: token, among: names))
+                        guard let name = closestMatch(to: token, among: names), let meant = subcommand(named: name, of: command) else {
+                            throw ParseError.unknownCommand(token, suggestion: nil)
+                        }
+                        var corrected = tokens
+                        corrected[index - 1] = name
+                        let line = parses(corrected) ? corrected : path.dropFirst().map { $0.configuration.commandName } + [name]
+                        path.append(meant)
+                        throw ParseError.unknownCommand(token, suggestion: ([root.configuration.commandName] + line).joined(separator: " "))
                     }
                     positionals.append(token)
                     continue
@@ -233,10 +270,13 @@ struct CommandParser {
         }
         for name in names {
             guard let sub = subcommand(named: name, of: path.last!) else {
+                // `rain help refesh`: the help meant, with help's usage.
                 let candidates = path.last!.configuration.subcommands.map { $0.configuration.commandName }
-                throw CommandLineError(
-                    error: ParseError.unknownCommand(name, suggestion: closestMatch(to: name, among: candidates)),
-                    path: path)
+                let suggestion = closestMatch(to: name, among: candidates).map { corrected in
+                    ([root.configuration.commandName, HelpCommand.configuration.commandName]
+                        + path.dropFirst().map { $0.configuration.commandName } + [corrected]).joined(separator: " ")
+                }
+                throw CommandLineError(error: ParseError.unknownCommand(name, suggestion: suggestion), path: [root, HelpCommand.self])
             }
             path.append(sub)
         }
