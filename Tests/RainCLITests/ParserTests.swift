@@ -232,6 +232,16 @@ import Testing
         }
     }
 
+    @Test func aMisspeltPlaceholderIsNamed() async {
+        await withTemporaryDirectory { home in
+            let console = BufferConsole()
+            #expect(await RainCLI.run(["show", "--format", "{tmep} {rain_sprk}"], environment: ["RAIN_HOME": home], console: console) == 64)
+            let lines = console.error.split(separator: "\n").map(String.init)
+            #expect(lines.first?.hasPrefix("rain: error: '--format': unknown placeholder '{tmep}' (known: {icon} {temp} ") == true, "\(console.error)")
+            #expect(lines.dropFirst().first == "rain: hint: did you mean '{temp}'?", "\(console.error)")
+        }
+    }
+
     /// A saved place wins over a near miss of a command, as over a command's own name.
     @Test func aSavedPlaceSpeltLikeACommandIsStillAPlace() async throws {
         try await withTemporaryDirectory { home in

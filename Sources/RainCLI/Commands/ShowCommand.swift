@@ -65,7 +65,12 @@ struct ShowCommand: RunnableCommand {
         do {
             template = try parsed.value(Self.format).map(StatusTemplate.init)
         } catch let error as StatusTemplateError {
-            throw ValidationError(LocalizedText(N_("'--format': {problem}"), ["problem": error.message]))
+            var hint: LocalizedText?
+            if case .unknown(let name) = error,
+               let meant = closestMatch(to: name, among: StatusTemplate.Placeholder.allCases.map(\.rawValue)) {
+                hint = LocalizedText(N_("did you mean '{command}'?"), ["command": .verbatim("{\(meant)}")])
+            }
+            throw ValidationError(LocalizedText(N_("'--format': {problem}"), ["problem": error.message]), hint: hint)
         }
         graph = parsed[Self.graph]
         hourCount = try parsed.value(Self.hours)

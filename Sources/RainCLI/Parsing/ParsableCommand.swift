@@ -40,23 +40,23 @@ extension RunnableCommand {
 /// or `validate(in:)` throws keeps its own kind (a bad coordinate is 65, a broken configuration 78).
 struct ValidationError: RainError {
     var text: LocalizedText
-    var hint: String?
+    var hintText: LocalizedText?
     var kind: ErrorKind { .usage }
 
     /// `template`, marked with `N_` where it is a message of the catalogues, with `values` for
-    /// its `{names}`.
+    /// its `{names}`; `hint` too.
     init(_ template: String, _ values: KeyValuePairs<String, String> = [:], hint: String? = nil) {
-        self.init(LocalizedText(template, pairs: values.map { ($0.key, .verbatim($0.value)) }), hint: hint)
+        self.init(LocalizedText(template, pairs: values.map { ($0.key, .verbatim($0.value)) }), hint: hint.map { LocalizedText($0) })
     }
 
-    init(_ text: LocalizedText, hint: String? = nil) {
+    init(_ text: LocalizedText, hint: LocalizedText? = nil) {
         self.text = text
-        self.hint = hint
+        self.hintText = hint
     }
 
     var description: String { text.description }
 
     func message(in localization: Localization) -> String { localization.tr(text) }
 
-    func hint(in localization: Localization) -> String? { hint.map { localization.tr($0) } }
+    func hint(in localization: Localization) -> String? { hintText.map { localization.tr($0) } }
 }
