@@ -20,7 +20,7 @@ import Testing
         OPTIONS:
           --config <file>         The configuration file to read, which must exist (or,
                                   for 'config init', to write).
-          --units <preset>        Units for this run: si, ca, uk or us (a quantity's own
+          --units <preset>        Units for this run: si, us, ca or uk (a quantity's own
                                   unit in the configuration still applies).
           --lang <language>       The language of this run's messages and screens, such
                                   as de, ja or pt_BR.
