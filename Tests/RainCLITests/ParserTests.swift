@@ -185,29 +185,19 @@ import Testing
         }
     }
 
-    /// Options before a command's name made it a place; they go after it.
-    @Test(arguments: [
-        (["-v", "refresh"], "'refresh' is a command: its options go after it", "did you mean 'rain refresh -v'?", "Usage: rain refresh "),
-        (["--json", "locations"], "'locations' is a command: its options go after it", "did you mean 'rain locations --json'?", "Usage: rain locations list "),
-        // One it does not take is left to its usage line.
-        (["--offline", "refresh"], "'refresh' is a command: its options go after it", "did you mean 'rain refresh'?", "Usage: rain refresh "),
-    ])
-    func optionsBeforeACommandGoAfterIt(_ arguments: [String], _ message: String, _ hint: String, _ usage: String) async {
-        await withTemporaryDirectory { home in
-            let console = BufferConsole()
-            #expect(await RainCLI.run(arguments, environment: ["RAIN_HOME": home], console: console) == 64)
-            let lines = console.error.split(separator: "\n").map(String.init)
-            #expect(lines.count == 4, "\(console.error)")
-            #expect(lines.first == "rain: error: " + message)
-            #expect(lines.dropFirst().first == "rain: hint: " + hint)
-            #expect(lines.dropFirst(2).first?.hasPrefix(usage) == true, "\(console.error)")
-        }
-    }
-
     /// What a typo means, whatever stands around it: the fullest corrected line that parses,
     /// a command's options moved after it, global ones left where they are, and the usage of
-    /// the command meant.
+    /// the command meant. An option is named whatever its case or dashes.
     @Test(arguments: [
+        // Options before a command's name made it a place; they go after it (one it does not
+        // take is left to its usage line).
+        (["-v", "refresh"], "'refresh' is a command: its options go after it", "did you mean 'rain refresh -v'?", "Usage: rain refresh "),
+        (["--json", "locations"], "'locations' is a command: its options go after it", "did you mean 'rain locations --json'?", "Usage: rain locations list "),
+        (["--offline", "refresh"], "'refresh' is a command: its options go after it", "did you mean 'rain refresh'?", "Usage: rain refresh "),
+        (["--jsno"], "unknown option '--jsno'", "did you mean '--json'?", "Usage: rain <subcommand>"),
+        (["show", "--JSON"], "unknown option '--JSON'", "did you mean '--json'?", "Usage: rain show "),
+        (["show", "-json"], "unknown option '-j'", "did you mean '--json'?", "Usage: rain show "),
+        (["locations", "--jsn"], "unknown option '--jsn'", "did you mean '--json'?", "Usage: rain locations "),
         (["--json", "refesh"], "'refesh' is not a command or a saved place", "did you mean 'rain refresh --json'?", "Usage: rain refresh "),
         (["--color", "never", "refesh"], "'refesh' is not a command or a saved place", "did you mean 'rain refresh'?", "Usage: rain refresh "),
         (["--verbose", "lcoations", "ad", "Paris"], "'lcoations' is not a command or a saved place",
@@ -250,23 +240,6 @@ import Testing
             #expect(added.status == 0, "\(added)")
             let shown = try await BuiltProduct.run("rain", ["shaw", "--offline"], environment: environment)
             #expect(shown.status == 66 && shown.error.hasPrefix("rain: error: no cached forecast for Shaw\n"), "\(shown)")
-        }
-    }
-
-    /// An option spelt near one the line could mean is named, whatever its case or dashes.
-    @Test(arguments: [
-        (["--jsno"], "unknown option '--jsno'", "did you mean '--json'?"),
-        (["show", "--JSON"], "unknown option '--JSON'", "did you mean '--json'?"),
-        (["show", "-json"], "unknown option '-j'", "did you mean '--json'?"),
-        (["locations", "--jsn"], "unknown option '--jsn'", "did you mean '--json'?"),
-    ])
-    func nearMissesOfOptionsAreNamed(_ arguments: [String], _ message: String, _ hint: String) async {
-        await withTemporaryDirectory { home in
-            let console = BufferConsole()
-            #expect(await RainCLI.run(arguments, environment: ["RAIN_HOME": home], console: console) == 64)
-            let lines = console.error.split(separator: "\n").map(String.init)
-            #expect(lines.first == "rain: error: " + message, "\(console.error)")
-            #expect(lines.dropFirst().first == "rain: hint: " + hint, "\(console.error)")
         }
     }
 
