@@ -187,9 +187,11 @@ struct CommandParser {
                         continue
                     }
                     if isGroup {
-                        // `rain locations ad Paris`: the line with the subcommand meant, and its usage.
+                        // `rain locations ad Paris`: the line with the subcommand meant, and its usage
+                        // (after `--` no word names a subcommand, so none is suggested).
                         let names = command.configuration.subcommands.map { $0.configuration.commandName }
-                        guard let name = closestMatch(to: token, among: names), let meant = subcommand(named: name, of: command) else {
+                        guard !optionsEnded, let name = closestMatch(to: token, among: names),
+                              let meant = subcommand(named: name, of: command) else {
                             throw ParseError.unknownCommand(token, suggestion: nil)
                         }
                         var corrected = tokens
