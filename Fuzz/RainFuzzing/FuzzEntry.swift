@@ -92,7 +92,7 @@ public enum FuzzEntry {
             checkReaches(ErrorReport(error.error, command: error.path).text)
         }
         if let misspelt = parser.misspeltCommand(in: arguments) {
-            checkReaches(ErrorReport(misspelt.error, command: misspelt.path).text)
+            checkReaches(ErrorReport(misspelt.report.error, command: misspelt.report.path).text)
         }
     }
 

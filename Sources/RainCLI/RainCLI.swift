@@ -47,11 +47,16 @@ public enum RainCLI {
         let parser = CommandParser(root: RainCommand.self)
         let width = outputWidth(environment: environment, console: console)
         let parsed: ParsedCommandLine
+        let wordsBeforeRunning = { localization(choices: SettingsLoader.RunChoices(language: languageAsked(in: arguments), asciiOnly: asciiOnly), environment: environment) }
         do {
             parsed = try parser.parse(arguments)
         } catch {
-            let words = localization(choices: SettingsLoader.RunChoices(language: languageAsked(in: arguments), asciiOnly: asciiOnly), environment: environment)
-            return fail(report(beforeRunning: error.error, of: error.path, arguments, parser: parser, environment: environment, localization: words), console)
+            return fail(report(beforeRunning: error.error, of: error.path, arguments, parser: parser, environment: environment,
+                               localization: wordsBeforeRunning()), console)
+        }
+        // `rain refesh` (and `rain refesh -h`) parse as a place of the default command.
+        if parsed.isDefaultCommand(of: RainCommand.self), let misread = misread(arguments, parser: parser, environment: environment) {
+            return fail(ErrorReport(misread.error, command: misread.path, localization: wordsBeforeRunning()), console)
         }
         switch parsed {
         case .version:
@@ -70,9 +75,6 @@ public enum RainCLI {
                 return status
             }
             do {
-                // `rain refesh` parses as a place (of the default command), but is a misspelt command.
-                if type == RainCommand.configuration.defaultSubcommand,
-                   let misspelt = misspeltCommand(in: arguments, parser: parser, environment: environment) { throw misspelt }
                 command = try type.init(parsed: values)
                 if command.alwaysFetches { preparation = CurlTransport.prepare() }
                 context = try makeContext(values: values, environment: environment, console: console, asciiOnly: asciiOnly)
@@ -107,28 +109,46 @@ public enum RainCLI {
     }
 
     /// What to say about an error found before `command` ran (parsing, `init(parsed:)`,
-    /// `validate`). A line whose place is a misspelt command that names no saved place says
-    /// so, with the usage of the command meant (a usage error); every other error keeps its
-    /// own kind and status.
+    /// `validate`). A usage error of a line whose place is a misspelt command says what was
+    /// meant (see `misread`); every other error keeps its own kind and status.
     private static func report(
         beforeRunning error: any Error, of command: [any ParsableCommand.Type], _ arguments: [String],
         parser: CommandParser, environment: [String: String], localization: Localization
     ) -> ErrorReport {
-        let misspelt = error as? MisspeltCommand
-            ?? ((error as? any RainError)?.kind == .usage ? misspeltCommand(in: arguments, parser: parser, environment: environment) : nil)
-        if let misspelt {
-            return ErrorReport(misspelt.error, command: misspelt.path, localization: localization)
+        if (error as? any RainError)?.kind == .usage, let misread = misread(arguments, parser: parser, environment: environment) {
+            return ErrorReport(misread.error, command: misread.path, localization: localization)
         }
         return ErrorReport(error, command: command, localization: localization)
     }
 
-    /// The command a line's place stands for (see `CommandParser.misspeltCommand`), unless its
-    /// first word or its words name a saved place, which always wins.
-    private static func misspeltCommand(in arguments: [String], parser: CommandParser, environment: [String: String]) -> MisspeltCommand? {
+    /// What a line whose place is a misspelt command (see `CommandParser.misspeltCommand`)
+    /// comes to: nil when it is none, or when its words name a saved place, which always wins
+    /// (when only its first word does, the words after it are the mistake); else the error
+    /// that says what was meant.
+    private static func misread(_ arguments: [String], parser: CommandParser, environment: [String: String]) -> CommandLineError? {
         guard let misspelt = parser.misspeltCommand(in: arguments),
-              isNoSavedPlace(misspelt.word, environment: environment),
-              misspelt.place == misspelt.word || isNoSavedPlace(misspelt.place, environment: environment) else { return nil }
-        return misspelt
+              let list = try? LocationsStore(paths: RainPaths.resolve(environment: environment)).load() else { return nil }
+        func isSaved(_ reference: String) -> Bool {
+            do {
+                _ = try list.resolve(reference)
+                return true
+            } catch LocationsError.unknown {
+                return false
+            } catch {
+                return true  // several places have it
+            }
+        }
+        if isSaved(misspelt.place) { return nil }
+        if isSaved(misspelt.word) {
+            do {
+                _ = try parser.parseWordsApart(arguments)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let (error, path) = misspelt.report
+        return CommandLineError(error: error, path: path)
     }
 
     /// Whether `--ascii` is on a command line that may not parse (before `--`).
@@ -153,19 +173,6 @@ public enum RainCLI {
     /// when its catalogue cannot be read.
     private static func localization(choices: SettingsLoader.RunChoices, environment: [String: String]) -> Localization {
         (try? Localization.load(locale: SettingsLoader.messagesLocale(choices: choices, environment: environment))) ?? .english
-    }
-
-    /// True when `word` is known to name no saved place (a store that cannot be read proves nothing).
-    private static func isNoSavedPlace(_ word: String, environment: [String: String]) -> Bool {
-        guard let list = try? LocationsStore(paths: RainPaths.resolve(environment: environment)).load() else { return false }
-        do {
-            _ = try list.resolve(word)
-            return false
-        } catch LocationsError.unknown {
-            return true
-        } catch {
-            return false
-        }
     }
 
     private static func makeContext(values: ParsedValues, environment: [String: String], console: any Console,

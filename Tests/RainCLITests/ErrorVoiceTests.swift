@@ -73,7 +73,7 @@ import Testing
         ErrorCase(arguments: ["lcoations", "add", "Paris"],
                   error: "rain: error: 'lcoations' is not a command or a saved place\nrain: hint: did you mean 'rain locations add Paris'?\n" + addUsage),
         ErrorCase(arguments: ["--color", "never", "lcoations", "add"],
-                  error: "rain: error: 'lcoations' is not a command or a saved place\nrain: hint: did you mean 'rain locations add'?\n" + addUsage),
+                  error: "rain: error: 'lcoations' is not a command or a saved place\nrain: hint: did you mean 'rain --color never locations add'?\n" + addUsage),
         ErrorCase(arguments: ["refesh", "--all", "--quiet"], error: """
             rain: error: 'refesh' is not a command or a saved place
             rain: hint: did you mean 'rain refresh --all --quiet'?

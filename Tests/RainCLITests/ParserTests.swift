@@ -185,39 +185,52 @@ import Testing
         }
     }
 
+    struct TypoCase: Sendable, CustomTestStringConvertible {
+        var arguments: [String]
+        var message: String
+        var hint: String?
+        var usage: String
+        init(_ arguments: [String], _ message: String, _ hint: String?, _ usage: String) {
+            (self.arguments, self.message, self.hint, self.usage) = (arguments, message, hint, usage)
+        }
+        var testDescription: String { arguments.joined(separator: " ") }
+    }
+
     /// What a typo means, whatever stands around it: the fullest corrected line that parses,
     /// a command's options moved after it, global ones left where they are, and the usage of
     /// the command meant. An option is named whatever its case or dashes.
     @Test(arguments: [
         // Options before a command's name made it a place; they go after it (one it does not
-        // take is left to its usage line).
-        (["-v", "refresh"], "'refresh' is a command: its options go after it", "did you mean 'rain refresh -v'?", "Usage: rain refresh "),
-        (["--json", "locations"], "'locations' is a command: its options go after it", "did you mean 'rain locations --json'?", "Usage: rain locations list "),
-        (["--offline", "refresh"], "'refresh' is a command: its options go after it", "did you mean 'rain refresh'?", "Usage: rain refresh "),
-        (["--jsno"], "unknown option '--jsno'", "did you mean '--json'?", "Usage: rain <subcommand>"),
-        (["show", "--JSON"], "unknown option '--JSON'", "did you mean '--json'?", "Usage: rain show "),
-        (["show", "-json"], "unknown option '-j'", "did you mean '--json'?", "Usage: rain show "),
-        (["locations", "--jsn"], "unknown option '--jsn'", "did you mean '--json'?", "Usage: rain locations "),
-        (["--json", "refesh"], "'refesh' is not a command or a saved place", "did you mean 'rain refresh --json'?", "Usage: rain refresh "),
-        (["--color", "never", "refesh"], "'refesh' is not a command or a saved place", "did you mean 'rain refresh'?", "Usage: rain refresh "),
-        (["--verbose", "lcoations", "ad", "Paris"], "'lcoations' is not a command or a saved place",
-         "did you mean 'rain locations add Paris --verbose'?", "Usage: rain locations add "),
-        (["--json", "locations", "ad", "Paris"], "'locations' is a command: its options go after it",
-         "did you mean 'rain locations add Paris'?", "Usage: rain locations add "),
-        (["remove", "2"], "'remove' is not a command or a saved place", "did you mean 'rain locations remove 2'?", "Usage: rain locations remove "),
-        (["init"], "'init' is not a command or a saved place", "did you mean 'rain config init'?", "Usage: rain config init"),
-        (["version"], "'version' is not a command or a saved place", "did you mean 'rain --version'?", "Usage: rain <subcommand>"),
-        (["locations", "ad", "Paris"], "unknown command 'ad'", "did you mean 'rain locations add Paris'?", "Usage: rain locations add "),
-        (["help", "refesh"], "unknown command 'refesh'", "did you mean 'rain help refresh'?", "Usage: rain help "),
-        (["locations", "help", "ad"], "unknown command 'ad'", "did you mean 'rain help locations add'?", "Usage: rain help "),
+        // take is named as that command's mistake).
+        TypoCase(["-v", "refresh"], "'refresh' is a command: its options go after it", "did you mean 'rain refresh -v'?", "Usage: rain refresh "),
+        TypoCase(["--json", "locations"], "'locations' is a command: its options go after it", "did you mean 'rain locations --json'?", "Usage: rain locations list "),
+        TypoCase(["--offline", "refresh"], "unknown option '--offline'", nil, "Usage: rain refresh "),
+        TypoCase(["--jsno"], "unknown option '--jsno'", "did you mean '--json'?", "Usage: rain <subcommand>"),
+        TypoCase(["show", "--JSON"], "unknown option '--JSON'", "did you mean '--json'?", "Usage: rain show "),
+        TypoCase(["show", "-json"], "unknown option '-j'", "did you mean '--json'?", "Usage: rain show "),
+        TypoCase(["locations", "--jsn"], "unknown option '--jsn'", "did you mean '--json'?", "Usage: rain locations "),
+        TypoCase(["--json", "refesh"], "'refesh' is not a command or a saved place", "did you mean 'rain refresh --json'?", "Usage: rain refresh "),
+        TypoCase(["--color", "never", "refesh"], "'refesh' is not a command or a saved place", "did you mean 'rain --color never refresh'?", "Usage: rain refresh "),
+        // Help asked of a misspelt command is the same mistake.
+        TypoCase(["refesh", "-h"], "'refesh' is not a command or a saved place", "did you mean 'rain refresh -h'?", "Usage: rain refresh "),
+        TypoCase(["--verbose", "lcoations", "ad", "Paris"], "'lcoations' is not a command or a saved place",
+                 "did you mean 'rain locations add Paris --verbose'?", "Usage: rain locations add "),
+        TypoCase(["--json", "locations", "ad", "Paris"], "unknown option '--json'", nil, "Usage: rain locations add "),
+        TypoCase(["remove", "2"], "'remove' is not a command or a saved place", "did you mean 'rain locations remove 2'?", "Usage: rain locations remove "),
+        TypoCase(["init"], "'init' is not a command or a saved place", "did you mean 'rain config init'?", "Usage: rain config init"),
+        TypoCase(["version"], "'version' is not a command or a saved place", "did you mean 'rain --version'?", "Usage: rain <subcommand>"),
+        TypoCase(["locations", "ad", "Paris"], "unknown command 'ad'", "did you mean 'rain locations add Paris'?", "Usage: rain locations add "),
+        TypoCase(["help", "refesh"], "unknown command 'refesh'", "did you mean 'rain help refresh'?", "Usage: rain help "),
+        TypoCase(["locations", "help", "ad"], "unknown command 'ad'", "did you mean 'rain help locations add'?", "Usage: rain help "),
     ])
-    func aTypoSaysTheLineMeant(_ arguments: [String], _ message: String, _ hint: String, _ usage: String) async {
+    func aTypoSaysTheLineMeant(_ typo: TypoCase) async {
+        let (arguments, message, hint, usage) = (typo.arguments, typo.message, typo.hint, typo.usage)
         await withTemporaryDirectory { home in
             let console = BufferConsole()
             #expect(await RainCLI.run(arguments, environment: ["RAIN_HOME": home], console: console) == 64)
             let lines = console.error.split(separator: "\n").map(String.init)
             #expect(lines.first == "rain: error: " + message, "\(console.error)")
-            #expect(lines.dropFirst().first == "rain: hint: " + hint, "\(console.error)")
+            #expect(lines.dropFirst().first == hint.map { "rain: hint: " + $0 } ?? lines.first { $0.hasPrefix("Usage: ") }, "\(console.error)")
             #expect(lines.first { $0.hasPrefix("Usage: ") }?.hasPrefix(usage) == true, "\(console.error)")
         }
     }
@@ -232,14 +245,32 @@ import Testing
         }
     }
 
-    /// A saved place wins over a near miss of a command, as over a command's own name.
+    /// A saved place wins over a near miss of a command, as over a command's own name, also
+    /// when its name has several words; when only its first word is one, the others are the
+    /// mistake.
     @Test func aSavedPlaceSpeltLikeACommandIsStillAPlace() async throws {
         try await withTemporaryDirectory { home in
             let environment = ["RAIN_HOME": home]
-            let added = try await BuiltProduct.run("rain", ["locations", "add", "Shaw", "--lat", "53.58", "--lon", "-2.09"], environment: environment)
-            #expect(added.status == 0, "\(added)")
-            let shown = try await BuiltProduct.run("rain", ["shaw", "--offline"], environment: environment)
-            #expect(shown.status == 66 && shown.error.hasPrefix("rain: error: no cached forecast for Shaw\n"), "\(shown)")
+            for (name, latitude) in [("Shaw", "53.58"), ("Wath Spa", "53.5"), ("Timor", "-8.5")] {
+                let added = try await BuiltProduct.run("rain", ["locations", "add", name, "--lat", latitude, "--lon", "-2.09"], environment: environment)
+                #expect(added.status == 0, "\(added)")
+            }
+            for (words, name) in [(["shaw"], "Shaw"), (["wath", "spa"], "Wath Spa"), (["WATH", "SPA"], "Wath Spa")] {
+                let shown = try await BuiltProduct.run("rain", words + ["--offline"], environment: environment)
+                #expect(shown.status == 66 && shown.error.hasPrefix("rain: error: no cached forecast for \(name)\n"), "\(shown)")
+            }
+            let extra = try await BuiltProduct.run("rain", ["timor", "leste", "--offline"], environment: environment)
+            #expect(extra.status == 64 && extra.error.hasPrefix("rain: error: unexpected argument 'leste'\n"), "\(extra)")
+        }
+    }
+
+    /// Short names a letter or two from a command are places, looked up as any other: only
+    /// one edit (two swapped letters are one) makes a word of five letters or fewer a typo.
+    @Test(arguments: ["lyon", "bath", "hull", "akron", "sion", "tyler", "nimes"])
+    func aShortPlaceNameIsNotATypo(_ name: String) async throws {
+        try await withTemporaryDirectory { home in
+            let looked = try await BuiltProduct.run("rain", [name], environment: ["RAIN_HOME": home, "RAIN_GEOCODING_URL": "http://127.0.0.1:9/v1/search"])
+            #expect(looked.status == 75 && looked.error.hasPrefix("rain: offline: cannot reach 127.0.0.1:9 to look up '\(name)'\n"), "\(looked)")
         }
     }
 

@@ -7,6 +7,16 @@ enum ParsedCommandLine {
     case version
 }
 
+extension ParsedCommandLine {
+    /// Whether the line runs, or asks for the help of, `root`'s default command.
+    func isDefaultCommand(of root: any ParsableCommand.Type) -> Bool {
+        switch self {
+        case .run(_, _, let path), .help(let path): return path.count == 2 && path.last == root.configuration.defaultSubcommand
+        case .version: return false
+        }
+    }
+}
+
 /// A parse error together with the command it concerns, whose usage goes with the message.
 struct CommandLineError: Error {
     var error: any Error
@@ -28,9 +38,16 @@ struct MisspeltCommand: Error {
     var lookup: String?
     /// The word is the command's name, after options that belong after it.
     var isExact: Bool
+    /// For a command's name after options it does not take: what parsing them after it says
+    /// (`rain --offline refresh`: refresh has no `--offline`).
+    var misplaced: CommandLineError?
 
-    var error: ParseError {
-        isExact ? .optionsBeforeCommand(word, suggestion: suggestion) : .notACommand(word, suggestion: suggestion, lookup: lookup)
+    /// What to report, and the command whose usage goes with it.
+    var report: (error: any Error, path: [any ParsableCommand.Type]) {
+        if let misplaced { return (misplaced.error, misplaced.path) }
+        let error: ParseError = isExact ? .optionsBeforeCommand(word, suggestion: suggestion)
+            : .notACommand(word, suggestion: suggestion, lookup: lookup)
+        return (error, path)
     }
 }
 
@@ -43,13 +60,13 @@ struct CommandParser {
     let root: any ParsableCommand.Type
 
     func parse(_ tokens: [String]) throws(CommandLineError) -> ParsedCommandLine {
-        let joined = attempt(tokens)
-        // `rain lcoations add Paris` is a misspelt command, not the place "lcoations add Paris":
-        // read without joining words, it fails, and the caller suggests the command.
-        if case .success = joined.result, joined.placeWordIndex != nil, misspeltCommand(in: tokens) != nil {
-            return try attempt(tokens, joiningWords: false).result.get()
-        }
-        return try joined.result.get()
+        try attempt(tokens).result.get()
+    }
+
+    /// `parse` with the default command's words apart, not one place's name: what
+    /// `rain lcoations add Paris` is when "lcoations" alone is a saved place.
+    func parseWordsApart(_ tokens: [String]) throws(CommandLineError) -> ParsedCommandLine {
+        try attempt(tokens, joiningWords: false).result.get()
     }
 
     /// A parse and, when a word that names no command was taken as the default subcommand's
@@ -74,9 +91,9 @@ struct CommandParser {
     /// word is corrected too when it is a near miss of a subcommand's), a subcommand's own name
     /// (`rain remove 2` for `rain locations remove 2`), or a command's name after options that
     /// made it a place (`rain -v refresh`). The suggestion is the fullest corrected line that
-    /// parses, options moved after the command. Plain words are a place's name (`rain tokyo`,
-    /// `rain new york`) only when they are none of these. Whether the words name a saved place
-    /// is the caller's to check, as the parser knows no places.
+    /// parses: a command's options after it, global ones where they were. Plain words are a
+    /// place's name (`rain tokyo`, `rain lyon`) when they are none of these. Whether the words
+    /// name a saved place is the caller's to check, as the parser knows no places.
     func misspeltCommand(in tokens: [String]) -> MisspeltCommand? {
         guard let index = attempt(tokens).placeWordIndex else { return nil }
         let word = tokens[index]
@@ -102,22 +119,30 @@ struct CommandParser {
             }
         }
         let whole = meant + remaining
-        // Options of the command go after it; global ones are right where they are.
-        let suggested = (onlyGlobalOptions(before) ? [whole] : [whole + before, whole]).first(where: parses) ?? meant
+        let isGlobal = onlyGlobalOptions(before)
+        let fitting = (isGlobal ? [before + whole, whole] : [whole + before, whole]).first(where: parses)
+        let suggested = fitting ?? (isGlobal ? before + meant : meant)
         let isExact = word == meant[0]
-        let isPlainWords = !isExact && meant.count == 1 && !rest.contains(where: looksLikeOption)
-        let shown = root.configuration.defaultSubcommand.map { ([rain, $0.configuration.commandName] + [word] + rest).joined(separator: " ") }
         let fallback = [root] + meant.prefix(1).compactMap { subcommand(named: $0, of: root) }
-        return MisspeltCommand(word: word, place: place, suggestion: ([rain] + suggested).joined(separator: " "),
-                               path: meant.first == HelpCommand.configuration.commandName ? [root, HelpCommand.self] : path(of: suggested, else: fallback),
-                               lookup: isPlainWords ? shown : nil, isExact: isExact)
+        let path = meant.first == HelpCommand.configuration.commandName ? [root, HelpCommand.self] : path(of: suggested, else: fallback)
+        var misspelt = MisspeltCommand(word: word, place: place, suggestion: ([rain] + suggested).joined(separator: " "),
+                                       path: path, lookup: nil, isExact: isExact)
+        if isExact, !isGlobal, case .failure(let failure) = attempt(whole + before).result {
+            misspelt.misplaced = failure
+        }
+        // Plain words, or options the command meant does not take, may be a place's.
+        if !isExact, meant.count == 1, !rest.contains(where: looksLikeOption) || fitting == nil,
+           let show = root.configuration.defaultSubcommand?.configuration.commandName {
+            misspelt.lookup = ([rain, show] + before + [word] + rest).joined(separator: " ")
+        }
+        return misspelt
     }
 
     /// The command words `word` stands for: a command whose name it is or nearly is
     /// (`refesh`), or a group's subcommand whose name it is (`remove`: `locations remove`).
     private func commandWords(meant word: String) -> [String]? {
         let commands = root.configuration.subcommands
-        if let name = closestMatch(to: word, among: commands.map { $0.configuration.commandName }) { return [name] }
+        if let name = closestMatch(to: word, among: commands.map { $0.configuration.commandName }, strictly: true) { return [name] }
         for group in commands {
             if let sub = group.configuration.subcommands.first(where: { $0.configuration.commandName == word.lowercased() }) {
                 return [group.configuration.commandName, sub.configuration.commandName]
@@ -213,7 +238,9 @@ struct CommandParser {
                     let inlineValue = body.contains("=") ? String(body.drop { $0 != "=" }.dropFirst()) : nil
                     descendToDefault(forOption: { $0.long == name }, path: &path, implied: &impliedDefault)
                     guard let option = definition(long: name, in: path.last!) else {
-                        throw ParseError.unknownOption("--" + name, suggestion: closestMatch(to: "--" + name, among: longNames(of: path.last!)))
+                        // Names compared without their dashes, strictly: `--json` is no near miss of `--lon`.
+                        let meant = closestMatch(to: name, among: longNames(of: path.last!).map { String($0.dropFirst(2)) }, strictly: true)
+                        throw ParseError.unknownOption("--" + name, suggestion: meant.map { "--" + $0 })
                     }
                     try record(option, spelled: "--" + name, inlineValue: inlineValue, tokens: tokens, index: &index, into: &values, path: path)
                 } else {
