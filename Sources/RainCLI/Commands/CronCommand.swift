@@ -44,11 +44,12 @@ struct CronCommand: RunnableCommand {
     func run(_ context: CommandContext) async throws {
         let crontab = Crontab()
         if uninstall {
-            guard let table = CrontabEntry.uninstalled(from: try crontab.read()) else {
+            // crontab(1) is waited for on a thread of its own, never on a cooperative one.
+            guard let table = CrontabEntry.uninstalled(from: try await DetachedThread.run { try crontab.read() }) else {
                 context.print(context.localization.tr("Your crontab has no line of rain's; nothing to remove."))
                 return
             }
-            try crontab.write(table)
+            try await DetachedThread.run { try crontab.write(table) }
             context.print(context.localization.tr("Removed rain's line from your crontab."))
             return
         }
@@ -56,8 +57,8 @@ struct CronCommand: RunnableCommand {
         _ = try context.loadSettings()
         let entry = try makeEntry(context)
         if install {
-            let table = try crontab.read()
-            try crontab.write(entry.installed(in: table))
+            let table = try await DetachedThread.run { try crontab.read() }
+            try await DetachedThread.run { try crontab.write(entry.installed(in: table)) }
             context.print(context.localization.tr("Installed in your crontab:") + "\n\(entry.line)")
             for replaced in entry.replacedLines(in: table) {
                 context.printError(context.localization.tr("It replaced rain's earlier line (a user has one):") + "\n\(replaced.strippingControlCharacters)")

@@ -128,27 +128,32 @@ struct NotifyCommand: RunnableCommand {
     /// mails nothing for a delivery that worked; what it writes to stderr is passed on, line by
     /// line without control characters. It runs in a process group of its own (so that its time
     /// limit can end all of it): a signal that ends rain meanwhile goes to that group too.
-    private func delivery(_ context: CommandContext, timeLimit: Duration) -> (NotifyEvent) throws -> Void {
+    /// Each waits for its program on a thread of its own, never on a cooperative one.
+    private func delivery(_ context: CommandContext, timeLimit: Duration) -> @Sendable (NotifyEvent) async throws -> Void {
         if let command {
             let notifier = CommandNotifier(command: command, environment: context.environment, timeLimit: timeLimit)
             return { event in
-                let group = Mutex<Int32>(0)
-                let subscription = Signals.subscribe(Signals.ending) { signal in
-                    let running = group.withLock { $0 }
-                    if running > 0 { kill(-running, signal) }
-                    Signals.terminate(with: signal)
+                try await DetachedThread.run {
+                    let group = Mutex<Int32>(0)
+                    let subscription = Signals.subscribe(Signals.ending) { signal in
+                        let running = group.withLock { $0 }
+                        if running > 0 { kill(-running, signal) }
+                        Signals.terminate(with: signal)
+                    }
+                    defer { subscription.cancel() }
+                    let said = try notifier.send(event) { started in group.withLock { $0 = started } }
+                    let lines = said.error.split(separator: "\n").map { String($0).strippingControlCharacters }
+                    if !lines.isEmpty { context.console.writeError(lines.map { $0 + "\n" }.joined()) }
                 }
-                defer { subscription.cancel() }
-                let said = try notifier.send(event) { started in group.withLock { $0 = started } }
-                let lines = said.error.split(separator: "\n").map { String($0).strippingControlCharacters }
-                if !lines.isEmpty { context.console.writeError(lines.map { $0 + "\n" }.joined()) }
             }
         }
-        var desktop: DesktopNotifier?
+        let desktop = Mutex<DesktopNotifier?>(nil)
         return { event in
-            let notifier = try desktop ?? DesktopNotifier(environment: context.environment)
-            desktop = notifier
-            try notifier.send(event)
+            let notifier = try desktop.withLock { found throws(NotifyError) in
+                if found == nil { found = try DesktopNotifier(environment: context.environment) }
+                return found!
+            }
+            try await DetachedThread.run { try notifier.send(event) }
         }
     }
 }

@@ -38,7 +38,8 @@ struct TimerCommand: RunnableCommand {
     func run(_ context: CommandContext) async throws {
         let systemd = UserSystemd(environment: context.environment, home: RainPaths.home(environment: context.environment))
         if uninstall {
-            let removed = try systemd.uninstall()
+            // systemctl is waited for on a thread of its own, never on a cooperative one.
+            let removed = try await DetachedThread.run { try systemd.uninstall() }
             context.print(removed
                 ? context.localization.tr("Removed rain's timer ({timer}, {service}).", ["timer": systemd.timerPath, "service": systemd.servicePath])
                 : context.localization.tr("rain has no timer installed; nothing to remove."))
@@ -47,7 +48,7 @@ struct TimerCommand: RunnableCommand {
         _ = try context.loadSettings()
         let units = try SystemdUnits(every: interval, executable: ProcessIdentity.executablePath, environment: context.scheduledEnvironment)
         if install {
-            try systemd.install(units)
+            try await DetachedThread.run { try systemd.install(units) }
             context.print(context.localization.tr("Installed and started {timer} (every {interval}) and {service}.",
                                                   ["timer": systemd.timerPath, "interval": "\(interval)", "service": systemd.servicePath]))
         } else {

@@ -42,10 +42,11 @@ public struct NotifyService: Sendable {
 
     /// Delivers the new events of `forecasts` through `deliver`, under the log's lock, writing
     /// the log after each delivery: an event is remembered only once it went out, and one that
-    /// failed stops the run (the rest wait for the next one).
+    /// failed stops the run (the rest wait for the next one). `deliver` waits for a program
+    /// without holding a cooperative thread (`DetachedThread.run`).
     /// - Returns: the round, as it stood before delivering.
     public func deliver(_ forecasts: [(Location, Forecast)],
-                        through deliver: (NotifyEvent) throws -> Void) async throws -> NotificationRound {
+                        through deliver: (NotifyEvent) async throws -> Void) async throws -> NotificationRound {
         let lock: FileLock
         do {
             lock = try await FileLock.acquire(logFile + ".lock", waiting: .seconds(10))
@@ -63,7 +64,7 @@ public struct NotifyService: Sendable {
         log.prune(now: now)
         if log != loaded { try log.save(to: logFile) }
         for event in round.news {
-            try deliver(event)
+            try await deliver(event)
             log.record(event, at: now)
             try log.save(to: logFile)
         }
