@@ -51,7 +51,7 @@ public enum RainCLI {
         do {
             parsed = try parser.parse(arguments)
         } catch {
-            return fail(report(beforeRunning: error.error, of: error.path, arguments, parser: parser, environment: environment,
+            return fail(report(parsing: error.error, of: error.path, arguments, parser: parser, environment: environment,
                                localization: wordsBeforeRunning()), console)
         }
         // `rain refesh` (and `rain refesh -h`) parse as a place of the default command.
@@ -83,8 +83,8 @@ public enum RainCLI {
                 let choices = SettingsLoader.RunChoices(language: try? values.value(GlobalOptions.lang),
                                                         asciiOnly: asciiOnly)
                 let words = localization(choices: choices, environment: environment)
-                return await finish(fail(report(beforeRunning: error, of: path, arguments, parser: parser, environment: environment,
-                                                localization: words), console))
+                // (Whether the line misread a command was asked above.)
+                return await finish(fail(ErrorReport(error, command: path, localization: words), console))
             }
             do {
                 // The locale's language for what goes wrong with the configuration, then its own.
@@ -108,11 +108,11 @@ public enum RainCLI {
         return report.exitCode.rawValue
     }
 
-    /// What to say about an error found before `command` ran (parsing, `init(parsed:)`,
-    /// `validate`). A usage error of a line whose place is a misspelt command says what was
-    /// meant (see `misread`); every other error keeps its own kind and status.
+    /// What to say about a line that does not parse. A usage error of a line whose place is a
+    /// misspelt command says what was meant (see `misread`); every other error keeps its own
+    /// kind and status.
     private static func report(
-        beforeRunning error: any Error, of command: [any ParsableCommand.Type], _ arguments: [String],
+        parsing error: any Error, of command: [any ParsableCommand.Type], _ arguments: [String],
         parser: CommandParser, environment: [String: String], localization: Localization
     ) -> ErrorReport {
         if (error as? any RainError)?.kind == .usage, let misread = misread(arguments, parser: parser, environment: environment) {
@@ -139,7 +139,7 @@ public enum RainCLI {
             }
         }
         if isSaved(misspelt.place) { return nil }
-        if isSaved(misspelt.word) {
+        if misspelt.place != misspelt.word, isSaved(misspelt.word) {
             do {
                 _ = try parser.parseWordsApart(arguments)
                 return nil

@@ -120,14 +120,17 @@ struct CommandParser {
         }
         let whole = meant + remaining
         let isGlobal = onlyGlobalOptions(before)
-        let fitting = (isGlobal ? [before + whole, whole] : [whole + before, whole]).first(where: parses)
-        let suggested = fitting ?? (isGlobal ? before + meant : meant)
+        let lines = isGlobal ? [before + whole, whole] : [whole + before, whole]
+        let results = lines.map { attempt($0).result }
+        let fitting = results.firstIndex { if case .success = $0 { true } else { false } }
+        let suggested = fitting.map { lines[$0] } ?? (isGlobal ? before + meant : meant)
         let isExact = word == meant[0]
         let fallback = [root] + meant.prefix(1).compactMap { subcommand(named: $0, of: root) }
-        let path = meant.first == HelpCommand.configuration.commandName ? [root, HelpCommand.self] : path(of: suggested, else: fallback)
+        let path = meant.first == HelpCommand.configuration.commandName ? [root, HelpCommand.self]
+            : path(of: fitting.map { results[$0] } ?? attempt(suggested).result, else: fallback)
         var misspelt = MisspeltCommand(word: word, place: place, suggestion: ([rain] + suggested).joined(separator: " "),
                                        path: path, lookup: nil, isExact: isExact)
-        if isExact, !isGlobal, case .failure(let failure) = attempt(whole + before).result {
+        if isExact, !isGlobal, case .failure(let failure) = results[0] {
             misspelt.misplaced = failure
         }
         // Plain words, or options the command meant does not take, may be a place's.
@@ -170,9 +173,9 @@ struct CommandParser {
         return false
     }
 
-    /// The command `tokens` run or are about, or `fallback` when they name none.
-    private func path(of tokens: [String], else fallback: [any ParsableCommand.Type]) -> [any ParsableCommand.Type] {
-        switch attempt(tokens).result {
+    /// The command a parse runs or is about, or `fallback` when it names none.
+    private func path(of result: Result<ParsedCommandLine, CommandLineError>, else fallback: [any ParsableCommand.Type]) -> [any ParsableCommand.Type] {
+        switch result {
         case .success(.run(_, _, let path)), .success(.help(let path)): return path
         case .success(.version): return fallback
         case .failure(let error): return error.path.count > 1 ? error.path : fallback
@@ -239,7 +242,7 @@ struct CommandParser {
                     descendToDefault(forOption: { $0.long == name }, path: &path, implied: &impliedDefault)
                     guard let option = definition(long: name, in: path.last!) else {
                         // Names compared without their dashes, strictly: `--json` is no near miss of `--lon`.
-                        let meant = closestMatch(to: name, among: longNames(of: path.last!).map { String($0.dropFirst(2)) }, strictly: true)
+                        let meant = closestMatch(to: name, among: longNames(of: path.last!), strictly: true)
                         throw ParseError.unknownOption("--" + name, suggestion: meant.map { "--" + $0 })
                     }
                     try record(option, spelled: "--" + name, inlineValue: inlineValue, tokens: tokens, index: &index, into: &values, path: path)
@@ -249,8 +252,8 @@ struct CommandParser {
                         descendToDefault(forOption: { $0.short == letter }, path: &path, implied: &impliedDefault)
                         guard let option = allOptions(of: path.last!).first(where: { $0.short == letter }) else {
                             // `-json` is `--json` with one dash too few.
-                            let spelt = "-" + token
-                            let meant = letters.count > 1 && longNames(of: path.last!).contains(spelt) ? spelt : nil
+                            let long = String(letters)
+                            let meant = letters.count > 1 && longNames(of: path.last!).contains(long) ? "--" + long : nil
                             throw ParseError.unknownOption("-\(letter)", suggestion: meant)
                         }
                         let isLast = offset == letters.count - 1
@@ -343,8 +346,9 @@ struct CommandParser {
         command.configuration.options + GlobalOptions.definitions
     }
 
-    /// The long options a line at `command` could mean: its own, the global ones and, where
-    /// an option would choose it, its default subcommand's (`rain --jsno` is `rain show --jsno`).
+    /// The long options' names (without dashes) a line at `command` could mean: its own, the
+    /// global ones and, where an option would choose it, its default subcommand's (`rain --jsno`
+    /// is `rain show --jsno`).
     private func longNames(of command: any ParsableCommand.Type) -> [String] {
         var options = allOptions(of: command)
         var fallback = command.configuration.defaultSubcommand
@@ -352,7 +356,7 @@ struct CommandParser {
             options += next.configuration.options
             fallback = next.configuration.defaultSubcommand
         }
-        return options.map { "--" + $0.long }
+        return options.map(\.long)
     }
 
     private func definition(long name: String, in command: any ParsableCommand.Type) -> OptionDefinition? {
