@@ -103,7 +103,10 @@ import Testing
         Refusal(arguments: ["locations", "remove", "Oslo", "Lima", "--yes"], status: 65, message: "rain: error: no saved location matches 'Lima'"),
         Refusal(arguments: ["locations", "remove", "Oslo", "twin", "--yes"], status: 65, message: "rain: error: 'twin' matches 2 locations"),
         Refusal(arguments: ["locations", "remove", "Oslo"], status: 64, message: "rain: error: refusing to remove without confirmation"),
-        Refusal(arguments: ["locations", "select", "Lima"], status: 65, message: "rain: error: no saved location matches 'Lima'"),
+        Refusal(arguments: ["locations", "select", "Lima"], status: 65, message: "rain: error: no saved location matches 'Lima'\nrain: hint: 'rain locations' lists"),
+        Refusal(arguments: ["locations", "remove", "Home", "Olso", "--yes"], status: 65,
+                message: "rain: error: no saved location matches 'Olso'\nrain: hint: did you mean 'Oslo'?\n"),
+        Refusal(arguments: ["refresh", "twni"], status: 65, message: "rain: error: no saved location matches 'twni'\nrain: hint: did you mean 'Twin'?\n"),
         Refusal(arguments: ["locations", "add", "Far", "--lat", "95", "--lon", "0"], status: 65, message: "rain: error: latitude 95 is out of range"),
         Refusal(arguments: ["locations", "add", " ", "--lat", "5", "--lon", "0"], status: 65, message: "rain: error: invalid name: the name is empty"),
     ])

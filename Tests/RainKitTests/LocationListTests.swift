@@ -1,5 +1,5 @@
 import Foundation
-import RainKit
+@testable import RainKit
 import Testing
 
 @Suite struct LocationListTests {
@@ -42,6 +42,21 @@ import Testing
         }
     }
 
+    @Test func aNearMissOfASavedNameSaysWhichItNearlyIs() {
+        #expect(throws: LocationsError.unknown(reference: "Berlni", nearest: "Berlin")) { try Self.list.resolve("Berlni") }
+        #expect(throws: LocationsError.unknown(reference: " oslp ", nearest: "Oslo")) { try Self.list.resolve(" oslp ") }
+        #expect(throws: LocationsError.unknown(reference: "Berln", nearest: "Berlin")) { try Self.list.resolve(["Oslo", "Berln", "Lima"]) }
+        // Only close names, and not for a LOC of one or two characters.
+        #expect(throws: LocationsError.unknown(reference: "Lima")) { try Self.list.resolve("Lima") }
+        #expect(throws: LocationsError.unknown(reference: "Bx")) { try LocationList(locations: [Self.beef, Location(name: "Bo", coordinate: .init(latitude: 0, longitude: 0))]).resolve("Bx") }
+        // A name that two places share is suggested once.
+        #expect(throws: LocationsError.unknown(reference: "Pariss", nearest: "Paris")) { try Self.list.resolve("Pariss") }
+        let error = LocationsError.unknown(reference: "Berlni", nearest: "Berlin")
+        #expect(error.hint == "did you mean 'Berlin'?")
+        let german = Localization(language: "de", catalogue: MessageCatalogue(messages: ["did you mean '{suggestion}'?": ["vielleicht '{suggestion}'?"]]))
+        #expect(error.hint(in: german) == "vielleicht 'Berlin'?")
+    }
+
     @Test func numbersOnAnEmptyListAreUnknownNotACrash() {
         #expect(throws: LocationsError.unknown(reference: "1")) { try LocationList().resolve("1") }
     }
@@ -53,12 +68,13 @@ import Testing
         #expect(try list.resolve("3") == two)
     }
 
-    @Test func anAmbiguousNameListsEveryCandidateWithItsID() {
+    @Test func anAmbiguousNameListsEveryCandidateWithItsShortID() {
         #expect(throws: LocationsError.ambiguous(reference: "Paris", candidates: [Self.paris1, Self.paris2])) {
             try Self.list.resolve("Paris")
         }
         let message = LocationsError.ambiguous(reference: "Paris", candidates: [Self.paris1, Self.paris2]).description
-        #expect(message.contains(Self.paris1.idString) && message.contains(Self.paris2.idString))
+        #expect(message.contains("Paris (\(Self.paris1.shortID)), paris (\(Self.paris2.shortID))"))
+        #expect(!message.contains(Self.paris1.idString))
     }
 
     @Test func currentIsDecidedByIdentityNotCoordinates() {

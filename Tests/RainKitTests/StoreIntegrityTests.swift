@@ -144,6 +144,31 @@ import Testing
         }
     }
 
+    /// A file error says what rain was doing, as coreutils' do ("cannot create ..."); a problem
+    /// that says it all (a named pipe in the file's place) stands alone.
+    @Test func eachFileErrorSaysWhatRainWasDoing() async throws {
+        try await withTemporaryDirectory { folder throws in
+            try #require(mkdir(folder + "/defaults.json.lock", 0o700) == 0)
+            #expect(throws: DefaultsFileError.file(FileError(path: folder + "/defaults.json.lock", errno: EISDIR, action: .lock))) {
+                try store(in: folder).add(name: "Berlin", coordinate: berlin)
+            }
+            // Root passes every permission: names too long for the file system fail for root too.
+            let long = folder + "/" + String(repeating: "x", count: 250)
+            #expect(throws: FileError(path: long, errno: ENAMETOOLONG, action: .write)) { try AtomicFile.write([], to: long) }
+            let tooLong = long + String(repeating: "x", count: 10)
+            #expect(throws: FileError(path: tooLong, errno: ENAMETOOLONG, action: .createFolder)) { try AtomicFile.createFolder(tooLong) }
+            try FileManager.default.createSymbolicLink(atPath: folder + "/loop", withDestinationPath: folder + "/loop")
+            #expect(throws: FileError(path: folder + "/loop", errno: ELOOP, action: .read)) { try AtomicFile.read(folder + "/loop") }
+
+            let texts = [FileError.Action.read, .write, .lock, .createFolder].map {
+                FileError(path: "/x", errno: EACCES, action: $0).description
+            }
+            #expect(texts == ["cannot read /x: Permission denied", "cannot write /x: Permission denied",
+                              "cannot lock /x: Permission denied", "cannot create the folder /x: Permission denied"])
+            #expect(FileError.notRegular("/x", LocalizedText(N_("a named pipe"))).description == "/x: a named pipe, not a regular file")
+        }
+    }
+
     /// The process ID of a process that has ended.
     private func deadProcessID() async throws -> Int32 {
         let process = BuiltProduct.startSystem("/bin/true", [])

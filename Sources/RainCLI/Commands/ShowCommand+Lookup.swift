@@ -40,7 +40,7 @@ extension ShowCommand {
                 throw ValidationError(N_("'{option}' does not apply: '{reference}' is a saved place ({id})"), ["option": option, "reference": reference ?? "", "id": location.shortID])
             }
             return (location, nil)
-        } catch LocationsError.unknown(let reference) where Self.canBeLookedUp(reference) {
+        } catch LocationsError.unknown(let reference, _) where Self.canBeLookedUp(reference) {
             return try await lookedUp(.name(reference, countryCode: countryCode, pick: pick), context)
         }
     }

@@ -27,9 +27,9 @@ enum ParseError: RainError, Equatable {
     func hint(in localization: Localization) -> String? {
         switch self {
         case .unknownOption(_, let suggestion?), .unknownCommand(_, let suggestion?), .optionsBeforeCommand(_, let suggestion):
-            return localization.tr("did you mean '{command}'?", ["command": suggestion])
+            return localization.tr("did you mean '{suggestion}'?", ["suggestion": suggestion])
         case .notACommand(_, let suggestion, let lookup):
-            let meant = localization.tr("did you mean '{command}'?", ["command": suggestion])
+            let meant = localization.tr("did you mean '{suggestion}'?", ["suggestion": suggestion])
             guard let lookup else { return meant }
             return meant + "\n" + localization.tr("or, for a place of that name: {command}", ["command": lookup])
         default:

@@ -53,7 +53,7 @@ public enum ConfigInitializer {
                     throw ConfigInitError.file(FileError.notRegular(path, kind))
                 }
                 if code == EEXIST { throw ConfigInitError.exists(path: path) }
-                throw ConfigInitError.file(FileError(path: path, errno: code))
+                throw ConfigInitError.file(FileError(path: path, errno: code, action: .write))
             }
             close(descriptor)
             // Fill it atomically, so no reader ever sees it half written.

@@ -24,7 +24,11 @@ public struct LocationList: Sendable, Equatable {
     /// places share, is ambiguous. A LOC in plain ASCII that names no place exactly also matches
     /// names without their accents ("zurich" is "Zürich"), as an ASCII terminal shows them.
     public func resolve(_ reference: String) throws(LocationsError) -> Location {
-        try matches(for: [reference])[0].get()
+        do {
+            return try matches(for: [reference])[0].get()
+        } catch {
+            throw withNearestName(error)
+        }
     }
 
     /// Resolves every reference, all or none, each place once in the order first named.
@@ -32,9 +36,24 @@ public struct LocationList: Sendable, Equatable {
         var result: [Location] = []
         var seen = Set<Location>()
         for match in matches(for: references) {
-            let location = try match.get()
+            let location: Location
+            do {
+                location = try match.get()
+            } catch {
+                throw withNearestName(error)
+            }
             if seen.insert(location).inserted { result.append(location) }
         }
         return result
+    }
+
+    /// `error`, naming the saved place a LOC that names none nearly is ("Pariss": Paris); not
+    /// for a LOC of one or two characters, which is one edit from too much. Found only for the
+    /// one error shown, not for every LOC of a batch.
+    private func withNearestName(_ error: LocationsError) -> LocationsError {
+        guard case .unknown(let reference, nil) = error, reference.trimmingSpaces.count >= 3 else { return error }
+        var names = Set<String>()
+        let candidates = locations.map(\.name).filter { names.insert($0).inserted }
+        return .unknown(reference: reference, nearest: closestMatch(to: reference.trimmingSpaces, among: candidates, strictly: true))
     }
 }

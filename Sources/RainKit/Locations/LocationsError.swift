@@ -1,6 +1,7 @@
 /// What is wrong with a request about saved places.
 public enum LocationsError: Error, Sendable, Equatable, CustomStringConvertible {
-    case unknown(reference: String)
+    /// `nearest`: a saved place's name the reference is a near miss of (`Pariss`: Paris).
+    case unknown(reference: String, nearest: String? = nil)
     case ambiguous(reference: String, candidates: [Location])
     /// Refusing to remove the current location.
     case removingCurrent(Location)
@@ -14,10 +15,10 @@ public enum LocationsError: Error, Sendable, Equatable, CustomStringConvertible 
 
     public var description: String {
         switch self {
-        case .unknown(let reference):
+        case .unknown(let reference, _):
             return "no saved location matches '\(reference.strippingControlCharacters)'"
         case .ambiguous(let reference, let candidates):
-            let list = candidates.map { "\($0.displayName) (\($0.idString))" }.joined(separator: ", ")
+            let list = candidates.map { "\($0.displayName) (\($0.shortID))" }.joined(separator: ", ")
             return "'\(reference.strippingControlCharacters)' matches \(candidates.count) locations: \(list)"
         case .removingCurrent(let location):
             return "\(location.name) (\(location.shortID)) is the current location and cannot be removed"
@@ -33,6 +34,7 @@ public enum LocationsError: Error, Sendable, Equatable, CustomStringConvertible 
     /// A next step for the user, where there is one.
     public var hint: String? {
         switch self {
+        case .unknown(_, let nearest?): return "did you mean '\(nearest.strippingControlCharacters)'?"
         case .unknown, .ambiguous: return "'rain locations' lists the saved places with their numbers and IDs"
         case .removingCurrent: return "select another place first (rain locations select LOC), or none: rain locations select --none"
         case .noLocations: return "add one: rain locations add NAME (looked up by name), or add NAME --lat LATITUDE --lon LONGITUDE"
@@ -58,10 +60,10 @@ extension LocationsError {
     /// The errors met most, in the user's language; the others in English.
     public func message(in localization: Localization) -> String {
         switch self {
-        case .unknown(let reference):
+        case .unknown(let reference, _):
             return localization.tr("no saved location matches '{reference}'", ["reference": reference.strippingControlCharacters])
         case .ambiguous(let reference, let candidates):
-            let list = candidates.map { "\($0.displayName) (\($0.idString))" }.joined(separator: ", ")
+            let list = candidates.map { "\($0.displayName) (\($0.shortID))" }.joined(separator: ", ")
             return localization.tr("'{reference}' matches {count} locations: {list}",
                                    ["reference": reference.strippingControlCharacters, "count": String(candidates.count), "list": list])
         case .removingCurrent(let location):
@@ -74,6 +76,7 @@ extension LocationsError {
 
     public func hint(in localization: Localization) -> String? {
         switch self {
+        case .unknown(_, let nearest?): return localization.tr("did you mean '{suggestion}'?", ["suggestion": nearest.strippingControlCharacters])
         case .unknown, .ambiguous: return localization.tr("'rain locations' lists the saved places with their numbers and IDs")
         case .noLocations: return localization.tr("add one: rain locations add NAME (looked up by name), or add NAME --lat LATITUDE --lon LONGITUDE")
         case .noCurrentLocation: return localization.tr("choose one: rain locations select LOC")

@@ -2,15 +2,21 @@
 import Glibc
 #endif
 
-/// Why a local file could not be read or written: the path, and the problem in words the
-/// catalogues translate (`problem`), shown as `{path}: {reason}`.
+/// Why a local file could not be read or written: what rain was doing, the path, and the
+/// problem in words the catalogues translate (`problem`): `cannot write {path}: {reason}`, or
+/// `{path}: {reason}` when the problem says it all (`a named pipe, not a regular file`).
 public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
     public var path: String
     public var problem: LocalizedText
+    public var action: Action?
 
-    public init(path: String, problem: LocalizedText) {
+    /// What failed, as the line names it first (coreutils' "cannot create ...").
+    public enum Action: Sendable, Equatable { case read, write, lock, createFolder }
+
+    public init(path: String, problem: LocalizedText, action: Action? = nil) {
         self.path = path
         self.problem = problem
+        self.action = action
     }
 
     /// A reason that is data, shown as it is in every language (what another library said).
@@ -19,8 +25,8 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The system's reason, translated where it is a common one (`SystemErrorText`).
-    public init(path: String, errno code: Int32) {
-        self.init(path: path, problem: SystemErrorText.text(code))
+    public init(path: String, errno code: Int32, action: Action? = nil) {
+        self.init(path: path, problem: SystemErrorText.text(code), action: action)
     }
 
     /// `kind` (`RegularFile.notRegular`) in the place of a regular file.
@@ -32,7 +38,16 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
     public var reason: String { problem.description }
 
     /// The whole line, to be put in the user's language.
-    public var text: LocalizedText { LocalizedText(N_("{path}: {reason}"), ["path": .verbatim(path), "reason": problem]) }
+    public var text: LocalizedText {
+        let values: KeyValuePairs<String, LocalizedText> = ["path": .verbatim(path), "reason": problem]
+        switch action {
+        case nil: return LocalizedText(N_("{path}: {reason}"), values)
+        case .read: return LocalizedText(N_("cannot read {path}: {reason}"), values)
+        case .write: return LocalizedText(N_("cannot write {path}: {reason}"), values)
+        case .lock: return LocalizedText(N_("cannot lock {path}: {reason}"), values)
+        case .createFolder: return LocalizedText(N_("cannot create the folder {path}: {reason}"), values)
+        }
+    }
 
     public var description: String { text.description }
 }
@@ -69,22 +84,22 @@ public enum AtomicFile {
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
             if descriptor >= 0 || errno != EEXIST { break }
         }
-        guard descriptor >= 0 else { throw FileError(path: path, errno: errno) }
+        guard descriptor >= 0 else { throw FileError(path: path, errno: errno, action: .write) }
         var succeeded = false
         defer {
             if descriptor >= 0 { close(descriptor) }
             if !succeeded { unlink(temporary) }
         }
         // open() applies the umask; the file must have exactly `mode` (0600 keeps others out).
-        guard fchmod(descriptor, mode) == 0 else { throw FileError(path: path, errno: errno) }
-        if let code = produce(descriptor) { throw FileError(path: path, errno: code) }
-        guard fsync(descriptor) == 0 else { throw FileError(path: path, errno: errno) }
+        guard fchmod(descriptor, mode) == 0 else { throw FileError(path: path, errno: errno, action: .write) }
+        if let code = produce(descriptor) { throw FileError(path: path, errno: code, action: .write) }
+        guard fsync(descriptor) == 0 else { throw FileError(path: path, errno: errno, action: .write) }
         guard close(descriptor) == 0 else {
             descriptor = -1
-            throw FileError(path: path, errno: errno)
+            throw FileError(path: path, errno: errno, action: .write)
         }
         descriptor = -1
-        guard rename(temporary, path) == 0 else { throw FileError(path: path, errno: errno) }
+        guard rename(temporary, path) == 0 else { throw FileError(path: path, errno: errno, action: .write) }
         succeeded = true
         if syncingFolder { syncFolder(folder) }
     }
@@ -98,12 +113,12 @@ public enum AtomicFile {
             let count = readlink(current, &buffer, buffer.count - 1)
             guard count >= 0 else {
                 if errno == EINVAL || errno == ENOENT { return current }
-                throw FileError(path: current, errno: errno)
+                throw FileError(path: current, errno: errno, action: .read)
             }
             let destination = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             current = destination.hasPrefix("/") ? destination : parentFolder(of: current) + "/" + destination
         }
-        throw FileError(path: path, errno: ELOOP)
+        throw FileError(path: path, errno: ELOOP, action: .read)
     }
 
     /// The marker between a file's name and the rest of its temporary name.
@@ -132,7 +147,7 @@ public enum AtomicFile {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)
         if descriptor < 0 {
             if errno == ENOENT { return nil }
-            throw FileError(path: path, errno: errno)
+            throw FileError(path: path, errno: errno, action: .read)
         }
         defer { close(descriptor) }
         // The whole file into an array of its size in one read (a megabyte store grown chunk by
@@ -163,7 +178,7 @@ public enum AtomicFile {
             bytes.append(contentsOf: chunk[0..<count])
         }
         if failure == EISDIR { throw FileError(path: path, problem: LocalizedText(N_("is a folder, not a file"))) }
-        if failure != 0 { throw FileError(path: path, errno: failure) }
+        if failure != 0 { throw FileError(path: path, errno: failure, action: .read) }
         return bytes
     }
 
@@ -176,7 +191,7 @@ public enum AtomicFile {
         }
         let parent = parentFolder(of: path)
         if parent != path { try createFolder(parent) }
-        if mkdir(path, 0o700) != 0 && errno != EEXIST { throw FileError(path: path, errno: errno) }
+        if mkdir(path, 0o700) != 0 && errno != EEXIST { throw FileError(path: path, errno: errno, action: .createFolder) }
     }
 
     public static func parentFolder(of path: String) -> String {

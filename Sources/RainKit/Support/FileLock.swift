@@ -53,7 +53,7 @@ public final class FileLock {
                 throw .file(error)
             }
             descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else { throw .file(FileError(path: path, errno: errno)) }
+            guard descriptor >= 0 else { throw .file(FileError(path: path, errno: errno, action: .lock)) }
             deadline = clock.now + timeout
             self.path = path
         }
@@ -69,7 +69,7 @@ public final class FileLock {
                 return FileLock(descriptor: descriptor)
             }
             let code = errno
-            guard code == EWOULDBLOCK || code == EINTR else { throw .file(FileError(path: path, errno: code)) }
+            guard code == EWOULDBLOCK || code == EINTR else { throw .file(FileError(path: path, errno: code, action: .lock)) }
             if clock.now >= deadline { throw .busy }
             return nil
         }

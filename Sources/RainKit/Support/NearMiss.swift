@@ -5,7 +5,10 @@
 package func closestMatch(to word: String, among candidates: [String], strictly: Bool = false) -> String? {
     let typed = word.lowercased()
     let allowed = strictly && word.count <= 5 ? 1 : max(2, word.count / 3)
-    let scored = candidates.map { ($0, editDistance(typed, $0.lowercased())) }.filter { $0.1 <= allowed }
+    let length = typed.count
+    // Words whose lengths differ by more than the edits allowed are never close (ten thousand saved names).
+    let scored = candidates.lazy.filter { abs($0.count - length) <= allowed }
+        .map { ($0, editDistance(typed, $0.lowercased())) }.filter { $0.1 <= allowed }
     return scored.min { $0.1 < $1.1 }?.0
 }
 

@@ -80,11 +80,11 @@ public enum RegularFile {
                 throw Failure(error: .notRegular(path, kind), isUnusableFile: true)
             }
             // A link that leads round in a circle never names a file, whatever is tried again.
-            throw Failure(error: FileError(path: path, errno: code), isUnusableFile: code == ELOOP)
+            throw Failure(error: FileError(path: path, errno: code, action: .read), isUnusableFile: code == ELOOP)
         }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw Failure(error: FileError(path: path, errno: errno), isUnusableFile: false) }
+        guard fstat(descriptor, &info) == 0 else { throw Failure(error: FileError(path: path, errno: errno, action: .read), isUnusableFile: false) }
         if let kind = notRegular(info.st_mode) {
             throw Failure(error: .notRegular(path, kind), isUnusableFile: true)
         }
@@ -102,7 +102,7 @@ public enum RegularFile {
             if count == 0 { break }
             bytes += chunk[0..<count]
         }
-        if failure != 0 { throw Failure(error: FileError(path: path, errno: failure), isUnusableFile: false) }
+        if failure != 0 { throw Failure(error: FileError(path: path, errno: failure, action: .read), isUnusableFile: false) }
         guard bytes.count <= limit.bytes else { throw tooLarge(path, limit) }
         return bytes
     }
