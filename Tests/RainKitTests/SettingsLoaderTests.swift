@@ -122,9 +122,8 @@ import Testing
     @Test(arguments: [
         BadConfig(json: "not json", message: "cannot read the configuration file"),
         BadConfig(json: "[1]", message: "is not a JSON object"),
-        BadConfig(json: #"{"unit": "si"}"#, message: "unknown key 'unit' (did you mean 'units'?)"),
-        BadConfig(json: #"{"unitz": "si"}"#, message: "unknown key 'unitz' (did you mean 'units'?)"),
-        BadConfig(json: #"{"provder": "darksky"}"#, message: "unknown key 'provder' (did you mean 'provider'?)"),
+        BadConfig(json: #"{"unit": "si"}"#, message: "unknown key 'unit'"),
+        BadConfig(json: #"{"provder": "darksky"}"#, message: "unknown key 'provder'"),
         BadConfig(json: #"{"units": "metric"}"#, message: "'units' must be one of si, us, ca, uk"),
         BadConfig(json: #"{"units": 3}"#, message: "'units' must be a string"),
         BadConfig(json: #"{"provider": "weatherbit"}"#, message: "'provider' must be \"auto\", \"darksky\" or \"openmeteo\""),
@@ -151,6 +150,17 @@ import Testing
         await withTemporaryDirectory { folder in
             let error = #expect(throws: ConfigError.self) { try load(bad.json, in: folder) }
             #expect(error?.description.contains(bad.message) == true, "\(String(describing: error))")
+        }
+    }
+
+    /// The key meant goes on the hint line, as every "did you mean" does; without one, the hint
+    /// says where every key is listed.
+    @Test(arguments: [("unit", "units"), ("unitz", "units"), ("provder", "provider"), ("UNITS", "units"), ("colour", nil)])
+    func aNearMissOfAKeyIsNamedOnTheHintLine(_ key: String, _ meant: String?) async throws {
+        await withTemporaryDirectory { folder in
+            let error = #expect(throws: ConfigError.self) { try load(#"{"\#(key)": "si"}"#, in: folder) }
+            #expect(error?.description == "\(folder)/config.json: unknown key '\(key)'")
+            #expect(error?.hint == meant.map { "did you mean '\($0)'?" } ?? ConfigExample.hint)
         }
     }
 

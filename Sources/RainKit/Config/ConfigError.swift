@@ -17,8 +17,8 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
             return "cannot read the configuration file \(path): \(reason)"
         case .notJSON(let path):
             return "\(path) is not a JSON object"
-        case .unknownKey(let path, let key, let suggestion):
-            return "\(path): unknown key '\(key.strippingControlCharacters)'" + (suggestion.map { " (did you mean '\($0)'?)" } ?? "")
+        case .unknownKey(let path, let key, _):
+            return "\(path): unknown key '\(key.strippingControlCharacters)'"
         case .invalidValue(let path, let key, let problem):
             return "\(path): '\(key)' \(problem)"
         case .insecureKeyFile(let path, let mode):
@@ -32,6 +32,7 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .missingFile(let path): return "create it with: rain config init --config \(Self.shellWord(path))"
         case .insecureKeyFile(let path, _): return "chmod 600 \(path)"
+        case .unknownKey(_, _, let suggestion?): return "did you mean '\(suggestion)'?"
         case .unknownKey, .invalidValue, .notJSON: return ConfigExample.hint
         default: return nil
         }
@@ -51,11 +52,8 @@ extension ConfigError {
     public func message(in localization: Localization) -> String {
         switch self {
         case .missingFile(let path): return localization.tr("the configuration file {path} does not exist", ["path": path])
-        case .unknownKey(let path, let key, nil):
+        case .unknownKey(let path, let key, _):
             return localization.tr("{path}: unknown key '{key}'", ["path": path, "key": key.strippingControlCharacters])
-        case .unknownKey(let path, let key, let suggestion?):
-            return localization.tr("{path}: unknown key '{key}' (did you mean '{suggestion}'?)",
-                                   ["path": path, "key": key.strippingControlCharacters, "suggestion": suggestion])
         case .unreadable(let path, let reason):
             return localization.tr("cannot read the configuration file {path}: {reason}", ["path": path, "reason": localization.tr(reason)])
         case .notJSON(let path): return localization.tr("{path} is not a JSON object", ["path": path])
@@ -73,6 +71,7 @@ extension ConfigError {
         switch self {
         case .missingFile(let path):
             return localization.tr("create it with: {command}", ["command": "rain config init --config \(Self.shellWord(path))"])
+        case .unknownKey(_, _, let suggestion?): return localization.tr("did you mean '{suggestion}'?", ["suggestion": suggestion])
         case .unknownKey, .invalidValue, .notJSON: return ConfigExample.hint(in: localization)
         default: return hint
         }
