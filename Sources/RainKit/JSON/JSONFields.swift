@@ -243,7 +243,6 @@ struct JSONFields<Model>: Sendable {
         self.keys = keys
         self.required = required
         readers = fields.map(\.value.read)
-        // Rain writes its own naming only.
         writers = naming != .rain ? [] : fields.sorted { $0.key < $1.key }.map { ($0.key, Array("\"\($0.key)\": ".utf8), $0.value.written) }
     }
 

@@ -43,11 +43,6 @@ final class JSONMap: Sendable {
         return withText(at: entry) { raw in isPlain ? String(decoding: raw, as: UTF8.self) : JSONText.decode(raw) }
     }
 
-    func text(at entry: Int, equals key: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard kind(at: entry) == .plainText else { return text(at: entry).utf8.elementsEqual(key) }
-        return withText(at: entry) { raw in raw.count == key.count && raw.elementsEqual(key) }
-    }
-
     func number(at entry: Int) -> Double {
         withText(at: entry) { JSONNumber.parse($0) ?? .nan }
     }

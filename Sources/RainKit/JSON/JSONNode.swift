@@ -63,8 +63,10 @@ struct JSONNode: Sendable {
     func member(_ key: String) throws(JSONError) -> JSONNode? {
         var found: JSONNode?
         try forEachMember { keyEntry, value in
-            var key = key
-            guard key.withUTF8({ map.text(at: keyEntry, equals: $0) }) else { return true }
+            let isKey = map.kind(at: keyEntry) == .plainText
+                ? map.withText(at: keyEntry) { raw in raw.count == key.utf8.count && raw.elementsEqual(key.utf8) }
+                : map.text(at: keyEntry) == key
+            guard isKey else { return true }
             found = value
             return false
         }

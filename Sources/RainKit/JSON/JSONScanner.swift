@@ -1,11 +1,9 @@
 import Glibc
 
-/// Checks a document against RFC 8259 in one pass and writes its map: one value with optional
-/// whitespace around it, no comments, no trailing commas, numbers that fit a Double, valid
-/// UTF-8; a leading byte order mark is skipped, as the RFC allows. Strings and numbers are only
-/// checked here; `JSONNode` decodes one when a reader asks for it. Every mistake names its line
-/// and column, a key twice in one object too (the RFC leaves that to the reader; rain would
-/// otherwise silently use one of two settings).
+/// Checks a document against RFC 8259 in one pass (a leading byte order mark is skipped, as the
+/// RFC allows) and writes its map; `JSONNode` decodes a string or number when a reader asks for
+/// it. Every mistake names its line and column, a key twice in one object too (the RFC leaves
+/// that to the reader; rain would otherwise silently use one of two settings).
 struct JSONScanner {
     /// Deeper documents are refused rather than risk the stack.
     static let maximumDepth = 256
@@ -154,14 +152,13 @@ struct JSONScanner {
             defer { bits |= bit }
             if bits & bit == 0 { return }
             var other = container + 2
-            while other < entry {
+            while other < entry, !isRepeated {
                 if isPlain && entries[other] & 7 == JSONKind.plainText.rawValue {
                     let otherRaw = rawKey(other)
                     isRepeated = raw.count == otherRaw.count && memcmp(raw.baseAddress!, otherRaw.baseAddress!, raw.count) == 0
                 } else {
                     isRepeated = keyText(entry) == keyText(other)
                 }
-                if isRepeated { break }
                 other = next(after: other + 2)
             }
         } else {

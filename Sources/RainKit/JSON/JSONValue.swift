@@ -30,8 +30,6 @@ public enum JSONValue: Sendable, Equatable {
 
     /// A number as JSON text (see `JSONWriter.write(_:)`): `1`, not `1.0`.
     static func format(_ value: Double) -> String {
-        var writer = JSONWriter(capacity: 32)
-        writer.write(value)
-        return String(decoding: writer.finished().dropLast(), as: UTF8.self)
+        String(decoding: JSONValue.number(value).serializedBytes().dropLast(), as: UTF8.self)
     }
 }
