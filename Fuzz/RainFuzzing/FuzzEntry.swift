@@ -34,7 +34,7 @@ public enum FuzzEntry {
             count += 1
         }
         precondition(map.next(after: 0) == map.entries.count, "the root does not span the map")
-        guard let value = try? JSONNode(map).value() else { return }
+        guard let value = try? JSONNode(map: map, entry: 0).value() else { return }
         precondition((try? JSONValue.parse(Array(value.serialized().utf8))) == value, "the round trip changed the value")
     }
 

@@ -18,7 +18,7 @@ import Testing
     }
 
     private func parse(_ result: ProcessResult) throws -> JSONValue {
-        try JSONValue.parse(Data(result.output.utf8))
+        try JSONValue.parse(Array(result.output.utf8))
     }
 
     @Test func everyJSONOutputKeepsTheExactNames() async throws {

@@ -74,7 +74,7 @@ import Testing
             try writeColdCache(world)
             let result = try await world.rain(["show", "--format", "{icon} {temp}", "--json"])
             #expect(result.status == 0)
-            let object = try JSONValue.parse(Data(result.output.utf8))
+            let object = try JSONValue.parse(Array(result.output.utf8))
             guard case .object(let members) = object else { Issue.record("not an object: \(result.output)"); return }
             #expect(members["text"] == .string("☂ 12°C"))
             #expect(members["class"] == .string("rain"))

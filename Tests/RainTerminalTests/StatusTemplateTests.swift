@@ -45,7 +45,7 @@ import Testing
         let values = StatusValues(ForecastSamples.full(units: .si, name: "New \"York\""), now: now, ascii: false)
         let json = values.waybarJSON(text: "☁ 29°C")
         #expect(json.hasSuffix("}\n") && json.filter { $0 == "\n" }.count == 1)
-        let object = try JSONValue.parse(Data(json.utf8))
+        let object = try JSONValue.parse(Array(json.utf8))
         #expect(object == .object([
             "text": .string("☁ 29°C"), "class": .string("cloudy"), "alt": .string("cloudy"),
             "tooltip": .string("New \"York\": Humid, 29°C (feels 32°C), high 80°C, low 60°C, precipitation 30%, updated 3 h ago"

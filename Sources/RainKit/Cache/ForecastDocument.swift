@@ -46,12 +46,10 @@ enum ForecastDocument {
 
     static func cachedForecast(from root: JSONNode) throws(JSONError) -> CachedForecast {
         guard root.kind == .object else { throw root.mismatch(N_("an object")) }
-        var cached = CachedForecast(
+        return try table.read(root, startingFrom: CachedForecast(
             location: LocationFields.blank,
             fetchedAt: .distantPast, source: "",
-            forecast: Forecast(coordinate: Coordinate(latitude: 0, longitude: 0), timeZone: "", units: .si))
-        try table.read(root, into: &cached)
-        return cached
+            forecast: Forecast(coordinate: Coordinate(latitude: 0, longitude: 0), timeZone: "", units: .si)))
     }
 
     /// One cached forecast: compact for the cache, pretty for `rain show --json`.

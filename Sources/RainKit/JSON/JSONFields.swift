@@ -19,7 +19,6 @@ struct JSONField<Model>: Sendable {
         self.darkSky = darkSky
     }
 
-    /// A Dark Sky-compatible server's keys, most preferred first.
     var darkSkyKeys: [String] { darkSky ?? [Self.camelCase(key)] }
 
     /// `apparent_temperature` -> `apparentTemperature` (keys are ASCII).
@@ -48,10 +47,6 @@ struct JSONField<Model>: Sendable {
         /// What is written for the model; nil: the member is left out.
         let written: @Sendable (Model) -> JSONWritten?
     }
-
-    func isRequired(in naming: JSONNaming) -> Bool {
-        value.requirement == .required || (value.requirement == .requiredInRainsDocuments && naming == .rain)
-    }
 }
 
 /// What the reading of one object knows and learns.
@@ -67,7 +62,6 @@ struct JSONReading {
 enum JSONWritten {
     case number(Double)
     case text(String)
-    case time(Date)
     case id(UUID)
     case texts([String])
     /// A nested object or array, written by the closure at the depth given.
@@ -123,7 +117,7 @@ extension JSONField.Value {
     static func optionalTime(_ get: @escaping Get<Date?>, _ set: @escaping Set<Date?>) -> Self {
         optional(set, { node, naming throws(JSONError) in
             try naming == .rain ? node.isoTime() : node.unixTime()
-        }) { model in get(model).map(JSONWritten.time) }
+        }) { model in get(model).map { .text(UTCTimestamp.string($0)) } }
     }
 
     /// A time that must be there.
@@ -164,9 +158,7 @@ extension JSONField.Value {
                                        _ fields: JSONFields<Part>, _ blank: Part) -> Self {
         optional(set, { node, _ throws(JSONError) in
             guard !node.isNull else { return nil }
-            var part = blank
-            try fields.read(node, into: &part)
-            return part
+            return try fields.read(node, startingFrom: blank)
         }) { model in
             get(model).map { part in .nested { writer, depth in fields.write(part, to: &writer, depth: depth) } }
         }
@@ -183,9 +175,7 @@ extension JSONField.Value {
                                      _ fields: JSONFields<Part>, _ blank: Part) -> Self {
         Self(requirement: .optional, read: { model, node, _ throws(JSONError) in
             set(&model, node.isNull ? [] : try node.elements { element throws(JSONError) in
-                var part = blank
-                try fields.read(element, into: &part)
-                return part
+                try fields.read(element, startingFrom: blank)
             })
             return true
         }, written: { model in
@@ -224,20 +214,19 @@ extension JSONField.Value {
 /// model back (members in the order of their keys, as `JSONValue` objects are written).
 struct JSONFields<Model>: Sendable {
     let naming: JSONNaming
-    private let fields: [JSONField<Model>]
     /// Every key the naming reads, with its field, as bytes to compare with a document's.
     private let keys: [(bytes: [UInt8], reading: (field: Int, preferred: UInt64, hasAlternatives: Bool))]
     /// The fields' readers by field, and their keys and writers in the order of their keys:
     /// apart, so that reading or writing a value copies one closure, not a whole field.
     private let readers: [@Sendable (inout Model, JSONNode, inout JSONReading) throws(JSONError) -> Bool]
     private let writers: [(key: String, quotedKey: [UInt8], written: @Sendable (Model) -> JSONWritten?)]
-    /// For each field that must be there, the bits of its keys.
-    private let required: [(field: Int, keys: UInt64)]
+    /// For each field that must be there, the key a message names and the bits of its keys.
+    private let required: [(key: String, keys: UInt64)]
 
     init(_ fields: [JSONField<Model>], naming: JSONNaming) {
         self.naming = naming
-        self.fields = fields
         var keys: [(bytes: [UInt8], reading: (field: Int, preferred: UInt64, hasAlternatives: Bool))] = []
+        var required: [(key: String, keys: UInt64)] = []
         for (index, field) in fields.enumerated() {
             let names = naming == .rain ? [field.key] : field.darkSkyKeys
             let first = keys.count
@@ -245,27 +234,30 @@ struct JSONFields<Model>: Sendable {
                 // The bits of this field's keys read in preference to this one.
                 keys.append((Array(name.utf8), (index, ((UInt64(1) << (keys.count - first)) - 1) << first, names.count > 1)))
             }
+            let requirement = field.value.requirement
+            if requirement == .required || (requirement == .requiredInRainsDocuments && naming == .rain) {
+                required.append((names[0], ((UInt64(1) << names.count) - 1) << first))
+            }
         }
         precondition(keys.count <= 64)
         self.keys = keys
-        required = fields.indices.filter { fields[$0].isRequired(in: naming) }.map { field in
-            (field, keys.indices.filter { keys[$0].reading.field == field }.reduce(UInt64(0)) { $0 | UInt64(1) << $1 })
-        }
+        self.required = required
         readers = fields.map(\.value.read)
-        // Rain writes its own naming only.
         writers = naming != .rain ? [] : fields.sorted { $0.key < $1.key }.map { ($0.key, Array("\"\($0.key)\": ".utf8), $0.value.written) }
     }
 
     // MARK: Reading
 
-    /// Reads the object `node` into `model`, passing over members it does not know.
-    func read(_ node: JSONNode, into model: inout Model) throws(JSONError) {
+    /// The object `node` read into `blank`, passing over members it does not know.
+    func read(_ node: JSONNode, startingFrom blank: Model) throws(JSONError) -> Model {
+        var model = blank
         var unknown: [String: JSONValue]?
         _ = try read(node, into: &model, keeping: &unknown)
+        return model
     }
 
-    /// `read(_:into:)`, keeping the members it does not know in `unknown` unless it is nil.
-    /// Whether the object is as rain writes it (no null member, an ID in lower case).
+    /// Reads the object `node` into `model`, keeping the members it does not know in `unknown`
+    /// unless it is nil; whether the object is as rain writes it (no null member, an ID in lower case).
     func read(_ node: JSONNode, into model: inout Model, keeping unknown: inout [String: JSONValue]?) throws(JSONError) -> Bool {
         var present: UInt64 = 0, valued: UInt64 = 0
         var hint = 0
@@ -284,8 +276,8 @@ struct JSONFields<Model>: Sendable {
             if try readers[field](&model, value, &reading) { valued |= bit }
             return true
         }
-        for (field, keys) in required where present & keys == 0 {
-            throw node.missing(naming == .rain ? fields[field].key : fields[field].darkSkyKeys[0])
+        for (key, keys) in required where present & keys == 0 {
+            throw node.missing(key)
         }
         return reading.isSavedForm
     }
@@ -333,7 +325,6 @@ struct JSONFields<Model>: Sendable {
             switch value {
             case .number(let number): writer.write(number)
             case .text(let text): writer.write(text)
-            case .time(let time): writer.write(UTCTimestamp.string(time))
             case .id(let id): writer.write(id)
             case .texts(let texts): writer.writeArray(texts, depth: depth + 1) { writer, text in writer.write(text) }
             case .nested(let write): write(&writer, depth + 1)

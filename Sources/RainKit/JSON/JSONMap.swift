@@ -1,3 +1,5 @@
+import FoundationEssentials
+
 /// A checked JSON document and its map, in the spirit of swift-foundation's `JSONMap`: two
 /// words per value, in document order, the first its offset and kind, the second the end of
 /// its text (a string or number) or the entry after its last member (an array or object), so
@@ -41,40 +43,32 @@ final class JSONMap: Sendable {
         return withText(at: entry) { raw in isPlain ? String(decoding: raw, as: UTF8.self) : JSONText.decode(raw) }
     }
 
-    /// Whether the string at `entry` is `key`.
-    func text(at entry: Int, equals key: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard kind(at: entry) == .plainText else { return text(at: entry).utf8.elementsEqual(key) }
-        return withText(at: entry) { raw in raw.count == key.count && raw.elementsEqual(key) }
-    }
-
     func number(at entry: Int) -> Double {
         withText(at: entry) { JSONNumber.parse($0) ?? .nan }
     }
 
-    /// The path of the value at `entry` from the document (`hourly.data[2].temperature`),
+    /// The path of the value at `target` from the document (`hourly.data[2].temperature`),
     /// found by walking down to it: made only when something is wrong.
     func path(to target: Int) -> String {
         var path = ""
         var container = 0
         while container != target, kind(at: container) == .array || kind(at: container) == .object {
             let isObject = kind(at: container) == .object
+            let toValue = isObject ? 2 : 0  // from a member's key to its value; an element is its own
             var child = container + 2
             var position = 0
-            while child < next(after: container) {
-                let value = isObject ? child + 2 : child
-                if target == child || target < next(after: value) {
-                    if isObject {
-                        path += (path.isEmpty ? "" : ".") + text(at: child)
-                    } else {
-                        path += "[\(position)]"
-                    }
-                    container = value
-                    break
-                }
-                child = next(after: value)
+            // Past the members or elements before the one that holds the target.
+            while child < next(after: container), target >= next(after: child + toValue) {
+                child = next(after: child + toValue)
                 position += 1
             }
-            if child >= next(after: container) { break }
+            guard child < next(after: container) else { break }
+            if isObject {
+                path += (path.isEmpty ? "" : ".") + text(at: child)
+            } else {
+                path += "[\(position)]"
+            }
+            container = child + toValue
         }
         return path
     }
@@ -109,17 +103,9 @@ public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
     public var line: Int
     public var column: Int
     /// Nothing but whitespace: each reader names that in its own words ("the file is empty").
-    public var isEmpty: Bool
+    public var isEmpty = false
     /// Where in the document, for a value of the wrong shape; nil for a mistake of syntax.
     public var path: String?
-
-    public init(problem: LocalizedText, line: Int, column: Int, isEmpty: Bool = false, path: String? = nil) {
-        self.problem = problem
-        self.line = line
-        self.column = column
-        self.isEmpty = isEmpty
-        self.path = path
-    }
 
     /// The problem with its place, to be put in the user's language.
     public var text: LocalizedText {
@@ -141,10 +127,10 @@ public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     /// Line and column (in characters) of a byte offset.
-    static func position(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
+    static func position(of offset: Int, in bytes: some Collection<UInt8>) -> (line: Int, column: Int) {
         var line = 1
         var column = 1
-        for byte in bytes[0..<min(offset, bytes.count)] {
+        for byte in bytes.prefix(offset) {
             if byte == 0x0A {
                 line += 1
                 column = 1
@@ -156,20 +142,16 @@ public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 }
 
-/// JSON numbers' text as Doubles.
 enum JSONNumber {
     /// The Double `text` names (a number the scanner passed); nil beyond a Double's range.
     static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
-        var index = 0
         let isNegative = text.first == UInt8(ascii: "-")
-        if isNegative { index = 1 }
         var significand: UInt64 = 0
         var digitCount = 0
         var fractionDigits = 0
         var isFraction = false
-        var isSimple = true
-        while index < text.count {
-            let byte = text[index]
+        var hasExponent = false
+        for byte in text.dropFirst(isNegative ? 1 : 0) {
             if byte == UInt8(ascii: ".") {
                 isFraction = true
             } else if byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") {
@@ -177,14 +159,13 @@ enum JSONNumber {
                 digitCount += 1
                 if isFraction { fractionDigits += 1 }
             } else {
-                isSimple = false  // an exponent
+                hasExponent = true
                 break
             }
-            index += 1
         }
         // Clinger's fast path: an integer below 2^53 and a power of ten up to 10^22 are both
         // exact Doubles, so one division rounds exactly as parsing the text would.
-        if isSimple, digitCount <= 15, fractionDigits < powersOfTen.count {
+        if !hasExponent, digitCount <= 15, fractionDigits < powersOfTen.count {
             let magnitude = Double(significand) / powersOfTen[fractionDigits]
             return isNegative ? -magnitude : magnitude
         }
@@ -197,7 +178,6 @@ enum JSONNumber {
     }
 }
 
-/// JSON strings' text.
 enum JSONText {
     /// The text of a string's bytes between its quotes (checked by the scanner), escapes decoded.
     static func decode(_ raw: UnsafeBufferPointer<UInt8>) -> String {
@@ -220,10 +200,10 @@ enum JSONText {
             case UInt8(ascii: "r"): decoded.append(0x0D)
             case UInt8(ascii: "t"): decoded.append(0x09)
             case UInt8(ascii: "u"):
-                var scalar = quad(raw, at: index)
+                var scalar = quad(raw, at: index) ?? 0
                 index += 4
                 if (0xD800...0xDBFF).contains(scalar), raw.count - index >= 6, raw[index] == UInt8(ascii: "\\"),
-                   raw[index + 1] == UInt8(ascii: "u"), case let low = quad(raw, at: index + 2), (0xDC00...0xDFFF).contains(low) {
+                   raw[index + 1] == UInt8(ascii: "u"), let low = quad(raw, at: index + 2), (0xDC00...0xDFFF).contains(low) {
                     scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
                     index += 6
                 }
@@ -235,18 +215,11 @@ enum JSONText {
         return String(decoding: decoded, as: UTF8.self)
     }
 
-    /// The number four hex digits name (the scanner checked them).
-    private static func quad(_ raw: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32 {
-        raw[index..<index + 4].reduce(0) { $0 << 4 | (hexValue($1) ?? 0) }
-    }
-
-    /// The value of a hex digit; nil for any other byte.
-    static func hexValue(_ byte: UInt8) -> UInt32? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
-        default: return nil
-        }
+    /// The number the four hex digits at `index` name; nil when one is no hex digit.
+    static func quad(_ raw: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32? {
+        // UUID's eight digits at a time, these four after "0000": the value's upper two bytes,
+        // the first two digits in the lower of them.
+        let digits = UInt64(UInt32(littleEndian: UnsafeRawBufferPointer(raw).loadUnaligned(fromByteOffset: index, as: UInt32.self)))
+        return UUID.hexValue(of: digits << 32 | 0x3030_3030).map { $0.value.byteSwapped }
     }
 }

@@ -10,29 +10,21 @@ struct JSONNode: Sendable {
     /// The number a provider sends for "no value" (Pirate Weather's -999), read as nil.
     var missingValue: Double?
 
-    init(_ map: JSONMap, entry: Int = 0, missingValue: Double? = nil) {
-        self.map = map
-        self.entry = entry
-        self.missingValue = missingValue
-    }
-
     static func document(_ bytes: [UInt8], missingValue: Double? = nil) throws(JSONError) -> JSONNode {
-        JSONNode(try JSONScanner.map(bytes), missingValue: missingValue)
+        JSONNode(map: try JSONScanner.map(bytes), entry: 0, missingValue: missingValue)
     }
 
     var kind: JSONKind { map.kind(at: entry) }
     var isNull: Bool { kind == .null }
 
-    private func child(_ entry: Int) -> JSONNode { JSONNode(map, entry: entry, missingValue: missingValue) }
+    private func child(_ entry: Int) -> JSONNode { JSONNode(map: map, entry: entry, missingValue: missingValue) }
 
     // MARK: Errors
 
     /// `problem` about this value, with its path and position.
     func error(_ problem: LocalizedText) -> JSONError {
-        map.bytes.withUnsafeBufferPointer { bytes in
-            let (line, column) = JSONError.position(of: map.offset(at: entry), in: bytes)
-            return JSONError(problem: problem, line: line, column: column, path: map.path(to: entry))
-        }
+        let (line, column) = JSONError.position(of: map.offset(at: entry), in: map.bytes)
+        return JSONError(problem: problem, line: line, column: column, path: map.path(to: entry))
     }
 
     /// `message` (marked with `N_`) with `values`, about this value.
@@ -71,8 +63,10 @@ struct JSONNode: Sendable {
     func member(_ key: String) throws(JSONError) -> JSONNode? {
         var found: JSONNode?
         try forEachMember { keyEntry, value in
-            var key = key
-            guard key.withUTF8({ map.text(at: keyEntry, equals: $0) }) else { return true }
+            let isKey = map.kind(at: keyEntry) == .plainText
+                ? map.withText(at: keyEntry) { raw in raw.count == key.utf8.count && raw.elementsEqual(key.utf8) }
+                : map.text(at: keyEntry) == key
+            guard isKey else { return true }
             found = value
             return false
         }
@@ -89,7 +83,6 @@ struct JSONNode: Sendable {
         error(N_("missing \"{key}\""), ["key": .verbatim(key)])
     }
 
-    /// The members by key.
     func members() throws(JSONError) -> [String: JSONNode] {
         var members: [String: JSONNode] = [:]
         try forEachMember { keyEntry, value in
@@ -101,7 +94,6 @@ struct JSONNode: Sendable {
 
     func elements() throws(JSONError) -> [JSONNode] { try elements { $0 } }
 
-    /// Each element read with `read`.
     func elements<Value>(_ read: (JSONNode) throws(JSONError) -> Value) throws(JSONError) -> [Value] {
         guard kind == .array else { throw mismatch(N_("an array")) }
         var values: [Value] = []

@@ -1,11 +1,9 @@
 import Glibc
 
-/// Checks a document against RFC 8259 in one pass and writes its map: one value with optional
-/// whitespace around it, no comments, no trailing commas, numbers that fit a Double, valid
-/// UTF-8; a leading byte order mark is skipped, as the RFC allows. Strings and numbers are only
-/// checked here; `JSONNode` decodes one when a reader asks for it. Every mistake names its line
-/// and column, a key twice in one object too (the RFC leaves that to the reader; rain would
-/// otherwise silently use one of two settings).
+/// Checks a document against RFC 8259 in one pass (a leading byte order mark is skipped, as the
+/// RFC allows) and writes its map; `JSONNode` decodes a string or number when a reader asks for
+/// it. Every mistake names its line and column, a key twice in one object too (the RFC leaves
+/// that to the reader; rain would otherwise silently use one of two settings).
 struct JSONScanner {
     /// Deeper documents are refused rather than risk the stack.
     static let maximumDepth = 256
@@ -13,9 +11,6 @@ struct JSONScanner {
     static let maximumSize = 1 << 29
 
     private let bytes: UnsafeBufferPointer<UInt8>
-    /// `bytes` without bounds checks: every read below follows a comparison with `count`.
-    private let byte: UnsafePointer<UInt8>
-    private let count: Int
     private var offset = 0
     private var depth = 0
     /// The map being written, two words a value (see `JSONMap`), and how many are written.
@@ -24,21 +19,17 @@ struct JSONScanner {
 
     private init(_ bytes: UnsafeBufferPointer<UInt8>, into entries: UnsafeMutableBufferPointer<UInt32>) {
         self.bytes = bytes
-        self.byte = bytes.baseAddress ?? UnsafePointer(bitPattern: 1)!
-        self.count = bytes.count
         self.entries = entries
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { offset = 3 }
     }
-
-    /// Every value starts at a byte of its own (an unclosed "[[[[" is four values in four
-    /// bytes): at most a value a byte, two words each. Pages never written are never touched.
-    private static func mapCapacity(of size: Int) -> Int { 2 * size + 2 }
 
     /// The map of `bytes` (see `JSONMap`), or the first mistake in them.
     static func map(_ bytes: [UInt8]) throws(JSONError) -> JSONMap {
         var failure: JSONError?
         let entries = bytes.withUnsafeBufferPointer { buffer in
-            [UInt32](unsafeUninitializedCapacity: mapCapacity(of: buffer.count)) { entries, initialized in
+            // Every value starts at a byte of its own (an unclosed "[[[[" is four values in four
+            // bytes): at most a value a byte, two words each. Pages never written are never touched.
+            [UInt32](unsafeUninitializedCapacity: 2 * buffer.count + 2) { entries, initialized in
                 var scanner = JSONScanner(buffer, into: entries)
                 do throws(JSONError) {
                     try scanner.document()
@@ -54,14 +45,14 @@ struct JSONScanner {
 
     private mutating func document() throws(JSONError) {
         skipWhitespace()
-        guard offset < count else { throw JSONError(problem: LocalizedText(N_("there is nothing in it")), line: 1, column: 1, isEmpty: true) }
-        guard count < Self.maximumSize else {
+        guard offset < bytes.count else { throw JSONError(problem: LocalizedText(N_("there is nothing in it")), line: 1, column: 1, isEmpty: true) }
+        guard bytes.count < Self.maximumSize else {
             throw error(N_("the document is larger than {size} MB"), ["size": .verbatim(String(Self.maximumSize >> 20))])
         }
-        if byte[offset] == UInt8(ascii: "<") { throw error(N_("it looks like an HTML page, not JSON")) }
+        if bytes[offset] == UInt8(ascii: "<") { throw error(N_("it looks like an HTML page, not JSON")) }
         try value()
         skipWhitespace()
-        guard offset == count else { throw error(N_("unexpected {found} after the end of the document"), ["found": describeCurrent()]) }
+        guard offset == bytes.count else { throw error(N_("unexpected {found} after the end of the document"), ["found": describeCurrent()]) }
     }
 
     // MARK: Values
@@ -91,21 +82,19 @@ struct JSONScanner {
 
     private mutating func object() throws(JSONError) {
         let container = try openContainer(.object)
-        defer { depth -= 1 }
         if peek(UInt8(ascii: "}")) { return close(container) }
         var keyCount = 0
         var seen = Set<String>()  // for an object of many keys
         var keyBits: UInt64 = 0
         while true {
             skipWhitespace()
-            guard offset < count else { throw error(N_("the document ends inside an object (a '}' is missing)")) }
-            guard byte[offset] == UInt8(ascii: "\"") else {
-                if byte[offset] == UInt8(ascii: "}") { throw error(N_("a comma before '}' (trailing commas are not allowed in JSON)")) }
+            guard offset < bytes.count else { throw error(N_("the document ends inside an object (a '}' is missing)")) }
+            guard bytes[offset] == UInt8(ascii: "\"") else {
+                if bytes[offset] == UInt8(ascii: "}") { throw error(N_("a comma before '}' (trailing commas are not allowed in JSON)")) }
                 throw error(N_("expected a key in double quotes, found {found}"), ["found": describeCurrent()])
             }
-            let keyStart = offset
             try string()
-            try checkKeyIsNew(written - 2, in: container, keysBefore: keyCount, seen: &seen, bits: &keyBits, at: keyStart)
+            try checkKeyIsNew(written - 2, in: container, keysBefore: keyCount, seen: &seen, bits: &keyBits)
             keyCount += 1
             skipWhitespace()
             guard peek(UInt8(ascii: ":")) else {
@@ -116,8 +105,8 @@ struct JSONScanner {
             skipWhitespace()
             try value()
             skipWhitespace()
-            guard offset < count else { throw error(N_("the document ends inside an object (a '}' is missing)")) }
-            switch byte[offset] {
+            guard offset < bytes.count else { throw error(N_("the document ends inside an object (a '}' is missing)")) }
+            switch bytes[offset] {
             case UInt8(ascii: ","): offset += 1
             case UInt8(ascii: "}"): return close(container)
             default: throw error(N_("expected ',' or '}' after a value in an object, found {found}"), ["found": describeCurrent()])
@@ -127,7 +116,6 @@ struct JSONScanner {
 
     private mutating func array() throws(JSONError) {
         let container = try openContainer(.array)
-        defer { depth -= 1 }
         if peek(UInt8(ascii: "]")) { return close(container) }
         while true {
             skipWhitespace()
@@ -154,7 +142,7 @@ struct JSONScanner {
     /// plain key's length and end bytes, all once a key is not plain) show that none can match;
     /// a large one keeps a set.
     private func checkKeyIsNew(_ entry: Int, in container: Int, keysBefore: Int, seen: inout Set<String>,
-                               bits: inout UInt64, at start: Int) throws(JSONError) {
+                               bits: inout UInt64) throws(JSONError) {
         var isRepeated = false
         if keysBefore < 32 {
             let isPlain = entries[entry] & 7 == JSONKind.plainText.rawValue
@@ -164,14 +152,13 @@ struct JSONScanner {
             defer { bits |= bit }
             if bits & bit == 0 { return }
             var other = container + 2
-            while other < entry {
+            while other < entry, !isRepeated {
                 if isPlain && entries[other] & 7 == JSONKind.plainText.rawValue {
                     let otherRaw = rawKey(other)
                     isRepeated = raw.count == otherRaw.count && memcmp(raw.baseAddress!, otherRaw.baseAddress!, raw.count) == 0
                 } else {
                     isRepeated = keyText(entry) == keyText(other)
                 }
-                if isRepeated { break }
                 other = next(after: other + 2)
             }
         } else {
@@ -185,7 +172,7 @@ struct JSONScanner {
             isRepeated = !seen.insert(keyText(entry)).inserted
         }
         if isRepeated {
-            throw error(N_("the key \"{key}\" appears twice in the same object"), ["key": .verbatim(keyText(entry).strippingControlCharacters)], at: start)
+            throw error(N_("the key \"{key}\" appears twice in the same object"), ["key": .verbatim(keyText(entry).strippingControlCharacters)], at: Int(entries[entry] >> 3))
         }
     }
 
@@ -206,8 +193,10 @@ struct JSONScanner {
         return index
     }
 
-    /// Passes the closing bracket; the container's second word becomes the index after it.
+    /// Passes the closing bracket and steps outside; the container's second word becomes the
+    /// index after it.
     private mutating func close(_ container: Int) {
+        depth -= 1
         offset += 1
         entries[container + 1] = UInt32(written)
     }
@@ -258,7 +247,7 @@ struct JSONScanner {
 
     private mutating func skipDigits() {
         var index = offset
-        while index < count, isDigit(byte[index]) { index += 1 }
+        while index < bytes.count, isDigit(bytes[index]) { index += 1 }
         offset = index
     }
 
@@ -273,8 +262,8 @@ struct JSONScanner {
         while true {
             // The text up to a quote, a backslash or a control character, in a local index:
             // eight bytes at a time while there are eight, then byte by byte.
-            while index + 8 <= count {
-                let word = UnsafeRawPointer(byte + index).loadUnaligned(as: UInt64.self)
+            while index + 8 <= bytes.count {
+                let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
                 let stops = Self.stopBytes(in: word)
                 if stops != 0 {
                     let before = stops.trailingZeroBitCount >> 3  // little-endian: the first byte is the lowest
@@ -285,15 +274,15 @@ struct JSONScanner {
                 if word & Self.highBits != 0 { bits |= 0x80 }
                 index += 8
             }
-            while index < count {
-                let next = byte[index]
+            while index < bytes.count {
+                let next = bytes[index]
                 if next < 0x20 || next == UInt8(ascii: "\"") || next == UInt8(ascii: "\\") { break }
                 bits |= next
                 index += 1
             }
             offset = index
-            guard index < count else { throw error(N_("the document ends inside a string (a closing '\"' is missing)"), at: start) }
-            let stop = byte[index]
+            guard index < bytes.count else { throw error(N_("the document ends inside a string (a closing '\"' is missing)"), at: start) }
+            let stop = bytes[index]
             if stop == UInt8(ascii: "\"") { break }
             if stop == UInt8(ascii: "\\") {
                 hasEscapes = true
@@ -338,8 +327,7 @@ struct JSONScanner {
              UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
             break
         case UInt8(ascii: "u"):
-            guard bytes.count - offset >= 4,
-                  bytes[offset..<offset + 4].allSatisfy({ JSONText.hexValue($0) != nil }) else {
+            guard bytes.count - offset >= 4, JSONText.quad(bytes, at: offset) != nil else {
                 throw error(N_("'\\u' needs four hex digits"), at: start)
             }
             offset += 4
@@ -353,8 +341,8 @@ struct JSONScanner {
 
     private mutating func skipWhitespace() {
         var index = offset
-        while index < count {
-            switch byte[index] {
+        while index < bytes.count {
+            switch bytes[index] {
             case 0x20, 0x09, 0x0A, 0x0D: index += 1
             default:
                 offset = index
@@ -364,7 +352,7 @@ struct JSONScanner {
         offset = index
     }
 
-    private func peek(_ expected: UInt8) -> Bool { offset < count && byte[offset] == expected }
+    private func peek(_ expected: UInt8) -> Bool { offset < bytes.count && bytes[offset] == expected }
 
     private func describeCurrent() -> LocalizedText {
         guard offset < bytes.count else { return LocalizedText(N_("the end of the document")) }
@@ -380,7 +368,7 @@ struct JSONScanner {
 
     /// `message` (marked with `N_`) with `values`, at `position` (where the scanner is by default).
     private func error(_ message: String, _ values: KeyValuePairs<String, LocalizedText> = [:], at position: Int? = nil) -> JSONError {
-        let (line, column) = JSONError.position(of: min(position ?? offset, bytes.count), in: bytes)
+        let (line, column) = JSONError.position(of: position ?? offset, in: bytes)
         return JSONError(problem: LocalizedText(message, values), line: line, column: column)
     }
 }

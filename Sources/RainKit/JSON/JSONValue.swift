@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// Any JSON value as a tree: what rain keeps of a document's members it does not know (so a
 /// saved file keeps them), and what a caller outside the library can read a document into.
 /// Rain's own readers walk the map (`JSONNode`) instead.
@@ -13,11 +11,25 @@ public enum JSONValue: Sendable, Equatable {
 
     /// Parses a whole document strictly (RFC 8259, see `JSONScanner`); fragments (a bare string
     /// or number) are allowed here and rejected by the readers that expect an object.
-    public static func parse(_ bytes: Data) throws(JSONError) -> JSONValue {
-        try parse(Array(bytes))
-    }
-
     public static func parse(_ bytes: [UInt8]) throws(JSONError) -> JSONValue {
         try JSONNode.document(bytes).value()
+    }
+
+    /// The document as pretty-printed JSON (two-space indent, keys sorted), ending in a newline.
+    /// Numbers that are not finite cannot be written in JSON and come out as `null`.
+    public func serialized() -> String {
+        String(decoding: serializedBytes(), as: UTF8.self)
+    }
+
+    /// `serialized()`, or compactly on one line without spaces, as the UTF-8 bytes a file holds.
+    public func serializedBytes(compactly: Bool = false) -> [UInt8] {
+        var writer = JSONWriter(compactly: compactly)
+        writer.write(self, depth: 0)
+        return writer.finished()
+    }
+
+    /// A number as JSON text (see `JSONWriter.write(_:)`): `1`, not `1.0`.
+    static func format(_ value: Double) -> String {
+        String(decoding: JSONValue.number(value).serializedBytes().dropLast(), as: UTF8.self)
     }
 }

@@ -35,13 +35,13 @@ struct JSONWriter: ~Copyable {
     /// `value` at nesting `depth` (0: the document), objects' keys sorted.
     mutating func write(_ value: JSONValue, depth: Int) {
         switch value {
-        case .null: append("null")
-        case .bool(let value): append(value ? "true" : "false")
+        case .null: buffer.put("null")
+        case .bool(let value): buffer.put(value ? "true" : "false")
         case .number(let value): write(value)
         case .string(let value): write(value)
         case .array(let items): writeArray(items, depth: depth) { writer, item in writer.write(item, depth: depth + 1) }
         case .object(let members):
-            guard !members.isEmpty else { return append("{}") }
+            guard !members.isEmpty else { return buffer.put("{}") }
             var isFirst = true
             for (key, value) in members.sorted(by: { $0.key < $1.key }) {
                 openMember(key, isFirst: &isFirst, depth: depth + 1)
@@ -55,12 +55,10 @@ struct JSONWriter: ~Copyable {
     /// bracket or a comma, the line break and indent; `[]` when there are none.
     mutating func writeArray<Elements: Collection>(_ elements: Elements, depth: Int,
                                                    _ body: (inout JSONWriter, Elements.Element) -> Void) {
-        guard !elements.isEmpty else { return append("[]") }
+        guard !elements.isEmpty else { return buffer.put("[]") }
         var isFirst = true
         for element in elements {
-            buffer.put(isFirst ? UInt8(ascii: "[") : UInt8(ascii: ","))
-            isFirst = false
-            newLine(depth: depth + 1)
+            open("[", isFirst: &isFirst, depth: depth + 1)
             body(&self, element)
         }
         close("]", depth: depth)
@@ -69,20 +67,21 @@ struct JSONWriter: ~Copyable {
     /// Before an object's member at `depth`: the brace (`isFirst`, then false) or a comma, the
     /// line break and indent, the key and the colon.
     mutating func openMember(_ key: String, isFirst: inout Bool, depth: Int) {
-        openMember(isFirst: &isFirst, depth: depth)
+        open("{", isFirst: &isFirst, depth: depth)
         write(key)
-        append(isCompact ? ":" : ": ")
+        buffer.put(isCompact ? ":" : ": ")
     }
 
     /// `openMember` with the key already written as JSON text with its colon (`"name": `, or
     /// `"name":` compactly): for a key written thousands of times.
     mutating func openMember(quoted key: [UInt8], isFirst: inout Bool, depth: Int) {
-        openMember(isFirst: &isFirst, depth: depth)
+        open("{", isFirst: &isFirst, depth: depth)
         key.withUnsafeBufferPointer { buffer.put(isCompact ? UnsafeBufferPointer(rebasing: $0.dropLast()) : $0) }
     }
 
-    private mutating func openMember(isFirst: inout Bool, depth: Int) {
-        buffer.put(isFirst ? UInt8(ascii: "{") : UInt8(ascii: ","))
+    /// `bracket` before the first member or element (`isFirst`, then false), else a comma; a new line.
+    private mutating func open(_ bracket: Unicode.Scalar, isFirst: inout Bool, depth: Int) {
+        buffer.put(isFirst ? UInt8(ascii: bracket) : UInt8(ascii: ","))
         isFirst = false
         newLine(depth: depth)
     }
@@ -97,11 +96,6 @@ struct JSONWriter: ~Copyable {
         guard !isCompact else { return }
         buffer.put(UInt8(ascii: "\n"))
         buffer.putSpaces(2 * depth)
-    }
-
-    private mutating func append(_ text: String) {
-        var text = text
-        text.withUTF8 { buffer.put($0) }
     }
 
     // MARK: Numbers
@@ -133,7 +127,7 @@ struct JSONWriter: ~Copyable {
                 return
             }
         }
-        append(value.isFinite ? "\(value)" : "null")
+        buffer.put(value.isFinite ? "\(value)" : "null")
     }
 
     /// A UUID in quotes, lower-case, as `UUID.lowercasedString()` writes it.
@@ -159,15 +153,15 @@ struct JSONWriter: ~Copyable {
         if !isPlain {
             for scalar in value.unicodeScalars {
                 switch scalar {
-                case "\"": append("\\\"")
-                case "\\": append("\\\\")
-                case "\n": append("\\n")
-                case "\r": append("\\r")
-                case "\t": append("\\t")
+                case "\"": buffer.put("\\\"")
+                case "\\": buffer.put("\\\\")
+                case "\n": buffer.put("\\n")
+                case "\r": buffer.put("\\r")
+                case "\t": buffer.put("\\t")
                 case _ where scalar.isTerminalControl:
                     // Escaped, not dropped: the text stays exact, and no terminal or JavaScript
                     // reader (U+2028, U+2029) acts on it when the JSON is printed.
-                    append("\\u" + scalar.value.hex(digits: 4))
+                    buffer.put("\\u" + scalar.value.hex(digits: 4))
                 default: for byte in UTF8.encode(scalar)! { buffer.put(byte) }
                 }
             }

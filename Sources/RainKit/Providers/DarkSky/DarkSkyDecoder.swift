@@ -18,8 +18,7 @@ public struct DarkSkyDecoder: ForecastDecoder {
 
     static func forecast(from root: JSONNode, requestedUnits: UnitSystem) throws(JSONError) -> Forecast {
         let fields = ForecastFields.darkSky
-        var coordinate = Coordinate(latitude: 0, longitude: 0)
-        try fields.coordinate.read(root, into: &coordinate)
+        let coordinate = try fields.coordinate.read(root, startingFrom: Coordinate(latitude: 0, longitude: 0))
         let timeZone = try root.requiredString("timezone")
         guard !timeZone.trimmingSpaces.isEmpty else {
             throw try root.requiredMember("timezone").error(N_("expected a time zone name, found an empty string"))
@@ -33,7 +32,7 @@ public struct DarkSkyDecoder: ForecastDecoder {
         let units = try root.member("flags")?.member("units")?.name(of: UnitSystem.self)
         var forecast = Forecast(coordinate: coordinate, timeZone: timeZone, units: units ?? requestedUnits)
         if let block = try root.member("currently") {
-            forecast.current = try read(block, fields.conditions, .blank)
+            forecast.current = try fields.conditions.read(block, startingFrom: .blank)
         }
         if let block = try root.member("minutely") {
             forecast.nextHour = Forecast.NextHour(summary: try block.string("summary"),
@@ -52,19 +51,13 @@ public struct DarkSkyDecoder: ForecastDecoder {
             }
         }
         forecast.alerts = try root.member("alerts")?.elements { node throws(JSONError) in
-            try read(node, fields.alert, Forecast.Alert(title: "Weather alert"))
+            try fields.alert.read(node, startingFrom: Forecast.Alert(title: "Weather alert"))
         } ?? []
         return forecast
     }
 
-    private static func read<Model>(_ node: JSONNode, _ fields: JSONFields<Model>, _ blank: Model) throws(JSONError) -> Model {
-        var model = blank
-        try fields.read(node, into: &model)
-        return model
-    }
-
     /// The points of a block's `data`; an absent `data` is an empty list.
     private static func data<Model>(of block: JSONNode, _ fields: JSONFields<Model>, _ blank: Model) throws(JSONError) -> [Model] {
-        try block.member("data")?.elements { node throws(JSONError) in try read(node, fields, blank) } ?? []
+        try block.member("data")?.elements { node throws(JSONError) in try fields.read(node, startingFrom: blank) } ?? []
     }
 }
