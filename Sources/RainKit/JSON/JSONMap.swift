@@ -1,5 +1,3 @@
-import FoundationEssentials
-
 /// A checked JSON document and its map, in the spirit of swift-foundation's `JSONMap`: two
 /// words per value, in document order, the first its offset and kind, the second the end of
 /// its text (a string or number) or the entry after its last member (an array or object), so
@@ -217,9 +215,11 @@ enum JSONText {
 
     /// The number the four hex digits at `index` name; nil when one is no hex digit.
     static func quad(_ raw: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32? {
-        // UUID's eight digits at a time, these four after "0000": the value's upper two bytes,
-        // the first two digits in the lower of them.
-        let digits = UInt64(UInt32(littleEndian: UnsafeRawBufferPointer(raw).loadUnaligned(fromByteOffset: index, as: UInt32.self)))
-        return UUID.hexValue(of: digits << 32 | 0x3030_3030).map { $0.value.byteSwapped }
+        var value: UInt32 = 0
+        for byte in raw[index..<index + 4] {
+            guard let digit = Character(Unicode.Scalar(byte)).hexDigitValue else { return nil }
+            value = value << 4 | UInt32(digit)
+        }
+        return value
     }
 }

@@ -43,7 +43,7 @@ extension UUID {
     /// The four bytes eight ASCII hex digits of either case spell (the first digit in the lowest
     /// byte of `word`, the first byte in the lowest byte of the value), and whether a digit is an
     /// upper-case letter; nil when one is no hex digit.
-    static func hexValue(of word: UInt64) -> (value: UInt32, hasUpperCase: Bool)? {
+    private static func hexValue(of word: UInt64) -> (value: UInt32, hasUpperCase: Bool)? {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let high = 0x80 &* ones
         guard word & high == 0 else { return nil }
