@@ -80,6 +80,14 @@ import Testing
             #expect(list.status == 0 && !list.output.contains(" * "), "\(list.output)")
             let show = try await rain(["show"], home: home)
             #expect(show.status == 66 && show.error.hasPrefix("rain: error: no current location is selected"))
+            // Adding is not selecting: none stays current until one is selected (or added with --select).
+            let added = try await rain(["locations", "add", "Oslo", "--lat", "2", "--lon", "2"], home: home)
+            #expect(added.status == 0 && !added.output.contains("current"), "\(added)")
+            #expect(try await rain(["show"], home: home).status == 66)
+            let selecting = try await rain(["locations", "add", "Rome", "--lat", "3", "--lon", "3", "--select"], home: home)
+            #expect(selecting.output.contains("the current location"), "\(selecting)")
+            #expect(try await rain(["locations", "select", "--none"], home: home).status == 0)
+            #expect(try await rain(["locations", "remove", "oslo", "rome", "--yes"], home: home).status == 0)
 
             let removed = try await rain(["locations", "remove", "home", "--yes"], home: home)
             #expect(removed.status == 0, "\(removed)")

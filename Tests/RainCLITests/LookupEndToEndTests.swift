@@ -97,6 +97,20 @@ import Testing
             let picked = try await world.keylessRain(["berlin", "--pick", "2"])
             #expect(picked.status == 64, "\(picked)")
             #expect(picked.error.hasPrefix("rain: error: '--pick' does not apply: 'berlin' is a saved place ("), "\(picked)")
+
+            // A name two saved places share is a saved place too: still a usage error, not an ambiguity.
+            #expect(try await world.keylessRain(["locations", "add", "Berlin", "--lat", "1", "--lon", "1", "--again"]).status == 0)
+            let both = try await world.keylessRain(["berlin", "--country", "DE"])
+            #expect(both.status == 64, "\(both)")
+            #expect(both.error.hasPrefix("rain: error: '--country' does not apply: 'berlin' names several saved places\n"), "\(both)")
+            #expect(searches(world) == 0)
+
+            // A near miss of a saved name is looked up (it may be a place), and when nothing has
+            // the name the hint names the saved place.
+            let misspelt = try await world.keylessRain(["berln"])
+            #expect(misspelt.status == 65, "\(misspelt)")
+            #expect(misspelt.error == "rain: error: no place named \"berln\" was found\nrain: hint: did you mean 'Berlin'?\n", "\(misspelt)")
+            #expect(searches(world) == 1)
         }
     }
 

@@ -84,8 +84,20 @@ import Testing
             try FileManager.default.createDirectory(atPath: lock, withIntermediateDirectories: true)
             let result = try await world.rain(["show"])
             #expect(result.status == 74, "\(result)")
-            #expect(result.error.hasPrefix("rain: error: cannot use the refresh lock file \(lock): "), "\(result.error)")
+            #expect(result.error.hasPrefix("rain: error: cannot lock \(lock): Is a directory\n"), "\(result.error)")
             #expect(!result.error.contains("cached forecast"))
+        }
+    }
+
+    /// A file where the cache's folder should be is named as that, not as the lock inside it.
+    @Test func aFileInTheCacheFoldersPlaceIsNamedForWhatItIs() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            try FileManager.default.createDirectory(atPath: home + "/cache", withIntermediateDirectories: true)
+            writeFile(home + "/cache/forecasts", "")
+            let result = try await world.rain(["refresh"])
+            #expect(result.status == 74, "\(result)")
+            #expect(result.error == "rain: error: \(home)/cache/forecasts: exists and is not a folder\n", "\(result.error)")
         }
     }
 

@@ -73,7 +73,7 @@ import Testing
             try Self.list.resolve("Paris")
         }
         let message = LocationsError.ambiguous(reference: "Paris", candidates: [Self.paris1, Self.paris2]).description
-        #expect(message.contains("Paris (\(Self.paris1.shortID)), paris (\(Self.paris2.shortID))"))
+        #expect(message.contains("Paris (\(Self.paris1.shortID)); paris (\(Self.paris2.shortID))"))
         #expect(!message.contains(Self.paris1.idString))
     }
 

@@ -14,6 +14,8 @@ struct PlaceChoice {
     /// The command as a hint repeats it, without the name: "rain locations add".
     var command: String
     var whenSeveral: WhenSeveral
+    /// A saved place's name the query nearly is: the hint when no place has the name.
+    var nearestSaved: String?
 
     /// `--pick` and `--country` as given, checked: a number from 1, a two-letter code.
     static func checked(pick: Int?, country: String?) throws -> (pick: Int?, countryCode: String?) {
@@ -33,10 +35,10 @@ struct PlaceChoice {
             throw CommandFailure(
                 message: countryCode.map { words.tr("no place named {name} was found in {country}", ["name": quoted, "country": $0]) }
                     ?? words.tr("no place named {name} was found", ["name": quoted]),
-                hint: whenSeveral == .refuse
+                hint: nearestSaved.map { words.tr("did you mean '{suggestion}'?", ["suggestion": $0.strippingControlCharacters]) } ?? (whenSeveral == .refuse
                     ? words.tr("check the spelling, or give the coordinates: {command}",
                                ["command": "rain locations add \(Self.shellWord(query)) --lat LATITUDE --lon LONGITUDE"])
-                    : words.tr("check the spelling, or give the coordinates: {command}", ["command": "rain show --lat LAT --lon LON"]),
+                    : words.tr("check the spelling, or give the coordinates: {command}", ["command": "rain show --lat LAT --lon LON"])),
                 kind: .badData)
         }
         if let pick {

@@ -40,8 +40,11 @@ extension ShowCommand {
                 throw ValidationError(N_("'{option}' does not apply: '{reference}' is a saved place ({id})"), ["option": option, "reference": reference ?? "", "id": location.shortID])
             }
             return (location, nil)
-        } catch LocationsError.unknown(let reference, _) where Self.canBeLookedUp(reference) {
-            return try await lookedUp(.name(reference, countryCode: countryCode, pick: pick), context)
+        } catch LocationsError.unknown(let reference, let nearest) where Self.canBeLookedUp(reference) {
+            return try await lookedUp(.name(reference, countryCode: countryCode, pick: pick), nearestSaved: nearest, context)
+        } catch LocationsError.ambiguous(let reference, _) where pick != nil || countryCode != nil {
+            throw ValidationError(N_("'{option}' does not apply: '{reference}' names several saved places"),
+                                  ["option": pick != nil ? "--pick" : "--country", "reference": reference.strippingControlCharacters])
         }
     }
 
@@ -53,7 +56,8 @@ extension ShowCommand {
     /// The place asked for, from the lookups' cache when it was asked before (no geocoder), else
     /// from the geocoder (not with --offline or --format, which never use the network: --format
     /// then prints what it prints for a place with nothing cached).
-    private func lookedUp(_ question: PlaceQuestion, _ context: CommandContext) async throws -> (Location, lookup: PlaceQuestion?) {
+    /// `nearestSaved`: a saved place's name the words nearly are, the hint when no place has them.
+    private func lookedUp(_ question: PlaceQuestion, nearestSaved: String? = nil, _ context: CommandContext) async throws -> (Location, lookup: PlaceQuestion?) {
         let settings = try context.loadSettings().settings
         if let cached = try? ForecastCache(directory: settings.paths.lookupsDirectory).load(for: question.cacheID) {
             return (cached.location, question)
@@ -81,7 +85,8 @@ extension ShowCommand {
                 throw CommandFailure(message: words.tr("cannot look up '{name}' (not a saved place): {problem}", ["name": name, "problem": error.message(in: words)]),
                                      hint: error.hint(in: words) ?? LocationsError.unknown(reference: query).hint(in: words), kind: error.kind)
             }
-            let choice = PlaceChoice(query: query, pick: pick, countryCode: countryCode, command: "rain", whenSeveral: .takeFirst)
+            var choice = PlaceChoice(query: query, pick: pick, countryCode: countryCode, command: "rain", whenSeveral: .takeFirst)
+            choice.nearestSaved = nearestSaved
             guard let place = try choice.choose(among: places, context) else {
                 context.printError(context.localization.tr("Nothing shown."))
                 throw ExitStatus(code: .success)

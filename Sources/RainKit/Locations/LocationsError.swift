@@ -18,7 +18,7 @@ public enum LocationsError: Error, Sendable, Equatable, CustomStringConvertible 
         case .unknown(let reference, _):
             return "no saved location matches '\(reference.strippingControlCharacters)'"
         case .ambiguous(let reference, let candidates):
-            let list = candidates.map { "\($0.displayName) (\($0.shortID))" }.joined(separator: ", ")
+            let list = candidates.map { "\($0.displayName) (\($0.shortID))" }.joined(separator: "; ")
             return "'\(reference.strippingControlCharacters)' matches \(candidates.count) locations: \(list)"
         case .removingCurrent(let location):
             return "\(location.name) (\(location.shortID)) is the current location and cannot be removed"
@@ -63,7 +63,7 @@ extension LocationsError {
         case .unknown(let reference, _):
             return localization.tr("no saved location matches '{reference}'", ["reference": reference.strippingControlCharacters])
         case .ambiguous(let reference, let candidates):
-            let list = candidates.map { "\($0.displayName) (\($0.shortID))" }.joined(separator: ", ")
+            let list = candidates.map { "\($0.displayName) (\($0.shortID))" }.joined(separator: "; ")
             return localization.tr("'{reference}' matches {count} locations: {list}",
                                    ["reference": reference.strippingControlCharacters, "count": String(candidates.count), "list": list])
         case .removingCurrent(let location):

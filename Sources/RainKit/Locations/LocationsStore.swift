@@ -35,7 +35,8 @@ public struct LocationsStore: Sendable {
         try contents(of: bytes).list
     }
 
-    /// Saves a new place. The first place ever saved (or any, with `select`) becomes current.
+    /// Saves a new place. The first place saved (or any, with `select`) becomes current; with
+    /// places saved and none current (`select --none`), none is made current without `select`.
     public func add(name: String, coordinate: Coordinate, select: Bool = false) throws -> (location: Location, isCurrent: Bool) {
         try add(Location(name: name, coordinate: coordinate), select: select)
     }
@@ -48,7 +49,7 @@ public struct LocationsStore: Sendable {
             let location = Location(name: name, coordinate: coordinate, country: place.country,
                                     region: place.region, timeZone: place.timeZone, alias: Self.validAlias(place.alias))
             contents.locations.append(location)
-            if select || contents.current == nil {
+            if select || contents.locations.count == 1 {
                 contents.currentID = location.id
             }
             contents.isChanged = true
@@ -90,7 +91,7 @@ public struct LocationsStore: Sendable {
                 return .alreadySaved(saved, number: index + 1, isCurrent: contents.currentID == saved.id)
             }
             contents.locations.append(candidate)
-            if select || contents.current == nil { contents.currentID = candidate.id }
+            if select || contents.locations.count == 1 { contents.currentID = candidate.id }
             contents.isChanged = true
             return .added(candidate, isCurrent: contents.currentID == candidate.id)
         }

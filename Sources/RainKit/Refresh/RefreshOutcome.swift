@@ -66,7 +66,7 @@ public enum RefreshError: RainError, Sendable, Equatable {
         switch self {
         case .offline(let host): return "offline: cannot reach \(host)"
         case .busy: return "another rain is refreshing forecasts right now"
-        case .lockFile(let error): return "cannot use the refresh lock file \(error.path): \(error.reason)"
+        case .lockFile(let error): return error.description
         }
     }
 
@@ -83,8 +83,7 @@ extension RefreshError {
         switch self {
         case .offline(let host): return "offline: " + localization.tr("cannot reach {host}", ["host": host])
         case .busy: return localization.tr("another rain is refreshing forecasts right now")
-        case .lockFile(let error):
-            return localization.tr("cannot use the refresh lock file {path}: {reason}", ["path": error.path, "reason": localization.tr(error.problem)])
+        case .lockFile(let error): return localization.tr(error.text)
         }
     }
 }
