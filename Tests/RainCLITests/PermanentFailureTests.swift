@@ -89,6 +89,24 @@ import Testing
         }
     }
 
+    /// A forecast fetched but not saved (the cache cannot be written) is still shown: the
+    /// warning says only the saving failed, and the status says a local file failed (74).
+    @Test func aForecastThatCannotBeSavedIsShownAnyway() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            try FileManager.default.createDirectory(atPath: home + "/cache/forecasts", withIntermediateDirectories: true)
+            // A link to a file in a folder that does not exist: reading finds nothing, writing fails.
+            let target = home + "/nowhere/forecast.json"
+            try FileManager.default.createSymbolicLink(atPath: home + "/cache/forecasts/\(world.berlin.idString).json", withDestinationPath: target)
+            let shown = try await world.rain(["show", "berlin"])
+            #expect(shown.status == 74, "\(shown)")
+            #expect(shown.output.hasPrefix("Berlin"), "\(shown)")
+            #expect(shown.error == "rain: warning: cannot write the cached forecast \(target): No such file or directory\n", "\(shown)")
+            let refreshed = try await world.rain(["refresh", "berlin"])
+            #expect(refreshed.status == 74 && refreshed.output.contains("(failed)"), "nothing was cached before: \(refreshed)")
+        }
+    }
+
     /// A file where the cache's folder should be is named as that, not as the lock inside it.
     @Test func aFileInTheCacheFoldersPlaceIsNamedForWhatItIs() async throws {
         try await withTemporaryDirectory { home in

@@ -171,6 +171,11 @@ struct ForecastProblemReport {
             report.message += cachedNote
             context.report(report, as: severity)
             return report.exitCode
+        case .failed(.cache(let error)):
+            // Fetched, shown, but not kept: only the saving failed.
+            let report = ErrorReport(error, localization: words)
+            context.report(report, as: severity)
+            return report.exitCode
         case .failed(let failure):
             var report = ErrorReport(failure, subject: words.tr("could not refresh {name}", ["name": name]), localization: words)
             report.message += cachedNote

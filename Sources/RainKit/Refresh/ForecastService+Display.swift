@@ -27,7 +27,7 @@ extension ForecastService {
         if let cached, isFresh(cached) { return DisplayForecast(forecast: cached, problem: nil) }
         do {
             let outcome = try await refresh([location], onlyIfStale: true, lockWait: lockWait, willFetch: willFetch)[0]
-            return DisplayForecast(forecast: outcome.forecast, problem: outcome.failure.map { .failed($0) })
+            return DisplayForecast(forecast: outcome.newest, problem: outcome.failure.map { .failed($0) })
         } catch {
             switch error {
             case .offline(let host):
@@ -63,7 +63,7 @@ extension ForecastService {
         }
         do {
             let outcomes = try await refresh(locations, onlyIfStale: true, lockWait: lockWait, willFetch: willFetch)
-            return DisplayForecasts(forecasts: outcomes.map(\.forecast), failures: outcomes.filter { $0.failure != nil }, problem: nil)
+            return DisplayForecasts(forecasts: outcomes.map(\.newest), failures: outcomes.filter { $0.failure != nil }, problem: nil)
         } catch {
             switch error {
             case .offline(let host):

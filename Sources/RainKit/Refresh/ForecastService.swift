@@ -222,7 +222,7 @@ public struct ForecastService: Sendable {
                 try cache.save(fresh, syncingFolder: false)
                 return .refreshed(kept(fresh))
             } catch {
-                return .failed(.cache(error), cached: old)
+                return .failed(.cache(error), cached: old, fetched: kept(fresh))
             }
         }
     }

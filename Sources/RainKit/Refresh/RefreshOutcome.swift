@@ -25,7 +25,8 @@ public struct RefreshOutcome: Sendable {
         case refreshed(CachedForecast)
         /// Skipped: the cached forecast is younger than the refresh interval.
         case fresh(CachedForecast)
-        case failed(RefreshFailure, cached: CachedForecast?)
+        /// `cached`: the last good forecast; `fetched`: the one fetched when only saving it failed.
+        case failed(RefreshFailure, cached: CachedForecast?, fetched: CachedForecast? = nil)
     }
 
     public var location: Location
@@ -44,12 +45,18 @@ public struct RefreshOutcome: Sendable {
     public var forecast: CachedForecast? {
         switch status {
         case .refreshed(let cached), .fresh(let cached): return cached
-        case .failed(_, let cached): return cached
+        case .failed(_, let cached, _): return cached
         }
     }
 
+    /// The newest forecast there is to show: `forecast`, or one fetched now that could not be saved.
+    public var newest: CachedForecast? {
+        if case .failed(_, _, let fetched?) = status { return fetched }
+        return forecast
+    }
+
     public var failure: RefreshFailure? {
-        if case .failed(let failure, _) = status { return failure }
+        if case .failed(let failure, _, _) = status { return failure }
         return nil
     }
 }
