@@ -128,7 +128,13 @@ import Testing
             let world = try ForecastWorld(home: home)
             world.simulator.setBehaviour(.htmlBody)
             let broken = try await world.keylessRain(["locations", "add", "Berlin"])
-            #expect(broken.status == 69 && broken.error.hasPrefix("rain: error: unusable response"), "\(broken)")
+            // The geocoder is named: the forecast API's words alone would blame the forecast API.
+            #expect(broken.status == 69 && broken.error.hasPrefix("rain: error: cannot look up 'Berlin' at 127.0.0.1:\(world.simulator.port): unusable response"),
+                    "\(broken)")
+            world.simulator.setBehaviour(.status(404))
+            let missing = try await world.keylessRain(["locations", "add", "Berlin"])
+            #expect(missing.status == 69 && missing.error.hasPrefix("rain: error: cannot look up 'Berlin' at 127.0.0.1:\(world.simulator.port): the API answered HTTP 404"),
+                    "\(missing)")
             world.simulator.stop()
             let offline = try await world.keylessRain(["locations", "add", "Berlin"])
             #expect(offline.status == 75, "\(offline)")

@@ -100,7 +100,20 @@ struct LocationsAddCommand: RunnableCommand {
         case .lookup(let pick, let countryCode):
             let lookup = try placeLookup(context)
             let query = name ?? ""
-            let places = try await lookup.places(named: query, countryCode: countryCode)
+            let places: [PlaceMatch]
+            do {
+                places = try await lookup.places(named: query, countryCode: countryCode)
+            } catch .offline(let host) {
+                throw ForecastError.offline(host: host)
+            } catch {
+                // Which service failed: the forecast API's words ("the API answered HTTP 404") alone
+                // do not say it was the geocoder.
+                let words = context.localization
+                throw CommandFailure(message: words.tr("cannot look up '{name}' at {host}: {problem}",
+                                                       ["name": query.strippingControlCharacters, "host": lookup.geocodingHost,
+                                                        "problem": error.message(in: words)]),
+                                     hint: error.hint(in: words), kind: error.kind)
+            }
             let choice = PlaceChoice(query: query, pick: pick, countryCode: countryCode, command: "rain locations add", whenSeveral: .refuse)
             guard let place = try choice.choose(among: places, context) else {
                 context.printError(context.localization.tr("Nothing added."))

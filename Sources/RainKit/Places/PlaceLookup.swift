@@ -37,6 +37,9 @@ public struct PlaceLookup: Sendable {
     /// The most matches the geocoder gives for one query.
     static let geocoderLimit = 100
 
+    /// The host a name lookup asks, for naming it when it fails.
+    public var geocodingHost: String { ForecastEndpoint.hostForMessages(of: settings.geocodingURL) }
+
     /// The host `here()` asks, for telling the user before asking.
     public var ipLocationHost: String { ForecastEndpoint.hostForMessages(of: settings.ipLocationURL) }
 
