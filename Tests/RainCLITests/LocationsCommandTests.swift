@@ -62,6 +62,11 @@ import Testing
                 #expect(nothing == 66, "\(command)")
                 #expect(console.error.hasPrefix("rain: error: no saved locations\n"))
             }
+            // A status bar reads an object every time, a place or not.
+            let (bar, barConsole) = await rain(["--format", "{temp}", "--json"], home: home)
+            #expect(bar == 66 && barConsole.output == #"{"alt": "none", "class": "none", "text": "", "tooltip": "no forecast cached"}"# + "\n",
+                    "\(barConsole.output)")
+            #expect(barConsole.error.hasPrefix("rain: error: no saved locations\n"))
         }
     }
 

@@ -84,7 +84,14 @@ struct ShowCommand: RunnableCommand {
 
     func run(_ context: CommandContext) async throws {
         if all { return try await runAll(context) }
-        let (location, lookup) = try await place(context)
+        let (location, lookup): (Location, PlaceQuestion?)
+        do {
+            (location, lookup) = try await place(context)
+        } catch let error as LocationsError where template != nil && json && [.noLocations, .noCurrentLocation].contains(error) {
+            // A status bar reads an object every time: no place has nothing cached either.
+            context.console.write(StatusValues.waybarNothingCached)
+            throw error
+        }
         let service = try context.makeForecastService(verbose: verbose, places: lookup == nil ? .saved : .lookedUp)
         if let template {
             return try showStatusLine(template, for: location, lookupWords: lookup.map(Self.words), cached: service.cached(for: location),
