@@ -32,7 +32,11 @@ struct CommandContext: Sendable {
     /// taken as no current location, with a warning: `rain locations select` (or any change
     /// to the places) mends the file.
     func loadPlaces(from store: LocationsStore? = nil) throws -> LocationList {
-        let list = try (store ?? self.store).load()
+        let (list, misspelt) = try (store ?? self.store).loadNotingMisspeltKeys()
+        for (key, meant) in misspelt {
+            report(ErrorReport(message: localization.tr("{path}: unknown key '{key}'", ["path": paths.defaultsFile, "key": key.strippingControlCharacters]),
+                               hint: localization.tr("did you mean '{suggestion}'?", ["suggestion": meant]), exitCode: .success), as: .warning)
+        }
         warnIfCurrentIsMissing(in: list)
         return list
     }

@@ -47,6 +47,21 @@ import Testing
         }
     }
 
+    /// A hand edit that misspells a key rain reads hides every place: rain says which key it
+    /// took for a typo (and keeps it, as it keeps every key it does not know).
+    @Test func aMisspeltKeyOfTheStoreIsNamed() async throws {
+        try await withTemporaryDirectory { home throws in
+            writeFile(home + "/defaults.json", #"{"location": [{"id": "0ddba11c-0000-4000-8000-000000000001", "name": "Oslo", "latitude": 1, "longitude": 2}], "theme": "dark"}"#)
+            let before = fileBytes(home + "/defaults.json")
+            let (status, console) = await rain(["locations"], home: home)
+            #expect(status == 66)
+            #expect(console.error.hasPrefix("rain: warning: \(home)/defaults.json: unknown key 'location'\nrain: hint: did you mean 'locations'?\nrain: error: no saved locations\n"),
+                    "\(console.error)")
+            #expect(!console.error.contains("'theme'"), "a key that is no near miss is another program's")
+            #expect(fileBytes(home + "/defaults.json") == before)
+        }
+    }
+
     @Test func anEmptyListSaysHowToAddAPlace() async throws {
         try await withTemporaryDirectory { home throws in
             let (status, console) = await rain(["locations"], home: home)

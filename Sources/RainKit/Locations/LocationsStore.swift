@@ -24,10 +24,19 @@ public struct LocationsStore: Sendable {
 
     /// The places as saved now.
     public func load() throws -> LocationList {
+        try loadNotingMisspeltKeys().list
+    }
+
+    /// `load()`, and the document's keys that nearly name one rain reads (`location`: a hand
+    /// edit's typo, which hides every place), with the key meant. They are kept as they are.
+    public func loadNotingMisspeltKeys() throws -> (list: LocationList, misspelt: [(key: String, meant: String)]) {
         let bytes = try file.loadBytes()
         let contents = try contents(of: bytes)
         if let bytes { lastLoad.keep(bytes, contents) }
-        return contents.list
+        let misspelt = contents.others.keys.sorted().compactMap { key in
+            closestMatch(to: key, among: [Self.locationsKey, Self.currentKey], strictly: true).map { (key, $0) }
+        }
+        return (contents.list, misspelt)
     }
 
     /// The places a file with these bytes holds (what `make fuzz` feeds the store's reader).
