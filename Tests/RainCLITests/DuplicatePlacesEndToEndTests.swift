@@ -19,13 +19,20 @@ import Testing
             let typed = try await world.keylessRain(["locations", "add", "berlin", "--lat", "52.521", "--lon", "13.41"])
             #expect(typed.status == 0, "\(typed)")
             #expect(typed.output == "Berlin is already saved (1, ID \(world.berlin.shortID)), the current location.\n")
-            #expect(typed.error == "rain: hint: to save a second one: add --again\n")
+            #expect(typed.error == "rain: hint: to save a second one: rain locations add --lat 52.521 --lon 13.41 --again berlin\n")
             #expect(fileBytes(home + "/defaults.json") == before, "nothing written")
 
             let looked = try await world.keylessRain(["locations", "add", "Berlin", "--pick", "1"])
             #expect(looked.status == 0, "\(looked)")
             #expect(looked.output.hasPrefix("Berlin is already saved (1, ID \(world.berlin.shortID))"), "\(looked)")
             #expect(try places(world).count == count)
+            // The hint is this command line with --again: running it saves a second Berlin.
+            let hinted = try #require(looked.error.split(separator: "\n").first { $0.hasPrefix("rain: hint: to save a second one: rain ") })
+            let line = hinted.dropFirst("rain: hint: to save a second one: rain ".count).split(separator: " ").map(String.init)
+            #expect(line == ["locations", "add", "--pick", "1", "--again", "Berlin"])
+            #expect(try await world.keylessRain(line).status == 0)
+            #expect(try places(world).count == count + 1)
+            _ = try await world.keylessRain(["locations", "remove", String(count + 1), "--yes"])
 
             // The name still means one place.
             let shown = try await world.rain(["berlin", "--offline"])

@@ -93,6 +93,10 @@ import Testing
             #expect(result.status == 65, "\(result)")
             #expect(result.error.hasPrefix("rain: error: no place named \"Atlantis\" was found\n"))
             #expect(result.error.contains("rain: hint: ") && result.error.contains("--lat LATITUDE --lon LONGITUDE"))
+            // A name that starts with a dash comes after '--' in the hint, or it would be an option.
+            let dashed = try await world.keylessRain(["locations", "add", "--", "--lat"])
+            #expect(dashed.status == 65 && dashed.error.hasSuffix(
+                "rain: hint: check the spelling, or give the coordinates: rain locations add --lat LATITUDE --lon LONGITUDE -- --lat\n"), "\(dashed)")
             #expect(try store(world).locations.count == 2)
         }
     }

@@ -143,7 +143,22 @@ struct LocationsAddCommand: RunnableCommand {
             let values: KeyValuePairs<String, String> = ["name": location.name.strippingControlCharacters, "number": String(number), "id": location.shortID]
             context.print(isCurrent ? context.localization.tr("{name} is already saved ({number}, ID {id}), the current location.", values)
                           : context.localization.tr("{name} is already saved ({number}, ID {id}).", values))
-            context.hint(context.localization.tr("to save a second one: add --again"))
+            context.hint(context.localization.tr("to save a second one: {command}", ["command": againCommand]))
         }
+    }
+
+    /// This command again with `--again` (a name starting with '-' after `--`).
+    private var againCommand: String {
+        var words = ["rain", "locations", "add"]
+        switch source {
+        case .coordinates(let coordinate): words += ["--lat", "\(coordinate.latitude)", "--lon", "\(coordinate.longitude)"]
+        case .lookup(let pick, let countryCode):
+            words += (pick.map { ["--pick", String($0)] } ?? []) + (countryCode.map { ["--country", $0] } ?? [])
+        case .here: words.append("--here")
+        }
+        if select { words.append("--select") }
+        words.append("--again")
+        if let name { words += (name.hasPrefix("-") ? ["--"] : []) + [PlaceChoice.shellWord(name)] }
+        return words.joined(separator: " ")
     }
 }

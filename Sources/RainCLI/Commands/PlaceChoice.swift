@@ -37,7 +37,8 @@ struct PlaceChoice {
                     ?? words.tr("no place named {name} was found", ["name": quoted]),
                 hint: nearestSaved.map { words.tr("did you mean '{suggestion}'?", ["suggestion": $0.strippingControlCharacters]) } ?? (whenSeveral == .refuse
                     ? words.tr("check the spelling, or give the coordinates: {command}",
-                               ["command": "rain locations add \(Self.shellWord(query)) --lat LATITUDE --lon LONGITUDE"])
+                               ["command": query.hasPrefix("-") ? "rain locations add --lat LATITUDE --lon LONGITUDE -- \(Self.shellWord(query))"
+                                    : "rain locations add \(Self.shellWord(query)) --lat LATITUDE --lon LONGITUDE"])
                     : words.tr("check the spelling, or give the coordinates: {command}", ["command": "rain show --lat LAT --lon LON"])),
                 kind: .badData)
         }
