@@ -26,7 +26,8 @@ public struct RefreshOutcome: Sendable {
         /// Skipped: the cached forecast is younger than the refresh interval.
         case fresh(CachedForecast)
         /// `cached`: the last good forecast; `fetched`: the one fetched when only saving it failed.
-        case failed(RefreshFailure, cached: CachedForecast?, fetched: CachedForecast? = nil)
+        /// (Indirect: two forecasts inline would double every status's size, 200 of them at once.)
+        indirect case failed(RefreshFailure, cached: CachedForecast?, fetched: CachedForecast? = nil)
     }
 
     public var location: Location
