@@ -161,6 +161,12 @@ import Testing
                 #expect(result.status == 65 && result.error.hasPrefix("rain: error: no saved location matches '\(number)'"), "\(result)")
             }
             #expect(searches(world) == 1)
+
+            // A geocoder that fails is named, as `locations add` names it.
+            world.simulator.setBehaviour(.status(404))
+            let failed = try await world.keylessRain(["lyon"])
+            #expect(failed.status == 69, "\(failed)")
+            #expect(failed.error.hasPrefix("rain: error: cannot look up 'lyon' at 127.0.0.1:\(world.simulator.port): the API answered HTTP 404"), "\(failed)")
         }
     }
 

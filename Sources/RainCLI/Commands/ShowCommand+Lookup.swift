@@ -71,9 +71,9 @@ extension ShowCommand {
             // A name that could never be saved is refused before anything is asked of a server.
             _ = try LocationValidation.validNewName(query)
             let places: [PlaceMatch]
+            let lookup = PlaceLookup(settings: settings, verbose: context.requestLog(verbose: verbose))
             do {
-                places = try await PlaceLookup(settings: settings, verbose: context.requestLog(verbose: verbose))
-                    .places(named: query, countryCode: countryCode)
+                places = try await lookup.places(named: query, countryCode: countryCode)
             } catch {
                 let name = query.strippingControlCharacters, words = context.localization
                 if case .offline(let host) = error {
@@ -82,8 +82,11 @@ extension ShowCommand {
                     throw CommandFailure(message: ErrorReport.offlinePrefix + words.tr("cannot reach {host} to look up '{name}'", ["host": host, "name": name]),
                                          hint: words.tr("'{name}' is not a saved place; try again when online", ["name": name]), kind: error.kind)
                 }
-                throw CommandFailure(message: words.tr("cannot look up '{name}' (not a saved place): {problem}", ["name": name, "problem": error.message(in: words)]),
-                                     hint: error.hint(in: words) ?? LocationsError.unknown(reference: query).hint(in: words), kind: error.kind)
+                // The geocoder named, as `locations add` names it; the hint says the words are no saved place.
+                throw CommandFailure(message: words.tr("cannot look up '{name}' at {host}: {problem}",
+                                                       ["name": name, "host": lookup.geocodingHost, "problem": error.message(in: words)]),
+                                     hint: error.hint(in: words) ?? LocationsError.unknown(reference: query, nearest: nearestSaved).hint(in: words),
+                                     kind: error.kind)
             }
             var choice = PlaceChoice(query: query, pick: pick, countryCode: countryCode, command: "rain", whenSeveral: .takeFirst)
             choice.nearestSaved = nearestSaved
