@@ -47,6 +47,30 @@ import Testing
         }
     }
 
+    /// The hint after "already saved" runs as it is, tiny coordinates too (Swift writes 0.00001
+    /// as 1e-05, which no option reads).
+    @Test func theAgainHintRunsWithTinyCoordinates() async throws {
+        try await withTemporaryDirectory { home throws in
+            let add = ["locations", "add", "--lat", "0.00001", "--lon", "-0.00005", "Tiny"]
+            _ = await rain(add, home: home)
+            let (status, console) = await rain(add, home: home)
+            #expect(status == 0)
+            #expect(console.error == "rain: hint: to save a second one: rain locations add --lat 0.00001 --lon -0.00005 --again Tiny\n", "\(console.error)")
+            let (again, _) = await rain(["locations", "add", "--lat", "0.00001", "--lon", "-0.00005", "--again", "Tiny"], home: home)
+            #expect(again == 0)
+            #expect(try names(in: home) == ["Tiny", "Tiny"])
+        }
+    }
+
+    /// The words a hint repeats are a command line that means the same: a name that starts
+    /// with '-' goes after '--', and a coordinate has no exponent.
+    @Test func hintsRepeatWordsThatParseBack() {
+        #expect(ShowCommand.words(of: .name("-Dash", countryCode: "FR", pick: 2)) == "--country FR --pick 2 -- -Dash")
+        #expect(ShowCommand.words(of: .name("new york", countryCode: nil, pick: 1)) == "'new york' --pick 1")
+        #expect(ShowCommand.words(of: .coordinate(Coordinate(latitude: 0.00001, longitude: -33.87))) == "--lat 0.00001 --lon -33.87")
+        #expect(ShowCommand.decimal(-0.00005) == "-0.00005" && ShowCommand.decimal(1e-9) == "0" && ShowCommand.decimal(52) == "52")
+    }
+
     /// A hand edit that misspells a key rain reads hides every place: rain says which key it
     /// took for a typo (and keeps it, as it keeps every key it does not know).
     @Test func aMisspeltKeyOfTheStoreIsNamed() async throws {
@@ -59,6 +83,15 @@ import Testing
                     "\(console.error)")
             #expect(!console.error.contains("'theme'"), "a key that is no near miss is another program's")
             #expect(fileBytes(home + "/defaults.json") == before)
+
+            // Beside the keys it nearly is, or three letters away, a key is another program's.
+            writeFile(home + "/defaults.json", #"{"locations": [{"id": "0ddba11c-0000-4000-8000-000000000001", "name": "Oslo", "latitude": 1, "longitude": 2}], "#
+                      + #""current_location_id": "0ddba11c-0000-4000-8000-000000000001", "vacations": 1, "current_location": 2, "colorations": 3}"#)
+            let (listed, quiet) = await rain(["locations"], home: home)
+            #expect(listed == 0 && quiet.error.isEmpty, "\(quiet.error)")
+            writeFile(home + "/defaults.json", #"{"colorations": []}"#)
+            let (_, far) = await rain(["locations"], home: home)
+            #expect(!far.error.contains("unknown key"), "\(far.error)")
         }
     }
 

@@ -102,7 +102,8 @@ import Testing
             #expect(try await world.keylessRain(["locations", "add", "Berlin", "--lat", "1", "--lon", "1", "--again"]).status == 0)
             let both = try await world.keylessRain(["berlin", "--country", "DE"])
             #expect(both.status == 64, "\(both)")
-            #expect(both.error.hasPrefix("rain: error: '--country' does not apply: 'berlin' names several saved places\n"), "\(both)")
+            #expect(both.error.hasPrefix("rain: error: '--country' does not apply: 'berlin' names several saved places\n"
+                                         + "rain: hint: 'berlin' matches 2 locations: Berlin"), "\(both)")
             #expect(searches(world) == 0)
 
             // A near miss of a saved name is looked up (it may be a place), and when nothing has
@@ -111,6 +112,8 @@ import Testing
             #expect(misspelt.status == 65, "\(misspelt)")
             #expect(misspelt.error == "rain: error: no place named \"berln\" was found\nrain: hint: did you mean 'Berlin'?\n", "\(misspelt)")
             #expect(searches(world) == 1)
+            let offline = try await world.keylessRain(["berln", "--offline"])
+            #expect(offline.status == 66 && offline.error.hasSuffix("rain: hint: did you mean 'Berlin'?\n"), "\(offline)")
         }
     }
 

@@ -102,6 +102,9 @@ import Testing
             #expect(shown.status == 74, "\(shown)")
             #expect(shown.output.hasPrefix("Berlin"), "\(shown)")
             #expect(shown.error == "rain: warning: cannot write the cached forecast \(target): No such file or directory\n", "\(shown)")
+            let all = try await world.rain(["show", "--all"])
+            #expect(all.status == 74 && all.output.contains("Berlin"), "\(all)")
+            #expect(all.error.hasPrefix("rain: warning: "), "a forecast is shown, so a warning: \(all)")
             let refreshed = try await world.rain(["refresh", "berlin"])
             #expect(refreshed.status == 74 && refreshed.output.contains("(failed)"), "nothing was cached before: \(refreshed)")
         }

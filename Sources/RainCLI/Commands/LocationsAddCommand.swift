@@ -151,7 +151,8 @@ struct LocationsAddCommand: RunnableCommand {
     private var againCommand: String {
         var words = ["rain", "locations", "add"]
         switch source {
-        case .coordinates(let coordinate): words += ["--lat", "\(coordinate.latitude)", "--lon", "\(coordinate.longitude)"]
+        case .coordinates(let coordinate):
+            words += ["--lat", ShowCommand.decimal(coordinate.latitude), "--lon", ShowCommand.decimal(coordinate.longitude)]
         case .lookup(let pick, let countryCode):
             words += (pick.map { ["--pick", String($0)] } ?? []) + (countryCode.map { ["--country", $0] } ?? [])
         case .here: words.append("--here")

@@ -72,7 +72,7 @@ struct NotifyCommand: RunnableCommand {
         let service = try context.makeForecastService(verbose: verbose)
         let display = await service.forecastsForDisplay(of: locations, offline: false, lockWait: .seconds(10))
         var status = BatchFailureReport(failures: display.failures, placeCount: locations.count)
-            .report(to: context) { $0.forecast == nil ? .error : .warning }
+            .report(to: context) { $0.newest == nil ? .error : .warning }
         let forecasts = zip(locations, display.forecasts).compactMap { location, cached in cached.map { (location, $0.forecast) } }
         if case .offline? = display.problem {
             // Offline is "try later" for notify, whatever is cached (as for refresh).

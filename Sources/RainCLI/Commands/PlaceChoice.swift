@@ -17,6 +17,14 @@ struct PlaceChoice {
     /// A saved place's name the query nearly is: the hint when no place has the name.
     var nearestSaved: String?
 
+    /// This lookup again with `--pick N`: the name first, or last after `--` when it starts
+    /// with '-' (where it would be an option).
+    private func again(pick: Int) -> String {
+        let options = (countryCode.map { " --country \($0)" } ?? "") + " --pick \(pick)"
+        let name = Self.shellWord(query)
+        return query.hasPrefix("-") ? "\(command)\(options) -- \(name)" : "\(command) \(name)\(options)"
+    }
+
     /// `--pick` and `--country` as given, checked: a number from 1, a two-letter code.
     static func checked(pick: Int?, country: String?) throws -> (pick: Int?, countryCode: String?) {
         if let pick, pick < 1 { throw ValidationError(N_("the value '{pick}' is invalid for '--pick <n>': give a number from 1"), ["pick": "\(pick)"]) }
@@ -30,7 +38,6 @@ struct PlaceChoice {
     func choose(among places: [PlaceMatch], _ context: CommandContext) throws -> PlaceMatch? {
         let words = context.localization
         let quoted = "\"\(query.strippingControlCharacters)\""
-        let again = "\(command) \(Self.shellWord(query))\(countryCode.map { " --country \($0)" } ?? "")"
         guard !places.isEmpty else {
             throw CommandFailure(
                 message: countryCode.map { words.tr("no place named {name} was found in {country}", ["name": quoted, "country": $0]) }
@@ -59,12 +66,12 @@ struct PlaceChoice {
             case .refuse:
                 throw CommandFailure(message: words.tr("{count} places are named {name}: {list}",
                                                        ["count": String(places.count), "name": quoted, "list": Self.listing(places)]),
-                                     hint: words.tr("choose one with --pick N, e.g. {command}", ["command": "\(again) --pick 1"]) + narrowing,
+                                     hint: words.tr("choose one with --pick N, e.g. {command}", ["command": again(pick: 1)]) + narrowing,
                                      kind: .badData)
             case .takeFirst:
                 let another = countryCode == nil
-                    ? words.tr("another: {command}, or narrow with --country CODE", ["command": "\(again) --pick 2"])
-                    : words.tr("another: {command}", ["command": "\(again) --pick 2"])
+                    ? words.tr("another: {command}, or narrow with --country CODE", ["command": again(pick: 2)])
+                    : words.tr("another: {command}", ["command": again(pick: 2)])
                 context.report(ErrorReport(message: words.tr("showing {name} (1 of {count} with that name)",
                                                              ["name": places[0].qualifiedName, "count": String(places.count)]),
                                            hint: another,

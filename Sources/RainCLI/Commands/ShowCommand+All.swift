@@ -18,7 +18,7 @@ extension ShowCommand {
         spinner.stop()
 
         var status = BatchFailureReport(failures: display.failures, placeCount: list.locations.count)
-            .report(to: context) { $0.forecast == nil ? .error : .warning }
+            .report(to: context) { $0.newest == nil ? .error : .warning }
         let shown = display.forecasts.compactMap { $0 }
         if let problem = display.problem {
             status = .worse(status, context.reportBatchProblem(problem, hasForecasts: !shown.isEmpty))

@@ -42,9 +42,15 @@ extension ShowCommand {
             return (location, nil)
         } catch LocationsError.unknown(let reference, let nearest) where Self.canBeLookedUp(reference) {
             return try await lookedUp(.name(reference, countryCode: countryCode, pick: pick), nearestSaved: nearest, context)
-        } catch LocationsError.ambiguous(let reference, _) where pick != nil || countryCode != nil {
-            throw ValidationError(N_("'{option}' does not apply: '{reference}' names several saved places"),
-                                  ["option": pick != nil ? "--pick" : "--country", "reference": reference.strippingControlCharacters])
+        } catch LocationsError.ambiguous(let reference, let candidates) where pick != nil || countryCode != nil {
+            // The hint names them, as the ambiguity would have: one is meant, by its ID.
+            let list = LocationsError.candidateList(candidates).strippingControlCharacters
+            let values: KeyValuePairs<String, LocalizedText> = ["option": .verbatim(pick != nil ? "--pick" : "--country"),
+                                                                 "reference": .verbatim(reference.strippingControlCharacters)]
+            throw ValidationError(LocalizedText(N_("'{option}' does not apply: '{reference}' names several saved places"), values),
+                                  hint: LocalizedText(N_("'{reference}' matches {count} locations: {list}"),
+                                                      ["reference": .verbatim(reference.strippingControlCharacters),
+                                                       "count": .verbatim(String(candidates.count)), "list": .verbatim(list)]))
         }
     }
 
@@ -63,7 +69,12 @@ extension ShowCommand {
             return (cached.location, question)
         }
         if template != nil { return (Self.location(PlaceMatch(name: Self.name(of: question), coordinate: Coordinate(latitude: 0, longitude: 0)), for: question), question) }
-        if offline { throw Self.neverLookedUp(Self.words(of: question), context.localization) }
+        if offline {
+            var failure = Self.neverLookedUp(Self.words(of: question), context.localization)
+            // Words that nearly name a saved place were more likely meant as it than as a lookup.
+            if let nearestSaved { failure.hint = context.localization.tr("did you mean '{suggestion}'?", ["suggestion": nearestSaved.strippingControlCharacters]) }
+            throw failure
+        }
         switch question {
         case .coordinate(let coordinate):
             return (Self.location(PlaceMatch(name: Self.name(of: question), coordinate: coordinate), for: question), question)
@@ -82,7 +93,7 @@ extension ShowCommand {
                     throw CommandFailure(message: ErrorReport.offlinePrefix + words.tr("cannot reach {host} to look up '{name}'", ["host": host, "name": name]),
                                          hint: words.tr("'{name}' is not a saved place; try again when online", ["name": name]), kind: error.kind)
                 }
-                // The geocoder named, as `locations add` names it; the hint says the words are no saved place.
+                // The geocoder named, as `locations add` names it; the hint: the saved near miss, or the list.
                 throw CommandFailure(message: words.tr("cannot look up '{name}' at {host}: {problem}",
                                                        ["name": name, "host": lookup.geocodingHost, "problem": error.message(in: words)]),
                                      hint: error.hint(in: words) ?? LocationsError.unknown(reference: query, nearest: nearestSaved).hint(in: words),
@@ -102,7 +113,6 @@ extension ShowCommand {
         }
     }
 
-    /// The question as a command's arguments: "sydney --country AU", "--lat -33.87 --lon 151.21".
     /// Nothing cached for a place not saved that was never looked up (`--offline`, `--format`,
     /// which never use the network), and how to look it up.
     static func neverLookedUp(_ words: String, _ localization: Localization) -> CommandFailure {
@@ -111,12 +121,15 @@ extension ShowCommand {
                        kind: .nothingToShow)
     }
 
-    /// The words a place not saved is asked by, as typed after `rain show`.
+    /// The words a place not saved is asked by, as typed after `rain show` or `rain locations
+    /// add`: "sydney --country AU", "--lat -33.87 --lon 151.21", "--pick 1 -- -dash".
     static func words(of question: PlaceQuestion) -> String {
         switch question {
         case .coordinate(let coordinate): return "--lat \(decimal(coordinate.latitude)) --lon \(decimal(coordinate.longitude))"
         case .name(let query, let countryCode, let pick):
-            return PlaceChoice.shellWord(query) + (countryCode.map { " --country \($0)" } ?? "") + (pick.map { " --pick \($0)" } ?? "")
+            let options = [countryCode.map { "--country \($0)" }, pick.map { "--pick \($0)" }].compactMap { $0 }
+            let name = PlaceChoice.shellWord(query)
+            return (query.hasPrefix("-") ? options + ["--", name] : [name] + options).joined(separator: " ")
         }
     }
 
@@ -128,9 +141,18 @@ extension ShowCommand {
         }
     }
 
-    /// 1 for 1.0, as typed; -33.87 as it is.
-    private static func decimal(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
+    /// A coordinate as `--lat`/`--lon` read it: 1 for 1.0, -33.87 as it is, and never with an
+    /// exponent (Swift writes 0.00001 as 1e-05, which no option reads): to seven decimals then.
+    static func decimal(_ value: Double) -> String {
+        if value == value.rounded() && abs(value) < 1e9 { return String(Int(value)) }
+        let text = String(value)
+        guard text.contains("e") else { return text }
+        let units = Int((abs(value) * 1e7).rounded())
+        var fraction = String(units % 10_000_000)
+        fraction = String(repeating: "0", count: 7 - fraction.count) + fraction
+        while fraction.hasSuffix("0") { fraction.removeLast() }
+        let whole = (value < 0 && units > 0 ? "-" : "") + String(units / 10_000_000)
+        return fraction.isEmpty ? whole : whole + "." + fraction
     }
 
     private static func location(_ place: PlaceMatch, for question: PlaceQuestion) -> Location {

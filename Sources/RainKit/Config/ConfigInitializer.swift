@@ -42,7 +42,7 @@ public enum ConfigInitializer {
     /// whose target does not exist yet) to the file it names, as every save does.
     public static func write(to path: String) throws(ConfigInitError) {
         do {
-            let target = try AtomicFile.target(of: path)
+            let target = try AtomicFile.target(of: path, for: .write)
             try AtomicFile.createFolder(AtomicFile.parentFolder(of: target))
             // O_EXCL: an existing file, or one created by someone else meanwhile, is never touched.
             let descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)

@@ -18,7 +18,7 @@ public enum LocationsError: Error, Sendable, Equatable, CustomStringConvertible 
         case .unknown(let reference, _):
             return "no saved location matches '\(reference.strippingControlCharacters)'"
         case .ambiguous(let reference, let candidates):
-            let list = candidates.map { "\($0.displayName) (\($0.shortID))" }.joined(separator: "; ")
+            let list = Self.candidateList(candidates)
             return "'\(reference.strippingControlCharacters)' matches \(candidates.count) locations: \(list)"
         case .removingCurrent(let location):
             return "\(location.name) (\(location.shortID)) is the current location and cannot be removed"
@@ -57,13 +57,18 @@ public enum LocationsError: Error, Sendable, Equatable, CustomStringConvertible 
 }
 
 extension LocationsError {
+    /// Places one name matches, as the ambiguity names them: `Paris (af10fa7a); Paris (a98b5b6e)`.
+    public static func candidateList(_ candidates: [Location]) -> String {
+        candidates.map { "\($0.displayName) (\($0.shortID))" }.joined(separator: "; ")
+    }
+
     /// The errors met most, in the user's language; the others in English.
     public func message(in localization: Localization) -> String {
         switch self {
         case .unknown(let reference, _):
             return localization.tr("no saved location matches '{reference}'", ["reference": reference.strippingControlCharacters])
         case .ambiguous(let reference, let candidates):
-            let list = candidates.map { "\($0.displayName) (\($0.shortID))" }.joined(separator: "; ")
+            let list = Self.candidateList(candidates)
             return localization.tr("'{reference}' matches {count} locations: {list}",
                                    ["reference": reference.strippingControlCharacters, "count": String(candidates.count), "list": list])
         case .removingCurrent(let location):

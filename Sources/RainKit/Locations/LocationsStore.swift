@@ -27,14 +27,18 @@ public struct LocationsStore: Sendable {
         try loadNotingMisspeltKeys().list
     }
 
-    /// `load()`, and the document's keys that nearly name one rain reads (`location`: a hand
-    /// edit's typo, which hides every place), with the key meant. They are kept as they are.
+    /// `load()`, and the document's keys a letter or two from one rain reads that the document
+    /// lacks (`location` without `locations`: a hand edit's typo, which hides every place), with
+    /// the key meant. They are kept as they are.
     public func loadNotingMisspeltKeys() throws -> (list: LocationList, misspelt: [(key: String, meant: String)]) {
         let bytes = try file.loadBytes()
         let contents = try contents(of: bytes)
         if let bytes { lastLoad.keep(bytes, contents) }
-        let misspelt = contents.others.keys.sorted().compactMap { key in
-            closestMatch(to: key, among: [Self.locationsKey, Self.currentKey], strictly: true).map { (key, $0) }
+        var missing: [String] = []
+        if contents.locations.isEmpty { missing.append(Self.locationsKey) }
+        if contents.currentID == nil { missing.append(Self.currentKey) }
+        let misspelt = missing.isEmpty ? [] : contents.others.keys.sorted().compactMap { key in
+            closestMatch(to: key, among: missing, strictly: true, atMost: 2).map { (key, $0) }
         }
         return (contents.list, misspelt)
     }

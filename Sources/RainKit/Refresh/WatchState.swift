@@ -42,7 +42,7 @@ public struct WatchState: Sendable {
             }
             var failures: [String] = []
             for outcome in outcomes {
-                if let forecast = outcome.forecast { forecasts[outcome.location.id] = forecast }
+                if let forecast = outcome.newest { forecasts[outcome.location.id] = forecast }
                 if let failure = outcome.failure {
                     let text = isSinglePlace ? failure.description : "\(outcome.location.name): \(failure.description)"
                     failures.append(text)

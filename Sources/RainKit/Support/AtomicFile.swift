@@ -71,7 +71,7 @@ public enum AtomicFile {
     /// the errno of a failed write): a large file need not be in memory whole.
     static func write(to link: String, mode: mode_t = 0o600, syncingFolder: Bool = true,
                       producing produce: (Int32) -> Int32?) throws(FileError) {
-        let path = try target(of: link)
+        let path = try target(of: link, for: .write)
         var existing = stat()
         if lstat(path, &existing) == 0, let kind = RegularFile.notRegular(existing.st_mode) {
             throw FileError.notRegular(path, kind)
@@ -106,19 +106,19 @@ public enum AtomicFile {
 
     /// The file a path finally names, following symbolic links (relative ones from their own
     /// folder); `path` itself when it is no link. The target need not exist yet.
-    static func target(of path: String) throws(FileError) -> String {
+    static func target(of path: String, for action: FileError.Action = .read) throws(FileError) -> String {
         var current = path
         for _ in 0..<40 {
             var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
             let count = readlink(current, &buffer, buffer.count - 1)
             guard count >= 0 else {
                 if errno == EINVAL || errno == ENOENT { return current }
-                throw FileError(path: current, errno: errno, action: .read)
+                throw FileError(path: current, errno: errno, action: action)
             }
             let destination = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
             current = destination.hasPrefix("/") ? destination : parentFolder(of: current) + "/" + destination
         }
-        throw FileError(path: path, errno: ELOOP, action: .read)
+        throw FileError(path: path, errno: ELOOP, action: action)
     }
 
     /// The marker between a file's name and the rest of its temporary name.

@@ -1,10 +1,11 @@
 /// The closest candidate within a small edit distance, whatever the case (`--JSON`,
 /// `unitz`), for "did you mean ...?". Two letters swapped (`shwo`) are one edit. `strictly`:
 /// one edit for a word of five letters or fewer, for a match that stops a word from being
-/// taken as what it says (a place: Lyon is two edits from `cron`, Bath from `watch`).
-package func closestMatch(to word: String, among candidates: [String], strictly: Bool = false) -> String? {
+/// taken as what it says (a place: Lyon is two edits from `cron`, Bath from `watch`); `limit`:
+/// at most that many edits, whatever the word's length.
+package func closestMatch(to word: String, among candidates: [String], strictly: Bool = false, atMost limit: Int = .max) -> String? {
     let typed = word.lowercased()
-    let allowed = strictly && word.count <= 5 ? 1 : max(2, word.count / 3)
+    let allowed = min(limit, strictly && word.count <= 5 ? 1 : max(2, word.count / 3))
     let length = typed.count
     // Words whose lengths differ by more than the edits allowed are never close (ten thousand saved names).
     let scored = candidates.lazy.filter { abs($0.count - length) <= allowed }
