@@ -17,12 +17,16 @@ struct PlaceChoice {
     /// A saved place's name the query nearly is: the hint when no place has the name.
     var nearestSaved: String?
 
-    /// This lookup again with `--pick N`: the name first, or last after `--` when it starts
-    /// with '-' (where it would be an option).
+    /// This lookup again with `--pick N`.
     private func again(pick: Int) -> String {
-        let options = (countryCode.map { " --country \($0)" } ?? "") + " --pick \(pick)"
-        let name = Self.shellWord(query)
-        return query.hasPrefix("-") ? "\(command)\(options) -- \(name)" : "\(command) \(name)\(options)"
+        let options = (countryCode.map { ["--country \($0)"] } ?? []) + ["--pick \(pick)"]
+        return ([command] + Self.arguments(name: query, options: options)).joined(separator: " ")
+    }
+
+    /// A name and options as a hint writes them to be read back: the name first, or last after
+    /// `--` when it starts with '-' (where it would be an option).
+    static func arguments(name: String, options: [String]) -> [String] {
+        name.hasPrefix("-") ? options + ["--", shellWord(name)] : [shellWord(name)] + options
     }
 
     /// `--pick` and `--country` as given, checked: a number from 1, a two-letter code.
@@ -44,8 +48,8 @@ struct PlaceChoice {
                     ?? words.tr("no place named {name} was found", ["name": quoted]),
                 hint: nearestSaved.map { words.tr("did you mean '{suggestion}'?", ["suggestion": $0.strippingControlCharacters]) } ?? (whenSeveral == .refuse
                     ? words.tr("check the spelling, or give the coordinates: {command}",
-                               ["command": query.hasPrefix("-") ? "rain locations add --lat LATITUDE --lon LONGITUDE -- \(Self.shellWord(query))"
-                                    : "rain locations add \(Self.shellWord(query)) --lat LATITUDE --lon LONGITUDE"])
+                               ["command": (["rain locations add"] + Self.arguments(name: query, options: ["--lat LATITUDE --lon LONGITUDE"]))
+                                    .joined(separator: " ")])
                     : words.tr("check the spelling, or give the coordinates: {command}", ["command": "rain show --lat LAT --lon LON"])),
                 kind: .badData)
         }

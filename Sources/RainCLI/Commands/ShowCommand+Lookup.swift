@@ -128,8 +128,7 @@ extension ShowCommand {
         case .coordinate(let coordinate): return "--lat \(decimal(coordinate.latitude)) --lon \(decimal(coordinate.longitude))"
         case .name(let query, let countryCode, let pick):
             let options = [countryCode.map { "--country \($0)" }, pick.map { "--pick \($0)" }].compactMap { $0 }
-            let name = PlaceChoice.shellWord(query)
-            return (query.hasPrefix("-") ? options + ["--", name] : [name] + options).joined(separator: " ")
+            return PlaceChoice.arguments(name: query, options: options).joined(separator: " ")
         }
     }
 
@@ -145,14 +144,12 @@ extension ShowCommand {
     /// exponent (Swift writes 0.00001 as 1e-05, which no option reads): to seven decimals then.
     static func decimal(_ value: Double) -> String {
         if value == value.rounded() && abs(value) < 1e9 { return String(Int(value)) }
-        let text = String(value)
+        var text = String(value)
         guard text.contains("e") else { return text }
-        let units = Int((abs(value) * 1e7).rounded())
-        var fraction = String(units % 10_000_000)
-        fraction = String(repeating: "0", count: 7 - fraction.count) + fraction
-        while fraction.hasSuffix("0") { fraction.removeLast() }
-        let whole = (value < 0 && units > 0 ? "-" : "") + String(units / 10_000_000)
-        return fraction.isEmpty ? whole : whole + "." + fraction
+        text = value.fixed(7)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text == "-0" ? "0" : text
     }
 
     private static func location(_ place: PlaceMatch, for question: PlaceQuestion) -> Location {

@@ -24,11 +24,7 @@ public struct LocationList: Sendable, Equatable {
     /// places share, is ambiguous. A LOC in plain ASCII that names no place exactly also matches
     /// names without their accents ("zurich" is "Zürich"), as an ASCII terminal shows them.
     public func resolve(_ reference: String) throws(LocationsError) -> Location {
-        do {
-            return try matches(for: [reference])[0].get()
-        } catch {
-            throw withNearestName(error)
-        }
+        try resolve([reference])[0]
     }
 
     /// Resolves every reference, all or none, each place once in the order first named.
