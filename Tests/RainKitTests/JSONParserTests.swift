@@ -43,6 +43,8 @@ import Testing
         Mistake(name: "HTML", text: "<html>", line: 1, column: 1, reason: "it looks like an HTML page, not JSON"),
         Mistake(name: "columns count characters", text: "{\"é\": 1,,}", line: 1, column: 9,
                 reason: "expected a key in double quotes, found ','"),
+        Mistake(name: "columns start again on each line", text: "{\"Zürich\": 1,\n \"é\": 2,,}", line: 2, column: 9,
+                reason: "expected a key in double quotes, found ','"),
     ])
     func aMistakeIsNamedWithItsLineAndColumn(_ mistake: Mistake) {
         #expect(throws: JSONError(problem: .verbatim(mistake.reason), line: mistake.line, column: mistake.column)) {
@@ -172,6 +174,7 @@ import Testing
         ("[\"plain ascii\"]", "plain ascii"),
         ("[\"Z\u{00FC}rich \u{6771}\u{4EAC} \u{1F600}\"]", "Zürich 東京 😀"),
         ("[\"tab\\there \\\"quoted\\\" back\\\\slash\"]", "tab\there \"quoted\" back\\slash"),
+        ("[\"\\b\\f\\n\\r\\t\"]", "\u{08}\u{0C}\n\r\t"),
         ("[\"\\u00e9t\\u00E9 and Z\u{00FC}rich\"]", "été and Zürich"),
         ("[\"\"]", ""),
     ])

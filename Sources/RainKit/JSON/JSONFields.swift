@@ -10,7 +10,6 @@ enum JSONNaming: Sendable { case rain, darkSky }
 struct JSONField<Model>: Sendable {
     let key: String
     let value: Value
-    /// The server's keys when they are not rain's key in camelCase.
     private let darkSky: [String]?
 
     init(_ key: String, _ value: Value, darkSky: [String]? = nil) {
@@ -21,17 +20,12 @@ struct JSONField<Model>: Sendable {
 
     var darkSkyKeys: [String] { darkSky ?? [Self.camelCase(key)] }
 
-    /// `apparent_temperature` -> `apparentTemperature` (keys are ASCII).
+    /// `apparent_temperature` -> `apparentTemperature` (ASCII: `split` and `uppercased` cost 0.5 M instructions a refresh).
     static func camelCase(_ key: String) -> String {
-        var bytes: [UInt8] = []
-        var startsWord = false
-        for byte in key.utf8 {
-            if byte == UInt8(ascii: "_") {
-                startsWord = true
-            } else {
-                bytes.append(startsWord && byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z") ? byte - 32 : byte)
-                startsWord = false
-            }
+        var bytes = Array(key.utf8)
+        while let underscore = bytes.firstIndex(of: UInt8(ascii: "_")) {
+            bytes.remove(at: underscore)
+            if underscore < bytes.count, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[underscore]) { bytes[underscore] -= 32 }
         }
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -72,10 +66,9 @@ extension JSONField.Value {
     typealias Get<Value> = @Sendable (Model) -> Value
     typealias Set<Value> = @Sendable (inout Model, Value) -> Void
 
-    /// A value that may be absent, which `decode` reads from a member (nil: null, or no value).
-    /// A member that gives none sets nothing when its field has other keys, so what another key
-    /// gave stays. (`written` is the caller's own closure: one more call in it for each value
-    /// cost 2% of a save of 10,000 places.)
+    /// A value that may be absent (`decode` gives nil), which then sets nothing when its field has
+    /// other keys, so what another key gave stays. (`written` is the caller's own closure: one
+    /// more call in it for each value cost 2% of a save of 10,000 places.)
     private static func optional<Wrapped>(_ set: @escaping Set<Wrapped?>,
                                           _ decode: @escaping @Sendable (JSONNode, JSONNaming) throws(JSONError) -> Wrapped?,
                                           written: @escaping @Sendable (Model) -> JSONWritten?) -> Self {
@@ -282,8 +275,7 @@ struct JSONFields<Model>: Sendable {
         return reading.isSavedForm
     }
 
-    /// The index in `keys` of the key at `keyEntry`, trying the one after the last found first
-    /// (servers write their keys in the same order every time).
+    /// The index in `keys` of the key at `keyEntry`, trying first the one after the last found (servers keep an order).
     private func key(at keyEntry: Int, in map: JSONMap, hint: inout Int) -> Int? {
         let found: Int?
         if map.kind(at: keyEntry) == .plainText {
@@ -307,8 +299,7 @@ struct JSONFields<Model>: Sendable {
 
     // MARK: Writing
 
-    /// The object of `model`'s fields at `depth`, and `extra` members, in the order of their
-    /// keys; absent values (nil, or numbers JSON cannot hold) are left out.
+    /// The object of `model`'s fields and `extra` members at `depth`, keys in order; absent values are left out.
     func write(_ model: Model, to writer: inout JSONWriter, depth: Int, extra: [String: JSONValue] = [:]) {
         precondition(naming == .rain, "rain writes its own naming only")
         var isFirst = true

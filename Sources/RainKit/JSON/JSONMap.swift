@@ -45,8 +45,7 @@ final class JSONMap: Sendable {
         withText(at: entry) { JSONNumber.parse($0) ?? .nan }
     }
 
-    /// The path of the value at `target` from the document (`hourly.data[2].temperature`),
-    /// found by walking down to it: made only when something is wrong.
+    /// The path of the value at `target` (`hourly.data[2].temperature`), found by walking down to it.
     func path(to target: Int) -> String {
         var path = ""
         var container = 0
@@ -93,9 +92,8 @@ enum JSONKind: UInt32 {
     }
 }
 
-/// Why bytes are not the document a reader wants, and where: `line 3, column 12: the key
-/// "units" appears twice in the same object`, or `hourly.data[2].temperature: expected a
-/// number, found a string`. The problem is kept as words the catalogues translate.
+/// Why bytes are not the document a reader wants, and where (`hourly.data[2].temperature:
+/// expected a number, found a string`), in words the catalogues translate.
 public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
     public var problem: LocalizedText
     public var line: Int
@@ -124,19 +122,11 @@ public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
         isEmpty ? empty ?? LocalizedText(N_("the file is empty")) : LocalizedText(N_("not valid JSON: {reason}"), ["reason": text])
     }
 
-    /// Line and column (in characters) of a byte offset.
-    static func position(of offset: Int, in bytes: some Collection<UInt8>) -> (line: Int, column: Int) {
-        var line = 1
-        var column = 1
-        for byte in bytes.prefix(offset) {
-            if byte == 0x0A {
-                line += 1
-                column = 1
-            } else if byte & 0xC0 != 0x80 {
-                column += 1  // count characters, not the continuation bytes of one
-            }
-        }
-        return (line, column)
+    /// Line and column of a byte offset; a column counts characters, not the continuation bytes of one.
+    static func position(of offset: Int, in bytes: some BidirectionalCollection<UInt8>) -> (line: Int, column: Int) {
+        let before = bytes.prefix(offset)
+        let lastLine = before.reversed().prefix { $0 != 0x0A }
+        return (before.count { $0 == 0x0A } + 1, lastLine.count { $0 & 0xC0 != 0x80 } + 1)
     }
 }
 
@@ -171,9 +161,7 @@ enum JSONNumber {
         return value
     }
 
-    private static let powersOfTen: [Double] = (0...22).map { exponent in
-        (0..<exponent).reduce(1.0) { product, _ in product * 10 }
-    }
+    private static let powersOfTen: [Double] = (0...22).map { (0..<$0).reduce(1.0) { product, _ in product * 10 } }
 }
 
 enum JSONText {
@@ -192,11 +180,6 @@ enum JSONText {
             let escaped = raw[index + 1]
             index += 2
             switch escaped {
-            case UInt8(ascii: "b"): decoded.append(0x08)
-            case UInt8(ascii: "f"): decoded.append(0x0C)
-            case UInt8(ascii: "n"): decoded.append(0x0A)
-            case UInt8(ascii: "r"): decoded.append(0x0D)
-            case UInt8(ascii: "t"): decoded.append(0x09)
             case UInt8(ascii: "u"):
                 var scalar = quad(raw, at: index) ?? 0
                 index += 4
@@ -207,11 +190,13 @@ enum JSONText {
                 }
                 // A lone surrogate cannot be text; the RFC leaves it to the reader.
                 decoded.append(contentsOf: String(Unicode.Scalar(scalar) ?? "\u{FFFD}").utf8)
-            default: decoded.append(escaped)  // '"', '\\' and '/'
+            default: decoded.append(controls[escaped] ?? escaped)  // '"', '\\' and '/' stand for themselves
             }
         }
         return String(decoding: decoded, as: UTF8.self)
     }
+
+    private static let controls: [UInt8: UInt8] = [0x62: 0x08, 0x66: 0x0C, 0x6E: 0x0A, 0x72: 0x0D, 0x74: 0x09]  // \b \f \n \r \t
 
     /// The number the four hex digits at `index` name; nil when one is no hex digit.
     static func quad(_ raw: UnsafeBufferPointer<UInt8>, at index: Int) -> UInt32? {

@@ -2,8 +2,7 @@ import FoundationEssentials
 
 /// A value in a scanned document, as every reader of rain walks it: by key and by element,
 /// decoding a string or number only when asked. Every complaint is worded here, with the
-/// value's path, line and column (`hourly.data[2].temperature: expected a number, found a
-/// string`).
+/// value's path, line and column.
 struct JSONNode: Sendable {
     let map: JSONMap
     let entry: Int
@@ -46,8 +45,7 @@ struct JSONNode: Sendable {
 
     // MARK: Containers
 
-    /// Each member in document order (no key twice: the scanner saw to that); `body` returns
-    /// false to stop.
+    /// Each member in document order (no key twice: the scanner saw to that) until `body` returns false.
     func forEachMember(_ body: (_ key: Int, _ value: JSONNode) throws(JSONError) -> Bool) throws(JSONError) {
         guard kind == .object else { throw mismatch(N_("an object")) }
         var key = entry + 2
@@ -146,8 +144,7 @@ struct JSONNode: Sendable {
         return text
     }
 
-    /// Unix seconds as a date, to the whole second (as every time is cached and shown); nil
-    /// for null or the missing value.
+    /// Unix seconds as a date, to the whole second (as times are cached and shown); nil for no value.
     func unixTime() throws(JSONError) -> Date? {
         guard let seconds = try number() else { return nil }
         guard Self.plausibleUnixTimes.contains(seconds) else { throw error(N_("expected a unix time in seconds, found {number}"), ["number": .verbatim("\(seconds)")]) }
@@ -164,8 +161,7 @@ struct JSONNode: Sendable {
         throw error(N_("expected an ISO 8601 time like {example}"), ["example": .verbatim("2026-08-20T12:00:00Z")])
     }
 
-    /// A UUID in its canonical form (read where it is written), or any form Foundation reads
-    /// (not as rain writes it); nil for text that is not a UUID.
+    /// A UUID in its canonical form, or any form Foundation reads (not as rain writes it); nil for other text.
     func uuid() throws(JSONError) -> (id: UUID, isLowercase: Bool)? {
         if kind == .plainText, let id = map.withText(at: entry, UUID.canonical(utf8:)) { return id }
         return UUID(uuidString: try requiredString()).map { ($0, false) }

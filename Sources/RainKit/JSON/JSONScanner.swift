@@ -1,9 +1,8 @@
 import Glibc
 
-/// Checks a document against RFC 8259 in one pass (a leading byte order mark is skipped, as the
-/// RFC allows) and writes its map; `JSONNode` decodes a string or number when a reader asks for
-/// it. Every mistake names its line and column, a key twice in one object too (the RFC leaves
-/// that to the reader; rain would otherwise silently use one of two settings).
+/// Checks a document against RFC 8259 in one pass (skipping a leading byte order mark, as the RFC
+/// allows) and writes its map. Every mistake names its line and column, a key twice in one object
+/// too (the RFC leaves that to the reader; rain would otherwise silently use one of two settings).
 struct JSONScanner {
     /// Deeper documents are refused rather than risk the stack.
     static let maximumDepth = 256
@@ -25,21 +24,15 @@ struct JSONScanner {
 
     /// The map of `bytes` (see `JSONMap`), or the first mistake in them.
     static func map(_ bytes: [UInt8]) throws(JSONError) -> JSONMap {
-        var failure: JSONError?
-        let entries = bytes.withUnsafeBufferPointer { buffer in
+        let entries = try bytes.withUnsafeBufferPointer { buffer throws(JSONError) in
             // Every value starts at a byte of its own (an unclosed "[[[[" is four values in four
             // bytes): at most a value a byte, two words each. Pages never written are never touched.
-            [UInt32](unsafeUninitializedCapacity: 2 * buffer.count + 2) { entries, initialized in
+            try [UInt32](unsafeUninitializedCapacity: 2 * buffer.count + 2) { entries, initialized throws(JSONError) in
                 var scanner = JSONScanner(buffer, into: entries)
-                do throws(JSONError) {
-                    try scanner.document()
-                } catch {
-                    failure = error
-                }
-                initialized = failure == nil ? scanner.written : 0
+                try scanner.document()
+                initialized = scanner.written
             }
         }
-        if let failure { throw failure }
         return JSONMap(bytes: bytes, entries: entries)
     }
 
@@ -136,11 +129,10 @@ struct JSONScanner {
         return entries[entry] & 7 == JSONKind.plainText.rawValue ? String(decoding: raw, as: UTF8.self) : JSONText.decode(raw)
     }
 
-    /// Throws when the object already has the key at `entry` (keys are the same text when
-    /// Swift's strings are equal: "é" written as one character or two is one key). A small
-    /// object compares with each key before it, walked in the map, unless `bits` (a bit for each
-    /// plain key's length and end bytes, all once a key is not plain) show that none can match;
-    /// a large one keeps a set.
+    /// Throws when the object already has the key at `entry` (equal as Swift's strings: "é" as one
+    /// character or two is one key). A small object compares with each key before it, unless
+    /// `bits` (a bit for each plain key's length and end bytes, all for one not plain) show that
+    /// none can match; a large one keeps a set.
     private func checkKeyIsNew(_ entry: Int, in container: Int, keysBefore: Int, seen: inout Set<String>,
                                bits: inout UInt64) throws(JSONError) {
         var isRepeated = false
@@ -193,8 +185,7 @@ struct JSONScanner {
         return index
     }
 
-    /// Passes the closing bracket and steps outside; the container's second word becomes the
-    /// index after it.
+    /// Passes the closing bracket and steps outside; the container's second word becomes the entry after it.
     private mutating func close(_ container: Int) {
         depth -= 1
         offset += 1
@@ -260,8 +251,7 @@ struct JSONScanner {
         var bits: UInt8 = 0  // every byte of the text or'ed together: below 0x80 when it is ASCII
         var hasEscapes = false
         while true {
-            // The text up to a quote, a backslash or a control character, in a local index:
-            // eight bytes at a time while there are eight, then byte by byte.
+            // Up to a quote, a backslash or a control character: eight bytes at a time, then one by one.
             while index + 8 <= bytes.count {
                 let word = UnsafeRawPointer(bytes.baseAddress! + index).loadUnaligned(as: UInt64.self)
                 let stops = Self.stopBytes(in: word)
@@ -341,14 +331,8 @@ struct JSONScanner {
 
     private mutating func skipWhitespace() {
         var index = offset
-        while index < bytes.count {
-            switch bytes[index] {
-            case 0x20, 0x09, 0x0A, 0x0D: index += 1
-            default:
-                offset = index
-                return
-            }
-        }
+        // A space, line feed, carriage return or tab: a bit each of the mask.
+        while index < bytes.count, bytes[index] <= 0x20, UInt64(1) << bytes[index] & 0x1_0000_2600 != 0 { index += 1 }
         offset = index
     }
 

@@ -1,6 +1,5 @@
-/// Any JSON value as a tree: what rain keeps of a document's members it does not know (so a
-/// saved file keeps them), and what a caller outside the library can read a document into.
-/// Rain's own readers walk the map (`JSONNode`) instead.
+/// Any JSON value as a tree: what rain keeps of members it does not know (so a saved file keeps
+/// them), and what a caller outside the library reads a document into; rain's readers walk the map.
 public enum JSONValue: Sendable, Equatable {
     case null
     case bool(Bool)
@@ -15,8 +14,7 @@ public enum JSONValue: Sendable, Equatable {
         try JSONNode.document(bytes).value()
     }
 
-    /// The document as pretty-printed JSON (two-space indent, keys sorted), ending in a newline.
-    /// Numbers that are not finite cannot be written in JSON and come out as `null`.
+    /// Pretty-printed JSON (two-space indent, keys sorted) ending in a newline; `null` for a number not finite.
     public func serialized() -> String {
         String(decoding: serializedBytes(), as: UTF8.self)
     }

@@ -1,8 +1,7 @@
 import FoundationEssentials
 
-/// Writes JSON text as UTF-8 bytes, pretty-printed (two-space indent) or compact. Its parts
-/// (`openMember`, `writeArray`, `close`) let a caller write a large document from its own
-/// data, laid out exactly as `JSONValue.serialized()` lays it out.
+/// Writes JSON text as UTF-8 bytes, pretty-printed (two-space indent) or compact; its parts
+/// (`openMember`, `writeArray`, `close`) let a caller write a large document from its own data.
 struct JSONWriter: ~Copyable {
     private var buffer: ByteBuffer
     /// One line without spaces instead of indented lines.
@@ -25,8 +24,7 @@ struct JSONWriter: ~Copyable {
         return buffer.bytes
     }
 
-    /// Ends the text with a newline and writes the rest of it to the descriptor; the errno of
-    /// the first write that failed.
+    /// Ends the text with a newline and writes the rest to the descriptor; the errno of the first write that failed.
     mutating func finish() -> Int32? {
         buffer.put(UInt8(ascii: "\n"))
         return buffer.flush()
@@ -64,16 +62,14 @@ struct JSONWriter: ~Copyable {
         close("]", depth: depth)
     }
 
-    /// Before an object's member at `depth`: the brace (`isFirst`, then false) or a comma, the
-    /// line break and indent, the key and the colon.
+    /// Before a member at `depth`: the brace (`isFirst`, then false) or a comma, a new line, the key and the colon.
     mutating func openMember(_ key: String, isFirst: inout Bool, depth: Int) {
         open("{", isFirst: &isFirst, depth: depth)
         write(key)
         buffer.put(isCompact ? ":" : ": ")
     }
 
-    /// `openMember` with the key already written as JSON text with its colon (`"name": `, or
-    /// `"name":` compactly): for a key written thousands of times.
+    /// `openMember` with the key already quoted, with its colon (`"name": `): for a key written thousands of times.
     mutating func openMember(quoted key: [UInt8], isFirst: inout Bool, depth: Int) {
         open("{", isFirst: &isFirst, depth: depth)
         key.withUnsafeBufferPointer { buffer.put(isCompact ? UnsafeBufferPointer(rebasing: $0.dropLast()) : $0) }
@@ -100,9 +96,8 @@ struct JSONWriter: ~Copyable {
 
     // MARK: Numbers
 
-    /// Whole numbers without a fraction (`1`, not `1.0`) and short decimals (52.52) digit by
-    /// digit; others in Swift's shortest round-trip form, which is much slower to make; `null`
-    /// for what is not finite (JSON cannot hold it).
+    /// Whole numbers (`1`, not `1.0`) and short decimals (52.52) digit by digit; others in Swift's
+    /// shortest round-trip form, much slower to make; `null` for what is not finite.
     mutating func write(_ value: Double) {
         let magnitude = value.magnitude
         if magnitude < 1e15, magnitude.wholePart == magnitude {
@@ -139,8 +134,7 @@ struct JSONWriter: ~Copyable {
 
     // MARK: Strings
 
-    /// A string in quotes. Control characters (C0, DEL, C1), the line and paragraph separators
-    /// and bidirectional controls are written as `\\u` escapes.
+    /// A string in quotes; control characters (C0, DEL, C1, U+2028, U+2029, bidirectional) as `\\u` escapes.
     mutating func write(_ value: String) {
         buffer.put(UInt8(ascii: "\""))
         // Printable ASCII without quote or backslash (nearly every key and value) goes as it is.
