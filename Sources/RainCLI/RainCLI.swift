@@ -27,13 +27,13 @@ public enum RainCLI {
         return fail(ErrorReport(failure), console)
     }
 
-    /// Loads libcurl on the calling thread when `arguments` name a command that always
-    /// fetches (`RunnableCommand.alwaysFetches`), before `run` gets there; for the program's
-    /// main thread, which otherwise waits while the command runs on others. The request then
-    /// leaves sooner: the load begins before the concurrency runtime's threads have started.
+    /// Loads libcurl on the calling thread when `arguments` are a refresh that always fetches,
+    /// before `run` gets there: for the program's main thread, which otherwise waits while the
+    /// command runs on others. The request then leaves sooner. The words are looked at, not
+    /// parsed (`RefreshCommand.alwaysFetches(words:)`): a parse on this thread, alongside the
+    /// command's own, held the load back by over a millisecond.
     public static func prepareTransport(for arguments: [String]) {
-        guard case .run(let type, let values, _)? = try? CommandParser(root: RainCommand.self).parse(arguments),
-              let command = try? type.init(parsed: values), command.alwaysFetches else { return }
+        guard RefreshCommand.alwaysFetches(words: arguments) else { return }
         CurlTransport.load()
     }
 

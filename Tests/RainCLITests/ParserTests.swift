@@ -293,4 +293,21 @@ import Testing
         #expect(console.output.hasPrefix("OVERVIEW: Show help for a command."))
         #expect(console.output.contains("USAGE: rain help [<command> ...]"))
     }
+
+    /// libcurl is loaded ahead on the main thread only for a line the command then fetches for:
+    /// the words' judgement never says yes where the parsed command does not always fetch.
+    @Test(arguments: [
+        (["refresh"], true), (["refresh", "--all", "-q"], true), (["refresh", "Berlin", "--json"], true),
+        (["refresh", "--if-stale"], false), (["refresh", "-a", "--if-stale", "--quiet"], false),
+        (["refresh", "--help"], false), (["refresh", "-h"], false), (["show"], false), (["Berlin"], false),
+        (["--version"], false), (["help", "refresh"], false), (["locations", "add", "refresh"], false),
+    ])
+    func libcurlIsLoadedAheadOnlyForARefreshThatFetches(_ arguments: [String], _ loadsAhead: Bool) throws {
+        #expect(RefreshCommand.alwaysFetches(words: arguments) == loadsAhead)
+        if case .run(let type, let values, _) = try CommandParser(root: RainCommand.self).parse(arguments) {
+            #expect(try type.init(parsed: values).alwaysFetches == loadsAhead)
+        } else {
+            #expect(!loadsAhead)
+        }
+    }
 }

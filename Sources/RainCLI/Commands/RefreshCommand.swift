@@ -6,6 +6,14 @@ import RainTerminal
 struct RefreshCommand: RunnableCommand {
     var savesChanges: Bool { true }
     var alwaysFetches: Bool { !ifStale }
+
+    /// Whether a command line is a refresh that always fetches, told from its words before they
+    /// are parsed: `refresh` first, and no `--if-stale` or help option. A line misjudged costs
+    /// only time: libcurl loaded for nothing, or loaded by the command (`alwaysFetches`).
+    static func alwaysFetches(words: [String]) -> Bool {
+        words.first == configuration.commandName
+            && !words.contains { $0 == "--" + ifStale.definition.long || $0 == "--help" || $0 == "-h" }
+    }
     static let configuration = CommandConfiguration(
         commandName: "refresh",
         abstract: "Fetch new forecasts (the current location's by default) into the cache.",

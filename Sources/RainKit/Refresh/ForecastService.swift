@@ -138,10 +138,15 @@ public struct ForecastService: Sendable {
             // now, while libcurl loads on its own thread (glibc lets no thread start until it is
             // loaded, so this is work that fits the wait); each of the others when it is needed.
             var readAhead: [Int: CachedForecast?] = [:]
+            var moonDays: [Int: MoonsAhead] = [:]
             if previous == nil {
-                for index in due.prefix(settings.maxConcurrentRequests) { readAhead[index] = cached(for: locations[index]).map(kept) }
+                for index in due.prefix(settings.maxConcurrentRequests) {
+                    let cached = cached(for: locations[index])
+                    readAhead[index] = cached.map(kept)
+                    moonDays[index] = cached.map { MoonsAhead(daysOf: $0.forecast, at: locations[index].coordinate) }
+                }
             }
-            let read = readAhead
+            let read = readAhead, plannedMoons = moonDays
             let previousForecast: @Sendable (Int) -> CachedForecast? = { [self] index in
                 if let previous { return previous[index] }
                 if let known = read[index] { return known }
@@ -154,6 +159,15 @@ public struct ForecastService: Sendable {
                 // The alert feeds are asked alongside the forecasts.
                 let official = OfficialAlerts(for: locations, at: due)
                 async let feedsAnswered: Void = fetch(official, for: locations)
+                // The moon of the places read ahead is worked out while the requests are out
+                // (see `MoonsAhead`).
+                let moons = MoonsWorkedAhead()
+                async let moonsWorkedOut: Void = {
+                    for (index, var ahead) in plannedMoons {
+                        ahead.workOut()
+                        moons.set(index, ahead)
+                    }
+                }()
                 let saved = SavedStatuses()
                 let held = HeldForecasts()
                 // Each forecast is written (with its fsync) where the client hands it on, on its
@@ -164,9 +178,8 @@ public struct ForecastService: Sendable {
                 // a cooperative one).
                 @Sendable func store(_ position: Int, _ result: Result<Forecast, ForecastError>) {
                     let index = due[position]
-                    let status = save(result.map { $0.adding(official.alerts(for: index)) }, for: locations[index], keeping: kept) {
-                        previousForecast(index)
-                    }
+                    let status = save(result.map { $0.adding(official.alerts(for: index)) }, for: locations[index],
+                                      moons: moons.take(index), keeping: kept) { previousForecast(index) }
                     let done = saved.set(index, status)
                     if done == due.count { cache.syncFolder() }
                     progress?(done, due.count)
@@ -182,6 +195,7 @@ public struct ForecastService: Sendable {
                     }
                 }
                 await feedsAnswered
+                await moonsWorkedOut
                 let late = held.all
                 if !late.isEmpty {
                     // Written on a thread of their own, with their fsyncs, as the others were.
@@ -204,7 +218,7 @@ public struct ForecastService: Sendable {
     }
 
     /// Writes a fetched forecast to the cache (the folder is synced later, once).
-    private func save(_ result: Result<Forecast, ForecastError>, for location: Location,
+    private func save(_ result: Result<Forecast, ForecastError>, for location: Location, moons: MoonsAhead?,
                       keeping kept: (CachedForecast) -> CachedForecast,
                       previous: () -> CachedForecast?) -> RefreshOutcome.Status {
         switch result {
@@ -213,7 +227,7 @@ public struct ForecastService: Sendable {
         case .success(let forecast):
             let zone = settings.provider.unit.timeZone(forecastZone: forecast.timeZone, placeZone: location.timeZone)
             var fresh = CachedForecast(location: location, fetchedAt: now(), source: settings.provider.rawValue,
-                                       forecast: forecast.inTimeZone(zone).withAstronomy(at: location.coordinate))
+                                       forecast: forecast.inTimeZone(zone).withAstronomy(at: location.coordinate, ahead: moons))
             fresh.language = settings.fetchLanguage
             // A damaged file is set aside before it would be replaced, never overwritten (read
             // here when the refresh did not read it before; a lookup when it did).
@@ -266,6 +280,14 @@ private final class HeldForecasts: Sendable {
     }
 
     var all: [(position: Int, result: Result<Forecast, ForecastError>)] { held.withLock { $0 } }
+}
+
+/// The moon of places' days worked out ahead, each taken once by the place's save.
+private final class MoonsWorkedAhead: Sendable {
+    private let moons = Mutex([Int: MoonsAhead]())
+
+    func set(_ index: Int, _ ahead: MoonsAhead) { moons.withLock { $0[index] = ahead } }
+    func take(_ index: Int) -> MoonsAhead? { moons.withLock { $0.removeValue(forKey: index) } }
 }
 
 /// What each place of a batch came to, filled in as results arrive.
