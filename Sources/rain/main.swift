@@ -27,7 +27,7 @@ nonisolated func runAndExit(_ arguments: [String]) async -> Never {
 // Dispatch, whose `dispatch_main` calls `pthread_exit` on the main thread: glibc then loads
 // libgcc's unwinder and walks the thread's stack through the binary's unwind tables, a
 // megabyte of them resident in a 200-place refresh. rain uses no main actor or main queue.
-// Meanwhile the main thread loads libcurl for a command that will fetch.
+// Meanwhile the main thread loads libcurl for a refresh (`RainCLI.prepareTransport`).
 let arguments = Array(CommandLine.arguments.dropFirst())
 Task.detached { await runAndExit(arguments) }
 RainCLI.prepareTransport(for: arguments)

@@ -294,13 +294,15 @@ import Testing
         #expect(console.output.contains("USAGE: rain help [<command> ...]"))
     }
 
-    /// libcurl is loaded ahead on the main thread only for a line the command then fetches for:
-    /// the words' judgement never says yes where the parsed command does not always fetch.
+    /// libcurl is loaded ahead on the main thread for a line the command then always fetches for,
+    /// and not for another: the words' judgement agrees with the parsed command's on these lines.
     @Test(arguments: [
         (["refresh"], true), (["refresh", "--all", "-q"], true), (["refresh", "Berlin", "--json"], true),
         (["refresh", "--if-stale"], false), (["refresh", "-a", "--if-stale", "--quiet"], false),
         (["refresh", "--help"], false), (["refresh", "-h"], false), (["show"], false), (["Berlin"], false),
         (["--version"], false), (["help", "refresh"], false), (["locations", "add", "refresh"], false),
+        (["--lang", "de", "refresh"], true), (["--config=x.json", "--ascii", "refresh", "-a"], true), (["--help", "refresh"], false),
+        (["refresh", "-qh"], false), (["refresh", "--", "-h"], true), (["refresh", "--", "--if-stale"], true),
     ])
     func libcurlIsLoadedAheadOnlyForARefreshThatFetches(_ arguments: [String], _ loadsAhead: Bool) throws {
         #expect(RefreshCommand.alwaysFetches(words: arguments) == loadsAhead)

@@ -8,11 +8,21 @@ struct RefreshCommand: RunnableCommand {
     var alwaysFetches: Bool { !ifStale }
 
     /// Whether a command line is a refresh that always fetches, told from its words before they
-    /// are parsed: `refresh` first, and no `--if-stale` or help option. A line misjudged costs
-    /// only time: libcurl loaded for nothing, or loaded by the command (`alwaysFetches`).
+    /// are parsed: `refresh` after any global options but help, then no `--if-stale` and no
+    /// help option (`-h` alone or in a group) before `--`. A line misjudged costs only time:
+    /// libcurl loaded for nothing (the process exits without waiting for it), or loaded later,
+    /// by the command (`alwaysFetches`).
     static func alwaysFetches(words: [String]) -> Bool {
-        words.first == configuration.commandName
-            && !words.contains { $0 == "--" + ifStale.definition.long || $0 == "--help" || $0 == "-h" }
+        var words = words[...]
+        while let word = words.first, word.hasPrefix("--"),
+              let global = GlobalOptions.definitions.first(where: { $0.long == word.dropFirst(2).prefix { $0 != "=" } }) {
+            if global.long == GlobalOptions.help.definition.long { return false }
+            words = words.dropFirst(global.kind != .flag && !word.contains("=") ? 2 : 1)
+        }
+        guard words.first == configuration.commandName else { return false }
+        return !words.dropFirst().prefix { $0 != "--" }.contains { word in
+            word == "--" + ifStale.definition.long || word == "--help" || (!word.hasPrefix("--") && word.hasPrefix("-") && word.contains("h"))
+        }
     }
     static let configuration = CommandConfiguration(
         commandName: "refresh",

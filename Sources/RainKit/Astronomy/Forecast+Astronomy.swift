@@ -6,7 +6,8 @@ extension Forecast {
     /// agrees with the lit fraction (a Dark Sky server's `moonPhase` is rounded to 0.01: its 0.8
     /// named "last quarter" beside 28% lit); and the day's first moonrise and moonset at
     /// `coordinate` where the provider sent none. Done once, when a forecast is fetched, so the
-    /// cache and `--json` hold what the screen shows. The days `ahead` holds are taken from it.
+    /// cache and `--json` hold what the screen shows. The days `ahead` holds are taken from it
+    /// when it was worked out for this zone and `coordinate`.
     public func withAstronomy(at coordinate: Coordinate, ahead: MoonsAhead? = nil) -> Forecast {
         let zone = ZoneInfo.named(timeZone) ?? .utc
         let known = ahead.flatMap { $0.timeZone == timeZone && $0.coordinate == coordinate ? $0.days : nil } ?? [:]
@@ -26,7 +27,6 @@ extension Forecast {
         }
         return filled
     }
-
 
     /// How much longer (or, negative, shorter) the daylight of the day starting at `dayStart`
     /// is than the day before's, both as rain computes them at `coordinate`; nil when the zone is
@@ -60,7 +60,7 @@ extension Forecast {
 }
 
 /// The moon of calendar days at a place, in a zone, worked out while a forecast's request is out
-/// (from the days of the place's cached forecast: a new one's are the same, or all but one)
+/// (from the days of the place's cached forecast: a new one's are the same when it is from today)
 /// for `withAstronomy` to take rather than work out once the answer is in.
 public struct MoonsAhead: Sendable {
     let timeZone: String
@@ -97,4 +97,3 @@ public struct MoonsAhead: Sendable {
                 moon.map { RiseAndSet(rise: $0.rise.map(wholeSecond), set: $0.set.map(wholeSecond), isUpAtStart: $0.isUpAtStart) })
     }
 }
-

@@ -20,7 +20,7 @@ struct JSONField<Model>: Sendable {
 
     var darkSkyKeys: [String] { darkSky ?? [Self.camelCase(key)] }
 
-    /// `apparent_temperature` -> `apparentTemperature` (ASCII: `split` and `uppercased` cost 0.5 M instructions a refresh).
+    /// `apparent_temperature` -> `apparentTemperature` (keys are ASCII: `split` and `uppercased` cost 0.5 M instructions a refresh).
     static func camelCase(_ key: String) -> String {
         var bytes = Array(key.utf8)
         while let underscore = bytes.firstIndex(of: UInt8(ascii: "_")) {

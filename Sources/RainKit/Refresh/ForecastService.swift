@@ -138,12 +138,12 @@ public struct ForecastService: Sendable {
             // now, while libcurl loads on its own thread (glibc lets no thread start until it is
             // loaded, so this is work that fits the wait); each of the others when it is needed.
             var readAhead: [Int: CachedForecast?] = [:]
-            var moonDays: [Int: MoonsAhead] = [:]
+            var moonDays: [(index: Int, days: MoonsAhead)] = []
             if previous == nil {
                 for index in due.prefix(settings.maxConcurrentRequests) {
                     let cached = cached(for: locations[index])
                     readAhead[index] = cached.map(kept)
-                    moonDays[index] = cached.map { MoonsAhead(daysOf: $0.forecast, at: locations[index].coordinate) }
+                    if let cached { moonDays.append((index, MoonsAhead(daysOf: cached.forecast, at: locations[index].coordinate))) }
                 }
             }
             let read = readAhead, plannedMoons = moonDays
@@ -159,11 +159,11 @@ public struct ForecastService: Sendable {
                 // The alert feeds are asked alongside the forecasts.
                 let official = OfficialAlerts(for: locations, at: due)
                 async let feedsAnswered: Void = fetch(official, for: locations)
-                // The moon of the places read ahead is worked out while the requests are out
-                // (see `MoonsAhead`).
+                // The moon of the places read ahead is worked out while the requests are out, in
+                // the order they were asked (see `MoonsAhead`).
                 let moons = MoonsWorkedAhead()
                 async let moonsWorkedOut: Void = {
-                    for (index, var ahead) in plannedMoons {
+                    for (index, var ahead) in plannedMoons where !moons.isTaken(index) {
                         ahead.workOut()
                         moons.set(index, ahead)
                     }
@@ -282,12 +282,23 @@ private final class HeldForecasts: Sendable {
     var all: [(position: Int, result: Result<Forecast, ForecastError>)] { held.withLock { $0 } }
 }
 
-/// The moon of places' days worked out ahead, each taken once by the place's save.
+/// The moon of places' days worked out ahead. A place's save takes what is there, once: a
+/// place saved before its moon was worked out works it out itself, and is then passed over.
 private final class MoonsWorkedAhead: Sendable {
-    private let moons = Mutex([Int: MoonsAhead]())
+    private let moons = Mutex((worked: [Int: MoonsAhead](), taken: Set<Int>()))
 
-    func set(_ index: Int, _ ahead: MoonsAhead) { moons.withLock { $0[index] = ahead } }
-    func take(_ index: Int) -> MoonsAhead? { moons.withLock { $0.removeValue(forKey: index) } }
+    func set(_ index: Int, _ ahead: MoonsAhead) {
+        moons.withLock { if !$0.taken.contains(index) { $0.worked[index] = ahead } }
+    }
+
+    func take(_ index: Int) -> MoonsAhead? {
+        moons.withLock { moons in
+            moons.taken.insert(index)
+            return moons.worked.removeValue(forKey: index)
+        }
+    }
+
+    func isTaken(_ index: Int) -> Bool { moons.withLock { $0.taken.contains(index) } }
 }
 
 /// What each place of a batch came to, filled in as results arrive.
