@@ -42,7 +42,7 @@ import Testing
             let shown = try await rain(["config", "show"], home: home)
             #expect(shown.status == 78)
             #expect(shown.output.hasPrefix("config file:    \(home)/config.json\nlocations:      \(home)/defaults.json\n"), "\(shown.output)")
-            #expect(shown.error.hasPrefix("rain: error: cannot read the configuration file \(home)/config.json: not valid JSON: line 1, column 16: a comma before"), "\(shown.error)")
+            #expect(shown.error.hasPrefix("rain: error: cannot read the configuration file \(home)/config.json: not valid JSON: line 1, column 15: a comma before"), "\(shown.error)")
         }
     }
 

@@ -47,7 +47,7 @@ import Testing
             let result = try await BuiltProduct.run("rain", ["cron"], environment: ["RAIN_HOME": home, "HOME": home])
             #expect(result.status == 78, "\(result)")
             #expect(result.output.isEmpty)
-            #expect(result.error.hasPrefix("rain: error: cannot read the configuration file \(home)/config.json: not valid JSON: line 1, column 16: a comma before '}'"), "\(result.error)")
+            #expect(result.error.hasPrefix("rain: error: cannot read the configuration file \(home)/config.json: not valid JSON: line 1, column 15: a comma before '}'"), "\(result.error)")
         }
     }
 

@@ -17,9 +17,9 @@ import Testing
     @Test(arguments: [
         Mistake(name: "duplicate key", text: "{\n  \"units\": \"si\",\n  \"units\": \"us\"\n}", line: 3, column: 3,
                 reason: "the key \"units\" appears twice in the same object"),
-        Mistake(name: "trailing comma in an object", text: "{\"a\": 1,\n}", line: 2, column: 1,
+        Mistake(name: "trailing comma in an object", text: "{\"a\": 1,\n}", line: 1, column: 8,
                 reason: "a comma before '}' (trailing commas are not allowed in JSON)"),
-        Mistake(name: "trailing comma in an array", text: "[1, 2, ]", line: 1, column: 8,
+        Mistake(name: "trailing comma in an array", text: "[1, 2, ]", line: 1, column: 6,
                 reason: "a comma before ']' (trailing commas are not allowed in JSON)"),
         Mistake(name: "a number too large for a Double", text: "{\"t\": 1e400}", line: 1, column: 7,
                 reason: "the number 1e400 is too large"),

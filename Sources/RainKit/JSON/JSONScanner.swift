@@ -83,7 +83,7 @@ struct JSONScanner {
             skipWhitespace()
             guard offset < bytes.count else { throw error(N_("the document ends inside an object (a '}' is missing)")) }
             guard bytes[offset] == UInt8(ascii: "\"") else {
-                if bytes[offset] == UInt8(ascii: "}") { throw error(N_("a comma before '}' (trailing commas are not allowed in JSON)")) }
+                if bytes[offset] == UInt8(ascii: "}") { throw error(N_("a comma before '}' (trailing commas are not allowed in JSON)"), at: lastComma) }
                 throw error(N_("expected a key in double quotes, found {found}"), ["found": describeCurrent()])
             }
             try string()
@@ -112,7 +112,7 @@ struct JSONScanner {
         if peek(UInt8(ascii: "]")) { return close(container) }
         while true {
             skipWhitespace()
-            if peek(UInt8(ascii: "]")) { throw error(N_("a comma before ']' (trailing commas are not allowed in JSON)")) }
+            if peek(UInt8(ascii: "]")) { throw error(N_("a comma before ']' (trailing commas are not allowed in JSON)"), at: lastComma) }
             try value()
             skipWhitespace()
             guard offset < bytes.count else { throw error(N_("the document ends inside an array (a ']' is missing)")) }
@@ -337,6 +337,7 @@ struct JSONScanner {
     }
 
     private func peek(_ expected: UInt8) -> Bool { offset < bytes.count && bytes[offset] == expected }
+    private var lastComma: Int? { bytes[..<offset].lastIndex(of: UInt8(ascii: ",")) }
 
     private func describeCurrent() -> LocalizedText {
         guard offset < bytes.count else { return LocalizedText(N_("the end of the document")) }
