@@ -13,14 +13,9 @@ struct RefreshCommand: RunnableCommand {
     /// libcurl loaded for nothing (the process exits without waiting for it), or loaded later,
     /// by the command (`alwaysFetches`).
     static func alwaysFetches(words: [String]) -> Bool {
-        var words = words[...]
-        while let word = words.first, word.hasPrefix("--"),
-              let global = GlobalOptions.definitions.first(where: { $0.long == word.dropFirst(2).prefix { $0 != "=" } }) {
-            if global.long == GlobalOptions.help.definition.long { return false }
-            words = words.dropFirst(global.kind != .flag && !word.contains("=") ? 2 : 1)
-        }
-        guard words.first == configuration.commandName else { return false }
-        return !words.dropFirst().prefix { $0 != "--" }.contains { word in
+        let globals = GlobalOptions.leadingCount(in: words)
+        guard globals < words.count, words[globals] == configuration.commandName, !words.prefix(globals).contains("--help") else { return false }
+        return !words.dropFirst(globals + 1).prefix { $0 != "--" }.contains { word in
             word == "--" + ifStale.definition.long || word == "--help" || (!word.hasPrefix("--") && word.hasPrefix("-") && word.contains("h"))
         }
     }

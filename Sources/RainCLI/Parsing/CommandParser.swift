@@ -156,16 +156,7 @@ struct CommandParser {
 
     /// Whether `tokens` are global options with their values, which go anywhere.
     private func onlyGlobalOptions(_ tokens: [String]) -> Bool {
-        var index = 0
-        while index < tokens.count {
-            let token = tokens[index]
-            guard token.hasPrefix("--") else { return false }
-            let name = String(token.dropFirst(2).prefix { $0 != "=" })
-            guard let option = GlobalOptions.definitions.first(where: { $0.long == name }) else { return false }
-            if case .value = option.kind, !token.contains("=") { index += 1 }
-            index += 1
-        }
-        return true
+        GlobalOptions.leadingCount(in: tokens) >= tokens.count
     }
 
     private func parses(_ tokens: [String]) -> Bool {

@@ -15,4 +15,17 @@ enum GlobalOptions {
     static let version = Flag("version", help: "Show the version.")
 
     static let definitions = [config.definition, units.definition, lang.definition, color.definition, ascii.definition, help.definition]
+
+    /// How many of the first `words` are global options and their values (`--lang de`,
+    /// `--config=x.json`); more than there are when the last option's value is missing.
+    static func leadingCount(in words: [String]) -> Int {
+        var index = 0
+        while index < words.count, words[index].hasPrefix("--") {
+            let name = words[index].dropFirst(2).prefix { $0 != "=" }
+            guard let option = definitions.first(where: { $0.long == name }) else { break }
+            if case .value = option.kind, !words[index].contains("=") { index += 1 }
+            index += 1
+        }
+        return index
+    }
 }

@@ -56,7 +56,6 @@ extension Forecast {
         return (Date(timeIntervalSince1970: TimeInterval(zone.startOfDay(localDays: days))),
                 Date(timeIntervalSince1970: TimeInterval(zone.startOfDay(localDays: days + 1))))
     }
-
 }
 
 /// The moon of calendar days at a place, in a zone, worked out while a forecast's request is out
@@ -71,13 +70,13 @@ public struct MoonsAhead: Sendable {
     var days: [Date: (phase: MoonPhase, moon: RiseAndSet?)] = [:]
 
     /// The days of `forecast` (a place's cached one), for the next forecast of the place at `coordinate`.
-    public init(daysOf forecast: Forecast, at coordinate: Coordinate) {
+    init(daysOf forecast: Forecast, at coordinate: Coordinate) {
         timeZone = forecast.timeZone
         self.coordinate = coordinate
         dayTimes = forecast.daily.map(\.time)
     }
 
-    public mutating func workOut() {
+    mutating func workOut() {
         let zone = ZoneInfo.named(timeZone) ?? .utc
         for time in dayTimes {
             let (start, end) = Forecast.span(ofDayStartingAt: time, in: zone)
