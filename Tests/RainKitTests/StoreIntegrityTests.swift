@@ -245,10 +245,8 @@ import Testing
 
     /// The ID of a process that has ended and been reaped (a `true` run to its end).
     private static func pidOfNoProcess() throws -> pid_t {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/true")
-        try process.run()
-        process.waitUntilExit()
+        let process = BuiltProduct.startSystem("/bin/true", [])
+        _ = try process.finishBlocking()
         return process.processIdentifier
     }
 }

@@ -32,19 +32,16 @@ public enum Catalogues {
         return .success(folder)
     }()
 
-    /// Runs msgfmt (or another gettext tool) with `arguments`; its status and what it wrote.
+    /// Runs msgfmt (or another gettext tool) with `arguments`; its status and what it wrote
+    /// (standard output, then standard error).
     public static func msgfmt(_ arguments: [String], tool: String = "/usr/bin/msgfmt", environment: [String: String]? = nil) -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        if let environment { process.environment = environment }
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        do { try process.run() } catch { return (-1, "\(tool): \(error)") }
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self))
+        let process = BuiltProduct.startSystem(tool, arguments, environment: environment ?? ProcessInfo.processInfo.environment)
+        do {
+            let result = try process.finishBlocking()
+            return (result.status, result.output + result.error)
+        } catch {
+            return (-1, "\(error)")
+        }
     }
 }
 

@@ -99,8 +99,7 @@ public final class RunningProcess: Sendable {
         }
         posix_spawn_file_actions_adddup2(&actions, output.write, 1)
         posix_spawn_file_actions_adddup2(&actions, error.write, 2)
-        // Nothing else: a pipe another test opened meanwhile is never held open by this child.
-        _ = Self.addCloseFrom?(&actions, 3)
+        InheritedDescriptors.closeAllButStandard(in: &actions)
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
@@ -148,13 +147,6 @@ public final class RunningProcess: Sendable {
         }
     }
 
-    /// glibc's posix_spawn_file_actions_addclosefrom_np (2.34 and later), which the Glibc
-    /// module does not declare (a GNU extension).
-    private static let addCloseFrom: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32)? = {
-        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
-        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32).self)
-    }()
-
     public var processIdentifier: Int32 { pid }
 
     /// What the process has written to standard output so far.
@@ -180,20 +172,43 @@ public final class RunningProcess: Sendable {
     public func send(_ signal: Int32) { if pid > 0 { kill(pid, signal) } }
 
     /// Waits for the process to end, on a thread of its own: blocking a thread of Swift's small
-    /// cooperative pool would hold up every other test that awaits. The status is the exit
-    /// status, or the number of the signal that ended it (as `Process.terminationStatus`).
-    public func finish() async throws -> ProcessResult {
+    /// cooperative pool would hold up every other test that awaits.
+    public func finish(limit: Duration = RunningProcess.hangLimit) async throws -> ProcessResult {
         if let startError { throw ProcessStartError(description: startError) }
-        let pid = pid
-        let status = await withCheckedContinuation { (continuation: CheckedContinuation<Int32, Never>) in
-            Thread.detachNewThread { [self] in
-                var status: Int32 = 0
-                while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-                readers.wait()
-                continuation.resume(returning: status & 0x7F == 0 ? (status >> 8) & 0xFF : status & 0x7F)
-            }
+        return await withCheckedContinuation { (continuation: CheckedContinuation<ProcessResult, Never>) in
+            Thread.detachNewThread { [self] in continuation.resume(returning: waitForEnd(limit: limit)) }
         }
-        return ProcessResult(status: status, output: output, error: error)
+    }
+
+    /// Waits for the process to end on the calling thread, for code that cannot await (a
+    /// static's first use). Not from a task: see `finish`.
+    public func finishBlocking(limit: Duration = RunningProcess.hangLimit) throws -> ProcessResult {
+        if let startError { throw ProcessStartError(description: startError) }
+        return waitForEnd(limit: limit)
+    }
+
+    /// How long a child may run before its process group is killed: it only bounds a hung
+    /// test, so that it fails (status 9, SIGKILL's number) rather than stalling the whole run.
+    public static let hangLimit = Duration.seconds(600)
+
+    /// The status is the exit status, or the number of the signal that ended it (as
+    /// `Process.terminationStatus`).
+    private func waitForEnd(limit: Duration) -> ProcessResult {
+        let pid = pid
+        // The child is waited for without being reaped (WNOWAIT), so that its ID cannot name
+        // another process by the time the limit kills its group.
+        let ended = Mutex(false)
+        let killer = DispatchWorkItem { ended.withLock { if !$0 { kill(-pid, SIGKILL) } } }
+        let (seconds, attoseconds) = limit.components
+        DispatchQueue.global().asyncAfter(deadline: .now() + Double(seconds) + Double(attoseconds) / 1e18, execute: killer)
+        var info = siginfo_t()
+        while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) == -1 && errno == EINTR {}
+        ended.withLock { $0 = true }
+        killer.cancel()
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        readers.wait()
+        return ProcessResult(status: status & 0x7F == 0 ? (status >> 8) & 0xFF : status & 0x7F, output: output, error: error)
     }
 }
 

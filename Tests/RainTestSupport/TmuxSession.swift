@@ -89,6 +89,7 @@ public final class TmuxSession: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        InheritedDescriptors.closeAllButStandard(in: &actions)
         // The calling thread may block signals (test runner threads do); the tmux server must
         // start with none blocked and default handling, or it never sees its panes end.
         var attributes = posix_spawnattr_t()

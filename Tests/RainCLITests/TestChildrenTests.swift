@@ -1,0 +1,55 @@
+import Foundation
+import RainTestSupport
+import Testing
+
+/// The programs the tests start hold none of the test process's other descriptors: a pipe
+/// another test reads to its end must end when that test's own child does. Once, tmux servers
+/// held such a pipe (msgfmt's) and a CI run waited on it until it was stopped.
+struct TestChildrenTests {
+    /// A pipe without close-on-exec, as Foundation's `Pipe` makes; its write end's holders,
+    /// this process aside, found through /proc while `body` runs.
+    private func holdersOfAnInheritablePipe(while body: () async throws -> Void) async throws -> [String] {
+        var ends: [Int32] = [-1, -1]
+        try #require(pipe(&ends) == 0)
+        defer { ends.forEach { close($0) } }
+        let name = try #require(try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\(ends[1])"))
+        var holders: [String] = []
+        try await body()
+        for process in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] where Int32(process).map({ $0 != getpid() }) ?? false {
+            let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process)/fd")) ?? []
+            if descriptors.contains(where: { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(process)/fd/\($0)")) == name }) {
+                holders.append(((try? String(contentsOfFile: "/proc/\(process)/cmdline", encoding: .utf8)) ?? process)
+                    .replacingOccurrences(of: "\0", with: " "))
+            }
+        }
+        return holders
+    }
+
+    @Test func aTmuxServerHoldsNoneOfTheTestsDescriptors() async throws {
+        try #require(TmuxSession.isAvailable, "tmux is not installed; 'make test' installs it")
+        try await withTemporaryDirectory { folder in
+            var session: TmuxSession?
+            let holders = try await holdersOfAnInheritablePipe {
+                session = try TmuxSession(folder: folder, shellCommand: "sleep 60")
+            }
+            session?.kill()
+            #expect(holders.isEmpty, "held by: \(holders)")
+        }
+    }
+
+    @Test func aStartedProgramHoldsNoneOfTheTestsDescriptors() async throws {
+        var sleeper: RunningProcess?
+        let holders = try await holdersOfAnInheritablePipe {
+            sleeper = BuiltProduct.startSystem("/bin/sleep", ["60"])
+        }
+        sleeper?.send(SIGKILL)
+        _ = try await sleeper?.finish()
+        #expect(holders.isEmpty, "held by: \(holders)")
+    }
+
+    /// A child that never ends fails its test rather than stalling the run.
+    @Test func aProgramPastTheLimitIsKilled() async throws {
+        let result = try await BuiltProduct.startSystem("/bin/sleep", ["60"]).finish(limit: .milliseconds(200))
+        #expect(result.status == SIGKILL)
+    }
+}
