@@ -20,6 +20,7 @@ struct CommandContext: Sendable {
     /// Standard input is the terminal of this process (not a test's console): questions are
     /// answered with one key.
     let answersWithKeys: Bool
+    let hintsGiven = HintsGiven()
     /// The configuration as checked before the command ran (nil for the commands that run
     /// without a valid one).
     var checkedConfiguration: SettingsLoader.CheckedFile?

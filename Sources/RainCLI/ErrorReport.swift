@@ -1,4 +1,5 @@
 import RainKit
+import Synchronization
 
 /// How a problem reaches the user: one line, an optional hint, for a usage error the usage of
 /// the command meant, and an exit status. `text` is the only place that writes `rain: error:` /
@@ -98,11 +99,13 @@ struct ErrorReport {
 extension CommandContext {
     /// Writes a problem to stderr through `ErrorReport`, the one printer.
     func report(_ report: ErrorReport, as severity: ErrorReport.Severity = .error) {
+        hintsGiven.note(report.hint)
         console.writeError(report.text(as: severity))
     }
 
     /// Writes a hint on its own (after something said on standard output) to stderr.
     func hint(_ hint: String) {
+        hintsGiven.note(hint)
         console.writeError(ErrorReport.hintLines(hint))
     }
 
@@ -113,4 +116,17 @@ extension CommandContext {
         self.report(report, as: severity)
         return report.exitCode
     }
+}
+
+/// The hints a run has given so far: the error that ends a command leaves out one a warning
+/// gave before it (a dangling current location's, then "no current location is selected").
+final class HintsGiven: Sendable {
+    private let hints = Mutex(Set<String>())
+
+    func note(_ hint: String?) {
+        guard let hint else { return }
+        hints.withLock { _ = $0.insert(hint) }
+    }
+
+    func contains(_ hint: String) -> Bool { hints.withLock { $0.contains(hint) } }
 }

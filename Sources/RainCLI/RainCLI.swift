@@ -97,7 +97,9 @@ public enum RainCLI {
             } catch let status as ExitStatus {
                 return await finish(status.code.rawValue)
             } catch {
-                return await finish(fail(ErrorReport(error, command: path, localization: context.localization), console))
+                var report = ErrorReport(error, command: path, localization: context.localization)
+                if let hint = report.hint, context.hintsGiven.contains(hint) { report.hint = nil }
+                return await finish(fail(report, console))
             }
         }
     }

@@ -58,6 +58,12 @@ import Testing
               See 'rain refresh --help' for more information.
 
             """),
+        ErrorCase(arguments: ["refresh", "--json", "--quiet"], error: """
+            rain: error: '--json' cannot be combined with '--quiet'
+            Usage: rain refresh [<loc> ...] [--all] [--if-stale] [--quiet] [--json] [--verbose]
+              See 'rain refresh --help' for more information.
+
+            """),
         ErrorCase(arguments: ["completions", "tcsh"], error: """
             rain: error: the value 'tcsh' is invalid for '<shell>': one of bash, zsh, fish
             Usage: rain completions <shell>

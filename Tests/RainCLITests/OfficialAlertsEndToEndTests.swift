@@ -93,9 +93,15 @@ import Testing
             // A feed that cannot be reached while the forecasts can is said too (offline, the
             // forecast's own fetch says so once, and the feeds keep quiet).
             let unreachable = ["RAIN_NWS_URL": "http://127.0.0.1:1/alerts/active"]
-            let quiet = try await world.keylessRain(["refresh", "New York"], environment: unreachable)
-            #expect(quiet.status == 0, "\(quiet)")
-            #expect(quiet.error == "rain: warning: New York: could not fetch the NWS alerts: cannot reach 127.0.0.1:1\n", "\(quiet)")
+            let said = try await world.keylessRain(["refresh", "New York"], environment: unreachable)
+            #expect(said.status == 0, "\(said)")
+            #expect(said.error == "rain: warning: New York: could not fetch the NWS alerts: cannot reach 127.0.0.1:1\n", "\(said)")
+            // --quiet says nothing when offline, a feed out of reach included; a feed that answers
+            // wrongly is still said.
+            let silent = try await world.keylessRain(["refresh", "New York", "--quiet"], environment: unreachable)
+            #expect(silent.status == 0 && silent.output.isEmpty && silent.error.isEmpty, "\(silent)")
+            let brokenQuietly = try await world.keylessRain(["refresh", "New York", "--quiet"], environment: broken)
+            #expect(brokenQuietly.status == 0 && brokenQuietly.error.hasPrefix("rain: warning: New York: could not fetch the NWS alerts: "), "\(brokenQuietly)")
         }
     }
 

@@ -9,7 +9,10 @@ import Testing
 /// reader, the cache's and the providers'; each reason's messages, nested ones too, must have a
 /// translation in every catalogue. A reason built as a plain string again fails here.
 @Suite struct TranslatedReasonsTests {
-    static func catalogues() throws -> [Localization] {
+    /// Loaded once: every expectation reads all of them.
+    static func catalogues() throws -> [Localization] { try loaded.get() }
+
+    private static let loaded = Result {
         let folder = try Catalogues.compiled()
         return try Catalogues.languages.map { language throws in try Localization.load(locale: language, folders: [folder]) }
     }

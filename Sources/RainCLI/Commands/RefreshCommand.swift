@@ -57,6 +57,10 @@ struct RefreshCommand: RunnableCommand {
         json = parsed[Self.json]
         verbose = parsed[Self.verbose]
         if all && !references.isEmpty { throw ValidationError(N_("give either '--all' or locations, not both")) }
+        // --quiet prints nothing, so the JSON asked for would never come.
+        if quiet && json {
+            throw ValidationError(N_("'{option}' cannot be combined with '{other}'"), ["option": "--json", "other": "--quiet"])
+        }
     }
 
     func run(_ context: CommandContext) async throws {
@@ -74,7 +78,7 @@ struct RefreshCommand: RunnableCommand {
             if json { context.writeJSON("[]\n") }  // as `locations --json`: a program reads an empty list
             throw LocationsError.noLocations
         }
-        let service = try context.makeForecastService(verbose: verbose)
+        let service = try context.makeForecastService(verbose: verbose, quiet: quiet)
         // --quiet must not even draw a spinner: a console that is no terminal gets none.
         let spinner = Spinner(console: quiet ? BufferConsole() : context.console, message: locations.count == 1
                                 ? context.localization.tr("Refreshing {name}…", ["name": locations[0].name.strippingControlCharacters])
