@@ -52,4 +52,13 @@ struct TestChildrenTests {
         let result = try await BuiltProduct.startSystem("/bin/sleep", ["60"]).finish(limit: .milliseconds(200))
         #expect(result.status == SIGKILL)
     }
+
+    /// A program that leaves another holding its output (in a session of its own) is done by
+    /// the limit, with what it said.
+    @Test func outputHeldByAnotherProgramEndsByTheLimit() async throws {
+        let result = try await BuiltProduct.startSystem("/bin/sh", ["-c", "setsid sleep 30 & echo $!"]).finish(limit: .milliseconds(300))
+        let left = Int32(result.output.trimmingCharacters(in: .whitespacesAndNewlines))
+        if let left { kill(left, SIGKILL) }
+        #expect(result.status == 0 && left != nil, "\(result)")
+    }
 }

@@ -197,17 +197,22 @@ public final class RunningProcess: Sendable {
         let pid = pid
         // The child is waited for without being reaped (WNOWAIT), so that its ID cannot name
         // another process by the time the limit kills its group.
-        let ended = Mutex(false)
-        let killer = DispatchWorkItem { ended.withLock { if !$0 { kill(-pid, SIGKILL) } } }
+        let state = Mutex((ended: false, killed: false))
+        let killer = DispatchWorkItem {
+            state.withLock { if !$0.ended { $0.killed = kill(-pid, SIGKILL) == 0 } }
+        }
         let (seconds, attoseconds) = limit.components
-        DispatchQueue.global().asyncAfter(deadline: .now() + Double(seconds) + Double(attoseconds) / 1e18, execute: killer)
+        let deadline = DispatchTime.now() + Double(seconds) + Double(attoseconds) / 1e18
+        DispatchQueue.global().asyncAfter(deadline: deadline, execute: killer)
         var info = siginfo_t()
         while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) == -1 && errno == EINTR {}
-        ended.withLock { $0 = true }
+        let killed = state.withLock { $0.ended = true; return $0.killed }
         killer.cancel()
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        readers.wait()
+        // A program it started in another group may hold its output open: what came by the
+        // limit (or soon after the kill) is what it said.
+        _ = readers.wait(timeout: killed ? .now() + 2 : deadline)
         return ProcessResult(status: status & 0x7F == 0 ? (status >> 8) & 0xFF : status & 0x7F, output: output, error: error)
     }
 }
