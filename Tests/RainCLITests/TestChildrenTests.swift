@@ -61,4 +61,21 @@ struct TestChildrenTests {
         if let left { kill(left, SIGKILL) }
         #expect(result.status == 0 && left != nil, "\(result)")
     }
+
+    /// Programs are started in two places only, which close what the child must not hold;
+    /// Foundation's `Process` and `Pipe` leave descriptors to every child started meanwhile.
+    @Test func programsAreStartedOnlyThroughRunningProcessAndTmuxSession() throws {
+        let tests = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        let enumerator = try #require(FileManager.default.enumerator(at: tests, includingPropertiesForKeys: nil))
+        let spawning = try Regex(#"\bProcess\(\)|\bPipe\(\)|\bposix_spawnp?\(|\bfork\(\)"#)
+        var found: [String] = []
+        for case let file as URL in enumerator where file.pathExtension == "swift"
+            && !["RainProcess.swift", "TmuxSession.swift"].contains(file.lastPathComponent) {
+            let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            for (number, line) in lines.enumerated() where line.contains(spawning) {
+                found.append("\(file.lastPathComponent):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
+            }
+        }
+        #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+    }
 }
