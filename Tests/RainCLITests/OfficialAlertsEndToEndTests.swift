@@ -96,12 +96,12 @@ import Testing
             let said = try await world.keylessRain(["refresh", "New York"], environment: unreachable)
             #expect(said.status == 0, "\(said)")
             #expect(said.error == "rain: warning: New York: could not fetch the NWS alerts: cannot reach 127.0.0.1:1\n", "\(said)")
-            // --quiet says nothing when offline, a feed out of reach included; a feed that answers
-            // wrongly is still said.
-            let silent = try await world.keylessRain(["refresh", "New York", "--quiet"], environment: unreachable)
-            #expect(silent.status == 0 && silent.output.isEmpty && silent.error.isEmpty, "\(silent)")
-            let brokenQuietly = try await world.keylessRain(["refresh", "New York", "--quiet"], environment: broken)
-            #expect(brokenQuietly.status == 0 && brokenQuietly.error.hasPrefix("rain: warning: New York: could not fetch the NWS alerts: "), "\(brokenQuietly)")
+            // A place whose forecast fails says so in one line; its feeds are not said too.
+            let failing = ["RAIN_OPENMETEO_URL": world.simulator.rootURL + "/v1/nowhere"]
+            for feed in [broken, unreachable] {
+                let failed = try await world.keylessRain(["refresh", "New York"], environment: feed.merging(failing) { $1 })
+                #expect(failed.status != 0 && failed.error.hasPrefix("rain: error: New York: ") && !failed.error.contains("NWS"), "\(failed)")
+            }
         }
     }
 

@@ -7,7 +7,7 @@ import Testing
 /// held such a pipe (msgfmt's) and a CI run waited on it until it was stopped.
 struct TestChildrenTests {
     /// A pipe without close-on-exec, as Foundation's `Pipe` makes; its write end's holders,
-    /// this process aside, found through /proc while `body` runs.
+    /// this process aside, found through /proc once `body` has run.
     private func holdersOfAnInheritablePipe(while body: () async throws -> Void) async throws -> [String] {
         var ends: [Int32] = [-1, -1]
         try #require(pipe(&ends) == 0)
@@ -53,13 +53,17 @@ struct TestChildrenTests {
         #expect(result.status == SIGKILL)
     }
 
-    /// A program that leaves another holding its output (in a session of its own) is done by
-    /// the limit, with what it said.
+    /// A program that leaves another holding its output (in a session of its own, out of reach
+    /// of the kill) is done by the limit, with what it said; the other is still running then.
     @Test func outputHeldByAnotherProgramEndsByTheLimit() async throws {
-        let result = try await BuiltProduct.startSystem("/bin/sh", ["-c", "setsid sleep 30 & echo $!"]).finish(limit: .milliseconds(300))
+        let result = try await BuiltProduct.startSystem("/bin/sh", ["-c", "setsid sleep 600 & echo $!"]).finish(limit: .seconds(3))
         let left = Int32(result.output.trimmingCharacters(in: .whitespacesAndNewlines))
+        // The fourth field of /proc/PID/stat after the name in parentheses: R, S, ... or Z.
+        let state = left.flatMap { try? String(contentsOfFile: "/proc/\($0)/stat", encoding: .utf8) }?
+            .split(separator: ")").last?.trimmingCharacters(in: .whitespaces).first
         if let left { kill(left, SIGKILL) }
         #expect(result.status == 0 && left != nil, "\(result)")
+        #expect(state != nil && state != "Z", "finish() waited for the program holding the output to end")
     }
 
     /// Programs are started in two places only, which close what the child must not hold;
@@ -67,15 +71,17 @@ struct TestChildrenTests {
     @Test func programsAreStartedOnlyThroughRunningProcessAndTmuxSession() throws {
         let tests = URL(filePath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         let enumerator = try #require(FileManager.default.enumerator(at: tests, includingPropertiesForKeys: nil))
-        let spawning = try Regex(#"\bProcess\(\)|\bPipe\(\)|\bposix_spawnp?\(|\bfork\(\)"#)
-        var found: [String] = []
-        for case let file as URL in enumerator where file.pathExtension == "swift"
-            && !["RainProcess.swift", "TmuxSession.swift"].contains(file.lastPathComponent) {
+        let spawning = try Regex(#"\bProcess\(\)|\bPipe\(\)|\bposix_spawnp?\(|\bv?fork\(\)|\bpopen\(|\bsystem\("#)
+        var found: [String] = [], read: Set<String> = []
+        for case let file as URL in enumerator where file.pathExtension == "swift" {
+            read.insert(file.lastPathComponent)
+            guard !["RainProcess.swift", "TmuxSession.swift"].contains(file.lastPathComponent) else { continue }
             let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
             for (number, line) in lines.enumerated() where line.contains(spawning) {
                 found.append("\(file.lastPathComponent):\(number + 1): \(line.trimmingCharacters(in: .whitespaces))")
             }
         }
+        #expect(read.isSuperset(of: ["RainProcess.swift", "TestChildrenTests.swift"]), "the tests' sources are not under \(tests.path)")
         #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
     }
 }

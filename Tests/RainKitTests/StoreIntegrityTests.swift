@@ -234,7 +234,7 @@ import Testing
             writeFile(cache.path(for: orphan) + ".damaged-5-0", "x")
             writeFile(folder + "/README", "not ours")
             let live = "\(kept.uuidString.lowercased()).json.tmp-\(getpid())-0-12345"
-            let gone = try Self.pidOfNoProcess()
+            let gone = try await Self.pidOfNoProcess()
             for name in [live, "\(kept.uuidString.lowercased()).json.tmp-\(gone)-0-12345", "README.tmp-\(gone)-1-7"] {
                 writeFile(folder + "/" + name, "half")
             }
@@ -244,9 +244,9 @@ import Testing
     }
 
     /// The ID of a process that has ended and been reaped (a `true` run to its end).
-    private static func pidOfNoProcess() throws -> pid_t {
+    private static func pidOfNoProcess() async throws -> pid_t {
         let process = BuiltProduct.startSystem("/bin/true", [])
-        _ = try process.finishBlocking()
+        _ = try await process.finish()
         return process.processIdentifier
     }
 }

@@ -125,6 +125,7 @@ public final class RunningProcess: Sendable {
         }
         startError = nil
         if let standardInput, let input {
+            Self.ignoreBrokenPipes
             Thread.detachNewThread {
                 FileDescriptorWriter.writeAll(Array(input.utf8), to: standardInput.write)
                 close(standardInput.write)
@@ -146,6 +147,10 @@ public final class RunningProcess: Sendable {
             }
         }
     }
+
+    /// A child that ends before taking all its input makes the write fail with EPIPE instead
+    /// of killing the test process (children start with every signal's default action).
+    private static let ignoreBrokenPipes: Void = { _ = signal(SIGPIPE, SIG_IGN) }()
 
     public var processIdentifier: Int32 { pid }
 
@@ -181,7 +186,7 @@ public final class RunningProcess: Sendable {
     }
 
     /// Waits for the process to end on the calling thread, for code that cannot await (a
-    /// static's first use). Not from a task: see `finish`.
+    /// static's first use): it holds that thread, a cooperative one in a test, until then.
     public func finishBlocking(limit: Duration = RunningProcess.hangLimit) throws -> ProcessResult {
         if let startError { throw ProcessStartError(description: startError) }
         return waitForEnd(limit: limit)
@@ -195,25 +200,31 @@ public final class RunningProcess: Sendable {
     /// `Process.terminationStatus`).
     private func waitForEnd(limit: Duration) -> ProcessResult {
         let pid = pid
-        // The child is waited for without being reaped (WNOWAIT), so that its ID cannot name
-        // another process by the time the limit kills its group.
-        let state = Mutex((ended: false, killed: false))
-        let killer = DispatchWorkItem {
-            state.withLock { if !$0.ended { $0.killed = kill(-pid, SIGKILL) == 0 } }
-        }
         let (seconds, attoseconds) = limit.components
         let deadline = DispatchTime.now() + Double(seconds) + Double(attoseconds) / 1e18
+        // The child is waited for without being reaped (WNOWAIT) and reaped last: until then
+        // its ID, and its group's, name no other process that a kill could reach.
+        let state = Mutex((ended: false, killed: false))
+        let killer = DispatchWorkItem { state.withLock { if !$0.ended { $0.killed = Self.killGroup(of: pid) } } }
         DispatchQueue.global().asyncAfter(deadline: deadline, execute: killer)
         var info = siginfo_t()
         while waitid(P_PID, id_t(pid), &info, WEXITED | WNOWAIT) == -1 && errno == EINTR {}
         let killed = state.withLock { $0.ended = true; return $0.killed }
         killer.cancel()
+        // What it left running may hold its output open: its group is killed at the limit, and
+        // what came by then (or soon after a kill) is what it said.
+        if readers.wait(timeout: killed ? .now() + 2 : max(deadline, .now() + 2)) == .timedOut && !killed {
+            _ = Self.killGroup(of: pid)
+            _ = readers.wait(timeout: .now() + 2)
+        }
         var status: Int32 = 0
         while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        // A program it started in another group may hold its output open: what came by the
-        // limit (or soon after the kill) is what it said.
-        _ = readers.wait(timeout: killed ? .now() + 2 : deadline)
         return ProcessResult(status: status & 0x7F == 0 ? (status >> 8) & 0xFF : status & 0x7F, output: output, error: error)
+    }
+
+    /// SIGKILL to the child's process group, or to the child alone when it has left the group.
+    private static func killGroup(of pid: pid_t) -> Bool {
+        Glibc.kill(-pid, SIGKILL) == 0 || Glibc.kill(pid, SIGKILL) == 0
     }
 }
 

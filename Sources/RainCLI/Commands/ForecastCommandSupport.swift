@@ -19,13 +19,12 @@ extension ArgumentDefinition {
 }
 
 extension CommandContext {
-    /// The forecast service for the settings in effect; with `verbose`, requests are logged to
-    /// stderr; `quiet` (`--quiet`: nothing when offline) leaves out alert feeds that cannot be reached.
-    func makeForecastService(verbose: Bool, quiet: Bool = false, places: ForecastService.Places = .saved) throws -> ForecastService {
+    /// The forecast service for the settings in effect; with `verbose`, requests are logged to stderr.
+    func makeForecastService(verbose: Bool, places: ForecastService.Places = .saved) throws -> ForecastService {
         let console = self.console, localization = self.localization
         return ForecastService(settings: try loadSettings().settings, places: places, verbose: requestLog(verbose: verbose), warn: { text in
             console.writeError(ErrorReport(message: localization.tr(text), exitCode: .success).text(as: .warning))
-        }, warnsOfUnreachableFeeds: !quiet)
+        })
     }
 
     /// Where `--verbose` sends one line per request: stderr; nil without it.

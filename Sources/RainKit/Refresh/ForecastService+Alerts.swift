@@ -37,11 +37,16 @@ extension ForecastService {
             return found.withLock { found in mine.flatMap { found[$0] ?? [] } }
         }
 
-        /// A warning for each feed that failed otherwise, in request order.
-        var problems: [LocalizedText] { failures.withLock { lines in lines.problems.keys.sorted().map { lines.problems[$0]! } } }
+        /// A warning for each feed that failed otherwise, in request order, but for the places
+        /// at `places`.
+        func problems(leavingOut places: Set<Int>) -> [LocalizedText] { lines(failures.withLock { $0.problems }, leavingOut: places) }
 
-        /// A line for each feed that could not be reached.
-        var unreachable: [LocalizedText] { failures.withLock { lines in lines.unreachable.keys.sorted().map { lines.unreachable[$0]! } } }
+        /// A line for each feed that could not be reached, but for the places at `places`.
+        func unreachable(leavingOut places: Set<Int>) -> [LocalizedText] { lines(failures.withLock { $0.unreachable }, leavingOut: places) }
+
+        private func lines(_ byPosition: [Int: LocalizedText], leavingOut places: Set<Int>) -> [LocalizedText] {
+            byPosition.keys.sorted().filter { !places.contains(requests[$0].index) }.map { byPosition[$0]! }
+        }
 
         fileprivate func record(_ alerts: [Forecast.Alert], from position: Int) {
             found.withLock { $0[position] = alerts }

@@ -15,7 +15,6 @@ public struct ForecastService: Sendable {
     let probedURL: String
     let now: @Sendable () -> Date
     let warn: @Sendable (LocalizedText) -> Void
-    let warnsOfUnreachableFeeds: Bool
 
     public enum Places: Sendable {
         /// The cache of the saved places, swept of every place no longer saved.
@@ -29,12 +28,9 @@ public struct ForecastService: Sendable {
     ///   - places: whose forecasts: the saved places' cache, or the lookups'.
     ///   - verbose: receives one line per request (URL with the key redacted, status, time).
     ///   - warn: receives what the user should know although nothing failed (a damaged cache file set aside).
-    ///   - warnsOfUnreachableFeeds: whether an alert feed that cannot be reached is warned about
-    ///     (not for a caller that says nothing when offline).
     public init(
         settings: Settings, places: Places = .saved, verbose: (@Sendable (String) -> Void)? = nil,
-        warn: @escaping @Sendable (LocalizedText) -> Void = { _ in }, warnsOfUnreachableFeeds: Bool = true,
-        now: @escaping @Sendable () -> Date = { Date() }
+        warn: @escaping @Sendable (LocalizedText) -> Void = { _ in }, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.settings = settings
         self.places = places
@@ -44,7 +40,6 @@ public struct ForecastService: Sendable {
         self.probedURL = settings.proxyURL ?? settings.forecastURL
         self.now = now
         self.warn = warn
-        self.warnsOfUnreachableFeeds = warnsOfUnreachableFeeds
     }
 
     /// The host reachability is about (the API's, or the proxy's) as messages name it, with the
@@ -206,11 +201,13 @@ public struct ForecastService: Sendable {
                     // Written on a thread of their own, with their fsyncs, as the others were.
                     _ = try? await DetachedThread.run { for (position, result) in late { store(position, result) } }
                 }
-                official.problems.forEach(warn)
+                // A place whose forecast failed says so in its own line; its feeds are not said too.
+                let failed = Set(fetched.indices.filter { fetched[$0] != nil }.map { due[$0] })
+                official.problems(leavingOut: failed).forEach(warn)
                 if fetched.contains(where: { if case .offline? = $0 { true } else { false } }) {
                     throw .offline(host: host)
                 }
-                if warnsOfUnreachableFeeds { official.unreachable.forEach(warn) }
+                official.unreachable(leavingOut: failed).forEach(warn)
                 statuses.merge(saved.all) { $1 }
             }
         }
