@@ -156,6 +156,13 @@ import Testing
             // Its hint looks the place up, as --offline's does: a saved place's `rain refresh ID`
             // would name an ID no saved place has.
             #expect(bar.error.hasSuffix("rain: hint: look it up when online: rain show paris\n"), "\(bar)")
+            // The place is named by its name; the hint asks for it as it was asked for.
+            let picked = try await world.keylessRain(["paris", "--pick", "2", "--offline"])
+            #expect(picked.status == 66 && picked.error == """
+                rain: error: no cached forecast for paris (not saved, never looked up)
+                rain: hint: look it up when online: rain show paris --pick 2
+
+                """, "\(picked)")
             #expect(searches(world) == 1, "only the first was asked: \(world.requestedPaths)")
 
             // A number is a saved place's position (or a typo), never a name to look up.

@@ -70,7 +70,7 @@ extension ShowCommand {
         }
         if template != nil { return (Self.location(PlaceMatch(name: Self.name(of: question), coordinate: Coordinate(latitude: 0, longitude: 0)), for: question), question) }
         if offline {
-            var failure = Self.neverLookedUp(Self.words(of: question), context.localization)
+            var failure = Self.neverLookedUp(Self.name(of: question), askedAs: Self.words(of: question), context.localization)
             // Words that nearly name a saved place were more likely meant as it than as a lookup.
             if let nearestSaved { failure.hint = context.localization.tr("did you mean '{suggestion}'?", ["suggestion": nearestSaved.strippingControlCharacters]) }
             throw failure
@@ -115,8 +115,9 @@ extension ShowCommand {
 
     /// Nothing cached for a place not saved that was never looked up (`--offline`, `--format`,
     /// which never use the network), and how to look it up.
-    static func neverLookedUp(_ words: String, _ localization: Localization) -> CommandFailure {
-        CommandFailure(message: localization.tr("no cached forecast for {name} (not saved, never looked up)", ["name": words]),
+    /// `name`: what the place is called (`name(of:)`); `words`: how it is asked for (`words(of:)`).
+    static func neverLookedUp(_ name: String, askedAs words: String, _ localization: Localization) -> CommandFailure {
+        CommandFailure(message: localization.tr("no cached forecast for {name} (not saved, never looked up)", ["name": name]),
                        hint: localization.tr("look it up when online: {command}", ["command": "rain show \(words)"]),
                        kind: .nothingToShow)
     }

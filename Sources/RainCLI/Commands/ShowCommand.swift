@@ -156,7 +156,7 @@ struct ForecastProblemReport {
             return .success
         case .offlineRequested:
             if let lookupWords {
-                let report = ErrorReport(ShowCommand.neverLookedUp(lookupWords, words), localization: words)
+                let report = ErrorReport(ShowCommand.neverLookedUp(name, askedAs: lookupWords, words), localization: words)
                 context.report(report)
                 return report.exitCode
             }
