@@ -112,8 +112,20 @@ public final class TmuxSession: Sendable {
         var pid: pid_t = 0
         let spawned = posix_spawnp(&pid, argv[0], &actions, &attributes, cArguments, cEnvironment)
         guard spawned == 0 else { throw Failure(description: "cannot start \(argv[0]): \(String(cString: strerror(spawned)))") }
+        // A tmux client ends at once; one that does not fails its test within a minute rather
+        // than hold a thread of the test run's small pool for good.
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let deadline = ContinuousClock.now + .seconds(60)
+        while true {
+            let reaped = waitpid(pid, &status, WNOHANG)
+            if reaped == pid || (reaped < 0 && errno != EINTR) { break }
+            guard ContinuousClock.now < deadline else {
+                Glibc.kill(pid, SIGKILL)
+                while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+                throw Failure(description: "\(argv.joined(separator: " ")) did not end within a minute")
+            }
+            usleep(1_000)
+        }
         let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
         guard status == 0 else {
             let problem = (try? String(contentsOfFile: errors, encoding: .utf8)) ?? ""
