@@ -66,6 +66,11 @@ extension ShowCommand {
     private func lookedUp(_ question: PlaceQuestion, nearestSaved: String? = nil, _ context: CommandContext) async throws -> (Location, lookup: PlaceQuestion?) {
         let settings = try context.loadSettings().settings
         if let cached = try? ForecastCache(directory: settings.paths.lookupsDirectory).load(for: question.cacheID) {
+            // A name alone was answered by its first match (`PlaceQuestion.cacheID`), and whether
+            // it had others is not kept: the hint to keep it names the pick, which works either way.
+            if case .name(let query, let countryCode, nil) = question {
+                return (cached.location, .name(query, countryCode: countryCode, pick: 1))
+            }
             return (cached.location, question)
         }
         if template != nil { return (Self.location(PlaceMatch(name: Self.name(of: question), coordinate: Coordinate(latitude: 0, longitude: 0)), for: question), question) }
