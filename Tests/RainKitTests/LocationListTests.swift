@@ -51,6 +51,12 @@ import Testing
         #expect(throws: LocationsError.unknown(reference: "Bx")) { try LocationList(locations: [Self.beef, Location(name: "Bo", coordinate: .init(latitude: 0, longitude: 0))]).resolve("Bx") }
         // A name that two places share is suggested once.
         #expect(throws: LocationsError.unknown(reference: "Pariss", nearest: "Paris")) { try Self.list.resolve("Pariss") }
+        // The start of one name, but for its last letter or two; never of two names.
+        #expect(throws: LocationsError.unknown(reference: "Berl", nearest: "Berlin")) { try Self.list.resolve("Berl") }
+        #expect(throws: LocationsError.unknown(reference: "par", nearest: "Paris")) { try Self.list.resolve("par") }
+        let twoStarts = LocationList(locations: ["Lindau", "Lindow"].map { Location(name: $0, coordinate: .init(latitude: 0, longitude: 0)) })
+        #expect(throws: LocationsError.unknown(reference: "Lind")) { try twoStarts.resolve("Lind") }
+        #expect(throws: LocationsError.unknown(reference: "Ber")) { try Self.list.resolve("Ber") }
         let error = LocationsError.unknown(reference: "Berlni", nearest: "Berlin")
         #expect(error.hint == "did you mean 'Berlin'?")
         let german = Localization(language: "de", catalogue: MessageCatalogue(messages: ["did you mean '{suggestion}'?": ["vielleicht '{suggestion}'?"]]))

@@ -43,13 +43,19 @@ public struct LocationList: Sendable, Equatable {
         return result
     }
 
-    /// `error`, naming the saved place a LOC that names none is a letter or two from ("Pariss": Paris); not
+    /// `error`, naming the saved place a LOC that names none is a letter or two from ("Pariss":
+    /// Paris), or the one it is the start of, but for its last letter or two ("Berl": Berlin); not
     /// for a LOC of one or two characters, which is one edit from too much. Found only for the
     /// one error shown, not for every LOC of a batch.
     private func withNearestName(_ error: LocationsError) -> LocationsError {
         guard case .unknown(let reference, nil) = error, reference.trimmingSpaces.count >= 3 else { return error }
         var names = Set<String>()
         let candidates = locations.map(\.name).filter { names.insert($0).inserted }
-        return .unknown(reference: reference, nearest: closestMatch(to: reference.trimmingSpaces, among: candidates, strictly: true, atMost: 2))
+        let typed = reference.trimmingSpaces
+        let nearest = closestMatch(to: typed, among: candidates, strictly: true, atMost: 2) ?? {
+            let cut = candidates.filter { $0.count - typed.count <= 2 && $0.lowercased().hasPrefix(typed.lowercased()) }
+            return Set(cut.map { $0.lowercased() }).count == 1 ? cut.first : nil
+        }()
+        return .unknown(reference: reference, nearest: nearest)
     }
 }
