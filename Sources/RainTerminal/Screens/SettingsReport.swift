@@ -67,6 +67,15 @@ public struct SettingsReport {
             "\(Self.withoutCredentials($0.url)) (from \($0.variable) in the environment; see the \(Self.proxySection))"
         }
         rows.append(("proxy", proxy ?? "none"))
+        // A value the file gives that cannot be used is not what the listing shows.
+        let invalid = Set(diagnosis.problems.compactMap { problem -> String? in
+            if case .invalidValue(_, let key, _) = problem { key } else { nil }
+        })
+        rows = rows.map { key, value in
+            guard invalid.contains(key) else { return (key, value) }
+            let note = "the file's value is not valid: see below"
+            return (key, value.hasSuffix(")") ? value.dropLast() + "; \(note))" : value + " (\(note))")
+        }
         let width = rows.map(\.0.count).max()! + 2
         return rows.map { ($0.0 + ":").padded(to: width) + $0.1.strippingControlCharacters }.joined(separator: "\n") + "\n"
     }
