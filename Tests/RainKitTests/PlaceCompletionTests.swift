@@ -20,6 +20,16 @@ import Testing
         #expect(Self.list.completions(of: "x").isEmpty)
     }
 
+    /// A place saved in another script is offered by the word it was looked up by, as
+    /// `rain munich` resolves to it; a name that matches comes first.
+    @Test func theWordAPlaceWasLookedUpByIsOfferedWhereItsNameIsNot() {
+        let munich = Location(name: "ミュンヘン", coordinate: .init(latitude: 48.1, longitude: 11.6), alias: "Munich")
+        let list = LocationList(locations: [munich, Location(name: "Mumbai", coordinate: .init(latitude: 19, longitude: 72.9), alias: "mumbai")])
+        #expect(list.completions(of: "mun").map(\.text) == ["Munich"])
+        #expect(list.completions(of: "mu").map(\.text) == ["Munich", "Mumbai"])
+        #expect(list.completions(of: "ミュ").map(\.text) == ["ミュンヘン"])
+    }
+
     @Test func idsMatchByPrefixAndNothingTypedOffersEverything() {
         #expect(Self.list.completions(of: "AB12").map(\.text) == ["ab12cd34"])
         #expect(Self.list.completions(of: "").map(\.text) == ["Zürich", "Zug", "Straße[2J Ost", "東京", "ab12cd34", "cd340000", "ef560000", "0a000000"])

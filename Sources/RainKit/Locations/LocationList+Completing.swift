@@ -1,6 +1,6 @@
-/// What a shell offers for a LOC being typed: the saved places whose name begins with the typed
-/// word, ignoring case and accents ("zur" offers "Zürich", as `rain zurich` resolves to it), and
-/// the short IDs that begin with it.
+/// What a shell offers for a LOC being typed: the saved places whose name (or else the word
+/// they were looked up by) begins with the typed word, ignoring case and accents ("zur" offers
+/// "Zürich", as `rain zurich` resolves to it), and the short IDs that begin with it.
 public struct PlaceCompletion: Sendable, Equatable {
     /// The saved name (without control characters), or a short ID.
     public var text: String
@@ -17,17 +17,19 @@ extension LocationList {
         let places = removable ? locations.filter { !isCurrent($0) } : locations
         let typedKey = Self.completionKey(typed)
         let typedLowercased = typed.lowercased()
+        func completion(_ word: String) -> PlaceCompletion? {
+            guard !word.isEmpty else { return nil }
+            if word.lowercased().hasPrefix(typedLowercased) { return PlaceCompletion(text: word, unaccented: word) }
+            let folded = Self.foldedToASCII(word)
+            return folded.lowercased().hasPrefix(typedKey) ? PlaceCompletion(text: word, unaccented: folded) : nil
+        }
         var result: [PlaceCompletion] = []
         for location in places {
-            let name = location.name.strippingControlCharacters
-            guard !name.isEmpty else { continue }
-            if name.lowercased().hasPrefix(typedLowercased) {
-                result.append(PlaceCompletion(text: name, unaccented: name))
-                continue
+            // The word it was looked up by names it too ("Munich" for ミュンヘン), where its name does not match.
+            if let found = completion(location.name.strippingControlCharacters)
+                ?? location.alias.flatMap({ completion($0.strippingControlCharacters) }) {
+                result.append(found)
             }
-            let folded = Self.foldedToASCII(name)
-            guard folded.lowercased().hasPrefix(typedKey) else { continue }
-            result.append(PlaceCompletion(text: name, unaccented: folded))
         }
         for location in places where location.shortID.hasPrefix(typedLowercased) {
             result.append(PlaceCompletion(text: location.shortID, unaccented: location.shortID))
