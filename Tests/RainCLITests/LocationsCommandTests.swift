@@ -112,7 +112,7 @@ import Testing
             }
             // A status bar reads an object every time, a place or not.
             let (bar, barConsole) = await rain(["--format", "{temp}", "--json"], home: home)
-            #expect(bar == 66 && barConsole.output == #"{"alt": "none", "class": "none", "text": "", "tooltip": "no forecast cached"}"# + "\n",
+            #expect(bar == 66 && barConsole.output == #"{"alt": "none", "class": "none", "text": "", "tooltip": "no place saved"}"# + "\n",
                     "\(barConsole.output)")
             #expect(barConsole.error.hasPrefix("rain: error: no saved locations\n"))
         }

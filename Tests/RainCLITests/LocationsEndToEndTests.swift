@@ -53,6 +53,8 @@ import Testing
             #expect(shown.status == 66, "\(shown)")
             // The warning's hint is not said again by the error it leads to.
             #expect(shown.error == warning + "rain: error: no current location is selected\n", "\(shown.error)")
+            let bar = try await rain(["show", "--format", "{temp}", "--json"], home: home)
+            #expect(bar.status == 66 && bar.output == #"{"alt": "none", "class": "none", "text": "", "tooltip": "no current location"}"# + "\n", "\(bar)")
             let named = try await rain(["show", "tokyo", "--offline"], home: home)
             #expect(named.status == 66 && named.error.hasPrefix(warning), "a place named still works as without the warning: \(named)")
             let removed = try await rain(["locations", "remove", "berlin"], home: home)

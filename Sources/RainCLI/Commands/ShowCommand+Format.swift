@@ -10,7 +10,7 @@ extension ShowCommand {
     func showStatusLine(_ template: StatusTemplate, for location: Location, lookupWords: String?, cached: CachedForecast?, presentation: Presentation,
                         _ context: CommandContext) throws {
         guard let cached else {
-            if json { context.console.write(StatusValues.waybarNothingCached) }
+            if json { context.console.write(StatusValues.waybarNothingToShow()) }
             throw ExitStatus(code: ForecastProblemReport(.offlineRequested, location: location, hasForecast: false, lookupWords: lookupWords).report(to: context))
         }
         let values = StatusValues(cached, now: Date(), ascii: context.asciiOnly, style: TextStyle(usesColor: context.colorAskedFor && !json),

@@ -89,7 +89,7 @@ struct ShowCommand: RunnableCommand {
             (location, lookup) = try await place(context)
         } catch let error as LocationsError where template != nil && json && [.noLocations, .noCurrentLocation].contains(error) {
             // A status bar reads an object every time: no place has nothing cached either.
-            context.console.write(StatusValues.waybarNothingCached)
+            context.console.write(StatusValues.waybarNothingToShow(error == .noLocations ? "no place saved" : "no current location"))
             throw error
         }
         let service = try context.makeForecastService(verbose: verbose, places: lookup == nil ? .saved : .lookedUp)

@@ -142,8 +142,11 @@ public struct StatusValues: Sendable {
         return Self.waybarJSON(["text": text, "tooltip": tooltip, "class": iconName, "alt": iconName])
     }
 
-    /// The object waybar gets when nothing is cached, so that it still reads valid JSON.
-    public static let waybarNothingCached = waybarJSON(["text": "", "tooltip": "no forecast cached", "class": "none", "alt": "none"])
+    /// The object waybar gets when there is nothing to show, so that it still reads valid JSON;
+    /// the tooltip says why, as the error line does.
+    public static func waybarNothingToShow(_ why: String = "no forecast cached") -> String {
+        waybarJSON(["text": "", "tooltip": why, "class": "none", "alt": "none"])
+    }
 
     /// One line, `{"key": "value", "key": "value"}`.
     private static func waybarJSON(_ members: [String: String]) -> String {
