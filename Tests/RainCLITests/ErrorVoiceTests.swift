@@ -104,6 +104,7 @@ import Testing
         // Words that do not look like a command are one place's name (issue 22: no quotes needed),
         // looked up when no saved place has it (here at a loopback port where nothing listens).
         ErrorCase(arguments: ["tokyo", "add"], status: 75, error: "rain: offline: cannot reach 127.0.0.1:9 to look up 'tokyo add'\nrain: hint: 'tokyo add' is not a saved place; try again when online\n"),
+        ErrorCase(arguments: ["locations", "add", "Oslo"], status: 75, error: "rain: offline: cannot reach 127.0.0.1:9 to look up 'Oslo'\n"),
         ErrorCase(arguments: ["--", "lcoations", "add"], status: 75, error: "rain: offline: cannot reach 127.0.0.1:9 to look up 'lcoations add'\nrain: hint: 'lcoations add' is not a saved place; try again when online\n"),
     ])
     func errorsSpeakWithOneVoice(_ testCase: ErrorCase) async throws {

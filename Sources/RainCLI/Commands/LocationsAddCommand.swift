@@ -104,7 +104,10 @@ struct LocationsAddCommand: RunnableCommand {
             do {
                 places = try await lookup.places(named: query, countryCode: countryCode)
             } catch .offline(let host) {
-                throw ForecastError.offline(host: host)
+                // In the one voice of offline, saying what it was for, as `rain NAME` does.
+                throw CommandFailure(message: ErrorReport.offlinePrefix + context.localization.tr("cannot reach {host} to look up '{name}'",
+                                                                                            ["host": host, "name": query.strippingControlCharacters]),
+                                     kind: ForecastError.offline(host: host).kind)
             } catch {
                 // Which service failed: the forecast API's words ("the API answered HTTP 404") alone
                 // do not say it was the geocoder.
