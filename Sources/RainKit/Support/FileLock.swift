@@ -11,7 +11,7 @@ public final class FileLock {
         case file(FileError)
     }
 
-    private var descriptor: Int32
+    private(set) var descriptor: Int32
 
     private init(descriptor: Int32) { self.descriptor = descriptor }
 
@@ -82,7 +82,10 @@ public final class FileLock {
 
     public func unlock() {
         guard descriptor >= 0 else { return }
-        close(descriptor)  // closing the only descriptor releases the flock
+        // Unlocked before it is closed: a child another thread is starting holds a copy of the
+        // descriptor until its exec closes it, and the lock would last as long.
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
         descriptor = -1
     }
 }
