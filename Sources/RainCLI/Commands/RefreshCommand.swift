@@ -38,7 +38,7 @@ struct RefreshCommand: RunnableCommand {
     static let places = ArgumentDefinition.places
     static let all = Flag("all", short: "a", help: "Refresh every saved place.")
     static let ifStale = Flag("if-stale", help: "Skip places whose cached forecast is younger than refresh_interval_minutes.")
-    static let quiet = Flag("quiet", short: "q", help: "Print nothing on success or when offline.")
+    static let quiet = Flag("quiet", short: "q", help: "Print nothing on success or when offline (so not with --json).")
     static let json = Flag("json", help: "Print a JSON array, one object per place: id, name, status, fetched_at, error.")
     static let verbose = Flag.verbose
 
