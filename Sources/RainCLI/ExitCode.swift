@@ -46,6 +46,24 @@ struct CommandFailure: RainError {
     var description: String { message }
 }
 
+extension CommandFailure {
+    /// "offline: cannot reach HOST to look up 'NAME'": the geocoder out of reach, in the one
+    /// voice of offline (the prefix stays as it is, as `rain: error:` does, for scripts).
+    static func lookupOffline(host: String, name: String, hint: String? = nil, _ localization: Localization) -> CommandFailure {
+        CommandFailure(message: ErrorReport.offlinePrefix + localization.tr("cannot reach {host} to look up '{name}'",
+                                                                            ["host": host, "name": name.strippingControlCharacters]),
+                       hint: hint, kind: .temporary)
+    }
+
+    /// "cannot look up 'NAME' at HOST: PROBLEM": the geocoder named, since the forecast API's
+    /// words alone ("the API answered HTTP 404") do not say which service failed.
+    static func lookupFailed(_ error: ForecastError, name: String, host: String, hint: String?, _ localization: Localization) -> CommandFailure {
+        CommandFailure(message: localization.tr("cannot look up '{name}' at {host}: {problem}",
+                                                ["name": name.strippingControlCharacters, "host": host, "problem": error.message(in: localization)]),
+                       hint: hint, kind: error.kind)
+    }
+}
+
 /// Ends a command with a status other than success after it has said what it had to say.
 struct ExitStatus: Error {
     var code: ExitCode

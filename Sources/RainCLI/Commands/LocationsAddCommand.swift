@@ -104,18 +104,11 @@ struct LocationsAddCommand: RunnableCommand {
             do {
                 places = try await lookup.places(named: query, countryCode: countryCode)
             } catch .offline(let host) {
-                // In the one voice of offline, saying what it was for, as `rain NAME` does.
-                throw CommandFailure(message: ErrorReport.offlinePrefix + context.localization.tr("cannot reach {host} to look up '{name}'",
-                                                                                            ["host": host, "name": query.strippingControlCharacters]),
-                                     kind: ForecastError.offline(host: host).kind)
+                // Saying what it was for, as `rain NAME` does.
+                throw CommandFailure.lookupOffline(host: host, name: query, context.localization)
             } catch {
-                // Which service failed: the forecast API's words ("the API answered HTTP 404") alone
-                // do not say it was the geocoder.
-                let words = context.localization
-                throw CommandFailure(message: words.tr("cannot look up '{name}' at {host}: {problem}",
-                                                       ["name": query.strippingControlCharacters, "host": lookup.geocodingHost,
-                                                        "problem": error.message(in: words)]),
-                                     hint: error.hint(in: words), kind: error.kind)
+                throw CommandFailure.lookupFailed(error, name: query, host: lookup.geocodingHost,
+                                                  hint: error.hint(in: context.localization), context.localization)
             }
             let choice = PlaceChoice(query: query, pick: pick, countryCode: countryCode, command: "rain locations add", whenSeveral: .refuse)
             guard let place = try choice.choose(among: places, context) else {

@@ -93,16 +93,13 @@ extension ShowCommand {
             } catch {
                 let name = query.strippingControlCharacters, words = context.localization
                 if case .offline(let host) = error {
-                    // In the one voice of offline: "rain: offline: cannot reach HOST ..." (the
-                    // prefix stays as it is, as `rain: error:` does, for scripts).
-                    throw CommandFailure(message: ErrorReport.offlinePrefix + words.tr("cannot reach {host} to look up '{name}'", ["host": host, "name": name]),
-                                         hint: words.tr("'{name}' is not a saved place; try again when online", ["name": name]), kind: error.kind)
+                    throw CommandFailure.lookupOffline(host: host, name: query,
+                                                       hint: words.tr("'{name}' is not a saved place; try again when online", ["name": name]), words)
                 }
-                // The geocoder named, as `locations add` names it; the hint: the saved near miss, or the list.
-                throw CommandFailure(message: words.tr("cannot look up '{name}' at {host}: {problem}",
-                                                       ["name": name, "host": lookup.geocodingHost, "problem": error.message(in: words)]),
-                                     hint: error.hint(in: words) ?? LocationsError.unknown(reference: query, nearest: nearestSaved).hint(in: words),
-                                     kind: error.kind)
+                // The hint: the saved near miss, or the list.
+                throw CommandFailure.lookupFailed(error, name: query, host: lookup.geocodingHost,
+                                                  hint: error.hint(in: words) ?? LocationsError.unknown(reference: query, nearest: nearestSaved).hint(in: words),
+                                                  words)
             }
             var choice = PlaceChoice(query: query, pick: pick, countryCode: countryCode, command: "rain", whenSeveral: .takeFirst)
             choice.nearestSaved = nearestSaved

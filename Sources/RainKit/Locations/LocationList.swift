@@ -51,9 +51,9 @@ public struct LocationList: Sendable, Equatable {
         guard case .unknown(let reference, nil) = error, reference.trimmingSpaces.count >= 3 else { return error }
         var names = Set<String>()
         let candidates = locations.map(\.name).filter { names.insert($0).inserted }
-        let typed = reference.trimmingSpaces
+        let typed = reference.trimmingSpaces, typedLowercased = typed.lowercased()
         let nearest = closestMatch(to: typed, among: candidates, strictly: true, atMost: 2) ?? {
-            let cut = candidates.filter { $0.count - typed.count <= 2 && $0.lowercased().hasPrefix(typed.lowercased()) }
+            let cut = candidates.filter { $0.count - typed.count <= 2 && $0.lowercased().hasPrefix(typedLowercased) }
             return Set(cut.map { $0.lowercased() }).count == 1 ? cut.first : nil
         }()
         return .unknown(reference: reference, nearest: nearest)
