@@ -16,9 +16,12 @@ let package = Package(
         .systemLibrary(
             name: "CMalloc"
         ),
+        .systemLibrary(
+            name: "CThreads"
+        ),
         .target(
             name: "RainKit",
-            dependencies: ["CCurl"]
+            dependencies: ["CCurl", "CThreads"]
         ),
         .target(
             name: "RainTerminal",

@@ -27,14 +27,16 @@ public enum RainCLI {
         return fail(ErrorReport(failure), console)
     }
 
-    /// Loads libcurl on the calling thread when `arguments` are a refresh that always fetches,
-    /// before `run` gets there: for the program's main thread, which otherwise waits while the
-    /// command runs on others. The request then leaves sooner. The words are looked at, not
-    /// parsed (`RefreshCommand.alwaysFetches(words:)`): a parse on this thread, alongside the
-    /// command's own, held the load back by over a millisecond.
+    /// Starts loading libcurl on a thread of its own when `arguments` are a refresh that always
+    /// fetches, before `run` gets there, so the request leaves sooner. That thread judges the
+    /// words (`RefreshCommand.alwaysFetches(words:)`, looked at, not parsed): judged here,
+    /// before the command started, they held a refresh back by half a millisecond. A line
+    /// without the word `refresh` starts no thread.
     public static func prepareTransport(for arguments: [String]) {
-        guard RefreshCommand.alwaysFetches(words: arguments) else { return }
-        CurlTransport.load()
+        guard arguments.contains(RefreshCommand.commandName) else { return }
+        DetachedThread.start(besideCaller: true) {
+            if RefreshCommand.alwaysFetches(words: arguments) { CurlTransport.load() }
+        }
     }
 
     private static func runCommand(

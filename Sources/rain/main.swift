@@ -22,13 +22,14 @@ nonisolated func runAndExit(_ arguments: [String]) async -> Never {
     ))
 }
 
-// The command runs on the concurrency runtime's threads while the main thread waits for the
-// process to end. An asynchronous top-level (`await` here) would hand the main queue to
-// Dispatch, whose `dispatch_main` calls `pthread_exit` on the main thread: glibc then loads
-// libgcc's unwinder and walks the thread's stack through the binary's unwind tables, a
-// megabyte of them resident in a 200-place refresh. rain uses no main actor or main queue.
-// Meanwhile the main thread loads libcurl for a refresh (`RainCLI.prepareTransport`).
+// The command's tasks run on the main thread (`SingleThreadExecutor`). An asynchronous top-level
+// (`await` here) would hand the main queue to Dispatch, whose `dispatch_main` calls
+// `pthread_exit` on the main thread: glibc then loads libgcc's unwinder and walks the thread's
+// stack through the binary's unwind tables, a megabyte of them resident in a 200-place refresh.
+// A refresh that always fetches starts loading libcurl first, on a thread of its own, so the
+// command reads its configuration and places meanwhile (`RainCLI.prepareTransport`).
 let arguments = Array(CommandLine.arguments.dropFirst())
-Task.detached { await runAndExit(arguments) }
 RainCLI.prepareTransport(for: arguments)
-while true { pause() }
+let executor = SingleThreadExecutor()
+Task.detached(executorPreference: executor) { await runAndExit(arguments) }
+executor.run()

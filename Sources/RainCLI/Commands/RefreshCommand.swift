@@ -14,13 +14,14 @@ struct RefreshCommand: RunnableCommand {
     /// by the command (`alwaysFetches`).
     static func alwaysFetches(words: [String]) -> Bool {
         let globals = GlobalOptions.leadingCount(in: words)
-        guard globals < words.count, words[globals] == configuration.commandName, !words.prefix(globals).contains("--help") else { return false }
+        guard globals < words.count, words[globals] == commandName, !words.prefix(globals).contains("--help") else { return false }
         return !words.dropFirst(globals + 1).prefix { $0 != "--" }.contains { word in
             word == "--" + ifStale.definition.long || word == "--help" || (!word.hasPrefix("--") && word.hasPrefix("-") && word.contains("h"))
         }
     }
+    static let commandName = "refresh"
     static let configuration = CommandConfiguration(
-        commandName: "refresh",
+        commandName: commandName,
         abstract: "Fetch new forecasts (the current location's by default) into the cache.",
         discussion: """
         Places are fetched concurrently (at most max_concurrent_requests at once); one that \

@@ -57,7 +57,7 @@ public struct CurlTransport: Sendable {
     }
 
     /// Loads and initialises libcurl on the calling thread, unless a load has begun: for a
-    /// thread with nothing else to do while a command that will fetch starts on another.
+    /// thread of its own started while a command that will fetch starts on another.
     public static func load() {
         if !loadBegun.exchange(true, ordering: .acquiringAndReleasing) { try? CurlGlobal.initialize() }
     }

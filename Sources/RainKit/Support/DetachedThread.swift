@@ -1,20 +1,27 @@
+internal import CThreads
 import Glibc
 
 /// A thread of its own for work that blocks (curl's poll, a spinner's wait, a wait for a file
-/// lock), so it never holds one of Swift's cooperative threads or Dispatch's pool. Foundation's
-/// `Thread` without Foundation.
+/// lock), so it never holds the thread the command's tasks run on. Foundation's `Thread`
+/// without Foundation.
 public enum DetachedThread {
     private final class Body {
         let run: @Sendable () -> Void
         init(_ run: @escaping @Sendable () -> Void) { self.run = run }
     }
 
-    package static func start(_ body: @escaping @Sendable () -> Void) {
+    /// Runs `body` on a new thread. `besideCaller` keeps that thread off the processor the
+    /// caller runs on (when the process may use another), for work that must run alongside the
+    /// caller from its first moment: Linux puts a new thread where its creator runs, and the two
+    /// then took turns for milliseconds while the other processor idled. It stays so for the
+    /// thread's life, so it suits a short job.
+    package static func start(besideCaller: Bool = false, _ body: @escaping @Sendable () -> Void) {
         let context = Unmanaged.passRetained(Body(body)).toOpaque()
         var attributes = pthread_attr_t()
         pthread_attr_init(&attributes)
         defer { pthread_attr_destroy(&attributes) }
         pthread_attr_setdetachstate(&attributes, Int32(PTHREAD_CREATE_DETACHED))
+        if besideCaller { _ = rain_thread_attributes_avoiding_current_cpu(&attributes) }
         var thread = pthread_t()
         let status = pthread_create(&thread, &attributes, { context in
             let body = Unmanaged<Body>.fromOpaque(context!).takeRetainedValue()
