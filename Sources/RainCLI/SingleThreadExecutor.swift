@@ -2,11 +2,13 @@ import Dispatch
 import Synchronization
 
 /// Runs tasks on the one thread that calls `run()`, a job at a time in the order they come.
-/// rain's main thread runs every command this way (`main.swift`), so a command starts no
-/// thread of the concurrency runtime's pool: Dispatch makes those, and glibc lets no thread
-/// start while another is loading a library, so a refresh's first pool thread used to wait
-/// out the whole loading of libcurl instead of reading the configuration and places meanwhile.
-/// Work that blocks keeps to threads of its own (`DetachedThread`), as it did on the pool.
+/// rain's main thread runs every command's task this way (`main.swift`), with its child tasks
+/// (`async let`, task groups), so a refresh starts no thread of the concurrency runtime's
+/// pool: Dispatch makes those, and glibc lets no thread start while another is loading a
+/// library, so a refresh's first pool thread used to wait out the whole loading of libcurl
+/// instead of reading the configuration and places meanwhile. Unstructured tasks (`Task {}`)
+/// and sleeps (`Task.sleep`) still go to the pool: `rain watch`'s timers, a wait for another
+/// rain's lock. Work that blocks keeps to threads of its own (`DetachedThread`).
 public final class SingleThreadExecutor: TaskExecutor, @unchecked Sendable {
     private struct Queue {
         var jobs: [UnownedJob] = []

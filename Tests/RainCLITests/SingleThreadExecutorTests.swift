@@ -20,8 +20,8 @@ import Testing
             while !stop.load(ordering: .acquiring) { executor.runNextJob() }
         }
         let value = await Task(executorPreference: executor) { await operation(executor) }.value
-        stop.store(true, ordering: .releasing)
-        Task(executorPreference: executor) {}   // wakes the runner to see `stop`
+        // The last job: the runner sees `stop` once it has run it, and ends with none left.
+        await Task(executorPreference: executor) { stop.store(true, ordering: .releasing) }.value
         return (try! #require(runner.withLock { $0 }), value)
     }
 

@@ -160,12 +160,14 @@ public struct ForecastService: Sendable {
                 let official = OfficialAlerts(for: locations, at: due)
                 async let feedsAnswered: Void = fetch(official, for: locations)
                 // The moon of the places read ahead is worked out while the requests are out, in
-                // the order they were asked (see `MoonsAhead`).
+                // the order they were asked (see `MoonsAhead`), a place at a time, so that on one
+                // thread (rain's executor) the feeds' answers are taken in between.
                 let moons = MoonsWorkedAhead()
-                async let moonsWorkedOut: Void = {
+                async let moonsWorkedOut: Void = { () async in
                     for (index, var ahead) in plannedMoons where !moons.isTaken(index) {
                         ahead.workOut()
                         moons.set(index, ahead)
+                        await Task.yield()
                     }
                 }()
                 let saved = SavedStatuses()
