@@ -44,4 +44,24 @@ import Testing
             #expect(closed.error.contains("rain: error: standard output: it is closed"), "\(closed)")
         }
     }
+
+    /// It ends at the line it could not write, not at its next event: with an hour between
+    /// refreshes that is the reachability check, a minute later, far past this test's bound
+    /// (the line fails within a second).
+    @Test func watchEndsAtTheLineItCouldNotWriteNotAtItsNextEvent() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 60}"#)
+            let variables = world.environment.map { "\($0.key)=\(shellQuoted($0.value))" }.sorted().joined(separator: " ")
+            let rain = "env \(variables) \(shellQuoted(BuiltProduct.path("rain"))) watch --every 1h"
+            func run(_ script: String) async throws -> ProcessResult {
+                try await BuiltProduct.startSystem("/bin/sh", ["-c", script]).finish(limit: .seconds(30))
+            }
+            let closed = try await run("\(rain) >&-; echo \"status $?\"")
+            #expect(closed.output == "status 74\n", "\(closed)")
+            // A reader that leaves before the first line: the line fails, watch ends quietly.
+            let left = try await run("{ \(rain); echo \"status $?\" >&2; } | true")
+            #expect(left.error == "status 0\n", "\(left)")
+            #expect(world.simulator.requestCount == 2, "one refresh each: \(world.requestedPaths)")
+        }
+    }
 }

@@ -71,14 +71,16 @@ struct WatchCommand: RunnableCommand {
             guard refreshing == nil else { return }
             refreshing = Task { post(.refreshed(await Self.refresh(locations, service: service))) }
         }
+        // Nobody reads what watch writes (`rain watch | head -1`, `rain watch >&-`): it ends at
+        // the line that could not be written rather than ask the API on and on for no one.
+        func nobodyReads() -> Bool {
+            guard context.console.outputIsGone else { return false }
+            refreshing?.cancel()
+            return true
+        }
         startRefresh()
         for await event in events.stream {
-            // Nobody reads what watch writes (`rain watch | head -1`, `rain watch >&-`): it ends
-            // rather than ask the API on and on for no one.
-            if context.console.outputIsGone {
-                refreshing?.cancel()
-                return
-            }
+            if nobodyReads() { return }
             switch event {
             case .tick:
                 startRefresh()
@@ -113,6 +115,7 @@ struct WatchCommand: RunnableCommand {
                 refreshing?.cancel()
                 return
             }
+            if nobodyReads() { return }
         }
     }
 
