@@ -56,6 +56,12 @@ public struct CurlTransport: Sendable {
         return TransportPreparation()
     }
 
+    /// Whether libcurl is being loaded on another thread and is not ready yet: a request
+    /// made now would wait for it.
+    static var isLoading: Bool {
+        loadBegun.load(ordering: .acquiring) && !CurlGlobal.isInitialized
+    }
+
     /// Loads and initialises libcurl on the calling thread, unless a load has begun: for a
     /// thread of its own started while a command that will fetch starts on another.
     public static func load() {

@@ -159,12 +159,21 @@ public struct ForecastService: Sendable {
                 // The alert feeds are asked alongside the forecasts.
                 let official = OfficialAlerts(for: locations, at: due)
                 async let feedsAnswered: Void = fetch(official, for: locations)
-                // The moon of the places read ahead is worked out while the requests are out, in
-                // the order they were asked (see `MoonsAhead`), a place at a time, so that on one
-                // thread (rain's executor) the feeds' answers are taken in between.
+                // The moon of the places read ahead is worked out here while libcurl is still
+                // loading (the first request waits for that anyway; worked out later, on one
+                // thread, it came between the load's end and the request), then while the
+                // requests are out, in the order they were asked (see `MoonsAhead`), a place at a
+                // time, so that on one thread (rain's executor) the feeds' answers are taken in
+                // between.
                 let moons = MoonsWorkedAhead()
-                async let moonsWorkedOut: Void = { () async in
-                    for (index, var ahead) in plannedMoons where !moons.isTaken(index) {
+                var moonsLeft = plannedMoons[...]
+                while CurlTransport.isLoading, let (index, planned) = moonsLeft.popFirst() {
+                    var ahead = planned
+                    ahead.workOut()
+                    moons.set(index, ahead)
+                }
+                async let moonsWorkedOut: Void = { [moonsLeft] () async in
+                    for (index, var ahead) in moonsLeft where !moons.isTaken(index) {
                         ahead.workOut()
                         moons.set(index, ahead)
                         await Task.yield()
