@@ -22,7 +22,7 @@ nonisolated func runAndExit(_ arguments: [String]) async -> Never {
     ))
 }
 
-// The command's tasks run on the main thread (`SingleThreadExecutor`). An asynchronous top-level
+// The command's task runs on the main thread (`SingleThreadExecutor`). An asynchronous top-level
 // (`await` here) would hand the main queue to Dispatch, whose `dispatch_main` calls
 // `pthread_exit` on the main thread: glibc then loads libgcc's unwinder and walks the thread's
 // stack through the binary's unwind tables, a megabyte of them resident in a 200-place refresh.

@@ -168,14 +168,11 @@ public struct ForecastService: Sendable {
                 let moons = MoonsWorkedAhead()
                 var moonsLeft = plannedMoons[...]
                 while CurlTransport.isLoading, let (index, planned) = moonsLeft.popFirst() {
-                    var ahead = planned
-                    ahead.workOut()
-                    moons.set(index, ahead)
+                    moons.workOut(index, planned)
                 }
                 async let moonsWorkedOut: Void = { [moonsLeft] () async in
-                    for (index, var ahead) in moonsLeft where !moons.isTaken(index) {
-                        ahead.workOut()
-                        moons.set(index, ahead)
+                    for (index, planned) in moonsLeft where !moons.isTaken(index) {
+                        moons.workOut(index, planned)
                         await Task.yield()
                     }
                 }()
@@ -300,7 +297,10 @@ private final class HeldForecasts: Sendable {
 private final class MoonsWorkedAhead: Sendable {
     private let moons = Mutex((worked: [Int: MoonsAhead](), taken: Set<Int>()))
 
-    func set(_ index: Int, _ ahead: MoonsAhead) {
+    /// Works out the place's moon and keeps it, unless the place's forecast has come meanwhile.
+    func workOut(_ index: Int, _ planned: MoonsAhead) {
+        var ahead = planned
+        ahead.workOut()
         moons.withLock { if !$0.taken.contains(index) { $0.worked[index] = ahead } }
     }
 
