@@ -6,9 +6,6 @@ import RainTerminal
 
 // `rain show | head` closes the pipe early: the write fails with EPIPE instead of killing rain.
 signal(SIGPIPE, SIG_IGN)
-// One malloc arena for all threads, not one per thread that finds the others busy: a 200-place
-// refresh peaked 1.5 MB lower. rain's threads spend little of their time in malloc.
-mallopt(M_ARENA_MAX, 1)
 
 /// Runs the command and exits where it ends, on the thread it ended on. `_exit`, not `exit`:
 /// everything rain writes has been written (it writes with write(2), never through C's
@@ -29,6 +26,7 @@ nonisolated func runAndExit(_ arguments: [String]) async -> Never {
 // A refresh that always fetches starts loading libcurl first, on a thread of its own, so the
 // command reads its configuration and places meanwhile (`RainCLI.prepareTransport`).
 let arguments = Array(CommandLine.arguments.dropFirst())
+mallopt(M_ARENA_MAX, RainCLI.mallocArenas(for: arguments))
 RainCLI.prepareTransport(for: arguments)
 let executor = SingleThreadExecutor()
 Task.detached(executorPreference: executor) { await runAndExit(arguments) }

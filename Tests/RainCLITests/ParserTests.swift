@@ -312,4 +312,13 @@ import Testing
             #expect(!loadsAhead)
         }
     }
+
+    @Test("libcurl's loader gets a malloc arena of its own only in a refresh of at most one place", arguments: [
+        ([], 1), (["show"], 1), (["locations", "add", "Oslo"], 1), (["refresh"], 2), (["refresh", "--quiet"], 2),
+        (["--units", "si", "refresh", "Oslo"], 2), (["refresh", "--all"], 1), (["refresh", "-qa"], 1),
+        (["refresh", "Oslo", "Bergen"], 1), (["refresh", "--if-stale", "Oslo", "--json"], 2),
+    ] as [([String], Int32)])
+    func mallocArenas(_ arguments: [String], _ arenas: Int32) {
+        #expect(RainCLI.mallocArenas(for: arguments) == arenas)
+    }
 }
