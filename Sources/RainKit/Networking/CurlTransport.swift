@@ -1,10 +1,5 @@
-import Synchronization
-
 /// HTTP GETs over libcurl, all through one multi handle with bounded concurrency and
 /// connection reuse. `perform` blocks the calling thread: call it from a thread of your own.
-/// Whether `CurlTransport.prepare()` or `load()` has begun loading libcurl.
-private let loadBegun = Atomic<Bool>(false)
-
 public struct CurlTransport: Sendable {
     public var options: TransferOptions
     public var maxConcurrentRequests: Int
@@ -52,20 +47,14 @@ public struct CurlTransport: Sendable {
     /// more is started when a load has begun (`load()`).
     /// `TransportPreparation.finished()` must be awaited before the process exits.
     public static func prepare() -> TransportPreparation {
-        if !loadBegun.exchange(true, ordering: .acquiringAndReleasing) { DetachedThread.start { try? CurlGlobal.initialize() } }
+        if CurlGlobal.beginLoad() { DetachedThread.start { CurlGlobal.completeLoad() } }
         return TransportPreparation()
-    }
-
-    /// Whether libcurl is being loaded on another thread and is not ready yet: a request
-    /// made now would wait for it.
-    static var isLoading: Bool {
-        loadBegun.load(ordering: .acquiring) && !CurlGlobal.isInitialized
     }
 
     /// Loads and initialises libcurl on the calling thread, unless a load has begun: for a
     /// thread of its own started while a command that will fetch starts on another.
     public static func load() {
-        if !loadBegun.exchange(true, ordering: .acquiringAndReleasing) { try? CurlGlobal.initialize() }
+        if CurlGlobal.beginLoad() { CurlGlobal.completeLoad() }
     }
 
     /// One request, tried once: a batch of one.

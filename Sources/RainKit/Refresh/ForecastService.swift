@@ -167,7 +167,7 @@ public struct ForecastService: Sendable {
                 // between.
                 let moons = MoonsWorkedAhead()
                 var moonsLeft = plannedMoons[...]
-                while CurlTransport.isLoading, let (index, planned) = moonsLeft.popFirst() {
+                while CurlGlobal.isLoading, let (index, planned) = moonsLeft.popFirst() {
                     moons.workOut(index, planned)
                 }
                 async let moonsWorkedOut: Void = { [moonsLeft] () async in
