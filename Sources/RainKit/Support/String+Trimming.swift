@@ -10,12 +10,14 @@ extension StringProtocol {
     public var trimmingSpaces: String { trimmed { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator } }
 
     /// Without leading and trailing characters whose every scalar `isTrimmed` accepts.
+    /// (Through `Substring`'s scalars, not a new `String.UnicodeScalarView`: that one was
+    /// built by a generic append whose witnesses the runtime looked up on every call.)
     public func trimmed(where isTrimmed: (Unicode.Scalar) -> Bool) -> String {
-        let scalars = unicodeScalars
+        let scalars = Substring(self).unicodeScalars
         guard let first = scalars.firstIndex(where: { !isTrimmed($0) }),
               let last = scalars.lastIndex(where: { !isTrimmed($0) }) else { return "" }
         if first == scalars.startIndex && scalars.index(after: last) == scalars.endIndex { return String(self) }
-        return String(String.UnicodeScalarView(scalars[first...last]))
+        return String(Substring(scalars[first...last]))
     }
 
     /// Every occurrence of `target` replaced by `replacement`, as `replacingOccurrences(of:with:)`.
