@@ -189,7 +189,7 @@ import Testing
 
     /// A duplicate is found in objects of any size, also one written differently with the same
     /// meaning, and named where it is written the second time.
-    @Test(arguments: [3, 12, 13, 40])
+    @Test(arguments: [3, 12, 13, 40, 127, 128, 129, 300])
     func aDuplicateKeyIsFoundInObjectsOfAnySize(_ count: Int) {
         let members = (0..<count).map { "\"key\($0)\": \($0)" }.joined(separator: ",\n")
         let text = "{\(members),\n\"key1\": 0}"

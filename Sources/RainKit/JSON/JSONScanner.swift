@@ -78,7 +78,7 @@ struct JSONScanner {
         if peek(UInt8(ascii: "}")) { return close(container) }
         var keyCount = 0
         var seen = Set<String>()  // for an object of many keys
-        var keyBits: UInt64 = 0
+        var keyBits = InlineArray<4, UInt64>(repeating: 0)
         while true {
             skipWhitespace()
             guard offset < bytes.count else { throw error(N_("the document ends inside an object (a '}' is missing)")) }
@@ -130,24 +130,24 @@ struct JSONScanner {
     }
 
     /// Throws when the object already has the key at `entry` (equal as Swift's strings: "é" as one
-    /// character or two is one key). A small object compares with each key before it, unless
-    /// `bits` (a bit for each plain key's length and end bytes, all for one not plain) show that
-    /// none can match; a large one keeps a set.
+    /// character or two is one key). Up to 128 keys, it compares with the keys before it unless
+    /// `bits` (one per plain key, from its length and first, middle and last bytes) rule it out.
     private func checkKeyIsNew(_ entry: Int, in container: Int, keysBefore: Int, seen: inout Set<String>,
-                               bits: inout UInt64) throws(JSONError) {
+                               bits: inout InlineArray<4, UInt64>) throws(JSONError) {
         var isRepeated = false
-        if keysBefore < 32 {
+        if keysBefore < 128 {
             let isPlain = entries[entry] & 7 == JSONKind.plainText.rawValue
             let raw = rawKey(entry)
-            let hash = UInt64(raw.count) &+ UInt64(raw.first ?? 0) &* 7 &+ UInt64(raw.last ?? 0) &* 13
-            let bit: UInt64 = isPlain ? 1 << (hash & 63) : ~0
-            defer { bits |= bit }
-            if bits & bit == 0 { return }
+            if isPlain, let first = raw.first, let last = raw.last {
+                let hash = (UInt64(raw.count) | UInt64(first) << 16 | UInt64(last) << 24 | UInt64(raw[raw.count / 2]) << 32) &* 0x9E37_79B9_7F4A_7C15
+                let word = Int(hash >> 62), bit: UInt64 = 1 << (hash >> 56 & 63)
+                defer { bits[word] |= bit }
+                if bits[word] & bit == 0 { return }
+            } else if !isPlain { bits = InlineArray(repeating: ~0) }
             var other = container + 2
             while other < entry, !isRepeated {
                 if isPlain && entries[other] & 7 == JSONKind.plainText.rawValue {
-                    let otherRaw = rawKey(other)
-                    isRepeated = raw.count == otherRaw.count && memcmp(raw.baseAddress!, otherRaw.baseAddress!, raw.count) == 0
+                    isRepeated = raw.elementsEqual(rawKey(other))
                 } else {
                     isRepeated = keyText(entry) == keyText(other)
                 }
