@@ -313,12 +313,18 @@ import Testing
         }
     }
 
-    @Test("libcurl's loader gets a malloc arena of its own only in a refresh of at most one place", arguments: [
+    @Test("A refresh of at most one place gets a second malloc arena, as the parsed command agrees", arguments: [
         ([], 1), (["show"], 1), (["locations", "add", "Oslo"], 1), (["refresh"], 2), (["refresh", "--quiet"], 2),
         (["--units", "si", "refresh", "Oslo"], 2), (["refresh", "--all"], 1), (["refresh", "-qa"], 1),
         (["refresh", "Oslo", "Bergen"], 1), (["refresh", "--if-stale", "Oslo", "--json"], 2),
     ] as [([String], Int32)])
-    func mallocArenas(_ arguments: [String], _ arenas: Int32) {
+    func mallocArenas(_ arguments: [String], _ arenas: Int32) throws {
         #expect(RainCLI.mallocArenas(for: arguments) == arenas)
+        if case .run(let type, let values, _) = try CommandParser(root: RainCommand.self).parse(arguments),
+           let refresh = try type.init(parsed: values) as? RefreshCommand {
+            #expect((!refresh.all && refresh.references.count <= 1) == (arenas == 2))
+        } else {
+            #expect(arenas == 1)
+        }
     }
 }

@@ -78,7 +78,7 @@ struct JSONScanner {
         if peek(UInt8(ascii: "}")) { return close(container) }
         var keyCount = 0
         var seen = Set<String>()  // for an object of many keys
-        var keyBits = InlineArray<4, UInt64>(repeating: 0)
+        var keyBits = SIMD4<UInt64>()
         while true {
             skipWhitespace()
             guard offset < bytes.count else { throw error(N_("the document ends inside an object (a '}' is missing)")) }
@@ -130,27 +130,20 @@ struct JSONScanner {
     }
 
     /// Throws when the object already has the key at `entry` (equal as Swift's strings: "é" as one
-    /// character or two is one key). Up to 128 keys, it compares with the keys before it unless
-    /// `bits` (one per plain key, from its length and first, middle and last bytes) rule it out.
+    /// character or two is one key). While an object has fewer than 64 keys, all plain (ASCII
+    /// without escapes), a key is compared with those before it only if `bits` (a bit from a hash
+    /// of each key) say it may match; past that, with a set of the keys' texts.
     private func checkKeyIsNew(_ entry: Int, in container: Int, keysBefore: Int, seen: inout Set<String>,
-                               bits: inout InlineArray<4, UInt64>) throws(JSONError) {
+                               bits: inout SIMD4<UInt64>) throws(JSONError) {
         var isRepeated = false
-        if keysBefore < 128 {
-            let isPlain = entries[entry] & 7 == JSONKind.plainText.rawValue
+        if seen.isEmpty && keysBefore < 64 && entries[entry] & 7 == JSONKind.plainText.rawValue {
             let raw = rawKey(entry)
-            if isPlain, let first = raw.first, let last = raw.last {
-                let hash = (UInt64(raw.count) | UInt64(first) << 16 | UInt64(last) << 24 | UInt64(raw[raw.count / 2]) << 32) &* 0x9E37_79B9_7F4A_7C15
-                let word = Int(hash >> 62), bit: UInt64 = 1 << (hash >> 56 & 63)
-                defer { bits[word] |= bit }
-                if bits[word] & bit == 0 { return }
-            } else if !isPlain { bits = InlineArray(repeating: ~0) }
+            let hash = raw.reduce(0xCBF2_9CE4_8422_2325 as UInt64) { ($0 ^ UInt64($1)) &* 0x100_0000_01B3 } &* 0x9E37_79B9_7F4A_7C15
+            let word = Int(hash >> 62), bit: UInt64 = 1 << (hash >> 56 & 63)
+            if bits[word] & bit == 0 { bits[word] |= bit; return }
             var other = container + 2
             while other < entry, !isRepeated {
-                if isPlain && entries[other] & 7 == JSONKind.plainText.rawValue {
-                    isRepeated = raw.elementsEqual(rawKey(other))
-                } else {
-                    isRepeated = keyText(entry) == keyText(other)
-                }
+                isRepeated = raw.elementsEqual(rawKey(other))
                 other = next(after: other + 2)
             }
         } else {

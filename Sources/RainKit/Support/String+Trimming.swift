@@ -9,7 +9,7 @@ extension StringProtocol {
     /// `trimmingCharacters(in: .whitespaces)`.
     public var trimmingSpaces: String { trimmed { $0 == "\t" || $0.properties.generalCategory == .spaceSeparator } }
 
-    /// Without leading and trailing characters whose every scalar `isTrimmed` accepts.
+    /// Without the leading and trailing scalars `isTrimmed` accepts.
     /// (Through `Substring`'s scalars, not a new `String.UnicodeScalarView`: that one was
     /// built by a generic append whose witnesses the runtime looked up on every call.)
     public func trimmed(where isTrimmed: (Unicode.Scalar) -> Bool) -> String {
