@@ -46,15 +46,11 @@ public enum RainCLI {
     /// own instead of waiting about 20 times a run on the lock the command holds, and the
     /// refresh took 0.2-0.44 ms less (interleaved against curl); the transfer's thread takes
     /// that arena over. A batch keeps one, as its three threads would otherwise split between
-    /// the two arenas (0.4 MB higher at 200 places). The words after the first `refresh` are
-    /// looked at, not parsed (`--all`, short flags with an `a`, and how many do not start with
-    /// `-`): a wrong guess costs only that time or that memory.
+    /// the two arenas (0.4 MB higher at 200 places). The words are looked at, not parsed
+    /// (`RefreshCommand.refreshesAtMostOnePlace(words:)`): a wrong guess costs only that time
+    /// or that memory.
     public static func mallocArenas(for arguments: [String]) -> Int32 {
-        guard let refresh = arguments.firstIndex(of: RefreshCommand.commandName) else { return 1 }
-        let words = arguments[(refresh + 1)...]
-        let everyPlace = words.contains { $0 == "--all" || ($0.hasPrefix("-") && !$0.hasPrefix("--") && $0.contains("a")) }
-        let places = words.count { !$0.hasPrefix("-") }
-        return everyPlace || places > 1 ? 1 : 2
+        RefreshCommand.refreshesAtMostOnePlace(words: arguments) ? 2 : 1
     }
 
     private static func runCommand(

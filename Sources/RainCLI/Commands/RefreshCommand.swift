@@ -19,6 +19,18 @@ struct RefreshCommand: RunnableCommand {
             word == "--" + ifStale.definition.long || word == "--help" || (!word.hasPrefix("--") && word.hasPrefix("-") && word.contains("h"))
         }
     }
+    /// Whether `words` refresh at most one place, looked at as cheaply as the main thread can
+    /// afford before anything starts (`RainCLI.mallocArenas`), not parsed: after the first
+    /// `refresh`, no `--all` (alone or among short flags) and at most one word not an option.
+    static func refreshesAtMostOnePlace(words: [String]) -> Bool {
+        guard let refresh = words.firstIndex(of: commandName) else { return false }
+        let after = words[(refresh + 1)...]
+        let everyPlace = after.contains { word in
+            word == "--" + all.definition.long
+                || (!word.hasPrefix("--") && word.hasPrefix("-") && all.definition.short.map(word.contains) == true)
+        }
+        return !everyPlace && after.count { !$0.hasPrefix("-") } <= 1
+    }
     static let commandName = "refresh"
     static let configuration = CommandConfiguration(
         commandName: commandName,
