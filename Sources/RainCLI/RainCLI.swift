@@ -27,32 +27,6 @@ public enum RainCLI {
         return fail(ErrorReport(failure), console)
     }
 
-    /// Starts loading libcurl on a thread of its own when `arguments` are a refresh that always
-    /// fetches, before `run` gets there, so the request leaves sooner. That thread judges the
-    /// words (`RefreshCommand.alwaysFetches(words:)`, looked at, not parsed): judged here,
-    /// before the command started, they held a refresh back by half a millisecond. A line
-    /// without the word `refresh` starts no thread.
-    public static func prepareTransport(for arguments: [String]) {
-        guard arguments.contains(RefreshCommand.commandName) else { return }
-        DetachedThread.start(besideCaller: true) {
-            if RefreshCommand.alwaysFetches(words: arguments) { CurlTransport.load() }
-        }
-    }
-
-    /// How many malloc arenas rain's threads share (`mallopt(M_ARENA_MAX)`, set before any
-    /// thread starts). One: a 200-place refresh peaked 1.5 MB lower than with an arena for each
-    /// thread that found the others busy, and rain's threads spend little time in malloc. Two
-    /// for a refresh of at most one place: libcurl's loader then allocates in an arena of its
-    /// own instead of waiting about 20 times a run on the lock the command holds, and the
-    /// refresh took 0.2-0.44 ms less (interleaved against curl); the transfer's thread takes
-    /// that arena over. A batch keeps one, as its three threads would otherwise split between
-    /// the two arenas (0.4 MB higher at 200 places). The words are looked at, not parsed
-    /// (`RefreshCommand.refreshesAtMostOnePlace(words:)`): a wrong guess costs only that time
-    /// or that memory.
-    public static func mallocArenas(for arguments: [String]) -> Int32 {
-        RefreshCommand.refreshesAtMostOnePlace(words: arguments) ? 2 : 1
-    }
-
     private static func runCommand(
         _ arguments: [String],
         environment: [String: String],
@@ -84,15 +58,15 @@ public enum RainCLI {
         case .run(let type, let values, let path):
             let command: any RunnableCommand
             var context: CommandContext
-            var preparation: TransportPreparation?
-            // Exit waits for libcurl to be set up, whichever way the command ends.
+            var preparation: ClientPreparation?
+            // Exit waits for the client's preparation, whichever way the command ends.
             func finish(_ status: Int32) async -> Int32 {
                 await preparation?.finished()
                 return status
             }
             do {
                 command = try type.init(parsed: values)
-                if command.alwaysFetches { preparation = CurlTransport.prepare() }
+                if command.alwaysFetches { preparation = ForecastClient.prepare() }
                 context = try makeContext(values: values, environment: environment, console: console, asciiOnly: asciiOnly)
                 try command.validate(in: context)
             } catch {

@@ -294,37 +294,20 @@ import Testing
         #expect(console.output.contains("USAGE: rain help [<command> ...]"))
     }
 
-    /// libcurl is loaded ahead on the main thread for a line the command then always fetches for,
-    /// and not for another: the words' judgement agrees with the parsed command's on these lines.
+    /// The client is prepared while the command starts for a line that always fetches (a
+    /// refresh without --if-stale), and only for it.
     @Test(arguments: [
         (["refresh"], true), (["refresh", "--all", "-q"], true), (["refresh", "Berlin", "--json"], true),
         (["refresh", "--if-stale"], false), (["refresh", "-a", "--if-stale", "--quiet"], false),
-        (["refresh", "--help"], false), (["refresh", "-h"], false), (["show"], false), (["Berlin"], false),
-        (["--version"], false), (["help", "refresh"], false), (["locations", "add", "refresh"], false),
-        (["--lang", "de", "refresh"], true), (["--config=x.json", "--ascii", "refresh", "-a"], true), (["--help", "refresh"], false),
-        (["refresh", "-qh"], false), (["refresh", "--", "-h"], true), (["refresh", "--", "--if-stale"], true),
+        (["show"], false), (["Berlin"], false), (["locations", "add", "refresh"], false),
+        (["--lang", "de", "refresh"], true), (["--config=x.json", "--ascii", "refresh", "-a"], true),
+        (["refresh", "--", "--if-stale"], true), (["notify", "--all"], false), (["watch"], false),
     ])
-    func libcurlIsLoadedAheadOnlyForARefreshThatFetches(_ arguments: [String], _ loadsAhead: Bool) throws {
-        #expect(RefreshCommand.alwaysFetches(words: arguments) == loadsAhead)
-        if case .run(let type, let values, _) = try CommandParser(root: RainCommand.self).parse(arguments) {
-            #expect(try type.init(parsed: values).alwaysFetches == loadsAhead)
-        } else {
-            #expect(!loadsAhead)
+    func theClientIsPreparedOnlyForARefreshThatFetches(_ arguments: [String], _ prepares: Bool) throws {
+        guard case .run(let type, let values, _) = try CommandParser(root: RainCommand.self).parse(arguments) else {
+            Issue.record("\(arguments) does not run a command")
+            return
         }
-    }
-
-    @Test("A refresh of at most one place gets a second malloc arena, as the parsed command agrees", arguments: [
-        ([], 1), (["show"], 1), (["locations", "add", "Oslo"], 1), (["refresh"], 2), (["refresh", "--quiet"], 2),
-        (["--units", "si", "refresh", "Oslo"], 2), (["refresh", "--all"], 1), (["refresh", "-qa"], 1),
-        (["refresh", "Oslo", "Bergen"], 1), (["refresh", "--if-stale", "Oslo", "--json"], 2),
-    ] as [([String], Int32)])
-    func mallocArenas(_ arguments: [String], _ arenas: Int32) throws {
-        #expect(RainCLI.mallocArenas(for: arguments) == arenas)
-        if case .run(let type, let values, _) = try CommandParser(root: RainCommand.self).parse(arguments),
-           let refresh = try type.init(parsed: values) as? RefreshCommand {
-            #expect((!refresh.all && refresh.references.count <= 1) == (arenas == 2))
-        } else {
-            #expect(arenas == 1)
-        }
+        #expect(try type.init(parsed: values).alwaysFetches == prepares)
     }
 }

@@ -163,31 +163,4 @@ import Testing
         let change = try #require(forecast.daylightChange(forDayStartingAt: forecast.daily[0].time, at: berlin))
         #expect(abs(change - 246) < 10, "\(change)")
     }
-
-    /// The moon a refresh works out while its request is out, from the place's cached forecast,
-    /// is the moon worked out once the answer is in; it is taken only for the same zone and
-    /// place, day by day, and a day it does not hold is worked out then.
-    @Test func theMoonWorkedOutAheadIsTheMoonWorkedOutAfter() {
-        let berlin = Coordinate(latitude: 52.52, longitude: 13.405)
-        var cached = Forecast(coordinate: berlin, timeZone: "Europe/Berlin", units: .si)
-        // Eight days from the day the clocks went forward (2025-03-30, 23 hours long).
-        cached.daily = (0..<8).map { Forecast.Day(time: Date(timeIntervalSince1970: 1_743_289_200 + 86_400 * Double($0) - ($0 > 0 ? 3_600 : 0))) }
-        var ahead = MoonsAhead(daysOf: cached, at: berlin)
-        ahead.workOut()
-        #expect(ahead.days.count == 8)
-        // The next forecast starts a day later: seven days are known, the eighth is worked out.
-        var fetched = cached
-        fetched.daily = Array(cached.daily.dropFirst()) + [Forecast.Day(time: Date(timeIntervalSince1970: 1_743_289_200 + 86_400 * 8 - 3_600))]
-        #expect(fetched.withAstronomy(at: berlin, ahead: ahead) == fetched.withAstronomy(at: berlin))
-        // What is known is taken as it is (a day marked here shows it), but not for another
-        // zone or place.
-        let marked = fetched.daily[0].time
-        #expect(ahead.days[marked] != nil)
-        ahead.days[marked]?.phase = MoonPhase(fraction: 0.123, illumination: 0.5)
-        #expect(fetched.withAstronomy(at: berlin, ahead: ahead).daily[0].moonPhase == 0.123)
-        var elsewhere = fetched
-        elsewhere.timeZone = "Europe/Paris"
-        #expect(elsewhere.withAstronomy(at: berlin, ahead: ahead).daily[0].moonPhase != 0.123)
-        #expect(fetched.withAstronomy(at: Coordinate(latitude: 48.85, longitude: 2.35), ahead: ahead).daily[0].moonPhase != 0.123)
-    }
 }

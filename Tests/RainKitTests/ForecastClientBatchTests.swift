@@ -67,8 +67,8 @@ import Testing
         let release = DispatchSemaphore(value: 0)
         let delivered = Mutex(0)
         async let results = withCheckedContinuation { continuation in
-            client.requestWeather(for: places, cancellation: nil, onEach: { _, _ in
-                if delivered.withLock({ $0 += 1; return $0 }) == 1 { release.wait() }
+            client.requestWeather(for: places, handingOn: { _, result in
+                if case .success = result, delivered.withLock({ $0 += 1; return $0 }) == 1 { release.wait() }
             }, completion: { continuation.resume(returning: $0) })
         }
         try await Task.sleep(for: .seconds(1))
@@ -76,6 +76,7 @@ import Testing
         #expect(server.requests.count <= 6, "\(server.requests.count) of 40 asked for while the first is not taken")
         release.signal()
         let all = await results
-        #expect(all.count == places.count && all.allSatisfy { (try? $0.get()) != nil })
+        #expect(all.count == places.count && all.allSatisfy { $0 == nil })
+        #expect(delivered.withLock { $0 } == places.count)
     }
 }

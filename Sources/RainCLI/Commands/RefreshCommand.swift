@@ -7,33 +7,8 @@ struct RefreshCommand: RunnableCommand {
     var savesChanges: Bool { true }
     var alwaysFetches: Bool { !ifStale }
 
-    /// Whether a command line is a refresh that always fetches, told from its words before they
-    /// are parsed: `refresh` after any global options but help, then no `--if-stale` and no
-    /// help option (`-h` alone or in a group) before `--`. A line misjudged costs only time:
-    /// libcurl loaded for nothing (the process exits without waiting for it), or loaded later,
-    /// by the command (`alwaysFetches`).
-    static func alwaysFetches(words: [String]) -> Bool {
-        let globals = GlobalOptions.leadingCount(in: words)
-        guard globals < words.count, words[globals] == commandName, !words.prefix(globals).contains("--help") else { return false }
-        return !words.dropFirst(globals + 1).prefix { $0 != "--" }.contains { word in
-            word == "--" + ifStale.definition.long || word == "--help" || (!word.hasPrefix("--") && word.hasPrefix("-") && word.contains("h"))
-        }
-    }
-    /// Whether `words` refresh at most one place, looked at as cheaply as the main thread can
-    /// afford before anything starts (`RainCLI.mallocArenas`), not parsed: after the first
-    /// `refresh`, no `--all` (alone or among short flags) and at most one word not an option.
-    static func refreshesAtMostOnePlace(words: [String]) -> Bool {
-        guard let refresh = words.firstIndex(of: commandName) else { return false }
-        let after = words[(refresh + 1)...]
-        let everyPlace = after.contains { word in
-            word == "--" + all.definition.long
-                || (!word.hasPrefix("--") && word.hasPrefix("-") && all.definition.short.map(word.contains) == true)
-        }
-        return !everyPlace && after.count { !$0.hasPrefix("-") } <= 1
-    }
-    static let commandName = "refresh"
     static let configuration = CommandConfiguration(
-        commandName: commandName,
+        commandName: "refresh",
         abstract: "Fetch new forecasts (the current location's by default) into the cache.",
         discussion: """
         Places are fetched concurrently (at most max_concurrent_requests at once); one that \

@@ -22,8 +22,8 @@ protocol RunnableCommand: ParsableCommand {
     /// line): then output that could not be written afterwards is a warning, not a failure, so
     /// that a script does not retry a change that was made (`locations add` twice).
     var savesChanges: Bool { get }
-    /// Whether the command fetches whatever is cached (a refresh): libcurl is then loaded while
-    /// it starts (`CurlTransport.prepare()`).
+    /// Whether the command fetches whatever is cached (a refresh): the client is then prepared
+    /// while the command reads its configuration and places (`ForecastClient.prepare()`).
     var alwaysFetches: Bool { get }
     func run(_ context: CommandContext) async throws
 }

@@ -6,17 +6,15 @@ extension Forecast {
     /// agrees with the lit fraction (a Dark Sky server's `moonPhase` is rounded to 0.01: its 0.8
     /// named "last quarter" beside 28% lit); and the day's first moonrise and moonset at
     /// `coordinate` where the provider sent none. Done once, when a forecast is fetched, so the
-    /// cache and `--json` hold what the screen shows. The days `ahead` holds are taken from it
-    /// when it was worked out for this zone and `coordinate`.
-    public func withAstronomy(at coordinate: Coordinate, ahead: MoonsAhead? = nil) -> Forecast {
+    /// cache and `--json` hold what the screen shows.
+    public func withAstronomy(at coordinate: Coordinate) -> Forecast {
         let zone = ZoneInfo.named(timeZone) ?? .utc
-        let known = ahead.flatMap { $0.timeZone == timeZone && $0.coordinate == coordinate ? $0.days : nil } ?? [:]
         var filled = self
         for index in filled.daily.indices {
             let (start, end) = Self.span(ofDayStartingAt: filled.daily[index].time, in: zone)
             var day = filled.daily[index]
-            let (phase, moon) = known[start] ?? MoonsAhead.day(from: start, to: end, at: coordinate,
-                                                               risingAndSetting: day.moonrise == nil && day.moonset == nil)
+            let (phase, moon) = Self.moonDay(from: start, to: end, at: coordinate,
+                                             risingAndSetting: day.moonrise == nil && day.moonset == nil)
             day.moonPhase = phase.fraction
             day.moonIllumination = phase.illumination
             if day.moonrise == nil && day.moonset == nil {
@@ -56,38 +54,11 @@ extension Forecast {
         return (Date(timeIntervalSince1970: TimeInterval(zone.startOfDay(localDays: days))),
                 Date(timeIntervalSince1970: TimeInterval(zone.startOfDay(localDays: days + 1))))
     }
-}
-
-/// The moon of calendar days at a place, in a zone, worked out while a forecast's request is out
-/// (from the days of the place's cached forecast: a new one's are the same when it is from today)
-/// for `withAstronomy` to take rather than work out once the answer is in.
-public struct MoonsAhead: Sendable {
-    let timeZone: String
-    let coordinate: Coordinate
-    private let dayTimes: [Date]
-    /// By the day's first moment: the phase at its noon, and its first rise and set. Empty
-    /// until `workOut()`.
-    var days: [Date: (phase: MoonPhase, moon: RiseAndSet?)] = [:]
-
-    /// The days of `forecast` (a place's cached one), for the next forecast of the place at `coordinate`.
-    init(daysOf forecast: Forecast, at coordinate: Coordinate) {
-        timeZone = forecast.timeZone
-        self.coordinate = coordinate
-        dayTimes = forecast.daily.map(\.time)
-    }
-
-    mutating func workOut() {
-        let zone = ZoneInfo.named(timeZone) ?? .utc
-        for time in dayTimes {
-            let (start, end) = Forecast.span(ofDayStartingAt: time, in: zone)
-            days[start] = Self.day(from: start, to: end, at: coordinate, risingAndSetting: true)
-        }
-    }
 
     /// One day's moon as a forecast keeps it: four decimals (what the computation is good for,
     /// and what JSON keeps short), times to the second.
-    static func day(from start: Date, to end: Date, at coordinate: Coordinate,
-                    risingAndSetting: Bool) -> (phase: MoonPhase, moon: RiseAndSet?) {
+    private static func moonDay(from start: Date, to end: Date, at coordinate: Coordinate,
+                                      risingAndSetting: Bool) -> (phase: MoonPhase, moon: RiseAndSet?) {
         func rounded(_ value: Double) -> Double { (value * 10_000).rounded() / 10_000 }
         func wholeSecond(_ date: Date) -> Date { Date(timeIntervalSince1970: date.timeIntervalSince1970.rounded()) }
         let phase = MoonPhase(at: start.addingTimeInterval(end.timeIntervalSince(start) / 2))

@@ -3,8 +3,9 @@ import Glibc
 #endif
 import FoundationEssentials
 
-/// The last good forecast of each saved place: `<directory>/<location-id>.json`, written
-/// atomically. A failed fetch simply does not call `save`, so the last good file stays.
+/// The last good forecast of each saved place: `<directory>/<location-id>.json`, replaced whole
+/// but not synced (`AtomicFile.Durability.derived`: the next refresh fetches it again). A failed
+/// fetch simply does not call `save`, so the last good file stays.
 public struct ForecastCache: Sendable {
     public let directory: String
 
@@ -40,25 +41,19 @@ public struct ForecastCache: Sendable {
         return cached
     }
 
-    /// Replaces the place's file atomically (compact JSON), creating the folder when needed.
-    /// When this throws, the previous file is intact. With `syncingFolder` false the rename is
-    /// made durable only by a later `syncFolder()`: one folder fsync for a whole batch.
-    public func save(_ cached: CachedForecast, syncingFolder: Bool = true) throws(CacheError) {
+    /// Replaces the place's file whole (compact JSON), creating the folder when needed. When
+    /// this throws, the previous file is intact; after a power cut it may be old, empty or
+    /// missing, never a mix (a damaged one is set aside by the next read).
+    public func save(_ cached: CachedForecast) throws(CacheError) {
         let path = path(for: cached.location.id)
         do {
             try AtomicFile.createFolder(directory)
             var kept = cached
             kept.displayUnits = nil
-            try AtomicFile.write(ForecastDocument.bytes(of: kept, compactly: true), to: path,
-                                 syncingFolder: syncingFolder)
+            try AtomicFile.write(ForecastDocument.bytes(of: kept, compactly: true), to: path, durability: .derived)
         } catch {
             throw .unwritable(path: error.path, reason: error.problem)
         }
-    }
-
-    /// Makes the renames of earlier `save(_:syncingFolder: false)` calls durable.
-    public func syncFolder() {
-        AtomicFile.syncFolder(directory)
     }
 
     /// Moves a file that cannot be read as a forecast out of the way, so the next refresh can

@@ -40,21 +40,14 @@ public struct CurlTransport: Sendable {
         return outcomes
     }
 
-    /// Starts loading and initialising libcurl on a thread of its own, for a command that is
-    /// going to fetch: loading its 30 or so libraries is most of what a refresh of one place
-    /// spends before its request, and it then runs while the command reads its configuration
-    /// and places instead of after. The first transfer waits for what is left of it. Nothing
-    /// more is started when a load has begun (`load()`).
-    /// `TransportPreparation.finished()` must be awaited before the process exits.
-    public static func prepare() -> TransportPreparation {
-        if CurlGlobal.beginLoad() { DetachedThread.start { CurlGlobal.completeLoad() } }
-        return TransportPreparation()
-    }
-
-    /// Loads and initialises libcurl on the calling thread, unless a load has begun: for a
-    /// thread of its own started while a command that will fetch starts on another.
-    public static func load() {
-        if CurlGlobal.beginLoad() { CurlGlobal.completeLoad() }
+    /// Starts loading and initialising libcurl on a thread of its own, unless a load has
+    /// begun: loading its 30 or so libraries is most of what a refresh of one place spends
+    /// before its request. The thread is kept off the caller's processor, so that the caller
+    /// goes on meanwhile (Linux puts a new thread where its creator runs, and the two took
+    /// turns for milliseconds while the other processor idled). The first transfer waits for
+    /// what is left of the load.
+    static func beginLoading() {
+        if CurlGlobal.beginLoad() { DetachedThread.start(besideCaller: true) { CurlGlobal.completeLoad() } }
     }
 
     /// One request, tried once: a batch of one.
@@ -63,8 +56,8 @@ public struct CurlTransport: Sendable {
     }
 }
 
-/// libcurl being loaded ahead of the first transfer (`CurlTransport.prepare()`).
-public struct TransportPreparation: Sendable {
+/// A client made ready ahead of its first request (`ForecastClient.prepare()`).
+public struct ClientPreparation: Sendable {
     /// Returns once libcurl is loaded and initialised (or known not to be): exiting while its
     /// libraries are being set up on another thread would run their exit handlers alongside.
     public func finished() async {

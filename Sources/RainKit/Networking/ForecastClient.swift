@@ -37,6 +37,14 @@ public final class ForecastClient: Sendable {
         configuration.endpoint(for: coordinate, key: configuration.apiKey ?? APIKey("")).redactedURL
     }
 
+    /// Makes the transport ready ahead of a command's first request (libcurl's loading, on a
+    /// thread of its own), so that it runs while the command reads its configuration and
+    /// places. `ClientPreparation.finished()` must be awaited before the process exits.
+    public static func prepare() -> ClientPreparation {
+        CurlTransport.beginLoading()
+        return ClientPreparation()
+    }
+
     // MARK: - Requests
 
     /// Fetches the forecast for `coordinate` and calls `completion` exactly once, on a
@@ -46,29 +54,37 @@ public final class ForecastClient: Sendable {
         requestWeather(for: [coordinate]) { completion($0[0]) }
     }
 
-    /// Fetches the forecasts for `coordinates` concurrently (at most
-    /// `maxConcurrentRequests` at a time, over reused connections) and calls `completion`
-    /// exactly once, on a background thread, with one result per coordinate in the same order.
-    public func requestWeather(for coordinates: [Coordinate],
+    /// Fetches the forecasts for `coordinates` concurrently (at most `maxConcurrentRequests`
+    /// at a time, over reused connections) and calls `completion` exactly once, on a background
+    /// thread, with one result per coordinate in the same order. `cancellation` stops the
+    /// transfers; what was not answered then ends as `.cancelled`.
+    public func requestWeather(for coordinates: [Coordinate], cancellation: TransferCancellation? = nil,
                                completion: @escaping @Sendable ([Result<Forecast, ForecastError>]) -> Void) {
-        requestWeather(for: coordinates, cancellation: nil, onEach: nil, completion: completion)
+        start(coordinates, cancellation: cancellation, onEach: nil, keepingForecasts: true) { results in
+            completion(results.map { $0 ?? .failure(.cancelled) })
+        }
     }
 
-    /// The same, stoppable through `cancellation`, with `onEach` called (on a thread of the
-    /// batch's own, one call at a time) as soon as each result is known, while other transfers
-    /// still run. `onEach` may be slow (write a file): while results wait for it, no new
-    /// transfer starts.
-    public func requestWeather(for coordinates: [Coordinate], cancellation: TransferCancellation?,
-                               onEach: (@Sendable (Int, Result<Forecast, ForecastError>) -> Void)?,
-                               completion: @escaping @Sendable ([Result<Forecast, ForecastError>]) -> Void) {
-        start(coordinates, cancellation: cancellation, onEach: onEach, keepingForecasts: true) { results in
-            completion(results.map { $0 ?? .failure(.cancelled) })
+    /// Fetches `coordinates`, handing each result to `onEach` as soon as it is known (on a
+    /// thread of the batch's own, one call at a time, while other transfers still run) and
+    /// keeping none, then calls `completion` once every `onEach` has returned, with each
+    /// request's failure, nil for a success. `onEach` may be slow (a refresh writes the cache
+    /// there): while results wait for it, no new transfer starts, so memory stays flat however
+    /// many places there are.
+    public func requestWeather(for coordinates: [Coordinate], cancellation: TransferCancellation? = nil,
+                               handingOn onEach: @escaping @Sendable (Int, Result<Forecast, ForecastError>) -> Void,
+                               completion: @escaping @Sendable ([ForecastError?]) -> Void) {
+        start(coordinates, cancellation: cancellation, onEach: onEach, keepingForecasts: false) { results in
+            completion(results.map { result in
+                if case .failure(let error)? = result { return error }
+                return nil
+            })
         }
     }
 
     /// Runs a batch on a thread of its own (the transfers block it in curl_multi_poll, never a
     /// cooperative thread). Without `keepingForecasts`, a forecast goes to `onEach` only and its
-    /// slot in the results is nil: memory stays flat however many places there are.
+    /// slot in the results is nil.
     private func start(_ coordinates: [Coordinate], cancellation: TransferCancellation?,
                        onEach: (@Sendable (Int, Result<Forecast, ForecastError>) -> Void)?, keepingForecasts: Bool,
                        completion: @escaping @Sendable ([Result<Forecast, ForecastError>?]) -> Void) {
@@ -94,33 +110,31 @@ public final class ForecastClient: Sendable {
         try await weather(for: [coordinate])[0].get()
     }
 
-    /// The forecasts for `coordinates`, one result each, in the same order. Cancelling the task
-    /// stops the transfers in libcurl; what was not answered then ends as `.cancelled`.
+    /// The forecasts for `coordinates`, one result each, in the same order (`requestWeather`
+    /// awaited). Cancelling the task stops the transfers in libcurl.
     public func weather(for coordinates: [Coordinate]) async -> [Result<Forecast, ForecastError>] {
-        await run(coordinates, onEach: nil, keepingForecasts: true).map { $0 ?? .failure(.cancelled) }
-    }
-
-    /// Fetches `coordinates`, handing each result to `onEach` as soon as it is known (on a
-    /// thread of the batch's own, one call at a time) and keeping none: returns each request's
-    /// failure, nil for a success, once every `onEach` has returned. `onEach` may be slow (a refresh
-    /// writes the cache there): while results wait for it, no new transfer starts, so memory
-    /// stays flat. Cancelling the task stops the transfers in libcurl.
-    public func weather(for coordinates: [Coordinate],
-                        onEach: @escaping @Sendable (Int, Result<Forecast, ForecastError>) -> Void) async -> [ForecastError?] {
-        await run(coordinates, onEach: onEach, keepingForecasts: false).map { result in
-            if case .failure(let error)? = result { return error }
-            return nil
+        await cancellable { cancellation, resume in
+            requestWeather(for: coordinates, cancellation: cancellation, completion: resume)
         }
     }
 
-    private func run(_ coordinates: [Coordinate], onEach: (@Sendable (Int, Result<Forecast, ForecastError>) -> Void)?,
-                     keepingForecasts: Bool) async -> [Result<Forecast, ForecastError>?] {
+    /// `requestWeather(for:handingOn:completion:)` awaited: each request's failure, nil for a
+    /// success, once every `onEach` has returned. Cancelling the task stops the transfers.
+    public func weather(for coordinates: [Coordinate],
+                        onEach: @escaping @Sendable (Int, Result<Forecast, ForecastError>) -> Void) async -> [ForecastError?] {
+        await cancellable { cancellation, resume in
+            requestWeather(for: coordinates, cancellation: cancellation, handingOn: onEach, completion: resume)
+        }
+    }
+
+    /// A request API's completion awaited, its transfers stopped when the task is cancelled.
+    private func cancellable<Value: Sendable>(
+        _ request: (TransferCancellation, @escaping @Sendable (Value) -> Void) -> Void
+    ) async -> Value {
         let cancellation = TransferCancellation()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                start(coordinates, cancellation: cancellation, onEach: onEach, keepingForecasts: keepingForecasts) {
-                    continuation.resume(returning: $0)
-                }
+                request(cancellation) { continuation.resume(returning: $0) }
             }
         } onCancel: {
             cancellation.cancel()

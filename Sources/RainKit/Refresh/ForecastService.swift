@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Synchronization
 
 /// Forecasts for saved places: the cache first, the API when the cache is stale and the network
 /// is there, one refresh at a time per home, the last good forecast kept whatever happens.
@@ -81,8 +80,7 @@ public struct ForecastService: Sendable {
     }
 
     /// Refreshes `locations` under the home's refresh lock. Each forecast is written to the
-    /// cache as soon as it is decoded, while the other transfers go on; the cache folder is
-    /// synced once for the batch.
+    /// cache as soon as it is decoded, while the other transfers go on (`RefreshBatch`).
     /// - Parameters:
     ///   - onlyIfStale: skip places whose cached forecast is younger than the refresh interval.
     ///   - lockWait: how long to wait for another rain's refresh; zero: fail at once with `.busy`.
@@ -100,27 +98,12 @@ public struct ForecastService: Sendable {
         let kept: @Sendable (CachedForecast) -> CachedForecast = { keepingForecasts ? $0 : $0.summary }
         // Forecasts written from this second on were fetched by a refresh we waited for.
         let started = Date(timeIntervalSince1970: now().timeIntervalSince1970.rounded(.down))
-        let lock: FileLock
-        var waited = false
-        do {
-            do {
-                lock = try FileLock.acquire(settings.paths.refreshLockFile, timeout: .zero)
-            } catch .busy where lockWait > .zero {
-                waited = true
-                lock = try await FileLock.acquire(settings.paths.refreshLockFile, waiting: lockWait)
-            }
-        } catch {
-            switch error {
-            case .busy: throw .busy
-            case .file(let error): throw .lockFile(error)
-            }
-        }
+        let (lock, waited) = try await refreshLock(waiting: lockWait)
         defer { lock.unlock() }
 
         // Read the cache only now: the refresh we may have waited for has just written it, and
-        // what it fetched is not fetched again.
-        // Only then are the cached forecasts needed up front; otherwise a place's is read when
-        // it is needed (below), so a large batch does not hold every old forecast in memory.
+        // what it fetched is not fetched again. Otherwise a place's is read when its new one is
+        // written, so a large batch does not hold every old forecast in memory.
         let previous = onlyIfStale || waited ? locations.map { cached(for: $0).map(kept) } : nil
         let due = locations.indices.filter { index in
             guard let previous else { return true }
@@ -133,91 +116,11 @@ public struct ForecastService: Sendable {
         defer { if sweepsOnLeaving { _ = sweepCache() } }
         var statuses: [Int: RefreshOutcome.Status] = [:]
         if !due.isEmpty {
-            // Reading a place's cached forecast (what sets a damaged file aside before it is
-            // replaced) is as much work as decoding the new one: the first places' are read
-            // now, while libcurl loads on its own thread (glibc lets no thread start until it is
-            // loaded, so this is work that fits the wait); each of the others when it is needed.
-            var readAhead: [Int: CachedForecast?] = [:]
-            var moonDays: [(index: Int, days: MoonsAhead)] = []
-            if previous == nil {
-                for index in due.prefix(settings.maxConcurrentRequests) {
-                    let cached = cached(for: locations[index])
-                    readAhead[index] = cached.map(kept)
-                    if let cached { moonDays.append((index, MoonsAhead(daysOf: cached.forecast, at: locations[index].coordinate))) }
-                }
-            }
-            let read = readAhead, plannedMoons = moonDays
-            let previousForecast: @Sendable (Int) -> CachedForecast? = { [self] index in
+            let batch = RefreshBatch(service: self, locations: locations, due: due, kept: kept, progress: progress) { [self] index in
                 if let previous { return previous[index] }
-                if let known = read[index] { return known }
                 return cached(for: locations[index]).map(kept)
             }
-            if settings.provider.unit.needsKey && settings.apiKey == nil {
-                for index in due { statuses[index] = .failed(.forecast(.missingKey), cached: previousForecast(index)) }
-            } else {
-                willFetch()
-                // The alert feeds are asked alongside the forecasts.
-                let official = OfficialAlerts(for: locations, at: due)
-                async let feedsAnswered: Void = fetch(official, for: locations)
-                // The moon of the places read ahead is worked out here while libcurl is still
-                // loading (the first request waits for that anyway; worked out later, on one
-                // thread, it came between the load's end and the request), then while the
-                // requests are out, in the order they were asked (see `MoonsAhead`), a place at a
-                // time, so that on one thread (rain's executor) the feeds' answers are taken in
-                // between.
-                let moons = MoonsWorkedAhead()
-                var moonsLeft = plannedMoons[...]
-                while CurlGlobal.isLoading, let (index, planned) = moonsLeft.popFirst() {
-                    moons.workOut(index, planned)
-                }
-                async let moonsWorkedOut: Void = { [moonsLeft] () async in
-                    for (index, planned) in moonsLeft where !moons.isTaken(index) {
-                        moons.workOut(index, planned)
-                        await Task.yield()
-                    }
-                }()
-                let saved = SavedStatuses()
-                let held = HeldForecasts()
-                // Each forecast is written (with its fsync) where the client hands it on, on its
-                // thread, while the other transfers go on; the client's back-pressure holds the
-                // transfers back when writing falls behind, so nothing waits or piles up here
-                // (but a forecast whose alert feeds have not answered, held aside below).
-                // The folder is synced once, after the last place, on that thread too (never on
-                // a cooperative one).
-                @Sendable func store(_ position: Int, _ result: Result<Forecast, ForecastError>) {
-                    let index = due[position]
-                    let status = save(result.map { $0.adding(official.alerts(for: index)) }, for: locations[index],
-                                      moons: moons.take(index), keeping: kept) { previousForecast(index) }
-                    let done = saved.set(index, status)
-                    if done == due.count { cache.syncFolder() }
-                    progress?(done, due.count)
-                }
-                let fetched = await client.weather(for: due.map { locations[$0].coordinate }) { position, result in
-                    // A forecast whose place's feeds have not all answered is held, not waited
-                    // for: waiting here would hold back every later save and, through the
-                    // back-pressure, the transfers, while the batch's time runs.
-                    if case .success = result, !official.hasAnswered(due[position]) {
-                        held.add(position, result)
-                    } else {
-                        store(position, result)
-                    }
-                }
-                await feedsAnswered
-                await moonsWorkedOut
-                let late = held.all
-                if !late.isEmpty {
-                    // Written on a thread of their own, with their fsyncs, as the others were.
-                    _ = try? await DetachedThread.run { for (position, result) in late { store(position, result) } }
-                }
-                // A place whose forecast failed says so in its own line; its feeds are not said too.
-                let failed = Set(fetched.indices.filter { fetched[$0] != nil }.map { due[$0] })
-                official.problems(leavingOut: failed).forEach(warn)
-                if fetched.contains(where: { if case .offline? = $0 { true } else { false } }) {
-                    throw .offline(host: host)
-                }
-                official.unreachable(leavingOut: failed).forEach(warn)
-                statuses.merge(saved.all) { $1 }
-            }
+            statuses = try await batch.run(willFetch: willFetch)
         }
         sweepsOnLeaving = false
         let saved = sweepCache()
@@ -227,23 +130,40 @@ public struct ForecastService: Sendable {
         }
     }
 
-    /// Writes a fetched forecast to the cache (the folder is synced later, once).
-    private func save(_ result: Result<Forecast, ForecastError>, for location: Location, moons: MoonsAhead?,
-                      keeping kept: (CachedForecast) -> CachedForecast,
-                      previous: () -> CachedForecast?) -> RefreshOutcome.Status {
+    /// The home's refresh lock, and whether another rain's refresh had it first (then this one
+    /// waited up to `lockWait` for it; zero: `.busy` at once).
+    private func refreshLock(waiting lockWait: Duration) async throws(RefreshError) -> (lock: FileLock, waited: Bool) {
+        do {
+            do {
+                return (try FileLock.acquire(settings.paths.refreshLockFile, timeout: .zero), false)
+            } catch .busy where lockWait > .zero {
+                return (try await FileLock.acquire(settings.paths.refreshLockFile, waiting: lockWait), true)
+            }
+        } catch {
+            switch error {
+            case .busy: throw .busy
+            case .file(let error): throw .lockFile(error)
+            }
+        }
+    }
+
+    /// Writes a fetched forecast to the cache, in the place's own zone and with rain's own
+    /// astronomy, and says what the place came to. `previous` reads the place's cached forecast.
+    func save(_ result: Result<Forecast, ForecastError>, for location: Location,
+              keeping kept: (CachedForecast) -> CachedForecast,
+              previous: () -> CachedForecast?) -> RefreshOutcome.Status {
         switch result {
         case .failure(let error):
             return .failed(.forecast(error), cached: previous())
         case .success(let forecast):
             let zone = settings.provider.unit.timeZone(forecastZone: forecast.timeZone, placeZone: location.timeZone)
             var fresh = CachedForecast(location: location, fetchedAt: now(), source: settings.provider.rawValue,
-                                       forecast: forecast.inTimeZone(zone).withAstronomy(at: location.coordinate, ahead: moons))
+                                       forecast: forecast.inTimeZone(zone).withAstronomy(at: location.coordinate))
             fresh.language = settings.fetchLanguage
-            // A damaged file is set aside before it would be replaced, never overwritten (read
-            // here when the refresh did not read it before; a lookup when it did).
+            // A damaged file is set aside before it would be replaced, never overwritten.
             let old = previous()
             do throws(CacheError) {
-                try cache.save(fresh, syncingFolder: false)
+                try cache.save(fresh)
                 return .refreshed(kept(fresh))
             } catch {
                 return .failed(.cache(error), cached: old, fetched: kept(fresh))
@@ -279,52 +199,4 @@ extension Forecast {
         forecast.alerts += alerts
         return forecast
     }
-}
-
-/// Forecasts fetched before their places' alert feeds answered, saved once they have.
-private final class HeldForecasts: Sendable {
-    private let held = Mutex([(position: Int, result: Result<Forecast, ForecastError>)]())
-
-    func add(_ position: Int, _ result: Result<Forecast, ForecastError>) {
-        held.withLock { $0.append((position, result)) }
-    }
-
-    var all: [(position: Int, result: Result<Forecast, ForecastError>)] { held.withLock { $0 } }
-}
-
-/// The moon of places' days worked out ahead. A place's save takes what is there, once: a
-/// place saved before its moon was worked out works it out itself, and is then passed over.
-private final class MoonsWorkedAhead: Sendable {
-    private let moons = Mutex((worked: [Int: MoonsAhead](), taken: Set<Int>()))
-
-    /// Works out the place's moon and keeps it, unless the place's forecast has come meanwhile.
-    func workOut(_ index: Int, _ planned: MoonsAhead) {
-        var ahead = planned
-        ahead.workOut()
-        moons.withLock { if !$0.taken.contains(index) { $0.worked[index] = ahead } }
-    }
-
-    func take(_ index: Int) -> MoonsAhead? {
-        moons.withLock { moons in
-            moons.taken.insert(index)
-            return moons.worked.removeValue(forKey: index)
-        }
-    }
-
-    func isTaken(_ index: Int) -> Bool { moons.withLock { $0.taken.contains(index) } }
-}
-
-/// What each place of a batch came to, filled in as results arrive.
-private final class SavedStatuses: Sendable {
-    private let statuses = Mutex([Int: RefreshOutcome.Status]())
-
-    /// Records one and returns how many are recorded.
-    func set(_ index: Int, _ status: RefreshOutcome.Status) -> Int {
-        statuses.withLock { statuses in
-            statuses[index] = status
-            return statuses.count
-        }
-    }
-
-    var all: [Int: RefreshOutcome.Status] { statuses.withLock { $0 } }
 }

@@ -52,24 +52,34 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String { text.description }
 }
 
-/// Whole-file reads and crash-safe replacement.
+/// Crash-safe replacement of whole files.
 public enum AtomicFile {
+    /// How much of a replacement survives a power cut.
+    public enum Durability: Sendable {
+        /// What the user cannot get back (the store, the configuration, what was notified): the
+        /// file and its folder are synced, so after a power cut the file is the old one or the
+        /// new one.
+        case durable
+        /// Derived data that is fetched again (the forecast cache): nothing is synced, so after a
+        /// power cut the file may be old, empty or missing, but never a mix of two.
+        case derived
+    }
+
     /// Replaces `path` with `bytes` so that a reader sees the old file or the new one, never a
-    /// mix, and a crash leaves one of them on disk: a temporary file in the same folder
-    /// (O_EXCL, `mode`), write, fsync, rename over the old one, fsync the folder (unless the
-    /// caller does that once for many files: `syncingFolder` false, then `syncFolder(_:)`).
+    /// mix: a temporary file in the same folder (O_EXCL, `mode`), write, fsync, rename over the
+    /// old one, fsync the folder; with `durability` `.derived`, the same without either fsync.
     ///
     /// A symbolic link (a dotfile manager's) stays a link: its final target is replaced, but
     /// only when that is a regular file or does not exist yet. A link to a device, a named pipe
     /// or a folder is refused: renaming over `/dev/zero` as root would replace the machine's device.
     public static func write(_ bytes: [UInt8], to link: String, mode: mode_t = 0o600,
-                             syncingFolder: Bool = true) throws(FileError) {
-        try write(to: link, mode: mode, syncingFolder: syncingFolder) { FileDescriptor.writeAll(bytes, to: $0) }
+                             durability: Durability = .durable) throws(FileError) {
+        try write(to: link, mode: mode, durability: durability) { FileDescriptor.writeAll(bytes, to: $0) }
     }
 
     /// `write(_:to:)` of the bytes `produce` writes to the descriptor it is given (returning
     /// the errno of a failed write): a large file need not be in memory whole.
-    static func write(to link: String, mode: mode_t = 0o600, syncingFolder: Bool = true,
+    static func write(to link: String, mode: mode_t = 0o600, durability: Durability = .durable,
                       producing produce: (Int32) -> Int32?) throws(FileError) {
         let path = try target(of: link, for: .write)
         var existing = stat()
@@ -93,7 +103,7 @@ public enum AtomicFile {
         // open() applies the umask; the file must have exactly `mode` (0600 keeps others out).
         guard fchmod(descriptor, mode) == 0 else { throw FileError(path: path, errno: errno, action: .write) }
         if let code = produce(descriptor) { throw FileError(path: path, errno: code, action: .write) }
-        guard fsync(descriptor) == 0 else { throw FileError(path: path, errno: errno, action: .write) }
+        if durability == .durable, fsync(descriptor) != 0 { throw FileError(path: path, errno: errno, action: .write) }
         guard close(descriptor) == 0 else {
             descriptor = -1
             throw FileError(path: path, errno: errno, action: .write)
@@ -101,7 +111,7 @@ public enum AtomicFile {
         descriptor = -1
         guard rename(temporary, path) == 0 else { throw FileError(path: path, errno: errno, action: .write) }
         succeeded = true
-        if syncingFolder { syncFolder(folder) }
+        if durability == .durable { syncFolder(folder) }
     }
 
     /// The file a path finally names, following symbolic links (relative ones from their own
@@ -142,46 +152,6 @@ public enum AtomicFile {
         return kill(pid, 0) != 0 && errno == ESRCH
     }
 
-    /// The whole file, or nil when it does not exist.
-    public static func read(_ path: String) throws(FileError) -> [UInt8]? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        if descriptor < 0 {
-            if errno == ENOENT { return nil }
-            throw FileError(path: path, errno: errno, action: .read)
-        }
-        defer { close(descriptor) }
-        // The whole file into an array of its size in one read (a megabyte store grown chunk by
-        // chunk was copied several times); one byte more to see the end, more reads if it grew.
-        var info = stat()
-        let size = fstat(descriptor, &info) == 0 ? max(0, Int(info.st_size)) : 0
-        var failure: Int32 = 0
-        var bytes = [UInt8](unsafeUninitializedCapacity: size + 1) { buffer, initialized in
-            while initialized < buffer.count {
-                let count = Glibc.read(descriptor, buffer.baseAddress! + initialized, buffer.count - initialized)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                if count == 0 { return }
-                initialized += count
-            }
-        }
-        var chunk = [UInt8](repeating: 0, count: bytes.count == size + 1 ? 64 * 1024 : 0)
-        while failure == 0 && !chunk.isEmpty {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, $0.count) }
-            if count < 0 {
-                if errno != EINTR { failure = errno }
-                continue
-            }
-            if count == 0 { break }
-            bytes.append(contentsOf: chunk[0..<count])
-        }
-        if failure == EISDIR { throw FileError(path: path, problem: LocalizedText(N_("is a folder, not a file"))) }
-        if failure != 0 { throw FileError(path: path, errno: failure, action: .read) }
-        return bytes
-    }
-
     /// Creates `path` and its missing parents (mode 0700 for new ones).
     public static func createFolder(_ path: String) throws(FileError) {
         var isFolder = stat()
@@ -200,7 +170,7 @@ public enum AtomicFile {
         return String(path[..<slash])
     }
 
-    public static func syncFolder(_ folder: String) {
+    static func syncFolder(_ folder: String) {
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         fsync(descriptor)

@@ -1,0 +1,97 @@
+import Synchronization
+
+/// One refresh's fetch of the places that are due: their forecasts and their places' official
+/// alerts asked at once, each forecast written to the cache as it is handed on, while the other
+/// transfers go on.
+final class RefreshBatch: Sendable {
+    private let service: ForecastService
+    private let locations: [Location]
+    /// The places fetched, by their index in `locations`; a request's position is its place's here.
+    private let due: [Int]
+    private let official: ForecastService.OfficialAlerts
+    private let kept: @Sendable (CachedForecast) -> CachedForecast
+    private let progress: (@Sendable (Int, Int) -> Void)?
+    /// The cached forecast of the place at an index of `locations`.
+    private let previous: @Sendable (Int) -> CachedForecast?
+    private let state = Mutex(State())
+
+    private struct State {
+        /// What each place written came to, by its index in `locations`.
+        var statuses: [Int: RefreshOutcome.Status] = [:]
+        /// Forecasts fetched before their places' feeds had all answered, by request position.
+        var held: [(position: Int, forecast: Forecast)] = []
+    }
+
+    init(service: ForecastService, locations: [Location], due: [Int],
+         kept: @escaping @Sendable (CachedForecast) -> CachedForecast, progress: (@Sendable (Int, Int) -> Void)?,
+         previous: @escaping @Sendable (Int) -> CachedForecast?) {
+        self.service = service
+        self.locations = locations
+        self.due = due
+        self.official = ForecastService.OfficialAlerts(for: locations, at: due)
+        self.kept = kept
+        self.progress = progress
+        self.previous = previous
+    }
+
+    /// Fetches and writes every place that is due; what each came to, by its index in
+    /// `locations`. Throws `.offline` when the host could not be reached (what was written
+    /// before stays written).
+    func run(willFetch: @Sendable () -> Void) async throws(RefreshError) -> [Int: RefreshOutcome.Status] {
+        let settings = service.settings
+        guard !settings.provider.unit.needsKey || settings.apiKey != nil else {
+            return Dictionary(uniqueKeysWithValues: due.map { ($0, .failed(.forecast(.missingKey), cached: previous($0))) })
+        }
+        willFetch()
+        async let feedsAnswered: Void = service.fetch(official, for: locations)
+        let failures = await service.client.weather(for: due.map { locations[$0].coordinate }) { position, result in
+            self.receive(result, at: position)
+        }
+        await feedsAnswered
+        await writeHeldForecasts()
+        return try statuses(after: failures)
+    }
+
+    /// A forecast as the client hands it on, on the client's thread: written there, unless its
+    /// place's feeds have not all answered. Then it is held, not waited for: waiting here would
+    /// hold back every later write and, through the client's back-pressure, the transfers.
+    private func receive(_ result: Result<Forecast, ForecastError>, at position: Int) {
+        if case .success(let forecast) = result, !official.hasAnswered(due[position]) {
+            state.withLock { $0.held.append((position, forecast)) }
+        } else {
+            write(result, at: position)
+        }
+    }
+
+    /// Writes the place's forecast with its feeds' alerts, and records what it came to.
+    private func write(_ result: Result<Forecast, ForecastError>, at position: Int) {
+        let index = due[position]
+        let status = service.save(result.map { $0.adding(official.alerts(for: index)) }, for: locations[index],
+                                  keeping: kept) { previous(index) }
+        let done = state.withLock { state in
+            state.statuses[index] = status
+            return state.statuses.count
+        }
+        progress?(done, due.count)
+    }
+
+    /// The forecasts held for their feeds, written once every feed has answered, on a thread
+    /// of their own as the others were.
+    private func writeHeldForecasts() async {
+        let held = state.withLock { $0.held }
+        guard !held.isEmpty else { return }
+        _ = try? await DetachedThread.run { for (position, forecast) in held { self.write(.success(forecast), at: position) } }
+    }
+
+    /// What each place came to once the batch is over, the feeds' problems said. A place whose
+    /// forecast failed says so in its own line, so its feeds are not said too.
+    private func statuses(after failures: [ForecastError?]) throws(RefreshError) -> [Int: RefreshOutcome.Status] {
+        let failed = Set(failures.indices.filter { failures[$0] != nil }.map { due[$0] })
+        official.problems(leavingOut: failed).forEach(service.warn)
+        if failures.contains(where: { if case .offline? = $0 { true } else { false } }) {
+            throw .offline(host: service.host)
+        }
+        official.unreachable(leavingOut: failed).forEach(service.warn)
+        return state.withLock { $0.statuses }
+    }
+}
