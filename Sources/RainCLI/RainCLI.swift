@@ -12,11 +12,14 @@ public enum RainCLI {
         environment: [String: String],
         console: any Console
     ) async -> Int32 {
+        let parser = CommandParser(root: RainCommand.self)
         // ASCII from the first word on, errors of a command line that cannot be read included.
-        let asciiOnly = asciiAsked(in: arguments) || !OutputCharset.isUTF8(environment: environment)
+        let asked = parser.presentation(askedIn: arguments)
+        let asciiOnly = asked.asciiOnly || !OutputCharset.isUTF8(environment: environment)
         let console = asciiOnly ? ASCIIConsole(console) : console
         var savedChanges = false
-        let status = await runCommand(arguments, environment: environment, console: console, asciiOnly: asciiOnly,
+        let status = await runCommand(arguments, parser: parser, environment: environment, console: console,
+                                      choices: SettingsLoader.RunChoices(language: asked.language, asciiOnly: asciiOnly),
                                       savedChanges: &savedChanges)
         guard status == ExitCode.success.rawValue, let failure = console.outputFailure else { return status }
         guard !savedChanges else {
@@ -27,17 +30,19 @@ public enum RainCLI {
         return fail(ErrorReport(failure), console)
     }
 
+    /// `choices` are the line's own, read before it is parsed (`CommandParser.presentation`).
     private static func runCommand(
         _ arguments: [String],
+        parser: CommandParser,
         environment: [String: String],
         console: any Console,
-        asciiOnly: Bool,
+        choices: SettingsLoader.RunChoices,
         savedChanges: inout Bool
     ) async -> Int32 {
-        let parser = CommandParser(root: RainCommand.self)
+        let asciiOnly = choices.asciiOnly
         let width = outputWidth(environment: environment, console: console)
         let parsed: ParsedCommandLine
-        let wordsBeforeRunning = { localization(choices: SettingsLoader.RunChoices(language: languageAsked(in: arguments), asciiOnly: asciiOnly), environment: environment) }
+        let wordsBeforeRunning = { localization(choices: choices, environment: environment) }
         do {
             parsed = try parser.parse(arguments)
         } catch {
@@ -141,23 +146,6 @@ public enum RainCLI {
         }
         let (error, path) = misspelt.report
         return CommandLineError(error: error, path: path)
-    }
-
-    /// Whether `--ascii` is on a command line that may not parse (before `--`).
-    private static func asciiAsked(in arguments: [String]) -> Bool {
-        arguments.prefix { $0 != "--" }.contains("--ascii")
-    }
-
-    /// `--lang`'s value on a command line that did not parse (`--lang de`, `--lang=de`; the last
-    /// one before `--`), so that its error is in the language asked for.
-    private static func languageAsked(in arguments: [String]) -> String? {
-        var language: String?
-        for (index, argument) in zip(arguments.indices, arguments) {
-            if argument == "--" { break }
-            if argument == "--lang", index + 1 < arguments.count { language = arguments[index + 1] }
-            if argument.hasPrefix("--lang=") { language = String(argument.dropFirst("--lang=".count)) }
-        }
-        return language.flatMap { SettingsLoader.isLanguageCode($0) ? $0 : nil }
     }
 
     /// The language of what goes wrong before a command runs: `--lang` when it was read, else

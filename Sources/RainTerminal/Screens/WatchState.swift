@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RainKit
 
 /// What `rain watch` knows at a moment: the places it watches and their forecasts, whether the
 /// API can be reached (and since when not), and the last thing that went wrong.
