@@ -75,7 +75,7 @@ import Testing
         #expect(models.count == points.count, sourceLocation: sourceLocation)
         for (model, point) in zip(models, points) {
             for field in fields {
-                let key = field.darkSkyKeys[0]
+                let key = try! #require(JSONNaming.darkSky.keys(field.key).first, "\(field.key) is read from a Dark Sky answer")
                 switch (field.value.written(model), point[key]) {
                 case (.number(let read)?, .number(let held)?): #expect(read == held, "\(key)", sourceLocation: sourceLocation)
                 case (.text(let read)?, .string(let held)?): #expect(read == held, "\(key)", sourceLocation: sourceLocation)

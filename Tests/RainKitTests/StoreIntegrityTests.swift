@@ -100,7 +100,9 @@ import Testing
             let held = try FileLock.acquire(folder + "/dotfiles/defaults.json.lock", timeout: .zero)
             defer { held.unlock() }
             let linked = DefaultsFile(path: folder + "/home/defaults.json", lockTimeout: .milliseconds(100))
-            #expect(throws: DefaultsFileError.busy(path: folder + "/home/defaults.json")) { try linked.update { _ in } }
+            #expect(throws: DefaultsFileError.busy(path: folder + "/home/defaults.json")) {
+                try LocationsStore(file: linked).add(name: "Oslo", coordinate: berlin)
+            }
         }
     }
 

@@ -32,7 +32,7 @@ public enum UnitSystem: String, Sendable, CaseIterable {
 }
 
 /// A forecast in rain's own terms, whichever provider it came from. Every measurement is optional:
-/// providers leave things out, and a value they mark as missing (Pirate Weather's -999) is nil here.
+/// providers leave things out, and a value a provider marks as missing is nil here.
 public struct Forecast: Sendable, Equatable {
     public var coordinate: Coordinate
     /// IANA time zone of the place, e.g. "Europe/Berlin". Local times are formatted with it.
@@ -125,7 +125,7 @@ public struct Forecast: Sendable, Equatable {
         public var precipIntensity: Double?
         public var precipType: String?
         public var windSpeed: Double?
-        /// The hour's strongest gust, in the wind unit (`wind_gusts_10m`, Dark Sky's `windGust`).
+        /// The hour's strongest gust, in the wind unit.
         public var windGust: Double?
         public var windBearing: Double?
         public var humidity: Double?
@@ -140,7 +140,7 @@ public struct Forecast: Sendable, Equatable {
         public var time: Date
         public var summary: String?
         public var icon: String?
-        /// The calendar day's minimum (not Dark Sky's overnight `temperatureLow`).
+        /// The calendar day's minimum (not an overnight low).
         public var temperatureLow: Double?
         /// The calendar day's maximum.
         public var temperatureHigh: Double?
@@ -157,8 +157,8 @@ public struct Forecast: Sendable, Equatable {
         public var sunset: Date?
         /// Set when the sun stays below or above the horizon all day.
         public var polar: Polar?
-        /// The moon's phase at the day's noon (0 new, 0.5 full, 1 the next new): Dark Sky's
-        /// `moonPhase` where a server sends it, else rain's own (`Forecast.withAstronomy`).
+        /// The moon's phase at the day's noon (0 new, 0.5 full, 1 the next new), rain's own
+        /// (`Forecast.withAstronomy`).
         public var moonPhase: Double?
         /// The lit fraction of the moon's disc at the day's noon, 0...1; rain's own.
         public var moonIllumination: Double?

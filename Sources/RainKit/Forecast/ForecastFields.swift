@@ -1,7 +1,8 @@
 import FoundationEssentials
 
-/// The fields of a forecast's parts, declared once: they read a Dark Sky-compatible answer,
-/// and read and write rain's cache and `rain show --json` (`docs/forecast-json.md`).
+/// The fields of a forecast's parts, declared once: they read and write rain's cache and
+/// `rain show --json` (`docs/forecast-json.md`), and read a server's answer in the server's
+/// naming (`Tables(naming)`, which its provider describes).
 enum ForecastFields {
     typealias Field = JSONField
 
@@ -47,26 +48,23 @@ enum ForecastFields {
         Field("dew_point", .number({ $0.dewPoint }, { $0.dewPoint = $1 })),
     ]
 
-    /// Pirate Weather's day: the calendar day's minimum and maximum are `temperatureMin`/`Max`
-    /// (`temperatureLow`/`High` are the overnight low and daytime high, read only when the
-    /// others are absent); the liquid amount is `liquidAccumulation` (its `precipAccumulation`
-    /// adds snow and ice); `polar` is rain's own, settled from the sun's times.
+    /// A calendar day: its minimum and maximum temperature, its liquid precipitation (snow
+    /// apart); `polar` is rain's own, settled from the sun's times.
     static let day: [Field<Forecast.Day>] = described() + [
-        Field("temperature_low", .number({ $0.temperatureLow }, { $0.temperatureLow = $1 }), darkSky: ["temperatureMin", "temperatureLow"]),
-        Field("temperature_high", .number({ $0.temperatureHigh }, { $0.temperatureHigh = $1 }), darkSky: ["temperatureMax", "temperatureHigh"]),
-        Field("precip_accumulation", .number({ $0.precipAccumulation }, { $0.precipAccumulation = $1 }), darkSky: ["liquidAccumulation", "precipAccumulation"]),
+        Field("temperature_low", .number({ $0.temperatureLow }, { $0.temperatureLow = $1 })),
+        Field("temperature_high", .number({ $0.temperatureHigh }, { $0.temperatureHigh = $1 })),
+        Field("precip_accumulation", .number({ $0.precipAccumulation }, { $0.precipAccumulation = $1 })),
         Field("snow_accumulation", .number({ $0.snowAccumulation }, { $0.snowAccumulation = $1 })),
-        Field("sunrise", .optionalTime({ $0.sunrise }, { $0.sunrise = $1 }), darkSky: ["sunriseTime"]),
-        Field("sunset", .optionalTime({ $0.sunset }, { $0.sunset = $1 }), darkSky: ["sunsetTime"]),
-        Field("polar", .choice({ $0.polar }, { $0.polar = $1 }), darkSky: []),
-        // The sky's own: rain computes them (`Forecast.withAstronomy`); a Dark Sky server's
-        // `moonPhase` is read where present, nothing else is.
-        Field("moon_phase", .number({ $0.moonPhase }, { $0.moonPhase = $1 }), darkSky: ["moonPhase"]),
-        Field("moon_illumination", .number({ $0.moonIllumination }, { $0.moonIllumination = $1 }), darkSky: []),
-        Field("moonrise", .optionalTime({ $0.moonrise }, { $0.moonrise = $1 }), darkSky: []),
-        Field("moonset", .optionalTime({ $0.moonset }, { $0.moonset = $1 }), darkSky: []),
+        Field("sunrise", .optionalTime({ $0.sunrise }, { $0.sunrise = $1 })),
+        Field("sunset", .optionalTime({ $0.sunset }, { $0.sunset = $1 })),
+        Field("polar", .choice({ $0.polar }, { $0.polar = $1 })),
+        // The sky's own: rain computes them (`Forecast.withAstronomy`).
+        Field("moon_phase", .number({ $0.moonPhase }, { $0.moonPhase = $1 })),
+        Field("moon_illumination", .number({ $0.moonIllumination }, { $0.moonIllumination = $1 })),
+        Field("moonrise", .optionalTime({ $0.moonrise }, { $0.moonrise = $1 })),
+        Field("moonset", .optionalTime({ $0.moonset }, { $0.moonset = $1 })),
         // Written from sunrise, sunset and polar; reading it back has nothing to set.
-        Field("daylight_seconds", .number({ $0.daylightSeconds }, { _, _ in }), darkSky: []),
+        Field("daylight_seconds", .number({ $0.daylightSeconds }, { _, _ in })),
     ]
 
     static let alert: [Field<Forecast.Alert>] = [
@@ -84,11 +82,11 @@ enum ForecastFields {
         Field("longitude", .coordinate({ $0.longitude }, { $0.longitude = $1 })),
     ]
 
-    /// `minutely` of a Dark Sky-compatible answer (its points are its `data`), `next_hour` of rain's.
+    /// The next hour, minute by minute (`next_hour` in rain's documents).
     static func nextHour(_ minute: JSONFields<Forecast.NextHour.Minute>) -> [Field<Forecast.NextHour>] {
         [
             Field("summary", .text({ $0.summary }, { $0.summary = $1 })),
-            Field("minutes", .list({ $0.minutes }, { $0.minutes = $1 }, minute, .blank), darkSky: ["data"]),
+            Field("minutes", .list({ $0.minutes }, { $0.minutes = $1 }, minute, .blank)),
         ]
     }
 
@@ -114,7 +112,6 @@ enum ForecastFields {
     }
 
     static let rain = Tables(.rain)
-    static let darkSky = Tables(.darkSky)
 }
 
 extension Forecast.Conditions { static let blank = Self(time: .distantPast) }
@@ -153,7 +150,7 @@ extension Forecast.Hour: HourlyPoint {}
 extension Forecast.Conditions: HourlyPoint {}
 
 extension JSONField.Value {
-    /// A precipitation type; "none" and "" (Pirate Weather's words for none) are nil.
+    /// A precipitation type; "none" and "" (words servers use for none) are nil.
     static func precipType(_ get: @escaping Get<String?>, _ set: @escaping Set<String?>) -> Self {
         text(get) { model, type in set(&model, type == "none" || type == "" ? nil : type) }
     }

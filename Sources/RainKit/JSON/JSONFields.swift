@@ -2,23 +2,30 @@ import FoundationEssentials
 import Glibc
 
 /// How a document names a type's fields: rain's own (the cache, `--json`, the store:
-/// snake_case, ISO 8601 times) or a Dark Sky-compatible server's (camelCase, unix times).
-enum JSONNaming: Sendable { case rain, darkSky }
+/// snake_case keys, ISO 8601 times, every field there), or a server's, which its provider
+/// describes (`Providers/`): the keys it uses for each of rain's, and how it writes times.
+struct JSONNaming: Sendable {
+    enum Times: Sendable { case iso8601, unixSeconds }
 
-/// One field of `Model` as JSON holds it: rain's key, the server's keys (most preferred first;
-/// by default rain's key in camelCase) and how its value is read and written.
-struct JSONField<Model>: Sendable {
-    let key: String
-    let value: Value
-    private let darkSky: [String]?
+    /// The keys read for rain's `key`, most preferred first; none: the field is not read.
+    let keys: @Sendable (_ key: String) -> [String]
+    let times: Times
+    /// Whether this is rain's own naming: the only one rain writes, and the one in which a
+    /// field required in rain's documents must be there.
+    let isRains: Bool
 
-    init(_ key: String, _ value: Value, darkSky: [String]? = nil) {
-        self.key = key
-        self.value = value
-        self.darkSky = darkSky
+    /// A server's naming.
+    init(times: Times, keys: @escaping @Sendable (_ key: String) -> [String]) {
+        self.init(keys: keys, times: times, isRains: false)
     }
 
-    var darkSkyKeys: [String] { darkSky ?? [Self.camelCase(key)] }
+    private init(keys: @escaping @Sendable (String) -> [String], times: Times, isRains: Bool) {
+        self.keys = keys
+        self.times = times
+        self.isRains = isRains
+    }
+
+    static let rain = JSONNaming(keys: { [$0] }, times: .iso8601, isRains: true)
 
     /// `apparent_temperature` -> `apparentTemperature` (keys are ASCII: `split` and `uppercased` cost 0.5 M instructions a refresh).
     static func camelCase(_ key: String) -> String {
@@ -28,6 +35,18 @@ struct JSONField<Model>: Sendable {
             if underscore < bytes.count, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[underscore]) { bytes[underscore] -= 32 }
         }
         return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// One field of `Model` as JSON holds it: rain's key (another naming maps it to its own, see
+/// `JSONNaming`) and how its value is read and written.
+struct JSONField<Model>: Sendable {
+    let key: String
+    let value: Value
+
+    init(_ key: String, _ value: Value) {
+        self.key = key
+        self.value = value
     }
 
     /// How one value is read into the model and taken from it to be written. Made by the
@@ -106,10 +125,13 @@ extension JSONField.Value {
         }, written: { .text(get($0)) })
     }
 
-    /// A time: unix seconds from a server, ISO 8601 in rain's documents.
+    /// A time, as the naming writes times (ISO 8601 in rain's documents).
     static func optionalTime(_ get: @escaping Get<Date?>, _ set: @escaping Set<Date?>) -> Self {
         optional(set, { node, naming throws(JSONError) in
-            try naming == .rain ? node.isoTime() : node.unixTime()
+            switch naming.times {
+            case .iso8601: try node.isoTime()
+            case .unixSeconds: try node.unixTime()
+            }
         }) { model in get(model).map { .text(UTCTimestamp.string($0)) } }
     }
 
@@ -221,14 +243,14 @@ struct JSONFields<Model>: Sendable {
         var keys: [(bytes: [UInt8], reading: (field: Int, preferred: UInt64, hasAlternatives: Bool))] = []
         var required: [(key: String, keys: UInt64)] = []
         for (index, field) in fields.enumerated() {
-            let names = naming == .rain ? [field.key] : field.darkSkyKeys
+            let names = naming.keys(field.key)
             let first = keys.count
             for name in names {
                 // The bits of this field's keys read in preference to this one.
                 keys.append((Array(name.utf8), (index, ((UInt64(1) << (keys.count - first)) - 1) << first, names.count > 1)))
             }
             let requirement = field.value.requirement
-            if requirement == .required || (requirement == .requiredInRainsDocuments && naming == .rain) {
+            if requirement == .required || (requirement == .requiredInRainsDocuments && naming.isRains) {
                 required.append((names[0], ((UInt64(1) << names.count) - 1) << first))
             }
         }
@@ -236,7 +258,7 @@ struct JSONFields<Model>: Sendable {
         self.keys = keys
         self.required = required
         readers = fields.map(\.value.read)
-        writers = naming != .rain ? [] : fields.sorted { $0.key < $1.key }.map { ($0.key, Array("\"\($0.key)\": ".utf8), $0.value.written) }
+        writers = !naming.isRains ? [] : fields.sorted { $0.key < $1.key }.map { ($0.key, Array("\"\($0.key)\": ".utf8), $0.value.written) }
     }
 
     // MARK: Reading
@@ -301,7 +323,7 @@ struct JSONFields<Model>: Sendable {
 
     /// The object of `model`'s fields and `extra` members at `depth`, keys in order; absent values are left out.
     func write(_ model: Model, to writer: inout JSONWriter, depth: Int, extra: [String: JSONValue] = [:]) {
-        precondition(naming == .rain, "rain writes its own naming only")
+        precondition(naming.isRains, "rain writes its own naming only")
         var isFirst = true
         var others = extra.isEmpty ? [] : extra.keys.sorted()[...]
         // By index: a tuple taken out of the array whole would be copied, with its references.

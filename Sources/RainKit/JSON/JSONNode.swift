@@ -6,7 +6,7 @@ import FoundationEssentials
 struct JSONNode: Sendable {
     let map: JSONMap
     let entry: Int
-    /// The number a provider sends for "no value" (Pirate Weather's -999), read as nil.
+    /// The number the document's provider sends for "no value", read as nil.
     var missingValue: Double?
 
     static func document(_ bytes: [UInt8], missingValue: Double? = nil) throws(JSONError) -> JSONNode {

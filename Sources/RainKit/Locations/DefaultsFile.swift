@@ -44,9 +44,10 @@ public enum DefaultsFileError: Error, Sendable, Equatable, CustomStringConvertib
     }
 }
 
-/// A small keyed JSON document in the spirit of NSUserDefaults: typed values by key, keys rain
-/// does not know kept as they are. Reads see a whole file; every change happens under an
-/// exclusive lock on a sidecar file and is written atomically.
+/// The file of a small keyed JSON document in the spirit of NSUserDefaults (`LocationsStore`
+/// reads and writes its keys, keeping those rain does not know as they are). Reads see a whole
+/// file; every change happens under an exclusive lock on a sidecar file and is written
+/// atomically and durably.
 public struct DefaultsFile: Sendable {
     public let path: String
     public let lockPath: String
@@ -58,13 +59,8 @@ public struct DefaultsFile: Sendable {
         self.lockTimeout = lockTimeout
     }
 
-    /// The document as it is on disk now; empty when there is no file yet.
-    public func load() throws(DefaultsFileError) -> Defaults {
-        try loadBytes().map(document(from:)) ?? Defaults()
-    }
-
     /// The file's bytes as they are on disk now; nil when there is no file yet.
-    func loadBytes() throws(DefaultsFileError) -> [UInt8]? {
+    func read() throws(DefaultsFileError) -> [UInt8]? {
         do {
             return try RegularFile.read(path, limit: .places)
         } catch {
@@ -72,38 +68,10 @@ public struct DefaultsFile: Sendable {
         }
     }
 
-    /// The document in `bytes` (the file's content); `path` only names it in errors.
-    func document(from bytes: [UInt8]) throws(DefaultsFileError) -> Defaults {
-        let value: JSONValue
-        do {
-            value = try JSONValue.parse(bytes)
-        } catch {
-            throw .unreadable(path: path, reason: error.notValidJSON())
-        }
-        guard case .object(let values) = value else {
-            throw .unreadable(path: path, reason: LocalizedText(N_("expected a JSON object at the top level")))
-        }
-        return Defaults(values: values)
-    }
-
-    /// Runs `change` on the current document under the lock and saves the result when it
-    /// differs. A document that cannot be read is never overwritten: the error is thrown before
-    /// `change` runs.
-    public func update<Result>(_ change: (inout Defaults) throws -> Result) throws -> Result {
-        try updateBytes { bytes in
-            var document = try bytes.map(self.document(from:)) ?? Defaults()
-            let original = document
-            let result = try change(&document)
-            guard document != original else { return (result, nil) }
-            let bytes = JSONValue.object(document.values).serializedBytes()
-            return (result, { FileDescriptor.writeAll(bytes, to: $0) })
-        }
-    }
-
     /// Under the lock, gives `change` the file's bytes (nil when there is no file yet) and
     /// replaces the file atomically with what the writer it returns writes to the descriptor
     /// it is given (returning the errno of a failed write); nil: the file stays as it is.
-    func updateBytes<Result>(_ change: ([UInt8]?) throws -> (result: Result, save: ((Int32) -> Int32?)?)) throws -> Result {
+    func update<Result>(_ change: ([UInt8]?) throws -> (result: Result, save: ((Int32) -> Int32?)?)) throws -> Result {
         // Through a symbolic link the lock goes beside the file it names: two homes linking one
         // store must take the same lock, or each would save over the other's changes.
         let target = (try? AtomicFile.target(of: path)) ?? path
@@ -125,7 +93,7 @@ public struct DefaultsFile: Sendable {
         if let target = try? AtomicFile.target(of: path) {
             AtomicFile.sweepTemporaryFiles(in: AtomicFile.parentFolder(of: target), of: String(target.split(separator: "/").last ?? ""))
         }
-        let (result, save) = try change(try loadBytes())
+        let (result, save) = try change(try read())
         if let save {
             do {
                 try AtomicFile.createFolder(AtomicFile.parentFolder(of: path))
@@ -135,22 +103,5 @@ public struct DefaultsFile: Sendable {
             }
         }
         return result
-    }
-}
-
-/// The values of a defaults document.
-public struct Defaults: Sendable, Equatable {
-    public private(set) var values: [String: JSONValue]
-
-    public init(values: [String: JSONValue] = [:]) { self.values = values }
-
-    public func string(forKey key: String) -> String? {
-        if case .string(let value) = values[key] { return value }
-        return nil
-    }
-
-    /// Stores a JSON value under `key` as it is; nil removes the key.
-    public mutating func set(value: JSONValue?, forKey key: String) {
-        values[key] = value
     }
 }

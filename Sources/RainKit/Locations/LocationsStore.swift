@@ -31,7 +31,7 @@ public struct LocationsStore: Sendable {
     /// lacks (`location` without `locations`: a hand edit's typo, which hides every place), with
     /// the key meant. They are kept as they are.
     public func loadNotingMisspeltKeys() throws -> (list: LocationList, misspelt: [(key: String, meant: String)]) {
-        let bytes = try file.loadBytes()
+        let bytes = try file.read()
         let contents = try contents(of: bytes)
         if let bytes { lastLoad.keep(bytes, contents) }
         var missing: [String] = []
@@ -220,7 +220,7 @@ public struct LocationsStore: Sendable {
     /// writes it (unless `body` leaves the file alone). A file that cannot be read is never
     /// overwritten: the error is thrown before `body` runs.
     private func change<Result>(_ body: (inout Contents) throws -> Result) throws -> Result {
-        try file.updateBytes { bytes in
+        try file.update { bytes in
             // `rain locations remove` loads, asks, then removes: under the lock it mostly finds
             // the file as it loaded it, and what it loaded is what it would read.
             var contents = try lastLoad.take(ifStill: bytes) ?? contents(of: bytes)

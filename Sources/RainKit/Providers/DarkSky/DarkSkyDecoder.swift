@@ -17,7 +17,7 @@ public struct DarkSkyDecoder: ForecastDecoder {
     }
 
     static func forecast(from root: JSONNode, requestedUnits: UnitSystem) throws(JSONError) -> Forecast {
-        let fields = ForecastFields.darkSky
+        let fields = ForecastFields.Tables.darkSky
         let coordinate = try fields.coordinate.read(root, startingFrom: Coordinate(latitude: 0, longitude: 0))
         let timeZone = try root.requiredString("timezone")
         guard !timeZone.trimmingSpaces.isEmpty else {

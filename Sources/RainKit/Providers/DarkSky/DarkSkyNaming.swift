@@ -1,0 +1,31 @@
+extension JSONNaming {
+    /// A Dark Sky-compatible server's (Pirate Weather's): rain's keys in camelCase and unix
+    /// times, but for `darkSkyKeys`.
+    static let darkSky = JSONNaming(times: .unixSeconds) { key in darkSkyKeys[key] ?? [camelCase(key)] }
+
+    /// The keys that are not rain's in camelCase, most preferred first; none: not read.
+    /// - A day's minimum and maximum are `temperatureMin`/`Max` (`temperatureLow`/`High` are the
+    ///   overnight low and daytime high, read only when the others are absent); its liquid
+    ///   amount is `liquidAccumulation` (`precipAccumulation` adds snow and ice).
+    /// - The sky is rain's own (`Forecast.withAstronomy`): a server's `moonPhase` is read where
+    ///   present, nothing else is; `polar` and `daylight_seconds` are rain's own too.
+    /// - `minutely`'s points are its `data`.
+    private static let darkSkyKeys: [String: [String]] = [
+        "temperature_low": ["temperatureMin", "temperatureLow"],
+        "temperature_high": ["temperatureMax", "temperatureHigh"],
+        "precip_accumulation": ["liquidAccumulation", "precipAccumulation"],
+        "sunrise": ["sunriseTime"],
+        "sunset": ["sunsetTime"],
+        "polar": [],
+        "moon_illumination": [],
+        "moonrise": [],
+        "moonset": [],
+        "daylight_seconds": [],
+        "minutes": ["data"],
+    ]
+}
+
+extension ForecastFields.Tables {
+    /// A Dark Sky-compatible answer's.
+    static let darkSky = Self(.darkSky)
+}
