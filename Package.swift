@@ -60,6 +60,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "Stress",
+            dependencies: ["RainKit"],
             path: "Stress"
         ),
         .target(

@@ -49,9 +49,10 @@ enum EscapeCheck {
         let master = pseudoTerminalOpen(O_RDWR | O_NOCTTY)
         guard master >= 0, pseudoTerminalGrant(master) == 0, pseudoTerminalUnlock(master) == 0, let name = pseudoTerminalName(master) else { return [] }
         let slavePath = String(cString: name)
-        guard let slave = FileHandle(forUpdatingAtPath: slavePath) else { return [] }
+        let slave = open(slavePath, O_RDWR | O_CLOEXEC)
+        guard slave >= 0 else { return [] }
         let child = Child(rainPath, command, environment: environment, standardOutput: slave)
-        try? slave.close()
+        close(slave)
         var collected: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {

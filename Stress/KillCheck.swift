@@ -21,7 +21,7 @@ enum KillCheck {
             if round % 2 == 0 {
                 // At the temporary file: wait for it to appear, then kill.
                 let deadline = Date().addingTimeInterval(10)
-                while !hasTemporaryFile(home) && child.process.isRunning && Date() < deadline {}
+                while !hasTemporaryFile(home) && child.isRunning && Date() < deadline {}
             } else {
                 // At a random point of the run (start-up, reading, writing or renaming).
                 usleep(UInt32.random(in: 0...40_000))

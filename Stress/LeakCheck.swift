@@ -43,7 +43,7 @@ enum LeakCheck {
         usleep(500_000)
         let cmdline = (try? String(contentsOfFile: "/proc/\(watch.pid)/cmdline", encoding: .utf8)) ?? ""
         check(cmdline, "/proc/<pid>/cmdline of rain watch")
-        watch.process.terminate()
+        watch.terminate()
         let watched = watch.wait()
         check(watched.text + watched.error, "rain watch")
 

@@ -1,4 +1,5 @@
 import Foundation
+import RainKit
 import Synchronization
 
 /// A finished process started by `spawn`: its status (or the signal that ended it), what it
@@ -21,7 +22,8 @@ struct Spawned {
 }
 
 /// Starts `executable` with arguments given as bytes (any bytes: what a shell passes when a
-/// name is not UTF-8), an environment of its own (PATH added), no signal blocked, and waits for
+/// name is not UTF-8), an environment of its own (PATH added), as rain starts programs
+/// (`ChildProcess`: no signal blocked, every action the default), and waits for
 /// it at most `limit` seconds. Standard input is /dev/null unless `terminal` is given: then a
 /// pseudo-terminal's slave is its standard input and output, and `interact` is called with the
 /// master and the process ID once it runs (to read the screen, type keys, send signals).
@@ -29,46 +31,15 @@ func spawn(_ executable: String, _ arguments: [[UInt8]], environment: [String: S
            terminal: (slave: Int32, master: Int32)? = nil, interact: ((Int32, pid_t) -> Void)? = nil) -> Spawned {
     var outputPipe: [Int32] = [-1, -1], errorPipe: [Int32] = [-1, -1]
     guard pipe(&outputPipe) == 0, pipe(&errorPipe) == 0 else { fatalError("no pipe: \(errno)") }
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    if let terminal {
-        posix_spawn_file_actions_adddup2(&actions, terminal.slave, 0)
-        posix_spawn_file_actions_adddup2(&actions, terminal.slave, 1)
-        posix_spawn_file_actions_addclose(&actions, terminal.master)
-    } else {
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_adddup2(&actions, outputPipe[1], 1)
-    }
-    posix_spawn_file_actions_adddup2(&actions, errorPipe[1], 2)
-    for descriptor in outputPipe + errorPipe { posix_spawn_file_actions_addclose(&actions, descriptor) }
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var none = sigset_t(), all = sigset_t()
-    sigemptyset(&none)
-    sigfillset(&all)
-    sigdelset(&all, SIGKILL)
-    sigdelset(&all, SIGSTOP)
-    posix_spawnattr_setsigmask(&attributes, &none)
-    posix_spawnattr_setsigdefault(&attributes, &all)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     var variables = environment
     variables["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-    let argv: [UnsafeMutablePointer<CChar>?] = ([Array(executable.utf8)] + arguments).map { bytes in
-        let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count + 1)
-        for (index, byte) in bytes.enumerated() { pointer[index] = CChar(bitPattern: byte) }
-        pointer[bytes.count] = 0
-        return pointer
-    } + [nil]
-    let envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { (argv + envp).forEach { free($0) } }
+    let standard = terminal.map { ChildProcess.Standard(input: $0.slave, output: $0.slave, error: errorPipe[1]) }
+        ?? ChildProcess.Standard(input: nil, output: outputPipe[1], error: errorPipe[1])
     let started = Date()
-    var pid: pid_t = 0
-    let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+    let spawned = ChildProcess.spawn(executable, arguments, environment: variables, standard: standard, ownGroup: false)
     close(outputPipe[1])
     close(errorPipe[1])
-    guard spawned == 0 else { fatalError("cannot start \(executable): \(String(cString: strerror(spawned)))") }
+    guard case .success(let pid) = spawned else { fatalError("cannot start \(executable): \(spawned)") }
 
     let collected = Mutex((output: [UInt8](), error: [UInt8]()))
     let readers = DispatchGroup()
@@ -112,7 +83,7 @@ func spawn(_ executable: String, _ arguments: [[UInt8]], environment: [String: S
     if terminal == nil { readers.wait() } else { _ = readers.wait(timeout: .now() + 2) }
     let exited = status & 0x7f == 0
     return collected.withLock {
-        Spawned(status: exited ? (status >> 8) & 0xff : 128 + (status & 0x7f), signal: exited ? nil : status & 0x7f,
+        Spawned(status: ChildProcess.exitStatus(status), signal: exited ? nil : status & 0x7f,
                 output: $0.output, error: String(decoding: $0.error, as: UTF8.self), peakKilobytes: peak,
                 seconds: seconds, hung: hung)
     }

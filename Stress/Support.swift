@@ -1,4 +1,5 @@
 import Foundation
+import RainKit
 import Synchronization
 
 /// What a finished subprocess left behind.
@@ -12,54 +13,80 @@ struct Outcome: Sendable {
     var text: String { String(decoding: output, as: UTF8.self) }
 }
 
-/// A started subprocess with its output collected in the background.
-final class Child: @unchecked Sendable {  // Process is used from one thread at a time here
-    let process = Process()
+/// A started subprocess with its output collected in the background, started as rain starts
+/// programs (`ChildProcess`).
+final class Child: Sendable {
+    let pid: pid_t
+    let started = Date()
     private let collected = Mutex((output: [UInt8](), error: [UInt8]()))
     private let readers = DispatchGroup()
-    let started = Date()
+    /// The wait status, once the child has been reaped.
+    private let ended = Mutex<Int32?>(nil)
 
-    init(_ executable: String, _ arguments: [String], environment: [String: String], standardOutput: FileHandle? = nil) {
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
+    /// `standardOutput`: a descriptor the child writes to (a terminal's), else a pipe read here.
+    init(_ executable: String, _ arguments: [String], environment: [String: String], standardOutput: Int32? = nil) {
         var environment = environment
         environment["PATH"] = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        process.environment = environment
-        process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
-        let errorPipe = Pipe()
-        process.standardError = errorPipe
-        var pipes: [(FileHandle, Bool)] = [(errorPipe.fileHandleForReading, false)]
-        if let standardOutput {
-            process.standardOutput = standardOutput
-        } else {
-            let outputPipe = Pipe()
-            process.standardOutput = outputPipe
-            pipes.append((outputPipe.fileHandleForReading, true))
+        func makePipe() -> [Int32] {
+            var ends: [Int32] = [-1, -1]
+            guard pipe(&ends) == 0 else { fatalError("no pipe: \(errno)") }
+            for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+            return ends
         }
-        do { try process.run() } catch { fatalError("cannot start \(executable): \(error)") }
-        for (handle, isOutput) in pipes {
+        let errorPipe = makePipe(), outputPipe = standardOutput == nil ? makePipe() : nil
+        let standard = ChildProcess.Standard(input: nil, output: standardOutput ?? outputPipe![1], error: errorPipe[1])
+        let spawned = ChildProcess.spawn(executable, arguments.map { Array($0.utf8) }, environment: environment,
+                                         standard: standard, ownGroup: false)
+        close(errorPipe[1])
+        if let outputPipe { close(outputPipe[1]) }
+        guard case .success(let pid) = spawned else { fatalError("cannot start \(executable): \(spawned)") }
+        self.pid = pid
+        for (descriptor, isOutput) in [(errorPipe[0], false)] + (outputPipe.map { [($0[0], true)] } ?? []) {
             readers.enter()
             Thread.detachNewThread { [self] in
+                var buffer = [UInt8](repeating: 0, count: 65_536)
                 while true {
-                    let chunk = handle.availableData
-                    if chunk.isEmpty { break }
-                    collected.withLock { if isOutput { $0.output += chunk } else { $0.error += chunk } }
+                    let count = read(descriptor, &buffer, buffer.count)
+                    if count < 0 && errno == EINTR { continue }
+                    if count <= 0 { break }
+                    collected.withLock { if isOutput { $0.output += buffer[..<count] } else { $0.error += buffer[..<count] } }
                 }
+                close(descriptor)
                 readers.leave()
             }
         }
     }
 
-    var pid: Int32 { process.processIdentifier }
     var output: [UInt8] { collected.withLock { $0.output } }
 
+    var isRunning: Bool {
+        ended.withLock { ended in
+            guard ended == nil else { return false }
+            var status: Int32 = 0
+            guard waitpid(pid, &status, WNOHANG) == pid else { return true }
+            ended = status
+            return false
+        }
+    }
+
+    func terminate() { kill(pid, SIGTERM) }
+
+    /// Waits for it to end and for its output; its status is the exit status, or the number of
+    /// the signal that ended it.
     func wait() -> Outcome {
-        process.waitUntilExit()
+        var status: Int32 = 0
+        while ended.withLock({ $0 }) == nil {
+            let reaped = waitpid(pid, &status, 0)
+            if reaped == pid { ended.withLock { $0 = status } }
+            if reaped == -1 && errno != EINTR { break }  // reaped by `isRunning` meanwhile
+        }
+        status = ended.withLock { $0 } ?? status
         readers.wait()
         let seconds = Date().timeIntervalSince(started)
+        let signalled = status & 0x7F != 0
         return collected.withLock {
-            Outcome(status: process.terminationStatus, output: $0.output, error: String(decoding: $0.error, as: UTF8.self),
-                    seconds: seconds, killed: process.terminationReason == .uncaughtSignal)
+            Outcome(status: signalled ? status & 0x7F : (status >> 8) & 0xFF, output: $0.output,
+                    error: String(decoding: $0.error, as: UTF8.self), seconds: seconds, killed: signalled)
         }
     }
 }
@@ -112,7 +139,7 @@ final class Simulator: @unchecked Sendable {
     /// Stops it (once) and returns what it wrote: one line per request on stderr.
     @discardableResult
     func stop() -> Outcome {
-        if child.process.isRunning { child.process.terminate() }
+        if child.isRunning { child.terminate() }
         return child.wait()
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RainKit
 import Synchronization
 
 /// What a finished process left behind.
@@ -69,10 +70,14 @@ public enum BuiltProduct {
 }
 
 /// A started subprocess whose output is collected in the background as it comes. Spawned with
-/// posix_spawn, as Foundation's `Process` spawns (in a process group of its own), but without
-/// `Process.run()`, which on Linux reads past a buffer while it lists /proc/self/fd and
-/// crashed a whole test run now and then (swift-corelibs-foundation pull request 5472). The
-/// child starts as from a shell: no signal blocked, every signal's action the default.
+/// `ChildProcess` (rain's own spawn: only the standard descriptors inherited, no signal
+/// blocked, every signal's action the default), in a process group of its own, as Foundation's
+/// `Process` spawns, but without `Process.run()`, which on Linux reads past a buffer while it
+/// lists /proc/self/fd and crashed a whole test run now and then (swift-corelibs-foundation
+/// pull request 5472). A pipe another test opened meanwhile without close-on-exec would
+/// otherwise be held open by the child, and by a tmux server for as long as it runs: a CI run
+/// once stalled for good, a test reading msgfmt's output to its end while tmux servers held
+/// the pipe's other end.
 public final class RunningProcess: Sendable {
     private let pid: pid_t
     private let startError: String?
@@ -89,33 +94,17 @@ public final class RunningProcess: Sendable {
             return (ends[0], ends[1])
         }
         let output = makePipe(), error = makePipe(), standardInput = input.map { _ in makePipe() }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        if let standardInput {
-            posix_spawn_file_actions_adddup2(&actions, standardInput.read, 0)
-        } else {
-            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        }
-        posix_spawn_file_actions_adddup2(&actions, output.write, 1)
-        posix_spawn_file_actions_adddup2(&actions, error.write, 2)
-        InheritedDescriptors.closeAllButStandard(in: &actions)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var none = sigset_t(), all = sigset_t()
-        sigemptyset(&none)
-        sigfillset(&all)
-        posix_spawnattr_setsigmask(&attributes, &none)
-        posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for string in argv + envp { free(string) } }
+        let standard = ChildProcess.Standard(input: standardInput?.read, output: output.write, error: error.write)
+        var spawned: Int32 = 0
         var child = pid_t()
-        let spawned = output.read < 0 || error.read < 0 || standardInput?.read == -1
-            ? errno : posix_spawn(&child, executable, &actions, &attributes, argv, envp)
+        if output.read < 0 || error.read < 0 || standardInput?.read == -1 {
+            spawned = errno
+        } else {
+            switch ChildProcess.spawn(executable, arguments.map { Array($0.utf8) }, environment: environment, standard: standard, ownGroup: true) {
+            case .success(let pid): child = pid
+            case .failure(let failure): spawned = failure.errno
+            }
+        }
         for end in [output.write, error.write, standardInput?.read ?? -1] where end >= 0 { close(end) }
         pid = child
         guard spawned == 0 else {

@@ -1,4 +1,5 @@
 import Foundation
+import RainKit
 
 /// A detached tmux server of its own (socket in a given folder) running one command in a
 /// pseudo-terminal of a fixed size: tests send keys and read the screen as a person would.
@@ -83,35 +84,21 @@ public final class TmuxSession: Sendable {
     private func run(_ argv: [String]) throws -> String {
         let output = socket + ".out"
         let errors = socket + ".err"
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        InheritedDescriptors.closeAllButStandard(in: &actions)
+        let outputFile = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        let errorFile = open(errors, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        defer { for file in [outputFile, errorFile] where file >= 0 { close(file) } }
+        guard outputFile >= 0, errorFile >= 0 else { throw Failure(description: "cannot create \(output): \(String(cString: strerror(errno)))") }
         // The calling thread may block signals (test runner threads do); the tmux server must
-        // start with none blocked and default handling, or it never sees its panes end.
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        sigdelset(&allSignals, SIGKILL)
-        sigdelset(&allSignals, SIGSTOP)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        // start with none blocked and default handling, or it never sees its panes end
+        // (`ChildProcess`'s policy).
         var environment = ProcessInfo.processInfo.environment
         environment["TMUX"] = nil  // also when the tests themselves run inside tmux
-        let cArguments = argv.map { strdup($0) } + [nil]
-        let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (cArguments + cEnvironment).forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawnp(&pid, argv[0], &actions, &attributes, cArguments, cEnvironment)
-        guard spawned == 0 else { throw Failure(description: "cannot start \(argv[0]): \(String(cString: strerror(spawned)))") }
+        let pid: pid_t
+        switch ChildProcess.spawn("/usr/bin/env", argv.map { Array($0.utf8) }, environment: environment,
+                                  standard: ChildProcess.Standard(input: nil, output: outputFile, error: errorFile), ownGroup: false) {
+        case .success(let child): pid = child
+        case .failure(let failure): throw Failure(description: "cannot start \(argv[0]): \(failure)")
+        }
         // A tmux client ends at once; one that does not fails its test within a minute rather
         // than hold a thread of the test run's small pool for good.
         var status: Int32 = 0

@@ -1,7 +1,8 @@
 import Glibc
 
-/// Runs a program found on PATH with some input and collects what it prints: posix_spawn and
-/// pipes, what Foundation's `Process` and `Pipe` did for the one command rain runs (crontab).
+/// Runs a program found on PATH with some input and collects what it prints: `ChildProcess` and
+/// pipes, what Foundation's `Process` and `Pipe` did for the commands rain runs (crontab,
+/// systemctl, notify-send, `--exec`).
 struct Subprocess {
     struct Outcome {
         var status: Int32
@@ -47,39 +48,15 @@ struct Subprocess {
         }
         let (stdin, stdout, stderr) = (pipes[0], pipes[1], pipes[2])
 
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_adddup2(&actions, stdin[0], 0)
-        posix_spawn_file_actions_adddup2(&actions, stdout[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, stderr[1], 2)
-
-        let argv = (["env", command] + arguments).map { strdup($0) } + [nil]
-        defer { for argument in argv { free(argument) } }
-        // The child starts with no signal blocked and the ending ones at their defaults, whatever
-        // this thread's mask (a user's --exec command must stop on Ctrl-C and SIGTERM).
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var unblocked = sigset_t(), defaults = sigset_t()
-        sigemptyset(&unblocked)
-        sigemptyset(&defaults)
-        for signal in [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGPIPE] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigmask(&attributes, &unblocked)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
-        // A group of its own, so that killing it at the time limit takes what it started too.
-        if limits.time != nil {
-            posix_spawnattr_setpgroup(&attributes, 0)
-            flags |= POSIX_SPAWN_SETPGROUP
+        // Through env, which looks the command up on PATH; a group of its own when there is a
+        // time limit, so that killing it then takes what it started too.
+        let arguments = ([command] + arguments).map { Array($0.utf8) }
+        let standard = ChildProcess.Standard(input: stdin[0], output: stdout[1], error: stderr[1])
+        let child: pid_t
+        switch ChildProcess.spawn("/usr/bin/env", arguments, environment: environment, standard: standard, ownGroup: limits.time != nil) {
+        case .success(let pid): child = pid
+        case .failure(let failure): throw LaunchFailure(reason: failure.description)
         }
-        posix_spawnattr_setflags(&attributes, Int16(flags))
-        let envp = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
-        defer { for variable in envp ?? [] { free(variable) } }
-        var child = pid_t()
-        let spawned = envp.map { posix_spawn(&child, "/usr/bin/env", &actions, &attributes, argv, $0) }
-            ?? posix_spawn(&child, "/usr/bin/env", &actions, &attributes, argv, environ)
-        guard spawned == 0 else { throw LaunchFailure(reason: String(cString: strerror(spawned))) }
         for index in 0..<3 {
             let childEnd = index == 0 ? 0 : 1
             close(pipes[index][childEnd])
@@ -96,8 +73,7 @@ struct Subprocess {
         } else {
             while waitpid(child, &status, 0) == -1 && errno == EINTR {}
         }
-        let exitStatus = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + status & 0x7F
-        return Outcome(status: exitStatus, output: String(decoding: output, as: UTF8.self),
+        return Outcome(status: ChildProcess.exitStatus(status), output: String(decoding: output, as: UTF8.self),
                        error: String(decoding: error, as: UTF8.self), timedOut: timedOut)
     }
 
