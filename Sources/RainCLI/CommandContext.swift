@@ -89,3 +89,118 @@ struct CommandContext: Sendable {
         return answers.isYes(line: answer)
     }
 }
+
+// MARK: - The configuration
+
+extension CommandContext {
+    /// The settings from the configuration file and the environment; the file is not read again
+    /// when it was checked before the command ran.
+    func loadSettings() throws(ConfigError) -> (settings: Settings, keySource: SettingsLoader.KeySource, fileExists: Bool) {
+        let loader = settingsLoader(environment: environment)
+        if let checkedConfiguration { return try loader.load(checkedConfiguration) }
+        return try loader.load()
+    }
+
+    /// A loader of this run's configuration file with `environment`; a file named by
+    /// `--config` or `RAIN_CONFIG` must exist.
+    func settingsLoader(environment: [String: String]) -> SettingsLoader {
+        let explicit = configOverride != nil || !(environment["RAIN_CONFIG"] ?? "").isEmpty
+        var loader = SettingsLoader(paths: paths, environment: environment, configFileIsExplicit: explicit)
+        loader.choices = choices
+        return loader
+    }
+
+    /// Throws when the configuration file named explicitly does not exist or the configuration
+    /// is not valid. The key is left to the commands that send it.
+    func checkConfiguration() throws(ConfigError) -> SettingsLoader.CheckedFile {
+        try settingsLoader(environment: environment).checkFile()
+    }
+}
+
+// MARK: - Reporting
+
+extension CommandContext {
+    /// Writes a problem to stderr through `ErrorReport`, the one printer.
+    func report(_ report: ErrorReport, as severity: ErrorReport.Severity = .error) {
+        hintsGiven.note(report.hint)
+        console.writeError(report.text(as: severity))
+    }
+
+    /// Writes a hint on its own (after something said on standard output) to stderr.
+    func hint(_ hint: String) {
+        hintsGiven.note(hint)
+        console.writeError(ErrorReport.hintLines(hint))
+    }
+
+    /// Writes `error` (about `subject`, when given) and returns the status it stands for.
+    @discardableResult
+    func report(_ error: any Error, about subject: String? = nil, as severity: ErrorReport.Severity = .error) -> ExitCode {
+        let report = ErrorReport(error, subject: subject, localization: localization)
+        self.report(report, as: severity)
+        return report.exitCode
+    }
+}
+
+// MARK: - Forecasts and places
+
+extension CommandContext {
+    /// The forecast service for the settings in effect; with `verbose`, requests are logged to stderr.
+    func makeForecastService(verbose: Bool, places: ForecastService.Places = .saved) throws -> ForecastService {
+        let console = self.console, localization = self.localization
+        return ForecastService(settings: try loadSettings().settings, places: places, verbose: requestLog(verbose: verbose), warn: { text in
+            console.writeError(ErrorReport(message: localization.tr(text), exitCode: .success).text(as: .warning))
+        })
+    }
+
+    /// Where `--verbose` sends one line per request: stderr; nil without it.
+    func requestLog(verbose: Bool) -> (@Sendable (String) -> Void)? {
+        guard verbose else { return nil }
+        let console = self.console
+        return { line in console.writeError(ErrorReport(message: line, exitCode: .success).text(as: .notice)) }
+    }
+
+    /// The place LOC means, or the current location when there is no LOC.
+    func location(_ reference: String?, in list: LocationList) throws -> Location {
+        if let reference { return try list.resolve(reference) }
+        guard !list.locations.isEmpty else { throw LocationsError.noLocations }
+        guard let current = list.current else { throw LocationsError.noCurrentLocation }
+        return current
+    }
+
+    /// One line for a problem that kept every place from being refreshed (`show --all`,
+    /// `notify`); the status it stands for.
+    func reportBatchProblem(_ problem: DisplayForecast.Problem, hasForecasts: Bool, using: String = "showing") -> ExitCode {
+        let cachedNote = !hasForecasts ? ""
+            : using == "using" ? localization.tr("; using the cached forecasts") : localization.tr("; showing the cached forecasts")
+        let severity: ErrorReport.Severity = hasForecasts ? .warning : .error
+        var line: ErrorReport
+        switch problem {
+        case .offline(let host):
+            line = ErrorReport(message: ErrorReport.offlinePrefix + localization.tr("cannot reach {host}", ["host": host]) + cachedNote,
+                               exitCode: hasForecasts ? .temporaryFailure : .noInput)
+            line.isOffline = true
+            self.report(line, as: .notice)
+            return line.exitCode
+        case .busy:
+            line = ErrorReport(RefreshError.busy)
+        case .refreshLock(let error):
+            line = ErrorReport(error)
+        case .failed(let failure):
+            line = ErrorReport(failure, subject: "could not refresh")
+        case .offlineRequested:
+            return .success
+        }
+        line.message += cachedNote
+        self.report(line, as: severity)
+        return line.exitCode
+    }
+
+    /// Columns for a forecast: the terminal's, else `COLUMNS`, else 80.
+    var outputWidth: Int { RainCLI.outputWidth(environment: environment, console: console) }
+
+    /// The width every line is cut to: the terminal's; for other output `COLUMNS` when it was
+    /// exported (shells set it without exporting it), else none: a pipe gets whole lines.
+    var fittingWidth: Int? {
+        console.terminalWidth ?? environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+    }
+}

@@ -96,27 +96,6 @@ struct ErrorReport {
     }
 }
 
-extension CommandContext {
-    /// Writes a problem to stderr through `ErrorReport`, the one printer.
-    func report(_ report: ErrorReport, as severity: ErrorReport.Severity = .error) {
-        hintsGiven.note(report.hint)
-        console.writeError(report.text(as: severity))
-    }
-
-    /// Writes a hint on its own (after something said on standard output) to stderr.
-    func hint(_ hint: String) {
-        hintsGiven.note(hint)
-        console.writeError(ErrorReport.hintLines(hint))
-    }
-
-    /// Writes `error` (about `subject`, when given) and returns the status it stands for.
-    @discardableResult
-    func report(_ error: any Error, about subject: String? = nil, as severity: ErrorReport.Severity = .error) -> ExitCode {
-        let report = ErrorReport(error, subject: subject, localization: localization)
-        self.report(report, as: severity)
-        return report.exitCode
-    }
-}
 
 /// The hints a run has given so far: the error that ends a command leaves out one a warning
 /// gave before it (a dangling current location's, then "no current location is selected").

@@ -11,31 +11,6 @@ struct ConfigCommand: ParsableCommand {
     )
 }
 
-extension CommandContext {
-    /// The settings from the configuration file and the environment; the file is not read again
-    /// when it was checked before the command ran.
-    func loadSettings() throws(ConfigError) -> (settings: Settings, keySource: SettingsLoader.KeySource, fileExists: Bool) {
-        let loader = settingsLoader(environment: environment)
-        if let checkedConfiguration { return try loader.load(checkedConfiguration) }
-        return try loader.load()
-    }
-
-    /// A loader of this run's configuration file with `environment`; a file named by
-    /// `--config` or `RAIN_CONFIG` must exist.
-    func settingsLoader(environment: [String: String]) -> SettingsLoader {
-        let explicit = configOverride != nil || !(environment["RAIN_CONFIG"] ?? "").isEmpty
-        var loader = SettingsLoader(paths: paths, environment: environment, configFileIsExplicit: explicit)
-        loader.choices = choices
-        return loader
-    }
-
-    /// Throws when the configuration file named explicitly does not exist or the configuration
-    /// is not valid. The key is left to the commands that send it.
-    func checkConfiguration() throws(ConfigError) -> SettingsLoader.CheckedFile {
-        try settingsLoader(environment: environment).checkFile()
-    }
-}
-
 /// `rain config show`
 struct ConfigShowCommand: RunnableCommand {
     static let configuration = CommandConfiguration(

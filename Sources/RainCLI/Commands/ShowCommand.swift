@@ -191,3 +191,144 @@ struct ForecastProblemReport {
         }
     }
 }
+
+/// `--hours N` and `--days N`: how much of the forecast screen's hours and days to show.
+extension ShowCommand {
+    static let hourRange = 1...168, dayRange = 1...16
+
+    /// What the command line alone can tell: a count in range, for the forecast screen.
+    static func checkCounts(hours: Int?, days: Int?, all: Bool, json: Bool, format: Bool) throws {
+        for (option, count, range) in [("--hours", hours, hourRange), ("--days", days, dayRange)] {
+            guard let count else { continue }
+            if !range.contains(count) {
+                throw ValidationError(N_("'{option} {count}': give a number from {lowest} to {highest}"), ["option": option, "count": "\(count)", "lowest": "\(range.lowerBound)", "highest": "\(range.upperBound)"])
+            }
+            if let other = all ? "--all" : (json ? "--json" : (format ? "--format" : nil)) {
+                throw ValidationError(N_("'{option}' cannot be combined with '{other}'"), ["option": option, "other": other])
+            }
+        }
+    }
+
+    /// Beyond what the provider sent, a clear error rather than less than was asked for.
+    static func checkCounts(hours: Int?, days: Int?, against forecast: Forecast, now: Date, _ localization: Localization = .english) throws {
+        if let hours {
+            let ahead = ForecastView.hoursAhead(in: forecast, now: now).count
+            if hours > ahead { throw countFailure("--hours", asked: hours, has: ahead, localization) }
+        }
+        if let days {
+            let ahead = ForecastView.daysAhead(in: forecast, now: now).count
+            if days > ahead { throw countFailure("--days", asked: days, has: ahead, localization) }
+        }
+    }
+
+    private static func countFailure(_ option: String, asked: Int, has: Int, _ localization: Localization) -> CommandFailure {
+        let values: KeyValuePairs<String, String> = ["option": option, "asked": String(asked)]
+        let message = option == "--days"
+            ? localization.trn("{option} {asked}: the forecast has 1 day", "{option} {asked}: the forecast has {count} days", count: has, values)
+            : localization.trn("{option} {asked}: the forecast has 1 hour", "{option} {asked}: the forecast has {count} hours", count: has, values)
+        return CommandFailure(message: message, hint: has > 0 ? localization.tr("ask for at most {count}", ["count": String(has)]) : nil,
+                              kind: .badData)
+    }
+}
+
+extension ShowCommand {
+    /// `rain show --format TEMPLATE [--json]`: one line from the cache for a status bar. It
+    /// never fetches or asks anything (a bar runs it every few seconds; `rain cron` keeps the
+    /// cache fresh), and with nothing cached it says so and exits 66 (with --json, after an object
+    /// waybar can read).
+    func showStatusLine(_ template: StatusTemplate, for location: Location, lookupWords: String?, cached: CachedForecast?, presentation: Presentation,
+                        _ context: CommandContext) throws {
+        guard let cached else {
+            if json { context.console.write(StatusValues.waybarNothingToShow()) }
+            throw ExitStatus(code: ForecastProblemReport(.offlineRequested, location: location, hasForecast: false, lookupWords: lookupWords).report(to: context))
+        }
+        let values = StatusValues(cached, now: Date(), ascii: context.asciiOnly, style: TextStyle(usesColor: context.colorAskedFor && !json),
+                                  presentation: presentation)
+        let line = template.render(values)
+        if json {
+            context.writeJSON(values.waybarJSON(text: line))
+        } else {
+            context.print(line)
+        }
+    }
+}
+
+extension ShowCommand {
+    /// `rain show --all`: one line per saved place.
+    func runAll(_ context: CommandContext) async throws {
+        let list = try context.loadPlaces()
+        guard !list.locations.isEmpty else {
+            if json { context.writeJSON("[]\n") }  // as `locations --json`: a program reads an empty list
+            throw LocationsError.noLocations
+        }
+        let service = try context.makeForecastService(verbose: verbose)
+        let spinner = Spinner(console: context.console, message: context.localization.tr("Refreshing the stale forecasts…"))
+        let display = await service.forecastsForDisplay(of: list.locations, offline: offline, lockWait: .seconds(10)) {
+            spinner.start()
+        }
+        spinner.stop()
+
+        var status = BatchFailureReport(failures: display.failures, placeCount: list.locations.count)
+            .report(to: context) { $0.newest == nil ? .error : .warning }
+        let shown = display.forecasts.compactMap { $0 }
+        if let problem = display.problem {
+            status = .worse(status, context.reportBatchProblem(problem, hasForecasts: !shown.isEmpty))
+        }
+        if json {
+            let now = Date()
+            let documents = shown.map { $0.withoutExpiredAlerts(now: now).showing(service.settings.displayUnits) }
+            context.writeJSON(String(decoding: ForecastCache.encode(documents), as: UTF8.self))
+        } else {
+            let places = zip(list.locations, display.forecasts).map { location, forecast in
+                PlacesOverview.Place(location: location, isCurrent: list.isCurrent(location), forecast: forecast)
+            }
+            var overview = PlacesOverview(width: context.outputWidth, usesColor: context.useColor, now: Date(),
+                                          cutsLines: context.fittingWidth != nil)
+            overview.presentation = context.presentation(service.settings)
+            context.console.write(overview.render(places))
+        }
+        if shown.isEmpty && status == .success {
+            // As `rain show` says of one place: nothing at all is cached.
+            let words = context.localization
+            context.report(ErrorReport(message: words.tr("no cached forecast for any saved place"),
+                                       hint: words.tr("fetch them when online: rain refresh --all"), exitCode: .noInput))
+            status = .noInput
+        }
+        if status != .success { throw ExitStatus(code: status) }
+    }
+}
+
+/// `rain show --graph`: the meteogram.
+extension ShowCommand {
+    static func checkGraph(_ graph: Bool, days: Int?, all: Bool, json: Bool, format: Bool) throws {
+        guard graph else { return }
+        if let other = all ? "--all" : (json ? "--json" : (format ? "--format" : (days != nil ? "--days" : nil))) {
+            throw ValidationError(N_("'--graph' cannot be combined with '{other}'"), ["other": other])
+        }
+    }
+
+    func showGraph(_ cached: CachedForecast, now: Date, status: ExitCode, presentation: Presentation, _ context: CommandContext) throws {
+        let width = context.outputWidth
+        guard width >= Meteogram.minimumWidth else {
+            // The command line is right; the window is too small: no usage lines.
+            context.report(ErrorReport(message: context.localization.tr("the graph needs {count} columns, not {width}",
+                                                                        ["count": String(Meteogram.minimumWidth), "width": String(width)]),
+                                       hint: context.localization.tr("widen the window, or leave out --graph"), exitCode: .usage))
+            throw ExitStatus(code: .usage)
+        }
+        var graph = Meteogram(width: width, usesColor: context.useColor, ascii: context.asciiOnly, now: now,
+                              hours: hourCount ?? 48)
+        graph.presentation = presentation
+        let lines = graph.lines(cached)
+        guard !lines.isEmpty else {
+            throw CommandFailure(message: context.localization.tr("no hours ahead to draw for {name}", ["name": cached.location.name.strippingControlCharacters]),
+                                 hint: context.localization.tr("refresh it: {command}", ["command": "rain refresh \(cached.location.shortID)"]),
+                                 kind: .nothingToShow)
+        }
+        var view = ForecastView(width: width, usesColor: context.useColor, now: now, cutsLines: true)
+        view.presentation = presentation
+        let header = view.lines(cached, height: 2)
+        context.console.write((header + [""] + lines).joined(separator: "\n") + "\n")
+        if status != .success { throw ExitStatus(code: status) }
+    }
+}

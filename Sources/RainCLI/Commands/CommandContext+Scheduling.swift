@@ -28,3 +28,25 @@ extension CommandContext {
                            exitCode: .success), as: .warning)
     }
 }
+
+extension CommandContext {
+    /// The variables a scheduled rain gets (`ScheduledRun`), absolute: the folders and
+    /// configuration of this run (`--config` too), and the forecast URLs set in the environment.
+    var scheduledEnvironment: [(String, String)] {
+        var environment: [(String, String)] = []
+        for name in ScheduledRun.passedVariables {
+            // Relative XDG paths are invalid and ignored by rain, so they are not passed on.
+            if let value = self.environment[name], !value.isEmpty, !(name.hasPrefix("XDG_") && !value.hasPrefix("/")) {
+                environment.append((name, ProcessIdentity.absolutePath(value)))
+            }
+        }
+        if let config = configOverride {
+            environment.removeAll { $0.0 == "RAIN_CONFIG" }
+            environment.append(("RAIN_CONFIG", ProcessIdentity.absolutePath(config)))
+        }
+        for name in ScheduledRun.passedURLVariables {
+            if let value = self.environment[name], !value.isEmpty { environment.append((name, value)) }
+        }
+        return environment
+    }
+}
