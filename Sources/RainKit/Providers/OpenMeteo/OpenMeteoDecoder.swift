@@ -7,8 +7,11 @@ import FoundationEssentials
 ///   answer was made (`Sources/App/Helper/ForecastapiQuery.swift`, `getTimerange2`): after a
 ///   change of the clocks a day's time is 23:00 or 01:00 local, so a day is the calendar date
 ///   of its time plus that offset, and starts at that date's midnight in the place's zone;
-/// - sums and chances (`precipitation`, `precipitation_probability`, `rain`, `snowfall`) are
-///   of the interval that ENDS at their time: the hour before, the quarter hour before;
+/// - sums and chances (`precipitation`, `precipitation_probability`, `rain`, `snowfall`) and
+///   gusts (`wind_gusts_10m`, the interval's strongest) are of the interval that ENDS at their
+///   time: the hour before, the quarter hour before (the docs' "maximum of the preceding hour",
+///   open-meteo/open-meteo-website `src/routes/en/docs/+page.svelte`; ICON's `vmax_10m`,
+///   `Sources/App/Icon/IconVariable.swift`: "maxima are collected over hourly intervals");
 /// - a variable the model lacks has the unit `"undefined"` and nulls.
 /// `null` is a missing value; a WMO weather code becomes a summary and an icon; percentages
 /// become fractions; amounts are turned into what rain's model holds for the requested units
@@ -96,7 +99,7 @@ public struct OpenMeteoDecoder: ForecastDecoder {
 
     /// Quarter hours of precipitation as the next hour's steps, each at the START of its
     /// quarter hour (the server stamps a sum at the end of the 15 minutes it covers) with the
-    /// amount as an intensity per hour.
+    /// amount as an intensity per hour, and how closely they tell the time (`precision(of:)`).
     static func nextHour(from columns: Columns, labels: UnitCheck) throws(JSONError) -> Forecast.NextHour {
         let amount = try labels.precipitations(columns, "precipitation")
         let rain = try labels.precipitations(columns, "rain")
@@ -110,11 +113,12 @@ public struct OpenMeteoDecoder: ForecastDecoder {
             }
             return minute
         }
-        return Forecast.NextHour(minutes: minutes)
+        return Forecast.NextHour(minutes: minutes, precision: precision(of: minutes))
     }
 
-    /// Hours at the start of each hour. The precipitation and its chance stamped at the next
-    /// hour are this hour's (they cover the hour that ends there); the last hour has none.
+    /// Hours at the start of each hour. The precipitation, its chance and the strongest gust
+    /// stamped at the next hour are this hour's (they cover the hour that ends there); the last
+    /// hour has none.
     static func hours(from columns: Columns, labels: UnitCheck, units: UnitSystem) throws(JSONError) -> [Forecast.Hour] {
         let code = try columns.numbers("weather_code"), isDay = try columns.numbers("is_day")
         let temperature = try labels.temperatures(columns, "temperature_2m")
@@ -122,7 +126,7 @@ public struct OpenMeteoDecoder: ForecastDecoder {
         let probability = Columns.endingAtNext(try columns.numbers("precipitation_probability"))
         let precipitation = Columns.endingAtNext(try labels.precipitations(columns, "precipitation"))
         let windSpeed = try labels.windSpeeds(columns, "wind_speed_10m")
-        let windGust = try labels.windSpeeds(columns, "wind_gusts_10m")
+        let windGust = Columns.endingAtNext(try labels.windSpeeds(columns, "wind_gusts_10m"))
         let windBearing = try columns.numbers("wind_direction_10m")
         let humidity = try columns.numbers("relative_humidity_2m")
         let uvIndex = try columns.numbers("uv_index")
