@@ -96,4 +96,25 @@ import Testing
             }
         }
     }
+
+    /// In +5:30 and +5:45 the server shows hourly values 30 and 45 minutes before the UTC hour
+    /// they were read at (`getTimerange2`): rain starting late in a UTC hour is in the hour
+    /// rain shows it under.
+    @Test(arguments: [("Asia/Kolkata", 19.0, 72.88), ("Asia/Kathmandu", 27.7, 85.32)])
+    func inAHalfHourZoneTheWetHourHoldsTheStart(_ zone: String, _ latitude: Double, _ longitude: Double) async throws {
+        let now = Self.date("2026-12-03T06:07:00Z")
+        // A small square (the Kathmandu Valley is one in the simulator's zone table).
+        let square = (0..<15).flatMap { row in (0..<20).map { column in (latitude + Double(row) * 0.013, longitude + Double(column) * 0.013) } }
+        let place = try #require(square.first { (38...50).contains(ForecastSimulator.scenario(latitude: $0.0, longitude: $0.1).minutesUntilPrecipitation ?? 0) })
+        let minutes = try #require(ForecastSimulator.scenario(latitude: place.0, longitude: place.1).minutesUntilPrecipitation)
+        let start = now.addingTimeInterval(Double(minutes) * 60)
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, now: now)
+            let document = try await refreshed(world, place)
+            #expect(document["timezone"] as? String == zone)
+            let wet = try #require(try ahead(document, from: now).first { ($0.values["precip_intensity"] as? Double ?? 0) > 0 })
+            let hour = wet.time
+            #expect(hour <= start && start < hour.addingTimeInterval(3600), "rain from \(start), first wet hour \(hour)")
+        }
+    }
 }

@@ -7,6 +7,8 @@ import FoundationEssentials
 ///   answer was made (`Sources/App/Helper/ForecastapiQuery.swift`, `getTimerange2`): after a
 ///   change of the clocks a day's time is 23:00 or 01:00 local, so a day is the calendar date
 ///   of its time plus that offset, and starts at that date's midnight in the place's zone;
+///   hourly values are read on that grid with the offset floored to whole hours, so in a
+///   half-hour zone each is shown 30 or 45 minutes from when it applies (`hourlyReadShift`);
 /// - sums and chances (`precipitation`, `precipitation_probability`, `rain`, `snowfall`) and
 ///   gusts (`wind_gusts_10m`, the interval's strongest) are of the interval that ENDS at their
 ///   time: the hour before, the quarter hour before (the docs' "maximum of the preceding hour",
@@ -58,7 +60,8 @@ public struct OpenMeteoDecoder: ForecastDecoder {
         }
         if let block = try root.member("hourly") {
             let labels = try UnitCheck(root.member("hourly_units"), expected: expected)
-            forecast.hourly = try hours(from: Columns(block), labels: labels, units: units)
+            let shift = utcOffset.map { hourlyReadShift(utcOffset: Int($0)) } ?? 0
+            forecast.hourly = try hours(from: Columns(block), labels: labels, units: units, readShift: shift)
         }
         if let block = try root.member("daily") {
             let labels = try UnitCheck(root.member("daily_units"), expected: expected)
@@ -116,10 +119,21 @@ public struct OpenMeteoDecoder: ForecastDecoder {
         return Forecast.NextHour(minutes: minutes, precision: precision(of: minutes))
     }
 
-    /// Hours at the start of each hour. The precipitation, its chance and the strongest gust
+    /// How far after its displayed time an hourly value was read. The server lays hours on a
+    /// grid of local whole hours with the offset floored to whole hours (`(offset / 3600) *
+    /// 3600`, towards zero), reads the values there (UTC whole hours) and displays them with
+    /// the whole offset (`ForecastapiQuery.swift`, `getTimerange2`: `hourlyRead` and
+    /// `hourlyDisplay`): in +5:30 a value shown at 12:00 local is that of 12:30, in +5:45 of
+    /// 12:45, in -3:30 of 11:30; in whole-hour zones the two agree.
+    static func hourlyReadShift(utcOffset: Int) -> TimeInterval {
+        TimeInterval(utcOffset - (utcOffset / 3600) * 3600)
+    }
+
+    /// Hours at the start of each hour, at the time each value was read (`readShift` after
+    /// the time the server shows). The precipitation, its chance and the strongest gust
     /// stamped at the next hour are this hour's (they cover the hour that ends there); the last
     /// hour has none.
-    static func hours(from columns: Columns, labels: UnitCheck, units: UnitSystem) throws(JSONError) -> [Forecast.Hour] {
+    static func hours(from columns: Columns, labels: UnitCheck, units: UnitSystem, readShift: TimeInterval = 0) throws(JSONError) -> [Forecast.Hour] {
         let code = try columns.numbers("weather_code"), isDay = try columns.numbers("is_day")
         let temperature = try labels.temperatures(columns, "temperature_2m")
         let apparent = try labels.temperatures(columns, "apparent_temperature")
@@ -131,7 +145,7 @@ public struct OpenMeteoDecoder: ForecastDecoder {
         let humidity = try columns.numbers("relative_humidity_2m")
         let uvIndex = try columns.numbers("uv_index")
         return columns.times.indices.map { index in
-            var hour = Forecast.Hour(time: columns.times[index])
+            var hour = Forecast.Hour(time: columns.times[index].addingTimeInterval(readShift))
             let weather = code[index].flatMap(WeatherCode.init)
             hour.summary = weather?.summary
             hour.icon = weather?.icon(isDay: isDay[index].map { $0 != 0 })
