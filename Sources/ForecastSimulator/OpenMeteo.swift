@@ -6,8 +6,11 @@ import Foundation
 ///
 /// - the time grid of Sources/App/Helper/ForecastapiQuery.swift, getTimerange2 and
 ///   forecastTimeRange2 (one offset, the one in force now; see `TimeGrid`);
-/// - sums over the PRECEDING interval (hourly: the hour before the time, minutely_15: the
-///   quarter hour before, current: the interval before `current.time`);
+/// - sums and gusts (the strongest, `Gusts`) over the PRECEDING interval (hourly: the hour
+///   before the time, minutely_15: the quarter hour before, current: the interval before
+///   `current.time`);
+/// - quarter hours of their own only in the areas of the 15-minute models (ICON-D2,
+///   AROME-France, HRRR: `QuarterHourAreas`), elsewhere the hour's sum spread over its four;
 /// - `"undefined"` units with nulls for what a model lacks
 ///   (Sources/App/Controllers/ForecastapiController.swift, MultiDomainsReader.hourly/daily/
 ///   minutely15/current: `unit: .undefined` with NaN values, written as null);
@@ -149,12 +152,31 @@ enum OpenMeteo {
             ("elevation", .number(model.elevation)),
         ]
 
+        let gusts = Gusts(model: model, now: now)
+
         func sample(at time: Double, interval: Double) -> OpenMeteoSample {
-            OpenMeteoSample(
-                conditions: precipitation.conditions(at: time, over: time - interval, time),
+            var conditions = precipitation.conditions(at: time, over: time - interval, time)
+            conditions.windGust = gusts.strongest(from: time - interval, to: time)
+            return OpenMeteoSample(
+                conditions: conditions,
                 amount: precipitation.amount(from: time - interval, to: time),
                 probability: precipitation.probability(from: time - interval, to: time),
                 interval: interval)
+        }
+
+        // Quarter hours are the model's own only where a 15-minute model covers the place
+        // (`QuarterHourAreas`); elsewhere the server derives them from the hour:
+        // Sources/App/Helper/Interpolation.swift, backwardsSum (the sum stamped at the end of
+        // the hour the quarter lies in, times 900/3600, to the variable's 0.1 mm).
+        let nativeQuarters = QuarterHourAreas.areNative(latitude: latitude, longitude: longitude)
+        func quarter(at time: Double) -> OpenMeteoSample {
+            var quarter = sample(at: time, interval: 900)
+            guard !nativeQuarters else { return quarter }
+            let hour = sample(at: (time / 3600).rounded(.up) * 3600, interval: 3600)
+            quarter.amount = hour.amount.quarterOfHour
+            quarter.probability = hour.probability
+            quarter.conditions.setPrecipitation(intensity: quarter.amount.total * 4, probability: hour.probability)
+            return quarter
         }
 
         func columns(_ names: [String], _ samples: [OpenMeteoSample]) -> (units: [(String, JSONValue)], values: [(String, JSONValue)]) {
@@ -179,13 +201,13 @@ enum OpenMeteo {
         if let names = lists["current"], !names.isEmpty {
             let interval = endpoint.has15Minutely ? 900.0 : 3600.0
             let time = (now / interval).rounded(.down) * interval
-            let (unitMembers, valueMembers) = columns(names, [sample(at: time, interval: interval)])
+            let (unitMembers, valueMembers) = columns(names, [interval == 900 ? quarter(at: time) : sample(at: time, interval: interval)])
             members.append(("current_units", .object([("time", timeUnit), ("interval", .string("seconds"))] + unitMembers)))
             members.append(("current", .object([("time", clock.time(time)), ("interval", .integer(Int(interval)))]
                 + valueMembers.map { ($0.0, $0.1.firstElement) })))
         }
         if let names = lists["minutely_15"], !names.isEmpty {
-            let samples = grid.minutely15.map { sample(at: $0, interval: 900) }
+            let samples = grid.minutely15.map(quarter(at:))
             let (unitMembers, valueMembers) = columns(names, samples)
             members.append(("minutely_15_units", .object([("time", timeUnit)] + unitMembers)))
             members.append(("minutely_15", .object([("time", .array(grid.minutely15.map(clock.time)))] + valueMembers)))
@@ -327,7 +349,7 @@ struct TimeGrid: Sendable {
 /// One time step of an Open-Meteo section: the weather at the time and what fell in the
 /// interval before it.
 struct OpenMeteoSample: Sendable {
-    /// Instant values at the time; precipitation fields are the interval's mean rate.
+    /// Instant values at the time; precipitation fields are the interval's mean rate, the gust its strongest.
     var conditions: Conditions
     var amount: Precipitation.Amount
     var probability: Double

@@ -20,6 +20,14 @@ struct Precipitation: Sendable {
         /// Open-Meteo's `rain`: liquid that is not a shower (sleet included).
         var openMeteoRain: Double { rain + sleet }
 
+        /// A quarter of an hour's amount as open-meteo/open-meteo derives a quarter hour from
+        /// an hour (Sources/App/Helper/Interpolation.swift, backwardsSum: the sum times
+        /// 900/3600, rounded to the variable's scale factor, 10 for these sums: 0.1 mm).
+        var quarterOfHour: Amount {
+            func quarter(_ millimetres: Double) -> Double { (millimetres / 4 * 10).rounded() / 10 }
+            return Amount(rain: quarter(rain), showers: quarter(showers), sleet: quarter(sleet), snow: quarter(snow))
+        }
+
         static func + (lhs: Amount, rhs: Amount) -> Amount {
             Amount(rain: lhs.rain + rhs.rain, showers: lhs.showers + rhs.showers, sleet: lhs.sleet + rhs.sleet, snow: lhs.snow + rhs.snow)
         }

@@ -6,6 +6,12 @@ extension ForecastSimulator {
         public var minutesUntilPrecipitation: Int?
         /// It is raining now and stops this many minutes from now (10...50); nil otherwise.
         public var minutesUntilPrecipitationStops: Int?
+        /// A squall: gusts `Gusts.squallStrength` m/s stronger for `Gusts.squallMinutes`
+        /// minutes, starting this many minutes from now (70...190); nil otherwise.
+        public var minutesUntilSquall: Int?
+        /// Open-Meteo's quarter hours there are a 15-minute model's own; elsewhere each is its
+        /// hour's sum spread over four (`QuarterHourAreas`).
+        public var hasNativeQuarterHours: Bool
         /// The answer has one weather alert.
         public var hasAlert: Bool
         /// The IANA time zone of the answer.
@@ -20,6 +26,8 @@ extension ForecastSimulator {
         return Scenario(
             minutesUntilPrecipitation: kind < 0.4 ? 5 + Int(minutes * 46) : nil,
             minutesUntilPrecipitationStops: kind >= 0.4 && kind < 0.55 ? 10 + Int(minutes * 41) : nil,
+            minutesUntilSquall: seed.unit(70) < 0.25 ? 70 + Int(seed.unit(71) * 121) : nil,
+            hasNativeQuarterHours: QuarterHourAreas.areNative(latitude: latitude, longitude: longitude),
             hasAlert: seed.unit(42) < 0.35,
             timeZone: TimeZoneTable.lookup(latitude: latitude, longitude: longitude).zone
         )

@@ -107,8 +107,7 @@ struct WeatherModel: Sendable {
         let probability = cloud > 0.6 ? min(0.95, (cloud - 0.6) / 0.4 * 0.95) : cloud * 0.08
         let intensity = probability > 0.45 ? (probability - 0.45) * 8 * (0.6 + 0.8 * seed.unit(14, Int64(hours.rounded(.down)))) : 0
         let humidity = clamp(0.45 + 0.45 * cloud + 0.08 * seed.smooth(15, at: hours, period: 6), 0.2, 1)
-        let windiness = 0.6 + 1.2 * seed.unit(4)
-        let windSpeed = 3.5 * windiness * exp(0.6 * seed.smooth(16, at: hours, period: 12) + 0.3 * seed.smooth(17, at: hours, period: 3))
+        let windSpeed = windSpeed(at: time)
         let bearing = (seed.unit(5) * 360 + 90 * seed.smooth(18, at: hours, period: 24)).truncatingRemainder(dividingBy: 360)
         let apparent = temperature < 10
             ? temperature - 0.7 * windSpeed * (10 - temperature) / 10 - 0.5
@@ -121,7 +120,7 @@ struct WeatherModel: Sendable {
             humidity: humidity,
             pressure: 1013 + 12 * seed.smooth(19, at: hours, period: 48) - 8 * (cloud - 0.5),
             windSpeed: windSpeed,
-            windGust: windSpeed * 1.5 + 0.5,
+            windGust: gust(windSpeed: windSpeed),
             windBearing: Int(bearing < 0 ? bearing + 360 : bearing) % 360,
             cloudCover: cloud,
             precipIntensity: intensity,
@@ -134,6 +133,16 @@ struct WeatherModel: Sendable {
         conditions.visibility = conditions.isFoggy ? 0.4 + 0.6 * seed.unit(21, Int64(hours)) : clamp(16 - intensity * 2, 2, 16)
         return conditions
     }
+
+    /// The mean wind (m/s) at an instant.
+    func windSpeed(at time: Double) -> Double {
+        let hours = time / 3600
+        let windiness = 0.6 + 1.2 * seed.unit(4)
+        return 3.5 * windiness * exp(0.6 * seed.smooth(16, at: hours, period: 12) + 0.3 * seed.smooth(17, at: hours, period: 3))
+    }
+
+    /// The gust (m/s) at an instant, from the mean wind then.
+    func gust(windSpeed: Double) -> Double { windSpeed * 1.5 + 0.5 }
 
     private func clamp(_ value: Double, _ low: Double, _ high: Double) -> Double {
         min(high, max(low, value))

@@ -30,6 +30,26 @@ import Testing
         #expect(NextHourOutlook.sentence(for: steps([3, 3, 0, 0, 0]), units: .si, now: OutlookCase.now) == "Rain stopping in 23 min",
                 "the quarter hour under way counts, though it began before now")
     }
+
+    /// Quarter hours derived from hours (Open-Meteo outside its 15-minute models' areas) know
+    /// the hour, not the minute: a start or an end is told by the place's clock.
+    @Test func quarterHoursThatKnowOnlyTheHourSpeakByTheClock() {
+        // 2026-08-20 12:00Z, 37 minutes before `now`; Berlin is on UTC+2.
+        let hour = OutlookCase.now.addingTimeInterval(-37 * 60)
+        let clock = LocalClock(timeZoneIdentifier: "Europe/Berlin", units: .si)
+        func steps(_ intensities: [Double]) -> Forecast.NextHour {
+            Forecast.NextHour(minutes: intensities.enumerated().map { index, intensity in
+                .init(time: hour.addingTimeInterval(Double(index) * 900), precipIntensity: intensity, precipType: intensity > 0 ? "rain" : nil)
+            }, precision: .hour)
+        }
+        let starts = steps([0, 0, 0, 0, 1.2, 1.2, 1.2, 1.2])
+        #expect(NextHourOutlook.sentence(for: starts, units: .si, now: OutlookCase.now, clock: clock) == "Light rain likely from about 15:00")
+        let stops = steps([3, 3, 3, 3, 0, 0, 0, 0])
+        #expect(NextHourOutlook.sentence(for: stops, units: .si, now: OutlookCase.now, clock: clock) == "Rain until about 15:00")
+        var native = starts
+        native.precision = nil
+        #expect(NextHourOutlook.sentence(for: native, units: .si, now: OutlookCase.now, clock: clock) == "Light rain starting in 23 min")
+    }
 }
 
 /// Minute-by-minute data (one intensity per minute from `now`) and the sentence it gives.

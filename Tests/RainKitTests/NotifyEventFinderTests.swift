@@ -36,6 +36,14 @@ import Testing
         #expect(summaries(forecast(rainFrom: nil)).isEmpty)
     }
 
+    /// Steps that know only the hour (Open-Meteo's quarter hours outside its 15-minute models'
+    /// areas) give the start by the clock, not in minutes.
+    @Test func rainKnownOnlyToTheHourIsToldByTheClock() {
+        var hourly = forecast(rainFrom: 30)
+        hourly.nextHour?.precision = .hour
+        #expect(summaries(hourly) == ["Rain in Berlin from about 14:30 (moderate, ~1.6 mm in the first hour)"])
+    }
+
     @Test func theWindowAndTheLeastIntensityAreTheSettings() {
         var settings = NotifySettings()
         settings.withinMinutes = 15

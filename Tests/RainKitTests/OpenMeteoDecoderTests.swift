@@ -72,18 +72,39 @@ import Testing
         #expect(forecast.daily[0].precipAccumulation == 1.5, "inches stay inches for us")
     }
 
-    /// Each hour's gust (`wind_gusts_10m`), in the wind unit; a model without gusts (JMA) leaves none.
+    /// Each hour's gust (`wind_gusts_10m`), in the wind unit: the server stamps an hour's
+    /// strongest gust at the hour's end, so it belongs to the hour before its time; the last
+    /// hour has none; a model without gusts (JMA) leaves none.
     @Test func hoursCarryTheirGusts() throws {
         let forecast = try decoder.decode(body("""
         {"latitude":1,"longitude":2,"timezone":"UTC",
          "hourly_units":{"time":"unixtime","wind_speed_10m":"mp/h","wind_gusts_10m":"mp/h"},
-         "hourly":{"time":[1787227200,1787230800],"wind_speed_10m":[8.1,9.4],"wind_gusts_10m":[17.9,null]}}
+         "hourly":{"time":[1787227200,1787230800,1787234400],"wind_speed_10m":[8.1,9.4,9.9],"wind_gusts_10m":[12.5,17.9,null]}}
         """), units: .us)
-        #expect(forecast.hourly.map(\.windGust) == [17.9, nil])
+        #expect(forecast.hourly.map(\.windGust) == [17.9, nil, nil])
         let without = try decoder.decode(body("""
         {"latitude":1,"longitude":2,"timezone":"UTC","hourly":{"time":[1787227200],"wind_speed_10m":[3]}}
         """), units: .si)
         #expect(without.hourly.map(\.windGust) == [nil])
+    }
+
+    /// Quarter hours four equal to an hour (open-meteo's `backwardsSum` outside the 15-minute
+    /// models' areas) know only the hour; unequal ones are a model's own; dry ones say nothing.
+    @Test(arguments: [
+        ("[0,0,0,0.3,0.3,0.3,0.3,0,0]", "hour"),
+        ("[0,0,0,0.1,0.3,0.2,0.3,0,0]", nil),
+        ("[0.3,0.3,0.3,0.3,0.3,0.3,0.3,0.1,0]", nil),
+        ("[0,0,0,0,0,0,0,0,0]", nil),
+    ] as [(String, String?)])
+    func quarterHoursKnowTheHourWhenEachHourIsEven(_ amounts: String, _ precision: String?) throws {
+        // Stamped at their ends, 09:30Z to 11:30Z on 2026-12-03: the hour from 10:00Z is the fourth to seventh.
+        let forecast = try decoder.decode(body("""
+        {"latitude":1,"longitude":2,"timezone":"UTC","utc_offset_seconds":0,
+         "minutely_15_units":{"time":"unixtime","precipitation":"mm"},
+         "minutely_15":{"time":[1796290200,1796291100,1796292000,1796292900,1796293800,1796294700,1796295600,1796296500,1796297400],
+         "precipitation":\(amounts)}}
+        """), units: .si)
+        #expect(forecast.nextHour?.precision?.rawValue == precision)
     }
 
     struct Broken: Sendable, CustomTestStringConvertible {

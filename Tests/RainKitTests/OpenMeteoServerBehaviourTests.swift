@@ -63,6 +63,23 @@ import Testing
         #expect(days.map { LocalClock(timeZoneIdentifier: "Asia/Kolkata", units: .si).weekdayAndDay($0.time) } == ["Thu 3", "Fri 4"])
     }
 
+    /// In a zone of +5:30, +5:45 or -3:30 the server reads hourly values at UTC whole hours
+    /// (its grid's offset floored to whole hours, towards zero) and shows them 30 or 45
+    /// minutes off (`getTimerange2`): each hour is where it was read.
+    @Test(arguments: [("Asia/Kolkata", 19800, 1800), ("Asia/Kathmandu", 20700, 2700), ("America/St_Johns", -12600, -1800),
+                      ("Europe/Berlin", 3600, 0)])
+    func aHalfHourZonesHoursAreWhereTheyWereRead(_ zone: String, _ offset: Int, _ shift: Int) throws {
+        // Three local whole hours as shown; the rain stamped at the second is the first hour's.
+        let shown = [1796292000 - offset, 1796295600 - offset, 1796299200 - offset]
+        let hours = try decode("""
+        {"latitude":1,"longitude":2,"timezone":"\(zone)","utc_offset_seconds":\(offset),
+         "hourly_units":{"time":"unixtime","precipitation":"mm"},"hourly":{"time":\(shown),"precipitation":[0,1.5,0]}}
+        """).hourly
+        #expect(hours.map { Int($0.time.timeIntervalSince1970) } == shown.map { $0 + shift })
+        #expect(hours.allSatisfy { Int($0.time.timeIntervalSince1970) % 3600 == 0 }, "UTC whole hours")
+        #expect(hours.map(\.precipIntensity) == [1.5, 0, nil])
+    }
+
     @Test func withoutAnOffsetTheZoneDecides() throws {
         let days = try decode(#"{"latitude":1,"longitude":2,"timezone":"Europe/Berlin","daily":{"time":[1792879200]}}"#).daily
         #expect(days.map { Int($0.time.timeIntervalSince1970) } == [1792879200])

@@ -94,10 +94,19 @@ public struct Forecast: Sendable, Equatable {
     public struct NextHour: Sendable, Equatable {
         public var summary: String?
         public var minutes: [Minute]
+        /// How closely the steps tell when precipitation starts and stops: nil, to the step;
+        /// `.hour`, only to the hour (each step is its hour's amount spread evenly).
+        public var precision: Precision?
 
-        public init(summary: String? = nil, minutes: [Minute] = []) {
+        public init(summary: String? = nil, minutes: [Minute] = [], precision: Precision? = nil) {
             self.summary = summary
             self.minutes = minutes
+            self.precision = precision
+        }
+
+        public enum Precision: String, Sendable, Equatable, CaseIterable {
+            /// The steps are derived from hourly values: the hour is known, not the minute.
+            case hour
         }
 
         public struct Minute: Sendable, Equatable {

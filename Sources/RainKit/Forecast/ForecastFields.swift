@@ -87,6 +87,7 @@ enum ForecastFields {
         [
             Field("summary", .text({ $0.summary }, { $0.summary = $1 })),
             Field("minutes", .list({ $0.minutes }, { $0.minutes = $1 }, minute, .blank)),
+            Field("precision", .choice({ $0.precision }, { $0.precision = $1 })),
         ]
     }
 

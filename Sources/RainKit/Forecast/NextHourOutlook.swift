@@ -16,11 +16,15 @@ public enum NextHourOutlook {
     /// first minute, so once that has passed, the minutes left are read instead.
     static let summaryLifetime: TimeInterval = 5 * 60
 
-    /// - Parameter chanceNow: the chance of precipitation shown beside the sentence (current
-    ///   conditions); the sentence agrees with it.
+    /// - Parameters:
+    ///   - chanceNow: the chance of precipitation shown beside the sentence (current
+    ///     conditions); the sentence agrees with it.
+    ///   - clock: the place's clock. Where the steps know only the hour (`NextHour.precision`),
+    ///     a start or an end is told by the clock ("Light rain likely from about 14:00"), not
+    ///     as minutes from now that the data cannot know.
     /// - Returns: nil when there is neither a current summary nor minute data left after `now`.
     public static func sentence(for nextHour: Forecast.NextHour?, units: UnitSystem, now: Date, chanceNow: Double? = nil,
-                                localization: Localization = .english) -> String? {
+                                clock: LocalClock? = nil, localization: Localization = .english) -> String? {
         guard let nextHour else { return nil }
         if let summary = nextHour.summary?.screenSafe, !summary.isEmpty,
            nextHour.minutes.first.map({ now.timeIntervalSince($0.time) < summaryLifetime }) ?? true {
@@ -49,9 +53,14 @@ public enum NextHourOutlook {
                 + period.map { ($0.key, $0.value) })
         }
 
+        // The clock's reading of a step's start where the steps know only the hour.
+        let hourClock = nextHour.precision == .hour ? clock : nil
         if isWet(first) {
             let kind = kindName(minutes.prefix { isWet($0) })
             if let dry = minutes.first(where: { !isWet($0) }) {
+                if let hourClock {
+                    return say(N_("{precipitation} until about {time}"), Self.nouns[kind]!, ["time": hourClock.time(dry.time)])
+                }
                 return say(N_("{precipitation} stopping in {minutes} min"), Self.nouns[kind]!, ["minutes": String(minutesFromNow(dry))])
             }
             let phrase = phrase(intensityWord(minutes, units: units), kind)
@@ -70,6 +79,10 @@ public enum NextHourOutlook {
                 : say(N_("{precipitation} possible in the next {minutes} min (up to {chance})"), phrase, values)
         }
         let shower = minutes[wetIndex...].prefix { isWet($0) }
+        if let hourClock {
+            return say(N_("{precipitation} likely from about {time}"), phrase(intensityWord(Array(shower), units: units), kindName(shower)),
+                       ["time": hourClock.time(minutes[wetIndex].time)])
+        }
         return say(N_("{precipitation} starting in {minutes} min"), phrase(intensityWord(Array(shower), units: units), kindName(shower)),
                    ["minutes": String(minutesFromNow(minutes[wetIndex]))])
     }

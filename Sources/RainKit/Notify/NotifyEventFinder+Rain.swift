@@ -15,7 +15,11 @@ extension NotifyEventFinder {
         let name = location.name.strippingControlCharacters
         let hasStarted = wet.minute.time <= now
         let minutes = Int((starts.timeIntervalSince(now) / 60).rounded())
-        let when = hasStarted ? words.tr("now") : minutes < 5 ? words.tr("in a few min")
+        // Where the steps know only the hour (Open-Meteo's quarter hours outside its 15-minute
+        // models' areas), the start is the clock's hour, not minutes from now.
+        let when = hasStarted ? words.tr("now")
+            : forecast.nextHour?.precision == .hour ? words.tr("from about {time}", ["time": clock.time(starts)])
+            : minutes < 5 ? words.tr("in a few min")
             : words.tr("in about {minutes} min", ["minutes": String(Int((Double(minutes) / 5).rounded()) * 5)])
         // The amount is in the forecast's own system, as the notification's JSON says.
         let label = units == .us ? "in" : "mm"

@@ -44,7 +44,8 @@ extension ForecastViewContext {
             lines.append(detailLine)
         }
         if let sentence = NextHourOutlook.sentence(for: forecast.nextHour, units: forecast.units, now: now,
-                                                   chanceNow: forecast.current?.precipProbability, localization: localization) {
+                                                   chanceNow: forecast.current?.precipProbability, clock: clock,
+                                                   localization: localization) {
             lines.append("  " + sentence)
         }
         return lines

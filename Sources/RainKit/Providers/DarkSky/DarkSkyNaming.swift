@@ -9,7 +9,8 @@ extension JSONNaming {
     ///   amount is `liquidAccumulation` (`precipAccumulation` adds snow and ice).
     /// - The sky is rain's own (`Forecast.withAstronomy`): a server's `moonPhase` is read where
     ///   present, nothing else is; `polar` and `daylight_seconds` are rain's own too.
-    /// - `minutely`'s points are its `data`.
+    /// - `minutely`'s points are its `data`; its `precision` is rain's own (a Dark Sky server's
+    ///   minutes are each its own).
     private static let darkSkyKeys: [String: [String]] = [
         "temperature_low": ["temperatureMin", "temperatureLow"],
         "temperature_high": ["temperatureMax", "temperatureHigh"],
@@ -22,6 +23,7 @@ extension JSONNaming {
         "moonset": [],
         "daylight_seconds": [],
         "minutes": ["data"],
+        "precision": [],
     ]
 }
 

@@ -7,8 +7,13 @@ import FoundationEssentials
 ///   answer was made (`Sources/App/Helper/ForecastapiQuery.swift`, `getTimerange2`): after a
 ///   change of the clocks a day's time is 23:00 or 01:00 local, so a day is the calendar date
 ///   of its time plus that offset, and starts at that date's midnight in the place's zone;
-/// - sums and chances (`precipitation`, `precipitation_probability`, `rain`, `snowfall`) are
-///   of the interval that ENDS at their time: the hour before, the quarter hour before;
+///   hourly values are read on that grid with the offset floored to whole hours, so in a
+///   half-hour zone each is shown 30 or 45 minutes from when it applies (`hourlyReadShift`);
+/// - sums and chances (`precipitation`, `precipitation_probability`, `rain`, `snowfall`) and
+///   gusts (`wind_gusts_10m`, the interval's strongest) are of the interval that ENDS at their
+///   time: the hour before, the quarter hour before (the docs' "maximum of the preceding hour",
+///   open-meteo/open-meteo-website `src/routes/en/docs/+page.svelte`; ICON's `vmax_10m`,
+///   `Sources/App/Icon/IconVariable.swift`: "maxima are collected over hourly intervals");
 /// - a variable the model lacks has the unit `"undefined"` and nulls.
 /// `null` is a missing value; a WMO weather code becomes a summary and an icon; percentages
 /// become fractions; amounts are turned into what rain's model holds for the requested units
@@ -55,7 +60,8 @@ public struct OpenMeteoDecoder: ForecastDecoder {
         }
         if let block = try root.member("hourly") {
             let labels = try UnitCheck(root.member("hourly_units"), expected: expected)
-            forecast.hourly = try hours(from: Columns(block), labels: labels, units: units)
+            let shift = utcOffset.map { hourlyReadShift(utcOffset: Int($0)) } ?? 0
+            forecast.hourly = try hours(from: Columns(block), labels: labels, units: units, readShift: shift)
         }
         if let block = try root.member("daily") {
             let labels = try UnitCheck(root.member("daily_units"), expected: expected)
@@ -96,7 +102,7 @@ public struct OpenMeteoDecoder: ForecastDecoder {
 
     /// Quarter hours of precipitation as the next hour's steps, each at the START of its
     /// quarter hour (the server stamps a sum at the end of the 15 minutes it covers) with the
-    /// amount as an intensity per hour.
+    /// amount as an intensity per hour, and how closely they tell the time (`precision(of:)`).
     static func nextHour(from columns: Columns, labels: UnitCheck) throws(JSONError) -> Forecast.NextHour {
         let amount = try labels.precipitations(columns, "precipitation")
         let rain = try labels.precipitations(columns, "rain")
@@ -110,24 +116,36 @@ public struct OpenMeteoDecoder: ForecastDecoder {
             }
             return minute
         }
-        return Forecast.NextHour(minutes: minutes)
+        return Forecast.NextHour(minutes: minutes, precision: precision(of: minutes))
     }
 
-    /// Hours at the start of each hour. The precipitation and its chance stamped at the next
-    /// hour are this hour's (they cover the hour that ends there); the last hour has none.
-    static func hours(from columns: Columns, labels: UnitCheck, units: UnitSystem) throws(JSONError) -> [Forecast.Hour] {
+    /// How far after its displayed time an hourly value was read. The server lays hours on a
+    /// grid of local whole hours with the offset floored to whole hours (`(offset / 3600) *
+    /// 3600`, towards zero), reads the values there (UTC whole hours) and displays them with
+    /// the whole offset (`ForecastapiQuery.swift`, `getTimerange2`: `hourlyRead` and
+    /// `hourlyDisplay`): in +5:30 a value shown at 12:00 local is that of 12:30, in +5:45 of
+    /// 12:45, in -3:30 of 11:30; in whole-hour zones the two agree.
+    static func hourlyReadShift(utcOffset: Int) -> TimeInterval {
+        TimeInterval(utcOffset - (utcOffset / 3600) * 3600)
+    }
+
+    /// Hours at the start of each hour, at the time each value was read (`readShift` after
+    /// the time the server shows). The precipitation, its chance and the strongest gust
+    /// stamped at the next hour are this hour's (they cover the hour that ends there); the last
+    /// hour has none.
+    static func hours(from columns: Columns, labels: UnitCheck, units: UnitSystem, readShift: TimeInterval = 0) throws(JSONError) -> [Forecast.Hour] {
         let code = try columns.numbers("weather_code"), isDay = try columns.numbers("is_day")
         let temperature = try labels.temperatures(columns, "temperature_2m")
         let apparent = try labels.temperatures(columns, "apparent_temperature")
         let probability = Columns.endingAtNext(try columns.numbers("precipitation_probability"))
         let precipitation = Columns.endingAtNext(try labels.precipitations(columns, "precipitation"))
         let windSpeed = try labels.windSpeeds(columns, "wind_speed_10m")
-        let windGust = try labels.windSpeeds(columns, "wind_gusts_10m")
+        let windGust = Columns.endingAtNext(try labels.windSpeeds(columns, "wind_gusts_10m"))
         let windBearing = try columns.numbers("wind_direction_10m")
         let humidity = try columns.numbers("relative_humidity_2m")
         let uvIndex = try columns.numbers("uv_index")
         return columns.times.indices.map { index in
-            var hour = Forecast.Hour(time: columns.times[index])
+            var hour = Forecast.Hour(time: columns.times[index].addingTimeInterval(readShift))
             let weather = code[index].flatMap(WeatherCode.init)
             hour.summary = weather?.summary
             hour.icon = weather?.icon(isDay: isDay[index].map { $0 != 0 })
