@@ -59,6 +59,8 @@ enum ForecastFields {
         Field("sunrise", .optionalTime({ $0.sunrise }, { $0.sunrise = $1 }), darkSky: ["sunriseTime"]),
         Field("sunset", .optionalTime({ $0.sunset }, { $0.sunset = $1 }), darkSky: ["sunsetTime"]),
         Field("polar", .choice({ $0.polar }, { $0.polar = $1 }), darkSky: []),
+        Field("dawn", .optionalTime({ $0.dawn }, { $0.dawn = $1 }), darkSky: []),
+        Field("dusk", .optionalTime({ $0.dusk }, { $0.dusk = $1 }), darkSky: []),
         // The sky's own: rain computes them (`Forecast.withAstronomy`); a Dark Sky server's
         // `moonPhase` is read where present, nothing else is.
         Field("moon_phase", .number({ $0.moonPhase }, { $0.moonPhase = $1 }), darkSky: ["moonPhase"]),
