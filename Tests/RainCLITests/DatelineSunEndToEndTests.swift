@@ -25,6 +25,12 @@ import Testing
             #expect(refreshed.status == 0, "\(refreshed)")
             #expect(world.simulator.requests.contains { $0.path == "/v1/forecast" })
 
+            // The meteogram's axis: a line by day, dots by night, from 11:00 on.
+            let graph = try await world.keylessRain(["show", "--graph", "--offline"], environment: ["COLUMNS": "80", "LANG": "C.UTF-8"])
+            #expect(graph.status == 0, "\(graph)")
+            let axis = try #require(graph.output.split(separator: "\n").first { $0.hasPrefix("     ┼") }, "\(graph.output)")
+            #expect(axis.contains("─") && axis.contains("·"), "\(graph.output)")
+
             let shown = try await world.keylessRain(["show", "--json"])
             let document = try #require(try JSONSerialization.jsonObject(with: Data(shown.output.utf8)) as? [String: Any], "\(shown)")
             #expect(document["timezone"] as? String == "Pacific/Apia")
@@ -46,11 +52,6 @@ import Testing
             #expect(line.status == 0 && line.output.trimmingCharacters(in: .whitespacesAndNewlines) == expected, "\(line)")
             #expect(expected.hasPrefix("05:") && expected.contains(" 05:") && expected.contains("-18:") && expected.contains(" 19:"), "\(expected)")
 
-            // The meteogram's axis: a line by day, dots by night, from 11:00 on.
-            let graph = try await world.keylessRain(["show", "--graph", "--offline"], environment: ["COLUMNS": "80", "LANG": "C.UTF-8"])
-            #expect(graph.status == 0, "\(graph)")
-            let axis = try #require(graph.output.split(separator: "\n").first { $0.hasPrefix("     ┼") }, "\(graph.output)")
-            #expect(axis.contains("─") && axis.contains("·"), "\(graph.output)")
         }
     }
 }
