@@ -6,8 +6,9 @@ import Testing
 /// (open-meteo/open-meteo `Sources/App/Helper/Solar/SunRiseSet.swift`: the sun at 12:00 less
 /// the longitude's hours after 00:00 UTC of the local date): within two minutes of PyEphem
 /// (`scripts/astronomy-reference.py --sun`) where the zone is near its longitude's hour, and a
-/// day late where it is far ahead of it (Samoa, Tonga, Kiritimati, Chatham), as the real server is.
-@Suite struct OpenMeteoSunTests {
+/// day late where it is far ahead of it (Samoa, Tonga, Kiritimati, Chatham), as the real server is;
+/// and the Dark Sky route's, each day's own.
+@Suite struct ServerSunTests {
     struct Place: Sendable, CustomTestStringConvertible {
         var testDescription: String
         var latitude: Double, longitude: Double
@@ -49,5 +50,26 @@ import Testing
         // Two minutes: the server takes the sun's declination at midday, not at the rising.
         #expect(abs(Double(rise) - place.rise - place.late) <= 120, "sunrise \(rise)")
         #expect(abs(Double(set) - place.set - place.late) <= 120, "sunset \(set)")
+    }
+
+    /// The Dark Sky route's `sunriseTime`/`sunsetTime` are an almanac's: the day's own, within
+    /// two minutes of PyEphem, at the date line and at 64° north alike.
+    @Test(arguments: [
+        Place(testDescription: "Apia", latitude: -13.8333, longitude: -171.7667, zone: "Pacific/Apia",
+              now: 1_796_500_000, rise: 1_796_489_440, set: 1_796_535_907, late: 0),
+        Place(testDescription: "Reykjavik in December", latitude: 64.1466, longitude: -21.9426, zone: "Atlantic/Reykjavik",
+              now: 1_797_850_000, rise: 1_797_852_136, set: 1_797_866_967, late: 0),
+        Place(testDescription: "Berlin the day the clocks go forward", latitude: 52.52, longitude: 13.405, zone: "Europe/Berlin",
+              now: 1_774_760_000, rise: 1_774_759_684, set: 1_774_805_716, late: 0),
+    ])
+    func theDarkSkyRoutesSunIsTheDays(_ place: Place) throws {
+        let simulator = try startedSimulator(.init(now: place.now))
+        defer { simulator.stop() }
+        let body = try #require(try fetch(simulator.port, "/forecast/test-key/\(place.latitude),\(place.longitude)?units=si").jsonObject)
+        #expect(body["timezone"] as? String == place.zone)
+        let day = try #require(((body["daily"] as? [String: Any])?["data"] as? [[String: Any]])?.first)
+        let rise = try #require(day["sunriseTime"] as? Int), set = try #require(day["sunsetTime"] as? Int)
+        #expect(abs(Double(rise) - place.rise) <= 120, "sunrise \(rise)")
+        #expect(abs(Double(set) - place.set) <= 120, "sunset \(set)")
     }
 }
