@@ -38,7 +38,9 @@ SUN_PLACES = [
     ("kiritimati", 1.87, -157.43, "Pacific/Kiritimati", ["2026-03-20", "2026-12-06"]),
     ("chatham", -43.9535, -176.5597, "Pacific/Chatham", ["2026-04-05", "2026-12-06"]),
     ("reykjavik", 64.1466, -21.9426, "Atlantic/Reykjavik", ["2026-06-21", "2026-12-21"]),
-    ("tromso", 69.6496, 18.956, "Europe/Oslo", ["2026-06-21", "2026-12-21"]),
+    # Tromsø: the midnight sun and the polar night, and the days either side of each.
+    ("tromso", 69.6496, 18.956, "Europe/Oslo", ["2026-05-16", "2026-05-17", "2026-06-21", "2026-07-26", "2026-07-27",
+                                                "2026-11-26", "2026-11-27", "2026-12-21", "2027-01-15", "2027-01-16"]),
     ("berlin", 52.52, 13.405, "Europe/Berlin", ["2026-03-28", "2026-03-29", "2026-03-30"]),
     ("quito", -0.1807, -78.4678, "America/Guayaquil", ["2026-09-23"]),
 ]

@@ -8,7 +8,8 @@ import Testing
 /// `scripts/astronomy-reference.py --sun` (its output pasted below): the zones far from their
 /// meridian (Apia and Nuku'alofa at UTC+13, Kiritimati at +14, Chatham at +12:45 and +13:45),
 /// Reykjavik's white night and dark midwinter, Tromsø's midnight sun and polar night (with
-/// its noon twilight), Berlin the day before, of and after the clocks go forward, the equator.
+/// its noon twilight) and the days either side of them (a day of 22 minutes, a sunset a minute
+/// before midnight), Berlin the day before, of and after the clocks go forward, the equator.
 @Suite struct SunTests {
     struct SunCase: Sendable, CustomTestStringConvertible {
         let name: String
@@ -38,8 +39,16 @@ import Testing
     SunCase("chatham 2026-12-06", -43.9535, -176.5597, "Pacific/Chatham", 1796465700, times: [1796486258, 1796541409, 1796484127, 1796543546]),
     SunCase("reykjavik 2026-06-21", 64.1466, -21.9426, "Atlantic/Reykjavik", 1782000000, times: [1782010519, nil, nil, nil]),
     SunCase("reykjavik 2026-12-21", 64.1466, -21.9426, "Atlantic/Reykjavik", 1797811200, times: [1797852136, 1797866967, 1797847381, 1797871722]),
+    SunCase("tromso 2026-05-16", 69.6496, 18.956, "Europe/Oslo", 1778882400, times: [1778887921, nil, nil, nil]),
+    SunCase("tromso 2026-05-17", 69.6496, 18.956, "Europe/Oslo", 1778968800, times: [1778973461, nil, nil, nil]),
     SunCase("tromso 2026-06-21", 69.6496, 18.956, "Europe/Oslo", 1781992800, times: [nil, nil, nil, nil]),
+    SunCase("tromso 2026-07-26", 69.6496, 18.956, "Europe/Oslo", 1785016800, times: [1785020760, nil, nil, nil]),
+    SunCase("tromso 2026-07-27", 69.6496, 18.956, "Europe/Oslo", 1785103200, times: [1785108566, 1785189531, nil, nil]),
+    SunCase("tromso 2026-11-26", 69.6496, 18.956, "Europe/Oslo", 1795647600, times: [1795687016, 1795691112, 1795678356, 1795699770]),
+    SunCase("tromso 2026-11-27", 69.6496, 18.956, "Europe/Oslo", 1795734000, times: [1795774823, 1795776145, 1795764964, 1795786001]),
     SunCase("tromso 2026-12-21", 69.6496, 18.956, "Europe/Oslo", 1797807600, times: [nil, nil, 1797841876, 1797857589]),
+    SunCase("tromso 2027-01-15", 69.6496, 18.956, "Europe/Oslo", 1799967600, times: [1800009276, 1800011586, 1799999869, 1800020995]),
+    SunCase("tromso 2027-01-16", 69.6496, 18.956, "Europe/Oslo", 1800054000, times: [1800094583, 1800099122, 1800086100, 1800107608]),
     SunCase("berlin 2026-03-28", 52.52, 13.405, "Europe/Berlin", 1774652400, times: [1774673425, 1774719211, 1774671362, 1774721283]),
     SunCase("berlin 2026-03-29", 52.52, 13.405, "Europe/Berlin", 1774738800, times: [1774759684, 1774805716, 1774757617, 1774807792]),
     SunCase("berlin 2026-03-30", 52.52, 13.405, "Europe/Berlin", 1774821600, times: [1774845943, 1774892221, 1774843871, 1774894302]),

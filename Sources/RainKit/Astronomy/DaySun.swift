@@ -24,25 +24,57 @@ extension Astronomy {
 
     /// The sun of the calendar day from `start` to `end` at `coordinate`, to the second.
     public static func daySun(from start: Date, to end: Date, at coordinate: Coordinate) -> DaySun {
-        let sun = sunCrossings(of: Sun.horizonAltitude, from: start, to: end, at: coordinate)
-        let twilight = sunCrossings(of: civilTwilightAltitude, from: start, to: end, at: coordinate)
+        let marks = culminations(from: start, to: end, at: coordinate)
+        // Sunrise: the upper limb on the horizon, lifted 34' by refraction; the limb is the sun's
+        // own radius that day (PyEphem's), which near the polar day moves a sunrise by minutes.
+        let sun = sunCrossings(from: start, to: end, at: coordinate, marks: marks) { time in
+            -34.0 / 60 - Sun.semidiameter(at: time)
+        }
+        let twilight = sunCrossings(from: start, to: end, at: coordinate, marks: marks) { _ in civilTwilightAltitude }
         let polar: Forecast.Day.Polar? = sun.rise == nil && sun.set == nil ? (sun.isUpAtStart ? .day : .night) : nil
         return DaySun(sunrise: sun.rise, sunset: sun.set, dawn: twilight.rise, dusk: twilight.set, polar: polar)
     }
 
     /// When the sun's centre crosses `altitude` upwards first in the span, and downwards first
     /// after that (a day's evening, not the night's before when that ends after midnight).
-    private static func sunCrossings(of altitude: Double, from start: Date, to end: Date,
-                                     at coordinate: Coordinate) -> RiseAndSet {
+    private static func sunCrossings(from start: Date, to end: Date, at coordinate: Coordinate, marks: [Date],
+                                     altitude: @escaping (AstronomicalTime) -> Double) -> RiseAndSet {
         func height(_ date: Date) -> Double {
             let time = AstronomicalTime(date)
-            return Sun.position(at: time).altitude(at: coordinate, siderealDegrees: time.siderealDegrees) - altitude
+            return Sun.position(at: time).altitude(at: coordinate, siderealDegrees: time.siderealDegrees) - altitude(time)
+        }
+        func find(from start: Date) -> RiseAndSet {
+            RiseAndSet.find(from: start, to: end, roughHeight: height, within: 0, marks: marks, height: height)
         }
         func wholeSecond(_ date: Date?) -> Date? { date.map { Date(timeIntervalSince1970: $0.timeIntervalSince1970.rounded()) } }
-        var found = RiseAndSet.find(from: start, to: end, height: height)
+        var found = find(from: start)
         if let rise = found.rise, let set = found.set, set < rise {
-            found.set = RiseAndSet.find(from: rise, to: end, height: height).set
+            found.set = find(from: rise).set
         }
         return RiseAndSet(rise: wholeSecond(found.rise), set: wholeSecond(found.set), isUpAtStart: found.isUpAtStart)
+    }
+
+    /// The moments in the span when the sun is highest or lowest at `coordinate` (its hour angle
+    /// 0° or 180°), to a few seconds: between them its altitude only rises or only falls, so
+    /// stepping on them finds a day of minutes at the polar night's edge, or a night of minutes
+    /// at the midnight sun's.
+    static func culminations(from start: Date, to end: Date, at coordinate: Coordinate) -> [Date] {
+        var found: [Date] = []
+        var guess = start
+        while guess < end.addingTimeInterval(43_200) {
+            var moment = guess
+            for _ in 0..<3 {
+                let time = AstronomicalTime(moment)
+                let hourAngle = time.siderealDegrees + coordinate.longitude - Sun.position(at: time).rightAscension
+                // Degrees past the nearest culmination, upper or lower; the sky turns 360.9856° a day.
+                let past = hourAngle - 180 * (hourAngle / 180).rounded()
+                moment = moment.addingTimeInterval(-past / 360.985_647 * 86_400)
+            }
+            if moment > start && moment < end && !found.contains(where: { abs($0.timeIntervalSince(moment)) < 3_600 }) {
+                found.append(moment)
+            }
+            guess = guess.addingTimeInterval(21_600)
+        }
+        return found.sorted()
     }
 }
