@@ -7,8 +7,12 @@ Conventions, the USNO's: refraction 34' at the horizon and no pressure model
 Days are the place's calendar days in its zone (Python's zoneinfo, the system's tzdata).
 Moon phase: the moon's geocentric ecliptic longitude less the sun's, of date, as a fraction of
 a turn, at the middle of the day; illumination: PyEphem's moon_phase there.
-Run: python3 scripts/astronomy-reference.py
+Civil twilight (dawn, dusk, for Tests/RainKitTests/SunTests.swift): the sun's centre 6 degrees
+below the horizon, without refraction (horizon = -6, use_center), the almanacs' definition.
+Run: python3 scripts/astronomy-reference.py          (AstronomyTests' cases)
+     python3 scripts/astronomy-reference.py --sun    (SunTests' cases)
 """
+import sys
 import datetime as dt
 import math
 from zoneinfo import ZoneInfo
@@ -24,6 +28,21 @@ PLACES = [
     ("apia", -13.8333, -171.7667, "Pacific/Apia", ["2025-09-07"]),
     ("kiritimati", 1.87, -157.43, "Pacific/Kiritimati", ["2025-07-04"]),
     ("kolkata", 22.5726, 88.3639, "Asia/Kolkata", ["2025-11-05"]),
+]
+
+# Sunrise, sunset, dawn and dusk: the zones far from their meridian (the date line's, Chatham's
+# quarter hour), the polar day and night, a day the clocks change, the equator.
+SUN_PLACES = [
+    ("apia", -13.8333, -171.7667, "Pacific/Apia", ["2026-06-15", "2026-12-06"]),
+    ("nukualofa", -21.1393, -175.2049, "Pacific/Tongatapu", ["2026-12-06"]),
+    ("kiritimati", 1.87, -157.43, "Pacific/Kiritimati", ["2026-03-20", "2026-12-06"]),
+    ("chatham", -43.9535, -176.5597, "Pacific/Chatham", ["2026-04-05", "2026-12-06"]),
+    ("reykjavik", 64.1466, -21.9426, "Atlantic/Reykjavik", ["2026-06-21", "2026-12-21"]),
+    # Tromsø: the midnight sun and the polar night, and the days either side of each.
+    ("tromso", 69.6496, 18.956, "Europe/Oslo", ["2026-05-16", "2026-05-17", "2026-06-21", "2026-07-26", "2026-07-27",
+                                                "2026-11-26", "2026-11-27", "2026-12-21", "2027-01-15", "2027-01-16"]),
+    ("berlin", 52.52, 13.405, "Europe/Berlin", ["2026-03-28", "2026-03-29", "2026-03-30"]),
+    ("quito", -0.1807, -78.4678, "America/Guayaquil", ["2026-09-23"]),
 ]
 
 
@@ -43,6 +62,45 @@ def first(observer, body, start, end, rising):
         return None
     return unix(when) if when < end else None
 
+
+def day_span(zone, day):
+    local = dt.datetime.fromisoformat(day).replace(tzinfo=ZoneInfo(zone))
+    return utc(local), utc((local + dt.timedelta(days=1)).replace(tzinfo=ZoneInfo(zone)))
+
+
+def sun_cases():
+    for name, lat, lon, zone, dates in SUN_PLACES:
+        for day in dates:
+            start, end = day_span(zone, day)
+            observer = ephem.Observer()
+            observer.lat, observer.lon = str(lat), str(lon)
+            observer.elevation = 0
+            observer.pressure = 0
+            values = []
+            for horizon, centre in (("-0:34", False), ("-6", True)):
+                observer.horizon = horizon
+                # The day's first rising, and the first setting after it (after the day's start
+                # when it has none): a day's sunset, not the night's before (Reykjavik in June
+                # sets after midnight).
+                rise = None
+                for rising in (True, False):
+                    observer.date = start if rising or rise is None else rise
+                    try:
+                        when = (observer.next_rising if rising else observer.next_setting)(ephem.Sun(), use_center=centre)
+                    except (ephem.AlwaysUpError, ephem.NeverUpError):
+                        when = None
+                    when = when if when is not None and when < end else None
+                    if rising:
+                        rise = when
+                    values.append(None if when is None else unix(when))
+            # rise, set, dawn, dusk
+            text = ", ".join("nil" if v is None else str(v) for v in values)
+            print(f'    SunCase("{name} {day}", {lat}, {lon}, "{zone}", {unix(start)}, times: [{text}]),')
+
+
+if "--sun" in sys.argv:
+    sun_cases()
+    sys.exit()
 
 for name, lat, lon, zone, dates in PLACES:
     for day in dates:

@@ -34,10 +34,17 @@ struct Sun: Sendable {
         return (days * 24 + 12 - longitude / 15) * 3600
     }
 
-    /// Sunrise and sunset around the solar noon nearest to `time`.
+    /// Sunrise and sunset around the solar noon nearest to `time` (the Dark Sky route's): the
+    /// upper limb on the horizon with refraction (0.833°), noon moved by the equation of time,
+    /// from the accurate declination, within a couple of minutes of an almanac's below the polar
+    /// circles (the rough declination alone was up to half an hour off at high latitude).
     func riseAndSet(near time: Double) -> (rise: Double, set: Double) {
-        let noon = solarNoon(near: time)
-        let half = halfDayHours(at: noon) * 3600
+        let noon = solarNoon(near: time) - Self.equationOfTimeHours(at: time) * 3600
+        let declination = Self.serverDeclination(at: noon)
+        let phi = latitude * Double.pi / 180
+        let alpha = 0.833_33 * Double.pi / 180
+        let argument = max(-1, min(1, -(sin(alpha) + sin(phi) * sin(declination)) / (cos(phi) * cos(declination))))
+        let half = acos(argument) * 180 / Double.pi / 15 * 3600
         return (noon - half, noon + half)
     }
 
@@ -51,11 +58,16 @@ struct Sun: Sendable {
     }
 
     /// open-meteo/open-meteo Sources/App/Helper/Solar/SunRiseSet.swift, calculateSunTransit:
-    /// `utcMidnight` is 00:00 UTC of the local calendar date; the answer is in seconds after it.
+    /// `utcMidnight` is 00:00 UTC of the local calendar date (calculateSunRiseSet adds the UTC
+    /// offset to the day's local midnight); the answer is in seconds after it, truncated as the
+    /// server's `Int(sunrise * 3600)` is. The midday it takes is 12:00 less the longitude's hours
+    /// after that 00:00 UTC: where the clocks are far ahead of the longitude's (Samoa and Tonga at
+    /// UTC+13, Kiritimati at +14, Chatham at +12:45), that is the next local day's midday, so
+    /// the server sends each day the next day's sun.
     func transit(utcMidnight: Double) -> Transit {
         let noonHours = 12 - longitude / 15
         let midday = utcMidnight + noonHours * 3600
-        let declination = declination(at: midday)
+        let declination = Self.serverDeclination(at: midday)
         let phi = latitude * Double.pi / 180
         let alpha = 0.833_33 * Double.pi / 180
         let argument = -(sin(alpha) + sin(phi) * sin(declination)) / (cos(phi) * cos(declination))
@@ -63,21 +75,54 @@ struct Sun: Sendable {
         if argument < -1 { return .polarDay }
         let halfDay = acos(argument) * 180 / Double.pi / 15
         let equation = Self.equationOfTimeHours(at: midday)
-        return .times(rise: (noonHours - halfDay - equation) * 3600, set: (noonHours + halfDay - equation) * 3600)
+        return .times(rise: ((noonHours - halfDay - equation) * 3600).rounded(.towardZero),
+                      set: ((noonHours + halfDay - equation) * 3600).rounded(.towardZero))
     }
 
-    /// The equation of time in hours (a standard approximation).
+    /// The sun's declination in radians as the server's `Timestamp.getSunDeclination` gives it
+    /// (open-meteo/open-meteo Sources/App/Helper/Solar/SolarPositionAlgorithm.swift, NREL's
+    /// solar position algorithm, good to a thousandth of a degree): here the NOAA solar
+    /// calculator's series (Meeus chapter 25), within 0.01° of it, which keeps a sunrise within
+    /// a minute of the server's below the polar circles. (The rough `declination(at:)`, up to
+    /// 0.5° off, moved a sunrise at 64° north by nearly half an hour.)
+    static func serverDeclination(at time: Double) -> Double {
+        let (lambda, epsilon, _, _, _) = solarTerms(at: time)
+        return asin(sin(epsilon) * sin(lambda))
+    }
+
+    /// The equation of time in hours, as the server's `Timestamp.getSunEquationOfTime` (its
+    /// minutes / 60): apparent less mean solar time, NOAA's series (Meeus 28.3).
     static func equationOfTimeHours(at time: Double) -> Double {
-        let dayOfYear = (time / 86400).truncatingRemainder(dividingBy: 365.2422)
-        let b = 2 * Double.pi * (dayOfYear - 81) / 364
-        return (9.87 * sin(2 * b) - 7.53 * cos(b) - 1.5 * sin(b)) / 60
+        let (_, epsilon, meanLongitude, anomaly, eccentricity) = solarTerms(at: time)
+        let y = pow(tan(epsilon / 2), 2)
+        let radians = y * sin(2 * meanLongitude) - 2 * eccentricity * sin(anomaly)
+            + 4 * eccentricity * y * sin(anomaly) * cos(2 * meanLongitude)
+            - 0.5 * y * y * sin(4 * meanLongitude) - 1.25 * eccentricity * eccentricity * sin(2 * anomaly)
+        return radians * 180 / Double.pi * 4 / 60
+    }
+
+    /// The sun's apparent longitude, the obliquity, its mean longitude and anomaly (radians) and
+    /// the orbit's eccentricity at `time` (seconds since 1970).
+    private static func solarTerms(at time: Double) -> (Double, Double, Double, Double, Double) {
+        let radians = Double.pi / 180
+        let t = (time / 86400 + 2_440_587.5 - 2_451_545) / 36525
+        let meanLongitude = (280.466_46 + t * (36_000.769_83 + t * 0.000_303_2)).truncatingRemainder(dividingBy: 360)
+        let anomaly = 357.529_11 + t * (35_999.050_29 - 0.000_153_7 * t)
+        let eccentricity = 0.016_708_634 - t * (0.000_042_037 + 0.000_000_126_7 * t)
+        let centre = sin(anomaly * radians) * (1.914_602 - t * (0.004_817 + 0.000_014 * t))
+            + sin(2 * anomaly * radians) * (0.019_993 - 0.000_101 * t) + sin(3 * anomaly * radians) * 0.000_289
+        let node = 125.04 - 1_934.136 * t
+        let apparent = meanLongitude + centre - 0.005_69 - 0.004_78 * sin(node * radians)
+        let meanObliquity = 23 + (26 + (21.448 - t * (46.815 + t * (0.000_59 - t * 0.001_813))) / 60) / 60
+        let obliquity = meanObliquity + 0.002_56 * cos(node * radians)
+        return (apparent * radians, obliquity * radians, meanLongitude * radians, anomaly * radians, eccentricity)
     }
 
     /// Seconds of daylight on the local day starting at `localMidnight` (0 in polar night,
     /// 86400 in polar day), as open-meteo/open-meteo Sources/App/Helper/Solar/SunRiseSet.swift,
     /// calculateDaylightDuration: the declination at local noon, 0.833° below the horizon.
     func daylightDuration(localMidnight: Double) -> Double {
-        let declination = declination(at: localMidnight + 12 * 3600)
+        let declination = Self.serverDeclination(at: localMidnight + 12 * 3600)
         let phi = latitude * Double.pi / 180
         let alpha = 0.833_33 * Double.pi / 180
         let argument = -(sin(alpha) + sin(phi) * sin(declination)) / (cos(phi) * cos(declination))

@@ -15,6 +15,13 @@ enum TimeZoneTable {
         // Small boxes first, before the broad regions that would catch them. Their zones are
         // the true IANA ones; Open-Meteo's forecast server answers some with a stand-in
         // (`OpenMeteo.serverTimeZone`).
+        // The zones far from their longitude's hour, whose days Open-Meteo's server gives the
+        // next day's sun (Sun.transit), and Iceland's (UTC all year, an hour ahead of its longitude).
+        Region(zone: "Pacific/Apia", name: "Samoa", latitudes: -14.2 ... -13.3, longitudes: -172.9 ... -171.3),
+        Region(zone: "Pacific/Tongatapu", name: "Tonga", latitudes: -22.5 ... -15.5, longitudes: -176.3 ... -173.7),
+        Region(zone: "Pacific/Kiritimati", name: "Line Islands", latitudes: -11.5...4.8, longitudes: -160.5 ... -150.2),
+        Region(zone: "Pacific/Chatham", name: "Chatham Islands", latitudes: -44.5 ... -43.5, longitudes: -177 ... -176),
+        Region(zone: "Atlantic/Reykjavik", name: "Iceland", latitudes: 63.2...66.6, longitudes: -24.6 ... -13.4),
         Region(zone: "America/Ciudad_Juarez", name: "Ciudad Juárez", latitudes: 31.4...31.9, longitudes: -106.7 ... -106.2),
         Region(zone: "Asia/Almaty", name: "Almaty", latitudes: 43.0...43.5, longitudes: 76.6...77.2),
         Region(zone: "Asia/Qostanay", name: "Kostanay", latitudes: 53.0...53.4, longitudes: 63.4...63.9),

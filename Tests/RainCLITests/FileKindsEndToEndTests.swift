@@ -172,9 +172,9 @@ import Testing
         }
     }
 
-    /// The cached forecasts a refresh replaces are read ahead, the first ones before the
-    /// transfers and the rest on a thread of their own while they run: with one request at a
-    /// time, every damaged file of a batch is set aside once, before its place's is written.
+    /// The cached forecast a refresh replaces is read just before its place's new one is
+    /// written: with one request at a time, every damaged file of a batch is set aside once,
+    /// before its place's is written.
     @Test func aBatchSetsEveryDamagedCacheFileAsideBeforeReplacingIt() async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 30, "max_concurrent_requests": 1}"#)

@@ -154,7 +154,8 @@ import Testing
         #expect(abs(try #require(day.moonIllumination) - 0.0154) < 0.01)
         #expect(abs(try #require(day.moonrise).timeIntervalSince1970 - 1_743_310_548) <= 120)
         #expect(abs(try #require(day.moonset).timeIntervalSince1970 - 1_743_363_167) <= 120)
-        #expect(day.daylightSeconds == 46_338)
+        // Rain's own sun, not the day's times sent (PyEphem's, here): within a minute each.
+        #expect(abs(try #require(day.daylightSeconds) - 46_338) <= 120)
         // A server's rounded phase gives way to rain's, which agrees with the lit fraction
         // (Pirate Weather's 0.8 was named "last quarter" beside 28% lit).
         forecast.daily[0].moonPhase = 0.8

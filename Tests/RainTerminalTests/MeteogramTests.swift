@@ -97,6 +97,27 @@ import Testing
         if test.color { #expect(text.contains("\u{1B}[")) }
     }
 
+    /// A day whose sun rises but sets only after midnight (Tromsø, 16 May 2026, as rain computes
+    /// it: up at 01:18, no sunset) is night until the sunrise and day after it; a day whose sun
+    /// sets and does not rise again, night from the sunset.
+    @Test func aDayWithOnlyASunriseOrASunsetIsNightOnItsDarkSide() {
+        let cached = Self.berlin()
+        var forecast = cached.forecast
+        let midnight = forecast.daily[0].time
+        forecast.daily[0].sunset = nil
+        let plot = MeteogramPlot(forecast: forecast, points: forecast.hourly, columns: 74, style: TextStyle(usesColor: false),
+                                 ascii: false, now: Self.now, isCompact: false, presentation: Presentation())
+        let sunrise = cached.forecast.daily[0].sunrise!
+        #expect(plot.isNight(midnight.addingTimeInterval(60)) && plot.isNight(sunrise.addingTimeInterval(-60)))
+        #expect(!plot.isNight(sunrise.addingTimeInterval(60)) && !plot.isNight(forecast.daily[1].time.addingTimeInterval(-60)))
+        forecast.daily[0].sunrise = nil
+        forecast.daily[0].sunset = cached.forecast.daily[0].sunset
+        let setting = MeteogramPlot(forecast: forecast, points: forecast.hourly, columns: 74, style: TextStyle(usesColor: false),
+                                    ascii: false, now: Self.now, isCompact: false, presentation: Presentation())
+        let sunset = cached.forecast.daily[0].sunset!
+        #expect(!setting.isNight(sunset.addingTimeInterval(-60)) && setting.isNight(sunset.addingTimeInterval(60)))
+    }
+
     /// Light rain in inches tops the scale at 0.04 in/h: its label is that, never "0".
     @Test func theRainScaleLabelsSmallTopsWithTheirDecimals() {
         #expect(MeteogramPlot.scaleLabel(0.04) == "0.04")

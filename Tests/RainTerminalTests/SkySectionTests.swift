@@ -21,12 +21,13 @@ import Testing
             .filter { !$0.contains("°C") && !$0.contains("Humidity") && !$0.contains("Pressure") }
     }
 
-    /// Berlin, 20 August 2026: the fixture's sun (Pirate Weather's times), the daylight change
+    /// Berlin, 20 August 2026: rain's own sun (PyEphem: 05:57:05 and 20:21:22; the fixture's Pirate
+    /// Weather times, 05:58 and 20:22, give way), the daylight change
     /// as rain computes it (PyEphem: -228.6 s), a waxing moon lit on the right (the northern hemisphere).
     @Test func berlinShowsItsSunAndMoon() throws {
         let lines = skyLines(try berlin())
         #expect(lines == [
-            "  ☀  Sunrise 05:58  ·  Sunset 20:22  ·  Daylight 14 h 24 min (-3 min 48 s)",
+            "  ☀  Sunrise 05:57  ·  Sunset 20:21  ·  Daylight 14 h 24 min (-3 min 48 s)",
             "  ◑  First quarter, 53% lit  ·  Moonrise 15:46  ·  Moonset 22:39",
         ], "\(lines)")
     }
@@ -54,7 +55,7 @@ import Testing
         let lines = ForecastView(width: 50, usesColor: false, now: now).lines(try berlin(), height: nil)
         let start = try #require(lines.firstIndex { $0.hasPrefix("  ☀  Sunrise") })
         #expect(Array(lines[start..<start + 4]) == [
-            "  ☀  Sunrise 05:58  ·  Sunset 20:22",
+            "  ☀  Sunrise 05:57  ·  Sunset 20:21",
             "     Daylight 14 h 24 min (-3 min 48 s)",
             "  ◑  First quarter, 53% lit  ·  Moonrise 15:46",
             "     Moonset 22:39",

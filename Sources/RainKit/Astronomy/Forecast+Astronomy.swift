@@ -1,7 +1,9 @@
 import FoundationEssentials
 
 extension Forecast {
-    /// The same forecast with each day's moon: the phase and lit fraction at the day's noon (the
+    /// The same forecast with each day's sun, rain's own whatever the provider sent (`DaySun`:
+    /// sunrise, sunset, civil dawn and dusk, polar day or night, in the place's calendar day),
+    /// and each day's moon: the phase and lit fraction at the day's noon (the
     /// middle of the calendar day, in the place's zone), always rain's own, so the phase's name
     /// agrees with the lit fraction (a Dark Sky server's `moonPhase` is rounded to 0.01: its 0.8
     /// named "last quarter" beside 28% lit); and the day's first moonrise and moonset at
@@ -13,6 +15,8 @@ extension Forecast {
         for index in filled.daily.indices {
             let (start, end) = Self.span(ofDayStartingAt: filled.daily[index].time, in: zone)
             var day = filled.daily[index]
+            let sun = Astronomy.daySun(from: start, to: end, at: coordinate)
+            (day.sunrise, day.sunset, day.dawn, day.dusk, day.polar) = (sun.sunrise, sun.sunset, sun.dawn, sun.dusk, sun.polar)
             let (phase, moon) = Self.moonDay(from: start, to: end, at: coordinate,
                                              risingAndSetting: day.moonrise == nil && day.moonset == nil)
             day.moonPhase = phase.fraction

@@ -24,9 +24,12 @@ public struct RiseAndSet: Sendable, Equatable {
     /// As `find(from:to:height:)`, stepping with `roughHeight`, which is never more than
     /// `error` degrees from `height`: where it is further than that from the horizon its sign
     /// is `height`'s, and only nearer does `height` itself decide. The crossings are narrowed
-    /// with `height`, so the times found are the same as stepping with `height` alone.
+    /// with `height`, so the times found are the same as stepping with `height` alone. The
+    /// `marks` are stepped on too: where the body is highest and lowest, so that a dip above or
+    /// below the horizon shorter than a step is not stepped over.
     static func find(from start: Date, to end: Date, roughHeight: (Date) -> Double, within error: Double,
-                     height: (Date) -> Double) -> RiseAndSet {
+                     marks: [Date] = [], height: (Date) -> Double) -> RiseAndSet {
+        var marks = marks.filter { $0 > start && $0 < end }.sorted()[...]
         func stepValue(_ time: Date) -> (value: Double, isExact: Bool) {
             let rough = roughHeight(time)
             return abs(rough) > 2 * error ? (rough, error == 0) : (height(time), true)
@@ -35,7 +38,9 @@ public struct RiseAndSet: Sendable, Equatable {
         var (previous, previousIsExact) = stepValue(start)
         var found = RiseAndSet(rise: nil, set: nil, isUpAtStart: previous > 0)
         while previousTime < end && (found.rise == nil || found.set == nil) {
-            let time = min(previousTime.addingTimeInterval(step), end)
+            var time = min(previousTime.addingTimeInterval(step), end)
+            while let mark = marks.first, mark <= previousTime { marks.removeFirst() }
+            if let mark = marks.first, mark < time { time = mark }
             let (value, isExact) = stepValue(time)
             if (previous > 0) != (value > 0) {
                 let crossing = narrowed(previousTime, previousIsExact ? previous : height(previousTime),

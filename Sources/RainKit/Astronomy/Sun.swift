@@ -25,6 +25,17 @@ enum Sun {
             - 0.005_69 + time.nutationInLongitude)
     }
 
+    /// The sun's apparent radius, degrees: 959.63" at one astronomical unit, 15.8' in July
+    /// to 16.3' in January (the distance from Meeus 25.5).
+    static func semidiameter(at time: AstronomicalTime) -> Double {
+        let t = time.centuries
+        let meanAnomaly = 357.529_11 + 35_999.050_29 * t
+        let eccentricity = 0.016_708_634 - 0.000_042_037 * t
+        let centre = (1.914_602 - 0.004_817 * t) * Angle.sin(meanAnomaly) + 0.019_993 * Angle.sin(2 * meanAnomaly)
+        let distance = 1.000_001_018 * (1 - eccentricity * eccentricity) / (1 + eccentricity * Angle.cos(meanAnomaly + centre))
+        return 959.63 / distance / 3_600
+    }
+
     /// The altitude of the sun's centre at sunrise and sunset: its upper limb (16') on the
     /// horizon, lifted by refraction (34'), as almanacs and the providers count it.
     static let horizonAltitude = -50.0 / 60

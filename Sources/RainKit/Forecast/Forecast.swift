@@ -161,9 +161,14 @@ public struct Forecast: Sendable, Equatable {
         public var precipType: String?
         public var windSpeed: Double?
         public var uvIndex: Double?
-        /// Absent when the sun does not rise (`polar` says why).
+        /// Absent when the sun does not rise (`polar` says why). Rain's own, in the place's
+        /// calendar day (`Forecast.withAstronomy`), not the provider's.
         public var sunrise: Date?
         public var sunset: Date?
+        /// Civil twilight's start and end (the sun 6° below the horizon), rain's own; absent on
+        /// a day the sun does not go that low, or not that high.
+        public var dawn: Date?
+        public var dusk: Date?
         /// Set when the sun stays below or above the horizon all day.
         public var polar: Polar?
         /// The moon's phase at the day's noon (0 new, 0.5 full, 1 the next new), rain's own

@@ -58,6 +58,8 @@ enum ForecastFields {
         Field("sunrise", .optionalTime({ $0.sunrise }, { $0.sunrise = $1 })),
         Field("sunset", .optionalTime({ $0.sunset }, { $0.sunset = $1 })),
         Field("polar", .choice({ $0.polar }, { $0.polar = $1 })),
+        Field("dawn", .optionalTime({ $0.dawn }, { $0.dawn = $1 })),
+        Field("dusk", .optionalTime({ $0.dusk }, { $0.dusk = $1 })),
         // The sky's own: rain computes them (`Forecast.withAstronomy`).
         Field("moon_phase", .number({ $0.moonPhase }, { $0.moonPhase = $1 })),
         Field("moon_illumination", .number({ $0.moonIllumination }, { $0.moonIllumination = $1 })),

@@ -106,14 +106,17 @@ struct MeteogramPlot {
     }
 
     /// Whether the sun is down at `time` (from the days' sunrise and sunset); day when unknown.
+    /// A day with a sunrise and its sunset only after midnight (the white nights' edge) is night
+    /// until the sunrise; one whose sun sets and does not rise again, night from the sunset.
     func isNight(_ time: Date) -> Bool {
         guard let day = forecast.daily.last(where: { $0.time <= time }) else { return false }
-        switch day.polar {
-        case .night: return true
-        case .day: return false
-        case nil:
-            guard let sunrise = day.sunrise, let sunset = day.sunset else { return false }
-            return time < sunrise || time >= sunset
+        switch (day.polar, day.sunrise, day.sunset) {
+        case (.night, _, _): return true
+        case (.day, _, _): return false
+        case (nil, let sunrise?, let sunset?): return time < sunrise || time >= sunset
+        case (nil, let sunrise?, nil): return time < sunrise
+        case (nil, nil, let sunset?): return time >= sunset
+        case (nil, nil, nil): return false
         }
     }
 

@@ -5,7 +5,7 @@ import RainKit
 /// `{name}` is a placeholder, `{{` and `}}` are braces.
 public struct StatusTemplate: Sendable, Equatable {
     public enum Placeholder: String, Sendable, CaseIterable {
-        case icon, temp, feels, summary, high, low, precip, place, age, sunrise, sunset, moon
+        case icon, temp, feels, summary, high, low, precip, place, age, sunrise, sunset, dawn, dusk, moon
         case tempSpark = "temp_spark", rainSpark = "rain_spark"
     }
 
@@ -82,7 +82,8 @@ public enum StatusTemplateError: Error, Sendable, Equatable, CustomStringConvert
 /// What each placeholder stands for, for one cached forecast: temperatures with their unit
 /// ("12°C"), today's high and low in the place's zone, the chance of precipitation now ("35%"),
 /// the data's age ("5 min ago"), today's sunrise and sunset on the place's clock ("05:58"; none
-/// in polar night or under the midnight sun) and the moon's glyph, lit on the side it is lit
+/// in polar night or under the midnight sun), civil dawn and dusk likewise (none on a white
+/// night) and the moon's glyph, lit on the side it is lit
 /// from there ("◑"). A value the provider left out is "–" ("-" in ASCII).
 public struct StatusValues: Sendable {
     private let values: [StatusTemplate.Placeholder: String]
@@ -117,6 +118,8 @@ public struct StatusValues: Sendable {
             .age: AgeFormatter.string(since: cached.fetchedAt, now: now, localization: words),
             .sunrise: today?.sunrise.map(clock.time) ?? missing,
             .sunset: today?.sunset.map(clock.time) ?? missing,
+            .dawn: today?.dawn.map(clock.time) ?? missing,
+            .dusk: today?.dusk.map(clock.time) ?? missing,
             .moon: today?.moonPhase.map { phase in
                 let glyph = MoonGlyph.glyph(forFraction: phase, southern: cached.location.coordinate.latitude < 0)
                 return ascii ? ASCIIConsole.transliterate(glyph) : glyph

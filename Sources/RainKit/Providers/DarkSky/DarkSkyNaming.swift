@@ -7,8 +7,9 @@ extension JSONNaming {
     /// - A day's minimum and maximum are `temperatureMin`/`Max` (`temperatureLow`/`High` are the
     ///   overnight low and daytime high, read only when the others are absent); its liquid
     ///   amount is `liquidAccumulation` (`precipAccumulation` adds snow and ice).
-    /// - The sky is rain's own (`Forecast.withAstronomy`): a server's `moonPhase` is read where
-    ///   present, nothing else is; `polar` and `daylight_seconds` are rain's own too.
+    /// - The sky is rain's own (`Forecast.withAstronomy`): a server's `sunriseTime`,
+    ///   `sunsetTime` and `moonPhase` are read where present and replaced by rain's; dawn, dusk,
+    ///   the moon's light, rise and set, `polar` and `daylight_seconds` are rain's alone.
     /// - `minutely`'s points are its `data`; its `precision` is rain's own (a Dark Sky server's
     ///   minutes are each its own).
     private static let darkSkyKeys: [String: [String]] = [
@@ -18,6 +19,8 @@ extension JSONNaming {
         "sunrise": ["sunriseTime"],
         "sunset": ["sunsetTime"],
         "polar": [],
+        "dawn": [],
+        "dusk": [],
         "moon_illumination": [],
         "moonrise": [],
         "moonset": [],
