@@ -59,6 +59,13 @@ extension ForecastService {
         }
     }
 
+    /// Says a feed's problem, unless `saysFeedProblems` is off (`--quiet`): the forecast was
+    /// kept, the feed is asked again at the next refresh, and a problem that lasts would be the
+    /// same line at every run of cron, mailed each time.
+    func warnOfFeed(_ line: LocalizedText) {
+        if saysFeedProblems { warn(line) }
+    }
+
     /// Asks the feeds of `official`'s requests, `max_concurrent_requests` at a time, and records
     /// each answer as it comes. A feed that fails leaves the forecast as the provider sent it,
     /// with a warning.

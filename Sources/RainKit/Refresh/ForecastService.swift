@@ -15,6 +15,8 @@ public struct ForecastService: Sendable {
     let probedURL: String
     let now: @Sendable () -> Date
     let warn: @Sendable (LocalizedText) -> Void
+    /// Whether a feed that failed is said (`ForecastService+Alerts`).
+    public var saysFeedProblems = true
 
     public enum Places: Sendable {
         /// The cache of the saved places, swept of every place no longer saved.
@@ -211,11 +213,11 @@ public struct ForecastService: Sendable {
                 }
                 // A place whose forecast failed says so in its own line; its feeds are not said too.
                 let failed = Set(fetched.indices.filter { fetched[$0] != nil }.map { due[$0] })
-                official.problems(leavingOut: failed).forEach(warn)
+                official.problems(leavingOut: failed).forEach(warnOfFeed)
                 if fetched.contains(where: { if case .offline? = $0 { true } else { false } }) {
                     throw .offline(host: host)
                 }
-                official.unreachable(leavingOut: failed).forEach(warn)
+                official.unreachable(leavingOut: failed).forEach(warnOfFeed)
                 statuses.merge(saved.all) { $1 }
             }
         }
