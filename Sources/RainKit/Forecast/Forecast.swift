@@ -217,9 +217,11 @@ public struct Forecast: Sendable, Equatable {
         public var expires: Date?
         public var description: String?
         public var uri: String?
+        /// The issuer's own identifier of the message (a CAP `identifier`), where `uri` is not one.
+        public var id: String?
 
         public init(title: String, severity: String? = nil, regions: [String] = [], time: Date? = nil,
-                    expires: Date? = nil, description: String? = nil, uri: String? = nil) {
+                    expires: Date? = nil, description: String? = nil, uri: String? = nil, id: String? = nil) {
             self.title = title
             self.severity = severity
             self.regions = regions
@@ -227,6 +229,7 @@ public struct Forecast: Sendable, Equatable {
             self.expires = expires
             self.description = description
             self.uri = uri
+            self.id = id
         }
     }
 }
