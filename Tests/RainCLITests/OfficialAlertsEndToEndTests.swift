@@ -239,4 +239,30 @@ import Testing
             #expect(said.error.hasPrefix("rain: warning: New York: could not fetch the NWS alerts: "), "\(said)")
         }
     }
+
+    /// MET asks for no more than one MetAlerts poll every 10 minutes (metno/weatherapi-docs
+    /// `doc/TermsOfService.md`, "Traffic"): a refresh within 10 minutes of the last question
+    /// fetches the forecast and keeps MET's alerts as they were; one after asks again, naming
+    /// the user's contact as MET asks.
+    @Test func metAlertsIsAskedAtMostEveryTenMinutes() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 5, "alerts_contact": "ana@example.net"}"#,
+                                          now: NotifyEndToEndTests.now)
+            let bergen = try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+                .add(name: "Bergen", coordinate: Coordinate(latitude: 60.39, longitude: 5.32)).location
+            let cache = ForecastCache(directory: home + "/cache/forecasts")
+            let asked = { (prefix: String) in world.simulator.requests.filter { $0.path.hasPrefix(prefix) } }
+            for _ in 0..<2 {
+                let refresh = try await world.keylessRain(["refresh", "Bergen"])
+                #expect(refresh.status == 0 && refresh.error.isEmpty, "\(refresh)")
+                #expect(try cache.load(for: bergen.id)?.forecast.alerts.map(\.title) == ["Heavy rain, yellow level"])
+            }
+            #expect(asked("/v1/forecast").count == 2 && asked("/weatherapi").count == 1, "\(world.requestedPaths)")
+            let later = try await BuiltProduct.run("rain", ["refresh", "Bergen"], environment: world.keylessEnvironment,
+                                                   at: NotifyEndToEndTests.now.addingTimeInterval(11 * 60))
+            #expect(later.status == 0, "\(later)")
+            #expect(asked("/weatherapi").count == 2, "\(world.requestedPaths)")
+            #expect(asked("/weatherapi").allSatisfy { ($0.header("user-agent") ?? "").hasSuffix(" (ana@example.net)") })
+        }
+    }
 }

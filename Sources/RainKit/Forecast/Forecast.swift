@@ -45,6 +45,9 @@ public struct Forecast: Sendable, Equatable {
     public var dailySummary: String?
     public var daily: [Day]
     public var alerts: [Alert]
+    /// When the alert feeds asked at most so often (`AlertFeed.minimumInterval`) were last
+    /// asked for the place; nil when none covers it.
+    public var alertsAskedAt: Date?
 
     public init(
         coordinate: Coordinate, timeZone: String, units: UnitSystem, current: Conditions? = nil,

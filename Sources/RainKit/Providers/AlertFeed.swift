@@ -14,6 +14,16 @@ public protocol AlertFeed: Sendable {
     /// The request for the alerts at `coordinate`.
     func endpoint(for coordinate: Coordinate, url: String) -> ForecastEndpoint
     func decode(_ body: Data) throws(ForecastError) -> [Forecast.Alert]
+    /// The least time between two requests for one place's alerts, where the service asks for
+    /// one; nil: asked whenever the place's forecast is fetched.
+    var minimumInterval: TimeInterval? { get }
+    /// Whether `alert`, of a cached forecast, is one this feed gave (kept while it is not asked).
+    func gave(_ alert: Forecast.Alert) -> Bool
+}
+
+extension AlertFeed {
+    public var minimumInterval: TimeInterval? { nil }
+    public func gave(_ alert: Forecast.Alert) -> Bool { false }
 }
 
 /// The alert feeds rain knows: the one place they are registered.

@@ -159,7 +159,7 @@ public struct ForecastService: Sendable {
             } else {
                 willFetch()
                 // The alert feeds are asked alongside the forecasts.
-                let official = OfficialAlerts(for: locations, at: due)
+                let official = OfficialAlerts(for: locations, at: due, now: now()) { cached(for: locations[$0]) }
                 async let feedsAnswered: Void = fetch(official, for: locations)
                 // The moon of the places read ahead is worked out here while libcurl is still
                 // loading (the first request waits for that anyway; worked out later, on one
@@ -188,7 +188,7 @@ public struct ForecastService: Sendable {
                 // a cooperative one).
                 @Sendable func store(_ position: Int, _ result: Result<Forecast, ForecastError>) {
                     let index = due[position]
-                    let status = save(result.map { $0.adding(official.alerts(for: index)) }, for: locations[index],
+                    let status = save(result.map { official.joined(to: $0, for: index) }, for: locations[index],
                                       moons: moons.take(index), keeping: kept) { previousForecast(index) }
                     let done = saved.set(index, status)
                     if done == due.count { cache.syncFolder() }

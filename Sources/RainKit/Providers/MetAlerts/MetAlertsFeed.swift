@@ -33,4 +33,12 @@ public struct MetAlertsFeed: AlertFeed {
     public func decode(_ body: Data) throws(ForecastError) -> [Forecast.Alert] {
         try MetAlertsDecoder.decode(body)
     }
+
+    /// metno/weatherapi-docs `doc/TermsOfService.md`, "Traffic": "If you need push notification
+    /// (e.g. for MetAlerts), don't make more than one poll every 10 mins."
+    public var minimumInterval: TimeInterval? { 600 }
+
+    /// MET's alerts carry its CAP identifier, which starts with its WMO organisation ID
+    /// (`doc/metalerts/CAP-v2-profile.md`, `<identifier>`).
+    public func gave(_ alert: Forecast.Alert) -> Bool { alert.id?.hasPrefix("2.49.0.1.578.0.") == true }
 }
