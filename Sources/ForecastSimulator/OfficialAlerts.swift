@@ -36,7 +36,10 @@ struct OfficialAlert {
 /// (`securitySchemes.userAgent`): without one, 403; a point that is not LAT,LON, 400; errors
 /// are RFC 7807 problem documents (`ProblemDetail`, `application/problem+json`). A place with
 /// an alert gets it, and the statement of an advisory that has ended (`ends` past), which the
-/// service lists until its `expires`.
+/// service lists until its `expires`; messages that end an alert, listed while they are in
+/// force: a `Cancel` (`AlertMessageType`) and an update whose `response` is `AllClear` (CAP's
+/// `responseType`); and a marine alert: a point query answers every zone holding the point, a
+/// coastal place's marine zone too (`NWSZoneID`, whose first letters are a `MarineAreaCode`).
 enum NWSAlerts {
     static func answer(_ request: ServerRequest, now: Double) -> ServerResponse {
         guard let agent = request.headers["user-agent"], !agent.isEmpty else {
@@ -52,6 +55,13 @@ enum NWSAlerts {
             features.append(feature(alert, number: 1, event: ["Wind Advisory", "Flood Watch", "Winter Storm Warning", "Heat Advisory"][Int(alert.seed.unit(47) * 4) % 4],
                                     severity: alert.severity, ends: alert.ends, messageType: "Alert"))
             features.append(feature(alert, number: 2, event: "Dense Fog Advisory", severity: "Minor", ends: alert.issued + 3600, messageType: "Update"))
+            let sent = (now / 3600).rounded(.down) * 3600
+            features.append(feature(alert, number: 3, event: "Flood Advisory", severity: "Minor", ends: sent + 3600, messageType: "Cancel",
+                                    sent: sent, response: "None"))
+            features.append(feature(alert, number: 4, event: "Wind Advisory", severity: "Minor", ends: sent + 3600, messageType: "Update",
+                                    sent: sent, response: "AllClear"))
+            features.append(feature(alert, number: 5, event: "Small Craft Advisory", severity: "Minor", ends: alert.ends, messageType: "Alert",
+                                    zones: [longitude < -100 ? "PZZ530" : "ANZ338"]))
         }
         let body: JSONValue = .object([
             ("@context", .array([.string("https://geojson.org/geojson-ld/geojson-context.jsonld"),
@@ -65,7 +75,9 @@ enum NWSAlerts {
         return ServerResponse(status: 200, headers: [("Content-Type", "application/geo+json")], body: .bytes(Array(body.serialized().utf8)))
     }
 
-    private static func feature(_ alert: OfficialAlert, number: Int, event: String, severity: String, ends: Double, messageType: String) -> JSONValue {
+    private static func feature(_ alert: OfficialAlert, number: Int, event: String, severity: String, ends: Double, messageType: String,
+                                sent: Double? = nil, response: String = "Prepare", zones: [String] = []) -> JSONValue {
+        let sent = sent ?? alert.issued
         let id = "urn:oid:2.49.0.1.840.0.\(String(alert.seed.value % 1_000_000_007, radix: 16)).00\(number).1"
         let url = "https://api.weather.gov/alerts/\(id)"
         let office = "NWS \(alert.region)"
@@ -73,17 +85,18 @@ enum NWSAlerts {
             ("id", .string(url)), ("type", .string("Feature")), ("geometry", .null),
             ("properties", .object([
                 ("@id", .string(url)), ("@type", .string("wx:Alert")), ("id", .string(id)),
-                ("areaDesc", .string("\(alert.region) Lowlands; \(alert.region) Foothills")),
-                ("geocode", .object([("SAME", .array([])), ("UGC", .array([]))])), ("affectedZones", .array([])), ("references", .array([])),
-                ("sent", .string(alert.time(alert.issued))), ("effective", .string(alert.time(alert.issued))),
-                ("onset", .string(alert.time(alert.issued))), ("expires", .string(alert.time(alert.ends))),
+                ("areaDesc", .string(zones.isEmpty ? "\(alert.region) Lowlands; \(alert.region) Foothills" : "Waters off \(alert.region)")),
+                ("geocode", .object([("SAME", .array([])), ("UGC", .array(zones.map { .string($0) }))])), ("affectedZones", .array([])),
+                ("references", .array([])),
+                ("sent", .string(alert.time(sent))), ("effective", .string(alert.time(sent))),
+                ("onset", .string(alert.time(sent))), ("expires", .string(alert.time(max(ends, alert.ends)))),
                 ("ends", .string(alert.time(ends))),
                 ("status", .string("Actual")), ("messageType", .string(messageType)), ("category", .string("Met")),
                 ("severity", .string(severity)), ("certainty", .string("Likely")), ("urgency", .string("Expected")),
                 ("event", .string(event)), ("sender", .string("w-nws.webmaster@noaa.gov")), ("senderName", .string(office)),
                 ("headline", .string("\(event) issued by \(office)")),
                 ("description", .string("* WHAT...\(event). Simulated by the forecast simulator; not a real warning.")),
-                ("instruction", .null), ("response", .string("Prepare")), ("parameters", .object([])),
+                ("instruction", .null), ("response", .string(response)), ("parameters", .object([])),
             ])),
         ])
     }
@@ -102,44 +115,114 @@ enum NWSAlerts {
 /// (metno/weatherapi-docs `doc/metalerts/geojson.md`, its example output and property table;
 /// the parameters from api.met.no's MetAlerts documentation): a FeatureCollection with `lang`
 /// and `lastChange`, each feature's `properties` and its `when.interval`, times with an offset.
+/// A coordinate with 5+ decimals, or no User-Agent, is refused with 403 (`doc/TermsOfService.md`,
+/// "Traffic": "requests with 5+ decimals will return a 403 Forbidden"; `doc/StatusCodes.md`: 403
+/// for a client that does not identify itself; errors are HTML).
+///
+/// A place with an alert gets the messages MET sends (`doc/metalerts/CAP-v2-profile.md`,
+/// "Update/Cancel practice as used at MET"): the heavy rain alert in force, at level 2 to 4
+/// (yellow, orange, red; a red one named as a storm, `incidentName`); an all-clear that replaced
+/// a wind alert (`type` Update, `severity` Minor, green, level 1), and a `Cancel` of an ice alert
+/// sent by mistake, both expiring an hour after they were sent; and a gale for the sea off the
+/// place (`geographicDomain` marine), which MET's point query answers for a coastal place.
 enum MetAlerts {
     static func answer(_ request: ServerRequest, now: Double) -> ServerResponse {
-        guard let latitude = request.queryValue("lat").flatMap(Double.init), let longitude = request.queryValue("lon").flatMap(Double.init) else {
+        guard let lat = request.queryValue("lat"), let lon = request.queryValue("lon"),
+              let latitude = Double(lat), let longitude = Double(lon) else {
             return .json(400, .object([("error", .string("lat and lon are required together"))]))
+        }
+        let decimals = [lat, lon].map { $0.split(separator: ".", omittingEmptySubsequences: false).dropFirst().first?.count ?? 0 }
+        let agent = request.headers["user-agent"] ?? ""
+        if decimals.contains(where: { $0 > 4 }) || agent.isEmpty {
+            return .text(403, contentType: "text/html; charset=utf-8",
+                         "<html><head><title>403 Forbidden</title></head><body><h1>403 Forbidden</h1></body></html>\n")
         }
         let english = request.queryValue("lang") == "en"
         let alert = OfficialAlert(latitude: latitude, longitude: longitude, now: now)
         var features: [JSONValue] = []
         if alert.hasAlert {
-            let level = [("2; yellow; Moderate", "Yellow", "Moderate"), ("3; orange; Severe", "Orange", "Severe"), ("4; red; Extreme", "Red", "Extreme")][Int(alert.seed.unit(48) * 3) % 3]
-            let name = english ? "Heavy rain" : "Mye regn"
-            let colourWord = english ? "\(level.1.lowercased()) level" : "\(["Yellow": "gult", "Orange": "oransje", "Red": "rødt"][level.1]!) nivå"
-            features.append(.object([
+            let levels = [(2, "Yellow", "Moderate"), (3, "Orange", "Severe"), (4, "Red", "Extreme")]
+            let level = levels[Int(alert.seed.unit(48) * 3) % 3]
+            let rain = english ? ["Heavy rain", "Very heavy rain", "Extremely heavy rain ongoing"][level.0 - 2]
+                : ["Mye regn", "Svært mye regn", "Ekstremt mye regn pågår"][level.0 - 2]
+            let storm = level.0 == 4 ? ["Gyda", "Ingunn", "Hans"][Int(alert.seed.unit(49) * 3) % 3] : nil
+            let sent = (now / 3600).rounded(.down) * 3600
+            var message = Message(alert: alert, english: english, number: 1, level: level, event: "rain", name: rain,
+                                  area: alert.region, interval: (alert.issued, alert.ends), type: "Alert")
+            message.incident = storm
+            features.append(message.feature)
+            features.append(Message(alert: alert, english: english, number: 2, level: (1, "Green", "Minor"), event: "wind",
+                                    name: english ? "Strong wind gusts" : "Kraftige vindkast", area: alert.region,
+                                    interval: (sent, sent + 3600), type: "Update").feature)
+            features.append(Message(alert: alert, english: english, number: 3, level: levels[0], event: "ice",
+                                    name: english ? "Ice" : "Is", area: alert.region, interval: (sent, sent + 3600), type: "Cancel",
+                                    severity: "Minor").feature)
+            var gale = Message(alert: alert, english: english, number: 4, level: levels[0], event: "gale", name: english ? "Gale" : "Kuling",
+                               area: english ? "Coast off \(alert.region)" : "Kyst utenfor \(alert.region)",
+                               interval: (alert.issued, alert.ends), type: "Alert")
+            gale.domain = "marine"
+            features.append(gale.feature)
+        }
+        return .json(200, .object([("type", .string("FeatureCollection")), ("lang", .string(english ? "en" : "no")),
+                                   ("lastChange", .string(alert.time(alert.issued))), ("features", .array(features))]))
+    }
+
+    /// One CAP message as a feature, in MET's words for its level (`title` is the headline:
+    /// "Heavy rain, yellow level, AREA, START, END").
+    struct Message {
+        let alert: OfficialAlert
+        let english: Bool
+        let number: Int
+        let level: (number: Int, colour: String, severity: String)
+        let event: String
+        let name: String
+        let area: String
+        let interval: (Double, Double)
+        let type: String
+        var severity: String?
+        var incident: String?
+        var domain = "land"
+
+        init(alert: OfficialAlert, english: Bool, number: Int, level: (Int, String, String), event: String, name: String,
+             area: String, interval: (Double, Double), type: String, severity: String? = nil) {
+            (self.alert, self.english, self.number, self.level, self.event, self.name) = (alert, english, number, level, event, name)
+            (self.area, self.interval, self.type, self.severity) = (area, interval, type, severity)
+        }
+
+        var feature: JSONValue {
+            let (latitude, longitude) = (alert.latitude, alert.longitude)
+            let colourWord = english ? "\(level.colour.lowercased()) level"
+                : "\(["Green": "grønt", "Yellow": "gult", "Orange": "oransje", "Red": "rødt"][level.colour]!) nivå"
+            let id = "2.49.0.1.578.0.\(alert.seed.value % 100_000_000).\(number)"
+            var properties: [(String, JSONValue)] = [
+                ("altitude_above_sea_level", .string("0")), ("area", .string(area)),
+                ("awarenessResponse", .string(english ? "Be prepared" : "Følg med")),
+                ("awareness_level", .string("\(level.number); \(level.colour.lowercased()); \(level.severity)")),
+                ("awareness_type", .string("10; \(event)")), ("ceiling_above_sea_level", .string("9000")), ("certainty", .string("Likely")),
+                ("consequences", .string(english ? "Water may collect on roads." : "Vann kan samle seg på veiene.")),
+                ("contact", .string("https://www.met.no/kontakt-oss")), ("county", .array([])),
+                ("description", .string(english ? "\(name). Simulated by the forecast simulator; not a real warning." : "\(name). Simulert.")),
+                ("event", .string(event)), ("eventAwarenessName", .string(name)), ("eventEndingTime", .string(alert.time(interval.1))),
+                ("geographicDomain", .string(domain)), ("id", .string(id)),
+            ]
+            if let incident { properties.append(("incidentName", .string(incident))) }
+            properties += [
+                ("instruction", .string(english ? "Clear drains." : "Rens sluk.")), ("resources", .array([])),
+                ("riskMatrixColor", .string(level.colour)), ("severity", .string(severity ?? level.severity)), ("status", .string("Actual")),
+                ("title", .string("\(name), \(colourWord), \(area), \(alert.time(interval.0)), \(alert.time(interval.1))")),
+                ("type", .string(type)),
+                ("web", .string("https://www.met.no/vaer-og-klima/ekstremvaervarsler-og-andre-farevarsler")),
+            ]
+            return .object([
                 ("geometry", .object([("coordinates", .array([.array([.array([.number(longitude - 0.5), .number(latitude - 0.5)]),
                                                                       .array([.number(longitude + 0.5), .number(latitude - 0.5)]),
                                                                       .array([.number(longitude + 0.5), .number(latitude + 0.5)]),
                                                                       .array([.number(longitude - 0.5), .number(latitude - 0.5)])])])),
                                       ("type", .string("Polygon"))])),
-                ("properties", .object([
-                    ("altitude_above_sea_level", .string("0")), ("area", .string(alert.region)),
-                    ("awarenessResponse", .string(english ? "Be prepared" : "Følg med")), ("awareness_level", .string(level.0)),
-                    ("awareness_type", .string("10; Rain")), ("ceiling_above_sea_level", .string("9000")), ("certainty", .string("Likely")),
-                    ("consequences", .string(english ? "Water may collect on roads." : "Vann kan samle seg på veiene.")),
-                    ("contact", .string("https://www.met.no/kontakt-oss")), ("county", .array([])),
-                    ("description", .string(english ? "Heavy rain. Simulated by the forecast simulator; not a real warning." : "Mye regn. Simulert.")),
-                    ("event", .string("rain")), ("eventAwarenessName", .string(name)), ("eventEndingTime", .string(alert.time(alert.ends))),
-                    ("geographicDomain", .string("land")), ("id", .string("2.49.0.1.578.0.\(alert.seed.value % 100_000_000)")),
-                    ("instruction", .string(english ? "Clear drains." : "Rens sluk.")), ("resources", .array([])),
-                    ("riskMatrixColor", .string(level.1)), ("severity", .string(level.2)), ("status", .string("Actual")),
-                    ("title", .string("\(name), \(colourWord), \(alert.region), \(alert.time(alert.issued)), \(alert.time(alert.ends))")),
-                    ("type", .string("Alert")),
-                    ("web", .string("https://www.met.no/vaer-og-klima/ekstremvaervarsler-og-andre-farevarsler")),
-                ])),
+                ("properties", .object(properties)),
                 ("type", .string("Feature")),
-                ("when", .object([("interval", .array([.string(alert.time(alert.issued)), .string(alert.time(alert.ends))]))])),
-            ]))
+                ("when", .object([("interval", .array([.string(alert.time(interval.0)), .string(alert.time(interval.1))]))])),
+            ])
         }
-        return .json(200, .object([("type", .string("FeatureCollection")), ("lang", .string(english ? "en" : "no")),
-                                   ("lastChange", .string(alert.time(alert.issued))), ("features", .array(features))]))
     }
 }

@@ -145,11 +145,14 @@ extension CommandContext {
 
 extension CommandContext {
     /// The forecast service for the settings in effect; with `verbose`, requests are logged to stderr.
-    func makeForecastService(verbose: Bool, places: ForecastService.Places = .saved) throws -> ForecastService {
+    /// `quiet` (`--quiet`): a feed that failed is not said.
+    func makeForecastService(verbose: Bool, places: ForecastService.Places = .saved, quiet: Bool = false) throws -> ForecastService {
         let console = self.console, localization = self.localization
-        return ForecastService(settings: try loadSettings().settings, places: places, verbose: requestLog(verbose: verbose), warn: { text in
+        var service = ForecastService(settings: try loadSettings().settings, places: places, verbose: requestLog(verbose: verbose), warn: { text in
             console.writeError(ErrorReport(message: localization.tr(text), exitCode: .success).text(as: .warning))
         })
+        service.saysFeedProblems = !quiet
+        return service
     }
 
     /// Where `--verbose` sends one line per request: stderr; nil without it.

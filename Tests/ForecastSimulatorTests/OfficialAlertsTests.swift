@@ -23,7 +23,11 @@ import Testing
         #expect(body["type"] as? String == "FeatureCollection")
         let features = try #require(body["features"] as? [[String: Any]])
         let properties = features.compactMap { $0["properties"] as? [String: Any] }
-        #expect(properties.map { $0["event"] as? String } == ["Flood Watch", "Dense Fog Advisory"])
+        #expect(properties.map { $0["event"] as? String } == ["Flood Watch", "Dense Fog Advisory", "Flood Advisory", "Wind Advisory", "Small Craft Advisory"])
+        // Messages that end an alert, in force for an hour from the hour they were sent, and a marine zone's.
+        #expect(properties[2]["messageType"] as? String == "Cancel" && properties[3]["response"] as? String == "AllClear")
+        #expect(properties[2]["ends"] as? String == "2026-08-20T09:00:00-04:00")
+        #expect((properties[4]["geocode"] as? [String: Any])?["UGC"] as? [String] == ["ANZ338"])
         // Times carry the office's offset: 08:00 in New York is 12:00 UTC.
         #expect(properties[0]["sent"] as? String == "2026-08-20T06:00:00-04:00")
         #expect(properties[0]["expires"] as? String == "2026-08-20T20:00:00-04:00")
@@ -38,7 +42,8 @@ import Testing
     @Test func metAlertsAnswersFeaturesWithTheirIntervalInTheAskedLanguage() throws {
         let simulator = try startedSimulator(.init(now: Self.now))
         defer { simulator.stop() }
-        let english = try #require(try fetch(simulator.port, "/weatherapi/metalerts/2.0/current.json?lat=60.39&lon=5.32&lang=en").jsonObject)
+        let agent = [("User-Agent", "test (me@example.org)")]
+        let english = try #require(try fetch(simulator.port, "/weatherapi/metalerts/2.0/current.json?lat=60.39&lon=5.32&lang=en", headers: agent).jsonObject)
         #expect(english["type"] as? String == "FeatureCollection" && english["lang"] as? String == "en")
         let feature = try #require((english["features"] as? [[String: Any]])?.first)
         #expect((feature["when"] as? [String: Any])?["interval"] as? [String] == ["2026-08-20T12:00:00+02:00", "2026-08-21T02:00:00+02:00"])
@@ -46,8 +51,40 @@ import Testing
         #expect(properties["eventAwarenessName"] as? String == "Heavy rain")
         #expect((properties["awareness_level"] as? String)?.split(separator: ";").count == 3)
         #expect((properties["title"] as? String)?.hasPrefix("Heavy rain, ") == true)
-        let norwegian = try #require(try fetch(simulator.port, "/weatherapi/metalerts/2.0/current.json?lat=60.39&lon=5.32").jsonObject)
+        let norwegian = try #require(try fetch(simulator.port, "/weatherapi/metalerts/2.0/current.json?lat=60.39&lon=5.32", headers: agent).jsonObject)
         let name = ((norwegian["features"] as? [[String: Any]])?.first?["properties"] as? [String: Any])?["eventAwarenessName"] as? String
         #expect(name == "Mye regn")
+    }
+
+    /// metno/weatherapi-docs `doc/TermsOfService.md` ("Traffic": 5+ decimals, 403) and
+    /// `doc/StatusCodes.md` (403 for a client that does not name itself; errors in HTML).
+    @Test func metAlertsRefusesFiveDecimalsAndAnonymousClients() throws {
+        let simulator = try startedSimulator(.init(now: Self.now))
+        defer { simulator.stop() }
+        let agent = [("User-Agent", "test (me@example.org)")]
+        for query in ["lat=69.6489&lon=18.95508", "lat=69.64891&lon=18.9551", "lat=60.390012&lon=5.32"] {
+            let refused = try fetch(simulator.port, "/weatherapi/metalerts/2.0/current.json?\(query)&lang=en", headers: agent)
+            #expect(refused.status == 403 && refused.headers["content-type"]?.hasPrefix("text/html") == true, "\(query)")
+        }
+        #expect(try fetch(simulator.port, "/weatherapi/metalerts/2.0/current.json?lat=69.6489&lon=18.9551&lang=en", headers: agent).status == 200)
+        #expect(try fetch(simulator.port, "/weatherapi/metalerts/2.0/current.json?lat=69.6489&lon=18.9551&lang=en").status == 403)
+    }
+
+    /// `doc/metalerts/CAP-v2-profile.md`, "Update/Cancel practice as used at MET": an all-clear
+    /// (Update, Minor, green) and a Cancel, each expiring an hour after it was sent; a marine gale.
+    @Test func metAlertsSendsAllClearsCancelsAndMarineAlerts() throws {
+        let simulator = try startedSimulator(.init(now: Self.now))
+        defer { simulator.stop() }
+        let body = try #require(try fetch(simulator.port, "/weatherapi/metalerts/2.0/current.json?lat=60.39&lon=5.32&lang=en",
+                                          headers: [("User-Agent", "test")]).jsonObject)
+        let features = try #require(body["features"] as? [[String: Any]])
+        let properties = features.compactMap { $0["properties"] as? [String: Any] }
+        #expect(properties.map { $0["type"] as? String } == ["Alert", "Update", "Cancel", "Alert"])
+        #expect(properties[1]["severity"] as? String == "Minor" && properties[1]["riskMatrixColor"] as? String == "Green")
+        #expect(properties[1]["awareness_level"] as? String == "1; green; Minor")
+        #expect(properties[2]["severity"] as? String == "Minor")
+        #expect((features[1]["when"] as? [String: Any])?["interval"] as? [String] == ["2026-08-20T14:00:00+02:00", "2026-08-20T15:00:00+02:00"])
+        #expect(properties.map { $0["geographicDomain"] as? String } == ["land", "land", "land", "marine"])
+        #expect(Set(properties.compactMap { $0["id"] as? String }).count == 4, "each message has its own CAP id")
     }
 }

@@ -6,7 +6,8 @@ import Testing
 
 /// Alerts of the official feeds, through the real binary and the simulator at a fixed clock:
 /// New York (40.71,-74.006) has an NWS "Flood Watch" ending at 20:00 there and a "Dense Fog
-/// Advisory" that has ended; Bergen (60.39,5.32) a yellow MetAlerts heavy rain warning.
+/// Advisory" that has ended; Bergen (60.39,5.32) a yellow MetAlerts heavy rain warning. Both
+/// feeds send, beside them, a cancel, an all-clear and a marine alert (a sea area's gale).
 @Suite struct OfficialAlertsEndToEndTests {
     private func world(_ home: String) throws -> (ForecastWorld, environment: [String: String]) {
         let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 5}"#, now: NotifyEndToEndTests.now)
@@ -25,7 +26,11 @@ import Testing
             #expect(notify.status == 0, "\(notify)")
             let alerts = notify.output.split(separator: "\n").filter { $0.contains(" until ") }
             #expect(alerts == ["would send: Flood Watch for New York until Thu 20:00",
-                               "would send: Yellow heavy rain warning for Bergen until Fri 02:00"])
+                               "would send: Heavy rain, yellow level for Bergen until Fri 02:00"])
+            // Cancels and all-clears end an alert; sea areas are not the place's.
+            for ended in ["Flood Advisory", "Wind Advisory", "Small Craft Advisory", "Strong wind gusts", "Ice", "Gale"] {
+                #expect(!notify.output.contains(ended), "\(ended): \(notify.output)")
+            }
 
             let json = try await world.keylessRain(["show", "New York", "--json", "--offline"], environment: feeds)
             let document = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
@@ -34,11 +39,19 @@ import Testing
             #expect(["Minor", "Moderate", "Severe", "Extreme"].contains(shown.first?["severity"] as? String ?? ""))
             #expect(shown.first?["expires"] as? String == "2026-08-21T00:00:00Z")
             #expect((shown.first?["regions"] as? [String])?.count == 2)
+            let bergen = try await world.keylessRain(["show", "Bergen", "--json", "--offline"], environment: feeds)
+            let met = try #require((try JSONSerialization.jsonObject(with: Data(bergen.output.utf8)) as? [String: Any])?["alerts"] as? [[String: Any]])
+            #expect(met.map { $0["title"] as? String } == ["Heavy rain, yellow level"], "\(bergen.output)")
+            // MET's consequences and instruction follow its description; the alert's own CAP id names it.
+            #expect((met.first?["description"] as? String)?.hasSuffix(" Water may collect on roads. Clear drains.") == true)
+            #expect((met.first?["id"] as? String)?.hasPrefix("2.49.0.1.578.0.") == true)
 
             let requests = world.simulator.requests.filter { $0.path.hasPrefix("/alerts") || $0.path.hasPrefix("/weatherapi") }
             // The feeds are asked side by side, in no set order.
             #expect(requests.map(\.path).sorted() == ["/alerts/active", "/weatherapi/metalerts/2.0/current.json"], "Berlin and Tokyo ask no feed")
             #expect(requests.first { $0.path == "/alerts/active" }?.queryValue("point") == "40.71,-74.006")
+            #expect(requests.first { $0.path == "/alerts/active" }?.header("accept") == "application/geo+json", "the type NWS documents")
+            #expect(requests.first { $0.path.hasPrefix("/weatherapi") }?.header("accept") == "application/json")
             // No made-up contact: rain names itself and says none is configured.
             #expect(requests.allSatisfy {
                 let agent = $0.header("user-agent") ?? ""
@@ -156,6 +169,100 @@ import Testing
             #expect(heldFeed.withLock { $0 } == 4, "every forecast was asked for while the feed's answer was held")
             let cache = ForecastCache(directory: home + "/cache/forecasts")
             #expect(try cache.load(for: newYork.id)?.forecast.alerts.map(\.title).contains("Flood Watch") == true, "the held forecast has its feed's alerts")
+        }
+    }
+
+    /// MET answers coordinates of 5+ decimals with 403 (metno/weatherapi-docs
+    /// `doc/TermsOfService.md`): a place saved with six decimals is asked with four, and gets
+    /// its alert without a warning.
+    @Test func metAlertsIsAskedWithFourDecimals() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 5}"#, now: NotifyEndToEndTests.now)
+            let bergen = try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+                .add(name: "Bergen", coordinate: Coordinate(latitude: 60.390012, longitude: 5.320049)).location
+            let refresh = try await world.keylessRain(["refresh", "Bergen"])
+            #expect(refresh.status == 0 && refresh.error.isEmpty, "\(refresh)")
+            let asked = world.simulator.requests.filter { $0.path.hasPrefix("/weatherapi") }
+            #expect(asked.map { [$0.queryValue("lat"), $0.queryValue("lon")] } == [["60.39", "5.32"]])
+            let cache = ForecastCache(directory: home + "/cache/forecasts")
+            #expect(try cache.load(for: bergen.id)?.forecast.alerts.map(\.title) == ["Heavy rain, yellow level"])
+        }
+    }
+
+    /// A red MET warning carries the storm's name (`incidentName`) and MET's own phrase.
+    @Test func aStormsNameLeadsItsRedWarning() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 5}"#, now: NotifyEndToEndTests.now)
+            _ = try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+                .add(name: "Storm", coordinate: Coordinate(latitude: Self.redPlace.latitude, longitude: Self.redPlace.longitude))
+            let notify = try await world.keylessRain(["notify", "Storm", "--dry-run"])
+            #expect(notify.status == 0, "\(notify)")
+            #expect(notify.output.contains("would send: \(Self.redPlace.storm): Extremely heavy rain ongoing, red level for Storm until "),
+                    "\(notify.output)")
+        }
+    }
+
+    /// A place in Norway whose simulated heavy rain warning is red, and its storm.
+    static let redPlace = (latitude: 61.0, longitude: 8.0, storm: "Hans")
+
+    /// Feeds are asked for the places they cover, by the services' coverage: none for the cities
+    /// beside their borders, NWS for the territories in the Pacific and the Aleutians past 180°.
+    @Test func eachFeedIsAskedOnlyForItsOwnCountry() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 20}"#, now: NotifyEndToEndTests.now)
+            let store = LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+            let places = [("Vancouver", 49.28, -123.12), ("Toronto", 43.65, -79.38), ("Monterrey", 25.67, -100.31), ("Nassau", 25.05, -77.35),
+                          ("Stockholm", 59.33, 18.07), ("Helsinki", 60.17, 24.94), ("Tallinn", 59.44, 24.75),
+                          ("Pago Pago", -14.28, -170.7), ("Saipan", 15.18, 145.75), ("Attu", 52.93, 172.9), ("Tromso", 69.65, 18.96)]
+            for (name, latitude, longitude) in places {
+                _ = try store.add(name: name, coordinate: Coordinate(latitude: latitude, longitude: longitude))
+            }
+            let refresh = try await world.keylessRain(["refresh"] + places.map(\.0))
+            #expect(refresh.status == 0, "\(refresh)")
+            let nws = world.simulator.requests.filter { $0.path == "/alerts/active" }.compactMap { $0.queryValue("point") }
+            #expect(nws.sorted() == ["-14.28,-170.7", "15.18,145.75", "52.93,172.9"])
+            let met = world.simulator.requests.filter { $0.path.hasPrefix("/weatherapi") }.compactMap { $0.queryValue("lat") }
+            #expect(met == ["69.65"])
+        }
+    }
+
+    /// `--quiet` (cron) says nothing of a feed that fails: the forecast is kept, and the same
+    /// line would be mailed at every run.
+    @Test func aFeedThatFailsIsNotSaidWithQuiet() async throws {
+        try await withTemporaryDirectory { home in
+            let (world, _) = try world(home)
+            for broken in [["RAIN_NWS_URL": world.simulator.rootURL + "/alerts/nowhere"], ["RAIN_NWS_URL": "http://127.0.0.1:1/alerts/active"]] {
+                let quiet = try await world.keylessRain(["refresh", "New York", "--quiet"], environment: broken)
+                #expect(quiet.status == 0 && quiet.error.isEmpty && quiet.output.isEmpty, "\(quiet)")
+            }
+            let said = try await world.keylessRain(["refresh", "New York"], environment: ["RAIN_NWS_URL": world.simulator.rootURL + "/alerts/nowhere"])
+            #expect(said.error.hasPrefix("rain: warning: New York: could not fetch the NWS alerts: "), "\(said)")
+        }
+    }
+
+    /// MET asks for no more than one MetAlerts poll every 10 minutes (metno/weatherapi-docs
+    /// `doc/TermsOfService.md`, "Traffic"): a refresh within 10 minutes of the last question
+    /// fetches the forecast and keeps MET's alerts as they were; one after asks again, naming
+    /// the user's contact as MET asks.
+    @Test func metAlertsIsAskedAtMostEveryTenMinutes() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 5, "alerts_contact": "ana@example.net"}"#,
+                                          now: NotifyEndToEndTests.now)
+            let bergen = try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+                .add(name: "Bergen", coordinate: Coordinate(latitude: 60.39, longitude: 5.32)).location
+            let cache = ForecastCache(directory: home + "/cache/forecasts")
+            let asked = { (prefix: String) in world.simulator.requests.filter { $0.path.hasPrefix(prefix) } }
+            for _ in 0..<2 {
+                let refresh = try await world.keylessRain(["refresh", "Bergen"])
+                #expect(refresh.status == 0 && refresh.error.isEmpty, "\(refresh)")
+                #expect(try cache.load(for: bergen.id)?.forecast.alerts.map(\.title) == ["Heavy rain, yellow level"])
+            }
+            #expect(asked("/v1/forecast").count == 2 && asked("/weatherapi").count == 1, "\(world.requestedPaths)")
+            let later = try await BuiltProduct.run("rain", ["refresh", "Bergen"], environment: world.keylessEnvironment,
+                                                   at: NotifyEndToEndTests.now.addingTimeInterval(11 * 60))
+            #expect(later.status == 0, "\(later)")
+            #expect(asked("/weatherapi").count == 2, "\(world.requestedPaths)")
+            #expect(asked("/weatherapi").allSatisfy { ($0.header("user-agent") ?? "").hasSuffix(" (ana@example.net)") })
         }
     }
 }

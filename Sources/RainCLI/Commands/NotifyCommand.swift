@@ -69,7 +69,7 @@ struct NotifyCommand: RunnableCommand {
             if json { context.writeJSON("[]\n") }
             throw LocationsError.noLocations
         }
-        let service = try context.makeForecastService(verbose: verbose)
+        let service = try context.makeForecastService(verbose: verbose, quiet: quiet)
         let display = await service.forecastsForDisplay(of: locations, offline: false, lockWait: .seconds(10))
         var status = BatchFailureReport(failures: display.failures, placeCount: locations.count)
             .report(to: context) { $0.newest == nil ? .error : .warning }

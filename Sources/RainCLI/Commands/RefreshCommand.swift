@@ -66,7 +66,7 @@ struct RefreshCommand: RunnableCommand {
             if json { context.writeJSON("[]\n") }  // as `locations --json`: a program reads an empty list
             throw LocationsError.noLocations
         }
-        let service = try context.makeForecastService(verbose: verbose)
+        let service = try context.makeForecastService(verbose: verbose, quiet: quiet)
         // --quiet must not even draw a spinner: a console that is no terminal gets none.
         let spinner = Spinner(console: quiet ? BufferConsole() : context.console, message: locations.count == 1
                                 ? context.localization.tr("Refreshing {name}…", ["name": locations[0].name.strippingControlCharacters])

@@ -31,6 +31,7 @@ enum ForecastDocument {
         JSONField("daily_summary", .text({ $0.forecast.dailySummary }, { $0.forecast.dailySummary = $1 })),
         JSONField("daily", .list({ $0.forecast.daily }, { $0.forecast.daily = $1 }, tables.day, .blank)),
         JSONField("alerts", .list({ $0.forecast.alerts }, { $0.forecast.alerts = $1 }, tables.alert, Forecast.Alert(title: ""))),
+        JSONField("alerts_asked_at", .optionalTime({ $0.forecast.alertsAskedAt }, { $0.forecast.alertsAskedAt = $1 })),
     ]
 
     private static let table = JSONFields(fields, naming: .rain)

@@ -45,6 +45,9 @@ public struct Forecast: Sendable, Equatable {
     public var dailySummary: String?
     public var daily: [Day]
     public var alerts: [Alert]
+    /// When the alert feeds asked at most so often (`AlertFeed.minimumInterval`) were last
+    /// asked for the place; nil when none covers it.
+    public var alertsAskedAt: Date?
 
     public init(
         coordinate: Coordinate, timeZone: String, units: UnitSystem, current: Conditions? = nil,
@@ -231,9 +234,11 @@ public struct Forecast: Sendable, Equatable {
         public var expires: Date?
         public var description: String?
         public var uri: String?
+        /// The issuer's own identifier of the message (a CAP `identifier`), where `uri` is not one.
+        public var id: String?
 
         public init(title: String, severity: String? = nil, regions: [String] = [], time: Date? = nil,
-                    expires: Date? = nil, description: String? = nil, uri: String? = nil) {
+                    expires: Date? = nil, description: String? = nil, uri: String? = nil, id: String? = nil) {
             self.title = title
             self.severity = severity
             self.regions = regions
@@ -241,6 +246,7 @@ public struct Forecast: Sendable, Equatable {
             self.expires = expires
             self.description = description
             self.uri = uri
+            self.id = id
         }
     }
 }

@@ -77,6 +77,7 @@ enum ForecastFields {
         Field("expires", .optionalTime({ $0.expires }, { $0.expires = $1 })),
         Field("description", .text({ $0.description }, { $0.description = $1 })),
         Field("uri", .text({ $0.uri }, { $0.uri = $1 })),
+        Field("id", .text({ $0.id }, { $0.id = $1 })),
     ]
 
     static let coordinate: [Field<Coordinate>] = [

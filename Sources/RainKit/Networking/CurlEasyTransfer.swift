@@ -62,9 +62,10 @@ final class CurlEasyTransfer {
         // Compressed answers when libcurl can decode them; without zlib this is a no-op, not an error.
         _ = rain_easy_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, "")
 
-        // A request's own User-Agent (an alert feed's, naming a contact) replaces rain's.
-        let ownAgent = request.headers.keys.contains { $0.lowercased() == "user-agent" }
-        var lines = ["Accept: application/json"] + (ownAgent ? [] : ["User-Agent: \(RainVersion.userAgent)"])
+        // A request's own User-Agent or Accept (an alert feed's: naming a contact, asking for
+        // GeoJSON) replaces rain's.
+        let own = Set(request.headers.keys.map { $0.lowercased() })
+        var lines = (own.contains("accept") ? [] : ["Accept: application/json"]) + (own.contains("user-agent") ? [] : ["User-Agent: \(RainVersion.userAgent)"])
         for (name, value) in request.headers.sorted(by: { $0.key < $1.key }) {
             lines.append("\(name.withoutLineBreaks): \(value.withoutLineBreaks)")
         }

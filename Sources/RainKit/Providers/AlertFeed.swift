@@ -14,6 +14,16 @@ public protocol AlertFeed: Sendable {
     /// The request for the alerts at `coordinate`.
     func endpoint(for coordinate: Coordinate, url: String) -> ForecastEndpoint
     func decode(_ body: Data) throws(ForecastError) -> [Forecast.Alert]
+    /// The least time between two requests for one place's alerts, where the service asks for
+    /// one; nil: asked whenever the place's forecast is fetched.
+    var minimumInterval: TimeInterval? { get }
+    /// Whether `alert`, of a cached forecast, is one this feed gave (kept while it is not asked).
+    func gave(_ alert: Forecast.Alert) -> Bool
+}
+
+extension AlertFeed {
+    public var minimumInterval: TimeInterval? { nil }
+    public func gave(_ alert: Forecast.Alert) -> Bool { false }
 }
 
 /// The alert feeds rain knows: the one place they are registered.
@@ -42,11 +52,20 @@ extension ForecastEndpoint {
         "\(RainVersion.userAgent) (\(contact ?? "command-line weather tool; no contact configured"))"
     }
 
-    /// A GET of `url` + `items` that names rain (the contact is added by `identifying(contact:)`).
-    init(alertsAt url: String, _ items: [(String, String)]) {
+    /// A GET of `url` + `items` that names rain (the contact is added by `identifying(contact:)`)
+    /// and asks for `accept` where the service documents a type of its own.
+    init(alertsAt url: String, _ items: [(String, String)], accept: String? = nil) {
         let full = url + Self.query(items)
-        self.init(request: HTTPRequest(url: full, headers: ["User-Agent": Self.identifyingUserAgent(contact: nil)]), redactedURL: full,
-                  host: Self.hostForMessages(of: url))
+        var headers = ["User-Agent": Self.identifyingUserAgent(contact: nil)]
+        if let accept { headers["Accept"] = accept }
+        self.init(request: HTTPRequest(url: full, headers: headers), redactedURL: full, host: Self.hostForMessages(of: url))
+    }
+
+    /// `degrees` with at most four decimals, as both services ask: api.weather.gov's
+    /// `PointString` redirects longer ones, and MET (metno/weatherapi-docs `doc/TermsOfService.md`,
+    /// "Traffic") answers 5+ decimals with 403 Forbidden. Four decimals are 11 m.
+    static func fourDecimals(_ degrees: Double) -> String {
+        format((degrees * 10_000).rounded() / 10_000)
     }
 
     /// The request naming `contact` in its `User-Agent`.

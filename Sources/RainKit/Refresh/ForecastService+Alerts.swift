@@ -2,7 +2,8 @@ import FoundationEssentials
 import Synchronization
 
 /// The official alerts that join a forecast: each alert feed (`AlertSource`) whose area holds
-/// the place is asked while the forecasts are fetched; a forecast that arrives before its
+/// the place is asked while the forecasts are fetched (but a feed asked for the place less than
+/// its `minimumInterval` ago, whose alerts of then are kept); a forecast that arrives before its
 /// place's feeds have answered is held until they have (`ForecastService.refresh`).
 extension ForecastService {
     /// The alerts of the feeds of a batch's places, filled in as the feeds answer.
@@ -17,12 +18,42 @@ extension ForecastService {
         /// reached apart, since they are said only when the forecasts could be.
         private let failures = Mutex((problems: [Int: LocalizedText](), unreachable: [Int: LocalizedText]()))
 
-        init(for locations: [Location], at indices: [Int]) {
+        /// The positions of the requests to send: the others' feeds were asked for the place
+        /// less than their `minimumInterval` ago, and what they gave then is kept.
+        let asked: [Int]
+        /// When each place's feeds with a `minimumInterval` were asked, by the place's index.
+        private let askedAt: [Int: Date]
+
+        /// - Parameter previous: the cached forecast of the place at an index, for the feeds
+        ///   that may not be asked again yet (read only for those).
+        init(for locations: [Location], at indices: [Int], now: Date, previous: (Int) -> CachedForecast?) {
             let requests: [(index: Int, feed: any AlertFeed)] = indices.flatMap { index in
                 AlertSource.feeds(for: locations[index].coordinate).map { (index, $0) }
             }
             self.requests = requests
             positions = Dictionary(grouping: requests.indices) { requests[$0].index }
+            var kept: [Int: [Forecast.Alert]] = [:]
+            var askedAt: [Int: Date] = [:]
+            for (position, (index, feed)) in requests.enumerated() {
+                guard let interval = feed.minimumInterval else { continue }
+                if let cached = previous(index), let last = cached.forecast.alertsAskedAt, (0..<interval).contains(now.timeIntervalSince(last)) {
+                    kept[position] = cached.forecast.alerts.filter(feed.gave)
+                    askedAt[index] = last
+                } else {
+                    askedAt[index] = now
+                }
+            }
+            asked = requests.indices.filter { kept[$0] == nil }
+            self.askedAt = askedAt
+            found.withLock { $0 = kept }
+        }
+
+        /// `forecast` of the place at `index` with its feeds' alerts after its own, and when the
+        /// feeds asked at most so often were asked for it (now, or when the kept alerts were).
+        func joined(to forecast: Forecast, for index: Int) -> Forecast {
+            var joined = forecast.adding(alerts(for: index))
+            joined.alertsAskedAt = askedAt[index]
+            return joined
         }
 
         /// Whether every feed of the place at `index` has answered (or none covers it).
@@ -59,15 +90,22 @@ extension ForecastService {
         }
     }
 
+    /// Says a feed's problem, unless `saysFeedProblems` is off (`--quiet`): the forecast was
+    /// kept, the feed is asked again at the next refresh, and a problem that lasts would be the
+    /// same line at every run of cron, mailed each time.
+    func warnOfFeed(_ line: LocalizedText) {
+        if saysFeedProblems { warn(line) }
+    }
+
     /// Asks the feeds of `official`'s requests, `max_concurrent_requests` at a time, and records
     /// each answer as it comes. A feed that fails leaves the forecast as the provider sent it,
     /// with a warning.
     func fetch(_ official: OfficialAlerts, for locations: [Location]) async {
         let requests = official.requests
         await withTaskGroup(of: Void.self) { group in
-            for position in requests.indices {
+            for (started, position) in official.asked.enumerated() {
                 let (index, feed) = requests[position]
-                if position >= settings.maxConcurrentRequests { await group.next() }
+                if started >= settings.maxConcurrentRequests { await group.next() }
                 let location = locations[index]
                 let endpoint = feed.endpoint(for: location.coordinate, url: feed.url(in: settings)).identifying(contact: settings.alertsContact)
                 let decode: @Sendable (Data) throws(ForecastError) -> [Forecast.Alert] = { body throws(ForecastError) in try feed.decode(body) }

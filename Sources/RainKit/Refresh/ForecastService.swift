@@ -14,6 +14,8 @@ public struct ForecastService: Sendable {
     let probedURL: String
     let now: @Sendable () -> Date
     let warn: @Sendable (LocalizedText) -> Void
+    /// Whether a feed that failed is said (`ForecastService+Alerts`).
+    public var saysFeedProblems = true
 
     public enum Places: Sendable {
         /// The cache of the saved places, swept of every place no longer saved.

@@ -28,7 +28,8 @@ final class RefreshBatch: Sendable {
         self.service = service
         self.locations = locations
         self.due = due
-        self.official = ForecastService.OfficialAlerts(for: locations, at: due)
+        // The feeds read a place's whole cached forecast (its alerts), not what an outcome keeps.
+        self.official = ForecastService.OfficialAlerts(for: locations, at: due, now: service.now()) { service.cached(for: locations[$0]) }
         self.kept = kept
         self.progress = progress
         self.previous = previous
@@ -66,7 +67,7 @@ final class RefreshBatch: Sendable {
     /// Writes the place's forecast with its feeds' alerts, and records what it came to.
     private func write(_ result: Result<Forecast, ForecastError>, at position: Int) {
         let index = due[position]
-        let status = service.save(result.map { $0.adding(official.alerts(for: index)) }, for: locations[index],
+        let status = service.save(result.map { official.joined(to: $0, for: index) }, for: locations[index],
                                   keeping: kept) { previous(index) }
         let done = state.withLock { state in
             state.statuses[index] = status
@@ -87,11 +88,11 @@ final class RefreshBatch: Sendable {
     /// forecast failed says so in its own line, so its feeds are not said too.
     private func statuses(after failures: [ForecastError?]) throws(RefreshError) -> [Int: RefreshOutcome.Status] {
         let failed = Set(failures.indices.filter { failures[$0] != nil }.map { due[$0] })
-        official.problems(leavingOut: failed).forEach(service.warn)
+        official.problems(leavingOut: failed).forEach(service.warnOfFeed)
         if failures.contains(where: { if case .offline? = $0 { true } else { false } }) {
             throw .offline(host: service.host)
         }
-        official.unreachable(leavingOut: failed).forEach(service.warn)
+        official.unreachable(leavingOut: failed).forEach(service.warnOfFeed)
         return state.withLock { $0.statuses }
     }
 }

@@ -2,9 +2,19 @@ import FoundationEssentials
 
 /// Reads a MetAlerts GeoJSON answer (metno/weatherapi-docs `doc/metalerts/geojson.md`): each
 /// feature's `when.interval` is its start and end (ISO 8601 with an offset), its `properties`
-/// hold `eventAwarenessName` ("Heavy rain"), `awareness_level` ("2; yellow; Moderate"),
-/// `severity`, `area`, `title`, `description` and `web`. The alert is called by its level's
-/// colour and its name: "Yellow heavy rain warning". A `status` other than "Actual" is a test.
+/// hold `id` (the CAP identifier), `type`, `eventAwarenessName` (a phrase of MET's own: "Heavy
+/// rain", "Extremely heavy rain ongoing"), `awareness_level` ("2; yellow; Moderate"),
+/// `riskMatrixColor`, `severity`, `geographicDomain` (land or marine), `area`, `title` (the CAP
+/// headline: "Heavy rain, yellow level, AREA, START, END"), `incidentName` (a storm's name, for
+/// extreme weather), `description`, `consequences`, `instruction` and `web`.
+///
+/// Left out: a `status` other than "Actual" (a test); messages that end an alert rather than
+/// warn (`doc/metalerts/CAP-v2-profile.md`, "Update/Cancel practice as used at MET"): a
+/// `Cancel` of one sent by mistake, and an all-clear, an `Update` that downgrades an alert with
+/// `severity` Minor and the colour green ("Minor is only used for downgrade and Cancel
+/// warnings"); an Update replaces the alert it updates in the feed (`geojson.md`, `type`), so the
+/// alert is gone from the answer once it has ended; and a sea area's (`geographicDomain`
+/// marine): rain's places are on land, and MET warns the land of the same weather itself.
 enum MetAlertsDecoder {
     static func decode(_ body: Data) throws(ForecastError) -> [Forecast.Alert] {
         try ForecastError.decoding(body) { root throws(JSONError) in
@@ -13,22 +23,38 @@ enum MetAlertsDecoder {
                 let properties = try feature.requiredMember("properties")
                 let status = try properties.string("status")
                 guard status == nil || status == "Actual" else { return nil }
+                let level = try properties.string("awareness_level")?.split(separator: ";").map { String($0).trimmed } ?? []
+                let colour = try properties.string("riskMatrixColor") ?? (level.count > 1 ? level[1] : nil)
+                let severity = try properties.string("severity")
+                guard try properties.string("type") != "Cancel", severity != "Minor", colour?.lowercased() != "green",
+                      try properties.string("geographicDomain") != "marine" else { return nil }
                 var interval: [Date?] = []
                 if let when = try feature.member("when"), let times = try when.member("interval") {
                     interval = try times.elements { time throws(JSONError) in try time.isoTime() }
                 }
-                let level = try properties.string("awareness_level")?.split(separator: ";").map { String($0).trimmed } ?? []
-                let colour = level.count > 1 ? level[1].capitalizedFirst + " " : ""
-                let awarenessName = try properties.string("eventAwarenessName")
-                let title = try properties.requiredString("title")
-                let name = awarenessName ?? title
                 let ending = try properties.member("eventEndingTime")?.isoTime()
-                let ends = interval.count > 1 ? interval[1] : ending
+                let words = [try properties.string("description"), try properties.string("consequences"), try properties.string("instruction")]
+                    .compactMap { $0?.trimmed }.filter { !$0.isEmpty }
                 return Forecast.Alert(
-                    title: colour + (colour.isEmpty ? name : name.lowercased()) + " warning", severity: try properties.string("severity"),
-                    regions: try properties.string("area").map { [$0] } ?? [], time: interval.first ?? nil, expires: ends,
-                    description: try properties.string("description")?.trimmed, uri: try properties.string("web"))
+                    title: try title(of: properties, colour: colour), severity: severity,
+                    regions: try properties.string("area").map { [$0] } ?? [], time: interval.first ?? nil,
+                    expires: interval.count > 1 ? interval[1] : ending,
+                    description: words.isEmpty ? nil : words.joined(separator: " "), uri: try properties.string("web"),
+                    id: try properties.string("id"))
             }.compactMap { $0 }
         }
+    }
+
+    /// MET's own words: its name of the event and of the level as its headline has them ("Heavy
+    /// rain, yellow level"; `eventAwarenessName` is already a phrase, so nothing is added to it),
+    /// after the storm's name where it has one ("Gyda: Extremely heavy rain ongoing, red level").
+    private static func title(of properties: JSONNode, colour: String?) throws(JSONError) -> String {
+        let headline = try properties.requiredString("title")
+        let parts = headline.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmed }
+        let name = try properties.string("eventAwarenessName")?.trimmed ?? parts[0]
+        let levelWords = parts.count > 1 && parts[0] == name ? parts[1] : colour.map { $0.lowercased() + " level" }
+        let title = levelWords.map { name + ", " + $0 } ?? name
+        guard let incident = try properties.string("incidentName")?.trimmed, !incident.isEmpty else { return title }
+        return incident + ": " + title
     }
 }

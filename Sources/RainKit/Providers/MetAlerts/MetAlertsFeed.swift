@@ -9,9 +9,16 @@ public struct MetAlertsFeed: AlertFeed {
 
     public var displayName: String { N_("MET Norway's alerts") }
 
+    /// Norway, its coast and Svalbard, as boxes that follow the border with Sweden and Finland
+    /// (Stockholm, Helsinki and Tallinn are left out; a place just across the border may not be,
+    /// and gets an empty answer).
     static let areas = [
-        Area(latitudes: 57.5...71.5, longitudes: 4.0...31.5),
-        Area(latitudes: 74.0...81.0, longitudes: 10.0...35.0),
+        Area(latitudes: 57.5...59.0, longitudes: 4.0...10.0),     // the south coast and the Skagerrak
+        Area(latitudes: 59.0...64.0, longitudes: 4.0...12.3),     // southern Norway to Trøndelag
+        Area(latitudes: 64.0...66.0, longitudes: 4.0...14.5),     // Namdalen, Helgeland
+        Area(latitudes: 66.0...68.5, longitudes: 4.0...18.0),     // Nordland to Narvik
+        Area(latitudes: 68.5...71.5, longitudes: 4.0...31.5),     // Troms and Finnmark
+        Area(latitudes: 74.0...81.0, longitudes: 10.0...35.0),    // Svalbard and Bjørnøya
     ]
 
     public func covers(_ coordinate: Coordinate) -> Bool { Self.areas.contains { $0.contains(coordinate) } }
@@ -19,11 +26,19 @@ public struct MetAlertsFeed: AlertFeed {
     public func url(in settings: Settings) -> String { settings.metAlertsURL }
 
     public func endpoint(for coordinate: Coordinate, url: String) -> ForecastEndpoint {
-        ForecastEndpoint(alertsAt: url, [("lat", ForecastEndpoint.format(coordinate.latitude)),
-                                         ("lon", ForecastEndpoint.format(coordinate.longitude)), ("lang", "en")])
+        ForecastEndpoint(alertsAt: url, [("lat", ForecastEndpoint.fourDecimals(coordinate.latitude)),
+                                         ("lon", ForecastEndpoint.fourDecimals(coordinate.longitude)), ("lang", "en")])
     }
 
     public func decode(_ body: Data) throws(ForecastError) -> [Forecast.Alert] {
         try MetAlertsDecoder.decode(body)
     }
+
+    /// metno/weatherapi-docs `doc/TermsOfService.md`, "Traffic": "If you need push notification
+    /// (e.g. for MetAlerts), don't make more than one poll every 10 mins."
+    public var minimumInterval: TimeInterval? { 600 }
+
+    /// MET's alerts carry its CAP identifier, which starts with its WMO organisation ID
+    /// (`doc/metalerts/CAP-v2-profile.md`, `<identifier>`).
+    public func gave(_ alert: Forecast.Alert) -> Bool { alert.id?.hasPrefix("2.49.0.1.578.0.") == true }
 }
