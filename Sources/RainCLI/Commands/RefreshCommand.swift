@@ -92,6 +92,8 @@ struct RefreshCommand: RunnableCommand {
             throw LocationsError.noLocations
         }
         let service = try context.makeForecastService(verbose: verbose)
+        // cron's and the timer's runs are --quiet: their schedule was warned of when installed.
+        if all && !quiet { context.warnIfOverFreeLimits(places: locations.count, every: nil, settings: service.settings) }
         // --quiet must not even draw a spinner: a console that is no terminal gets none.
         let spinner = Spinner(console: quiet ? BufferConsole() : context.console, message: locations.count == 1
                                 ? context.localization.tr("Refreshing {name}…", ["name": locations[0].name.strippingControlCharacters])

@@ -17,6 +17,14 @@ public struct DarkSkyProvider: ForecastProvider {
     public func canonicalUnits(preset: UnitSystem) -> UnitSystem { preset }
     public var writesSummaries: Bool { true }
 
+    /// One request, one call, however much it asks for.
+    public var callsPerRefresh: Double { 1 }
+    /// Pirate Weather's free tier: 10,000 calls a month (Pirate-Weather/pirateweather
+    /// `docs/index.md`: "raise your API limit from 10,000 calls/ month"), counted per key; a
+    /// 429 when it is used up, with `Ratelimit-Reset` (`docs/API/alerts-flags-errors.md`). No
+    /// shorter window is documented. Another Dark Sky-compatible server may have other terms.
+    public var freeLimits: FreeLimits? { FreeLimits(service: "Pirate Weather", perMonth: 10_000) }
+
     public func endpoint(for coordinate: Coordinate, configuration: ForecastClient.Configuration, key: APIKey) -> ForecastEndpoint {
         ForecastEndpoint(baseURL: configuration.baseURL, key: key, placement: configuration.keyPlacement,
                          coordinate: coordinate, units: configuration.units, language: configuration.language)
