@@ -38,7 +38,7 @@ import Testing
         #expect(url.contains("forecast_days=8"))
     }
 
-    private let openMeteo = QuotaPlan(places: 53, callsPerRefresh: 4, limits: OpenMeteoProvider().freeLimits!)
+    private let openMeteo = QuotaPlan(places: 53, callsPerRefresh: 4, limits: OpenMeteoProvider().freeLimits(forURL: "http://127.0.0.1:8080/v1/forecast")!)
 
     @Test func theDefaultScheduleCrossesTheDailyLimitAtFiftyThreePlaces() throws {
         var plan = openMeteo
@@ -70,12 +70,18 @@ import Testing
         #expect(crossing.fittingInterval == nil && crossing.fittingPlaces == 150)
     }
 
+    @Test func pirateWeathersFreeTierIsItsHostsOnly() {
+        #expect(DarkSkyProvider().freeLimits(forURL: "https://api.pirateweather.net/forecast/") == DarkSkyProvider.pirateWeatherFreeTier)
+        #expect(DarkSkyProvider().freeLimits(forURL: "http://127.0.0.1:8080/forecast/") == nil)
+        #expect(DarkSkyProvider().freeLimits(forURL: "https://weather.example.org/forecast/") == nil)
+    }
+
     @Test func pirateWeathersFreeTierIsAMonth() throws {
-        let plan = QuotaPlan(places: 7, callsPerRefresh: 1, limits: DarkSkyProvider().freeLimits!)
+        let plan = QuotaPlan(places: 7, callsPerRefresh: 1, limits: DarkSkyProvider.pirateWeatherFreeTier)
         let crossing = try #require(plan.crossing(every: Interval(seconds: 1800)))
         #expect(crossing.window == .month && crossing.calls == 10_416)
         #expect(crossing.fittingInterval == Interval(seconds: 3600))
-        #expect(QuotaPlan(places: 6, callsPerRefresh: 1, limits: DarkSkyProvider().freeLimits!).crossing(every: Interval(seconds: 1800)) == nil)
+        #expect(QuotaPlan(places: 6, callsPerRefresh: 1, limits: DarkSkyProvider.pirateWeatherFreeTier).crossing(every: Interval(seconds: 1800)) == nil)
     }
 
     struct ReasonCase: Sendable, CustomTestStringConvertible {

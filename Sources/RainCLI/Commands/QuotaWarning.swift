@@ -7,7 +7,7 @@ extension CommandContext {
     func warnIfOverFreeLimits(places: Int, every interval: Interval?, choosingFrom intervals: [Interval] = QuotaPlan.clockIntervals,
                               settings: Settings) {
         let provider = settings.provider.unit
-        guard places > 0, let limits = provider.freeLimits else { return }
+        guard places > 0, let limits = provider.freeLimits(forURL: provider.forecastURL(in: settings)) else { return }
         let plan = QuotaPlan(places: places, callsPerRefresh: provider.callsPerRefresh, limits: limits)
         guard let crossing = plan.crossing(every: interval, choosingFrom: intervals) else { return }
         report(ErrorReport(message: quotaWarning(crossing, places: places, every: interval, service: limits.service), exitCode: .success),

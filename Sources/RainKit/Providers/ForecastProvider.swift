@@ -31,8 +31,9 @@ public protocol ForecastProvider: ForecastDecoder {
     /// How many calls one refresh of one place counts against the service's limits. The
     /// geocoder and the official alert feeds are other services and count separately.
     var callsPerRefresh: Double { get }
-    /// The limits of the service's free use, where its terms document them.
-    var freeLimits: FreeLimits? { get }
+    /// The limits of free use of the service at `url` (`forecastURL(in:)`), where its terms
+    /// document them.
+    func freeLimits(forURL url: String) -> FreeLimits?
 }
 
 extension ForecastProvider {
