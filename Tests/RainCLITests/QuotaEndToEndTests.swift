@@ -40,4 +40,35 @@ import Testing
             #expect(limitCase.asksAgain ? forecasts > 2 : forecasts == 2, "forecast requests: \(forecasts)")
         }
     }
+
+    /// 151 places at once are 604 calls: the 151st request would find the minute's 600 used
+    /// (the server refuses once a count has reached its limit). rain says so, then refreshes.
+    @Test func refreshingAllAtOnceWarnsOverTheMinutesLimit() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 120}"#, now: Self.now)
+            let store = LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+            for index in 0..<149 {
+                _ = try store.add(name: "Place \(index)", coordinate: Coordinate(latitude: -60 + Double(index) * 0.5, longitude: 20))
+            }
+            let result = try await world.keylessRain(["refresh", "--all"])
+            #expect(result.status == 0, "\(result)")
+            #expect(result.error == "rain: warning: Open-Meteo: 604 calls in a minute (places: 151, all at once), over its free limit of 600; at most 150 of them would fit\n",
+                    "\(result.error)")
+            #expect(world.simulator.requests.filter { $0.path == "/v1/forecast" }.count == 151, "the refresh went on")
+        }
+    }
+
+    @Test func watchingTwoPlacesEveryMinuteWarnsAndWatches() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let watch = BuiltProduct.start("rain", ["watch", "--all", "--every", "1m"], environment: world.keylessEnvironment)
+            #expect(await watch.waitForOutput(containing: "refreshed"), "\(watch.output)")
+            watch.send(SIGTERM)
+            let result = try await watch.finish()
+            #expect(result.status == 0, "\(result)")
+            #expect(result.error.split(separator: "\n").first
+                    == "rain: warning: Open-Meteo: 11520 calls a day (places: 2, every 1m), over its free limit of 10000; every 2m would fit",
+                    "\(result.error)")
+        }
+    }
 }
