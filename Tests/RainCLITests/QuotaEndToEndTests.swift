@@ -41,20 +41,23 @@ import Testing
         }
     }
 
-    /// 151 places at once are 604 calls: the 151st request would find the minute's 600 used
-    /// (the server refuses once a count has reached its limit). rain says so, then refreshes.
-    @Test func refreshingAllAtOnceWarnsOverTheMinutesLimit() async throws {
+    /// 151 places at once would be 604 calls, over the minute's 600: rain says it will take two
+    /// minutes and asks for 150 places in one minute of the clock and the last in the next, so
+    /// the simulator's limiter (the real limits, on the real clock) refuses none.
+    @Test func aBatchOverTheMinutesLimitIsPaced() async throws {
         try await withTemporaryDirectory { home in
-            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 120}"#, now: Self.now)
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 120}"#, openMeteoLimits: .free)
             let store = LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
             for index in 0..<149 {
                 _ = try store.add(name: "Place \(index)", coordinate: Coordinate(latitude: -60 + Double(index) * 0.5, longitude: 20))
             }
             let result = try await world.keylessRain(["refresh", "--all"])
             #expect(result.status == 0, "\(result)")
-            #expect(result.error == "rain: warning: Open-Meteo: 604 calls in a minute (places: 151, all at once), over its free limit of 600; at most 150 of them would fit\n",
-                    "\(result.error)")
-            #expect(world.simulator.requests.filter { $0.path == "/v1/forecast" }.count == 151, "the refresh went on")
+            #expect(result.error == "rain: Open-Meteo takes 600 calls a minute: refreshing 151 places, 150 a minute (minutes: 2)\n", "\(result.error)")
+            let forecasts = world.simulator.requests.filter { $0.path == "/v1/forecast" }.count
+            #expect(forecasts == 151, "none refused, none asked twice")
+            let minutes = world.simulator.openMeteoCallsByMinute
+            #expect(minutes.values.sorted() == [4, 600], "150 places (600 calls) in one minute, the last in another: \(minutes)")
         }
     }
 

@@ -70,6 +70,18 @@ import Testing
         #expect(crossing.fittingInterval == nil && crossing.fittingPlaces == 150)
     }
 
+    @Test func aBatchOverTheMinutesLimitIsPacedAtWhatAMinuteTakes() {
+        var plan = openMeteo
+        plan.places = 150
+        #expect(plan.placesPerMinute == nil)
+        plan.places = 151
+        #expect(plan.placesPerMinute == 150 && plan.pacedMinutes == 2)
+        plan.places = 1000
+        #expect(plan.placesPerMinute == 150 && plan.pacedMinutes == 7)
+        #expect(plan.crossing(every: Interval(seconds: 86_400))?.window == .minute)
+        #expect(plan.crossing(every: Interval(seconds: 86_400), paced: true) == nil, "4000 calls a day, paced: fits")
+    }
+
     @Test func pirateWeathersFreeTierIsItsHostsOnly() {
         #expect(DarkSkyProvider().freeLimits(forURL: "https://api.pirateweather.net/forecast/") == DarkSkyProvider.pirateWeatherFreeTier)
         #expect(DarkSkyProvider().freeLimits(forURL: "http://127.0.0.1:8080/forecast/") == nil)

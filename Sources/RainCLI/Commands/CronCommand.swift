@@ -71,7 +71,7 @@ struct CronCommand: RunnableCommand {
                                                                           "command": "rain timer --install"]),
                                            exitCode: .success), as: .warning)
             }
-            context.warnIfOverFreeLimits(places: (try? context.loadPlaces().locations.count) ?? 0, every: every, settings: settings)
+            context.warnIfOverFreeLimits(places: (try? context.loadPlaces().locations.count) ?? 0, every: every, paced: true, settings: settings)
         } else {
             context.print(entry.line)
         }

@@ -2,32 +2,48 @@ import RainKit
 
 extension CommandContext {
     /// One warning line (the command goes on) when refreshing `places` places every `interval`
-    /// (nil: all at once, one time) would go over the free limits of the provider in effect
+    /// would go over the free limits of the provider in effect
     /// (`QuotaPlan`), with an interval that would fit, or how many places would.
-    func warnIfOverFreeLimits(places: Int, every interval: Interval?, choosingFrom intervals: [Interval] = QuotaPlan.clockIntervals,
-                              settings: Settings) {
-        let provider = settings.provider.unit
-        guard places > 0, let limits = provider.freeLimits(forURL: provider.forecastURL(in: settings)) else { return }
-        let plan = QuotaPlan(places: places, callsPerRefresh: provider.callsPerRefresh, limits: limits)
-        guard let crossing = plan.crossing(every: interval, choosingFrom: intervals) else { return }
-        report(ErrorReport(message: quotaWarning(crossing, places: places, every: interval, service: limits.service), exitCode: .success),
+    /// `paced`: the runs are `rain refresh`es, which keep the per-minute limit (`pacing`).
+    func warnIfOverFreeLimits(places: Int, every interval: Interval, choosingFrom intervals: [Interval] = QuotaPlan.clockIntervals,
+                              paced: Bool, settings: Settings) {
+        guard let plan = quotaPlan(places: places, settings: settings),
+              let crossing = plan.crossing(every: interval, choosingFrom: intervals, paced: paced) else { return }
+        report(ErrorReport(message: quotaWarning(crossing, places: places, every: interval, service: plan.limits.service), exitCode: .success),
                as: .warning)
     }
 
-    private func quotaWarning(_ crossing: QuotaPlan.Crossing, places: Int, every interval: Interval?, service: String) -> String {
+    /// How many places a refresh of `places` may ask a minute, when all at once would go over
+    /// the provider's per-minute limit; unless `quiet`, one line says how long it will take.
+    func pacing(places: Int, quiet: Bool, settings: Settings) -> Int? {
+        guard let plan = quotaPlan(places: places, settings: settings), let perMinute = plan.placesPerMinute else { return nil }
+        if !quiet {
+            let values = [("service", plan.limits.service), ("limit", Self.whole(plan.limits.perMinute ?? 0)), ("count", String(places)),
+                          ("perMinute", String(perMinute)), ("minutes", String(plan.pacedMinutes))]
+            report(ErrorReport(message: localization.tr("{service} takes {limit} calls a minute: refreshing {count} places, {perMinute} a minute (minutes: {minutes})",
+                                                        pairs: values), exitCode: .success), as: .notice)
+        }
+        return perMinute
+    }
+
+    private func quotaPlan(places: Int, settings: Settings) -> QuotaPlan? {
+        let provider = settings.provider.unit
+        guard places > 0, let limits = provider.freeLimits(forURL: provider.forecastURL(in: settings)) else { return nil }
+        return QuotaPlan(places: places, callsPerRefresh: provider.callsPerRefresh, limits: limits)
+    }
+
+    private func quotaWarning(_ crossing: QuotaPlan.Crossing, places: Int, every interval: Interval, service: String) -> String {
         let values = [("service", service), ("calls", Self.whole(crossing.calls)), ("limit", Self.whole(crossing.limit)),
-                      ("count", String(places)), ("every", interval.map(\.description) ?? "")]
+                      ("count", String(places)), ("every", interval.description)]
         var text: String
-        switch (crossing.window, interval) {
-        case (_, nil):
-            text = localization.tr("{service}: {calls} calls in a minute (places: {count}, all at once), over its free limit of {limit}", pairs: values)
-        case (.minute, _?):
+        switch crossing.window {
+        case .minute:
             text = localization.tr("{service}: {calls} calls in a minute (places: {count}, every {every}), over its free limit of {limit}", pairs: values)
-        case (.hour, _?):
+        case .hour:
             text = localization.tr("{service}: {calls} calls an hour (places: {count}, every {every}), over its free limit of {limit}", pairs: values)
-        case (.day, _?):
+        case .day:
             text = localization.tr("{service}: {calls} calls a day (places: {count}, every {every}), over its free limit of {limit}", pairs: values)
-        case (.month, _?):
+        case .month:
             text = localization.tr("{service}: {calls} calls a month (places: {count}, every {every}), over its free limit of {limit}", pairs: values)
         }
         if let fitting = crossing.fittingInterval {

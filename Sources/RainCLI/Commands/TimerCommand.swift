@@ -51,7 +51,7 @@ struct TimerCommand: RunnableCommand {
             try await DetachedThread.run { try systemd.install(units) }
             context.print(context.localization.tr("Installed and started {timer} (every {interval}) and {service}.",
                                                   ["timer": systemd.timerPath, "interval": "\(interval)", "service": systemd.servicePath]))
-            context.warnIfOverFreeLimits(places: (try? context.loadPlaces().locations.count) ?? 0, every: interval, settings: settings)
+            context.warnIfOverFreeLimits(places: (try? context.loadPlaces().locations.count) ?? 0, every: interval, paced: true, settings: settings)
         } else {
             context.console.write("# \(systemd.servicePath)\n\(units.service)\n# \(systemd.timerPath)\n\(units.timer)")
         }

@@ -55,7 +55,7 @@ struct WatchCommand: RunnableCommand {
         }
         // Under a minute is only for a server on this machine, which has no quota.
         if every.seconds >= Self.minimumInterval.seconds {
-            context.warnIfOverFreeLimits(places: locations.count, every: every, choosingFrom: QuotaPlan.watchIntervals, settings: service.settings)
+            context.warnIfOverFreeLimits(places: locations.count, every: every, choosingFrom: QuotaPlan.watchIntervals, paced: false, settings: service.settings)
         }
         let inPlace = context.console.isOutputTerminal && TerminalScreen.Kind(environment: context.environment) == .ansi
         let presentation = context.presentation(service.settings)

@@ -67,9 +67,9 @@ public struct QuotaPlan: Sendable, Equatable {
         return Double(places) * callsPerRefresh * Double(runs)
     }
 
-    func fits(every interval: Interval?) -> Bool {
+    func fits(every interval: Interval?, paced: Bool = false) -> Bool {
         Window.allCases.allSatisfy { window in
-            guard let limit = limit(window) else { return true }
+            guard let limit = limit(window), !(paced && window == .minute) else { return true }
             return calls(in: window, every: interval) <= limit
         }
     }
@@ -77,16 +77,35 @@ public struct QuotaPlan: Sendable, Equatable {
     /// The first window whose limit a run every `interval` goes over: the longest (the one a
     /// schedule meets after the others would have warned); for `interval` nil, one run
     /// (`refresh --all`), the shortest, whose limit is met first.
-    public func crossing(every interval: Interval?, choosingFrom intervals: [Interval] = clockIntervals) -> Crossing? {
+    /// With `paced`, the runs refresh a batch over the per-minute limit a minute at a time
+    /// (`placesPerMinute`), so that limit is kept.
+    public func crossing(every interval: Interval?, choosingFrom intervals: [Interval] = clockIntervals, paced: Bool = false) -> Crossing? {
         for window in interval == nil ? Window.allCases : Window.allCases.reversed() {
-            guard let limit = limit(window) else { continue }
+            guard let limit = limit(window), !(paced && window == .minute) else { continue }
             let calls = calls(in: window, every: interval)
             guard calls > limit else { continue }
-            let fitting = interval == nil ? nil : intervals.first { $0.seconds >= interval!.seconds && fits(every: $0) }
+            let fitting = interval == nil ? nil : intervals.first { $0.seconds >= interval!.seconds && fits(every: $0, paced: paced) }
             var fewer = self
-            while fewer.places > 0, !fewer.fits(every: interval) { fewer.places -= 1 }
+            while fewer.places > 0, !fewer.fits(every: interval, paced: paced) { fewer.places -= 1 }
             return Crossing(window: window, calls: calls, limit: limit, fittingInterval: fitting, fittingPlaces: fewer.places)
         }
         return nil
+    }
+}
+
+extension QuotaPlan {
+    /// How many places one minute can take under the per-minute limit (at least one), when one
+    /// refresh of them all would go over it; nil when it would not (or there is no such limit).
+    /// A batch of this many counts at most the limit however many run at once: the server
+    /// counts a request when it has answered, and checks the count before the next.
+    public var placesPerMinute: Int? {
+        guard let limit = limits.perMinute, calls(in: .minute, every: nil) > limit else { return nil }
+        return max(1, Int((limit / callsPerRefresh).rounded(.down)))
+    }
+
+    /// The minutes of the clock a batch paced at `placesPerMinute` takes.
+    public var pacedMinutes: Int {
+        guard let perMinute = placesPerMinute else { return 1 }
+        return (places + perMinute - 1) / perMinute
     }
 }
