@@ -15,6 +15,10 @@ extension ForecastSimulator {
         /// A fixed clock (unix seconds) for everything time-dependent: Dark Sky documents,
         /// Open-Meteo time grids, the scenarios' rain windows. nil = the real clock.
         public var now: Double?
+        /// Open-Meteo's rate limiter on its forecast paths, counting weighted calls
+        /// (`OpenMeteoRateLimiter`); nil = none, as the real server for a host that is not its
+        /// free API's. Tests give small limits.
+        public var openMeteoLimits: OpenMeteoLimits?
 
         public init(
             host: String = "127.0.0.1",
@@ -23,7 +27,8 @@ extension ForecastSimulator {
             behaviour: Behaviour = .normal,
             latencyMilliseconds: Int = 0,
             requestLogger: (@Sendable (String) -> Void)? = nil,
-            now: Double? = nil
+            now: Double? = nil,
+            openMeteoLimits: OpenMeteoLimits? = nil
         ) {
             self.host = host
             self.port = port
@@ -32,6 +37,7 @@ extension ForecastSimulator {
             self.latencyMilliseconds = latencyMilliseconds
             self.requestLogger = requestLogger
             self.now = now
+            self.openMeteoLimits = openMeteoLimits
         }
     }
 }

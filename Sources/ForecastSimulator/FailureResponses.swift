@@ -39,6 +39,12 @@ struct FailureResponses: Sendable {
         return .json(status, .object([(key, .string(message))]), headers: headers)
     }
 
+    /// Open-Meteo's limiter refusing a request: 429 with `reason` (`RateLimitError.reason`), no
+    /// `Retry-After`, no rate-limit headers.
+    func rateLimited(reason: String) -> ServerResponse {
+        .json(429, .object([("error", .bool(true)), ("reason", .string(reason))]))
+    }
+
     /// open-meteo/open-meteo Sources/App/Helper/Vapor/RateLimiter.swift, RateLimitError.reason
     /// (429 minutely limit, 503 overloaded); other statuses get Vapor's reason phrase.
     static func openMeteoMessage(for status: Int) -> String {

@@ -102,6 +102,10 @@ public final class ForecastSimulator: Sendable {
     /// The requests received, oldest first (the last 10 000).
     public var requests: [RecordedRequest] { state.requests }
 
+    /// Weighted Open-Meteo forecast calls the limiter counted (`Configuration.openMeteoLimits`),
+    /// per minute of the simulator's clock (unix seconds / 60); empty without a limiter.
+    public var openMeteoCallsByMinute: [Int: Double] { state.openMeteoCallsByMinute }
+
     public func resetRecordedRequests() {
         state.resetRecordedRequests()
     }

@@ -5,10 +5,30 @@ import Foundation
 extension SimulatorState: RequestHandler {
     func reply(to request: ServerRequest, connection number: Int) -> Reply {
         let (behaviour, latency) = admit(request.recorded)
-        let router = Router(apiKey: apiKey, now: (fixedNow ?? Date().timeIntervalSince1970).rounded(.down))
-        let action = router.action(for: request, behaviour: behaviour)
+        let clock = fixedNow ?? Date().timeIntervalSince1970
+        let router = Router(apiKey: apiKey, now: clock.rounded(.down))
+        let action: Reply.Action
+        if case .openMeteoForecast = Route(segments: request.pathSegments) {
+            action = limitedOpenMeteo(request, router: router, behaviour: behaviour, now: clock)
+        } else {
+            action = router.action(for: request, behaviour: behaviour)
+        }
         log(request, action: action)
         return Reply(action, after: .milliseconds(latency))
+    }
+
+    /// A forecast request through Open-Meteo's limiter (`OpenMeteoRateLimiter`): refused with
+    /// the real 429, or answered and counted.
+    private func limitedOpenMeteo(_ request: ServerRequest, router: Router, behaviour: ForecastSimulator.Behaviour, now: Double) -> Reply.Action {
+        if let reason = openMeteoRefusal(now: now) { return .respond(FailureResponses(openMeteo: true).rateLimited(reason: reason)) }
+        let action = router.action(for: request, behaviour: behaviour)
+        let answered: Bool
+        switch action {
+        case .respond(let response), .drip(let response, _), .cutOff(let response): answered = (200..<300).contains(response.status)
+        case .hang, .disconnect: answered = false
+        }
+        countOpenMeteoCall(answered ? OpenMeteoRateLimiter.weight(of: request) : 1, now: now)
+        return action
     }
 
     private func log(_ request: ServerRequest, action: Reply.Action) {

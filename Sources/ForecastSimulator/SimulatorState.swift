@@ -11,6 +11,7 @@ final class SimulatorState: Sendable {
         var failBehaviour: ForecastSimulator.Behaviour = .normal
         var requestCount = 0
         var requests: [RecordedRequest] = []
+        var openMeteoLimiter: OpenMeteoRateLimiter?
     }
 
     let apiKey: String?
@@ -23,8 +24,23 @@ final class SimulatorState: Sendable {
         apiKey = configuration.apiKey
         logger = configuration.requestLogger
         fixedNow = configuration.now
-        values = Mutex(Values(behaviour: configuration.behaviour, latencyMilliseconds: configuration.latencyMilliseconds))
+        var initial = Values(behaviour: configuration.behaviour, latencyMilliseconds: configuration.latencyMilliseconds)
+        initial.openMeteoLimiter = configuration.openMeteoLimits.map(OpenMeteoRateLimiter.init(limits:))
+        values = Mutex(initial)
     }
+
+    /// The reason Open-Meteo's limiter refuses a request at `now` with; nil when it lets it through
+    /// (or there is no limiter).
+    func openMeteoRefusal(now: Double) -> String? {
+        values.withLock { $0.openMeteoLimiter?.refusal(now: now) }
+    }
+
+    func countOpenMeteoCall(_ weight: Float, now: Double) {
+        values.withLock { $0.openMeteoLimiter?.count(weight, now: now) }
+    }
+
+    /// Weighted Open-Meteo calls counted per minute of the clock (unix seconds / 60).
+    var openMeteoCallsByMinute: [Int: Double] { values.withLock { $0.openMeteoLimiter?.callsByMinute ?? [:] } }
 
     /// Records `request` and decides, in one step, how it is answered.
     func admit(_ request: RecordedRequest) -> (behaviour: ForecastSimulator.Behaviour, latencyMilliseconds: Int) {

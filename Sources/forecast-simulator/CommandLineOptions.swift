@@ -57,6 +57,9 @@ struct CommandLineOptions: Equatable {
           --drip <bytes/s>        Send the normal answer this many bytes per second
           --disconnect            Read requests and close the connection without answering
           --fail-first <n>        Only the first n requests get --status/--body/..., then normal answers
+          --openmeteo-limits <minute,hour,day>
+                                  Count Open-Meteo forecast calls by weight and answer 429 past
+                                  these limits, as its free API does; 'free' is 600,5000,10000
           -h, --help              Show this help
 
         """
@@ -69,6 +72,7 @@ struct CommandLineOptions: Equatable {
     var behaviour: ForecastSimulator.Behaviour = .normal
     var failFirst: Int?
     var now: Double?
+    var openMeteoLimits: ForecastSimulator.OpenMeteoLimits?
     var showHelp = false
 
     var configuration: ForecastSimulator.Configuration {
@@ -78,7 +82,8 @@ struct CommandLineOptions: Equatable {
             apiKey: apiKey,
             behaviour: failFirst == nil ? behaviour : .normal,
             latencyMilliseconds: latencyMilliseconds,
-            now: now
+            now: now,
+            openMeteoLimits: openMeteoLimits
         )
     }
 
@@ -152,6 +157,16 @@ struct CommandLineOptions: Equatable {
             case "--disconnect":
                 try noValue()
                 behaviours.append(("--disconnect", .disconnect))
+            case "--openmeteo-limits":
+                let text = try value()
+                let numbers = text.split(separator: ",", omittingEmptySubsequences: false).compactMap { Double($0) }.filter { $0.isFinite && $0 > 0 }
+                if text == "free" {
+                    options.openMeteoLimits = .free
+                } else if numbers.count == 3, text.split(separator: ",", omittingEmptySubsequences: false).count == 3 {
+                    options.openMeteoLimits = .init(perMinute: numbers[0], perHour: numbers[1], perDay: numbers[2])
+                } else {
+                    throw UsageError(message: "Invalid value '\(text)' for '--openmeteo-limits': expected 'free' or three positive numbers, minute,hour,day (for example 600,5000,10000)")
+                }
             case "--fail-first":
                 options.failFirst = try integer(0...1_000_000)
             default:

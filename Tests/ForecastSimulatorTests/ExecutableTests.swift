@@ -72,6 +72,8 @@ import Testing
         BadFlags(arguments: ["--fail-first", "2"]),
         BadFlags(arguments: ["--retry-after", "5"]),
         BadFlags(arguments: ["extra"]),
+        BadFlags(arguments: ["--openmeteo-limits", "600,5000"]),
+        BadFlags(arguments: ["--openmeteo-limits", "600,0,10000"]),
     ])
     func badFlagsExit64WithOneLine(_ flags: BadFlags) async throws {
         let run = Run(flags.arguments)
@@ -106,6 +108,19 @@ import Testing
         #expect(places.contains("New York (US)") && !places.contains("Berlin (DE)"))
         #expect(readme.contains("them too): " + places.joined(separator: ", ") + "."), "\(places)")
         #expect(ForecastSimulator.scenario(latitude: 40.71427, longitude: -74.00597).hasAlert)
+    }
+
+    @Test func openMeteoLimitsRefuseWithTheRealReason() async throws {
+        let run = Run(["--openmeteo-limits", "2,5000,10000", "--now", "1792663200"])
+        let line = await run.firstLine()
+        let port = try #require(UInt16(line), "first stdout line was '\(line)'")
+        let target = "/v1/forecast?" + OpenMeteoTests.fixtureQuery  // 2.3 calls
+        let first = try fetch(port, target).status
+        let second = try fetch(port, target)
+        run.process.send(SIGTERM)
+        _ = try await run.finish()
+        #expect(first == 200 && second.status == 429)
+        #expect(second.jsonObject?["reason"] as? String == "Minutely API request limit exceeded. Please try again in one minute.")
     }
 
     @Test func nowFixesTheClock() async throws {

@@ -34,6 +34,30 @@ import Testing
 
 
 
+    /// Keyless, nine places every 5 minutes ask Open-Meteo for 9 x 4 x 288 = 10,368 calls a
+    /// day: one warning line, and the line is installed all the same.
+    @Test func installWarnsWhenTheScheduleWouldCrossOpenMeteosDailyLimit() async throws {
+        let saved = try await crontab(["-l"])
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let store = LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+            for index in 0..<7 {
+                _ = try store.add(name: "Place \(index)", coordinate: Coordinate(latitude: 10 + Double(index), longitude: 20))
+            }
+            let environment = world.keylessEnvironment.merging(["HOME": home]) { $1 }
+            let installed = try await BuiltProduct.run("rain", ["cron", "--every", "5m", "--install"], environment: environment)
+            #expect(installed.status == 0, "\(installed)")
+            let warnings = installed.error.split(separator: "\n").filter { $0.contains("Open-Meteo") }
+            #expect(warnings == ["rain: warning: Open-Meteo: 10368 calls a day (places: 9, every 5m), over its free limit of 10000; every 10m would fit"],
+                    "\(installed.error)")
+            #expect(try await crontab(["-l"]).output.contains(CrontabEntry.marker), "installed all the same")
+
+            let fitting = try await BuiltProduct.run("rain", ["cron", "--every", "10m", "--install"], environment: environment)
+            #expect(fitting.status == 0 && !fitting.error.contains("Open-Meteo"), "\(fitting)")
+        }
+        if saved.status == 0 { _ = try await crontab(["-"], input: saved.output) } else { _ = try await crontab(["-r"]) }
+    }
+
     private func roundTrip() async throws {
         let others = "MAILTO=\"\"\n# keep me\n17 4 * * * /bin/true\n"
         #expect(try await crontab(["-"], input: others).status == 0)

@@ -24,11 +24,12 @@ struct CronCommand: RunnableCommand {
     static let uninstall = Flag("uninstall", help: "Remove rain's line from your crontab.")
 
     var schedule: CronSchedule
+    var every: Interval
     var install: Bool
     var uninstall: Bool
 
     init(parsed: ParsedValues) throws {
-        let every = try InstallChoice.interval(parsed)
+        every = try InstallChoice.interval(parsed)
         do {
             schedule = try CronSchedule(every: every, seed: ProcessIdentity.userName)
         } catch {
@@ -54,7 +55,7 @@ struct CronCommand: RunnableCommand {
             return
         }
         // A line that would fail on every run is refused, not installed.
-        _ = try context.loadSettings()
+        let settings = try context.loadSettings().settings
         let entry = try makeEntry(context)
         if install {
             let table = try await DetachedThread.run { try crontab.read() }
@@ -70,6 +71,7 @@ struct CronCommand: RunnableCommand {
                                                                           "command": "rain timer --install"]),
                                            exitCode: .success), as: .warning)
             }
+            context.warnIfOverFreeLimits(places: (try? context.loadPlaces().locations.count) ?? 0, every: every, paced: true, settings: settings)
         } else {
             context.print(entry.line)
         }

@@ -45,12 +45,13 @@ struct TimerCommand: RunnableCommand {
                 : context.localization.tr("rain has no timer installed; nothing to remove."))
             return
         }
-        _ = try context.loadSettings()
+        let settings = try context.loadSettings().settings
         let units = try SystemdUnits(every: interval, executable: ProcessIdentity.executablePath, environment: context.scheduledEnvironment)
         if install {
             try await DetachedThread.run { try systemd.install(units) }
             context.print(context.localization.tr("Installed and started {timer} (every {interval}) and {service}.",
                                                   ["timer": systemd.timerPath, "interval": "\(interval)", "service": systemd.servicePath]))
+            context.warnIfOverFreeLimits(places: (try? context.loadPlaces().locations.count) ?? 0, every: interval, paced: true, settings: settings)
         } else {
             context.console.write("# \(systemd.servicePath)\n\(units.service)\n# \(systemd.timerPath)\n\(units.timer)")
         }

@@ -53,6 +53,10 @@ struct WatchCommand: RunnableCommand {
         if every.seconds < Self.minimumInterval.seconds && !ForecastEndpoint.isOnThisMachine(service.settings.forecastURL) {
             throw ValidationError(N_("'--every {every}': give {minimum} or more (every refresh is a request)"), ["every": "\(every)", "minimum": "\(Self.minimumInterval)"])
         }
+        // Under a minute is only for a server on this machine, which has no quota.
+        if every.seconds >= Self.minimumInterval.seconds {
+            context.warnIfOverFreeLimits(places: locations.count, every: every, choosingFrom: QuotaPlan.watchIntervals, paced: false, settings: service.settings)
+        }
         let inPlace = context.console.isOutputTerminal && TerminalScreen.Kind(environment: context.environment) == .ansi
         let presentation = context.presentation(service.settings)
         let display: WatchDisplay = inPlace ? ScreenWatchDisplay(context: context, presentation: presentation) : LogWatchDisplay(context: context, presentation: presentation)

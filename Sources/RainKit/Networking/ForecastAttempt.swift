@@ -44,7 +44,10 @@ enum ForecastAttempt: Equatable {
             let message = ServerMessage.message(in: response.body, hiding: key)
             switch status {
             case 429:
-                self = .failure(.rateLimited(retryAfter: retryAfter), retryable: true, serverDelay: serverDelay)
+                // A limit of the hour or the day answers every try until it resets.
+                let quota = ExceededQuota(serverMessage: message)
+                self = .failure(.rateLimited(retryAfter: retryAfter, quota: quota), retryable: quota?.isWorthRetryingSoon ?? true,
+                                serverDelay: serverDelay)
             case 401 where sentKey, 403 where sentKey:
                 self = .failure(.keyRefused(status: status, message: message), retryable: false, serverDelay: nil)
             default:

@@ -12,8 +12,9 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
     case outOfTime(host: String, seconds: Int)
     /// The fetch was cancelled before it was answered.
     case cancelled
-    /// HTTP 429 or a quota answer; `retryAfter` in seconds when the server said.
-    case rateLimited(retryAfter: Int?)
+    /// HTTP 429 or a quota answer; `retryAfter` in seconds when the server said; `quota` when
+    /// its words name the limit used up (Open-Meteo's, `Providers/`).
+    case rateLimited(retryAfter: Int?, quota: ExceededQuota? = nil)
     /// HTTP 401 or 403.
     case keyRefused(status: Int, message: String?)
     /// Any other HTTP error, with the server's message when its body had one.
@@ -49,7 +50,9 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
             return "gave up on \(host) after \(seconds) s (timeout_seconds, tries and waits included)"
         case .cancelled:
             return "cancelled"
-        case .rateLimited(let retryAfter):
+        case .rateLimited(_, let quota?):
+            return quota.message(in: .english)
+        case .rateLimited(let retryAfter, nil):
             if let retryAfter { return "rate-limited by the API; try again in \(retryAfter) s" }
             return "rate-limited by the API; try again later"
         case .keyRefused(let status, let message):
@@ -119,9 +122,10 @@ extension ForecastError {
         // "offline:" is a tag like rain's "error:", the same in every language (scripts look for it).
         case .offline(let host): return "offline: " + localization.tr("cannot reach {host}", ["host": host])
         case .timedOut(let host): return localization.tr("{host} did not answer in time", ["host": host])
-        case .rateLimited(let retryAfter?):
+        case .rateLimited(_, let quota?): return quota.message(in: localization)
+        case .rateLimited(let retryAfter?, nil):
             return localization.tr("rate-limited by the API; try again in {seconds} s", ["seconds": "\(retryAfter)"])
-        case .rateLimited(nil): return localization.tr("rate-limited by the API; try again later")
+        case .rateLimited(nil, nil): return localization.tr("rate-limited by the API; try again later")
         case .connectionLost(let host):
             return localization.tr("the connection to {host} broke before the whole answer arrived", ["host": host])
         case .outOfTime(let host, let seconds):

@@ -28,6 +28,12 @@ public protocol ForecastProvider: ForecastDecoder {
     /// The zone a place's times are shown in: the provider's `forecastZone`, unless the provider
     /// is known to answer with a stand-in for the place's own `placeZone` (from the geocoder).
     func timeZone(forecastZone: String, placeZone: String?) -> String
+    /// How many calls one refresh of one place counts against the service's limits. The
+    /// geocoder and the official alert feeds are other services and count separately.
+    var callsPerRefresh: Double { get }
+    /// The limits of free use of the service at `url` (`forecastURL(in:)`), where its terms
+    /// document them.
+    func freeLimits(forURL url: String) -> FreeLimits?
 }
 
 extension ForecastProvider {

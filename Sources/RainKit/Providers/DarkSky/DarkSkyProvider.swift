@@ -17,6 +17,20 @@ public struct DarkSkyProvider: ForecastProvider {
     public func canonicalUnits(preset: UnitSystem) -> UnitSystem { preset }
     public var writesSummaries: Bool { true }
 
+    /// One request, one call, however much it asks for.
+    public var callsPerRefresh: Double { 1 }
+    /// Pirate Weather's free tier: 10,000 calls a month (Pirate-Weather/pirateweather
+    /// `docs/index.md`: "raise your API limit from 10,000 calls/ month"), counted per key; a
+    /// 429 when it is used up, with `Ratelimit-Reset` (`docs/API/alerts-flags-errors.md`). No
+    /// shorter window is documented. Another Dark Sky-compatible server (a mirror, one on this
+    /// machine) has terms of its own: only Pirate Weather's host has these.
+    public func freeLimits(forURL url: String) -> FreeLimits? {
+        ForecastEndpoint.host(of: url).lowercased() == Self.pirateWeatherHost ? Self.pirateWeatherFreeTier : nil
+    }
+
+    static let pirateWeatherHost = "api.pirateweather.net"
+    static let pirateWeatherFreeTier = FreeLimits(service: "Pirate Weather", perMonth: 10_000)
+
     public func endpoint(for coordinate: Coordinate, configuration: ForecastClient.Configuration, key: APIKey) -> ForecastEndpoint {
         ForecastEndpoint(baseURL: configuration.baseURL, key: key, placement: configuration.keyPlacement,
                          coordinate: coordinate, units: configuration.units, language: configuration.language)

@@ -21,6 +21,9 @@ extension ForecastEndpoint {
     /// before; each sum is stamped at the end of its quarter hour. Three before and eight after
     /// cover the next hour in every zone.
     static let openMeteoPastQuarterHours = 3
+    /// Today and the 7 days after it. Each request counts as `OpenMeteoQueryWeight.ofRainsRequest`
+    /// calls against the free limits: every variable above is one rain reads and shows (40, so 4 calls).
+    static let openMeteoForecastDays = 8
     static let openMeteoQuarterHours = 8
 
     /// An Open-Meteo forecast request: no key, times as unix seconds, the place's own time zone,
@@ -32,7 +35,7 @@ extension ForecastEndpoint {
             ("minutely_15", Self.openMeteoMinutely15.joined(separator: ",")),
             ("hourly", Self.openMeteoHourly.joined(separator: ",")),
             ("daily", Self.openMeteoDaily.joined(separator: ",")),
-            ("timezone", "auto"), ("timeformat", "unixtime"), ("forecast_days", "8"),
+            ("timezone", "auto"), ("timeformat", "unixtime"), ("forecast_days", String(Self.openMeteoForecastDays)),
             ("past_minutely_15", String(Self.openMeteoPastQuarterHours)),
             ("forecast_minutely_15", String(Self.openMeteoQuarterHours)),
         ] + OpenMeteoUnits(units).queryItems

@@ -16,6 +16,11 @@ public struct OpenMeteoProvider: ForecastProvider {
     public func canonicalUnits(preset: UnitSystem) -> UnitSystem { .si }
     public var writesSummaries: Bool { false }
 
+    /// rain's request counts as several calls (`OpenMeteoQueryWeight`).
+    public var callsPerRefresh: Double { Double(OpenMeteoQueryWeight.ofRainsRequest.calls) }
+    /// Open-Meteo's free API's, wherever the URL points (a mirror or the ForecastSimulator copies them).
+    public func freeLimits(forURL url: String) -> FreeLimits? { OpenMeteoRateLimit.limits }
+
     public func endpoint(for coordinate: Coordinate, configuration: ForecastClient.Configuration, key: APIKey) -> ForecastEndpoint {
         ForecastEndpoint(openMeteoURL: configuration.openMeteoURL, coordinate: coordinate, units: configuration.units)
     }

@@ -1,0 +1,51 @@
+import FoundationEssentials
+
+/// A limit a server said was used up (a 429 whose words name it), and when it starts again.
+public struct ExceededQuota: Sendable, Equatable {
+    /// The limit's window. The servers count in windows of the UTC clock.
+    public enum Window: Sendable, Equatable {
+        case minute, hour, day
+
+        var seconds: Int {
+            switch self {
+            case .minute: return 60
+            case .hour: return 3600
+            case .day: return 86_400
+            }
+        }
+    }
+
+    public var service: String
+    public var window: Window
+    /// When the window in force ends and the count starts again from zero.
+    public var resetsAt: Date
+
+    public init(service: String, window: Window, now: Date) {
+        self.service = service
+        self.window = window
+        let seconds = Int(now.timeIntervalSince1970.rounded(.down))
+        resetsAt = Date(timeIntervalSince1970: TimeInterval((seconds / window.seconds + 1) * window.seconds))
+    }
+
+    /// The server's words (a 429's message), read by the provider that writes them.
+    init?(serverMessage: String?, now: Date = Date()) {
+        guard let serverMessage, let window = OpenMeteoRateLimit.window(reason: serverMessage) else { return nil }
+        self.init(service: OpenMeteoRateLimit.service, window: window, now: now)
+    }
+
+    /// Another try before the reset gets the same answer.
+    var isWorthRetryingSoon: Bool { window == .minute }
+
+    /// "rate-limited by Open-Meteo: its daily limit is used up; try again after 00:00 UTC".
+    public func message(in localization: Localization) -> String {
+        let seconds = Int(resetsAt.timeIntervalSince1970) % 86_400
+        func twoDigits(_ number: Int) -> String { number < 10 ? "0\(number)" : String(number) }
+        let time = twoDigits(seconds / 3600) + ":" + twoDigits(seconds / 60 % 60)
+        let values = [("service", service), ("time", time)]
+        switch window {
+        case .minute: return localization.tr("rate-limited by {service}: its per-minute limit is used up; try again after {time} UTC", pairs: values)
+        case .hour: return localization.tr("rate-limited by {service}: its hourly limit is used up; try again after {time} UTC", pairs: values)
+        case .day: return localization.tr("rate-limited by {service}: its daily limit is used up; try again after {time} UTC", pairs: values)
+        }
+    }
+}

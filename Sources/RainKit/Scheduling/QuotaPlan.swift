@@ -1,0 +1,111 @@
+/// Whether refreshing `places` places on a schedule stays within a service's free limits:
+/// each run refreshes every place (`callsPerRefresh` calls each), all at once, so one run's
+/// calls fall in one minute. Counts are the most a window of the clock can hold (a run at its
+/// first and at its last second). A count equal to a limit fits: the servers refuse a call
+/// only once the count has reached the limit (open-meteo/open-meteo `RateLimiter.swift`, `check`).
+public struct QuotaPlan: Sendable, Equatable {
+    public var places: Int
+    public var callsPerRefresh: Double
+    public var limits: FreeLimits
+
+    public init(places: Int, callsPerRefresh: Double, limits: FreeLimits) {
+        self.places = places
+        self.callsPerRefresh = callsPerRefresh
+        self.limits = limits
+    }
+
+    /// A window whose limit the plan goes over.
+    public enum Window: Sendable, Equatable, CaseIterable {
+        case minute, hour, day, month
+
+        var seconds: Int {
+            switch self {
+            case .minute: return 60
+            case .hour: return 3600
+            case .day: return 86_400
+            case .month: return 31 * 86_400
+            }
+        }
+    }
+
+    public struct Crossing: Sendable, Equatable {
+        public var window: Window
+        /// The calls the plan makes in one window, and the window's limit.
+        public var calls: Double
+        public var limit: Double
+        /// The shortest interval of `intervals` (those allowed to the command) that fits every
+        /// limit; nil when none does.
+        public var fittingInterval: Interval?
+        /// The most places that fit every limit at the plan's own interval (0: none).
+        public var fittingPlaces: Int
+    }
+
+    /// The intervals a suggestion is chosen from: those that divide the clock (`cron`, `timer`).
+    public static let clockIntervals: [Interval] = [5, 10, 12, 15, 20, 30].map { Interval(seconds: $0 * 60) }
+        + [1, 2, 3, 4, 6, 8, 12, 24].map { Interval(seconds: $0 * 3600) }
+    /// And for `watch`, which also takes 1 to 4 minutes.
+    public static let watchIntervals: [Interval] = (1...4).map { Interval(seconds: $0 * 60) } + clockIntervals
+
+    func limit(_ window: Window) -> Double? {
+        switch window {
+        case .minute: return limits.perMinute
+        case .hour: return limits.perHour
+        case .day: return limits.perDay
+        case .month: return limits.perMonth
+        }
+    }
+
+    /// The calls of a run every `interval` in one `window`: its runs at most, never fewer than one.
+    func calls(in window: Window, every interval: Interval?) -> Double {
+        let runs: Int
+        if let interval {
+            let seconds = max(1, interval.seconds)
+            runs = max(1, (window.seconds + seconds - 1) / seconds)
+        } else {
+            runs = 1
+        }
+        return Double(places) * callsPerRefresh * Double(runs)
+    }
+
+    func fits(every interval: Interval?, paced: Bool = false) -> Bool {
+        Window.allCases.allSatisfy { window in
+            guard let limit = limit(window), !(paced && window == .minute) else { return true }
+            return calls(in: window, every: interval) <= limit
+        }
+    }
+
+    /// The first window whose limit a run every `interval` goes over: the longest (the one a
+    /// schedule meets after the others would have warned); for `interval` nil, one run
+    /// (`refresh --all`), the shortest, whose limit is met first.
+    /// With `paced`, the runs refresh a batch over the per-minute limit a minute at a time
+    /// (`placesPerMinute`), so that limit is kept.
+    public func crossing(every interval: Interval?, choosingFrom intervals: [Interval] = clockIntervals, paced: Bool = false) -> Crossing? {
+        for window in interval == nil ? Window.allCases : Window.allCases.reversed() {
+            guard let limit = limit(window), !(paced && window == .minute) else { continue }
+            let calls = calls(in: window, every: interval)
+            guard calls > limit else { continue }
+            let fitting = interval == nil ? nil : intervals.first { $0.seconds >= interval!.seconds && fits(every: $0, paced: paced) }
+            var fewer = self
+            while fewer.places > 0, !fewer.fits(every: interval, paced: paced) { fewer.places -= 1 }
+            return Crossing(window: window, calls: calls, limit: limit, fittingInterval: fitting, fittingPlaces: fewer.places)
+        }
+        return nil
+    }
+}
+
+extension QuotaPlan {
+    /// How many places one minute can take under the per-minute limit (at least one), when one
+    /// refresh of them all would go over it; nil when it would not (or there is no such limit).
+    /// A batch of this many counts at most the limit however many run at once: the server
+    /// counts a request when it has answered, and checks the count before the next.
+    public var placesPerMinute: Int? {
+        guard let limit = limits.perMinute, calls(in: .minute, every: nil) > limit else { return nil }
+        return max(1, Int((limit / callsPerRefresh).rounded(.down)))
+    }
+
+    /// The minutes of the clock a batch paced at `placesPerMinute` takes.
+    public var pacedMinutes: Int {
+        guard let perMinute = placesPerMinute else { return 1 }
+        return (places + perMinute - 1) / perMinute
+    }
+}

@@ -1,0 +1,77 @@
+import ForecastSimulator
+import Foundation
+import RainKit
+import RainTestSupport
+import Testing
+
+/// Open-Meteo's free limits through the real binary against the simulator's limiter: a 429
+/// names its limit and when it resets, and a limit that lasts past the next minute is not
+/// asked again.
+@Suite struct QuotaEndToEndTests {
+    /// 2026-08-20 12:37:00 UTC: a whole minute before the next.
+    static let now = Date(timeIntervalSince1970: 1_787_229_420)
+
+    struct LimitCase: Sendable, CustomTestStringConvertible {
+        var limits: ForecastSimulator.OpenMeteoLimits
+        var message: String
+        /// Whether rain asks again before giving up (only the minute's limit is over soon).
+        var asksAgain: Bool
+        var testDescription: String { message }
+    }
+
+    @Test(arguments: [
+        LimitCase(limits: .init(perMinute: 4, perHour: 1000, perDay: 1000),
+                  message: "rate-limited by Open-Meteo: its per-minute limit is used up; try again after 12:38 UTC", asksAgain: true),
+        LimitCase(limits: .init(perMinute: 1000, perHour: 4, perDay: 1000),
+                  message: "rate-limited by Open-Meteo: its hourly limit is used up; try again after 13:00 UTC", asksAgain: false),
+        LimitCase(limits: .init(perMinute: 1000, perHour: 1000, perDay: 4),
+                  message: "rate-limited by Open-Meteo: its daily limit is used up; try again after 00:00 UTC", asksAgain: false),
+    ])
+    func a429NamesItsLimitAndWhenItResets(_ limitCase: LimitCase) async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 20}"#, now: Self.now, openMeteoLimits: limitCase.limits)
+            let first = try await world.keylessRain(["refresh", "Berlin"])
+            #expect(first.status == 0, "rain's request counts 4 calls, as many as the limit: \(first)")
+            let refused = try await world.keylessRain(["refresh", "Berlin"])
+            #expect(refused.status == 75, "\(refused)")
+            let lines = refused.error.split(separator: "\n")
+            #expect(lines.first?.hasPrefix("rain: error: ") == true && lines.first?.hasSuffix(limitCase.message) == true, "\(refused.error)")
+            let forecasts = world.simulator.requests.filter { $0.path == "/v1/forecast" }.count
+            #expect(limitCase.asksAgain ? forecasts > 2 : forecasts == 2, "forecast requests: \(forecasts)")
+        }
+    }
+
+    /// 151 places at once would be 604 calls, over the minute's 600: rain says it will take two
+    /// minutes and asks for 150 places in one minute of the clock and the last in the next, so
+    /// the simulator's limiter (the real limits, on the real clock) refuses none.
+    @Test func aBatchOverTheMinutesLimitIsPaced() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 120}"#, openMeteoLimits: .free)
+            let store = LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+            for index in 0..<149 {
+                _ = try store.add(name: "Place \(index)", coordinate: Coordinate(latitude: -60 + Double(index) * 0.5, longitude: 20))
+            }
+            let result = try await world.keylessRain(["refresh", "--all"])
+            #expect(result.status == 0, "\(result)")
+            #expect(result.error == "rain: Open-Meteo takes 600 calls a minute: refreshing 151 places, 150 a minute (minutes: 2)\n", "\(result.error)")
+            let forecasts = world.simulator.requests.filter { $0.path == "/v1/forecast" }.count
+            #expect(forecasts == 151, "none refused, none asked twice")
+            let minutes = world.simulator.openMeteoCallsByMinute
+            #expect(minutes.values.sorted() == [4, 600], "150 places (600 calls) in one minute, the last in another: \(minutes)")
+        }
+    }
+
+    @Test func watchingTwoPlacesEveryMinuteWarnsAndWatches() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let watch = BuiltProduct.start("rain", ["watch", "--all", "--every", "1m"], environment: world.keylessEnvironment)
+            #expect(await watch.waitForOutput(containing: "refreshed"), "\(watch.output)")
+            watch.send(SIGTERM)
+            let result = try await watch.finish()
+            #expect(result.status == 0, "\(result)")
+            #expect(result.error.split(separator: "\n").first
+                    == "rain: warning: Open-Meteo: 11520 calls a day (places: 2, every 1m), over its free limit of 10000; every 2m would fit",
+                    "\(result.error)")
+        }
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+@testable import RainKit
+import Testing
+
+/// The weight of an Open-Meteo request, the limits a schedule meets, and a 429's words.
+@Suite struct QuotaTests {
+    struct WeightCase: Sendable, CustomTestStringConvertible {
+        var variables: Int
+        var daysPerLocation: [Int]
+        var calls: Float
+        var testDescription: String { "\(variables) variables, days \(daysPerLocation): \(calls)" }
+    }
+
+    /// open-meteo/open-meteo `Tests/AppTests/OutputformatTests.swift`, `apiWeight`: the server's
+    /// own cases, with its ranges as days (2000-01-01..<2021-01-01 is 7671 days, January 31).
+    @Test(arguments: [
+        WeightCase(variables: 1, daysPerLocation: [7671], calls: 54.79286),
+        WeightCase(variables: 2, daysPerLocation: [7671], calls: 109.58572),
+        WeightCase(variables: 1, daysPerLocation: [7], calls: 1),
+        WeightCase(variables: 2, daysPerLocation: [7], calls: 1),
+        WeightCase(variables: 15, daysPerLocation: [7], calls: 1.5),
+        WeightCase(variables: 30, daysPerLocation: [7], calls: 3),
+        WeightCase(variables: 1, daysPerLocation: [31, 31], calls: 2.0),
+        WeightCase(variables: 2, daysPerLocation: [31, 31], calls: 2.0),
+        WeightCase(variables: 15, daysPerLocation: [31, 31], calls: 6.6428566),
+        WeightCase(variables: 30, daysPerLocation: [31, 31], calls: 13.285713),
+    ])
+    func weightIsTheServersCalculateQueryWeight(_ weightCase: WeightCase) {
+        #expect(OpenMeteoQueryWeight(variables: weightCase.variables, daysPerLocation: weightCase.daysPerLocation).calls == weightCase.calls)
+    }
+
+    @Test func rainsRequestCountsAsFourCalls() {
+        let weight = OpenMeteoQueryWeight.ofRainsRequest
+        #expect(weight.variables == 40 && weight.daysPerLocation == [8])
+        #expect(OpenMeteoProvider().callsPerRefresh == 4)
+        #expect(DarkSkyProvider().callsPerRefresh == 1)
+        let url = ForecastEndpoint(openMeteoURL: "http://127.0.0.1/v1/forecast", coordinate: Coordinate(latitude: 1, longitude: 2), units: .si).redactedURL
+        #expect(url.contains("forecast_days=8"))
+    }
+
+    private let openMeteo = QuotaPlan(places: 53, callsPerRefresh: 4, limits: OpenMeteoProvider().freeLimits(forURL: "http://127.0.0.1:8080/v1/forecast")!)
+
+    @Test func theDefaultScheduleCrossesTheDailyLimitAtFiftyThreePlaces() throws {
+        var plan = openMeteo
+        plan.places = 52
+        #expect(plan.crossing(every: Interval(seconds: 1800)) == nil, "48 runs x 4 x 52 = 9984")
+        plan.places = 53
+        let crossing = try #require(plan.crossing(every: Interval(seconds: 1800)))
+        #expect(crossing.window == .day && crossing.calls == 10_176 && crossing.limit == 10_000)
+        #expect(crossing.fittingInterval == Interval(seconds: 3600) && crossing.fittingPlaces == 52)
+    }
+
+    @Test func watchingTwoPlacesEveryMinuteCrossesTheDailyLimit() throws {
+        var plan = openMeteo
+        plan.places = 1
+        #expect(plan.crossing(every: Interval(seconds: 60), choosingFrom: QuotaPlan.watchIntervals) == nil)
+        plan.places = 2
+        let crossing = try #require(plan.crossing(every: Interval(seconds: 60), choosingFrom: QuotaPlan.watchIntervals))
+        #expect(crossing.window == .day && crossing.calls == 11_520)
+        #expect(crossing.fittingInterval == Interval(seconds: 120))
+    }
+
+    @Test func oneBatchFitsTheMinuteUpToItsLimit() throws {
+        var plan = openMeteo
+        plan.places = 150
+        #expect(plan.crossing(every: nil) == nil, "600 calls: the 150th request is let through at 596")
+        plan.places = 151
+        let crossing = try #require(plan.crossing(every: nil))
+        #expect(crossing.window == .minute && crossing.calls == 604 && crossing.limit == 600)
+        #expect(crossing.fittingInterval == nil && crossing.fittingPlaces == 150)
+    }
+
+    @Test func aBatchOverTheMinutesLimitIsPacedAtWhatAMinuteTakes() {
+        var plan = openMeteo
+        plan.places = 150
+        #expect(plan.placesPerMinute == nil)
+        plan.places = 151
+        #expect(plan.placesPerMinute == 150 && plan.pacedMinutes == 2)
+        plan.places = 1000
+        #expect(plan.placesPerMinute == 150 && plan.pacedMinutes == 7)
+        #expect(plan.crossing(every: Interval(seconds: 86_400))?.window == .minute)
+        #expect(plan.crossing(every: Interval(seconds: 86_400), paced: true) == nil, "4000 calls a day, paced: fits")
+    }
+
+    @Test func pirateWeathersFreeTierIsItsHostsOnly() {
+        #expect(DarkSkyProvider().freeLimits(forURL: "https://api.pirateweather.net/forecast/") == DarkSkyProvider.pirateWeatherFreeTier)
+        #expect(DarkSkyProvider().freeLimits(forURL: "http://127.0.0.1:8080/forecast/") == nil)
+        #expect(DarkSkyProvider().freeLimits(forURL: "https://weather.example.org/forecast/") == nil)
+    }
+
+    @Test func pirateWeathersFreeTierIsAMonth() throws {
+        let plan = QuotaPlan(places: 7, callsPerRefresh: 1, limits: DarkSkyProvider.pirateWeatherFreeTier)
+        let crossing = try #require(plan.crossing(every: Interval(seconds: 1800)))
+        #expect(crossing.window == .month && crossing.calls == 10_416)
+        #expect(crossing.fittingInterval == Interval(seconds: 3600))
+        #expect(QuotaPlan(places: 6, callsPerRefresh: 1, limits: DarkSkyProvider.pirateWeatherFreeTier).crossing(every: Interval(seconds: 1800)) == nil)
+    }
+
+    struct ReasonCase: Sendable, CustomTestStringConvertible {
+        var reason: String
+        var window: ExceededQuota.Window
+        var message: String
+        var testDescription: String { reason }
+    }
+
+    /// open-meteo/open-meteo `Sources/App/Helper/Vapor/RateLimiter.swift`, `RateLimitError.reason`.
+    @Test(arguments: [
+        ReasonCase(reason: "Minutely API request limit exceeded. Please try again in one minute.", window: .minute,
+                   message: "rate-limited by Open-Meteo: its per-minute limit is used up; try again after 12:38 UTC"),
+        ReasonCase(reason: "Hourly API request limit exceeded. Please try again in the next hour.", window: .hour,
+                   message: "rate-limited by Open-Meteo: its hourly limit is used up; try again after 13:00 UTC"),
+        ReasonCase(reason: "Daily API request limit exceeded. Please try again tomorrow.", window: .day,
+                   message: "rate-limited by Open-Meteo: its daily limit is used up; try again after 00:00 UTC"),
+    ])
+    func aReasonNamesItsLimitAndWhenItResets(_ reasonCase: ReasonCase) throws {
+        let now = Date(timeIntervalSince1970: 1_787_229_456)  // 2026-08-20 12:37:36 UTC
+        let quota = try #require(ExceededQuota(serverMessage: reasonCase.reason, now: now))
+        #expect(quota.window == reasonCase.window)
+        #expect(quota.message(in: .english) == reasonCase.message)
+        #expect(ForecastError.rateLimited(retryAfter: nil, quota: quota).kind == .temporary)
+    }
+
+    @Test func otherWordsNameNoLimit() {
+        #expect(ExceededQuota(serverMessage: "Too many concurrent requests", now: Date()) == nil)
+        #expect(ExceededQuota(serverMessage: "Too Many Requests: API rate limit exceeded", now: Date()) == nil)
+        #expect(ExceededQuota(serverMessage: nil, now: Date()) == nil)
+    }
+}
