@@ -265,4 +265,32 @@ import Testing
             #expect(asked("/weatherapi").allSatisfy { ($0.header("user-agent") ?? "").hasSuffix(" (ana@example.net)") })
         }
     }
+
+    /// A MetAlerts request that fails does not drop a warning in force: what MET gave last
+    /// time stays with the new forecast, and the next refresh asks MET again, not 10 minutes
+    /// later.
+    @Test func aFailedMetAlertsRequestKeepsTheWarningsInForce() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 5}"#, now: NotifyEndToEndTests.now)
+            let bergen = try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+                .add(name: "Bergen", coordinate: Coordinate(latitude: 60.39, longitude: 5.32)).location
+            let cache = ForecastCache(directory: home + "/cache/forecasts")
+            let asked = { world.simulator.requests.filter { $0.path.hasPrefix("/weatherapi") }.count }
+            let first = try await world.keylessRain(["refresh", "Bergen"])
+            #expect(first.status == 0 && first.error.isEmpty, "\(first)")
+            let asFirst = try cache.load(for: bergen.id)?.forecast.alertsAskedAt
+            let broken = world.keylessEnvironment.merging(["RAIN_METALERTS_URL": world.simulator.rootURL + "/weatherapi/nowhere"]) { $1 }
+            let later = try await BuiltProduct.run("rain", ["refresh", "Bergen"], environment: broken,
+                                                   at: NotifyEndToEndTests.now.addingTimeInterval(11 * 60))
+            #expect(later.status == 0 && later.error.contains("could not fetch"), "\(later)")
+            #expect(asked() == 2)
+            let kept = try #require(try cache.load(for: bergen.id)?.forecast)
+            #expect(kept.alerts.map(\.title) == ["Heavy rain, yellow level"], "the warning in force was dropped")
+            #expect(kept.alertsAskedAt == asFirst, "a failed request counts as asked")
+            let again = try await BuiltProduct.run("rain", ["refresh", "Bergen"], environment: world.keylessEnvironment,
+                                                   at: NotifyEndToEndTests.now.addingTimeInterval(12 * 60))
+            #expect(again.status == 0, "\(again)")
+            #expect(asked() == 3, "MET was not asked again after the failed request")
+        }
+    }
 }

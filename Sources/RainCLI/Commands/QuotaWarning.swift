@@ -7,29 +7,20 @@ extension CommandContext {
     /// `paced`: the runs are `rain refresh`es, which keep the per-minute limit (`pacing`).
     func warnIfOverFreeLimits(places: Int, every interval: Interval, choosingFrom intervals: [Interval] = QuotaPlan.clockIntervals,
                               paced: Bool, settings: Settings) {
-        guard let plan = quotaPlan(places: places, settings: settings),
+        guard let plan = QuotaPlan(refreshing: places, with: settings),
               let crossing = plan.crossing(every: interval, choosingFrom: intervals, paced: paced) else { return }
         report(ErrorReport(message: quotaWarning(crossing, places: places, every: interval, service: plan.limits.service), exitCode: .success),
                as: .warning)
     }
 
-    /// How many places a refresh of `places` may ask a minute, when all at once would go over
-    /// the provider's per-minute limit; unless `quiet`, one line says how long it will take.
-    func pacing(places: Int, quiet: Bool, settings: Settings) -> Int? {
-        guard let plan = quotaPlan(places: places, settings: settings), let perMinute = plan.placesPerMinute else { return nil }
-        if !quiet {
-            let values = [("service", plan.limits.service), ("limit", Self.whole(plan.limits.perMinute ?? 0)), ("count", String(places)),
-                          ("perMinute", String(perMinute)), ("minutes", String(plan.pacedMinutes))]
-            report(ErrorReport(message: localization.tr("{service} takes {limit} calls a minute: refreshing {count} places, {perMinute} a minute (minutes: {minutes})",
-                                                        pairs: values), exitCode: .success), as: .notice)
-        }
-        return perMinute
-    }
-
-    private func quotaPlan(places: Int, settings: Settings) -> QuotaPlan? {
-        let provider = settings.provider.unit
-        guard places > 0, let limits = provider.freeLimits(forURL: provider.forecastURL(in: settings)) else { return nil }
-        return QuotaPlan(places: places, callsPerRefresh: provider.callsPerRefresh, limits: limits)
+    /// One line saying that a refresh goes a minute at a time (`plan.placesPerMinute` places
+    /// each), and how long it will take.
+    func sayPacing(_ plan: QuotaPlan) {
+        guard let perMinute = plan.placesPerMinute else { return }
+        let values = [("service", plan.limits.service), ("limit", Self.whole(plan.limits.perMinute ?? 0)), ("count", String(plan.places)),
+                      ("perMinute", String(perMinute)), ("minutes", String(plan.pacedMinutes))]
+        report(ErrorReport(message: localization.tr("{service} takes {limit} calls a minute: refreshing {count} places, {perMinute} a minute (minutes: {minutes})",
+                                                    pairs: values), exitCode: .success), as: .notice)
     }
 
     private func quotaWarning(_ crossing: QuotaPlan.Crossing, places: Int, every interval: Interval, service: String) -> String {

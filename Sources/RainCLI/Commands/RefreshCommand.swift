@@ -67,8 +67,6 @@ struct RefreshCommand: RunnableCommand {
             throw LocationsError.noLocations
         }
         let service = try context.makeForecastService(verbose: verbose, quiet: quiet)
-        // More places than the provider's per-minute limit takes go a minute at a time.
-        let perMinute = context.pacing(places: locations.count, quiet: quiet, settings: service.settings)
         // --quiet must not even draw a spinner: a console that is no terminal gets none.
         let spinner = Spinner(console: quiet ? BufferConsole() : context.console, message: locations.count == 1
                                 ? context.localization.tr("Refreshing {name}…", ["name": locations[0].name.strippingControlCharacters])
@@ -79,13 +77,11 @@ struct RefreshCommand: RunnableCommand {
             if locations.count > 1 {
                 progress = { done, total in spinner.update(message: ProgressBar.line("Refreshing", done: done, total: total)) }
             }
-            if let perMinute {
-                outcomes = try await service.refresh(locations, pacedAt: perMinute, onlyIfStale: ifStale, lockWait: quiet ? .zero : .seconds(10),
-                                                     willFetch: { spinner.start() }, progress: progress, keepingForecasts: false)
-            } else {
-                outcomes = try await service.refresh(locations, onlyIfStale: ifStale, lockWait: quiet ? .zero : .seconds(10),
-                                                     willFetch: { spinner.start() }, progress: progress, keepingForecasts: false)
-            }
+            // More places due than the provider's per-minute limit takes go a minute at a time.
+            let willPace: (@Sendable (QuotaPlan) -> Void)? = quiet ? nil : { @Sendable plan in context.sayPacing(plan) }
+            outcomes = try await service.refresh(locations, onlyIfStale: ifStale, lockWait: quiet ? .zero : .seconds(10),
+                                                 willFetch: { spinner.start() }, willPace: willPace, progress: progress,
+                                                 keepingForecasts: false)
             spinner.stop()
         } catch {
             spinner.stop()

@@ -21,8 +21,13 @@ extension ForecastService {
         /// The positions of the requests to send: the others' feeds were asked for the place
         /// less than their `minimumInterval` ago, and what they gave then is kept.
         let asked: [Int]
-        /// When each place's feeds with a `minimumInterval` were asked, by the place's index.
-        private let askedAt: [Int: Date]
+        /// When each place's feeds with a `minimumInterval` were asked, by the place's index
+        /// (nil: never, for a place whose feed failed and had never answered).
+        private let askedAt: Mutex<[Int: Date?]>
+        /// For a request to a feed with a `minimumInterval`: what it gave last time, and when it
+        /// was asked then, kept if it fails now (an alert in force is not dropped for a failed
+        /// request, and the feed is asked again at the next refresh). By request position.
+        private let lastAnswers: [Int: (alerts: [Forecast.Alert], askedAt: Date?)]
 
         /// - Parameter previous: the cached forecast of the place at an index, for the feeds
         ///   that may not be asked again yet (read only for those).
@@ -33,18 +38,24 @@ extension ForecastService {
             self.requests = requests
             positions = Dictionary(grouping: requests.indices) { requests[$0].index }
             var kept: [Int: [Forecast.Alert]] = [:]
-            var askedAt: [Int: Date] = [:]
+            var askedAt: [Int: Date?] = [:]
+            var lastAnswers: [Int: (alerts: [Forecast.Alert], askedAt: Date?)] = [:]
             for (position, (index, feed)) in requests.enumerated() {
                 guard let interval = feed.minimumInterval else { continue }
-                if let cached = previous(index), let last = cached.forecast.alertsAskedAt, (0..<interval).contains(now.timeIntervalSince(last)) {
-                    kept[position] = cached.forecast.alerts.filter(feed.gave)
+                let cached = previous(index)
+                let last = cached?.forecast.alertsAskedAt
+                let given = cached?.forecast.alerts.filter(feed.gave) ?? []
+                if let last, (0..<interval).contains(now.timeIntervalSince(last)) {
+                    kept[position] = given
                     askedAt[index] = last
                 } else {
                     askedAt[index] = now
+                    lastAnswers[position] = (given, last)
                 }
             }
             asked = requests.indices.filter { kept[$0] == nil }
-            self.askedAt = askedAt
+            self.askedAt = Mutex(askedAt)
+            self.lastAnswers = lastAnswers
             found.withLock { $0 = kept }
         }
 
@@ -52,7 +63,7 @@ extension ForecastService {
         /// feeds asked at most so often were asked for it (now, or when the kept alerts were).
         func joined(to forecast: Forecast, for index: Int) -> Forecast {
             var joined = forecast.adding(alerts(for: index))
-            joined.alertsAskedAt = askedAt[index]
+            joined.alertsAskedAt = askedAt.withLock { $0[index] ?? nil }
             return joined
         }
 
@@ -83,6 +94,14 @@ extension ForecastService {
             found.withLock { $0[position] = alerts }
         }
 
+        /// A request that failed: what its feed gave last time stays, and when it was asked
+        /// then, so that the next refresh asks again; nothing for a feed without a last answer.
+        fileprivate func recordFailure(of position: Int) {
+            let last = lastAnswers[position]
+            if let last { askedAt.withLock { $0[requests[position].index] = last.askedAt } }
+            record(last?.alerts ?? [], from: position)
+        }
+
         fileprivate func record(_ line: LocalizedText, from position: Int, unreachable: Bool) {
             failures.withLock { lines in
                 if unreachable { lines.unreachable[position] = line } else { lines.problems[position] = line }
@@ -98,8 +117,8 @@ extension ForecastService {
     }
 
     /// Asks the feeds of `official`'s requests, `max_concurrent_requests` at a time, and records
-    /// each answer as it comes. A feed that fails leaves the forecast as the provider sent it,
-    /// with a warning.
+    /// each answer as it comes. A feed that fails leaves the forecast as the provider sent it
+    /// (with what a feed asked at most so often gave last time), with a warning.
     func fetch(_ official: OfficialAlerts, for locations: [Location]) async {
         let requests = official.requests
         await withTaskGroup(of: Void.self) { group in
@@ -123,7 +142,7 @@ extension ForecastService {
                                                           ["place": place, "feed": LocalizedText(feed.displayName), "problem": LocalizedText(error: error)]),
                                             from: position, unreachable: false)
                         }
-                        official.record([], from: position)
+                        official.recordFailure(of: position)
                     }
                 }
             }

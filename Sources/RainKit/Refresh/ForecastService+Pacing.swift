@@ -1,36 +1,29 @@
 import FoundationEssentials
 
-extension ForecastService {
-    /// `refresh`, at most `perMinute` places in each minute of the UTC clock: a batch that would
-    /// go over a service's per-minute limit (`QuotaPlan.placesPerMinute`) waits for the next
-    /// minute, when the server's count starts again (open-meteo/open-meteo `RateLimiter.swift`
-    /// clears it at each whole minute), before its next part. `timeout_seconds` bounds each
-    /// part, not the waits between them. The outcomes are in the order of `locations`.
-    public func refresh(
-        _ locations: [Location], pacedAt perMinute: Int, onlyIfStale: Bool, lockWait: Duration,
-        willFetch: @Sendable () -> Void = {}, progress: (@Sendable (Int, Int) -> Void)? = nil,
-        keepingForecasts: Bool = true
-    ) async throws(RefreshError) -> [RefreshOutcome] {
-        let size = max(1, perMinute)
-        var outcomes: [RefreshOutcome] = []
-        var start = 0
-        while start < locations.count {
-            if start > 0 {
-                // A moment past the minute, so that no clock a little behind the server's counts it twice.
-                let wait = 60 - now().timeIntervalSince1970.truncatingRemainder(dividingBy: 60)
-                try? await Task.sleep(for: .milliseconds(Int((wait * 1000).rounded(.up)) + 500))
-            }
-            let part = Array(locations[start..<min(start + size, locations.count)])
-            let done = start
-            let total = locations.count
-            var partProgress: (@Sendable (Int, Int) -> Void)?
-            if let progress {
-                partProgress = { @Sendable finished, _ in progress(done + finished, total) }
-            }
-            outcomes += try await refresh(part, onlyIfStale: onlyIfStale, lockWait: lockWait, willFetch: willFetch,
-                                          progress: partProgress, keepingForecasts: keepingForecasts)
-            start += size
-        }
-        return outcomes
+extension QuotaPlan {
+    /// What refreshing `places` places at once costs against the free limits of the provider
+    /// in effect in `settings`; nil when its terms set none (or its URL is not its own server's).
+    public init?(refreshing places: Int, with settings: Settings) {
+        let provider = settings.provider.unit
+        guard places > 0, let limits = provider.freeLimits(forURL: provider.forecastURL(in: settings)) else { return nil }
+        self.init(places: places, callsPerRefresh: provider.callsPerRefresh, limits: limits)
+    }
+}
+
+extension RefreshBatch {
+    /// The places that are due, in parts of at most `placesPerMinute`, when asking all at once
+    /// would go over the provider's per-minute limit (`QuotaPlan.placesPerMinute`); one part
+    /// otherwise. Positions in `due`.
+    static func parts(of count: Int, pacing plan: QuotaPlan?) -> [Range<Int>] {
+        let size = plan?.placesPerMinute ?? count
+        return stride(from: 0, to: count, by: max(1, size)).map { $0..<min($0 + size, count) }
+    }
+
+    /// Waits for the next minute of the UTC clock, when the server's count starts again
+    /// (open-meteo/open-meteo `RateLimiter.swift` clears it at each whole minute), and a moment
+    /// past it, so that no clock a little behind the server's counts it twice.
+    static func waitForNextMinute(now: Date) async {
+        let wait = 60 - now.timeIntervalSince1970.truncatingRemainder(dividingBy: 60)
+        try? await Task.sleep(for: .milliseconds(Int((wait * 1000).rounded(.up)) + 500))
     }
 }

@@ -87,6 +87,8 @@ public struct ForecastService: Sendable {
     ///   - onlyIfStale: skip places whose cached forecast is younger than the refresh interval.
     ///   - lockWait: how long to wait for another rain's refresh; zero: fail at once with `.busy`.
     ///   - willFetch: called once, just before the first request, when there is anything to fetch.
+    ///   - willPace: called first when the places that are due go a minute at a time, to keep
+    ///     the provider's per-minute limit (`RefreshBatch`).
     ///   - progress: called with (done, total) as each fetched place is done.
     ///   - keepingForecasts: false: each outcome holds only the forecast's `summary` (what a
     ///     line per place shows), so memory stays flat however many places there are.
@@ -94,8 +96,8 @@ public struct ForecastService: Sendable {
     ///   (nothing was sent to it; the batch stopped at once, keeping what it had already saved).
     public func refresh(
         _ locations: [Location], onlyIfStale: Bool, lockWait: Duration,
-        willFetch: @Sendable () -> Void = {}, progress: (@Sendable (Int, Int) -> Void)? = nil,
-        keepingForecasts: Bool = true
+        willFetch: @Sendable () -> Void = {}, willPace: (@Sendable (QuotaPlan) -> Void)? = nil,
+        progress: (@Sendable (Int, Int) -> Void)? = nil, keepingForecasts: Bool = true
     ) async throws(RefreshError) -> [RefreshOutcome] {
         let kept: @Sendable (CachedForecast) -> CachedForecast = { keepingForecasts ? $0 : $0.summary }
         // Forecasts written from this second on were fetched by a refresh we waited for.
@@ -122,7 +124,7 @@ public struct ForecastService: Sendable {
                 if let previous { return previous[index] }
                 return cached(for: locations[index]).map(kept)
             }
-            statuses = try await batch.run(willFetch: willFetch)
+            statuses = try await batch.run(willFetch: willFetch, willPace: willPace)
         }
         sweepsOnLeaving = false
         let saved = sweepCache()

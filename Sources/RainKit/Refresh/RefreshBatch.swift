@@ -1,3 +1,4 @@
+import FoundationEssentials
 import Synchronization
 
 /// One refresh's fetch of the places that are due: their forecasts and their places' official
@@ -36,17 +37,26 @@ final class RefreshBatch: Sendable {
     }
 
     /// Fetches and writes every place that is due; what each came to, by its index in
-    /// `locations`. Throws `.offline` when the host could not be reached (what was written
-    /// before stays written).
-    func run(willFetch: @Sendable () -> Void) async throws(RefreshError) -> [Int: RefreshOutcome.Status] {
+    /// `locations`. More places than the provider's per-minute limit takes go a minute at a
+    /// time (`willPace` is told first), all under the one refresh lock; `timeout_seconds`
+    /// bounds each minute's part. Throws `.offline` when the host could not be reached (what
+    /// was written before stays written).
+    func run(willFetch: @Sendable () -> Void, willPace: (@Sendable (QuotaPlan) -> Void)?) async throws(RefreshError) -> [Int: RefreshOutcome.Status] {
         let settings = service.settings
         guard !settings.provider.unit.needsKey || settings.apiKey != nil else {
             return Dictionary(uniqueKeysWithValues: due.map { ($0, .failed(.forecast(.missingKey), cached: previous($0))) })
         }
+        let plan = QuotaPlan(refreshing: due.count, with: settings).flatMap { $0.placesPerMinute == nil ? nil : $0 }
+        if let plan { willPace?(plan) }
         willFetch()
         async let feedsAnswered: Void = service.fetch(official, for: locations)
-        let failures = await service.client.weather(for: due.map { locations[$0].coordinate }) { position, result in
-            self.receive(result, at: position)
+        var failures: [ForecastError?] = []
+        for part in Self.parts(of: due.count, pacing: plan) {
+            if part.lowerBound > 0 { await Self.waitForNextMinute(now: service.now()) }
+            failures += await service.client.weather(for: due[part].map { locations[$0].coordinate }) { position, result in
+                self.receive(result, at: part.lowerBound + position)
+            }
+            if failures.contains(where: { if case .offline? = $0 { true } else { false } }) { break }
         }
         await feedsAnswered
         await writeHeldForecasts()
