@@ -106,11 +106,11 @@ import Testing
     /// open-meteo/open-meteo `Sources/App/Helper/Vapor/RateLimiter.swift`, `RateLimitError.reason`.
     @Test(arguments: [
         ReasonCase(reason: "Minutely API request limit exceeded. Please try again in one minute.", window: .minute,
-                   message: "rate-limited by Open-Meteo: its per-minute limit is used up; try again after 12:38 UTC"),
+                   message: "rate-limited by Open-Meteo until 12:38 UTC (its per-minute limit)"),
         ReasonCase(reason: "Hourly API request limit exceeded. Please try again in the next hour.", window: .hour,
-                   message: "rate-limited by Open-Meteo: its hourly limit is used up; try again after 13:00 UTC"),
+                   message: "rate-limited by Open-Meteo until 13:00 UTC (its hourly limit)"),
         ReasonCase(reason: "Daily API request limit exceeded. Please try again tomorrow.", window: .day,
-                   message: "rate-limited by Open-Meteo: its daily limit is used up; try again after 00:00 UTC"),
+                   message: "rate-limited by Open-Meteo until 00:00 UTC (its daily limit)"),
     ])
     func aReasonNamesItsLimitAndWhenItResets(_ reasonCase: ReasonCase) throws {
         let now = Date(timeIntervalSince1970: 1_787_229_456)  // 2026-08-20 12:37:36 UTC

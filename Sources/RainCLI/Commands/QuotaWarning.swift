@@ -9,40 +9,44 @@ extension CommandContext {
                               paced: Bool, settings: Settings) {
         guard let plan = QuotaPlan(refreshing: places, with: settings),
               let crossing = plan.crossing(every: interval, choosingFrom: intervals, paced: paced) else { return }
-        report(ErrorReport(message: quotaWarning(crossing, places: places, every: interval, service: plan.limits.service), exitCode: .success),
+        report(ErrorReport(message: quotaWarning(crossing, service: plan.limits.service),
+                           hint: quotaHint(crossing, places: places, every: interval), exitCode: .success),
                as: .warning)
     }
 
     /// One line saying that a refresh goes a minute at a time (`plan.placesPerMinute` places
     /// each), and how long it will take.
     func sayPacing(_ plan: QuotaPlan) {
-        guard let perMinute = plan.placesPerMinute else { return }
+        guard plan.placesPerMinute != nil else { return }
         let values = [("service", plan.limits.service), ("limit", Self.whole(plan.limits.perMinute ?? 0)), ("count", String(plan.places)),
-                      ("perMinute", String(perMinute)), ("minutes", String(plan.pacedMinutes))]
-        report(ErrorReport(message: localization.tr("{service} takes {limit} calls a minute: refreshing {count} places, {perMinute} a minute (minutes: {minutes})",
+                      ("minutes", String(plan.pacedMinutes))]
+        report(ErrorReport(message: localization.tr("refreshing {count} places in {minutes} minutes ({service}: {limit} calls a minute)",
                                                     pairs: values), exitCode: .success), as: .notice)
     }
 
-    private func quotaWarning(_ crossing: QuotaPlan.Crossing, places: Int, every interval: Interval, service: String) -> String {
-        let values = [("service", service), ("calls", Self.whole(crossing.calls)), ("limit", Self.whole(crossing.limit)),
-                      ("count", String(places)), ("every", interval.description)]
-        var text: String
+    /// "Open-Meteo: 11520 calls a day; its free limit is 10000".
+    private func quotaWarning(_ crossing: QuotaPlan.Crossing, service: String) -> String {
+        let values = [("service", service), ("calls", Self.whole(crossing.calls)), ("limit", Self.whole(crossing.limit))]
         switch crossing.window {
-        case .minute:
-            text = localization.tr("{service}: {calls} calls in a minute (places: {count}, every {every}), over its free limit of {limit}", pairs: values)
-        case .hour:
-            text = localization.tr("{service}: {calls} calls an hour (places: {count}, every {every}), over its free limit of {limit}", pairs: values)
-        case .day:
-            text = localization.tr("{service}: {calls} calls a day (places: {count}, every {every}), over its free limit of {limit}", pairs: values)
-        case .month:
-            text = localization.tr("{service}: {calls} calls a month (places: {count}, every {every}), over its free limit of {limit}", pairs: values)
+        case .minute: return localization.tr("{service}: {calls} calls in a minute; its free limit is {limit}", pairs: values)
+        case .hour: return localization.tr("{service}: {calls} calls an hour; its free limit is {limit}", pairs: values)
+        case .day: return localization.tr("{service}: {calls} calls a day; its free limit is {limit}", pairs: values)
+        case .month: return localization.tr("{service}: {calls} calls a month; its free limit is {limit}", pairs: values)
         }
+    }
+
+    /// The schedule and what would fit: "2 places every 1m; every 2m would fit", one line
+    /// (each language punctuates it its own way).
+    private func quotaHint(_ crossing: QuotaPlan.Crossing, places: Int, every interval: Interval) -> String? {
         if let fitting = crossing.fittingInterval {
-            text += "; " + localization.tr("every {every} would fit", ["every": fitting.description])
+            return localization.trn("1 place every {every}; every {fitting} would fit", "{count} places every {every}; every {fitting} would fit",
+                                    count: places, ["every": interval.description, "fitting": fitting.description])
         } else if crossing.fittingPlaces > 0 {
-            text += "; " + localization.tr("at most {count} of them would fit", ["count": String(crossing.fittingPlaces)])
+            return localization.trn("{places} places every {every}; at most 1 place would fit",
+                                    "{places} places every {every}; at most {count} places would fit",
+                                    count: crossing.fittingPlaces, ["places": String(places), "every": interval.description])
         }
-        return text
+        return nil
     }
 
     /// A count of calls as a whole number (a request may count a fraction more).

@@ -36,16 +36,16 @@ public struct ExceededQuota: Sendable, Equatable {
     /// Another try before the reset gets the same answer.
     var isWorthRetryingSoon: Bool { window == .minute }
 
-    /// "rate-limited by Open-Meteo: its daily limit is used up; try again after 00:00 UTC".
+    /// "rate-limited by Open-Meteo until 00:00 UTC (its daily limit)".
     public func message(in localization: Localization) -> String {
         let seconds = Int(resetsAt.timeIntervalSince1970) % 86_400
         func twoDigits(_ number: Int) -> String { number < 10 ? "0\(number)" : String(number) }
         let time = twoDigits(seconds / 3600) + ":" + twoDigits(seconds / 60 % 60)
         let values = [("service", service), ("time", time)]
         switch window {
-        case .minute: return localization.tr("rate-limited by {service}: its per-minute limit is used up; try again after {time} UTC", pairs: values)
-        case .hour: return localization.tr("rate-limited by {service}: its hourly limit is used up; try again after {time} UTC", pairs: values)
-        case .day: return localization.tr("rate-limited by {service}: its daily limit is used up; try again after {time} UTC", pairs: values)
+        case .minute: return localization.tr("rate-limited by {service} until {time} UTC (its per-minute limit)", pairs: values)
+        case .hour: return localization.tr("rate-limited by {service} until {time} UTC (its hourly limit)", pairs: values)
+        case .day: return localization.tr("rate-limited by {service} until {time} UTC (its daily limit)", pairs: values)
         }
     }
 }
