@@ -1,9 +1,9 @@
-/* atomic-replace FILE: the least any program can do to save FILE as DESIGN.md asks ("every file
- * is written atomically: temp file, fsync, rename"), with nothing parsed or changed: read it
- * whole, write the same bytes to a temporary file beside it, fsync, rename it over FILE, fsync
- * the folder (as rain does, so that the rename survives a crash). `make bench` times it on the
- * 10,000-place store and on a forecast answer: the floor under any edit of the store that keeps
- * the design, and what the design's write adds to a refresh beyond curl. */
+/* atomic-replace [--derived] FILE: the least any program can do to save FILE as DESIGN.md asks,
+ * with nothing parsed or changed: read it whole, write the same bytes to a temporary file beside
+ * it, fsync, rename it over FILE, fsync the folder (a file the user cannot get back: the store);
+ * with --derived, the same without either fsync (derived data: the forecast cache). `make bench`
+ * times it on the 10,000-place store and on a forecast answer: the floor under any edit of the
+ * store that keeps the design, and what the design's write adds to a refresh beyond curl. */
 #include <fcntl.h>
 #include <libgen.h>
 #include <stdio.h>
@@ -19,8 +19,9 @@ static int fail(const char *what, const char *path) {
 }
 
 int main(int argc, char **argv) {
-    if (argc != 2) { fprintf(stderr, "usage: atomic-replace FILE\n"); return 64; }
-    const char *path = argv[1];
+    int derived = argc == 3 && strcmp(argv[1], "--derived") == 0;
+    if (argc != 2 && !derived) { fprintf(stderr, "usage: atomic-replace [--derived] FILE\n"); return 64; }
+    const char *path = argv[argc - 1];
     int in = open(path, O_RDONLY | O_CLOEXEC);
     struct stat info;
     if (in < 0 || fstat(in, &info) != 0) return fail("read", path);
@@ -33,12 +34,13 @@ int main(int argc, char **argv) {
     snprintf(temporary, sizeof temporary, "%s.tmp-%d", path, (int)getpid());
     int out = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
     if (out < 0) return fail("create the temporary file", temporary);
-    if (write(out, bytes, size) != size || fsync(out) != 0 || close(out) != 0) return fail("write", temporary);
+    if (write(out, bytes, size) != size || (!derived && fsync(out) != 0) || close(out) != 0) return fail("write", temporary);
     if (rename(temporary, path) != 0) return fail("rename", temporary);
+    free(bytes);
+    if (derived) return 0;
     snprintf(folder, sizeof folder, "%s", path);
     int directory = open(dirname(folder), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
     if (directory < 0 || fsync(directory) != 0) return fail("fsync the folder of", path);
     close(directory);
-    free(bytes);
     return 0;
 }

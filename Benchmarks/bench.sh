@@ -81,7 +81,7 @@ RAIN_HOME="$one" hyperfine -N --style basic --warmup 5 --runs "$one_runs" --expo
     -n "curl" "curl -s -o /dev/null $one_url" \
     -n "rain --version" "$rain --version" \
     -n "rain --version, shared libraries" "$shared_rain --version" \
-    -n "atomic replace of the answer (C)" "$work/atomic-replace $work/answer.json"
+    -n "atomic replace of the answer (C)" "$work/atomic-replace --derived $work/answer.json"
 # rain and curl again, one run of each in turn: the machine's speed drifts over a block of runs
 # (curl's median moved by up to 1 ms between runs of make bench), and in turn both see the same.
 : >"$work/alternate.rain"; : >"$work/alternate.curl"
@@ -94,7 +94,7 @@ done
 # The same write 12 ms after the one before, as a refresh's comes: after a pause this disk took
 # twice as long to fsync and rename (0.62 against 0.24-0.30 ms, 0.27 against 0.11-0.15 ms).
 hyperfine -N --style basic --warmup 5 --runs "$one_runs" --export-json "$work/1paused.json" --prepare "sleep 0.012" \
-    -n "atomic replace of the answer (C), 12 ms apart" "$work/atomic-replace $work/answer.json"
+    -n "atomic replace of the answer (C), 12 ms apart" "$work/atomic-replace --derived $work/answer.json"
 
 # --- 2. refresh --all, 200 places, 50 ms latency, 6 at a time ---
 many="$work/many"
@@ -197,37 +197,42 @@ sql_list() { # sql_list FIRST COUNT FORM: the same places as an SQL list of IDs 
         esac
     done
 }
-echo; echo "== 4. the store at 10,000 places vs sqlite3 making the same edit =="
-store="$work/store"
-make_store "$store" "$store_size"
 removed=100
 extra_id="b0000000-0000-4000-8000-000000000001"
-RAIN_HOME="$store" hyperfine -N --style basic --warmup 2 --runs "$fast_runs" --export-json "$work/4.json" \
+# store_run COUNT: run 4 at COUNT places, into $work/4-COUNT.json and $work/4sql-COUNT.json.
+store_run() {
+local size=$1 store="$work/store-$1"
+echo; echo "== 4. the store at $size places vs sqlite3 making the same edit =="
+make_store "$store" "$size"
+RAIN_HOME="$store" hyperfine -N --style basic --warmup 2 --runs "$fast_runs" --export-json "$work/4-$size.json" \
     --prepare "cp $store/template.json $store/defaults.json" \
     -n "rain add" "$rain locations add Extra --lat 1 --lon 2" \
     -n "rain remove $removed by name" "$rain locations remove $(locs 2 "$removed" name) --yes" \
-    -n "rain select" "$rain locations select $(place_id "$store_size")" \
+    -n "rain select" "$rain locations select $(place_id "$size")" \
     -n "rain list" "$rain locations" \
     -n "rain remove $removed by ID" "$rain locations remove $(locs 2 "$removed" id) --yes" \
     -n "rain remove $removed by number" "$rain locations remove $(locs 2 "$removed" number) --yes" \
     -n "rain remove $removed by ID prefix" "$rain locations remove $(locs 2 "$removed" prefix) --yes" \
     -n "atomic replace of the store (C)" "$work/atomic-replace $store/defaults.json"
-hyperfine -N --style basic --warmup 2 --runs "$fast_runs" --export-json "$work/4sql.json" \
+hyperfine -N --style basic --warmup 2 --runs "$fast_runs" --export-json "$work/4sql-$size.json" \
     --prepare "cp $store/template.db $store/places.db" \
     -n "sqlite3 add" "sqlite3 $store/places.db \"INSERT INTO locations (id, name, latitude, longitude) VALUES ('$extra_id', 'Extra', 1, 2)\"" \
     -n "sqlite3 remove $removed by name" "sqlite3 $store/places.db \"DELETE FROM locations WHERE name IN ($(sql_list 2 "$removed" name))\"" \
-    -n "sqlite3 select" "sqlite3 $store/places.db \"UPDATE settings SET value = (SELECT id FROM locations WHERE id = '$(place_id "$store_size")') WHERE key = 'current_location_id'\"" \
+    -n "sqlite3 select" "sqlite3 $store/places.db \"UPDATE settings SET value = (SELECT id FROM locations WHERE id = '$(place_id "$size")') WHERE key = 'current_location_id'\"" \
     -n "sqlite3 list" "sqlite3 $store/places.db \"SELECT * FROM locations ORDER BY rowid\"" \
     -n "sqlite3 remove $removed by ID" "sqlite3 $store/places.db \"DELETE FROM locations WHERE id IN ($(sql_list 2 "$removed" id))\""
-# The edits really were made: rain's file and the database hold 9,900 places after a removal.
+# The edits really were made: rain's file and the database hold 100 places fewer after a removal.
 cp "$store/template.json" "$store/defaults.json"
 RAIN_HOME="$store" "$rain" locations remove $(locs 2 "$removed" id) --yes >/dev/null
 cp "$store/template.db" "$store/places.db"
 sqlite3 "$store/places.db" "DELETE FROM locations WHERE name IN ($(sql_list 2 "$removed" name))"
 rain_left=$(jq '.locations | length' "$store/defaults.json")
 sql_left=$(sqlite3 "$store/places.db" "SELECT count(*) FROM locations")
-[ "$rain_left" -eq $(( store_size - removed )) ] && [ "$sql_left" -eq $(( store_size - removed )) ] || {
+[ "$rain_left" -eq $(( size - removed )) ] && [ "$sql_left" -eq $(( size - removed )) ] || {
     echo "bench: after removing $removed, rain has $rain_left places and sqlite3 $sql_left" >&2; exit 1; }
+}
+store_run 1000
+store_run "$store_size"
 
 # --- 5. peak memory of run 2, size of the installed binary ---
 rss() { # rss COMMAND...: peak resident set in KB, the median of five runs (one run's varies by a MB)
@@ -258,8 +263,9 @@ ra=$(middle "$work/alternate.rain"); ca=$(middle "$work/alternate.curl")
 printf '%-52s %10s %10s %8s\n' "   the same, one run of each in turn" "$(ms "$ra")" "$(ms "$ca")" "$(ratio "$ra" "$ca")x"
 printf '%-52s %10s %10s %8s\n' "   rain --version (start-up alone)" "$(ms "$v1")" "" ""
 printf '%-52s %10s %10s %8s  %s\n' "   vs the same rain with shared libraries" "$(ms "$v1")" "$(ms "$sv1")" "$(ratio "$v1" "$sv1")x" "< 1.0x: $(verdict "$v1 / $sv1 < 1.0")"
-# What the design's write of the answer (temp file, fsync, rename, fsync the folder) adds to
-# curl's time, which writes to /dev/null: a floor under run 1 for any program that keeps it.
+# What the design's write of the answer (the cache is derived data: temp file and rename, no
+# fsync) adds to curl's time, which writes to /dev/null: a floor under run 1 for any program
+# that keeps it.
 w1=$(median "$work/1.json" 4)
 printf '%-52s %10s %10s %8s  %s\n' "   curl + atomic replace of the answer (C)" "$(jq -rn "($c1 + $w1) * 1000 | . * 10 | round / 10")" "$(ms "$c1")" "$(ratio "($c1 + $w1)" "$c1")x" "the floor under run 1"
 w1paused=$(median "$work/1paused.json" 0)
@@ -270,22 +276,28 @@ printf '%-52s %10s %10s %8s\n' "   vs a sequential curl loop" "$(ms "$r2")" "$(m
 printf '%-52s %10s %10s %8s  %s\n' "   simulator: $places requests, 0 ms, $parallel at a time" "" "$(ms "$sim0")" "" "$(jq -rn "$places / $sim0 | floor") req/s served"
 printf '%-52s %10s %10s %8s  %s\n' "   simulator: $places requests, $latency ms, all at once" "" "$(ms "$sim50")" "" "$(jq -rn "$places / $sim50 | floor") req/s served; run 2 asks $(jq -rn "$places / $limit | floor") req/s"
 printf '%-52s %10s %10s %8s  %s\n' "3. show --offline vs jq" "$(ms "$r3")" "$(ms "$j3")" "$(ratio "$r3" "$j3")x" "< 1.0x: $(verdict "$r3 / $j3 < 1.0")"
+# The targets (issue 37): at 1,000 places (a generous real list) each edit at most sqlite3
+# making the same edit to an indexed table; at 10,000 at most twice the floor, the same bytes
+# read and written back as the design asks, in C, nothing parsed (no program that keeps the
+# design edits the store faster than that).
 store_rows=("add:0:0" "remove 100 by name:1:1" "select:2:2" "list:3:3"
             "remove 100 by ID:4:4" "remove 100 by number:5:4" "remove 100 by ID prefix:6:4")
 for row in "${store_rows[@]}"; do
     IFS=: read -r name rain_index sql_index <<<"$row"
-    big=$(median "$work/4.json" "$rain_index"); sql=$(median "$work/4sql.json" "$sql_index")
-    if [ "$rain_index" -le 3 ]; then
-        target="<= 1.0x: $(verdict "$big / $sql <= 1.0")"
-    else
-        target="(same edit as sqlite3 by ID)"
-    fi
-    printf '%-52s %10s %10s %8s  %s\n' "4. store $name, 10,000 places vs sqlite3" "$(ms "$big")" "$(ms "$sql")" "$(ratio "$big" "$sql")x" "$target"
+    small=$(median "$work/4-1000.json" "$rain_index"); sql=$(median "$work/4sql-1000.json" "$sql_index")
+    target="(same edit as sqlite3 by ID)"
+    [ "$rain_index" -le 3 ] && target="<= 1.0x: $(verdict "$small / $sql <= 1.0")"
+    printf '%-52s %10s %10s %8s  %s\n' "4. store $name, 1,000 places vs sqlite3" "$(ms "$small")" "$(ms "$sql")" "$(ratio "$small" "$sql")x" "$target"
 done
-# The same bytes as the store read and written back as the design asks, in C, nothing parsed:
-# no program that keeps the design edits the store faster.
-floor=$(median "$work/4.json" 7); sql_add=$(median "$work/4sql.json" 0)
-printf '%-52s %10s %10s %8s  %s\n' "   atomic replace of the store alone (C) vs sqlite3 add" "$(ms "$floor")" "$(ms "$sql_add")" "$(ratio "$floor" "$sql_add")x" "the floor under run 4's edits"
+floor=$(median "$work/4-$store_size.json" 7); sql_add=$(median "$work/4sql-$store_size.json" 0)
+for row in "${store_rows[@]}"; do
+    IFS=: read -r name rain_index sql_index <<<"$row"
+    big=$(median "$work/4-$store_size.json" "$rain_index"); sql=$(median "$work/4sql-$store_size.json" "$sql_index")
+    target="(sqlite3 $(ms "$sql") ms, $(ratio "$big" "$sql")x)"
+    [ "$name" != "list" ] && target="<= 2.0x the floor: $(verdict "$big / $floor <= 2.0"); $target"
+    printf '%-52s %10s %10s %8s  %s\n' "4. store $name, 10,000 places vs the floor" "$(ms "$big")" "$(ms "$floor")" "$(ratio "$big" "$floor")x" "$target"
+done
+printf '%-52s %10s %10s %8s  %s\n' "   the floor: atomic replace of the store (C) vs sqlite3 add" "$(ms "$floor")" "$(ms "$sql_add")" "$(ratio "$floor" "$sql_add")x" "no edit that keeps the design is faster"
 printf '%-52s %10s %10s %8s  %s\n' "5. peak memory of run 2 (MB)" "$(jq -rn "$rain_rss / 1024 | . * 10 | round / 10")" "$(jq -rn "$curl_rss / 1024 | . * 10 | round / 10")" "" "<= 18 MB: $(verdict "$rain_rss / 1024 <= 18")"
 printf '%-52s %10s %10s %8s  %s\n' "   peak memory of rain --version vs shared (MB)" "$(jq -rn "$version_rss / 1024 | . * 10 | round / 10")" "$(jq -rn "$shared_version_rss / 1024 | . * 10 | round / 10")" "" "< 1.0x: $(verdict "$version_rss / $shared_version_rss < 1.0")"
 printf '%-52s %10s\n' "   installed binary (MB)" "$(jq -rn "$binary_size / 1048576 | . * 10 | round / 10")"

@@ -1,10 +1,10 @@
 /// HTTP GETs over libcurl, all through one multi handle with bounded concurrency and
 /// connection reuse. `perform` blocks the calling thread: call it from a thread of your own.
-public struct CurlTransport: Sendable {
-    public var options: TransferOptions
-    public var maxConcurrentRequests: Int
+struct CurlTransport: Sendable {
+    var options: TransferOptions
+    var maxConcurrentRequests: Int
 
-    public init(options: TransferOptions = TransferOptions(), maxConcurrentRequests: Int = 6) {
+    init(options: TransferOptions = TransferOptions(), maxConcurrentRequests: Int = 6) {
         self.options = options
         self.maxConcurrentRequests = max(1, maxConcurrentRequests)
     }
@@ -29,7 +29,7 @@ public struct CurlTransport: Sendable {
     }
 
     /// Many requests, each tried once with the transfer limits of `options`; the outcomes in order.
-    public func perform(_ requests: [HTTPRequest]) -> [Result<HTTPResponse, TransferFailure>] {
+    func perform(_ requests: [HTTPRequest]) -> [Result<HTTPResponse, TransferFailure>] {
         var outcomes = [Result<HTTPResponse, TransferFailure>](repeating: .failure(.cancelled), count: requests.count)
         // Room for every transfer's own timeout: each one ends by its own limits, not the batch's.
         let deadline = ContinuousClock.now.advanced(by: options.timeouts.total * max(1, requests.count) + .seconds(1))
@@ -51,7 +51,7 @@ public struct CurlTransport: Sendable {
     }
 
     /// One request, tried once: a batch of one.
-    public func perform(_ request: HTTPRequest) -> Result<HTTPResponse, TransferFailure> {
+    func perform(_ request: HTTPRequest) -> Result<HTTPResponse, TransferFailure> {
         perform([request])[0]
     }
 }

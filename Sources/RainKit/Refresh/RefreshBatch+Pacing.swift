@@ -1,15 +1,5 @@
 import FoundationEssentials
 
-extension QuotaPlan {
-    /// What refreshing `places` places at once costs against the free limits of the provider
-    /// in effect in `settings`; nil when its terms set none (or its URL is not its own server's).
-    public init?(refreshing places: Int, with settings: Settings) {
-        let provider = settings.provider.unit
-        guard places > 0, let limits = provider.freeLimits(forURL: provider.forecastURL(in: settings)) else { return nil }
-        self.init(places: places, callsPerRefresh: provider.callsPerRefresh, limits: limits)
-    }
-}
-
 extension RefreshBatch {
     /// The places that are due, in parts of at most `placesPerMinute`, when asking all at once
     /// would go over the provider's per-minute limit (`QuotaPlan.placesPerMinute`); one part
