@@ -75,7 +75,8 @@ struct RefreshCommand: RunnableCommand {
         do {
             var progress: (@Sendable (Int, Int) -> Void)?
             if locations.count > 1 {
-                progress = { done, total in spinner.update(message: ProgressBar.line("Refreshing", done: done, total: total)) }
+                let label = context.localization.tr("Refreshing")
+                progress = { done, total in spinner.update(message: ProgressBar.line(label, done: done, total: total)) }
             }
             // More places due than the provider's per-minute limit takes go a minute at a time.
             let willPace: (@Sendable (QuotaPlan) -> Void)? = quiet ? nil : { @Sendable plan in context.sayPacing(plan) }

@@ -90,7 +90,7 @@ public struct LocationsStore: Sendable {
             let (location, isCurrent) = try add(place, select: select)
             return .added(location, isCurrent: isCurrent)
         }
-        let name = try LocationValidation.validName(place.name)
+        let name = try LocationValidation.validNewName(place.name)
         let coordinate = try LocationValidation.validCoordinate(latitude: place.coordinate.latitude, longitude: place.coordinate.longitude)
         let candidate = Location(name: name, coordinate: coordinate, country: place.country, region: place.region,
                                  timeZone: place.timeZone, alias: Self.validAlias(place.alias))
