@@ -39,7 +39,9 @@ import Testing
     @Test func installWarnsWhenTheScheduleWouldCrossOpenMeteosDailyLimit() async throws {
         let saved = try await crontab(["-l"])
         try await withTemporaryDirectory { home in
-            let world = try ForecastWorld(home: home)
+            // The scheduled runs are `--if-stale`: a place is fetched at most every
+            // refresh_interval_minutes, here as often as cron runs.
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 30, "refresh_interval_minutes": 5}"#)
             let store = LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
             for index in 0..<7 {
                 _ = try store.add(name: "Place \(index)", coordinate: Coordinate(latitude: 10 + Double(index), longitude: 20))
@@ -55,6 +57,10 @@ import Testing
 
             let fitting = try await BuiltProduct.run("rain", ["cron", "--every", "10m", "--install"], environment: environment)
             #expect(fitting.status == 0 && !fitting.error.contains("Open-Meteo"), "\(fitting)")
+            // Every 5 minutes, but each place only once its forecast is 30 minutes old: 1728 calls a day.
+            writeFile(home + "/config.json", #"{"timeout_seconds": 30, "refresh_interval_minutes": 30}"#)
+            let stale = try await BuiltProduct.run("rain", ["cron", "--every", "5m", "--install"], environment: environment)
+            #expect(stale.status == 0 && !stale.error.contains("Open-Meteo"), "\(stale)")
         }
         if saved.status == 0 { _ = try await crontab(["-"], input: saved.output) } else { _ = try await crontab(["-r"]) }
     }

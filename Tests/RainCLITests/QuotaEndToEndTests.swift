@@ -57,7 +57,11 @@ import Testing
             let forecasts = world.simulator.requests.filter { $0.path == "/v1/forecast" }.count
             #expect(forecasts == 151, "none refused, none asked twice")
             let minutes = world.simulator.openMeteoCallsByMinute
-            #expect(minutes.values.sorted() == [4, 600], "150 places (600 calls) in one minute, the last in another: \(minutes)")
+            // The first 150 places (600 calls) may fall across two minutes of the clock (they start
+            // when the command does); the last place waits for a minute of its own.
+            let counts = minutes.keys.sorted().map { minutes[$0]! }
+            #expect(counts.allSatisfy { $0 <= 600 } && counts.reduce(0, +) == 604 && counts.count >= 2 && counts.last == 4,
+                    "no minute over 600 calls, the last place in a minute of its own: \(minutes)")
         }
     }
 

@@ -4,9 +4,12 @@ extension CommandContext {
     /// One warning line (the command goes on) when refreshing `places` places every `interval`
     /// would go over the free limits of the provider in effect
     /// (`QuotaPlan`), with an interval that would fit, or how many places would.
-    /// `paced`: the runs are `rain refresh`es, which keep the per-minute limit (`pacing`).
-    func warnIfOverFreeLimits(places: Int, every interval: Interval, choosingFrom intervals: [Interval] = QuotaPlan.clockIntervals,
+    /// `scheduled`: the runs are cron's or the timer's `rain refresh --all --if-stale`, which
+    /// keep the per-minute limit (`RefreshBatch`) and fetch a place at most every
+    /// `refresh_interval_minutes`, however often they run.
+    func warnIfOverFreeLimits(places: Int, every scheduled: Interval, choosingFrom intervals: [Interval] = QuotaPlan.clockIntervals,
                               paced: Bool, settings: Settings) {
+        let interval = paced ? Interval(seconds: max(scheduled.seconds, settings.refreshIntervalMinutes * 60)) : scheduled
         guard let plan = QuotaPlan(refreshing: places, with: settings),
               let crossing = plan.crossing(every: interval, choosingFrom: intervals, paced: paced) else { return }
         report(ErrorReport(message: quotaWarning(crossing, service: plan.limits.service),
