@@ -36,6 +36,25 @@ struct OpenMeteoRateLimiter: Sendable {
         self.limits = limits
     }
 
+    /// The free server runs one request of an IP address at a time and queues the next, and
+    /// refuses one that would make more than `concurrentAtMost` in flight with 429 "Too many
+    /// concurrent requests", counting nothing (open-meteo/open-meteo `ApiKeyManager.swift`
+    /// `ConcurrencyGroupLimiter.wait`, `RateLimiter.swift` `concurrencyLimitHard`, 5 unless set).
+    static let concurrentAtMost = 5
+    static let tooManyConcurrent = "Too many concurrent requests"
+    /// When each request let through will have been answered.
+    private var answeredAt: [ContinuousClock.Instant] = []
+
+    /// Lets a request through that will be answered at `due`, unless `concurrentAtMost` are
+    /// still in flight: then the refusal's reason.
+    mutating func admitConcurrent(answeredAt due: ContinuousClock.Instant) -> String? {
+        let now = ContinuousClock.now
+        answeredAt.removeAll { $0 <= now }
+        guard answeredAt.count < Self.concurrentAtMost else { return Self.tooManyConcurrent }
+        answeredAt.append(due)
+        return nil
+    }
+
     /// `RateLimitError.reason` of the limit a request at `now` is over; nil lets it through.
     mutating func refusal(now: Double) -> String? {
         roll(now: now)

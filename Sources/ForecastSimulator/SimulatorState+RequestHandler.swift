@@ -9,7 +9,8 @@ extension SimulatorState: RequestHandler {
         let router = Router(apiKey: apiKey, now: clock.rounded(.down))
         let action: Reply.Action
         if case .openMeteoForecast = Route(segments: request.pathSegments) {
-            action = limitedOpenMeteo(request, router: router, behaviour: behaviour, now: clock)
+            action = limitedOpenMeteo(request, router: router, behaviour: behaviour, now: clock,
+                                      answeredAt: .now + .milliseconds(latency))
         } else {
             action = router.action(for: request, behaviour: behaviour)
         }
@@ -18,9 +19,12 @@ extension SimulatorState: RequestHandler {
     }
 
     /// A forecast request through Open-Meteo's limiter (`OpenMeteoRateLimiter`): refused with
-    /// the real 429, or answered and counted.
-    private func limitedOpenMeteo(_ request: ServerRequest, router: Router, behaviour: ForecastSimulator.Behaviour, now: Double) -> Reply.Action {
-        if let reason = openMeteoRefusal(now: now) { return .respond(FailureResponses(openMeteo: true).rateLimited(reason: reason)) }
+    /// the real 429 (over a limit, or too many in flight at once), or answered and counted.
+    private func limitedOpenMeteo(_ request: ServerRequest, router: Router, behaviour: ForecastSimulator.Behaviour, now: Double,
+                                  answeredAt due: ContinuousClock.Instant) -> Reply.Action {
+        if let reason = openMeteoRefusal(now: now) ?? openMeteoConcurrencyRefusal(answeredAt: due) {
+            return .respond(FailureResponses(openMeteo: true).rateLimited(reason: reason))
+        }
         let action = router.action(for: request, behaviour: behaviour)
         let answered: Bool
         switch action {

@@ -35,6 +35,12 @@ final class SimulatorState: Sendable {
         values.withLock { $0.openMeteoLimiter?.refusal(now: now) }
     }
 
+    /// The reason Open-Meteo refuses a request that would be in flight until `due` with (too
+    /// many at once); nil when it lets it through (or there is no limiter).
+    func openMeteoConcurrencyRefusal(answeredAt due: ContinuousClock.Instant) -> String? {
+        values.withLock { $0.openMeteoLimiter?.admitConcurrent(answeredAt: due) }
+    }
+
     func countOpenMeteoCall(_ weight: Float, now: Double) {
         values.withLock { $0.openMeteoLimiter?.count(weight, now: now) }
     }

@@ -65,6 +65,25 @@ import Testing
         }
     }
 
+    /// Open-Meteo's free server takes at most five requests of a client in flight and refuses
+    /// the next with 429 "Too many concurrent requests" (open-meteo/open-meteo
+    /// `ConcurrencyGroupLimiter.swift`, `RateLimiter.swift` `concurrencyLimitHard`): a keyless
+    /// refresh asks at most four at once, whatever max_concurrent_requests says.
+    @Test func aKeylessBatchStaysUnderOpenMeteosConcurrencyLimit() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 60, "max_concurrent_requests": 8}"#,
+                                          openMeteoLimits: .free, latencyMilliseconds: 300)
+            let store = LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+            for index in 0..<10 {
+                _ = try store.add(name: "Place \(index)", coordinate: Coordinate(latitude: 10 + Double(index), longitude: 20))
+            }
+            let result = try await world.keylessRain(["refresh", "--all"])
+            #expect(result.status == 0 && result.error.isEmpty, "\(result)")
+            let forecasts = world.simulator.requests.filter { $0.path == "/v1/forecast" }.count
+            #expect(forecasts == 12, "none refused for too many at once, none asked twice: \(forecasts)")
+        }
+    }
+
     @Test func watchingTwoPlacesEveryMinuteWarnsAndWatches() async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home)

@@ -53,7 +53,8 @@ extension ForecastClient {
                 units: settings.fetchUnits, language: settings.language,
                 timeouts: HTTPTimeouts(connect: .seconds(settings.connectTimeoutSeconds),
                                        total: .seconds(settings.timeoutSeconds)),
-                caFile: settings.caFile, maxConcurrentRequests: settings.maxConcurrentRequests,
+                caFile: settings.caFile,
+                maxConcurrentRequests: min(settings.maxConcurrentRequests, settings.provider.unit.concurrentRequestsAtMost ?? .max),
                 retry: RetryPolicy(totalBudget: .seconds(settings.timeoutSeconds)), verbose: verbose)
         }
 

@@ -34,10 +34,14 @@ public protocol ForecastProvider: ForecastDecoder {
     /// The limits of free use of the service at `url` (`forecastURL(in:)`), where its terms
     /// document them.
     func freeLimits(forURL url: String) -> FreeLimits?
+    /// How many requests its server takes at once from one client; nil where it sets no limit
+    /// (then `max_concurrent_requests` alone decides).
+    var concurrentRequestsAtMost: Int? { get }
 }
 
 extension ForecastProvider {
     public func timeZone(forecastZone: String, placeZone: String?) -> String { forecastZone }
+    public var concurrentRequestsAtMost: Int? { nil }
 }
 
 /// What a provider can send beyond conditions, hours and days.

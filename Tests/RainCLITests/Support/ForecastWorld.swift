@@ -23,11 +23,13 @@ final class ForecastWorld: Sendable {
     /// - Parameter onRequest: called with each request's log line on the simulator's thread,
     ///   before it answers: a test changes the files at a request, not after a guessed delay.
     init(home: String, behaviour: ForecastSimulator.Behaviour = .normal, config: String = ForecastWorld.defaultConfig,
-         now: Date? = nil, openMeteoLimits: ForecastSimulator.OpenMeteoLimits? = nil, onRequest: (@Sendable (String) -> Void)? = nil) throws {
+         now: Date? = nil, openMeteoLimits: ForecastSimulator.OpenMeteoLimits? = nil, latencyMilliseconds: Int = 0,
+         onRequest: (@Sendable (String) -> Void)? = nil) throws {
         self.home = home
         self.now = now
-        simulator = ForecastSimulator(configuration: .init(apiKey: Self.apiKey, behaviour: behaviour, requestLogger: onRequest,
-                                                           now: now?.timeIntervalSince1970, openMeteoLimits: openMeteoLimits))
+        simulator = ForecastSimulator(configuration: .init(apiKey: Self.apiKey, behaviour: behaviour, latencyMilliseconds: latencyMilliseconds,
+                                                           requestLogger: onRequest, now: now?.timeIntervalSince1970,
+                                                           openMeteoLimits: openMeteoLimits))
         try simulator.start()
         writeFile(home + "/config.json", config)
         let store = LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))

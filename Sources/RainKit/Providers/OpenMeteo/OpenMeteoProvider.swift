@@ -1,7 +1,8 @@
 import FoundationEssentials
 
 /// Open-Meteo (open-meteo/open-meteo): no key; the next hour in quarter hours (`minutely_15`,
-/// interpolated outside Europe and North America), no alerts, no summaries.
+/// the model's own only in the ICON-D2, AROME-France and HRRR areas, derived from the hour
+/// elsewhere), no alerts, no summaries.
 public struct OpenMeteoProvider: ForecastProvider {
     public init() {}
 
@@ -20,6 +21,12 @@ public struct OpenMeteoProvider: ForecastProvider {
     public var callsPerRefresh: Double { Double(OpenMeteoQueryWeight.ofRainsRequest.calls) }
     /// Open-Meteo's free API's, wherever the URL points (a mirror or the ForecastSimulator copies them).
     public func freeLimits(forURL url: String) -> FreeLimits? { OpenMeteoRateLimit.limits }
+    /// The free server runs one request of an IP address at a time, queues the next and
+    /// refuses one past five in flight with 429 "Too many concurrent requests"
+    /// (open-meteo/open-meteo `RateLimiter.swift`, `concurrencyLimitHard`;
+    /// `ConcurrencyGroupLimiter.swift`): four, so that one the server has not yet let go of
+    /// leaves room. More at once would not be faster: it answers them one at a time.
+    public var concurrentRequestsAtMost: Int? { 4 }
 
     public func endpoint(for coordinate: Coordinate, configuration: ForecastClient.Configuration, key: APIKey) -> ForecastEndpoint {
         ForecastEndpoint(openMeteoURL: configuration.openMeteoURL, coordinate: coordinate, units: configuration.units)
