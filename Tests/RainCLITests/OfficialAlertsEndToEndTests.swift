@@ -293,4 +293,19 @@ import Testing
             #expect(asked() == 3, "MET was not asked again after the failed request")
         }
     }
+
+    /// An NWS request that fails does not drop an alert in force either: New York's Flood Watch
+    /// stays with the new forecast until the feed answers again.
+    @Test func aFailedNWSRequestKeepsTheAlertInForce() async throws {
+        try await withTemporaryDirectory { home in
+            let (world, _) = try world(home)
+            let first = try await world.keylessRain(["refresh", "New York"])
+            #expect(first.status == 0, "\(first)")
+            let broken = ["RAIN_NWS_URL": world.simulator.rootURL + "/alerts/nowhere"]
+            let failed = try await world.keylessRain(["refresh", "New York"], environment: broken)
+            #expect(failed.status == 0 && failed.error.contains("could not fetch the NWS alerts"), "\(failed)")
+            let json = try await world.keylessRain(["show", "New York", "--json", "--offline"])
+            #expect(json.status == 0 && json.output.contains("Flood Watch"), "the alert in force was dropped: \(json)")
+        }
+    }
 }

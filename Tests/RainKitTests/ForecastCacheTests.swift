@@ -144,9 +144,9 @@ import Testing
         let cache = ForecastCache(directory: folder.path)
         let cached = try ForecastFixtures.berlinCached()
         try cache.save(cached)
-        try cache.remove(for: cached.location.id)
+        try cache.remove(for: [cached.location.id])
         #expect(try cache.load(for: cached.location.id) == nil)
-        try cache.remove(for: cached.location.id)
+        try cache.remove(for: [cached.location.id])
     }
 
     @Test func ageAndStaleness() throws {

@@ -206,7 +206,7 @@ import Testing
             #expect(asides.map { fileBytes($0).map { String(decoding: $0, as: UTF8.self) } } == ["broken 0", "broken 1", "broken 2"])
             let other = UUID()
             writeFile(cache.path(for: other), "{}")
-            try cache.remove(for: id)
+            try cache.remove(for: [id])
             #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["\(other.uuidString.lowercased()).json"])
         }
     }

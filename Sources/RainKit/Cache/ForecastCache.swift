@@ -14,7 +14,7 @@ public struct ForecastCache: Sendable {
     }
 
     /// The file of one place: `<directory>/<lower-case id>.json`.
-    public func path(for id: UUID) -> String {
+    func path(for id: UUID) -> String {
         "\(directory)/\(Self.fileName(for: id))"
     }
 
@@ -81,13 +81,8 @@ public struct ForecastCache: Sendable {
 
     static let damagedMarker = ".damaged-"
 
-    /// Deletes the place's file and any damaged ones set aside; missing files are fine.
-    public func remove(for id: UUID) throws(CacheError) {
-        try remove(for: [id])
-    }
-
-    /// `remove(for:)` of each place, the folder listed once however many there are; the first
-    /// error after trying them all.
+    /// Deletes each place's file and any damaged ones set aside (missing files are fine), the
+    /// folder listed once however many there are; the first error after trying them all.
     public func remove(for ids: [UUID]) throws(CacheError) {
         let setAside = Self.names(in: directory).filter { $0.contains(Self.damagedMarker) }
         var failure: CacheError?

@@ -5,7 +5,7 @@ import FoundationEssentials
 /// transport, timeouts and retries as forecasts; failures are `ForecastError`s.
 public struct PlaceLookup: Sendable {
     /// How many matches a name lookup asks for.
-    public static let maximumMatches = 10
+    static let maximumMatches = 10
 
     public let settings: Settings
     private let client: ForecastClient

@@ -17,7 +17,8 @@ public protocol AlertFeed: Sendable {
     /// The least time between two requests for one place's alerts, where the service asks for
     /// one; nil: asked whenever the place's forecast is fetched.
     var minimumInterval: TimeInterval? { get }
-    /// Whether `alert`, of a cached forecast, is one this feed gave (kept while it is not asked).
+    /// Whether `alert`, of a cached forecast, is one this feed gave (kept while it is not asked,
+    /// or when asking it failed).
     func gave(_ alert: Forecast.Alert) -> Bool
 }
 

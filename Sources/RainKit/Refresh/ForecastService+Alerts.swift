@@ -28,10 +28,13 @@ extension ForecastService {
         /// was asked then, kept if it fails now (an alert in force is not dropped for a failed
         /// request, and the feed is asked again at the next refresh). By request position.
         private let lastAnswers: [Int: (alerts: [Forecast.Alert], askedAt: Date?)]
+        /// The cached forecast of the place at an index: what another feed gave last time, read
+        /// only when asking it fails.
+        private let previous: @Sendable (Int) -> CachedForecast?
 
         /// - Parameter previous: the cached forecast of the place at an index, for the feeds
         ///   that may not be asked again yet (read only for those).
-        init(for locations: [Location], at indices: [Int], now: Date, previous: (Int) -> CachedForecast?) {
+        init(for locations: [Location], at indices: [Int], now: Date, previous: @escaping @Sendable (Int) -> CachedForecast?) {
             let requests: [(index: Int, feed: any AlertFeed)] = indices.flatMap { index in
                 AlertSource.feeds(for: locations[index].coordinate).map { (index, $0) }
             }
@@ -56,6 +59,7 @@ extension ForecastService {
             asked = requests.indices.filter { kept[$0] == nil }
             self.askedAt = Mutex(askedAt)
             self.lastAnswers = lastAnswers
+            self.previous = previous
             found.withLock { $0 = kept }
         }
 
@@ -94,12 +98,17 @@ extension ForecastService {
             found.withLock { $0[position] = alerts }
         }
 
-        /// A request that failed: what its feed gave last time stays, and when it was asked
-        /// then, so that the next refresh asks again; nothing for a feed without a last answer.
+        /// A request that failed: what its feed gave last time stays (each alert ends when it
+        /// expires), and for a feed asked at most so often, when it was asked then, so that the
+        /// next refresh asks again.
         fileprivate func recordFailure(of position: Int) {
-            let last = lastAnswers[position]
-            if let last { askedAt.withLock { $0[requests[position].index] = last.askedAt } }
-            record(last?.alerts ?? [], from: position)
+            let (index, feed) = requests[position]
+            if let last = lastAnswers[position] {
+                askedAt.withLock { $0[index] = last.askedAt }
+                record(last.alerts, from: position)
+            } else {
+                record(previous(index)?.forecast.alerts.filter(feed.gave) ?? [], from: position)
+            }
         }
 
         fileprivate func record(_ line: LocalizedText, from position: Int, unreachable: Bool) {

@@ -45,6 +45,13 @@ public struct NWSAlertFeed: AlertFeed {
                          accept: "application/geo+json")
     }
 
+    /// An alert of the NWS feed names itself by its URL (`@id`), under the alerts endpoint with
+    /// the US's CAP OID (weather-gov/api `assets/openapi.yaml`, `AlertId`); a Dark Sky server's
+    /// copy of an NWS alert names another page.
+    public func gave(_ alert: Forecast.Alert) -> Bool {
+        alert.uri?.hasPrefix("https://api.weather.gov/alerts/urn:oid:2.49.0.1.840.") == true
+    }
+
     public func decode(_ body: Data) throws(ForecastError) -> [Forecast.Alert] {
         try NWSAlertDecoder.decode(body)
     }
