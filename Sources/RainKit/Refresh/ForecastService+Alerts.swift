@@ -22,18 +22,14 @@ extension ForecastService {
         /// less than their `minimumInterval` ago, and what they gave then is kept.
         let asked: [Int]
         /// When each place's feeds with a `minimumInterval` were asked, by the place's index
-        /// (nil: never, for a place whose feed failed and had never answered).
-        private let askedAt: Mutex<[Int: Date?]>
-        /// For a request to a feed with a `minimumInterval`: what it gave last time, and when it
-        /// was asked then, kept if it fails now (an alert in force is not dropped for a failed
-        /// request, and the feed is asked again at the next refresh). By request position.
-        private let lastAnswers: [Int: (alerts: [Forecast.Alert], askedAt: Date?)]
-        /// The cached forecast of the place at an index: what another feed gave last time, read
-        /// only when asking it fails.
+        /// (none: never answered).
+        private let askedAt: Mutex<[Int: Date]>
+        /// The cached forecast of the place at an index (still the old one while its feeds
+        /// have not all answered: the new one is held until they have).
         private let previous: @Sendable (Int) -> CachedForecast?
 
-        /// - Parameter previous: the cached forecast of the place at an index, for the feeds
-        ///   that may not be asked again yet (read only for those).
+        /// - Parameter previous: the cached forecast of the place at an index, read for the
+        ///   feeds that may not be asked again yet, and for a feed whose request fails.
         init(for locations: [Location], at indices: [Int], now: Date, previous: @escaping @Sendable (Int) -> CachedForecast?) {
             let requests: [(index: Int, feed: any AlertFeed)] = indices.flatMap { index in
                 AlertSource.feeds(for: locations[index].coordinate).map { (index, $0) }
@@ -41,24 +37,18 @@ extension ForecastService {
             self.requests = requests
             positions = Dictionary(grouping: requests.indices) { requests[$0].index }
             var kept: [Int: [Forecast.Alert]] = [:]
-            var askedAt: [Int: Date?] = [:]
-            var lastAnswers: [Int: (alerts: [Forecast.Alert], askedAt: Date?)] = [:]
+            var askedAt: [Int: Date] = [:]
             for (position, (index, feed)) in requests.enumerated() {
                 guard let interval = feed.minimumInterval else { continue }
-                let cached = previous(index)
-                let last = cached?.forecast.alertsAskedAt
-                let given = cached?.forecast.alerts.filter(feed.gave) ?? []
-                if let last, (0..<interval).contains(now.timeIntervalSince(last)) {
-                    kept[position] = given
+                if let cached = previous(index), let last = cached.forecast.alertsAskedAt, (0..<interval).contains(now.timeIntervalSince(last)) {
+                    kept[position] = cached.forecast.alerts.filter(feed.gave)
                     askedAt[index] = last
                 } else {
                     askedAt[index] = now
-                    lastAnswers[position] = (given, last)
                 }
             }
             asked = requests.indices.filter { kept[$0] == nil }
             self.askedAt = Mutex(askedAt)
-            self.lastAnswers = lastAnswers
             self.previous = previous
             found.withLock { $0 = kept }
         }
@@ -67,7 +57,7 @@ extension ForecastService {
         /// feeds asked at most so often were asked for it (now, or when the kept alerts were).
         func joined(to forecast: Forecast, for index: Int) -> Forecast {
             var joined = forecast.adding(alerts(for: index))
-            joined.alertsAskedAt = askedAt.withLock { $0[index] ?? nil }
+            joined.alertsAskedAt = askedAt.withLock { $0[index] }
             return joined
         }
 
@@ -103,12 +93,9 @@ extension ForecastService {
         /// next refresh asks again.
         fileprivate func recordFailure(of position: Int) {
             let (index, feed) = requests[position]
-            if let last = lastAnswers[position] {
-                askedAt.withLock { $0[index] = last.askedAt }
-                record(last.alerts, from: position)
-            } else {
-                record(previous(index)?.forecast.alerts.filter(feed.gave) ?? [], from: position)
-            }
+            let cached = previous(index)
+            if feed.minimumInterval != nil { askedAt.withLock { $0[index] = cached?.forecast.alertsAskedAt } }
+            record(cached?.forecast.alerts.filter(feed.gave) ?? [], from: position)
         }
 
         fileprivate func record(_ line: LocalizedText, from position: Int, unreachable: Bool) {

@@ -1,12 +1,12 @@
 import FoundationEssentials
 
 extension RefreshBatch {
-    /// The places that are due, in parts of at most `placesPerMinute`, when asking all at once
-    /// would go over the provider's per-minute limit (`QuotaPlan.placesPerMinute`); one part
-    /// otherwise. Positions in `due`.
-    static func parts(of count: Int, pacing plan: QuotaPlan?) -> [Range<Int>] {
-        let size = plan?.placesPerMinute ?? count
-        return stride(from: 0, to: count, by: max(1, size)).map { $0..<min($0 + size, count) }
+    /// The places that are due in parts of at most `size` (`QuotaPlan.placesPerMinute`, when
+    /// asking all at once would go over the provider's per-minute limit), or in one part.
+    /// Positions in `due`.
+    static func parts(of count: Int, atMost size: Int?) -> [Range<Int>] {
+        let size = max(1, size ?? count)
+        return stride(from: 0, to: count, by: size).map { $0..<min($0 + size, count) }
     }
 
     /// Waits for the next minute of the UTC clock, when the server's count starts again

@@ -46,12 +46,13 @@ final class RefreshBatch: Sendable {
         guard !settings.provider.unit.needsKey || settings.apiKey != nil else {
             return Dictionary(uniqueKeysWithValues: due.map { ($0, .failed(.forecast(.missingKey), cached: previous($0))) })
         }
-        let plan = QuotaPlan(refreshing: due.count, with: settings).flatMap { $0.placesPerMinute == nil ? nil : $0 }
-        if let plan { willPace?(plan) }
+        let plan = QuotaPlan(refreshing: due.count, with: settings)
+        let perMinute = plan?.placesPerMinute
+        if let plan, perMinute != nil { willPace?(plan) }
         willFetch()
         async let feedsAnswered: Void = service.fetch(official, for: locations)
         var failures: [ForecastError?] = []
-        for part in Self.parts(of: due.count, pacing: plan) {
+        for part in Self.parts(of: due.count, atMost: perMinute) {
             if part.lowerBound > 0 { await Self.waitForNextMinute(now: service.now()) }
             failures += await service.client.weather(for: due[part].map { locations[$0].coordinate }) { position, result in
                 self.receive(result, at: part.lowerBound + position)
