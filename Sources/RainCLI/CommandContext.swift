@@ -57,10 +57,10 @@ struct CommandContext: Sendable {
     }
 
     /// The catalogue of this run's language: `--lang`, the checked configuration's `language`,
-    /// or the locale's.
+    /// or the locale's; the catalogue already loaded is not read again.
     func loadLocalization() throws(LocalizationError) -> Localization {
         let locale = checkedConfiguration?.messagesLocale ?? SettingsLoader.messagesLocale(choices: choices, environment: environment)
-        return try Localization.load(locale: locale)
+        return try Localization.load(locale: locale, unlessAlready: localization)
     }
 
     /// True when a person can be asked a question and answer it.

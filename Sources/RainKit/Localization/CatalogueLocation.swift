@@ -51,9 +51,12 @@ public enum CatalogueLocation {
 extension Localization {
     /// The words of `locale` ("de_DE.UTF-8", "ja", "C"): its catalogue, read; English when it
     /// is English or rain has no catalogue for it (as gettext falls back, without an error).
+    /// `loaded`, when it is that catalogue already, is returned as it is rather than read again.
     /// - Throws: `LocalizationError` when a catalogue is there but cannot be used.
-    public static func load(locale: String, folders: [String] = CatalogueLocation.folders()) throws(LocalizationError) -> Localization {
+    public static func load(locale: String, folders: [String] = CatalogueLocation.folders(),
+                            unlessAlready loaded: Localization? = nil) throws(LocalizationError) -> Localization {
         guard let (path, language) = CatalogueLocation.path(for: locale, folders: folders), language != "en" else { return .english }
+        if let loaded, loaded.language == language, loaded.catalogue != nil { return loaded }
         let bytes: [UInt8]?
         do {
             bytes = try RegularFile.read(path, limit: .messageCatalogue)
