@@ -48,6 +48,11 @@ public struct Forecast: Sendable, Equatable {
     /// When the alert feeds asked at most so often (`AlertFeed.minimumInterval`) were last
     /// asked for the place; nil when none covers it.
     public var alertsAskedAt: Date?
+    /// What those feeds' last answer said of itself: its `Last-Modified`, sent back as
+    /// `If-Modified-Since` when they are next asked, and its `Expires`, before which they are
+    /// not asked again (MET's `doc/TermsOfService.md`, "Traffic").
+    public var alertsLastModified: String?
+    public var alertsExpire: Date?
 
     public init(
         coordinate: Coordinate, timeZone: String, units: UnitSystem, current: Conditions? = nil,
