@@ -44,7 +44,7 @@ import Testing
         #expect(today.temperatureHigh == 25.3 && today.temperatureLow == 15.1)
         #expect(today.precipProbability == 0.72 && today.windSpeed == 18.7)
         #expect(today.precipAccumulation.map { ($0 * 100).rounded() / 100 } == 0.74, "7.4 mm is kept as 0.74 cm, as the Dark Sky family sends it")
-        #expect(today.sunrise == Date(timeIntervalSince1970: 1_787_198_280) && today.sunset == Date(timeIntervalSince1970: 1_787_250_120))
+        #expect(today.sunrise == nil && today.sunset == nil, "the day's sun is rain's own (Forecast.withAstronomy), not read")
     }
 
     @Test func nullsAreMissingValuesNeverZero() throws {
@@ -55,7 +55,7 @@ import Testing
         """), units: .si)
         #expect(forecast.current?.temperature == nil && forecast.current?.summary == nil && forecast.current?.humidity == nil)
         #expect(forecast.hourly[0].temperature == nil && forecast.hourly[0].precipIntensity == nil)
-        #expect(forecast.daily[0].temperatureHigh == nil && forecast.daily[0].sunrise == nil)
+        #expect(forecast.daily[0].temperatureHigh == nil)
     }
 
     @Test func amountsBecomeWhatTheModelHolds() throws {

@@ -209,26 +209,6 @@ public struct Forecast: Sendable, Equatable {
             /// The sun stays above the horizon: midnight sun.
             case day
         }
-
-        /// Providers mark a day without sunrise or sunset with stand-in times instead of
-        /// leaving them out: Open-Meteo both at the day's start in polar night and sunset a day
-        /// after sunrise in polar day (open-meteo/open-meteo `Sources/App/Helper/Solar/SunRiseSet.swift`),
-        /// Pirate Weather one second apart at the day's end, or its first and last second
-        /// (Pirate-Weather/pirate-weather-code `API/utils/solar.py`). Such a day keeps neither
-        /// time and says which it is.
-        mutating func settlePolarDaylight() {
-            guard let sunrise, let sunset else { return }
-            let span = sunset.timeIntervalSince(sunrise)
-            if span < 60 {
-                polar = .night
-            } else if span > 86_400 - 60 {
-                polar = .day
-            } else {
-                return
-            }
-            self.sunrise = nil
-            self.sunset = nil
-        }
     }
 
     public struct Alert: Sendable, Equatable {

@@ -173,7 +173,6 @@ public struct OpenMeteoDecoder: ForecastDecoder {
         let snowfall = try labels.snowfalls(columns, "snowfall_sum")
         let windSpeed = try labels.windSpeeds(columns, "wind_speed_10m_max")
         let uvIndex = try columns.numbers("uv_index_max")
-        let sunrise = try columns.dates("sunrise"), sunset = try columns.dates("sunset")
         return columns.times.indices.map { index in
             var day = Forecast.Day(time: calendar.startOfDay(stampedAt: columns.times[index]))
             let weather = code[index].flatMap(WeatherCode.init)
@@ -190,9 +189,6 @@ public struct OpenMeteoDecoder: ForecastDecoder {
             day.snowAccumulation = snowfall[index]
             day.windSpeed = windSpeed[index]
             day.uvIndex = uvIndex[index]
-            day.sunrise = sunrise[index]
-            day.sunset = sunset[index]
-            day.settlePolarDaylight()
             return day
         }
     }
