@@ -92,12 +92,53 @@ extension ForecastEndpoint {
     }
 }
 
-/// A box of latitudes and longitudes.
+/// A part of a feed's coverage: a box of latitudes and longitudes, or, where a border runs
+/// where no box follows it (a river between two cities), a simple polygon of its corners.
 struct Area: Sendable {
-    var latitudes: ClosedRange<Double>
-    var longitudes: ClosedRange<Double>
+    private enum Shape: Sendable {
+        case box(latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>)
+        case outline([Coordinate])
+    }
+
+    private let shape: Shape
+
+    init(latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>) {
+        shape = .box(latitudes: latitudes, longitudes: longitudes)
+    }
+
+    /// The polygon through `corners`, (latitude, longitude) in order, closed back to the first.
+    init(outline corners: [(Double, Double)]) {
+        shape = .outline(corners.map { Coordinate(latitude: $0.0, longitude: $0.1) })
+    }
 
     func contains(_ coordinate: Coordinate) -> Bool {
-        latitudes.contains(coordinate.latitude) && longitudes.contains(coordinate.longitude)
+        switch shape {
+        case .box(let latitudes, let longitudes):
+            return latitudes.contains(coordinate.latitude) && longitudes.contains(coordinate.longitude)
+        case .outline(let corners):
+            // Even-odd: a ray from the place towards the east crosses the outline an odd number
+            // of times when the place is inside.
+            var inside = false
+            var previous = corners[corners.count - 1]
+            for corner in corners {
+                if (corner.latitude > coordinate.latitude) != (previous.latitude > coordinate.latitude) {
+                    let crossing = corner.longitude + (coordinate.latitude - corner.latitude) / (previous.latitude - corner.latitude)
+                        * (previous.longitude - corner.longitude)
+                    if coordinate.longitude < crossing { inside.toggle() }
+                }
+                previous = corner
+            }
+            return inside
+        }
+    }
+}
+
+/// The places of `areas` that are not in any of `excluded`.
+struct Coverage: Sendable {
+    var areas: [Area]
+    var excluded: [Area] = []
+
+    func contains(_ coordinate: Coordinate) -> Bool {
+        areas.contains { $0.contains(coordinate) } && !excluded.contains { $0.contains(coordinate) }
     }
 }
