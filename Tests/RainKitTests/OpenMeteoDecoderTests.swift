@@ -107,6 +107,24 @@ import Testing
         #expect(forecast.nextHour?.precision?.rawValue == precision)
     }
 
+    /// An hour of 0.1 mm spread by `backwardsSum` is four quarters of 0.025 mm, rounded to 0.0:
+    /// the quarters take the hour's 0.1 mm/h rather than read as dry (and know only the hour);
+    /// a dry hour's quarters stay dry.
+    @Test(arguments: [(0.1, 0.1, "hour"), (0.0, 0.0, nil)] as [(Double, Double, String?)])
+    func aDrizzleHourIsNotReadAsDryQuarters(_ hourly: Double, _ quarter: Double, _ precision: String?) throws {
+        let forecast = try decoder.decode(body("""
+        {"latitude":1,"longitude":2,"timezone":"UTC","utc_offset_seconds":0,
+         "minutely_15_units":{"time":"unixtime","precipitation":"mm"},
+         "minutely_15":{"time":[1796290200,1796291100,1796292000,1796292900,1796293800,1796294700,1796295600,1796296500,1796297400],
+         "precipitation":[0,0,0,0,0,0,0,0,0]},
+         "hourly_units":{"time":"unixtime","precipitation":"mm"},
+         "hourly":{"time":[1796292000,1796295600,1796299200],"precipitation":[0,\(hourly),0]}}
+        """), units: .si)
+        let steps = try #require(forecast.nextHour?.minutes)
+        #expect(steps.map(\.precipIntensity) == [0, 0, 0, quarter, quarter, quarter, quarter, 0, 0])
+        #expect(forecast.nextHour?.precision?.rawValue == precision)
+    }
+
     struct Broken: Sendable, CustomTestStringConvertible {
         var name: String
         var json: String
