@@ -80,8 +80,8 @@ def sun_cases():
             for horizon, centre in (("-0:34", False), ("-6", True)):
                 observer.horizon = horizon
                 # The day's first rising, and the first setting after it (after the day's start
-                # when it has none): a day's sunset, not the night's before (Reykjavik in June
-                # sets after midnight).
+                # when it has none): a day's sunset, not the night's before, even when it comes
+                # after midnight, up to 12 hours after the day (Reykjavik in June sets at 00:04).
                 rise = None
                 for rising in (True, False):
                     observer.date = start if rising or rise is None else rise
@@ -89,7 +89,8 @@ def sun_cases():
                         when = (observer.next_rising if rising else observer.next_setting)(ephem.Sun(), use_center=centre)
                     except (ephem.AlwaysUpError, ephem.NeverUpError):
                         when = None
-                    when = when if when is not None and when < end else None
+                    last = end if rising or rise is None else ephem.Date(end + 0.5)
+                    when = when if when is not None and when < last else None
                     if rising:
                         rise = when
                     values.append(None if when is None else unix(when))

@@ -49,6 +49,14 @@ enum NWSAlerts {
         guard parts.count == 2, let latitude = parts[0], let longitude = parts[1], (-90...90).contains(latitude), (-180...180).contains(longitude) else {
             return problem(400, "Bad Request", "Parameter \"point\" is invalid: expected latitude,longitude")
         }
+        // `/alerts/active` may answer 301 ("Certain common queries may be redirected to discrete
+        // URLs", assets/openapi.yaml); a point finer than 4 decimals is sent to the rounded one,
+        // as `/points` does.
+        let point = request.queryValue("point") ?? ""
+        if point.split(separator: ",").contains(where: { ($0.split(separator: ".").dropFirst().first?.count ?? 0) > 4 }) {
+            let rounded = [latitude, longitude].map { String(format: "%.4f", $0) }.joined(separator: ",")
+            return ServerResponse(status: 301, headers: [("Location", "\(request.path)?point=\(rounded)")])
+        }
         let alert = OfficialAlert(latitude: latitude, longitude: longitude, now: now)
         var features: [JSONValue] = []
         if alert.hasAlert {
@@ -125,8 +133,19 @@ enum NWSAlerts {
 /// a wind alert (`type` Update, `severity` Minor, green, level 1), and a `Cancel` of an ice alert
 /// sent by mistake, both expiring an hour after they were sent; and a gale for the sea off the
 /// place (`geographicDomain` marine), which MET's point query answers for a coastal place.
+///
+/// Every answer carries `Last-Modified` (the `lastChange`) and `Expires` half an hour after
+/// `now`, as the answer shown in `doc/GettingStarted.md` does; a request whose `If-Modified-Since`
+/// is not before `Last-Modified` gets `304 Not Modified` with those headers and no body
+/// (`doc/StatusCodes.md`, `doc/locationforecast/HowTO.md` steps 9-10). A version other than 2.0
+/// answers as MET answers a deprecated or beta one: `203 Non-Authoritative Information` with
+/// the whole body, never a 304 ("If-Modified-Since does not work with beta or deprecated
+/// products", `doc/GettingStarted.md`).
 enum MetAlerts {
-    static func answer(_ request: ServerRequest, now: Double) -> ServerResponse {
+    /// How long after `now` an answer's `Expires` is.
+    static let expiresAfter: Double = 30 * 60
+
+    static func answer(_ request: ServerRequest, now: Double, current: Bool = true) -> ServerResponse {
         guard let lat = request.queryValue("lat"), let lon = request.queryValue("lon"),
               let latitude = Double(lat), let longitude = Double(lon) else {
             return .json(400, .object([("error", .string("lat and lon are required together"))]))
@@ -139,6 +158,10 @@ enum MetAlerts {
         }
         let english = request.queryValue("lang") == "en"
         let alert = OfficialAlert(latitude: latitude, longitude: longitude, now: now)
+        let caching = [("Last-Modified", HTTPDate.string(alert.issued)), ("Expires", HTTPDate.string(now + expiresAfter))]
+        if current, let since = request.headers["if-modified-since"].flatMap(HTTPDate.seconds), since >= alert.issued {
+            return ServerResponse(status: 304, headers: caching)
+        }
         var features: [JSONValue] = []
         if alert.hasAlert {
             let levels = [(2, "Yellow", "Moderate"), (3, "Orange", "Severe"), (4, "Red", "Extreme")]
@@ -163,8 +186,9 @@ enum MetAlerts {
             gale.domain = "marine"
             features.append(gale.feature)
         }
-        return .json(200, .object([("type", .string("FeatureCollection")), ("lang", .string(english ? "en" : "no")),
-                                   ("lastChange", .string(alert.time(alert.issued))), ("features", .array(features))]))
+        return .json(current ? 200 : 203, .object([("type", .string("FeatureCollection")), ("lang", .string(english ? "en" : "no")),
+                                                   ("lastChange", .string(alert.time(alert.issued))), ("features", .array(features))]),
+                     headers: caching)
     }
 
     /// One CAP message as a feature, in MET's words for its level (`title` is the headline:
@@ -224,5 +248,35 @@ enum MetAlerts {
                 ("when", .object([("interval", .array([.string(alert.time(interval.0)), .string(alert.time(interval.1))]))])),
             ])
         }
+    }
+}
+
+/// HTTP dates as servers write them (IMF-fixdate, RFC 9110 section 5.6.7:
+/// "Sun, 06 Nov 1994 08:49:37 GMT").
+enum HTTPDate {
+    private static let days = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]   // 1970-01-01 was a Thursday
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    static func string(_ seconds: Double) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
+        let date = Date(timeIntervalSince1970: seconds.rounded(.down))
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let dayNumber = Int((seconds / 86_400).rounded(.down))
+        let weekday = days[(dayNumber % 7 + 7) % 7]
+        return String(format: "%@, %02d %@ %04d %02d:%02d:%02d GMT", weekday, parts.day ?? 0, months[(parts.month ?? 1) - 1],
+                      parts.year ?? 0, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+    }
+
+    static func seconds(_ text: String) -> Double? {
+        let parts = text.split(separator: " ")
+        guard parts.count == 6, parts[5] == "GMT", let day = Int(parts[1]), let year = Int(parts[3]),
+              let month = months.firstIndex(of: String(parts[2])) else { return nil }
+        let clock = parts[4].split(separator: ":").compactMap { Int($0) }
+        guard clock.count == 3 else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
+        let components = DateComponents(year: year, month: month + 1, day: day, hour: clock[0], minute: clock[1], second: clock[2])
+        return calendar.date(from: components)?.timeIntervalSince1970
     }
 }

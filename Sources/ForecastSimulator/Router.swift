@@ -11,8 +11,9 @@ enum Route: Equatable {
     case ipLocation
     /// `/alerts/active`: the US National Weather Service's alerts.
     case nwsAlerts
-    /// `/weatherapi/metalerts/2.0/current.json`: MET Norway's.
-    case metAlerts
+    /// `/weatherapi/metalerts/2.0/current.json`: MET Norway's; another version than 2.0 is
+    /// deprecated or in beta (not `current`).
+    case metAlerts(current: Bool)
     case notFound
 
     init(segments: [String]) {
@@ -23,7 +24,8 @@ enum Route: Equatable {
         case 2 where segments[0] == "v1" && OpenMeteo.endpoints[segments[1]] != nil: self = .openMeteoForecast(endpoint: segments[1])
         case 1 where segments == ["json"]: self = .ipLocation
         case 2 where segments == ["alerts", "active"]: self = .nwsAlerts
-        case 4 where segments == ["weatherapi", "metalerts", "2.0", "current.json"]: self = .metAlerts
+        case 4 where segments == ["weatherapi", "metalerts", "2.0", "current.json"]: self = .metAlerts(current: true)
+        case 4 where segments[0...1] == ["weatherapi", "metalerts"] && segments[3] == "current.json": self = .metAlerts(current: false)
         default: self = .notFound
         }
     }
@@ -80,8 +82,8 @@ struct Router: Sendable {
             return IPLocation.answer(request)
         case .nwsAlerts:
             return NWSAlerts.answer(request, now: now)
-        case .metAlerts:
-            return MetAlerts.answer(request, now: now)
+        case .metAlerts(let current):
+            return MetAlerts.answer(request, now: now, current: current)
         case .notFound:
             return .json(404, .object([("detail", .string("Not Found"))]))
         }

@@ -54,4 +54,29 @@ import Testing
 
         }
     }
+
+    /// Reykjavik (UTC+0 all year) on 21 June 2026: the sun rises at 02:55 and sets at 00:03 the
+    /// next morning (PyEphem, `scripts/astronomy-reference.py --sun`): the day's sunset is that
+    /// time, not "–", and the day is 20 hours long; there is no civil dawn or dusk (a white night).
+    @Test func reykjaviksSunsetAfterMidnightIsShown() async throws {
+        try await withTemporaryDirectory { home in
+            // 12:00 on Sunday 21 June 2026 in Reykjavik.
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 30}"#,
+                                          now: Date(timeIntervalSince1970: 1_782_000_000 + 12 * 3_600))
+            let added = try await world.keylessRain(["locations", "add", "Reykjavik", "--lat", "64.1466", "--lon", "-21.9426", "--select"])
+            #expect(added.status == 0, "\(added)")
+            let refreshed = try await world.keylessRain(["refresh"])
+            #expect(refreshed.status == 0, "\(refreshed)")
+            let line = try await world.keylessRain(["show", "--format", "{sunrise}-{sunset}"])
+            #expect(line.status == 0 && line.output.trimmingCharacters(in: .whitespacesAndNewlines) == "02:55-00:03", "[\(line.output)] \(line.error)")
+            let shown = try await world.keylessRain(["show", "--json", "--offline"])
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(shown.output.utf8)) as? [String: Any], "\(shown)")
+            #expect(document["timezone"] as? String == "Atlantic/Reykjavik")
+            let today = try #require((document["daily"] as? [[String: Any]])?.first)
+            let sunset = try #require((today["sunset"] as? String).flatMap(ISO8601DateFormatter().date(from:)), "\(today)")
+            #expect(abs(sunset.timeIntervalSince1970 - 1_782_086_631) <= 60, "\(sunset)")
+            #expect(((today["daylight_seconds"] as? Double) ?? 0) > 20 * 3_600, "\(today)")
+            #expect(today["dawn"] == nil && today["dusk"] == nil && today["polar"] == nil, "\(today)")
+        }
+    }
 }

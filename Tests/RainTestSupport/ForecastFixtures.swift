@@ -18,9 +18,11 @@ public enum ForecastFixtures {
     /// `pirateweather-berlin-si.json`.
     public static func berlinBody() throws -> Data { try data("pirateweather-berlin-si.json") }
 
-    /// The Berlin fixture decoded: current time 2026-08-20 12:37 UTC (14:37 in Berlin).
+    /// The Berlin fixture decoded, with rain's own sun and moon as a refresh adds them
+    /// (`Forecast.withAstronomy`): current time 2026-08-20 12:37 UTC (14:37 in Berlin).
     public static func berlinForecast() throws -> Forecast {
-        try DarkSkyDecoder().decode(berlinBody(), units: .si)
+        let forecast = try DarkSkyDecoder().decode(berlinBody(), units: .si)
+        return forecast.withAstronomy(at: forecast.coordinate)
     }
 
     public static let berlin = Location(

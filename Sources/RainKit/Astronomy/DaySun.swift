@@ -6,8 +6,8 @@ import FoundationEssentials
 /// `Sources/App/Helper/Solar/SunRiseSet.swift`), so far from Greenwich's meridian (Apia and
 /// Tonga at UTC+13, Kiritimati at +14, Chatham at +12:45) each day carries the next's.
 public struct DaySun: Sendable, Equatable {
-    /// The day's first sunrise, and the first sunset after it (the first of the day when the sun
-    /// does not rise): nil when there is none that day.
+    /// The day's first sunrise, and the first sunset after it, which may fall after midnight
+    /// (the first of the day when the sun does not rise): nil when there is none.
     public var sunrise: Date?
     public var sunset: Date?
     /// Civil twilight's start and end (the sun's centre 6° below the horizon), chosen as sunrise
@@ -36,7 +36,8 @@ extension Astronomy {
     }
 
     /// When the sun's centre crosses `altitude` upwards first in the span, and downwards first
-    /// after that (a day's evening, not the night's before when that ends after midnight).
+    /// after that (a day's evening, not the night's before when that ends after midnight; the
+    /// evening's even when it comes after the span's end).
     private static func sunCrossings(from start: Date, to end: Date, at coordinate: Coordinate, marks: [Date],
                                      altitude: @escaping (AstronomicalTime) -> Double) -> RiseAndSet {
         func height(_ date: Date) -> Double {
@@ -50,6 +51,14 @@ extension Astronomy {
         var found = find(from: start)
         if let rise = found.rise, let set = found.set, set < rise {
             found.set = find(from: rise).set
+        }
+        // The set after the day's rise may come after midnight (Reykjavik in June sets at 00:04,
+        // Tromsø's last sunsets before and after the midnight sun at 00:02 and 00:12): it is
+        // still the day's, looked for up to 12 hours into the next.
+        if found.rise != nil, found.set == nil {
+            let later = end.addingTimeInterval(43_200)
+            found.set = RiseAndSet.find(from: end, to: later, roughHeight: height, within: 0,
+                                        marks: culminations(from: end, to: later, at: coordinate), height: height).set
         }
         return RiseAndSet(rise: wholeSecond(found.rise), set: wholeSecond(found.set), isUpAtStart: found.isUpAtStart)
     }

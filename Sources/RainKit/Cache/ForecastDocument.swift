@@ -32,6 +32,8 @@ enum ForecastDocument {
         JSONField("daily", .list({ $0.forecast.daily }, { $0.forecast.daily = $1 }, tables.day, .blank)),
         JSONField("alerts", .list({ $0.forecast.alerts }, { $0.forecast.alerts = $1 }, tables.alert, Forecast.Alert(title: ""))),
         JSONField("alerts_asked_at", .optionalTime({ $0.forecast.alertsAskedAt }, { $0.forecast.alertsAskedAt = $1 })),
+        JSONField("alerts_last_modified", .text({ $0.forecast.alertsLastModified }, { $0.forecast.alertsLastModified = $1 })),
+        JSONField("alerts_expire_at", .optionalTime({ $0.forecast.alertsExpire }, { $0.forecast.alertsExpire = $1 })),
     ]
 
     private static let table = JSONFields(fields, naming: .rain)

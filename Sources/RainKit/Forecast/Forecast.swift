@@ -48,6 +48,11 @@ public struct Forecast: Sendable, Equatable {
     /// When the alert feeds asked at most so often (`AlertFeed.minimumInterval`) were last
     /// asked for the place; nil when none covers it.
     public var alertsAskedAt: Date?
+    /// What those feeds' last answer said of itself: its `Last-Modified`, sent back as
+    /// `If-Modified-Since` when they are next asked, and its `Expires`, before which they are
+    /// not asked again (MET's `doc/TermsOfService.md`, "Traffic").
+    public var alertsLastModified: String?
+    public var alertsExpire: Date?
 
     public init(
         coordinate: Coordinate, timeZone: String, units: UnitSystem, current: Conditions? = nil,
@@ -203,26 +208,6 @@ public struct Forecast: Sendable, Equatable {
             case night
             /// The sun stays above the horizon: midnight sun.
             case day
-        }
-
-        /// Providers mark a day without sunrise or sunset with stand-in times instead of
-        /// leaving them out: Open-Meteo both at the day's start in polar night and sunset a day
-        /// after sunrise in polar day (open-meteo/open-meteo `Sources/App/Helper/Solar/SunRiseSet.swift`),
-        /// Pirate Weather one second apart at the day's end, or its first and last second
-        /// (Pirate-Weather/pirate-weather-code `API/utils/solar.py`). Such a day keeps neither
-        /// time and says which it is.
-        mutating func settlePolarDaylight() {
-            guard let sunrise, let sunset else { return }
-            let span = sunset.timeIntervalSince(sunrise)
-            if span < 60 {
-                polar = .night
-            } else if span > 86_400 - 60 {
-                polar = .day
-            } else {
-                return
-            }
-            self.sunrise = nil
-            self.sunset = nil
         }
     }
 

@@ -49,8 +49,15 @@ final class CurlEasyTransfer {
         try set(CURLOPT_URL, request.url)
         try set(CURLOPT_NOSIGNAL, 1)
         try set(CURLOPT_PROTOCOLS_STR, "http,https")
-        try set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
-        try set(CURLOPT_FOLLOWLOCATION, 0)
+        if request.followsRedirects {
+            let secure = request.url.lowercased().hasPrefix("https://")
+            try set(CURLOPT_REDIR_PROTOCOLS_STR, secure ? "https" : "http,https")
+            try set(CURLOPT_FOLLOWLOCATION, 1)
+            try set(CURLOPT_MAXREDIRS, HTTPRequest.maximumRedirects)
+        } else {
+            try set(CURLOPT_REDIR_PROTOCOLS_STR, "http,https")
+            try set(CURLOPT_FOLLOWLOCATION, 0)
+        }
         try set(CURLOPT_SSL_VERIFYPEER, 1)
         try set(CURLOPT_SSL_VERIFYHOST, 2)
         if let caFile = options.caFile { try set(CURLOPT_CAINFO, caFile) }

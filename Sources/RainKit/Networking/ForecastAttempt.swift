@@ -7,9 +7,12 @@ enum ForecastAttempt: Equatable {
     /// HTTP statuses worth another try.
     static let retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504]
 
-    /// - Parameter sentKey: whether the request carried the key; a 401 or 403 to one without
-    ///   it is an HTTP error like another, not a refused key.
-    init(_ outcome: Result<HTTPResponse, TransferFailure>, host: String, key: APIKey?, sentKey: Bool = true, budget: Duration = .zero) {
+    /// - Parameters:
+    ///   - sentKey: whether the request carried the key; a 401 or 403 to one without it is an
+    ///     HTTP error like another, not a refused key.
+    ///   - conditional: whether the request carried `If-Modified-Since`: then a 304 is an answer.
+    init(_ outcome: Result<HTTPResponse, TransferFailure>, host: String, key: APIKey?, sentKey: Bool = true,
+         conditional: Bool = false, budget: Duration = .zero) {
         switch outcome {
         case .failure(let failure):
             switch failure {
@@ -34,7 +37,7 @@ enum ForecastAttempt: Equatable {
             }
         case .success(let response):
             let status = response.status
-            if (200...299).contains(status) {
+            if (200...299).contains(status) || (conditional && status == 304) {
                 self = .answer(response)
                 return
             }

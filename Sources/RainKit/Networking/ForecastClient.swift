@@ -99,8 +99,8 @@ public final class ForecastClient: Sendable {
         }
         DetachedThread.start { [self] in
             completion(fetch(endpoints, cancellation: cancellation, onEach: onEach, keepingValues: keepingForecasts) {
-                [decoder, configuration] body throws(ForecastError) in
-                try decoder.decode(body, units: configuration.units)
+                [decoder, configuration] response throws(ForecastError) in
+                try decoder.decode(response.body, units: configuration.units)
             })
         }
     }
@@ -154,6 +154,24 @@ public final class ForecastClient: Sendable {
     func value<Value: Sendable>(
         from endpoint: ForecastEndpoint, decode: @escaping @Sendable (Data) throws(ForecastError) -> Value
     ) async throws(ForecastError) -> Value {
+        try await answer(from: endpoint) { response throws(ForecastError) in try decode(response.body) }
+    }
+
+    /// The answer of a service asked as `value(from:decode:)` asks, with what the answer said
+    /// about itself; when the request carries `If-Modified-Since`, a `304 Not Modified` is an
+    /// answer too, with no value.
+    func conditionalValue<Value: Sendable>(
+        from endpoint: ForecastEndpoint, decode: @escaping @Sendable (Data) throws(ForecastError) -> Value
+    ) async throws(ForecastError) -> ConditionalAnswer<Value> {
+        try await answer(from: endpoint) { response throws(ForecastError) in
+            let metadata = ResponseMetadata(response)
+            return ConditionalAnswer(value: metadata.isNotModified ? nil : try decode(response.body), metadata: metadata)
+        }
+    }
+
+    private func answer<Value: Sendable>(
+        from endpoint: ForecastEndpoint, decode: @escaping @Sendable (HTTPResponse) throws(ForecastError) -> Value
+    ) async throws(ForecastError) -> Value {
         let result = await withCheckedContinuation { continuation in
             DetachedThread.start { [self] in
                 continuation.resume(returning: fetch([endpoint], cancellation: nil, onEach: nil, keepingValues: true, decode: decode)[0]
@@ -175,7 +193,7 @@ public final class ForecastClient: Sendable {
     private func fetch<Value: Sendable>(
         _ endpoints: [ForecastEndpoint], cancellation: TransferCancellation?,
         onEach: (@Sendable (Int, Result<Value, ForecastError>) -> Void)?, keepingValues: Bool,
-        decode: @escaping @Sendable (Data) throws(ForecastError) -> Value
+        decode: @escaping @Sendable (HTTPResponse) throws(ForecastError) -> Value
     ) -> [Result<Value, ForecastError>?] {
         let clock = ContinuousClock()
         let start = clock.now
@@ -226,11 +244,12 @@ public final class ForecastClient: Sendable {
             default:
                 log(endpoint, outcome, took: took)
             }
-            switch ForecastAttempt(outcome, host: endpoint.host, key: configuration.apiKey, sentKey: endpoint.carriesKey, budget: budget) {
+            switch ForecastAttempt(outcome, host: endpoint.host, key: configuration.apiKey, sentKey: endpoint.carriesKey,
+                                   conditional: endpoint.request.isConditional, budget: budget) {
             case .answer(let response):
                 deliver(index) {
                     do throws(ForecastError) {
-                        return .success(try decode(response.body))
+                        return .success(try decode(response))
                     } catch {
                         return .failure(error)
                     }

@@ -6,10 +6,17 @@ public struct HTTPRequest: Sendable, Equatable {
     public var url: String
     /// Extra request headers, by name.
     public var headers: [String: String]
+    /// Whether a redirect (3xx with `Location`) is followed, up to `maximumRedirects` times and
+    /// never from https to http; otherwise it is the answer. Only for requests that carry no
+    /// key: the headers go along to wherever the redirect points.
+    public var followsRedirects: Bool
 
-    public init(url: String, headers: [String: String] = [:]) {
+    static let maximumRedirects = 3
+
+    public init(url: String, headers: [String: String] = [:], followsRedirects: Bool = false) {
         self.url = url
         self.headers = headers
+        self.followsRedirects = followsRedirects
     }
 }
 

@@ -54,12 +54,18 @@ extension ForecastEndpoint {
     }
 
     /// A GET of `url` + `items` that names rain (the contact is added by `identifying(contact:)`)
-    /// and asks for `accept` where the service documents a type of its own.
+    /// and asks for `accept` where the service documents a type of its own. It follows
+    /// redirects, as both services ask of clients and neither request carries a key:
+    /// api.weather.gov documents a 301 for `/alerts/active` ("Certain common queries may be
+    /// redirected to discrete URLs", weather-gov/api `assets/openapi.yaml`), and api.met.no
+    /// redirects http to https ("All clients must support redirects", metno/weatherapi-docs
+    /// `doc/TermsOfService.md`, "Compression"). An https URL is never redirected to http.
     init(alertsAt url: String, _ items: [(String, String)], accept: String? = nil) {
         let full = url + Self.query(items)
         var headers = ["User-Agent": Self.identifyingUserAgent(contact: nil)]
         if let accept { headers["Accept"] = accept }
-        self.init(request: HTTPRequest(url: full, headers: headers), redactedURL: full, host: Self.hostForMessages(of: url))
+        self.init(request: HTTPRequest(url: full, headers: headers, followsRedirects: true), redactedURL: full,
+                  host: Self.hostForMessages(of: url))
     }
 
     /// `degrees` with at most four decimals, as both services ask: api.weather.gov's
@@ -67,6 +73,15 @@ extension ForecastEndpoint {
     /// "Traffic") answers 5+ decimals with 403 Forbidden. Four decimals are 11 m.
     static func fourDecimals(_ degrees: Double) -> String {
         format((degrees * 10_000).rounded() / 10_000)
+    }
+
+    /// The request asking whether the answer changed since `lastModified` (a previous answer's
+    /// `Last-Modified`, sent back unchanged), or itself when there is none.
+    func askingIfModified(since lastModified: String?) -> ForecastEndpoint {
+        guard let lastModified else { return self }
+        var endpoint = self
+        endpoint.request.headers["If-Modified-Since"] = lastModified
+        return endpoint
     }
 
     /// The request naming `contact` in its `User-Agent`.
@@ -77,12 +92,53 @@ extension ForecastEndpoint {
     }
 }
 
-/// A box of latitudes and longitudes.
+/// A part of a feed's coverage: a box of latitudes and longitudes, or, where a border runs
+/// where no box follows it (a river between two cities), a simple polygon of its corners.
 struct Area: Sendable {
-    var latitudes: ClosedRange<Double>
-    var longitudes: ClosedRange<Double>
+    private enum Shape: Sendable {
+        case box(latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>)
+        case outline([Coordinate])
+    }
+
+    private let shape: Shape
+
+    init(latitudes: ClosedRange<Double>, longitudes: ClosedRange<Double>) {
+        shape = .box(latitudes: latitudes, longitudes: longitudes)
+    }
+
+    /// The polygon through `corners`, (latitude, longitude) in order, closed back to the first.
+    init(outline corners: [(Double, Double)]) {
+        shape = .outline(corners.map { Coordinate(latitude: $0.0, longitude: $0.1) })
+    }
 
     func contains(_ coordinate: Coordinate) -> Bool {
-        latitudes.contains(coordinate.latitude) && longitudes.contains(coordinate.longitude)
+        switch shape {
+        case .box(let latitudes, let longitudes):
+            return latitudes.contains(coordinate.latitude) && longitudes.contains(coordinate.longitude)
+        case .outline(let corners):
+            // Even-odd: a ray from the place towards the east crosses the outline an odd number
+            // of times when the place is inside.
+            var inside = false
+            var previous = corners[corners.count - 1]
+            for corner in corners {
+                if (corner.latitude > coordinate.latitude) != (previous.latitude > coordinate.latitude) {
+                    let crossing = corner.longitude + (coordinate.latitude - corner.latitude) / (previous.latitude - corner.latitude)
+                        * (previous.longitude - corner.longitude)
+                    if coordinate.longitude < crossing { inside.toggle() }
+                }
+                previous = corner
+            }
+            return inside
+        }
+    }
+}
+
+/// The places of `areas` that are not in any of `excluded`.
+struct Coverage: Sendable {
+    var areas: [Area]
+    var excluded: [Area] = []
+
+    func contains(_ coordinate: Coordinate) -> Bool {
+        areas.contains { $0.contains(coordinate) } && !excluded.contains { $0.contains(coordinate) }
     }
 }

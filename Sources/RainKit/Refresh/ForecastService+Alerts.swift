@@ -20,10 +20,39 @@ extension ForecastService {
 
         /// The positions of the requests to send: the others' feeds were asked for the place
         /// less than their `minimumInterval` ago, and what they gave then is kept.
-        let asked: [Int]
-        /// When each place's feeds with a `minimumInterval` were asked, by the place's index
-        /// (none: never answered).
-        private let askedAt: Mutex<[Int: Date]>
+        let askedPositions: [Int]
+        /// When each place's feeds with a `minimumInterval` were asked and what their answer
+        /// said of itself, by the place's index (none: never answered).
+        private let asked: Mutex<[Int: Asking]>
+        /// The feeds that said their service is deprecated or in beta (a 203), by display name:
+        /// said once a batch, not once a place.
+        private let nonAuthoritative = Mutex(Set<String>())
+
+        /// When a place's feed asked at most so often was asked, and the `Last-Modified` and
+        /// `Expires` of its answer then (`Forecast.alertsLastModified`).
+        struct Asking: Sendable {
+            var at: Date?
+            var lastModified: String?
+            var expires: Date?
+
+            init(at: Date?, lastModified: String? = nil, expires: Date? = nil) {
+                (self.at, self.lastModified, self.expires) = (at, lastModified, expires)
+            }
+
+            init(of forecast: Forecast) {
+                self.init(at: forecast.alertsAskedAt, lastModified: forecast.alertsLastModified, expires: forecast.alertsExpire)
+            }
+
+            /// Whether a feed that asks for at least `interval` between questions may not be asked
+            /// yet at `now`: before that interval is over, or before the answer's `Expires` where
+            /// that is later (but never more than an hour: an `Expires` far off would otherwise
+            /// keep a place from its alerts).
+            func holds(at now: Date, interval: TimeInterval) -> Bool {
+                guard let at else { return false }
+                let expiresIn = expires.map { min($0.timeIntervalSince(at), 3600) } ?? 0
+                return (0..<max(interval, expiresIn)).contains(now.timeIntervalSince(at))
+            }
+        }
         /// The cached forecast of the place at an index (still the old one while its feeds
         /// have not all answered: the new one is held until they have).
         private let previous: @Sendable (Int) -> CachedForecast?
@@ -37,18 +66,21 @@ extension ForecastService {
             self.requests = requests
             positions = Dictionary(grouping: requests.indices) { requests[$0].index }
             var kept: [Int: [Forecast.Alert]] = [:]
-            var askedAt: [Int: Date] = [:]
+            var asking: [Int: Asking] = [:]
             for (position, (index, feed)) in requests.enumerated() {
                 guard let interval = feed.minimumInterval else { continue }
-                if let cached = previous(index), let last = cached.forecast.alertsAskedAt, (0..<interval).contains(now.timeIntervalSince(last)) {
+                let cached = previous(index)
+                let last = cached.map { Asking(of: $0.forecast) }
+                if let cached, let last, last.holds(at: now, interval: interval) {
                     kept[position] = cached.forecast.alerts.filter(feed.gave)
-                    askedAt[index] = last
+                    asking[index] = last
                 } else {
-                    askedAt[index] = now
+                    // Asked now; until it answers, what the last answer said is still what we know.
+                    asking[index] = Asking(at: now, lastModified: last?.lastModified, expires: last?.expires)
                 }
             }
-            asked = requests.indices.filter { kept[$0] == nil }
-            self.askedAt = Mutex(askedAt)
+            askedPositions = requests.indices.filter { kept[$0] == nil }
+            self.asked = Mutex(asking)
             self.previous = previous
             found.withLock { $0 = kept }
         }
@@ -57,7 +89,10 @@ extension ForecastService {
         /// feeds asked at most so often were asked for it (now, or when the kept alerts were).
         func joined(to forecast: Forecast, for index: Int) -> Forecast {
             var joined = forecast.adding(alerts(for: index))
-            joined.alertsAskedAt = askedAt.withLock { $0[index] }
+            let asking = asked.withLock { $0[index] }
+            joined.alertsAskedAt = asking?.at
+            joined.alertsLastModified = asking?.lastModified
+            joined.alertsExpire = asking?.expires
             return joined
         }
 
@@ -88,13 +123,46 @@ extension ForecastService {
             found.withLock { $0[position] = alerts }
         }
 
+        /// The `If-Modified-Since` for the request at `position`: the `Last-Modified` of the
+        /// last answer of a feed asked at most so often, whose alerts the place's cached
+        /// forecast holds (the value exactly as the server sent it, as MET asks).
+        fileprivate func ifModifiedSince(for position: Int) -> String? {
+            let (index, feed) = requests[position]
+            guard feed.minimumInterval != nil else { return nil }
+            return asked.withLock { $0[index]?.lastModified }
+        }
+
+        /// An answer: its alerts, or for a `304 Not Modified`, the ones it gave last time (read
+        /// from the cache as for a failed request); and for a feed asked at most so often, what
+        /// the answer said of itself. A 203 is said once a batch for each feed.
+        fileprivate func record(_ answer: ConditionalAnswer<[Forecast.Alert]>, from position: Int) {
+            let (index, feed) = requests[position]
+            let metadata = answer.metadata
+            if metadata.isNonAuthoritative, nonAuthoritative.withLock({ $0.insert(feed.displayName).inserted }) {
+                record(LocalizedText(N_("{feed}: its service says this version is deprecated or in beta; rain may need an update"),
+                                     ["feed": LocalizedText(feed.displayName)]),
+                       from: position, unreachable: false)
+            }
+            if feed.minimumInterval != nil {
+                asked.withLock { asked in
+                    asked[index]?.expires = metadata.expires
+                    // A 304 need not repeat Last-Modified: the one sent still names what we have.
+                    if metadata.lastModified != nil || !metadata.isNotModified { asked[index]?.lastModified = metadata.lastModified }
+                }
+            }
+            guard let alerts = answer.value else {
+                return record(previous(index)?.forecast.alerts.filter(feed.gave) ?? [], from: position)
+            }
+            record(alerts, from: position)
+        }
+
         /// A request that failed: what its feed gave last time stays (each alert ends when it
         /// expires), and for a feed asked at most so often, when it was asked then, so that the
         /// next refresh asks again.
         fileprivate func recordFailure(of position: Int) {
             let (index, feed) = requests[position]
             let cached = previous(index)
-            if feed.minimumInterval != nil { askedAt.withLock { $0[index] = cached?.forecast.alertsAskedAt } }
+            if feed.minimumInterval != nil { asked.withLock { $0[index] = cached.map { Asking(of: $0.forecast) } } }
             record(cached?.forecast.alerts.filter(feed.gave) ?? [], from: position)
         }
 
@@ -118,15 +186,16 @@ extension ForecastService {
     func fetch(_ official: OfficialAlerts, for locations: [Location]) async {
         let requests = official.requests
         await withTaskGroup(of: Void.self) { group in
-            for (started, position) in official.asked.enumerated() {
+            for (started, position) in official.askedPositions.enumerated() {
                 let (index, feed) = requests[position]
                 if started >= settings.maxConcurrentRequests { await group.next() }
                 let location = locations[index]
-                let endpoint = feed.endpoint(for: location.coordinate, url: feed.url(in: settings)).identifying(contact: settings.alertsContact)
+                let endpoint = feed.endpoint(for: location.coordinate, url: feed.url(in: settings))
+                    .identifying(contact: settings.alertsContact).askingIfModified(since: official.ifModifiedSince(for: position))
                 let decode: @Sendable (Data) throws(ForecastError) -> [Forecast.Alert] = { body throws(ForecastError) in try feed.decode(body) }
                 group.addTask { [client] in
                     do throws(ForecastError) {
-                        official.record(try await client.value(from: endpoint, decode: decode), from: position)
+                        official.record(try await client.conditionalValue(from: endpoint, decode: decode), from: position)
                     } catch {
                         let place = LocalizedText.verbatim(location.name.strippingControlCharacters)
                         if case .offline(let host) = error {

@@ -44,11 +44,7 @@ public struct DarkSkyDecoder: ForecastDecoder {
         }
         if let block = try root.member("daily") {
             forecast.dailySummary = try block.string("summary")
-            forecast.daily = try data(of: block, fields.day, .blank).map { day in
-                var day = day
-                day.settlePolarDaylight()
-                return day
-            }
+            forecast.daily = try data(of: block, fields.day, .blank)
         }
         forecast.alerts = try root.member("alerts")?.elements { node throws(JSONError) in
             try fields.alert.read(node, startingFrom: Forecast.Alert(title: "Weather alert"))

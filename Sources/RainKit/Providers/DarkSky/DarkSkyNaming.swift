@@ -7,17 +7,17 @@ extension JSONNaming {
     /// - A day's minimum and maximum are `temperatureMin`/`Max` (`temperatureLow`/`High` are the
     ///   overnight low and daytime high, read only when the others are absent); its liquid
     ///   amount is `liquidAccumulation` (`precipAccumulation` adds snow and ice).
-    /// - The sky is rain's own (`Forecast.withAstronomy`): a server's `sunriseTime`,
-    ///   `sunsetTime` and `moonPhase` are read where present and replaced by rain's; dawn, dusk,
-    ///   the moon's light, rise and set, `polar` and `daylight_seconds` are rain's alone.
+    /// - The sky is rain's own (`Forecast.withAstronomy`): a server's `sunriseTime` and
+    ///   `sunsetTime` are not read; its `moonPhase` is read where present and replaced by rain's;
+    ///   dawn, dusk, the moon's light, rise and set, `polar` and `daylight_seconds` are rain's alone.
     /// - `minutely`'s points are its `data`; its `precision` is rain's own (a Dark Sky server's
     ///   minutes are each its own).
     private static let darkSkyKeys: [String: [String]] = [
         "temperature_low": ["temperatureMin", "temperatureLow"],
         "temperature_high": ["temperatureMax", "temperatureHigh"],
         "precip_accumulation": ["liquidAccumulation", "precipAccumulation"],
-        "sunrise": ["sunriseTime"],
-        "sunset": ["sunsetTime"],
+        "sunrise": [],
+        "sunset": [],
         "polar": [],
         "dawn": [],
         "dusk": [],

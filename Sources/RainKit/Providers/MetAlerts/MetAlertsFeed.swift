@@ -9,19 +9,25 @@ public struct MetAlertsFeed: AlertFeed {
 
     public var displayName: String { N_("MET Norway's alerts") }
 
-    /// Norway, its coast and Svalbard, as boxes that follow the border with Sweden and Finland
-    /// (Stockholm, Helsinki and Tallinn are left out; a place just across the border may not be,
-    /// and gets an empty answer).
-    static let areas = [
-        Area(latitudes: 57.5...59.0, longitudes: 4.0...10.0),     // the south coast and the Skagerrak
+    /// Norway, its coast and Svalbard, as boxes that follow the border with Sweden, and Troms
+    /// and Finnmark as an outline along the borders with Sweden, Finland (Kilpisjärvi's arm,
+    /// the Tana) and Russia (the Pasvik): Stockholm, Helsinki, Tallinn, Denmark's north
+    /// (Hirtshals, Skagen), Finnish Lapland and Nikel are left out. The lines are drawn to a
+    /// kilometre or two: a place on the very border may fall either side (and gets an empty answer).
+    static let coverage = Coverage(areas: [
+        Area(latitudes: 57.9...59.0, longitudes: 4.0...10.0),     // the south coast (Lindesnes, 57.98°N) and the Skagerrak
         Area(latitudes: 59.0...64.0, longitudes: 4.0...12.3),     // southern Norway to Trøndelag
         Area(latitudes: 64.0...66.0, longitudes: 4.0...14.5),     // Namdalen, Helgeland
         Area(latitudes: 66.0...68.5, longitudes: 4.0...18.0),     // Nordland to Narvik
-        Area(latitudes: 68.5...71.5, longitudes: 4.0...31.5),     // Troms and Finnmark
+        Area(outline: [                                           // Troms and Finnmark
+            (68.5, 4.0), (71.5, 4.0), (71.5, 31.5), (69.80, 31.5), (69.79, 30.85), (69.45, 30.12), (69.05, 28.93),
+            (69.72, 29.20), (70.09, 28.35), (70.07, 27.95), (69.93, 27.10), (69.40, 25.80), (68.95, 25.75),
+            (68.62, 24.80), (68.63, 23.50), (68.80, 22.40), (69.31, 21.27), (69.06, 20.55), (68.5, 18.8),
+        ]),
         Area(latitudes: 74.0...81.0, longitudes: 10.0...35.0),    // Svalbard and Bjørnøya
-    ]
+    ])
 
-    public func covers(_ coordinate: Coordinate) -> Bool { Self.areas.contains { $0.contains(coordinate) } }
+    public func covers(_ coordinate: Coordinate) -> Bool { Self.coverage.contains(coordinate) }
 
     public func url(in settings: Settings) -> String { settings.metAlertsURL }
 

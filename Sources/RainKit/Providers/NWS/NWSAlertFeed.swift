@@ -11,13 +11,26 @@ public struct NWSAlertFeed: AlertFeed {
 
     /// The states and DC, Puerto Rico and the Virgin Islands, Guam and the Northern Marianas,
     /// American Samoa (the `StateTerritoryCode`s of weather-gov/api `assets/openapi.yaml`, and
-    /// the Marianas of `MarineAreaCode` PM, which the Guam office warns), as boxes that keep to
-    /// the borders where a neighbour's city is near: Vancouver, Toronto, Monterrey and Nassau
-    /// are left out; border towns may not be (a place just outside gets an empty answer).
-    static let areas = [
-        Area(latitudes: 31.3...49.0, longitudes: -125.0...(-95.2)),     // the West and the Plains to the 49th parallel
-        Area(latitudes: 27.0...31.3, longitudes: -104.6...(-93.5)),     // Texas but the Rio Grande's last stretch
-        Area(latitudes: 25.8...27.0, longitudes: -99.5...(-96.9)),      // the Rio Grande valley, Brownsville
+    /// the Marianas of `MarineAreaCode` PM, which the Guam office warns), as boxes, the border
+    /// with Mexico as an outline (the line from the Pacific to the Colorado, the straight lines
+    /// to the Rio Grande at El Paso, the river to the Gulf), and the Canadian shores of the
+    /// Detroit and Niagara rivers, Lake Erie's and southern Vancouver Island left out: Vancouver,
+    /// Victoria, Windsor, Toronto, Tijuana, Ciudad Juárez, Monterrey and Nassau are not asked
+    /// (a place just outside would get an empty answer). The lines are drawn to a kilometre or
+    /// two: a place on the very border may fall either side.
+    static let coverage = Coverage(areas: [
+        Area(latitudes: 32.72...49.0, longitudes: -125.0...(-95.2)),    // the West and the Plains to the 49th parallel
+        Area(outline: [                                                  // California to Texas, south of 32.72°N
+            (32.72, -117.4), (32.534, -117.4), (32.534, -117.124), (32.718, -114.719), (32.49, -114.81),
+            (31.332, -111.075), (31.332, -108.208), (31.783, -108.208), (31.783, -106.528),
+            // The Rio Grande: El Paso, Presidio, Big Bend, Del Rio, Eagle Pass, Laredo, Brownsville.
+            (31.748, -106.487), (31.70, -106.38), (31.43, -106.15), (31.28, -105.87), (30.88, -105.33),
+            (30.14, -104.68), (29.55, -104.37), (29.26, -103.78), (29.16, -103.60), (28.97, -103.25),
+            (29.18, -102.96), (29.76, -102.55), (29.80, -101.56), (29.45, -101.06), (29.34, -100.92),
+            (28.70, -100.51), (27.495, -99.51), (26.91, -99.28), (26.56, -99.16), (26.40, -99.02),
+            (26.37, -98.82), (26.07, -98.26), (26.06, -97.95), (25.893, -97.50), (25.957, -97.146),
+            (25.90, -96.8), (32.72, -93.5),
+        ]),
         Area(latitudes: 28.9...41.7, longitudes: -95.2...(-69.9)),      // the South, the Midwest, the Mid-Atlantic
         Area(latitudes: 24.4...28.9, longitudes: -87.7...(-80.0)),      // Florida and its Keys, west of the Bahamas
         Area(latitudes: 41.7...49.4, longitudes: -95.2...(-89.5)),      // Minnesota, Wisconsin, the Northwest Angle
@@ -32,9 +45,18 @@ public struct NWSAlertFeed: AlertFeed {
         Area(latitudes: 17.6...18.6, longitudes: -67.4...(-64.5)),      // Puerto Rico, the Virgin Islands
         Area(latitudes: 13.2...20.6, longitudes: 144.6...146.1),        // Guam, the Northern Marianas
         Area(latitudes: -14.6...(-11.0), longitudes: -171.2...(-168.1)), // American Samoa (not Samoa's Apia)
-    ]
+    ], excluded: [
+        Area(outline: [                                                  // southern Ontario: Windsor, Lake Erie's north shore, Niagara
+            (43.45, -82.45), (42.99, -82.42), (42.60, -82.52), (42.35, -82.93), (42.34, -82.98), (42.312, -83.074),
+            (42.27, -83.13), (42.05, -83.17), (41.73, -82.68), (41.68, -82.40), (42.85, -78.95), (42.90, -78.92),
+            (43.09, -79.07), (43.26, -79.06), (43.45, -79.06),
+        ]),
+        Area(outline: [                                                  // southern Vancouver Island: Victoria, Sooke, Sidney
+            (48.50, -125.0), (48.50, -124.75), (48.29, -123.55), (48.27, -123.25), (48.75, -123.22), (49.0, -123.32), (49.0, -125.0),
+        ]),
+    ])
 
-    public func covers(_ coordinate: Coordinate) -> Bool { Self.areas.contains { $0.contains(coordinate) } }
+    public func covers(_ coordinate: Coordinate) -> Bool { Self.coverage.contains(coordinate) }
 
     public func url(in settings: Settings) -> String { settings.nwsURL }
 

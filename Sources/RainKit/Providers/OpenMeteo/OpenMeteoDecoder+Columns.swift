@@ -27,10 +27,6 @@ extension OpenMeteoDecoder {
             try column(key) { node throws(JSONError) in try node.number() }
         }
 
-        func dates(_ key: String) throws(JSONError) -> [Date?] {
-            try column(key) { node throws(JSONError) in try node.unixTime() }
-        }
-
         /// A column, nil for each null; all nil when the column is absent.
         private func column<Value>(_ key: String, _ read: (JSONNode) throws(JSONError) -> Value?) throws(JSONError) -> [Value?] {
             guard let column = try block.member(key) else { return Array(repeating: nil, count: times.count) }

@@ -25,4 +25,26 @@ extension OpenMeteoDecoder {
         }
         return evenAndWet ? .hour : nil
     }
+
+    /// Where the server derives an hour's quarters from it (`backwardsSum`), each is a quarter
+    /// of the hour's sum rounded to 0.1 mm, so a drizzle hour of 0.1 mm gives four quarters of
+    /// 0.0, which would read as dry beside an hour the hourly data has wet. Four dry quarters of
+    /// an hour that is wet take the hour's intensity (the hour is all that is known of them).
+    static func keepingDrizzle(in nextHour: Forecast.NextHour, hours: [Forecast.Hour]) -> Forecast.NextHour {
+        var minutes = nextHour.minutes
+        var changed = false
+        for hour in hours {
+            guard let intensity = hour.precipIntensity, intensity > 0 else { continue }
+            let end = hour.time.addingTimeInterval(3600)
+            let quarters = minutes.indices.filter { minutes[$0].time >= hour.time && minutes[$0].time < end }
+            guard quarters.count == 4, quarters.allSatisfy({ minutes[$0].precipIntensity == 0 }) else { continue }
+            for index in quarters {
+                minutes[index].precipIntensity = intensity
+                minutes[index].precipType = hour.precipType ?? "rain"
+            }
+            changed = true
+        }
+        guard changed else { return nextHour }
+        return Forecast.NextHour(summary: nextHour.summary, minutes: minutes, precision: precision(of: minutes))
+    }
 }

@@ -62,6 +62,7 @@ public struct OpenMeteoDecoder: ForecastDecoder {
             let labels = try UnitCheck(root.member("hourly_units"), expected: expected)
             let shift = utcOffset.map { hourlyReadShift(utcOffset: Int($0)) } ?? 0
             forecast.hourly = try hours(from: Columns(block), labels: labels, units: units, readShift: shift)
+            forecast.nextHour = forecast.nextHour.map { keepingDrizzle(in: $0, hours: forecast.hourly) }
         }
         if let block = try root.member("daily") {
             let labels = try UnitCheck(root.member("daily_units"), expected: expected)
@@ -173,7 +174,6 @@ public struct OpenMeteoDecoder: ForecastDecoder {
         let snowfall = try labels.snowfalls(columns, "snowfall_sum")
         let windSpeed = try labels.windSpeeds(columns, "wind_speed_10m_max")
         let uvIndex = try columns.numbers("uv_index_max")
-        let sunrise = try columns.dates("sunrise"), sunset = try columns.dates("sunset")
         return columns.times.indices.map { index in
             var day = Forecast.Day(time: calendar.startOfDay(stampedAt: columns.times[index]))
             let weather = code[index].flatMap(WeatherCode.init)
@@ -190,9 +190,6 @@ public struct OpenMeteoDecoder: ForecastDecoder {
             day.snowAccumulation = snowfall[index]
             day.windSpeed = windSpeed[index]
             day.uvIndex = uvIndex[index]
-            day.sunrise = sunrise[index]
-            day.sunset = sunset[index]
-            day.settlePolarDaylight()
             return day
         }
     }

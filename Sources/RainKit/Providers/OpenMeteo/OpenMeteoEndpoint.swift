@@ -11,7 +11,7 @@ extension ForecastEndpoint {
         "precipitation_probability", "weather_code", "wind_speed_10m", "wind_gusts_10m", "wind_direction_10m", "uv_index",
     ]
     static let openMeteoDaily = [
-        "weather_code", "temperature_2m_max", "temperature_2m_min", "sunrise", "sunset", "rain_sum", "showers_sum",
+        "weather_code", "temperature_2m_max", "temperature_2m_min", "rain_sum", "showers_sum",
         "snowfall_sum", "precipitation_probability_max", "wind_speed_10m_max", "uv_index_max",
     ]
     /// Quarter hours asked for, before and after the one the server takes for now. It lays
@@ -22,7 +22,8 @@ extension ForecastEndpoint {
     /// cover the next hour in every zone.
     static let openMeteoPastQuarterHours = 3
     /// Today and the 7 days after it. Each request counts as `OpenMeteoQueryWeight.ofRainsRequest`
-    /// calls against the free limits: every variable above is one rain reads and shows (40, so 4 calls).
+    /// calls against the free limits: every variable above is one rain reads and shows (38, so
+    /// 3.8 calls; the day's sun is rain's own, `DaySun`, so `sunrise` and `sunset` are not asked).
     static let openMeteoForecastDays = 8
     static let openMeteoQuarterHours = 8
 
