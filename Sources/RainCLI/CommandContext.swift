@@ -204,6 +204,6 @@ extension CommandContext {
     /// The width every line is cut to: the terminal's; for other output `COLUMNS` when it was
     /// exported (shells set it without exporting it), else none: a pipe gets whole lines.
     var fittingWidth: Int? {
-        console.terminalWidth ?? environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+        console.terminalWidth ?? TerminalDimension.parse(environment["COLUMNS"])
     }
 }
