@@ -19,7 +19,7 @@ extension SettingsLoader {
     static func validKey(_ key: String, source: String) throws(ConfigError) -> APIKey {
         let key = key.trimmed
         guard !key.isEmpty else { throw .unusableKey(source: source, problem: LocalizedText(N_("is empty"))) }
-        let allowed = key.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0.value < 0x7F && !"/?#%&=+".unicodeScalars.contains($0) }
+        let allowed = key.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0.value < 0x7F && !"/?#%&=+\"\\".unicodeScalars.contains($0) }
         guard allowed else { throw .unusableKey(source: source, problem: LocalizedText(N_("contains characters an API key cannot have"))) }
         return APIKey(key)
     }
