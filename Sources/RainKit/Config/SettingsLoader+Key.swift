@@ -24,6 +24,14 @@ extension SettingsLoader {
         return APIKey(key)
     }
 
+    /// `api_key` in the configuration file, which then holds the key as a key file does and is
+    /// held to its rule: a file group or others can read or write is refused.
+    static func keyInConfiguration(_ key: String, file path: String) throws(ConfigError) -> APIKey {
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & 0o077 != 0 { throw .insecureKeyFile(path: path, mode: UInt32(info.st_mode)) }
+        return try validKey(key, source: "api_key in \(path)")
+    }
+
     /// Like ssh with a private key: a file others can read is refused.
     static func readKeyFile(_ path: String) throws(ConfigError) -> APIKey {
         var info = stat()

@@ -160,7 +160,7 @@ public struct SettingsLoader: Sendable {
             settings.apiKey = try Self.readKeyFile(keyFile)
             keySource = .file(keyFile)
         } else if let key = try file.string("api_key") {
-            settings.apiKey = try Self.validKey(key, source: "api_key in \(file.path)")
+            settings.apiKey = try Self.keyInConfiguration(key, file: file.path)
             keySource = .config
         } else {
             keySource = .none
