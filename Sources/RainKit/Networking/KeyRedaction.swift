@@ -6,11 +6,11 @@ import FoundationEssentials
 /// file, notification, or error quoting the body can hold it), and to server messages and
 /// transfer errors; the error printer applies it once more to every line it writes.
 ///
-/// A copy is the key as it is written or percent-encoded (as in a URL), or in a JSON string with any of its characters as
-/// `\u` escapes (a key has no `"`, `\` or `/`, so the result stays valid JSON). A key shorter than
-/// `shortLength` is replaced only where no letter or digit touches it: inside a word it is a
-/// piece of that word, and replacing it would garble the text ("apiREDACTEDey") while telling a
-/// reader the key.
+/// A copy is the key as it is written or percent-encoded (as in a URL), or in a JSON string
+/// with any of its characters as `\u` escapes (a key has no `"`, `\` or `/`, so a valid
+/// document stays valid). A key shorter than `shortLength` is replaced only where no letter
+/// or digit touches it: inside a word it is a piece of that word, and replacing it would
+/// garble the text ("apiREDACTEDey") while telling a reader the key.
 package struct KeyRedaction: Sendable {
     /// The key, and its percent-encoded form where that differs.
     private let keys: [[UInt8]]
@@ -45,29 +45,48 @@ package struct KeyRedaction: Sendable {
         return changed
     }
 
+    /// Outside the strings of a valid JSON document a copy is a number or a literal (a key
+    /// such as "12345678" or "null"), and replacing it would break the document: there it is
+    /// left. Anywhere else (a body the reader refuses quotes what it found) it is replaced.
     private static func scrubbed(_ bytes: [UInt8], of key: [UInt8]) -> [UInt8]? {
+        guard let (result, outsideStrings) = scan(bytes, for: key, outsideStrings: true) else { return nil }
+        guard outsideStrings, (try? JSONScanner.map(bytes)) != nil else { return result }
+        return scan(bytes, for: key, outsideStrings: false)?.result
+    }
+
+    /// The bytes with the copies replaced (outside strings too, or not), and whether one was
+    /// outside a string; nil when none was replaced.
+    private static func scan(_ bytes: [UInt8], for key: [UInt8], outsideStrings: Bool) -> (result: [UInt8], outsideStrings: Bool)? {
         var result: [UInt8] = []
         var copied = 0   // bytes[..<copied] are in result
         var index = 0
+        var inString = false
+        var replacedOutside = false
         while index < bytes.count {
             let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                inString.toggle()
+                index += 1
+                continue
+            }
             guard byte == key[0] || byte == UInt8(ascii: "\\") else {
                 index += 1
                 continue
             }
-            if let end = matchEnd(of: key, in: bytes, from: index), standsAlone(key, bytes, index, end) {
+            if inString || outsideStrings, let end = matchEnd(of: key, in: bytes, from: index), standsAlone(key, bytes, index, end) {
                 if result.isEmpty { result.reserveCapacity(bytes.count) }
                 result += bytes[copied..<index]
                 result += mark
                 copied = end
                 index = end
+                replacedOutside = replacedOutside || !inString
             } else {
                 index += escapeLength(bytes, at: index)
             }
         }
         guard copied > 0 else { return nil }
         result += bytes[copied...]
-        return result
+        return (result, replacedOutside)
     }
 
     /// A JSON escape is one character: a match never starts inside one. 6 for `\uXXXX`, 2 for
