@@ -1,8 +1,9 @@
 #!/bin/sh
 # make fuzz: libFuzzer on the JSON parser, both forecast decoders, the cache document reader,
-# the store reader, the argument parser, the one sanitiser of terminal text (text) and every
-# screen at any width and height (screens), each for FUZZ_SECONDS (default 60). SwiftPM builds
-# the `rain-fuzz` product with `--sanitize fuzzer --sanitize address` (optimised, overflow and
+# the store reader, the argument parser, the one sanitiser of terminal text (text), every
+# screen at any width and height (screens), and the API key's redaction from an answer and
+# the sizes taken from COLUMNS and LINES (redaction), each for FUZZ_SECONDS (default 60).
+# SwiftPM builds the `rain-fuzz` product with `--sanitize fuzzer --sanitize address` (optimised, overflow and
 # bounds checks kept: they are what finds the bugs); FUZZ_TARGET picks what it does with an
 # input (FuzzEntry, Fuzz/RainFuzzing/FuzzEntry.swift). A crash is copied to
 # Tests/RainCLITests/FuzzRegressions/<target>/, where FuzzRegressionTests replays it in
@@ -14,7 +15,7 @@ set -eu
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 SECONDS_EACH=${FUZZ_SECONDS:-60}
-TARGETS=${FUZZ_TARGETS:-"json forecast cache store arguments text screens"}
+TARGETS=${FUZZ_TARGETS:-"json forecast cache store arguments text screens redaction"}
 OUT="$ROOT/.build/fuzz"
 REGRESSIONS="$ROOT/Tests/RainCLITests/FuzzRegressions"
 # swiftc keeps only the last -sanitize= it is given, and SwiftPM gives -sanitize=fuzzer then
@@ -46,6 +47,9 @@ seed() {
         text)
             printf '\024Z\303\274rich \346\235\261\344\272\254 \033[31mred\342\200\256 \342\200\213' > "$corpus/mixed"
             printf '\003Stra\303\237e \360\237\214\247\357\270\217' > "$corpus/wide" ;;
+        redaction)
+            printf '\041sim-key-0123456789abcdef0123456789{"summary":"sim-key-0123456789abcdef0123456789","\\u0073im-key-0123456789abcdef0123456789":1}' > "$corpus/echoed"
+            printf '\003abc{"abc":"x abc y","abcd":1}' > "$corpus/short" ;;
         screens)
             printf '\117\030\001Berlin\000Tokyo\000Mostly Cloudy\000Storm' > "$corpus/wide-window"
             printf '\000\000\000B\000T\000S\000A' > "$corpus/one-column" ;;

@@ -7,7 +7,7 @@ import Foundation
 /// SwiftPM with libFuzzer), and what FuzzRegressionTests replays: an input is read or refused,
 /// never a crash.
 public enum FuzzEntry {
-    public static let targets = ["json", "forecast", "cache", "store", "arguments", "text", "screens"]
+    public static let targets = ["json", "forecast", "cache", "store", "arguments", "text", "screens", "redaction"]
 
     public static func run(_ target: String, _ bytes: [UInt8]) {
         switch target {
@@ -18,6 +18,7 @@ public enum FuzzEntry {
         case "arguments": arguments(bytes)
         case "text": text(bytes)
         case "screens": screens(bytes)
+        case "redaction": redaction(bytes)
         default: preconditionFailure("no fuzz target \(target)")
         }
     }
@@ -101,6 +102,48 @@ public enum FuzzEntry {
         for scalar in text.unicodeScalars where scalar != "\n" {
             precondition(!scalar.isTerminalControl && !scalar.isInvisible, "U+\(String(scalar.value, radix: 16)) would reach the terminal")
         }
+    }
+
+    /// An answer that echoes the API key: the first byte picks the key's length (1-40), its
+    /// characters come from the bytes after it (mapped onto what a key may hold), the rest is
+    /// the body. After `KeyRedaction`, a body that was JSON still is; a key of 8 or more
+    /// characters (none of them a letter of the mark, which a new copy would have to overlap)
+    /// is in no string of the document, nor anywhere in a body that was not JSON (a valid
+    /// document keeps a number or literal that happens to be the key; bytes that spell the
+    /// key only with the hex digits of a `\u` escape are not checked: no server that echoes
+    /// the key writes it so, and the decoded text does not hold it). The same bytes as COLUMNS or
+    /// LINES are a terminal's size or none.
+    static func redaction(_ bytes: [UInt8]) {
+        let dimension = TerminalDimension.parse(String(decoding: bytes, as: UTF8.self))
+        precondition(dimension.map { (1...65535).contains($0) } ?? true, "a size no terminal has: \(dimension!)")
+        let allowed = Array("!$'()*,-.0123456789:;<>@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]^_`abcdefghijklmnopqrstuvwxyz{|}~".utf8)
+        let length = Int(bytes.first ?? 0) % 40 + 1
+        let key = String(decoding: bytes.dropFirst().prefix(length).map { allowed.contains($0) ? $0 : allowed[Int($0) % allowed.count] }, as: UTF8.self)
+        guard key.count == length, let redaction = KeyRedaction(APIKey(key)) else { return }
+        let body = Array(bytes.dropFirst(1 + length))
+        let scrubbed = Array(redaction.scrubbing(Data(body)))
+        precondition(redaction.scrubbing(String(decoding: body, as: UTF8.self)) == String(decoding: scrubbed, as: UTF8.self) || String(validating: body, as: UTF8.self) == nil,
+                     "text and bytes are scrubbed alike")
+        let wasJSON = (try? JSONScanner.map(body)) != nil
+        let map = try? JSONScanner.map(scrubbed)
+        precondition(!wasJSON || map != nil, "scrubbing broke a JSON document")
+        guard length >= KeyRedaction.shortLength, !key.contains(where: { "REDACT".contains($0) }) else { return }
+        precondition(wasJSON || body.contains(UInt8(ascii: "\\")) || scrubbed.firstRange(of: Array(key.utf8)) == nil,
+                     "the key is left in the body")
+        guard let map, let value = try? JSONNode(map: map, entry: 0).value() else { return }
+        func check(_ value: JSONValue) {
+            switch value {
+            case .string(let text): precondition(!text.contains(key), "a string of the document holds the key")
+            case .array(let items): items.forEach(check)
+            case .object(let members):
+                for (name, member) in members {
+                    precondition(!name.contains(key), "a member name holds the key")
+                    check(member)
+                }
+            default: break
+            }
+        }
+        check(value)
     }
 
     /// The one sanitiser and what stands on it: what it lets through is clean and stays the

@@ -33,5 +33,10 @@ extension ForecastSimulator {
         case controlCharacters
         /// Reads the request and closes the connection without answering.
         case disconnect
+        /// On Pirate Weather paths, echoes the key the request carried, as a careless server or
+        /// proxy may: appended to the summaries and alert texts of the normal answer (with an
+        /// alert everywhere), or (`validAnswer: false`) as the member names of a 200 body that
+        /// a reader refuses, `{"KEY": 1, "KEY": 2}`. Other paths answer normally.
+        case echoedKey(validAnswer: Bool)
     }
 }

@@ -11,6 +11,8 @@ struct DarkSkyDocument: Sendable {
     var extendHourly = false
     /// Summaries and alert texts carry ANSI escapes and control characters.
     var hostileText = false
+    /// Appended to summaries and alert texts (an echoed key); every place then has an alert.
+    var echoedText: String?
     /// The request time (unix seconds); `currently.time`.
     var now: Double
     /// `version=` (2 adds Pirate Weather's own fields such as `liquidAccumulation`).
@@ -171,7 +173,7 @@ struct DarkSkyDocument: Sendable {
     }
 
     private func alerts(scenario: ForecastSimulator.Scenario, region: String, current: Conditions) -> [JSONValue] {
-        guard scenario.hasAlert || hostileText else { return [] }
+        guard scenario.hasAlert || hostileText || echoedText != nil else { return [] }
         let seed = Seed(latitude: latitude, longitude: longitude)
         var titles = ["Wind warning", "Thunderstorm warning", "Heavy rain warning"]
         titles.append(current.temperature > 28 ? "Heat advisory" : current.temperature < 0 ? "Frost warning" : "Fog advisory")
@@ -240,7 +242,8 @@ struct DarkSkyDocument: Sendable {
     }
 
     private func text(_ string: String) -> String {
-        hostileText ? Self.hostilePrefix + string + Self.hostileSuffix : string
+        let echoed = echoedText.map { string + " (key \($0))" } ?? string
+        return hostileText ? Self.hostilePrefix + echoed + Self.hostileSuffix : echoed
     }
 
     static func blockSummary<C: Collection>(_ hours: C) -> (text: String, icon: String) where C.Element == Conditions {

@@ -60,11 +60,16 @@ struct Router: Sendable {
         case .truncatedBody: return .respond(failures.truncated(sampleDocument(request, route: route)))
         case .wrongTypes: return .respond(failures.wrongTypes())
         case .hugeBody(let bytes): return .respond(failures.huge(sampleDocument(request, route: route), bytes: bytes))
+        case .echoedKey(let validAnswer):
+            guard case .darkSky(let pathKey, _) = route else { return .respond(answer(request, route: route, hostile: false)) }
+            let sent = request.headers["apikey"] ?? pathKey
+            if validAnswer { return .respond(answer(request, route: route, hostile: false, echoing: sent)) }
+            return .respond(.json(200, .object([(sent, .integer(1)), (sent, .integer(2))])))
         }
     }
 
     /// The normal answer: provider errors for a bad method, key, location or units, else a document.
-    func answer(_ request: ServerRequest, route: Route, hostile: Bool) -> ServerResponse {
+    func answer(_ request: ServerRequest, route: Route, hostile: Bool, echoing echoed: String? = nil) -> ServerResponse {
         if route == .notFound {
             return .json(404, .object([("detail", .string("Not Found"))]))
         }
@@ -73,7 +78,7 @@ struct Router: Sendable {
         }
         switch route {
         case .darkSky(let pathKey, let location):
-            return darkSky(request, pathKey: pathKey, location: location, hostile: hostile)
+            return darkSky(request, pathKey: pathKey, location: location, hostile: hostile, echoing: echoed)
         case .openMeteoForecast(let name):
             return OpenMeteo.forecast(request, endpoint: OpenMeteo.endpoints[name]!, now: now)
         case .openMeteoSearch:
@@ -89,7 +94,7 @@ struct Router: Sendable {
         }
     }
 
-    private func darkSky(_ request: ServerRequest, pathKey: String, location: String, hostile: Bool) -> ServerResponse {
+    private func darkSky(_ request: ServerRequest, pathKey: String, location: String, hostile: Bool, echoing echoed: String?) -> ServerResponse {
         if let apiKey {
             // Pirate-Weather/pirateweather docs/API.md: the key may travel in an `apikey`
             // header, with any placeholder in the path's key segment; the gateway in front of
@@ -117,6 +122,7 @@ struct Router: Sendable {
             excludedBlocks: excluded,
             extendHourly: request.queryValue("extend") == "hourly",
             hostileText: hostile,
+            echoedText: echoed,
             now: now,
             version: Int(request.queryValue("version") ?? "1") ?? 1
         )

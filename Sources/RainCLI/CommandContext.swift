@@ -123,7 +123,9 @@ extension CommandContext {
     /// Writes a problem to stderr through `ErrorReport`, the one printer.
     func report(_ report: ErrorReport, as severity: ErrorReport.Severity = .error) {
         hintsGiven.note(report.hint)
-        console.writeError(report.text(as: severity))
+        let text = report.text(as: severity)
+        // Answers are read without the key already; this catches any other way it came in.
+        console.writeError(checkedConfiguration?.keyRedaction?.scrubbing(text) ?? text)
     }
 
     /// Writes a hint on its own (after something said on standard output) to stderr.
@@ -204,6 +206,6 @@ extension CommandContext {
     /// The width every line is cut to: the terminal's; for other output `COLUMNS` when it was
     /// exported (shells set it without exporting it), else none: a pipe gets whole lines.
     var fittingWidth: Int? {
-        console.terminalWidth ?? environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+        console.terminalWidth ?? TerminalDimension.parse(environment["COLUMNS"])
     }
 }

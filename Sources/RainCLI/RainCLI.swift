@@ -183,7 +183,7 @@ public enum RainCLI {
     /// Columns to fit output to: the terminal's, else `COLUMNS`, else 80.
     static func outputWidth(environment: [String: String], console: any Console) -> Int {
         if let width = console.terminalWidth { return width }
-        if let columns = environment["COLUMNS"].flatMap(Int.init), columns > 0 { return columns }
+        if let columns = TerminalDimension.parse(environment["COLUMNS"]) { return columns }
         return 80
     }
 }

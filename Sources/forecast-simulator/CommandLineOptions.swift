@@ -50,7 +50,8 @@ struct CommandLineOptions: Equatable {
           --latency-ms <ms>       Answer every request this long after it arrives
           --status <code>         Answer every request with this status and the provider's error body
           --retry-after <s>       Retry-After seconds with --status (429 defaults to 60)
-          --body <kind>           malformed | truncated | cut-off | empty | html | wrong-types | control-characters
+          --body <kind>           malformed | truncated | cut-off | empty | html | wrong-types |
+                                  control-characters | echoed-key | echoed-key-invalid
           --huge <bytes>          Answer with a valid, whitespace-padded body of this many bytes,
                                   in the shape of the path's provider (Dark Sky, Open-Meteo, ...)
           --hang                  Read requests and never answer
@@ -200,5 +201,7 @@ struct CommandLineOptions: Equatable {
         "html": .htmlBody,
         "wrong-types": .wrongTypes,
         "control-characters": .controlCharacters,
+        "echoed-key": .echoedKey(validAnswer: true),
+        "echoed-key-invalid": .echoedKey(validAnswer: false),
     ]
 }

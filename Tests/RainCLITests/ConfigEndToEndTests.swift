@@ -159,4 +159,26 @@ import Testing
             #expect(refreshed.status == 78 && refreshed.error.contains("mode 644"), "\(refreshed)")
         }
     }
+
+    /// An `api_key` in config.json makes it a key file, held to the key file's rule (issue 42):
+    /// group or others may not read it; at 600, as `config init` writes it, the key is used.
+    @Test func aConfigurationHoldingTheKeyIsRefusedWhenOthersCanReadIt() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 30, "api_key": "\#(ForecastWorld.apiKey)"}"#)
+            for mode in [0o644, 0o640, 0o604] as [mode_t] {
+                chmod(home + "/config.json", mode)
+                let refused = try await world.rain(["refresh", "Berlin"], environment: ["RAIN_API_KEY": ""])
+                #expect(refused.status == 78, "\(refused)")
+                #expect(refused.error == """
+                    rain: error: the API key file \(home)/config.json can be read or written by group or others (mode \(String(mode, radix: 8)))
+                    rain: hint: chmod 600 \(home)/config.json
+
+                    """, "\(refused)")
+                #expect(try await world.rain(["locations"], environment: ["RAIN_API_KEY": ""]).status == 0, "only where the key is sent")
+            }
+            chmod(home + "/config.json", 0o600)
+            let accepted = try await world.rain(["refresh", "Berlin"], environment: ["RAIN_API_KEY": ""])
+            #expect(accepted.status == 0, "\(accepted)")
+        }
+    }
 }

@@ -163,4 +163,31 @@ import Testing
             #expect(english.error.hasPrefix("rain: error: no saved locations"), "no French catalogue there: \(english)")
         }
     }
+
+    /// A tampered catalogue cannot put escapes, control characters or bidirectional overrides
+    /// on the terminal (issue 42): its text goes through the one sanitiser as it is read.
+    @Test func aTamperedCataloguesTextIsSanitised() async throws {
+        try await withTemporaryDirectory { folder in
+            let prefix = folder + "/prefix"
+            try FileManager.default.createDirectory(atPath: prefix + "/bin", withIntermediateDirectories: true)
+            #expect(try await BuiltProduct.runSystem("/bin/cp", [BuiltProduct.path("rain"), prefix + "/bin/rain"]).status == 0)
+            let messages = prefix + "/share/locale/de/LC_MESSAGES"
+            try FileManager.default.createDirectory(atPath: messages, withIntermediateDirectories: true)
+            writeFile(folder + "/de.po", #"""
+                msgid ""
+                msgstr "Content-Type: text/plain; charset=UTF-8\n"
+
+                msgid "Added {name} {coordinates}, ID {id}, the current location."
+                msgstr "\033[31m\033]0;pwned\007{name}\t\u202Ehinzugefügt\u202C\r\nrain: error: fake, ID {id}\033[0m"
+                """#.replacingOccurrences(of: "\\u202E", with: "\u{202E}").replacingOccurrences(of: "\\u202C", with: "\u{202C}"))
+            let compiled = Catalogues.msgfmt(["-o", messages + "/rain.mo", folder + "/de.po"])
+            #expect(compiled.status == 0, "\(compiled.output)")
+            let added = try await BuiltProduct.runSystem("/usr/bin/env", ["-i", "RAIN_HOME=\(folder)/home", "LANG=de_DE.UTF-8",
+                                                                         prefix + "/bin/rain", "locations", "add", "Berlin", "--lat", "52.52", "--lon", "13.41"])
+            #expect(added.status == 0, "\(added)")
+            #expect(added.output.hasPrefix("[31m]0;pwnedBerlin hinzugefügt  rain: error: fake, ID "), "\(added.output.debugDescription)")
+            #expect(!added.output.dropLast().unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || (0x202A...0x202E).contains($0.value) },
+                    "\(added.output.debugDescription)")
+        }
+    }
 }

@@ -237,6 +237,46 @@ import Testing
         }
     }
 
+    /// What a command prints is read as it comes and dropped (stdout) or cut to its last few KB
+    /// (stderr): a command that prints a lot, here 300 MB per event, runs to its end in rain's
+    /// few MB. Under a bound on rain's address space that collecting it would break (a crash:
+    /// exit 134), rain delivers every event and passes on whole lines of the end of stderr.
+    /// The real clock: the simulator's rain at Windy is always 50 minutes away.
+    @Test func aCommandThatPrintsALotIsReadInBoundedMemory() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            _ = try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+                .add(name: "Windy", coordinate: Coordinate(latitude: 52.56, longitude: 13.405))
+            let loud = #"cat >> "$RAIN_HOME/events.jsonl"; head -c 300000000 /dev/zero; yes | head -c 30000000 >&2"#
+            let script = "ulimit -v 250000 && exec \(shellQuoted(BuiltProduct.path("rain"))) notify Windy --exec \(shellQuoted(loud))"
+            let result = try await BuiltProduct.startSystem("/bin/sh", ["-c", script], environment: world.environment).finish()
+            #expect(result.status == 0, "\(result.status) \(result.error.suffix(2000))")
+            #expect(delivered(home).count == 3, "\(result.status)")
+            let lines = result.error.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            #expect(!lines.isEmpty && lines.allSatisfy { $0 == "y" }, "whole lines only: \(result.error.prefix(200))")
+            #expect(result.error.utf8.count <= 3 * 4096, "a few KB per event: \(result.error.utf8.count)")
+        }
+    }
+
+    /// The command has delivered when the shell exits 0, whatever a job it left in the
+    /// background still holds open (here its stdout and stderr, for 300 s): once, not timed out
+    /// and sent again on every run.
+    @Test func aCommandThatLeavesAJobInTheBackgroundHasDeliveredWhenTheShellExits() async throws {
+        try await withTemporaryDirectory { home in
+            let (world, _) = try world(home, notify: #"{"exec_timeout": 5}"#)
+            let backgrounded = #"cat >> "$RAIN_HOME/events.jsonl"; sleep 300 & echo $! >> "$RAIN_HOME/jobs""#
+            defer {
+                let jobs = (try? String(contentsOfFile: home + "/jobs", encoding: .utf8)) ?? ""
+                for job in jobs.split(separator: "\n").compactMap({ Int32($0) }) { kill(job, SIGKILL) }
+            }
+            let first = try await world.rain(["notify", "Berlin", "--exec", backgrounded])
+            #expect(first.status == 0 && first.error.isEmpty, "\(first)")
+            #expect(delivered(home).count == 2, "\(first)")
+            let again = try await world.rain(["notify", "Berlin", "--exec", backgrounded])
+            #expect(again.status == 0 && delivered(home).count == 2, "each event once: \(again)")
+        }
+    }
+
     /// The command runs in a process group of its own (so that its time limit can end all of
     /// it): a signal that ends rain meanwhile ends that group too, and rain ends as the signal
     /// would have it. The real clock: the simulator's rain at Windy is always 50 minutes away.

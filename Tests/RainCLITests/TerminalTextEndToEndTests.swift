@@ -9,7 +9,7 @@ import Testing
 @Suite struct TerminalTextEndToEndTests {
     /// Characters that show as nothing: two names with and without them look the same.
     static let invisible: [Character] = ["\u{200B}", "\u{200C}", "\u{200D}", "\u{2060}", "\u{FEFF}", "\u{200E}", "\u{200F}",
-                                         "\u{061C}", "\u{00AD}", "\u{180E}", "\u{3164}", "\u{E0041}",
+                                         "\u{061C}", "\u{00AD}", "\u{180E}", "\u{3164}", "\u{115F}", "\u{1160}", "\u{FFA0}", "\u{E0041}",
                                          // A variation selector after a letter, not an emoji; an Egyptian format control.
                                          "\u{FE0F}", "\u{E0100}", "\u{13430}"]
 
@@ -28,6 +28,31 @@ import Testing
     }
 
     /// A variation selector after an emoji chooses its picture: such a name is what it looks like.
+    /// Characters that show as a gap (issue 42): a no-break, ideographic, thin, hair, narrow
+    /// or other Unicode space, or the braille blank.
+    static let blanks: [Character] = ["\u{00A0}", "\u{3000}", "\u{2009}", "\u{200A}", "\u{2002}", "\u{2007}", "\u{202F}",
+                                      "\u{205F}", "\u{1680}", "\u{2800}"]
+
+    /// A gap is a space however it was typed: the name is saved with a plain one, a second
+    /// spelling of the same place is the place already saved, and the name finds it.
+    @Test func aBlankInANameIsASpace() async throws {
+        try await withTemporaryDirectory { home in
+            let environment = ["RAIN_HOME": home]
+            let first = try await BuiltProduct.run("rain", ["locations", "add", "Ber\u{00A0}lin\u{3000}", "--lat", "52.52", "--lon", "13.41"],
+                                                   environment: environment)
+            #expect(first.status == 0 && first.output.hasPrefix("Added Ber lin (52.52, 13.41)"), "\(first)")
+            for blank in Self.blanks {
+                let again = try await BuiltProduct.run("rain", ["locations", "add", "Ber" + String(blank) + "lin", "--lat", "52.52", "--lon", "13.41"],
+                                                       environment: environment)
+                #expect(again.status == 0 && again.output.contains("already saved"), "U+\(String(blank.unicodeScalars.first!.value, radix: 16)): \(again)")
+                let shown = try await BuiltProduct.run("rain", ["locations", "select", "Ber" + String(blank) + "lin"], environment: environment)
+                #expect(shown.status == 0, "the name finds it: \(shown)")
+            }
+            let places = try LocationsStore(paths: RainPaths.resolve(environment: environment)).load().locations
+            #expect(places.map(\.name) == ["Ber lin"])
+        }
+    }
+
     @Test func anEmojiMayCarryItsVariationSelector() async throws {
         try await withTemporaryDirectory { home in
             let result = try await BuiltProduct.run("rain", ["locations", "add", "Sunny \u{2600}\u{FE0F}", "--lat", "1", "--lon", "2"],

@@ -5,7 +5,10 @@ import Testing
 
 @Suite struct SettingsLoaderTests {
     private func load(_ config: String?, environment: [String: String] = [:], in folder: String) throws -> (settings: Settings, keySource: SettingsLoader.KeySource, fileExists: Bool) {
-        if let config { writeFile(folder + "/config.json", config) }
+        if let config {
+            writeFile(folder + "/config.json", config)
+            chmod(folder + "/config.json", 0o600)   // as config init writes it
+        }
         let paths = RainPaths.resolve(environment: ["RAIN_HOME": folder])
         return try SettingsLoader(paths: paths, environment: environment, configFileIsExplicit: false).load()
     }

@@ -132,7 +132,9 @@ struct LocationsAddCommand: RunnableCommand {
         location.alias = alias
         switch try await DetachedThread.run({ [location] in try store.add(location, select: select, again: again) }) {
         case .added(let location, let isCurrent):
-            let values: KeyValuePairs<String, String> = ["name": place.qualifiedName.strippingControlCharacters, "coordinates": place.shortCoordinates, "id": location.shortID]
+            var saved = place
+            saved.name = location.name   // as saved: trimmed, its blanks spaces
+            let values: KeyValuePairs<String, String> = ["name": saved.qualifiedName.strippingControlCharacters, "coordinates": place.shortCoordinates, "id": location.shortID]
             context.print(isCurrent ? context.localization.tr("Added {name} {coordinates}, ID {id}, the current location.", values)
                           : context.localization.tr("Added {name} {coordinates}, ID {id}.", values))
         case .alreadySaved(let location, let number, let isCurrent):

@@ -19,9 +19,17 @@ extension SettingsLoader {
     static func validKey(_ key: String, source: String) throws(ConfigError) -> APIKey {
         let key = key.trimmed
         guard !key.isEmpty else { throw .unusableKey(source: source, problem: LocalizedText(N_("is empty"))) }
-        let allowed = key.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0.value < 0x7F && !"/?#%&=+".unicodeScalars.contains($0) }
+        let allowed = key.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0.value < 0x7F && !"/?#%&=+\"\\".unicodeScalars.contains($0) }
         guard allowed else { throw .unusableKey(source: source, problem: LocalizedText(N_("contains characters an API key cannot have"))) }
         return APIKey(key)
+    }
+
+    /// `api_key` in the configuration file, which then holds the key as a key file does and is
+    /// held to its rule: a file group or others can read or write is refused.
+    static func keyInConfiguration(_ key: String, file path: String) throws(ConfigError) -> APIKey {
+        var info = stat()
+        if stat(path, &info) == 0, info.st_mode & 0o077 != 0 { throw .insecureKeyFile(path: path, mode: UInt32(info.st_mode)) }
+        return try validKey(key, source: "api_key in \(path)")
     }
 
     /// Like ssh with a private key: a file others can read is refused.

@@ -41,6 +41,8 @@ public struct SettingsLoader: Sendable {
         /// Every setting that could not be used, in the file's order of checking (each left at
         /// its default in `settings`): the first stops a command, `config show` lists them all.
         public let problems: [ConfigError]
+        /// What hides the configured key in a text (nil without one).
+        package var keyRedaction: KeyRedaction? { KeyRedaction(settings.apiKey) }
     }
 
     public func load() throws(ConfigError) -> (settings: Settings, keySource: KeySource, fileExists: Bool) {
@@ -158,7 +160,7 @@ public struct SettingsLoader: Sendable {
             settings.apiKey = try Self.readKeyFile(keyFile)
             keySource = .file(keyFile)
         } else if let key = try file.string("api_key") {
-            settings.apiKey = try Self.validKey(key, source: "api_key in \(file.path)")
+            settings.apiKey = try Self.keyInConfiguration(key, file: file.path)
             keySource = .config
         } else {
             keySource = .none

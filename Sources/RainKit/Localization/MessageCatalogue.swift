@@ -42,7 +42,8 @@ public struct MessageCatalogue: Sendable, Equatable {
             let original = try string(in: originals, at: index)
             let translation = try string(in: translations, at: index)
             let key = original.split(separator: "\0", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-            messages[key] = translation.split(separator: "\0", omittingEmptySubsequences: false).map(String.init)
+            let keepsLines = key.contains("\n")
+            messages[key] = translation.split(separator: "\0", omittingEmptySubsequences: false).map { Self.sanitised($0, keepingLines: keepsLines) }
         }
         self.messages = messages
     }
@@ -52,6 +53,14 @@ public struct MessageCatalogue: Sendable, Equatable {
         guard let forms = messages[original], !original.isEmpty else { return nil }
         let text = forms.indices.contains(form) ? forms[form] : forms[0]
         return text.isEmpty ? nil : text
+    }
+
+    /// A translation through the one sanitiser (`strippingControlCharacters`), as all text
+    /// from outside rain: a catalogue is a file anyone with the folder can replace, and its
+    /// text reaches the terminal. Line breaks stay only where the original has them.
+    private static func sanitised(_ form: Substring, keepingLines: Bool) -> String {
+        guard keepingLines else { return String(form).strippingControlCharacters }
+        return form.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).strippingControlCharacters }.joined(separator: "\n")
     }
 
     private static func word(_ bytes: [UInt8], _ offset: Int, littleEndian: Bool) -> UInt32 {

@@ -30,7 +30,7 @@ extension LocationList {
         var outcome: Result<Location, LocationsError>?
 
         init(_ reference: String) {
-            needle = reference.trimmingSpaces.lowercased()
+            needle = LocationValidation.foldingBlanks(reference).trimmingSpaces.lowercased()
             isASCII = needle.allSatisfy(\.isASCII)
         }
 

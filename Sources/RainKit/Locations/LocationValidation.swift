@@ -30,13 +30,30 @@ public enum LocationValidation {
     }
 
     /// A name for a new place, typed or found: besides `validName`'s rules, valid UTF-8 (an
-    /// argument that was not arrives with U+FFFD in place of its bad bytes) and without
-    /// invisible characters, which would let two names look alike. Names already saved are
-    /// read with `validName` alone.
+    /// argument that was not arrives with U+FFFD in place of its bad bytes), its blanks
+    /// written as spaces (`foldingBlanks`) and without invisible characters, which would let
+    /// two names look alike. Names already saved are read with `validName` alone.
     public static func validNewName(_ name: String) throws(LocationsError) -> String {
-        let name = try validName(name)
+        let name = try validName(foldingBlanks(name))
         if let problem = textProblem(in: name) { throw problem }
         return name
+    }
+
+    /// `text` with every character that shows as a gap written as a space: the Unicode space
+    /// separators (no-break, ideographic, en to hair spaces: category Zs) and the braille
+    /// blank U+2800, so that a name is one name however its gap was typed or pasted, and "Ber
+    /// lin" cannot be saved three times looking the same. (The other blanks, the Hangul fillers
+    /// U+115F, U+1160, U+3164 and U+FFA0, are invisible characters and refused as those are.)
+    public static func foldingBlanks(_ text: String) -> String {
+        if text.isPrintableASCII { return text }
+        var scalars = String.UnicodeScalarView()
+        var folded = false
+        for scalar in text.unicodeScalars {
+            let isBlank = scalar.value != 0x20 && (scalar.value == 0x2800 || scalar.properties.generalCategory == .spaceSeparator)
+            scalars.append(isBlank ? " " : scalar)
+            folded = folded || isBlank
+        }
+        return folded ? String(scalars) : text
     }
 
     /// Why `text` (a name, or a LOC that names no place) cannot be a name typed as it looks:

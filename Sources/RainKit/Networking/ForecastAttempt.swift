@@ -25,11 +25,11 @@ enum ForecastAttempt: Equatable {
             case .connectionLost:
                 self = .failure(.connectionLost(host: host), retryable: true, serverDelay: nil)
             case .tls(let reason):
-                self = .failure(.tls(host: host, reason: reason), retryable: false, serverDelay: nil)
+                self = .failure(.tls(host: host, reason: KeyRedaction(key)?.scrubbing(reason) ?? reason), retryable: false, serverDelay: nil)
             case .tooLarge(let limit):
                 self = .failure(.tooLarge(limit: limit), retryable: false, serverDelay: nil)
             case .transport(let reason):
-                self = .failure(.transport(reason: reason), retryable: false, serverDelay: nil)
+                self = .failure(.transport(reason: KeyRedaction(key)?.scrubbing(reason) ?? reason), retryable: false, serverDelay: nil)
             case .outOfTime:
                 self = .failure(.outOfTime(host: host, seconds: Int(budget.components.seconds)), retryable: false, serverDelay: nil)
             case .cancelled:

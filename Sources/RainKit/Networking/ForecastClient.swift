@@ -198,6 +198,8 @@ public final class ForecastClient: Sendable {
         let clock = ContinuousClock()
         let start = clock.now
         let budget = configuration.retry.totalBudget
+        // No text of an answer reaches rain with the key in it (the server may echo it).
+        let redaction = KeyRedaction(configuration.apiKey)
         let results = ResultSlots<Value>(count: endpoints.count)
         // Bodies are decoded side by side on the batch's own threads (a single request's on
         // this one: it has nothing to overlap with); their results are handed on one at a time.
@@ -249,6 +251,8 @@ public final class ForecastClient: Sendable {
             case .answer(let response):
                 deliver(index) {
                     do throws(ForecastError) {
+                        var response = response
+                        if let redaction { response.body = redaction.scrubbing(response.body) }
                         return .success(try decode(response))
                     } catch {
                         return .failure(error)

@@ -20,10 +20,17 @@ struct Subprocess {
         /// Called with the process group's ID once it runs (the child leads a group of its own
         /// when a time limit is given), so a caller can pass a signal on to it.
         var started: ((Int32) -> Void)?
+        /// The most bytes of its standard output and of its standard error kept (the last
+        /// ones); the rest is read and dropped, so that a command that prints without end
+        /// never fills rain's memory.
+        var keptOutput: Int
+        var keptError: Int
 
-        init(time: Duration? = nil, started: ((Int32) -> Void)? = nil) {
+        init(time: Duration? = nil, started: ((Int32) -> Void)? = nil, keptOutput: Int = .max, keptError: Int = .max) {
             self.time = time
             self.started = started
+            self.keptOutput = keptOutput
+            self.keptError = keptError
         }
     }
 
@@ -65,16 +72,14 @@ struct Subprocess {
 
         limits.started?(child)
         let deadline = limits.time.map { ContinuousClock.now + $0 }
-        let (output, error, timedOut) = exchange(input: Array((input ?? "").utf8), stdin: &pipes[0][1],
-                                                 stdout: stdout[0], stderr: stderr[0], deadline: deadline)
-        var status: Int32 = 0
-        if timedOut {
-            status = stopGroup(child)
-        } else {
-            while waitpid(child, &status, 0) == -1 && errno == EINTR {}
-        }
-        return Outcome(status: ChildProcess.exitStatus(status), output: String(decoding: output, as: UTF8.self),
-                       error: String(decoding: error, as: UTF8.self), timedOut: timedOut)
+        var exchange = Exchange(input: Array((input ?? "").utf8), stdin: pipes[0][1], outputs: [stdout[0], stderr[0]],
+                                kept: [limits.keptOutput, limits.keptError])
+        // The exchange closes its ends.
+        (pipes[0][1], pipes[1][0], pipes[2][0]) = (-1, -1, -1)
+        let ended = exchange.run(child: child, deadline: deadline)
+        let status = ended ?? stopGroup(child)
+        return Outcome(status: ChildProcess.exitStatus(status), output: String(decoding: exchange.collected[0], as: UTF8.self),
+                       error: String(decoding: exchange.collected[1], as: UTF8.self), timedOut: ended == nil)
     }
 
     /// SIGTERM to the group, and SIGKILL to whatever of it still runs a second later; the
@@ -93,50 +98,113 @@ struct Subprocess {
         if !reaped { while waitpid(group, &status, 0) == -1 && errno == EINTR {} }
         return status
     }
+}
 
-    /// Writes `input` and reads both outputs at once, so a child that prints much before it has
-    /// read everything never waits on us while we wait on it.
-    /// Past `deadline` it stops and says so (the pipes may still be open then).
-    private static func exchange(input: [UInt8], stdin: inout Int32, stdout: Int32, stderr: Int32,
-                                 deadline: ContinuousClock.Instant?) -> ([UInt8], [UInt8], Bool) {
-        var written = 0
-        var collected: [[UInt8]] = [[], []]
-        var open = [stdout, stderr]
-        if input.isEmpty { close(stdin); stdin = -1 }
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while stdin >= 0 || open.contains(where: { $0 >= 0 }) {
-            var fds = [pollfd(fd: stdin, events: Int16(POLLOUT), revents: 0)]
-                + open.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
-            var wait: Int32 = -1
+/// Writes a child's input and reads both its outputs at once, so a child that prints much
+/// before it has read everything never waits on us while we wait on it. It ends when the child
+/// has exited, not when its pipes close: a job it left running in the background may hold
+/// them open for as long as it runs.
+private struct Exchange {
+    let input: [UInt8]
+    var stdin: Int32
+    var outputs: [Int32]
+    let kept: [Int]
+    var collected: [[UInt8]] = [[], []]
+    private var written = 0
+    private var buffer = [UInt8](repeating: 0, count: 65536)
+
+    /// How often a child that neither prints nor closes its pipes is checked for having exited.
+    private static let exitCheck: Int32 = 100
+    /// What is read after the child exited at most: more than any pipe holds (1 MiB, Linux's
+    /// pipe-max-size), less than a background job that prints without end would give.
+    private static let drainedAfterExit = 1 << 20
+
+    init(input: [UInt8], stdin: Int32, outputs: [Int32], kept: [Int]) {
+        self.input = input
+        self.stdin = stdin
+        self.outputs = outputs
+        self.kept = kept
+        if input.isEmpty { closeInput() }
+    }
+
+    /// The child's wait status once it exited, or nil past `deadline` (then it still runs).
+    /// Every descriptor of the exchange is closed on return.
+    mutating func run(child: pid_t, deadline: ContinuousClock.Instant?) -> Int32? {
+        defer { closeInput(); closeOutputs() }
+        var status: Int32 = 0
+        while true {
+            var wait = Self.exitCheck
             if let deadline {
                 let left = ContinuousClock.now.duration(to: deadline)
-                if left <= .zero {
-                    if stdin >= 0 { close(stdin); stdin = -1 }
-                    return (collected[0], collected[1], true)
-                }
-                wait = Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1)
+                if left <= .zero { return nil }
+                wait = min(wait, Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1))
             }
-            guard poll(&fds, nfds_t(fds.count), wait) >= 0 else {
-                if errno == EINTR { continue }
-                break
-            }
-            if stdin >= 0, fds[0].revents != 0 {
-                let count = input[written...].withUnsafeBytes { write(stdin, $0.baseAddress, $0.count) }
-                if count > 0 { written += count }
-                if count < 0 && errno != EINTR && errno != EAGAIN || written == input.count {
-                    close(stdin)
-                    stdin = -1
+            if outputs.allSatisfy({ $0 < 0 }) && stdin < 0 {
+                // Nothing left to exchange: only the child's exit to wait for.
+                if deadline == nil {
+                    while waitpid(child, &status, 0) == -1 && errno == EINTR {}
+                    return status
                 }
+                if waitpid(child, &status, WNOHANG) == child { return status }
+                usleep(useconds_t(wait) * 1000)
+                continue
             }
-            for index in 0..<2 where open[index] >= 0 && fds[index + 1].revents != 0 {
-                let count = read(open[index], &buffer, buffer.count)
-                if count > 0 {
-                    collected[index].append(contentsOf: buffer[..<count])
-                } else if count == 0 || errno != EINTR && errno != EAGAIN {
-                    open[index] = -1
-                }
+            step(wait: wait)
+            if waitpid(child, &status, WNOHANG) == child {
+                drain()
+                return status
             }
         }
-        return (collected[0], collected[1], false)
+    }
+
+    /// One poll of the pipes and what it allows: a write of input, a read of each output.
+    /// False when nothing was ready.
+    @discardableResult
+    private mutating func step(wait: Int32) -> Bool {
+        var fds = [pollfd(fd: stdin, events: Int16(POLLOUT), revents: 0)]
+            + outputs.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+        let ready = poll(&fds, nfds_t(fds.count), wait)
+        guard ready > 0 else {
+            if ready < 0 && errno != EINTR && errno != EAGAIN { closeInput(); closeOutputs() }
+            return false
+        }
+        if stdin >= 0, fds[0].revents != 0 {
+            let count = input[written...].withUnsafeBytes { write(stdin, $0.baseAddress, $0.count) }
+            if count > 0 { written += count }
+            if count < 0 && errno != EINTR && errno != EAGAIN || written == input.count { closeInput() }
+        }
+        for index in 0..<2 where outputs[index] >= 0 && fds[index + 1].revents != 0 {
+            let count = read(outputs[index], &buffer, buffer.count)
+            if count > 0 {
+                keep(buffer[..<count], index)
+            } else if count == 0 || errno != EINTR && errno != EAGAIN {
+                close(outputs[index])
+                outputs[index] = -1
+            }
+        }
+        return true
+    }
+
+    /// Reads what the child left in its pipes when it exited, without waiting for more.
+    private mutating func drain() {
+        closeInput()
+        var budget = Self.drainedAfterExit
+        while budget > 0, outputs.contains(where: { $0 >= 0 }), step(wait: 0) { budget -= buffer.count }
+    }
+
+    private mutating func keep(_ bytes: ArraySlice<UInt8>, _ index: Int) {
+        let limit = kept[index]
+        guard limit > 0 else { return }
+        collected[index].append(contentsOf: bytes.suffix(limit))
+        let over = collected[index].count - limit
+        if over > 0 { collected[index].removeFirst(over) }
+    }
+
+    private mutating func closeInput() {
+        if stdin >= 0 { close(stdin); stdin = -1 }
+    }
+
+    private mutating func closeOutputs() {
+        for index in outputs.indices where outputs[index] >= 0 { close(outputs[index]); outputs[index] = -1 }
     }
 }

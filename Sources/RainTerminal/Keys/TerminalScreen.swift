@@ -30,15 +30,13 @@ package struct TerminalScreen {
         self.asciiOnly = asciiOnly
     }
 
-    /// Columns and lines: the terminal's own size, else COLUMNS and LINES, else 80x24.
+    /// Columns and lines: the terminal's own size, else COLUMNS and LINES (at most 65535), else 80x24.
     package func size(environment: [String: String]) -> (width: Int, height: Int) {
         var size = winsize()
         if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 {
             return (Int(size.ws_col), Int(size.ws_row))
         }
-        let columns = environment["COLUMNS"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
-        let lines = environment["LINES"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
-        return (columns ?? 80, lines ?? 24)
+        return (TerminalDimension.parse(environment["COLUMNS"]) ?? 80, TerminalDimension.parse(environment["LINES"]) ?? 24)
     }
 
     /// The width frames should be rendered at. A plain terminal gets one column less, so a

@@ -1,7 +1,10 @@
 /// `rain notify --exec CMD`: CMD run by `/bin/sh -c` once per event, the event as one JSON
 /// object on its standard input and `RAIN_NOTIFY_SUMMARY`, `RAIN_NOTIFY_BODY` and
 /// `RAIN_NOTIFY_PLACE` in its environment. It runs in a process group of its own for at most
-/// `timeLimit` (`notify.exec_timeout`, 60 s by default); then the group is killed.
+/// `timeLimit` (`notify.exec_timeout`, 60 s by default); then the group is killed. Its
+/// standard output is read and dropped, and only the tail of its standard error is kept, so
+/// that a command that prints without end never fills rain's memory; it has delivered when the
+/// shell exits 0, whatever a job it left in the background still holds open.
 public struct CommandNotifier: Sendable {
     public let command: String
     let environment: [String: String]
@@ -11,6 +14,8 @@ public struct CommandNotifier: Sendable {
     public static let defaultTimeLimit: Duration = .seconds(60)
     /// The most lines of what a failed command wrote that rain shows.
     public static let shownLines = 3
+    /// The most bytes of the end of what a command writes to stderr that rain keeps.
+    static let keptError = 4096
 
     public init(command: String, environment: [String: String], timeLimit: Duration = CommandNotifier.defaultTimeLimit) {
         self.command = command
@@ -18,9 +23,8 @@ public struct CommandNotifier: Sendable {
         self.timeLimit = timeLimit
     }
 
-    /// What the command printed.
+    /// What the command wrote to stderr: its last few KB, in whole lines.
     public struct Output: Sendable {
-        public var output: String
         public var error: String
     }
 
@@ -32,13 +36,21 @@ public struct CommandNotifier: Sendable {
         do {
             outcome = try Subprocess.run("/bin/sh", ["-c", command], input: event.jsonText(compactly: true),
                                          environment: environment.merging(variables) { $1 },
-                                         limits: Subprocess.Limits(time: timeLimit, started: started))
+                                         limits: Subprocess.Limits(time: timeLimit, started: started,
+                                                                   keptOutput: 0, keptError: Self.keptError))
         } catch {
             throw .deliveryFailed(what: "/bin/sh", reason: error.reason)
         }
-        if outcome.timedOut { throw .commandTimedOut(seconds: Int(timeLimit.components.seconds), said: Self.lines(of: outcome.error)) }
-        guard outcome.status == 0 else { throw .commandFailed(status: outcome.status, said: Self.lines(of: outcome.error)) }
-        return Output(output: outcome.output, error: outcome.error)
+        let said = Self.wholeLines(outcome.error)
+        if outcome.timedOut { throw .commandTimedOut(seconds: Int(timeLimit.components.seconds), said: Self.lines(of: said)) }
+        guard outcome.status == 0 else { throw .commandFailed(status: outcome.status, said: Self.lines(of: said)) }
+        return Output(error: said)
+    }
+
+    /// `text` without its first line when that may have been cut by the limit of what is kept.
+    private static func wholeLines(_ text: String) -> String {
+        guard text.utf8.count >= keptError, let newline = text.firstIndex(of: "\n") else { return text }
+        return String(text[text.index(after: newline)...])
     }
 
     /// The last few lines a command wrote to stderr (where its reason usually is), without

@@ -1,0 +1,137 @@
+import FoundationEssentials
+
+/// The one rule that keeps the API key out of what rain says, writes and sends: every copy of
+/// the key is replaced by `REDACTED`. It is applied where text could first carry the key into
+/// rain, an answer's body before anything reads it (so no forecast summary or alert, cache
+/// file, notification, or error quoting the body can hold it), and to server messages and
+/// transfer errors; the error printer applies it once more to every line it writes.
+///
+/// A copy is the key as it is written or percent-encoded (as in a URL), or in a JSON string
+/// with any of its characters as `\u` escapes (a key has no `"`, `\` or `/`, so a valid
+/// document stays valid). A key shorter than `shortLength` is replaced only where no letter
+/// or digit touches it: inside a word it is a piece of that word, and replacing it would
+/// garble the text ("apiREDACTEDey") while telling a reader the key.
+package struct KeyRedaction: Sendable {
+    /// The key, and its percent-encoded form where that differs.
+    private let keys: [[UInt8]]
+
+    /// A key this short can be part of any word by chance ("k" in "apikey").
+    static let shortLength = 8
+    static let mark = Array(ForecastEndpoint.redactionMark.utf8)
+
+    /// Nil without a key: nothing to hide.
+    package init?(_ key: APIKey?) {
+        guard let key, !key.value.isEmpty else { return nil }
+        let encoded = ForecastEndpoint.percentEncoded(key.value)
+        keys = [Array(key.value.utf8)] + (encoded == key.value ? [] : [Array(encoded.utf8)])
+    }
+
+    package func scrubbing(_ text: String) -> String {
+        guard let scrubbed = scrubbed(Array(text.utf8)) else { return text }
+        return String(decoding: scrubbed, as: UTF8.self)
+    }
+
+    func scrubbing(_ body: Data) -> Data {
+        guard let scrubbed = scrubbed(Array(body)) else { return body }
+        return Data(scrubbed)
+    }
+
+    /// The bytes with every copy of every form of the key replaced, or nil when they hold none.
+    private func scrubbed(_ bytes: [UInt8]) -> [UInt8]? {
+        var changed: [UInt8]?
+        for key in keys {
+            if let scrubbed = Self.scrubbed(changed ?? bytes, of: key) { changed = scrubbed }
+        }
+        return changed
+    }
+
+    /// Outside the strings of a valid JSON document a copy is a number or a literal (a key
+    /// such as "12345678" or "null"), and replacing it would break the document: there it is
+    /// left. Anywhere else (a body the reader refuses quotes what it found) it is replaced.
+    private static func scrubbed(_ bytes: [UInt8], of key: [UInt8]) -> [UInt8]? {
+        guard let (result, outsideStrings) = scan(bytes, for: key, outsideStrings: true) else { return nil }
+        guard outsideStrings, (try? JSONScanner.map(bytes)) != nil else { return result }
+        return scan(bytes, for: key, outsideStrings: false)?.result
+    }
+
+    /// The bytes with the copies replaced (outside strings too, or not), and whether one was
+    /// outside a string; nil when none was replaced.
+    private static func scan(_ bytes: [UInt8], for key: [UInt8], outsideStrings: Bool) -> (result: [UInt8], outsideStrings: Bool)? {
+        var result: [UInt8] = []
+        var copied = 0   // bytes[..<copied] are in result
+        var index = 0
+        var inString = false
+        var replacedOutside = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                inString.toggle()
+                index += 1
+                continue
+            }
+            guard byte == key[0] || byte == UInt8(ascii: "\\") else {
+                index += 1
+                continue
+            }
+            if inString || outsideStrings, let end = matchEnd(of: key, in: bytes, from: index), standsAlone(key, bytes, index, end) {
+                if result.isEmpty { result.reserveCapacity(bytes.count) }
+                result += bytes[copied..<index]
+                result += mark
+                copied = end
+                index = end
+                replacedOutside = replacedOutside || !inString
+            } else {
+                index += escapeLength(bytes, at: index)
+            }
+        }
+        guard copied > 0 else { return nil }
+        result += bytes[copied...]
+        return (result, replacedOutside)
+    }
+
+    /// A JSON escape is one character: a match never starts inside one. 6 for `\uXXXX`, 2 for
+    /// the others, 1 for any other byte (a backslash that starts no escape included).
+    private static func escapeLength(_ bytes: [UInt8], at index: Int) -> Int {
+        guard bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count else { return 1 }
+        let next = bytes[index + 1]
+        if next == UInt8(ascii: "u") { return unicodeEscape(bytes, at: index) != nil ? 6 : 1 }
+        return "\"\\/bfnrt".utf8.contains(next) ? 2 : 1
+    }
+
+    /// The value of the `\uXXXX` escape at `index`, or nil.
+    private static func unicodeEscape(_ bytes: [UInt8], at index: Int) -> UInt32? {
+        guard index + 5 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else { return nil }
+        var value: UInt32 = 0
+        for byte in bytes[(index + 2)...(index + 5)] {
+            guard let digit = UInt32(String(UnicodeScalar(byte)), radix: 16) else { return nil }
+            value = value << 4 | digit
+        }
+        return value
+    }
+
+    /// Where a copy of the key that starts at `start` ends, or nil.
+    private static func matchEnd(of key: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        var index = start
+        for wanted in key {
+            guard index < bytes.count else { return nil }
+            if bytes[index] == wanted {
+                index += 1
+            } else if wanted < 0x80, unicodeEscape(bytes, at: index) == UInt32(wanted) {
+                index += 6
+            } else {
+                return nil
+            }
+        }
+        return index
+    }
+
+    /// A long key always; a short one only with no letter or digit right before or after it.
+    private static func standsAlone(_ key: [UInt8], _ bytes: [UInt8], _ start: Int, _ end: Int) -> Bool {
+        guard key.count < shortLength else { return true }
+        func isWordByte(_ byte: UInt8) -> Bool {
+            byte >= 0x80 || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+        }
+        return !(start > 0 && isWordByte(bytes[start - 1])) && !(end < bytes.count && isWordByte(bytes[end]))
+    }
+}

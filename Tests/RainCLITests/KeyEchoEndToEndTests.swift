@@ -1,0 +1,48 @@
+import Foundation
+import RainKit
+import RainTestSupport
+import Testing
+
+/// A server that echoes the API key (issue 42): in the member names of a body the reader
+/// refuses, and in a valid answer's summaries and alert texts. No output, cache file or
+/// notification of rain carries the key, whichever path built the text: the answer's body
+/// has it replaced by REDACTED before anything reads it.
+@Suite struct KeyEchoEndToEndTests {
+    private let key = ForecastWorld.apiKey
+
+    @Test func aRefusedBodyThatQuotesTheKeyIsReportedWithoutIt() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, behaviour: .echoedKey(validAnswer: false))
+            let refresh = try await world.rain(["refresh", "Berlin"])
+            #expect(refresh.status == 69, "\(refresh)")
+            #expect(refresh.error.contains("REDACTED"), "the reason quotes the body: \(refresh)")
+            let json = try await world.rain(["refresh", "Berlin", "--json"])
+            #expect(json.status == 69 && json.output.contains("REDACTED"), "\(json)")
+            let show = try await world.rain(["show", "Tokyo"])
+            for result in [refresh, json, show] {
+                #expect(!result.output.contains(key) && !result.error.contains(key), "\(result)")
+            }
+        }
+    }
+
+    @Test func aKeyEchoedInAValidAnswerIsNotShownCachedOrNotified() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, behaviour: .echoedKey(validAnswer: true))
+            let refresh = try await world.rain(["refresh", "Berlin", "--json"])
+            #expect(refresh.status == 0, "\(refresh)")
+            let show = try await world.rain(["show", "Berlin"])
+            let json = try await world.rain(["show", "Berlin", "--json"])
+            #expect(show.status == 0 && show.output.contains("(key REDACTED)"), "the answer echoed it: \(show)")
+            let exec = #"cat >> "$RAIN_HOME/events.jsonl"; env | grep ^RAIN_NOTIFY_ >> "$RAIN_HOME/events.jsonl""#
+            let notify = try await world.rain(["notify", "Berlin", "--exec", exec])
+            #expect(notify.status == 0, "\(notify)")
+            let events = try String(contentsOfFile: home + "/events.jsonl", encoding: .utf8)
+            #expect(events.contains("REDACTED") && !events.contains(key), "\(events)")
+            let cache = try String(contentsOfFile: world.cacheFile(world.berlin), encoding: .utf8)
+            #expect(cache.contains("REDACTED") && !cache.contains(key))
+            for result in [refresh, show, json, notify] {
+                #expect(!result.output.contains(key) && !result.error.contains(key), "\(result)")
+            }
+        }
+    }
+}
