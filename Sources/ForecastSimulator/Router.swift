@@ -58,11 +58,12 @@ struct Router: Sendable {
         case .truncatedBody: return .respond(failures.truncated(sampleDocument(request, route: route)))
         case .wrongTypes: return .respond(failures.wrongTypes())
         case .hugeBody(let bytes): return .respond(failures.huge(sampleDocument(request, route: route), bytes: bytes))
+        case .openMeteoHours(let count): return .respond(answer(request, route: route, hostile: false, openMeteoHours: count))
         }
     }
 
     /// The normal answer: provider errors for a bad method, key, location or units, else a document.
-    func answer(_ request: ServerRequest, route: Route, hostile: Bool) -> ServerResponse {
+    func answer(_ request: ServerRequest, route: Route, hostile: Bool, openMeteoHours: Int? = nil) -> ServerResponse {
         if route == .notFound {
             return .json(404, .object([("detail", .string("Not Found"))]))
         }
@@ -73,7 +74,7 @@ struct Router: Sendable {
         case .darkSky(let pathKey, let location):
             return darkSky(request, pathKey: pathKey, location: location, hostile: hostile)
         case .openMeteoForecast(let name):
-            return OpenMeteo.forecast(request, endpoint: OpenMeteo.endpoints[name]!, now: now)
+            return OpenMeteo.forecast(request, endpoint: OpenMeteo.endpoints[name]!, now: now, hours: openMeteoHours)
         case .openMeteoSearch:
             return OpenMeteo.search(request)
         case .ipLocation:

@@ -61,15 +61,48 @@ extension NotifiedLog {
         }
     }
 
-    /// Writes the log to `path` atomically, its folder made when missing.
+    /// Writes the log to `path` atomically and compactly, its folder made when missing, and
+    /// deletes the temporary files of rains killed while saving it. Only the newest entries
+    /// that fit in half of the read limit are written (`keptBytes`): the file never nears the
+    /// limit, whatever a run delivered; an older event dropped so would at worst go out again.
     public func save(to path: String) throws(FileError) {
-        try AtomicFile.createFolder(AtomicFile.parentFolder(of: path))
-        let sent = entries.map { entry -> JSONValue in
-            var members: [String: JSONValue] = ["id": .string(entry.id), "place": .string(entry.placeID.lowercasedString()),
-                                                "sent_at": .string(UTCTimestamp.string(entry.sentAt))]
-            if let expires = entry.expires { members["expires"] = .string(UTCTimestamp.string(expires)) }
-            return .object(members)
+        let folder = AtomicFile.parentFolder(of: path)
+        try AtomicFile.createFolder(folder)
+        if let target = try? AtomicFile.target(of: path) {
+            AtomicFile.sweepTemporaryFiles(in: AtomicFile.parentFolder(of: target), of: String(target.split(separator: "/").last ?? ""))
         }
-        try AtomicFile.write(JSONValue.object(["sent": .array(sent)]).serializedBytes(), to: path)
+        try AtomicFile.write(document(within: Self.keptBytes), to: path, limit: Self.limit)
+    }
+
+    /// The most bytes of entries a save writes: half the read limit.
+    static let keptBytes = limit.bytes / 2
+
+    /// `{"sent":[...]}` with the newest entries whose compact text fits in `budget` bytes, oldest first.
+    func document(within budget: Int) -> [UInt8] {
+        var kept: [[UInt8]] = []
+        var size = 0
+        for entry in entries.reversed() {
+            let text = entry.json.serializedBytes(compactly: true).dropLast()  // its newline
+            size += text.count + 1
+            if size > budget { break }
+            kept.append(Array(text))
+        }
+        var bytes = Array(#"{"sent":["#.utf8)
+        bytes.reserveCapacity(size + 12)
+        for (index, text) in kept.reversed().enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes += text
+        }
+        bytes += Array("]}\n".utf8)
+        return bytes
+    }
+}
+
+extension NotifiedLog.Entry {
+    var json: JSONValue {
+        var members: [String: JSONValue] = ["id": .string(id), "place": .string(placeID.lowercasedString()),
+                                            "sent_at": .string(UTCTimestamp.string(sentAt))]
+        if let expires { members["expires"] = .string(UTCTimestamp.string(expires)) }
+        return .object(members)
     }
 }
