@@ -14,26 +14,40 @@ public struct NotifiedLog: Sendable, Equatable {
     public static let keptFor: TimeInterval = 2 * 86_400
     public static let limit = RegularFile.Limit(bytes: 4 << 20, kind: LocalizedText(N_("the notifications sent")))
 
+    /// Oldest first.
     public private(set) var entries: [Entry] = []
+    /// The entries' IDs: a run of thousands of events asks for each without walking the log.
+    private var ids: Set<String> = []
 
     public init() {}
 
-    public func contains(_ id: String) -> Bool { entries.contains { $0.id == id } }
+    init(entries: [Entry]) {
+        self.entries = entries
+        ids = Set(entries.map(\.id))
+    }
+
+    public func contains(_ id: String) -> Bool { ids.contains(id) }
 
     public mutating func record(_ event: NotifyEvent, at now: Date) {
-        entries.removeAll { $0.id == event.id }
+        if !ids.insert(event.id).inserted { entries.removeAll { $0.id == event.id } }
         entries.append(Entry(id: event.id, placeID: event.placeID, sentAt: now, expires: event.kind == .alert ? event.ends : nil))
     }
 
     /// Forgets the rain of a place: after a dry spell the next rain is news again.
     public mutating func forgetRain(at placeID: UUID) {
-        entries.removeAll { $0.placeID == placeID && $0.id.hasPrefix("rain:") }
+        remove { $0.placeID == placeID && $0.id.hasPrefix("rain:") }
     }
 
     public mutating func prune(now: Date) {
-        entries.removeAll { entry in
+        remove { entry in
             now.timeIntervalSince(entry.sentAt) > Self.keptFor && (entry.expires ?? .distantPast) < now
         }
+    }
+
+    private mutating func remove(where shouldBeRemoved: (Entry) -> Bool) {
+        let count = entries.count
+        entries.removeAll(where: shouldBeRemoved)
+        if entries.count != count { ids = Set(entries.map(\.id)) }
     }
 }
 
@@ -48,13 +62,11 @@ extension NotifiedLog {
         }
         guard let bytes else { return NotifiedLog() }
         do {
-            var log = NotifiedLog()
-            log.entries = try JSONNode.document(bytes).requiredMember("sent").elements { node throws(JSONError) in
+            return NotifiedLog(entries: try JSONNode.document(bytes).requiredMember("sent").elements { node throws(JSONError) in
                 guard let place = try node.requiredMember("place").uuid()?.id else { throw try node.requiredMember("place").error(N_("expected a place ID")) }
                 guard let sent = try node.requiredMember("sent_at").isoTime() else { throw node.missing("sent_at") }
                 return Entry(id: try node.requiredString("id"), placeID: place, sentAt: sent, expires: try node.member("expires")?.isoTime())
-            }
-            return log
+            })
         } catch {
             throw .unreadableState(path: path, reason: error.isEmpty ? LocalizedText(N_("the file is empty"))
                                        : LocalizedText(N_("not rain's notifications: {reason}"), ["reason": error.text]))
