@@ -61,6 +61,11 @@ extension NotifiedLog {
             throw .unreadableState(path: path, reason: error.problem)
         }
         guard let bytes else { return NotifiedLog() }
+        return try decode(bytes, path: path)
+    }
+
+    /// The log in `bytes`; `path` names the file in errors.
+    static func decode(_ bytes: [UInt8], path: String) throws(NotifyError) -> NotifiedLog {
         do {
             return NotifiedLog(entries: try JSONNode.document(bytes).requiredMember("sent").elements { node throws(JSONError) in
                 guard let place = try node.requiredMember("place").uuid()?.id else { throw try node.requiredMember("place").error(N_("expected a place ID")) }
