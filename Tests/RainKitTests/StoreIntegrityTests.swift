@@ -146,6 +146,26 @@ import Testing
         }
     }
 
+    /// A writer knows the read limit of its kind of file (issue 42): a file rain could not read
+    /// back is not put in place, whether its bytes are given or written as they are made.
+    @Test func nothingLargerThanItsKindsReadLimitIsWritten() async throws {
+        try await withTemporaryDirectory { folder throws in
+            let path = folder + "/small.json"
+            let limit = RegularFile.Limit(bytes: 10, kind: .verbatim("a small file"))
+            try AtomicFile.write(Array("0123456789".utf8), to: path, limit: limit)
+            let refusal = FileError(path: path, problem: LocalizedText(N_("larger than {size}, the most rain reads of {kind}"),
+                                                                      ["size": .verbatim("10 bytes"), "kind": .verbatim("a small file")]),
+                                    action: .write)
+            #expect(refusal.description == "cannot write \(path): larger than 10 bytes, the most rain reads of a small file")
+            #expect(throws: refusal) { try AtomicFile.write(Array("0123456789A".utf8), to: path, limit: limit) }
+            #expect(throws: refusal) {
+                try AtomicFile.write(to: path, limit: limit) { FileDescriptor.writeAll(Array("0123456789AB".utf8), to: $0) }
+            }
+            #expect(fileBytes(path) == Array("0123456789".utf8))
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["small.json"])
+        }
+    }
+
     /// A file error says what rain was doing, as coreutils' do ("cannot create ..."); a problem
     /// that says it all (a named pipe in the file's place) stands alone.
     @Test func eachFileErrorSaysWhatRainWasDoing() async throws {

@@ -77,7 +77,7 @@ public enum AtomicFile {
     /// than that is not written, since rain could not read it back; the old one stays.
     public static func write(_ bytes: [UInt8], to link: String, mode: mode_t = 0o600,
                              durability: Durability = .durable, limit: RegularFile.Limit) throws(FileError) {
-        if bytes.count > limit.bytes { throw RegularFile.tooLarge(try target(of: link, for: .write), limit).error }
+        if bytes.count > limit.bytes { throw tooLarge(try target(of: link, for: .write), limit) }
         try write(to: link, mode: mode, durability: durability, limit: limit) { FileDescriptor.writeAll(bytes, to: $0) }
     }
 
@@ -118,7 +118,7 @@ public enum AtomicFile {
         if let code = produce(descriptor) { throw FileError(path: path, errno: code, action: .write) }
         var written = stat()
         guard fstat(descriptor, &written) == 0 else { throw FileError(path: path, errno: errno, action: .write) }
-        if Int(written.st_size) > limit.bytes { throw RegularFile.tooLarge(path, limit).error }
+        if Int(written.st_size) > limit.bytes { throw tooLarge(path, limit) }
         if durability == .durable, fsync(descriptor) != 0 { throw FileError(path: path, errno: errno, action: .write) }
         guard close(descriptor) == 0 else {
             descriptor = -1
@@ -133,6 +133,13 @@ public enum AtomicFile {
             try place(temporary, at: path)
         }
         if durability == .durable { syncFolder(folder) }
+    }
+
+    /// "cannot write PATH: larger than 8 MB, the most rain reads of a cached forecast"
+    private static func tooLarge(_ path: String, _ limit: RegularFile.Limit) -> FileError {
+        var error = RegularFile.tooLarge(path, limit).error
+        error.action = .write
+        return error
     }
 
     /// Gives the whole file `temporary` the name `path` where nothing has it, then drops its
