@@ -5,7 +5,7 @@ import Foundation
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else {
-    print("usage: stress RAIN FORECAST_SIMULATOR [store kills refreshes faults leaks escapes files widths arguments]")
+    print("usage: stress RAIN FORECAST_SIMULATOR [store kills refreshes faults leaks escapes files widths arguments writes]")
     exit(64)
 }
 let rainPath = arguments[1]
@@ -27,6 +27,7 @@ if wanted("escapes") { EscapeCheck.run() }
 if wanted("files") { FileKindCheck.run() }
 if wanted("widths") { WidthCheck.run() }
 if wanted("arguments") { ArgumentCheck.run() }
+if wanted("writes") { WriteCheck.run() }
 
 if failures.count > 0 {
     print("\(failures.count) check(s) failed")

@@ -1,10 +1,11 @@
 #!/bin/sh
 # make fuzz: libFuzzer on the JSON parser, both forecast decoders, the cache document reader,
-# the store reader, the argument parser, the one sanitiser of terminal text (text), every
-# screen at any width and height (screens), and the API key's redaction from an answer and
-# the sizes taken from COLUMNS and LINES (redaction), each for FUZZ_SECONDS (default 60).
-# SwiftPM builds the `rain-fuzz` product with `--sanitize fuzzer --sanitize address` (optimised, overflow and
-# bounds checks kept: they are what finds the bugs); FUZZ_TARGET picks what it does with an
+# the store reader, the notification log (notified), the argument parser, the one sanitiser
+# of terminal text (text), every screen at any width and height (screens), and the API key's
+# redaction from an answer and the sizes taken from COLUMNS and LINES (redaction), each for
+# FUZZ_SECONDS (default 60). SwiftPM builds the `rain-fuzz` product with `--sanitize fuzzer
+# --sanitize address` (optimised, overflow and bounds checks kept: they are what finds the
+# bugs); FUZZ_TARGET picks what it does with an
 # input (FuzzEntry, Fuzz/RainFuzzing/FuzzEntry.swift). A crash is copied to
 # Tests/RainCLITests/FuzzRegressions/<target>/, where FuzzRegressionTests replays it in
 # `make test` from then on.
@@ -15,7 +16,7 @@ set -eu
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 SECONDS_EACH=${FUZZ_SECONDS:-60}
-TARGETS=${FUZZ_TARGETS:-"json forecast cache store arguments text screens redaction"}
+TARGETS=${FUZZ_TARGETS:-"json forecast cache store notified arguments text screens redaction"}
 OUT="$ROOT/.build/fuzz"
 REGRESSIONS="$ROOT/Tests/RainCLITests/FuzzRegressions"
 # swiftc keeps only the last -sanitize= it is given, and SwiftPM gives -sanitize=fuzzer then
@@ -38,6 +39,7 @@ seed() {
         cache) find Tests/RainKitTests/Fixtures -name '*.json' -exec cp {} "$corpus/" \;
                printf '{"schema_version":1,"fetched_at":"2026-08-20T12:00:00Z","source":"darksky","location":{"id":"6f1c2a4e-93b0-4c47-9e1d-2b8a5c7d9e01","name":"B","latitude":1,"longitude":2},"units":"si","timezone":"Europe/Berlin","forecast_coordinate":{"latitude":1,"longitude":2},"current":{"time":"2026-08-20T12:00:00Z","temperature":20},"hourly":[],"daily":[],"alerts":[]}' > "$corpus/cache-seed.json" ;;
         store) printf '{"locations":[{"id":"6f1c2a4e-93b0-4c47-9e1d-2b8a5c7d9e01","name":"Berlin","latitude":52.52,"longitude":13.405,"country":"DE"}],"current_location_id":"6f1c2a4e-93b0-4c47-9e1d-2b8a5c7d9e01","x":[1,2]}' > "$corpus/store-seed.json" ;;
+        notified) printf '{"sent":[{"id":"rain:6f1c2a4e-93b0-4c47-9e1d-2b8a5c7d9e01","place":"6f1c2a4e-93b0-4c47-9e1d-2b8a5c7d9e01","sent_at":"2026-08-20T12:00:00Z"},{"expires":"2026-08-21T00:00:00Z","id":"alert:6f1c2a4e-93b0-4c47-9e1d-2b8a5c7d9e01:1f","place":"6f1c2a4e-93b0-4c47-9e1d-2b8a5c7d9e01","sent_at":"2026-08-20T12:00:00Z"}]}' > "$corpus/notified-seed.json" ;;
         arguments)
             printf 'Plocations\000add\000Berlin\000--lat\00052.5\000--lon\00013.4' > "$corpus/add"
             printf 'Prefresh\000--all\000-qv\000--if-stale' > "$corpus/refresh"

@@ -7,7 +7,7 @@ import Foundation
 /// SwiftPM with libFuzzer), and what FuzzRegressionTests replays: an input is read or refused,
 /// never a crash.
 public enum FuzzEntry {
-    public static let targets = ["json", "forecast", "cache", "store", "arguments", "text", "screens", "redaction"]
+    public static let targets = ["json", "forecast", "cache", "store", "notified", "arguments", "text", "screens", "redaction"]
 
     public static func run(_ target: String, _ bytes: [UInt8]) {
         switch target {
@@ -15,6 +15,7 @@ public enum FuzzEntry {
         case "forecast": forecast(bytes)
         case "cache": cache(bytes)
         case "store": store(bytes)
+        case "notified": notified(bytes)
         case "arguments": arguments(bytes)
         case "text": text(bytes)
         case "screens": screens(bytes)
@@ -73,6 +74,17 @@ public enum FuzzEntry {
                 && $0.list.locations.elementsEqual(list.locations) { $0.hasSameContent(as: $1) }
         } ?? false
         precondition(same && again?.isSavedForm == true && again?.serialized() == written, "the store round trip changed the places")
+    }
+
+    /// `notified.json`: what a save writes of a log rain read, rain reads back: the newest
+    /// entries, within the save's budget, and the same bytes when saved again.
+    static func notified(_ bytes: [UInt8]) {
+        guard let log = try? NotifiedLog.decode(bytes, path: "fuzz.json") else { return }
+        let written = log.document(within: NotifiedLog.keptBytes)
+        guard let again = try? NotifiedLog.decode(written, path: "fuzz.json") else { preconditionFailure("a saved log cannot be read back") }
+        precondition(written.count <= NotifiedLog.keptBytes + 16, "a saved log passes its budget")
+        precondition(log.entries.map(\.id).suffix(again.entries.count).elementsEqual(again.entries.map(\.id)), "a save kept other than the newest")
+        precondition(again.document(within: NotifiedLog.keptBytes) == written, "a saved log changes when saved again")
     }
 
     /// The first byte picks a width, the rest split at NUL into command-line arguments, parsed

@@ -2,8 +2,7 @@ import FoundationEssentials
 import Glibc
 import RainFuzzing
 
-/// The fuzz target, from `FUZZ_TARGET` (scripts/fuzz.sh sets it): json, forecast, cache, store
-/// or arguments.
+/// The fuzz target, from `FUZZ_TARGET` (scripts/fuzz.sh sets it): one of `FuzzEntry.targets`.
 let fuzzTarget: String = {
     guard let name = getenv("FUZZ_TARGET").map({ String(cString: $0) }), FuzzEntry.targets.contains(name) else {
         fatalError("set FUZZ_TARGET to one of: \(FuzzEntry.targets.joined(separator: ", "))")

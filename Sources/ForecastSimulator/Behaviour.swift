@@ -1,6 +1,7 @@
 extension ForecastSimulator {
-    /// What the simulator does with a request. Anything but `.normal`, `.drip` and
-    /// `.controlCharacters` replaces the answer before the key and the coordinates are checked.
+    /// What the simulator does with a request. Anything but `.normal`, `.drip`,
+    /// `.controlCharacters` and `.openMeteoHours` replaces the answer before the key and the
+    /// coordinates are checked.
     public enum Behaviour: Sendable, Equatable {
         /// A full, valid document (or the provider's error for a bad key or bad coordinates).
         case normal
@@ -38,5 +39,10 @@ extension ForecastSimulator {
         /// alert everywhere), or (`validAnswer: false`) as the member names of a 200 body that
         /// a reader refuses, `{"KEY": 1, "KEY": 2}`. Other paths answer normally.
         case echoedKey(validAnswer: Bool)
+        /// The normal answer, with `count` hours in Open-Meteo's `hourly` section from the
+        /// first hour the request asked for (their values repeated), whatever range it asked: more than
+        /// open-meteo/open-meteo allows (Sources/App/Controllers/ForecastapiController.swift:
+        /// at most 93 past and 16 forecast days), as a server that is not Open-Meteo's may send.
+        case openMeteoHours(Int)
     }
 }

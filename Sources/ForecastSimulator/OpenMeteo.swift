@@ -73,7 +73,9 @@ enum OpenMeteo {
         return nil
     }
 
-    static func forecast(_ request: ServerRequest, endpoint: Endpoint, now: Double) -> ServerResponse {
+    /// `hours`: that many hourly rows from the grid's first hour on, the values of the hours
+    /// asked for over and over (`Behaviour.openMeteoHours`).
+    static func forecast(_ request: ServerRequest, endpoint: Endpoint, now: Double, hours: Int? = nil) -> ServerResponse {
         // ForecastapiQuery.swift, getCoordinates and CoordinatesAndElevation.init.
         guard let latitudeText = request.queryValue("latitude"), let longitudeText = request.queryValue("longitude") else {
             return error(400, "Parameter 'latitude' and 'longitude' must have the same number of elements")
@@ -213,7 +215,13 @@ enum OpenMeteo {
             members.append(("minutely_15", .object([("time", .array(grid.minutely15.map(clock.time)))] + valueMembers)))
         }
         if let names = lists["hourly"], !names.isEmpty {
-            let samples = grid.hourlyRead.map { sample(at: $0, interval: 3600) }
+            var samples = grid.hourlyRead.map { sample(at: $0, interval: 3600) }
+            var times = grid.hourlyDisplay
+            if let hours, let first = times.first {
+                // The hours asked for, again and again: quick to make however many.
+                samples = (0..<hours).map { samples[$0 % samples.count] }
+                times = (0..<hours).map { first + Double($0) * 3600 }
+            }
             var (unitMembers, valueMembers) = columns(names, samples)
             // The last hour of the range has not been computed yet: Open-Meteo sends nulls
             // where a model's run ends; clients must cope.
@@ -223,7 +231,7 @@ enum OpenMeteo {
                 return (name, .array(values))
             }
             members.append(("hourly_units", .object([("time", timeUnit)] + unitMembers)))
-            members.append(("hourly", .object([("time", .array(grid.hourlyDisplay.map(clock.time)))] + valueMembers)))
+            members.append(("hourly", .object([("time", .array(times.map(clock.time)))] + valueMembers)))
         }
         if let names = lists["daily"], !names.isEmpty {
             let days = zip(grid.dailyDisplay, grid.dailyRead).map { display, read in

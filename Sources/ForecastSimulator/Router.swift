@@ -65,11 +65,12 @@ struct Router: Sendable {
             let sent = request.headers["apikey"] ?? pathKey
             if validAnswer { return .respond(answer(request, route: route, hostile: false, echoing: sent)) }
             return .respond(.json(200, .object([(sent, .integer(1)), (sent, .integer(2))])))
+        case .openMeteoHours(let count): return .respond(answer(request, route: route, hostile: false, openMeteoHours: count))
         }
     }
 
     /// The normal answer: provider errors for a bad method, key, location or units, else a document.
-    func answer(_ request: ServerRequest, route: Route, hostile: Bool, echoing echoed: String? = nil) -> ServerResponse {
+    func answer(_ request: ServerRequest, route: Route, hostile: Bool, echoing echoed: String? = nil, openMeteoHours: Int? = nil) -> ServerResponse {
         if route == .notFound {
             return .json(404, .object([("detail", .string("Not Found"))]))
         }
@@ -80,7 +81,7 @@ struct Router: Sendable {
         case .darkSky(let pathKey, let location):
             return darkSky(request, pathKey: pathKey, location: location, hostile: hostile, echoing: echoed)
         case .openMeteoForecast(let name):
-            return OpenMeteo.forecast(request, endpoint: OpenMeteo.endpoints[name]!, now: now)
+            return OpenMeteo.forecast(request, endpoint: OpenMeteo.endpoints[name]!, now: now, hours: openMeteoHours)
         case .openMeteoSearch:
             return OpenMeteo.search(request)
         case .ipLocation:

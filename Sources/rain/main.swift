@@ -6,6 +6,10 @@ import RainTerminal
 
 // `rain show | head` closes the pipe early: the write fails with EPIPE instead of killing rain.
 signal(SIGPIPE, SIG_IGN)
+// A file-size limit (`ulimit -f`) fails the write with EFBIG, which every command reports as a
+// file it could not write (exit 74), instead of killing rain halfway. Children rain starts get
+// the default action back (`ChildProcess`).
+signal(SIGXFSZ, SIG_IGN)
 // One malloc arena for all of rain's threads: a 200-place refresh peaked 1.5 MB lower than with
 // an arena for each thread that found the others busy, and rain's threads spend little time in malloc.
 mallopt(M_ARENA_MAX, 1)

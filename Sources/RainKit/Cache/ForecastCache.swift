@@ -50,7 +50,7 @@ public struct ForecastCache: Sendable {
             try AtomicFile.createFolder(directory)
             var kept = cached
             kept.displayUnits = nil
-            try AtomicFile.write(ForecastDocument.bytes(of: kept, compactly: true), to: path, durability: .derived)
+            try AtomicFile.write(ForecastDocument.bytes(of: kept, compactly: true), to: path, durability: .derived, limit: .forecast)
         } catch {
             throw .unwritable(path: error.path, reason: error.problem)
         }
@@ -58,10 +58,20 @@ public struct ForecastCache: Sendable {
 
     /// Moves a file that cannot be read as a forecast out of the way, so the next refresh can
     /// write a good one without destroying it. Returns where it went: a name no other file has
-    /// (`<id>.json.damaged-<unix time>-<n>`), so two set aside in one second both survive; they
-    /// go with the place when it is removed.
+    /// (`<id>.json.damaged-<unix time>-<n>`). Only the newest damaged file of a place is kept
+    /// (the one set aside before it is deleted), so a file damaged again at every read cannot
+    /// fill the disk; it goes with the place when the place is removed.
     public func setAside(for id: UUID, now: Date = Date()) throws(CacheError) -> String {
         let path = path(for: id)
+        let aside = try moveAside(path, now: now)
+        let name = Self.fileName(for: id) + Self.damagedMarker
+        for older in Self.names(in: directory) where older.hasPrefix(name) && "\(directory)/\(older)" != aside {
+            removeSetAside("\(directory)/\(older)")
+        }
+        return aside
+    }
+
+    private func moveAside(_ path: String, now: Date) throws(CacheError) -> String {
         for attempt in 0..<1000 {
             let aside = "\(path)\(Self.damagedMarker)\(Int(now.timeIntervalSince1970))-\(attempt)"
             // link() refuses an existing name where rename() would replace it.
@@ -77,6 +87,12 @@ public struct ForecastCache: Sendable {
             break
         }
         throw .unwritable(path: path, reason: SystemErrorText.text(errno))
+    }
+
+    /// Deletes a damaged file set aside; a folder that was in the file's place only when it
+    /// is empty (what is in it is not rain's to delete).
+    private func removeSetAside(_ path: String) {
+        if unlink(path) != 0 { rmdir(path) }
     }
 
     static let damagedMarker = ".damaged-"

@@ -36,39 +36,36 @@ extension ConfigInitError: RainError {
     }
 }
 
-/// Creates a configuration file from the example, never replacing an existing one.
+/// Creates a configuration file from the example, never replacing a configuration: the file
+/// appears whole or not at all (written, synced, then linked to its name, which fails when
+/// anything has it meanwhile), whatever kills rain or limits its writes. An empty file, which
+/// holds no configuration (what an older rain killed mid-init left), is filled.
 public enum ConfigInitializer {
     /// Writes the example to `path`; through a symbolic link (a dotfile manager's, even one
     /// whose target does not exist yet) to the file it names, as every save does.
     public static func write(to path: String) throws(ConfigInitError) {
+        let target: String
         do {
-            let target = try AtomicFile.target(of: path, for: .write)
+            target = try AtomicFile.target(of: path, for: .write)
             try AtomicFile.createFolder(AtomicFile.parentFolder(of: target))
-            // O_EXCL: an existing file, or one created by someone else meanwhile, is never touched.
-            let descriptor = open(target, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-            guard descriptor >= 0 else {
-                let code = errno
-                var existing = stat()
-                if code == EEXIST, stat(target, &existing) == 0, let kind = RegularFile.notRegular(existing.st_mode) {
-                    throw ConfigInitError.file(FileError.notRegular(path, kind))
-                }
-                if code == EEXIST { throw ConfigInitError.exists(path: path) }
-                throw ConfigInitError.file(FileError(path: path, errno: code, action: .write))
-            }
-            close(descriptor)
-            // Fill it atomically, so no reader ever sees it half written.
-            do {
-                try AtomicFile.write(Array(ConfigExample.text.utf8), to: target)
-            } catch {
-                unlink(target)
-                throw ConfigInitError.file(error)
-            }
-        } catch let error as ConfigInitError {
-            throw error
-        } catch let error as FileError {
-            throw .file(error)
         } catch {
-            throw .file(FileError(path: path, reason: "\(error)"))
+            throw .file(error)
+        }
+        AtomicFile.sweepTemporaryFiles(in: AtomicFile.parentFolder(of: target), of: String(target.split(separator: "/").last ?? ""))
+        var existing = stat()
+        var placement = AtomicFile.Placement.creating
+        if stat(target, &existing) == 0 {
+            if let kind = RegularFile.notRegular(existing.st_mode) { throw .file(FileError.notRegular(path, kind)) }
+            guard existing.st_size == 0 else { throw .exists(path: path) }
+            placement = .replacing
+        }
+        let text = Array(ConfigExample.text.utf8)
+        do {
+            try AtomicFile.write(to: target, placement: placement, limit: .configuration) { FileDescriptor.writeAll(text, to: $0) }
+        } catch {
+            // Made meanwhile by someone else: left as it is.
+            if error == FileError(path: target, errno: EEXIST, action: .write) { throw .exists(path: path) }
+            throw .file(error)
         }
     }
 }

@@ -97,7 +97,7 @@ public struct DefaultsFile: Sendable {
         if let save {
             do {
                 try AtomicFile.createFolder(AtomicFile.parentFolder(of: path))
-                try AtomicFile.write(to: path, producing: save)
+                try AtomicFile.write(to: path, limit: .places, producing: save)
             } catch {
                 throw DefaultsFileError.file(error)
             }

@@ -14,26 +14,40 @@ public struct NotifiedLog: Sendable, Equatable {
     public static let keptFor: TimeInterval = 2 * 86_400
     public static let limit = RegularFile.Limit(bytes: 4 << 20, kind: LocalizedText(N_("the notifications sent")))
 
+    /// Oldest first.
     public private(set) var entries: [Entry] = []
+    /// The entries' IDs: a run of thousands of events asks for each without walking the log.
+    private var ids: Set<String> = []
 
     public init() {}
 
-    public func contains(_ id: String) -> Bool { entries.contains { $0.id == id } }
+    init(entries: [Entry]) {
+        self.entries = entries
+        ids = Set(entries.map(\.id))
+    }
+
+    public func contains(_ id: String) -> Bool { ids.contains(id) }
 
     public mutating func record(_ event: NotifyEvent, at now: Date) {
-        entries.removeAll { $0.id == event.id }
+        if !ids.insert(event.id).inserted { entries.removeAll { $0.id == event.id } }
         entries.append(Entry(id: event.id, placeID: event.placeID, sentAt: now, expires: event.kind == .alert ? event.ends : nil))
     }
 
     /// Forgets the rain of a place: after a dry spell the next rain is news again.
     public mutating func forgetRain(at placeID: UUID) {
-        entries.removeAll { $0.placeID == placeID && $0.id.hasPrefix("rain:") }
+        remove { $0.placeID == placeID && $0.id.hasPrefix("rain:") }
     }
 
     public mutating func prune(now: Date) {
-        entries.removeAll { entry in
+        remove { entry in
             now.timeIntervalSince(entry.sentAt) > Self.keptFor && (entry.expires ?? .distantPast) < now
         }
+    }
+
+    private mutating func remove(where shouldBeRemoved: (Entry) -> Bool) {
+        let count = entries.count
+        entries.removeAll(where: shouldBeRemoved)
+        if entries.count != count { ids = Set(entries.map(\.id)) }
     }
 }
 
@@ -47,29 +61,65 @@ extension NotifiedLog {
             throw .unreadableState(path: path, reason: error.problem)
         }
         guard let bytes else { return NotifiedLog() }
+        return try decode(bytes, path: path)
+    }
+
+    /// The log in `bytes`; `path` names the file in errors.
+    static func decode(_ bytes: [UInt8], path: String) throws(NotifyError) -> NotifiedLog {
         do {
-            var log = NotifiedLog()
-            log.entries = try JSONNode.document(bytes).requiredMember("sent").elements { node throws(JSONError) in
+            return NotifiedLog(entries: try JSONNode.document(bytes).requiredMember("sent").elements { node throws(JSONError) in
                 guard let place = try node.requiredMember("place").uuid()?.id else { throw try node.requiredMember("place").error(N_("expected a place ID")) }
                 guard let sent = try node.requiredMember("sent_at").isoTime() else { throw node.missing("sent_at") }
                 return Entry(id: try node.requiredString("id"), placeID: place, sentAt: sent, expires: try node.member("expires")?.isoTime())
-            }
-            return log
+            })
         } catch {
             throw .unreadableState(path: path, reason: error.isEmpty ? LocalizedText(N_("the file is empty"))
                                        : LocalizedText(N_("not rain's notifications: {reason}"), ["reason": error.text]))
         }
     }
 
-    /// Writes the log to `path` atomically, its folder made when missing.
+    /// Writes the log to `path` atomically and compactly, its folder made when missing, and
+    /// deletes the temporary files of rains killed while saving it. Only the newest entries
+    /// that fit in half of the read limit are written (`keptBytes`): the file never nears the
+    /// limit, whatever a run delivered; an older event dropped so would at worst go out again.
     public func save(to path: String) throws(FileError) {
-        try AtomicFile.createFolder(AtomicFile.parentFolder(of: path))
-        let sent = entries.map { entry -> JSONValue in
-            var members: [String: JSONValue] = ["id": .string(entry.id), "place": .string(entry.placeID.lowercasedString()),
-                                                "sent_at": .string(UTCTimestamp.string(entry.sentAt))]
-            if let expires = entry.expires { members["expires"] = .string(UTCTimestamp.string(expires)) }
-            return .object(members)
+        let folder = AtomicFile.parentFolder(of: path)
+        try AtomicFile.createFolder(folder)
+        if let target = try? AtomicFile.target(of: path) {
+            AtomicFile.sweepTemporaryFiles(in: AtomicFile.parentFolder(of: target), of: String(target.split(separator: "/").last ?? ""))
         }
-        try AtomicFile.write(JSONValue.object(["sent": .array(sent)]).serializedBytes(), to: path)
+        try AtomicFile.write(document(within: Self.keptBytes), to: path, limit: Self.limit)
+    }
+
+    /// The most bytes of entries a save writes: half the read limit.
+    static let keptBytes = limit.bytes / 2
+
+    /// `{"sent":[...]}` with the newest entries whose compact text fits in `budget` bytes, oldest first.
+    func document(within budget: Int) -> [UInt8] {
+        var kept: [[UInt8]] = []
+        var size = 0
+        for entry in entries.reversed() {
+            let text = entry.json.serializedBytes(compactly: true).dropLast()  // its newline
+            size += text.count + 1
+            if size > budget { break }
+            kept.append(Array(text))
+        }
+        var bytes = Array(#"{"sent":["#.utf8)
+        bytes.reserveCapacity(size + 12)
+        for (index, text) in kept.reversed().enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            bytes += text
+        }
+        bytes += Array("]}\n".utf8)
+        return bytes
+    }
+}
+
+extension NotifiedLog.Entry {
+    var json: JSONValue {
+        var members: [String: JSONValue] = ["id": .string(id), "place": .string(placeID.lowercasedString()),
+                                            "sent_at": .string(UTCTimestamp.string(sentAt))]
+        if let expires { members["expires"] = .string(UTCTimestamp.string(expires)) }
+        return .object(members)
     }
 }

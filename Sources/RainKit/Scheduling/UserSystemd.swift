@@ -43,14 +43,14 @@ public struct UserSystemd: Sendable {
         let before = paths.map { try? RegularFile.read($0, limit: .configuration) }
         func removeFiles() {
             for (path, old) in zip(paths, before) {
-                if let old = old ?? nil { try? AtomicFile.write(old, to: path, mode: 0o644) } else { unlink(path) }
+                if let old = old ?? nil { try? AtomicFile.write(old, to: path, mode: 0o644, limit: .configuration) } else { unlink(path) }
             }
             for folder in made { rmdir(folder) }
         }
         do {
             try AtomicFile.createFolder(self.folder)
-            try AtomicFile.write(Array(units.service.utf8), to: servicePath, mode: 0o644)
-            try AtomicFile.write(Array(units.timer.utf8), to: timerPath, mode: 0o644)
+            try AtomicFile.write(Array(units.service.utf8), to: servicePath, mode: 0o644, limit: .configuration)
+            try AtomicFile.write(Array(units.timer.utf8), to: timerPath, mode: 0o644, limit: .configuration)
         } catch {
             removeFiles()
             throw .file(error)

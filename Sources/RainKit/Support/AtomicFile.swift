@@ -72,15 +72,28 @@ public enum AtomicFile {
     /// A symbolic link (a dotfile manager's) stays a link: its final target is replaced, but
     /// only when that is a regular file or does not exist yet. A link to a device, a named pipe
     /// or a folder is refused: renaming over `/dev/zero` as root would replace the machine's device.
+    ///
+    /// `limit` is the most rain reads of this kind of file (`RegularFile.Limit`): a file larger
+    /// than that is not written, since rain could not read it back; the old one stays.
     public static func write(_ bytes: [UInt8], to link: String, mode: mode_t = 0o600,
-                             durability: Durability = .durable) throws(FileError) {
-        try write(to: link, mode: mode, durability: durability) { FileDescriptor.writeAll(bytes, to: $0) }
+                             durability: Durability = .durable, limit: RegularFile.Limit) throws(FileError) {
+        if bytes.count > limit.bytes { throw tooLarge(try target(of: link, for: .write), limit) }
+        try write(to: link, mode: mode, durability: durability, limit: limit) { FileDescriptor.writeAll(bytes, to: $0) }
+    }
+
+    /// Whether a write replaces the file that is there.
+    enum Placement: Sendable {
+        case replacing
+        /// The new file appears whole where nothing was, or not at all: a file there already
+        /// (even one made meanwhile) is left alone and the write fails with EEXIST.
+        case creating
     }
 
     /// `write(_:to:)` of the bytes `produce` writes to the descriptor it is given (returning
-    /// the errno of a failed write): a large file need not be in memory whole.
-    static func write(to link: String, mode: mode_t = 0o600, durability: Durability = .durable,
-                      producing produce: (Int32) -> Int32?) throws(FileError) {
+    /// the errno of a failed write): a large file need not be in memory whole. What it wrote
+    /// is measured before the rename: more than `limit` is not put in the file's place.
+    static func write(to link: String, mode: mode_t = 0o600, durability: Durability = .durable, placement: Placement = .replacing,
+                      limit: RegularFile.Limit, producing produce: (Int32) -> Int32?) throws(FileError) {
         let path = try target(of: link, for: .write)
         var existing = stat()
         if lstat(path, &existing) == 0, let kind = RegularFile.notRegular(existing.st_mode) {
@@ -103,15 +116,43 @@ public enum AtomicFile {
         // open() applies the umask; the file must have exactly `mode` (0600 keeps others out).
         guard fchmod(descriptor, mode) == 0 else { throw FileError(path: path, errno: errno, action: .write) }
         if let code = produce(descriptor) { throw FileError(path: path, errno: code, action: .write) }
+        var written = stat()
+        guard fstat(descriptor, &written) == 0 else { throw FileError(path: path, errno: errno, action: .write) }
+        if Int(written.st_size) > limit.bytes { throw tooLarge(path, limit) }
         if durability == .durable, fsync(descriptor) != 0 { throw FileError(path: path, errno: errno, action: .write) }
         guard close(descriptor) == 0 else {
             descriptor = -1
             throw FileError(path: path, errno: errno, action: .write)
         }
         descriptor = -1
-        guard rename(temporary, path) == 0 else { throw FileError(path: path, errno: errno, action: .write) }
-        succeeded = true
+        switch placement {
+        case .replacing:
+            guard rename(temporary, path) == 0 else { throw FileError(path: path, errno: errno, action: .write) }
+            succeeded = true
+        case .creating:
+            try place(temporary, at: path)
+        }
         if durability == .durable { syncFolder(folder) }
+    }
+
+    /// "cannot write PATH: larger than 8 MB, the most rain reads of a cached forecast"
+    private static func tooLarge(_ path: String, _ limit: RegularFile.Limit) -> FileError {
+        var error = RegularFile.tooLarge(path, limit).error
+        error.action = .write
+        return error
+    }
+
+    /// Gives the whole file `temporary` the name `path` where nothing has it, then drops its
+    /// temporary name (the `defer` of `write`). link() refuses an existing name where rename()
+    /// would replace it; a file system without hard links gets a rename after a look.
+    private static func place(_ temporary: String, at path: String) throws(FileError) {
+        if link(temporary, path) == 0 { return }
+        let code = errno
+        var existing = stat()
+        guard code == EPERM || code == EOPNOTSUPP, lstat(path, &existing) != 0, errno == ENOENT else {
+            throw FileError(path: path, errno: code, action: .write)
+        }
+        guard rename(temporary, path) == 0 else { throw FileError(path: path, errno: errno, action: .write) }
     }
 
     /// The file a path finally names, following symbolic links (relative ones from their own

@@ -119,8 +119,9 @@ public enum RegularFile {
         }
     }
 
-    /// "larger than 1 MB, the most rain reads of a configuration file"
-    private static func tooLarge(_ path: String, _ limit: Limit) -> Failure {
+    /// "larger than 1 MB, the most rain reads of a configuration file"; what a writer says
+    /// too (`AtomicFile.write`), which never writes what it could not read back.
+    static func tooLarge(_ path: String, _ limit: Limit) -> Failure {
         Failure(error: FileError(path: path, problem: LocalizedText(N_("larger than {size}, the most rain reads of {kind}"),
                                                                   ["size": sizeText(limit.bytes), "kind": limit.kind])),
                 isUnusableFile: true)
