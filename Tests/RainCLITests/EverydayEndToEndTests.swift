@@ -1,0 +1,106 @@
+import Foundation
+import RainKit
+import RainTestSupport
+import Testing
+
+/// Issue 41: what a new user tripped on, each through the real binary.
+@Suite struct EverydayEndToEndTests {
+    /// Item 1: at any width a coordinate is printed whole or not at all, never cut mid-number
+    /// (a cut area used to end where the longitude's last digit was, "-46.636…").
+    @Test func listedCoordinatesAreWholeOrAbsentAtEveryWidth() async throws {
+        try await withTemporaryDirectory { home in
+            _ = try Catalogues.compiled()
+            let world = try ForecastWorld(home: home)
+            let store = LocationsStore(paths: .resolve(environment: ["RAIN_HOME": home]))
+            _ = try store.add(Location(name: "São Paulo", coordinate: Coordinate(latitude: -23.5475, longitude: -46.6361),
+                                       country: "Brazil", region: "São Paulo"))
+            _ = try store.add(Location(name: "Sydney", coordinate: Coordinate(latitude: -33.8678, longitude: 151.2073),
+                                       country: "Australia", region: "New South Wales"))
+            let numbers = ["52.5200", "13.4050", "-23.5475", "-46.6361", "-33.8678", "151.2073"]
+            for language in ["C", "de_DE.UTF-8"] {
+                for width in [44, 46, 47, 48, 49, 50, 56, 60, 80] {
+                    let listed = try await world.rain(["locations"], environment: ["COLUMNS": "\(width)", "LANG": language])
+                    #expect(listed.status == 0, "\(listed)")
+                    let lines = listed.output.split(separator: "\n").map(String.init)
+                    #expect(lines.allSatisfy { $0.displayWidth <= width }, "\(language) \(width): \(listed.output)")
+                    let shown = numbers.filter { listed.output.contains($0) }
+                    #expect(shown.isEmpty || shown == numbers, "\(language) \(width): whole or none: \(listed.output)")
+                    let cutNumber = try Regex(#"[0-9]\.[0-9]{0,3}…"#)
+                    #expect(!listed.output.contains(cutNumber), "\(language) \(width): \(listed.output)")
+                    #expect(lines.contains { $0.contains("Sydney") }, "\(language) \(width): \(listed.output)")
+                    if width == 80 { #expect(listed.output.contains(language == "C" ? "LATITUDE" : "BREITE"), "\(listed.output)") }
+                }
+            }
+        }
+    }
+
+    /// Item 3: every URL says where it came from, as every other line does, and a language rain
+    /// has no catalogue for says it is English (the README: "Any other language is English").
+    @Test func configShowNamesWhereEachURLAndTheLanguageComeFrom() async throws {
+        try await withTemporaryDirectory { home in
+            let dead = "http://127.0.0.1:9/v1/forecast"
+            writeFile(home + "/config.json", #"{"nws_url": "http://127.0.0.1:9/alerts/active"}"#)
+            let shown = try await BuiltProduct.run("rain", ["config", "show"], environment: ["RAIN_HOME": home, "RAIN_OPENMETEO_URL": dead])
+            #expect(shown.status == 0, "\(shown)")
+            let lines = shown.output.split(separator: "\n").map(String.init)
+            func line(_ key: String) -> String { lines.first { $0.hasPrefix(key + ":") } ?? "" }
+            #expect(line("openmeteo_url").hasSuffix(dead + " (from RAIN_OPENMETEO_URL in the environment)"), "\(shown.output)")
+            #expect(line("nws_url").hasSuffix("/alerts/active (from the configuration)"), "\(shown.output)")
+            #expect(line("geocoding_url").hasSuffix("https://geocoding-api.open-meteo.com/v1/search (default)"), "\(shown.output)")
+            #expect(lines.allSatisfy { !$0.hasSuffix("_url:") }, "\(shown.output)")
+
+            for (arguments, environment, expected) in [
+                (["--lang", "klingon"], [:], "en (from --lang: klingon, not available; English)"),
+                (["--lang", "de"], [:], "de (from --lang)"),
+                ([], ["LANG": "eo.UTF-8"], "eo.UTF-8 (from LANG in the environment: eo.UTF-8, not available; English)"),
+                ([], ["LANG": "de_AT.UTF-8"], "de_AT.UTF-8 (from LANG in the environment)"),
+            ] as [([String], [String: String], String)] {
+                let language = try await BuiltProduct.run("rain", arguments + ["config", "show"],
+                                                          environment: environment.merging(["RAIN_HOME": home]) { $1 })
+                #expect(language.status == 0, "\(language)")
+                let row = language.output.split(separator: "\n").first { $0.hasPrefix("language:") } ?? ""
+                #expect(row.hasSuffix(" " + expected), "\(arguments) \(environment): \(row)")
+            }
+        }
+    }
+
+    /// Item 2: the forecast screen fits a standard 80x24 terminal with the shell's prompt below
+    /// it, an alert too: the place, its local time and "updated" stay on screen. Fewer days and
+    /// a shorter alert text give way; a pipe without LINES gets everything.
+    @Test func theForecastScreenFitsTwentyFourLines() async throws {
+        try await withTemporaryDirectory { home in
+            _ = try Catalogues.compiled()
+            let world = try ForecastWorld(home: home)
+            #expect(try await world.rain(["refresh", "Berlin"]).status == 0)
+            let cache = ForecastCache(directory: RainPaths.resolve(environment: ["RAIN_HOME": home]).forecastsDirectory)
+            var cached = try #require(try cache.load(for: world.berlin.id))
+            cached.forecast.alerts = [Forecast.Alert(
+                title: "Severe wind warning", severity: "Severe", regions: ["Berlin"], expires: Date().addingTimeInterval(86_400),
+                description: String(repeating: "Strong winds are expected across the whole region tonight. ", count: 6))]
+            for withAlert in [false, true] {
+                if withAlert { try cache.save(cached) }
+                for (width, language, updated) in [(80, "C", "updated"), (50, "C", "updated"), (80, "de_DE.UTF-8", "aktualisiert")] {
+                    let environment = ["COLUMNS": "\(width)", "LANG": language]
+                    let fitted = try await world.rain(["show", "--offline"], environment: environment.merging(["LINES": "24"]) { $1 })
+                    #expect(fitted.status == 0, "\(fitted)")
+                    let lines = fitted.output.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+                    #expect(lines.count <= 23, "\(width) \(language) alert \(withAlert): \(lines.count) lines:\n\(fitted.output)")
+                    #expect(lines.first?.contains("Berlin") == true && fitted.output.contains(updated), "\(fitted.output)")
+                    #expect(fitted.output.contains("Next 24") || fitted.output.contains("Next 1") || fitted.output.contains("Nächste"), "the hours stay: \(fitted.output)")
+                    if withAlert { #expect(fitted.output.contains("Severe wind warning"), "\(fitted.output)") }
+                    let whole = try await world.rain(["show", "--offline"], environment: environment)
+                    #expect(whole.output.contains(language == "C" ? "Next 7 days" : "Nächste 7 Tage"), "a pipe without LINES gets it all: \(whole.output)")
+                }
+                // A real 80x24 terminal: the first line still shows the place after the prompt.
+                guard TmuxSession.isAvailable else { continue }
+                let variables = world.environment.map { "\($0.key)=\(shellQuoted($0.value))" }.sorted().joined(separator: " ")
+                let tmux = try TmuxSession(folder: home, shellCommand: "env \(variables) TERM=xterm LANG=C.UTF-8 \(shellQuoted(BuiltProduct.path("rain"))) show --offline; printf 'PROMPT>'; sleep 60",
+                                           width: 80, height: 24)
+                defer { tmux.kill() }
+                let screen = try await tmux.waitForScreen(containing: "PROMPT>", limit: .seconds(60))
+                let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
+                #expect(rows.first?.hasPrefix("Berlin") == true && rows.count > 1 && rows[1].contains("updated"), "alert \(withAlert):\n\(screen)")
+            }
+        }
+    }
+}
