@@ -1,3 +1,4 @@
+import ForecastSimulator
 import Foundation
 import RainKit
 import RainTestSupport
@@ -101,6 +102,43 @@ import Testing
                 let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
                 #expect(rows.first?.hasPrefix("Berlin") == true && rows.count > 1 && rows[1].contains("updated"), "alert \(withAlert):\n\(screen)")
             }
+        }
+    }
+
+    /// Item 4: the README's loopback block runs as written (by sh, from a folder whose
+    /// `.build/debug` is the build's; another port than 8089, which a person's own run may
+    /// hold), and says so loudly when its port is taken.
+    @Test func theReadmesLoopbackBlockRunsAsWritten() async throws {
+        try await withTemporaryDirectory { folder in
+            let readme = try String(contentsOfFile: Catalogues.repositoryRoot + "/README.md", encoding: .utf8)
+            let section = try #require(readme.range(of: "### Try it by hand"))
+            let start = try #require(readme.range(of: "```sh\n", range: section.upperBound..<readme.endIndex))
+            let end = try #require(readme.range(of: "```", range: start.upperBound..<readme.endIndex))
+            let block = String(readme[start.upperBound..<end.lowerBound])
+            #expect(block.contains("--port 8089") && block.contains(".build/debug/rain"), "\(block)")
+            try FileManager.default.createDirectory(atPath: folder + "/.build", withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: folder + "/.build/debug", withDestinationPath: BuiltProduct.folder)
+            func run(port: UInt16) async throws -> ProcessResult {
+                let script = "cd \(shellQuoted(folder)) && TMPDIR=\(shellQuoted(folder)) && export TMPDIR && "
+                    + block.replacingOccurrences(of: "8089", with: "\(port)")
+                return try await BuiltProduct.startSystem("/bin/sh", ["-c", script], environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"])
+                    .finish(limit: .seconds(120))
+            }
+            let probe = ForecastSimulator(configuration: .init())
+            try probe.start()
+            let port = probe.port
+            probe.stop()
+            let ran = try await run(port: port)
+            #expect(ran.status == 0, "\(ran)")
+            #expect(ran.output.contains("Added Paris") && ran.output.contains("updated just now"), "\(ran)")
+            #expect(!ran.error.contains("error"), "\(ran)")
+            // The port taken: the simulator's one line reaches the terminal.
+            let holder = ForecastSimulator(configuration: .init())
+            try holder.start()
+            defer { holder.stop() }
+            let taken = holder.port
+            let refused = try await run(port: taken)
+            #expect(refused.error.contains("forecast-simulator: error: cannot listen on 127.0.0.1 port \(taken): Address already in use"), "\(refused)")
         }
     }
 }
