@@ -141,4 +141,23 @@ import Testing
             #expect(refused.error.contains("forecast-simulator: error: cannot listen on 127.0.0.1 port \(taken): Address already in use"), "\(refused)")
         }
     }
+
+    /// Item 5: a saved place's own zone wins over the one a forecast answers with: the
+    /// simulator's table puts Kaliningrad in Europe/Warsaw (UTC+1), the place says UTC+2.
+    @Test func aSavedPlacesOwnZoneWinsOverTheAnswers() async throws {
+        try await withTemporaryDirectory { home in
+            _ = try Catalogues.compiled()
+            let world = try ForecastWorld(home: home)
+            let store = LocationsStore(paths: .resolve(environment: ["RAIN_HOME": home]))
+            _ = try store.add(Location(name: "Kaliningrad", coordinate: Coordinate(latitude: 54.7104, longitude: 20.4522),
+                                       country: "Russia", timeZone: "Europe/Kaliningrad"), select: true)
+            for (run, language) in [(world.rain, "C"), (world.keylessRain, "de_DE.UTF-8")] as [(([String], [String: String]) async throws -> ProcessResult, String)] {
+                let shown = try await run(["show", "Kaliningrad"], ["LANG": language, "COLUMNS": "80"])
+                #expect(shown.status == 0, "\(shown)")
+                #expect(shown.output.split(separator: "\n").first?.hasSuffix("(UTC+2)") == true, "\(language): \(shown.output)")
+                let json = try await run(["show", "Kaliningrad", "--json", "--offline"], [:])
+                #expect(json.output.contains(#""timezone": "Europe/Kaliningrad""#) || json.output.contains(#""timezone":"Europe/Kaliningrad""#), "\(json.output.prefix(400))")
+            }
+        }
+    }
 }
