@@ -160,4 +160,49 @@ import Testing
             }
         }
     }
+
+    /// Item 6, in part: a clear night in ASCII is ")" (a "C" stood beside the unit: "12 C C"),
+    /// the first hour of a new day names its day, a fresh age reads "now", not "0m", and a
+    /// sunrise is rounded to its minute, not cut.
+    @Test func screensSayWhatTheyMean() async throws {
+        try await withTemporaryDirectory { home in
+            _ = try Catalogues.compiled()
+            let paths = RainPaths.resolve(environment: ["RAIN_HOME": home])
+            let start = ((Date().timeIntervalSince1970 / 86_400).rounded(.down) + 1) * 86_400 - 3 * 3600  // 21:00 UTC
+            var forecast = Forecast(coordinate: Coordinate(latitude: 51.5, longitude: 0), timeZone: "Etc/UTC", units: .si)
+            forecast.hourly = (0..<30).map { index in
+                var hour = Forecast.Hour(time: Date(timeIntervalSince1970: start + Double(index) * 3600))
+                hour.temperature = 12
+                hour.icon = "clear-night"
+                return hour
+            }
+            var today = Forecast.Day(time: Date(timeIntervalSince1970: start - 21 * 3600))
+            today.sunrise = Date(timeIntervalSince1970: start - 21 * 3600 + 8 * 3600 + 27 * 60 + 40)  // 08:27:40
+            today.sunset = Date(timeIntervalSince1970: start - 21 * 3600 + 16 * 3600 + 3 * 60 + 50)  // 16:03:50
+            forecast.daily = [today]
+            var current = Forecast.Conditions(time: Date(timeIntervalSince1970: start))
+            current.temperature = 12
+            current.icon = "clear-night"
+            forecast.current = current
+            let location = try LocationsStore(paths: paths).add(name: "Greenwich", coordinate: forecast.coordinate, select: true).location
+            try ForecastCache(directory: paths.forecastsDirectory).save(
+                CachedForecast(location: location, fetchedAt: Date(), source: "darksky", forecast: forecast))
+            let at = Date(timeIntervalSince1970: start + 60)
+            for language in ["C", "de_DE.UTF-8"] {
+                let shown = try await BuiltProduct.run("rain", ["show", "--offline", "--hours", "30"],
+                                                       environment: ["RAIN_HOME": home, "LANG": language, "COLUMNS": "80"], at: at)
+                #expect(shown.status == 0, "\(shown)")
+                let weekday = language == "C" ? ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"] : ["So", "Mo", "Di", "Mi", "Do", "Fr", "Sa"]
+                let day = weekday[Calendar(identifier: .gregorian).component(.weekday, from: Date(timeIntervalSince1970: start + 3 * 3600 + 60)) - 1]
+                let labels = shown.output.split(separator: "\n").filter { $0.hasPrefix("  21:00") }.first?.split(separator: " ").map(String.init) ?? []
+                #expect(labels.prefix(5) == ["21:00", "22:00", "23:00", day, "01:00"], "\(language): \(shown.output)")
+                #expect(!shown.output.contains("  00:00"), "\(shown.output)")
+                #expect(shown.output.contains(language == "C" ? "Sunrise 08:28" : "08:28") && shown.output.contains("16:04"), "\(shown.output)")
+            }
+            let ascii = try await BuiltProduct.run("rain", ["show", "--offline", "--ascii"], environment: ["RAIN_HOME": home, "COLUMNS": "80"], at: at)
+            #expect(ascii.output.contains("  )  Clear") && !ascii.output.contains(" C  Clear"), "\(ascii.output)")
+            let line = try await BuiltProduct.run("rain", ["show", "--all", "--offline"], environment: ["RAIN_HOME": home, "COLUMNS": "50"], at: Date())
+            #expect(line.output.contains(" now") && !line.output.contains(" 0m"), "\(line.output)")
+        }
+    }
 }
