@@ -205,4 +205,33 @@ import Testing
             #expect(line.output.contains(" now") && !line.output.contains(" 0m"), "\(line.output)")
         }
     }
+
+    /// Item 7, in part: a command's beginning (`rain loc`) is taken for the command, not looked
+    /// up as a place; the unquoted words of a saved name (`rain refresh new york`) hint the quotes.
+    @Test func aCommandsBeginningAndAnUnquotedNameSayWhatWasMeant() async throws {
+        try await withTemporaryDirectory { home in
+            _ = try Catalogues.compiled()
+            let world = try ForecastWorld(home: home)
+            _ = try LocationsStore(paths: .resolve(environment: ["RAIN_HOME": home]))
+                .add(name: "New York", coordinate: Coordinate(latitude: 40.71, longitude: -74.01))
+            for language in ["C", "de_DE.UTF-8"] {
+                let prefix = try await world.rain(["loc"], environment: ["LANG": language])
+                #expect(prefix.status == 64, "\(prefix)")
+                #expect(prefix.error.contains("'rain locations'") && prefix.error.contains("rain show loc"), "\(prefix)")
+                #expect(world.requestedPaths.isEmpty, "nothing looked up: \(world.requestedPaths)")
+                let unquoted = try await world.rain(["refresh", "new", "york"], environment: ["LANG": language])
+                #expect(unquoted.status == 65, "\(unquoted)")
+                #expect(unquoted.error.contains("rain refresh 'new york'"), "\(unquoted)")
+                #expect(unquoted.error.contains(language == "C" ? "quote a name of several words" : "Anführungszeichen"), "\(unquoted)")
+                #expect(unquoted.error.split(separator: "\n").allSatisfy { $0.count <= 80 }, "\(unquoted)")
+            }
+            // Two words that are not one saved name keep the plain error.
+            let two = try await world.rain(["refresh", "berlin", "lima"])
+            #expect(two.status == 65 && !two.error.contains("quote"), "\(two)")
+            // A saved place always wins over a command's beginning.
+            _ = try LocationsStore(paths: .resolve(environment: ["RAIN_HOME": home])).add(name: "Loc", coordinate: Coordinate(latitude: 1, longitude: 2))
+            let saved = try await world.rain(["loc", "--offline"])
+            #expect(!saved.error.contains("did you mean"), "\(saved)")
+        }
+    }
 }
