@@ -234,4 +234,25 @@ import Testing
             #expect(!saved.error.contains("did you mean"), "\(saved)")
         }
     }
+
+    /// Item 7: one geocoder place looked up in two languages (Munich, then München) is saved
+    /// once; the second says the first is saved, by its name and number.
+    @Test func oneGeocoderPlaceInTwoLanguagesIsSavedOnce() async throws {
+        try await withTemporaryDirectory { home in
+            _ = try Catalogues.compiled()
+            let world = try ForecastWorld(home: home)
+            let first = try await world.keylessRain(["locations", "add", "Munich"])
+            #expect(first.status == 0 && first.output.contains("Added Munich"), "\(first)")
+            for (name, language) in [("München", "de_DE.UTF-8"), ("munich", "C")] {
+                let again = try await world.keylessRain(["locations", "add", name], environment: ["LANG": language])
+                #expect(again.status == 0, "\(again)")
+                #expect(again.output.contains("Munich") && again.output.contains("3"), "\(language): \(again)")
+            }
+            let names = try LocationsStore(paths: .resolve(environment: ["RAIN_HOME": home])).load().locations.map(\.name)
+            #expect(names == ["Berlin", "Tokyo", "Munich"], "\(names)")
+            let twice = try await world.keylessRain(["locations", "add", "München", "--again"], environment: ["LANG": "de_DE.UTF-8"])
+            let count = try LocationsStore(paths: .resolve(environment: ["RAIN_HOME": home])).load().locations.count
+            #expect(twice.status == 0 && count == 4, "--again adds it on purpose: \(twice)")
+        }
+    }
 }
