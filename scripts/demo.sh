@@ -4,8 +4,13 @@
 set -eu
 
 echo "Building rain and the ForecastSimulator (the first build takes a few minutes)..."
-swift build --product rain >/dev/null
-swift build --product forecast-simulator >/dev/null
+# On a terminal swift build's own progress line shows that it is working; elsewhere it is quiet.
+if [ -t 1 ]; then
+    swift build --product rain && swift build --product forecast-simulator
+else
+    swift build --product rain >/dev/null
+    swift build --product forecast-simulator >/dev/null
+fi
 bin="$(swift build --show-bin-path)"
 # The message catalogues beside the build's rain, where it finds them (LANG=de_DE.UTF-8 rain).
 make --no-print-directory -s catalogues LOCALE_OUT="$bin/locale"

@@ -80,6 +80,15 @@ extension OpenMeteo {
         Place(id: 90000002, name: "Equator Test Village", latitude: 0, longitude: 32.58, elevation: 1190, featureCode: "PPL", countryCode: "UG", country: "Uganda", admin1: "Central Region", timeZone: "Africa/Kampala", population: 0),
         Place(id: 90000003, name: "Meridian Test Hamlet", latitude: 51.4779, longitude: 0, elevation: 46, featureCode: "PPL", countryCode: "GB", country: "United Kingdom", admin1: "England", timeZone: "Europe/London", population: 0),
         Place(id: 3448439, name: "São Paulo", latitude: -23.5475, longitude: -46.63611, elevation: 769, featureCode: "PPLA", countryCode: "BR", country: "Brazil", admin1: "São Paulo", timeZone: "America/Sao_Paulo", population: 10021295),
+        // The README's own examples, and places its alert feeds and date line are shown with
+        // (GeoNames' IDs, coordinates, zones and populations).
+        Place(id: 2657896, name: "Zürich", latitude: 47.36667, longitude: 8.55, elevation: 429, featureCode: "PPLA", countryCode: "CH", country: "Switzerland", admin1: "Zurich", timeZone: "Europe/Zurich", population: 341730, names: ["fr": "Zurich", "it": "Zurigo"], countryNames: ["de": "Schweiz"], admin1Names: ["de": "Zürich"]),
+        Place(id: 1275004, name: "Kolkata", latitude: 22.56263, longitude: 88.36304, elevation: 11, featureCode: "PPLA", countryCode: "IN", country: "India", admin1: "West Bengal", timeZone: "Asia/Kolkata", population: 4631392, names: ["de": "Kalkutta"]),
+        Place(id: 5391959, name: "San Francisco", latitude: 37.77493, longitude: -122.41942, elevation: 16, featureCode: "PPLA2", countryCode: "US", country: "United States", admin1: "California", timeZone: "America/Los_Angeles", population: 864816),
+        Place(id: 3093133, name: "Łódź", latitude: 51.75, longitude: 19.46667, elevation: 213, featureCode: "PPLA", countryCode: "PL", country: "Poland", admin1: "Łódź Voivodeship", timeZone: "Europe/Warsaw", population: 768755),
+        Place(id: 3143244, name: "Oslo", latitude: 59.91273, longitude: 10.74609, elevation: 26, featureCode: "PPLC", countryCode: "NO", country: "Norway", admin1: "Oslo", timeZone: "Europe/Oslo", population: 580000),
+        Place(id: 3161732, name: "Bergen", latitude: 60.39299, longitude: 5.32415, elevation: 24, featureCode: "PPLA", countryCode: "NO", country: "Norway", admin1: "Vestland", timeZone: "Europe/Oslo", population: 213585),
+        Place(id: 4035413, name: "Apia", latitude: -13.83333, longitude: -171.76666, elevation: 2, featureCode: "PPLC", countryCode: "WS", country: "Samoa", admin1: "Tuamasaga", timeZone: "Pacific/Apia", population: 40407),
         Place(id: 1275339, name: "Mumbai", latitude: 19.07283, longitude: 72.88261, elevation: 14, featureCode: "PPLA", countryCode: "IN", country: "India", admin1: "Maharashtra", timeZone: "Asia/Kolkata", population: 12691836),
     ]
 

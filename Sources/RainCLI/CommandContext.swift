@@ -208,4 +208,10 @@ extension CommandContext {
     var fittingWidth: Int? {
         console.terminalWidth ?? TerminalDimension.parse(environment["COLUMNS"])
     }
+
+    /// The lines a screen should fit in: the terminal's; for other output `LINES` when it was
+    /// exported, else none: a pipe gets the whole screen.
+    var fittingHeight: Int? {
+        console.terminalHeight ?? environment["LINES"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+    }
 }

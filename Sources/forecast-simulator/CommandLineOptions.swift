@@ -61,6 +61,9 @@ struct CommandLineOptions: Equatable {
           --openmeteo-limits <minute,hour,day>
                                   Count Open-Meteo forecast calls by weight and answer 429 past
                                   these limits, as its free API does; 'free' is 600,5000,10000
+          --log <file>            Append the request lines to this file, not to stderr (errors,
+                                  such as a port already taken, still go to stderr)
+          --places                List the geocoder's places (/v1/search) and exit
           -h, --help              Show this help
 
         """
@@ -75,6 +78,8 @@ struct CommandLineOptions: Equatable {
     var now: Double?
     var openMeteoLimits: ForecastSimulator.OpenMeteoLimits?
     var showHelp = false
+    var listPlaces = false
+    var logFile: String?
 
     var configuration: ForecastSimulator.Configuration {
         ForecastSimulator.Configuration(
@@ -122,6 +127,13 @@ struct CommandLineOptions: Equatable {
             switch name {
             case "-h", "--help":
                 options.showHelp = true
+            case "--places":
+                try noValue()
+                options.listPlaces = true
+            case "--log":
+                let file = try value()
+                guard !file.isEmpty else { throw UsageError(message: "Empty value for '--log'") }
+                options.logFile = file
             case "--host":
                 options.host = try value()
             case "--port":

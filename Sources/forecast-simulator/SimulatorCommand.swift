@@ -20,20 +20,35 @@ enum SimulatorCommand {
             write(CommandLineOptions.usage, to: 1)
             exit(0)
         }
+        if options.listPlaces {
+            write(ForecastSimulator.geocoderPlaceLines.map { $0 + "\n" }.joined(), to: 1)
+            exit(0)
+        }
+        var logDescriptor: Int32 = 2
+        if let file = options.logFile {
+            logDescriptor = open(file, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+            guard logDescriptor >= 0 else {
+                writeLine("forecast-simulator: error: cannot open \(file): \(String(cString: strerror(errno)))", to: 2)
+                exit(73)
+            }
+        }
 
         signal(SIGPIPE, SIG_IGN)
         signal(SIGINT, SIG_IGN)
         signal(SIGTERM, SIG_IGN)
 
         var configuration = options.configuration
-        configuration.requestLogger = { line in writeLine(line, to: 2) }
+        configuration.requestLogger = { [logDescriptor] line in writeLine(line, to: logDescriptor) }
         let simulator = ForecastSimulator(configuration: configuration)
         if let count = options.failFirst { simulator.failFirst(count, with: options.behaviour) }
         let port: UInt16
         do {
             port = try simulator.start()
         } catch {
-            writeLine("forecast-simulator: error: \(error)", to: 2)
+            // One line, loud, on stderr, whatever the request lines' log (a port already taken).
+            var message = "\(error)"
+            if message.hasPrefix("forecast simulator: ") { message.removeFirst("forecast simulator: ".count) }
+            writeLine("forecast-simulator: error: \(message)", to: 2)
             exit((error as? SimulatorError).map(isBadHost) == true ? 64 : 69)
         }
         // The one stdout line, unbuffered, so `read PORT` in a script returns at once.

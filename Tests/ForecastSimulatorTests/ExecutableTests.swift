@@ -132,4 +132,42 @@ import Testing
         _ = try await run.finish()
         #expect((body?["currently"] as? [String: Any])?["time"] as? Int == 1_792_663_200)
     }
+
+    /// Issue 41, item 4: a port already taken is one loud line on stderr and a non-zero exit,
+    /// also when the request lines go to a log (`--log`, the README's loopback block).
+    @Test func aTakenPortIsOneLineOnStderrWhateverTheLog() async throws {
+        let holder = Run(["--port", "0"])
+        let port = try #require(UInt16(await holder.firstLine()))
+        defer { holder.process.send(SIGTERM) }
+        let log = NSTemporaryDirectory() + "simulator-\(getpid())-\(port).log"
+        defer { try? FileManager.default.removeItem(atPath: log) }
+        for arguments in [["--port", "\(port)"], ["--port", "\(port)", "--log", log]] {
+            let result = try await Run(arguments).finish()
+            #expect(result.status == 69, "\(arguments): \(result)")
+            #expect(result.stdout.isEmpty, "\(result)")
+            #expect(result.stderr == "forecast-simulator: error: cannot listen on 127.0.0.1 port \(port): Address already in use\n", "\(result)")
+        }
+        // With a log the request lines go there, not to stderr.
+        let logged = Run(["--port", "0", "--log", log])
+        let loggedPort = try #require(UInt16(await logged.firstLine()))
+        #expect(try fetch(loggedPort, "/v1/search?name=Oslo").status == 200)
+        logged.process.send(SIGTERM)
+        let result = try await logged.finish()
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        #expect(try String(contentsOfFile: log, encoding: .utf8).contains("GET /v1/search?name=Oslo 200"))
+    }
+
+    /// The places the geocoder knows are listed, the README's own examples among them, each
+    /// with its coordinates and zone.
+    @Test func placesListsTheGeocodersPlaces() async throws {
+        let result = try await Run(["--places"]).finish()
+        #expect(result.status == 0 && result.stderr.isEmpty, "\(result)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        for (name, zone) in [("Zürich", "Europe/Zurich"), ("Kolkata", "Asia/Kolkata"), ("San Francisco", "America/Los_Angeles"),
+                             ("Łódź", "Europe/Warsaw"), ("Oslo", "Europe/Oslo"), ("Bergen", "Europe/Oslo"), ("Apia", "Pacific/Apia"),
+                             ("Reykjavík", "Atlantic/Reykjavik"), ("Munich", "Europe/Berlin")] {
+            #expect(lines.contains { $0.hasPrefix(name + " ") && $0.contains(zone) }, "\(name): \(result.stdout)")
+        }
+        #expect(lines.contains { $0.hasPrefix("Apia ") && $0.contains("-13.8333") && $0.contains("-171.7667") }, "\(result.stdout)")
+    }
 }

@@ -19,8 +19,8 @@ import Testing
             let lines = screen.split(separator: "\n").map(String.init)
             #expect(world.simulator.requestCount == 3, "every place was stale (no cache), so all were fetched")
             let title = try #require(lines.firstIndex { $0.contains("Place") && $0.contains("Rain 6h") }, "\(screen)")
-            // At 50 columns the age is "0m", untitled, so that the names stay whole.
-            let age = width == 80 ? "just now" : "  0m"
+            // At 50 columns the age is "now" (not "0m", issue 41), untitled, so that the names stay whole.
+            let age = width == 80 ? "just now" : " now"
             #expect(lines[title].contains("Updated") == (width == 80), "\(screen)")
             #expect(lines[title + 1].hasPrefix("* Berlin") && lines[title + 1].contains(" °C ") && lines[title + 1].hasSuffix(age), "\(screen)")
             #expect(lines[title + 2].hasPrefix("  Tokyo") && lines[title + 2].hasSuffix(age))
@@ -46,7 +46,7 @@ import Testing
             #expect(first.status == 0, "\(first)")
             #expect(world.simulator.requestCount == 2)
             #expect(first.output.split(separator: "\n").count == 3, "a title and one line per place")
-            // The summary gives way and the age is "0m": two short names keep the local time.
+            // The summary gives way and the age is "now": two short names keep the local time.
             #expect(!first.output.contains("Updated") && first.output.split(separator: "\n").allSatisfy { String($0).displayWidth <= 50 },
                     "an exported COLUMNS fits a pipe's table too (issue 22, item 5): \(first.output)")
 

@@ -123,10 +123,20 @@ struct ShowCommand: RunnableCommand {
                 view.showsCompactGraph = true
                 view.asciiOnly = context.asciiOnly
                 view.presentation = presentation
-                context.console.write(view.render(forecast))
+                context.console.write(view.render(forecast, height: screenHeight(context)))
             }
         }
         if status != .success { throw ExitStatus(code: status) }
+    }
+}
+
+extension ShowCommand {
+    /// The lines the forecast screen may take: the window's (or an exported `LINES`) less the
+    /// line the shell's prompt takes after it, so the place and its time stay on screen. Hours
+    /// or days asked for by number are shown whole, whatever the window.
+    func screenHeight(_ context: CommandContext) -> Int? {
+        guard hourCount == nil, dayCount == nil, let lines = context.fittingHeight else { return nil }
+        return max(1, lines - 1)
     }
 }
 

@@ -142,10 +142,14 @@ struct CommandParser {
     }
 
     /// The command words `word` stands for: a command whose name it is or nearly is
-    /// (`refesh`), or a group's subcommand whose name it is (`remove`: `locations remove`).
+    /// (`refesh`), whose name it begins as no other's does (`loc`: `locations`), or a group's
+    /// subcommand whose name it is (`remove`: `locations remove`).
     private func commandWords(meant word: String) -> [String]? {
         let commands = root.configuration.subcommands
-        if let name = closestMatch(to: word, among: commands.map { $0.configuration.commandName }, strictly: true) { return [name] }
+        let names = commands.map { $0.configuration.commandName }
+        if let name = closestMatch(to: word, among: names, strictly: true) { return [name] }
+        let beginning = names.filter { $0.hasPrefix(word.lowercased()) }
+        if word.count >= Self.shortestCommandPrefix, beginning.count == 1 { return beginning }
         for group in commands {
             if let sub = group.configuration.subcommands.first(where: { $0.configuration.commandName == word.lowercased() }) {
                 return [group.configuration.commandName, sub.configuration.commandName]
@@ -153,6 +157,9 @@ struct CommandParser {
         }
         return nil
     }
+
+    /// The fewest letters of a command's name taken for it (`loc`, `ref`); fewer are a place's.
+    static let shortestCommandPrefix = 3
 
     /// Whether `tokens` are global options with their values, which go anywhere.
     private func onlyGlobalOptions(_ tokens: [String]) -> Bool {

@@ -3,16 +3,22 @@ import FoundationEssentials
 /// The URL settings: from the file, then the environment variable that overrides each.
 extension SettingsLoader {
     /// Reads the URL setting `key` from the file, then from the environment variable that
-    /// overrides it, and hands the one in effect (if any) to `apply`.
+    /// overrides it, and sets the one in effect (if any) at `keyPath`, with where it came from
+    /// in `origins[key]` ("default" until one does).
     func url(_ key: String, environment variable: String, in file: ConfigValues, endingInSlash: Bool = false,
-                     allowingQuery: Bool = false, apply: (String) -> Void) throws(ConfigError) {
+             allowingQuery: Bool = false, into settings: inout Settings, at keyPath: WritableKeyPath<Settings, String>) throws(ConfigError) {
+        settings.origins[key] = "default"
         if let text = try file.string(key) {
-            apply(try Self.validURL(text, endingInSlash: endingInSlash, allowingQuery: allowingQuery) { problem in file.invalid(key, problem.0, problem.1) })
+            settings[keyPath: keyPath] = try Self.validURL(text, endingInSlash: endingInSlash, allowingQuery: allowingQuery) { problem in
+                file.invalid(key, problem.0, problem.1)
+            }
+            settings.origins[key] = "configuration"
         }
         if let text = environment[variable], !text.isEmpty {
-            apply(try Self.validURL(text, endingInSlash: endingInSlash, allowingQuery: allowingQuery) { problem in
+            settings[keyPath: keyPath] = try Self.validURL(text, endingInSlash: endingInSlash, allowingQuery: allowingQuery) { problem in
                 ConfigError.invalidValue(path: variable, key: text.strippingControlCharacters, problem: LocalizedText(problem.0, data: problem.1))
-            })
+            }
+            settings.origins[key] = "\(variable) in the environment"
         }
     }
 

@@ -27,6 +27,12 @@ extension SettingsLoader {
         return choices.isShowable(locale) ? locale : "en"
     }
 
+    /// Whether rain's messages can be in `locale`'s language: English, or a catalogue it ships.
+    static func hasCatalogue(_ locale: String) -> Bool {
+        LocaleLanguage.code(locale) == "en"
+            || CatalogueLocation.candidates(for: locale).contains { CatalogueLocation.languages.contains($0) }
+    }
+
     /// Whether `code` can name a language: "de", "pt_BR", "zh-tw", "de_DE.UTF-8"; `C` and
     /// `POSIX` are English.
     public static func isLanguageCode(_ code: String) -> Bool {
@@ -84,6 +90,10 @@ extension SettingsLoader {
         if let shown = locale, !choices.isShowable(shown) {
             locale = "en"
             settings.origins["language"] = "\(settings.origins["language"] ?? "default"): \(shown), which ASCII output cannot show"
+        }
+        if let asked = locale, !Self.hasCatalogue(asked) {
+            // Any other language is English (README, "Language"): said where it was asked for.
+            settings.origins["language"] = "\(settings.origins["language"] ?? "default"): \(asked), not available; English"
         }
         if let locale {
             settings.messagesLocale = LocaleLanguage.code(locale) == nil ? "en" : locale

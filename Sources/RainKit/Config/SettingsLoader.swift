@@ -107,13 +107,13 @@ public struct SettingsLoader: Sendable {
             }
             settings.providerChoice = value
         }
-        check { () throws(ConfigError) in try url("base_url", environment: "RAIN_BASE_URL", in: file, endingInSlash: true) { settings.baseURL = $0 } }
-        check { () throws(ConfigError) in try url("openmeteo_url", environment: "RAIN_OPENMETEO_URL", in: file) { settings.openMeteoURL = $0 } }
-        check { () throws(ConfigError) in try url("geocoding_url", environment: "RAIN_GEOCODING_URL", in: file) { settings.geocodingURL = $0 } }
+        check { () throws(ConfigError) in try url("base_url", environment: "RAIN_BASE_URL", in: file, endingInSlash: true, into: &settings, at: \.baseURL) }
+        check { () throws(ConfigError) in try url("openmeteo_url", environment: "RAIN_OPENMETEO_URL", in: file, into: &settings, at: \.openMeteoURL) }
+        check { () throws(ConfigError) in try url("geocoding_url", environment: "RAIN_GEOCODING_URL", in: file, into: &settings, at: \.geocodingURL) }
         // Asked as it is, so it may carry a query (echoip's `/json?ip=ADDRESS` asks about another address).
-        check { () throws(ConfigError) in try url("ip_location_url", environment: "RAIN_IP_LOCATION_URL", in: file, allowingQuery: true) { settings.ipLocationURL = $0 } }
-        check { () throws(ConfigError) in try url("nws_url", environment: "RAIN_NWS_URL", in: file) { settings.nwsURL = $0 } }
-        check { () throws(ConfigError) in try url("metalerts_url", environment: "RAIN_METALERTS_URL", in: file) { settings.metAlertsURL = $0 } }
+        check { () throws(ConfigError) in try url("ip_location_url", environment: "RAIN_IP_LOCATION_URL", in: file, allowingQuery: true, into: &settings, at: \.ipLocationURL) }
+        check { () throws(ConfigError) in try url("nws_url", environment: "RAIN_NWS_URL", in: file, into: &settings, at: \.nwsURL) }
+        check { () throws(ConfigError) in try url("metalerts_url", environment: "RAIN_METALERTS_URL", in: file, into: &settings, at: \.metAlertsURL) }
         check { () throws(ConfigError) in
             guard let contact = try file.string("alerts_contact") else { return }
             // It goes into a header, inside a parenthesised comment.

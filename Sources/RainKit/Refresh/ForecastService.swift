@@ -160,7 +160,11 @@ public struct ForecastService: Sendable {
         case .failure(let error):
             return .failed(.forecast(error), cached: previous())
         case .success(let forecast):
-            let zone = settings.provider.unit.timeZone(forecastZone: forecast.timeZone, placeZone: location.timeZone)
+            // The place's own zone (saved from the geocoder, or given) wins over the answer's
+            // where this machine knows it: a saved Kaliningrad stays at UTC+2 when an answer says
+            // Europe/Warsaw. Else the provider's rule (Open-Meteo's stand-in zones).
+            let placeZone = location.timeZone.flatMap { ZoneInfo.named($0) == nil ? nil : $0 }
+            let zone = placeZone ?? settings.provider.unit.timeZone(forecastZone: forecast.timeZone, placeZone: location.timeZone)
             var fresh = CachedForecast(location: location, fetchedAt: now(), source: settings.provider.rawValue,
                                        forecast: forecast.inTimeZone(zone).withAstronomy(at: location.coordinate))
             fresh.language = settings.fetchLanguage

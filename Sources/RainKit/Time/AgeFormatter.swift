@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// How old something is, in words: "just now", "5 min ago", "3 h ago", "2 days ago"; compact
-/// where a narrow window needs the room for names: "0m", "5m", "3h", "2d".
+/// where a narrow window needs the room for names: "now", "5m", "3h", "2d".
 public enum AgeFormatter {
     public static func string(for age: Duration, localization: Localization = .english) -> String {
         let seconds = age.components.seconds
@@ -14,12 +14,13 @@ public enum AgeFormatter {
         return localization.trn("1 day ago", "{count} days ago", count: Int(hours / 24))
     }
 
-    /// The compact form: a number and one letter ("5m", "3h", "2d"); a clock that is wrong
-    /// keeps its words.
+    /// The compact form: a number and one letter ("5m", "3h", "2d"), or "now" under a minute
+    /// ("0m" read as zero metres); a clock that is wrong keeps its words.
     public static func compactString(for age: Duration, localization: Localization = .english) -> String {
         let seconds = age.components.seconds
         if seconds < -60 { return string(for: age, localization: localization) }
         let minutes = max(0, seconds / 60)
+        if minutes == 0 { return localization.tr("now") }
         if minutes < 60 { return localization.tr("{minutes}m", ["minutes": String(minutes)]) }
         let hours = minutes / 60
         if hours < 24 { return localization.tr("{hours}h", ["hours": String(hours)]) }

@@ -61,6 +61,17 @@ public struct LocalClock: Sendable {
         return hour < 12 ? localization.tr("{hour}:{minutes} AM", values) : localization.tr("{hour}:{minutes} PM", values)
     }
 
+    /// `time(date)` rounded to the nearest minute, for moments computed to the second (a
+    /// sunrise at 08:27:40 reads 08:28); `time` itself reads the minute a clock shows.
+    public func roundedTime(_ date: Date) -> String {
+        time(Date(timeIntervalSince1970: (date.timeIntervalSince1970 / 60).rounded() * 60))
+    }
+
+    /// "Thu", in the language: the label of the first hour of a new day in a row of hours.
+    public func weekday(_ date: Date) -> String {
+        weekday(parts(date))
+    }
+
     /// "14:00", or "2 PM": the label of an hour column. In a zone whose offset is not whole
     /// hours (India, Nepal, Newfoundland) the minutes are the place's own: "18:30", "6:30 PM".
     public func hour(_ date: Date) -> String {

@@ -21,6 +21,7 @@ public final class ASCIIConsole: Console {
     public var isErrorTerminal: Bool { base.isErrorTerminal }
     public var isInputTerminal: Bool { base.isInputTerminal }
     public var terminalWidth: Int? { base.terminalWidth }
+    public var terminalHeight: Int? { base.terminalHeight }
 
     /// JSON text with every character outside ASCII written as a `\\u` escape (a UTF-16
     /// surrogate pair beyond U+FFFF): the same data, readable on a terminal that shows only
@@ -41,8 +42,8 @@ public final class ASCIIConsole: Console {
 
     /// Same-width ASCII for the symbols rain draws.
     static let replacements: [Character: String] = [
-        "☀": "*", "☾": "C", "◒": "o", "☁": "O", "☂": "/", "❄": "+", "✱": "x", "↯": "!", "≡": "=", "≋": "~",
-        "◑": ")", "◐": "(", "●": "@", "○": "O",
+        "☀": "*", "☾": ")", "◒": "o", "☁": "O", "☂": "/", "❄": "+", "✱": "x", "↯": "!", "≡": "=", "≋": "~",
+        "◑": "D", "◐": "(", "●": "@", "○": "O",
         "▁": "_", "▂": "_", "▃": ".", "▄": "-", "▅": "-", "▆": "=", "▇": "^", "█": "#",
         "·": ".", "…": "~", "–": "-", "—": "-", "━": "=", "┃": "|", "✓": "x",
         "↑": "^", "↗": "/", "→": ">", "↘": "\\", "↓": "v", "↙": "/", "←": "<", "↖": "\\",

@@ -18,6 +18,8 @@ public protocol Console: AnyObject, Sendable {
     var isInputTerminal: Bool { get }
     /// Width of the terminal standard output goes to, when it is one.
     var terminalWidth: Int? { get }
+    /// Lines of the terminal standard output goes to, when it is one.
+    var terminalHeight: Int? { get }
     /// The first failure to write standard output (a full disk, a closed descriptor), if any;
     /// a reader that went away (`rain | head`) is not one.
     var outputFailure: FileError? { get }
@@ -28,6 +30,7 @@ public protocol Console: AnyObject, Sendable {
 
 extension Console {
     public var outputFailure: FileError? { nil }
+    public var terminalHeight: Int? { nil }
     public var outputIsGone: Bool { outputFailure != nil }
 
     /// Draws the line in place ("\r", the line, erase to its end), or erases it.

@@ -67,6 +67,12 @@ public final class StandardConsole: Console {
         return Int(size.ws_col)
     }
 
+    public var terminalHeight: Int? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 else { return nil }
+        return Int(size.ws_row)
+    }
+
     /// The errno of a failed write. A closed pipe (`rain | head`) is not worth dying over.
     @discardableResult
     private static func writeAll(_ text: String, to descriptor: Int32) -> Int32? {

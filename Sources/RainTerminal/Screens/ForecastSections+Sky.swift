@@ -27,8 +27,8 @@ extension ForecastViewContext {
         }
         guard day.sunrise != nil || day.sunset != nil else { return [] }
         var parts: [String] = []
-        if let sunrise = day.sunrise { parts.append(tr("Sunrise {time}", ["time": clock.time(sunrise)])) }
-        if let sunset = day.sunset { parts.append(tr("Sunset {time}", ["time": clock.time(sunset)])) }
+        if let sunrise = day.sunrise { parts.append(tr("Sunrise {time}", ["time": clock.roundedTime(sunrise)])) }
+        if let sunset = day.sunset { parts.append(tr("Sunset {time}", ["time": clock.roundedTime(sunset)])) }
         if let length = day.daylightSeconds {
             var daylight = tr("Daylight {length}", ["length": Self.duration(length, localization)])
             if let change = forecast.daylightChange(forDayStartingAt: day.time, at: location.coordinate) {
@@ -43,8 +43,8 @@ extension ForecastViewContext {
         guard let phase = day.moonPhase else { return [] }
         let name = tr(MoonPhase.name(forFraction: phase).words)
         var parts = [day.moonIllumination.map { tr("{phase}, {percent} lit", ["phase": name, "percent": MeasureFormat.percent($0)]) } ?? name]
-        let moonrise = { (time: Date) in tr("Moonrise {time}", ["time": clock.time(time)]) }
-        let moonset = { (time: Date) in tr("Moonset {time}", ["time": clock.time(time)]) }
+        let moonrise = { (time: Date) in tr("Moonrise {time}", ["time": clock.roundedTime(time)]) }
+        let moonset = { (time: Date) in tr("Moonset {time}", ["time": clock.roundedTime(time)]) }
         switch (day.moonrise, day.moonset) {
         case (nil, nil):
             // As the sun's line says polar night and midnight sun.

@@ -163,8 +163,9 @@ extension ForecastViewContext {
         return lines
     }
 
-    /// Alerts that have not expired: title, severity, period (local time), regions, description.
-    func alertsSection() -> [String] {
+    /// Alerts that have not expired: title, severity, period (local time), regions, description
+    /// (on a terminal at most `textLines` lines of it, the last ending in "…" where it goes on).
+    func alertsSection(textLines: Int = 4) -> [String] {
         let active = forecast.alerts.filter { ($0.expires ?? .distantFuture) > now }
         var lines: [String] = []
         for alert in active {
@@ -182,9 +183,10 @@ extension ForecastViewContext {
                 .compactMap { $0 }.joined(separator: " ")
             let room = max(1, visibleWidth - 4)
             var body = text.wrapped(toDisplayWidth: room)
-            if cutsLines && body.count > 4 {
-                body = Array(body.prefix(4))
-                body[3] = body[3].displayWidth < room ? body[3] + "…" : body[3].truncated(toDisplayWidth: room - 1) + "…"
+            if cutsLines && body.count > textLines {
+                body = Array(body.prefix(textLines))
+                let last = textLines - 1
+                body[last] = body[last].displayWidth < room ? body[last] + "…" : body[last].truncated(toDisplayWidth: room - 1) + "…"
             }
             lines += body.map { "    " + $0 }
         }

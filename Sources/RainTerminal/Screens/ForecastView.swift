@@ -35,14 +35,16 @@ public struct ForecastView: Sendable {
         self.cutsLines = cutsLines
     }
 
-    public func render(_ cached: CachedForecast) -> String {
-        lines(cached, height: nil).joined(separator: "\n") + "\n"
+    /// The view as text; with `height`, in at most that many lines (as `lines(_:height:)`).
+    public func render(_ cached: CachedForecast, height: Int? = nil) -> String {
+        lines(cached, height: height).joined(separator: "\n") + "\n"
     }
 
     /// The view as lines; with `height`, at most that many: a compact form for a small window
-    /// (`rain watch`) that keeps the header, now and the hours, and gives up days, the alerts'
-    /// text, pressure and visibility, the blank lines between sections, then whatever is left
-    /// at the end. A window narrower than `NarrowWindow.minimumWidth` gets only that it is too narrow.
+    /// (`rain` on a 24-line terminal, `rain watch`) that keeps the header, now and the hours,
+    /// and gives up the alerts' text beyond two lines, days, the rest of the alerts' text,
+    /// pressure and visibility, the blank lines between sections, then whatever is left at the
+    /// end. A window narrower than `NarrowWindow.minimumWidth` gets only that it is too narrow.
     public func lines(_ cached: CachedForecast, height: Int?) -> [String] {
         if cutsLines && NarrowWindow.isTooNarrow(width) { return NarrowWindow.lines(width: width, height: height, localization: presentation.localization) }
         let context = ForecastViewContext(cached: cached, width: max(width, Self.layoutWidth), usesColor: usesColor, now: now,
@@ -59,6 +61,7 @@ public struct ForecastView: Sendable {
         var sections = [context.header(), context.currentSection() + context.skySection(), hours,
                         context.daysSection(), context.alertsSection()]
         if let height {
+            if Self.spacedCount(sections) > height { sections[Self.alertsIndex] = context.alertsSection(textLines: 2) }
             // Days from the last, down to today; made again for fewer, so the title counts what it shows.
             var days = sections[Self.daysIndex].count - 1
             while Self.spacedCount(sections) > height && days > 1 {

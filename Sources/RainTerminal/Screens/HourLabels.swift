@@ -1,7 +1,8 @@
 import FoundationEssentials
 import RainKit
 
-/// The labels of a row of hour columns, as the place's clock reads them. When the clocks go
+/// The labels of a row of hour columns, as the place's clock reads them; the first hour of a
+/// new day is named by its day ("Mon"), so a row longer than a day says which. When the clocks go
 /// back, an hour's label comes twice ("02:00", "02:00"): the second is marked "02:00*" and a
 /// note says which offset each one is in.
 struct HourLabels {
@@ -14,7 +15,8 @@ struct HourLabels {
         var texts: [String] = []
         var repeats: [(Int, String, String, String)] = []
         for (index, time) in times.enumerated() {
-            let label = clock.hour(time)
+            let newDay = index > 0 && !clock.isSameDay(times[index - 1], time)
+            let label = newDay ? clock.weekday(time) : clock.hour(time)
             // The clocks went back when a label comes again within hours, in another offset (a
             // row longer than a day also repeats each label a day later: that is no repeat).
             if let earlier = texts.indices.last(where: { texts[$0] == label }),

@@ -17,21 +17,34 @@ public struct LocationTable {
     }
 
     /// The table; with `width` (a terminal's), every line fitted to it: the area is cut first
-    /// (it comes last), then the coordinates are left out whole, then the name is cut; or only
-    /// that the window is too narrow. The number and ID, what a LOC names, always stay.
+    /// (it comes last, and goes whole when less than a few characters of it would be left),
+    /// then the coordinates are left out whole, then the name is cut; or only that the window
+    /// is too narrow. The number and ID, what a LOC names, always stay.
     public func render(width: Int?) -> String {
         guard let width else { return render() }
         if NarrowWindow.isTooNarrow(width) { return NarrowWindow.text(width: width, localization: localization) }
-        func fitted(_ text: String) -> String? {
-            let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-            return lines.allSatisfy({ String($0).displayWidth <= width }) ? text : nil
+        func widest(_ text: String) -> Int {
+            text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).displayWidth }.max() ?? 0
         }
-        if let whole = fitted(render()) { return whole }
+        let whole = render()
+        if widest(whole) <= width { return whole }
         let withCoordinates = render(showsCoordinates: true, showsAreas: false)
-        let text = fitted(withCoordinates) != nil ? render() : render(showsCoordinates: false, showsAreas: false)
+        let coordinatesWidth = widest(withCoordinates)
+        let text: String
+        if coordinatesWidth + 2 + Self.shortestAreaCut <= width {
+            text = whole  // cut in the area, well after the coordinates' last digit
+        } else if coordinatesWidth <= width {
+            return withCoordinates
+        } else {
+            text = render(showsCoordinates: false, showsAreas: false)
+        }
         return text.split(separator: "\n", omittingEmptySubsequences: false)
             .map { String($0).truncated(toDisplayWidth: width) }.joined(separator: "\n")
     }
+
+    /// The fewest display columns of an area worth showing cut ("Tex…"); with less room the
+    /// area goes whole rather than leaving a stray letter, or cutting into the coordinates.
+    private static let shortestAreaCut = 4
 
     /// The table, every column at its natural width.
     public func render() -> String {

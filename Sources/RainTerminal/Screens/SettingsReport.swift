@@ -35,14 +35,13 @@ public struct SettingsReport {
                 ? (settings.providerChoice == .auto ? "darksky: an API key is configured but not usable"
                                                     : "\(settings.provider.rawValue): set in the configuration; the API key is not usable")
                 : "\(settings.provider.rawValue): \(settings.providerReason)"
+            rows.append(("provider", provider))
+            // Each URL with where it came from: a forgotten `export RAIN_*_URL` shows.
+            rows += [("base_url", settings.baseURL), ("openmeteo_url", settings.openMeteoURL),
+                     ("geocoding_url", settings.geocodingURL), ("ip_location_url", settings.ipLocationURL),
+                     ("nws_url", settings.nwsURL), ("metalerts_url", settings.metAlertsURL)]
+                .map { key, url in (key, Self.origin(url, settings.origins[key])) }
             rows += [
-                ("provider", provider),
-                ("base_url", settings.baseURL),
-                ("openmeteo_url", settings.openMeteoURL),
-                ("geocoding_url", settings.geocodingURL),
-                ("ip_location_url", settings.ipLocationURL),
-                ("nws_url", settings.nwsURL),
-                ("metalerts_url", settings.metAlertsURL),
                 ("alerts_contact", settings.alertsContact ?? "none"),
                 ("api_key", key),
                 ("api_key_in", settings.apiKeyPlacement.rawValue),

@@ -116,10 +116,10 @@ public struct StatusValues: Sendable {
             .precip: current?.precipProbability.map { MeasureFormat.percent($0) } ?? missing,
             .place: cached.location.name.strippingControlCharacters,
             .age: AgeFormatter.string(since: cached.fetchedAt, now: now, localization: words),
-            .sunrise: today?.sunrise.map(clock.time) ?? missing,
-            .sunset: today?.sunset.map(clock.time) ?? missing,
-            .dawn: today?.dawn.map(clock.time) ?? missing,
-            .dusk: today?.dusk.map(clock.time) ?? missing,
+            .sunrise: today?.sunrise.map(clock.roundedTime) ?? missing,
+            .sunset: today?.sunset.map(clock.roundedTime) ?? missing,
+            .dawn: today?.dawn.map(clock.roundedTime) ?? missing,
+            .dusk: today?.dusk.map(clock.roundedTime) ?? missing,
             .moon: today?.moonPhase.map { phase in
                 let glyph = MoonGlyph.glyph(forFraction: phase, southern: cached.location.coordinate.latitude < 0)
                 return ascii ? ASCIIConsole.transliterate(glyph) : glyph
