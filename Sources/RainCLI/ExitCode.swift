@@ -39,11 +39,16 @@ extension ExitCode {
 
 /// A failure the command layer decides on itself (not a library error), of a kind like any other.
 struct CommandFailure: RainError {
-    var message: String
-    var hint: String?
+    /// Words the command has put in the user's language itself (plural forms, lists it made).
+    var text: LocalizedText
+    var hintText: LocalizedText?
     var kind: ErrorKind
 
-    var description: String { message }
+    init(message: String, hint: String? = nil, kind: ErrorKind) {
+        text = .verbatim(message)
+        hintText = hint.map { .verbatim($0) }
+        self.kind = kind
+    }
 }
 
 extension CommandFailure {

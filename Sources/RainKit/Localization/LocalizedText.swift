@@ -9,8 +9,9 @@ public struct LocalizedText: Sendable, Equatable, CustomStringConvertible {
         case message(String, [(name: String, value: LocalizedText)])
         /// Data, shown as it is in every language.
         case verbatim(String)
-        /// An error's own words in each language (`RainError.message(in:)`).
-        case error(@Sendable (Localization) -> String)
+        /// Texts one after the other: a tag before a message (`offline: `), a server's words
+        /// after it, lines of a hint.
+        case joined([LocalizedText])
     }
 
     let content: Content
@@ -38,9 +39,24 @@ public struct LocalizedText: Sendable, Equatable, CustomStringConvertible {
 
     public static func verbatim(_ text: String) -> LocalizedText { LocalizedText(verbatim: text) }
 
-    /// What `error` says, in the language it is shown in.
-    public init(error: some RainError & Sendable) {
-        content = .error { error.message(in: $0) }
+    /// `texts` one after the other, each in the language it is shown in.
+    public init(joining texts: [LocalizedText]) {
+        content = .joined(texts)
+    }
+
+    /// `texts` on lines of their own (a hint of several lines).
+    public init(lines texts: [LocalizedText]) {
+        var joined: [LocalizedText] = []
+        for text in texts {
+            if !joined.isEmpty { joined.append(.verbatim("\n")) }
+            joined.append(text)
+        }
+        content = .joined(joined)
+    }
+
+    /// `lhs`, then `rhs`.
+    public static func + (lhs: LocalizedText, rhs: LocalizedText) -> LocalizedText {
+        LocalizedText(joining: [lhs, rhs])
     }
 
     /// The English words.
@@ -59,7 +75,7 @@ extension Localization {
     public func tr(_ text: LocalizedText) -> String {
         switch text.content {
         case .verbatim(let data): return data
-        case .error(let message): return message(self)
+        case .joined(let texts): return texts.map { tr($0) }.joined()
         case .message(let message, let values): return tr(message, pairs: values.map { ($0.name, tr($0.value)) })
         }
     }
