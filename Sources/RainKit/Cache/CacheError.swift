@@ -11,7 +11,7 @@ public enum CacheError: Error, Sendable, Equatable, CustomStringConvertible {
 
 extension CacheError {
     /// A reason given as English text (what another part said), shown as it is.
-    public static func corrupt(path: String, reason: String, field: String?) -> CacheError {
+    static func corrupt(path: String, reason: String, field: String?) -> CacheError {
         .corrupt(path: path, reason: .verbatim(reason), field: field)
     }
 

@@ -28,7 +28,7 @@ public enum DefaultsFileError: Error, Sendable, Equatable, CustomStringConvertib
     }
 
     /// A reason given as English text (what another part said), shown as it is.
-    public static func unreadable(path: String, reason: String) -> DefaultsFileError {
+    static func unreadable(path: String, reason: String) -> DefaultsFileError {
         .unreadable(path: path, reason: .verbatim(reason))
     }
 }

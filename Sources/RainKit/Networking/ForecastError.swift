@@ -61,7 +61,7 @@ extension ForecastError: RainError {
 
 extension ForecastError {
     /// A reason given as English text (a server's words), shown as it is.
-    public static func unusableBody(reason: String, path: String?) -> ForecastError {
+    static func unusableBody(reason: String, path: String?) -> ForecastError {
         .unusableBody(reason: .verbatim(reason), path: path)
     }
 
