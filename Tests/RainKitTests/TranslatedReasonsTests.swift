@@ -24,6 +24,9 @@ import Testing
         case .verbatim(let data): return isValue ? [] : ["(data, not a message) " + data]
         // Texts one after the other: a tag or a server's words between messages are data.
         case .joined(let texts): return texts.flatMap { untranslated($0, in: localization, isValue: true) }
+        case .plural(let singular, _, _, let values):
+            let own = localization.catalogue?.translation(of: singular, form: 0) == nil ? [singular] : []
+            return own + values.flatMap { untranslated($0.value, in: localization, isValue: true) }
         case .message(let message, let values):
             let own = localization.catalogue?.translation(of: message) == nil ? [message] : []
             return own + values.flatMap { untranslated($0.value, in: localization, isValue: true) }

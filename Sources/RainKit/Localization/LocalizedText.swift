@@ -7,6 +7,8 @@ public struct LocalizedText: Sendable, Equatable, CustomStringConvertible {
     indirect enum Content: Sendable {
         /// A marked message and its values by name.
         case message(String, [(name: String, value: LocalizedText)])
+        /// A marked message with a plural (`trn`): its form for `count`, and its values by name.
+        case plural(String, String, count: Int, [(name: String, value: LocalizedText)])
         /// Data, shown as it is in every language.
         case verbatim(String)
         /// Texts one after the other: a tag before a message (`offline: `), a server's words
@@ -38,6 +40,17 @@ public struct LocalizedText: Sendable, Equatable, CustomStringConvertible {
     }
 
     public static func verbatim(_ text: String) -> LocalizedText { LocalizedText(verbatim: text) }
+
+    /// `singular` for one, `plural` otherwise, in the language's own forms (`Localization.trn`);
+    /// `{count}` is `count`. Named `trn` for `make pot`, which reads both messages.
+    public static func trn(_ singular: String, _ plural: String, count: Int,
+                           _ values: KeyValuePairs<String, LocalizedText> = [:]) -> LocalizedText {
+        LocalizedText(content: .plural(singular, plural, count: count, values.map { ($0.key, $0.value) }))
+    }
+
+    private init(content: Content) {
+        self.content = content
+    }
 
     /// `texts` one after the other, each in the language it is shown in.
     public init(joining texts: [LocalizedText]) {
@@ -76,6 +89,8 @@ extension Localization {
         switch text.content {
         case .verbatim(let data): return data
         case .joined(let texts): return texts.map { tr($0) }.joined()
+        case .plural(let singular, let plural, let count, let values):
+            return trn(singular, plural, count: count, pairs: values.map { ($0.name, tr($0.value)) })
         case .message(let message, let values): return tr(message, pairs: values.map { ($0.name, tr($0.value)) })
         }
     }
