@@ -55,7 +55,7 @@ struct ErrorReport {
     init(_ error: any Error, subject: String? = nil, command: [any ParsableCommand.Type]? = nil, localization: Localization = .english) {
         switch error {
         case let error as any RainError:
-            self.init(message: error.message(in: localization), hint: error.hint(in: localization), exitCode: ExitCode(error.kind))
+            self.init(message: localization.tr(error.text), hint: error.hintText.map { localization.tr($0) }, exitCode: ExitCode(error.kind))
             if error.kind == .usage, let command { usage = Usage(of: command) }
         default:
             self.init(message: "\(error)", exitCode: .ioError)

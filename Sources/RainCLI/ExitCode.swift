@@ -39,27 +39,32 @@ extension ExitCode {
 
 /// A failure the command layer decides on itself (not a library error), of a kind like any other.
 struct CommandFailure: RainError {
-    var message: String
-    var hint: String?
+    var text: LocalizedText
+    var hintText: LocalizedText?
     var kind: ErrorKind
 
-    var description: String { message }
+    init(_ text: LocalizedText, hint: LocalizedText? = nil, kind: ErrorKind) {
+        self.text = text
+        hintText = hint
+        self.kind = kind
+    }
 }
 
 extension CommandFailure {
     /// "offline: cannot reach HOST to look up 'NAME'": the geocoder out of reach, in the one
     /// voice of offline (the prefix stays as it is, as `rain: error:` does, for scripts).
-    static func lookupOffline(host: String, name: String, hint: String? = nil, _ localization: Localization) -> CommandFailure {
-        CommandFailure(message: ErrorReport.offlinePrefix + localization.tr("cannot reach {host} to look up '{name}'",
-                                                                            ["host": host, "name": name.strippingControlCharacters]),
+    static func lookupOffline(host: String, name: String, hint: LocalizedText? = nil) -> CommandFailure {
+        CommandFailure(.verbatim(ErrorReport.offlinePrefix)
+                           + LocalizedText(N_("cannot reach {host} to look up '{name}'"),
+                                           ["host": .verbatim(host), "name": .verbatim(name.strippingControlCharacters)]),
                        hint: hint, kind: .temporary)
     }
 
     /// "cannot look up 'NAME' at HOST: PROBLEM": the geocoder named, since the forecast API's
     /// words alone ("the API answered HTTP 404") do not say which service failed.
-    static func lookupFailed(_ error: ForecastError, name: String, host: String, hint: String?, _ localization: Localization) -> CommandFailure {
-        CommandFailure(message: localization.tr("cannot look up '{name}' at {host}: {problem}",
-                                                ["name": name.strippingControlCharacters, "host": host, "problem": error.message(in: localization)]),
+    static func lookupFailed(_ error: ForecastError, name: String, host: String, hint: LocalizedText?) -> CommandFailure {
+        CommandFailure(LocalizedText(N_("cannot look up '{name}' at {host}: {problem}"),
+                                     ["name": .verbatim(name.strippingControlCharacters), "host": .verbatim(host), "problem": error.text]),
                        hint: hint, kind: error.kind)
     }
 }

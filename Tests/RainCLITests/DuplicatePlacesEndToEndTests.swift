@@ -1,5 +1,5 @@
 import Foundation
-import RainKit
+@testable import RainKit
 import RainTestSupport
 import Testing
 

@@ -58,7 +58,7 @@ import Testing
         #expect(throws: LocationsError.unknown(reference: "Lind")) { try twoStarts.resolve("Lind") }
         #expect(throws: LocationsError.unknown(reference: "Ber")) { try Self.list.resolve("Ber") }
         let error = LocationsError.unknown(reference: "Berlni", nearest: "Berlin")
-        #expect(error.hint == "did you mean 'Berlin'?")
+        #expect(error.hint(in: .english) == "did you mean 'Berlin'?")
         let german = Localization(language: "de", catalogue: MessageCatalogue(messages: ["did you mean '{suggestion}'?": ["vielleicht '{suggestion}'?"]]))
         #expect(error.hint(in: german) == "vielleicht 'Berlin'?")
     }

@@ -122,7 +122,7 @@ import Testing
         let now = Date(timeIntervalSince1970: 1_787_229_456)  // 2026-08-20 12:37:36 UTC
         let quota = try #require(ExceededQuota(serverMessage: reasonCase.reason, now: now))
         #expect(quota.window == reasonCase.window)
-        #expect(quota.message(in: .english) == reasonCase.message)
+        #expect(quota.text.description == reasonCase.message)
         #expect(ForecastError.rateLimited(retryAfter: nil, quota: quota).kind == .temporary)
     }
 

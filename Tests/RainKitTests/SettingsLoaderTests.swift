@@ -112,7 +112,7 @@ import Testing
                 try load(#"{"api_key_file": "\#(folder)/key"}"#, in: folder)
             }
             #expect(error == .insecureKeyFile(path: folder + "/key", mode: UInt32(0o100640)))
-            #expect(error?.hint == "chmod 600 \(folder)/key")
+            #expect(error?.hint(in: .english) == "chmod 600 \(folder)/key")
         }
     }
 
@@ -163,7 +163,7 @@ import Testing
         await withTemporaryDirectory { folder in
             let error = #expect(throws: ConfigError.self) { try load(#"{"\#(key)": "si"}"#, in: folder) }
             #expect(error?.description == "\(folder)/config.json: unknown key '\(key)'")
-            #expect(error?.hint == meant.map { "did you mean '\($0)'?" } ?? ConfigExample.hint)
+            #expect(error?.hint(in: .english) == meant.map { "did you mean '\($0)'?" } ?? ConfigExample.hintText.description)
         }
     }
 

@@ -22,8 +22,11 @@ import Testing
     static func untranslated(_ text: LocalizedText, in localization: Localization, isValue: Bool = false) -> [String] {
         switch text.content {
         case .verbatim(let data): return isValue ? [] : ["(data, not a message) " + data]
-        // An error's own message(in:), whose words its own tests check.
-        case .error: return []
+        // Texts one after the other: a tag or a server's words between messages are data.
+        case .joined(let texts): return texts.flatMap { untranslated($0, in: localization, isValue: true) }
+        case .plural(let singular, _, _, let values):
+            let own = localization.catalogue?.translation(of: singular, form: 0) == nil ? [singular] : []
+            return own + values.flatMap { untranslated($0.value, in: localization, isValue: true) }
         case .message(let message, let values):
             let own = localization.catalogue?.translation(of: message) == nil ? [message] : []
             return own + values.flatMap { untranslated($0.value, in: localization, isValue: true) }

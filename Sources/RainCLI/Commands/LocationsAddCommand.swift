@@ -105,10 +105,9 @@ struct LocationsAddCommand: RunnableCommand {
                 places = try await lookup.places(named: query, countryCode: countryCode)
             } catch .offline(let host) {
                 // Saying what it was for, as `rain NAME` does.
-                throw CommandFailure.lookupOffline(host: host, name: query, context.localization)
+                throw CommandFailure.lookupOffline(host: host, name: query)
             } catch {
-                throw CommandFailure.lookupFailed(error, name: query, host: lookup.geocodingHost,
-                                                  hint: error.hint(in: context.localization), context.localization)
+                throw CommandFailure.lookupFailed(error, name: query, host: lookup.geocodingHost, hint: error.hintText)
             }
             let choice = PlaceChoice(query: query, pick: pick, countryCode: countryCode, command: "rain locations add", whenSeveral: .refuse)
             guard let place = try choice.choose(among: places, context) else {

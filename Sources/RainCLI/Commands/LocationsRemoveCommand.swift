@@ -71,9 +71,8 @@ struct LocationsRemoveCommand: RunnableCommand {
         }
         if !yes {
             guard context.canAsk else {
-                throw CommandFailure(
-                    message: context.localization.tr("refusing to remove without confirmation: standard input is not a terminal"),
-                    hint: context.localization.tr("pass --yes to remove without asking"), kind: .usage)
+                throw CommandFailure(LocalizedText(N_("refusing to remove without confirmation: standard input is not a terminal")),
+                                     hint: LocalizedText(N_("pass --yes to remove without asking")), kind: .usage)
             }
             guard context.confirm(RemovalPrompt.question(for: locations, in: context.localization)) else {
                 context.printError(context.localization.tr("Nothing removed."))

@@ -114,10 +114,9 @@ struct NotifyCommand: RunnableCommand {
             do {
                 return try list.resolve(names)
             } catch {
-                let words = context.localization
-                throw CommandFailure(message: words.tr("notify.places in {path}: {problem}",
-                                                       ["path": context.paths.configFile, "problem": error.message(in: words)]),
-                                     hint: words.tr("see the places: rain locations"), kind: .configuration)
+                throw CommandFailure(LocalizedText(N_("notify.places in {path}: {problem}"),
+                                                   ["path": .verbatim(context.paths.configFile), "problem": error.text]),
+                                     hint: LocalizedText(N_("see the places: rain locations")), kind: .configuration)
             }
         }
     }

@@ -43,34 +43,34 @@ struct PlaceChoice {
         let words = context.localization
         let quoted = "\"\(query.strippingControlCharacters)\""
         guard !places.isEmpty else {
+            let coordinates = whenSeveral == .refuse
+                ? (["rain locations add"] + Self.arguments(name: query, options: ["--lat LATITUDE --lon LONGITUDE"])).joined(separator: " ")
+                : "rain show --lat LAT --lon LON"
             throw CommandFailure(
-                message: countryCode.map { words.tr("no place named {name} was found in {country}", ["name": quoted, "country": $0]) }
-                    ?? words.tr("no place named {name} was found", ["name": quoted]),
-                hint: nearestSaved.map { words.tr("did you mean '{suggestion}'?", ["suggestion": $0.strippingControlCharacters]) } ?? (whenSeveral == .refuse
-                    ? words.tr("check the spelling, or give the coordinates: {command}",
-                               ["command": (["rain locations add"] + Self.arguments(name: query, options: ["--lat LATITUDE --lon LONGITUDE"]))
-                                    .joined(separator: " ")])
-                    : words.tr("check the spelling, or give the coordinates: {command}", ["command": "rain show --lat LAT --lon LON"])),
+                countryCode.map { LocalizedText(N_("no place named {name} was found in {country}"), ["name": .verbatim(quoted), "country": .verbatim($0)]) }
+                    ?? LocalizedText(N_("no place named {name} was found"), ["name": .verbatim(quoted)]),
+                hint: nearestSaved.map { LocalizedText(N_("did you mean '{suggestion}'?"), ["suggestion": .verbatim($0.strippingControlCharacters)]) }
+                    ?? LocalizedText(N_("check the spelling, or give the coordinates: {command}"), ["command": .verbatim(coordinates)]),
                 kind: .badData)
         }
         if let pick {
             guard pick <= places.count else {
                 throw CommandFailure(
-                    message: words.trn("--pick {pick}: only 1 place is named {name}: {list}", "--pick {pick}: only {count} places are named {name}: {list}",
-                                       count: places.count, ["pick": String(pick), "name": quoted, "list": Self.listing(places)]),
-                    hint: places.count == 1 ? words.tr("leave out --pick")
-                        : words.tr("choose one with --pick 1 to --pick {count}", ["count": String(places.count)]), kind: .badData)
+                    LocalizedText.trn("--pick {pick}: only 1 place is named {name}: {list}", "--pick {pick}: only {count} places are named {name}: {list}",
+                                      count: places.count, ["pick": .verbatim(String(pick)), "name": .verbatim(quoted), "list": .verbatim(Self.listing(places))]),
+                    hint: places.count == 1 ? LocalizedText(N_("leave out --pick"))
+                        : LocalizedText(N_("choose one with --pick 1 to --pick {count}"), ["count": .verbatim(String(places.count))]), kind: .badData)
             }
             return places[pick - 1]
         }
         if places.count == 1 { return places[0] }
-        let narrowing = countryCode == nil ? " " + words.tr("(or narrow with --country CODE)") : ""
+        let narrowing: LocalizedText = countryCode == nil ? .verbatim(" ") + LocalizedText(N_("(or narrow with --country CODE)")) : .verbatim("")
         guard context.console.isInputTerminal && context.console.isOutputTerminal else {
             switch whenSeveral {
             case .refuse:
-                throw CommandFailure(message: words.tr("{count} places are named {name}: {list}",
-                                                       ["count": String(places.count), "name": quoted, "list": Self.listing(places)]),
-                                     hint: words.tr("choose one with --pick N, e.g. {command}", ["command": again(pick: 1)]) + narrowing,
+                throw CommandFailure(LocalizedText(N_("{count} places are named {name}: {list}"),
+                                                   ["count": .verbatim(String(places.count)), "name": .verbatim(quoted), "list": .verbatim(Self.listing(places))]),
+                                     hint: LocalizedText(N_("choose one with --pick N, e.g. {command}"), ["command": .verbatim(again(pick: 1))]) + narrowing,
                                      kind: .badData)
             case .takeFirst:
                 let another = countryCode == nil

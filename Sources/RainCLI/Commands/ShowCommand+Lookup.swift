@@ -77,7 +77,7 @@ extension ShowCommand {
         if offline {
             var failure = Self.neverLookedUp(Self.name(of: question), askedAs: Self.words(of: question), context.localization)
             // Words that nearly name a saved place were more likely meant as it than as a lookup.
-            if let nearestSaved { failure.hint = context.localization.tr("did you mean '{suggestion}'?", ["suggestion": nearestSaved.strippingControlCharacters]) }
+            if let nearestSaved { failure.hintText = LocalizedText(N_("did you mean '{suggestion}'?"), ["suggestion": .verbatim(nearestSaved.strippingControlCharacters)]) }
             throw failure
         }
         switch question {
@@ -91,15 +91,14 @@ extension ShowCommand {
             do {
                 places = try await lookup.places(named: query, countryCode: countryCode)
             } catch {
-                let name = query.strippingControlCharacters, words = context.localization
+                let name = query.strippingControlCharacters
                 if case .offline(let host) = error {
                     throw CommandFailure.lookupOffline(host: host, name: query,
-                                                       hint: words.tr("'{name}' is not a saved place; try again when online", ["name": name]), words)
+                                                       hint: LocalizedText(N_("'{name}' is not a saved place; try again when online"), ["name": .verbatim(name)]))
                 }
                 // The hint: the saved near miss, or the list.
                 throw CommandFailure.lookupFailed(error, name: query, host: lookup.geocodingHost,
-                                                  hint: error.hint(in: words) ?? LocationsError.unknown(reference: query, nearest: nearestSaved).hint(in: words),
-                                                  words)
+                                                  hint: error.hintText ?? LocationsError.unknown(reference: query, nearest: nearestSaved).hintText)
             }
             var choice = PlaceChoice(query: query, pick: pick, countryCode: countryCode, command: "rain", whenSeveral: .takeFirst)
             choice.nearestSaved = nearestSaved
@@ -119,8 +118,8 @@ extension ShowCommand {
     /// which never use the network), and how to look it up.
     /// `name`: what the place is called (`name(of:)`); `words`: how it is asked for (`words(of:)`).
     static func neverLookedUp(_ name: String, askedAs words: String, _ localization: Localization) -> CommandFailure {
-        CommandFailure(message: localization.tr("no cached forecast for {name} (not saved, never looked up)", ["name": name]),
-                       hint: localization.tr("look it up when online: {command}", ["command": "rain show \(words)"]),
+        CommandFailure(LocalizedText(N_("no cached forecast for {name} (not saved, never looked up)"), ["name": .verbatim(name)]),
+                       hint: LocalizedText(N_("look it up when online: {command}"), ["command": .verbatim("rain show \(words)")]),
                        kind: .nothingToShow)
     }
 

@@ -113,7 +113,7 @@ struct ShowCommand: RunnableCommand {
                 context.writeJSON(String(decoding: ForecastCache.encode(shown), as: UTF8.self))
             } else {
                 let now = Date()
-                try Self.checkCounts(hours: hourCount, days: dayCount, against: forecast.forecast, now: now, context.localization)
+                try Self.checkCounts(hours: hourCount, days: dayCount, against: forecast.forecast, now: now)
                 let presentation = context.presentation(service.settings)
                 if graph { return try showGraph(forecast, now: now, status: status, presentation: presentation, context) }
                 var view = ForecastView(width: context.outputWidth, usesColor: context.useColor, now: now,
@@ -220,23 +220,23 @@ extension ShowCommand {
     }
 
     /// Beyond what the provider sent, a clear error rather than less than was asked for.
-    static func checkCounts(hours: Int?, days: Int?, against forecast: Forecast, now: Date, _ localization: Localization = .english) throws {
+    static func checkCounts(hours: Int?, days: Int?, against forecast: Forecast, now: Date) throws {
         if let hours {
             let ahead = ForecastView.hoursAhead(in: forecast, now: now).count
-            if hours > ahead { throw countFailure("--hours", asked: hours, has: ahead, localization) }
+            if hours > ahead { throw countFailure("--hours", asked: hours, has: ahead) }
         }
         if let days {
             let ahead = ForecastView.daysAhead(in: forecast, now: now).count
-            if days > ahead { throw countFailure("--days", asked: days, has: ahead, localization) }
+            if days > ahead { throw countFailure("--days", asked: days, has: ahead) }
         }
     }
 
-    private static func countFailure(_ option: String, asked: Int, has: Int, _ localization: Localization) -> CommandFailure {
-        let values: KeyValuePairs<String, String> = ["option": option, "asked": String(asked)]
+    private static func countFailure(_ option: String, asked: Int, has: Int) -> CommandFailure {
+        let values: KeyValuePairs<String, LocalizedText> = ["option": .verbatim(option), "asked": .verbatim(String(asked))]
         let message = option == "--days"
-            ? localization.trn("{option} {asked}: the forecast has 1 day", "{option} {asked}: the forecast has {count} days", count: has, values)
-            : localization.trn("{option} {asked}: the forecast has 1 hour", "{option} {asked}: the forecast has {count} hours", count: has, values)
-        return CommandFailure(message: message, hint: has > 0 ? localization.tr("ask for at most {count}", ["count": String(has)]) : nil,
+            ? LocalizedText.trn("{option} {asked}: the forecast has 1 day", "{option} {asked}: the forecast has {count} days", count: has, values)
+            : LocalizedText.trn("{option} {asked}: the forecast has 1 hour", "{option} {asked}: the forecast has {count} hours", count: has, values)
+        return CommandFailure(message, hint: has > 0 ? LocalizedText(N_("ask for at most {count}"), ["count": .verbatim(String(has))]) : nil,
                               kind: .badData)
     }
 }
@@ -331,8 +331,8 @@ extension ShowCommand {
         graph.presentation = presentation
         let lines = graph.lines(cached)
         guard !lines.isEmpty else {
-            throw CommandFailure(message: context.localization.tr("no hours ahead to draw for {name}", ["name": cached.location.name.strippingControlCharacters]),
-                                 hint: context.localization.tr("refresh it: {command}", ["command": "rain refresh \(cached.location.shortID)"]),
+            throw CommandFailure(LocalizedText(N_("no hours ahead to draw for {name}"), ["name": .verbatim(cached.location.name.strippingControlCharacters)]),
+                                 hint: LocalizedText(N_("refresh it: {command}"), ["command": .verbatim("rain refresh \(cached.location.shortID)")]),
                                  kind: .nothingToShow)
         }
         var view = ForecastView(width: width, usesColor: context.useColor, now: now, cutsLines: true)

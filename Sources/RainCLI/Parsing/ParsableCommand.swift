@@ -53,10 +53,4 @@ struct ValidationError: RainError {
         self.text = text
         self.hintText = hint
     }
-
-    var description: String { text.description }
-
-    func message(in localization: Localization) -> String { localization.tr(text) }
-
-    func hint(in localization: Localization) -> String? { hintText.map { localization.tr($0) } }
 }

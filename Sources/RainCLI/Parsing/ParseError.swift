@@ -19,61 +19,58 @@ enum ParseError: RainError, Equatable {
 
     var kind: ErrorKind { .usage }
 
-    var hint: String? { hint(in: .english) }
-
-    var description: String { message(in: .english) }
-
     /// "did you mean ...?" for a near miss, on a hint line as rain's own typo hints are.
-    func hint(in localization: Localization) -> String? {
+    var hintText: LocalizedText? {
         switch self {
         case .unknownOption(_, let suggestion?), .unknownCommand(_, let suggestion?), .optionsBeforeCommand(_, let suggestion):
-            return localization.tr("did you mean '{suggestion}'?", ["suggestion": suggestion])
+            return Self.meant(suggestion)
         case .notACommand(_, let suggestion, let lookup):
-            let meant = localization.tr("did you mean '{suggestion}'?", ["suggestion": suggestion])
-            guard let lookup else { return meant }
-            return meant + "\n" + localization.tr("or, for a place of that name: {command}", ["command": lookup])
+            guard let lookup else { return Self.meant(suggestion) }
+            return LocalizedText(lines: [Self.meant(suggestion), LocalizedText(N_("or, for a place of that name: {command}"), ["command": .verbatim(lookup)])])
         default:
             return nil
         }
     }
 
-    /// The line in the user's language; option names, commands and values stay as typed.
-    func message(in localization: Localization) -> String {
-        let words = localization
+    private static func meant(_ suggestion: String) -> LocalizedText {
+        LocalizedText(N_("did you mean '{suggestion}'?"), ["suggestion": .verbatim(suggestion)])
+    }
+
+    /// The line; option names, commands and values stay as typed.
+    var text: LocalizedText {
         switch self {
         case .unknownOption(let option, _):
-            return words.tr("unknown option '{option}'", ["option": option])
+            return LocalizedText(N_("unknown option '{option}'"), ["option": .verbatim(option)])
         case .missingValue(let synopsis):
-            return words.tr("missing value for '{option}'", ["option": synopsis])
+            return LocalizedText(N_("missing value for '{option}'"), ["option": .verbatim(synopsis)])
         case .unexpectedValue(let option):
-            return words.tr("the option '{option}' does not take a value", ["option": option])
+            return LocalizedText(N_("the option '{option}' does not take a value"), ["option": .verbatim(option)])
         case .unexpectedArgument(let argument):
-            return words.tr("unexpected argument '{argument}'", ["argument": argument])
+            return LocalizedText(N_("unexpected argument '{argument}'"), ["argument": .verbatim(argument)])
         case .missingArgument(let name):
-            return words.tr("missing expected argument '<{name}>'", ["name": name])
+            return LocalizedText(N_("missing expected argument '<{name}>'"), ["name": .verbatim(name)])
         case .unknownCommand(let name, _):
-            return words.tr("unknown command '{command}'", ["command": name])
+            return LocalizedText(N_("unknown command '{command}'"), ["command": .verbatim(name)])
         case .invalidValue(let value, let synopsis, nil):
-            return words.tr("the value '{value}' is invalid for '{option}'", ["value": value, "option": synopsis])
+            return LocalizedText(N_("the value '{value}' is invalid for '{option}'"), ["value": .verbatim(value), "option": .verbatim(synopsis)])
         case .invalidValue(let value, let synopsis, let expectation?):
-            return words.tr("the value '{value}' is invalid for '{option}': {expectation}",
-                            ["value": value, "option": synopsis, "expectation": Self.expectation(expectation, in: words)])
+            return LocalizedText(N_("the value '{value}' is invalid for '{option}': {expectation}"),
+                                 ["value": .verbatim(value), "option": .verbatim(synopsis), "expectation": Self.expectation(expectation)])
         case .repeatedOption(let synopsis):
-            return words.tr("the option '{option}' can be given only once", ["option": synopsis])
+            return LocalizedText(N_("the option '{option}' can be given only once"), ["option": .verbatim(synopsis)])
         case .notACommand(let word, _, _):
-            return words.tr("'{word}' is not a command or a saved place", ["word": word])
+            return LocalizedText(N_("'{word}' is not a command or a saved place"), ["word": .verbatim(word)])
         case .optionsBeforeCommand(let command, _):
-            return words.tr("'{command}' is a command: its options go after it", ["command": command])
+            return LocalizedText(N_("'{command}' is a command: its options go after it"), ["command": .verbatim(command)])
         }
     }
 }
 
 extension ParseError {
-    /// What a value must be, in the user's language: a marked text (`N_`), or "one of" a list of
-    /// the values as typed.
-    static func expectation(_ text: String, in localization: Localization) -> String {
+    /// What a value must be: a marked text (`N_`), or "one of" a list of the values as typed.
+    static func expectation(_ text: String) -> LocalizedText {
         let oneOf = "one of "
-        guard text.hasPrefix(oneOf) else { return localization.tr(text) }
-        return localization.tr("one of {values}", ["values": String(text.dropFirst(oneOf.count))])
+        guard text.hasPrefix(oneOf) else { return LocalizedText(text) }
+        return LocalizedText(N_("one of {values}"), ["values": .verbatim(String(text.dropFirst(oneOf.count)))])
     }
 }

@@ -9,32 +9,32 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
     case insecureKeyFile(path: String, mode: UInt32)
     case unusableKey(source: String, problem: LocalizedText)
 
-    public var description: String {
+    public var text: LocalizedText {
         switch self {
-        case .missingFile(let path):
-            return "the configuration file \(path) does not exist"
+        case .missingFile(let path): return LocalizedText(N_("the configuration file {path} does not exist"), ["path": .verbatim(path)])
         case .unreadable(let path, let reason):
-            return "cannot read the configuration file \(path): \(reason)"
-        case .notJSON(let path):
-            return "\(path) is not a JSON object"
+            return LocalizedText(N_("cannot read the configuration file {path}: {reason}"), ["path": .verbatim(path), "reason": reason])
+        case .notJSON(let path): return LocalizedText(N_("{path} is not a JSON object"), ["path": .verbatim(path)])
         case .unknownKey(let path, let key, _):
-            return "\(path): unknown key '\(key.strippingControlCharacters)'"
+            return LocalizedText(N_("{path}: unknown key '{key}'"), ["path": .verbatim(path), "key": .verbatim(key.strippingControlCharacters)])
         case .invalidValue(let path, let key, let problem):
-            return "\(path): '\(key)' \(problem)"
+            return LocalizedText(N_("{path}: '{key}' {problem}"), ["path": .verbatim(path), "key": .verbatim(key), "problem": problem])
         case .insecureKeyFile(let path, let mode):
-            return "the API key file \(path) can be read or written by group or others (mode \(String(mode & 0o777, radix: 8)))"
+            return LocalizedText(N_("the API key file {path} can be read or written by group or others (mode {mode})"),
+                                 ["path": .verbatim(path), "mode": .verbatim(String(mode & 0o777, radix: 8))])
         case .unusableKey(let source, let problem):
-            return "the API key from \(source) \(problem)"
+            return LocalizedText(N_("the API key from {source} {problem}"), ["source": .verbatim(source), "problem": problem])
         }
     }
 
-    public var hint: String? {
+    public var hintText: LocalizedText? {
         switch self {
-        case .missingFile(let path): return "create it with: rain config init --config \(Self.shellWord(path))"
-        case .insecureKeyFile(let path, _): return "chmod 600 \(path)"
-        case .unknownKey(_, _, let suggestion?): return "did you mean '\(suggestion)'?"
-        case .unknownKey, .invalidValue, .notJSON: return ConfigExample.hint
-        default: return nil
+        case .missingFile(let path):
+            return LocalizedText(N_("create it with: {command}"), ["command": .verbatim("rain config init --config \(Self.shellWord(path))")])
+        case .insecureKeyFile(let path, _): return .verbatim("chmod 600 \(path)")
+        case .unknownKey(_, _, let suggestion?): return LocalizedText(N_("did you mean '{suggestion}'?"), ["suggestion": .verbatim(suggestion)])
+        case .unknownKey, .invalidValue, .notJSON: return ConfigExample.hintText
+        case .unreadable, .unusableKey: return nil
         }
     }
 
@@ -44,36 +44,5 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
             scalar.isASCII && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil || "/._-+,:@%=~".unicodeScalars.contains(scalar))
         }
         return plain && !path.isEmpty ? path : "'" + path.replacingAll("'", with: #"'\''"#) + "'"
-    }
-}
-
-extension ConfigError {
-    /// The errors met most, in the user's language; the others in English.
-    public func message(in localization: Localization) -> String {
-        switch self {
-        case .missingFile(let path): return localization.tr("the configuration file {path} does not exist", ["path": path])
-        case .unknownKey(let path, let key, _):
-            return localization.tr("{path}: unknown key '{key}'", ["path": path, "key": key.strippingControlCharacters])
-        case .unreadable(let path, let reason):
-            return localization.tr("cannot read the configuration file {path}: {reason}", ["path": path, "reason": localization.tr(reason)])
-        case .notJSON(let path): return localization.tr("{path} is not a JSON object", ["path": path])
-        case .unusableKey(let source, let problem):
-            return localization.tr("the API key from {source} {problem}", ["source": source, "problem": localization.tr(problem)])
-        case .invalidValue(let path, let key, let problem):
-            return localization.tr("{path}: '{key}' {problem}", ["path": path, "key": key, "problem": localization.tr(problem)])
-        case .insecureKeyFile(let path, let mode):
-            return localization.tr("the API key file {path} can be read or written by group or others (mode {mode})",
-                                   ["path": path, "mode": String(mode & 0o777, radix: 8)])
-        }
-    }
-
-    public func hint(in localization: Localization) -> String? {
-        switch self {
-        case .missingFile(let path):
-            return localization.tr("create it with: {command}", ["command": "rain config init --config \(Self.shellWord(path))"])
-        case .unknownKey(_, _, let suggestion?): return localization.tr("did you mean '{suggestion}'?", ["suggestion": suggestion])
-        case .unknownKey, .invalidValue, .notJSON: return ConfigExample.hint(in: localization)
-        default: return hint
-        }
     }
 }

@@ -12,10 +12,8 @@ extension ConfigExample {
 
     /// Where to read every key with its default: the installed file, or else an example written
     /// out by `rain config init` in the current folder (which never overwrites).
-    static var hint: String { hint(in: .english) }
-
-    static func hint(in localization: Localization) -> String {
-        if let file = installedFile() { return localization.tr("{path} lists every key with its default", ["path": file]) }
-        return localization.tr("every key with its default: {command}", ["command": "rain config init --config rain-example.json"])
+    static var hintText: LocalizedText {
+        if let file = installedFile() { return LocalizedText(N_("{path} lists every key with its default"), ["path": .verbatim(file)]) }
+        return LocalizedText(N_("every key with its default: {command}"), ["command": .verbatim("rain config init --config rain-example.json")])
     }
 }

@@ -7,32 +7,22 @@ public enum ConfigInitError: Error, Sendable, Equatable, CustomStringConvertible
     /// A file is there already: never overwritten.
     case exists(path: String)
     case file(FileError)
-
-    public var description: String {
-        switch self {
-        case .exists(let path): return "\(path) already exists; rain config init never overwrites it"
-        case .file(let error): return error.description
-        }
-    }
 }
 
 extension ConfigInitError: RainError {
     public var kind: ErrorKind { .localFile }
 
-    public func message(in localization: Localization) -> String {
+    public var text: LocalizedText {
         switch self {
-        case .exists(let path):
-            return localization.tr("{path} already exists; rain config init never overwrites it", ["path": path])
-        case .file(let error): return localization.tr(error.text)
+        case .exists(let path): return LocalizedText(N_("{path} already exists; rain config init never overwrites it"), ["path": .verbatim(path)])
+        case .file(let error): return error.text
         }
     }
 
-    public var hint: String? { hint(in: .english) }
-
-    public func hint(in localization: Localization) -> String? {
+    public var hintText: LocalizedText? {
         guard case .exists(let path) = self else { return nil }
-        let word = ConfigError.shellWord(path)
-        return localization.tr("to start anew, move it away first: {command}", ["command": "mv \(word) \(ConfigError.shellWord(path + ".old"))"])
+        let command = "mv \(ConfigError.shellWord(path)) \(ConfigError.shellWord(path + ".old"))"
+        return LocalizedText(N_("to start anew, move it away first: {command}"), ["command": .verbatim(command)])
     }
 }
 

@@ -78,12 +78,13 @@ extension Localization {
 public enum LocalizationError: Error, Sendable, Equatable, CustomStringConvertible, RainError {
     case unreadable(path: String, reason: String)
 
-    public var description: String {
+    public var text: LocalizedText {
         switch self {
-        case .unreadable(let path, let reason): return "cannot read the message catalogue \(path): \(reason)"
+        case .unreadable(let path, let reason):
+            return LocalizedText(N_("cannot read the message catalogue {path}: {reason}"), ["path": .verbatim(path), "reason": .verbatim(reason)])
         }
     }
 
     public var kind: ErrorKind { .localFile }
-    public var hint: String? { "reinstall rain, or run it with --lang en" }
+    public var hintText: LocalizedText? { LocalizedText(N_("reinstall rain, or run it with --lang en")) }
 }

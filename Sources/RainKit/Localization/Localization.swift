@@ -45,9 +45,14 @@ public struct Localization: Sendable, Equatable {
     /// `singular` for one, `plural` otherwise in English; the language's own plural forms in
     /// its catalogue. `{count}` is `count`.
     public func trn(_ singular: String, _ plural: String, count: Int, _ values: KeyValuePairs<String, String> = [:]) -> String {
+        trn(singular, plural, count: count, pairs: values.map { ($0.key, $0.value) })
+    }
+
+    /// As `trn(_:_:count:_:)`, the names and values in a list.
+    public func trn(_ singular: String, _ plural: String, count: Int, pairs: [(String, String)]) -> String {
         let english = count == 1 ? singular : plural
         let text = catalogue?.translation(of: singular, form: PluralRule.form(for: count, language: language)) ?? english
-        return Self.filled(text.replacingAll("{count}", with: String(count)), values.map { ($0.key, $0.value) })
+        return Self.filled(text.replacingAll("{count}", with: String(count)), pairs)
     }
 
     /// `text` with each `{name}` of `values` replaced, in one pass: a value is never read again,

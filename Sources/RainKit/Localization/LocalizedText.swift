@@ -7,10 +7,13 @@ public struct LocalizedText: Sendable, Equatable, CustomStringConvertible {
     indirect enum Content: Sendable {
         /// A marked message and its values by name.
         case message(String, [(name: String, value: LocalizedText)])
+        /// A marked message with a plural (`trn`): its form for `count`, and its values by name.
+        case plural(String, String, count: Int, [(name: String, value: LocalizedText)])
         /// Data, shown as it is in every language.
         case verbatim(String)
-        /// An error's own words in each language (`RainError.message(in:)`).
-        case error(@Sendable (Localization) -> String)
+        /// Texts one after the other: a tag before a message (`offline: `), a server's words
+        /// after it, lines of a hint.
+        case joined([LocalizedText])
     }
 
     let content: Content
@@ -38,9 +41,35 @@ public struct LocalizedText: Sendable, Equatable, CustomStringConvertible {
 
     public static func verbatim(_ text: String) -> LocalizedText { LocalizedText(verbatim: text) }
 
-    /// What `error` says, in the language it is shown in.
-    public init(error: some RainError & Sendable) {
-        content = .error { error.message(in: $0) }
+    /// `singular` for one, `plural` otherwise, in the language's own forms (`Localization.trn`);
+    /// `{count}` is `count`. Named `trn` for `make pot`, which reads both messages.
+    public static func trn(_ singular: String, _ plural: String, count: Int,
+                           _ values: KeyValuePairs<String, LocalizedText> = [:]) -> LocalizedText {
+        LocalizedText(content: .plural(singular, plural, count: count, values.map { ($0.key, $0.value) }))
+    }
+
+    private init(content: Content) {
+        self.content = content
+    }
+
+    /// `texts` one after the other, each in the language it is shown in.
+    public init(joining texts: [LocalizedText]) {
+        content = .joined(texts)
+    }
+
+    /// `texts` on lines of their own (a hint of several lines).
+    public init(lines texts: [LocalizedText]) {
+        var joined: [LocalizedText] = []
+        for text in texts {
+            if !joined.isEmpty { joined.append(.verbatim("\n")) }
+            joined.append(text)
+        }
+        content = .joined(joined)
+    }
+
+    /// `lhs`, then `rhs`.
+    public static func + (lhs: LocalizedText, rhs: LocalizedText) -> LocalizedText {
+        LocalizedText(joining: [lhs, rhs])
     }
 
     /// The English words.
@@ -59,7 +88,9 @@ extension Localization {
     public func tr(_ text: LocalizedText) -> String {
         switch text.content {
         case .verbatim(let data): return data
-        case .error(let message): return message(self)
+        case .joined(let texts): return texts.map { tr($0) }.joined()
+        case .plural(let singular, let plural, let count, let values):
+            return trn(singular, plural, count: count, pairs: values.map { ($0.name, tr($0.value)) })
         case .message(let message, let values): return tr(message, pairs: values.map { ($0.name, tr($0.value)) })
         }
     }

@@ -11,36 +11,25 @@ public enum DefaultsFileError: Error, Sendable, Equatable, CustomStringConvertib
     /// Another rain process held the lock for the whole wait.
     case busy(path: String)
 
-    public var description: String {
+    public var text: LocalizedText {
         switch self {
-        case .unreadable(let path, let reason): return "cannot use \(path): \(reason)"
-        case .file(let error): return error.description
-        case .busy(let path): return "\(path) is locked by another rain process"
+        case .unreadable(let path, let reason): return LocalizedText(N_("cannot use {path}: {reason}"), ["path": .verbatim(path), "reason": reason])
+        case .file(let error): return error.text
+        case .busy(let path): return LocalizedText(N_("{path} is locked by another rain process"), ["path": .verbatim(path)])
+        }
+    }
+
+    public var hintText: LocalizedText? {
+        switch self {
+        case .busy: return LocalizedText(N_("try again in a moment"))
+        case .unreadable: return LocalizedText(N_("fix or move the file; rain never overwrites a file it cannot read"))
+        case .file: return nil
         }
     }
 
     /// A reason given as English text (what another part said), shown as it is.
-    public static func unreadable(path: String, reason: String) -> DefaultsFileError {
+    static func unreadable(path: String, reason: String) -> DefaultsFileError {
         .unreadable(path: path, reason: .verbatim(reason))
-    }
-
-    /// The line in the user's language.
-    public func message(in localization: Localization) -> String {
-        switch self {
-        case .unreadable(let path, let reason):
-            return localization.tr("cannot use {path}: {reason}", ["path": path, "reason": localization.tr(reason)])
-        case .file(let error): return localization.tr(error.text)
-        case .busy(let path): return localization.tr("{path} is locked by another rain process", ["path": path])
-        }
-    }
-
-    public func hint(in localization: Localization) -> String? {
-        switch self {
-        case .busy: return localization.tr("try again in a moment")
-        case .unreadable:
-            return localization.tr("fix or move the file; rain never overwrites a file it cannot read")
-        case .file: return nil
-        }
     }
 }
 

@@ -76,7 +76,7 @@ extension LocationsStore {
                     location.coordinate = try LocationValidation.validCoordinate(latitude: location.coordinate.latitude,
                                                                                  longitude: location.coordinate.longitude)
                 } catch {
-                    throw node.error(error.problem ?? .verbatim(error.description))
+                    throw node.error(error.text)
                 }
                 isSavedForm = isSavedForm && isSaved && written == location.name
                 if unknown?.isEmpty == false {

@@ -48,14 +48,10 @@ public struct LocationsStore: Sendable {
         try contents(of: bytes).list
     }
 
-    /// Saves a new place. The first place saved (or any, with `select`) becomes current; with
-    /// places saved and none current (`select --none`), none is made current without `select`.
-    public func add(name: String, coordinate: Coordinate, select: Bool = false) throws -> (location: Location, isCurrent: Bool) {
-        try add(Location(name: name, coordinate: coordinate), select: select)
-    }
-
-    /// Saves `place` (its name and coordinates validated) as a new place with its own ID.
-    public func add(_ place: Location, select: Bool = false) throws -> (location: Location, isCurrent: Bool) {
+    /// Saves `place` (its name and coordinates validated) as a new place with its own ID. The
+    /// first place saved (or any, with `select`) becomes current; with places saved and none
+    /// current (`select --none`), none is made current without `select`.
+    func add(_ place: Location, select: Bool = false) throws -> (location: Location, isCurrent: Bool) {
         let name = try LocationValidation.validNewName(place.name)
         let coordinate = try LocationValidation.validCoordinate(latitude: place.coordinate.latitude, longitude: place.coordinate.longitude)
         return try change { contents in

@@ -36,42 +36,6 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
         return false
     }
 
-    public var description: String {
-        switch self {
-        case .offline(let host):
-            return "offline: cannot reach \(host)"
-        case .timedOut(let host):
-            return "\(host) did not answer in time"
-        case .connectionLost(let host):
-            return "the connection to \(host) broke before the whole answer arrived"
-        case .tls(let host, let reason):
-            return "cannot make a secure connection to \(host): \(reason)"
-        case .outOfTime(let host, let seconds):
-            return "gave up on \(host) after \(seconds) s (timeout_seconds, tries and waits included)"
-        case .cancelled:
-            return "cancelled"
-        case .rateLimited(_, let quota?):
-            return quota.message(in: .english)
-        case .rateLimited(let retryAfter, nil):
-            if let retryAfter { return "rate-limited by the API; try again in \(retryAfter) s" }
-            return "rate-limited by the API; try again later"
-        case .keyRefused(let status, let message):
-            return "the API refused the key (HTTP \(status)\(message.map { ": \($0)" } ?? ""))"
-        case .http(let status, let message):
-            return "the API answered HTTP \(status)\(message.map { ": \($0)" } ?? "")"
-        case .unusableBody(let reason, let path):
-            return "unusable response from the API: \(reason)\(path.map { " at \($0)" } ?? "")"
-        case .tooLarge(let limit):
-            return "the API's response was larger than \(Self.size(limit)), more than any forecast needs; rain stopped reading it"
-        case .missingKey:
-            return "no API key configured"
-        case .locationUnknown(let host):
-            return "\(host) cannot locate this machine"
-        case .transport(let reason):
-            return "request failed: \(reason)"
-        }
-    }
-
     /// "8 MB", "512 KB", "900 bytes".
     static func size(_ bytes: Int) -> String {
         if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes >> 20) MB" }
@@ -93,73 +57,62 @@ extension ForecastError: RainError {
         case .missingKey: return .configuration
         }
     }
-
-    public var hint: String? {
-        switch self {
-        case .missingKey:
-            return "set RAIN_API_KEY, or api_key_file in the configuration file (rain config path shows where; rain config init writes one)"
-        case .keyRefused:
-            return "check the key with: rain config show"
-        case .locationUnknown:
-            return "use a name, or --lat and --lon"
-        case .tls(let host, _):
-            return "if \(host) uses a certificate from a private authority, name that authority's certificate file in ca_file in the configuration (rain config path)"
-        default:
-            return nil
-        }
-    }
 }
 
 extension ForecastError {
     /// A reason given as English text (a server's words), shown as it is.
-    public static func unusableBody(reason: String, path: String?) -> ForecastError {
+    static func unusableBody(reason: String, path: String?) -> ForecastError {
         .unusableBody(reason: .verbatim(reason), path: path)
     }
 
-    /// The errors met most, in the user's language; the others in English.
-    public func message(in localization: Localization) -> String {
+    public var text: LocalizedText {
         switch self {
         // "offline:" is a tag like rain's "error:", the same in every language (scripts look for it).
-        case .offline(let host): return "offline: " + localization.tr("cannot reach {host}", ["host": host])
-        case .timedOut(let host): return localization.tr("{host} did not answer in time", ["host": host])
-        case .rateLimited(_, let quota?): return quota.message(in: localization)
+        case .offline(let host): return .verbatim("offline: ") + LocalizedText(N_("cannot reach {host}"), ["host": .verbatim(host)])
+        case .timedOut(let host): return LocalizedText(N_("{host} did not answer in time"), ["host": .verbatim(host)])
+        case .rateLimited(_, let quota?): return quota.text
         case .rateLimited(let retryAfter?, nil):
-            return localization.tr("rate-limited by the API; try again in {seconds} s", ["seconds": "\(retryAfter)"])
-        case .rateLimited(nil, nil): return localization.tr("rate-limited by the API; try again later")
+            return LocalizedText(N_("rate-limited by the API; try again in {seconds} s"), ["seconds": .verbatim(String(retryAfter))])
+        case .rateLimited(nil, nil): return LocalizedText(N_("rate-limited by the API; try again later"))
         case .connectionLost(let host):
-            return localization.tr("the connection to {host} broke before the whole answer arrived", ["host": host])
+            return LocalizedText(N_("the connection to {host} broke before the whole answer arrived"), ["host": .verbatim(host)])
         case .outOfTime(let host, let seconds):
-            return localization.tr("gave up on {host} after {seconds} s (timeout_seconds, tries and waits included)",
-                                   ["host": host, "seconds": String(seconds)])
+            return LocalizedText(N_("gave up on {host} after {seconds} s (timeout_seconds, tries and waits included)"),
+                                 ["host": .verbatim(host), "seconds": .verbatim(String(seconds))])
         case .keyRefused(let status, let message):
-            return localization.tr("the API refused the key (HTTP {status})", ["status": String(status)]) + (message.map { ": \($0)" } ?? "")
+            return LocalizedText(N_("the API refused the key (HTTP {status})"), ["status": .verbatim(String(status))]) + Self.serverSaid(message)
         case .http(let status, let message):
-            return localization.tr("the API answered HTTP {status}", ["status": String(status)]) + (message.map { ": \($0)" } ?? "")
-        case .missingKey: return localization.tr("no API key configured")
+            return LocalizedText(N_("the API answered HTTP {status}"), ["status": .verbatim(String(status))]) + Self.serverSaid(message)
+        case .missingKey: return LocalizedText(N_("no API key configured"))
         case .tls(let host, let reason):
-            return localization.tr("cannot make a secure connection to {host}: {reason}", ["host": host, "reason": reason])
-        case .cancelled: return localization.tr("cancelled")
-        case .unusableBody(let reason, nil): return localization.tr("unusable response from the API: {reason}", ["reason": localization.tr(reason)])
+            return LocalizedText(N_("cannot make a secure connection to {host}: {reason}"), ["host": .verbatim(host), "reason": .verbatim(reason)])
+        case .cancelled: return LocalizedText(N_("cancelled"))
+        case .unusableBody(let reason, nil): return LocalizedText(N_("unusable response from the API: {reason}"), ["reason": reason])
         case .unusableBody(let reason, let path?):
-            return localization.tr("unusable response from the API: {reason} at {field}", ["reason": localization.tr(reason), "field": path])
+            return LocalizedText(N_("unusable response from the API: {reason} at {field}"), ["reason": reason, "field": .verbatim(path)])
         case .tooLarge(let limit):
-            return localization.tr("the API's response was larger than {size}, more than any forecast needs; rain stopped reading it",
-                                   ["size": Self.size(limit)])
-        case .locationUnknown(let host): return localization.tr("{host} cannot locate this machine", ["host": host])
-        case .transport(let reason): return localization.tr("request failed: {reason}", ["reason": reason])
+            return LocalizedText(N_("the API's response was larger than {size}, more than any forecast needs; rain stopped reading it"),
+                                 ["size": .verbatim(Self.size(limit))])
+        case .locationUnknown(let host): return LocalizedText(N_("{host} cannot locate this machine"), ["host": .verbatim(host)])
+        case .transport(let reason): return LocalizedText(N_("request failed: {reason}"), ["reason": .verbatim(reason)])
         }
     }
 
-    public func hint(in localization: Localization) -> String? {
+    /// ": " and the server's own words after an HTTP status, as they came.
+    private static func serverSaid(_ message: String?) -> LocalizedText {
+        .verbatim(message.map { ": \($0)" } ?? "")
+    }
+
+    public var hintText: LocalizedText? {
         switch self {
-        case .keyRefused: return localization.tr("check the key with: rain config show")
+        case .keyRefused: return LocalizedText(N_("check the key with: rain config show"))
         case .missingKey:
-            return localization.tr("set RAIN_API_KEY, or api_key_file in the configuration file (rain config path shows where; rain config init writes one)")
-        case .locationUnknown: return localization.tr("use a name, or --lat and --lon")
+            return LocalizedText(N_("set RAIN_API_KEY, or api_key_file in the configuration file (rain config path shows where; rain config init writes one)"))
+        case .locationUnknown: return LocalizedText(N_("use a name, or --lat and --lon"))
         case .tls(let host, _):
-            return localization.tr("if {host} uses a certificate from a private authority, name that authority's certificate file in ca_file in the configuration (rain config path)",
-                                   ["host": host])
-        default: return hint
+            return LocalizedText(N_("if {host} uses a certificate from a private authority, name that authority's certificate file in ca_file in the configuration (rain config path)"),
+                                 ["host": .verbatim(host)])
+        default: return nil
         }
     }
 }

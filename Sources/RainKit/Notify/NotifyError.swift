@@ -16,44 +16,41 @@ public enum NotifyError: Error, Sendable, Equatable, CustomStringConvertible {
     case commandFailed(status: Int32, said: [String])
     /// `--exec`'s command ran over its time limit and was killed.
     case commandTimedOut(seconds: Int, said: [String])
-
-    public var description: String { message(in: .english) }
-
-    public var hint: String? { hint(in: .english) }
 }
 
 extension NotifyError {
-    /// The line in the user's language (a delivery's own reason stays as it came).
-    public func message(in localization: Localization) -> String {
+    /// The line (a delivery's own reason stays as it came).
+    public var text: LocalizedText {
         switch self {
         case .unreadableState(let path, let reason):
-            return localization.tr("cannot read {path}: {reason}", ["path": path, "reason": localization.tr(reason)])
+            return LocalizedText(N_("cannot read {path}: {reason}"), ["path": .verbatim(path), "reason": reason])
         case .noSessionBus(let tried):
-            return localization.tr("no desktop session bus to send notifications to (looked at {places})", ["places": tried.joined(separator: ", ")])
+            return LocalizedText(N_("no desktop session bus to send notifications to (looked at {places})"),
+                                 ["places": .verbatim(tried.joined(separator: ", "))])
         case .notifierMissing(let program):
-            return localization.tr("{program} is not installed, so no desktop notification can be sent", ["program": program])
-        case .busy: return localization.tr("another rain is sending notifications")
-        case .noNotificationService: return localization.tr("nothing on the session bus shows notifications")
-        case .deliveryFailed(let what, let reason): return localization.tr("{what} failed: {reason}", ["what": what, "reason": reason])
+            return LocalizedText(N_("{program} is not installed, so no desktop notification can be sent"), ["program": .verbatim(program)])
+        case .busy: return LocalizedText(N_("another rain is sending notifications"))
+        case .noNotificationService: return LocalizedText(N_("nothing on the session bus shows notifications"))
+        case .deliveryFailed(let what, let reason): return LocalizedText(N_("{what} failed: {reason}"), ["what": .verbatim(what), "reason": .verbatim(reason)])
         case .commandFailed(let status, _):
-            return localization.tr("the --exec command failed (exit status {status}); nothing marked sent", ["status": String(status)])
+            return LocalizedText(N_("the --exec command failed (exit status {status}); nothing marked sent"), ["status": .verbatim(String(status))])
         case .commandTimedOut(let seconds, _):
-            return localization.tr("the --exec command took over {seconds} s: stopped, nothing marked sent", ["seconds": String(seconds)])
+            return LocalizedText(N_("the --exec command took over {seconds} s: stopped, nothing marked sent"), ["seconds": .verbatim(String(seconds))])
         }
     }
 
-    public func hint(in localization: Localization) -> String? {
+    public var hintText: LocalizedText? {
         switch self {
-        case .unreadableState: return localization.tr("fix or remove the file (rain then sends every event again)")
+        case .unreadableState: return LocalizedText(N_("fix or remove the file (rain then sends every event again)"))
         case .noSessionBus, .noNotificationService:
-            return localization.tr("log in to a desktop, or deliver another way: {command}", ["command": "rain notify --exec CMD"])
-        case .notifierMissing: return localization.tr("Debian: {command}", ["command": "apt-get install libnotify-bin"])
-        case .busy: return localization.tr("try again in a moment")
+            return LocalizedText(N_("log in to a desktop, or deliver another way: {command}"), ["command": .verbatim("rain notify --exec CMD")])
+        case .notifierMissing: return LocalizedText(N_("Debian: {command}"), ["command": .verbatim("apt-get install libnotify-bin")])
+        case .busy: return LocalizedText(N_("try again in a moment"))
         case .deliveryFailed: return nil
         case .commandFailed(_, let said), .commandTimedOut(_, let said):
             // What the command wrote to stderr, a line a hint: usually why it failed.
-            guard let first = said.first else { return localization.tr("it wrote nothing to stderr") }
-            return ([localization.tr("it wrote: {line}", ["line": first])] + said.dropFirst()).joined(separator: "\n")
+            guard let first = said.first else { return LocalizedText(N_("it wrote nothing to stderr")) }
+            return LocalizedText(lines: [LocalizedText(N_("it wrote: {line}"), ["line": .verbatim(first)])] + said.dropFirst().map { .verbatim($0) })
         }
     }
 }

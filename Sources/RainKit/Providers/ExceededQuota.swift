@@ -37,15 +37,15 @@ public struct ExceededQuota: Sendable, Equatable {
     var isWorthRetryingSoon: Bool { window == .minute }
 
     /// "rate-limited by Open-Meteo until 00:00 UTC (its daily limit)".
-    public func message(in localization: Localization) -> String {
+    public var text: LocalizedText {
         let seconds = Int(resetsAt.timeIntervalSince1970) % 86_400
         func twoDigits(_ number: Int) -> String { number < 10 ? "0\(number)" : String(number) }
         let time = twoDigits(seconds / 3600) + ":" + twoDigits(seconds / 60 % 60)
-        let values = [("service", service), ("time", time)]
+        let values: KeyValuePairs<String, LocalizedText> = ["service": .verbatim(service), "time": .verbatim(time)]
         switch window {
-        case .minute: return localization.tr("rate-limited by {service} until {time} UTC (its per-minute limit)", pairs: values)
-        case .hour: return localization.tr("rate-limited by {service} until {time} UTC (its hourly limit)", pairs: values)
-        case .day: return localization.tr("rate-limited by {service} until {time} UTC (its daily limit)", pairs: values)
+        case .minute: return LocalizedText(N_("rate-limited by {service} until {time} UTC (its per-minute limit)"), values)
+        case .hour: return LocalizedText(N_("rate-limited by {service} until {time} UTC (its hourly limit)"), values)
+        case .day: return LocalizedText(N_("rate-limited by {service} until {time} UTC (its daily limit)"), values)
         }
     }
 }

@@ -204,7 +204,7 @@ extension ForecastService {
                                             from: position, unreachable: true)
                         } else {
                             official.record(LocalizedText(N_("{place}: could not fetch {feed}: {problem}"),
-                                                          ["place": place, "feed": LocalizedText(feed.displayName), "problem": LocalizedText(error: error)]),
+                                                          ["place": place, "feed": LocalizedText(feed.displayName), "problem": error.text]),
                                             from: position, unreachable: false)
                         }
                         official.recordFailure(of: position)

@@ -73,9 +73,9 @@ public struct ForecastService: Sendable {
             return try cache.load(for: location.id)
         } catch {
             if case .corrupt = error, let aside = try? cache.setAside(for: location.id, now: now()) {
-                warn(LocalizedText(N_("{problem}; moved it aside to {path}"), ["problem": LocalizedText(error: error), "path": .verbatim(aside)]))
+                warn(LocalizedText(N_("{problem}; moved it aside to {path}"), ["problem": error.text, "path": .verbatim(aside)]))
             } else {
-                warn(LocalizedText(error: error))
+                warn(error.text)
             }
             return nil
         }

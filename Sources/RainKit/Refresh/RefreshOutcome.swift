@@ -3,8 +3,6 @@ public enum RefreshFailure: RainError, Sendable, Equatable {
     case forecast(ForecastError)
     case cache(CacheError)
 
-    public var description: String { error.description }
-
     private var error: any RainError {
         switch self {
         case .forecast(let error): return error
@@ -13,9 +11,8 @@ public enum RefreshFailure: RainError, Sendable, Equatable {
     }
 
     public var kind: ErrorKind { error.kind }
-    public var hint: String? { error.hint }
-    public func message(in localization: Localization) -> String { error.message(in: localization) }
-    public func hint(in localization: Localization) -> String? { error.hint(in: localization) }
+    public var text: LocalizedText { error.text }
+    public var hintText: LocalizedText? { error.hintText }
 }
 
 /// What happened to one place in a refresh.
@@ -70,14 +67,6 @@ public enum RefreshError: RainError, Sendable, Equatable {
     case busy
     case lockFile(FileError)
 
-    public var description: String {
-        switch self {
-        case .offline(let host): return "offline: cannot reach \(host)"
-        case .busy: return "another rain is refreshing forecasts right now"
-        case .lockFile(let error): return error.description
-        }
-    }
-
     public var kind: ErrorKind {
         switch self {
         case .offline, .busy: return .temporary
@@ -87,11 +76,11 @@ public enum RefreshError: RainError, Sendable, Equatable {
 }
 
 extension RefreshError {
-    public func message(in localization: Localization) -> String {
+    public var text: LocalizedText {
         switch self {
-        case .offline(let host): return "offline: " + localization.tr("cannot reach {host}", ["host": host])
-        case .busy: return localization.tr("another rain is refreshing forecasts right now")
-        case .lockFile(let error): return localization.tr(error.text)
+        case .offline(let host): return ForecastError.offline(host: host).text
+        case .busy: return LocalizedText(N_("another rain is refreshing forecasts right now"))
+        case .lockFile(let error): return error.text
         }
     }
 }

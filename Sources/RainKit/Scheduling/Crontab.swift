@@ -1,7 +1,7 @@
 /// The user's crontab, read and written through the system's `crontab` command.
 public struct Crontab: Sendable {
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
-        public var description: String
+        public var text: LocalizedText
     }
 
     /// The `crontab` program: found on PATH unless a path is given.
@@ -14,14 +14,15 @@ public struct Crontab: Sendable {
         let result = try run(["-l"], input: nil)
         if result.status == 0 { return result.output }
         if result.error.contains("no crontab for") { return "" }
-        throw Failure(description: "crontab -l failed: \(result.error.trimmed.strippingControlCharacters)")
+        throw Failure(text: LocalizedText(N_("crontab -l failed: {reason}"), ["reason": .verbatim(result.error.trimmed.strippingControlCharacters)]))
     }
 
     /// Replaces the crontab with `text`.
     public func write(_ text: String) throws(Failure) {
         let result = try run(["-"], input: text)
         guard result.status == 0 else {
-            throw Failure(description: "crontab refused the new table: \(result.error.trimmed.strippingControlCharacters)")
+            throw Failure(text: LocalizedText(N_("crontab refused the new table: {reason}"),
+                                              ["reason": .verbatim(result.error.trimmed.strippingControlCharacters)]))
         }
     }
 
@@ -30,10 +31,10 @@ public struct Crontab: Sendable {
         do {
             outcome = try Subprocess.run(command, arguments, input: input)
         } catch {
-            throw Failure(description: "cannot run \(command): \(error.reason)")
+            throw Failure(text: LocalizedText(N_("cannot run {command}: {reason}"), ["command": .verbatim(command), "reason": .verbatim(error.reason)]))
         }
         if outcome.status == 127 {
-            throw Failure(description: "the crontab command was not found (Debian: apt-get install cron)")
+            throw Failure(text: LocalizedText(N_("the crontab command was not found (Debian: {command})"), ["command": .verbatim("apt-get install cron")]))
         }
         return outcome
     }

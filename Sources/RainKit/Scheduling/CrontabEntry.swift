@@ -15,9 +15,10 @@ public struct CrontabEntry: Sendable, Equatable {
     /// - Throws: `Unrunnable` when a value has a line break: cron reads one command per line,
     ///   so no quoting can carry it.
     public init(schedule: CronSchedule, executable: String, environment: [(String, String)]) throws(Unrunnable) {
-        for (name, value) in environment + [("the path of rain", executable)] where value.contains(where: \.isNewline) {
-            throw Unrunnable(name: name)
+        for (name, value) in environment where value.contains(where: \.isNewline) {
+            throw Unrunnable(name: .verbatim(name))
         }
+        if executable.contains(where: \.isNewline) { throw Unrunnable(name: LocalizedText(N_("the path of rain"))) }
         // The assignments go before each command: a shell gives them to that command only.
         let rain = (environment.map { "\($0.0)=\(Self.quoted($0.1))" } + [Self.quoted(executable)]).joined(separator: " ")
         let commands = ScheduledRun.commands.map { ([rain] + $0).joined(separator: " ") }
@@ -69,11 +70,14 @@ public struct CrontabEntry: Sendable, Equatable {
 extension CrontabEntry {
     /// A crontab line cron could not run as meant.
     public struct Unrunnable: RainError, Sendable, Equatable {
-        /// What holds the line break: `RAIN_HOME`, `the path of rain`, ...
-        public var name: String
+        /// What holds the line break: `RAIN_HOME`, the path of rain, ...
+        public var name: LocalizedText
 
-        public var description: String { "cannot make a crontab line: \(name) contains a line break, and cron reads one command per line" }
+        public var text: LocalizedText {
+            LocalizedText(N_("cannot make a crontab line: {name} contains a line break, and cron reads one command per line"), ["name": name])
+        }
+
         public var kind: ErrorKind { .configuration }
-        public var hint: String? { "use a folder without line breaks in its name" }
+        public var hintText: LocalizedText? { LocalizedText(N_("use a folder without line breaks in its name")) }
     }
 }

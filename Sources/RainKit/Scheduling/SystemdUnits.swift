@@ -59,8 +59,6 @@ public struct SystemdUnits: Sendable, Equatable {
         case unsupported(Interval)
         case lineBreak(name: String)
 
-        public var description: String { text.description }
-
         public var text: LocalizedText {
             switch self {
             case .unsupported(let interval):

@@ -18,15 +18,8 @@ public struct UserSystemd: Sendable {
     public enum Failure: Error, Sendable, Equatable, CustomStringConvertible {
         /// systemctl cannot reach a user manager (none runs, or systemctl is missing); `reason`
         /// is what systemctl said, shown as a hint.
-        case notRunning(reason: String)
+        case notRunning(reason: LocalizedText)
         case file(FileError)
-
-        public var description: String {
-            switch self {
-            case .notRunning: return "no systemd user manager for the timer; nothing is left installed"
-            case .file(let error): return error.description
-            }
-        }
     }
 
     /// Writes both units, reloads the manager and starts the timer (also at every login). When
@@ -92,12 +85,12 @@ public struct UserSystemd: Sendable {
         do {
             outcome = try Subprocess.run("systemctl", ["--user"] + arguments, input: nil, environment: environment)
         } catch {
-            throw .notRunning(reason: error.reason)
+            throw .notRunning(reason: .verbatim(error.reason))
         }
-        if outcome.status == 127 { throw .notRunning(reason: "systemctl is not installed") }
+        if outcome.status == 127 { throw .notRunning(reason: LocalizedText(N_("systemctl is not installed"))) }
         guard outcome.status == 0 else {
             let said = outcome.error.split(separator: "\n").first.map { String($0).strippingControlCharacters }
-            throw .notRunning(reason: Self.shortened("systemctl --user \(arguments[0]): \(said ?? "exit status \(outcome.status)")"))
+            throw .notRunning(reason: .verbatim(Self.shortened("systemctl --user \(arguments[0]): \(said ?? "exit status \(outcome.status)")")))
         }
     }
 }
@@ -110,19 +103,18 @@ extension UserSystemd.Failure: RainError {
         }
     }
 
-    public var hint: String? { hint(in: .english) }
-
-    public func message(in localization: Localization) -> String {
+    public var text: LocalizedText {
         switch self {
-        case .notRunning: return localization.tr("no systemd user manager for the timer; nothing is left installed")
-        case .file(let error): return localization.tr(error.text)
+        case .notRunning: return LocalizedText(N_("no systemd user manager for the timer; nothing is left installed"))
+        case .file(let error): return error.text
         }
     }
 
     /// What systemctl said, then what to do instead: two hint lines.
-    public func hint(in localization: Localization) -> String? {
+    public var hintText: LocalizedText? {
         guard case .notRunning(let reason) = self else { return nil }
-        return reason + "\n" + localization.tr("print the units with {print}, or use: {command}", ["print": "'rain timer'", "command": "rain cron --install"])
+        return LocalizedText(lines: [reason, LocalizedText(N_("print the units with {print}, or use: {command}"),
+                                                                      ["print": .verbatim("'rain timer'"), "command": .verbatim("rain cron --install")])])
     }
 }
 
@@ -133,6 +125,4 @@ extension SystemdUnits.Problem: RainError {
         case .lineBreak: return .configuration
         }
     }
-
-    public func message(in localization: Localization) -> String { localization.tr(text) }
 }

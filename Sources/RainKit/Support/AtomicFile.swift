@@ -48,8 +48,6 @@ public struct FileError: Error, Sendable, Equatable, CustomStringConvertible {
         case .createFolder: return LocalizedText(N_("cannot create the folder {path}: {reason}"), values)
         }
     }
-
-    public var description: String { text.description }
 }
 
 /// Crash-safe replacement of whole files.

@@ -26,24 +26,25 @@ extension ErrorKind {
 }
 
 /// An error rain shows to a person: one line that says what is wrong, its kind, and where one
-/// helps, what to do next.
+/// helps, what to do next. Each is written once, as a `LocalizedText`: the printer puts it in the
+/// user's language, and its English rendering is `description`.
 public protocol RainError: Error, CustomStringConvertible {
     var kind: ErrorKind { get }
-    var hint: String? { get }
-    /// The line in the user's language; English (`description`) where it is not translated.
-    func message(in localization: Localization) -> String
-    func hint(in localization: Localization) -> String?
+    /// The line: a message marked with `N_` and its values.
+    var text: LocalizedText { get }
+    /// What to do next, where one helps; a text may hold several lines.
+    var hintText: LocalizedText? { get }
 }
 
 extension RainError {
-    public var hint: String? { nil }
-    public func message(in localization: Localization) -> String { description }
-    public func hint(in localization: Localization) -> String? { hint }
+    public var hintText: LocalizedText? { nil }
+    public var description: String { text.description }
+    public func message(in localization: Localization) -> String { localization.tr(text) }
+    public func hint(in localization: Localization) -> String? { hintText.map { localization.tr($0) } }
 }
 
 extension FileError: RainError {
     public var kind: ErrorKind { .localFile }
-    public func message(in localization: Localization) -> String { localization.tr(text) }
 }
 
 extension CacheError: RainError {
@@ -59,14 +60,6 @@ extension DefaultsFileError: RainError {
         switch self {
         case .busy: return .temporary
         case .unreadable, .file: return .localFile
-        }
-    }
-
-    public var hint: String? {
-        switch self {
-        case .busy: return "try again in a moment"
-        case .unreadable: return "fix or move the file; rain never overwrites a file it cannot read"
-        case .file: return nil
         }
     }
 }

@@ -16,7 +16,7 @@ public enum AgeFormatter {
 
     /// The compact form: a number and one letter ("5m", "3h", "2d"), or "now" under a minute
     /// ("0m" read as zero metres); a clock that is wrong keeps its words.
-    public static func compactString(for age: Duration, localization: Localization = .english) -> String {
+    static func compactString(for age: Duration, localization: Localization = .english) -> String {
         let seconds = age.components.seconds
         if seconds < -60 { return string(for: age, localization: localization) }
         let minutes = max(0, seconds / 60)

@@ -1,5 +1,5 @@
 import Foundation
-import RainKit
+@testable import RainKit
 
 /// A stand-in for the real decoders: the body must be a JSON object; `latitude`, `longitude`
 /// and `timezone` are read when present.
