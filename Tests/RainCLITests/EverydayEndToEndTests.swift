@@ -14,9 +14,9 @@ import Testing
             let world = try ForecastWorld(home: home)
             let store = LocationsStore(paths: .resolve(environment: ["RAIN_HOME": home]))
             _ = try store.add(Location(name: "São Paulo", coordinate: Coordinate(latitude: -23.5475, longitude: -46.6361),
-                                       country: "Brazil", region: "São Paulo"))
+                                       country: "Brazil", region: "São Paulo"), again: true)
             _ = try store.add(Location(name: "Sydney", coordinate: Coordinate(latitude: -33.8678, longitude: 151.2073),
-                                       country: "Australia", region: "New South Wales"))
+                                       country: "Australia", region: "New South Wales"), again: true)
             let numbers = ["52.5200", "13.4050", "-23.5475", "-46.6361", "-33.8678", "151.2073"]
             for language in ["C", "de_DE.UTF-8"] {
                 for width in [44, 46, 47, 48, 49, 50, 56, 60, 80] {
@@ -150,7 +150,7 @@ import Testing
             let world = try ForecastWorld(home: home)
             let store = LocationsStore(paths: .resolve(environment: ["RAIN_HOME": home]))
             _ = try store.add(Location(name: "Kaliningrad", coordinate: Coordinate(latitude: 54.7104, longitude: 20.4522),
-                                       country: "Russia", timeZone: "Europe/Kaliningrad"), select: true)
+                                       country: "Russia", timeZone: "Europe/Kaliningrad"), select: true, again: true)
             for (run, language) in [(world.rain, "C"), (world.keylessRain, "de_DE.UTF-8")] as [(([String], [String: String]) async throws -> ProcessResult, String)] {
                 let shown = try await run(["show", "Kaliningrad"], ["LANG": language, "COLUMNS": "80"])
                 #expect(shown.status == 0, "\(shown)")
