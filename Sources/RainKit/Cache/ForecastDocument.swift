@@ -32,6 +32,7 @@ enum ForecastDocument {
         JSONField("daily", .list({ $0.forecast.daily }, { $0.forecast.daily = $1 }, tables.day, .blank)),
         JSONField("alerts", .list({ $0.forecast.alerts }, { $0.forecast.alerts = $1 }, tables.alert, Forecast.Alert(title: ""))),
         JSONField("alerts_asked_at", .optionalTime({ $0.forecast.alertsAskedAt }, { $0.forecast.alertsAskedAt = $1 })),
+        JSONField("air", .object({ $0.forecast.air }, { $0.forecast.air = $1 }, AirQualityFields.air, AirQuality())),
     ]
 
     private static let table = JSONFields(fields, naming: .rain)

@@ -48,6 +48,9 @@ public struct Forecast: Sendable, Equatable {
     /// When the alert feeds asked at most so often (`AlertFeed.minimumInterval`) were last
     /// asked for the place; nil when none covers it.
     public var alertsAskedAt: Date?
+    /// The air at the place (`Providers/AirQuality/`), fetched beside the forecast; nil when
+    /// not asked (`"air_quality": false`) or not answered yet.
+    public var air: AirQuality?
 
     public init(
         coordinate: Coordinate, timeZone: String, units: UnitSystem, current: Conditions? = nil,

@@ -1,0 +1,105 @@
+import FoundationEssentials
+
+/// The air at a place, provider-neutral: the conditions now and by the hour. Concentrations
+/// are in μg/m³, pollen in grains/m³, the indices on their own scales (`AirQualityIndex`).
+/// It joins the place's forecast (`Forecast.air`) and is cached and shown with it.
+public struct AirQuality: Sendable, Equatable {
+    public var current: Reading?
+    public var hourly: [Reading]
+
+    public init(current: Reading? = nil, hourly: [Reading] = []) {
+        self.current = current
+        self.hourly = hourly
+    }
+
+    /// One time's air; a value the service did not send is nil.
+    public struct Reading: Sendable, Equatable {
+        public var time: Date
+        public var europeanAQI: Double?
+        public var usAQI: Double?
+        public var pm2_5: Double?
+        public var pm10: Double?
+        public var ozone: Double?
+        public var nitrogenDioxide: Double?
+        public var sulphurDioxide: Double?
+        public var carbonMonoxide: Double?
+        public var dust: Double?
+        /// Grains/m³ by kind: only where the service serves pollen (Europe, in season).
+        public var pollen: Pollen
+
+        public init(time: Date) {
+            self.time = time
+            pollen = Pollen()
+        }
+
+        public static let blank = Reading(time: .distantPast)
+
+        /// The reading's index on `scale`.
+        public func index(on scale: AirQualityScale) -> Double? {
+            scale == .us ? usAQI : europeanAQI
+        }
+    }
+
+    /// Grains/m³ of each pollen CAMS Europe forecasts; nil where not served.
+    public struct Pollen: Sendable, Equatable {
+        public var values: [PollenKind: Double] = [:]
+
+        public init(_ values: [PollenKind: Double] = [:]) { self.values = values }
+
+        public subscript(kind: PollenKind) -> Double? {
+            get { values[kind] }
+            set { values[kind] = newValue }
+        }
+
+        public var isEmpty: Bool { values.isEmpty }
+    }
+
+    /// The reading for `date`: the current one, else the hour it falls in.
+    public func reading(at date: Date) -> Reading? {
+        if let current, abs(current.time.timeIntervalSince(date)) < 3600 { return current }
+        return hourly.last { $0.time <= date && date.timeIntervalSince($0.time) < 3600 }
+    }
+}
+
+/// The pollens CAMS Europe forecasts, in the service's order (open-meteo/open-meteo
+/// `Sources/App/Cams/CamsDomain.swift`, `CamsVariable`).
+public enum PollenKind: String, Sendable, CaseIterable, Hashable {
+    case alder, birch, grass, mugwort, olive, ragweed
+
+    /// The service's variable: "birch_pollen".
+    public var variable: String { rawValue + "_pollen" }
+}
+
+/// Which air-quality index a place is shown in (`aqi_scale`).
+public enum AirQualityScale: String, Sendable, CaseIterable {
+    case european, us
+}
+
+/// `aqi_scale` in the configuration: a scale, or `auto` (the US index in the United States,
+/// the European one elsewhere).
+public enum AirQualityScaleChoice: String, Sendable, CaseIterable {
+    case auto, european, us
+
+    /// The scale for a place in the time zone `timeZone` (IANA): the zones of the United States
+    /// and its territories, whose agencies publish the US AQI, take it. The zone says the
+    /// country where a place's country name (in the user's language) or a box would not.
+    public func scale(timeZone: String) -> AirQualityScale {
+        switch self {
+        case .european: return .european
+        case .us: return .us
+        case .auto:
+            let isUS = Self.usZones.contains(timeZone) || Self.usZonePrefixes.contains { timeZone.hasPrefix($0) }
+            return isUS ? .us : .european
+        }
+    }
+
+    /// The zones of tzdata's `zone1970.tab` for US (and its territories), by name or prefix.
+    static let usZones: Set<String> = [
+        "America/New_York", "America/Detroit", "America/Chicago", "America/Menominee", "America/Denver",
+        "America/Boise", "America/Phoenix", "America/Los_Angeles", "America/Anchorage", "America/Juneau",
+        "America/Sitka", "America/Metlakatla", "America/Yakutat", "America/Nome", "America/Adak",
+        "Pacific/Honolulu", "America/Puerto_Rico", "Pacific/Guam", "Pacific/Pago_Pago", "America/St_Thomas",
+        "US/Eastern", "US/Central", "US/Mountain", "US/Pacific", "US/Alaska", "US/Hawaii",
+    ]
+    static let usZonePrefixes = ["America/Indiana/", "America/Kentucky/", "America/North_Dakota/"]
+}
