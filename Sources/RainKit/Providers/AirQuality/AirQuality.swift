@@ -54,10 +54,11 @@ public struct AirQuality: Sendable, Equatable {
         public var isEmpty: Bool { values.isEmpty }
     }
 
-    /// The reading for `date`: the current one, else the hour it falls in.
+    /// The reading for `date`: the served hour it falls in, else the current one when `date`
+    /// is in its hour.
     public func reading(at date: Date) -> Reading? {
-        if let current, abs(current.time.timeIntervalSince(date)) < 3600 { return current }
-        return hourly.last { $0.time <= date && date.timeIntervalSince($0.time) < 3600 }
+        hourly.last { $0.time <= date && date.timeIntervalSince($0.time) < 3600 }
+            ?? current.flatMap { $0.time <= date && date.timeIntervalSince($0.time) < 3600 ? $0 : nil }
     }
 }
 
@@ -68,6 +69,45 @@ public enum PollenKind: String, Sendable, CaseIterable, Hashable {
 
     /// The service's variable: "birch_pollen".
     public var variable: String { rawValue + "_pollen" }
+
+    /// The plant's name on a screen, marked for translation.
+    public var word: String {
+        switch self {
+        case .alder: return N_("alder")
+        case .birch: return N_("birch")
+        case .grass: return N_("grass")
+        case .mugwort: return N_("mugwort")
+        case .olive: return N_("olive")
+        case .ragweed: return N_("ragweed")
+        }
+    }
+}
+
+/// How much pollen there is, in rain's own bands of grains/m³ (one for every plant: low from
+/// 1, moderate from 10, high from 50, very high from 500).
+public enum PollenLevel: Int, Sendable, CaseIterable, Comparable {
+    case low = 1, moderate, high, veryHigh
+
+    public init?(grains: Double) {
+        switch grains {
+        case 500...: self = .veryHigh
+        case 50...: self = .high
+        case 10...: self = .moderate
+        case 1...: self = .low
+        default: return nil
+        }
+    }
+
+    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+
+    public var word: String {
+        switch self {
+        case .low: return N_("low")
+        case .moderate: return N_("moderate")
+        case .high: return N_("high")
+        case .veryHigh: return N_("very high")
+        }
+    }
 }
 
 /// Which air-quality index a place is shown in (`aqi_scale`).
