@@ -3,7 +3,7 @@ import RainKit
 
 /// The air on the forecast screen and in `--format`: the index in the place's scale with its
 /// category and driving pollutant ("European AQI 37: Fair (PM2.5)"), and in pollen season
-/// the pollens in the air ("Birch pollen high, grass moderate"). Each line fits `maximumWidth`.
+/// the pollens in the air ("Birch pollen high, grass medium"). Each line fits `maximumWidth`.
 struct AirLines {
     static let maximumWidth = 50
 
@@ -42,17 +42,17 @@ struct AirLines {
         return Self.fitting([full, name])
     }
 
-    /// The pollens at low or more, the most first: "Birch pollen high, grass moderate"; nil
+    /// The pollens at low or more, the most first: "Birch pollen high, grass medium"; nil
     /// out of season or where none is served.
     var pollenLine: String? {
         let items = pollens
         guard !items.isEmpty else { return nil }
         var lines: [String] = []
         for count in stride(from: items.count, through: 1, by: -1) {
-            let first = localization.tr(N_("{plant} pollen {level}"), ["plant": Self.capitalized(localization.tr(items[0].0.word)),
+            let first = localization.tr(N_("{plant} pollen {level}"), ["plant": localization.tr(items[0].0.word),
                                                                       "level": localization.tr(items[0].1.word)])
             let rest = items[1..<count].map { localization.tr(N_("{plant} {level}"), ["plant": localization.tr($0.0.word), "level": localization.tr($0.1.word)]) }
-            lines.append(([first] + rest).joined(separator: localization.tr(N_(", "))))
+            lines.append(Self.capitalized(([first] + rest).joined(separator: localization.tr(N_(", ")))))
         }
         return Self.fitting(lines)
     }

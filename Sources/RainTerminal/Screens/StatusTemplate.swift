@@ -133,7 +133,7 @@ public struct StatusValues: Sendable {
     public subscript(placeholder: StatusTemplate.Placeholder) -> String { values[placeholder] ?? "" }
 
     /// `{aqi}` (the index in the place's scale), `{aqi_category}`, `{pm2_5}` ("9.3 μg/m³", whole from 10) and
-    /// `{pollen}` ("birch high, grass moderate"; "none" out of season, missing where not served).
+    /// `{pollen}` ("birch high, grass medium"; "none" out of season, missing where not served).
     private static func air(_ forecast: Forecast, now: Date, ascii: Bool, missing: String,
                             presentation: Presentation) -> [StatusTemplate.Placeholder: String] {
         let air = AirLines(forecast, now: now, presentation: presentation, ascii: ascii)

@@ -84,7 +84,7 @@ public enum PollenKind: String, Sendable, CaseIterable, Hashable {
 }
 
 /// How much pollen there is, in rain's own bands of grains/m³ (one for every plant: low from
-/// 1, moderate from 10, high from 50, very high from 500).
+/// 1, medium from 10, high from 50, very high from 500).
 public enum PollenLevel: Int, Sendable, CaseIterable, Comparable {
     case low = 1, moderate, high, veryHigh
 
@@ -103,7 +103,7 @@ public enum PollenLevel: Int, Sendable, CaseIterable, Comparable {
     public var word: String {
         switch self {
         case .low: return N_("low")
-        case .moderate: return N_("moderate")
+        case .moderate: return N_("medium")
         case .high: return N_("high")
         case .veryHigh: return N_("very high")
         }
