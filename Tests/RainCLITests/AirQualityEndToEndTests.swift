@@ -166,4 +166,27 @@ import Testing
             #expect(shown.output.contains("  US AQI \(Int(us.rounded())): \(Self.usCategory(us))"), "\(shown.output)")
         }
     }
+
+    @Test func notifyTellsOfTheAirAndThePollenOnceADay() async throws {
+        try await withTemporaryDirectory { home in
+            let config = #"{"timeout_seconds": 30, "notify": {"places": "all", "air_quality_above": 1, "pollen": {"level": "low", "kinds": ["birch", "grass", "olive"]}}}"#
+            let world = try ForecastWorld(home: home, config: config, now: Self.now)
+            #expect(try await world.keylessRain(["refresh", "--all"]).status == 0)
+            let json = try await world.keylessRain(["notify", "--all", "--json"])
+            #expect(json.status == 0, "\(json)")
+            let events = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+            let berlinAir = try #require(events.first { $0["kind"] as? String == "air" && ($0["id"] as? String)?.contains(world.berlin.idString) == true })
+            let row = try await Self.served(world, world.berlin)
+            let european = try #require(row["european_aqi"] as? Double)
+            #expect(berlinAir["summary"] as? String == "Berlin: air quality \(Self.europeanCategory(european)) from 14:00", "\(berlinAir)")
+            #expect(events.contains { $0["kind"] as? String == "pollen" && ($0["summary"] as? String)?.hasPrefix("Berlin: pollen ") == true }, "\(events)")
+            #expect(!events.contains { $0["kind"] as? String == "pollen" && ($0["summary"] as? String)?.hasPrefix("Tokyo") == true }, "no pollen outside Europe")
+            let bad = try await world.keylessRain(["notify", "--json"])
+            #expect(bad.status == 0)
+            writeFile(home + "/config.json", #"{"notify": {"pollen": {"level": "extreme"}}}"#)
+            let refused = try await world.keylessRain(["notify"])
+            #expect(refused.status == 78, "\(refused)")
+            #expect(refused.error.contains("notify.pollen"), "\(refused.error)")
+        }
+    }
 }

@@ -96,6 +96,10 @@ public struct SettingsReport {
             ("notify.places", places),
             ("notify.quiet_hours", notify.quietHours.map { "\($0) (this machine's time zone, \(machineZone))" } ?? "none"),
             ("notify.exec_timeout", String(notify.execTimeout)),
+            ("notify.air_quality_above", notify.airQualityAbove.map(MeasureFormat.whole) ?? "none"),
+            ("notify.pollen", notify.pollen.map { pollen in
+                pollen.level.name + " (" + (pollen.kinds.isEmpty ? "all" : pollen.kinds.map(\.rawValue).joined(separator: ", ")) + ")"
+            } ?? "none"),
         ]
     }
 

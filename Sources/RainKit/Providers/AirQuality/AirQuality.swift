@@ -100,6 +100,16 @@ public enum PollenLevel: Int, Sendable, CaseIterable, Comparable {
 
     public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
 
+    /// Its name in the configuration (`notify.pollen`'s level).
+    public var name: String {
+        switch self {
+        case .low: return "low"
+        case .moderate: return "medium"
+        case .high: return "high"
+        case .veryHigh: return "very high"
+        }
+    }
+
     public var word: String {
         switch self {
         case .low: return N_("low")
