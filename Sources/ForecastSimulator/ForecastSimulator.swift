@@ -92,6 +92,14 @@ public final class ForecastSimulator: Sendable {
         state.failFirst(count, with: behaviour)
     }
 
+    /// How the air-quality route (`/v1/air-quality`) answers: it has behaviours of its own,
+    /// and its requests are not in `requests` or `requestCount` (they are in `airRequests`).
+    public func setAirBehaviour(_ behaviour: Behaviour, latencyMilliseconds: Int = 0) {
+        state.setAirBehaviour(behaviour, latencyMilliseconds: latencyMilliseconds)
+    }
+
+    public var airRequests: [RecordedRequest] { state.airRequests }
+
     public func setLatency(milliseconds: Int) {
         state.setLatency(milliseconds: milliseconds)
     }

@@ -14,6 +14,8 @@ enum Route: Equatable {
     /// `/weatherapi/metalerts/2.0/current.json`: MET Norway's; another version than 2.0 is
     /// deprecated or in beta (not `current`).
     case metAlerts(current: Bool)
+    /// `/v1/air-quality`: Open-Meteo's Air Quality API (`AirQuality.swift`).
+    case airQuality
     case notFound
 
     init(segments: [String]) {
@@ -21,6 +23,7 @@ enum Route: Equatable {
         case 3 where segments[0] == "forecast" || segments[0] == "timemachine":
             self = .darkSky(pathKey: segments[1], location: segments[2])
         case 2 where segments == ["v1", "search"]: self = .openMeteoSearch
+        case 2 where segments == ["v1", "air-quality"]: self = .airQuality
         case 2 where segments[0] == "v1" && OpenMeteo.endpoints[segments[1]] != nil: self = .openMeteoForecast(endpoint: segments[1])
         case 1 where segments == ["json"]: self = .ipLocation
         case 2 where segments == ["alerts", "active"]: self = .nwsAlerts
@@ -32,7 +35,7 @@ enum Route: Equatable {
 
     var isOpenMeteo: Bool {
         switch self {
-        case .openMeteoForecast, .openMeteoSearch: return true
+        case .openMeteoForecast, .openMeteoSearch, .airQuality: return true
         default: return false
         }
     }
@@ -90,6 +93,8 @@ struct Router: Sendable {
             return NWSAlerts.answer(request, now: now)
         case .metAlerts(let current):
             return MetAlerts.answer(request, now: now, current: current)
+        case .airQuality:
+            return AirQualityAPI.answer(request, now: now)
         case .notFound:
             return .json(404, .object([("detail", .string("Not Found"))]))
         }
@@ -151,6 +156,8 @@ struct Router: Sendable {
             berlinTarget = "/alerts/active?point=40.7128,-74.006"
         case .metAlerts:
             berlinTarget = "/weatherapi/metalerts/2.0/current.json?lat=69.65&lon=18.96&lang=en"
+        case .airQuality:
+            berlinTarget = "/v1/air-quality?latitude=52.52&longitude=13.405&hourly=european_aqi,pm2_5&timeformat=unixtime"
         }
         for target in [request.target, berlinTarget] {
             let asked = ServerRequest(method: "GET", target: target, version: "HTTP/1.1", headers: [:], body: [])

@@ -12,6 +12,11 @@ final class SimulatorState: Sendable {
         var requestCount = 0
         var requests: [RecordedRequest] = []
         var openMeteoLimiter: OpenMeteoRateLimiter?
+        /// The air-quality route's own: rain asks it beside every forecast, so the forecast's
+        /// behaviours, counts and failures stay the forecast's (`AirQuality.swift`).
+        var airBehaviour: ForecastSimulator.Behaviour = .normal
+        var airLatencyMilliseconds = 0
+        var airRequests: [RecordedRequest] = []
     }
 
     let apiKey: String?
@@ -51,6 +56,11 @@ final class SimulatorState: Sendable {
     /// Records `request` and decides, in one step, how it is answered.
     func admit(_ request: RecordedRequest) -> (behaviour: ForecastSimulator.Behaviour, latencyMilliseconds: Int) {
         values.withLock { values in
+            if request.path == AirQualityAPI.path {
+                values.airRequests.append(request)
+                if values.airRequests.count > Self.maximumRecordedRequests { values.airRequests.removeFirst() }
+                return (values.airBehaviour, values.airLatencyMilliseconds)
+            }
             values.requestCount += 1
             values.requests.append(request)
             if values.requests.count > Self.maximumRecordedRequests { values.requests.removeFirst() }
@@ -72,6 +82,15 @@ final class SimulatorState: Sendable {
             $0.failBehaviour = behaviour
         }
     }
+
+    func setAirBehaviour(_ behaviour: ForecastSimulator.Behaviour, latencyMilliseconds: Int) {
+        values.withLock {
+            $0.airBehaviour = behaviour
+            $0.airLatencyMilliseconds = max(0, latencyMilliseconds)
+        }
+    }
+
+    var airRequests: [RecordedRequest] { values.withLock { $0.airRequests } }
 
     func setLatency(milliseconds: Int) {
         values.withLock { $0.latencyMilliseconds = max(0, milliseconds) }

@@ -33,7 +33,8 @@ import Testing
             let result = try await running.finish()
             #expect(result.status == 0, "\(result)")
             let names = seen.withLock { $0 }
-            #expect(names.count == 2, "a look at rain's threads at each place's request: \(names)")
+            // Each place's forecast and its air (`/v1/air-quality`), asked beside it.
+            #expect(names.count == 4, "a look at rain's threads at each place's requests: \(names)")
             for threads in names {
                 #expect(!threads.isEmpty)
                 // Dispatch names its pool's threads after their queues (com.apple.root.default-qos).

@@ -22,6 +22,7 @@ import Testing
             let world = try ForecastWorld(home: home)
             var settings = Settings(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
             settings.baseURL = world.simulator.baseURL
+            settings.airQualityURL = world.simulator.rootURL + "/v1/air-quality"
             settings.apiKey = APIKey(ForecastWorld.apiKey)
             let service = ForecastService(settings: settings)
             let reports = Mutex<[[Int]]>([])

@@ -19,7 +19,8 @@ import Testing
             writeFile(home + "/config.json", #"{"max_concurrent_requests": 3}"#)
             let environment = ["RAIN_HOME": home, "RAIN_BASE_URL": simulator.baseURL, "RAIN_API_KEY": Self.key]
             let paths = RainPaths.resolve(environment: environment)
-            let settings = try SettingsLoader(paths: paths, environment: environment, configFileIsExplicit: false).load().settings
+            var settings = try SettingsLoader(paths: paths, environment: environment, configFileIsExplicit: false).load().settings
+            settings.airQuality = false   // the forecasts' transfers alone
             // Written in one go (60 adds would each lock, write and fsync, on a cooperative thread).
             let entries = (0..<60).map { index in
                 #"{"id": "\#(UUID().uuidString.lowercased())", "name": "Place \#(index)", "latitude": \#(index - 30), "longitude": 10}"#

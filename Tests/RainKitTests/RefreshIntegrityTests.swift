@@ -21,7 +21,8 @@ import Testing
                                "RAIN_METALERTS_URL": "http://127.0.0.1:1/weatherapi/metalerts/2.0/current.json",
                                "RAIN_NWS_URL": "http://127.0.0.1:1/alerts/active"]
             let paths = RainPaths.resolve(environment: environment)
-            let settings = try SettingsLoader(paths: paths, environment: environment, configFileIsExplicit: false).load().settings
+            var settings = try SettingsLoader(paths: paths, environment: environment, configFileIsExplicit: false).load().settings
+            settings.airQuality = false   // the simulator counts forecasts alone
             let remover = LocationRemover(paths: paths)
             let berlin = try remover.store.add(name: "Berlin", coordinate: Coordinate(latitude: 52.52, longitude: 13.405)).location
             try await body(simulator, ForecastService(settings: settings), remover, berlin)

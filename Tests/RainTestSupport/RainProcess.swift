@@ -84,9 +84,26 @@ public final class RunningProcess: Sendable {
     private let collected = Mutex((output: [UInt8](), error: [UInt8]()))
     private let readers = DispatchGroup()
 
+    /// rain asks for the air beside every forecast, from the real service unless told
+    /// otherwise; no test may reach it. A test that does not name one gets the simulator's that
+    /// serves its forecasts (every simulator serves `/v1/air-quality`), else a port nobody
+    /// listens on.
+    static func airQualityURL(for environment: [String: String]) -> String {
+        for key in ["RAIN_OPENMETEO_URL", "RAIN_BASE_URL"] {
+            guard let url = environment[key], let schemeEnd = url.range(of: "://") else { continue }
+            let rest = url[schemeEnd.upperBound...]
+            let root = url[..<(rest.firstIndex(of: "/") ?? url.endIndex)]
+            let host = root.dropFirst(url.distance(from: url.startIndex, to: schemeEnd.upperBound))
+            guard host.hasPrefix("127.") || host.hasPrefix("[::1]") || host.hasPrefix("localhost") else { continue }
+            return root + "/v1/air-quality"
+        }
+        return "http://127.0.0.1:1/v1/air-quality"
+    }
+
     init(executable: String, arguments: [String], environment: [String: String], input: String?) {
         var environment = environment
         environment["PATH"] = environment["PATH"] ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        environment["RAIN_AIR_QUALITY_URL"] = environment["RAIN_AIR_QUALITY_URL"] ?? Self.airQualityURL(for: environment)
         func makePipe() -> (read: Int32, write: Int32) {
             var ends: [Int32] = [-1, -1]
             guard pipe(&ends) == 0 else { return (-1, -1) }

@@ -34,6 +34,7 @@ enum ForecastDocument {
         JSONField("alerts_asked_at", .optionalTime({ $0.forecast.alertsAskedAt }, { $0.forecast.alertsAskedAt = $1 })),
         JSONField("alerts_last_modified", .text({ $0.forecast.alertsLastModified }, { $0.forecast.alertsLastModified = $1 })),
         JSONField("alerts_expire_at", .optionalTime({ $0.forecast.alertsExpire }, { $0.forecast.alertsExpire = $1 })),
+        JSONField("air", .object({ $0.forecast.air }, { $0.forecast.air = $1 }, AirQualityFields.air, AirQuality())),
     ]
 
     private static let table = JSONFields(fields, naming: .rain)

@@ -41,6 +41,16 @@ struct ConfigValues: Sendable {
         return value.hasPrefix("/") ? value : AtomicFile.parentFolder(of: path) + "/" + value
     }
 
+    /// `true` or `false` under `key`; nil when absent or null.
+    func boolean(_ key: String) throws(ConfigError) -> Bool? {
+        guard let node = values[key], !node.isNull else { return nil }
+        switch node.kind {
+        case .trueValue: return true
+        case .falseValue: return false
+        default: throw invalid(key, N_("must be true or false"))
+        }
+    }
+
     func number(_ key: String, in range: ClosedRange<Double>) throws(ConfigError) -> Double? {
         guard let node = values[key], !node.isNull else { return nil }
         guard node.kind == .number, let value = try? node.number() else { throw invalid(key, N_("must be a number")) }

@@ -53,6 +53,12 @@ public struct Settings: Sendable, Equatable {
     public var nwsURL: String = "https://api.weather.gov/alerts/active"
     /// MET Norway's MetAlerts (`Providers/MetAlerts/`).
     public var metAlertsURL: String = "https://api.met.no/weatherapi/metalerts/2.0/current.json"
+    /// Open-Meteo's Air Quality API (`Providers/AirQuality/`).
+    public var airQualityURL: String = "https://air-quality-api.open-meteo.com/v1/air-quality"
+    /// Whether the air is fetched beside each forecast (`"air_quality": false` turns it off).
+    public var airQuality = true
+    /// Which index the air is shown in (`aqi_scale`).
+    public var aqiScale: AirQualityScaleChoice = .auto
     /// How the official alert services may reach the user (an email address or URL), sent in
     /// their `User-Agent` as they ask; nil: rain names itself and says no contact is set.
     public var alertsContact: String?

@@ -1,6 +1,7 @@
 /// The `notify` object: each of its keys checked like a top-level one, named `notify.KEY`.
 extension SettingsLoader {
-    static let notifyKeys = ["within_minutes", "min_intensity", "probability", "places", "quiet_hours", "exec_timeout"]
+    static let notifyKeys = ["within_minutes", "min_intensity", "probability", "places", "quiet_hours", "exec_timeout",
+                             "air_quality_above", "pollen"]
 
     /// Every problem of the `notify` object; `apply` gets the settings when there is none.
     func checkNotify(in file: ConfigValues, apply: (NotifySettings) -> Void) -> [ConfigError] {
@@ -31,8 +32,27 @@ extension SettingsLoader {
             }
         }
         check { () throws(ConfigError) in if let seconds = try values.integer("exec_timeout", in: 1...3600) { settings.execTimeout = seconds } }
+        check { () throws(ConfigError) in if let index = try values.integer("air_quality_above", in: 1...500) { settings.airQualityAbove = Double(index) } }
+        check { () throws(ConfigError) in settings.pollen = try Self.notifyPollen(values) }
         if problems.isEmpty { apply(settings) }
         return problems
+    }
+
+    /// `"pollen": {"level": "high", "kinds": ["birch", "grass"]}` (no kinds: all).
+    private static func notifyPollen(_ values: ConfigValues) throws(ConfigError) -> (kinds: [PollenKind], level: PollenLevel)? {
+        guard let node = values.values["pollen"], !node.isNull else { return nil }
+        let levels = PollenLevel.allCases.map { "\"\($0.name)\"" }
+        let problem = N_("must be an object with a level ({levels}) and, if not all, kinds ({kinds})")
+        let names = ["levels": levels.joined(separator: ", "), "kinds": PollenKind.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ")]
+        guard node.kind == .object, let members = try? node.members(),
+              Set(members.keys).isSubset(of: ["level", "kinds"]),
+              let levelName = try? members["level"]?.string(), let level = PollenLevel.allCases.first(where: { $0.name == levelName }) else {
+            throw values.invalid("pollen", problem, names)
+        }
+        guard let list = members["kinds"], !list.isNull else { return ([], level) }
+        guard let kinds = try? list.elements({ element throws(JSONError) in try element.requiredString() }).map(PollenKind.init(rawValue:)),
+              kinds.allSatisfy({ $0 != nil }) else { throw values.invalid("pollen", problem, names) }
+        return (kinds.compactMap { $0 }, level)
     }
 
     private static func notifyPlaces(_ values: ConfigValues) throws(ConfigError) -> NotifySettings.Places {

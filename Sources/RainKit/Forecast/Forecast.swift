@@ -53,6 +53,9 @@ public struct Forecast: Sendable, Equatable {
     /// not asked again (MET's `doc/TermsOfService.md`, "Traffic").
     public var alertsLastModified: String?
     public var alertsExpire: Date?
+    /// The air at the place (`Providers/AirQuality/`), fetched beside the forecast; nil when
+    /// not asked (`"air_quality": false`) or not answered yet.
+    public var air: AirQuality?
 
     public init(
         coordinate: Coordinate, timeZone: String, units: UnitSystem, current: Conditions? = nil,

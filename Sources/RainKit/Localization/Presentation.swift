@@ -4,6 +4,8 @@ public struct Presentation: Sendable, Equatable {
     public var localization: Localization
     public var units: DisplayUnits?
     public var twelveHourClock: Bool?
+    /// Which air-quality index places are shown in (`aqi_scale`).
+    public var airQualityScale: AirQualityScaleChoice = .auto
 
     public init(localization: Localization = .english, units: DisplayUnits? = nil, twelveHourClock: Bool? = nil) {
         self.localization = localization
@@ -14,11 +16,17 @@ public struct Presentation: Sendable, Equatable {
     /// What `settings` ask for, in `localization`.
     public init(settings: Settings, localization: Localization) {
         self.init(localization: localization, units: settings.displayUnits, twelveHourClock: settings.twelveHourClock)
+        airQualityScale = settings.aqiScale
     }
 
     /// The measurements of `forecast` as shown.
     package func format(_ forecast: Forecast) -> UnitFormat {
         UnitFormat(units: units ?? DisplayUnits(preset: forecast.units), source: forecast.units, localization: localization)
+    }
+
+    /// The air-quality index `forecast`'s place is shown in.
+    public func airQualityScale(_ forecast: Forecast) -> AirQualityScale {
+        airQualityScale.scale(timeZone: forecast.timeZone)
     }
 
     /// The clock of `forecast`'s place.

@@ -4,7 +4,7 @@ import FoundationEssentials
 /// later today, or a weather alert. `id` is what the state file remembers it by.
 public struct NotifyEvent: Sendable, Equatable {
     public enum Kind: String, Sendable, Equatable {
-        case rain, chance, alert
+        case rain, chance, alert, air, pollen
     }
 
     public var kind: Kind

@@ -22,6 +22,7 @@ public struct NotifyEventFinder: Sendable {
         if let rain = rainEvent(for: location, in: forecast, clock: clock) { events.append(rain) }
         if let chance = chanceEvent(for: location, in: forecast, clock: clock) { events.append(chance) }
         events += alertEvents(for: location, in: forecast, clock: clock)
+        events += airEvents(for: location, in: forecast, clock: clock)
         return events
     }
 

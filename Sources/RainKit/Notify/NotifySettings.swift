@@ -12,6 +12,18 @@ public struct NotifySettings: Sendable, Equatable {
     public var quietHours: QuietHours?
     /// The longest (seconds) an `--exec` command may run for one event; then its process group is killed.
     public var execTimeout = 60
+    /// The air-quality index (in the place's scale) at or above which the air is an event
+    /// (`air_quality_above`); nil: never.
+    public var airQualityAbove: Double?
+    /// The pollens (all when empty) and the level from which they are an event (`pollen`);
+    /// nil: never.
+    public var pollen: (kinds: [PollenKind], level: PollenLevel)?
+
+    public static func == (a: Self, b: Self) -> Bool {
+        a.withinMinutes == b.withinMinutes && a.minIntensity == b.minIntensity && a.probability == b.probability
+            && a.places == b.places && a.quietHours == b.quietHours && a.execTimeout == b.execTimeout
+            && a.airQualityAbove == b.airQualityAbove && a.pollen?.kinds == b.pollen?.kinds && a.pollen?.level == b.pollen?.level
+    }
 
     public init() {}
 

@@ -10,6 +10,8 @@ final class RefreshBatch: Sendable {
     /// The places fetched, by their index in `locations`; a request's position is its place's here.
     private let due: [Int]
     private let official: ForecastService.OfficialAlerts
+    /// The air at the places, asked beside their forecasts (`ForecastService+AirQuality`).
+    private let air: ForecastService.AirAnswers
     private let kept: @Sendable (CachedForecast) -> CachedForecast
     private let progress: (@Sendable (Int, Int) -> Void)?
     /// The cached forecast of the place at an index of `locations`.
@@ -31,6 +33,7 @@ final class RefreshBatch: Sendable {
         self.due = due
         // The feeds read a place's whole cached forecast (its alerts), not what an outcome keeps.
         self.official = ForecastService.OfficialAlerts(for: locations, at: due, now: service.now()) { service.cached(for: locations[$0]) }
+        self.air = ForecastService.AirAnswers(at: due, enabled: service.settings.airQuality) { service.cached(for: locations[$0]) }
         self.kept = kept
         self.progress = progress
         self.previous = previous
@@ -51,6 +54,7 @@ final class RefreshBatch: Sendable {
         if let plan, perMinute != nil { willPace?(plan) }
         willFetch()
         async let feedsAnswered: Void = service.fetch(official, for: locations)
+        async let airAnswered: Void = service.fetch(air, for: locations)
         var failures: [ForecastError?] = []
         for part in Self.parts(of: due.count, atMost: perMinute) {
             if part.lowerBound > 0 { await Self.waitForNextMinute(now: service.now()) }
@@ -60,6 +64,7 @@ final class RefreshBatch: Sendable {
             if failures.contains(where: { if case .offline? = $0 { true } else { false } }) { break }
         }
         await feedsAnswered
+        await airAnswered
         await writeHeldForecasts()
         return try statuses(after: failures)
     }
@@ -68,7 +73,7 @@ final class RefreshBatch: Sendable {
     /// place's feeds have not all answered. Then it is held, not waited for: waiting here would
     /// hold back every later write and, through the client's back-pressure, the transfers.
     private func receive(_ result: Result<Forecast, ForecastError>, at position: Int) {
-        if case .success(let forecast) = result, !official.hasAnswered(due[position]) {
+        if case .success(let forecast) = result, !(official.hasAnswered(due[position]) && air.hasAnswered(due[position])) {
             state.withLock { $0.held.append((position, forecast)) }
         } else {
             write(result, at: position)
@@ -78,7 +83,7 @@ final class RefreshBatch: Sendable {
     /// Writes the place's forecast with its feeds' alerts, and records what it came to.
     private func write(_ result: Result<Forecast, ForecastError>, at position: Int) {
         let index = due[position]
-        let status = service.save(result.map { official.joined(to: $0, for: index) }, for: locations[index],
+        let status = service.save(result.map { air.joined(to: official.joined(to: $0, for: index), for: index) }, for: locations[index],
                                   keeping: kept) { previous(index) }
         let done = state.withLock { state in
             state.statuses[index] = status
@@ -100,10 +105,12 @@ final class RefreshBatch: Sendable {
     private func statuses(after failures: [ForecastError?]) throws(RefreshError) -> [Int: RefreshOutcome.Status] {
         let failed = Set(failures.indices.filter { failures[$0] != nil }.map { due[$0] })
         official.problems(leavingOut: failed).forEach(service.warnOfFeed)
+        air.problems(leavingOut: failed).forEach(service.warnOfFeed)
         if failures.contains(where: { if case .offline? = $0 { true } else { false } }) {
             throw .offline(host: service.host)
         }
         official.unreachable(leavingOut: failed).forEach(service.warnOfFeed)
+        air.unreachable(leavingOut: failed).forEach(service.warnOfFeed)
         return state.withLock { $0.statuses }
     }
 }

@@ -116,6 +116,7 @@ extension QuotaPlan {
     public init?(refreshing places: Int, with settings: Settings) {
         let provider = settings.provider.unit
         guard places > 0, let limits = provider.freeLimits(forURL: provider.forecastURL(in: settings)) else { return nil }
-        self.init(places: places, callsPerRefresh: provider.callsPerRefresh, limits: limits)
+        self.init(places: places, callsPerRefresh: provider.callsPerRefresh + AirQualityService.callsPerRefresh(with: settings),
+                  limits: limits)
     }
 }

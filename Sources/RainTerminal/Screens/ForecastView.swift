@@ -58,7 +58,9 @@ public struct ForecastView: Sendable {
             let graph = meteogram.lines(cached)
             if !graph.isEmpty { hours = place == .inPlaceOfHours ? graph : graph + [""] + hours }
         }
-        var sections = [context.header(), context.currentSection() + context.skySection(), hours,
+        // The air (`AirLines`): its index and pollen lines below the conditions.
+        let air = AirLines(cached.forecast, now: now, presentation: presentation, ascii: asciiOnly)?.lines ?? []
+        var sections = [context.header(), context.currentSection() + air + context.skySection(), hours,
                         context.daysSection(), context.alertsSection()]
         if let height {
             if Self.spacedCount(sections) > height { sections[Self.alertsIndex] = context.alertsSection(textLines: 2) }

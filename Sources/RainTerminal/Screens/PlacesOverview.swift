@@ -72,14 +72,24 @@ public struct PlacesOverview: Sendable {
         chance.alignment = .right
         chance.dropRank = 3
         var age = column(words.tr("Updated"), \.age)
+        // The air-quality index now, in each place's scale, where a place has one; it goes
+        // right after the sparkline where the window is narrow.
+        var aqi = column(words.tr("AQI"), \.aqi)
+        aqi.alignment = .right
+        aqi.dropRank = -1
+        let airColumns = rows.contains { !$0.aqi.isEmpty } ? [aqi] : []
         // The day's shape: the first to go where the window is narrow.
         let spark = column(words.tr("Next {hours}h", ["hours": String(Self.sparklineHours)]), \.spark)
-        let all = TextTable(columns: [name, time, conditions, summary, highLow, chance, spark, age])
+        let all = TextTable(columns: [name, time, conditions, summary, highLow, chance] + airColumns + [spark, age])
         let whole = all.render(width: nil, style: style)
         guard cutsLines else { return whole }
         // The sparkline goes before anything else is cut.
         if whole.allSatisfy({ $0.displayWidth <= width }) { return whole }
-        var table = TextTable(columns: [name, time, conditions, summary, highLow, chance, age])
+        var table = TextTable(columns: [name, time, conditions, summary, highLow, chance] + airColumns + [age])
+        // The index goes next, before the age is shortened.
+        if !airColumns.isEmpty && !table.render(width: nil, style: style).allSatisfy({ $0.displayWidth <= width }) {
+            table.columns.remove(at: table.columns.count - 2)
+        }
         // The age's words matter least: "5m" (with no title, which would be wider than it)
         // before anything is cut or left out, "Springf…" above all.
         if !table.render(width: nil, style: style).allSatisfy({ $0.displayWidth <= width }) {
@@ -95,7 +105,7 @@ public struct PlacesOverview: Sendable {
     /// The cells of one place.
     struct Row {
         /// The mark and the name; temperature and symbol.
-        var name = "", time = "", now = "", summary = "", highLow = "", chance = "", spark = "", age = ""
+        var name = "", time = "", now = "", summary = "", highLow = "", chance = "", spark = "", age = "", aqi = ""
         /// The age as "5m", for a narrow window.
         var compactAge = ""
 
@@ -135,6 +145,7 @@ public struct PlacesOverview: Sendable {
                 chance = peak < 0.2 ? style.dim(chance) : style.cyan(chance)
             }
             spark = Sparkline.temperatures(forecast, now: moment, hours: PlacesOverview.sparklineHours)
+            aqi = AirLines(forecast, now: moment, presentation: presentation)?.index.map(MeasureFormat.whole) ?? ""
             age = AgeFormatter.string(since: cached.fetchedAt, now: moment, localization: words)
             compactAge = AgeFormatter.string(since: cached.fetchedAt, now: moment, compact: true, localization: words)
         }

@@ -39,9 +39,12 @@ public struct SettingsReport {
             // Each URL with where it came from: a forgotten `export RAIN_*_URL` shows.
             rows += [("base_url", settings.baseURL), ("openmeteo_url", settings.openMeteoURL),
                      ("geocoding_url", settings.geocodingURL), ("ip_location_url", settings.ipLocationURL),
-                     ("nws_url", settings.nwsURL), ("metalerts_url", settings.metAlertsURL)]
+                     ("nws_url", settings.nwsURL), ("metalerts_url", settings.metAlertsURL),
+                     ("air_quality_url", settings.airQualityURL)]
                 .map { key, url in (key, Self.origin(url, settings.origins[key])) }
             rows += [
+                ("air_quality", settings.airQuality ? "true" : "false"),
+                ("aqi_scale", settings.aqiScale.rawValue),
                 ("alerts_contact", settings.alertsContact ?? "none"),
                 ("api_key", key),
                 ("api_key_in", settings.apiKeyPlacement.rawValue),
@@ -92,6 +95,10 @@ public struct SettingsReport {
             ("notify.places", places),
             ("notify.quiet_hours", notify.quietHours.map { "\($0) (this machine's time zone, \(machineZone))" } ?? "none"),
             ("notify.exec_timeout", String(notify.execTimeout)),
+            ("notify.air_quality_above", notify.airQualityAbove.map(MeasureFormat.whole) ?? "none"),
+            ("notify.pollen", notify.pollen.map { pollen in
+                pollen.level.name + " (" + (pollen.kinds.isEmpty ? "all" : pollen.kinds.map(\.rawValue).joined(separator: ", ")) + ")"
+            } ?? "none"),
         ]
     }
 

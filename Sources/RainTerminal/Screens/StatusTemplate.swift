@@ -7,6 +7,7 @@ public struct StatusTemplate: Sendable, Equatable {
     public enum Placeholder: String, Sendable, CaseIterable {
         case icon, temp, feels, summary, high, low, precip, place, age, sunrise, sunset, dawn, dusk, moon
         case tempSpark = "temp_spark", rainSpark = "rain_spark"
+        case aqi, aqiCategory = "aqi_category", pm2_5, pollen
     }
 
     enum Piece: Sendable, Equatable {
@@ -126,10 +127,24 @@ public struct StatusValues: Sendable {
             } ?? missing,
             .tempSpark: Self.asciiIf(ascii, Sparkline.temperatures(forecast, now: now, hours: Self.sparklineHours)),
             .rainSpark: Self.asciiIf(ascii, Sparkline.chances(forecast, now: now, hours: Self.sparklineHours)),
-        ]
+        ].merging(Self.air(forecast, now: now, ascii: ascii, missing: missing, presentation: presentation)) { $1 }
     }
 
     public subscript(placeholder: StatusTemplate.Placeholder) -> String { values[placeholder] ?? "" }
+
+    /// `{aqi}` (the index in the place's scale), `{aqi_category}`, `{pm2_5}` ("9.3 μg/m³", whole from 10) and
+    /// `{pollen}` ("birch high, grass medium"; "none" out of season, missing where not served).
+    private static func air(_ forecast: Forecast, now: Date, ascii: Bool, missing: String,
+                            presentation: Presentation) -> [StatusTemplate.Placeholder: String] {
+        let air = AirLines(forecast, now: now, presentation: presentation, ascii: ascii)
+        let servesPollen = air.map { !$0.reading.pollen.isEmpty } ?? false
+        return [
+            .aqi: air?.index.map(MeasureFormat.whole) ?? missing,
+            .aqiCategory: air?.category ?? missing,
+            .pm2_5: air?.reading.pm2_5.map { MeasureFormat.short($0) + (ascii ? " ug/m3" : " μg/m³") } ?? missing,
+            .pollen: air?.pollenList ?? (servesPollen ? presentation.localization.tr(N_("none")) : missing),
+        ]
+    }
 
     /// `{temp_spark}` and `{rain_spark}` span the next 12 hours.
     public static let sparklineHours = 12

@@ -57,7 +57,8 @@ final class ForecastWorld: Sendable {
         ["RAIN_GEOCODING_URL": simulator.rootURL + "/v1/search",
          "RAIN_IP_LOCATION_URL": simulator.rootURL + "/json",
          "RAIN_NWS_URL": simulator.rootURL + "/alerts/active",
-         "RAIN_METALERTS_URL": simulator.rootURL + "/weatherapi/metalerts/2.0/current.json"]
+         "RAIN_METALERTS_URL": simulator.rootURL + "/weatherapi/metalerts/2.0/current.json",
+         "RAIN_AIR_QUALITY_URL": simulator.rootURL + "/v1/air-quality"]
     }
 
     func rain(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> ProcessResult {

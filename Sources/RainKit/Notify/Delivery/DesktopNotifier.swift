@@ -41,7 +41,8 @@ public struct DesktopNotifier: Sendable {
     /// A name from the freedesktop icon naming specification.
     static func icon(_ event: NotifyEvent) -> String {
         switch event.kind {
-        case .alert: return "dialog-warning"
+        case .alert, .air: return "dialog-warning"
+        case .pollen: return "dialog-information"
         case .rain, .chance: return event.precipitationType == "snow" ? "weather-snow" : "weather-showers"
         }
     }

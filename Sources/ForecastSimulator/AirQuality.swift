@@ -1,0 +1,190 @@
+import Foundation
+
+/// Open-Meteo's Air Quality API, `/v1/air-quality`, as open-meteo/open-meteo serves it:
+/// - `Sources/App/Controllers/ForecastapiController.swift`: the route (`type: .airQuality`, no
+///   15-minute data, so `current` is the hour, floored in UTC), `forecast_days` 0...7 (default
+///   5), `past_days` back to 2013-01-01; the query errors of the forecast API (`OpenMeteo.error`).
+/// - `Sources/App/Cams/CamsDomain.swift`: units (`μg/m³`, pollen `grains/m³`); CAMS Europe's
+///   grid (`RegularGrid(nx: 700, ny: 420, ...)`: 30.05...71.95°N, 24.95°W...44.95°E), the only
+///   domain with pollen.
+/// - `Sources/App/Helper/Reader/GenericReaderMixerRaw.swift`, `get(variable:)`: outside that
+///   grid pollen is all NaN in its own unit, written as nulls under `grains/m³`.
+/// - `Sources/App/Cams/CamsReader.swift` and `Sources/App/Helper/AirQuality.swift`: the indices
+///   (units `EAQI`, `USAQI`), each the highest of its pollutants' sub-indices; the European
+///   from hourly values, the US from 24-hour means (PM, SO₂), 8-hour means (CO, ozone) and
+///   hourly values (NO₂, ozone, SO₂), in ppb/ppm converted from μg/m³.
+/// The concentrations are the simulator's own, smooth and a pure function of place and hour.
+enum AirQualityAPI {
+    static let path = "/v1/air-quality"
+    static let pollutants = ["pm10", "pm2_5", "carbon_monoxide", "nitrogen_dioxide", "sulphur_dioxide", "ozone", "dust"]
+    static let pollens = ["alder_pollen", "birch_pollen", "grass_pollen", "mugwort_pollen", "olive_pollen", "ragweed_pollen"]
+    static let variables = Set(pollutants + pollens + ["european_aqi", "us_aqi"])
+
+    /// CAMS Europe's grid.
+    static func inEurope(_ latitude: Double, _ longitude: Double) -> Bool {
+        (30.05...71.95).contains(latitude) && (-24.95...44.95).contains(longitude)
+    }
+
+    static func answer(_ request: ServerRequest, now: Double) -> ServerResponse {
+        guard let latitudeText = request.queryValue("latitude"), let longitudeText = request.queryValue("longitude"),
+              let latitude = Double(latitudeText.trimmingSpaces()), let longitude = Double(longitudeText.trimmingSpaces()) else {
+            return OpenMeteo.error(400, "Parameter 'latitude' and 'longitude' must have the same number of elements")
+        }
+        guard (-90...90).contains(latitude) else {
+            return OpenMeteo.error(400, "Latitude must be in range of -90 to 90°. Given: \(Float(latitude)).")
+        }
+        guard (-180...180).contains(longitude) else {
+            return OpenMeteo.error(400, "Longitude must be in range of -180 to 180°. Given: \(Float(longitude)).")
+        }
+        var lists: [String: [String]] = [:]
+        for section in ["current", "hourly"] {
+            let names = (request.queryValue(section) ?? "").split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+            if let unknown = names.first(where: { !variables.contains($0) }) {
+                return OpenMeteo.error(400, "Cannot initialize SurfaceVariableWithoutUnit from invalid String value \(unknown).")
+            }
+            lists[section] = names
+        }
+        func integer(_ name: String) -> Int?? {
+            guard let text = request.queryValue(name) else { return .some(nil) }
+            return Int(text).map { .some($0) } ?? nil
+        }
+        guard let forecastDays = integer("forecast_days"), let pastDays = integer("past_days") else {
+            return OpenMeteo.error(400, "Value of type 'Int' required for key 'forecast_days'.")
+        }
+        let days = forecastDays ?? 5
+        guard (0...7).contains(days) else {
+            return OpenMeteo.error(400, "Forecast days is invalid. Allowed range 0 to 7. Given 7.")
+        }
+        let pastMaximum = Int((now - 1_356_998_400) / 86400)   // since 2013-01-01
+        guard (0...pastMaximum).contains(pastDays ?? 0) else {
+            return OpenMeteo.error(400, "Past days is invalid. Allowed range 0 to \(pastMaximum). Given \(pastDays ?? 0).")
+        }
+        let unixTime = request.queryValue("timeformat") == "unixtime"
+        let clock = OpenMeteoClock(offset: 0, unixTime: unixTime)
+        let timeUnit = JSONValue.string(unixTime ? "unixtime" : "iso8601")
+        let air = Air(latitude: latitude, longitude: longitude)
+
+        var members: [(String, JSONValue)] = [
+            ("latitude", .rounded(latitude, places: 4)), ("longitude", .rounded(longitude, places: 4)),
+            ("generationtime_ms", .number(0.1)), ("utc_offset_seconds", .integer(0)),
+            ("timezone", .string("GMT")), ("timezone_abbreviation", .string("GMT")), ("elevation", .number(38)),
+        ]
+        func columns(_ names: [String], _ times: [Double]) -> (units: [(String, JSONValue)], values: [(String, JSONValue)]) {
+            (names.map { ($0, .string(unit(of: $0))) }, names.map { name in (name, .array(times.map { air.value(name, at: $0) })) })
+        }
+        if let names = lists["current"], !names.isEmpty {
+            let time = (now / 3600).rounded(.down) * 3600
+            let (units, values) = columns(names, [time])
+            members.append(("current_units", .object([("time", timeUnit), ("interval", .string("seconds"))] + units)))
+            members.append(("current", .object([("time", clock.time(time)), ("interval", .integer(3600))]
+                + values.map { ($0.0, $0.1.firstElement) })))
+        }
+        if let names = lists["hourly"], !names.isEmpty {
+            let start = (now / 86400).rounded(.down) * 86400 - Double(pastDays ?? 0) * 86400
+            let times = stride(from: start, to: start + Double((pastDays ?? 0) + days) * 86400, by: 3600).map { $0 }
+            let (units, values) = columns(names, times)
+            members.append(("hourly_units", .object([("time", timeUnit)] + units)))
+            members.append(("hourly", .object([("time", .array(times.map(clock.time)))] + values)))
+        }
+        return .json(200, .object(members))
+    }
+
+    static func unit(of name: String) -> String {
+        switch name {
+        case "european_aqi": return "EAQI"
+        case "us_aqi": return "USAQI"
+        default: return pollens.contains(name) ? "grains/m³" : "μg/m³"
+        }
+    }
+
+    /// The air at one place, hour by hour.
+    struct Air {
+        let seed: Seed
+        let europe: Bool
+        /// How polluted the place is on the whole: 0.3...2.3.
+        let level: Double
+
+        init(latitude: Double, longitude: Double) {
+            seed = Seed(latitude: latitude, longitude: longitude)
+            europe = AirQualityAPI.inEurope(latitude, longitude)
+            level = 0.3 + 2 * seed.unit(0xA1)
+        }
+
+        /// μg/m³ of a pollutant at an hour (rounded as the server writes: one decimal).
+        func concentration(_ name: String, at time: Double) -> Double {
+            let base: Double
+            switch name {
+            case "pm2_5": base = 9
+            case "pm10": base = 16
+            case "carbon_monoxide": base = 220
+            case "nitrogen_dioxide": base = 18
+            case "sulphur_dioxide": base = 4
+            case "ozone": base = 60
+            default: base = 3   // dust
+            }
+            let salt = UInt64(AirQualityAPI.pollutants.firstIndex(of: name)! + 1) &* 0x51
+            let swing = 1 + 0.7 * seed.smooth(salt, at: time / 3600, period: 7)
+            return ((base * level * swing) * 10).rounded() / 10
+        }
+
+        /// Grains/m³ of a pollen at an hour: in Europe only, in its plant's season (the
+        /// simulator's), 0 out of it.
+        func pollen(_ name: String, at time: Double) -> Double? {
+            guard europe else { return nil }
+            let month = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(secondsFromGMT: 0)!,
+                                                                         from: Date(timeIntervalSince1970: time)).month ?? 1
+            let seasons: [String: ClosedRange<Int>] = [
+                "alder_pollen": 1...4, "birch_pollen": 3...5, "grass_pollen": 5...8,
+                "mugwort_pollen": 7...9, "olive_pollen": 4...6, "ragweed_pollen": 8...10,
+            ]
+            guard seasons[name]!.contains(month) else { return 0 }
+            let salt = UInt64(AirQualityAPI.pollens.firstIndex(of: name)! + 1) &* 0x77
+            return ((60 * level * (1 + seed.smooth(salt, at: time / 3600, period: 11))) * 10).rounded() / 10
+        }
+
+        func value(_ name: String, at time: Double) -> JSONValue {
+            switch name {
+            case "european_aqi": return .number(europeanIndex(at: time).rounded())
+            case "us_aqi": return .number(usIndex(at: time).rounded())
+            default:
+                if AirQualityAPI.pollens.contains(name) { return pollen(name, at: time).map { .number($0) } ?? .null }
+                return .number(concentration(name, at: time))
+            }
+        }
+
+        func europeanIndex(at time: Double) -> Double {
+            let bands: [(String, [Double])] = [
+                ("nitrogen_dioxide", [0, 10, 25, 60, 100, 150]), ("ozone", [0, 60, 100, 120, 160, 180]),
+                ("sulphur_dioxide", [0, 20, 40, 125, 190, 275]), ("pm2_5", [0, 5, 15, 50, 90, 140]),
+                ("pm10", [0, 15, 45, 120, 195, 270]),
+            ]
+            return bands.map { position(concentration($0.0, at: time), $0.1) * 20 }.max()!
+        }
+
+        func usIndex(at time: Double) -> Double {
+            func mean(_ name: String, hours: Int) -> Double {
+                (0..<hours).map { concentration(name, at: time - Double($0) * 3600) }.reduce(0, +) / Double(hours)
+            }
+            func scaled(_ value: Double) -> Double { value <= 4 ? value * 50 : value * 100 - 200 }
+            let pm2_5 = scaled(position(mean("pm2_5", hours: 24), [0, 9, 35.5, 55.5, 125.5, 225.5, 325.5, 500]))
+            let pm10 = scaled(position(mean("pm10", hours: 24), [0, 55, 155, 255, 355, 425, 505, 605]))
+            let co = scaled(position(mean("carbon_monoxide", hours: 8) / 1.15 / 1000, [0, 4.5, 9.5, 12.5, 15.5, 30.5, 40.5, 50.5]))
+            let no2 = scaled(position(concentration("nitrogen_dioxide", at: time) / 1.88, [0, 54, 100, 360, 650, 1250, 1650, 2050]))
+            let so2 = scaled(position(concentration("sulphur_dioxide", at: time) / 2.62, [0, 35, 75, 185, 305]))
+            let o3Hourly = concentration("ozone", at: time) / 1.96
+            let o3 = max(scaled(position(mean("ozone", hours: 8) / 1.96, [0, 55, 70, 85, 105, 200])),
+                         o3Hourly < 125 ? 0 : scaled(2 + position(o3Hourly, [125, 165, 205, 405, 505, 605])))
+            return [pm2_5, pm10, co, no2, so2, o3].max()!
+        }
+
+        /// Helper/AirQuality.swift, `positionExtrapolated`.
+        func position(_ value: Double, _ thresholds: [Double]) -> Double {
+            guard value > thresholds[0] else { return 0 }
+            for i in 1..<thresholds.count where value < thresholds[i] {
+                return Double(i - 1) + (value - thresholds[i - 1]) / (thresholds[i] - thresholds[i - 1])
+            }
+            let n = thresholds.count
+            return Double(n - 2) + (value - thresholds[n - 2]) / (thresholds[n - 1] - thresholds[n - 2])
+        }
+    }
+}

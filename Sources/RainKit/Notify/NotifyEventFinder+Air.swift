@@ -1,0 +1,46 @@
+import FoundationEssentials
+
+extension NotifyEventFinder {
+    /// The air (`notify.air_quality_above`): the first hour from now to the end of today whose
+    /// index, in the place's scale, reaches the threshold, "Berlin: air quality Poor (European
+    /// AQI 64) from 15:00"; and the pollens (`notify.pollen`) at the level or above now or
+    /// later today, "Berlin: Birch pollen high, grass medium". Each once a day per place.
+    func airEvents(for location: Location, in forecast: Forecast, clock: LocalClock) -> [NotifyEvent] {
+        guard let air = forecast.air else { return [] }
+        let today = air.hourly.filter { $0.time.timeIntervalSince(now) > -3600 && clock.isSameDay($0.time, now) }
+        let name = location.name.strippingControlCharacters
+        let day = Int(clock.startOfDay(now).timeIntervalSince1970)
+        var events: [NotifyEvent] = []
+        let scale = presentation.airQualityScale(forecast)
+        if let threshold = settings.airQualityAbove,
+           let hour = today.first(where: { ($0.index(on: scale) ?? 0).rounded() >= threshold }), let index = hour.index(on: scale) {
+            let category = words.tr(AirQualityCategory(index: index, on: scale).word)
+            let indexText = words.tr(scale == .us ? N_("US AQI {index}: {category}") : N_("European AQI {index}: {category}"),
+                                     ["index": MeasureFormat.whole(index), "category": category])
+            var event = NotifyEvent(kind: .air, id: "air:\(location.idString):\(day)", placeID: location.id, placeName: name,
+                                    summary: words.tr(N_("{place}: air quality {category} from {time}"),
+                                                      ["place": name, "category": category, "time": clock.hour(hour.time)]),
+                                    body: indexText, starts: hour.time, units: forecast.units)
+            event.severity = category
+            events.append(event)
+        }
+        if let wanted = settings.pollen {
+            let kinds = wanted.kinds.isEmpty ? PollenKind.allCases : wanted.kinds
+            let found = today.first { hour in
+                kinds.contains { hour.pollen[$0].flatMap(PollenLevel.init(grains:)).map { $0 >= wanted.level } ?? false }
+            }
+            if let hour = found {
+                let items = kinds.compactMap { kind in hour.pollen[kind].flatMap(PollenLevel.init(grains:)).map { (kind, $0) } }
+                    .filter { $0.1 >= wanted.level }.sorted { $0.1 > $1.1 }
+                let list = items.map { words.tr(N_("{plant} {level}"), ["plant": words.tr($0.0.word), "level": words.tr($0.1.word)]) }
+                    .joined(separator: words.tr(N_(", ")))
+                events.append(NotifyEvent(kind: .pollen, id: "pollen:\(location.idString):\(day)", placeID: location.id, placeName: name,
+                                          summary: words.tr(N_("{place}: pollen {list} from {time}"),
+                                                            ["place": name, "list": list, "time": clock.hour(hour.time)]),
+                                          body: words.tr(N_("Grains per cubic metre, from the CAMS forecast.")),
+                                          starts: hour.time, units: forecast.units))
+            }
+        }
+        return events
+    }
+}

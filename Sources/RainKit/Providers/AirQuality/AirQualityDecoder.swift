@@ -1,0 +1,54 @@
+import FoundationEssentials
+
+/// Reads an Air Quality API answer (`AirQualityService`): `hourly` columns with a `time`
+/// column in unix seconds, their units in `hourly_units`, checked: a column in another unit is
+/// refused, one whose unit is "undefined" or whose values are all null is not served.
+/// `current` is the hour `now` falls in.
+enum AirQualityDecoder {
+    static func decode(_ body: Data, now: Date) throws(ForecastError) -> AirQuality {
+        try ForecastError.decoding(body) { root throws(JSONError) in
+            guard root.kind == .object else { throw root.mismatch(N_("an object")) }
+            let columns = try OpenMeteoDecoder.Columns(try root.requiredMember("hourly"))
+            let units = try root.member("hourly_units")
+            func values(_ key: String, _ unit: String) throws(JSONError) -> [Double?] {
+                if let label = try units?.member(key) {
+                    let text = try label.requiredString()
+                    if text == OpenMeteoDecoder.UnitCheck.undefined { return Array(repeating: nil, count: columns.times.count) }
+                    guard text == unit else {
+                        throw label.error(N_("expected values in {units}, found \"{found}\""),
+                                          ["units": .verbatim(unit), "found": .verbatim(String(text.strippingControlCharacters.prefix(20)))])
+                    }
+                }
+                return try columns.numbers(key)
+            }
+            let micrograms = "μg/m³"
+            let european = try values("european_aqi", "EAQI"), us = try values("us_aqi", "USAQI")
+            let pm2_5 = try values("pm2_5", micrograms), pm10 = try values("pm10", micrograms)
+            let ozone = try values("ozone", micrograms), no2 = try values("nitrogen_dioxide", micrograms)
+            let so2 = try values("sulphur_dioxide", micrograms), co = try values("carbon_monoxide", micrograms)
+            let dust = try values("dust", micrograms)
+            var pollen: [(PollenKind, [Double?])] = []
+            for kind in PollenKind.allCases {
+                let column = try values(kind.variable, "grains/m³")
+                if column.contains(where: { $0 != nil }) { pollen.append((kind, column)) }
+            }
+            let hours = columns.times.indices.map { i in
+                var reading = AirQuality.Reading(time: columns.times[i])
+                reading.europeanAQI = european[i]
+                reading.usAQI = us[i]
+                reading.pm2_5 = pm2_5[i]
+                reading.pm10 = pm10[i]
+                reading.ozone = ozone[i]
+                reading.nitrogenDioxide = no2[i]
+                reading.sulphurDioxide = so2[i]
+                reading.carbonMonoxide = co[i]
+                reading.dust = dust[i]
+                for (kind, column) in pollen { reading.pollen[kind] = column[i] }
+                return reading
+            }
+            let current = hours.last { $0.time <= now && now.timeIntervalSince($0.time) < 3600 }
+            // The day before is read for the US index's means; what is kept starts at this hour.
+            return AirQuality(current: current, hourly: hours)
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import FoundationEssentials
+
+/// Open-Meteo's Air Quality API (keyless, free for non-commercial use as its forecast API is),
+/// read from the server's source and documentation:
+///
+/// - open-meteo/open-meteo `Sources/App/Controllers/ForecastapiController.swift`: the route
+///   `/v1/air-quality` (`WeatherApiController(... type: .airQuality)`, no 15-minute data, with
+///   current conditions), at most 7 forecast days (default 5), `domains` `auto` (CAMS Europe
+///   where it covers the place, CAMS global elsewhere), `cams_europe` or `cams_global`; the
+///   current time floored to the hour (`has15minutely ? 900 : 3600`), so `current` is the
+///   hour's values of `hourly`. Errors are those of the forecast API: `{"error": true,
+///   "reason": "..."}` with 400.
+/// - `Sources/App/Cams/CamsDomain.swift`: the variables and their units (concentrations
+///   `μg/m³`, pollen `grains/m³`); CAMS Europe's grid, 0.1° (11 km) from 30.05°N to 71.95°N and
+///   24.95°W to 44.95°E; CAMS global 0.4° (45 km). Pollen is CAMS Europe's only.
+/// - `Sources/App/Cams/CamsReader.swift`: `european_aqi` and `us_aqi`, units `EAQI` and `USAQI`,
+///   each the highest of its pollutants' sub-indices (`Helper/AirQuality.swift`).
+/// - `Sources/App/Helper/Reader/GenericReaderMixerRaw.swift`, `get(variable:)`: a variable no
+///   domain at the place has (pollen outside Europe) is all NaN in the variable's own unit,
+///   which the JSON writer writes as `null`: the key is there, its values null.
+/// - open-meteo/open-meteo-website `src/routes/en/docs/air-quality-api/+page.svelte`: pollen
+///   "Only available in Europe during pollen season with 4 days forecast"; both indices' bands.
+/// - `Sources/App/Helper/Writer/ForecastApiResult.swift`, `calculateQueryWeight`: the same
+///   weight as a forecast request (`OpenMeteoQueryWeight`).
+public enum AirQualityService {
+    /// Asked hourly only: `current` is the same hour's values (see above), and asking for it
+    /// too would double the request's weight.
+    static let hourly = [
+        "european_aqi", "us_aqi", "pm2_5", "pm10", "ozone", "nitrogen_dioxide", "sulphur_dioxide",
+        "carbon_monoxide", "dust",
+    ] + PollenKind.allCases.map(\.variable)
+    /// The day before, for the US index's 24-hour means (the driving pollutant), and the 4
+    /// days pollen is forecast.
+    static let pastDays = 1
+    static let forecastDays = 4
+
+    /// How many calls one place's request counts as: 15 variables over 5 days, 1.5.
+    static var queryWeight: OpenMeteoQueryWeight {
+        OpenMeteoQueryWeight(variables: hourly.count, days: pastDays + forecastDays)
+    }
+
+    /// The calls the air request adds to a refresh of one place against Open-Meteo's free
+    /// limits: they are counted per client across its APIs, so only when Open-Meteo is also
+    /// the forecast provider do they share its plan; nil-cost when off or on this machine.
+    static func callsPerRefresh(with settings: Settings) -> Double {
+        guard settings.airQuality, settings.provider == .openMeteo,
+              !ForecastEndpoint.isOnThisMachine(settings.airQualityURL) else { return 0 }
+        return Double(queryWeight.calls)
+    }
+
+    public static let displayName = N_("the air quality")
+
+    static func endpoint(for coordinate: Coordinate, url: String) -> ForecastEndpoint {
+        let items = [
+            ("latitude", ForecastEndpoint.format(coordinate.latitude)),
+            ("longitude", ForecastEndpoint.format(coordinate.longitude)),
+            ("hourly", hourly.joined(separator: ",")),
+            ("timeformat", "unixtime"), ("past_days", String(pastDays)), ("forecast_days", String(forecastDays)),
+        ]
+        let full = url + ForecastEndpoint.query(items)
+        return ForecastEndpoint(request: HTTPRequest(url: full), redactedURL: full, host: ForecastEndpoint.hostForMessages(of: url))
+    }
+}

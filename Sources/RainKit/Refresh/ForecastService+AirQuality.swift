@@ -1,0 +1,88 @@
+import FoundationEssentials
+import Synchronization
+
+/// The air at each place of a batch (`Providers/AirQuality/`), asked beside its forecast as
+/// the alert feeds are (`ForecastService+Alerts`): a forecast that arrives first is held until
+/// its place's air has answered. A failed request keeps what the place's cached forecast had
+/// and says one line, as a feed's does; it never fails the weather.
+extension ForecastService {
+    final class AirAnswers: Sendable {
+        /// The indices of the places asked (none when `air_quality` is off).
+        let asked: [Int]
+        private let isAsked: Set<Int>
+        private let found = Mutex([Int: AirQuality?]())
+        private let failures = Mutex((problems: [Int: LocalizedText](), unreachable: [Int: LocalizedText]()))
+        private let previous: @Sendable (Int) -> CachedForecast?
+
+        init(at indices: [Int], enabled: Bool, previous: @escaping @Sendable (Int) -> CachedForecast?) {
+            asked = enabled ? indices : []
+            isAsked = Set(asked)
+            self.previous = previous
+        }
+
+        func hasAnswered(_ index: Int) -> Bool {
+            guard isAsked.contains(index) else { return true }
+            return found.withLock { $0[index] != nil }
+        }
+
+        /// `forecast` with the place's air (none when not asked).
+        func joined(to forecast: Forecast, for index: Int) -> Forecast {
+            guard isAsked.contains(index) else { return forecast }
+            var joined = forecast
+            joined.air = found.withLock { $0[index] ?? nil }
+            return joined
+        }
+
+        func problems(leavingOut places: Set<Int>) -> [LocalizedText] { lines(failures.withLock { $0.problems }, leavingOut: places) }
+        func unreachable(leavingOut places: Set<Int>) -> [LocalizedText] { lines(failures.withLock { $0.unreachable }, leavingOut: places) }
+
+        private func lines(_ byIndex: [Int: LocalizedText], leavingOut places: Set<Int>) -> [LocalizedText] {
+            byIndex.keys.sorted().filter { !places.contains($0) }.map { byIndex[$0]! }
+        }
+
+        fileprivate func record(_ air: AirQuality, for index: Int) {
+            found.withLock { $0[index] = .some(air) }
+        }
+
+        /// A request that failed: the air the place's cached forecast had stays.
+        fileprivate func recordFailure(of index: Int, _ line: LocalizedText, unreachable: Bool) {
+            let kept = previous(index)?.forecast.air
+            found.withLock { $0[index] = .some(kept) }
+            failures.withLock { lines in
+                if unreachable { lines.unreachable[index] = line } else { lines.problems[index] = line }
+            }
+        }
+    }
+
+    /// Asks for the air at `air`'s places, `max_concurrent_requests` at a time, recording each
+    /// answer as it comes.
+    func fetch(_ air: AirAnswers, for locations: [Location]) async {
+        let url = settings.airQualityURL
+        await withTaskGroup(of: Void.self) { group in
+            for (started, index) in air.asked.enumerated() {
+                if started >= settings.maxConcurrentRequests { await group.next() }
+                let location = locations[index]
+                let endpoint = AirQualityService.endpoint(for: location.coordinate, url: url)
+                let now = self.now()
+                let decode: @Sendable (Data) throws(ForecastError) -> AirQuality = { body throws(ForecastError) in
+                    try AirQualityDecoder.decode(body, now: now)
+                }
+                group.addTask { [client] in
+                    do throws(ForecastError) {
+                        air.record(try await client.value(from: endpoint, decode: decode), for: index)
+                    } catch {
+                        let place = LocalizedText.verbatim(location.name.strippingControlCharacters)
+                        let feed = LocalizedText(AirQualityService.displayName)
+                        if case .offline(let host) = error {
+                            air.recordFailure(of: index, LocalizedText(N_("{place}: could not fetch {feed}: cannot reach {host}"),
+                                                                       ["place": place, "feed": feed, "host": .verbatim(host)]), unreachable: true)
+                        } else {
+                            air.recordFailure(of: index, LocalizedText(N_("{place}: could not fetch {feed}: {problem}"),
+                                                                       ["place": place, "feed": feed, "problem": LocalizedText(error: error)]), unreachable: false)
+                        }
+                    }
+                }
+            }
+        }
+    }
+}

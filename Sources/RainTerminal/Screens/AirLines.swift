@@ -1,0 +1,86 @@
+import FoundationEssentials
+import RainKit
+
+/// The air on the forecast screen and in `--format`: the index in the place's scale with its
+/// category and driving pollutant ("European AQI 37: Fair (PM2.5)"), and in pollen season
+/// the pollens in the air ("Birch pollen high, grass medium"). Each line fits `maximumWidth`.
+struct AirLines {
+    static let maximumWidth = 50
+
+    let air: AirQuality
+    let reading: AirQuality.Reading
+    let scale: AirQualityScale
+    let localization: Localization
+    let ascii: Bool
+
+    /// nil when the forecast has no air for `now`.
+    init?(_ forecast: Forecast, now: Date, presentation: Presentation, ascii: Bool = false) {
+        guard let air = forecast.air, let reading = air.reading(at: now) else { return nil }
+        self.air = air
+        self.reading = reading
+        scale = presentation.airQualityScale(forecast)
+        localization = presentation.localization
+        self.ascii = ascii
+    }
+
+    var index: Double? { reading.index(on: scale) }
+
+    var category: String? {
+        index.map { localization.tr(AirQualityCategory(index: $0, on: scale).word) }
+    }
+
+    var pollutant: String? {
+        AirQualityIndex.drivingPollutant(of: air, at: reading.time, on: scale).map { ascii ? $0.asciiSymbol : $0.symbol }
+    }
+
+    /// "European AQI 37: Fair (PM2.5)"; without the pollutant where that does not fit.
+    var indexLine: String? {
+        guard let index, let category else { return nil }
+        let name = localization.tr(scale == .us ? N_("US AQI {index}: {category}") : N_("European AQI {index}: {category}"),
+                                   ["index": MeasureFormat.whole(index), "category": category])
+        let full = pollutant.map { name + " (\($0))" } ?? name
+        return Self.fitting([full, name])
+    }
+
+    /// The pollens at low or more, the most first: "Birch pollen high, grass medium"; nil
+    /// out of season or where none is served.
+    var pollenLine: String? {
+        let items = pollens
+        guard !items.isEmpty else { return nil }
+        var lines: [String] = []
+        for count in stride(from: items.count, through: 1, by: -1) {
+            let first = localization.tr(N_("{plant} pollen {level}"), ["plant": localization.tr(items[0].0.word),
+                                                                      "level": localization.tr(items[0].1.word)])
+            let rest = items[1..<count].map { localization.tr(N_("{plant} {level}"), ["plant": localization.tr($0.0.word), "level": localization.tr($0.1.word)]) }
+            lines.append(Self.capitalized(([first] + rest).joined(separator: localization.tr(N_(", ")))))
+        }
+        return Self.fitting(lines)
+    }
+
+    /// `{pollen}`: the same list, lower case, or nil.
+    var pollenList: String? {
+        let items = pollens
+        guard !items.isEmpty else { return nil }
+        return items.map { localization.tr(N_("{plant} {level}"), ["plant": localization.tr($0.0.word), "level": localization.tr($0.1.word)]) }
+            .joined(separator: localization.tr(N_(", ")))
+    }
+
+    private var pollens: [(PollenKind, PollenLevel)] {
+        PollenKind.allCases.compactMap { kind in reading.pollen[kind].flatMap(PollenLevel.init(grains:)).map { (kind, $0) } }
+            .sorted { $0.1 > $1.1 }
+    }
+
+    /// The lines for the screen, indented as the conditions are.
+    var lines: [String] { [indexLine, pollenLine].compactMap { $0.map { "  " + $0 } } }
+
+    /// The first of `candidates` that fits (with the indent), else the last cut to fit.
+    private static func fitting(_ candidates: [String]) -> String {
+        let room = maximumWidth - 2
+        return candidates.first { $0.displayWidth <= room } ?? candidates.last!.truncated(toDisplayWidth: room)
+    }
+
+    private static func capitalized(_ word: String) -> String {
+        guard let first = word.first else { return word }
+        return first.uppercased() + word.dropFirst()
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+@testable import RainKit
+import Testing
+
+/// The two indices' bands (open-meteo/open-meteo-website's air-quality-api page) and the
+/// sub-indices the driving pollutant is found from (open-meteo/open-meteo
+/// `Sources/App/Helper/AirQuality.swift`).
+@Suite struct AirQualityIndexTests {
+    @Test(arguments: [(0.0, AirQualityCategory.good), (19.4, .good), (19.6, .fair), (39.4, .fair), (40, .moderate),
+                      (59, .moderate), (60, .poor), (80, .veryPoor), (100, .veryPoor), (100.6, .extremelyPoor), (240, .extremelyPoor)])
+    func europeanBands(index: Double, category: AirQualityCategory) {
+        #expect(AirQualityCategory(index: index, on: .european) == category)
+    }
+
+    @Test(arguments: [(0.0, AirQualityCategory.good), (50, .good), (50.6, .moderate), (100, .moderate), (101, .unhealthyForSensitiveGroups),
+                      (150, .unhealthyForSensitiveGroups), (151, .unhealthy), (200, .unhealthy), (201, .veryUnhealthy),
+                      (300, .veryUnhealthy), (301, .hazardous), (640, .hazardous)])
+    func usBands(index: Double, category: AirQualityCategory) {
+        #expect(AirQualityCategory(index: index, on: .us) == category)
+    }
+
+    @Test func positionsInterpolateAndExtrapolateAsTheServerDoes() {
+        let pm2_5: [Double] = [0, 5, 15, 50, 90, 140]
+        #expect(AirQualityIndex.position(of: 10, in: pm2_5) == 1.5)
+        #expect(AirQualityIndex.position(of: 140, in: pm2_5) == 5)
+        #expect(AirQualityIndex.position(of: 190, in: pm2_5) == 6)
+        #expect(AirQualityIndex.position(of: -1, in: pm2_5) == 0)
+    }
+
+    @Test func theDrivingPollutantHasTheHighestSubIndex() {
+        var reading = AirQuality.Reading(time: Date(timeIntervalSince1970: 0))
+        reading.pm2_5 = 10        // European 30
+        reading.nitrogenDioxide = 70   // European 65
+        reading.ozone = 50
+        #expect(AirQualityIndex.drivingPollutant(of: [reading], at: 0, on: .european) == .nitrogenDioxide)
+        reading.pm2_5 = 60        // European 65 + a bit; US 24-hour mean 60: 151+
+        #expect(AirQualityIndex.drivingPollutant(of: [reading], at: 0, on: .european) == .pm2_5)
+        #expect(AirQualityIndex.drivingPollutant(of: [reading], at: 0, on: .us) == .pm2_5)
+    }
+
+    @Test(arguments: ["America/New_York", "America/Indiana/Indianapolis", "Pacific/Honolulu", "America/Puerto_Rico"])
+    func usZonesTakeTheUSIndex(zone: String) {
+        #expect(AirQualityScaleChoice.auto.scale(timeZone: zone) == .us)
+        #expect(AirQualityScaleChoice.european.scale(timeZone: zone) == .european)
+    }
+
+    @Test(arguments: ["Europe/Berlin", "America/Toronto", "Asia/Tokyo", ""])
+    func otherZonesTakeTheEuropeanIndex(zone: String) {
+        #expect(AirQualityScaleChoice.auto.scale(timeZone: zone) == .european)
+    }
+
+    @Test func theRequestWeighsOneAndAHalfCalls() {
+        #expect(AirQualityService.queryWeight.calls == 1.5)
+        var settings = Settings(paths: RainPaths(configFile: "/c", defaultsFile: "/d", forecastsDirectory: "/f"))
+        #expect(AirQualityService.callsPerRefresh(with: settings) == 1.5)
+        settings.airQuality = false
+        #expect(AirQualityService.callsPerRefresh(with: settings) == 0)
+        settings.airQuality = true
+        settings.airQualityURL = "http://127.0.0.1:8080/v1/air-quality"
+        #expect(AirQualityService.callsPerRefresh(with: settings) == 0, "a server on this machine has no quota")
+    }
+}
