@@ -118,7 +118,7 @@ struct LocationsAddCommand: RunnableCommand {
             // The geocoder names a place in the user's language ("東京" for Tokyo): the word typed
             // stays the place's alias, so that it finds the place as it found it here.
             let word = query.trimmingSpaces
-            try await save(place, alias: word.lowercased() == place.name.lowercased() ? nil : word, context)
+            try await save(place, alias: word.lowercased() == place.name.lowercased() ? nil : word, lookedUp: true, context)
         }
     }
 
@@ -126,11 +126,11 @@ struct LocationsAddCommand: RunnableCommand {
         PlaceLookup(settings: try context.loadSettings().settings, verbose: context.requestLog(verbose: verbose))
     }
 
-    private func save(_ place: PlaceMatch, alias: String? = nil, _ context: CommandContext) async throws {
+    private func save(_ place: PlaceMatch, alias: String? = nil, lookedUp: Bool = false, _ context: CommandContext) async throws {
         let store = context.store, select = select, again = again
         var location = place.location
         location.alias = alias
-        switch try await DetachedThread.run({ [location] in try store.add(location, select: select, again: again) }) {
+        switch try await DetachedThread.run({ [location] in try store.add(location, select: select, again: again, lookedUp: lookedUp) }) {
         case .added(let location, let isCurrent):
             let values: KeyValuePairs<String, String> = ["name": place.qualifiedName.strippingControlCharacters, "coordinates": place.shortCoordinates, "id": location.shortID]
             context.print(isCurrent ? context.localization.tr("Added {name} {coordinates}, ID {id}, the current location.", values)
