@@ -15,7 +15,7 @@ import Testing
     }
 
     private static let addUsage = """
-        Usage: rain locations add <name> [--pick <n>] [--country <code>] | <name> --lat <latitude> --lon <longitude> | [<name>] --here; [--select] [--again]
+        Usage: rain locations add <name> [--pick <n>] [--country <code>] | [<name>] --lat <latitude> --lon <longitude> | [<name>] --here; [--select] [--again]
           See 'rain locations add --help' for more information.
 
         """
@@ -32,7 +32,7 @@ import Testing
                   error: "rain: error: unknown option '--selct'\nrain: hint: did you mean '--select'?\n" + addUsage),
         ErrorCase(arguments: ["locations", "add", "Berlin", "--lat"],
                   error: "rain: error: missing value for '--lat <latitude>'\n" + addUsage),
-        ErrorCase(arguments: ["locations", "add", "--lat", "1", "--lon", "2"],
+        ErrorCase(arguments: ["locations", "add", "--pick", "2"],
                   error: "rain: error: missing expected argument '<name>'\n" + addUsage),
         ErrorCase(arguments: ["completions", "bash", "zsh"],
                   error: "rain: error: unexpected argument 'zsh'\nUsage: rain completions <shell>\n  See 'rain completions --help' for more information.\n"),

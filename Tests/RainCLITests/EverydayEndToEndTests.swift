@@ -255,4 +255,18 @@ import Testing
             #expect(twice.status == 0 && count == 4, "--again adds it on purpose: \(twice)")
         }
     }
+
+    /// Item 7: `locations add --lat X --lon Y` needs no name: the place is called by its
+    /// coordinates, as `show --lat X --lon Y` calls one.
+    @Test func aPlaceAddedByCoordinatesAloneIsCalledByThem() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let added = try await world.rain(["locations", "add", "--lat", "-33.87", "--lon", "151.21"])
+            #expect(added.status == 0 && added.output.contains("Added -33.87, 151.21"), "\(added)")
+            let names = try LocationsStore(paths: .resolve(environment: ["RAIN_HOME": home])).load().locations.map(\.name)
+            #expect(names == ["Berlin", "Tokyo", "-33.87, 151.21"], "\(names)")
+            let missing = try await world.rain(["locations", "add"])
+            #expect(missing.status == 64 && missing.error.contains("missing expected argument '<name>'"), "\(missing)")
+        }
+    }
 }

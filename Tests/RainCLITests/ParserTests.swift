@@ -16,7 +16,7 @@ import Testing
         UsageCase(arguments: ["locations", "lst"], message: "rain: error: unknown command 'lst'", usage: "Usage: rain locations list"),
         UsageCase(arguments: ["--frobnicate"], message: "rain: error: unknown option '--frobnicate'", usage: "Usage: rain <subcommand>"),
         UsageCase(arguments: ["locations", "add", "Berlin", "--lat"], message: "rain: error: missing value for '--lat <latitude>'", usage: "Usage: rain locations add"),
-        UsageCase(arguments: ["locations", "add", "--lat", "1", "--lon", "2"], message: "rain: error: missing expected argument '<name>'", usage: "Usage: rain locations add"),
+        UsageCase(arguments: ["locations", "add", "--pick", "2"], message: "rain: error: missing expected argument '<name>'", usage: "Usage: rain locations add"),
         UsageCase(arguments: ["completions", "bash", "zsh"], message: "rain: error: unexpected argument 'zsh'", usage: "Usage: rain completions"),
         UsageCase(arguments: ["locations", "add", "A", "--lat", "north", "--lon", "2"], message: "rain: error: the value 'north' is invalid for '--lat <latitude>': give a decimal number, e.g. -33.87", usage: "Usage: rain locations add"),
         UsageCase(arguments: ["locations", "add", "A", "--selct"], message: "rain: error: unknown option '--selct'", usage: "Usage: rain locations add"),

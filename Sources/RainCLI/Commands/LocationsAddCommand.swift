@@ -11,7 +11,7 @@ struct LocationsAddCommand: RunnableCommand {
         With a name alone, rain looks it up at geocoding_url (Open-Meteo's, no key needed). \
         When several places have the name, a terminal shows them to pick from (enter adds, q \
         cancels); elsewhere rain lists them and --pick N chooses. With --lat and --lon nothing \
-        is looked up. --here asks ip_location_url where this machine is from its IP address, \
+        is looked up, and without a name the place is called by its coordinates, as show calls it. --here asks ip_location_url where this machine is from its IP address, \
         only when you ask. The first place saved becomes the current location. Prints the new \
         place's short ID. A place of the same name (letter case aside) within 1 km of a saved \
         one is not added: rain names the saved one and exits 0 (--select still makes it \
@@ -19,7 +19,7 @@ struct LocationsAddCommand: RunnableCommand {
         """,
         arguments: [placeName],
         options: [lat, lon, pick, country, here, select, again, verbose],
-        usage: "<name> [--pick <n>] [--country <code>] | <name> --lat <latitude> --lon <longitude> | [<name>] --here; [--select] [--again]"
+        usage: "<name> [--pick <n>] [--country <code>] | [<name>] --lat <latitude> --lon <longitude> | [<name>] --here; [--select] [--again]"
     )
 
     static let placeName = ArgumentDefinition(name: "name", help: "The place's name, e.g. Berlin.", isOptional: true, joinsWords: true)
@@ -69,7 +69,6 @@ struct LocationsAddCommand: RunnableCommand {
     private static func source(
         named name: String?, latitude: Double?, longitude: Double?, pick: Int?, country: String?, lookupOptions: [String]
     ) throws -> Source {
-        guard name != nil else { throw ValidationError(N_("missing expected argument '<name>'")) }
         switch (latitude, longitude) {
         case let (latitude?, longitude?):
             if let option = lookupOptions.first {
@@ -78,6 +77,7 @@ struct LocationsAddCommand: RunnableCommand {
             // Out of range is bad data (65), not a usage error: validation keeps an error's kind.
             return .coordinates(try LocationValidation.validCoordinate(latitude: latitude, longitude: longitude))
         case (nil, nil):
+            guard name != nil else { throw ValidationError(N_("missing expected argument '<name>'")) }
             let (pick, countryCode) = try PlaceChoice.checked(pick: pick, country: country)
             return .lookup(pick: pick, countryCode: countryCode)
         case (nil, _):
@@ -90,7 +90,9 @@ struct LocationsAddCommand: RunnableCommand {
     func run(_ context: CommandContext) async throws {
         switch source {
         case .coordinates(let coordinate):
-            try await save(PlaceMatch(name: name ?? "", coordinate: coordinate), context)
+            // Without a name, called by its coordinates ("-33.87, 151.21"), as `show` calls one.
+            let called = name ?? PlaceMatch(name: "", coordinate: coordinate).shortCoordinates.filter { $0 != "(" && $0 != ")" }
+            try await save(PlaceMatch(name: called, coordinate: coordinate), context)
         case .here:
             let lookup = try placeLookup(context)
             context.printError(context.localization.tr("Asking {host} where this machine is (from its IP address)...", ["host": lookup.ipLocationHost]))
@@ -117,7 +119,7 @@ struct LocationsAddCommand: RunnableCommand {
             // The geocoder names a place in the user's language ("東京" for Tokyo): the word typed
             // stays the place's alias, so that it finds the place as it found it here.
             let word = query.trimmingSpaces
-            try await save(place, alias: word.lowercased() == place.name.lowercased() ? nil : word, context)
+            try await save(place, alias: word.lowercased() == place.name.lowercased() ? nil : word, lookedUp: true, context)
         }
     }
 
@@ -125,11 +127,11 @@ struct LocationsAddCommand: RunnableCommand {
         PlaceLookup(settings: try context.loadSettings().settings, verbose: context.requestLog(verbose: verbose))
     }
 
-    private func save(_ place: PlaceMatch, alias: String? = nil, _ context: CommandContext) async throws {
+    private func save(_ place: PlaceMatch, alias: String? = nil, lookedUp: Bool = false, _ context: CommandContext) async throws {
         let store = context.store, select = select, again = again
         var location = place.location
         location.alias = alias
-        switch try await DetachedThread.run({ [location] in try store.add(location, select: select, again: again) }) {
+        switch try await DetachedThread.run({ [location] in try store.add(location, select: select, again: again, lookedUp: lookedUp) }) {
         case .added(let location, let isCurrent):
             var saved = place
             saved.name = location.name   // as saved: trimmed, its blanks spaces

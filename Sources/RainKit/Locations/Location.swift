@@ -40,16 +40,17 @@ public struct Location: Sendable, Hashable, Identifiable {
 
     /// Whether `other` is this place saved again: the same name (letter case aside; a name or
     /// the word it was looked up by) within `sameness` metres, which one geocoder result added
-    /// twice (in two languages too), or a name typed twice, are; or two places a lookup found
-    /// at one point, whatever their names (Munich, then München).
-    public func isSamePlace(as other: Location, within sameness: Double = 1000) -> Bool {
+    /// twice (in two languages too), or a name typed twice, are; with `lookedUp` (`other` is a
+    /// geocoder's answer by name) also a place a lookup found at its point, whatever the names
+    /// (Munich, then München).
+    public func isSamePlace(as other: Location, within sameness: Double = 1000, lookedUp: Bool = false) -> Bool {
         // No path between two points is shorter than their difference in latitude: that rules
         // out nearly every place before any trigonometry or a lower-cased name is made.
         guard abs(other.coordinate.latitude - coordinate.latitude) * .pi / 180 * Coordinate.earthRadius <= sameness,
               coordinate.distance(to: other.coordinate) <= sameness else { return false }
         // The same geocoder result in another language (Munich, then München): two places a
         // lookup found (both have a country, in their languages) at one point.
-        if country != nil, other.country != nil, coordinate.distance(to: other.coordinate) <= Self.sameGeocoderPoint { return true }
+        if lookedUp, country != nil, other.country != nil, coordinate.distance(to: other.coordinate) <= Self.sameGeocoderPoint { return true }
         let names = Set([name, alias].compactMap { $0?.lowercased() })
         return [other.name, other.alias].contains { $0.map { names.contains($0.lowercased()) } == true }
     }

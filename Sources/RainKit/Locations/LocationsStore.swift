@@ -80,8 +80,9 @@ public struct LocationsStore: Sendable {
     }
 
     /// Saves `place` unless the same place is saved already (then, with `select`, makes that
-    /// one current); `again` saves it anyway.
-    public func add(_ place: Location, select: Bool = false, again: Bool) throws -> Addition {
+    /// one current); `again` saves it anyway. `lookedUp`: `place` is the geocoder's answer to a
+    /// name, the same place as one found at its point in another language.
+    public func add(_ place: Location, select: Bool = false, again: Bool, lookedUp: Bool = false) throws -> Addition {
         if again {
             let (location, isCurrent) = try add(place, select: select)
             return .added(location, isCurrent: isCurrent)
@@ -91,7 +92,7 @@ public struct LocationsStore: Sendable {
         let candidate = Location(name: name, coordinate: coordinate, country: place.country, region: place.region,
                                  timeZone: place.timeZone, alias: Self.validAlias(place.alias))
         return try change { contents in
-            if let index = contents.locations.firstIndex(where: { $0.isSamePlace(as: candidate) }) {
+            if let index = contents.locations.firstIndex(where: { $0.isSamePlace(as: candidate, lookedUp: lookedUp) }) {
                 let saved = contents.locations[index]
                 if select, contents.currentID != saved.id {
                     contents.currentID = saved.id
