@@ -48,12 +48,12 @@ public final class ReachabilityMonitor: Sendable {
     }
 
     /// One probe of `host`:`port`: name resolution, then a TCP connect within `timeout`.
-    public static func probe(host: String, port: Int, timeout: Duration = .seconds(2)) -> Bool {
+    static func probe(host: String, port: Int, timeout: Duration = .seconds(2)) -> Bool {
         ReachabilityProbe.probe(host: host, port: port, timeout: timeout)
     }
 
     /// One probe of this monitor's host and port.
-    public func probe() -> Bool {
+    func probe() -> Bool {
         Self.probe(host: host, port: port, timeout: timeout)
     }
 

@@ -78,7 +78,7 @@ extension ForecastService {
                                                                        ["place": place, "feed": feed, "host": .verbatim(host)]), unreachable: true)
                         } else {
                             air.recordFailure(of: index, LocalizedText(N_("{place}: could not fetch {feed}: {problem}"),
-                                                                       ["place": place, "feed": feed, "problem": LocalizedText(error: error)]), unreachable: false)
+                                                                       ["place": place, "feed": feed, "problem": error.text]), unreachable: false)
                         }
                     }
                 }
