@@ -33,6 +33,17 @@ enum Route: Equatable {
         }
     }
 
+    /// Counted by Open-Meteo's limiter of free calls: one slot per client address across the
+    /// free APIs behind `ApiKeyManager.withApiParameter` (open-meteo/open-meteo
+    /// `Sources/App/Helper/Vapor/ApiKeyManager.swift`), the forecast's and the air quality's.
+    /// The geocoder is a server of its own (open-meteo/geocoding-api).
+    var isLimitedByOpenMeteo: Bool {
+        switch self {
+        case .openMeteoForecast, .airQuality: return true
+        default: return false
+        }
+    }
+
     var isOpenMeteo: Bool {
         switch self {
         case .openMeteoForecast, .openMeteoSearch, .airQuality: return true

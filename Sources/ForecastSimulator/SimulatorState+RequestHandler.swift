@@ -8,7 +8,7 @@ extension SimulatorState: RequestHandler {
         let clock = fixedNow ?? Date().timeIntervalSince1970
         let router = Router(apiKey: apiKey, now: clock.rounded(.down))
         let action: Reply.Action
-        if case .openMeteoForecast = Route(segments: request.pathSegments) {
+        if Route(segments: request.pathSegments).isLimitedByOpenMeteo {
             action = limitedOpenMeteo(request, router: router, behaviour: behaviour, now: clock,
                                       answeredAt: .now + .milliseconds(latency))
         } else {
@@ -18,7 +18,7 @@ extension SimulatorState: RequestHandler {
         return Reply(action, after: .milliseconds(latency))
     }
 
-    /// A forecast request through Open-Meteo's limiter (`OpenMeteoRateLimiter`): refused with
+    /// A forecast or air-quality request through Open-Meteo's limiter (`OpenMeteoRateLimiter`): refused with
     /// the real 429 (over a limit, or too many in flight at once), or answered and counted.
     private func limitedOpenMeteo(_ request: ServerRequest, router: Router, behaviour: ForecastSimulator.Behaviour, now: Double,
                                   answeredAt due: ContinuousClock.Instant) -> Reply.Action {

@@ -54,8 +54,16 @@ extension ForecastClient {
                 timeouts: HTTPTimeouts(connect: .seconds(settings.connectTimeoutSeconds),
                                        total: .seconds(settings.timeoutSeconds)),
                 caFile: settings.caFile,
-                maxConcurrentRequests: min(settings.maxConcurrentRequests, settings.provider.unit.concurrentRequestsAtMost ?? .max),
+                maxConcurrentRequests: Self.requestsInFlight(with: settings),
                 retry: RetryPolicy(totalBudget: .seconds(settings.timeoutSeconds)), verbose: verbose)
+        }
+
+        /// At most `max_concurrent_requests`, and what the provider takes of one client at once,
+        /// less what the air's requests beside the forecasts take of the same server's count.
+        static func requestsInFlight(with settings: Settings) -> Int {
+            guard let most = settings.provider.unit.concurrentRequestsAtMost else { return settings.maxConcurrentRequests }
+            let air = AirQualityService.sharesPlan(with: settings) ? AirQualityService.requestsInFlight(with: settings) : 0
+            return max(1, min(settings.maxConcurrentRequests, most - air))
         }
 
         var transferOptions: TransferOptions {

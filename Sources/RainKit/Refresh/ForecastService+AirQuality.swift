@@ -20,6 +20,8 @@ extension ForecastService {
             self.previous = previous
         }
 
+        func asks(_ index: Int) -> Bool { isAsked.contains(index) }
+
         func hasAnswered(_ index: Int) -> Bool {
             guard isAsked.contains(index) else { return true }
             return found.withLock { $0[index] != nil }
@@ -54,13 +56,15 @@ extension ForecastService {
         }
     }
 
-    /// Asks for the air at `air`'s places, `max_concurrent_requests` at a time, recording each
-    /// answer as it comes.
-    func fetch(_ air: AirAnswers, for locations: [Location]) async {
+    /// Asks for the air at those of `places` (indices of `locations`) that `air` asks for, as
+    /// many at a time as `AirQualityService.requestsInFlight` allows, recording each answer as
+    /// it comes.
+    func fetch(_ air: AirAnswers, at places: [Int], for locations: [Location]) async {
         let url = settings.airQualityURL
+        let atOnce = AirQualityService.requestsInFlight(with: settings)
         await withTaskGroup(of: Void.self) { group in
-            for (started, index) in air.asked.enumerated() {
-                if started >= settings.maxConcurrentRequests { await group.next() }
+            for (started, index) in places.filter(air.asks).enumerated() {
+                if started >= atOnce { await group.next() }
                 let location = locations[index]
                 let endpoint = AirQualityService.endpoint(for: location.coordinate, url: url)
                 let now = self.now()

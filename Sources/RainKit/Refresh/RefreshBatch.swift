@@ -54,17 +54,18 @@ final class RefreshBatch: Sendable {
         if let plan, perMinute != nil { willPace?(plan) }
         willFetch()
         async let feedsAnswered: Void = service.fetch(official, for: locations)
-        async let airAnswered: Void = service.fetch(air, for: locations)
         var failures: [ForecastError?] = []
         for part in Self.parts(of: due.count, atMost: perMinute) {
             if part.lowerBound > 0 { await Self.waitForNextMinute(now: service.now()) }
+            // A part's air in its minute: the server counts those calls with the forecasts'.
+            async let airAnswered: Void = service.fetch(air, at: Array(due[part]), for: locations)
             failures += await service.client.weather(for: due[part].map { locations[$0].coordinate }) { position, result in
                 self.receive(result, at: part.lowerBound + position)
             }
+            await airAnswered
             if failures.contains(where: { if case .offline? = $0 { true } else { false } }) { break }
         }
         await feedsAnswered
-        await airAnswered
         await writeHeldForecasts()
         return try statuses(after: failures)
     }

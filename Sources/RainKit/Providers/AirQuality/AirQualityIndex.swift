@@ -85,8 +85,8 @@ public enum Pollutant: String, Sendable, CaseIterable {
 public enum AirQualityIndex {
     /// The pollutant whose sub-index is the highest at `position` of `hours` on `scale` (the
     /// one that sets the index), from the concentrations served; nil when none is known.
-    /// The US sub-indices average the hours before, as the EPA and the service do (PM and SO₂
-    /// over 24 hours, ozone and CO over 8): the request asks for the day before for them.
+    /// The US sub-indices average the hours before, as the EPA and the service do (PM over 24
+    /// hours, ozone and CO over 8; SO₂ is the hour's own): the request asks for the day before.
     public static func drivingPollutant(of hours: [AirQuality.Reading], at position: Int, on scale: AirQualityScale) -> Pollutant? {
         let subIndices = Pollutant.allCases.compactMap { pollutant -> (Pollutant, Double)? in
             let index = scale == .european ? european(pollutant, hours[position])

@@ -39,13 +39,25 @@ public enum AirQualityService {
         OpenMeteoQueryWeight(variables: hourly.count, days: pastDays + forecastDays)
     }
 
-    /// The calls the air request adds to a refresh of one place against Open-Meteo's free
-    /// limits: they are counted per client across its APIs, so only when Open-Meteo is also
-    /// the forecast provider do they share its plan; nil-cost when off or on this machine.
+    /// Whether the air shares the forecast's free plan at Open-Meteo: its server counts a
+    /// client's calls and requests in flight in one slot per address across its free APIs,
+    /// the air's included (open-meteo/open-meteo `Sources/App/Helper/Vapor/ApiKeyManager.swift`,
+    /// `withApiParameter`; `ForecastapiController.swift` registers `air-quality-api` through it).
+    static func sharesPlan(with settings: Settings) -> Bool {
+        settings.airQuality && settings.provider == .openMeteo
+    }
+
+    /// The calls the air request adds to a refresh of one place against the forecast
+    /// provider's free limits (none unless it shares them).
     static func callsPerRefresh(with settings: Settings) -> Double {
-        guard settings.airQuality, settings.provider == .openMeteo,
-              !ForecastEndpoint.isOnThisMachine(settings.airQualityURL) else { return 0 }
-        return Double(queryWeight.calls)
+        sharesPlan(with: settings) ? Double(queryWeight.calls) : 0
+    }
+
+    /// How many air requests a refresh has in flight at once: sharing Open-Meteo's plan, one of
+    /// the provider's (`ForecastProvider.concurrentRequestsAtMost`), so that the two together
+    /// stay under its hard limit of five (`RateLimiter.concurrencyLimitHard`).
+    static func requestsInFlight(with settings: Settings) -> Int {
+        sharesPlan(with: settings) ? 1 : settings.maxConcurrentRequests
     }
 
     public static let displayName = N_("the air quality")
