@@ -6,10 +6,11 @@ set -eu
 echo "Building rain and the ForecastSimulator (the first build takes a few minutes)..."
 # On a terminal swift build's own progress line shows that it is working; elsewhere it is quiet.
 if [ -t 1 ]; then
-    swift build --product rain && swift build --product forecast-simulator
+    swift build --product rain && swift build --product forecast-simulator && swift build --product rain-manual
 else
     swift build --product rain >/dev/null
     swift build --product forecast-simulator >/dev/null
+    swift build --product rain-manual >/dev/null
 fi
 bin="$(swift build --show-bin-path)"
 # The message catalogues beside the build's rain, where it finds them (LANG=de_DE.UTF-8 rain).
@@ -44,7 +45,8 @@ RAIN_IP_LOCATION_URL="$root/json"
 RAIN_BASE_URL="$root/forecast/"
 RAIN_NWS_URL="$root/alerts/active"
 RAIN_METALERTS_URL="$root/weatherapi/metalerts/2.0/current.json"
-export RAIN_OPENMETEO_URL RAIN_GEOCODING_URL RAIN_IP_LOCATION_URL RAIN_BASE_URL RAIN_NWS_URL RAIN_METALERTS_URL
+RAIN_AIR_QUALITY_URL="$root/v1/air-quality"
+export RAIN_OPENMETEO_URL RAIN_GEOCODING_URL RAIN_IP_LOCATION_URL RAIN_BASE_URL RAIN_NWS_URL RAIN_METALERTS_URL RAIN_AIR_QUALITY_URL
 echo "ForecastSimulator on $root; demo home $RAIN_HOME (removed afterwards)"
 
 echo

@@ -199,6 +199,8 @@ import Testing
             #expect(!keyless.error.contains("RAIN_API_KEY"), "\(keyless.error)")
             #expect(keyless.output.contains(" RAIN_OPENMETEO_URL=\(world.simulator.rootURL)/v1/forecast "),
                     "cron asks the server the shell asks: \(keyless.output)")
+            #expect(keyless.output.contains(" RAIN_AIR_QUALITY_URL=\(world.simulator.rootURL)/v1/air-quality "),
+                    "and the air's: \(keyless.output)")
             #expect(!keyless.output.contains("RAIN_GEOCODING_URL"), "a refresh never looks names up")
             let withKey = try await world.rain(["cron"])
             #expect(withKey.error.contains("RAIN_API_KEY"), "with the key only in the environment cron would use another provider: \(withKey)")

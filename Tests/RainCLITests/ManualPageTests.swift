@@ -46,7 +46,7 @@ import Testing
             for code in ExitCode.all {
                 #expect(page.contains("\(code.rawValue) \(code.meaning)"), "no exit status \(code.rawValue)")
             }
-            for variable in ["RAIN_OPENMETEO_URL", "RAIN_GEOCODING_URL", "RAIN_IP_LOCATION_URL", "https_proxy", "http_proxy", "all_proxy", "no_proxy"] {
+            for variable in ["RAIN_OPENMETEO_URL", "RAIN_GEOCODING_URL", "RAIN_IP_LOCATION_URL", "RAIN_NWS_URL", "RAIN_METALERTS_URL", "RAIN_AIR_QUALITY_URL", "https_proxy", "http_proxy", "all_proxy", "no_proxy"] {
                 #expect(page.contains("ENVIRONMENT") && page.split(separator: "ENVIRONMENT").last!.contains(" " + variable), "no \(variable)")
             }
             #expect(page.contains("EXAMPLES rain locations add Berlin Look a place up"), "the keyless flow first")

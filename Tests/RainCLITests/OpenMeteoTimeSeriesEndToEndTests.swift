@@ -117,4 +117,25 @@ import Testing
             #expect(hour <= start && start < hour.addingTimeInterval(3600), "rain from \(start), first wet hour \(hour)")
         }
     }
+
+    /// The server works an hour's weather code out from the sums stamped with it, which are of
+    /// the hour before (`WeatherCode.calculate`): the code goes with them to the hour it tells
+    /// of, so no hour shows rain's icon while dry, nor a clear sky over its own rain.
+    @Test func anHoursIconIsOfTheHourItsRainFallsIn() async throws {
+        let now = Self.date("2026-12-03T10:07:00Z")
+        let place = try place(from: 45, longitude: 8) { ($0.minutesUntilPrecipitation ?? 0) >= 20 }
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, now: now)
+            let document = try await refreshed(world, place)
+            // The last hour has no sums (they would be stamped after it): nothing to compare.
+            let hours = try ahead(document, from: now).filter { $0.values["precip_intensity"] != nil }
+            let falling: Set<String> = ["rain", "snow", "sleet", "hail", "thunderstorm"]
+            let wrong = hours.filter { hour in
+                (hour.values["precip_intensity"] as? Double ?? 0) == 0 && falling.contains(hour.values["icon"] as? String ?? "")
+            }
+            #expect(wrong.isEmpty, "rain's icon over dry hours: \(wrong.map(\.time))")
+            let firstWet = try #require(hours.first { ($0.values["precip_intensity"] as? Double ?? 0) >= 0.5 })
+            #expect(falling.contains(firstWet.values["icon"] as? String ?? ""), "the first wet hour, \(firstWet.time): \(firstWet.values)")
+        }
+    }
 }

@@ -131,11 +131,14 @@ public struct OpenMeteoDecoder: ForecastDecoder {
     }
 
     /// Hours at the start of each hour, at the time each value was read (`readShift` after
-    /// the time the server shows). The precipitation, its chance and the strongest gust
-    /// stamped at the next hour are this hour's (they cover the hour that ends there); the last
-    /// hour has none.
+    /// the time the server shows). The precipitation, its chance, the strongest gust and the
+    /// weather code stamped at the next hour are this hour's (they cover the hour that ends
+    /// there: the server works the code out from that hour's sums, `Sources/App/Helper/WeatherCode.swift`
+    /// `calculate(cloudcover:precipitation:...snowfallCentimeters:...)`, so its rain is the
+    /// hour's rain); the last hour has no sums, and its own code.
     static func hours(from columns: Columns, labels: UnitCheck, units: UnitSystem, readShift: TimeInterval = 0) throws(JSONError) -> [Forecast.Hour] {
-        let code = try columns.numbers("weather_code"), isDay = try columns.numbers("is_day")
+        let stampedCode = try columns.numbers("weather_code"), isDay = try columns.numbers("is_day")
+        let code = zip(Columns.endingAtNext(stampedCode), stampedCode).map { $0 ?? $1 }
         let temperature = try labels.temperatures(columns, "temperature_2m")
         let apparent = try labels.temperatures(columns, "apparent_temperature")
         let probability = Columns.endingAtNext(try columns.numbers("precipitation_probability"))
