@@ -60,8 +60,8 @@ slow="http://127.0.0.1:$port/forecast/"
 make_home() { # make_home DIR BASE_URL
     mkdir -p "$1"
     local root="${2%/forecast/}"
-    printf '{"base_url": "%s", "nws_url": "%s/alerts/active", "metalerts_url": "%s/weatherapi/metalerts/2.0/current.json", "max_concurrent_requests": %d}\n' \
-        "$2" "$root" "$root" "$parallel" >"$1/config.json"
+    printf '{"base_url": "%s", "nws_url": "%s/alerts/active", "metalerts_url": "%s/weatherapi/metalerts/2.0/current.json", "air_quality_url": "%s/v1/air-quality", "max_concurrent_requests": %d}\n' \
+        "$2" "$root" "$root" "$root" "$parallel" >"$1/config.json"
 }
 median() { jq -r ".results[$2].median" "$1"; }
 ratio() { jq -rn "$1 / $2 | . * 100 | round / 100"; }

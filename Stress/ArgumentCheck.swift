@@ -35,8 +35,7 @@ enum ArgumentCheck {
         defer { try? FileManager.default.removeItem(atPath: home) }
         // Every URL at a port nothing listens on (loopback): nothing leaves the machine.
         let nowhere = "http://127.0.0.1:9"
-        let environment = ["RAIN_HOME": home, "RAIN_BASE_URL": nowhere + "/forecast/", "RAIN_OPENMETEO_URL": nowhere + "/v1/forecast",
-                           "RAIN_GEOCODING_URL": nowhere + "/v1/search", "RAIN_IP_LOCATION_URL": nowhere + "/json", "NO_COLOR": "1"]
+        let environment = servicesEnvironment(at: nowhere).merging(["RAIN_HOME": home, "NO_COLOR": "1"]) { $1 }
         _ = Stress.run(rainPath, ["locations", "add", "Berlin", "--lat", "52.52", "--lon", "13.4"], environment: environment)
         let store = FileManager.default.contents(atPath: home + "/defaults.json")
         let characters = small ? Array(hostile.enumerated().filter { $0.offset % 6 == 0 }.map(\.element)) : hostile

@@ -8,7 +8,7 @@ enum EscapeCheck {
         defer { try? FileManager.default.removeItem(atPath: home) }
         let simulator = Simulator(simulatorPath, key: key, arguments: ["--body", "control-characters"])
         defer { simulator.stop() }
-        let environment = ["RAIN_HOME": home, "RAIN_API_KEY": key, "RAIN_BASE_URL": simulator.baseURL, "NO_COLOR": "1", "TERM": "xterm", "COLUMNS": "100"]
+        let environment = simulator.environment(["RAIN_HOME": home, "RAIN_API_KEY": key, "NO_COLOR": "1", "TERM": "xterm", "COLUMNS": "100"])
         // Refused (a name with a bidirectional override); its error line goes through the same stripping.
         _ = Stress.run(rainPath, ["locations", "add", "Evil\u{202E}Town", "--lat", "1", "--lon", "2"], environment: environment)
         _ = Stress.run(rainPath, ["locations", "add", "Plain", "--lat", "1", "--lon", "2"], environment: environment)

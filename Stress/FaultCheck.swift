@@ -38,7 +38,7 @@ enum FaultCheck {
         defer { try? FileManager.default.removeItem(atPath: home) }
         _ = FileManager.default.createFile(atPath: home + "/config.json", contents: Data(#"{"timeout_seconds": 2}"#.utf8))
         let good = Simulator(simulatorPath, key: key)
-        var environment = ["RAIN_HOME": home, "RAIN_API_KEY": key, "RAIN_BASE_URL": good.baseURL]
+        var environment = good.environment(["RAIN_HOME": home, "RAIN_API_KEY": key])
         let added = Stress.run(rainPath, ["locations", "add", "Berlin", "--lat", "52.52", "--lon", "13.405"], environment: environment)
         let first = Stress.run(rainPath, ["refresh"], environment: environment)
         good.stop()

@@ -67,7 +67,7 @@ enum FileKindCheck {
         defer { simulator.stop() }
         let home = temporaryFolder("files")
         defer { try? FileManager.default.removeItem(atPath: home) }
-        let base = ["RAIN_HOME": home, "RAIN_BASE_URL": simulator.baseURL, "NO_COLOR": "1"]
+        let base = simulator.environment(["RAIN_HOME": home, "NO_COLOR": "1"])
         // One saved place with a forecast, the files rebuilt before every case.
         _ = Stress.run(rainPath, ["locations", "add", "Berlin", "--lat", "52.52", "--lon", "13.405"], environment: base)
         _ = Stress.run(rainPath, ["refresh"], environment: base.merging(["RAIN_API_KEY": key]) { $1 })

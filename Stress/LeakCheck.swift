@@ -9,8 +9,8 @@ enum LeakCheck {
         defer { simulator.stop() }
         let keyFile = home + "/key"
         _ = FileManager.default.createFile(atPath: keyFile, contents: Data((key + "\n").utf8), attributes: [.posixPermissions: 0o600])
-        let fromEnvironment = ["RAIN_HOME": home, "RAIN_API_KEY": key, "RAIN_BASE_URL": simulator.baseURL]
-        let fromFile = ["RAIN_HOME": home, "RAIN_BASE_URL": simulator.baseURL]
+        let fromEnvironment = simulator.environment(["RAIN_HOME": home, "RAIN_API_KEY": key])
+        let fromFile = simulator.environment(["RAIN_HOME": home])
         _ = FileManager.default.createFile(atPath: home + "/config.json", contents: Data(#"{"api_key_file": "key", "timeout_seconds": 2}"#.utf8))
 
         let commands: [[String]] = [

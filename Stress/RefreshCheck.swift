@@ -9,7 +9,7 @@ enum RefreshCheck {
         defer { try? FileManager.default.removeItem(atPath: home) }
         let simulator = Simulator(simulatorPath, key: key, arguments: ["--latency-ms", "300"])
         defer { simulator.stop() }
-        let environment = ["RAIN_HOME": home, "RAIN_API_KEY": key, "RAIN_BASE_URL": simulator.baseURL]
+        let environment = simulator.environment(["RAIN_HOME": home, "RAIN_API_KEY": key])
         for index in 0..<places {
             _ = Stress.run(rainPath, ["locations", "add", "p\(index)", "--lat", "\(index)", "--lon", "\(index)"], environment: environment)
         }

@@ -91,6 +91,13 @@ final class Child: Sendable {
     }
 }
 
+/// Every service URL rain has, at `root` (a simulator, or a loopback port nothing listens on).
+func servicesEnvironment(at root: String) -> [String: String] {
+    ["RAIN_BASE_URL": root + "/forecast/", "RAIN_OPENMETEO_URL": root + "/v1/forecast", "RAIN_GEOCODING_URL": root + "/v1/search",
+     "RAIN_IP_LOCATION_URL": root + "/json", "RAIN_NWS_URL": root + "/alerts/active",
+     "RAIN_METALERTS_URL": root + "/weatherapi/metalerts/2.0/current.json", "RAIN_AIR_QUALITY_URL": root + "/v1/air-quality"]
+}
+
 func run(_ executable: String, _ arguments: [String], environment: [String: String]) -> Outcome {
     Child(executable, arguments, environment: environment).wait()
 }
@@ -135,6 +142,12 @@ final class Simulator: @unchecked Sendable {
     }
 
     var baseURL: String { "http://127.0.0.1:\(port)/forecast/" }
+
+    /// `variables` with every service rain asks (forecasts, alerts, the air, names, where am I)
+    /// at this simulator, so that nothing a check runs leaves the machine.
+    func environment(_ variables: [String: String]) -> [String: String] {
+        servicesEnvironment(at: "http://127.0.0.1:\(port)").merging(variables) { $1 }
+    }
 
     /// Stops it (once) and returns what it wrote: one line per request on stderr.
     @discardableResult

@@ -13,9 +13,8 @@ enum WidthCheck {
         defer { simulator.stop() }
         let home = temporaryFolder("widths")
         defer { try? FileManager.default.removeItem(atPath: home) }
-        let environment = ["RAIN_HOME": home, "RAIN_API_KEY": key, "RAIN_BASE_URL": simulator.baseURL,
-                           "RAIN_GEOCODING_URL": "http://127.0.0.1:\(simulator.port)/v1/search", "TERM": "xterm-256color",
-                           "LANG": "C.UTF-8", "SWIFT_BACKTRACE": "enable=yes,interactive=no"]
+        let environment = simulator.environment(["RAIN_HOME": home, "RAIN_API_KEY": key, "TERM": "xterm-256color",
+                                                 "LANG": "C.UTF-8", "SWIFT_BACKTRACE": "enable=yes,interactive=no"])
         for (name, latitude) in [("Berlin", "52.52"), ("東京", "35.68"), ("Großstraßenweißbier", "48.1")] {
             _ = Stress.run(rainPath, ["locations", "add", name, "--lat", latitude, "--lon", "13.4"], environment: environment)
         }

@@ -11,7 +11,7 @@ enum WriteCheck {
         defer { try? FileManager.default.removeItem(atPath: home) }
         let simulator = Simulator(simulatorPath, key: key)
         defer { simulator.stop() }
-        let environment = ["RAIN_HOME": home, "RAIN_API_KEY": key, "RAIN_BASE_URL": simulator.baseURL]
+        let environment = simulator.environment(["RAIN_HOME": home, "RAIN_API_KEY": key])
         for (index, name) in ["Berlin", "Windy", "Tokyo"].enumerated() {
             _ = Stress.run(rainPath, ["locations", "add", name, "--lat", "\(52.52 + Double(index) * 0.04)", "--lon", "13.405"], environment: environment)
         }

@@ -35,8 +35,8 @@ unset RAIN_CONFIG RAIN_BASE_URL XDG_CONFIG_HOME XDG_DATA_HOME XDG_CACHE_HOME || 
 start_simulator simulator
 root="http://127.0.0.1:$port"
 mkdir -p "$RAIN_HOME"
-printf '{"base_url": "%s/forecast/", "nws_url": "%s/alerts/active", "metalerts_url": "%s/weatherapi/metalerts/2.0/current.json"}\n' \
-    "$root" "$root" "$root" >"$RAIN_HOME/config.json"
+printf '{"base_url": "%s/forecast/", "nws_url": "%s/alerts/active", "metalerts_url": "%s/weatherapi/metalerts/2.0/current.json", "air_quality_url": "%s/v1/air-quality"}\n' \
+    "$root" "$root" "$root" "$root" >"$RAIN_HOME/config.json"
 "$rain" locations add Berlin --lat 52.52 --lon 13.405 >/dev/null
 
 profile() { # profile NAME ARGS...: callgrind's record of one run of rain
