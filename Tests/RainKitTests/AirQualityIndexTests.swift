@@ -57,6 +57,8 @@ import Testing
         #expect(AirQualityService.callsPerRefresh(with: settings) == 0)
         settings.airQuality = true
         settings.airQualityURL = "http://127.0.0.1:8080/v1/air-quality"
-        #expect(AirQualityService.callsPerRefresh(with: settings) == 0, "a server on this machine has no quota")
+        #expect(AirQualityService.callsPerRefresh(with: settings) == 1.5, "counted wherever it points, as the forecast's calls are")
+        settings.providerChoice = .darkSky
+        #expect(AirQualityService.callsPerRefresh(with: settings) == 0, "another provider's plan does not count Open-Meteo's calls")
     }
 }

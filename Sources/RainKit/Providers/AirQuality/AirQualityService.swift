@@ -41,10 +41,11 @@ public enum AirQualityService {
 
     /// The calls the air request adds to a refresh of one place against Open-Meteo's free
     /// limits: they are counted per client across its APIs, so only when Open-Meteo is also
-    /// the forecast provider do they share its plan; nil-cost when off or on this machine.
+    /// the forecast provider do they share its plan; none when the air is off. Counted
+    /// wherever its URL points, as the forecast's calls are (a mirror on this machine is
+    /// planned as the real server would be).
     static func callsPerRefresh(with settings: Settings) -> Double {
-        guard settings.airQuality, settings.provider == .openMeteo,
-              !ForecastEndpoint.isOnThisMachine(settings.airQualityURL) else { return 0 }
+        guard settings.airQuality, settings.provider == .openMeteo else { return 0 }
         return Double(queryWeight.calls)
     }
 
