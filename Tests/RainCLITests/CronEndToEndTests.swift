@@ -71,11 +71,15 @@ import Testing
         #expect(try await crontab(["-"], input: others).status == 0)
 
         try await withTemporaryDirectory { home in
-            let environment = ["RAIN_HOME": home, "RAIN_API_KEY": "never-in-crontab-0123456789", "HOME": home]
+            // The shell's servers go with the line, the air's too: a scheduled refresh asks what this shell's rain asks.
+            let air = "http://127.0.0.1:9/v1/air-quality"
+            let environment = ["RAIN_HOME": home, "RAIN_API_KEY": "never-in-crontab-0123456789", "HOME": home, "RAIN_AIR_QUALITY_URL": air]
             let printed = try await BuiltProduct.run("rain", ["cron", "--every", "15m"], environment: environment)
             #expect(printed.status == 0, "\(printed)")
             let line = printed.output.trimmingCharacters(in: .newlines)
-            #expect(line.contains("RAIN_HOME=\(home) \(BuiltProduct.path("rain")) refresh --all --quiet --if-stale; RAIN_HOME=\(home) \(BuiltProduct.path("rain")) notify --quiet #"))
+            let variables = "RAIN_HOME=\(home) RAIN_AIR_QUALITY_URL=\(air)"
+            #expect(line.contains("\(variables) \(BuiltProduct.path("rain")) refresh --all --quiet --if-stale; \(variables) \(BuiltProduct.path("rain")) notify --quiet #"),
+                    "\(line)")
             #expect(!line.contains("never-in-crontab"))
             #expect(printed.error.contains("RAIN_API_KEY"), "warns that cron will not see the key")
 

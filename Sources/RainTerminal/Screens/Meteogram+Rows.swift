@@ -184,8 +184,9 @@ extension MeteogramPlot {
         return [1, 2, 3, 6, 12, 24].first { Double($0) * columnsPerHour >= Double(width + 1) } ?? 24
     }
 
-    /// Texts placed at their columns, each skipped where it would touch the one before.
-    func placed(_ items: [(column: Int, text: String)], label: String) -> String {
+    /// Texts placed at their columns, each skipped where it would touch the one before; `paint`
+    /// styles each placed text (its cells stay as wide).
+    func placed(_ items: [(column: Int, text: String)], label: String, paint: (String) -> String = { $0 }) -> String {
         var cells = [String](repeating: " ", count: columns)
         var free = 0
         for item in items where item.column >= free && item.column + item.text.displayWidth <= columns {
@@ -195,6 +196,11 @@ extension MeteogramPlot {
                 cells[column] = String(character)
                 if character.displayWidth == 2 { cells[column + 1] = "" }
                 column += character.displayWidth
+            }
+            let painted = paint(item.text)
+            if painted != item.text {
+                for cell in item.column..<column { cells[cell] = "" }
+                cells[item.column] = painted
             }
             free = column + 1
         }
@@ -239,6 +245,34 @@ extension MeteogramPlot {
         return placed(items, label: "UV")
     }
 
+    /// The air-quality index in the place's scale (`aqi_scale`), the highest of the hours a
+    /// label stands for, coloured by its category; nil where the forecast has no air ahead.
+    func airLine() -> String? {
+        guard let air = forecast.air, !air.hourly.isEmpty else { return nil }
+        let scale = airQualityScale
+        let every = spacing(forLabelsOf: 3)
+        let items = labelledHours(every: every).compactMap { column, hour -> (column: Int, text: String)? in
+            let end = hour.time.addingTimeInterval(Double(every) * 3_600)
+            guard let index = air.hourly.filter({ $0.time >= hour.time && $0.time < end }).compactMap({ $0.index(on: scale) })
+                .filter(\.isFinite).max() else { return nil }
+            return (column, MeasureFormat.whole(index))
+        }
+        guard !items.isEmpty else { return nil }
+        return placed(items, label: format.localization.tr("AQI"), paint: { text in
+            guard let index = Double(text) else { return text }
+            return self.airColor(AirQualityCategory(index: index, on: scale), text)
+        })
+    }
+
+    /// Green while the air is good (or fair), yellow at moderate, red beyond.
+    func airColor(_ category: AirQualityCategory, _ text: String) -> String {
+        switch category {
+        case .good, .fair: return style.green(text)
+        case .moderate: return style.yellow(text)
+        default: return style.red(text)
+        }
+    }
+
     /// Each local midnight on the axis.
     func midnights() -> [(column: Int, time: Date)] {
         points.dropFirst().filter { clock.hourOfDay($0.time) == 0 && clock.hourOfDay($0.time.addingTimeInterval(-3_600)) != 0 }
@@ -265,6 +299,8 @@ extension MeteogramPlot {
                style.usesColor ? "▆ " + tr.tr("rain, brighter likelier") : "█▒░ " + tr.tr("rain by chance"), "· " + tr.tr("night"), "▲ " + tr.tr("now")]
         // Each where it fits; the wind row's `g`, where it shows one, after the rain.
         if showsGusts { parts.insert("g " + tr.tr("gusts"), at: 3) }
+        // The AQI row's scale, last: where it fits.
+        if airLine() != nil { parts.append(tr.tr(airQualityScale == .us ? N_("US AQI") : N_("European AQI"))) }
         var text = "  "
         for part in parts where text.displayWidth + part.displayWidth + 2 <= columns + Meteogram.gutter {
             text += part + "  "

@@ -3,8 +3,8 @@ import RainKit
 
 /// `rain show --graph`: the hours ahead on one time axis as wide as the terminal. A temperature
 /// line in braille dots (2x4 a cell) with the feels-like temperature as a dotted line, the y-axis
-/// at round values; precipitation as bars shaded by probability, with their scale; rows of wind
-/// and UV; a time axis with night dotted (and dimmed in colour), now marked, day separators with
+/// at round values; precipitation as bars shaded by probability, with their scale; rows of wind,
+/// UV and (where the forecast has the air) the air-quality index in the place's scale; a time axis with night dotted (and dimmed in colour), now marked, day separators with
 /// the day's name and hour labels on the place's clock; a legend. `ascii` draws with ASCII only
 /// at the same width; without colour the shades of the bars are patterns. The compact form (the
 /// default screen's) is five lines, as many as the hours' numbers it stands in for: the title,
@@ -62,6 +62,8 @@ struct MeteogramPlot {
     let now: Date
     let isCompact: Bool
     let clock: LocalClock
+    /// The index the AQI row is in.
+    let airQualityScale: AirQualityScale
     /// The points are in its units already (`UnitFormat.shown`).
     let format: UnitFormat
     let start: Date
@@ -77,6 +79,7 @@ struct MeteogramPlot {
         self.now = now
         self.isCompact = isCompact
         clock = presentation.clock(forecast)
+        airQualityScale = presentation.airQualityScale(forecast)
         format = presentation.format(forecast)
         start = points[0].time
         span = points[points.count - 1].time.timeIntervalSince(start) + 3_600
@@ -129,6 +132,7 @@ struct MeteogramPlot {
         if !isCompact {
             lines.append(windLine())
             lines.append(uvLine())
+            if let air = airLine() { lines.append(air) }
         }
         lines.append(labelLine())
         if !isCompact { lines.append(legendLine()) }
