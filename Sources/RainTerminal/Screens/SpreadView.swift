@@ -48,9 +48,10 @@ public struct SpreadView {
                      + "  " + words.tr("low").padded(to: lowWidth, alignRight: true))
         for (i, day) in days.enumerated() {
             let rainy = day.rainRuns * 2 > day.runs
+            // The noun goes with the total (40 runs), never 1: no plural forms.
             let runs = rainy
-                ? words.trn("rain in {count} of {total} run", "rain in {count} of {total} runs", count: day.rainRuns, ["total": String(day.runs)])
-                : words.trn("dry in {count} of {total} run", "dry in {count} of {total} runs", count: day.runs - day.rainRuns, ["total": String(day.runs)])
+                ? words.tr("rain in {count} of {total} runs", ["count": String(day.rainRuns), "total": String(day.runs)])
+                : words.tr("dry in {count} of {total} runs", ["count": String(day.runs - day.rainRuns), "total": String(day.runs)])
             let line = names[i].padded(to: nameWidth) + "  " + ranges[i].0.padded(to: highWidth, alignRight: true)
                 + "  " + ranges[i].1.padded(to: lowWidth, alignRight: true) + "  " + runs
             lines.append(line.truncated(toDisplayWidth: width))
