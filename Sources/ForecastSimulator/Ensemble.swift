@@ -59,7 +59,7 @@ enum EnsembleAPI {
             ? inICONEurope(latitude, longitude) : true
         let start = (now / 86400).rounded(.down) * 86400
         let times = stride(from: start, to: start + Double(days) * 86400, by: 3600).map { $0 }
-        let runs = Runs(latitude: latitude, longitude: longitude, issued: start)
+        let runs = Runs(latitude: latitude, longitude: longitude, issued: start, now: now)
 
         var units: [(String, JSONValue)] = [("time", .string(unixTime ? "unixtime" : "iso8601"))]
         var columns: [(String, JSONValue)] = [("time", .array(times.map(clock.time)))]
@@ -94,14 +94,17 @@ enum EnsembleAPI {
 
     /// The runs at one place: the simulator's forecast, each member off it by an error that
     /// grows with the hours since the run was issued (about ±0.5 °C on the first day, ±4 °C
-    /// after a week), and rain that each member moves in time and scales.
+    /// after a week), and rain that each member moves in time and scales. The control run's
+    /// rain is the forecast's own (`Precipitation`, the hourly sums of `/v1/forecast`).
     struct Runs {
         let model: WeatherModel
+        let rain: Precipitation
         let seed: Seed
         let issued: Double
 
-        init(latitude: Double, longitude: Double, issued: Double) {
+        init(latitude: Double, longitude: Double, issued: Double, now: Double) {
             model = WeatherModel(latitude: latitude, longitude: longitude)
+            rain = Precipitation(model: model, now: now)
             seed = Seed(latitude: latitude, longitude: longitude)
             self.issued = issued
         }
@@ -119,8 +122,8 @@ enum EnsembleAPI {
         func precipitation(member: Int, endingAt time: Double) -> Double {
             let shift = member == 0 ? 0 : (seed.unit(0xE7, Int64(member)) * 2 - 1) * spread(at: time) * 3 * 3600
             let scale = member == 0 ? 1 : 0.4 + 1.2 * seed.unit(0xE9, Int64(member))
-            let intensity = model.conditions(at: time - 3600 + shift).precipIntensity
-            return (intensity * scale * 10).rounded() / 10
+            let amount = rain.amount(from: time - 3600 + shift, to: time + shift).total
+            return (amount * scale * 10).rounded() / 10
         }
     }
 }

@@ -161,3 +161,20 @@ import Testing
         }
     }
 }
+
+extension EnsembleSpreadEndToEndTests {
+    @Test func theSpreadIsKeptSixHoursBesideTheForecasts() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, now: Self.now)
+            func ensembleRequests() -> Int { world.simulator.requests.filter { $0.path == "/v1/ensemble" }.count }
+            let first = try await world.keylessRain(["show", "Berlin", "--json", "--spread"])
+            #expect(first.status == 0, "\(first.error)")
+            #expect(ensembleRequests() == 1)
+            let kept = try FileManager.default.contentsOfDirectory(atPath: home + "/cache/ensembles")
+            #expect(kept == [world.berlin.idString + ".json"], "\(kept)")
+            let second = try await world.keylessRain(["show", "Berlin", "--json", "--spread"])
+            #expect(ensembleRequests() == 1, "asked once in 6 hours")
+            #expect(try Self.document(second.output)["spread"] as? NSDictionary == Self.document(first.output)["spread"] as? NSDictionary)
+        }
+    }
+}
