@@ -44,8 +44,8 @@ public struct SpreadView {
         let highWidth = max(ranges.map { $0.0.displayWidth }.max() ?? 0, 4), lowWidth = max(ranges.map { $0.1.displayWidth }.max() ?? 0, 4)
         let names = days.map { clock.weekday($0.time) }
         let nameWidth = names.map(\.displayWidth).max() ?? 3
-        lines.append("".padded(to: nameWidth) + "  " + words.tr("high").padded(to: highWidth, alignRight: true)
-                     + "  " + words.tr("low").padded(to: lowWidth, alignRight: true))
+        lines.append("".padded(to: nameWidth) + "  " + words.tr("highs").padded(to: highWidth, alignRight: true)
+                     + "  " + words.tr("lows").padded(to: lowWidth, alignRight: true))
         for (i, day) in days.enumerated() {
             let rainy = day.rainRuns * 2 > day.runs
             // The noun goes with the total (40 runs), never 1: no plural forms.
