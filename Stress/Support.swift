@@ -95,7 +95,8 @@ final class Child: Sendable {
 func servicesEnvironment(at root: String) -> [String: String] {
     ["RAIN_BASE_URL": root + "/forecast/", "RAIN_OPENMETEO_URL": root + "/v1/forecast", "RAIN_GEOCODING_URL": root + "/v1/search",
      "RAIN_IP_LOCATION_URL": root + "/json", "RAIN_NWS_URL": root + "/alerts/active",
-     "RAIN_METALERTS_URL": root + "/weatherapi/metalerts/2.0/current.json", "RAIN_AIR_QUALITY_URL": root + "/v1/air-quality"]
+     "RAIN_METALERTS_URL": root + "/weatherapi/metalerts/2.0/current.json", "RAIN_AIR_QUALITY_URL": root + "/v1/air-quality",
+     "RAIN_ENSEMBLE_URL": root + "/v1/ensemble"]
 }
 
 func run(_ executable: String, _ arguments: [String], environment: [String: String]) -> Outcome {

@@ -16,6 +16,8 @@ enum Route: Equatable {
     case metAlerts(current: Bool)
     /// `/v1/air-quality`: Open-Meteo's Air Quality API (`AirQuality.swift`).
     case airQuality
+    /// `/v1/ensemble`: Open-Meteo's Ensemble API (`Ensemble.swift`).
+    case ensemble
     case notFound
 
     init(segments: [String]) {
@@ -24,6 +26,7 @@ enum Route: Equatable {
             self = .darkSky(pathKey: segments[1], location: segments[2])
         case 2 where segments == ["v1", "search"]: self = .openMeteoSearch
         case 2 where segments == ["v1", "air-quality"]: self = .airQuality
+        case 2 where segments == ["v1", "ensemble"]: self = .ensemble
         case 2 where segments[0] == "v1" && OpenMeteo.endpoints[segments[1]] != nil: self = .openMeteoForecast(endpoint: segments[1])
         case 1 where segments == ["json"]: self = .ipLocation
         case 2 where segments == ["alerts", "active"]: self = .nwsAlerts
@@ -46,7 +49,7 @@ enum Route: Equatable {
 
     var isOpenMeteo: Bool {
         switch self {
-        case .openMeteoForecast, .openMeteoSearch, .airQuality: return true
+        case .openMeteoForecast, .openMeteoSearch, .airQuality, .ensemble: return true
         default: return false
         }
     }
@@ -106,6 +109,8 @@ struct Router: Sendable {
             return MetAlerts.answer(request, now: now, current: current)
         case .airQuality:
             return AirQualityAPI.answer(request, now: now)
+        case .ensemble:
+            return EnsembleAPI.answer(request, now: now)
         case .notFound:
             return .json(404, .object([("detail", .string("Not Found"))]))
         }
@@ -169,6 +174,8 @@ struct Router: Sendable {
             berlinTarget = "/weatherapi/metalerts/2.0/current.json?lat=69.65&lon=18.96&lang=en"
         case .airQuality:
             berlinTarget = "/v1/air-quality?latitude=52.52&longitude=13.405&hourly=european_aqi,pm2_5&timeformat=unixtime"
+        case .ensemble:
+            berlinTarget = "/v1/ensemble?latitude=52.52&longitude=13.405&hourly=temperature_2m,precipitation&models=icon_seamless&timeformat=unixtime"
         }
         for target in [request.target, berlinTarget] {
             let asked = ServerRequest(method: "GET", target: target, version: "HTTP/1.1", headers: [:], body: [])

@@ -27,10 +27,10 @@ struct CommandLineOptions: Equatable {
 
         Paths: /forecast/KEY/LAT,LON and /timemachine/KEY/LAT,LON (Pirate Weather; with the key
         in an 'apikey' header the KEY segment is any placeholder), /v1/forecast, /v1/gem,
-        /v1/jma, /v1/metno and /v1/search (Open-Meteo), /json and /json?ip=ADDRESS (echoip),
-        /alerts/active?point=LAT,LON (NWS alerts),
-        /weatherapi/metalerts/2.0/current.json?lat=..&lon=.. (MET Norway's MetAlerts) and
-        /v1/air-quality (Open-Meteo's Air Quality API; pollen in Europe only).
+        /v1/jma, /v1/metno, /v1/search, /v1/air-quality (pollen in Europe only) and
+        /v1/ensemble (Open-Meteo), /json and /json?ip=ADDRESS (echoip),
+        /alerts/active?point=LAT,LON (NWS alerts) and
+        /weatherapi/metalerts/2.0/current.json?lat=..&lon=.. (MET Norway's MetAlerts).
         Prints the bound port on the first line of stdout, then one line per request on stderr.
 
         Simulated alerts: about one place in three has one, fixed by its coordinates

@@ -104,6 +104,9 @@ public final class RunningProcess: Sendable {
         var environment = environment
         environment["PATH"] = environment["PATH"] ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         environment["RAIN_AIR_QUALITY_URL"] = environment["RAIN_AIR_QUALITY_URL"] ?? Self.airQualityURL(for: environment)
+        // `show --spread` asks the ensemble: at the same loopback root, never the real service.
+        environment["RAIN_ENSEMBLE_URL"] = environment["RAIN_ENSEMBLE_URL"]
+            ?? String(Self.airQualityURL(for: environment).dropLast("/v1/air-quality".count)) + "/v1/ensemble"
         func makePipe() -> (read: Int32, write: Int32) {
             var ends: [Int32] = [-1, -1]
             guard pipe(&ends) == 0 else { return (-1, -1) }

@@ -23,7 +23,7 @@ struct ShowCommand: RunnableCommand {
         and works offline. A saved place always wins over a lookup.
         """,
         arguments: [place],
-        options: [all, json, offline, format, graph, hours, days, lat, lon, pick, country, verbose]
+        options: [all, json, offline, format, graph, spread, hours, days, lat, lon, pick, country, verbose]
     )
 
     static let place = ArgumentDefinition.place(optional: true)
@@ -55,6 +55,7 @@ struct ShowCommand: RunnableCommand {
     var hourCount: Int?
     var graph: Bool
     var dayCount: Int?
+    var spread: Bool
 
     init(parsed: ParsedValues) throws {
         reference = parsed[Self.place]
@@ -77,6 +78,8 @@ struct ShowCommand: RunnableCommand {
         dayCount = try parsed.value(Self.days)
         try Self.checkCounts(hours: hourCount, days: dayCount, all: all, json: json, format: template != nil)
         try Self.checkGraph(graph, days: dayCount, all: all, json: json, format: template != nil)
+        spread = parsed[Self.spread]
+        try Self.checkSpread(spread, all: all, format: template != nil, graph: graph, offline: offline)
         if all && reference != nil { throw ValidationError(N_("give either '--all' or a location, not both")) }
         (coordinate, pick, countryCode) = try Self.lookupOptions(parsed, reference: reference, all: all)
         if all && template != nil { throw ValidationError(N_("'--format' shows one place; it cannot be combined with '--all'")) }
@@ -107,7 +110,8 @@ struct ShowCommand: RunnableCommand {
         defer { if let lookup, display.forecast != nil { Self.noteNotSaved(location, question: lookup, context) } }
 
         let status = ForecastProblemReport(display.problem, location: location, hasForecast: display.forecast != nil).report(to: context)
-        if let forecast = display.forecast {
+        if var forecast = display.forecast {
+            if spread { forecast = await withSpread(forecast, service: service, context) }
             if json {
                 let shown = forecast.withoutExpiredAlerts(now: Date()).showing(service.settings.displayUnits)
                 context.writeJSON(String(decoding: ForecastCache.encode(shown), as: UTF8.self))
@@ -123,7 +127,8 @@ struct ShowCommand: RunnableCommand {
                 view.showsCompactGraph = true
                 view.asciiOnly = context.asciiOnly
                 view.presentation = presentation
-                context.console.write(view.render(forecast, height: screenHeight(context)))
+                context.console.write(view.render(forecast, height: spread ? nil : screenHeight(context)))
+                if spread { writeSpread(forecast, now: now, presentation: presentation, context) }
             }
         }
         if status != .success { throw ExitStatus(code: status) }

@@ -12,6 +12,7 @@ enum ManualSections {
         ("RAIN_NWS_URL", "The US National Weather Service's alert feed, instead of nws_url."),
         ("RAIN_METALERTS_URL", "MET Norway's alert feed (MetAlerts), instead of metalerts_url."),
         ("RAIN_AIR_QUALITY_URL", "Where the air quality and pollen come from, instead of air_quality_url."),
+        ("RAIN_ENSEMBLE_URL", "Where 'rain show --spread' asks for the ensemble's runs, instead of ensemble_url."),
         ("https_proxy, HTTPS_PROXY", "The proxy for an https:// URL (then all_proxy), as libcurl reads it; 'rain config show' names the one in use."),
         ("http_proxy", "The proxy for an http:// URL (then all_proxy)."),
         ("all_proxy, ALL_PROXY", "The proxy for any URL the two above leave out."),

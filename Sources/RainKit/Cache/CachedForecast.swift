@@ -14,6 +14,9 @@ public struct CachedForecast: Sendable, Equatable {
     /// The units the user reads the forecast in: written by `rain show --json` beside the
     /// document's own `units` (which its numbers stay in), never kept in the cache.
     public var displayUnits: DisplayUnits?
+    /// How far the ensemble's runs disagree (`rain show --json --spread`); never kept in the
+    /// forecast's cache file.
+    public var spread: ForecastSpread?
 
     public init(location: Location, fetchedAt: Date, source: String, forecast: Forecast) {
         self.location = location

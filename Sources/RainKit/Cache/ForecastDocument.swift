@@ -35,6 +35,8 @@ enum ForecastDocument {
         JSONField("alerts_last_modified", .text({ $0.forecast.alertsLastModified }, { $0.forecast.alertsLastModified = $1 })),
         JSONField("alerts_expire_at", .optionalTime({ $0.forecast.alertsExpire }, { $0.forecast.alertsExpire = $1 })),
         JSONField("air", .object({ $0.forecast.air }, { $0.forecast.air = $1 }, AirQualityFields.air, AirQuality())),
+        JSONField("spread", .object({ $0.spread }, { $0.spread = $1 }, ForecastSpreadFields.spread,
+                                    ForecastSpread(model: "", members: 0, hourly: [], daily: []))),
     ]
 
     private static let table = JSONFields(fields, naming: .rain)

@@ -13,6 +13,8 @@ public enum ConfigExample {
       "air_quality": true,
       "air_quality_url": "https://air-quality-api.open-meteo.com/v1/air-quality",
       "aqi_scale": "auto",
+      "ensemble_url": "https://ensemble-api.open-meteo.com/v1/ensemble",
+      "ensemble_model": "auto",
       "alerts_contact": null,
       "api_key": null,
       "api_key_file": null,

@@ -55,6 +55,10 @@ public struct Settings: Sendable, Equatable {
     public var metAlertsURL: String = "https://api.met.no/weatherapi/metalerts/2.0/current.json"
     /// Open-Meteo's Air Quality API (`Providers/AirQuality/`).
     public var airQualityURL: String = "https://air-quality-api.open-meteo.com/v1/air-quality"
+    /// Open-Meteo's Ensemble API (`Providers/OpenMeteoEnsemble/`), asked by `rain show --spread`.
+    public var ensembleURL: String = "https://ensemble-api.open-meteo.com/v1/ensemble"
+    /// `ensemble_model`: nil is ICON in Europe, GFS elsewhere.
+    public var ensembleModel: EnsembleModel?
     /// Whether the air is fetched beside each forecast (`"air_quality": false` turns it off).
     public var airQuality = true
     /// Which index the air is shown in (`aqi_scale`).

@@ -25,7 +25,7 @@ public struct SettingsLoader: Sendable {
 
     public static let keys = [
         "provider", "base_url", "openmeteo_url", "geocoding_url", "ip_location_url", "nws_url", "metalerts_url",
-        "air_quality", "air_quality_url", "aqi_scale",
+        "air_quality", "air_quality_url", "aqi_scale", "ensemble_url", "ensemble_model",
         "alerts_contact", "api_key", "api_key_file", "api_key_in", "units", "temperature_unit", "wind_unit", "precipitation_unit",
         "pressure_unit", "distance_unit", "clock", "language",
         "refresh_interval_minutes", "timeout_seconds", "max_concurrent_requests", "ca_file", "notify",
@@ -116,6 +116,7 @@ public struct SettingsLoader: Sendable {
         check { () throws(ConfigError) in try url("nws_url", environment: "RAIN_NWS_URL", in: file, into: &settings, at: \.nwsURL) }
         check { () throws(ConfigError) in try url("metalerts_url", environment: "RAIN_METALERTS_URL", in: file, into: &settings, at: \.metAlertsURL) }
         problems += readAirQuality(file, into: &settings)
+        problems += readEnsemble(file, into: &settings)
         check { () throws(ConfigError) in
             guard let contact = try file.string("alerts_contact") else { return }
             // It goes into a header, inside a parenthesised comment.

@@ -40,11 +40,12 @@ public struct SettingsReport {
             rows += [("base_url", settings.baseURL), ("openmeteo_url", settings.openMeteoURL),
                      ("geocoding_url", settings.geocodingURL), ("ip_location_url", settings.ipLocationURL),
                      ("nws_url", settings.nwsURL), ("metalerts_url", settings.metAlertsURL),
-                     ("air_quality_url", settings.airQualityURL)]
+                     ("air_quality_url", settings.airQualityURL), ("ensemble_url", settings.ensembleURL)]
                 .map { key, url in (key, Self.origin(url, settings.origins[key])) }
             rows += [
                 ("air_quality", settings.airQuality ? "true" : "false"),
                 ("aqi_scale", settings.aqiScale.rawValue),
+                ("ensemble_model", settings.ensembleModel?.rawValue ?? "auto: ICON in Europe, GFS elsewhere"),
                 ("alerts_contact", settings.alertsContact ?? "none"),
                 ("api_key", key),
                 ("api_key_in", settings.apiKeyPlacement.rawValue),

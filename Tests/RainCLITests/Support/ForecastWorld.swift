@@ -58,7 +58,8 @@ final class ForecastWorld: Sendable {
          "RAIN_IP_LOCATION_URL": simulator.rootURL + "/json",
          "RAIN_NWS_URL": simulator.rootURL + "/alerts/active",
          "RAIN_METALERTS_URL": simulator.rootURL + "/weatherapi/metalerts/2.0/current.json",
-         "RAIN_AIR_QUALITY_URL": simulator.rootURL + "/v1/air-quality"]
+         "RAIN_AIR_QUALITY_URL": simulator.rootURL + "/v1/air-quality",
+         "RAIN_ENSEMBLE_URL": simulator.rootURL + "/v1/ensemble"]
     }
 
     func rain(_ arguments: [String], environment extra: [String: String] = [:]) async throws -> ProcessResult {

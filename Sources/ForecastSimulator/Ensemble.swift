@@ -1,0 +1,129 @@
+import Foundation
+
+/// Open-Meteo's Ensemble API, `/v1/ensemble`, as open-meteo/open-meteo serves it:
+/// - `Sources/App/Controllers/ForecastapiController.swift`: the route (`type: .ensemble`,
+///   default model `ncep_gefs_seamless`), `forecast_days` 0...35 (default 7), the query errors
+///   of the forecast API (`OpenMeteo.error`); `remappedToEnsembleApi` for the model names.
+/// - `Sources/App/Helper/Writer/ForecastApiResult.swift`, `toApiSectionString`: one column per
+///   member, the control run `temperature_2m`, the others `temperature_2m_member01`...
+///   (two digits), each with its unit in `hourly_units`.
+/// - `Sources/App/Icon/DownloadIconCommand.swift` and `Sources/App/Gfs/GfsDomain.swift`,
+///   `countEnsembleMember`: ICON-EPS 40, ICON-D2-EPS 20, GEFS 31; ECMWF IFS ENS 51.
+/// - `Sources/App/Icon/Icon.swift`, `grid`: ICON-EU-EPS covers 29.5...70.5°N,
+///   23.5°W...62.5°E; outside a regional grid its variables are NaN, written as null
+///   (`Helper/Reader/GenericReaderMixerRaw.swift`).
+/// - precipitation is the preceding hour's sum in mm (the forecast API's convention).
+/// The members are the simulator's forecast (`WeatherModel`) plus a deterministic error per
+/// member that grows with lead time, so the runs agree today and disagree next week.
+enum EnsembleAPI {
+    static let path = "/v1/ensemble"
+    static let members: [String: Int] = [
+        "icon_seamless": 40, "icon_global": 40, "icon_eu": 40, "icon_d2": 20,
+        "gfs_seamless": 31, "gfs025": 31, "gfs05": 31, "ecmwf_ifs025": 51,
+    ]
+    static let variables: Set<String> = ["temperature_2m", "precipitation"]
+
+    static func answer(_ request: ServerRequest, now: Double) -> ServerResponse {
+        guard let latitudeText = request.queryValue("latitude"), let longitudeText = request.queryValue("longitude"),
+              let latitude = Double(latitudeText.trimmingSpaces()), let longitude = Double(longitudeText.trimmingSpaces()) else {
+            return OpenMeteo.error(400, "Parameter 'latitude' and 'longitude' must have the same number of elements")
+        }
+        guard (-90...90).contains(latitude) else {
+            return OpenMeteo.error(400, "Latitude must be in range of -90 to 90°. Given: \(Float(latitude)).")
+        }
+        guard (-180...180).contains(longitude) else {
+            return OpenMeteo.error(400, "Longitude must be in range of -180 to 180°. Given: \(Float(longitude)).")
+        }
+        let names = (request.queryValue("hourly") ?? "").split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+        if let unknown = names.first(where: { !variables.contains($0) }) {
+            return OpenMeteo.error(400, "Cannot initialize EnsembleVariableWithoutUnit from invalid String value \(unknown).")
+        }
+        let modelName = request.queryValue("models") ?? "gfs_seamless"
+        guard let memberCount = members[modelName] else {
+            return OpenMeteo.error(400, "Cannot initialize MultiDomains from invalid String value \(modelName).")
+        }
+        let days: Int
+        if let text = request.queryValue("forecast_days") {
+            guard let value = Int(text) else { return OpenMeteo.error(400, "Value of type 'Int' required for key 'forecast_days'.") }
+            days = value
+        } else {
+            days = 7
+        }
+        guard (0...35).contains(days) else {
+            return OpenMeteo.error(400, "Forecast days is invalid. Allowed range 0 to 35. Given \(days).")
+        }
+        let fahrenheit = request.queryValue("temperature_unit") == "fahrenheit"
+        let unixTime = request.queryValue("timeformat") == "unixtime"
+        let clock = OpenMeteoClock(offset: 0, unixTime: unixTime)
+        let covered = modelName.hasPrefix("icon_") && modelName != "icon_global" && modelName != "icon_seamless"
+            ? inICONEurope(latitude, longitude) : true
+        let start = (now / 86400).rounded(.down) * 86400
+        let times = stride(from: start, to: start + Double(days) * 86400, by: 3600).map { $0 }
+        let runs = Runs(latitude: latitude, longitude: longitude, issued: start, now: now)
+
+        var units: [(String, JSONValue)] = [("time", .string(unixTime ? "unixtime" : "iso8601"))]
+        var columns: [(String, JSONValue)] = [("time", .array(times.map(clock.time)))]
+        for name in names {
+            for member in 0..<memberCount {
+                let key = member == 0 ? name : name + String(format: "_member%02d", member)
+                units.append((key, .string(name == "temperature_2m" ? (fahrenheit ? "°F" : "°C") : "mm")))
+                columns.append((key, .array(times.map { time in
+                    guard covered else { return .null }
+                    if name == "precipitation" { return .number(runs.precipitation(member: member, endingAt: time)) }
+                    let celsius = runs.temperature(member: member, at: time)
+                    return .number(((fahrenheit ? celsius * 9 / 5 + 32 : celsius) * 10).rounded() / 10)
+                })))
+            }
+        }
+        var body: [(String, JSONValue)] = [
+            ("latitude", .rounded(latitude, places: 4)), ("longitude", .rounded(longitude, places: 4)),
+            ("generationtime_ms", .number(0.1)), ("utc_offset_seconds", .integer(0)),
+            ("timezone", .string("GMT")), ("timezone_abbreviation", .string("GMT")), ("elevation", .number(38)),
+        ]
+        if !names.isEmpty {
+            body.append(("hourly_units", .object(units)))
+            body.append(("hourly", .object(columns)))
+        }
+        return .json(200, .object(body))
+    }
+
+    /// ICON-EU-EPS's grid.
+    static func inICONEurope(_ latitude: Double, _ longitude: Double) -> Bool {
+        (29.5...70.5).contains(latitude) && (-23.5...62.5).contains(longitude)
+    }
+
+    /// The runs at one place: the simulator's forecast, each member off it by an error that
+    /// grows with the hours since the run was issued (about ±0.5 °C on the first day, ±4 °C
+    /// after a week), and rain that each member moves in time and scales. The control run's
+    /// rain is the forecast's own (`Precipitation`, the hourly sums of `/v1/forecast`).
+    struct Runs {
+        let model: WeatherModel
+        let rain: Precipitation
+        let seed: Seed
+        let issued: Double
+
+        init(latitude: Double, longitude: Double, issued: Double, now: Double) {
+            model = WeatherModel(latitude: latitude, longitude: longitude)
+            rain = Precipitation(model: model, now: now)
+            seed = Seed(latitude: latitude, longitude: longitude)
+            self.issued = issued
+        }
+
+        func spread(at time: Double) -> Double { 0.3 + 0.55 * max(0, time - issued) / 86400 }
+
+        func temperature(member: Int, at time: Double) -> Double {
+            let base = model.conditions(at: time).temperature
+            guard member > 0 else { return base }
+            let salt = 0xE5 &+ UInt64(member) &* 0x101
+            return base + spread(at: time) * 1.6 * seed.smooth(salt, at: time / 3600, period: 30)
+        }
+
+        /// mm in the hour ending at `time`, to one decimal.
+        func precipitation(member: Int, endingAt time: Double) -> Double {
+            let shift = member == 0 ? 0 : (seed.unit(0xE7, Int64(member)) * 2 - 1) * spread(at: time) * 3 * 3600
+            let scale = member == 0 ? 1 : 0.4 + 1.2 * seed.unit(0xE9, Int64(member))
+            let amount = rain.amount(from: time - 3600 + shift, to: time + shift).total
+            return (amount * scale * 10).rounded() / 10
+        }
+    }
+}

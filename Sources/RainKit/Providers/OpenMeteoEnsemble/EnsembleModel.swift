@@ -1,0 +1,54 @@
+import FoundationEssentials
+
+/// The ensemble models rain asks Open-Meteo's Ensemble API for (`ensemble_model` in config),
+/// as open-meteo/open-meteo defines them:
+/// - `Sources/App/Controllers/ForecastapiController.swift`, `remappedToEnsembleApi`: the
+///   Ensemble API takes these names (`icon_seamless` is `icon_seamless_eps`, `gfs_seamless` is
+///   `ncep_gefs_seamless`, `ecmwf_ifs025` is `ecmwf_ifs025_ensemble`).
+/// - `Sources/App/Icon/DownloadIconCommand.swift`, `countEnsembleMember`: ICON-EPS and
+///   ICON-EU-EPS 40, ICON-D2-EPS 20; `Sources/App/Gfs/GfsDomain.swift`: GEFS 30 + 1 (the
+///   control); ECMWF IFS ENS 50 + 1. The control run is `temperature_2m`, the others
+///   `temperature_2m_member01`... (`Helper/Writer/ForecastApiResult.swift`,
+///   `toApiSectionString`).
+/// - `Sources/App/Icon/Icon.swift`, `grid`: ICON-EU-EPS covers 29.5...70.5°N, 23.5°W...62.5°E
+///   (`RegularGrid(nx: 689, ny: 329, latMin: 29.5, lonMin: -23.5, dx: 0.125, ...)`), ICON-D2-EPS
+///   43.18...58.08°N, 3.94°W...20.34°E; `getDownloadForecastSteps`: ICON-EU-EPS to 120 h,
+///   ICON-EPS to 180 h.
+public enum EnsembleModel: String, Sendable, CaseIterable {
+    case iconSeamless = "icon_seamless"
+    case iconGlobal = "icon_global"
+    case iconEU = "icon_eu"
+    case iconD2 = "icon_d2"
+    case gfsSeamless = "gfs_seamless"
+    case gfs025 = "gfs025"
+    case ecmwfIFS025 = "ecmwf_ifs025"
+
+    /// How many runs the model has, the control run included.
+    public var members: Int {
+        switch self {
+        case .iconSeamless, .iconGlobal, .iconEU: return 40
+        case .iconD2: return 20
+        case .gfsSeamless, .gfs025: return 31
+        case .ecmwfIFS025: return 51
+        }
+    }
+
+    /// The days rain asks for: as far as the model goes at most (ICON-EPS 7.5 days, ICON-D2-EPS 2).
+    var forecastDays: Int {
+        switch self {
+        case .iconD2: return 2
+        case .iconEU: return 5
+        default: return 7
+        }
+    }
+
+    /// ICON-EU-EPS's grid: where ICON's ensemble is finer than the global one.
+    static func inICONEurope(_ coordinate: Coordinate) -> Bool {
+        (29.5...70.5).contains(coordinate.latitude) && (-23.5...62.5).contains(coordinate.longitude)
+    }
+
+    /// The model for a place: ICON in Europe, GFS elsewhere, unless `ensemble_model` names one.
+    public static func choice(_ configured: EnsembleModel?, for coordinate: Coordinate) -> EnsembleModel {
+        configured ?? (inICONEurope(coordinate) ? .iconSeamless : .gfsSeamless)
+    }
+}

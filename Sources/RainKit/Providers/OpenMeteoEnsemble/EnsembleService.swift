@@ -1,0 +1,39 @@
+import FoundationEssentials
+
+/// Open-Meteo's Ensemble API (keyless; the forecast API's terms), read from the server's source
+/// and documentation:
+/// - open-meteo/open-meteo `Sources/App/Controllers/ForecastapiController.swift`: the route
+///   `/v1/ensemble` (`WeatherApiController(defaultModel: .ncep_gefs_seamless, subdomain:
+///   "ensemble-api", type: .ensemble)`), `forecast_days` up to 35 (default 7); errors are the
+///   forecast API's, `{"error": true, "reason": "..."}` with 400.
+/// - the same file: the request's weight counts members, `nVariables = (hourly + daily ...)
+///   * domains.reduce(0, { $0 + $1.countEnsembleMember })`, and `ForecastApiResult.swift`,
+///   `calculateQueryWeight`: `max(variables / 10, variables / 10 * days / 14)`, at least 1. Two
+///   variables from ICON's 40 runs weigh 8 calls; from GFS's 31, 6.2.
+/// - open-meteo/open-meteo-website `src/routes/en/docs/ensemble-api/+page.svelte`: units
+///   (`°C`, `mm`), the member columns, precipitation as the preceding hour's sum.
+public enum EnsembleService {
+    /// Temperature and precipitation: what the spread is made of.
+    static let hourly = ["temperature_2m", "precipitation"]
+
+    public static let displayName = N_("the ensemble forecast")
+
+    /// How many calls one request counts as in Open-Meteo's free quota.
+    static func queryWeight(_ model: EnsembleModel) -> OpenMeteoQueryWeight {
+        OpenMeteoQueryWeight(variables: hourly.count * model.members, days: model.forecastDays)
+    }
+
+    /// The request: temperatures in the forecast's own unit, precipitation in millimetres
+    /// (the 0.1 mm threshold is in millimetres).
+    static func endpoint(for coordinate: Coordinate, model: EnsembleModel, units: UnitSystem, url: String) -> ForecastEndpoint {
+        var items = [
+            ("latitude", ForecastEndpoint.format(coordinate.latitude)),
+            ("longitude", ForecastEndpoint.format(coordinate.longitude)),
+            ("hourly", hourly.joined(separator: ",")), ("models", model.rawValue),
+            ("timeformat", "unixtime"), ("forecast_days", String(model.forecastDays)),
+        ]
+        if units == .us { items.append(("temperature_unit", "fahrenheit")) }
+        let full = url + ForecastEndpoint.query(items)
+        return ForecastEndpoint(request: HTTPRequest(url: full), redactedURL: full, host: ForecastEndpoint.hostForMessages(of: url))
+    }
+}

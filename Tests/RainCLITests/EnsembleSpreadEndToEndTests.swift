@@ -1,0 +1,180 @@
+import ForecastSimulator
+import Foundation
+import RainKit
+import RainTerminal
+import RainTestSupport
+import Testing
+
+/// `rain show --spread` through the real binary against the simulator's `/v1/ensemble`: the
+/// percentiles and rain shares rain shows are recomputed here from the members the simulator
+/// serves (asked directly); Berlin gets ICON's 40 runs, Tokyo (outside ICON-EU-EPS) GFS's 31;
+/// with the ensemble service down the forecast is still shown, with one warning line.
+@Suite struct EnsembleSpreadEndToEndTests {
+    static let now = Date(timeIntervalSince1970: 1_779_710_400)   // 2026-05-25T12:00:00Z
+
+    struct Served {
+        var times: [Int]
+        var temperature: [[Double]]
+        /// mm in the hour starting at each time (the server's sums end at the time).
+        var precipitation: [[Double]]
+    }
+
+    static func served(_ world: ForecastWorld, _ place: Location, model: String, members: Int) async throws -> Served {
+        let url = world.simulator.rootURL + "/v1/ensemble?latitude=\(place.coordinate.latitude)&longitude=\(place.coordinate.longitude)"
+            + "&hourly=temperature_2m,precipitation&models=\(model)&timeformat=unixtime&forecast_days=7"
+        let answer = try await BuiltProduct.runSystem("/usr/bin/curl", ["-s", url])
+        let body = try #require(try JSONSerialization.jsonObject(with: Data(answer.output.utf8)) as? [String: Any])
+        let hourly = try #require(body["hourly"] as? [String: Any])
+        let units = try #require(body["hourly_units"] as? [String: String])
+        let times = try #require(hourly["time"] as? [Int])
+        var served = Served(times: times, temperature: [], precipitation: [])
+        for member in 0..<members {
+            let suffix = member == 0 ? "" : String(format: "_member%02d", member)
+            #expect(units["temperature_2m" + suffix] == "°C")
+            served.temperature.append(try #require(hourly["temperature_2m" + suffix] as? [Double]))
+            let sums = try #require(hourly["precipitation" + suffix] as? [Double])
+            served.precipitation.append(Array(sums.dropFirst()) + [0])
+        }
+        #expect(hourly["temperature_2m" + String(format: "_member%02d", members)] == nil, "exactly \(members) runs")
+        return served
+    }
+
+    /// Linear interpolation between order statistics, written out again.
+    static func percentile(_ values: [Double], _ p: Double) -> Double {
+        let sorted = values.sorted()
+        let position = Double(sorted.count - 1) * p
+        let below = Int(position)
+        let above = min(below + 1, sorted.count - 1)
+        return sorted[below] + (position - Double(below)) * (sorted[above] - sorted[below])
+    }
+
+    static func document(_ output: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(output.utf8)) as? [String: Any])
+    }
+
+    static func seconds(_ iso: Any?) throws -> Int {
+        let text = try #require(iso as? String)
+        let date = try #require(ISO8601DateFormatter().date(from: text))
+        return Int(date.timeIntervalSince1970)
+    }
+
+    func checkSpread(_ world: ForecastWorld, _ place: Location, model: String, members: Int) async throws {
+        let served = try await Self.served(world, place, model: model, members: members)
+        let json = try await world.keylessRain(["show", place.name, "--json", "--spread"])
+        #expect(json.status == 0, "\(json.error)")
+        let document = try Self.document(json.output)
+        let spread = try #require(document["spread"] as? [String: Any])
+        #expect(spread["model"] as? String == model)
+        #expect(spread["members"] as? Int == members)
+        let hourly = try #require(spread["hourly"] as? [[String: Any]])
+        #expect(hourly.count == served.times.count)
+        for (i, hour) in hourly.enumerated() {
+            #expect(try Self.seconds(hour["time"]) == served.times[i])
+            let temperatures = served.temperature.map { $0[i] }
+            for (key, p) in [("temperature_p10", 0.1), ("temperature_p50", 0.5), ("temperature_p90", 0.9)] {
+                let shown = try #require(hour[key] as? Double)
+                #expect(abs(shown - Self.percentile(temperatures, p)) < 1e-9, "\(key) at \(i)")
+            }
+            if i < served.times.count - 1 {
+                let wet = served.precipitation.filter { $0[i] >= 0.1 }.count
+                #expect(abs(try #require(hour["precip_chance"] as? Double) - Double(wet) / Double(members)) < 1e-9)
+            }
+        }
+        // Days in the place's zone, each run's high and low, the share of runs with rain.
+        let zoneName = try #require(document["timezone"] as? String)
+        let zone = try #require(TimeZone(identifier: zoneName))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let daily = try #require(spread["daily"] as? [[String: Any]])
+        #expect(daily.count >= 5)
+        var screenLines: [String] = []
+        for day in daily {
+            let start = try Self.seconds(day["time"])
+            let hours = served.times.indices.filter {
+                Int(calendar.startOfDay(for: Date(timeIntervalSince1970: Double(served.times[$0]))).timeIntervalSince1970) == start
+            }
+            #expect(hours.count >= 20)
+            let highs = served.temperature.map { run in hours.map { run[$0] }.max()! }
+            let lows = served.temperature.map { run in hours.map { run[$0] }.min()! }
+            #expect(abs(try #require(day["temperature_high_p10"] as? Double) - Self.percentile(highs, 0.1)) < 1e-9)
+            #expect(abs(try #require(day["temperature_high_p90"] as? Double) - Self.percentile(highs, 0.9)) < 1e-9)
+            #expect(abs(try #require(day["temperature_low_p10"] as? Double) - Self.percentile(lows, 0.1)) < 1e-9)
+            #expect(abs(try #require(day["temperature_low_p90"] as? Double) - Self.percentile(lows, 0.9)) < 1e-9)
+            let rainy = served.precipitation.filter { run in hours.map { run[$0] }.reduce(0, +) >= 0.1 }.count
+            #expect(day["rain_runs"] as? Int == rainy)
+            #expect(abs(try #require(day["precip_chance"] as? Double) - Double(rainy) / Double(members)) < 1e-9)
+            let high = "\(Int(Self.percentile(highs, 0.1).rounded()))…\(Int(Self.percentile(highs, 0.9).rounded()))°"
+            screenLines.append(rainy * 2 > members ? "rain in \(rainy) of \(members) runs" : "dry in \(members - rainy) of \(members) runs")
+            screenLines[screenLines.count - 1] = high + "|" + screenLines[screenLines.count - 1]
+        }
+
+        let screen = try await world.keylessRain(["show", place.name, "--spread"], environment: ["COLUMNS": "50"])
+        #expect(screen.status == 0, "\(screen.error)")
+        let lines = screen.output.split(separator: "\n").map(String.init)
+        #expect(lines.contains("How sure: \(members) runs of \(model)"), "\(screen.output)")
+        let spreadLines = lines.drop { !$0.contains("How sure:") }
+        #expect(spreadLines.count >= 7)
+        #expect(spreadLines.allSatisfy { $0.displayWidth <= 50 }, "\(screen.output)")
+        // Today's line onwards: each day's high range and its runs, as recomputed.
+        for expected in screenLines.dropFirst() {
+            let parts = expected.split(separator: "|").map(String.init)
+            #expect(lines.contains { $0.contains(parts[0]) && $0.hasSuffix(parts[1]) }, "\(expected)\n\(screen.output)")
+        }
+        #expect(lines.contains { $0.contains(": the runs disagree, ") || $0.contains(" is the least sure, ") }, "\(screen.output)")
+    }
+
+    @Test func berlinGetsICONsFortyRunsAsServed() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, now: Self.now)
+            try await checkSpread(world, world.berlin, model: "icon_seamless", members: 40)
+        }
+    }
+
+    @Test func tokyoOutsideICONsEuropeGetsGFS() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, now: Self.now)
+            try await checkSpread(world, world.tokyo, model: "gfs_seamless", members: 31)
+        }
+    }
+
+    @Test func withTheEnsembleServiceDownTheForecastIsShownWithOneWarning() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, now: Self.now)
+            let down = ["RAIN_ENSEMBLE_URL": "http://127.0.0.1:1/v1/ensemble"]
+            let shown = try await world.keylessRain(["show", "Berlin", "--spread"], environment: down)
+            #expect(shown.status == 0, "\(shown.error)")
+            #expect(shown.output.hasPrefix("Berlin"), "\(shown.output)")
+            #expect(!shown.output.contains("How sure"))
+            #expect(shown.error == "rain: warning: could not fetch the ensemble forecast: cannot reach 127.0.0.1:1\n", "\(shown.error)")
+            let json = try await world.keylessRain(["show", "Berlin", "--json", "--spread"], environment: down)
+            #expect(json.status == 0)
+            #expect(try Self.document(json.output)["spread"] == nil)
+        }
+    }
+
+    @Test func spreadIsRefusedWhereItCannotShow() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, now: Self.now)
+            let refused = try await world.keylessRain(["show", "--all", "--spread"])
+            #expect(refused.status == 64)
+            #expect(refused.error.hasPrefix("rain: error: '--spread' cannot be combined with '--all'"), "\(refused.error)")
+        }
+    }
+}
+
+extension EnsembleSpreadEndToEndTests {
+    @Test func theSpreadIsKeptSixHoursBesideTheForecasts() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, now: Self.now)
+            func ensembleRequests() -> Int { world.simulator.requests.filter { $0.path == "/v1/ensemble" }.count }
+            let first = try await world.keylessRain(["show", "Berlin", "--json", "--spread"])
+            #expect(first.status == 0, "\(first.error)")
+            #expect(ensembleRequests() == 1)
+            let kept = try FileManager.default.contentsOfDirectory(atPath: home + "/cache/ensembles")
+            #expect(kept == [world.berlin.idString + ".json"], "\(kept)")
+            let second = try await world.keylessRain(["show", "Berlin", "--json", "--spread"])
+            #expect(ensembleRequests() == 1, "asked once in 6 hours")
+            #expect(try Self.document(second.output)["spread"] as? NSDictionary == Self.document(first.output)["spread"] as? NSDictionary)
+        }
+    }
+}
