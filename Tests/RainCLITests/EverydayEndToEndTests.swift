@@ -423,4 +423,33 @@ import Testing
         #expect(lines.allSatisfy { $0.displayWidth <= width }, "\(screen)")
         return Array(lines.prefix { !$0.hasPrefix("rain exited") })
     }
+
+    /// `--units metric` (and `"units": "metric"`): °C, km/h, mm and hPa, as `si` with km/h;
+    /// `config show` names it as it was chosen.
+    @Test func theMetricPresetShowsKilometresPerHour() async throws {
+        try await withTemporaryDirectory { home in
+            _ = try Catalogues.compiled()
+            let world = try ForecastWorld(home: home)
+            #expect(try await world.rain(["refresh", "Berlin"]).status == 0)
+            for language in ["C.UTF-8", "de_DE.UTF-8"] {
+                let line = try await world.rain(["--units", "metric", "show", "--format", "{temp}|{wind}|{pressure}"], environment: ["LANG": language])
+                #expect(line.status == 0, "\(line)")
+                let fields = line.output.trimmingCharacters(in: .newlines).split(separator: "|").map(String.init)
+                #expect(fields.count == 3 && fields[0].hasSuffix("°C") && fields[1].contains(" km/h") && fields[2].hasSuffix(" hPa"), "\(fields)")
+                let screen = try await world.rain(["--units", "metric", "show"], environment: ["LANG": language, "COLUMNS": "80"])
+                #expect(screen.status == 0 && screen.output.contains(" km/h") && !screen.output.contains(" m/s") && screen.output.contains(" hPa"), "\(screen.output)")
+                #expect(screen.output.contains(language.hasPrefix("C") ? "Humidity" : "Luftfeuchte") || screen.output.contains("%"), "\(screen.output)")
+            }
+            let shown = try await world.rain(["--units", "metric", "config", "show"])
+            func row(_ text: String, _ key: String) -> String {
+                text.split(separator: "\n").first { $0.hasPrefix(key + ":") }.map { $0.dropFirst(key.count + 1).trimmingCharacters(in: .whitespaces) } ?? ""
+            }
+            #expect(row(shown.output, "units") == "metric (from --units)" && row(shown.output, "wind_unit") == "kmh (from units metric)", "\(shown.output)")
+            writeFile(home + "/config.json", #"{"units": "metric"}"#)
+            let configured = try await world.rain(["config", "show"])
+            #expect(row(configured.output, "units") == "metric (from the configuration)", "\(configured.output)")
+            let bad = try await world.rain(["--units", "imperial", "show"])
+            #expect(bad.status == 64 && bad.error.contains("metric"), "\(bad)")
+        }
+    }
 }
