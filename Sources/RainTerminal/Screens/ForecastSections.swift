@@ -118,6 +118,8 @@ extension ForecastViewContext {
     /// - Parameter limit: at most this many (fewer than asked for, where a window is short).
     /// The bar's cells at 80 columns.
     static let fullBarWidth = 24
+    /// Below this a bar beside words that are cut anyway gives way to them.
+    static let usefulBarWidth = 10
 
     func daysSection(limit: Int? = nil) -> [String] {
         let days = ForecastView.daysAhead(in: forecast, now: now, clock: clock).prefix(min(limit ?? .max, dayCount ?? 7))
@@ -135,11 +137,16 @@ extension ForecastViewContext {
         let labelWidth = max(6, dayLabels.map(\.displayWidth).max() ?? 6)
         if barWidth > 0 && 36 + labelWidth - 6 + barWidth + 1 > visibleWidth { barWidth = max(0, barWidth - (labelWidth - 6)) }
         // In a window narrower than the layout, the words matter more than a squeezed bar: it
-        // shrinks further to leave the longest summary whole, and goes before a summary is cut
-        // (a 5-cell bar beside "Mostly Cl…" said little).
+        // shrinks further where that leaves the longest summary whole; where the words are cut
+        // anyway, a stub of a bar goes first (5 cells beside "Mostly Cl…" said little).
         let summaryWidth = days.compactMap { $0.summary?.screenSafe }.filter { !$0.isEmpty }.map { tr($0).displayWidth }.max()
         if cutsLines, barWidth > 0, visibleWidth < ForecastView.layoutWidth, let summaryWidth {
-            barWidth = min(barWidth, visibleWidth - (36 + labelWidth - 6 + 1) - (summaryWidth + 1))
+            let roomForBar = visibleWidth - (36 + labelWidth - 6 + 1) - (summaryWidth + 1)
+            if roomForBar >= minimumBar {
+                barWidth = min(barWidth, roomForBar)
+            } else if barWidth < Self.usefulBarWidth {
+                barWidth = 0
+            }
         }
         if barWidth < minimumBar { barWidth = 0 }
         for (day, label) in zip(days, dayLabels) {
