@@ -100,8 +100,8 @@ import Testing
                             error: "the configuration file HOME/missing.json does not exist"),
         BrokenConfiguration(testDescription: "not JSON", file: #"{"units": "si",}"#, option: nil,
                             error: "cannot read the configuration file HOME/config.json: not valid JSON"),
-        BrokenConfiguration(testDescription: "a bad value", file: #"{"units": "metric"}"#, option: nil,
-                            error: "HOME/config.json: 'units' must be one of si, us, ca, uk"),
+        BrokenConfiguration(testDescription: "a bad value", file: #"{"units": "imperial"}"#, option: nil,
+                            error: "HOME/config.json: 'units' must be one of si, us, ca, uk, metric"),
     ])
     func aBrokenConfigurationStopsEveryCommandAlike(_ broken: BrokenConfiguration) async throws {
         try await withTemporaryDirectory { home in

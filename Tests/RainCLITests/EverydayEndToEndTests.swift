@@ -261,13 +261,196 @@ import Testing
     /// coordinates, as `show --lat X --lon Y` calls one.
     @Test func aPlaceAddedByCoordinatesAloneIsCalledByThem() async throws {
         try await withTemporaryDirectory { home in
+            _ = try Catalogues.compiled()
             let world = try ForecastWorld(home: home)
             let added = try await world.rain(["locations", "add", "--lat", "-33.87", "--lon", "151.21"])
-            #expect(added.status == 0 && added.output.contains("Added -33.87, 151.21"), "\(added)")
+            // Its name is its coordinates, said once (not "Added -33.87, 151.21 (-33.87, 151.21)").
+            #expect(added.status == 0 && added.output.hasPrefix("Added -33.87, 151.21, ID "), "\(added)")
+            #expect(!added.output.contains("("), "\(added)")
+            let german = try await world.rain(["locations", "add", "--lat", "48.14", "--lon", "11.58"], environment: ["LANG": "de_DE.UTF-8"])
+            #expect(german.status == 0 && german.output.hasPrefix("48.14, 11.58 hinzugefügt, ID "), "\(german)")
+            #expect(!german.output.contains("("), "\(german)")
             let names = try LocationsStore(paths: .resolve(environment: ["RAIN_HOME": home])).load().locations.map(\.name)
-            #expect(names == ["Berlin", "Tokyo", "-33.87, 151.21"], "\(names)")
+            #expect(names == ["Berlin", "Tokyo", "-33.87, 151.21", "48.14, 11.58"], "\(names)")
             let missing = try await world.rain(["locations", "add"])
             #expect(missing.status == 64 && missing.error.contains("missing expected argument '<name>'"), "\(missing)")
+        }
+    }
+
+    /// Item 6, `show --all`: a last line on a terminal says what `*` and `!` mean, and the chance
+    /// column, which counts snow too, is headed "Precip 6h", not "Rain 6h"; a pipe keeps one
+    /// line per place.
+    @Test func theOverviewExplainsItsMarksAndHeadsItsChanceNeutrally() async throws {
+        try await withTemporaryDirectory { home in
+            _ = try Catalogues.compiled()
+            let world = try ForecastWorld(home: home)
+            #expect(try await world.rain(["refresh", "--all"]).status == 0)
+            let cache = ForecastCache(directory: RainPaths.resolve(environment: ["RAIN_HOME": home]).forecastsDirectory)
+            var tokyo = try #require(try cache.load(for: world.tokyo.id))
+            tokyo.forecast.alerts = [Forecast.Alert(title: "Heavy snow warning", severity: "Moderate", regions: ["Tokyo"],
+                                                    expires: Date().addingTimeInterval(86_400), description: "Snow.")]
+            try cache.save(tokyo)
+            for (language, header, legend) in [("C.UTF-8", "Precip 6h", "* the current location   ! a weather alert"),
+                                               ("de_DE.UTF-8", "Niederschl. 6 h", "* der aktuelle Ort   ! eine Wetterwarnung")] {
+                for width in [80, 50] {
+                    let lines = try await Self.screen(world, ["show", "--all", "--offline"], width: width, language: language, height: 24)
+                    #expect(lines.last == legend, "\(language) \(width): \(lines)")
+                    #expect(lines.contains { $0.contains("Tokyo !") } && lines.contains { $0.hasPrefix("* Berlin") }, "\(lines)")
+                    #expect(width == 50 || lines.contains { $0.contains(header) }, "\(language) \(width): \(lines)")
+                    #expect(!lines.contains { $0.contains("Rain 6h") || $0.contains("Regen 6 h") }, "\(lines)")
+                }
+            }
+            let piped = try await world.rain(["show", "--all", "--offline"])
+            #expect(piped.output.contains("Precip 6h") && !piped.output.contains("current location"), "\(piped)")
+            #expect(piped.output.split(separator: "\n").count == 3, "a title and one line per place: \(piped)")
+        }
+    }
+
+    /// Item 6: a snow day shows its snow and, beside it, the freezing rain it also brings
+    /// (12 mm hidden behind "5 cm" before), at 80 and 50 columns, in UTF-8 and ASCII.
+    @Test func aSnowDayShowsItsFreezingRainToo() async throws {
+        try await withTemporaryDirectory { home in
+            _ = try Catalogues.compiled()
+            let world = try ForecastWorld(home: home)
+            #expect(try await world.rain(["refresh", "Berlin"]).status == 0)
+            let cache = ForecastCache(directory: RainPaths.resolve(environment: ["RAIN_HOME": home]).forecastsDirectory)
+            var cached = try #require(try cache.load(for: world.berlin.id))
+            try #require(cached.forecast.daily.count > 2)
+            cached.forecast.daily[1].precipType = "snow"
+            cached.forecast.daily[1].snowAccumulation = 5
+            cached.forecast.daily[1].precipAccumulation = 1.2   // cm, as the model keeps it
+            cached.forecast.daily[1].summary = "Snow"
+            try cache.save(cached)
+            for (language, expected) in [("C.UTF-8", "5 cm + 12 mm"), ("de_DE.UTF-8", "5 cm + 12 mm")] {
+                for width in [80, 50] {
+                    for ascii in [false, true] {
+                        let shown = try await Self.screen(world, ["show", "--offline"] + (ascii ? ["--ascii"] : []), width: width, language: language)
+                        #expect(shown.contains { $0.contains(expected) }, "\(language) \(width) ascii \(ascii): \(shown)")
+                    }
+                }
+            }
+        }
+    }
+
+    /// Item 6: where a day's words do not fit beside its bar, the bar goes first (at 50 columns
+    /// it used to shrink to 5 cells while "Light…" was cut); at 80 columns both are whole.
+    @Test func aNarrowWindowLosesTheDayBarsBeforeTheWords() async throws {
+        try await withTemporaryDirectory { home in
+            _ = try Catalogues.compiled()
+            let world = try ForecastWorld(home: home)
+            #expect(try await world.rain(["refresh", "Berlin"]).status == 0)
+            let cache = ForecastCache(directory: RainPaths.resolve(environment: ["RAIN_HOME": home]).forecastsDirectory)
+            var cached = try #require(try cache.load(for: world.berlin.id))
+            for index in cached.forecast.daily.indices {
+                cached.forecast.daily[index].summary = "Light Rain Showers"
+                cached.forecast.daily[index].snowAccumulation = nil   // one amount a day, as wide as the layout plans
+            }
+            try cache.save(cached)
+            for (language, summary) in [("C.UTF-8", "Light Rain Showers"), ("de_DE.UTF-8", "Leichte Regenschauer")] {
+                for width in [80, 50] {
+                    for ascii in [false, true] {
+                        let shown = try await Self.screen(world, ["show", "--offline"] + (ascii ? ["--ascii"] : []), width: width, language: language)
+                        let days = shown.filter { $0.contains(summary.prefix(5)) && $0.contains("%") }
+                        try #require(days.count >= 3, "\(language) \(width): \(shown)")
+                        let bar = try Regex(ascii ? "[.=|]{5,}" : "[·━┃]{5,}")
+                        for day in days {
+                            // (At 80 columns the layout's own bar stays; a longer word is cut there.)
+                            #expect(width == 80 || !day.contains(bar) || day.hasSuffix(summary), "\(language) \(width) ascii \(ascii): a bar beside cut words: \(day)")
+                            if width == 50 { #expect(!day.contains(bar), "\(day)") }
+                            #expect(day.displayWidth <= width, "\(day)")
+                        }
+                        if width == 80 && language.hasPrefix("C") {
+                            #expect(days.allSatisfy { $0.contains(bar) && $0.hasSuffix(summary) }, "\(shown)")
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// `--format`'s new fields: {wind} {humidity} {pressure} {uv} {dew} {next_hour} {alerts},
+    /// in English and German, UTF-8 and ASCII, from the cache the screen shows.
+    @Test func theFormatFieldsForWindHumidityPressureUVDewTheNextHourAndAlerts() async throws {
+        try await withTemporaryDirectory { home in
+            _ = try Catalogues.compiled()
+            let world = try ForecastWorld(home: home)
+            #expect(try await world.rain(["refresh", "Berlin"]).status == 0)
+            let cache = ForecastCache(directory: RainPaths.resolve(environment: ["RAIN_HOME": home]).forecastsDirectory)
+            let cached = try #require(try cache.load(for: world.berlin.id))
+            let current = try #require(cached.forecast.current)
+            let template = "{wind}|{humidity}|{pressure}|{uv}|{dew}|{next_hour}|{alerts}"
+            for language in ["C.UTF-8", "de_DE.UTF-8"] {
+                for ascii in [false, true] {
+                    let line = try await world.rain(["show", "--format", template] + (ascii ? ["--ascii"] : []), environment: ["LANG": language])
+                    #expect(line.status == 0, "\(line)")
+                    let fields = line.output.trimmingCharacters(in: .newlines).split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+                    try #require(fields.count == 7, "\(line)")
+                    #expect(fields[0].contains(" m/s") || fields[0].contains(" km/h") || fields[0].contains(" mph"), "\(fields)")
+                    #expect(fields[1] == MeasureFormat.percent(current.humidity), "\(fields)")
+                    #expect(fields[2].hasSuffix(" hPa") || fields[2].hasSuffix(" inHg"), "\(fields)")
+                    #expect(fields[3] == MeasureFormat.whole(current.uvIndex), "\(fields)")
+                    #expect(fields[4].hasSuffix(ascii ? "C" : "°C") && fields[4] != "-" && fields[4] != "–", "\(fields)")
+                    #expect(fields[6] == "0", "\(fields)")
+                    // The next hour's sentence, as the screen says it.
+                    let screen = try await world.rain(["show", "--offline"] + (ascii ? ["--ascii"] : []),
+                                                      environment: ["LANG": language, "COLUMNS": "200"])
+                    let sentence = "  " + fields[5] + "\n"
+                    #expect(fields[5].count > 5 && screen.output.contains(sentence), "\(fields[5]) in \(screen.output)")
+                    if language.hasPrefix("de") { #expect(fields[2].contains(",") || fields[0].contains(","), "German decimals: \(fields)") }
+                    let allASCII = line.output.unicodeScalars.allSatisfy { $0.isASCII }
+                    if ascii { #expect(allASCII, "\(line.output)") }
+                }
+            }
+            var alerted = cached
+            alerted.forecast.alerts = [Forecast.Alert(title: "Wind", severity: "Minor", regions: ["Berlin"], expires: Date().addingTimeInterval(3_600), description: nil)]
+            try cache.save(alerted)
+            let count = try await world.rain(["show", "--format", "{alerts}"])
+            #expect(count.output == "1\n", "\(count)")
+        }
+    }
+
+    /// The lines a terminal of `width` columns (and room for every day) shows of `rain ARGS`.
+    static func screen(_ world: ForecastWorld, _ arguments: [String], width: Int, language: String, height: Int = 60) async throws -> [String] {
+        // A folder of its own for each terminal: a server just killed may still hold the last socket.
+        let folder = world.home + "/tmux-" + UUID().uuidString
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let variables = world.environment.merging(["TERM": "xterm-256color", "LANG": language]) { $1 }
+            .map { "\($0.key)=\(shellQuoted($0.value))" }.sorted().joined(separator: " ")
+        let command = "env \(variables) \(shellQuoted(BuiltProduct.path("rain"))) " + arguments.map(shellQuoted).joined(separator: " ")
+        let tmux = try TmuxSession(folder: folder, shellCommand: command + "\necho \"rain exited with $?\"\nsleep 60", width: width, height: height)
+        defer { tmux.kill() }
+        let screen = try await tmux.waitForScreen(containing: "rain exited with 0", limit: .seconds(90))
+        let lines = screen.split(separator: "\n").map(String.init)
+        #expect(lines.allSatisfy { $0.displayWidth <= width }, "\(screen)")
+        return Array(lines.prefix { !$0.hasPrefix("rain exited") })
+    }
+
+    /// `--units metric` (and `"units": "metric"`): °C, km/h, mm and hPa, as `si` with km/h;
+    /// `config show` names it as it was chosen.
+    @Test func theMetricPresetShowsKilometresPerHour() async throws {
+        try await withTemporaryDirectory { home in
+            _ = try Catalogues.compiled()
+            let world = try ForecastWorld(home: home)
+            #expect(try await world.rain(["refresh", "Berlin"]).status == 0)
+            for language in ["C.UTF-8", "de_DE.UTF-8"] {
+                let line = try await world.rain(["--units", "metric", "show", "--format", "{temp}|{wind}|{pressure}"], environment: ["LANG": language])
+                #expect(line.status == 0, "\(line)")
+                let fields = line.output.trimmingCharacters(in: .newlines).split(separator: "|").map(String.init)
+                #expect(fields.count == 3 && fields[0].hasSuffix("°C") && fields[1].contains(" km/h") && fields[2].hasSuffix(" hPa"), "\(fields)")
+                let screen = try await world.rain(["--units", "metric", "show"], environment: ["LANG": language, "COLUMNS": "80"])
+                #expect(screen.status == 0 && screen.output.contains(" km/h") && !screen.output.contains(" m/s") && screen.output.contains(" hPa"), "\(screen.output)")
+                #expect(screen.output.contains(language.hasPrefix("C") ? "Humidity" : "Luftfeuchte") || screen.output.contains("%"), "\(screen.output)")
+            }
+            let shown = try await world.rain(["--units", "metric", "config", "show"])
+            func row(_ text: String, _ key: String) -> String {
+                text.split(separator: "\n").first { $0.hasPrefix(key + ":") }.map { $0.dropFirst(key.count + 1).trimmingCharacters(in: .whitespaces) } ?? ""
+            }
+            #expect(row(shown.output, "units") == "metric (from --units)" && row(shown.output, "wind_unit") == "kmh (from units metric)", "\(shown.output)")
+            writeFile(home + "/config.json", #"{"units": "metric"}"#)
+            let configured = try await world.rain(["config", "show"])
+            #expect(row(configured.output, "units") == "metric (from the configuration)", "\(configured.output)")
+            let bad = try await world.rain(["--units", "imperial", "show"])
+            #expect(bad.status == 64 && bad.error.contains("metric"), "\(bad)")
         }
     }
 }

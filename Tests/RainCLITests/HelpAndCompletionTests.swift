@@ -20,8 +20,9 @@ import Testing
         OPTIONS:
           --config <file>         The configuration file to read, which must exist (or,
                                   for 'config init', to write).
-          --units <preset>        Units for this run: si, us, ca or uk (a quantity's own
-                                  unit in the configuration still applies).
+          --units <preset>        Units for this run: si, us, ca, uk or metric (°C,
+                                  km/h, mm, hPa; si has m/s). A quantity's own unit in
+                                  the configuration still applies.
           --lang <language>       The language of this run's messages and screens, such
                                   as de, ja or pt_BR.
           --color <when>          Colour the output: auto, always or never.

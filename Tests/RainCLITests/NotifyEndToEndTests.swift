@@ -62,6 +62,25 @@ import Testing
         }
     }
 
+    /// Issue 41: a second `notify --exec` with nothing new says so on a terminal, in the user's
+    /// language (in a pipe, as above, it says nothing).
+    @Test(arguments: [("C.UTF-8", "Nothing new to tell."), ("de_DE.UTF-8", "Nichts Neues zu melden.")])
+    func aSecondRunWithNothingNewSaysSoOnATerminal(language: String, expected: String) async throws {
+        _ = try Catalogues.compiled()
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 5}"#)
+            let arguments = ["notify", "Berlin", "--exec", "cat >> \"$RAIN_HOME/events.jsonl\""]
+            let first = try await world.rain(arguments)
+            #expect(first.status == 0 && first.output.isEmpty && first.error.isEmpty, "\(first)")
+            #expect(!delivered(home).isEmpty, "the first run sent something")
+            let tmux = try world.terminal(arguments, width: 50, environment: ["LANG": language])
+            defer { tmux.kill() }
+            let screen = try await tmux.waitForScreen(containing: "rain exited with 0", limit: .seconds(90))
+            let lines = screen.split(separator: "\n").map(String.init)
+            #expect(lines.first == expected && lines.count == 2, "one line, then the exit: \(screen)")
+        }
+    }
+
     /// The real clock (faketime's library, preloaded into the command too, changes its mask):
     /// the simulator's rain at Windy is always 50 minutes away.
     @Test func theCommandStartsWithNoSignalBlockedThoughThisRunnerBlocksSIGTERM() async throws {

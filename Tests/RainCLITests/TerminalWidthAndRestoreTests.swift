@@ -84,7 +84,7 @@ import Testing
             try await waitUntil { try tmux.display("#{alternate_on}") == "1" && !tmux.screen().isEmpty }
             for width in Array(1...10) + [19, 20, 40, 1] {
                 try tmux.resize(width: width, height: 12)
-                let expected = NarrowWindow.isTooNarrow(width) ? NarrowWindow.lines(width: width)[0] : "refreshing every"
+                let expected = NarrowWindow.isTooNarrow(width) ? NarrowWindow.lines(width: width)[0] : "q to quit"
                 try await waitUntil { try tmux.screen().contains(expected) }
                 #expect(try tmux.display("#{alternate_on}") == "1", "still watching at \(width) columns")
             }

@@ -71,7 +71,7 @@ import Testing
             let shown = try await BuiltProduct.run("rain", ["show"], environment: ["RAIN_HOME": home])
             #expect(shown.status == 78, "\(shown)")
             #expect(shown.error.hasPrefix("rain: error: \(home)/config.json: 'wind_unit' must be one of kmh, ms, mph, kn, bft\n"), "\(shown.error)")
-            let option = try await BuiltProduct.run("rain", ["show", "--units", "metric"], environment: ["RAIN_HOME": home])
+            let option = try await BuiltProduct.run("rain", ["show", "--units", "imperial"], environment: ["RAIN_HOME": home])
             #expect(option.status == 64 && option.error.hasPrefix("rain: error: "), "\(option)")
         }
     }

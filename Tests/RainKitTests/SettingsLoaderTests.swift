@@ -127,7 +127,7 @@ import Testing
         BadConfig(json: "[1]", message: "is not a JSON object"),
         BadConfig(json: #"{"unit": "si"}"#, message: "unknown key 'unit'"),
         BadConfig(json: #"{"provder": "darksky"}"#, message: "unknown key 'provder'"),
-        BadConfig(json: #"{"units": "metric"}"#, message: "'units' must be one of si, us, ca, uk"),
+        BadConfig(json: #"{"units": "imperial"}"#, message: "'units' must be one of si, us, ca, uk, metric"),
         BadConfig(json: #"{"units": 3}"#, message: "'units' must be a string"),
         BadConfig(json: #"{"provider": "weatherbit"}"#, message: "'provider' must be \"auto\", \"darksky\" or \"openmeteo\""),
         BadConfig(json: #"{"openmeteo_url": "api.open-meteo.com"}"#, message: "'openmeteo_url' must be an http:// or https:// URL with a host"),

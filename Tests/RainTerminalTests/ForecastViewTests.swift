@@ -56,7 +56,7 @@ import Testing
         cached.forecast.daily[1].precipType = "snow"
         let snowDay = try #require(ForecastView(width: 80, usesColor: false, now: now).render(cached)
             .split(separator: "\n").first { $0.hasPrefix("  Fri 21") })
-        #expect(snowDay.contains("12% 2.5 cm "), "a snow day shows its snow, not its rain: \(snowDay)")
+        #expect(snowDay.contains("12% 2.5 cm + 6.8 mm "), "a snow day shows its snow and its freezing rain: \(snowDay)")
         cached.forecast.daily[1].precipType = "rain"
         let rainDay = try #require(ForecastView(width: 80, usesColor: false, now: now).render(cached)
             .split(separator: "\n").first { $0.hasPrefix("  Fri 21") })

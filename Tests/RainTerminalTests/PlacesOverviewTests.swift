@@ -27,11 +27,11 @@ import Testing
         // gives way before the long name is cut; everything else is whole. "!": an alert in
         // force (Berlin's).
         #expect(lines == [
-            "  Place                        Local      Now    Hi/Lo  Rain 6h",
-            "* Berlin !                     14:37  24 °C ◒  25°/15°      48%  5m",
-            "  New York                     08:37  29 °C ☁  80°/60°      80%  3h",
-            "  Kolkata, West Bengal, India  18:07  29 °C ☁  80°/60°      80%  1d",
-            "  Nowhere Yet                             –                      never",
+            "  Place                        Local      Now    Hi/Lo  Precip",
+            "* Berlin !                     14:37  24 °C ◒  25°/15°     48%  5m",
+            "  New York                     08:37  29 °C ☁  80°/60°     80%  3h",
+            "  Kolkata, West Bengal, India  18:07  29 °C ☁  80°/60°     80%  1d",
+            "  Nowhere Yet                             –                     never",
         ])
     }
 
@@ -41,7 +41,7 @@ import Testing
         let lines = PlacesOverview(width: 80, now: now).lines(short)
         #expect(lines[0].hasSuffix("Updated") && lines[1].hasSuffix("5 min ago") && lines[2].hasSuffix("3 h ago"), "\(lines)")
         let narrow = PlacesOverview(width: 50, now: now).lines(short)
-        #expect(narrow[1] == "* Berlin !  14:37  24 °C ◒  25°/15°      48%  5m", "the room 'min ago' took keeps the local time: \(narrow)")
+        #expect(narrow[1] == "* Berlin !  14:37  24 °C ◒  25°/15°     48%  5m", "the room 'min ago' took keeps the local time: \(narrow)")
         // One column more than "Nowhere Yet" has beside the words: the compact age keeps it whole.
         let withNowhere = PlacesOverview(width: 50, now: now).lines(try places().filter { !$0.location.name.hasPrefix("Kolkata") })
         #expect(withNowhere[3].hasPrefix("  Nowhere Yet ") && withNowhere[1].hasSuffix("  5m"), "\(withNowhere)")
@@ -62,9 +62,9 @@ import Testing
     /// ("Kolkata, West…", once "Kolkata…" beside "1 day ago").
     @Test func fiftyColumnsLeaveOutTheSummaryAndLocalTimeFirst() throws {
         let lines = PlacesOverview(width: 50, now: now).lines(try places())
-        #expect(lines[0] == "  Place               Now    Hi/Lo  Rain 6h")
-        #expect(lines[1] == "* Berlin !        24 °C ◒  25°/15°      48%  5m")
-        #expect(lines[3] == "  Kolkata, West…  29 °C ☁  80°/60°      80%  1d")
+        #expect(lines[0] == "  Place                Now    Hi/Lo  Precip")
+        #expect(lines[1] == "* Berlin !         24 °C ◒  25°/15°     48%  5m")
+        #expect(lines[3] == "  Kolkata, West…   29 °C ☁  80°/60°     80%  1d")
     }
 
     @Test func withoutCuttingEveryColumnIsWhole() throws {

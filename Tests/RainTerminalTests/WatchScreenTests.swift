@@ -80,6 +80,21 @@ import Testing
         #expect(machine.hasPrefix("Offline since 21:37 (UTC+9, this machine) · oldest forecast from 3 h ago"), "\(machine)")
     }
 
+    /// Issue 41: offline at 80 and 50 columns, in English and German, the key hint survives:
+    /// the interval goes first, then the age, then the first part is cut.
+    @Test(arguments: ["en", "de"], [80, 50])
+    func theOfflineStatusKeepsTheKeyHint(language: String, width: Int) throws {
+        var several = severalPlaces()
+        several.offlineSince = ForecastSamples.start
+        var screen = WatchScreen(width: width, height: 24, usesColor: false, now: ForecastSamples.start, machineTimeZone: "Asia/Tokyo")
+        screen.presentation = Presentation(localization: try Localization.load(locale: language, folders: [Catalogues.compiled()]))
+        let line = screen.statusLine(several, width: width)
+        let (offline, quit) = language == "en" ? ("Offline since 21:37", " · q to quit") : ("Offline seit 21:37", " · q beendet")
+        #expect(line.hasPrefix(offline) && line.hasSuffix(quit) && line.displayWidth <= width, "\(line)")
+        #expect(screen.statusLine(several).contains(language == "en" ? "refreshing every" : "alle"), "whole where there is room")
+        #expect(screen.lines(several).last == line, "the screen's own last line")
+    }
+
     @Test func aRefreshOfSeveralPlacesUpdatesEachAndNamesTheFailures() throws {
         var state = severalPlaces()
         var newer = ForecastSamples.full(units: .si, name: "New York")

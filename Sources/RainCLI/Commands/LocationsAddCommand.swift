@@ -92,7 +92,7 @@ struct LocationsAddCommand: RunnableCommand {
         case .coordinates(let coordinate):
             // Without a name, called by its coordinates ("-33.87, 151.21"), as `show` calls one.
             let called = name ?? PlaceMatch(name: "", coordinate: coordinate).shortCoordinates.filter { $0 != "(" && $0 != ")" }
-            try await save(PlaceMatch(name: called, coordinate: coordinate), context)
+            try await save(PlaceMatch(name: called, coordinate: coordinate), calledByCoordinates: name == nil, context)
         case .here:
             let lookup = try placeLookup(context)
             context.printError(context.localization.tr("Asking {host} where this machine is (from its IP address)...", ["host": lookup.ipLocationHost]))
@@ -127,7 +127,8 @@ struct LocationsAddCommand: RunnableCommand {
         PlaceLookup(settings: try context.loadSettings().settings, verbose: context.requestLog(verbose: verbose))
     }
 
-    private func save(_ place: PlaceMatch, alias: String? = nil, lookedUp: Bool = false, _ context: CommandContext) async throws {
+    private func save(_ place: PlaceMatch, alias: String? = nil, lookedUp: Bool = false, calledByCoordinates: Bool = false,
+                      _ context: CommandContext) async throws {
         let store = context.store, select = select, again = again
         var location = place.location
         location.alias = alias
@@ -135,9 +136,15 @@ struct LocationsAddCommand: RunnableCommand {
         case .added(let location, let isCurrent):
             var saved = place
             saved.name = location.name   // as saved: trimmed, its blanks spaces
-            let values: KeyValuePairs<String, String> = ["name": saved.qualifiedName.strippingControlCharacters, "coordinates": place.shortCoordinates, "id": location.shortID]
-            context.print(isCurrent ? context.localization.tr("Added {name} {coordinates}, ID {id}, the current location.", values)
-                          : context.localization.tr("Added {name} {coordinates}, ID {id}.", values))
+            let values: KeyValuePairs<String, String> = ["name": saved.qualifiedName.strippingControlCharacters, "coordinates": calledByCoordinates ? saved.name : place.shortCoordinates, "id": location.shortID]
+            if calledByCoordinates {
+                // Its name is its coordinates: said once.
+                context.print(isCurrent ? context.localization.tr("Added {coordinates}, ID {id}, the current location.", values)
+                              : context.localization.tr("Added {coordinates}, ID {id}.", values))
+            } else {
+                context.print(isCurrent ? context.localization.tr("Added {name} {coordinates}, ID {id}, the current location.", values)
+                              : context.localization.tr("Added {name} {coordinates}, ID {id}.", values))
+            }
         case .alreadySaved(let location, let number, let isCurrent):
             let values: KeyValuePairs<String, String> = ["name": location.name.strippingControlCharacters, "number": String(number), "id": location.shortID]
             context.print(isCurrent ? context.localization.tr("{name} is already saved ({number}, ID {id}), the current location.", values)

@@ -12,9 +12,10 @@ struct ShowCommand: RunnableCommand {
         otherwise rain refreshes it first. When that fails, rain shows the cached forecast with \
         its age and one warning line, and exits 75 (offline, timed out, rate-limited) or with \
         the failure's own status. With --all, every saved place gets one line ('*' marks the \
-        current location): local time, temperature and conditions now, today's high and low, \
-        the highest chance of rain in the next 6 hours, and the data's age; the stale places \
-        are refreshed first, together.
+        current location, '!' a weather alert, as a last line on a terminal says): local time, \
+        temperature and conditions now, today's high and low, the highest chance of rain or \
+        snow in the next 6 hours, and the data's age; the stale places are refreshed first, \
+        together.
 
         A LOC that names no saved place is looked up by name (as 'rain locations add' does; \
         several matches: a pick list on a terminal, else the first, with --pick N or --country \
@@ -32,7 +33,7 @@ struct ShowCommand: RunnableCommand {
     static let offline = Flag("offline", help: "Only show what is cached; never use the network.")
     static let format = Option<String>(
         "format", value: "template",
-        help: "Print one line from the cache, never fetching, for status bars: {icon} {temp} {feels} {summary} {high} {low} {precip} {place} {age} {sunrise} {sunset} {dawn} {dusk} {moon} {temp_spark} {rain_spark} {aqi} {aqi_category} {pm2_5} {pollen}. With --json, waybar's JSON.")
+        help: "Print one line from the cache, never fetching, for status bars: {icon} {temp} {feels} {summary} {high} {low} {precip} {place} {age} {sunrise} {sunset} {dawn} {dusk} {moon} {temp_spark} {rain_spark} {aqi} {aqi_category} {pm2_5} {pollen} {wind} {humidity} {pressure} {uv} {dew} {next_hour} {alerts}. With --json, waybar's JSON.")
     static let graph = Flag("graph", short: "g", help: "Draw the next 48 hours (or --hours N) as a graph as wide as the terminal (60 columns at least).")
     static let hours = Option<Int>("hours", value: "n", help: "Show the next N hours (more rows where they do not fit one), as far as the forecast goes.")
     static let days = Option<Int>("days", value: "n", help: "Show N days from today (7 by default), as far as the forecast goes.")
@@ -300,6 +301,7 @@ extension ShowCommand {
             var overview = PlacesOverview(width: context.outputWidth, usesColor: context.useColor, now: Date(),
                                           cutsLines: context.fittingWidth != nil)
             overview.presentation = context.presentation(service.settings)
+            overview.showsLegend = context.console.isOutputTerminal
             context.console.write(overview.render(places))
         }
         if shown.isEmpty && status == .success {

@@ -1,4 +1,5 @@
 import RainKit
+import RainTerminal
 
 /// `rain timer [--every 30m] [--install | --uninstall]`
 struct TimerCommand: RunnableCommand {
@@ -48,7 +49,13 @@ struct TimerCommand: RunnableCommand {
         let settings = try context.loadSettings().settings
         let units = try SystemdUnits(every: interval, executable: ProcessIdentity.executablePath, environment: context.scheduledEnvironment)
         if install {
-            try await DetachedThread.run { try systemd.install(units) }
+            do {
+                try await DetachedThread.run { try systemd.install(units) }
+            } catch UserSystemd.Failure.notRunning(let reason) where context.console.isErrorTerminal {
+                // What systemctl said fits the window as one hint line ("rain: hint: " before it).
+                let said = context.localization.tr(reason).truncated(toDisplayWidth: max(12, context.outputWidth - 12))
+                throw UserSystemd.Failure.notRunning(reason: .verbatim(said))
+            }
             context.print(context.localization.tr("Installed and started {timer} (every {interval}) and {service}.",
                                                   ["timer": systemd.timerPath, "interval": "\(interval)", "service": systemd.servicePath]))
             context.warnIfOverFreeLimits(places: (try? context.loadPlaces().locations.count) ?? 0, every: interval, paced: true, settings: settings)

@@ -6,7 +6,7 @@ enum GlobalOptions {
     static let config = Option<String>("config", value: "file", help: "The configuration file to read, which must exist (or, for 'config init', to write).", completion: .file)
     static let color = Option<ColorMode>("color", value: "when", help: "Colour the output: auto, always or never.")
     static let ascii = Flag("ascii", help: "Only ASCII in the output (also when the locale is not UTF-8).")
-    static let units = Option<UnitSystem>("units", value: "preset", help: "Units for this run: si, us, ca or uk (a quantity's own unit in the configuration still applies).")
+    static let units = Option<UnitsPreset>("units", value: "preset", help: "Units for this run: si, us, ca, uk or metric (°C, km/h, mm, hPa; si has m/s). A quantity's own unit in the configuration still applies.")
     static let lang = Option<String>("lang", value: "language", help: "The language of this run's messages and screens, such as de, ja or pt_BR.",
                                      expectation: N_("a language code such as en, de or pt_BR"),
                                      convert: { SettingsLoader.isLanguageCode($0) ? $0 : nil })

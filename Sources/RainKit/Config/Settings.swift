@@ -70,6 +70,8 @@ public struct Settings: Sendable, Equatable {
     public var apiKeyPlacement: APIKeyPlacement = .path
     /// The preset (`units`, or `--units` for one run).
     public var units: UnitSystem = .si
+    /// The preset as it was named (`metric` asks for `ca`).
+    public var unitsName = UnitSystem.si.rawValue
     /// The unit each quantity is shown in: the preset's, or the quantity's own key.
     public var displayUnits = DisplayUnits(preset: .si)
     /// `clock` resolved: `auto` is 12-hour where the locale's country reads a 12-hour clock

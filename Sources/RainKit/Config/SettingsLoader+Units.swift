@@ -3,13 +3,13 @@
 extension SettingsLoader {
     /// Choices made for one run (`--units`, `--lang`), above the configuration.
     public struct RunChoices: Sendable, Equatable {
-        public var units: UnitSystem?
+        public var units: UnitsPreset?
         public var language: String?
         /// Output can only show ASCII (`--ascii`, or a locale whose character set is not UTF-8):
         /// a language not written in Latin letters is English then, its letters would be "?".
         public var asciiOnly: Bool
 
-        public init(units: UnitSystem? = nil, language: String? = nil, asciiOnly: Bool = false) {
+        public init(units: UnitsPreset? = nil, language: String? = nil, asciiOnly: Bool = false) {
             self.units = units
             self.language = language
             self.asciiOnly = asciiOnly
@@ -51,17 +51,19 @@ extension SettingsLoader {
         settings.origins["units"] = "default"
         check { () throws(ConfigError) in
             guard let units = try file.string("units") else { return }
-            guard let value = UnitSystem(rawValue: units) else { throw file.invalid("units", N_("must be one of {names}"), ["names": "si, us, ca, uk"]) }
-            settings.units = value
+            guard let value = UnitsPreset(rawValue: units) else { throw file.invalid("units", N_("must be one of {names}"), ["names": UnitsPreset.names]) }
+            settings.units = value.system
+            settings.unitsName = value.rawValue
             settings.origins["units"] = "configuration"
         }
         if let units = choices.units {
-            settings.units = units
+            settings.units = units.system
+            settings.unitsName = units.rawValue
             settings.origins["units"] = "--units"
         }
         settings.displayUnits = DisplayUnits(preset: settings.units)
         for key in DisplayUnits.keys {
-            settings.origins[key] = key == "clock" ? "default" : "units \(settings.units.rawValue)"
+            settings.origins[key] = key == "clock" ? "default" : "units \(settings.unitsName)"
             check { () throws(ConfigError) in
                 guard let name = try file.string(key) else { return }
                 guard settings.displayUnits.set(key, to: name) else {

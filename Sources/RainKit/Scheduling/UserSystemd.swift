@@ -72,14 +72,6 @@ public struct UserSystemd: Sendable {
         for path in [servicePath, timerPath] { unlink(path) }
     }
 
-    /// What systemctl said, at most `reasonLength` characters: a hint line fits 80 columns.
-    static func shortened(_ reason: String) -> String {
-        reason.count <= reasonLength ? reason : String(reason.prefix(reasonLength - 1)) + "…"
-    }
-
-    /// 80 columns less "rain: hint: ".
-    static let reasonLength = 68
-
     private func systemctl(_ arguments: [String]) throws(Failure) {
         let outcome: Subprocess.Outcome
         do {
@@ -90,7 +82,8 @@ public struct UserSystemd: Sendable {
         if outcome.status == 127 { throw .notRunning(reason: LocalizedText(N_("systemctl is not installed"))) }
         guard outcome.status == 0 else {
             let said = outcome.error.split(separator: "\n").first.map { String($0).strippingControlCharacters }
-            throw .notRunning(reason: .verbatim(Self.shortened("systemctl --user \(arguments[0]): \(said ?? "exit status \(outcome.status)")")))
+            // Whole: a terminal's printer cuts it to the window; a pipe or a log keeps all of it.
+            throw .notRunning(reason: .verbatim("systemctl --user \(arguments[0]): \(said ?? "exit status \(outcome.status)")"))
         }
     }
 }

@@ -114,13 +114,18 @@ extension ForecastViewContext {
 
     /// Up to seven days from today (in the place's zone), lows and highs as bars on one scale.
     /// In a window narrower than the layout the bar gives way first, down to a few columns,
-    /// then the summary, then the bar altogether; the numbers stay whole.
+    /// then altogether, and only then the summary is cut; the numbers stay whole.
     /// - Parameter limit: at most this many (fewer than asked for, where a window is short).
+    /// The bar's cells at 80 columns.
+    static let fullBarWidth = 24
+    /// Below this a bar beside words that are cut anyway gives way to them.
+    static let usefulBarWidth = 10
+
     func daysSection(limit: Int? = nil) -> [String] {
         let days = ForecastView.daysAhead(in: forecast, now: now, clock: clock).prefix(min(limit ?? .max, dayCount ?? 7))
         guard !days.isEmpty else { return [] }
         let minimumBar = 5
-        var barWidth = max(minimumBar, 24 + (width - ForecastView.layoutWidth) / 2 - (width - visibleWidth))
+        var barWidth = max(minimumBar, Self.fullBarWidth + (width - ForecastView.layoutWidth) / 2 - (width - visibleWidth))
         // Label, symbol, low, high, chance and amount with their spaces: 36 columns, plus the bar's space.
         if 36 + barWidth + 1 > visibleWidth { barWidth = 0 }
         let scale = RangeScale(lows: days.map(\.temperatureLow), highs: days.map(\.temperatureHigh))
@@ -131,6 +136,18 @@ extension ForecastViewContext {
         // A language's longer labels ("20日(木)") take their columns from the bar.
         let labelWidth = max(6, dayLabels.map(\.displayWidth).max() ?? 6)
         if barWidth > 0 && 36 + labelWidth - 6 + barWidth + 1 > visibleWidth { barWidth = max(0, barWidth - (labelWidth - 6)) }
+        // In a window narrower than the layout, the words matter more than a squeezed bar: it
+        // shrinks further where that leaves the longest summary whole; where the words are cut
+        // anyway, a stub of a bar goes first (5 cells beside "Mostly Cl…" said little).
+        let summaryWidth = days.compactMap { $0.summary?.screenSafe }.filter { !$0.isEmpty }.map { tr($0).displayWidth }.max()
+        if cutsLines, barWidth > 0, visibleWidth < ForecastView.layoutWidth, let summaryWidth {
+            let roomForBar = visibleWidth - (36 + labelWidth - 6 + 1) - (summaryWidth + 1)
+            if roomForBar >= minimumBar {
+                barWidth = min(barWidth, roomForBar)
+            } else if barWidth < Self.usefulBarWidth {
+                barWidth = 0
+            }
+        }
         if barWidth < minimumBar { barWidth = 0 }
         for (day, label) in zip(days, dayLabels) {
             var line = "  " + label.padded(toDisplayWidth: labelWidth) + "  " + WeatherSymbol.symbol(for: day.icon) + "  "
@@ -144,11 +161,15 @@ extension ForecastViewContext {
             line += " " + colored(shortTemperature(day.temperatureHigh), celsius: day.temperatureHigh).padded(toDisplayWidth: 4)
             line += "  " + MeasureFormat.percent(day.precipProbability).padded(toDisplayWidth: 4, alignment: .right)
             // A snow day (or one with nothing else) shows its fresh snow, in cm (in where
-            // precipitation is shown in inches); any other its liquid amount.
+            // precipitation is shown in inches), and beside it any liquid (freezing rain) it
+            // also brings; any other day its liquid amount.
             let snow = (day.snowAccumulation ?? 0) > 0 ? day.snowAccumulation : nil
-            if let snow, day.precipType == "snow" || (day.precipAccumulation ?? 0) <= 0 {
+            let liquid = (day.precipAccumulation ?? 0) > 0 ? day.precipAccumulation : nil
+            if let snow, let liquid, day.precipType == "snow" {
+                line += " " + (format.snowText(snow) + " + " + format.accumulationText(liquid)).padded(toDisplayWidth: 7)
+            } else if let snow, day.precipType == "snow" || liquid == nil {
                 line += " " + format.snowText(snow).padded(toDisplayWidth: 7)
-            } else if let amount = day.precipAccumulation, amount > 0 {
+            } else if let amount = liquid {
                 line += " " + format.accumulationText(amount).padded(toDisplayWidth: 7)
             } else {
                 line += String(repeating: " ", count: 8)

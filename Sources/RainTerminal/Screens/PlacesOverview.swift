@@ -3,7 +3,7 @@ import RainKit
 
 /// `rain show --all`: one aligned line per saved place. The current-location mark, the name,
 /// the time there, now (temperature, symbol, summary), today's high and low, the highest
-/// chance of precipitation in the next hours, and the data's age. Fits `width` by leaving out
+/// chance of precipitation (rain or snow) in the next hours, and the data's age. Fits `width` by leaving out
 /// the sparkline, then giving the age its compact form ("5m", untitled), then cutting the
 /// summary, then leaving out the summary and the local time, then cutting names, then
 /// leaving out the high and low and the chance; what a column left out frees goes back.
@@ -32,6 +32,9 @@ public struct PlacesOverview: Sendable {
     public var cutsLines: Bool
     /// The language, units and clock of the table.
     public var presentation = Presentation()
+    /// A last line saying what `*` and `!` mean, for a reader at a terminal (a pipe keeps one
+    /// line per place).
+    public var showsLegend = false
 
     public init(width: Int = 80, usesColor: Bool = false, now: Date = Date(), cutsLines: Bool = true) {
         self.width = width
@@ -41,7 +44,19 @@ public struct PlacesOverview: Sendable {
     }
 
     public func render(_ places: [Place]) -> String {
-        lines(places).joined(separator: "\n") + "\n"
+        (lines(places) + legend(places)).joined(separator: "\n") + "\n"
+    }
+
+    /// "* the current location   ! a weather alert", each half only when a place is so marked.
+    func legend(_ places: [Place]) -> [String] {
+        guard showsLegend, !(cutsLines && NarrowWindow.isTooNarrow(width)) else { return [] }
+        let words = presentation.localization
+        var parts: [String] = []
+        if places.contains(where: \.isCurrent) { parts.append(words.tr("* the current location")) }
+        if places.contains(where: { Row.hasAlert($0, now: now) }) { parts.append(words.tr("! a weather alert")) }
+        guard !parts.isEmpty else { return [] }
+        let line = parts.joined(separator: "   ")
+        return [TextStyle(usesColor: usesColor).dim(cutsLines ? line.truncated(toDisplayWidth: width) : line)]
     }
 
     /// The title row and one line per place, none wider than `width` when lines are cut (a
@@ -68,7 +83,7 @@ public struct PlacesOverview: Sendable {
         var highLow = column(words.tr("Hi/Lo"), \.highLow)
         highLow.alignment = .right
         highLow.dropRank = 2
-        var chance = column(words.tr("Rain {hours}h", ["hours": String(Self.chanceHours)]), \.chance)
+        var chance = column(words.tr("Precip {hours}h", ["hours": String(Self.chanceHours)]), \.chance)
         chance.alignment = .right
         chance.dropRank = 3
         var age = column(words.tr("Updated"), \.age)
@@ -97,6 +112,11 @@ public struct PlacesOverview: Sendable {
             age.title = ""
             table.columns[table.columns.count - 1] = age
         }
+        // Then the chance's title gives up its hours ("Precip", not "Precip 6h"), wider than its cells.
+        if !table.render(width: nil, style: style).allSatisfy({ $0.displayWidth <= width }),
+           let index = table.columns.firstIndex(where: { $0.title == chance.title }) {
+            table.columns[index].title = words.tr("Precip")
+        }
         let lines = table.render(width: max(width, 1), style: style)
         // The columns that are never dropped may still be wider than a narrow window.
         return lines.map { $0.truncated(toDisplayWidth: width) }
@@ -113,7 +133,7 @@ public struct PlacesOverview: Sendable {
             let words = presentation.localization
             name = place.isCurrent ? style.bold("* " + place.location.name.screenSafe) : "  " + place.location.name.screenSafe
             // A weather alert in force there, as the forecast's own section marks one.
-            if place.forecast?.forecast.alerts.contains(where: { ($0.expires ?? .distantFuture) > moment }) == true { name += " !" }
+            if Self.hasAlert(place, now: moment) { name += " !" }
             guard let cached = place.forecast else {
                 now = MeasureFormat.missing + "  "
                 summary = words.tr("no forecast")
@@ -148,6 +168,10 @@ public struct PlacesOverview: Sendable {
             aqi = AirLines(forecast, now: moment, presentation: presentation)?.index.map(MeasureFormat.whole) ?? ""
             age = AgeFormatter.string(since: cached.fetchedAt, now: moment, localization: words)
             compactAge = AgeFormatter.string(since: cached.fetchedAt, now: moment, compact: true, localization: words)
+        }
+
+        static func hasAlert(_ place: PlacesOverview.Place, now: Date) -> Bool {
+            place.forecast?.forecast.alerts.contains(where: { ($0.expires ?? .distantFuture) > now }) == true
         }
 
         static func degrees(_ value: Double?) -> String {

@@ -49,7 +49,7 @@ public struct SettingsReport {
                 ("alerts_contact", settings.alertsContact ?? "none"),
                 ("api_key", key),
                 ("api_key_in", settings.apiKeyPlacement.rawValue),
-                ("units", Self.origin(settings.units.rawValue, settings.origins["units"])),
+                ("units", Self.origin(settings.unitsName, settings.origins["units"])),
             ]
             rows += DisplayUnits.keys.map { key in
                 var value = settings.displayUnits.name(of: key)

@@ -8,6 +8,7 @@ public struct StatusTemplate: Sendable, Equatable {
         case icon, temp, feels, summary, high, low, precip, place, age, sunrise, sunset, dawn, dusk, moon
         case tempSpark = "temp_spark", rainSpark = "rain_spark"
         case aqi, aqiCategory = "aqi_category", pm2_5, pollen
+        case wind, humidity, pressure, uv, dew, nextHour = "next_hour", alerts
     }
 
     enum Piece: Sendable, Equatable {
@@ -128,6 +129,35 @@ public struct StatusValues: Sendable {
             .tempSpark: Self.asciiIf(ascii, Sparkline.temperatures(forecast, now: now, hours: Self.sparklineHours)),
             .rainSpark: Self.asciiIf(ascii, Sparkline.chances(forecast, now: now, hours: Self.sparklineHours)),
         ].merging(Self.air(forecast, now: now, ascii: ascii, missing: missing, presentation: presentation)) { $1 }
+         .merging(Self.details(forecast, now: now, ascii: ascii, missing: missing, presentation: presentation)) { $1 }
+    }
+
+    /// `{wind}` ("4.2 m/s NW"), `{humidity}` ("71%"), `{pressure}` ("1013 hPa"), `{uv}` ("3"),
+    /// `{dew}` (the dew point, "6°C"), `{next_hour}` (the next hour's sentence, as the screen
+    /// says it) and `{alerts}` (how many alerts are in force, "0" for none).
+    private static func details(_ forecast: Forecast, now: Date, ascii: Bool, missing: String,
+                                presentation: Presentation) -> [StatusTemplate.Placeholder: String] {
+        let format = presentation.format(forecast)
+        let words = presentation.localization
+        let current = forecast.current
+        var wind = current?.windSpeed.map { format.windText($0) } ?? missing
+        if let speed = current?.windSpeed, speed > 0, let bearing = current?.windBearing {
+            wind += " " + Compass.point(forBearing: bearing, localization: words)
+        }
+        let unit = ascii ? format.temperatureLabel.replacingAll("°", with: "") : format.temperatureLabel
+        let dew = current?.dewPoint.flatMap { format.temperature($0) }.map { MeasureFormat.whole($0) + unit } ?? missing
+        let sentence = NextHourOutlook.sentence(for: forecast.nextHour, units: forecast.units, now: now,
+                                                chanceNow: current?.precipProbability, clock: presentation.clock(forecast),
+                                                localization: words)
+        return [
+            .wind: wind,
+            .humidity: current?.humidity.map { MeasureFormat.percent($0) } ?? missing,
+            .pressure: current?.pressure.map { format.pressureText($0) } ?? missing,
+            .uv: current?.uvIndex.map { MeasureFormat.whole($0) } ?? missing,
+            .dew: dew,
+            .nextHour: sentence.map { asciiIf(ascii, $0.strippingControlCharacters) } ?? missing,
+            .alerts: String(forecast.alerts.filter { ($0.expires ?? .distantFuture) > now }.count),
+        ]
     }
 
     public subscript(placeholder: StatusTemplate.Placeholder) -> String { values[placeholder] ?? "" }

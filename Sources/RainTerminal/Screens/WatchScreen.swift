@@ -48,13 +48,15 @@ public struct WatchScreen: Sendable {
                 body = Array(body.prefix(room - 1)) + [style.dim(more.truncated(toDisplayWidth: width))]
             }
         }
-        let status = style.dim(statusLine(state).truncated(toDisplayWidth: width))
+        let status = style.dim(statusLine(state, width: width))
         return height >= 3 ? body + [""] + [status] : Array((body + [status]).suffix(height))
     }
 
     /// "Offline since 14:05 (UTC+1) · forecast from 2 h ago · refreshing every 15m · q to quit".
     /// Times are in the zone the screen's header uses (the place's, for one place) and say which.
-    public func statusLine(_ state: WatchState) -> String {
+    /// Within `width`, the parts that matter least go first (how often it refreshes, then the
+    /// forecast's age), then the first part is cut: "q to quit" stays.
+    public func statusLine(_ state: WatchState, width: Int? = nil) -> String {
         var parts: [String] = []
         if let since = state.offlineSince {
             parts.append(tr("Offline since {time}", ["time": labelledTime(since, state: state)]))
@@ -67,8 +69,15 @@ public struct WatchScreen: Sendable {
             parts.append(state.isSinglePlace ? tr("forecast from {age}", ["age": age]) : tr("oldest forecast from {age}", ["age": age]))
         }
         parts.append(tr("refreshing every {interval}", ["interval": Self.interval(state.every.seconds, presentation.localization)]))
-        parts.append(tr("q to quit"))
-        return parts.joined(separator: " · ")
+        let quit = tr("q to quit")
+        let separator = " · "
+        guard let width else { return (parts + [quit]).joined(separator: separator) }
+        while parts.count > 1 && (parts + [quit]).joined(separator: separator).displayWidth > width { parts.removeLast() }
+        let line = (parts + [quit]).joined(separator: separator)
+        guard line.displayWidth > width else { return line }
+        let room = width - quit.displayWidth - separator.displayWidth
+        guard room >= 4 else { return quit.truncated(toDisplayWidth: width) }
+        return parts[0].truncated(toDisplayWidth: room) + separator + quit
     }
 
     /// "14:05 (UTC+1)" in the place's zone for one place; "13:05 (UTC, this machine)" for several.
