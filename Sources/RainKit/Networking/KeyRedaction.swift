@@ -109,10 +109,16 @@ package struct KeyRedaction: Sendable {
         return value
     }
 
-    /// Where a copy of the key that starts at `start` ends, or nil.
+    /// Where a copy of the key that starts at `start` ends, or nil. Between two of its
+    /// characters the copy may hold characters the sanitiser takes out before text is shown
+    /// (`hidden(in:at:)`): a server that slips a zero-width space into the key still has it
+    /// shown whole otherwise.
     private static func matchEnd(of key: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
         var index = start
-        for wanted in key {
+        for (position, wanted) in key.enumerated() {
+            if position > 0 {
+                while index < bytes.count, let length = hidden(in: bytes, at: index) { index += length }
+            }
             guard index < bytes.count else { return nil }
             if bytes[index] == wanted {
                 index += 1
@@ -123,6 +129,35 @@ package struct KeyRedaction: Sendable {
             }
         }
         return index
+    }
+
+    /// The length of the character at `index` when `strippingControlCharacters` removes it
+    /// (a control character, a bidirectional control, an invisible one, a variation selector),
+    /// written as UTF-8 or as a JSON escape (`\u200b`, a surrogate pair, `\b`, `\f`); nil for
+    /// any other. Tabs and line breaks are not: they are shown as spaces.
+    private static func hidden(in bytes: [UInt8], at index: Int) -> Int? {
+        func isHidden(_ value: UInt32) -> Bool {
+            guard let scalar = Unicode.Scalar(value), ![0x09, 0x0A, 0x0D, 0x2028, 0x2029].contains(value) else { return false }
+            return scalar.isTerminalControl || scalar.isInvisible || scalar.isVariationSelector
+        }
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "\\"), index + 1 < bytes.count {
+            if bytes[index + 1] == UInt8(ascii: "b") || bytes[index + 1] == UInt8(ascii: "f") { return 2 }
+            guard let unit = unicodeEscape(bytes, at: index) else { return nil }
+            if (0xD800...0xDBFF).contains(unit), let low = unicodeEscape(bytes, at: index + 6), (0xDC00...0xDFFF).contains(low) {
+                return isHidden(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)) ? 12 : nil
+            }
+            return isHidden(unit) ? 6 : nil
+        }
+        if byte < 0x80 { return isHidden(UInt32(byte)) ? 1 : nil }
+        let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+        guard length > 1, index + length <= bytes.count else { return nil }
+        var value = UInt32(byte) & (0xFF >> (length + 1))
+        for continuation in bytes[(index + 1)..<(index + length)] {
+            guard continuation & 0xC0 == 0x80 else { return nil }
+            value = value << 6 | UInt32(continuation & 0x3F)
+        }
+        return isHidden(value) ? length : nil
     }
 
     /// A long key always; a short one only with no letter or digit right before or after it.

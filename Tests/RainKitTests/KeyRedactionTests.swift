@@ -1,0 +1,36 @@
+import Foundation
+import Testing
+@testable import RainKit
+
+/// The key is hidden even where a server slips characters into it that the sanitiser takes out
+/// before the text is shown: otherwise the screen, an error line or a notification would show
+/// it whole (found by a hostile trial with a zero-width space, a soft hyphen and `\u0000`).
+@Suite struct KeyRedactionTests {
+    private let key = "Kx7QpZ2mW9vL4tR8sN3b"
+    private var redaction: KeyRedaction { KeyRedaction(APIKey(key))! }
+
+    @Test(arguments: ["\u{200B}", "\u{00AD}", "\u{2060}", "\u{200E}", "\u{202E}", "\u{FEFF}", "\u{0085}", "\u{034F}", "\u{0001}", "\u{0000}", "\u{E0041}"])
+    func aHiddenCharacterInsideTheKeyStillHidesIt(_ hidden: String) {
+        let sneaked = String(key.prefix(10)) + hidden + String(key.dropFirst(10))
+        let scrubbed = redaction.scrubbing("summary: " + sneaked + " today")
+        #expect(scrubbed == "summary: REDACTED today", "\(scrubbed.unicodeScalars.map(\.codePoint))")
+        #expect(!scrubbed.strippingControlCharacters.contains(key))
+    }
+
+    @Test(arguments: [#"\u200b"#, #"\u00ad"#, #"\u0000"#, #"\b"#, #"\udb40\udc41"#])
+    func aHiddenCharacterEscapedInAJSONBodyStillHidesIt(_ escape: String) throws {
+        let sneaked = String(key.prefix(10)) + escape + String(key.dropFirst(10))
+        let body = Data(#"{"currently": {"summary": "\#(sneaked)"}, "\#(sneaked)": 1}"#.utf8)
+        let scrubbed = String(decoding: redaction.scrubbing(body), as: UTF8.self)
+        #expect(scrubbed == #"{"currently": {"summary": "REDACTED"}, "REDACTED": 1}"#, "\(scrubbed)")
+        let decoded = try #require(try JSONSerialization.jsonObject(with: Data(scrubbed.utf8)) as? [String: Any])
+        #expect(decoded["REDACTED"] as? Int == 1)
+    }
+
+    /// A line break or a tab is shown as a space: the text then does not show the key.
+    @Test func aVisibleBreakIsLeftAsItIs() {
+        let broken = String(key.prefix(10)) + "\n" + String(key.dropFirst(10))
+        #expect(redaction.scrubbing(broken) == broken)
+        #expect(redaction.scrubbing("no key here, \u{200B}Kx7") == "no key here, \u{200B}Kx7")
+    }
+}
