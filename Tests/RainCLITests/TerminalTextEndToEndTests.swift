@@ -48,8 +48,15 @@ import Testing
                 let shown = try await BuiltProduct.run("rain", ["locations", "select", "Ber" + String(blank) + "lin"], environment: environment)
                 #expect(shown.status == 0, "the name finds it: \(shown)")
             }
-            let places = try LocationsStore(paths: RainPaths.resolve(environment: environment)).load().locations
+            var places = try LocationsStore(paths: RainPaths.resolve(environment: environment)).load().locations
             #expect(places.map(\.name) == ["Ber lin"])
+            // A run of gaps is one gap: no "Ber  lin" beside "Ber lin".
+            for (index, name) in ["Ber\u{2800}\u{2800}lin", "Ber  lin", "Ber \u{3000} lin"].enumerated() {
+                let added = try await BuiltProduct.run("rain", ["locations", "add", name, "--lat", String(10 + index), "--lon", "10"], environment: environment)
+                #expect(added.status == 0, "\(added)")
+            }
+            places = try LocationsStore(paths: RainPaths.resolve(environment: environment)).load().locations
+            #expect(places.map(\.name) == ["Ber lin", "Ber lin", "Ber lin", "Ber lin"])
         }
     }
 

@@ -39,21 +39,26 @@ public enum LocationValidation {
         return name
     }
 
-    /// `text` with every character that shows as a gap written as a space: the Unicode space
-    /// separators (no-break, ideographic, en to hair spaces: category Zs) and the braille
-    /// blank U+2800, so that a name is one name however its gap was typed or pasted, and "Ber
-    /// lin" cannot be saved three times looking the same. (The other blanks, the Hangul fillers
-    /// U+115F, U+1160, U+3164 and U+FFA0, are invisible characters and refused as those are.)
+    /// `text` with every character that shows as a gap written as a space, and each run of
+    /// gaps as one: the Unicode space separators (no-break, ideographic, en to hair spaces:
+    /// category Zs) and the braille blank U+2800, so that a name is one name however its gap
+    /// was typed or pasted, and "Ber lin" cannot be saved three times looking the same. (The
+    /// other blanks, the Hangul fillers U+115F, U+1160, U+3164 and U+FFA0, are invisible
+    /// characters and refused as those are.)
     public static func foldingBlanks(_ text: String) -> String {
-        if text.isPrintableASCII { return text }
-        var scalars = String.UnicodeScalarView()
-        var folded = false
-        for scalar in text.unicodeScalars {
-            let isBlank = scalar.value != 0x20 && (scalar.value == 0x2800 || scalar.properties.generalCategory == .spaceSeparator)
-            scalars.append(isBlank ? " " : scalar)
-            folded = folded || isBlank
+        var folded = text
+        if !text.isPrintableASCII {
+            var scalars = String.UnicodeScalarView()
+            for scalar in text.unicodeScalars {
+                let isBlank = scalar.value == 0x2800 || scalar.properties.generalCategory == .spaceSeparator
+                scalars.append(isBlank ? " " : scalar)
+            }
+            folded = String(scalars)
         }
-        return folded ? String(scalars) : text
+        guard folded.contains("  ") else { return folded }
+        var single = String.UnicodeScalarView()
+        for scalar in folded.unicodeScalars where !(scalar == " " && single.last == " ") { single.append(scalar) }
+        return String(single)
     }
 
     /// Why `text` (a name, or a LOC that names no place) cannot be a name typed as it looks:
