@@ -53,8 +53,8 @@ public struct Forecast: Sendable, Equatable {
     /// not asked again (MET's `doc/TermsOfService.md`, "Traffic").
     public var alertsLastModified: String?
     public var alertsExpire: Date?
-    /// The air at the place (`Providers/AirQuality/`), fetched beside the forecast; nil when
-    /// not asked (`"air_quality": false`) or not answered yet.
+    /// The air at the place, fetched beside the forecast; nil when not asked
+    /// (`"air_quality": false`) or not answered yet.
     public var air: AirQuality?
 
     public init(
