@@ -17,8 +17,9 @@ public struct SystemdUnits: Sendable, Equatable {
         case .hours(let step): calendar = step == 24 ? "*-*-* 00:00:00" : "*-*-* 00/\(step):00:00"
         case nil: throw .unsupported(interval)
         }
-        for (name, value) in environment + [("the path of rain", executable)] where value.contains(where: \.isNewline) {
-            throw .lineBreak(name: name)
+        if executable.contains(where: \.isNewline) { throw .lineBreak(name: LocalizedText(N_("the path of rain"))) }
+        for (name, value) in environment where value.contains(where: \.isNewline) {
+            throw .lineBreak(name: .verbatim(name))
         }
         let commands = ScheduledRun.commands.enumerated().map { index, arguments in
             // A failed refresh (offline) must not keep the notifications of what is cached from going out.
@@ -57,14 +58,15 @@ public struct SystemdUnits: Sendable, Equatable {
 
     public enum Problem: Error, Sendable, Equatable, CustomStringConvertible {
         case unsupported(Interval)
-        case lineBreak(name: String)
+        /// What holds the line break: a variable's name, or "the path of rain" (translated).
+        case lineBreak(name: LocalizedText)
 
         public var text: LocalizedText {
             switch self {
             case .unsupported(let interval):
                 LocalizedText(N_("cannot run every {interval} from a timer: {reason}"),
                               ["interval": .verbatim(interval.description), "reason": interval.unschedulableReason])
-            case .lineBreak(let name): LocalizedText(N_("cannot write the units: {name} contains a line break"), ["name": .verbatim(name)])
+            case .lineBreak(let name): LocalizedText(N_("cannot write the units: {name} contains a line break"), ["name": name])
             }
         }
     }
