@@ -24,15 +24,10 @@ enum EnsembleAPI {
     static let variables: Set<String> = ["temperature_2m", "precipitation"]
 
     static func answer(_ request: ServerRequest, now: Double) -> ServerResponse {
-        guard let latitudeText = request.queryValue("latitude"), let longitudeText = request.queryValue("longitude"),
-              let latitude = Double(latitudeText.trimmingSpaces()), let longitude = Double(longitudeText.trimmingSpaces()) else {
-            return OpenMeteo.error(400, "Parameter 'latitude' and 'longitude' must have the same number of elements")
-        }
-        guard (-90...90).contains(latitude) else {
-            return OpenMeteo.error(400, "Latitude must be in range of -90 to 90°. Given: \(Float(latitude)).")
-        }
-        guard (-180...180).contains(longitude) else {
-            return OpenMeteo.error(400, "Longitude must be in range of -180 to 180°. Given: \(Float(longitude)).")
+        let (latitude, longitude): (Double, Double)
+        switch OpenMeteo.askedCoordinate(request) {
+        case .refused(let refusal): return refusal
+        case .coordinate(let lat, let lon): (latitude, longitude) = (lat, lon)
         }
         let names = (request.queryValue("hourly") ?? "").split(separator: ",").map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
         if let unknown = names.first(where: { !variables.contains($0) }) {

@@ -75,19 +75,32 @@ enum OpenMeteo {
 
     /// `hours`: that many hourly rows from the grid's first hour on, the values of the hours
     /// asked for over and over (`Behaviour.openMeteoHours`).
-    static func forecast(_ request: ServerRequest, endpoint: Endpoint, now: Double, hours: Int? = nil) -> ServerResponse {
-        // ForecastapiQuery.swift, getCoordinates and CoordinatesAndElevation.init.
-        guard let latitudeText = request.queryValue("latitude"), let longitudeText = request.queryValue("longitude") else {
-            return error(400, "Parameter 'latitude' and 'longitude' must have the same number of elements")
-        }
-        guard let latitude = Double(latitudeText.trimmingSpaces()), let longitude = Double(longitudeText.trimmingSpaces()) else {
-            return error(400, "Parameter 'latitude' and 'longitude' must have the same number of elements")
+    /// The coordinate a request asks for, or the server's refusal, the same in each of its APIs
+    /// (ForecastapiQuery.swift, getCoordinates and CoordinatesAndElevation.init).
+    enum AskedCoordinate {
+        case coordinate(latitude: Double, longitude: Double)
+        case refused(ServerResponse)
+    }
+
+    static func askedCoordinate(_ request: ServerRequest) -> AskedCoordinate {
+        guard let latitudeText = request.queryValue("latitude"), let longitudeText = request.queryValue("longitude"),
+              let latitude = Double(latitudeText.trimmingSpaces()), let longitude = Double(longitudeText.trimmingSpaces()) else {
+            return .refused(error(400, "Parameter 'latitude' and 'longitude' must have the same number of elements"))
         }
         guard (-90...90).contains(latitude) else {
-            return error(400, "Latitude must be in range of -90 to 90°. Given: \(Float(latitude)).")
+            return .refused(error(400, "Latitude must be in range of -90 to 90°. Given: \(Float(latitude))."))
         }
         guard (-180...180).contains(longitude) else {
-            return error(400, "Longitude must be in range of -180 to 180°. Given: \(Float(longitude)).")
+            return .refused(error(400, "Longitude must be in range of -180 to 180°. Given: \(Float(longitude))."))
+        }
+        return .coordinate(latitude: latitude, longitude: longitude)
+    }
+
+    static func forecast(_ request: ServerRequest, endpoint: Endpoint, now: Double, hours: Int? = nil) -> ServerResponse {
+        let (latitude, longitude): (Double, Double)
+        switch askedCoordinate(request) {
+        case .refused(let refusal): return refusal
+        case .coordinate(let lat, let lon): (latitude, longitude) = (lat, lon)
         }
         let windSpeed = request.queryValue("wind_speed_unit") ?? request.queryValue("windspeed_unit") ?? "kmh"
         guard ["kmh", "ms", "mph", "kn"].contains(windSpeed) else {
