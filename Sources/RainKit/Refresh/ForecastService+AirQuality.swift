@@ -75,15 +75,8 @@ extension ForecastService {
                     do throws(ForecastError) {
                         air.record(try await client.value(from: endpoint, decode: decode), for: index)
                     } catch {
-                        let place = LocalizedText.verbatim(location.name.strippingControlCharacters)
-                        let feed = LocalizedText(AirQualityService.displayName)
-                        if case .offline(let host) = error {
-                            air.recordFailure(of: index, LocalizedText(N_("{place}: could not fetch {feed}: cannot reach {host}"),
-                                                                       ["place": place, "feed": feed, "host": .verbatim(host)]), unreachable: true)
-                        } else {
-                            air.recordFailure(of: index, LocalizedText(N_("{place}: could not fetch {feed}: {problem}"),
-                                                                       ["place": place, "feed": feed, "problem": error.text]), unreachable: false)
-                        }
+                        let failure = FeedFailure(error, fetching: AirQualityService.displayName, for: location.name)
+                        air.recordFailure(of: index, failure.line, unreachable: failure.unreachable)
                     }
                 }
             }

@@ -197,16 +197,8 @@ extension ForecastService {
                     do throws(ForecastError) {
                         official.record(try await client.conditionalValue(from: endpoint, decode: decode), from: position)
                     } catch {
-                        let place = LocalizedText.verbatim(location.name.strippingControlCharacters)
-                        if case .offline(let host) = error {
-                            official.record(LocalizedText(N_("{place}: could not fetch {feed}: cannot reach {host}"),
-                                                          ["place": place, "feed": LocalizedText(feed.displayName), "host": .verbatim(host)]),
-                                            from: position, unreachable: true)
-                        } else {
-                            official.record(LocalizedText(N_("{place}: could not fetch {feed}: {problem}"),
-                                                          ["place": place, "feed": LocalizedText(feed.displayName), "problem": error.text]),
-                                            from: position, unreachable: false)
-                        }
+                        let failure = FeedFailure(error, fetching: feed.displayName, for: location.name)
+                        official.record(failure.line, from: position, unreachable: failure.unreachable)
                         official.recordFailure(of: position)
                     }
                 }

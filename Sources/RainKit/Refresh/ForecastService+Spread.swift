@@ -26,11 +26,7 @@ extension ForecastService {
             kept.save(spread, for: location.id, units: units, fetchedAt: fetchedAt)
             return .spread(spread)
         } catch {
-            let feed = LocalizedText(EnsembleService.displayName)
-            if case .offline(let host) = error {
-                return .failed(LocalizedText(N_("could not fetch {feed}: cannot reach {host}"), ["feed": feed, "host": .verbatim(host)]))
-            }
-            return .failed(LocalizedText(N_("could not fetch {feed}: {problem}"), ["feed": feed, "problem": error.text]))
+            return .failed(FeedFailure(error, fetching: EnsembleService.displayName).line)
         }
     }
 }
