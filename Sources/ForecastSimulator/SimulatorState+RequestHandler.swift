@@ -9,13 +9,22 @@ extension SimulatorState: RequestHandler {
         let router = Router(apiKey: apiKey, now: clock.rounded(.down))
         let action: Reply.Action
         if Route(segments: request.pathSegments).isLimitedByOpenMeteo {
-            action = limitedOpenMeteo(request, router: router, behaviour: behaviour, now: clock,
+            action = limitedOpenMeteo(request, router: router, behaviour: behaviour, now: limiterNow,
                                       answeredAt: .now + .milliseconds(latency))
         } else {
             action = router.action(for: request, behaviour: behaviour)
         }
         log(request, action: action)
         return Reply(action, after: .milliseconds(latency))
+    }
+
+    /// The time Open-Meteo's limiter counts by. From a fixed `now` it runs on as the real clock
+    /// does (the answers stay those of the moment given), so a minute's count ends and a client
+    /// that waits for it is let through.
+    private var limiterNow: Double {
+        guard let fixedNow else { return Date().timeIntervalSince1970 }
+        let elapsed = (ContinuousClock.now - started).components
+        return fixedNow + Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
     }
 
     /// A forecast or air-quality request through Open-Meteo's limiter (`OpenMeteoRateLimiter`): refused with

@@ -23,6 +23,7 @@ final class SimulatorState: Sendable {
     let logger: (@Sendable (String) -> Void)?
     /// `Configuration.now`: nil follows the real clock.
     let fixedNow: Double?
+    let started = ContinuousClock.now
     private let values: Mutex<Values>
 
     init(configuration: ForecastSimulator.Configuration) {

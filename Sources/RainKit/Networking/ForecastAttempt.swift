@@ -47,10 +47,11 @@ enum ForecastAttempt: Equatable {
             let message = ServerMessage.message(in: response.body, hiding: key)
             switch status {
             case 429:
-                // A limit of the hour or the day answers every try until it resets.
+                // A limit of the hour or the day answers every try until it resets; the minute's
+                // is worth a try once it has.
                 let quota = ExceededQuota(serverMessage: message)
                 self = .failure(.rateLimited(retryAfter: retryAfter, quota: quota), retryable: quota?.isWorthRetryingSoon ?? true,
-                                serverDelay: serverDelay)
+                                serverDelay: serverDelay ?? quota?.retryDelay())
             case 401 where sentKey, 403 where sentKey:
                 self = .failure(.keyRefused(status: status, message: message), retryable: false, serverDelay: nil)
             default:

@@ -36,6 +36,16 @@ public struct ExceededQuota: Sendable, Equatable {
     /// Another try before the reset gets the same answer.
     var isWorthRetryingSoon: Bool { window == .minute }
 
+    /// How long to wait before trying again: until the minute's count starts again, and a second
+    /// more for the clocks' difference. Open-Meteo's 429 carries no `Retry-After`; its server
+    /// clears the minute's count on the minute (open-meteo/open-meteo `configure.swift`,
+    /// `minutelyCallback`), so a try before then is refused again. Nil for the hour and the day.
+    func retryDelay(now: Date = Date()) -> Duration? {
+        guard isWorthRetryingSoon else { return nil }
+        let milliseconds = Int(((resetsAt.timeIntervalSince(now) + 1) * 1000).rounded(.up))
+        return .milliseconds(max(0, milliseconds))
+    }
+
     /// "rate-limited by Open-Meteo until 00:00 UTC (its daily limit)".
     public var text: LocalizedText {
         let seconds = Int(resetsAt.timeIntervalSince1970) % 86_400
