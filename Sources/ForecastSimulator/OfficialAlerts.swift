@@ -123,16 +123,19 @@ enum NWSAlerts {
 /// (metno/weatherapi-docs `doc/metalerts/geojson.md`, its example output and property table;
 /// the parameters from api.met.no's MetAlerts documentation): a FeatureCollection with `lang`
 /// and `lastChange`, each feature's `properties` and its `when.interval`, times with an offset.
-/// A coordinate with 5+ decimals, or no User-Agent, is refused with 403 (`doc/TermsOfService.md`,
-/// "Traffic": "requests with 5+ decimals will return a 403 Forbidden"; `doc/StatusCodes.md`: 403
-/// for a client that does not identify itself; errors are HTML).
+/// A coordinate with 5+ decimals, or a User-Agent missing or naming no contact (`identifies`),
+/// is refused with 403 (`doc/TermsOfService.md`, "Traffic": "requests with 5+ decimals will
+/// return a 403 Forbidden"; `doc/StatusCodes.md`: 403 for a client that does not identify
+/// itself; errors are HTML).
 ///
 /// A place with an alert gets the messages MET sends (`doc/metalerts/CAP-v2-profile.md`,
 /// "Update/Cancel practice as used at MET"): the heavy rain alert in force, at level 2 to 4
-/// (yellow, orange, red; a red one named as a storm, `incidentName`); an all-clear that replaced
-/// a wind alert (`type` Update, `severity` Minor, green, level 1), and a `Cancel` of an ice alert
-/// sent by mistake, both expiring an hour after they were sent; and a gale for the sea off the
-/// place (`geographicDomain` marine), which MET's point query answers for a coastal place.
+/// (yellow, orange, red; a red one named as a storm, `incidentName`); a yellow wind alert until
+/// noon UTC, then for an hour the all-clear that replaces it (`type` Update, `severity` Minor,
+/// green, level 1; `windDowngrade`); a `Cancel` of an ice alert sent by mistake (CAP's `msgType`,
+/// which the GeoJSON's `type` carries, `severity` Minor), expiring an hour after it was sent; and
+/// a gale for the sea off the place (`geographicDomain` marine), which MET's point query answers
+/// for a coastal place.
 ///
 /// Every answer carries `Last-Modified` (the `lastChange`) and `Expires` half an hour after
 /// `now`, as the answer shown in `doc/GettingStarted.md` does; a request whose `If-Modified-Since`
@@ -151,15 +154,17 @@ enum MetAlerts {
             return .json(400, .object([("error", .string("lat and lon are required together"))]))
         }
         let decimals = [lat, lon].map { $0.split(separator: ".", omittingEmptySubsequences: false).dropFirst().first?.count ?? 0 }
-        let agent = request.headers["user-agent"] ?? ""
-        if decimals.contains(where: { $0 > 4 }) || agent.isEmpty {
+        if decimals.contains(where: { $0 > 4 }) || !identifies(request.headers["user-agent"] ?? "") {
             return .text(403, contentType: "text/html; charset=utf-8",
                          "<html><head><title>403 Forbidden</title></head><body><h1>403 Forbidden</h1></body></html>\n")
         }
         let english = request.queryValue("lang") == "en"
         let alert = OfficialAlert(latitude: latitude, longitude: longitude, now: now)
-        let caching = [("Last-Modified", HTTPDate.string(alert.issued)), ("Expires", HTTPDate.string(now + expiresAfter))]
-        if current, let since = request.headers["if-modified-since"].flatMap(HTTPDate.seconds), since >= alert.issued {
+        // The wind warning is downgraded at noon UTC (`windDowngrade`): the feed changed then.
+        let downgrade = windDowngrade(now)
+        let lastChange = now >= downgrade && alert.hasAlert ? max(alert.issued, downgrade) : alert.issued
+        let caching = [("Last-Modified", HTTPDate.string(lastChange)), ("Expires", HTTPDate.string(now + expiresAfter))]
+        if current, let since = request.headers["if-modified-since"].flatMap(HTTPDate.seconds), since >= lastChange {
             return ServerResponse(status: 304, headers: caching)
         }
         var features: [JSONValue] = []
@@ -169,14 +174,19 @@ enum MetAlerts {
             let rain = english ? ["Heavy rain", "Very heavy rain", "Extremely heavy rain ongoing"][level.0 - 2]
                 : ["Mye regn", "Svært mye regn", "Ekstremt mye regn pågår"][level.0 - 2]
             let storm = level.0 == 4 ? ["Gyda", "Ingunn", "Hans"][Int(alert.seed.unit(49) * 3) % 3] : nil
-            let sent = (now / 3600).rounded(.down) * 3600
             var message = Message(alert: alert, english: english, number: 1, level: level, event: "rain", name: rain,
                                   area: alert.region, interval: (alert.issued, alert.ends), type: "Alert")
             message.incident = storm
             features.append(message.feature)
-            features.append(Message(alert: alert, english: english, number: 2, level: (1, "Green", "Minor"), event: "wind",
-                                    name: english ? "Strong wind gusts" : "Kraftige vindkast", area: alert.region,
-                                    interval: (sent, sent + 3600), type: "Update").feature)
+            let gusts = english ? "Strong wind gusts" : "Kraftige vindkast"
+            if now < downgrade {
+                features.append(Message(alert: alert, english: english, number: 2, level: levels[0], event: "wind", name: gusts,
+                                        area: alert.region, interval: (downgrade - 6 * 3600, downgrade + 6 * 3600), type: "Alert").feature)
+            } else if now < downgrade + 3600 {
+                features.append(Message(alert: alert, english: english, number: 5, level: (1, "Green", "Minor"), event: "wind", name: gusts,
+                                        area: alert.region, interval: (downgrade, downgrade + 3600), type: "Update").feature)
+            }
+            let sent = (now / 3600).rounded(.down) * 3600
             features.append(Message(alert: alert, english: english, number: 3, level: levels[0], event: "ice",
                                     name: english ? "Ice" : "Is", area: alert.region, interval: (sent, sent + 3600), type: "Cancel",
                                     severity: "Minor").feature)
@@ -189,6 +199,43 @@ enum MetAlerts {
         return .json(current ? 200 : 203, .object([("type", .string("FeatureCollection")), ("lang", .string(english ? "en" : "no")),
                                                    ("lastChange", .string(alert.time(alert.issued))), ("features", .array(features))]),
                      headers: caching)
+    }
+
+    /// When the day's wind warning is downgraded: noon UTC. Before it a yellow `Alert`; from it
+    /// for an hour the all-clear that replaces it (`Update`, `severity` Minor, green, CAP's
+    /// `responseType` AllClear: `doc/metalerts/CAP-v2-profile.md`, `<responseType>` and
+    /// `<Severity>`, "Minor is only used for downgrade and Cancel warnings"); then nothing.
+    static func windDowngrade(_ now: Double) -> Double {
+        (now / 86_400).rounded(.down) * 86_400 + 12 * 3600
+    }
+
+    /// The Meteoalarm kind of phenomenon an event is (`awareness_type`, `doc/metalerts/geojson.md`:
+    /// "1; Wind" for a gale; the CAP profile's "10; rain", "8; forest-fire").
+    static func awarenessType(_ event: String) -> String {
+        switch event {
+        case "wind", "gale": return "1; Wind"
+        case "ice", "snow": return "2; snow-ice"
+        case "forestFire": return "8; forest-fire"
+        default: return "10; rain"
+        }
+    }
+
+    /// Whether `agent` names a client and where its makers are found, as MET asks
+    /// (metno/weatherapi-docs `doc/TermsOfService.md`, "Identification": an email address or a
+    /// link to a website, "acmeweathersite.com support@acmeweathersite.com", "AcmeWeatherApp/0.9
+    /// github.com/acmeweatherapp"). A missing or generic one ("wget/1.12", "Dalvik/2.1.0", a
+    /// library's own, a browser's) is answered 403 by the newer products (`doc/FAQ.md`, "Now I'm
+    /// suddenly getting 403 Forbidden"; `doc/locationforecast/HowTO.md`, step 3).
+    static func identifies(_ agent: String) -> Bool {
+        let tokens = agent.split(whereSeparator: { " ();,<>".contains($0) }).map(String.init)
+        return tokens.contains { token in
+            if let at = token.firstIndex(of: "@") { return token[token.index(after: at)...].contains(".") }
+            var host = Substring(token)
+            for scheme in ["+", "https://", "http://"] where host.hasPrefix(scheme) { host = host.dropFirst(scheme.count) }
+            let labels = host.prefix { $0 != "/" }.split(separator: ".", omittingEmptySubsequences: false)
+            guard labels.count > 1, let top = labels.last, top.count >= 2 else { return false }
+            return top.allSatisfy(\.isLetter) && labels.allSatisfy { !$0.isEmpty }
+        }
     }
 
     /// One CAP message as a feature, in MET's words for its level (`title` is the headline:
@@ -222,7 +269,7 @@ enum MetAlerts {
                 ("altitude_above_sea_level", .string("0")), ("area", .string(area)),
                 ("awarenessResponse", .string(english ? "Be prepared" : "Følg med")),
                 ("awareness_level", .string("\(level.number); \(level.colour.lowercased()); \(level.severity)")),
-                ("awareness_type", .string("10; \(event)")), ("ceiling_above_sea_level", .string("9000")), ("certainty", .string("Likely")),
+                ("awareness_type", .string(MetAlerts.awarenessType(event))), ("ceiling_above_sea_level", .string("9000")), ("certainty", .string("Likely")),
                 ("consequences", .string(english ? "Water may collect on roads." : "Vann kan samle seg på veiene.")),
                 ("contact", .string("https://www.met.no/kontakt-oss")), ("county", .array([])),
                 ("description", .string(english ? "\(name). Simulated by the forecast simulator; not a real warning." : "\(name). Simulert.")),

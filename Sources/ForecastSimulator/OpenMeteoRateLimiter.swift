@@ -89,7 +89,12 @@ struct OpenMeteoRateLimiter: Sendable {
             (request.queryValue(name) ?? "").split(separator: ",").filter { !$0.isEmpty }.count
         }
         let current = request.queryValue("current_weather") == "true" ? 5 : count("current")
-        let models = max(1, count("models"))
+        // The Ensemble API counts each model's members (`ForecastapiController.swift`:
+        // `domains.reduce(0, { $0 + $1.countEnsembleMember })`); the default model is GFS's.
+        let names = (request.queryValue("models") ?? "").split(separator: ",").map(String.init).filter { !$0.isEmpty }
+        let models = request.pathSegments.last == "ensemble"
+            ? (names.isEmpty ? ["gfs_seamless"] : names).reduce(0) { $0 + (EnsembleAPI.members[$1] ?? 1) }
+            : max(1, names.count)
         let variables = (current + count("minutely_15") + count("hourly") + count("daily")) * models
         let days = (request.queryValue("forecast_days").flatMap { Int($0) } ?? 7) + (request.queryValue("past_days").flatMap { Int($0) } ?? 0)
         let timeFraction = Float(days) / 14

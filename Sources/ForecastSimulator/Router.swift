@@ -38,11 +38,12 @@ enum Route: Equatable {
 
     /// Counted by Open-Meteo's limiter of free calls: one slot per client address across the
     /// free APIs behind `ApiKeyManager.withApiParameter` (open-meteo/open-meteo
-    /// `Sources/App/Helper/Vapor/ApiKeyManager.swift`), the forecast's and the air quality's.
+    /// `Sources/App/Helper/Vapor/ApiKeyManager.swift`), the forecast's, the air quality's and the
+    /// ensemble's (its weight counting members, `OpenMeteoRateLimiter.weight`).
     /// The geocoder is a server of its own (open-meteo/geocoding-api).
     var isLimitedByOpenMeteo: Bool {
         switch self {
-        case .openMeteoForecast, .airQuality: return true
+        case .openMeteoForecast, .airQuality, .ensemble: return true
         default: return false
         }
     }

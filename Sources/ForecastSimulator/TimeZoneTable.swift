@@ -28,6 +28,9 @@ enum TimeZoneTable {
         Region(zone: "Europe/Kyiv", name: "Kyiv", latitudes: 50.2...50.7, longitudes: 30.2...30.9),
         Region(zone: "America/Nuuk", name: "Nuuk", latitudes: 63.9...64.4, longitudes: -52 ... -51.4),
         Region(zone: "Europe/Oslo", name: "Northern Norway", latitudes: 68...71.5, longitudes: 14...20.5),
+        // Svalbard keeps its own IANA name (tzdata's `backward` links it to Europe/Berlin's
+        // rules), as timezone-boundary-builder, which Open-Meteo's server looks zones up in, has it.
+        Region(zone: "Arctic/Longyearbyen", name: "Svalbard", latitudes: 74...81, longitudes: 10...34),
         Region(zone: "Asia/Kathmandu", name: "Kathmandu Valley", latitudes: 27.5...27.9, longitudes: 85.1...85.6),
         Region(zone: "Europe/London", name: "United Kingdom", latitudes: 49.5...61, longitudes: -11 ... -0.0001),
         Region(zone: "Europe/London", name: "United Kingdom", latitudes: 50.5...56, longitudes: 0...1.8),

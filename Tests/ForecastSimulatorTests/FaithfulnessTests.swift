@@ -283,6 +283,15 @@ import Testing
         #expect(body["utc_offset_seconds"] as? Int == offset)
     }
 
+    /// Svalbard's own zone (tzdata links it to Europe/Berlin's rules), not a zone by longitude.
+    @Test func svalbardIsArcticLongyearbyen() throws {
+        let path = "&daily=temperature_2m_max&timezone=auto&timeformat=unixtime"
+        let svalbard = try openMeteo(Self.berlinDSTWeek, "/v1/forecast?latitude=78.22&longitude=15.65" + path)
+        let berlin = try openMeteo(Self.berlinDSTWeek, "/v1/forecast?latitude=52.52&longitude=13.41" + path)
+        #expect(svalbard["timezone"] as? String == "Arctic/Longyearbyen")
+        #expect(svalbard["utc_offset_seconds"] as? Int == berlin["utc_offset_seconds"] as? Int)
+    }
+
     @Test func theGeocoderAndPirateWeatherSendTheTrueZone() throws {
         let simulator = try startedSimulator(.init(now: Self.berlinDSTWeek))
         defer { simulator.stop() }

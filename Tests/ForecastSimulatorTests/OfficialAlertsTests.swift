@@ -68,6 +68,16 @@ import Testing
         }
         #expect(try fetch(simulator.port, "/weatherapi/metalerts/2.0/current.json?lat=69.6489&lon=18.9551&lang=en", headers: agent).status == 200)
         #expect(try fetch(simulator.port, "/weatherapi/metalerts/2.0/current.json?lat=69.6489&lon=18.9551&lang=en").status == 403)
+        // doc/FAQ.md: a generic User-Agent is refused as a missing one; a website or an address identifies.
+        for generic in ["wget/1.12", "Dalvik/2.1.0 (Linux; U; Android 11)", "curl/8.5.0", "rain/0.1.0", "test", "rain/0.1.0 (no contact)"] {
+            #expect(try fetch(simulator.port, "/weatherapi/metalerts/2.0/current.json?lat=69.6489&lon=18.9551&lang=en",
+                              headers: [("User-Agent", generic)]).status == 403, "\(generic)")
+        }
+        for named in ["acmeweathersite.com support@acmeweathersite.com", "AcmeWeatherApp/0.9 github.com/acmeweatherapp",
+                      "rain/0.1.0 (+https://github.com/rain-weather/rain)"] {
+            #expect(try fetch(simulator.port, "/weatherapi/metalerts/2.0/current.json?lat=69.6489&lon=18.9551&lang=en",
+                              headers: [("User-Agent", named)]).status == 200, "\(named)")
+        }
     }
 
     /// `doc/metalerts/CAP-v2-profile.md`, "Update/Cancel practice as used at MET": an all-clear
@@ -76,7 +86,7 @@ import Testing
         let simulator = try startedSimulator(.init(now: Self.now))
         defer { simulator.stop() }
         let body = try #require(try fetch(simulator.port, "/weatherapi/metalerts/2.0/current.json?lat=60.39&lon=5.32&lang=en",
-                                          headers: [("User-Agent", "test")]).jsonObject)
+                                          headers: [("User-Agent", "test (me@example.org)")]).jsonObject)
         let features = try #require(body["features"] as? [[String: Any]])
         let properties = features.compactMap { $0["properties"] as? [String: Any] }
         #expect(properties.map { $0["type"] as? String } == ["Alert", "Update", "Cancel", "Alert"])

@@ -33,6 +33,21 @@ import Testing
         #expect(simulator.openMeteoCallsByMinute[Self.minute] == calls, "a refused request counts nothing")
     }
 
+    /// The Ensemble API shares the free limits, its weight counting each model's members
+    /// (`ForecastapiController.swift`, `countEnsembleMember`): two variables of ICON's 40 runs
+    /// for 7 days are 8 calls, of GFS's 31 (the default model) 6.2.
+    @Test func anEnsembleRequestCountsItsMembers() throws {
+        let simulator = try simulator(.init(perMinute: 14, perHour: 1000, perDay: 1000))
+        defer { simulator.stop() }
+        let query = "latitude=52.52&longitude=13.41&hourly=temperature_2m,precipitation&forecast_days=7"
+        #expect(try fetch(simulator.port, "/v1/ensemble?\(query)&models=icon_seamless").status == 200)
+        #expect(abs((simulator.openMeteoCallsByMinute[Self.minute] ?? 0) - 8) < 0.001, "\(simulator.openMeteoCallsByMinute)")
+        #expect(try fetch(simulator.port, "/v1/ensemble?\(query)").status == 200)
+        #expect(abs((simulator.openMeteoCallsByMinute[Self.minute] ?? 0) - 14.2) < 0.001, "\(simulator.openMeteoCallsByMinute)")
+        #expect(try fetch(simulator.port, "/v1/ensemble?\(query)").status == 429, "14.2 calls: the minute's 14 are used")
+        #expect(try fetch(simulator.port, Self.target).status == 429, "one count across the free APIs")
+    }
+
     @Test func aFailedRequestCountsOne() throws {
         let simulator = try simulator(.init(perMinute: 5, perHour: 1000, perDay: 1000))
         defer { simulator.stop() }

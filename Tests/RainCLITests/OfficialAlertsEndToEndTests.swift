@@ -1,3 +1,4 @@
+import ForecastSimulator
 import Foundation
 import RainKit
 import RainTestSupport
@@ -52,11 +53,44 @@ import Testing
             #expect(requests.first { $0.path == "/alerts/active" }?.queryValue("point") == "40.71,-74.006")
             #expect(requests.first { $0.path == "/alerts/active" }?.header("accept") == "application/geo+json", "the type NWS documents")
             #expect(requests.first { $0.path.hasPrefix("/weatherapi") }?.header("accept") == "application/json")
-            // No made-up contact: rain names itself and says none is configured.
+            // Without alerts_contact, rain names itself and its project page (MET refuses a
+            // User-Agent with no contact: the simulator's MetAlerts answered 200, so Bergen's alert is here).
             #expect(requests.allSatisfy {
-                let agent = $0.header("user-agent") ?? ""
-                return agent.hasPrefix("rain/") && agent.hasSuffix(" (command-line weather tool; no contact configured)") && !agent.contains("example")
+                $0.header("user-agent") == "\(RainVersion.userAgent) (+\(RainVersion.projectURL))"
             }, "\(requests.map { $0.header("user-agent") })")
+        }
+    }
+
+    /// MET's downgrade (`doc/metalerts/CAP-v2-profile.md`: an `Update` with responseType
+    /// AllClear, `severity` Minor, green) replaces the yellow wind alert the simulator sends
+    /// until noon UTC: the alert rain showed and notified ends, and the all-clear is neither
+    /// shown nor notified.
+    @Test func metsGreenAllClearEndsTheAlertAndNeverNotifies() async throws {
+        try await withTemporaryDirectory { home in
+            let before = NotifyEndToEndTests.now.addingTimeInterval(-10 * 60)
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 5}"#, now: before)
+            let bergen = try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+                .add(name: "Bergen", coordinate: Coordinate(latitude: 60.39, longitude: 5.32)).location
+            let cache = ForecastCache(directory: home + "/cache/forecasts")
+            let warned = try await world.keylessRain(["notify", "Bergen", "--dry-run"])
+            #expect(warned.status == 0, "\(warned)")
+            #expect(try cache.load(for: bergen.id)?.forecast.alerts.map(\.title) == ["Heavy rain, yellow level", "Strong wind gusts, yellow level"])
+            #expect(warned.output.contains("Strong wind gusts, yellow level for Bergen"), "\(warned)")
+
+            // After the answer's Expires (half an hour), past noon: MET (a simulator whose clock
+            // is then) sends the all-clear.
+            let after = NotifyEndToEndTests.now.addingTimeInterval(21 * 60)
+            let met = ForecastSimulator(configuration: .init(now: after.timeIntervalSince1970))
+            try met.start()
+            defer { met.stop() }
+            let environment = world.keylessEnvironment.merging(["RAIN_METALERTS_URL": met.rootURL + "/weatherapi/metalerts/2.0/current.json"]) { $1 }
+            let cleared = try await BuiltProduct.run("rain", ["notify", "Bergen", "--dry-run"], environment: environment, at: after)
+            #expect(cleared.status == 0 && cleared.error.isEmpty, "\(cleared)")
+            #expect(met.requests.filter { $0.path.hasPrefix("/weatherapi") }.count == 1, "\(met.requests.map(\.path))")
+            #expect(!cleared.output.contains("wind") && !cleared.output.contains("green"), "\(cleared)")
+            #expect(try cache.load(for: bergen.id)?.forecast.alerts.map(\.title) == ["Heavy rain, yellow level"], "the all-clear ended the wind alert")
+            let shown = try await BuiltProduct.run("rain", ["show", "Bergen", "--offline"], environment: environment, at: after)
+            #expect(!shown.output.contains("Strong wind gusts"), "\(shown)")
         }
     }
 

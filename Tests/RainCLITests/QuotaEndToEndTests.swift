@@ -107,6 +107,31 @@ import Testing
         }
     }
 
+    /// The air is asked of Open-Meteo whatever the provider, and counts against its free
+    /// limits there: with Pirate Weather (a server of its own here, whose limits are not
+    /// Pirate Weather's), 5 places' air every minute is 1.5 x 5 x 1440 = 10800 calls a day.
+    @Test func theAirCountsAgainstOpenMeteoWithAnotherProvider() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let store = LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+            for (index, name) in ["Oslo", "Rome", "Lima"].enumerated() {
+                _ = try store.add(name: name, coordinate: Coordinate(latitude: 10 + Double(index), longitude: 20))
+            }
+            let watch = BuiltProduct.start("rain", ["watch", "--all", "--every", "1m"], environment: world.environment)
+            #expect(await watch.waitForOutput(containing: "refreshed"), "\(watch.output)")
+            watch.send(SIGTERM)
+            let result = try await watch.finish()
+            #expect(result.error.split(separator: "\n").prefix(2)
+                    == ["rain: warning: Open-Meteo: 10800 calls a day; its free limit is 10000", "rain: hint: 5 places every 1m; every 2m would fit"],
+                    "\(result.error)")
+            writeFile(home + "/config.json", #"{"timeout_seconds": 30, "air_quality": false}"#)
+            let without = BuiltProduct.start("rain", ["watch", "--all", "--every", "1m"], environment: world.environment)
+            #expect(await without.waitForOutput(containing: "refreshed"), "\(without.output)")
+            without.send(SIGTERM)
+            #expect(try await without.finish().error.isEmpty, "no air, no Open-Meteo calls")
+        }
+    }
+
     @Test func watchingTwoPlacesEveryMinuteWarnsAndWatches() async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home)

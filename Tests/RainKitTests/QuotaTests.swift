@@ -31,6 +31,27 @@ import Testing
 
     /// 38 variables (15 now, 3 by quarter hour, 11 by hour, 9 by day; not the day's sunrise and
     /// sunset, which rain works out itself) for 8 days: max(1, 3.8, 3.8 x 8 / 14) = 3.8 calls.
+    /// Only Open-Meteo's own free service (and this machine, where the simulator stands in for
+    /// it) has its free limits: a server of one's own and the paid plans' customer hosts do not.
+    @Test func openMeteosFreeLimitsAreThoseOfItsFreeService() {
+        for url in ["https://api.open-meteo.com/v1/forecast", "https://air-quality-api.open-meteo.com/v1/air-quality",
+                    "http://127.0.0.1:8080/v1/forecast", "http://[::1]:8080/v1/forecast"] {
+            #expect(OpenMeteoRateLimit.freeLimits(forURL: url) == OpenMeteoRateLimit.limits, "\(url)")
+        }
+        for url in ["https://weather.example.org/v1/forecast", "https://customer-api.open-meteo.com/v1/forecast",
+                    "https://open-meteo.com.example.net/v1/forecast", "http://192.168.1.5:8080/v1/forecast"] {
+            #expect(OpenMeteoRateLimit.freeLimits(forURL: url) == nil, "\(url)")
+        }
+        var settings = Settings(paths: RainPaths(configFile: "/c", defaultsFile: "/d", forecastsDirectory: "/f"))
+        settings.providerChoice = .openMeteo
+        settings.openMeteoURL = "https://weather.example.org/v1/forecast"
+        #expect(QuotaPlan(refreshing: 100, with: settings) == nil, "a self-hosted Open-Meteo has no free-tier warnings")
+        settings.providerChoice = .darkSky
+        #expect(AirQualityService.separatePlan(refreshing: 5, with: settings)?.callsPerRefresh == 1.5)
+        settings.airQualityURL = "https://air.example.org/v1/air-quality"
+        #expect(AirQualityService.separatePlan(refreshing: 5, with: settings) == nil)
+    }
+
     @Test func rainsRequestCountsAsThreePointEightCalls() {
         let weight = OpenMeteoQueryWeight.ofRainsRequest
         #expect(weight.variables == 38 && weight.daysPerLocation == [8])

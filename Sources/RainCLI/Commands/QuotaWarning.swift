@@ -10,11 +10,16 @@ extension CommandContext {
     func warnIfOverFreeLimits(places: Int, every scheduled: Interval, choosingFrom intervals: [Interval] = QuotaPlan.clockIntervals,
                               paced: Bool, settings: Settings) {
         let interval = paced ? Interval(seconds: max(scheduled.seconds, settings.refreshIntervalMinutes * 60)) : scheduled
-        guard let plan = QuotaPlan(refreshing: places, with: settings),
-              let crossing = plan.crossing(every: interval, choosingFrom: intervals, paced: paced) else { return }
-        report(ErrorReport(message: quotaWarning(crossing, service: plan.limits.service),
-                           hint: quotaHint(crossing, places: places, every: interval), exitCode: .success),
-               as: .warning)
+        // The provider's plan, and the air's where another provider leaves it a plan of its own
+        // (not paced: a batch is paced by the provider's plan only).
+        let plans = [QuotaPlan(refreshing: places, with: settings).map { ($0, paced) },
+                     AirQualityService.separatePlan(refreshing: places, with: settings).map { ($0, false) }]
+        for (plan, paced) in plans.compactMap({ $0 }) {
+            guard let crossing = plan.crossing(every: interval, choosingFrom: intervals, paced: paced) else { continue }
+            report(ErrorReport(message: quotaWarning(crossing, service: plan.limits.service),
+                               hint: quotaHint(crossing, places: places, every: interval), exitCode: .success),
+                   as: .warning)
+        }
     }
 
     /// One line saying that a refresh goes a minute at a time (`plan.placesPerMinute` places

@@ -344,8 +344,10 @@ extension ShowCommand {
         }
         var view = ForecastView(width: width, usesColor: context.useColor, now: now, cutsLines: true)
         view.presentation = presentation
+        view.showsCredit = false
         let header = view.lines(cached, height: 2)
-        context.console.write((header + [""] + lines).joined(separator: "\n") + "\n")
+        let credit = view.creditLine(cached).map { ["", $0] } ?? []
+        context.console.write((header + [""] + lines + credit).joined(separator: "\n") + "\n")
         if status != .success { throw ExitStatus(code: status) }
     }
 }

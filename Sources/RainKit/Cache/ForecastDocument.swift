@@ -37,7 +37,23 @@ enum ForecastDocument {
         JSONField("air", .object({ $0.forecast.air }, { $0.forecast.air = $1 }, AirQualityFields.air, AirQuality())),
         JSONField("spread", .object({ $0.spread }, { $0.spread = $1 }, ForecastSpreadFields.spread,
                                     ForecastSpread(model: "", members: 0, hourly: [], daily: []))),
+        // Whose data these are (`DataCredit`): worked out from the rest, so written only where
+        // `rain show --json` shows the forecast (with its display units), never read back.
+        JSONField("attribution", .writtenOnly { cached in
+            guard cached.displayUnits != nil else { return nil }
+            let credits = cached.credits
+            return .nested { writer, depth in
+                writer.writeArray(credits, depth: depth) { writer, credit in creditTable.write(credit, to: &writer, depth: depth + 1) }
+            }
+        }),
     ]
+
+    private static let creditTable = JSONFields<DataCredit>([
+        JSONField("part", .name({ $0.part }, { $0.part = $1 })),
+        JSONField("name", .name({ $0.name }, { $0.name = $1 })),
+        JSONField("url", .name({ $0.url }, { $0.url = $1 })),
+        JSONField("licence", .name({ $0.licence }, { $0.licence = $1 })),
+    ], naming: .rain)
 
     private static let table = JSONFields(fields, naming: .rain)
 

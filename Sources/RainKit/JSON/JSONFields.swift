@@ -185,6 +185,12 @@ extension JSONField.Value {
         object({ get($0) }, { model, part in part.map { set(&model, $0) } }, fields, blank).required(saying: N_("an object"))
     }
 
+    /// A member only written, worked out from the rest of the model (nil: left out); what a
+    /// document holds for it is not read.
+    static func writtenOnly(_ written: @escaping @Sendable (Model) -> JSONWritten?) -> Self {
+        Self(requirement: .optional, read: { _, _, _ throws(JSONError) in false }, written: written)
+    }
+
     /// An array of objects of `Part`'s fields; absent or null is empty, and written as `[]`.
     static func list<Part: Sendable>(_ get: @escaping Get<[Part]>, _ set: @escaping Set<[Part]>,
                                      _ fields: JSONFields<Part>, _ blank: Part) -> Self {

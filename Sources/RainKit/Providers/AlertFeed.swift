@@ -47,10 +47,13 @@ public enum AlertSource: String, Sendable, CaseIterable {
 extension ForecastEndpoint {
     /// The official services ask every client to name itself and a contact in `User-Agent`
     /// (api.weather.gov: weather-gov/api `assets/openapi.yaml`, `securitySchemes.userAgent`;
-    /// api.met.no: its terms of service). The contact is the user's (`alerts_contact`); rain
-    /// has no address of its own to give, so without one it says so rather than make one up.
+    /// api.met.no: metno/weatherapi-docs `doc/TermsOfService.md`, "Identification": "the
+    /// application/domain name, optionally version number" and "a company email address or a
+    /// link to the company website"; `doc/FAQ.md`: a missing or generic one is answered 403).
+    /// The contact is the user's (`alerts_contact`); without one, rain's own project page, so
+    /// the request still says what sends it and where its makers are found.
     static func identifyingUserAgent(contact: String?) -> String {
-        "\(RainVersion.userAgent) (\(contact ?? "command-line weather tool; no contact configured"))"
+        "\(RainVersion.userAgent) (\(contact ?? "+" + RainVersion.projectURL))"
     }
 
     /// A GET of `url` + `items` that names rain (the contact is added by `identifying(contact:)`)

@@ -24,6 +24,8 @@ public struct ForecastView: Sendable {
     public var asciiOnly = false
     /// The language, units and clock of the screen.
     public var presentation = Presentation()
+    /// Whether the view ends with the credit its data's sources ask for (`creditLine`).
+    public var showsCredit = true
 
     /// Layouts are designed for this many columns; narrower widths cut lines.
     public static let layoutWidth = 80
@@ -47,9 +49,34 @@ public struct ForecastView: Sendable {
     /// end. A window narrower than `NarrowWindow.minimumWidth` gets only that it is too narrow.
     public func lines(_ cached: CachedForecast, height: Int?) -> [String] {
         if cutsLines && NarrowWindow.isTooNarrow(width) { return NarrowWindow.lines(width: width, height: height, localization: presentation.localization) }
-        let context = ForecastViewContext(cached: cached, width: max(width, Self.layoutWidth), usesColor: usesColor, now: now,
-                                          cutsLines: cutsLines, visibleWidth: cutsLines ? max(width, 1) : nil,
-                                          hourCount: hourCount, dayCount: dayCount, presentation: presentation)
+        let context = context(cached)
+        // The credit the data's licences ask for is the foot, kept when the rest is made to fit.
+        guard showsCredit, let credit = context.creditLine(for: cached) else { return body(cached, context: context, height: height) }
+        guard let height else { return body(cached, context: context, height: nil) + ["", credit] }
+        let whole = body(cached, context: context, height: height)
+        if whole.count < height { return whole + [credit] }
+        // A window of a usual height gives it a line; a smaller one gives it up first, as it
+        // gives up a section's text before the hours.
+        return height >= Self.heightKeepingCredit ? body(cached, context: context, height: height - 1) + [credit] : whole
+    }
+
+    /// The least height at which the credit line takes a line from the forecast.
+    static let heightKeepingCredit = 20
+
+    /// The line crediting the sources of `cached`'s data, as their licences ask, fitted to the
+    /// window (`showsCredit` off, a screen that shows the data another way ends with it).
+    public func creditLine(_ cached: CachedForecast) -> String? {
+        context(cached).creditLine(for: cached)
+    }
+
+    private func context(_ cached: CachedForecast) -> ForecastViewContext {
+        ForecastViewContext(cached: cached, width: max(width, Self.layoutWidth), usesColor: usesColor, now: now,
+                            cutsLines: cutsLines, visibleWidth: cutsLines ? max(width, 1) : nil,
+                            hourCount: hourCount, dayCount: dayCount, presentation: presentation)
+    }
+
+    /// The view above its credit line.
+    private func body(_ cached: CachedForecast, context: ForecastViewContext, height: Int?) -> [String] {
         var hours = context.hoursSection()
         let place = showsCompactGraph && cutsLines ? CompactGraphPlace(width: width, hourCount: hourCount) : .none
         if place != .none {

@@ -19,8 +19,8 @@ public struct OpenMeteoProvider: ForecastProvider {
 
     /// rain's request counts as several calls (`OpenMeteoQueryWeight`).
     public var callsPerRefresh: Double { Double(OpenMeteoQueryWeight.ofRainsRequest.calls) }
-    /// Open-Meteo's free API's, wherever the URL points (a mirror or the ForecastSimulator copies them).
-    public func freeLimits(forURL url: String) -> FreeLimits? { OpenMeteoRateLimit.limits }
+    /// Open-Meteo's free API's (`OpenMeteoRateLimit.freeLimits(forURL:)`).
+    public func freeLimits(forURL url: String) -> FreeLimits? { OpenMeteoRateLimit.freeLimits(forURL: url) }
     /// The free server runs one request of an IP address at a time, queues the next and
     /// refuses one past five in flight with 429 "Too many concurrent requests"
     /// (open-meteo/open-meteo `RateLimiter.swift`, `concurrencyLimitHard`;

@@ -14,6 +14,16 @@ enum OpenMeteoRateLimit {
 
     static let limits = FreeLimits(service: service, perMinute: 600, perHour: 5_000, perDay: 10_000)
 
+    /// The free limits where `url` is Open-Meteo's free service: a host of open-meteo.com other
+    /// than the paid plans' `customer-*` ones (the website's docs: `customer-api.open-meteo.com`
+    /// with an `apikey`), or this machine, where the tests' ForecastSimulator stands in for it.
+    /// A server of one's own (Open-Meteo is AGPL and self-hostable) has no such limits.
+    static func freeLimits(forURL url: String) -> FreeLimits? {
+        let host = ForecastEndpoint.host(of: url).lowercased()
+        let isPublic = (host == "open-meteo.com" || host.hasSuffix(".open-meteo.com")) && !host.hasPrefix("customer-")
+        return isPublic || ForecastEndpoint.isOnThisMachine(url) ? limits : nil
+    }
+
     /// `RateLimitError.reason` of each window, as the server writes it.
     static let reasons: [(reason: String, window: ExceededQuota.Window)] = [
         ("Minutely API request limit exceeded. Please try again in one minute.", .minute),

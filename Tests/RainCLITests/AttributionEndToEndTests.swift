@@ -1,0 +1,76 @@
+import Foundation
+import RainKit
+import RainTestSupport
+import Testing
+
+/// Issue 38: the data's sources credited as their licences ask (open-meteo-website
+/// `src/routes/en/licence/+page.svelte`: CC BY 4.0, a link next to the data; metno/weatherapi-docs
+/// `doc/License.md`, `doc/TermsOfService.md` "Attribution": credit MET Norway), through the
+/// binary against the simulator: one line at the foot of the forecast screen naming only the
+/// sources that screen shows, fitted to 50 columns, translated; `attribution` in `--json`.
+@Suite struct AttributionEndToEndTests {
+    private func world(_ home: String) throws -> ForecastWorld {
+        let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 30}"#, now: NotifyEndToEndTests.now)
+        _ = try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+            .add(name: "Bergen", coordinate: Coordinate(latitude: 60.39, longitude: 5.32))
+        return world
+    }
+
+    @Test func theForecastScreenCreditsOnlyTheSourcesItShows() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try world(home)
+            let bergen = try await world.keylessRain(["show", "Bergen"])
+            #expect(bergen.status == 0, "\(bergen)")
+            #expect(bergen.output.hasSuffix("\n\nData: Open-Meteo.com, CAMS, MET Norway (CC BY 4.0)\n"), "\(bergen.output)")
+            let berlin = try await world.keylessRain(["show", "Berlin"])
+            #expect(berlin.output.hasSuffix("\n\nData: Open-Meteo.com, CAMS (CC BY 4.0)\n"), "MET's feed does not cover Berlin: \(berlin.output)")
+            let german = try await world.keylessRain(["show", "Berlin", "--offline"], environment: ["LANG": "de_DE.UTF-8"])
+            #expect(german.output.hasSuffix("\n\nDaten: Open-Meteo.com, CAMS (CC BY 4.0)\n"), "\(german.output)")
+
+            // Pirate Weather without the air: no source asks for credit, no line.
+            writeFile(home + "/config.json", #"{"timeout_seconds": 30, "air_quality": false}"#)
+            let pirate = try await world.rain(["show", "Tokyo"])
+            #expect(pirate.status == 0 && !pirate.output.contains("Data:") && !pirate.output.contains("CC BY"), "\(pirate)")
+            // Nor do --format and show --all carry it.
+            let format = try await world.keylessRain(["show", "Bergen", "--offline", "--format", "{temp}"])
+            #expect(!format.output.contains("Data:"), "\(format)")
+        }
+    }
+
+    @Test func theJSONNamesEachSourceItsLinkAndLicence() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try world(home)
+            let shown = try await world.keylessRain(["show", "Bergen", "--json"])
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(shown.output.utf8)) as? [String: Any], "\(shown)")
+            let credits = try #require(document["attribution"] as? [[String: String]])
+            #expect(credits.map { [$0["part"], $0["name"]] } == [["forecast", "Open-Meteo.com"], ["air", "Open-Meteo.com"], ["air", "CAMS"],
+                                                                 ["alerts", "MET Norway"]], "\(credits)")
+            #expect(credits[0]["url"] == "https://open-meteo.com/" && credits[0]["licence"] == "CC BY 4.0")
+            #expect(credits[3]["url"] == "https://api.met.no/" && credits[3]["licence"] == "CC BY 4.0, NLOD 2.0")
+            // Worked out for the reader: never kept in the cache.
+            let folder = home + "/cache/forecasts"
+            let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }
+            #expect(!files.isEmpty)
+            for file in files { #expect(try !String(contentsOfFile: folder + "/" + file, encoding: .utf8).contains("attribution"), "\(file)") }
+        }
+    }
+
+    /// At 50 columns the line fits: whole where it can, without the licence mark where not.
+    @Test func theCreditLineFitsFiftyColumns() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try world(home)
+            let refresh = try await world.keylessRain(["refresh", "--all"])
+            #expect(refresh.status == 0, "\(refresh)")
+            for (language, line) in [("C.UTF-8", "Data: Open-Meteo.com, CAMS, MET Norway (CC BY 4.0)"),
+                                     ("de_DE.UTF-8", "Daten: Open-Meteo.com, CAMS, MET Norway")] {
+                let session = try world.terminal(["show", "Bergen", "--offline"], width: 50, height: 60,
+                                                 environment: world.keylessEnvironment.merging(["LANG": language]) { $1 })
+                let screen = try await session.waitForScreen(containing: "rain exited with")
+                let lines = screen.split(separator: "\n").map(String.init)
+                #expect(lines.contains(line), "\(language): \(screen)")
+                #expect(lines.allSatisfy { $0.displayWidth <= 50 })
+                session.kill()
+            }
+        }
+    }
+}
