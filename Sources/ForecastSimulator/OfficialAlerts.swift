@@ -123,7 +123,7 @@ enum NWSAlerts {
 /// (metno/weatherapi-docs `doc/metalerts/geojson.md`, its example output and property table;
 /// the parameters from api.met.no's MetAlerts documentation): a FeatureCollection with `lang`
 /// and `lastChange`, each feature's `properties` and its `when.interval`, times with an offset.
-/// A coordinate with 5+ decimals, or a User-Agent missing or naming no contact (`identifies`),
+/// A coordinate with 5+ decimals, or a User-Agent missing or a library's own (`identifies`),
 /// is refused with 403 (`doc/TermsOfService.md`, "Traffic": "requests with 5+ decimals will
 /// return a 403 Forbidden"; `doc/StatusCodes.md`: 403 for a client that does not identify
 /// itself; errors are HTML).
@@ -220,23 +220,24 @@ enum MetAlerts {
         }
     }
 
-    /// Whether `agent` names a client and where its makers are found, as MET asks
-    /// (metno/weatherapi-docs `doc/TermsOfService.md`, "Identification": an email address or a
-    /// link to a website, "acmeweathersite.com support@acmeweathersite.com", "AcmeWeatherApp/0.9
-    /// github.com/acmeweatherapp"). A missing or generic one ("wget/1.12", "Dalvik/2.1.0", a
-    /// library's own, a browser's) is answered 403 by the newer products (`doc/FAQ.md`, "Now I'm
-    /// suddenly getting 403 Forbidden"; `doc/locationforecast/HowTO.md`, step 3).
+    /// Whether `agent` names the application asking, as MET's terms require ("All requests must
+    /// (if possible) include an identifying User Agent-string (UA) in the request with the
+    /// application/domain name", metno/weatherapi-docs `doc/TermsOfService.md`, "Identification";
+    /// a contact there is "should", at the risk of being blocked later, not a refusal now). A
+    /// missing one, or a library's or tool's own ("wget/1.12", "Dalvik/2.1.0", `doc/FAQ.md`, "Now
+    /// I'm suddenly getting 403 Forbidden"), is answered 403 (`doc/locationforecast/HowTO.md`,
+    /// step 3).
     static func identifies(_ agent: String) -> Bool {
-        let tokens = agent.split(whereSeparator: { " ();,<>".contains($0) }).map(String.init)
-        return tokens.contains { token in
-            if let at = token.firstIndex(of: "@") { return token[token.index(after: at)...].contains(".") }
-            var host = Substring(token)
-            for scheme in ["+", "https://", "http://"] where host.hasPrefix(scheme) { host = host.dropFirst(scheme.count) }
-            let labels = host.prefix { $0 != "/" }.split(separator: ".", omittingEmptySubsequences: false)
-            guard labels.count > 1, let top = labels.last, top.count >= 2 else { return false }
-            return top.allSatisfy(\.isLetter) && labels.allSatisfy { !$0.isEmpty }
-        }
+        guard let product = agent.split(whereSeparator: { " ();,<>".contains($0) }).first else { return false }
+        let name = product.split(separator: "/").first.map { $0.lowercased() } ?? ""
+        return !genericClients.contains(name)
     }
+
+    /// Products whose name says which library or tool sent a request, not which application.
+    static let genericClients: Set<String> = [
+        "wget", "curl", "libcurl", "dalvik", "okhttp", "python-requests", "python-urllib", "python-httpx", "aiohttp",
+        "java", "apache-httpclient", "go-http-client", "libwww-perl", "axios", "node-fetch", "undici", "mozilla",
+    ]
 
     /// One CAP message as a feature, in MET's words for its level (`title` is the headline:
     /// "Heavy rain, yellow level, AREA, START, END").

@@ -68,13 +68,14 @@ import Testing
         }
         #expect(try fetch(simulator.port, "/weatherapi/metalerts/2.0/current.json?lat=69.6489&lon=18.9551&lang=en", headers: agent).status == 200)
         #expect(try fetch(simulator.port, "/weatherapi/metalerts/2.0/current.json?lat=69.6489&lon=18.9551&lang=en").status == 403)
-        // doc/FAQ.md: a generic User-Agent is refused as a missing one; a website or an address identifies.
-        for generic in ["wget/1.12", "Dalvik/2.1.0 (Linux; U; Android 11)", "curl/8.5.0", "rain/0.1.0", "test", "rain/0.1.0 (no contact)"] {
+        // doc/FAQ.md: a generic User-Agent is refused as a missing one; one that names its application is let through.
+        for generic in ["wget/1.12", "Dalvik/2.1.0 (Linux; U; Android 11)", "curl/8.5.0", "python-requests/2.31.0", "Go-http-client/1.1",
+                        "Mozilla/5.0 (X11; Linux x86_64)"] {
             #expect(try fetch(simulator.port, "/weatherapi/metalerts/2.0/current.json?lat=69.6489&lon=18.9551&lang=en",
                               headers: [("User-Agent", generic)]).status == 403, "\(generic)")
         }
         for named in ["acmeweathersite.com support@acmeweathersite.com", "AcmeWeatherApp/0.9 github.com/acmeweatherapp",
-                      "rain/0.1.0 (+https://github.com/rain-weather/rain)"] {
+                      "rain/0.1.0 (command-line weather tool; no contact configured)"] {
             #expect(try fetch(simulator.port, "/weatherapi/metalerts/2.0/current.json?lat=69.6489&lon=18.9551&lang=en",
                               headers: [("User-Agent", named)]).status == 200, "\(named)")
         }

@@ -10,6 +10,8 @@ import Testing
 /// its label stands for (recomputed here from the simulator's own answer), within the width in
 /// UTF-8 and ASCII, its label and the legend's scale in the user's language.
 @Suite struct AirQualityGraphEndToEndTests {
+    init() throws { _ = try Catalogues.compiled() }
+
     /// The simulator's hourly index on `key` for a place, by unix hour.
     static func servedIndex(_ world: ForecastWorld, _ place: Location, key: String) async throws -> [Int: Double] {
         let url = world.simulator.rootURL + "/v1/air-quality?latitude=\(place.coordinate.latitude)&longitude=\(place.coordinate.longitude)"

@@ -9,6 +9,8 @@ import Testing
 /// binary against the simulator: one line at the foot of the forecast screen naming only the
 /// sources that screen shows, fitted to 50 columns, translated; `attribution` in `--json`.
 @Suite struct AttributionEndToEndTests {
+    init() throws { _ = try Catalogues.compiled() }
+
     private func world(_ home: String) throws -> ForecastWorld {
         let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 30}"#, now: NotifyEndToEndTests.now)
         _ = try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))

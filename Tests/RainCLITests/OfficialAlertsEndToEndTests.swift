@@ -53,10 +53,10 @@ import Testing
             #expect(requests.first { $0.path == "/alerts/active" }?.queryValue("point") == "40.71,-74.006")
             #expect(requests.first { $0.path == "/alerts/active" }?.header("accept") == "application/geo+json", "the type NWS documents")
             #expect(requests.first { $0.path.hasPrefix("/weatherapi") }?.header("accept") == "application/json")
-            // Without alerts_contact, rain names itself and its project page (MET refuses a
-            // User-Agent with no contact: the simulator's MetAlerts answered 200, so Bergen's alert is here).
+            // Without alerts_contact, rain names itself and says it has no contact (MET refuses a
+            // missing or generic User-Agent: the simulator's MetAlerts answered 200, so Bergen's alert is here).
             #expect(requests.allSatisfy {
-                $0.header("user-agent") == "\(RainVersion.userAgent) (+\(RainVersion.projectURL))"
+                $0.header("user-agent") == "\(RainVersion.userAgent) (command-line weather tool; no contact configured)"
             }, "\(requests.map { $0.header("user-agent") })")
         }
     }

@@ -6,6 +6,8 @@ import Testing
 /// Issue 20: units per quantity through the real binary against the simulator: the cache stays
 /// in the provider's canonical system, so a display unit changes without a new request.
 @Suite struct UnitsEndToEndTests {
+    init() throws { _ = try Catalogues.compiled() }
+
     @Test func eachQuantityInItsOwnUnitWithoutARefetch() async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home)

@@ -50,10 +50,10 @@ extension ForecastEndpoint {
     /// api.met.no: metno/weatherapi-docs `doc/TermsOfService.md`, "Identification": "the
     /// application/domain name, optionally version number" and "a company email address or a
     /// link to the company website"; `doc/FAQ.md`: a missing or generic one is answered 403).
-    /// The contact is the user's (`alerts_contact`); without one, rain's own project page, so
-    /// the request still says what sends it and where its makers are found.
+    /// The contact is the user's (`alerts_contact`); rain has no address of its own to give, so
+    /// without one the request names the application and says so rather than make one up.
     static func identifyingUserAgent(contact: String?) -> String {
-        "\(RainVersion.userAgent) (\(contact ?? "+" + RainVersion.projectURL))"
+        "\(RainVersion.userAgent) (\(contact ?? "command-line weather tool; no contact configured"))"
     }
 
     /// A GET of `url` + `items` that names rain (the contact is added by `identifying(contact:)`)
