@@ -48,7 +48,7 @@ enum AirQualityDecoder {
             }
             let current = hours.last { $0.time <= now && now.timeIntervalSince($0.time) < 3600 }
             // The day before is read for the US index's means; what is kept starts at this hour.
-            return AirQuality(current: current, hourly: hours)
+            return AirQuality(current: current, hourly: hours, fetchedAt: now)
         }
     }
 }
