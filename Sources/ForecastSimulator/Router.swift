@@ -78,9 +78,10 @@ struct Router: Sendable {
         case .truncatedBody: return .respond(failures.truncated(sampleDocument(request, route: route)))
         case .wrongTypes: return .respond(failures.wrongTypes())
         case .hugeBody(let bytes): return .respond(failures.huge(sampleDocument(request, route: route), bytes: bytes))
-        case .echoedKey(let validAnswer):
+        case .echoedKey(let validAnswer, let inCapitals):
             guard case .darkSky(let pathKey, _) = route else { return .respond(answer(request, route: route, hostile: false)) }
-            let sent = request.headers["apikey"] ?? pathKey
+            let key = request.headers["apikey"] ?? pathKey
+            let sent = inCapitals ? key.uppercased() : key
             if validAnswer { return .respond(answer(request, route: route, hostile: false, echoing: sent)) }
             return .respond(.json(200, .object([(sent, .integer(1)), (sent, .integer(2))])))
         case .openMeteoHours(let count): return .respond(answer(request, route: route, hostile: false, openMeteoHours: count))

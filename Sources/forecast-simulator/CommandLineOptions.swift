@@ -52,7 +52,8 @@ struct CommandLineOptions: Equatable {
           --status <code>         Answer every request with this status and the provider's error body
           --retry-after <s>       Retry-After seconds with --status (429 defaults to 60)
           --body <kind>           malformed | truncated | cut-off | empty | html | wrong-types |
-                                  control-characters | echoed-key | echoed-key-invalid
+                                  control-characters | echoed-key | echoed-key-invalid |
+                                  echoed-key-capitals
           --huge <bytes>          Answer with a valid, whitespace-padded body of this many bytes,
                                   in the shape of the path's provider (Dark Sky, Open-Meteo, ...)
           --hang                  Read requests and never answer
@@ -216,5 +217,6 @@ struct CommandLineOptions: Equatable {
         "control-characters": .controlCharacters,
         "echoed-key": .echoedKey(validAnswer: true),
         "echoed-key-invalid": .echoedKey(validAnswer: false),
+        "echoed-key-capitals": .echoedKey(validAnswer: true, inCapitals: true),
     ]
 }

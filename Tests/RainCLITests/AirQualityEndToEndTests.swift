@@ -105,12 +105,13 @@ import Testing
             let shownPM = pm2_5 >= 10 ? String(Int(pm2_5.rounded())) : String(format: "%.1f", pm2_5)
             #expect(format.output == "\(Int(us.rounded()))|\(Self.usCategory(us))|\(shownPM) μg/m³|–\n")
 
-            // `show --all`: the index now in each place's scale, in its own column.
+            // `show --all`: the index now in each place's scale, in its own column, each value
+            // marked with its scale: the table mixes the two.
             let all = try await world.keylessRain(["show", "--all", "--offline"])
             let table = all.output.split(separator: "\n").map(String.init)
             #expect(table.first?.contains(" AQI ") == true, "\(all.output)")
-            #expect(table.contains { $0.contains(" Berlin ") && $0.contains("  \(Int(european.rounded()))  ") }, "\(all.output)")
-            #expect(table.contains { $0.contains(" New York ") && $0.contains("  \(Int(us.rounded()))  ") }, "\(all.output)")
+            #expect(table.contains { $0.contains(" Berlin ") && $0.contains(" \(Int(european.rounded())) EU  ") }, "\(all.output)")
+            #expect(table.contains { $0.contains(" New York ") && $0.contains(" \(Int(us.rounded())) US  ") }, "\(all.output)")
 
             for (place, row, hasPollen) in [(world.berlin, berlinRow, true), (newYork, nyRow, false)] {
                 let json = try await world.keylessRain(["show", place.name, "--offline", "--json"])

@@ -45,4 +45,21 @@ import Testing
             }
         }
     }
+
+    /// A server that writes the key in capitals (or any other case) still tells it: a key whose
+    /// letters are of one case outright, a mixed-case one but for each letter's case.
+    @Test func aKeyEchoedInCapitalsIsHiddenToo() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, behaviour: .echoedKey(validAnswer: true, inCapitals: true))
+            let refresh = try await world.rain(["refresh", "Berlin"])
+            #expect(refresh.status == 0, "\(refresh)")
+            let show = try await world.rain(["show", "Berlin"])
+            let json = try await world.rain(["show", "Berlin", "--json"])
+            #expect(show.status == 0 && show.output.contains("(key REDACTED)"), "the answer echoed it: \(show)")
+            let cache = try String(contentsOfFile: world.cacheFile(world.berlin), encoding: .utf8)
+            for text in [show.output, json.output, refresh.error, cache] {
+                #expect(!text.lowercased().contains(key.lowercased()), "\(text)")
+            }
+        }
+    }
 }

@@ -90,7 +90,8 @@ import Testing
     }
 
     /// A forecast fetched but not saved (the cache cannot be written) is still shown: the
-    /// warning says only the saving failed, and the status says a local file failed (74).
+    /// error says only the saving failed, and the status says a local file failed (74); the
+    /// words agree with the status (issue 42: it was a "warning" with 74).
     @Test func aForecastThatCannotBeSavedIsShownAnyway() async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home)
@@ -101,10 +102,10 @@ import Testing
             let shown = try await world.rain(["show", "berlin"])
             #expect(shown.status == 74, "\(shown)")
             #expect(shown.output.hasPrefix("Berlin"), "\(shown)")
-            #expect(shown.error == "rain: warning: cannot write the cached forecast \(target): No such file or directory\n", "\(shown)")
+            #expect(shown.error == "rain: error: cannot write the cached forecast \(target): No such file or directory\n", "\(shown)")
             let all = try await world.rain(["show", "--all"])
             #expect(all.status == 74 && all.output.contains("Berlin"), "\(all)")
-            #expect(all.error.hasPrefix("rain: warning: "), "a forecast is shown, so a warning: \(all)")
+            #expect(all.error.hasPrefix("rain: error: "), "shown, but not kept: an error with its 74: \(all)")
             let refreshed = try await world.rain(["refresh", "berlin"])
             #expect(refreshed.status == 74 && refreshed.output.contains("(failed)"), "nothing was cached before: \(refreshed)")
         }

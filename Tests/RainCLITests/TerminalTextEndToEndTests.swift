@@ -11,7 +11,9 @@ import Testing
     static let invisible: [Character] = ["\u{200B}", "\u{200C}", "\u{200D}", "\u{2060}", "\u{FEFF}", "\u{200E}", "\u{200F}",
                                          "\u{061C}", "\u{00AD}", "\u{180E}", "\u{3164}", "\u{115F}", "\u{1160}", "\u{FFA0}", "\u{E0041}",
                                          // A variation selector after a letter, not an emoji; an Egyptian format control.
-                                         "\u{FE0F}", "\u{E0100}", "\u{13430}"]
+                                         "\u{FE0F}", "\u{E0100}", "\u{13430}",
+                                         // Invisible operators, a musical beam (format characters, default-ignorable).
+                                         "\u{2062}", "\u{2064}", "\u{1D173}", "\u{1BCA0}"]
 
     @Test(arguments: invisible)
     func aNameWithAnInvisibleCharacterIsRefused(_ character: Character) async throws {
@@ -29,9 +31,23 @@ import Testing
 
     /// A variation selector after an emoji chooses its picture: such a name is what it looks like.
     /// Characters that show as a gap (issue 42): a no-break, ideographic, thin, hair, narrow
-    /// or other Unicode space, or the braille blank.
+    /// or other Unicode space, the braille blank or the musical null notehead.
     static let blanks: [Character] = ["\u{00A0}", "\u{3000}", "\u{2009}", "\u{200A}", "\u{2002}", "\u{2007}", "\u{202F}",
-                                      "\u{205F}", "\u{1680}", "\u{2800}"]
+                                      "\u{205F}", "\u{1680}", "\u{2800}", "\u{1D159}"]
+
+    /// A code point with no agreed look (unassigned, drawn as nothing or a box; private use,
+    /// each font's own) is refused in a name, as an invisible one is.
+    @Test(arguments: ["\u{1D455}", "\u{E000}", "\u{F0000}"] as [Character])
+    func aNameWithACharacterOfNoAgreedLookIsRefused(_ character: Character) async throws {
+        try await withTemporaryDirectory { home in
+            let result = try await BuiltProduct.run("rain", ["locations", "add", "Ber" + String(character) + "lin", "--lat", "52.52", "--lon", "13.41"],
+                                                    environment: ["RAIN_HOME": home])
+            let code = String(character.unicodeScalars.first!.value, radix: 16, uppercase: true)
+            #expect(result.status == 65, "\(result)")
+            #expect(result.error == "rain: error: invalid name: U+\(code) is not a standard character\nrain: hint: copied text may hide it: type the name\n")
+            #expect(fileBytes(home + "/defaults.json") == nil, "nothing was saved")
+        }
+    }
 
     /// A gap is a space however it was typed: the name is saved with a plain one, a second
     /// spelling of the same place is the place already saved, and the name finds it.

@@ -41,6 +41,27 @@ import Testing
         }
     }
 
+    /// A place looked up (not saved) whose answer is too large to cache: the forecast fetched
+    /// is shown, and the place fails as a refresh fails it, an error and exit 74 (not a
+    /// "warning" with 74); nothing too large is left among the lookups.
+    @Test func aLookupTooLargeToCacheIsAnErrorWithItsExitCode() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 120}"#)
+            world.simulator.setBehaviour(.openMeteoHours(80_000))
+            let shown = try await world.keylessRain(["show", "--lat", "48.85", "--lon", "2.35"])
+            #expect(shown.status == 74, "\(shown)")
+            #expect(shown.output.contains("48.85"), "the forecast fetched is shown: \(shown.output.prefix(400))")
+            let lines = shown.error.split(separator: "\n")
+            #expect(lines.first?.hasPrefix("rain: error: ") == true && shown.error.contains("larger than 8 MB"), "\(shown.error)")
+            #expect(!shown.error.contains("warning"), "\(shown.error)")
+            let folder = home + "/cache/lookups"
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+                let size = try FileManager.default.attributesOfItem(atPath: folder + "/" + name)[.size] as? Int ?? 0
+                #expect(size <= 8 << 20, "\(name): \(size) bytes")
+            }
+        }
+    }
+
     /// A cache file damaged again and again leaves one copy aside, the newest.
     @Test func aCacheFileDamagedAgainAndAgainLeavesOneCopyAside() async throws {
         try await withTemporaryDirectory { home in

@@ -195,9 +195,11 @@ struct ForecastProblemReport {
             context.report(report, as: severity)
             return report.exitCode
         case .failed(.cache(let error)):
-            // Fetched, shown, but not kept: only the saving failed.
+            // Fetched and shown, but not kept: an error and exit 74, as `refresh` fails the place
+            // (README, "Files"); a cache rain cannot write is a local file it cannot write,
+            // however fresh the forecast shown is.
             let report = ErrorReport(error, localization: words)
-            context.report(report, as: severity)
+            context.report(report, as: .error)
             return report.exitCode
         case .failed(let failure):
             var report = ErrorReport(failure, subject: words.tr("could not refresh {name}", ["name": name]), localization: words)
@@ -285,7 +287,7 @@ extension ShowCommand {
         spinner.stop()
 
         var status = BatchFailureReport(failures: display.failures, placeCount: list.locations.count)
-            .report(to: context) { $0.newest == nil ? .error : .warning }
+            .report(to: context) { $0.newest == nil || $0.failure?.isCache == true ? .error : .warning }
         let shown = display.forecasts.compactMap { $0 }
         if let problem = display.problem {
             status = .worse(status, context.reportBatchProblem(problem, hasForecasts: !shown.isEmpty))

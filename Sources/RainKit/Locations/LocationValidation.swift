@@ -40,18 +40,23 @@ public enum LocationValidation {
     }
 
     /// `text` with every character that shows as a gap written as a space, and each run of
-    /// gaps as one: the Unicode space separators (no-break, ideographic, en to hair spaces:
-    /// category Zs) and the braille blank U+2800, so that a name is one name however its gap
-    /// was typed or pasted, and "Ber lin" cannot be saved three times looking the same. (The
-    /// other blanks, the Hangul fillers U+115F, U+1160, U+3164 and U+FFA0, are invisible
-    /// characters and refused as those are.)
+    /// gaps as one (`isBlank`), so that a name is one name however its gap was typed or
+    /// pasted, and "Ber lin" cannot be saved three times looking the same.
+    ///
+    /// The rule for what looks blank, by Unicode's properties: a space separator (category Zs:
+    /// no-break, ideographic, en to hair spaces) is a gap, folded here; a default-ignorable
+    /// or invisible format character (the Hangul fillers U+115F, U+1160, U+3164, U+FFA0, the
+    /// zero-width and invisible operators, the musical beams U+1D173-U+1D17A) is nothing, and
+    /// a code point with no agreed look (unassigned, private use) anything; those are refused
+    /// (`textProblem(in:)`). No property marks a symbol whose glyph is empty, so the two
+    /// Unicode draws blank are named: the braille blank U+2800 and the musical null notehead
+    /// U+1D159 (their code charts' glyphs are empty boxes); they are folded as gaps.
     public static func foldingBlanks(_ text: String) -> String {
         var folded = text
         if !text.isPrintableASCII {
             var scalars = String.UnicodeScalarView()
             for scalar in text.unicodeScalars {
-                let isBlank = scalar.value == 0x2800 || scalar.properties.generalCategory == .spaceSeparator
-                scalars.append(isBlank ? " " : scalar)
+                scalars.append(isBlank(scalar) ? " " : scalar)
             }
             folded = String(scalars)
         }
@@ -61,8 +66,18 @@ public enum LocationValidation {
         return String(single)
     }
 
+    /// A character that shows as a gap: a space separator, or a symbol Unicode draws blank.
+    static func isBlank(_ scalar: Unicode.Scalar) -> Bool {
+        blankSymbols.contains(scalar.value) || scalar.properties.generalCategory == .spaceSeparator
+    }
+
+    /// The braille pattern blank and the musical symbol null notehead.
+    private static let blankSymbols: Set<UInt32> = [0x2800, 0x1D159]
+
     /// Why `text` (a name, or a LOC that names no place) cannot be a name typed as it looks:
-    /// it is not valid UTF-8, or it hides an invisible character; nil when neither.
+    /// it is not valid UTF-8, it hides an invisible character, or one with no agreed look
+    /// (unassigned: a later Unicode's or none, drawn as nothing or a box; private use: each
+    /// font's own); nil when none of these.
     public static func textProblem(in text: String) -> LocationsError? {
         if text.isPrintableASCII { return nil }
         var previous: Unicode.Scalar?
@@ -72,6 +87,10 @@ public enum LocationValidation {
             }
             if scalar.isInvisible(after: previous) {
                 return .unusableName(problem: N_("{character} is invisible"), hint: N_("copied text may hide it: type the name"),
+                                     values: ["character": scalar.codePoint])
+            }
+            if [.unassigned, .privateUse].contains(scalar.properties.generalCategory) {
+                return .unusableName(problem: N_("{character} is not a standard character"), hint: N_("copied text may hide it: type the name"),
                                      values: ["character": scalar.codePoint])
             }
             previous = scalar

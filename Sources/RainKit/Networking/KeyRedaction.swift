@@ -11,6 +11,14 @@ import FoundationEssentials
 /// document stays valid). A key shorter than `shortLength` is replaced only where no letter
 /// or digit touches it: inside a word it is a piece of that word, and replacing it would
 /// garble the text ("apiREDACTEDey") while telling a reader the key.
+///
+/// A copy is found whatever the case of its ASCII letters: a server that echoes the key in
+/// capitals ("INVALID KEY ABC…") tells it outright where the key's letters are all of one case
+/// (a hex key, as many Dark Sky-compatible servers issue), and leaves a mixed-case Pirate
+/// Weather key (case-sensitive letters and digits) a guess at each letter's case, which is
+/// no secret at all for its digits and far less of one for the rest. A long key matching a
+/// word of the text by chance is as unlikely in any case as in one; a short one keeps its
+/// word rule. Percent-encoding's hex digits (`%2f`, `%2F`) are matched either way too.
 package struct KeyRedaction: Sendable {
     /// The key, and its percent-encoded form where that differs.
     private let keys: [[UInt8]]
@@ -69,7 +77,7 @@ package struct KeyRedaction: Sendable {
                 index += 1
                 continue
             }
-            guard byte == key[0] || byte == UInt8(ascii: "\\") else {
+            guard sameCharacter(byte, key[0]) || byte == UInt8(ascii: "\\") else {
                 index += 1
                 continue
             }
@@ -120,9 +128,9 @@ package struct KeyRedaction: Sendable {
                 while index < bytes.count, let length = hidden(in: bytes, at: index) { index += length }
             }
             guard index < bytes.count else { return nil }
-            if bytes[index] == wanted {
+            if sameCharacter(bytes[index], wanted) {
                 index += 1
-            } else if wanted < 0x80, unicodeEscape(bytes, at: index) == UInt32(wanted) {
+            } else if wanted < 0x80, let escaped = unicodeEscape(bytes, at: index), escaped < 0x80, sameCharacter(UInt8(escaped), wanted) {
                 index += 6
             } else {
                 return nil
@@ -158,6 +166,13 @@ package struct KeyRedaction: Sendable {
             value = value << 6 | UInt32(continuation & 0x3F)
         }
         return isHidden(value) ? length : nil
+    }
+
+    /// The same byte, or the same ASCII letter in either case.
+    private static func sameCharacter(_ byte: UInt8, _ wanted: UInt8) -> Bool {
+        guard byte != wanted else { return true }
+        let folded = byte | 0x20
+        return folded == wanted | 0x20 && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(folded)
     }
 
     /// A long key always; a short one only with no letter or digit right before or after it.

@@ -11,7 +11,7 @@ extension ForecastService {
         let asked: [Int]
         private let isAsked: Set<Int>
         private let found = Mutex([Int: AirQuality?]())
-        private let failures = Mutex((problems: [Int: LocalizedText](), unreachable: [Int: LocalizedText]()))
+        private let failures = Mutex((problems: [Int: FeedFailure](), unreachable: [Int: FeedFailure]()))
         private let previous: @Sendable (Int) -> CachedForecast?
 
         init(at indices: [Int], enabled: Bool, previous: @escaping @Sendable (Int) -> CachedForecast?) {
@@ -38,8 +38,9 @@ extension ForecastService {
         func problems(leavingOut places: Set<Int>) -> [LocalizedText] { lines(failures.withLock { $0.problems }, leavingOut: places) }
         func unreachable(leavingOut places: Set<Int>) -> [LocalizedText] { lines(failures.withLock { $0.unreachable }, leavingOut: places) }
 
-        private func lines(_ byIndex: [Int: LocalizedText], leavingOut places: Set<Int>) -> [LocalizedText] {
-            byIndex.keys.sorted().filter { !places.contains($0) }.map { byIndex[$0]! }
+        /// One line for the whole batch (`FeedFailure.lines`), however many places failed.
+        private func lines(_ byIndex: [Int: FeedFailure], leavingOut places: Set<Int>) -> [LocalizedText] {
+            FeedFailure.lines(byIndex.keys.sorted().filter { !places.contains($0) }.map { byIndex[$0]! })
         }
 
         fileprivate func record(_ air: AirQuality, for index: Int) {
@@ -47,11 +48,14 @@ extension ForecastService {
         }
 
         /// A request that failed: the air the place's cached forecast had stays.
-        fileprivate func recordFailure(of index: Int, _ line: LocalizedText, unreachable: Bool) {
-            let kept = previous(index)?.forecast.air
+        fileprivate func recordFailure(of index: Int, _ failure: FeedFailure) {
+            let cached = previous(index)
+            var kept = cached?.forecast.air
+            // A cache written before the air kept its own time: the forecast's is the air's.
+            if kept != nil && kept?.fetchedAt == nil { kept?.fetchedAt = cached?.fetchedAt }
             found.withLock { $0[index] = .some(kept) }
             failures.withLock { lines in
-                if unreachable { lines.unreachable[index] = line } else { lines.problems[index] = line }
+                if failure.unreachable { lines.unreachable[index] = failure } else { lines.problems[index] = failure }
             }
         }
     }
@@ -75,8 +79,7 @@ extension ForecastService {
                     do throws(ForecastError) {
                         air.record(try await client.value(from: endpoint, decode: decode), for: index)
                     } catch {
-                        let failure = FeedFailure(error, fetching: AirQualityService.displayName, for: location.name)
-                        air.recordFailure(of: index, failure.line, unreachable: failure.unreachable)
+                        air.recordFailure(of: index, FeedFailure(error, fetching: AirQualityService.displayName, for: location.name))
                     }
                 }
             }

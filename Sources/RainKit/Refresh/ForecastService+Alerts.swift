@@ -16,7 +16,7 @@ extension ForecastService {
         private let found = Mutex([Int: [Forecast.Alert]]())
         /// What went wrong with a request, by its position; the lines for feeds that could not be
         /// reached apart, since they are said only when the forecasts could be.
-        private let failures = Mutex((problems: [Int: LocalizedText](), unreachable: [Int: LocalizedText]()))
+        private let failures = Mutex((problems: [Int: FeedFailure](), unreachable: [Int: FeedFailure](), notes: [Int: LocalizedText]()))
 
         /// The positions of the requests to send: the others' feeds were asked for the place
         /// less than their `minimumInterval` ago, and what they gave then is kept.
@@ -108,15 +108,19 @@ extension ForecastService {
             return found.withLock { found in mine.flatMap { found[$0] ?? [] } }
         }
 
-        /// A warning for each feed that failed otherwise, in request order, but for the places
-        /// at `places`.
-        func problems(leavingOut places: Set<Int>) -> [LocalizedText] { lines(failures.withLock { $0.problems }, leavingOut: places) }
+        /// A warning for each feed that failed otherwise (one per feed however many places), in
+        /// request order, but for the places at `places`.
+        func problems(leavingOut places: Set<Int>) -> [LocalizedText] {
+            let (problems, notes) = failures.withLock { ($0.problems, $0.notes) }
+            return notes.keys.sorted().filter { !places.contains(requests[$0].index) }.map { notes[$0]! } + lines(problems, leavingOut: places)
+        }
 
-        /// A line for each feed that could not be reached, but for the places at `places`.
+        /// A line for each feed that could not be reached (one per feed), but for the places at `places`.
         func unreachable(leavingOut places: Set<Int>) -> [LocalizedText] { lines(failures.withLock { $0.unreachable }, leavingOut: places) }
 
-        private func lines(_ byPosition: [Int: LocalizedText], leavingOut places: Set<Int>) -> [LocalizedText] {
-            byPosition.keys.sorted().filter { !places.contains(requests[$0].index) }.map { byPosition[$0]! }
+        /// One line per feed for the whole batch (`FeedFailure.lines`), however many places failed.
+        private func lines(_ byPosition: [Int: FeedFailure], leavingOut places: Set<Int>) -> [LocalizedText] {
+            FeedFailure.lines(byPosition.keys.sorted().filter { !places.contains(requests[$0].index) }.map { byPosition[$0]! })
         }
 
         fileprivate func record(_ alerts: [Forecast.Alert], from position: Int) {
@@ -139,9 +143,9 @@ extension ForecastService {
             let (index, feed) = requests[position]
             let metadata = answer.metadata
             if metadata.isNonAuthoritative, nonAuthoritative.withLock({ $0.insert(feed.displayName).inserted }) {
-                record(LocalizedText(N_("{feed}: its service says this version is deprecated or in beta; rain may need an update"),
-                                     ["feed": LocalizedText(feed.displayName)]),
-                       from: position, unreachable: false)
+                let note = LocalizedText(N_("{feed}: its service says this version is deprecated or in beta; rain may need an update"),
+                                         ["feed": LocalizedText(feed.displayName)])
+                failures.withLock { $0.notes[position] = note }
             }
             if feed.minimumInterval != nil {
                 asked.withLock { asked in
@@ -166,9 +170,9 @@ extension ForecastService {
             record(cached?.forecast.alerts.filter(feed.gave) ?? [], from: position)
         }
 
-        fileprivate func record(_ line: LocalizedText, from position: Int, unreachable: Bool) {
+        fileprivate func record(_ failure: FeedFailure, from position: Int) {
             failures.withLock { lines in
-                if unreachable { lines.unreachable[position] = line } else { lines.problems[position] = line }
+                if failure.unreachable { lines.unreachable[position] = failure } else { lines.problems[position] = failure }
             }
         }
     }
@@ -197,8 +201,7 @@ extension ForecastService {
                     do throws(ForecastError) {
                         official.record(try await client.conditionalValue(from: endpoint, decode: decode), from: position)
                     } catch {
-                        let failure = FeedFailure(error, fetching: feed.displayName, for: location.name)
-                        official.record(failure.line, from: position, unreachable: failure.unreachable)
+                        official.record(FeedFailure(error, fetching: feed.displayName, for: location.name), from: position)
                         official.recordFailure(of: position)
                     }
                 }

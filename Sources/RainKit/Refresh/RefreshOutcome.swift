@@ -10,6 +10,12 @@ public enum RefreshFailure: RainError, Sendable, Equatable {
         }
     }
 
+    /// A forecast fetched but not kept (its cache could not be written): the place fails as
+    /// a refresh fails it (exit 74, an error), though the forecast fetched can still be shown.
+    public var isCache: Bool {
+        if case .cache = self { true } else { false }
+    }
+
     public var kind: ErrorKind { error.kind }
     public var text: LocalizedText { error.text }
     public var hintText: LocalizedText? { error.hintText }

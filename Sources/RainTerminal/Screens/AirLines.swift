@@ -12,15 +12,24 @@ struct AirLines {
     let scale: AirQualityScale
     let localization: Localization
     let ascii: Bool
+    /// "updated 3 hours ago" when the air is older than the forecast shown with it, whose
+    /// age the screen's header says (the air service failed since and an older answer was kept).
+    let olderAge: String?
 
-    /// nil when the forecast has no air for `now`.
-    init?(_ forecast: Forecast, now: Date, presentation: Presentation, ascii: Bool = false) {
+    /// nil when the forecast has no air for `now`. `forecastFetchedAt`: when the forecast shown
+    /// with it was fetched, where the screen says that age.
+    init?(_ forecast: Forecast, now: Date, presentation: Presentation, ascii: Bool = false, forecastFetchedAt: Date? = nil) {
         guard let air = forecast.air, let reading = air.reading(at: now) else { return nil }
         self.air = air
         self.reading = reading
         scale = presentation.airQualityScale(forecast)
         localization = presentation.localization
         self.ascii = ascii
+        if let fetched = air.fetchedAt, let forecastFetchedAt, forecastFetchedAt.timeIntervalSince(fetched) >= 60 {
+            olderAge = localization.tr("updated {age}", ["age": AgeFormatter.string(since: fetched, now: now, localization: localization)])
+        } else {
+            olderAge = nil
+        }
     }
 
     var index: Double? { reading.index(on: scale) }
@@ -33,13 +42,17 @@ struct AirLines {
         AirQualityIndex.drivingPollutant(of: air, at: reading.time, on: scale).map { ascii ? $0.asciiSymbol : $0.symbol }
     }
 
-    /// "European AQI 37: Fair (PM2.5)"; without the pollutant where that does not fit.
+    /// "European AQI 37: Fair (PM2.5)"; without the pollutant where that does not fit; with
+    /// "· updated 3 hours ago" when older than the forecast, the age kept whole.
     var indexLine: String? {
         guard let index, let category else { return nil }
         let name = localization.tr(scale == .us ? N_("US AQI {index}: {category}") : N_("European AQI {index}: {category}"),
                                    ["index": MeasureFormat.whole(index), "category": category])
         let full = pollutant.map { name + " (\($0))" } ?? name
-        return Self.fitting([full, name])
+        guard let olderAge else { return Self.fitting([full, name]) }
+        let suffix = " · " + olderAge
+        let room = Self.maximumWidth - 2 - suffix.displayWidth
+        return ([full, name].first { $0.displayWidth <= room } ?? name.truncated(toDisplayWidth: max(room, 1))) + suffix
     }
 
     /// The pollens at low or more, the most first: "Birch pollen high, grass medium"; nil

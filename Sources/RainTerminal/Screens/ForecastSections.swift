@@ -19,9 +19,9 @@ extension ForecastViewContext {
         return [name, localTime, updated]
     }
 
-    /// Conditions now and the next-hour sentence; `withAir`: pressure and visibility too, which
-    /// a small window gives up.
-    func currentSection(withAir: Bool = true) -> [String] {
+    /// Conditions now and the next-hour sentence; `withPressure`: pressure and visibility too,
+    /// which a small window gives up.
+    func currentSection(withPressure: Bool = true) -> [String] {
         var lines: [String] = []
         if let current = forecast.current {
             let symbol = WeatherSymbol.symbol(for: current.icon)
@@ -34,7 +34,7 @@ extension ForecastViewContext {
             }
             lines.append(temperatures)
             var detailLine = "    "
-            for part in details(current, withAir: withAir) {
+            for part in details(current, withPressure: withPressure) {
                 if detailLine.count > 4 && detailLine.displayWidth + part.displayWidth + 5 > visibleWidth {
                     lines.append(detailLine)
                     detailLine = "    "
@@ -51,7 +51,7 @@ extension ForecastViewContext {
         return lines
     }
 
-    private func details(_ current: Forecast.Conditions, withAir: Bool) -> [String] {
+    private func details(_ current: Forecast.Conditions, withPressure: Bool) -> [String] {
         var parts: [String] = []
         if current.humidity != nil { parts.append(tr("Humidity {percent}", ["percent": MeasureFormat.percent(current.humidity)])) }
         if let speed = current.windSpeed {
@@ -66,7 +66,7 @@ extension ForecastViewContext {
             parts.append(tr(precipitationWord(current.precipType), ["percent": MeasureFormat.percent(current.precipProbability)]))
         }
         if current.uvIndex != nil { parts.append(tr("UV {index}", ["index": MeasureFormat.whole(current.uvIndex)])) }
-        guard withAir else { return parts }
+        guard withPressure else { return parts }
         if current.pressure != nil { parts.append(tr("Pressure {value}", ["value": format.pressureText(current.pressure)])) }
         if current.visibility != nil { parts.append(tr("Visibility {value}", ["value": format.distanceText(current.visibility)])) }
         return parts

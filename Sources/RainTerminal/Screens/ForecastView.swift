@@ -43,10 +43,13 @@ public struct ForecastView: Sendable {
     }
 
     /// The view as lines; with `height`, at most that many: a compact form for a small window
-    /// (`rain` on a 24-line terminal, `rain watch`) that keeps the header, now and the hours,
-    /// and gives up the alerts' text beyond two lines, days, the rest of the alerts' text,
-    /// pressure and visibility, the blank lines between sections, then whatever is left at the
-    /// end. A window narrower than `NarrowWindow.minimumWidth` gets only that it is too narrow.
+    /// (`rain` on a 24-line terminal, `rain watch`) that keeps the header, now, the air and the
+    /// hours, and gives up the alerts' text beyond two lines, days, the rest of the alerts' text,
+    /// pressure and visibility, the sun and moon lines, the last day, the blank lines between
+    /// sections, then whatever is left at the end. The air's index and pollen lines outlast the
+    /// sun and moon: they change by the hour and bear on going out, while sunrise and the moon
+    /// move by minutes a day and are in no danger. A window narrower than
+    /// `NarrowWindow.minimumWidth` gets only that it is too narrow.
     public func lines(_ cached: CachedForecast, height: Int?) -> [String] {
         if cutsLines && NarrowWindow.isTooNarrow(width) { return NarrowWindow.lines(width: width, height: height, localization: presentation.localization) }
         let context = context(cached)
@@ -86,7 +89,7 @@ public struct ForecastView: Sendable {
             if !graph.isEmpty { hours = place == .inPlaceOfHours ? graph : graph + [""] + hours }
         }
         // The air (`AirLines`): its index and pollen lines below the conditions.
-        let air = AirLines(cached.forecast, now: now, presentation: presentation, ascii: asciiOnly)?.lines ?? []
+        let air = AirLines(cached.forecast, now: now, presentation: presentation, ascii: asciiOnly, forecastFetchedAt: cached.fetchedAt)?.lines ?? []
         var sections = [context.header(), context.currentSection() + air + context.skySection(), hours,
                         context.daysSection(), context.alertsSection()]
         if let height {
@@ -97,7 +100,8 @@ public struct ForecastView: Sendable {
                 days -= 1
                 sections[Self.daysIndex] = context.daysSection(limit: days)
             }
-            sections = Self.compact(sections, toHeight: max(height, 1), lean: context.currentSection(withAir: false) + context.skySection())
+            let lean = context.currentSection(withPressure: false) + air
+            sections = Self.compact(sections, toHeight: max(height, 1), lean: lean + context.skySection(), leaner: lean)
         }
         var lines: [String] = []
         for section in sections where !section.isEmpty {
@@ -126,15 +130,17 @@ public struct ForecastView: Sendable {
     }
 
     /// Gives up the alerts' text, the conditions' pressure and visibility (`lean` is the
-    /// conditions without them), then the days, until the sections fit `height` with blank
-    /// lines between them, or until only the blank lines are left to give up.
-    private static func compact(_ sections: [[String]], toHeight height: Int, lean: [String]) -> [[String]] {
+    /// conditions without them, with the air and the sky), the sun and moon lines (`leaner`),
+    /// then the days, until the sections fit `height` with blank lines between them, or until
+    /// only the blank lines are left to give up.
+    private static func compact(_ sections: [[String]], toHeight height: Int, lean: [String], leaner: [String]) -> [[String]] {
         var sections = sections
         // Each alert's text, down to its heading.
         if spacedCount(sections) > height {
             sections[alertsIndex] = sections[alertsIndex].filter { !$0.hasPrefix("    ") }
         }
         if spacedCount(sections) > height { sections[nowIndex] = lean }
+        if spacedCount(sections) > height { sections[nowIndex] = leaner }
         if spacedCount(sections) > height { sections[daysIndex] = [] }
         return sections
     }

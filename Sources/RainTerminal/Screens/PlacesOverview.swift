@@ -44,19 +44,24 @@ public struct PlacesOverview: Sendable {
     }
 
     public func render(_ places: [Place]) -> String {
-        (lines(places) + legend(places)).joined(separator: "\n") + "\n"
+        let table = lines(places)
+        return (table + legend(places, table: table)).joined(separator: "\n") + "\n"
     }
 
-    /// "* the current location   ! a weather alert", each half only when a place is so marked.
-    func legend(_ places: [Place]) -> [String] {
+    /// What the AQI column's scale marks mean where `table` (the lines shown) has that column,
+    /// on a line of its own; then "* the current location   ! a weather alert", each half only
+    /// when a place is so marked.
+    func legend(_ places: [Place], table: [String]) -> [String] {
         guard showsLegend, !(cutsLines && NarrowWindow.isTooNarrow(width)) else { return [] }
         let words = presentation.localization
         var parts: [String] = []
         if places.contains(where: \.isCurrent) { parts.append(words.tr("* the current location")) }
         if places.contains(where: { Row.hasAlert($0, now: now) }) { parts.append(words.tr("! a weather alert")) }
-        guard !parts.isEmpty else { return [] }
-        let line = parts.joined(separator: "   ")
-        return [TextStyle(usesColor: usesColor).dim(cutsLines ? line.truncated(toDisplayWidth: width) : line)]
+        let airTitle = words.tr("AQI")
+        let air = table.first.map { $0.contains(airTitle) } == true ? words.tr("AQI: EU = European index, US = US index") : nil
+        let lines = [air].compactMap { $0 } + (parts.isEmpty ? [] : [parts.joined(separator: "   ")])
+        let style = TextStyle(usesColor: usesColor)
+        return lines.map { style.dim(cutsLines ? $0.truncated(toDisplayWidth: width) : $0) }
     }
 
     /// The title row and one line per place, none wider than `width` when lines are cut (a
@@ -87,8 +92,8 @@ public struct PlacesOverview: Sendable {
         chance.alignment = .right
         chance.dropRank = 3
         var age = column(words.tr("Updated"), \.age)
-        // The air-quality index now, in each place's scale, where a place has one; it goes
-        // right after the sparkline where the window is narrow.
+        // The air-quality index now, in each place's scale (marked "EU" or "US"), where a place
+        // has one; it goes right after the sparkline where the window is narrow.
         var aqi = column(words.tr("AQI"), \.aqi)
         aqi.alignment = .right
         aqi.dropRank = -1
@@ -165,7 +170,11 @@ public struct PlacesOverview: Sendable {
                 chance = peak < 0.2 ? style.dim(chance) : style.cyan(chance)
             }
             spark = Sparkline.temperatures(forecast, now: moment, hours: PlacesOverview.sparklineHours)
-            aqi = AirLines(forecast, now: moment, presentation: presentation)?.index.map(MeasureFormat.whole) ?? ""
+            // Tagged with its scale: a table may hold US places beside European ones (the legend says which is which).
+            if let index = AirLines(forecast, now: moment, presentation: presentation)?.index {
+                let tagged = presentation.airQualityScale(forecast) == .us ? N_("{index} US") : N_("{index} EU")
+                aqi = words.tr(tagged, ["index": MeasureFormat.whole(index)])
+            }
             age = AgeFormatter.string(since: cached.fetchedAt, now: moment, localization: words)
             compactAge = AgeFormatter.string(since: cached.fetchedAt, now: moment, compact: true, localization: words)
         }

@@ -6,10 +6,14 @@ import FoundationEssentials
 public struct AirQuality: Sendable, Equatable {
     public var current: Reading?
     public var hourly: [Reading]
+    /// When the service answered: the forecast's own time unless the air failed at a later
+    /// refresh and this is what an earlier one kept (nil in a cache written before it was kept).
+    public var fetchedAt: Date?
 
-    public init(current: Reading? = nil, hourly: [Reading] = []) {
+    public init(current: Reading? = nil, hourly: [Reading] = [], fetchedAt: Date? = nil) {
         self.current = current
         self.hourly = hourly
+        self.fetchedAt = fetchedAt
     }
 
     /// One time's air; a value the service did not send is nil.

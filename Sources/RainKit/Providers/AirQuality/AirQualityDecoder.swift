@@ -48,7 +48,9 @@ enum AirQualityDecoder {
             }
             let current = hours.last { $0.time <= now && now.timeIntervalSince($0.time) < 3600 }
             // The day before is read for the US index's means; what is kept starts at this hour.
-            return AirQuality(current: current, hourly: hours)
+            // In whole seconds, as the cache writes times: what is read back is what was kept.
+            let fetchedAt = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
+            return AirQuality(current: current, hourly: hours, fetchedAt: fetchedAt)
         }
     }
 }

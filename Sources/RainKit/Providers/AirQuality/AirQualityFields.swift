@@ -28,5 +28,6 @@ enum AirQualityFields {
     static let air = JSONFields<AirQuality>([
         Field("current", .object({ $0.current }, { $0.current = $1 }, reading, .blank)),
         Field("hourly", .list({ $0.hourly }, { $0.hourly = $1 }, reading, .blank)),
+        Field("fetched_at", .optionalTime({ $0.fetchedAt }, { $0.fetchedAt = $1 })),
     ], naming: .rain)
 }
