@@ -174,6 +174,7 @@ struct DarkSkyDocument: Sendable {
 
     private func alerts(scenario: ForecastSimulator.Scenario, region: String, current: Conditions) -> [JSONValue] {
         guard scenario.hasAlert || hostileText || echoedText != nil else { return [] }
+        if scenario.hasAlert, (-127 < longitude && longitude < -65) && (24 < latitude && latitude < 50) { return nwsCopies() }
         let seed = Seed(latitude: latitude, longitude: longitude)
         var titles = ["Wind warning", "Thunderstorm warning", "Heavy rain warning"]
         titles.append(current.temperature > 28 ? "Heat advisory" : current.temperature < 0 ? "Frost warning" : "Fog advisory")
@@ -190,6 +191,33 @@ struct DarkSkyDocument: Sendable {
             ("description", .string(text(description))),
             ("uri", .string("https://alerts.forecast-simulator.invalid/\(seed.value % 100_000).xml")),
         ])]
+    }
+
+    /// Pirate Weather's alerts in the mainland US are the NWS's (Pirate-Weather/pirate-weather-code
+    /// `API/alerts.py`, `_read_nws_alerts`, within `_in_us_bounds`): from the alert shapes it
+    /// gathers (`API/NWS_Alerts_Local.py`) each alert at the point gives `title` its `event`,
+    /// `regions` its `areaDesc` zones, `time` its `effective` and `expires` its expiration, and
+    /// `uri` the forecast page of the point ("https://forecast.weather.gov/MapClick.php?lon=
+    /// {lon}&lat={lat}", both rounded to 3 decimals), listed until that expiration: the
+    /// simulator's NWS feed's alert in force (`NWSAlertInForce`) and its advisory that has
+    /// ended but not expired.
+    private func nwsCopies() -> [JSONValue] {
+        let alert = OfficialAlert(latitude: latitude, longitude: longitude, now: now)
+        let inForce = NWSAlertInForce(alert)
+        let uri = "https://forecast.weather.gov/MapClick.php?lon=\((longitude * 1000).rounded() / 1000)&lat=\((latitude * 1000).rounded() / 1000)"
+        let copies = [(inForce.event, alert.severity, inForce.sent, max(inForce.ends, alert.ends)),
+                      ("Dense Fog Advisory", "Minor", alert.issued, alert.ends)]
+        return copies.map { event, severity, effective, expires in
+            .object([
+                ("title", .string(text(event))),
+                ("regions", .array(["\(alert.region) Lowlands", "\(alert.region) Foothills"].map { .string(text($0)) })),
+                ("severity", .string(severity)),
+                ("time", .integer(Int(effective))),
+                ("expires", .integer(Int(expires))),
+                ("description", .string(text("* WHAT...\(event). Simulated by the forecast simulator; not a real warning."))),
+                ("uri", .string(uri)),
+            ])
+        }
     }
 
     private func flags() -> JSONValue {

@@ -30,6 +30,29 @@ struct OfficialAlert {
     }
 }
 
+/// The NWS alert in force at a place with one, as the office re-issues it: first sent at 10:00
+/// or 22:00 UTC (the last before `now`), in force for 14 hours, and updated every hour after
+/// with the same event, severity and end. Each update is a message with a new identifier whose
+/// `references` name the messages before it ("A list of prior alerts that this alert updates
+/// or replaces", weather-gov/api `assets/openapi.yaml`, `Alert.references`).
+struct NWSAlertInForce {
+    let alert: OfficialAlert
+
+    init(_ alert: OfficialAlert) { self.alert = alert }
+
+    var event: String { ["Wind Advisory", "Flood Watch", "Winter Storm Warning", "Heat Advisory"][Int(alert.seed.unit(47) * 4) % 4] }
+    var firstSent: Double { ((alert.now + 7200) / 43_200).rounded(.down) * 43_200 - 7200 }
+    /// This message's: the hour of `now`.
+    var sent: Double { (alert.now / 3600).rounded(.down) * 3600 }
+    var ends: Double { firstSent + 14 * 3600 }
+    /// The messages this one replaces, by when they were sent.
+    var earlier: [Double] { Array(stride(from: firstSent, to: sent, by: 3600)) }
+
+    func identifier(sent: Double) -> String {
+        "urn:oid:2.49.0.1.840.0.\(String(Seed.mix(alert.seed.value ^ UInt64(sent)) % 1_000_000_007, radix: 16)).001.1"
+    }
+}
+
 /// api.weather.gov's `GET /alerts/active?point=LAT,LON` (weather-gov/api `assets/openapi.yaml`:
 /// `/alerts/active`, `AlertPoint`, `AlertCollectionGeoJson`, `Alert`; a captured answer's
 /// headers: `content-type: application/geo+json`). Every request must carry a `User-Agent`
@@ -60,8 +83,11 @@ enum NWSAlerts {
         let alert = OfficialAlert(latitude: latitude, longitude: longitude, now: now)
         var features: [JSONValue] = []
         if alert.hasAlert {
-            features.append(feature(alert, number: 1, event: ["Wind Advisory", "Flood Watch", "Winter Storm Warning", "Heat Advisory"][Int(alert.seed.unit(47) * 4) % 4],
-                                    severity: alert.severity, ends: alert.ends, messageType: "Alert"))
+            let inForce = NWSAlertInForce(alert)
+            features.append(feature(alert, number: 1, event: inForce.event, severity: alert.severity, ends: inForce.ends,
+                                    messageType: inForce.earlier.isEmpty ? "Alert" : "Update", sent: inForce.sent,
+                                    onset: inForce.firstSent, id: inForce.identifier(sent: inForce.sent),
+                                    references: inForce.earlier.map { (inForce.identifier(sent: $0), $0) }))
             features.append(feature(alert, number: 2, event: "Dense Fog Advisory", severity: "Minor", ends: alert.issued + 3600, messageType: "Update"))
             let sent = (now / 3600).rounded(.down) * 3600
             features.append(feature(alert, number: 3, event: "Flood Advisory", severity: "Minor", ends: sent + 3600, messageType: "Cancel",
@@ -84,20 +110,25 @@ enum NWSAlerts {
     }
 
     private static func feature(_ alert: OfficialAlert, number: Int, event: String, severity: String, ends: Double, messageType: String,
-                                sent: Double? = nil, response: String = "Prepare", zones: [String] = []) -> JSONValue {
+                                sent: Double? = nil, response: String = "Prepare", zones: [String] = [], onset: Double? = nil,
+                                id: String? = nil, references: [(id: String, sent: Double)] = []) -> JSONValue {
         let sent = sent ?? alert.issued
-        let id = "urn:oid:2.49.0.1.840.0.\(String(alert.seed.value % 1_000_000_007, radix: 16)).00\(number).1"
+        let id = id ?? "urn:oid:2.49.0.1.840.0.\(String(alert.seed.value % 1_000_000_007, radix: 16)).00\(number).1"
         let url = "https://api.weather.gov/alerts/\(id)"
         let office = "NWS \(alert.region)"
+        let referenced: [JSONValue] = references.map { reference in
+            .object([("@id", .string("https://api.weather.gov/alerts/\(reference.id)")), ("identifier", .string(reference.id)),
+                     ("sender", .string("w-nws.webmaster@noaa.gov")), ("sent", .string(alert.time(reference.sent)))])
+        }
         return .object([
             ("id", .string(url)), ("type", .string("Feature")), ("geometry", .null),
             ("properties", .object([
                 ("@id", .string(url)), ("@type", .string("wx:Alert")), ("id", .string(id)),
                 ("areaDesc", .string(zones.isEmpty ? "\(alert.region) Lowlands; \(alert.region) Foothills" : "Waters off \(alert.region)")),
                 ("geocode", .object([("SAME", .array([])), ("UGC", .array(zones.map { .string($0) }))])), ("affectedZones", .array([])),
-                ("references", .array([])),
+                ("references", .array(referenced)),
                 ("sent", .string(alert.time(sent))), ("effective", .string(alert.time(sent))),
-                ("onset", .string(alert.time(sent))), ("expires", .string(alert.time(max(ends, alert.ends)))),
+                ("onset", .string(alert.time(onset ?? sent))), ("expires", .string(alert.time(max(ends, alert.ends)))),
                 ("ends", .string(alert.time(ends))),
                 ("status", .string("Actual")), ("messageType", .string(messageType)), ("category", .string("Met")),
                 ("severity", .string(severity)), ("certainty", .string("Likely")), ("urgency", .string("Expected")),
