@@ -87,7 +87,10 @@ import Testing
                                           headers: [("User-Agent", "test")]).jsonObject)
         let features = try #require(body["features"] as? [[String: Any]])
         let properties = features.compactMap { $0["properties"] as? [String: Any] }
-        #expect(properties.map { $0["type"] as? String } == ["Alert", "Update", "Cancel", "Alert"])
+        // The rain warning, first sent at 10:00 UTC, re-issued at 12:00: an Update whose own
+        // identifier carries its time of issue.
+        #expect(properties.map { $0["type"] as? String } == ["Update", "Update", "Cancel", "Alert"])
+        #expect((properties[0]["id"] as? String)?.hasPrefix("2.49.0.1.578.0.20260820120000.") == true, "\(properties[0])")
         #expect(properties[1]["severity"] as? String == "Minor" && properties[1]["riskMatrixColor"] as? String == "Green")
         #expect(properties[1]["awareness_level"] as? String == "1; green; Minor")
         #expect(properties[2]["severity"] as? String == "Minor")
