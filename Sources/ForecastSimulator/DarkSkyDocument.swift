@@ -174,6 +174,8 @@ struct DarkSkyDocument: Sendable {
 
     private func alerts(scenario: ForecastSimulator.Scenario, region: String, current: Conditions) -> [JSONValue] {
         guard scenario.hasAlert || hostileText || echoedText != nil else { return [] }
+        if scenario.hasAlert, (-127 < longitude && longitude < -65) && (24 < latitude && latitude < 50) { return nwsCopies() }
+        if scenario.hasAlert, Self.norway.contains(where: { $0.0.contains(latitude) && $0.1.contains(longitude) }) { return metCopies() }
         let seed = Seed(latitude: latitude, longitude: longitude)
         var titles = ["Wind warning", "Thunderstorm warning", "Heavy rain warning"]
         titles.append(current.temperature > 28 ? "Heat advisory" : current.temperature < 0 ? "Frost warning" : "Fog advisory")
@@ -190,6 +192,76 @@ struct DarkSkyDocument: Sendable {
             ("description", .string(text(description))),
             ("uri", .string("https://alerts.forecast-simulator.invalid/\(seed.value % 100_000).xml")),
         ])]
+    }
+
+    /// Pirate Weather's alerts in the mainland US are the NWS's (Pirate-Weather/pirate-weather-code
+    /// `API/alerts.py`, `_read_nws_alerts`, within `_in_us_bounds`): from the alert shapes it
+    /// gathers (`API/NWS_Alerts_Local.py`) each alert at the point gives `title` its `event`,
+    /// `regions` its `areaDesc` zones, `time` its `effective` and `expires` its expiration, and
+    /// `uri` the forecast page of the point ("https://forecast.weather.gov/MapClick.php?lon=
+    /// {lon}&lat={lat}", both rounded to 3 decimals), listed until that expiration: the
+    /// simulator's NWS feed's alert in force (`NWSAlertInForce`) and its advisory that has
+    /// ended but not expired.
+    private func nwsCopies() -> [JSONValue] {
+        let alert = OfficialAlert(latitude: latitude, longitude: longitude, now: now)
+        let inForce = NWSAlertInForce(alert)
+        let uri = "https://forecast.weather.gov/MapClick.php?lon=\((longitude * 1000).rounded() / 1000)&lat=\((latitude * 1000).rounded() / 1000)"
+        let copies = [(inForce.event, alert.severity, inForce.sent, max(inForce.ends, alert.ends)),
+                      ("Dense Fog Advisory", "Minor", alert.issued, alert.ends)]
+        return copies.map { event, severity, effective, expires in
+            .object([
+                ("title", .string(text(event))),
+                ("regions", .array(["\(alert.region) Lowlands", "\(alert.region) Foothills"].map { .string(text($0)) })),
+                ("severity", .string(severity)),
+                ("time", .integer(Int(effective))),
+                ("expires", .integer(Int(expires))),
+                ("description", .string(text("* WHAT...\(event). Simulated by the forecast simulator; not a real warning."))),
+                ("uri", .string(uri)),
+            ])
+        }
+    }
+
+    /// Pirate Weather's alerts in Norway are MET's CAP messages, gathered through the WMO alert
+    /// hub (Pirate-Weather/pirate-weather-code `API/WMO_Alerts_Local.py`): it leaves out only a
+    /// message of urgency "Past" (MET's are "Future"), so MET's all-clears and cancels come
+    /// through, severity Minor; the title is the CAP headline where there is a description too
+    /// ("Heavy rain, yellow level, Vestland, START, END"), the times `effective` and `expires`,
+    /// the link the CAP file's. A point inside a sea area's shape is at sea: the land's only.
+    /// The messages are the simulator's MetAlerts answer for the place.
+    private func metCopies() -> [JSONValue] {
+        let query = String(format: "lat=%.4f&lon=%.4f&lang=en", latitude, longitude)
+        let request = ServerRequest(method: "GET", target: "/weatherapi/metalerts/2.0/current.json?" + query, version: "HTTP/1.1",
+                                    headers: ["user-agent": "pirate-weather"], body: [])
+        guard case .bytes(let bytes) = MetAlerts.answer(request, now: now).body,
+              let document = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
+              let features = document["features"] as? [[String: Any]] else { return [] }
+        return features.compactMap { feature -> JSONValue? in
+            guard let properties = feature["properties"] as? [String: Any], properties["geographicDomain"] as? String != "marine",
+                  let interval = (feature["when"] as? [String: Any])?["interval"] as? [String],
+                  let start = Self.seconds(interval.first), let end = Self.seconds(interval.last) else { return nil }
+            return .object([
+                ("title", .string(text(properties["title"] as? String ?? ""))),
+                ("regions", .array([.string(text(properties["area"] as? String ?? ""))])),
+                ("severity", .string(properties["severity"] as? String ?? "Unknown")),
+                ("time", .integer(Int(start))),
+                ("expires", .integer(Int(end))),
+                ("description", .string(text(properties["description"] as? String ?? ""))),
+                ("uri", .string("https://api.met.no/weatherapi/metalerts/2.0/current.xml?cap=\(properties["id"] as? String ?? "")")),
+            ])
+        }
+    }
+
+    /// Mainland Norway, roughly (no Swedish city in it): where the hub's CAP messages are MET's.
+    private static let norway: [(ClosedRange<Double>, ClosedRange<Double>)] = [
+        (57.9...59.0, 4.0...10.0), (59.0...64.0, 4.0...12.3), (64.0...66.0, 4.0...14.5), (66.0...68.5, 4.0...18.0),
+        (68.5...71.5, 14.0...31.5),
+    ]
+
+    /// An ISO 8601 time with an offset ("2026-08-20T12:00:00+02:00") as unix seconds.
+    private static func seconds(_ text: String?) -> Double? {
+        guard let text else { return nil }
+        let formatter = ISO8601DateFormatter()
+        return formatter.date(from: text)?.timeIntervalSince1970
     }
 
     private func flags() -> JSONValue {

@@ -15,6 +15,12 @@ struct OfficialAlert {
     var issued: Double { (now / 3600).rounded(.down) * 3600 - 7200 }
     var ends: Double { issued + 14 * 3600 }
     var severity: String { ["Minor", "Moderate", "Severe", "Extreme"][Int(seed.unit(46) * 4) % 4] }
+    /// The alert in force as both offices re-issue it: first sent at 10:00 or 22:00 UTC (the
+    /// last before `now`), in force for 14 hours, and sent again every hour after with the
+    /// same event, severity and times; `lastSent` is the hour of `now`.
+    var firstSent: Double { ((now + 7200) / 43_200).rounded(.down) * 43_200 - 7200 }
+    var lastSent: Double { (now / 3600).rounded(.down) * 3600 }
+    var inForceUntil: Double { firstSent + 14 * 3600 }
 
     /// ISO 8601 with the place's offset, as both services write their times.
     func time(_ seconds: Double) -> String {
@@ -27,6 +33,28 @@ struct OfficialAlert {
         let sign = offset < 0 ? "-" : "+"
         return String(format: "%04d-%02d-%02dT%02d:%02d:%02d%@%02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0,
                       parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0, sign, abs(offset) / 3600, abs(offset) % 3600 / 60)
+    }
+}
+
+/// The NWS alert in force at a place with one, as the office re-issues it (`OfficialAlert`'s
+/// `firstSent`). Each update is a message with a new identifier whose `references` name the
+/// messages before it ("A list of prior alerts that this alert updates or replaces",
+/// weather-gov/api `assets/openapi.yaml`, `Alert.references`).
+struct NWSAlertInForce {
+    let alert: OfficialAlert
+
+    init(_ alert: OfficialAlert) { self.alert = alert }
+
+    var event: String { ["Wind Advisory", "Flood Watch", "Winter Storm Warning", "Heat Advisory"][Int(alert.seed.unit(47) * 4) % 4] }
+    var firstSent: Double { alert.firstSent }
+    /// This message's.
+    var sent: Double { alert.lastSent }
+    var ends: Double { alert.inForceUntil }
+    /// The messages this one replaces, by when they were sent.
+    var earlier: [Double] { Array(stride(from: firstSent, to: sent, by: 3600)) }
+
+    func identifier(sent: Double) -> String {
+        "urn:oid:2.49.0.1.840.0.\(String(Seed.mix(alert.seed.value ^ UInt64(sent)) % 1_000_000_007, radix: 16)).001.1"
     }
 }
 
@@ -60,8 +88,11 @@ enum NWSAlerts {
         let alert = OfficialAlert(latitude: latitude, longitude: longitude, now: now)
         var features: [JSONValue] = []
         if alert.hasAlert {
-            features.append(feature(alert, number: 1, event: ["Wind Advisory", "Flood Watch", "Winter Storm Warning", "Heat Advisory"][Int(alert.seed.unit(47) * 4) % 4],
-                                    severity: alert.severity, ends: alert.ends, messageType: "Alert"))
+            let inForce = NWSAlertInForce(alert)
+            features.append(feature(alert, number: 1, event: inForce.event, severity: alert.severity, ends: inForce.ends,
+                                    messageType: inForce.earlier.isEmpty ? "Alert" : "Update", sent: inForce.sent,
+                                    onset: inForce.firstSent, id: inForce.identifier(sent: inForce.sent),
+                                    references: inForce.earlier.map { (inForce.identifier(sent: $0), $0) }))
             features.append(feature(alert, number: 2, event: "Dense Fog Advisory", severity: "Minor", ends: alert.issued + 3600, messageType: "Update"))
             let sent = (now / 3600).rounded(.down) * 3600
             features.append(feature(alert, number: 3, event: "Flood Advisory", severity: "Minor", ends: sent + 3600, messageType: "Cancel",
@@ -84,20 +115,25 @@ enum NWSAlerts {
     }
 
     private static func feature(_ alert: OfficialAlert, number: Int, event: String, severity: String, ends: Double, messageType: String,
-                                sent: Double? = nil, response: String = "Prepare", zones: [String] = []) -> JSONValue {
+                                sent: Double? = nil, response: String = "Prepare", zones: [String] = [], onset: Double? = nil,
+                                id: String? = nil, references: [(id: String, sent: Double)] = []) -> JSONValue {
         let sent = sent ?? alert.issued
-        let id = "urn:oid:2.49.0.1.840.0.\(String(alert.seed.value % 1_000_000_007, radix: 16)).00\(number).1"
+        let id = id ?? "urn:oid:2.49.0.1.840.0.\(String(alert.seed.value % 1_000_000_007, radix: 16)).00\(number).1"
         let url = "https://api.weather.gov/alerts/\(id)"
         let office = "NWS \(alert.region)"
+        let referenced: [JSONValue] = references.map { reference in
+            .object([("@id", .string("https://api.weather.gov/alerts/\(reference.id)")), ("identifier", .string(reference.id)),
+                     ("sender", .string("w-nws.webmaster@noaa.gov")), ("sent", .string(alert.time(reference.sent)))])
+        }
         return .object([
             ("id", .string(url)), ("type", .string("Feature")), ("geometry", .null),
             ("properties", .object([
                 ("@id", .string(url)), ("@type", .string("wx:Alert")), ("id", .string(id)),
                 ("areaDesc", .string(zones.isEmpty ? "\(alert.region) Lowlands; \(alert.region) Foothills" : "Waters off \(alert.region)")),
                 ("geocode", .object([("SAME", .array([])), ("UGC", .array(zones.map { .string($0) }))])), ("affectedZones", .array([])),
-                ("references", .array([])),
+                ("references", .array(referenced)),
                 ("sent", .string(alert.time(sent))), ("effective", .string(alert.time(sent))),
-                ("onset", .string(alert.time(sent))), ("expires", .string(alert.time(max(ends, alert.ends)))),
+                ("onset", .string(alert.time(onset ?? sent))), ("expires", .string(alert.time(max(ends, alert.ends)))),
                 ("ends", .string(alert.time(ends))),
                 ("status", .string("Actual")), ("messageType", .string(messageType)), ("category", .string("Met")),
                 ("severity", .string(severity)), ("certainty", .string("Likely")), ("urgency", .string("Expected")),
@@ -174,9 +210,15 @@ enum MetAlerts {
             let rain = english ? ["Heavy rain", "Very heavy rain", "Extremely heavy rain ongoing"][level.0 - 2]
                 : ["Mye regn", "Svært mye regn", "Ekstremt mye regn pågår"][level.0 - 2]
             let storm = level.0 == 4 ? ["Gyda", "Ingunn", "Hans"][Int(alert.seed.unit(49) * 3) % 3] : nil
+            // Re-issued every hour as the NWS's is (`OfficialAlert.firstSent`), each message with
+            // an identifier of its own ("WMO organisation ID.YYYYMMDDHHMMSS.WARNINGID", the time
+            // of issue: `doc/metalerts/CAP-v2-profile.md`, `<identifier>`); the GeoJSON answer
+            // names no message it replaces (`doc/metalerts/geojson.md`).
+            let reissued = alert.lastSent > alert.firstSent
             var message = Message(alert: alert, english: english, number: 1, level: level, event: "rain", name: rain,
-                                  area: alert.region, interval: (alert.issued, alert.ends), type: "Alert")
+                                  area: alert.region, interval: (alert.firstSent, alert.inForceUntil), type: reissued ? "Update" : "Alert")
             message.incident = storm
+            message.sent = alert.lastSent
             features.append(message.feature)
             let gusts = english ? "Strong wind gusts" : "Kraftige vindkast"
             if now < downgrade {
@@ -254,6 +296,8 @@ enum MetAlerts {
         var severity: String?
         var incident: String?
         var domain = "land"
+        /// When the message was sent, which MET's identifier carries.
+        var sent: Double?
 
         init(alert: OfficialAlert, english: Bool, number: Int, level: (Int, String, String), event: String, name: String,
              area: String, interval: (Double, Double), type: String, severity: String? = nil) {
@@ -265,7 +309,8 @@ enum MetAlerts {
             let (latitude, longitude) = (alert.latitude, alert.longitude)
             let colourWord = english ? "\(level.colour.lowercased()) level"
                 : "\(["Green": "grønt", "Yellow": "gult", "Orange": "oransje", "Red": "rødt"][level.colour]!) nivå"
-            let id = "2.49.0.1.578.0.\(alert.seed.value % 100_000_000).\(number)"
+            let id = sent.map { "2.49.0.1.578.0.\(HTTPDate.digits($0)).\(String(format: "%03d", alert.seed.value % 1000))" }
+                ?? "2.49.0.1.578.0.\(alert.seed.value % 100_000_000).\(number)"
             var properties: [(String, JSONValue)] = [
                 ("altitude_above_sea_level", .string("0")), ("area", .string(area)),
                 ("awarenessResponse", .string(english ? "Be prepared" : "Følg med")),
@@ -314,6 +359,15 @@ enum HTTPDate {
         let weekday = days[(dayNumber % 7 + 7) % 7]
         return String(format: "%@, %02d %@ %04d %02d:%02d:%02d GMT", weekday, parts.day ?? 0, months[(parts.month ?? 1) - 1],
                       parts.year ?? 0, parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
+    }
+
+    /// YYYYMMDDHHMMSS in UTC, as MET's identifiers carry the time of issue.
+    static func digits(_ seconds: Double) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(secondsFromGMT: 0)!
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: Date(timeIntervalSince1970: seconds))
+        return String(format: "%04d%02d%02d%02d%02d%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0,
+                      parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
     }
 
     static func seconds(_ text: String) -> Double? {

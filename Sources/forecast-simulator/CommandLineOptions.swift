@@ -36,7 +36,10 @@ struct CommandLineOptions: Equatable {
         Simulated alerts: about one place in three has one, fixed by its coordinates
         (any LAT,LON). Every path answers alike for a place: the Dark Sky answer's
         "alerts", and NWS and MetAlerts, which rain asks for places in the US and in
-        Norway only. Of the geocoder's places (/v1/search), these have one:
+        Norway only. As Pirate Weather does, the Dark Sky answer passes on the NWS
+        alert in the mainland US and MET's messages in Norway; both offices re-issue
+        their alert every hour with a new id. Of the geocoder's places (/v1/search),
+        these have one:
           \(alertedPlaces)
 
         USAGE: forecast-simulator [--host <host>] [--port <port>] [--key <key>] [<behaviour options>]

@@ -29,7 +29,15 @@ import Testing
         #expect(properties[2]["ends"] as? String == "2026-08-20T09:00:00-04:00")
         #expect((properties[4]["geocode"] as? [String: Any])?["UGC"] as? [String] == ["ANZ338"])
         // Times carry the office's offset: 08:00 in New York is 12:00 UTC.
-        #expect(properties[0]["sent"] as? String == "2026-08-20T06:00:00-04:00")
+        // The alert in force, first sent at 06:00, is re-issued every hour: this message, sent at
+        // 08:00, updates the two before it, each named by its own identifier.
+        #expect(properties[0]["onset"] as? String == "2026-08-20T06:00:00-04:00")
+        #expect(properties[0]["sent"] as? String == "2026-08-20T08:00:00-04:00" && properties[0]["messageType"] as? String == "Update")
+        let references = try #require(properties[0]["references"] as? [[String: Any]])
+        #expect(references.map { $0["sent"] as? String } == ["2026-08-20T06:00:00-04:00", "2026-08-20T07:00:00-04:00"])
+        let identifiers = [properties[0]["id"] as? String] + references.map { $0["identifier"] as? String }
+        #expect(Set(identifiers.compactMap { $0 }).count == 3, "a new identifier for each message: \(identifiers)")
+        #expect(references.allSatisfy { ($0["@id"] as? String) == "https://api.weather.gov/alerts/" + ($0["identifier"] as? String ?? "?") })
         #expect(properties[0]["expires"] as? String == "2026-08-20T20:00:00-04:00")
         #expect(properties[1]["ends"] as? String == "2026-08-20T07:00:00-04:00", "an advisory that has ended, listed until it expires")
         for key in ["@id", "id", "areaDesc", "onset", "status", "messageType", "severity", "certainty", "urgency", "headline", "description"] {
@@ -90,7 +98,10 @@ import Testing
                                           headers: [("User-Agent", "test (me@example.org)")]).jsonObject)
         let features = try #require(body["features"] as? [[String: Any]])
         let properties = features.compactMap { $0["properties"] as? [String: Any] }
-        #expect(properties.map { $0["type"] as? String } == ["Alert", "Update", "Cancel", "Alert"])
+        // The rain warning, first sent at 10:00 UTC, re-issued at 12:00: an Update whose own
+        // identifier carries its time of issue.
+        #expect(properties.map { $0["type"] as? String } == ["Update", "Update", "Cancel", "Alert"])
+        #expect((properties[0]["id"] as? String)?.hasPrefix("2.49.0.1.578.0.20260820120000.") == true, "\(properties[0])")
         #expect(properties[1]["severity"] as? String == "Minor" && properties[1]["riskMatrixColor"] as? String == "Green")
         #expect(properties[1]["awareness_level"] as? String == "1; green; Minor")
         #expect(properties[2]["severity"] as? String == "Minor")

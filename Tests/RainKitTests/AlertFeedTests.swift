@@ -163,4 +163,39 @@ import Testing
         ].joined(separator: ", ") + "]}"
         #expect(try NWSAlertDecoder.decode(Data(body.utf8)).map(\.title) == ["Flood Warning", "Tropical Storm Warning", "Coastal Flood Warning"])
     }
+
+    /// Pirate-Weather/pirate-weather-code `API/alerts.py` and `API/WMO_Alerts_Local.py`: what
+    /// Pirate Weather passes on of the feeds' alerts, and what rain leaves out of it where the
+    /// feed answered.
+    @Test func aProvidersCopiesOfAFeedsAlertsAreKnownAsSuch() throws {
+        let day = Date(timeIntervalSince1970: 1_787_227_200)
+        let met = try #require(try MetAlertsDecoder.decode(Data(#"{"type": "FeatureCollection", "features": [\#(Self.metFeature(Self.rain))]}"#.utf8)).first)
+        func pirate(_ title: String, severity: String = "Extreme", from start: Date? = met.time, uri: String = "https://example.org/cap.xml") -> Forecast.Alert {
+            Forecast.Alert(title: title, severity: severity, time: start, expires: start?.addingTimeInterval(3600), uri: uri)
+        }
+        // MET's headline as Pirate Weather's title; an all-clear of another alert (Minor); not
+        // another event, nor the same event a day later.
+        #expect(MetAlertsFeed().copies(pirate("Extremely heavy rain ongoing, red level, Vestland, 2022-01-12T06:00:00+00:00"), of: [met]))
+        #expect(MetAlertsFeed().copies(pirate("Strong wind, green level, Vestland", severity: "Minor"), of: []))
+        #expect(!MetAlertsFeed().copies(pirate("Strong wind, yellow level, Vestland", severity: "Moderate"), of: [met]))
+        #expect(!MetAlertsFeed().copies(pirate("Extremely heavy rain ongoing, red level", from: met.expires?.addingTimeInterval(86_400)), of: [met]))
+
+        let nws = Forecast.Alert(title: "Heat Advisory", severity: "Moderate", time: day, expires: day.addingTimeInterval(7200),
+                                 uri: "https://api.weather.gov/alerts/urn:oid:2.49.0.1.840.0.1.001.1")
+        let page = "https://forecast.weather.gov/MapClick.php?lon=-74.006&lat=40.71"
+        #expect(NWSAlertFeed().copies(pirate("Dense Fog Advisory", severity: "Minor", from: day, uri: page), of: [nws]), "the point's page")
+        #expect(NWSAlertFeed().copies(pirate("Heat Advisory", severity: "Moderate", from: day.addingTimeInterval(3600)), of: [nws]))
+        #expect(!NWSAlertFeed().copies(pirate("Heat Advisory", severity: "Minor", from: day.addingTimeInterval(7200)), of: [nws]), "after it")
+        #expect(!NWSAlertFeed().copies(pirate("Minor flooding", severity: "Minor", from: day), of: [nws]), "Minor is MET's all-clear only")
+    }
+
+    /// weather-gov/api `assets/openapi.yaml`, `Alert.references`; MET's GeoJSON has none, so its
+    /// alert is its event, area and start (`geojson.md`).
+    @Test func updatesNameWhatTheyReplace() throws {
+        let body = #"{"type": "FeatureCollection", "features": [{"properties": {"event": "Heat Advisory", "status": "Actual", "messageType": "Update", "id": "urn:oid:2.49.0.1.840.0.b.001.1", "references": [{"@id": "https://api.weather.gov/alerts/urn:oid:2.49.0.1.840.0.a.001.1", "identifier": "urn:oid:2.49.0.1.840.0.a.001.1", "sender": "w-nws.webmaster@noaa.gov", "sent": "2026-08-20T06:00:00-04:00"}]}}]}"#
+        let nws = try #require(try NWSAlertDecoder.decode(Data(body.utf8)).first)
+        #expect(nws.id == "urn:oid:2.49.0.1.840.0.b.001.1" && nws.references == ["urn:oid:2.49.0.1.840.0.a.001.1"])
+        let met = try #require(try MetAlertsDecoder.decode(Data(#"{"type": "FeatureCollection", "features": [\#(Self.metFeature(Self.rain + #", "event": "rainFlood""#))]}"#.utf8)).first)
+        #expect(met.series == "rainFlood|Vestland|2024-03-04T17:00:00Z")
+    }
 }

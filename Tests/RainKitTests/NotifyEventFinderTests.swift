@@ -90,4 +90,39 @@ import Testing
             #expect(loaded.contains("alert:x") && !loaded.contains("rain:x"))
         }
     }
+
+    /// A re-issue of an alert told already is not news (NWS: a new `id` that references the
+    /// old; MET: a new `id` in the same series); a change of its severity or end is.
+    @Test func aReissuedAlertIsToldOnceUnlessItsSeverityOrEndChanges() {
+        let service = NotifyService(settings: NotifySettings(), logFile: "/nonexistent", machineZone: .utc, now: Self.now)
+        let end = Self.now.addingTimeInterval(6 * 3600)
+        func status(_ alert: Forecast.Alert, after sent: Forecast.Alert) -> [NotificationRound.Status] {
+            var log = NotifiedLog()
+            let forecast = { (alert: Forecast.Alert) in Forecast(coordinate: place.coordinate, timeZone: "UTC", units: .si, alerts: [alert]) }
+            for event in service.round([(place, forecast(sent))], log: log).news { log.record(event, at: Self.now) }
+            return service.round([(place, forecast(alert))], log: log).items.map(\.status)
+        }
+        let first = Forecast.Alert(title: "Heat Advisory", severity: "Moderate", time: Self.now, expires: end, id: "a")
+        var update = first
+        (update.id, update.references, update.time) = ("b", ["a"], Self.now.addingTimeInterval(3600))
+        #expect(status(update, after: first) == [.sent])
+        var unrelated = update
+        unrelated.references = []
+        #expect(status(unrelated, after: first) == [.new], "a message of its own that replaces nothing")
+        var worse = update
+        worse.severity = "Severe"
+        #expect(status(worse, after: first) == [.new])
+        var longer = update
+        longer.expires = end.addingTimeInterval(3600)
+        #expect(status(longer, after: first) == [.new])
+
+        let met = Forecast.Alert(title: "Heavy rain, yellow level", severity: "Moderate", time: Self.now, expires: end,
+                                 id: "2.49.0.1.578.0.20260820100000.1", series: "rain|Agder|2026-08-20T12:00:00Z")
+        var reissued = met
+        reissued.id = "2.49.0.1.578.0.20260820110000.1"
+        #expect(status(reissued, after: met) == [.sent])
+        var orange = reissued
+        orange.title = "Heavy rain, orange level"
+        #expect(status(orange, after: met) == [.new])
+    }
 }

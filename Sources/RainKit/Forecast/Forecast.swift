@@ -222,11 +222,19 @@ public struct Forecast: Sendable, Equatable {
         public var expires: Date?
         public var description: String?
         public var uri: String?
-        /// The issuer's own identifier of the message (a CAP `identifier`), where `uri` is not one.
+        /// The issuer's own identifier of the message (a CAP `identifier`).
         public var id: String?
+        /// The identifiers of the earlier messages this one updates or replaces (NWS
+        /// `references`): a re-issue of an alert already told is not news.
+        public var references: [String] = []
+        /// What stays the same across the re-issues of one alert where its issuer does not
+        /// name the messages it replaces (MET Norway: its event, area and start), each of which
+        /// has an identifier of its own.
+        public var series: String?
 
         public init(title: String, severity: String? = nil, regions: [String] = [], time: Date? = nil,
-                    expires: Date? = nil, description: String? = nil, uri: String? = nil, id: String? = nil) {
+                    expires: Date? = nil, description: String? = nil, uri: String? = nil, id: String? = nil,
+                    references: [String] = [], series: String? = nil) {
             self.title = title
             self.severity = severity
             self.regions = regions
@@ -235,6 +243,8 @@ public struct Forecast: Sendable, Equatable {
             self.description = description
             self.uri = uri
             self.id = id
+            self.references = references
+            self.series = series
         }
     }
 }

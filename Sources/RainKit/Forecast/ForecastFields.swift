@@ -78,6 +78,8 @@ enum ForecastFields {
         Field("description", .text({ $0.description }, { $0.description = $1 })),
         Field("uri", .text({ $0.uri }, { $0.uri = $1 })),
         Field("id", .text({ $0.id }, { $0.id = $1 })),
+        Field("references", .textsIfAny({ $0.references }, { $0.references = $1 })),
+        Field("series", .text({ $0.series }, { $0.series = $1 })),
     ]
 
     static let coordinate: [Field<Coordinate>] = [

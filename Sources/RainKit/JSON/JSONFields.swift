@@ -155,6 +155,12 @@ extension JSONField.Value {
         }, written: { .texts(get($0)) })
     }
 
+    /// As `texts`, but left out where there are none.
+    static func textsIfAny(_ get: @escaping Get<[String]>, _ set: @escaping Set<[String]>) -> Self {
+        let all = texts(get, set)
+        return Self(requirement: .optional, read: all.read, written: { get($0).isEmpty ? nil : .texts(get($0)) })
+    }
+
     /// A UUID, which must be there; one not in lower case is not as rain writes it.
     static func id(_ get: @escaping Get<UUID>, _ set: @escaping Set<UUID>) -> Self {
         Self(requirement: .required, read: { model, node, reading throws(JSONError) in

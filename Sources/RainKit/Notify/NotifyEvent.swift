@@ -11,6 +11,9 @@ public struct NotifyEvent: Sendable, Equatable {
     /// Stable across runs for the same event: `rain:<place>`, `chance:<place>:<date>`,
     /// `alert:<place>:<hash>`.
     public var id: String
+    /// The IDs an update of an alert would have had as the messages it replaces: where one of
+    /// them was sent, so was this (a routine re-issue, with the same title, severity and end).
+    public var sentAs: [String] = []
     public var placeID: UUID
     public var placeName: String
     /// One short line: "Rain in Berlin in about 20 min (moderate, ~2 mm in the first hour)".

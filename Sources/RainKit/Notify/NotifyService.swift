@@ -32,7 +32,8 @@ public struct NotifyService: Sendable {
         let quiet = settings.quietHours.flatMap { $0.contains(now, in: machineZone) ? $0 : nil }
         let items = forecasts.flatMap { location, forecast in
             finder.events(for: location, in: forecast).map { event in
-                let status: NotificationRound.Status = remembered.contains(event.id) ? .sent
+                let sent = remembered.contains(event.id) || event.sentAs.contains(where: remembered.contains)
+                let status: NotificationRound.Status = sent ? .sent
                     : quiet != nil && !event.isExtreme ? .held : .new
                 return NotificationRound.Item(event: event, status: status)
             }
@@ -65,6 +66,9 @@ public struct NotifyService: Sendable {
         var log = loaded
         for place in round.dryPlaces { log.forgetRain(at: place) }
         log.prune(now: now)
+        // An update counted as sent through the message it replaces is remembered by its own ID,
+        // so that the next update, which names only this one, is not news either.
+        for item in round.items where item.status == .sent && !log.contains(item.event.id) { log.record(item.event, at: now) }
         var saved = log == loaded ? log : nil
         var lastSave = ContinuousClock.now
         do {

@@ -20,11 +20,35 @@ public protocol AlertFeed: Sendable {
     /// Whether `alert`, of a cached forecast, is one this feed gave (kept while it is not asked,
     /// or when asking it failed).
     func gave(_ alert: Forecast.Alert) -> Bool
+    /// Whether `alert`, of the forecast provider, is its copy of one of this feed's (`given`,
+    /// what the feed answered for the place) or of a message the feed leaves out: a Dark Sky
+    /// server (Pirate Weather) passes the national services' alerts on as its own.
+    func copies(_ alert: Forecast.Alert, of given: [Forecast.Alert]) -> Bool
 }
 
 extension AlertFeed {
     public var minimumInterval: TimeInterval? { nil }
     public func gave(_ alert: Forecast.Alert) -> Bool { false }
+    public func copies(_ alert: Forecast.Alert, of given: [Forecast.Alert]) -> Bool {
+        given.contains { alert.isCopy(of: $0) }
+    }
+}
+
+extension Forecast.Alert {
+    /// Whether this alert tells of the same weather as `other`, as another source words it: the
+    /// same event (the title's words before a comma, after a storm's name: "Heavy rain, yellow
+    /// level, Agder, ..." is "Heavy rain"), at overlapping times.
+    func isCopy(of other: Forecast.Alert) -> Bool {
+        guard event == other.event, !event.isEmpty else { return false }
+        return (time ?? .distantPast) < (other.expires ?? .distantFuture) && (other.time ?? .distantPast) < (expires ?? .distantFuture)
+    }
+
+    /// The title's name of the weather, in lower case.
+    private var event: String {
+        var words = Substring(title)
+        if let colon = words.firstRange(of: ": ") { words = words[colon.upperBound...] }
+        return String(words.prefix { $0 != "," }).trimmed.lowercased()
+    }
 }
 
 /// The alert feeds rain knows: the one place they are registered.

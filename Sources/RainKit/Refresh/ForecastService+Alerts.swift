@@ -4,7 +4,8 @@ import Synchronization
 /// The official alerts that join a forecast: each alert feed (`AlertSource`) whose area holds
 /// the place is asked while the forecasts are fetched (but a feed asked for the place less than
 /// its `minimumInterval` ago, whose alerts of then are kept); a forecast that arrives before its
-/// place's feeds have answered is held until they have (`ForecastService.refresh`).
+/// place's feeds have answered is held until they have (`ForecastService.refresh`). The
+/// provider's copies of a feed that answered are left out (`AlertFeed.copies`): one alert, told once.
 extension ForecastService {
     /// The alerts of the feeds of a batch's places, filled in as the feeds answer.
     final class OfficialAlerts: Sendable {
@@ -14,6 +15,9 @@ extension ForecastService {
         private let positions: [Int: [Int]]
         /// What each request found, by its position (kept in that order, however the answers come).
         private let found = Mutex([Int: [Forecast.Alert]]())
+        /// The positions of the requests whose feed answered (now, or when its kept alerts were):
+        /// not those that failed, whose alerts of the last answer stand in.
+        private let answered = Mutex(Set<Int>())
         /// What went wrong with a request, by its position; the lines for feeds that could not be
         /// reached apart, since they are said only when the forecasts could be.
         private let failures = Mutex((problems: [Int: FeedFailure](), unreachable: [Int: FeedFailure](), notes: [Int: LocalizedText]()))
@@ -83,12 +87,17 @@ extension ForecastService {
             self.asked = Mutex(asking)
             self.previous = previous
             found.withLock { $0 = kept }
+            answered.withLock { $0 = Set(kept.keys) }
         }
 
         /// `forecast` of the place at `index` with its feeds' alerts after its own, and when the
         /// feeds asked at most so often were asked for it (now, or when the kept alerts were).
         func joined(to forecast: Forecast, for index: Int) -> Forecast {
-            var joined = forecast.adding(alerts(for: index))
+            var joined = forecast
+            let answers = (positions[index] ?? []).filter { position in answered.withLock { $0.contains(position) } }
+                .map { position in (feed: requests[position].feed, alerts: found.withLock { $0[position] ?? [] }) }
+            joined.alerts.removeAll { alert in answers.contains { $0.feed.copies(alert, of: $0.alerts) } }
+            joined = joined.adding(alerts(for: index))
             let asking = asked.withLock { $0[index] }
             joined.alertsAskedAt = asking?.at
             joined.alertsLastModified = asking?.lastModified
@@ -154,6 +163,7 @@ extension ForecastService {
                     if metadata.lastModified != nil || !metadata.isNotModified { asked[index]?.lastModified = metadata.lastModified }
                 }
             }
+            answered.withLock { _ = $0.insert(position) }
             guard let alerts = answer.value else {
                 return record(previous(index)?.forecast.alerts.filter(feed.gave) ?? [], from: position)
             }

@@ -40,9 +40,22 @@ enum MetAlertsDecoder {
                     regions: try properties.string("area").map { [$0] } ?? [], time: interval.first ?? nil,
                     expires: interval.count > 1 ? interval[1] : ending,
                     description: words.isEmpty ? nil : words.joined(separator: " "), uri: try properties.string("web"),
-                    id: try properties.string("id"))
+                    id: try properties.string("id"), series: try series(of: properties, start: interval.first ?? nil))
             }.compactMap { $0 }
         }
+    }
+
+    /// What MET's re-issues of one alert share: its event ("rain"), area and start. Each message
+    /// has an identifier of its own ("WMO organisation ID.YYYYMMDDHHMMSS.WARNINGID", the time of
+    /// issue in it: `doc/metalerts/CAP-v2-profile.md`, `identifier`), and the GeoJSON answer
+    /// carries no `references` (`doc/metalerts/geojson.md`'s property table), so the message id
+    /// cannot tell a routine re-issue from a new alert. The level and end are told apart by the
+    /// title and the end themselves.
+    private static func series(of properties: JSONNode, start: Date?) throws(JSONError) -> String? {
+        let named = try properties.string("event"), type = try properties.string("awareness_type")
+        guard let event = named ?? type else { return nil }
+        let area = try properties.string("area") ?? ""
+        return [event, area, start.map { UTCTimestamp.string($0) } ?? ""].joined(separator: "|")
     }
 
     /// MET's own words: its name of the event and of the level as its headline has them ("Heavy

@@ -47,4 +47,13 @@ public struct MetAlertsFeed: AlertFeed {
     /// MET's alerts carry its CAP identifier, which starts with its WMO organisation ID
     /// (`doc/metalerts/CAP-v2-profile.md`, `<identifier>`).
     public func gave(_ alert: Forecast.Alert) -> Bool { alert.id?.hasPrefix("2.49.0.1.578.0.") == true }
+
+    /// Pirate Weather passes MET's CAP messages on through the WMO alert hub
+    /// (Pirate-Weather/pirate-weather-code `API/WMO_Alerts_Local.py`): it leaves out only
+    /// urgency "Past", so MET's all-clears and cancels (severity Minor, which MET uses for
+    /// nothing else: `doc/metalerts/CAP-v2-profile.md`, `<Severity>`) come through as alerts,
+    /// titled with MET's headline ("Heavy rain, yellow level, Agder, ...").
+    public func copies(_ alert: Forecast.Alert, of given: [Forecast.Alert]) -> Bool {
+        alert.severity?.lowercased() == "minor" || given.contains { alert.isCopy(of: $0) }
+    }
 }

@@ -4,7 +4,9 @@ import FoundationEssentials
 /// `AlertCollectionGeoJson`): `features[].properties` with `event` ("Wind Advisory"),
 /// `severity` (Extreme, Severe, Moderate, Minor, Unknown), `areaDesc` (zones joined by "; "),
 /// `geocode.UGC` (the zones), `onset` or `effective`, `ends` (nullable) and `expires` as ISO 8601
-/// times with the issuing office's offset, `headline`, `description`, `@id`.
+/// times with the issuing office's offset, `headline`, `description`, `@id`, `id` (the CAP
+/// identifier) and `references` ("A list of prior alerts that this alert updates or replaces",
+/// each with its `identifier`): every update of an alert is a message with an id of its own.
 ///
 /// Left out: a message that is not real (`status` other than "Actual"); one that ends an alert
 /// rather than warn: a `messageType` "Cancel", or a `response` (CAP's `responseType`) "AllClear";
@@ -29,12 +31,15 @@ enum NWSAlertDecoder {
                 let onset = try properties.member("onset")?.isoTime(), effective = try properties.member("effective")?.isoTime()
                 let ends = try properties.member("ends")?.isoTime(), expires = try properties.member("expires")?.isoTime()
                 let headline = try properties.string("headline"), description = try properties.string("description")
+                let references = try properties.member("references")?.elements { reference throws(JSONError) in
+                    try reference.string("identifier")
+                }.compactMap { $0 } ?? []
                 let regions = try properties.string("areaDesc")?.split(separator: ";").map { String($0).trimmed }.filter { !$0.isEmpty }
                 return Forecast.Alert(
                     title: try properties.requiredString("event"), severity: try properties.string("severity"),
                     regions: regions ?? [], time: onset ?? effective, expires: ends ?? expires,
                     description: headline ?? description,
-                    uri: try properties.string("@id"))
+                    uri: try properties.string("@id"), id: try properties.string("id"), references: references)
             }.compactMap { $0 }
         }
     }

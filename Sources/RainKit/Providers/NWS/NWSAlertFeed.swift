@@ -74,6 +74,15 @@ public struct NWSAlertFeed: AlertFeed {
         alert.uri?.hasPrefix("https://api.weather.gov/alerts/urn:oid:2.49.0.1.840.") == true
     }
 
+    /// Pirate Weather's copies of NWS alerts (Pirate-Weather/pirate-weather-code `API/alerts.py`,
+    /// `_read_nws_alerts`) link the forecast page of the point, not the alert: `uri`
+    /// "https://forecast.weather.gov/MapClick.php?lon=...&lat=..." for every one; the title is
+    /// the NWS `event`. Its times are `effective` and the message's expiration
+    /// (`API/NWS_Alerts_Local.py`), so an advisory that has ended is still among them.
+    public func copies(_ alert: Forecast.Alert, of given: [Forecast.Alert]) -> Bool {
+        alert.uri?.hasPrefix("https://forecast.weather.gov/MapClick.php") == true || given.contains { alert.isCopy(of: $0) }
+    }
+
     public func decode(_ body: Data) throws(ForecastError) -> [Forecast.Alert] {
         try NWSAlertDecoder.decode(body)
     }
