@@ -196,9 +196,10 @@ enum MetAlerts {
         }
         let english = request.queryValue("lang") == "en"
         let alert = OfficialAlert(latitude: latitude, longitude: longitude, now: now)
-        // The wind warning is downgraded at noon UTC (`windDowngrade`): the feed changed then.
+        // The feed changes with its newest message: where there are alerts, one is sent every
+        // hour (the rain alert's re-issue, the wind's downgrade at noon UTC, `windDowngrade`).
         let downgrade = windDowngrade(now)
-        let lastChange = now >= downgrade && alert.hasAlert ? max(alert.issued, downgrade) : alert.issued
+        let lastChange = alert.hasAlert ? alert.lastSent : alert.issued
         let caching = [("Last-Modified", HTTPDate.string(lastChange)), ("Expires", HTTPDate.string(now + expiresAfter))]
         if current, let since = request.headers["if-modified-since"].flatMap(HTTPDate.seconds), since >= lastChange {
             return ServerResponse(status: 304, headers: caching)
@@ -239,7 +240,7 @@ enum MetAlerts {
             features.append(gale.feature)
         }
         return .json(current ? 200 : 203, .object([("type", .string("FeatureCollection")), ("lang", .string(english ? "en" : "no")),
-                                                   ("lastChange", .string(alert.time(alert.issued))), ("features", .array(features))]),
+                                                   ("lastChange", .string(alert.time(lastChange))), ("features", .array(features))]),
                      headers: caching)
     }
 
