@@ -29,4 +29,10 @@ extension ForecastService {
             return .failed(FeedFailure(error, fetching: EnsembleService.displayName).line)
         }
     }
+
+    /// The spread kept for `location` in `forecast`'s unit system, however old, and when it
+    /// was fetched; nil when none is kept. Never fetches (`--offline`, `--format`).
+    public func keptSpread(for location: Location, beside forecast: Forecast) -> (spread: ForecastSpread, fetchedAt: Date)? {
+        SpreadCache(besideForecastsIn: cache.directory).kept(for: location.id, units: forecast.units)
+    }
 }
