@@ -116,3 +116,24 @@ import Testing
         }
     }
 }
+
+extension EnsembleKeptEndToEndTests {
+    /// A language whose header with the age is wider than 50 columns says the age on a line of
+    /// its own, whole.
+    @Test func theAgeGoesOnALineOfItsOwnWhereItDoesNotFit() async throws {
+        try await withTemporaryDirectory { home in
+            _ = try Catalogues.compiled()
+            let world = try ForecastWorld(home: home, now: Spread.now)
+            let online = try await world.keylessRain(["show", "Berlin", "--spread"])
+            #expect(online.status == 0, "\(online.error)")
+            let offline = try await BuiltProduct.run("rain", ["show", "Berlin", "--offline", "--spread"],
+                                                     environment: world.keylessEnvironment.merging(["COLUMNS": "50", "LANG": "ru_RU.UTF-8"]) { $1 },
+                                                     at: Spread.now.addingTimeInterval(2 * 3600 + 60))
+            #expect(offline.status == 0, "\(offline.error)")
+            let lines = offline.output.split(separator: "\n").map(String.init).drop { !$0.hasPrefix("Уверенность") }
+            #expect(lines.first == "Уверенность: icon_seamless, прогонов: 40", "\(offline.output)")
+            #expect(lines.dropFirst().first == "загружено 2 ч назад", "\(offline.output)")
+            #expect(lines.allSatisfy { $0.displayWidth <= 50 }, "\(offline.output)")
+        }
+    }
+}
