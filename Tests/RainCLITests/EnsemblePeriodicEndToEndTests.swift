@@ -76,4 +76,23 @@ import Testing
             #expect(ensembleRequests(world) == 2)
         }
     }
+
+    /// A scheduled run asks the ensemble the shell's rain asks: with `"ensemble": true`, cron's
+    /// line and the timer's unit carry RAIN_ENSEMBLE_URL as they carry the forecast's and the air's.
+    @Test func scheduledRunsCarryTheEnsemblesURL() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 30, "ensemble": true}"#)
+            let url = world.simulator.rootURL + "/v1/ensemble"
+            let cron = try await world.keylessRain(["cron", "--every", "30m"])
+            #expect(cron.status == 0, "\(cron)")
+            #expect(cron.output.contains("RAIN_ENSEMBLE_URL=\(url) "), "\(cron.output)")
+            let timer = try await world.keylessRain(["timer", "--every", "30m"])
+            #expect(timer.status == 0, "\(timer)")
+            #expect(timer.output.contains("RAIN_ENSEMBLE_URL=\(url)"), "\(timer.output)")
+            // Without the setting the runs never ask it: the line stays short (cron takes 1000 characters).
+            writeFile(home + "/config.json", #"{"timeout_seconds": 30}"#)
+            let without = try await world.keylessRain(["cron", "--every", "30m"])
+            #expect(without.status == 0 && !without.output.contains("RAIN_ENSEMBLE_URL"), "\(without)")
+        }
+    }
 }
