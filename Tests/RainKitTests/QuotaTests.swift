@@ -153,3 +153,40 @@ import Testing
         #expect(ExceededQuota(serverMessage: nil, now: Date()) == nil)
     }
 }
+
+/// `"ensemble": true`: what periodic refreshes add, counted in one place
+/// (`EnsembleService.periodicCallsPerPlace`) and by the plans at most every 6 hours.
+@Suite struct EnsembleQuotaTests {
+    private func about(_ calls: Double, _ expected: Double) -> Bool { abs(calls - expected) < 0.001 }
+
+    @Test func onlyWithTheSettingAndOpenMeteosLimits() {
+        var settings = Settings(paths: RainPaths(configFile: "/c", defaultsFile: "/d", forecastsDirectory: "/f"))
+        #expect(EnsembleService.periodicCallsPerPlace(with: settings) == 0, "off by default")
+        settings.ensemble = true
+        #expect(about(EnsembleService.periodicCallsPerPlace(with: settings), 8), "auto counts ICON's 40 runs, the heavier")
+        settings.ensembleModel = .gfsSeamless
+        #expect(about(EnsembleService.periodicCallsPerPlace(with: settings), 6.2))
+        settings.ensembleModel = .ecmwfIFS025
+        #expect(about(EnsembleService.periodicCallsPerPlace(with: settings), 10.2), "51 runs x 2 variables")
+        settings.providerChoice = .darkSky
+        #expect(EnsembleService.periodicCallsPerPlace(with: settings) == 0, "another provider's limits are not Open-Meteo's")
+    }
+
+    /// 10 places every 30 minutes: 48 runs of 5.3 calls a day, and each place's ensemble (8
+    /// calls) 4 times; one minute may hold every place's forecast and ensemble.
+    @Test func aWindowHoldsTheEnsembleAtMostEverySixHours() throws {
+        let limits = OpenMeteoProvider().freeLimits(forURL: "http://127.0.0.1:8080/v1/forecast")!
+        let plan = QuotaPlan(places: 10, callsPerRefresh: 5.3, limits: limits, ensembleCallsPerPlace: 8)
+        #expect(about(plan.calls(in: .day, every: Interval(seconds: 1800)), 10 * (5.3 * 48 + 8 * 4)))
+        #expect(about(plan.calls(in: .day, every: Interval(seconds: 12 * 3600)), 10 * (5.3 * 2 + 8 * 2)))
+        #expect(about(plan.calls(in: .minute, every: nil), 10 * (5.3 + 8)))
+        #expect(plan.placesPerMinute == nil && plan.ensemblePlacesPerMinute == nil)
+        var many = plan
+        many.places = 100
+        #expect(many.placesPerMinute == nil, "530 forecast calls fit a minute")
+        #expect(many.ensemblePlacesPerMinute == 75, "800 ensemble calls do not: 75 a minute")
+        // Without the ensemble the plan is as before.
+        let without = QuotaPlan(places: 10, callsPerRefresh: 5.3, limits: limits)
+        #expect(about(without.calls(in: .day, every: Interval(seconds: 1800)), 10 * 5.3 * 48))
+    }
+}

@@ -44,7 +44,10 @@ extension CommandContext {
             environment.removeAll { $0.0 == "RAIN_CONFIG" }
             environment.append(("RAIN_CONFIG", ProcessIdentity.absolutePath(config)))
         }
-        for name in ScheduledRun.passedURLVariables {
+        // The ensemble's only where the runs ask it (`"ensemble": true`): cron takes lines of at
+        // most 1000 characters.
+        let asksEnsemble = (try? loadSettings().settings.ensemble) ?? false
+        for name in ScheduledRun.passedURLVariables where name != ScheduledRun.ensembleURLVariable || asksEnsemble {
             if let value = self.environment[name], !value.isEmpty { environment.append((name, value)) }
         }
         return environment

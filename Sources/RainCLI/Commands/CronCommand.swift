@@ -71,7 +71,9 @@ struct CronCommand: RunnableCommand {
                                                                           "command": "rain timer --install"]),
                                            exitCode: .success), as: .warning)
             }
-            context.warnIfOverFreeLimits(places: (try? context.loadPlaces().locations.count) ?? 0, every: every, paced: true, settings: settings)
+            let places = (try? context.loadPlaces().locations.count) ?? 0
+            context.warnIfOverFreeLimits(places: places, every: every, paced: true, settings: settings)
+            context.sayEnsembleCost(places: places, settings: settings)
         } else {
             context.print(entry.line)
         }

@@ -90,6 +90,7 @@ struct RefreshCommand: RunnableCommand {
             throw ExitStatus(code: report(error, locations: locations, service: service, context: context))
         }
         outcomes = leavingOutRemoved(outcomes, context: context)
+        await context.keepSpreads(of: outcomes, service: service, quiet: quiet)
         let status = BatchFailureReport(failures: outcomes.filter { $0.failure != nil }, placeCount: outcomes.count).report(to: context)
         if !quiet {
             if json {

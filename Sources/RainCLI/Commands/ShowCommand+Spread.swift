@@ -4,11 +4,11 @@ import RainTerminal
 
 /// `rain show --spread`: the forecast and, under it, how sure it is, from the ensemble's runs.
 extension ShowCommand {
-    static let spread = Flag("spread", help: "Also ask the ensemble's runs (ICON in Europe, GFS elsewhere) how sure the forecast is: each day's likely high and low and how many runs bring rain; with --json, a 'spread' object.")
+    static let spread = Flag("spread", help: "Also ask the ensemble's runs (ICON in Europe, GFS elsewhere) how sure the forecast is: each day's likely high and low and how many runs bring rain; with --json, a 'spread' object; with --graph, the runs' 10-90% band and rain bars shaded by the runs bringing rain; with --offline, the spread kept last, with its age.")
 
-    static func checkSpread(_ spread: Bool, all: Bool, format: Bool, graph: Bool, offline: Bool) throws {
+    static func checkSpread(_ spread: Bool, all: Bool, format: Bool) throws {
         guard spread else { return }
-        if let other = all ? "--all" : (format ? "--format" : (graph ? "--graph" : (offline ? "--offline" : nil))) {
+        if let other = all ? "--all" : (format ? "--format" : nil) {
             throw ValidationError(N_("'--spread' cannot be combined with '{other}'"), ["other": other])
         }
     }
@@ -27,11 +27,35 @@ extension ShowCommand {
         }
     }
 
-    /// The spread's lines under the forecast screen.
-    func writeSpread(_ cached: CachedForecast, now: Date, presentation: Presentation, _ context: CommandContext) {
+    /// `--offline --spread`: the spread kept for `forecast`'s place however old, and when it was
+    /// fetched; where none is kept, the forecast as it is and one line that says so.
+    func withKeptSpread(_ forecast: CachedForecast, service: ForecastService, _ context: CommandContext) -> (CachedForecast, Date?) {
+        guard let kept = service.keptSpread(for: forecast.location, beside: forecast.forecast) else {
+            let words = context.localization
+            let name = forecast.location.name.strippingControlCharacters
+            context.report(ErrorReport(message: words.tr("no ensemble spread is cached for {name}", ["name": name]),
+                                       hint: words.tr("ask for one when online: {command}", ["command": "rain show \(forecast.location.shortID) --spread"]),
+                                       exitCode: .success), as: .notice)
+            return (forecast, nil)
+        }
+        var joined = forecast
+        joined.spread = kept.spread
+        return (joined, kept.fetchedAt)
+    }
+
+    /// `--format`'s spread: the one kept for the place, however old, or none; never a line.
+    func withKeptSpread(_ forecast: CachedForecast, service: ForecastService) -> CachedForecast {
+        var joined = forecast
+        joined.spread = service.keptSpread(for: forecast.location, beside: forecast.forecast)?.spread
+        return joined
+    }
+
+    /// The spread's lines under the forecast screen; `fetchedAt`: a kept spread's, shown with its age.
+    func writeSpread(_ cached: CachedForecast, fetchedAt: Date?, now: Date, presentation: Presentation, _ context: CommandContext) {
         guard let spread = cached.spread else { return }
         var view = SpreadView(width: context.outputWidth, ascii: context.asciiOnly, now: now, presentation: presentation)
         view.dayCount = dayCount
+        view.fetchedAt = fetchedAt
         context.console.write("\n" + view.lines(spread, of: cached).joined(separator: "\n") + "\n")
     }
 }

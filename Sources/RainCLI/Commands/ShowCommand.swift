@@ -33,7 +33,7 @@ struct ShowCommand: RunnableCommand {
     static let offline = Flag("offline", help: "Only show what is cached; never use the network.")
     static let format = Option<String>(
         "format", value: "template",
-        help: "Print one line from the cache, never fetching, for status bars: {icon} {temp} {feels} {summary} {high} {low} {precip} {place} {age} {sunrise} {sunset} {dawn} {dusk} {moon} {temp_spark} {rain_spark} {aqi} {aqi_category} {pm2_5} {pollen} {wind} {humidity} {pressure} {uv} {dew} {next_hour} {alerts}. With --json, waybar's JSON.")
+        help: "Print one line from the cache, never fetching, for status bars: {icon} {temp} {feels} {summary} {high} {low} {precip} {place} {age} {sunrise} {sunset} {dawn} {dusk} {moon} {temp_spark} {rain_spark} {aqi} {aqi_category} {pm2_5} {pollen} {wind} {humidity} {pressure} {uv} {dew} {next_hour} {alerts}; {temp_range} {rain_runs} (today's likely high and the runs bringing rain, from the spread 'show --spread' last kept). With --json, waybar's JSON.")
     static let graph = Flag("graph", short: "g", help: "Draw the next 48 hours (or --hours N) as a graph as wide as the terminal (60 columns at least).")
     static let hours = Option<Int>("hours", value: "n", help: "Show the next N hours (more rows where they do not fit one), as far as the forecast goes.")
     static let days = Option<Int>("days", value: "n", help: "Show N days from today (7 by default), as far as the forecast goes.")
@@ -80,7 +80,7 @@ struct ShowCommand: RunnableCommand {
         try Self.checkCounts(hours: hourCount, days: dayCount, all: all, json: json, format: template != nil)
         try Self.checkGraph(graph, days: dayCount, all: all, json: json, format: template != nil)
         spread = parsed[Self.spread]
-        try Self.checkSpread(spread, all: all, format: template != nil, graph: graph, offline: offline)
+        try Self.checkSpread(spread, all: all, format: template != nil)
         if all && reference != nil { throw ValidationError(N_("give either '--all' or a location, not both")) }
         (coordinate, pick, countryCode) = try Self.lookupOptions(parsed, reference: reference, all: all)
         if all && template != nil { throw ValidationError(N_("'--format' shows one place; it cannot be combined with '--all'")) }
@@ -98,7 +98,8 @@ struct ShowCommand: RunnableCommand {
         }
         let service = try context.makeForecastService(verbose: verbose, places: lookup == nil ? .saved : .lookedUp)
         if let template {
-            return try showStatusLine(template, for: location, lookupWords: lookup.map(Self.words), cached: service.cached(for: location),
+            let cached = service.cached(for: location).map { template.showsSpread ? withKeptSpread($0, service: service) : $0 }
+            return try showStatusLine(template, for: location, lookupWords: lookup.map(Self.words), cached: cached,
                                       presentation: context.presentation(service.settings), context)
         }
         let spinner = Spinner(console: context.console,
@@ -112,7 +113,12 @@ struct ShowCommand: RunnableCommand {
 
         let status = ForecastProblemReport(display.problem, location: location, hasForecast: display.forecast != nil).report(to: context)
         if var forecast = display.forecast {
-            if spread { forecast = await withSpread(forecast, service: service, context) }
+            var spreadFetchedAt: Date?
+            if spread && offline {
+                (forecast, spreadFetchedAt) = withKeptSpread(forecast, service: service, context)
+            } else if spread {
+                forecast = await withSpread(forecast, service: service, context)
+            }
             if json {
                 let shown = forecast.withoutExpiredAlerts(now: Date()).showing(service.settings.displayUnits)
                 context.writeJSON(String(decoding: ForecastCache.encode(shown), as: UTF8.self))
@@ -129,7 +135,7 @@ struct ShowCommand: RunnableCommand {
                 view.asciiOnly = context.asciiOnly
                 view.presentation = presentation
                 context.console.write(view.render(forecast, height: spread ? nil : screenHeight(context)))
-                if spread { writeSpread(forecast, now: now, presentation: presentation, context) }
+                if spread { writeSpread(forecast, fetchedAt: spreadFetchedAt, now: now, presentation: presentation, context) }
             }
         }
         if status != .success { throw ExitStatus(code: status) }

@@ -58,7 +58,9 @@ struct TimerCommand: RunnableCommand {
             }
             context.print(context.localization.tr("Installed and started {timer} (every {interval}) and {service}.",
                                                   ["timer": systemd.timerPath, "interval": "\(interval)", "service": systemd.servicePath]))
-            context.warnIfOverFreeLimits(places: (try? context.loadPlaces().locations.count) ?? 0, every: interval, paced: true, settings: settings)
+            let places = (try? context.loadPlaces().locations.count) ?? 0
+            context.warnIfOverFreeLimits(places: places, every: interval, paced: true, settings: settings)
+            context.sayEnsembleCost(places: places, settings: settings)
         } else {
             context.console.write("# \(systemd.servicePath)\n\(units.service)\n# \(systemd.timerPath)\n\(units.timer)")
         }

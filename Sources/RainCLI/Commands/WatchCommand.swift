@@ -57,6 +57,7 @@ struct WatchCommand: RunnableCommand {
         if every.seconds >= Self.minimumInterval.seconds {
             context.warnIfOverFreeLimits(places: locations.count, every: every, choosingFrom: QuotaPlan.watchIntervals, paced: false, settings: service.settings)
         }
+        context.sayEnsembleCost(places: locations.count, settings: service.settings)
         let inPlace = context.console.isOutputTerminal && TerminalScreen.Kind(environment: context.environment) == .ansi
         let presentation = context.presentation(service.settings)
         let display: WatchDisplay = inPlace ? ScreenWatchDisplay(context: context, presentation: presentation) : LogWatchDisplay(context: context, presentation: presentation)
@@ -125,7 +126,10 @@ struct WatchCommand: RunnableCommand {
 
     private static func refresh(_ locations: [Location], service: ForecastService) async -> Result<[RefreshOutcome], RefreshError> {
         do {
-            return .success(try await service.refresh(locations, onlyIfStale: false, lockWait: .seconds(10)))
+            let outcomes = try await service.refresh(locations, onlyIfStale: false, lockWait: .seconds(10))
+            // `"ensemble": true`: the spreads older than 6 hours, after the forecasts.
+            await service.keepSpreads(service.spreadsDue(outcomes), plan: QuotaPlan(refreshing: locations.count, with: service.settings))
+            return .success(outcomes)
         } catch {
             return .failure(error)
         }

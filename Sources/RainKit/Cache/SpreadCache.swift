@@ -33,12 +33,28 @@ public struct SpreadCache: Sendable {
 
     /// The place's spread when younger than `freshness` and of this model and unit system.
     func fresh(for id: UUID, model: EnsembleModel, units: UnitSystem, now: Date) -> ForecastSpread? {
-        guard let bytes = try? RegularFile.readTellingUnusable(path(for: id), limit: .forecast),
-              let root = try? JSONNode.document(bytes), let entry = try? Self.fields.read(root, startingFrom: Self.blank) else { return nil }
+        guard let entry = entry(for: id), entry.spread.model == model.rawValue, entry.units == units else { return nil }
         let age = now.timeIntervalSince(entry.fetchedAt)
-        guard entry.units == units, entry.spread.model == model.rawValue, age >= 0, age < Self.freshness else { return nil }
+        guard age >= 0, age < Self.freshness else { return nil }
         return entry.spread
     }
+
+    /// The place's spread in this unit system however old, and when it was fetched: what
+    /// `--offline` and `--format` show, never fetching.
+    func kept(for id: UUID, units: UnitSystem) -> (spread: ForecastSpread, fetchedAt: Date)? {
+        guard let entry = entry(for: id), entry.units == units else { return nil }
+        return (entry.spread, entry.fetchedAt)
+    }
+
+    private func entry(for id: UUID) -> Entry? {
+        guard let bytes = try? RegularFile.readTellingUnusable(path(for: id), limit: .forecast),
+              let root = try? JSONNode.document(bytes) else { return nil }
+        return try? Self.fields.read(root, startingFrom: Self.blank)
+    }
+
+    /// The files are named as the forecasts' are (`<id>.json`): the forecast cache's sweeps
+    /// and removal, run on this folder, treat them alike.
+    var files: ForecastCache { ForecastCache(directory: directory) }
 
     /// Keeps it; a failure to write only means it is fetched again next time.
     func save(_ spread: ForecastSpread, for id: UUID, units: UnitSystem, fetchedAt: Date) {

@@ -13,6 +13,7 @@ public enum ConfigExample {
       "air_quality": true,
       "air_quality_url": "https://air-quality-api.open-meteo.com/v1/air-quality",
       "aqi_scale": "auto",
+      "ensemble": false,
       "ensemble_url": "https://ensemble-api.open-meteo.com/v1/ensemble",
       "ensemble_model": "auto",
       "alerts_contact": null,

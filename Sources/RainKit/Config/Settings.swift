@@ -59,6 +59,9 @@ public struct Settings: Sendable, Equatable {
     public var ensembleURL: String = "https://ensemble-api.open-meteo.com/v1/ensemble"
     /// `ensemble_model`: nil is ICON in Europe, GFS elsewhere.
     public var ensembleModel: EnsembleModel?
+    /// `"ensemble": true`: periodic refreshes (`refresh`, cron, the timer, `watch`) keep each
+    /// place's spread too, fetched when the kept one is older than 6 hours.
+    public var ensemble = false
     /// Whether the air is fetched beside each forecast (`"air_quality": false` turns it off).
     public var airQuality = true
     /// Which index the air is shown in (`aqi_scale`).

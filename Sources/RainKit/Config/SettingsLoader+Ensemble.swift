@@ -1,10 +1,11 @@
 import FoundationEssentials
 
-/// The ensemble settings: `ensemble_url` (overridden by `RAIN_ENSEMBLE_URL`) and
+/// The ensemble settings: `ensemble` (periodic refreshes keep the spread), `ensemble_url` (overridden by `RAIN_ENSEMBLE_URL`) and
 /// `ensemble_model` (`"auto"`: ICON in Europe, GFS elsewhere).
 extension SettingsLoader {
     func readEnsemble(_ file: ConfigValues, into settings: inout Settings) -> [ConfigError] {
         var problems: [ConfigError] = []
+        do throws(ConfigError) { if let on = try file.boolean("ensemble") { settings.ensemble = on } } catch { problems.append(error) }
         do throws(ConfigError) {
             try url("ensemble_url", environment: "RAIN_ENSEMBLE_URL", in: file, into: &settings, at: \.ensembleURL)
         } catch { problems.append(error) }

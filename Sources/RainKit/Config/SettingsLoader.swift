@@ -25,7 +25,7 @@ public struct SettingsLoader: Sendable {
 
     public static let keys = [
         "provider", "base_url", "openmeteo_url", "geocoding_url", "ip_location_url", "nws_url", "metalerts_url",
-        "air_quality", "air_quality_url", "aqi_scale", "ensemble_url", "ensemble_model",
+        "air_quality", "air_quality_url", "aqi_scale", "ensemble", "ensemble_url", "ensemble_model",
         "alerts_contact", "api_key", "api_key_file", "api_key_in", "units", "temperature_unit", "wind_unit", "precipitation_unit",
         "pressure_unit", "distance_unit", "clock", "language",
         "refresh_interval_minutes", "timeout_seconds", "max_concurrent_requests", "ca_file", "notify",

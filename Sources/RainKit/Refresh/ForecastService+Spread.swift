@@ -11,6 +11,11 @@ extension ForecastService {
 
     /// The spread at `location`, in `forecast`'s temperature unit and days in its time zone.
     public func spread(for location: Location, beside forecast: Forecast) async -> SpreadAnswer {
+        await spread(for: location, beside: forecast, naming: false)
+    }
+
+    /// `naming`: a failure's line names the place (one of several a refresh asks for).
+    func spread(for location: Location, beside forecast: Forecast, naming: Bool) async -> SpreadAnswer {
         let units = forecast.units
         let model = EnsembleModel.choice(settings.ensembleModel, for: location.coordinate)
         let kept = SpreadCache(besideForecastsIn: cache.directory)
@@ -26,7 +31,44 @@ extension ForecastService {
             kept.save(spread, for: location.id, units: units, fetchedAt: fetchedAt)
             return .spread(spread)
         } catch {
-            return .failed(FeedFailure(error, fetching: EnsembleService.displayName).line)
+            return .failed(FeedFailure(error, fetching: EnsembleService.displayName, for: naming ? location.name : nil).line)
+        }
+    }
+
+    /// The spread kept for `location` in `forecast`'s unit system, however old, and when it
+    /// was fetched; nil when none is kept. Never fetches (`--offline`, `--format`).
+    public func keptSpread(for location: Location, beside forecast: Forecast) -> (spread: ForecastSpread, fetchedAt: Date)? {
+        SpreadCache(besideForecastsIn: cache.directory).kept(for: location.id, units: forecast.units)
+    }
+
+    /// A place whose spread a periodic refresh fetches, with the model it is asked of.
+    public struct SpreadDue: Sendable {
+        public var location: Location
+        public var forecast: Forecast
+        public var model: EnsembleModel
+    }
+
+    /// `"ensemble": true`: the places of `outcomes` with a forecast whose kept spread is older
+    /// than 6 hours (or of another model or unit system); none when the setting is off.
+    public func spreadsDue(_ outcomes: [RefreshOutcome]) -> [SpreadDue] {
+        guard settings.ensemble else { return [] }
+        let kept = SpreadCache(besideForecastsIn: cache.directory)
+        return outcomes.compactMap { outcome in
+            guard let forecast = outcome.newest?.forecast else { return nil }
+            let model = EnsembleModel.choice(settings.ensembleModel, for: outcome.location.coordinate)
+            guard kept.fresh(for: outcome.location.id, model: model, units: forecast.units, now: now()) == nil else { return nil }
+            return SpreadDue(location: outcome.location, forecast: forecast, model: model)
+        }
+    }
+
+    /// Fetches and keeps the spreads of `due`, one request at a time (Open-Meteo's free plan
+    /// is shared with the forecasts and the air), a minute at a time where `plan` says one
+    /// minute would not take them all. A failure is one warning line, as a feed's.
+    public func keepSpreads(_ due: [SpreadDue], plan: QuotaPlan?) async {
+        let perMinute = plan?.ensemblePlacesPerMinute ?? max(due.count, 1)
+        for (position, place) in due.enumerated() {
+            if position > 0 && position % perMinute == 0 { await RefreshBatch.waitForNextMinute(now: now()) }
+            if case .failed(let line) = await spread(for: place.location, beside: place.forecast, naming: true) { warnOfFeed(line) }
         }
     }
 }

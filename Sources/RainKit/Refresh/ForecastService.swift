@@ -192,9 +192,11 @@ public struct ForecastService: Sendable {
             }
             let saved = Set(list.locations.map(\.id))
             cache.sweep(keeping: saved)
+            SpreadCache(besideForecastsIn: cache.directory).files.sweep(keeping: saved)
             return saved
         case .lookedUp:
             cache.sweep(writtenBefore: now().addingTimeInterval(-24 * 3600))
+            SpreadCache(besideForecastsIn: cache.directory).files.sweep(writtenBefore: now().addingTimeInterval(-24 * 3600))
             return nil
         }
     }

@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// Removes saved places together with what rain keeps about them: the store first (so a place is
-/// never shown as removed while it is still saved), then each one's cached forecast and any
+/// never shown as removed while it is still saved), then each one's cached forecast and ensemble spread and any
 /// damaged forecast files set aside. A refresh that was fetching a removed place meanwhile
 /// deletes what it wrote (see `ForecastService.refresh`).
 public struct LocationRemover: Sendable {
@@ -29,6 +29,7 @@ public struct LocationRemover: Sendable {
 
     private func forgetForecasts(of removal: LocationsStore.Removal) -> LocationsStore.Removal {
         try? cache.remove(for: removal.removed.map(\.id))
+        try? SpreadCache(besideForecastsIn: cache.directory).files.remove(for: removal.removed.map(\.id))
         return removal
     }
 }

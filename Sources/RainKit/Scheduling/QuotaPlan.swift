@@ -7,11 +7,17 @@ public struct QuotaPlan: Sendable, Equatable {
     public var places: Int
     public var callsPerRefresh: Double
     public var limits: FreeLimits
+    /// What the ensemble adds a place (`"ensemble": true`), at most every `ensembleInterval`
+    /// (`SpreadCache.freshness`): a window holds as many of its runs as the longer of that and
+    /// the schedule's interval takes, and one minute may hold every place's.
+    public var ensembleCallsPerPlace: Double = 0
+    public static let ensembleInterval = Interval(seconds: Int(SpreadCache.freshness))
 
-    public init(places: Int, callsPerRefresh: Double, limits: FreeLimits) {
+    public init(places: Int, callsPerRefresh: Double, limits: FreeLimits, ensembleCallsPerPlace: Double = 0) {
         self.places = places
         self.callsPerRefresh = callsPerRefresh
         self.limits = limits
+        self.ensembleCallsPerPlace = ensembleCallsPerPlace
     }
 
     /// A window whose limit the plan goes over.
@@ -57,14 +63,13 @@ public struct QuotaPlan: Sendable, Equatable {
 
     /// The calls of a run every `interval` in one `window`: its runs at most, never fewer than one.
     func calls(in window: Window, every interval: Interval?) -> Double {
-        let runs: Int
-        if let interval {
+        func runs(every interval: Interval?) -> Int {
+            guard let interval else { return 1 }
             let seconds = max(1, interval.seconds)
-            runs = max(1, (window.seconds + seconds - 1) / seconds)
-        } else {
-            runs = 1
+            return max(1, (window.seconds + seconds - 1) / seconds)
         }
-        return Double(places) * callsPerRefresh * Double(runs)
+        let ensembleEvery = interval.map { Interval(seconds: max($0.seconds, Self.ensembleInterval.seconds)) }
+        return Double(places) * (callsPerRefresh * Double(runs(every: interval)) + ensembleCallsPerPlace * Double(runs(every: ensembleEvery)))
     }
 
     func fits(every interval: Interval?, paced: Bool = false) -> Bool {
@@ -99,8 +104,15 @@ extension QuotaPlan {
     /// A batch of this many counts at most the limit however many run at once: the server
     /// counts a request when it has answered, and checks the count before the next.
     public var placesPerMinute: Int? {
-        guard let limit = limits.perMinute, calls(in: .minute, every: nil) > limit else { return nil }
+        guard let limit = limits.perMinute, Double(places) * callsPerRefresh > limit else { return nil }
         return max(1, Int((limit / callsPerRefresh).rounded(.down)))
+    }
+
+    /// How many places' ensembles one minute takes (they are fetched after the forecasts, a
+    /// minute at a time where they would go over the limit); nil where all fit one minute.
+    public var ensemblePlacesPerMinute: Int? {
+        guard ensembleCallsPerPlace > 0, let limit = limits.perMinute, Double(places) * ensembleCallsPerPlace > limit else { return nil }
+        return max(1, Int((limit / ensembleCallsPerPlace).rounded(.down)))
     }
 
     /// The minutes of the clock a batch paced at `placesPerMinute` takes.
@@ -117,6 +129,6 @@ extension QuotaPlan {
         let provider = settings.provider.unit
         guard places > 0, let limits = provider.freeLimits(forURL: provider.forecastURL(in: settings)) else { return nil }
         self.init(places: places, callsPerRefresh: provider.callsPerRefresh + AirQualityService.callsPerRefresh(with: settings),
-                  limits: limits)
+                  limits: limits, ensembleCallsPerPlace: EnsembleService.periodicCallsPerPlace(with: settings))
     }
 }

@@ -7,5 +7,8 @@ public enum ScheduledRun {
     /// The variables a scheduled rain needs from the shell that set it up: where its files
     /// are, and the servers the shell's rain asks. Never the API key.
     public static let passedVariables = ["RAIN_HOME", "RAIN_CONFIG", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"]
-    public static let passedURLVariables = ["RAIN_BASE_URL", "RAIN_OPENMETEO_URL", "RAIN_NWS_URL", "RAIN_METALERTS_URL", "RAIN_AIR_QUALITY_URL"]
+    public static let passedURLVariables = ["RAIN_BASE_URL", "RAIN_OPENMETEO_URL", "RAIN_NWS_URL", "RAIN_METALERTS_URL", "RAIN_AIR_QUALITY_URL",
+                                             ensembleURLVariable]
+    /// Passed only where the runs ask the ensemble (`"ensemble": true`).
+    public static let ensembleURLVariable = "RAIN_ENSEMBLE_URL"
 }

@@ -28,6 +28,7 @@ extension MeteogramPlot {
     /// are labelled at the top and the bottom only, so its range takes up to a step a dot row.
     func scale() -> (top: Double, bottom: Double, step: Double) {
         let values = points.flatMap { [$0.temperature, showsFeelsLike ? $0.apparentTemperature : nil] }.compactMap { $0 }.filter(\.isFinite)
+            + bandValues
         let low = values.min() ?? 0, high = values.max() ?? 0
         let steps = isCompact ? temperatureRows * 4 : temperatureRows - 1
         for step in [1.0, 2, 5, 10, 20, 50, 100] {
@@ -75,12 +76,15 @@ extension MeteogramPlot {
             if dot % 2 == 0, let row = feels[dot], line[dot] != row { set(&feelsBits, dot: dot, row: row) }
         }
         let separators = Set(midnights().map(\.column))
+        let band = bandCells(top: top, bottom: bottom)
         return (0..<temperatureRows).map { row in
             var text = gutter(labels[row] ?? "", axis: labels[row] == nil ? (ascii ? "|" : "│") : (ascii ? "|" : "┤"))
             for column in 0..<columns {
                 let time = time(atColumn: column)
                 var cell: String
-                if lineBits[row][column] != 0 || feelsBits[row][column] != 0 {
+                // ASCII's feels-like line is every other column: between, the band shows.
+                let feels = feelsBits[row][column] != 0 && !(ascii && column % 2 == 1 && band[row].contains(column))
+                if lineBits[row][column] != 0 || feels {
                     if ascii {
                         cell = lineBits[row][column] != 0 ? Braille.asciiLine(lineBits[row][column]) : (column % 2 == 0 ? ":" : " ")
                     } else {
@@ -93,6 +97,8 @@ extension MeteogramPlot {
                     }
                 } else if separators.contains(column) {
                     cell = style.dim(ascii ? "|" : "│")
+                } else if band[row].contains(column) {
+                    cell = style.dim(ascii ? "~" : "░")
                 } else {
                     cell = " "
                 }
@@ -163,7 +169,7 @@ extension MeteogramPlot {
                 if isCompact && inRow == 0 {
                     text += axisCell(column: column, separators: separators)
                 } else {
-                    text += Shade(probability: hour.precipProbability ?? 0).cell(eighths: inRow, style: style, ascii: ascii, small: isCompact ? "_" : ".")
+                    text += Shade(probability: rainShare(hour)).cell(eighths: inRow, style: style, ascii: ascii, small: isCompact ? "_" : ".")
                 }
             }
             return text
@@ -297,8 +303,13 @@ extension MeteogramPlot {
             ? ["-_' " + tr.tr("temp"), ": " + tr.tr("feels"), "#=: " + tr.tr("rain by chance"), ". " + tr.tr("night"), "^ " + tr.tr("now")]
             : ["⠤ " + tr.tr("temp"), "⠂ " + tr.tr("feels"),
                style.usesColor ? "▆ " + tr.tr("rain, brighter likelier") : "█▒░ " + tr.tr("rain by chance"), "· " + tr.tr("night"), "▲ " + tr.tr("now")]
+        if showsSpread {
+            let words = spreadLegend()
+            parts[2] = words.rain
+            parts.insert(words.band, at: 1)
+        }
         // Each where it fits; the wind row's `g`, where it shows one, after the rain.
-        if showsGusts { parts.insert("g " + tr.tr("gusts"), at: 3) }
+        if showsGusts { parts.insert("g " + tr.tr("gusts"), at: showsSpread ? 4 : 3) }
         // The AQI row's scale, last: where it fits.
         if airLine() != nil { parts.append(tr.tr(airQualityScale == .us ? N_("US AQI") : N_("European AQI"))) }
         var text = "  "

@@ -41,9 +41,12 @@ public struct Meteogram: Sendable {
         let points = Array(ForecastView.hoursAhead(in: cached.forecast, now: now).prefix(max(hours, 2))).map(format.shown)
         guard width >= Self.minimumWidth, points.count >= 2,
               points.contains(where: { $0.temperature?.isFinite == true }) else { return [] }
-        let plot = MeteogramPlot(forecast: cached.forecast, points: points, columns: width - Self.gutter,
+        var plot = MeteogramPlot(forecast: cached.forecast, points: points, columns: width - Self.gutter,
                                  style: TextStyle(usesColor: usesColor), ascii: ascii, now: now, isCompact: isCompact,
                                  presentation: presentation)
+        if let spread = cached.spread {
+            plot.spreadHours = Dictionary(spread.hourly.map { ($0.time, $0) }, uniquingKeysWith: { first, _ in first })
+        }
         return plot.lines().map { line in
             var line = line
             while line.last == " " { line.removeLast() }
@@ -68,6 +71,8 @@ struct MeteogramPlot {
     let format: UnitFormat
     let start: Date
     let span: TimeInterval
+    /// The ensemble's hours by their time (`--spread`): the band and the bars' shades.
+    var spreadHours: [Date: ForecastSpread.Hour] = [:]
 
     init(forecast: Forecast, points: [Forecast.Hour], columns: Int, style: TextStyle, ascii: Bool, now: Date, isCompact: Bool,
          presentation: Presentation) {

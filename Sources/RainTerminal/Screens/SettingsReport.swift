@@ -45,6 +45,7 @@ public struct SettingsReport {
             rows += [
                 ("air_quality", settings.airQuality ? "true" : "false"),
                 ("aqi_scale", settings.aqiScale.rawValue),
+                ("ensemble", settings.ensemble ? "true" : "false"),
                 ("ensemble_model", settings.ensembleModel?.rawValue ?? "auto: ICON in Europe, GFS elsewhere"),
                 ("alerts_contact", settings.alertsContact ?? "none"),
                 ("api_key", key),

@@ -18,6 +18,8 @@ public struct SpreadView {
     public var presentation: Presentation
     /// Days shown from today (7 by default).
     public var dayCount: Int?
+    /// When a kept spread was fetched (`--offline`): its age heads the lines.
+    public var fetchedAt: Date?
 
     public init(width: Int, ascii: Bool, now: Date, presentation: Presentation) {
         self.width = width
@@ -40,6 +42,16 @@ public struct SpreadView {
         let days = spread.daily.filter { $0.time.addingTimeInterval(86400) > now }.prefix(dayCount ?? 7)
         guard !days.isEmpty else { return [words.tr("The ensemble has no days ahead.")] }
         var lines = [words.tr("How sure: {count} runs of {model}", ["count": String(spread.members), "model": spread.model])]
+        if let fetchedAt {
+            let age = AgeFormatter.string(since: fetchedAt, now: now, localization: words)
+            let header = words.tr("How sure: {count} runs of {model}, {age}", ["count": String(spread.members), "model": spread.model, "age": age])
+            // Where the age does not fit the line, on a line of its own.
+            if header.displayWidth <= width {
+                lines[0] = header
+            } else {
+                lines.append(words.tr("fetched {age}", ["age": age]).truncated(toDisplayWidth: width))
+            }
+        }
         let ranges = days.map { (range($0.highP10, $0.highP90), range($0.lowP10, $0.lowP90)) }
         let highWidth = max(ranges.map { $0.0.displayWidth }.max() ?? 0, 4), lowWidth = max(ranges.map { $0.1.displayWidth }.max() ?? 0, 4)
         let names = days.map { clock.weekday($0.time) }

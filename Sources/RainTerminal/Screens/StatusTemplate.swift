@@ -9,6 +9,7 @@ public struct StatusTemplate: Sendable, Equatable {
         case tempSpark = "temp_spark", rainSpark = "rain_spark"
         case aqi, aqiCategory = "aqi_category", pm2_5, pollen
         case wind, humidity, pressure, uv, dew, nextHour = "next_hour", alerts
+        case tempRange = "temp_range", rainRuns = "rain_runs"
     }
 
     enum Piece: Sendable, Equatable {
@@ -130,6 +131,7 @@ public struct StatusValues: Sendable {
             .rainSpark: Self.asciiIf(ascii, Sparkline.chances(forecast, now: now, hours: Self.sparklineHours)),
         ].merging(Self.air(forecast, now: now, ascii: ascii, missing: missing, presentation: presentation)) { $1 }
          .merging(Self.details(forecast, now: now, ascii: ascii, missing: missing, presentation: presentation)) { $1 }
+         .merging(Self.spread(cached, now: now, ascii: ascii, missing: missing, presentation: presentation)) { $1 }
     }
 
     /// `{wind}` ("4.2 m/s NW"), `{humidity}` ("71%"), `{pressure}` ("1013 hPa"), `{uv}` ("3"),

@@ -23,6 +23,25 @@ public enum EnsembleService {
         OpenMeteoQueryWeight(variables: hourly.count * model.members, days: model.forecastDays)
     }
 
+    /// How many calls asking `model`'s runs counts as (ICON 8, GFS 6.2).
+    public static func calls(_ model: EnsembleModel) -> Double { Double(queryWeight(model).calls) }
+
+    /// The model the quota plans count for a place: `ensemble_model`, or for auto the heavier
+    /// of ICON's (8 calls) and GFS's (6.2).
+    public static func countedModel(with settings: Settings) -> EnsembleModel {
+        settings.ensembleModel ?? .iconSeamless
+    }
+
+    /// The calls a periodic refresh adds for one place at most every `SpreadCache.freshness`
+    /// (`"ensemble": true`), counted against the forecast provider's free limits where they
+    /// are Open-Meteo's: the Ensemble API shares its free plan (one slot per client across its
+    /// free APIs, `ApiKeyManager.withApiParameter`), as the air does. 0 otherwise.
+    /// The one place the periodic ensemble is counted (`QuotaPlan(refreshing:with:)`).
+    public static func periodicCallsPerPlace(with settings: Settings) -> Double {
+        guard settings.ensemble, settings.provider == .openMeteo else { return 0 }
+        return calls(countedModel(with: settings))
+    }
+
     /// The request: temperatures in the forecast's own unit, precipitation in millimetres
     /// (the 0.1 mm threshold is in millimetres).
     static func endpoint(for coordinate: Coordinate, model: EnsembleModel, units: UnitSystem, url: String) -> ForecastEndpoint {

@@ -1,0 +1,39 @@
+import FoundationEssentials
+import RainKit
+
+/// `"ensemble": true`: periodic refreshes keep each place's spread too, and say what it costs
+/// of Open-Meteo's free limits first. How it is counted lives in one place,
+/// `EnsembleService.periodicCallsPerPlace` (which `QuotaPlan` adds to a refresh's plan).
+extension CommandContext {
+    /// `rain refresh` (and so cron's and the timer's runs): the places whose kept spread is
+    /// older than 6 hours, their calls said in one line (not with `quiet`), then fetched.
+    func keepSpreads(of outcomes: [RefreshOutcome], service: ForecastService, quiet: Bool) async {
+        let due = service.spreadsDue(outcomes)
+        guard !due.isEmpty else { return }
+        if !quiet {
+            let calls = due.reduce(0) { $0 + EnsembleService.calls($1.model) }
+            report(ErrorReport(message: localization.trn("fetching the ensemble for 1 place: {calls} calls (Open-Meteo)",
+                                                         "fetching the ensemble for {count} places: {calls} calls (Open-Meteo)",
+                                                         count: due.count, ["calls": callCount(calls)]),
+                               exitCode: .success), as: .notice)
+        }
+        await service.keepSpreads(due, plan: QuotaPlan(refreshing: due.count, with: service.settings))
+    }
+
+    /// `cron --install`, `timer --install`, `watch`: what the ensemble adds for `places`
+    /// places, at most every 6 hours (the heavier model where `ensemble_model` is auto).
+    func sayEnsembleCost(places: Int, settings: Settings) {
+        guard settings.ensemble, places > 0 else { return }
+        let calls = Double(places) * EnsembleService.calls(EnsembleService.countedModel(with: settings))
+        report(ErrorReport(message: localization.trn("the ensemble: up to {calls} calls every 6 hours for 1 place (Open-Meteo)",
+                                                     "the ensemble: up to {calls} calls every 6 hours for {count} places (Open-Meteo)",
+                                                     count: places, ["calls": callCount(calls)]),
+                           exitCode: .success), as: .notice)
+    }
+
+    /// A count of calls to a tenth ("14.2", "16"), as the language writes decimals.
+    private func callCount(_ calls: Double) -> String {
+        let tenths = Int((calls * 10).rounded())
+        return localization.decimal(tenths % 10 == 0 ? String(tenths / 10) : "\(tenths / 10).\(tenths % 10)")
+    }
+}

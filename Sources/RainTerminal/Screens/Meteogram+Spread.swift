@@ -1,0 +1,60 @@
+import FoundationEssentials
+import RainKit
+
+/// `rain show --graph --spread`: the ensemble's runs in the meteogram. Around the temperature
+/// line, the band where the runs' middle 80% lie (10th to 90th percentile, `░`, `.` in ASCII)
+/// in every cell the band reaches at a column's middle moment, between the hours linearly as
+/// the line is; the rain bars shaded by the share of runs that bring rain in their hour
+/// instead of the provider's chance.
+extension MeteogramPlot {
+    var showsSpread: Bool { !isCompact && !spreadHours.isEmpty }
+
+    /// The band's 10th and 90th percentile at `time`, in the shown unit, linear between hours.
+    func band(at time: Date) -> (low: Double, high: Double)? {
+        func value(_ hour: ForecastSpread.Hour?) -> (Double, Double)? {
+            guard let hour, let low = format.temperature(hour.temperatureP10), let high = format.temperature(hour.temperatureP90),
+                  low.isFinite, high.isFinite else { return nil }
+            return (low, high)
+        }
+        let position = time.timeIntervalSince(start) / 3_600
+        let index = min(max(Int(position.rounded(.down)), 0), points.count - 1)
+        guard let here = value(spreadHours[points[index].time]) else { return nil }
+        guard index + 1 < points.count, let next = value(spreadHours[points[index + 1].time]) else { return here }
+        let fraction = min(max(position - Double(index), 0), 1)
+        return (here.0 + (next.0 - here.0) * fraction, here.1 + (next.1 - here.1) * fraction)
+    }
+
+    /// The band's values over the hours shown, so that the y-axis holds it.
+    var bandValues: [Double] {
+        guard showsSpread else { return [] }
+        return points.compactMap { spreadHours[$0.time] }.flatMap { [format.temperature($0.temperatureP10), format.temperature($0.temperatureP90)] }
+            .compactMap { $0 }.filter(\.isFinite)
+    }
+
+    /// For each cell row, the columns the band reaches.
+    func bandCells(top: Double, bottom: Double) -> [Set<Int>] {
+        var cells = [Set<Int>](repeating: [], count: temperatureRows)
+        guard showsSpread else { return cells }
+        for column in 0..<columns {
+            guard let band = band(at: time(atColumn: column)) else { continue }
+            let upper = dotRow(band.high, top: top, bottom: bottom) / 4, lower = dotRow(band.low, top: top, bottom: bottom) / 4
+            for row in min(upper, lower)...max(upper, lower) { cells[row].insert(column) }
+        }
+        return cells
+    }
+
+    /// The share of runs with rain in `hour`'s hour where the ensemble has it, else the
+    /// provider's chance.
+    func rainShare(_ hour: Forecast.Hour) -> Double {
+        if showsSpread, let share = spreadHours[hour.time]?.precipChance { return share }
+        return hour.precipProbability ?? 0
+    }
+
+    /// The legend's words for the band and the bars.
+    func spreadLegend() -> (band: String, rain: String) {
+        let tr = format.localization
+        return ((ascii ? "~ " : "░ ") + tr.tr("{percentiles} of runs", ["percentiles": "10–90%"]),
+                ascii ? "#=: " + tr.tr("rain by share of runs")
+                    : style.usesColor ? "▆ " + tr.tr("rain, brighter in more runs") : "█▒░ " + tr.tr("rain by share of runs"))
+    }
+}
