@@ -134,8 +134,13 @@ struct ShowCommand: RunnableCommand {
                 view.showsCompactGraph = true
                 view.asciiOnly = context.asciiOnly
                 view.presentation = presentation
+                // The spread is data too: the credit is the foot of both.
+                view.showsCredit = !spread
                 context.console.write(view.render(forecast, height: spread ? nil : screenHeight(context)))
-                if spread { writeSpread(forecast, fetchedAt: spreadFetchedAt, now: now, presentation: presentation, context) }
+                if spread {
+                    writeSpread(forecast, fetchedAt: spreadFetchedAt, now: now, presentation: presentation, context)
+                    if let credit = view.creditLine(forecast) { context.console.write("\n" + credit + "\n") }
+                }
             }
         }
         if status != .success { throw ExitStatus(code: status) }
