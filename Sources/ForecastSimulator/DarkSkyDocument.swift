@@ -225,18 +225,22 @@ struct DarkSkyDocument: Sendable {
     /// hub (Pirate-Weather/pirate-weather-code `API/WMO_Alerts_Local.py`): it leaves out only a
     /// message of urgency "Past" (MET's are "Future"), so MET's all-clears and cancels come
     /// through, severity Minor; the title is the CAP headline where there is a description too
-    /// ("Heavy rain, yellow level, Vestland, START, END"), the times `effective` and `expires`,
-    /// the link the CAP file's. A point inside a sea area's shape is at sea: the land's only.
-    /// The messages are the simulator's MetAlerts answer for the place.
+    /// ("Mye regn, gult nivå, Vestland, START, END"), the times `effective` and `expires`,
+    /// the link the CAP file's. It keeps "whatever language is first seen", and MET's CAP files
+    /// have the Norwegian block first (metno/weatherapi-docs `doc/metalerts/CAP-v2-profile.md`:
+    /// "one Norwegian and one English info block"), whatever `lang` asks; it keeps a sea area's
+    /// messages too (it filters no domain, and its points are cells of a 0.0625° grid, which
+    /// reach the sea off a coastal place). The messages are the simulator's MetAlerts answer for
+    /// the place, in Norwegian.
     private func metCopies() -> [JSONValue] {
-        let query = String(format: "lat=%.4f&lon=%.4f&lang=en", latitude, longitude)
+        let query = String(format: "lat=%.4f&lon=%.4f&lang=no", latitude, longitude)
         let request = ServerRequest(method: "GET", target: "/weatherapi/metalerts/2.0/current.json?" + query, version: "HTTP/1.1",
                                     headers: ["user-agent": "pirate-weather"], body: [])
         guard case .bytes(let bytes) = MetAlerts.answer(request, now: now).body,
               let document = try? JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any],
               let features = document["features"] as? [[String: Any]] else { return [] }
         return features.compactMap { feature -> JSONValue? in
-            guard let properties = feature["properties"] as? [String: Any], properties["geographicDomain"] as? String != "marine",
+            guard let properties = feature["properties"] as? [String: Any],
                   let interval = (feature["when"] as? [String: Any])?["interval"] as? [String],
                   let start = Self.seconds(interval.first), let end = Self.seconds(interval.last) else { return nil }
             return .object([

@@ -48,12 +48,12 @@ public struct MetAlertsFeed: AlertFeed {
     /// (`doc/metalerts/CAP-v2-profile.md`, `<identifier>`).
     public func gave(_ alert: Forecast.Alert) -> Bool { alert.id?.hasPrefix("2.49.0.1.578.0.") == true }
 
-    /// Pirate Weather passes MET's CAP messages on through the WMO alert hub
-    /// (Pirate-Weather/pirate-weather-code `API/WMO_Alerts_Local.py`): it leaves out only
-    /// urgency "Past", so MET's all-clears and cancels (severity Minor, which MET uses for
-    /// nothing else: `doc/metalerts/CAP-v2-profile.md`, `<Severity>`) come through as alerts,
-    /// titled with MET's headline ("Heavy rain, yellow level, Agder, ...").
-    public func copies(_ alert: Forecast.Alert, of given: [Forecast.Alert]) -> Bool {
-        alert.severity?.lowercased() == "minor" || given.contains { alert.isCopy(of: $0) }
-    }
+    /// Every alert a provider has for a place in MET's area is a copy of MET's: Pirate Weather
+    /// passes on the WMO alert hub's messages (Pirate-Weather/pirate-weather-code
+    /// `API/WMO_Alerts_Local.py`), whose alerting authority for Norway is MET. It leaves out
+    /// only urgency "Past" (so MET's all-clears and cancels, severity Minor, come through),
+    /// keeps sea areas' messages, and keeps the CAP file's first language, which is MET's
+    /// Norwegian ("Mye regn, gult nivå, Agder, ...", whatever `lang` asks): no title or domain
+    /// tells them from MET's own, and the feed that answered has them all, as MET words them.
+    public func copies(_ alert: Forecast.Alert, of given: [Forecast.Alert]) -> Bool { true }
 }
