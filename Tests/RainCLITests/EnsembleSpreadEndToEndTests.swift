@@ -154,6 +154,21 @@ import Testing
         }
     }
 
+    /// A spread that cannot be kept (here a folder where its file goes) is shown all the same,
+    /// and one line says it will be asked again, at its cost in calls, rather than nothing.
+    @Test func aSpreadThatCannotBeKeptIsShownAndSaysSo() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, now: Self.now)
+            let paths = RainPaths.resolve(environment: ["RAIN_HOME": home])
+            let kept = SpreadCache(besideForecastsIn: paths.forecastsDirectory).directory + "/\(world.berlin.id.uuidString.lowercased()).json"
+            try FileManager.default.createDirectory(atPath: kept, withIntermediateDirectories: true)
+            let shown = try await world.keylessRain(["show", "Berlin", "--spread"])
+            #expect(shown.status == 0 && shown.output.contains("How sure: 40 runs"), "\(shown)")
+            #expect(shown.error.hasPrefix("rain: warning: the ensemble spread is not kept, so it is asked again next time: ")
+                    && shown.error.split(separator: "\n").count == 1, "\(shown.error)")
+        }
+    }
+
     @Test func spreadIsRefusedWhereItCannotShow() async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home, now: Self.now)

@@ -56,11 +56,12 @@ public struct SpreadCache: Sendable {
     /// and removal, run on this folder, treat them alike.
     var files: ForecastCache { ForecastCache(directory: directory) }
 
-    /// Keeps it; a failure to write only means it is fetched again next time.
-    func save(_ spread: ForecastSpread, for id: UUID, units: UnitSystem, fetchedAt: Date) {
+    /// Keeps it; a spread that could not be kept is fetched again next time, at its cost in
+    /// calls, so the caller says so.
+    func save(_ spread: ForecastSpread, for id: UUID, units: UnitSystem, fetchedAt: Date) throws(FileError) {
         var writer = JSONWriter(compactly: true, capacity: 32 * 1024)
         Self.fields.write(Entry(fetchedAt: fetchedAt, units: units, spread: spread), to: &writer, depth: 0)
-        try? AtomicFile.createFolder(directory)
-        try? AtomicFile.write(writer.finished(), to: path(for: id), durability: .derived, limit: .forecast)
+        try AtomicFile.createFolder(directory)
+        try AtomicFile.write(writer.finished(), to: path(for: id), durability: .derived, limit: .forecast)
     }
 }

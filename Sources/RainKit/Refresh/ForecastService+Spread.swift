@@ -28,7 +28,12 @@ extension ForecastService {
         do throws(ForecastError) {
             let fetchedAt = now()
             let spread = ForecastSpread(try await client.value(from: endpoint, decode: decode), clock: clock)
-            kept.save(spread, for: location.id, units: units, fetchedAt: fetchedAt)
+            do throws(FileError) {
+                try kept.save(spread, for: location.id, units: units, fetchedAt: fetchedAt)
+            } catch {
+                warnOfFeed(LocalizedText(N_("the ensemble spread is not kept, so it is asked again next time: {reason}"),
+                                         ["reason": error.text]))
+            }
             return .spread(spread)
         } catch {
             return .failed(FeedFailure(error, fetching: EnsembleService.displayName, for: naming ? location.name : nil).line)
