@@ -33,7 +33,7 @@ import Testing
     /// sunset, which rain works out itself) for 8 days: max(1, 3.8, 3.8 x 8 / 14) = 3.8 calls.
     /// Only Open-Meteo's own free service (and this machine, where the simulator stands in for
     /// it) has its free limits: a server of one's own and the paid plans' customer hosts do not.
-    @Test func openMeteosFreeLimitsAreThoseOfItsFreeService() {
+    @Test func openMeteosFreeLimitsAreThoseOfItsFreeService() throws {
         for url in ["https://api.open-meteo.com/v1/forecast", "https://air-quality-api.open-meteo.com/v1/air-quality",
                     "http://127.0.0.1:8080/v1/forecast", "http://[::1]:8080/v1/forecast"] {
             #expect(OpenMeteoRateLimit.freeLimits(forURL: url) == OpenMeteoRateLimit.limits, "\(url)")
@@ -47,9 +47,17 @@ import Testing
         settings.openMeteoURL = "https://weather.example.org/v1/forecast"
         #expect(QuotaPlan(refreshing: 100, with: settings) == nil, "a self-hosted Open-Meteo has no free-tier warnings")
         settings.providerChoice = .darkSky
-        #expect(AirQualityService.separatePlan(refreshing: 5, with: settings)?.callsPerRefresh == 1.5)
+        #expect(QuotaPlan(besideProviderRefreshing: 5, with: settings)?.callsPerRefresh == 1.5)
         settings.airQualityURL = "https://air.example.org/v1/air-quality"
-        #expect(AirQualityService.separatePlan(refreshing: 5, with: settings) == nil)
+        #expect(QuotaPlan(besideProviderRefreshing: 5, with: settings) == nil)
+        // The periodic ensemble spends Open-Meteo's calls whatever the provider: beside Pirate
+        // Weather in a plan of its own (ICON's 8 calls a place), paced by it, none on a server of one's own.
+        settings.ensemble = true
+        let beside = try #require(QuotaPlan(besideProviderRefreshing: 100, with: settings))
+        #expect(beside.callsPerRefresh == 0 && beside.ensembleCallsPerPlace == 8 && beside.ensemblePlacesPerMinute == 75)
+        #expect(QuotaPlan(ensemblesOf: 100, with: settings)?.ensemblePlacesPerMinute == 75)
+        settings.ensembleURL = "https://ensemble.example.org/v1/ensemble"
+        #expect(QuotaPlan(besideProviderRefreshing: 100, with: settings) == nil)
     }
 
     @Test func rainsRequestCountsAsThreePointEightCalls() {
@@ -169,7 +177,10 @@ import Testing
         settings.ensembleModel = .ecmwfIFS025
         #expect(about(EnsembleService.periodicCallsPerPlace(with: settings), 10.2), "51 runs x 2 variables")
         settings.providerChoice = .darkSky
-        #expect(EnsembleService.periodicCallsPerPlace(with: settings) == 0, "another provider's limits are not Open-Meteo's")
+        #expect(about(EnsembleService.periodicCallsPerPlace(with: settings), 10.2), "Open-Meteo's calls whatever the provider")
+        #expect(QuotaPlan(refreshing: 10, with: settings)?.ensembleCallsPerPlace ?? 0 == 0, "not in another provider's plan")
+        settings.ensembleURL = "http://192.168.1.5:8080/v1/ensemble"
+        #expect(EnsembleService.periodicCallsPerPlace(with: settings) == 0, "a server of one's own has no free limits")
     }
 
     /// 10 places every 30 minutes: 48 runs of 5.3 calls a day, and each place's ensemble (8

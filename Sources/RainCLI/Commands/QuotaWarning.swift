@@ -10,10 +10,10 @@ extension CommandContext {
     func warnIfOverFreeLimits(places: Int, every scheduled: Interval, choosingFrom intervals: [Interval] = QuotaPlan.clockIntervals,
                               paced: Bool, settings: Settings) {
         let interval = paced ? Interval(seconds: max(scheduled.seconds, settings.refreshIntervalMinutes * 60)) : scheduled
-        // The provider's plan, and the air's where another provider leaves it a plan of its own
-        // (not paced: a batch is paced by the provider's plan only).
+        // The provider's plan, and Open-Meteo's where another provider's forecast leaves the air
+        // and the ensemble one of their own (not paced: a batch is paced by the provider's plan).
         let plans = [QuotaPlan(refreshing: places, with: settings).map { ($0, paced) },
-                     AirQualityService.separatePlan(refreshing: places, with: settings).map { ($0, false) }]
+                     QuotaPlan(besideProviderRefreshing: places, with: settings).map { ($0, false) }]
         for (plan, paced) in plans.compactMap({ $0 }) {
             guard let crossing = plan.crossing(every: interval, choosingFrom: intervals, paced: paced) else { continue }
             report(ErrorReport(message: quotaWarning(crossing, service: plan.limits.service),

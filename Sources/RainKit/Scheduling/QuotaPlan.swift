@@ -128,7 +128,30 @@ extension QuotaPlan {
     public init?(refreshing places: Int, with settings: Settings) {
         let provider = settings.provider.unit
         guard places > 0, let limits = provider.freeLimits(forURL: provider.forecastURL(in: settings)) else { return nil }
+        let ensemble = settings.provider == .openMeteo ? EnsembleService.periodicCallsPerPlace(with: settings) : 0
         self.init(places: places, callsPerRefresh: provider.callsPerRefresh + AirQualityService.callsPerRefresh(with: settings),
-                  limits: limits, ensembleCallsPerPlace: EnsembleService.periodicCallsPerPlace(with: settings))
+                  limits: limits, ensembleCallsPerPlace: ensemble)
+    }
+
+    /// What refreshing `places` places costs Open-Meteo's free APIs beside another provider's
+    /// forecast (Pirate Weather): the air and the periodic ensemble still spend its calls, in
+    /// a plan of their own; nil where the provider is Open-Meteo (they are in its plan) or
+    /// neither spends any.
+    public init?(besideProviderRefreshing places: Int, with settings: Settings) {
+        guard places > 0, settings.provider != .openMeteo else { return nil }
+        let air = AirQualityService.callsBesideProvider(with: settings)
+        let ensemble = EnsembleService.periodicCallsPerPlace(with: settings)
+        guard air > 0 || ensemble > 0 else { return nil }
+        self.init(places: places, callsPerRefresh: air, limits: OpenMeteoRateLimit.limits, ensembleCallsPerPlace: ensemble)
+    }
+
+    /// The plan the periodic ensembles of `places` places are paced by: the forecast's where
+    /// the provider is Open-Meteo, Open-Meteo's beside it otherwise.
+    public init?(ensemblesOf places: Int, with settings: Settings) {
+        if settings.provider == .openMeteo {
+            self.init(refreshing: places, with: settings)
+        } else {
+            self.init(besideProviderRefreshing: places, with: settings)
+        }
     }
 }

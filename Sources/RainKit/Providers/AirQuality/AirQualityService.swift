@@ -47,13 +47,13 @@ public enum AirQualityService {
         settings.airQuality && settings.provider == .openMeteo
     }
 
-    /// What refreshing `places` places costs the air against Open-Meteo's free limits where it
-    /// does not share the forecast's plan (another provider) but still spends them: its own
-    /// plan, nil where the air is off, shares the plan, or is asked of a server of one's own.
-    public static func separatePlan(refreshing places: Int, with settings: Settings) -> QuotaPlan? {
-        guard places > 0, settings.airQuality, !sharesPlan(with: settings),
-              let limits = OpenMeteoRateLimit.freeLimits(forURL: settings.airQualityURL) else { return nil }
-        return QuotaPlan(places: places, callsPerRefresh: Double(queryWeight.calls), limits: limits)
+    /// The calls the air adds to a refresh of one place against Open-Meteo's free limits where
+    /// it does not share the forecast's plan (another provider) but still spends them; 0 where
+    /// the air is off, shares the plan, or is asked of a server of one's own.
+    static func callsBesideProvider(with settings: Settings) -> Double {
+        guard settings.airQuality, !sharesPlan(with: settings),
+              OpenMeteoRateLimit.freeLimits(forURL: settings.airQualityURL) != nil else { return 0 }
+        return Double(queryWeight.calls)
     }
 
     /// The calls the air request adds to a refresh of one place against the forecast

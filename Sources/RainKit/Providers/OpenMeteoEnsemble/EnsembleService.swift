@@ -33,12 +33,13 @@ public enum EnsembleService {
     }
 
     /// The calls a periodic refresh adds for one place at most every `SpreadCache.freshness`
-    /// (`"ensemble": true`), counted against the forecast provider's free limits where they
-    /// are Open-Meteo's: the Ensemble API shares its free plan (one slot per client across its
-    /// free APIs, `ApiKeyManager.withApiParameter`), as the air does. 0 otherwise.
-    /// The one place the periodic ensemble is counted (`QuotaPlan(refreshing:with:)`).
+    /// (`"ensemble": true`) against Open-Meteo's free limits; 0 when it is off or asked of a
+    /// server of one's own. The one place the periodic ensemble is counted: in the forecast's
+    /// plan where the provider is Open-Meteo (one slot per client across its free APIs,
+    /// `ApiKeyManager.withApiParameter`, as the air), in Open-Meteo's plan beside another
+    /// provider's otherwise (`QuotaPlan(besideProviderRefreshing:with:)`).
     public static func periodicCallsPerPlace(with settings: Settings) -> Double {
-        guard settings.ensemble, settings.provider == .openMeteo else { return 0 }
+        guard settings.ensemble, OpenMeteoRateLimit.freeLimits(forURL: settings.ensembleURL) != nil else { return 0 }
         return calls(countedModel(with: settings))
     }
 
