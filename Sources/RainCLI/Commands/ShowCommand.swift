@@ -24,7 +24,7 @@ struct ShowCommand: RunnableCommand {
         and works offline. A saved place always wins over a lookup.
         """,
         arguments: [place],
-        options: [all, json, offline, format, graph, spread, hours, days, lat, lon, pick, country, verbose]
+        options: [all, json, offline, format, graph, spread, hours, days, day, lat, lon, pick, country, verbose]
     )
 
     static let place = ArgumentDefinition.place(optional: true)
@@ -56,6 +56,8 @@ struct ShowCommand: RunnableCommand {
     var hourCount: Int?
     var graph: Bool
     var dayCount: Int?
+    /// `--day DAY`, as typed: a weekday may be in the language of the run, known at `run`.
+    var dayWord: String?
     var spread: Bool
 
     init(parsed: ParsedValues) throws {
@@ -81,6 +83,8 @@ struct ShowCommand: RunnableCommand {
         try Self.checkGraph(graph, days: dayCount, all: all, json: json, format: template != nil)
         spread = parsed[Self.spread]
         try Self.checkSpread(spread, all: all, format: template != nil, graph: graph, offline: offline)
+        dayWord = try parsed.value(Self.day)
+        try Self.checkDay(dayWord, all: all, json: json, format: template != nil, graph: graph, hours: hourCount, days: dayCount, spread: spread)
         if all && reference != nil { throw ValidationError(N_("give either '--all' or a location, not both")) }
         (coordinate, pick, countryCode) = try Self.lookupOptions(parsed, reference: reference, all: all)
         if all && template != nil { throw ValidationError(N_("'--format' shows one place; it cannot be combined with '--all'")) }
@@ -88,6 +92,8 @@ struct ShowCommand: RunnableCommand {
 
     func run(_ context: CommandContext) async throws {
         if all { return try await runAll(context) }
+        // A word that is no day is said before anything is fetched.
+        if let dayWord { _ = try Self.dayChoice(dayWord, context) }
         let (location, lookup): (Location, PlaceQuestion?)
         do {
             (location, lookup) = try await place(context)
@@ -125,6 +131,7 @@ struct ShowCommand: RunnableCommand {
                                         cutsLines: context.console.isOutputTerminal)
                 view.hourCount = hourCount
                 view.dayCount = dayCount
+                view.day = try dayWord.map { try Self.chosenDay($0, in: forecast.forecast, now: now, presentation: presentation, context) }
                 view.showsCompactGraph = true
                 view.asciiOnly = context.asciiOnly
                 view.presentation = presentation
@@ -141,7 +148,7 @@ extension ShowCommand {
     /// line the shell's prompt takes after it, so the place and its time stay on screen. Hours
     /// or days asked for by number are shown whole, whatever the window.
     func screenHeight(_ context: CommandContext) -> Int? {
-        guard hourCount == nil, dayCount == nil, let lines = context.fittingHeight else { return nil }
+        guard hourCount == nil, dayCount == nil, dayWord == nil, let lines = context.fittingHeight else { return nil }
         return max(1, lines - 1)
     }
 }

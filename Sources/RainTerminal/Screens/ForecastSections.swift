@@ -82,16 +82,19 @@ extension ForecastViewContext {
 
     /// The hours ahead as columns: time, symbol, temperature, chance of precipitation. An hour
     /// the clocks repeat (the night daylight saving time ends) is marked, with a note below.
-    func hoursSection() -> [String] {
-        let ahead = Array(ForecastView.hoursAhead(in: forecast, now: now).prefix(hourCount ?? 48))
+    /// - Parameter day: every hour of that day still ahead (`--day`), in as many rows as they take.
+    func hoursSection(on day: Date? = nil) -> [String] {
+        var ahead = Array(ForecastView.hoursAhead(in: forecast, now: now).prefix(hourCount ?? 48))
+        if let day { ahead = ForecastView.hoursAhead(in: forecast, now: now).filter { clock.isSameDay($0.time, day) } }
         guard !ahead.isEmpty else { return [] }
         let labels = HourLabels(ahead.map(\.time), clock: clock)
         let cellWidth = max(5, labels.texts.prefix(max(0, (visibleWidth - 8) / 6)).map(\.displayWidth).max() ?? 5)
         let columnWidth = cellWidth + 1
         let perRow = max(1, (visibleWidth - 8) / columnWidth)
-        let shown = hourCount == nil ? Array(ahead.prefix(perRow)) : ahead
-        var title = style.bold(localization.trn("Next hour", "Next {count} hours", count: shown.count))
-        if let summary = forecast.hourlySummary?.screenSafe, !summary.isEmpty { title += "  " + summary }
+        let shown = hourCount == nil && day == nil ? Array(ahead.prefix(perRow)) : ahead
+        var title = style.bold(day == nil ? localization.trn("Next hour", "Next {count} hours", count: shown.count)
+                                          : localization.trn("{count} hour", "{count} hours", count: shown.count))
+        if day == nil, let summary = forecast.hourlySummary?.screenSafe, !summary.isEmpty { title += "  " + summary }
         var lines = ["  " + title]
         for first in stride(from: 0, to: shown.count, by: perRow) {
             let hours = shown[first..<min(first + perRow, shown.count)]
@@ -121,8 +124,10 @@ extension ForecastViewContext {
     /// Below this a bar beside words that are cut anyway gives way to them.
     static let usefulBarWidth = 10
 
-    func daysSection(limit: Int? = nil) -> [String] {
-        let days = ForecastView.daysAhead(in: forecast, now: now, clock: clock).prefix(min(limit ?? .max, dayCount ?? 7))
+    /// - Parameter day: only that day (`--day`), titled with its name.
+    func daysSection(limit: Int? = nil, on day: Date? = nil) -> [String] {
+        var days = ForecastView.daysAhead(in: forecast, now: now, clock: clock).prefix(min(limit ?? .max, dayCount ?? 7))
+        if let day { days = ForecastView.daysAhead(in: forecast, now: now, clock: clock).filter { clock.isSameDay($0.time, day) }.prefix(1) }
         guard !days.isEmpty else { return [] }
         let minimumBar = 5
         var barWidth = max(minimumBar, Self.fullBarWidth + (width - ForecastView.layoutWidth) / 2 - (width - visibleWidth))
@@ -131,7 +136,7 @@ extension ForecastViewContext {
         let scale = RangeScale(lows: days.map(\.temperatureLow), highs: days.map(\.temperatureHigh))
         var title = style.bold(localization.trn("Next day", "Next {count} days", count: days.count))
         if let summary = forecast.dailySummary?.screenSafe, !summary.isEmpty { title += "  " + summary }
-        var lines = ["  " + title]
+        var lines = day == nil ? ["  " + title] : []
         let dayLabels = days.map { clock.isSameDay($0.time, now) ? tr("Today") : clock.weekdayAndDay($0.time) }
         // A language's longer labels ("20日(木)") take their columns from the bar.
         let labelWidth = max(6, dayLabels.map(\.displayWidth).max() ?? 6)
@@ -186,8 +191,13 @@ extension ForecastViewContext {
 
     /// Alerts that have not expired: title, severity, period (local time), regions, description
     /// (on a terminal at most `textLines` lines of it, the last ending in "…" where it goes on).
-    func alertsSection(textLines: Int = 4) -> [String] {
-        let active = forecast.alerts.filter { ($0.expires ?? .distantFuture) > now }
+    /// - Parameter day: only those in force at some time of that day (`--day`).
+    func alertsSection(textLines: Int = 4, on day: Date? = nil) -> [String] {
+        var active = forecast.alerts.filter { ($0.expires ?? .distantFuture) > now }
+        if let day {
+            let start = clock.startOfDay(day), end = clock.startOfDay(start.addingTimeInterval(30 * 3600))
+            active = active.filter { ($0.time ?? .distantPast) < end && ($0.expires ?? .distantFuture) > start }
+        }
         var lines: [String] = []
         for alert in active {
             var heading = alert.title.screenSafe.isEmpty ? tr("Weather alert") : alert.title.screenSafe

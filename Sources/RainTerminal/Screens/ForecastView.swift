@@ -18,6 +18,9 @@ public struct ForecastView: Sendable {
     /// fit one row, and 7 days. More hours than fit a row take more rows.
     public var hourCount: Int?
     public var dayCount: Int?
+    /// One day (`--day`), a moment of it: its row, sun and moon and hours in place of the
+    /// hours ahead and the days (and, today, conditions now).
+    public var day: Date?
     /// Whether a terminal gets the next 24 hours as a small graph (`CompactGraphPlace`), and
     /// whether it is drawn in ASCII.
     public var showsCompactGraph = false
@@ -50,6 +53,7 @@ public struct ForecastView: Sendable {
         let context = ForecastViewContext(cached: cached, width: max(width, Self.layoutWidth), usesColor: usesColor, now: now,
                                           cutsLines: cutsLines, visibleWidth: cutsLines ? max(width, 1) : nil,
                                           hourCount: hourCount, dayCount: dayCount, presentation: presentation)
+        if let day { return trimmed(dayLines(context, day: day, air: AirLines(cached.forecast, now: now, presentation: presentation, ascii: asciiOnly)?.lines ?? [])) }
         var hours = context.hoursSection()
         let place = showsCompactGraph && cutsLines ? CompactGraphPlace(width: width, hourCount: hourCount) : .none
         if place != .none {
@@ -78,7 +82,12 @@ public struct ForecastView: Sendable {
             lines += section
         }
         if let height { lines = Array(lines.prefix(height)) }
-        return lines.map { line in
+        return trimmed(lines)
+    }
+
+    /// Each line without its trailing spaces, and cut to the window where lines are cut.
+    func trimmed(_ lines: [String]) -> [String] {
+        lines.map { line in
             var line = line
             while line.last == " " { line.removeLast() }
             return cutsLines ? line.truncated(toDisplayWidth: max(width, 1)) : line
