@@ -33,7 +33,7 @@ struct ShowCommand: RunnableCommand {
     static let offline = Flag("offline", help: "Only show what is cached; never use the network.")
     static let format = Option<String>(
         "format", value: "template",
-        help: "Print one line from the cache, never fetching, for status bars: {icon} {temp} {feels} {summary} {high} {low} {precip} {place} {age} {sunrise} {sunset} {dawn} {dusk} {moon} {temp_spark} {rain_spark} {aqi} {aqi_category} {pm2_5} {pollen} {wind} {humidity} {pressure} {uv} {dew} {next_hour} {alerts}. With --json, waybar's JSON.")
+        help: "Print one line from the cache, never fetching, for status bars: {icon} {temp} {feels} {summary} {high} {low} {precip} {place} {age} {sunrise} {sunset} {dawn} {dusk} {moon} {temp_spark} {rain_spark} {aqi} {aqi_category} {pm2_5} {pollen} {wind} {humidity} {pressure} {uv} {dew} {next_hour} {next_hour_spark} {alerts}. With --json, waybar's JSON.")
     static let graph = Flag("graph", short: "g", help: "Draw the next 48 hours (or --hours N) as a graph as wide as the terminal (60 columns at least).")
     static let hours = Option<Int>("hours", value: "n", help: "Show the next N hours (more rows where they do not fit one), as far as the forecast goes.")
     static let days = Option<Int>("days", value: "n", help: "Show N days from today (7 by default), as far as the forecast goes.")

@@ -47,8 +47,23 @@ extension ForecastViewContext {
                                                    chanceNow: forecast.current?.precipProbability, clock: clock,
                                                    localization: localization) {
             lines.append("  " + sentence)
+            lines += nextHourChart()
         }
         return lines
+    }
+
+    /// Under the sentence, where the next hour brings any precipitation: the hour as a
+    /// one-line chart (`Sparkline.nextHour`) and the minutes it spans, "by the hour" where the
+    /// steps are an hour's amount spread evenly (they cannot say when within it).
+    func nextHourChart() -> [String] {
+        let label = { (minutes: Int, byTheHour: Bool) in
+            byTheHour ? self.tr("next {minutes} min, by the hour", ["minutes": String(minutes)])
+                : self.tr("next {minutes} min", ["minutes": String(minutes)])
+        }
+        let room = visibleWidth - 2 - 2 - label(60, true).displayWidth
+        guard let chart = Sparkline.nextHour(forecast, now: now, cells: min(30, max(10, room))),
+              chart.text.contains(where: { $0 != Sparkline.levels[0] }) else { return [] }
+        return ["  " + style.cyan(chart.text) + "  " + style.dim(label(chart.minutes, chart.byTheHour))]
     }
 
     private func details(_ current: Forecast.Conditions, withAir: Bool) -> [String] {
