@@ -2,9 +2,20 @@ import FoundationEssentials
 import RainKit
 import RainTerminal
 
-/// `rain show --day DAY`: one day's row and hours.
+/// `rain show --day DAY`: one day's row and hours; `rain show --parts`: the days in four parts.
 extension ShowCommand {
     static let day = Option<String>("day", value: "day", help: "Show one day and its hours: today, tomorrow, a weekday (sat, or in your language) or a date (2026-12-12).")
+
+    static let parts = Flag("parts", help: "Show each day in four parts: morning, afternoon, evening and night (--days N: how many).")
+
+    static func checkParts(_ parts: Bool, all: Bool, json: Bool, format: Bool, graph: Bool, hours: Int?, day: String?, spread: Bool) throws {
+        guard parts else { return }
+        let others: [(Bool, String)] = [(all, "--all"), (json, "--json"), (format, "--format"), (graph, "--graph"),
+                                        (hours != nil, "--hours"), (day != nil, "--day"), (spread, "--spread")]
+        if let other = others.first(where: \.0)?.1 {
+            throw ValidationError(N_("'{option}' cannot be combined with '{other}'"), ["option": "--parts", "other": other])
+        }
+    }
 
     static let dayExpectation = N_("give today, tomorrow, a weekday (sat) or a date (2026-12-12)")
 

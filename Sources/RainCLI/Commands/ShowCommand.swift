@@ -24,7 +24,7 @@ struct ShowCommand: RunnableCommand {
         and works offline. A saved place always wins over a lookup.
         """,
         arguments: [place],
-        options: [all, json, offline, format, graph, spread, hours, days, day, lat, lon, pick, country, verbose]
+        options: [all, json, offline, format, graph, spread, hours, days, day, parts, lat, lon, pick, country, verbose]
     )
 
     static let place = ArgumentDefinition.place(optional: true)
@@ -58,6 +58,8 @@ struct ShowCommand: RunnableCommand {
     var dayCount: Int?
     /// `--day DAY`, as typed: a weekday may be in the language of the run, known at `run`.
     var dayWord: String?
+    /// `--parts`: each day in four parts.
+    var parts: Bool
     var spread: Bool
 
     init(parsed: ParsedValues) throws {
@@ -84,6 +86,8 @@ struct ShowCommand: RunnableCommand {
         spread = parsed[Self.spread]
         try Self.checkSpread(spread, all: all, format: template != nil, graph: graph, offline: offline)
         dayWord = try parsed.value(Self.day)
+        parts = parsed[Self.parts]
+        try Self.checkParts(parts, all: all, json: json, format: template != nil, graph: graph, hours: hourCount, day: dayWord, spread: spread)
         try Self.checkDay(dayWord, all: all, json: json, format: template != nil, graph: graph, hours: hourCount, days: dayCount, spread: spread)
         if all && reference != nil { throw ValidationError(N_("give either '--all' or a location, not both")) }
         (coordinate, pick, countryCode) = try Self.lookupOptions(parsed, reference: reference, all: all)
@@ -131,6 +135,7 @@ struct ShowCommand: RunnableCommand {
                                         cutsLines: context.console.isOutputTerminal)
                 view.hourCount = hourCount
                 view.dayCount = dayCount
+                view.showsParts = parts
                 view.day = try dayWord.map { try Self.chosenDay($0, in: forecast.forecast, now: now, presentation: presentation, context) }
                 view.showsCompactGraph = true
                 view.asciiOnly = context.asciiOnly
@@ -148,7 +153,7 @@ extension ShowCommand {
     /// line the shell's prompt takes after it, so the place and its time stay on screen. Hours
     /// or days asked for by number are shown whole, whatever the window.
     func screenHeight(_ context: CommandContext) -> Int? {
-        guard hourCount == nil, dayCount == nil, dayWord == nil, let lines = context.fittingHeight else { return nil }
+        guard hourCount == nil, dayCount == nil, dayWord == nil, !parts, let lines = context.fittingHeight else { return nil }
         return max(1, lines - 1)
     }
 }

@@ -116,6 +116,11 @@ public struct LocalClock: Sendable {
         return "UTC\(sign)\(hours)" + (minutes == 0 ? "" : ":\(minutes < 10 ? "0" : "")\(minutes)")
     }
 
+    /// The hour of the day (0...23) on the clocks there at `date`.
+    public func hourOfDay(_ date: Date) -> Int {
+        parts(date).hour ?? 0
+    }
+
     /// The local date of `date` as days since 1970-01-01 there.
     public func localDays(_ date: Date) -> Int {
         parts(date).localDays

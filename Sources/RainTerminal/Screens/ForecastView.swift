@@ -21,6 +21,8 @@ public struct ForecastView: Sendable {
     /// One day (`--day`), a moment of it: its row, sun and moon and hours in place of the
     /// hours ahead and the days (and, today, conditions now).
     public var day: Date?
+    /// `--parts`: the days in four parts in place of the hours and the days.
+    public var showsParts = false
     /// Whether a terminal gets the next 24 hours as a small graph (`CompactGraphPlace`), and
     /// whether it is drawn in ASCII.
     public var showsCompactGraph = false
@@ -54,6 +56,11 @@ public struct ForecastView: Sendable {
                                           cutsLines: cutsLines, visibleWidth: cutsLines ? max(width, 1) : nil,
                                           hourCount: hourCount, dayCount: dayCount, presentation: presentation)
         if let day { return trimmed(dayLines(context, day: day, air: AirLines(cached.forecast, now: now, presentation: presentation, ascii: asciiOnly)?.lines ?? [])) }
+        if showsParts {
+            let air = AirLines(cached.forecast, now: now, presentation: presentation, ascii: asciiOnly)?.lines ?? []
+            let sections = [context.header(), context.currentSection() + air + context.skySection(), context.partsSection(), context.alertsSection()]
+            return trimmed(sections.filter { !$0.isEmpty }.joined(separator: [""]).map { $0 })
+        }
         var hours = context.hoursSection()
         let place = showsCompactGraph && cutsLines ? CompactGraphPlace(width: width, hourCount: hourCount) : .none
         if place != .none {
