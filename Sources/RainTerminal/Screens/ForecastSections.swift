@@ -19,15 +19,17 @@ extension ForecastViewContext {
         return [name, localTime, updated]
     }
 
-    /// Conditions now and the next-hour sentence; `withAir`: pressure and visibility too, which
-    /// a small window gives up.
-    func currentSection(withAir: Bool = true) -> [String] {
+    /// Conditions now and the next-hour sentence; `withAir`: pressure and visibility too, and
+    /// `withChart` the next hour's chart, which a small window gives up.
+    func currentSection(withAir: Bool = true, withChart: Bool = true) -> [String] {
         var lines: [String] = []
-        if let current = forecast.current {
+        // Conditions hours old (an old cache, offline) give way to the forecast's hour for now.
+        if let (current, hourFrom) = forecast.conditions(at: now) {
             let symbol = WeatherSymbol.symbol(for: current.icon)
             let summary = (current.summary?.screenSafe).flatMap { $0.isEmpty ? nil : tr($0) }
                 ?? IconCondition.name(forIcon: current.icon).map { tr($0) } ?? tr("Now")
-            lines.append("  \(symbol)  \(style.bold(summary))")
+            let forecastFor = hourFrom.map { "  " + style.dim(tr("(the forecast for {time})", ["time": clock.time($0)])) } ?? ""
+            lines.append("  \(symbol)  \(style.bold(summary))" + forecastFor)
             var temperatures = "     \(temperature(current.temperature))"
             if current.apparentTemperature != nil {
                 temperatures += tr(", feels like {temperature}", ["temperature": temperature(current.apparentTemperature)])
@@ -47,7 +49,7 @@ extension ForecastViewContext {
                                                    chanceNow: forecast.current?.precipProbability, clock: clock,
                                                    localization: localization) {
             lines.append("  " + sentence)
-            lines += nextHourChart()
+            if withChart { lines += nextHourChart() }
         }
         return lines
     }

@@ -81,7 +81,7 @@ public struct ForecastView: Sendable {
                 days -= 1
                 sections[Self.daysIndex] = context.daysSection(limit: days)
             }
-            sections = Self.compact(sections, toHeight: max(height, 1), lean: context.currentSection(withAir: false) + context.skySection())
+            sections = Self.compact(sections, toHeight: max(height, 1), lean: context.currentSection(withAir: false, withChart: false) + context.skySection())
         }
         var lines: [String] = []
         for section in sections where !section.isEmpty {
@@ -114,8 +114,8 @@ public struct ForecastView: Sendable {
         return spacedCount(sections) > height
     }
 
-    /// Gives up the alerts' text, the conditions' pressure and visibility (`lean` is the
-    /// conditions without them), then the days, until the sections fit `height` with blank
+    /// Gives up the alerts' text, the conditions' pressure and visibility and the next hour's
+    /// chart (`lean` is the conditions without them), then the days, until the sections fit `height` with blank
     /// lines between them, or until only the blank lines are left to give up.
     private static func compact(_ sections: [[String]], toHeight height: Int, lean: [String]) -> [[String]] {
         var sections = sections
