@@ -52,6 +52,8 @@ struct ShowCommand: RunnableCommand {
     var json: Bool
     var offline: Bool
     var verbose: Bool
+    /// The place stood where a command goes (`rain xyzzy`).
+    var placeStandsForCommand = false
     var template: StatusTemplate?
     var hourCount: Int?
     var graph: Bool
@@ -68,6 +70,7 @@ struct ShowCommand: RunnableCommand {
         json = parsed[Self.json]
         offline = parsed[Self.offline]
         verbose = parsed[Self.verbose]
+        placeStandsForCommand = parsed.placeStandsForCommand
         do {
             template = try parsed.value(Self.format).map(StatusTemplate.init)
         } catch let error as StatusTemplateError {
