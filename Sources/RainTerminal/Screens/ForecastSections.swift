@@ -217,24 +217,30 @@ extension ForecastViewContext {
         }
         var lines: [String] = []
         for alert in active {
-            var heading = alert.title.screenSafe.isEmpty ? tr("Weather alert") : alert.title.screenSafe
+            let title = alert.title.screenSafe.isEmpty ? tr("Weather alert") : alert.title.screenSafe
+            var rest = ""
             if let severity = alert.severity?.screenSafe, !severity.isEmpty {
-                heading += " (\(Forecast.Alert.severityWords(severity, localization)))"
+                rest += " (\(Forecast.Alert.severityWords(severity, localization)))"
             }
             var period: [String] = []
             if let start = alert.time, start > now { period.append(tr("from {time}", ["time": clock.dateAndTime(start)])) }
             if let expires = alert.expires { period.append(tr("until {time}", ["time": clock.dateAndTime(expires)])) }
-            if !period.isEmpty { heading += ", " + period.joined(separator: " ") }
-            lines.append("  " + style.red(style.bold("! " + cut(heading, toDisplayWidth: visibleWidth - 4))))
+            if !period.isEmpty { rest += ", " + period.joined(separator: " ") }
+            // The title is cut before the severity and the period, which say when it ends.
+            let room = visibleWidth - 4
+            let heading = cutsLines && title.displayWidth + rest.displayWidth > room && room - rest.displayWidth >= 12
+                ? title.truncated(toDisplayWidth: room - rest.displayWidth) + rest : title + rest
+            lines.append("  " + style.red(style.bold("! " + cut(heading, toDisplayWidth: room))))
             let regions = alert.regions.map(\.screenSafe).filter { !$0.isEmpty }.joined(separator: ", ")
             let text = [regions.isEmpty ? nil : regions + ".", alert.description?.screenSafe]
                 .compactMap { $0 }.joined(separator: " ")
-            let room = max(1, visibleWidth - 4)
-            var body = text.wrapped(toDisplayWidth: room)
+            let textRoom = max(1, visibleWidth - 4)
+            var body = text.wrapped(toDisplayWidth: textRoom)
             if cutsLines && body.count > textLines {
                 body = Array(body.prefix(textLines))
                 let last = textLines - 1
-                body[last] = body[last].displayWidth < room ? body[last] + "…" : body[last].truncated(toDisplayWidth: room - 1) + "…"
+                // One "…" (truncation brings its own): a line as wide as the room lost its "…" to a second.
+                body[last] = (body[last] + "…").truncated(toDisplayWidth: textRoom)
             }
             lines += body.map { "    " + $0 }
         }

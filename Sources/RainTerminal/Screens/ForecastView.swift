@@ -81,7 +81,8 @@ public struct ForecastView: Sendable {
                 days -= 1
                 sections[Self.daysIndex] = context.daysSection(limit: days)
             }
-            sections = Self.compact(sections, toHeight: max(height, 1), lean: context.currentSection(withAir: false, withChart: false) + context.skySection())
+            sections = Self.compact(sections, toHeight: max(height, 1), lean: context.currentSection(withAir: false, withChart: false) + context.skySection(),
+                                    shortAlerts: context.alertsSection(textLines: 1))
         }
         var lines: [String] = []
         for section in sections where !section.isEmpty {
@@ -114,17 +115,20 @@ public struct ForecastView: Sendable {
         return spacedCount(sections) > height
     }
 
-    /// Gives up the alerts' text, the conditions' pressure and visibility and the next hour's
-    /// chart (`lean` is the conditions without them), then the days, until the sections fit `height` with blank
-    /// lines between them, or until only the blank lines are left to give up.
-    private static func compact(_ sections: [[String]], toHeight height: Int, lean: [String]) -> [[String]] {
+    /// Gives up the alerts' text but its first line (`shortAlerts`), the conditions' pressure
+    /// and visibility and the next hour's chart (`lean` is the conditions without them), the
+    /// days, then the rest of the alerts' text, until the sections fit `height` with blank
+    /// lines between them, or until only the blank lines are left to give up: what an alert
+    /// says matters more than today's row.
+    private static func compact(_ sections: [[String]], toHeight height: Int, lean: [String], shortAlerts: [String]) -> [[String]] {
         var sections = sections
+        if spacedCount(sections) > height && !sections[alertsIndex].isEmpty { sections[alertsIndex] = shortAlerts }
+        if spacedCount(sections) > height { sections[nowIndex] = lean }
+        if spacedCount(sections) > height { sections[daysIndex] = [] }
         // Each alert's text, down to its heading.
         if spacedCount(sections) > height {
             sections[alertsIndex] = sections[alertsIndex].filter { !$0.hasPrefix("    ") }
         }
-        if spacedCount(sections) > height { sections[nowIndex] = lean }
-        if spacedCount(sections) > height { sections[daysIndex] = [] }
         return sections
     }
 }
