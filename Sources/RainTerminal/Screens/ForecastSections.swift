@@ -100,7 +100,9 @@ extension ForecastViewContext {
     /// The hours ahead as columns: time, symbol, temperature, chance of precipitation. An hour
     /// the clocks repeat (the night daylight saving time ends) is marked, with a note below.
     /// - Parameter day: every hour of that day still ahead (`--day`), in as many rows as they take.
-    func hoursSection(on day: Date? = nil) -> [String] {
+    /// - Parameter details: rows of the feels-like temperature and the wind (speed and arrow),
+    ///   each named at its end, where the window leaves room for the name.
+    func hoursSection(on day: Date? = nil, details: Bool = false) -> [String] {
         var ahead = Array(ForecastView.hoursAhead(in: forecast, now: now).prefix(hourCount ?? 48))
         if let day { ahead = ForecastView.hoursAhead(in: forecast, now: now).filter { clock.isSameDay($0.time, day) } }
         guard !ahead.isEmpty else { return [] }
@@ -127,6 +129,23 @@ extension ForecastViewContext {
                           let chance = MeasureFormat.percent(hour.precipProbability)
                           return (hour.precipProbability ?? 0) < 0.2 ? style.dim(chance) : style.cyan(chance)
                       }]
+            let nameRoom = visibleWidth - 2 - hours.count * columnWidth
+            if details && nameRoom >= 4 {
+                func named(_ row: String, _ name: String) -> String {
+                    let pad = 2 + hours.count * columnWidth - row.displayWidth
+                    return row + String(repeating: " ", count: max(1, pad)) + style.dim(cut(tr(name), toDisplayWidth: nameRoom - 1))
+                }
+                if hours.contains(where: { $0.apparentTemperature != nil }) {
+                    lines.append(named(row { style.dim(shortTemperature($1.apparentTemperature)) }, N_("feels")))
+                }
+                if hours.contains(where: { $0.windSpeed != nil }) {
+                    lines.append(named(row { _, hour in
+                        guard let speed = format.units.wind(hour.windSpeed, from: format.source) else { return MeasureFormat.missing }
+                        let arrow = hour.windBearing.map { speed > 0 ? Compass.arrow(forBearing: $0) : "" } ?? ""
+                        return MeasureFormat.whole(speed) + arrow
+                    }, format.windLabel))
+                }
+            }
         }
         lines += labels.notes(upTo: shown.count, localization: localization).map { "  " + style.dim($0) }
         return lines

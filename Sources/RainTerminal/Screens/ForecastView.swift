@@ -61,19 +61,25 @@ public struct ForecastView: Sendable {
             let sections = [context.header(), context.currentSection() + air + context.skySection(), context.partsSection(), context.alertsSection()]
             return trimmed(sections.filter { !$0.isEmpty }.joined(separator: [""]).map { $0 })
         }
-        var hours = context.hoursSection()
+        // The hours with the feels-like and wind rows where the window has the lines for them.
+        var lessHours = context.hoursSection()
+        var hours = context.hoursSection(details: true)
         let place = showsCompactGraph && cutsLines ? CompactGraphPlace(width: width, hourCount: hourCount) : .none
         if place != .none {
             var meteogram = Meteogram(width: width, usesColor: usesColor, ascii: asciiOnly, now: now, hours: 24, isCompact: true)
             meteogram.presentation = presentation
             let graph = meteogram.lines(cached)
-            if !graph.isEmpty { hours = place == .inPlaceOfHours ? graph : graph + [""] + hours }
+            if !graph.isEmpty {
+                hours = place == .inPlaceOfHours ? graph : graph + [""] + hours
+                lessHours = place == .inPlaceOfHours ? graph : graph + [""] + lessHours
+            }
         }
         // The air (`AirLines`): its index and pollen lines below the conditions.
         let air = AirLines(cached.forecast, now: now, presentation: presentation, ascii: asciiOnly)?.lines ?? []
         var sections = [context.header(), context.currentSection() + air + context.skySection(), hours,
                         context.daysSection(), context.alertsSection()]
         if let height {
+            if Self.spacedCount(sections) > height { sections[Self.hoursIndex] = lessHours }
             if Self.spacedCount(sections) > height { sections[Self.alertsIndex] = context.alertsSection(textLines: 2) }
             // Days from the last, down to today; made again for fewer, so the title counts what it shows.
             var days = sections[Self.daysIndex].count - 1
@@ -102,7 +108,7 @@ public struct ForecastView: Sendable {
         }
     }
 
-    private static let nowIndex = 1, daysIndex = 3, alertsIndex = 4
+    private static let nowIndex = 1, hoursIndex = 2, daysIndex = 3, alertsIndex = 4
 
     /// Lines the sections take with a blank line between each two.
     private static func spacedCount(_ sections: [[String]]) -> Int {
