@@ -21,7 +21,7 @@ import Testing
         """
 
     private static let showUsage = """
-        Usage: rain show [<loc>] [--all] [--json] [--offline] [--format <template>] [--graph] [--spread] [--hours <n>] [--days <n>] [--lat <latitude>] [--lon <longitude>] [--pick <n>] [--country <code>] [--verbose]
+        Usage: rain show [<loc>] [--all] [--json] [--offline] [--format <template>] [--graph] [--spread] [--hours <n>] [--days <n>] [--day <day>] [--parts] [--lat <latitude>] [--lon <longitude>] [--pick <n>] [--country <code>] [--verbose]
           See 'rain show --help' for more information.
 
         """

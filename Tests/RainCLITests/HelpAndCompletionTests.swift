@@ -10,7 +10,7 @@ import Testing
         let console = BufferConsole()
         #expect(await RainCLI.run(["locations", "--help"], environment: ["COLUMNS": "80"], console: console) == 0)
         #expect(console.output == """
-        OVERVIEW: List, add, remove and select saved places.
+        OVERVIEW: List, add, remove, select, rename and reorder saved places.
 
         LOC is a full location ID, a unique ID prefix of 4 or more characters, the
         number 'rain locations' prints, or a name (case-insensitive).
@@ -36,6 +36,8 @@ import Testing
                                   this machine is.
           remove                  Remove saved places (never the current location).
           select                  Make a saved place, or none, the current location.
+          rename                  Give a saved place another name.
+          move                    Move a saved place to another place in the list.
 
           See 'rain help locations <subcommand>' for detailed help.
 

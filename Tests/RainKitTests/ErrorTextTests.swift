@@ -42,6 +42,8 @@ import Testing
         LocationsError.invalidCoordinate(N_("latitude {value} is out of range: it must be between -90 and 90"), values: ["value": "91"]),
         LocationsError.noLocations,
         LocationsError.noCurrentLocation,
+        LocationsError.nameTaken(name: "Lyon", by: lyon),
+        LocationsError.positionOutOfRange(5, count: 4),
         Crontab.Failure(text: LocalizedText(N_("crontab -l failed: {reason}"), ["reason": .verbatim("crontab: bad")])),
         CrontabEntry.Unrunnable(name: .verbatim("RAIN_HOME")),
         CrontabEntry.Unrunnable(name: LocalizedText(N_("the path of rain"))),

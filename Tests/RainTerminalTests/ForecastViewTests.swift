@@ -26,6 +26,8 @@ import Testing
                 ◒     ◒     ☂
                24°   25°   25°
                5%    21%   48%
+               24°   26°   25°  feels
+               4→    4→    5→   m/s
 
               Next 2 days  Thunderstorms today, then dry with highs near 23°C.
               Today   ↯   15° ··━━━━━━━━━━━━━━━━━━━━━━ 25°    72% 7.4 mm  Thunderstorms in…

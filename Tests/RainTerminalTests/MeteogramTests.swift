@@ -146,7 +146,9 @@ import Testing
         }
         let plain = screen(width: 80, graph: false)
         let layout = screen(width: 80)
-        #expect(layout.count == plain.count, "\(layout.joined(separator: "\n"))")
+        // As many lines as the grid's four rows (the plain grid adds its feels-like and wind rows).
+        #expect(layout.count == plain.count - 2, "\(layout.joined(separator: "\n"))")
+        #expect(plain.contains { $0.hasSuffix("  feels") } && !layout.contains { $0.hasSuffix("  feels") })
         let title = try #require(layout.firstIndex { $0.hasPrefix("  Next 24 hours") }, "\(layout.joined(separator: "\n"))")
         #expect(layout[title + 3].hasPrefix(" mm/h┼"), "the bars stand on the axis:\n\(layout.joined(separator: "\n"))")
         #expect(!layout.contains { $0.hasPrefix("  Next 12 hours") })

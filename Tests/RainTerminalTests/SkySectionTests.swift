@@ -95,8 +95,10 @@ import Testing
         let title = try #require(lines.firstIndex(of: "  Next 20 hours  Thunderstorms this evening."))
         #expect(lines[title + 1].hasPrefix("  14:00 15:00"))
         #expect(lines[title + 1].hasSuffix("01:00"), "12 columns at 80: \(lines[title + 1])")
-        #expect(lines[title + 5] == "")
-        #expect(lines[title + 6].hasPrefix("  02:00") && lines[title + 6].hasSuffix("09:00"))
+        // Each row with its feels-like and wind rows, named at their ends.
+        #expect(lines[title + 5].hasSuffix("  feels") && lines[title + 6].hasSuffix("  m/s"), "\(lines)")
+        #expect(lines[title + 7] == "")
+        #expect(lines[title + 8].hasPrefix("  02:00") && lines[title + 8].hasSuffix("09:00"))
         #expect(ForecastView.hoursAhead(in: cached.forecast, now: now).count == 20)
     }
 }

@@ -11,7 +11,7 @@ import Testing
         #expect(Sparkline.text([5, nil, 5]) == "▁ ▁", "a flat line is low; a gap is a space")
         #expect(Sparkline.text([0, 0.5, 1], from: 0, to: 1) == "▁▅█")
         #expect(Sparkline.text([0.1, 0.1], from: 0, to: 1) == "▂▂", "a fixed range keeps a dry day low")
-        #expect(ASCIIConsole.transliterate("▁▂▃▄▅▆▇█") == "__.--=^#")
+        #expect(ASCIIConsole.transliterate("▁▂▃▄▅▆▇█") == "_..--==#")
     }
 
     func berlin() -> CachedForecast { MeteogramTests.berlin() }

@@ -2,7 +2,7 @@
 struct LocationsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "locations",
-        abstract: "List, add, remove and select saved places.",
+        abstract: "List, add, remove, select, rename and reorder saved places.",
         discussion: """
         LOC is a full location ID, a unique ID prefix of 4 or more characters, the number \
         'rain locations' prints, or a name (case-insensitive).
@@ -10,6 +10,7 @@ struct LocationsCommand: ParsableCommand {
         subcommands: [
             LocationsListCommand.self, LocationsAddCommand.self,
             LocationsRemoveCommand.self, LocationsSelectCommand.self,
+            LocationsRenameCommand.self, LocationsMoveCommand.self,
         ],
         defaultSubcommand: LocationsListCommand.self
     )

@@ -58,7 +58,12 @@ struct LocationsRemoveCommand: RunnableCommand {
         if yes && !interactive {
             // Nothing to ask: the places are resolved and removed in one read of the file.
             let references = references
-            let removal = try await DetachedThread.run { try remover.remove(resolving: references) { context.warnIfCurrentIsMissing(in: $0) } }
+            let removal: LocationsStore.Removal
+            do {
+                removal = try await DetachedThread.run { try remover.remove(resolving: references) { context.warnIfCurrentIsMissing(in: $0) } }
+            } catch {
+                try context.rethrowHintingQuotes(error, references, command: "rain locations remove", in: nil)
+            }
             return report(removal, of: removal.removed, context)
         }
         let list = try context.loadPlaces(from: store)
@@ -67,7 +72,11 @@ struct LocationsRemoveCommand: RunnableCommand {
             guard let picked = try pick(from: list, context) else { return }
             locations = picked
         } else {
-            locations = try store.resolveForRemoval(references, in: list)
+            do {
+                locations = try store.resolveForRemoval(references, in: list)
+            } catch {
+                try context.rethrowHintingQuotes(error, references, command: "rain locations remove", in: list)
+            }
         }
         if !yes {
             guard context.canAsk else {

@@ -106,7 +106,13 @@ struct NotifyCommand: RunnableCommand {
     private func places(_ settings: NotifySettings, _ context: CommandContext) throws -> [Location] {
         let list = try context.loadPlaces()
         if all { return list.locations }
-        if !references.isEmpty { return try list.resolve(references) }
+        if !references.isEmpty {
+            do {
+                return try list.resolve(references)
+            } catch {
+                try context.rethrowHintingQuotes(error, references, command: "rain notify", in: list)
+            }
+        }
         switch settings.places {
         case .current: return [try context.location(nil, in: list)]
         case .all: return list.locations

@@ -16,6 +16,8 @@ struct PlaceChoice {
     var whenSeveral: WhenSeveral
     /// A saved place's name the query nearly is: the hint when no place has the name.
     var nearestSaved: String?
+    /// The name stood where a command goes (`rain xyzzy`): none found is no command either.
+    var mayBeACommand = false
 
     /// This lookup again with `--pick N`.
     private func again(pick: Int) -> String {
@@ -48,7 +50,9 @@ struct PlaceChoice {
                 : "rain show --lat LAT --lon LON"
             throw CommandFailure(
                 countryCode.map { LocalizedText(N_("no place named {name} was found in {country}"), ["name": .verbatim(quoted), "country": .verbatim($0)]) }
-                    ?? LocalizedText(N_("no place named {name} was found"), ["name": .verbatim(quoted)]),
+                    ?? (mayBeACommand && !query.contains(" ")
+                        ? LocalizedText(N_("no place or command named {name} was found"), ["name": .verbatim(quoted)])
+                        : LocalizedText(N_("no place named {name} was found"), ["name": .verbatim(quoted)])),
                 hint: nearestSaved.map { LocalizedText(N_("did you mean '{suggestion}'?"), ["suggestion": .verbatim($0.strippingControlCharacters)]) }
                     ?? LocalizedText(N_("check the spelling, or give the coordinates: {command}"), ["command": .verbatim(coordinates)]),
                 kind: .badData)

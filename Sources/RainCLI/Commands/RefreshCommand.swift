@@ -59,8 +59,11 @@ struct RefreshCommand: RunnableCommand {
         } else if references.isEmpty {
             locations = [try context.location(nil, in: list)]
         } else {
-            if let name = Self.unquotedName(references, in: list) { try Self.refuseUnquoted(name, references, in: list, context) }
-            locations = try list.resolve(references)
+            do {
+                locations = try list.resolve(references)
+            } catch {
+                try context.rethrowHintingQuotes(error, references, command: "rain refresh", in: list)
+            }
         }
         // Even for cron: a crontab line refreshing nothing is worth a mail.
         guard !locations.isEmpty else {
@@ -138,35 +141,6 @@ struct RefreshCommand: RunnableCommand {
             return .temporaryFailure
         case .lockFile:
             return context.report(error)
-        }
-    }
-
-    /// `rain refresh new york`, where "new" names no place: the error with a hint at the quotes.
-    static func refuseUnquoted(_ name: String, _ references: [String], in list: LocationList, _ context: CommandContext) throws {
-        let problem: (any Error)?
-        do {
-            _ = try list.resolve(references)
-            problem = nil
-        } catch {
-            problem = error
-        }
-        guard let problem, case .unknown? = problem as? LocationsError else { return }
-        var report = ErrorReport(problem, localization: context.localization)
-        report.hint = context.localization.tr("quote a name of several words: {command}", ["command": "rain refresh '\(name)'"])
-        context.report(report)
-        throw ExitStatus(code: report.exitCode)
-    }
-
-    /// The words of `references` as one name, when there are several and together they name a
-    /// saved place.
-    static func unquotedName(_ references: [String], in list: LocationList) -> String? {
-        guard references.count > 1 else { return nil }
-        let name = references.joined(separator: " ")
-        do {
-            _ = try list.resolve([name])
-            return name
-        } catch {
-            return nil
         }
     }
 }

@@ -102,6 +102,7 @@ extension ShowCommand {
             }
             var choice = PlaceChoice(query: query, pick: pick, countryCode: countryCode, command: "rain", whenSeveral: .takeFirst)
             choice.nearestSaved = nearestSaved
+            choice.mayBeACommand = placeStandsForCommand
             guard let place = try choice.choose(among: places, context) else {
                 context.printError(context.localization.tr("Nothing shown."))
                 throw ExitStatus(code: .success)

@@ -24,7 +24,7 @@ struct ShowCommand: RunnableCommand {
         and works offline. A saved place always wins over a lookup.
         """,
         arguments: [place],
-        options: [all, json, offline, format, graph, spread, hours, days, lat, lon, pick, country, verbose]
+        options: [all, json, offline, format, graph, spread, hours, days, day, parts, lat, lon, pick, country, verbose]
     )
 
     static let place = ArgumentDefinition.place(optional: true)
@@ -33,7 +33,7 @@ struct ShowCommand: RunnableCommand {
     static let offline = Flag("offline", help: "Only show what is cached; never use the network.")
     static let format = Option<String>(
         "format", value: "template",
-        help: "Print one line from the cache, never fetching, for status bars: {icon} {temp} {feels} {summary} {high} {low} {precip} {place} {age} {sunrise} {sunset} {dawn} {dusk} {moon} {temp_spark} {rain_spark} {aqi} {aqi_category} {pm2_5} {pollen} {wind} {humidity} {pressure} {uv} {dew} {next_hour} {alerts}; {temp_range} {rain_runs} (today's likely high and the runs bringing rain, from the spread 'show --spread' last kept). With --json, waybar's JSON.")
+        help: "Print one line from the cache, never fetching, for status bars: {icon} {temp} {feels} {summary} {high} {low} {precip} {place} {age} {sunrise} {sunset} {dawn} {dusk} {moon} {temp_spark} {rain_spark} {aqi} {aqi_category} {pm2_5} {pollen} {wind} {humidity} {pressure} {uv} {dew} {next_hour} {next_hour_spark} {alerts}; {temp_range} {rain_runs} (today's likely high and the runs bringing rain, from the spread 'show --spread' last kept). With --json, waybar's JSON.")
     static let graph = Flag("graph", short: "g", help: "Draw the next 48 hours (or --hours N) as a graph as wide as the terminal (60 columns at least).")
     static let hours = Option<Int>("hours", value: "n", help: "Show the next N hours (more rows where they do not fit one), as far as the forecast goes.")
     static let days = Option<Int>("days", value: "n", help: "Show N days from today (7 by default), as far as the forecast goes.")
@@ -52,10 +52,16 @@ struct ShowCommand: RunnableCommand {
     var json: Bool
     var offline: Bool
     var verbose: Bool
+    /// The place stood where a command goes (`rain xyzzy`).
+    var placeStandsForCommand = false
     var template: StatusTemplate?
     var hourCount: Int?
     var graph: Bool
     var dayCount: Int?
+    /// `--day DAY`, as typed: a weekday may be in the language of the run, known at `run`.
+    var dayWord: String?
+    /// `--parts`: each day in four parts.
+    var parts: Bool
     var spread: Bool
 
     init(parsed: ParsedValues) throws {
@@ -64,6 +70,7 @@ struct ShowCommand: RunnableCommand {
         json = parsed[Self.json]
         offline = parsed[Self.offline]
         verbose = parsed[Self.verbose]
+        placeStandsForCommand = parsed.placeStandsForCommand
         do {
             template = try parsed.value(Self.format).map(StatusTemplate.init)
         } catch let error as StatusTemplateError {
@@ -81,6 +88,10 @@ struct ShowCommand: RunnableCommand {
         try Self.checkGraph(graph, days: dayCount, all: all, json: json, format: template != nil)
         spread = parsed[Self.spread]
         try Self.checkSpread(spread, all: all, format: template != nil)
+        dayWord = try parsed.value(Self.day)
+        parts = parsed[Self.parts]
+        try Self.checkParts(parts, all: all, json: json, format: template != nil, graph: graph, hours: hourCount, day: dayWord, spread: spread)
+        try Self.checkDay(dayWord, all: all, json: json, format: template != nil, graph: graph, hours: hourCount, days: dayCount, spread: spread)
         if all && reference != nil { throw ValidationError(N_("give either '--all' or a location, not both")) }
         (coordinate, pick, countryCode) = try Self.lookupOptions(parsed, reference: reference, all: all)
         if all && template != nil { throw ValidationError(N_("'--format' shows one place; it cannot be combined with '--all'")) }
@@ -88,6 +99,8 @@ struct ShowCommand: RunnableCommand {
 
     func run(_ context: CommandContext) async throws {
         if all { return try await runAll(context) }
+        // A word that is no day is said before anything is fetched.
+        if let dayWord { _ = try Self.dayChoice(dayWord, context) }
         let (location, lookup): (Location, PlaceQuestion?)
         do {
             (location, lookup) = try await place(context)
@@ -131,6 +144,8 @@ struct ShowCommand: RunnableCommand {
                                         cutsLines: context.console.isOutputTerminal)
                 view.hourCount = hourCount
                 view.dayCount = dayCount
+                view.showsParts = parts
+                view.day = try dayWord.map { try Self.chosenDay($0, in: forecast.forecast, now: now, presentation: presentation, context) }
                 view.showsCompactGraph = true
                 view.asciiOnly = context.asciiOnly
                 view.presentation = presentation
@@ -152,7 +167,7 @@ extension ShowCommand {
     /// line the shell's prompt takes after it, so the place and its time stay on screen. Hours
     /// or days asked for by number are shown whole, whatever the window.
     func screenHeight(_ context: CommandContext) -> Int? {
-        guard hourCount == nil, dayCount == nil, let lines = context.fittingHeight else { return nil }
+        guard hourCount == nil, dayCount == nil, dayWord == nil, !parts, let lines = context.fittingHeight else { return nil }
         return max(1, lines - 1)
     }
 }

@@ -47,7 +47,12 @@ struct WatchCommand: RunnableCommand {
 
     func run(_ context: CommandContext) async throws {
         let list = try context.loadPlaces()
-        let locations = all ? list.locations : references.isEmpty ? [try context.location(nil, in: list)] : try list.resolve(references)
+        let locations: [Location]
+        do {
+            locations = all ? list.locations : references.isEmpty ? [try context.location(nil, in: list)] : try list.resolve(references)
+        } catch {
+            try context.rethrowHintingQuotes(error, references, command: "rain watch", in: list)
+        }
         guard !locations.isEmpty else { throw LocationsError.noLocations }
         let service = try context.makeForecastService(verbose: verbose)
         if every.seconds < Self.minimumInterval.seconds && !ForecastEndpoint.isOnThisMachine(service.settings.forecastURL) {

@@ -285,6 +285,7 @@ struct CommandParser {
         guard let runnable = path.last! as? any RunnableCommand.Type else {
             return .help(path: path)
         }
+        values.placeStandsForCommand = placeWordIndex != nil
         do {
             values.arguments = try assign(positionals, to: runnable.configuration.arguments, joiningWords: joiningWords)
         } catch {

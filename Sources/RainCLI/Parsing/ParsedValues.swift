@@ -4,6 +4,9 @@ struct ParsedValues: Sendable {
     private(set) var flags: Set<String> = []
     private(set) var options: [String: [String]] = [:]
     var arguments: [String: [String]] = [:]
+    /// The default command's place stood where a command goes (`rain xyzzy`): a word there
+    /// that names no place may have been meant as a command.
+    var placeStandsForCommand = false
 
     mutating func set(_ option: OptionDefinition) { flags.insert(option.long) }
 

@@ -12,6 +12,10 @@ public enum LocationsError: Error, Sendable, Equatable, CustomStringConvertible 
     case invalidCoordinate(String, values: [String: String] = [:])
     case noLocations
     case noCurrentLocation
+    /// A new name another saved place already has (letter case aside).
+    case nameTaken(name: String, by: Location)
+    /// A place in the list (`locations move`) beyond its places.
+    case positionOutOfRange(Int, count: Int)
 
     public var text: LocalizedText {
         switch self {
@@ -32,6 +36,12 @@ public enum LocationsError: Error, Sendable, Equatable, CustomStringConvertible 
             return LocalizedText(N_("no saved locations"))
         case .noCurrentLocation:
             return LocalizedText(N_("no current location is selected"))
+        case .nameTaken(let name, let other):
+            return LocalizedText(N_("another saved place is called {name} ({id})"),
+                                 ["name": .verbatim(name.strippingControlCharacters), "id": .verbatim(other.shortID)])
+        case .positionOutOfRange(let position, let count):
+            return LocalizedText.trn("there is no place {position}: {count} place is saved", "there is no place {position}: {count} places are saved",
+                                     count: count, ["position": .verbatim(String(position)), "count": .verbatim(String(count))])
         }
     }
 
@@ -46,6 +56,8 @@ public enum LocationsError: Error, Sendable, Equatable, CustomStringConvertible 
         case .noLocations:
             return LocalizedText(N_("add one: rain locations add NAME (looked up by name), or add NAME --lat LATITUDE --lon LONGITUDE"))
         case .noCurrentLocation: return LocalizedText(N_("choose one: rain locations select LOC"))
+        case .nameTaken: return LocalizedText(N_("choose another name, or rename that place first"))
+        case .positionOutOfRange: return LocalizedText(N_("'rain locations' lists the saved places with their numbers and IDs"))
         case .invalidName, .invalidCoordinate: return nil
         case .unusableName(_, let hint, _): return LocalizedText(hint)
         }

@@ -216,7 +216,7 @@ public struct LocationsStore: Sendable {
     /// that differs from the file: when it changed them, or when the file is not as rain
     /// writes it (unless `body` leaves the file alone). A file that cannot be read is never
     /// overwritten: the error is thrown before `body` runs.
-    private func change<Result>(_ body: (inout Contents) throws -> Result) throws -> Result {
+    func change<Result>(_ body: (inout Contents) throws -> Result) throws -> Result {
         try file.update { bytes in
             // `rain locations remove` loads, asks, then removes: under the lock it mostly finds
             // the file as it loaded it, and what it loaded is what it would read.

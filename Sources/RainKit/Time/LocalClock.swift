@@ -13,7 +13,7 @@ public struct LocalClock: Sendable {
     public let localization: Localization
 
     /// The English abbreviations, which are also the messages the catalogues translate.
-    private static let weekdays = [N_("Sun"), N_("Mon"), N_("Tue"), N_("Wed"), N_("Thu"), N_("Fri"), N_("Sat")]
+    static let weekdays = [N_("Sun"), N_("Mon"), N_("Tue"), N_("Wed"), N_("Thu"), N_("Fri"), N_("Sat")]
     private static let months = [N_("Jan"), N_("Feb"), N_("Mar"), N_("Apr"), N_("May"), N_("Jun"), N_("Jul"), N_("Aug"),
                                  N_("Sep"), N_("Oct"), N_("Nov"), N_("Dec")]
 
@@ -114,6 +114,16 @@ public struct LocalClock: Sendable {
         let sign = seconds < 0 ? "-" : "+"
         let hours = abs(seconds) / 3600, minutes = abs(seconds) % 3600 / 60
         return "UTC\(sign)\(hours)" + (minutes == 0 ? "" : ":\(minutes < 10 ? "0" : "")\(minutes)")
+    }
+
+    /// The hour of the day (0...23) on the clocks there at `date`.
+    public func hourOfDay(_ date: Date) -> Int {
+        parts(date).hour ?? 0
+    }
+
+    /// The local date of `date` as days since 1970-01-01 there.
+    public func localDays(_ date: Date) -> Int {
+        parts(date).localDays
     }
 
     public func isSameDay(_ first: Date, _ second: Date) -> Bool {

@@ -6,8 +6,8 @@ extension ForecastViewContext {
     /// since yesterday (or the polar night or midnight sun instead), then the moon's phase, how
     /// much of it is lit, and when it rises and sets. Parts that do not fit the line go to
     /// the next.
-    func skySection() -> [String] {
-        guard let today = forecast.daily.first(where: { clock.isSameDay($0.time, now) }) else { return [] }
+    func skySection(on day: Date? = nil) -> [String] {
+        guard let today = forecast.daily.first(where: { clock.isSameDay($0.time, day ?? now) }) else { return [] }
         var lines: [String] = []
         let sun = sunParts(today)
         if !sun.isEmpty { lines += flowed(sun, symbol: "☀") }

@@ -20,14 +20,16 @@ extension ForecastViewContext {
     }
 
     /// Conditions now and the next-hour sentence; `withPressure`: pressure and visibility too,
-    /// which a small window gives up.
-    func currentSection(withPressure: Bool = true) -> [String] {
+    /// and `withChart` the next hour's chart, which a small window gives up.
+    func currentSection(withPressure: Bool = true, withChart: Bool = true) -> [String] {
         var lines: [String] = []
-        if let current = forecast.current {
+        // Conditions hours old (an old cache, offline) give way to the forecast's hour for now.
+        if let (current, hourFrom) = forecast.conditions(at: now) {
             let symbol = WeatherSymbol.symbol(for: current.icon)
             let summary = (current.summary?.screenSafe).flatMap { $0.isEmpty ? nil : tr($0) }
                 ?? IconCondition.name(forIcon: current.icon).map { tr($0) } ?? tr("Now")
-            lines.append("  \(symbol)  \(style.bold(summary))")
+            let forecastFor = hourFrom.map { "  " + style.dim(tr("(the forecast for {time})", ["time": clock.time($0)])) } ?? ""
+            lines.append("  \(symbol)  \(style.bold(summary))" + forecastFor)
             var temperatures = "     \(temperature(current.temperature))"
             if current.apparentTemperature != nil {
                 temperatures += tr(", feels like {temperature}", ["temperature": temperature(current.apparentTemperature)])
@@ -47,8 +49,23 @@ extension ForecastViewContext {
                                                    chanceNow: forecast.current?.precipProbability, clock: clock,
                                                    localization: localization) {
             lines.append("  " + sentence)
+            if withChart { lines += nextHourChart() }
         }
         return lines
+    }
+
+    /// Under the sentence, where the next hour brings any precipitation: the hour as a
+    /// one-line chart (`Sparkline.nextHour`) and the minutes it spans, "by the hour" where the
+    /// steps are an hour's amount spread evenly (they cannot say when within it).
+    func nextHourChart() -> [String] {
+        let label = { (minutes: Int, byTheHour: Bool) in
+            byTheHour ? self.tr("next {minutes} min, by the hour", ["minutes": String(minutes)])
+                : self.tr("next {minutes} min", ["minutes": String(minutes)])
+        }
+        let room = visibleWidth - 2 - 2 - label(60, true).displayWidth
+        guard let chart = Sparkline.nextHour(forecast, now: now, cells: min(30, max(10, room))),
+              chart.text.contains(where: { $0 != Sparkline.levels[0] }) else { return [] }
+        return ["  " + style.cyan(chart.text) + "  " + style.dim(label(chart.minutes, chart.byTheHour))]
     }
 
     private func details(_ current: Forecast.Conditions, withPressure: Bool) -> [String] {
@@ -82,16 +99,21 @@ extension ForecastViewContext {
 
     /// The hours ahead as columns: time, symbol, temperature, chance of precipitation. An hour
     /// the clocks repeat (the night daylight saving time ends) is marked, with a note below.
-    func hoursSection() -> [String] {
-        let ahead = Array(ForecastView.hoursAhead(in: forecast, now: now).prefix(hourCount ?? 48))
+    /// - Parameter day: every hour of that day still ahead (`--day`), in as many rows as they take.
+    /// - Parameter details: rows of the feels-like temperature and the wind (speed and arrow),
+    ///   each named at its end, where the window leaves room for the name.
+    func hoursSection(on day: Date? = nil, details: Bool = false) -> [String] {
+        var ahead = Array(ForecastView.hoursAhead(in: forecast, now: now).prefix(hourCount ?? 48))
+        if let day { ahead = ForecastView.hoursAhead(in: forecast, now: now).filter { clock.isSameDay($0.time, day) } }
         guard !ahead.isEmpty else { return [] }
         let labels = HourLabels(ahead.map(\.time), clock: clock)
         let cellWidth = max(5, labels.texts.prefix(max(0, (visibleWidth - 8) / 6)).map(\.displayWidth).max() ?? 5)
         let columnWidth = cellWidth + 1
         let perRow = max(1, (visibleWidth - 8) / columnWidth)
-        let shown = hourCount == nil ? Array(ahead.prefix(perRow)) : ahead
-        var title = style.bold(localization.trn("Next hour", "Next {count} hours", count: shown.count))
-        if let summary = forecast.hourlySummary?.screenSafe, !summary.isEmpty { title += "  " + summary }
+        let shown = hourCount == nil && day == nil ? Array(ahead.prefix(perRow)) : ahead
+        var title = style.bold(day == nil ? localization.trn("Next hour", "Next {count} hours", count: shown.count)
+                                          : localization.trn("{count} hour", "{count} hours", count: shown.count))
+        if day == nil, let summary = forecast.hourlySummary?.screenSafe, !summary.isEmpty { title += "  " + summary }
         var lines = ["  " + title]
         for first in stride(from: 0, to: shown.count, by: perRow) {
             let hours = shown[first..<min(first + perRow, shown.count)]
@@ -107,6 +129,23 @@ extension ForecastViewContext {
                           let chance = MeasureFormat.percent(hour.precipProbability)
                           return (hour.precipProbability ?? 0) < 0.2 ? style.dim(chance) : style.cyan(chance)
                       }]
+            let nameRoom = visibleWidth - 2 - hours.count * columnWidth
+            if details && nameRoom >= 4 {
+                func named(_ row: String, _ name: String) -> String {
+                    let pad = 2 + hours.count * columnWidth - row.displayWidth
+                    return row + String(repeating: " ", count: max(1, pad)) + style.dim(cut(tr(name), toDisplayWidth: nameRoom - 1))
+                }
+                if hours.contains(where: { $0.apparentTemperature != nil }) {
+                    lines.append(named(row { style.dim(shortTemperature($1.apparentTemperature)) }, N_("feels")))
+                }
+                if hours.contains(where: { $0.windSpeed != nil }) {
+                    lines.append(named(row { _, hour in
+                        guard let speed = format.units.wind(hour.windSpeed, from: format.source) else { return MeasureFormat.missing }
+                        let arrow = hour.windBearing.map { speed > 0 ? Compass.arrow(forBearing: $0) : "" } ?? ""
+                        return MeasureFormat.whole(speed) + arrow
+                    }, format.windLabel))
+                }
+            }
         }
         lines += labels.notes(upTo: shown.count, localization: localization).map { "  " + style.dim($0) }
         return lines
@@ -121,8 +160,10 @@ extension ForecastViewContext {
     /// Below this a bar beside words that are cut anyway gives way to them.
     static let usefulBarWidth = 10
 
-    func daysSection(limit: Int? = nil) -> [String] {
-        let days = ForecastView.daysAhead(in: forecast, now: now, clock: clock).prefix(min(limit ?? .max, dayCount ?? 7))
+    /// - Parameter day: only that day (`--day`), titled with its name.
+    func daysSection(limit: Int? = nil, on day: Date? = nil) -> [String] {
+        var days = ForecastView.daysAhead(in: forecast, now: now, clock: clock).prefix(min(limit ?? .max, dayCount ?? 7))
+        if let day { days = ForecastView.daysAhead(in: forecast, now: now, clock: clock).filter { clock.isSameDay($0.time, day) }.prefix(1) }
         guard !days.isEmpty else { return [] }
         let minimumBar = 5
         var barWidth = max(minimumBar, Self.fullBarWidth + (width - ForecastView.layoutWidth) / 2 - (width - visibleWidth))
@@ -131,7 +172,7 @@ extension ForecastViewContext {
         let scale = RangeScale(lows: days.map(\.temperatureLow), highs: days.map(\.temperatureHigh))
         var title = style.bold(localization.trn("Next day", "Next {count} days", count: days.count))
         if let summary = forecast.dailySummary?.screenSafe, !summary.isEmpty { title += "  " + summary }
-        var lines = ["  " + title]
+        var lines = day == nil ? ["  " + title] : []
         let dayLabels = days.map { clock.isSameDay($0.time, now) ? tr("Today") : clock.weekdayAndDay($0.time) }
         // A language's longer labels ("20日(木)") take their columns from the bar.
         let labelWidth = max(6, dayLabels.map(\.displayWidth).max() ?? 6)
@@ -186,28 +227,39 @@ extension ForecastViewContext {
 
     /// Alerts that have not expired: title, severity, period (local time), regions, description
     /// (on a terminal at most `textLines` lines of it, the last ending in "…" where it goes on).
-    func alertsSection(textLines: Int = 4) -> [String] {
-        let active = forecast.alerts.filter { ($0.expires ?? .distantFuture) > now }
+    /// - Parameter day: only those in force at some time of that day (`--day`).
+    func alertsSection(textLines: Int = 4, on day: Date? = nil) -> [String] {
+        var active = forecast.alerts.filter { ($0.expires ?? .distantFuture) > now }
+        if let day {
+            let start = clock.startOfDay(day), end = clock.startOfDay(start.addingTimeInterval(30 * 3600))
+            active = active.filter { ($0.time ?? .distantPast) < end && ($0.expires ?? .distantFuture) > start }
+        }
         var lines: [String] = []
         for alert in active {
-            var heading = alert.title.screenSafe.isEmpty ? tr("Weather alert") : alert.title.screenSafe
+            let title = alert.title.screenSafe.isEmpty ? tr("Weather alert") : alert.title.screenSafe
+            var rest = ""
             if let severity = alert.severity?.screenSafe, !severity.isEmpty {
-                heading += " (\(Forecast.Alert.severityWords(severity, localization)))"
+                rest += " (\(Forecast.Alert.severityWords(severity, localization)))"
             }
             var period: [String] = []
             if let start = alert.time, start > now { period.append(tr("from {time}", ["time": clock.dateAndTime(start)])) }
             if let expires = alert.expires { period.append(tr("until {time}", ["time": clock.dateAndTime(expires)])) }
-            if !period.isEmpty { heading += ", " + period.joined(separator: " ") }
-            lines.append("  " + style.red(style.bold("! " + cut(heading, toDisplayWidth: visibleWidth - 4))))
+            if !period.isEmpty { rest += ", " + period.joined(separator: " ") }
+            // The title is cut before the severity and the period, which say when it ends.
+            let room = visibleWidth - 4
+            let heading = cutsLines && title.displayWidth + rest.displayWidth > room && room - rest.displayWidth >= 12
+                ? title.truncated(toDisplayWidth: room - rest.displayWidth) + rest : title + rest
+            lines.append("  " + style.red(style.bold("! " + cut(heading, toDisplayWidth: room))))
             let regions = alert.regions.map(\.screenSafe).filter { !$0.isEmpty }.joined(separator: ", ")
             let text = [regions.isEmpty ? nil : regions + ".", alert.description?.screenSafe]
                 .compactMap { $0 }.joined(separator: " ")
-            let room = max(1, visibleWidth - 4)
-            var body = text.wrapped(toDisplayWidth: room)
+            let textRoom = max(1, visibleWidth - 4)
+            var body = text.wrapped(toDisplayWidth: textRoom)
             if cutsLines && body.count > textLines {
                 body = Array(body.prefix(textLines))
                 let last = textLines - 1
-                body[last] = body[last].displayWidth < room ? body[last] + "…" : body[last].truncated(toDisplayWidth: room - 1) + "…"
+                // One "…" (truncation brings its own): a line as wide as the room lost its "…" to a second.
+                body[last] = (body[last] + "…").truncated(toDisplayWidth: textRoom)
             }
             lines += body.map { "    " + $0 }
         }

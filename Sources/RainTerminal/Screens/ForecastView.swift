@@ -18,6 +18,11 @@ public struct ForecastView: Sendable {
     /// fit one row, and 7 days. More hours than fit a row take more rows.
     public var hourCount: Int?
     public var dayCount: Int?
+    /// One day (`--day`), a moment of it: its row, sun and moon and hours in place of the
+    /// hours ahead and the days (and, today, conditions now).
+    public var day: Date?
+    /// `--parts`: the days in four parts in place of the hours and the days.
+    public var showsParts = false
     /// Whether a terminal gets the next 24 hours as a small graph (`CompactGraphPlace`), and
     /// whether it is drawn in ASCII.
     public var showsCompactGraph = false
@@ -80,19 +85,31 @@ public struct ForecastView: Sendable {
 
     /// The view above its credit line.
     private func body(_ cached: CachedForecast, context: ForecastViewContext, height: Int?) -> [String] {
-        var hours = context.hoursSection()
+        if let day { return trimmed(dayLines(context, day: day, air: AirLines(cached.forecast, now: now, presentation: presentation, ascii: asciiOnly)?.lines ?? [])) }
+        if showsParts {
+            let air = AirLines(cached.forecast, now: now, presentation: presentation, ascii: asciiOnly)?.lines ?? []
+            let sections = [context.header(), context.currentSection() + air + context.skySection(), context.partsSection(), context.alertsSection()]
+            return trimmed(sections.filter { !$0.isEmpty }.joined(separator: [""]).map { $0 })
+        }
+        // The hours with the feels-like and wind rows where the window has the lines for them.
+        var lessHours = context.hoursSection()
+        var hours = context.hoursSection(details: true)
         let place = showsCompactGraph && cutsLines ? CompactGraphPlace(width: width, hourCount: hourCount) : .none
         if place != .none {
             var meteogram = Meteogram(width: width, usesColor: usesColor, ascii: asciiOnly, now: now, hours: 24, isCompact: true)
             meteogram.presentation = presentation
             let graph = meteogram.lines(cached)
-            if !graph.isEmpty { hours = place == .inPlaceOfHours ? graph : graph + [""] + hours }
+            if !graph.isEmpty {
+                hours = place == .inPlaceOfHours ? graph : graph + [""] + hours
+                lessHours = place == .inPlaceOfHours ? graph : graph + [""] + lessHours
+            }
         }
         // The air (`AirLines`): its index and pollen lines below the conditions.
         let air = AirLines(cached.forecast, now: now, presentation: presentation, ascii: asciiOnly, forecastFetchedAt: cached.fetchedAt)?.lines ?? []
         var sections = [context.header(), context.currentSection() + air + context.skySection(), hours,
                         context.daysSection(), context.alertsSection()]
         if let height {
+            if Self.spacedCount(sections) > height { sections[Self.hoursIndex] = lessHours }
             if Self.spacedCount(sections) > height { sections[Self.alertsIndex] = context.alertsSection(textLines: 2) }
             // Days from the last, down to today; made again for fewer, so the title counts what it shows.
             var days = sections[Self.daysIndex].count - 1
@@ -100,8 +117,9 @@ public struct ForecastView: Sendable {
                 days -= 1
                 sections[Self.daysIndex] = context.daysSection(limit: days)
             }
-            let lean = context.currentSection(withPressure: false) + air
-            sections = Self.compact(sections, toHeight: max(height, 1), lean: lean + context.skySection(), leaner: lean)
+            let lean = context.currentSection(withPressure: false, withChart: false) + air
+            sections = Self.compact(sections, toHeight: max(height, 1), lean: lean + context.skySection(), leaner: lean,
+                                    shortAlerts: context.alertsSection(textLines: 1))
         }
         var lines: [String] = []
         for section in sections where !section.isEmpty {
@@ -109,14 +127,19 @@ public struct ForecastView: Sendable {
             lines += section
         }
         if let height { lines = Array(lines.prefix(height)) }
-        return lines.map { line in
+        return trimmed(lines)
+    }
+
+    /// Each line without its trailing spaces, and cut to the window where lines are cut.
+    func trimmed(_ lines: [String]) -> [String] {
+        lines.map { line in
             var line = line
             while line.last == " " { line.removeLast() }
             return cutsLines ? line.truncated(toDisplayWidth: max(width, 1)) : line
         }
     }
 
-    private static let nowIndex = 1, daysIndex = 3, alertsIndex = 4
+    private static let nowIndex = 1, hoursIndex = 2, daysIndex = 3, alertsIndex = 4
 
     /// Lines the sections take with a blank line between each two.
     private static func spacedCount(_ sections: [[String]]) -> Int {
@@ -129,19 +152,23 @@ public struct ForecastView: Sendable {
         return spacedCount(sections) > height
     }
 
-    /// Gives up the alerts' text, the conditions' pressure and visibility (`lean` is the
-    /// conditions without them, with the air and the sky), the sun and moon lines (`leaner`),
-    /// then the days, until the sections fit `height` with blank lines between them, or until
-    /// only the blank lines are left to give up.
-    private static func compact(_ sections: [[String]], toHeight height: Int, lean: [String], leaner: [String]) -> [[String]] {
+    /// Gives up the alerts' text but its first line (`shortAlerts`), the conditions' pressure
+    /// and visibility and the next hour's chart (`lean` is the conditions without them, with the
+    /// air and the sky), the sun and moon lines (`leaner`), the days, then the rest of the
+    /// alerts' text, until the sections fit `height` with blank lines between them, or until
+    /// only the blank lines are left to give up: what an alert says matters more than today's
+    /// row, and the air more than sunrise.
+    private static func compact(_ sections: [[String]], toHeight height: Int, lean: [String], leaner: [String],
+                                shortAlerts: [String]) -> [[String]] {
         var sections = sections
+        if spacedCount(sections) > height && !sections[alertsIndex].isEmpty { sections[alertsIndex] = shortAlerts }
+        if spacedCount(sections) > height { sections[nowIndex] = lean }
+        if spacedCount(sections) > height { sections[nowIndex] = leaner }
+        if spacedCount(sections) > height { sections[daysIndex] = [] }
         // Each alert's text, down to its heading.
         if spacedCount(sections) > height {
             sections[alertsIndex] = sections[alertsIndex].filter { !$0.hasPrefix("    ") }
         }
-        if spacedCount(sections) > height { sections[nowIndex] = lean }
-        if spacedCount(sections) > height { sections[nowIndex] = leaner }
-        if spacedCount(sections) > height { sections[daysIndex] = [] }
         return sections
     }
 }

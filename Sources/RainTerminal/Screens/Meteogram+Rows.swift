@@ -129,7 +129,7 @@ extension MeteogramPlot {
     /// One column of the time axis: now, a cross at a midnight, else a line by day and dots by night.
     func axisCell(column: Int, separators: Set<Int>, isNow: Bool = false) -> String {
         let night = isNight(time(atColumn: column))
-        let cell = isNow ? style.bold(ascii ? "^" : "▲")
+        let cell = isNow ? style.bold(ascii ? "A" : "▲")
             : separators.contains(column) ? (ascii ? "+" : "┼") : night ? (ascii ? "." : "·") : (ascii ? "-" : "─")
         return night ? style.dim(cell) : cell
     }
@@ -300,7 +300,7 @@ extension MeteogramPlot {
     func legendLine() -> String {
         let tr = format.localization
         var parts = ascii
-            ? ["-_' " + tr.tr("temp"), ": " + tr.tr("feels"), "#=: " + tr.tr("rain by chance"), ". " + tr.tr("night"), "^ " + tr.tr("now")]
+            ? ["-_' " + tr.tr("temp"), ": " + tr.tr("feels"), "#=: " + tr.tr("rain by chance"), ". " + tr.tr("night"), "A " + tr.tr("now")]
             : ["⠤ " + tr.tr("temp"), "⠂ " + tr.tr("feels"),
                style.usesColor ? "▆ " + tr.tr("rain, brighter likelier") : "█▒░ " + tr.tr("rain by chance"), "· " + tr.tr("night"), "▲ " + tr.tr("now")]
         if showsSpread {

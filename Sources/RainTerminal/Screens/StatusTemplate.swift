@@ -8,7 +8,7 @@ public struct StatusTemplate: Sendable, Equatable {
         case icon, temp, feels, summary, high, low, precip, place, age, sunrise, sunset, dawn, dusk, moon
         case tempSpark = "temp_spark", rainSpark = "rain_spark"
         case aqi, aqiCategory = "aqi_category", pm2_5, pollen
-        case wind, humidity, pressure, uv, dew, nextHour = "next_hour", alerts
+        case wind, humidity, pressure, uv, dew, nextHour = "next_hour", nextHourSpark = "next_hour_spark", alerts
         case tempRange = "temp_range", rainRuns = "rain_runs"
     }
 
@@ -136,7 +136,7 @@ public struct StatusValues: Sendable {
 
     /// `{wind}` ("4.2 m/s NW"), `{humidity}` ("71%"), `{pressure}` ("1013 hPa"), `{uv}` ("3"),
     /// `{dew}` (the dew point, "6°C"), `{next_hour}` (the next hour's sentence, as the screen
-    /// says it) and `{alerts}` (how many alerts are in force, "0" for none).
+    /// says it), `{next_hour_spark}` (the next hour's precipitation as 12 blocks, dry `▁`) and `{alerts}` (how many alerts are in force, "0" for none).
     private static func details(_ forecast: Forecast, now: Date, ascii: Bool, missing: String,
                                 presentation: Presentation) -> [StatusTemplate.Placeholder: String] {
         let format = presentation.format(forecast)
@@ -158,6 +158,8 @@ public struct StatusValues: Sendable {
             .uv: current?.uvIndex.map { MeasureFormat.whole($0) } ?? missing,
             .dew: dew,
             .nextHour: sentence.map { asciiIf(ascii, $0.strippingControlCharacters) } ?? missing,
+            // Twelve blocks of five minutes (of a quarter hour's steps, three each).
+            .nextHourSpark: Sparkline.nextHour(forecast, now: now, cells: 12).map { asciiIf(ascii, $0.text) } ?? missing,
             .alerts: String(forecast.alerts.filter { ($0.expires ?? .distantFuture) > now }.count),
         ]
     }

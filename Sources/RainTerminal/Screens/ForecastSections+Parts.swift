@@ -1,0 +1,35 @@
+import FoundationEssentials
+import RainKit
+
+extension ForecastViewContext {
+    /// `rain show --parts`: each day from today in four parts (`DayParts`), one row a day: a
+    /// part's symbol, temperature (the night's lowest, the others' highest) and highest chance
+    /// of precipitation. Where the window is narrow the symbols go first, then the chances.
+    func partsSection() -> [String] {
+        let days = DayParts.days(of: forecast, now: now, clock: clock, limit: dayCount ?? 7)
+        guard !days.isEmpty else { return [] }
+        let labels = days.map { clock.isSameDay($0.day, now) ? tr("Today") : clock.weekdayAndDay($0.day) }
+        let labelWidth = max(6, labels.map(\.displayWidth).max() ?? 6)
+        let room = visibleWidth - 2 - labelWidth - 1
+        // Symbol 2, temperature 4, chance 5, a space between parts: 12 a part.
+        let showsSymbol = room >= 4 * 12, showsChance = room >= 4 * 10
+        let cellWidth = (showsSymbol ? 2 : 0) + 4 + (showsChance ? 5 : 0)
+        var lines = ["  " + style.bold(tr("Parts of the day"))]
+        let heads = DayParts.Kind.allCases.map { cut(tr($0.name), toDisplayWidth: cellWidth).padded(toDisplayWidth: cellWidth, alignment: .right) }
+        lines.append("  " + String(repeating: " ", count: labelWidth) + " " + style.dim(heads.joined(separator: " ")))
+        for (day, label) in zip(days, labels) {
+            let cells = day.parts.map { part -> String in
+                guard let part else { return String(repeating: " ", count: cellWidth - 1) + style.dim("–") }
+                var cell = showsSymbol ? WeatherSymbol.symbol(for: part.icon).padded(toDisplayWidth: 2) : ""
+                cell += colored(shortTemperature(part.temperature), celsius: part.temperature).padded(toDisplayWidth: 4, alignment: .right)
+                if showsChance {
+                    let chance = MeasureFormat.percent(part.precipProbability).padded(toDisplayWidth: 5, alignment: .right)
+                    cell += (part.precipProbability ?? 0) < 0.2 ? style.dim(chance) : style.cyan(chance)
+                }
+                return cell
+            }
+            lines.append("  " + label.padded(toDisplayWidth: labelWidth) + " " + cells.joined(separator: " "))
+        }
+        return lines
+    }
+}

@@ -1,0 +1,46 @@
+import ForecastSimulator
+import Foundation
+import RainKit
+import RainTestSupport
+import Testing
+
+/// Issue 41: the hours grid shows the feels-like temperature and the wind where there is room,
+/// each row named at its end; a window short of lines gives them up first.
+@Suite struct HoursGridDetailsEndToEndTests {
+    @Test func feelsLikeAndWindRowsWhereThereIsRoom() async throws {
+        try await withTemporaryDirectory { home in
+            _ = try Catalogues.compiled()
+            let world = try ForecastWorld(home: home)
+            #expect(try await world.rain(["refresh", "Berlin"]).status == 0)
+            let cache = ForecastCache(directory: RainPaths.resolve(environment: ["RAIN_HOME": home]).forecastsDirectory)
+            let cached = try #require(try cache.load(for: world.berlin.id))
+            let now = Date()
+            let ahead = cached.forecast.hourly.filter { $0.time.timeIntervalSince(now) > -3600 }
+            // A pipe keeps the name whole, as it keeps every line (a terminal cuts it: "gefü…").
+            for (language, feels) in [("C.UTF-8", "feels"), ("de_DE.UTF-8", "gefühlt")] {
+                let piped = try await world.rain(["show", "--offline"], environment: ["COLUMNS": "80", "LANG": language])
+                let lines = piped.output.split(separator: "\n").map(String.init)
+                let feelsRow = try #require(lines.first { $0.hasSuffix(" " + feels) }, "\(language): \(piped.output)")
+                let numbers = feelsRow.matches(of: try Regex("-?[0-9]+°")).map { String(feelsRow[$0.range].dropLast()) }
+                let expected = ahead.prefix(numbers.count).map { String(Int($0.apparentTemperature!.rounded())) }
+                #expect(numbers.count == 12 && numbers == expected, "\(feelsRow)")
+                let windRow = try #require(lines.first { $0.hasSuffix(" m/s") && !$0.contains("Wind") }, "\(piped.output)")
+                #expect(windRow.matches(of: try Regex("[0-9]+[↑↗→↘↓↙←↖]?")).count == 12, "\(windRow)")
+                #expect(windRow.displayWidth <= 80)
+            }
+            for (language, feels) in [("C.UTF-8", "feels"), ("de_DE.UTF-8", "gefuhlt")] {
+                for width in [80, 50] {
+                    // Tall enough for everything (a window of 80 columns draws a graph in their place).
+                    let shown = try await EverydayEndToEndTests.screen(world, ["show", "--offline", "--ascii", "--hours", "7"], width: width, language: language)
+                    // The name whole, or cut to the columns left ("gefu~" beside seven hours at 50).
+                    #expect(shown.contains { $0.hasSuffix(" " + feels) || $0.hasSuffix(" " + feels.prefix(4) + "~") }, "\(language) \(width): \(shown)")
+                    #expect(shown.contains { $0.hasSuffix(" m/s") && !$0.contains("Wind") }, "\(language) \(width): \(shown)")
+                    #expect(shown.joined().allSatisfy { $0.isASCII })
+                }
+            }
+            // 24 lines leave no room for them beside the days: the plain grid (a pipe that says LINES).
+            let short = try await world.rain(["show", "--offline"], environment: ["COLUMNS": "120", "LINES": "24"])
+            #expect(!short.output.contains(" feels\n"), "\(short.output)")
+        }
+    }
+}
