@@ -23,4 +23,21 @@ import Testing
             #expect(shown.status == 0, "\(shown)")
         }
     }
+
+    /// A storm of resizes is one redraw at the size it ends at: the screens drawn after 400
+    /// resizes while the terminal was not read are a few, not one a resize (423 before), and
+    /// q and SIGTERM end watch as soon as it reads them.
+    @Test(arguments: ["q", "term"])
+    func aResizeStormIsOneRedraw(_ ending: String) async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().path + "/Support/resize-storm.py"
+            let storm = BuiltProduct.startSystem("/usr/bin/env", ["python3", script, "400", ending, BuiltProduct.path("rain"), "watch", "Berlin"],
+                                                 environment: world.environment)
+            let result = try await storm.finish()
+            let frames = result.output.split(separator: "\n").first { $0.hasPrefix("frames ") }.flatMap { Int($0.dropFirst(7)) }
+            #expect(result.output.contains("exit 0"), "\(result)")
+            #expect((frames ?? .max) < 100, "\(result)")
+        }
+    }
 }
