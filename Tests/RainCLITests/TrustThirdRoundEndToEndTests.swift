@@ -40,4 +40,20 @@ import Testing
             #expect((frames ?? .max) < 100, "\(result)")
         }
     }
+
+    /// Only the first unknown key stops a command, so only it is looked into (a suggestion
+    /// costs some edit distances): 80,000 of them (1 MB, the most rain reads of a
+    /// configuration) cost a command no more than one, well within a CPU limit of 5 s that
+    /// looking into each (about 7 s in a release build) runs past.
+    @Test func aConfigurationOfManyUnknownKeysIsReadAtOnce() async throws {
+        try await withTemporaryDirectory { home in
+            let keys = (0..<80_000).map { String(format: "\"k%05d\":1", $0) }.joined(separator: ",")
+            writeFile(home + "/config.json", "{" + keys + "}")
+            let rain = BuiltProduct.path("rain")
+            let result = try await BuiltProduct.startSystem("/bin/sh", ["-c", "ulimit -t 5; exec \(shellQuoted(rain)) locations"],
+                                                            environment: ["RAIN_HOME": home]).finish()
+            #expect(result.status == 78, "\(result)")
+            #expect(result.error.hasPrefix("rain: error: \(home)/config.json: unknown key 'k00000'\n"), "\(result)")
+        }
+    }
 }
