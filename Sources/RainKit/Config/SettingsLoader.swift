@@ -42,8 +42,6 @@ public struct SettingsLoader: Sendable {
         /// Every setting that could not be used, in the file's order of checking (each left at
         /// its default in `settings`): the first stops a command, `config show` lists them all.
         public let problems: [ConfigError]
-        /// What hides the configured key in a text (nil without one).
-        package var keyRedaction: KeyRedaction? { KeyRedaction(settings.apiKey) }
     }
 
     public func load() throws(ConfigError) -> (settings: Settings, keySource: KeySource, fileExists: Bool) {

@@ -9,3 +9,23 @@ public enum ScheduledRun {
     public static let passedVariables = ["RAIN_HOME", "RAIN_CONFIG", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME"]
     public static let passedURLVariables = ["RAIN_BASE_URL", "RAIN_OPENMETEO_URL", "RAIN_NWS_URL", "RAIN_METALERTS_URL", "RAIN_AIR_QUALITY_URL"]
 }
+
+extension ScheduledRun {
+    /// A URL setting passed into the schedule holds the API key: the line or unit would carry
+    /// it, and rain never writes the key into either.
+    public struct KeyInSetting: RainError, Sendable, Equatable {
+        /// The variable: `RAIN_BASE_URL`, ...
+        public var name: String
+
+        public init(name: String) { self.name = name }
+
+        public var text: LocalizedText {
+            LocalizedText(N_("{name} holds the API key, and rain never writes the key into a schedule"), ["name": .verbatim(name)])
+        }
+
+        public var kind: ErrorKind { .configuration }
+        public var hintText: LocalizedText? {
+            LocalizedText(N_("take the key out of {name} and put it in a file named by api_key_file"), ["name": .verbatim(name)])
+        }
+    }
+}
