@@ -81,7 +81,7 @@ let package = Package(
         .testTarget(
             name: "RainCLITests",
             dependencies: ["RainCLI", "RainKit", "RainTerminal", "RainFuzzing", "ForecastSimulator", "RainTestSupport", "rain", "forecast-simulator"],
-            exclude: ["FuzzRegressions", "Support/notification-stand-in.py"]
+            exclude: ["FuzzRegressions", "Support/notification-stand-in.py", "Support/resize-storm.py"]
         ),
         .testTarget(
             name: "ForecastSimulatorTests",

@@ -25,7 +25,8 @@ enum AirQualityAPI {
         (30.05...71.95).contains(latitude) && (-24.95...44.95).contains(longitude)
     }
 
-    static func answer(_ request: ServerRequest, now: Double) -> ServerResponse {
+    /// `hours`: that many hourly rows whatever was asked (`Behaviour.airQualityHours`).
+    static func answer(_ request: ServerRequest, now: Double, hours: Int? = nil) -> ServerResponse {
         let (latitude, longitude): (Double, Double)
         switch OpenMeteo.askedCoordinate(request) {
         case .refused(let refusal): return refusal
@@ -76,7 +77,8 @@ enum AirQualityAPI {
         }
         if let names = lists["hourly"], !names.isEmpty {
             let start = (now / 86400).rounded(.down) * 86400 - Double(pastDays ?? 0) * 86400
-            let times = stride(from: start, to: start + Double((pastDays ?? 0) + days) * 86400, by: 3600).map { $0 }
+            let end = hours.map { start + Double($0) * 3600 } ?? start + Double((pastDays ?? 0) + days) * 86400
+            let times = stride(from: start, to: end, by: 3600).map { $0 }
             let (units, values) = columns(names, times)
             members.append(("hourly_units", .object([("time", timeUnit)] + units)))
             members.append(("hourly", .object([("time", .array(times.map(clock.time)))] + values)))

@@ -1,6 +1,6 @@
 extension ForecastSimulator {
     /// What the simulator does with a request. Anything but `.normal`, `.drip`,
-    /// `.controlCharacters` and `.openMeteoHours` replaces the answer before the key and the
+    /// `.controlCharacters`, `.openMeteoHours` and `.airQualityHours` replaces the answer before the key and the
     /// coordinates are checked.
     public enum Behaviour: Sendable, Equatable {
         /// A full, valid document (or the provider's error for a bad key or bad coordinates).
@@ -45,5 +45,10 @@ extension ForecastSimulator {
         /// open-meteo/open-meteo allows (Sources/App/Controllers/ForecastapiController.swift:
         /// at most 93 past and 16 forecast days), as a server that is not Open-Meteo's may send.
         case openMeteoHours(Int)
+        /// The normal answer, with `count` hours in the air-quality API's `hourly` section from
+        /// the first hour asked, where the real API serves at most 7 forecast days
+        /// (`AirQualityAPI.answer`), as a server that is not Open-Meteo's may send. Set it
+        /// with `setAirBehaviour`; other paths answer normally.
+        case airQualityHours(Int)
     }
 }

@@ -85,11 +85,13 @@ struct Router: Sendable {
             if validAnswer { return .respond(answer(request, route: route, hostile: false, echoing: sent)) }
             return .respond(.json(200, .object([(sent, .integer(1)), (sent, .integer(2))])))
         case .openMeteoHours(let count): return .respond(answer(request, route: route, hostile: false, openMeteoHours: count))
+        case .airQualityHours(let count): return .respond(answer(request, route: route, hostile: false, airQualityHours: count))
         }
     }
 
     /// The normal answer: provider errors for a bad method, key, location or units, else a document.
-    func answer(_ request: ServerRequest, route: Route, hostile: Bool, echoing echoed: String? = nil, openMeteoHours: Int? = nil) -> ServerResponse {
+    func answer(_ request: ServerRequest, route: Route, hostile: Bool, echoing echoed: String? = nil, openMeteoHours: Int? = nil,
+                airQualityHours: Int? = nil) -> ServerResponse {
         if route == .notFound {
             return .json(404, .object([("detail", .string("Not Found"))]))
         }
@@ -110,7 +112,7 @@ struct Router: Sendable {
         case .metAlerts(let current):
             return MetAlerts.answer(request, now: now, current: current)
         case .airQuality:
-            return AirQualityAPI.answer(request, now: now)
+            return AirQualityAPI.answer(request, now: now, hours: airQualityHours)
         case .ensemble:
             return EnsembleAPI.answer(request, now: now)
         case .notFound:

@@ -3,7 +3,9 @@ import RainTerminal
 
 /// What a command runs with: where to write, the environment, and the files it works on.
 struct CommandContext: Sendable {
-    let console: any Console
+    /// Where the command writes: once the configuration is checked, through a
+    /// `RedactingConsole` when there is a key.
+    var console: any Console
     let environment: [String: String]
     let paths: RainPaths
     /// `--config`, when given.
@@ -69,6 +71,11 @@ struct CommandContext: Sendable {
     func print(_ line: String = "") { console.write(line + "\n") }
     func printError(_ line: String) { console.writeError(line + "\n") }
 
+    /// A line a program may read back exactly (a path, a crontab line): as it is to a pipe or
+    /// file, through the sanitiser to a terminal, where a control character in it (from
+    /// RAIN_HOME, say) would act instead of showing.
+    func printVerbatim(_ line: String) { print(console.isOutputTerminal ? line.strippingControlCharacters : line) }
+
     /// Writes JSON text exactly: never transliterated, its non-ASCII characters as `\\u`
     /// escapes when only ASCII may be shown.
     func writeJSON(_ text: String) { console.write(asciiOnly ? ASCIIConsole.escapingJSON(text) : text) }
@@ -110,6 +117,18 @@ extension CommandContext {
         return loader
     }
 
+    /// What hides this run's API key in every text rain writes: the key the configuration
+    /// gives (read as the commands that send it read it), or RAIN_API_KEY's value even where
+    /// the key or the configuration cannot be used. Nil without a key.
+    func keyRedaction() -> KeyRedaction? {
+        let loader = settingsLoader(environment: environment)
+        if let checked = checkedConfiguration ?? (try? loader.checkEverySetting(everyUnknownKey: false)),
+           let key = (try? loader.load(checked))?.settings.apiKey {
+            return KeyRedaction(key)
+        }
+        return KeyRedaction(environment["RAIN_API_KEY"].map(APIKey.init))
+    }
+
     /// Throws when the configuration file named explicitly does not exist or the configuration
     /// is not valid. The key is left to the commands that send it.
     func checkConfiguration() throws(ConfigError) -> SettingsLoader.CheckedFile {
@@ -123,9 +142,7 @@ extension CommandContext {
     /// Writes a problem to stderr through `ErrorReport`, the one printer.
     func report(_ report: ErrorReport, as severity: ErrorReport.Severity = .error) {
         hintsGiven.note(report.hint)
-        let text = report.text(as: severity)
-        // Answers are read without the key already; this catches any other way it came in.
-        console.writeError(checkedConfiguration?.keyRedaction?.scrubbing(text) ?? text)
+        console.writeError(report.text(as: severity))
     }
 
     /// Writes a hint on its own (after something said on standard output) to stderr.

@@ -85,6 +85,7 @@ public enum RainCLI {
                 // The locale's language for what goes wrong with the configuration, then its own.
                 context.localization = (try? context.loadLocalization()) ?? .english
                 if command.needsValidConfiguration { context.checkedConfiguration = try context.checkConfiguration() }
+                if let redaction = context.keyRedaction() { context.console = RedactingConsole(context.console, redaction: redaction) }
                 context.localization = try context.loadLocalization()
                 try await command.run(context)
                 savedChanges = command.savesChanges
@@ -94,7 +95,11 @@ public enum RainCLI {
             } catch {
                 var report = ErrorReport(error, command: path, localization: context.localization)
                 if let hint = report.hint, context.hintsGiven.contains(hint) { report.hint = nil }
-                return await finish(fail(report, console))
+                // A configuration that could not be checked may still hold the key (in a URL).
+                if !(context.console is RedactingConsole), let redaction = context.keyRedaction() {
+                    return await finish(fail(report, RedactingConsole(context.console, redaction: redaction)))
+                }
+                return await finish(fail(report, context.console))
             }
         }
     }

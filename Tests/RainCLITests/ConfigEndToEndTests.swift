@@ -170,7 +170,7 @@ import Testing
                 let refused = try await world.rain(["refresh", "Berlin"], environment: ["RAIN_API_KEY": ""])
                 #expect(refused.status == 78, "\(refused)")
                 #expect(refused.error == """
-                    rain: error: the API key file \(home)/config.json can be read or written by group or others (mode \(String(mode, radix: 8)))
+                    rain: error: the configuration file \(home)/config.json holds api_key and can be read or written by group or others (mode \(String(mode, radix: 8)))
                     rain: hint: chmod 600 \(home)/config.json
 
                     """, "\(refused)")

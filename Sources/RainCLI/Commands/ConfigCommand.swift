@@ -61,7 +61,7 @@ struct ConfigPathCommand: RunnableCommand {
     var needsValidConfiguration: Bool { false }
 
     func run(_ context: CommandContext) async throws {
-        context.print(context.paths.configFile)
+        context.printVerbatim(context.paths.configFile)
     }
 }
 

@@ -11,7 +11,7 @@ struct CronCommand: RunnableCommand {
         The line runs 'rain refresh --all --quiet --if-stale', then 'rain notify --quiet', with the \
         absolute path of this rain, passes RAIN_HOME, RAIN_CONFIG and the XDG_*_HOME folders \
         when they are set, and never contains the API key. rain refuses to print or install a line while the \
-        configuration is invalid or a folder name has a line break. Its minute is chosen per user so that not everyone asks the API at :00. \
+        configuration is invalid, a folder name has a line break, or a URL it would pass holds the key. Its minute is chosen per user so that not everyone asks the API at :00. \
         --install replaces rain's own line in your crontab and keeps every other line. cron \
         does not see this shell's environment: a key only in RAIN_API_KEY gets a warning (put \
         it in api_key_file).
@@ -60,7 +60,8 @@ struct CronCommand: RunnableCommand {
         if install {
             let table = try await DetachedThread.run { try crontab.read() }
             try await DetachedThread.run { try crontab.write(entry.installed(in: table)) }
-            context.print(context.localization.tr("Installed in your crontab:") + "\n\(entry.line)")
+            context.print(context.localization.tr("Installed in your crontab:"))
+            context.printVerbatim(entry.line)
             for replaced in entry.replacedLines(in: table) {
                 context.printError(context.localization.tr("It replaced rain's earlier line (a user has one):") + "\n\(replaced.strippingControlCharacters)")
             }
@@ -75,13 +76,13 @@ struct CronCommand: RunnableCommand {
             context.warnIfOverFreeLimits(places: places, every: every, paced: true, settings: settings)
             context.sayEnsembleCost(places: places, settings: settings)
         } else {
-            context.print(entry.line)
+            context.printVerbatim(entry.line)
         }
         context.warnIfTheKeyOnlyLivesInTheEnvironment(scheduler: .cron)
     }
 
     private func makeEntry(_ context: CommandContext) throws -> CrontabEntry {
-        try CrontabEntry(schedule: schedule, executable: ProcessIdentity.executablePath, environment: context.scheduledEnvironment)
+        try CrontabEntry(schedule: schedule, executable: ProcessIdentity.executablePath, environment: context.scheduledEnvironment())
     }
 }
 

@@ -136,7 +136,8 @@ struct NotifyCommand: RunnableCommand {
     /// Each waits for its program on a thread of its own, never on a cooperative one.
     private func delivery(_ context: CommandContext, timeLimit: Duration) -> @Sendable (NotifyEvent) async throws -> Void {
         if let command {
-            let notifier = CommandNotifier(command: command, environment: context.environment, timeLimit: timeLimit)
+            let notifier = CommandNotifier(command: command, environment: context.environment, timeLimit: timeLimit,
+                                           redaction: context.keyRedaction())
             return { event in
                 try await DetachedThread.run {
                     let group = Mutex<Int32>(0)

@@ -13,8 +13,9 @@ struct TimerCommand: RunnableCommand {
         up on a run missed while the machine was off. --install writes both to \
         $XDG_CONFIG_HOME/systemd/user and enables the timer with systemctl --user; without a \
         running user systemd it says so and removes what it wrote. Like cron, the timer's \
-        runs do not see this shell's environment, and the key is never written into a unit: \
-        a key only in RAIN_API_KEY gets a warning (put it in api_key_file).
+        runs do not see this shell's environment, and the key is never written into a unit \
+        (a URL it would pass that holds the key is refused): a key only in RAIN_API_KEY gets \
+        a warning (put it in api_key_file).
         """,
         options: [every, install, uninstall]
     )
@@ -47,7 +48,7 @@ struct TimerCommand: RunnableCommand {
             return
         }
         let settings = try context.loadSettings().settings
-        let units = try SystemdUnits(every: interval, executable: ProcessIdentity.executablePath, environment: context.scheduledEnvironment)
+        let units = try SystemdUnits(every: interval, executable: ProcessIdentity.executablePath, environment: context.scheduledEnvironment())
         if install {
             do {
                 try await DetachedThread.run { try systemd.install(units) }

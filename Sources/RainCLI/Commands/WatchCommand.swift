@@ -110,7 +110,10 @@ struct WatchCommand: RunnableCommand {
                 let changes = state.apply(reachability, host: service.host, now: Date())
                 display.show(state, events: changes)
                 if changes.contains(.cameBack) { startRefresh() }
-            case .resize, .minute:
+            case .resize:
+                events.takeResize()
+                display.show(state, events: [])
+            case .minute:
                 display.show(state, events: [])
             case .key(let key):
                 switch WatchScreen.action(for: key) {

@@ -2,6 +2,7 @@ import Glibc
 import FoundationEssentials
 import RainKit
 import RainTerminal
+import Synchronization
 
 /// Everything `rain watch` waits for, as one stream: the refresh timer, the turn of each
 /// minute (to redraw the clock and ages), the reachability monitor, terminal resizes and the
@@ -26,6 +27,10 @@ final class WatchEvents {
     private let minutes: Task<Void, Never>
     private let signals: Signals.Subscription
     private var keys: KeyListener?
+    /// A `.resize` is in the stream and not yet taken (`takeResize()`): a storm of resizes
+    /// (a window dragged, thousands of SIGWINCHes) is one redraw at the size it ends at,
+    /// never a queue of redraws that keeps `q` and SIGTERM waiting behind it.
+    private let resizeQueued = ResizeFlag()
 
     init(every: Interval, monitor: ReachabilityMonitor) {
         (stream, continuation) = AsyncStream.makeStream(of: Event.self, bufferingPolicy: .unbounded)
@@ -44,11 +49,20 @@ final class WatchEvents {
             }
         }
         // SIGCONT: continued after a stop, the screen taken again and drawn anew.
+        let resizeQueued = self.resizeQueued
         signals = Signals.subscribe([SIGINT, SIGTERM, SIGWINCH, SIGCONT]) { signal in
-            continuation.yield(signal == SIGINT || signal == SIGTERM ? .stop : .resize)
+            if signal == SIGINT || signal == SIGTERM {
+                continuation.yield(.stop)
+            } else if resizeQueued.raise() {
+                continuation.yield(.resize)
+            }
         }
         monitor.start { continuation.yield(.reachability($0)) }
     }
+
+    /// Called as a `.resize` is handled, before the size is read: a resize after this one
+    /// is a new event.
+    func takeResize() { resizeQueued.lower() }
 
     /// Adds an event from anywhere (the continuation is Sendable; this class is not).
     var post: @Sendable (Event) -> Void {
@@ -78,4 +92,14 @@ final class WatchEvents {
         signals.cancel()
         continuation.finish()
     }
+}
+
+/// Whether a resize waits in `WatchEvents`' stream.
+private final class ResizeFlag: Sendable {
+    private let raised = Atomic<Bool>(false)
+
+    /// Raises it; true when it was down (the resize is to be posted).
+    func raise() -> Bool { !raised.exchange(true, ordering: .acquiringAndReleasing) }
+
+    func lower() { raised.store(false, ordering: .releasing) }
 }

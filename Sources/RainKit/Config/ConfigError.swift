@@ -7,6 +7,8 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `problem` says what the value must be.
     case invalidValue(path: String, key: String, problem: LocalizedText)
     case insecureKeyFile(path: String, mode: UInt32)
+    /// The configuration file holds `api_key` and group or others can read or write it.
+    case insecureKeyInConfiguration(path: String, mode: UInt32)
     case unusableKey(source: String, problem: LocalizedText)
 
     public var text: LocalizedText {
@@ -22,6 +24,9 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
         case .insecureKeyFile(let path, let mode):
             return LocalizedText(N_("the API key file {path} can be read or written by group or others (mode {mode})"),
                                  ["path": .verbatim(path), "mode": .verbatim(String(mode & 0o777, radix: 8))])
+        case .insecureKeyInConfiguration(let path, let mode):
+            return LocalizedText(N_("the configuration file {path} holds api_key and can be read or written by group or others (mode {mode})"),
+                                 ["path": .verbatim(path), "mode": .verbatim(String(mode & 0o777, radix: 8))])
         case .unusableKey(let source, let problem):
             return LocalizedText(N_("the API key from {source} {problem}"), ["source": .verbatim(source), "problem": problem])
         }
@@ -31,7 +36,7 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .missingFile(let path):
             return LocalizedText(N_("create it with: {command}"), ["command": .verbatim("rain config init --config \(Self.shellWord(path))")])
-        case .insecureKeyFile(let path, _): return .verbatim("chmod 600 \(path)")
+        case .insecureKeyFile(let path, _), .insecureKeyInConfiguration(let path, _): return .verbatim("chmod 600 \(path)")
         case .unknownKey(_, _, let suggestion?): return LocalizedText(N_("did you mean '{suggestion}'?"), ["suggestion": .verbatim(suggestion)])
         case .unknownKey, .invalidValue, .notJSON: return ConfigExample.hintText
         case .unreadable, .unusableKey: return nil

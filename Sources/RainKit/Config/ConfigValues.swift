@@ -6,6 +6,9 @@ struct ConfigValues: Sendable {
     let values: [String: JSONNode]
     /// Put before each key in messages: "notify." for the members of the `notify` object.
     var keyPrefix = ""
+    /// How many of the unknown keys `unknownKeys` reports: a command stops at the first
+    /// problem, so a file of ten thousand unknown keys costs it one suggestion, not ten thousand.
+    var unknownKeysWanted = Int.max
 
     /// `problem` marked with `N_`, its `{names}` filled from `values`.
     func invalid(_ key: String, _ problem: String, _ values: [String: String] = [:]) -> ConfigError {
@@ -18,12 +21,12 @@ struct ConfigValues: Sendable {
 
     /// An error for each key that is not one of `known`, with the known key it may mean.
     func unknownKeys(_ known: [String]) -> [ConfigError] {
-        values.keys.sorted().filter { !known.contains($0) }.map { key in
+        Array(values.keys.sorted().lazy.filter { !known.contains($0) }.prefix(unknownKeysWanted).map { key in
             let lowered = key.lowercased().replacingAll("-", with: "_")
             let suggestion = known.first { $0 == lowered } ?? known.first { $0.hasPrefix(lowered) || lowered.hasPrefix($0) }
                 ?? closestMatch(to: lowered, among: known)
-            return .unknownKey(path: path, key: keyPrefix + key, suggestion: suggestion.map { keyPrefix + $0 })
-        }
+            return ConfigError.unknownKey(path: path, key: keyPrefix + key, suggestion: suggestion.map { keyPrefix + $0 })
+        })
     }
 
     /// The string under `key`; nil when absent or null.

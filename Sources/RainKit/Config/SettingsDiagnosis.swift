@@ -41,7 +41,7 @@ extension ConfigError {
     /// A problem with the API key alone, not with the rest of the configuration.
     package var isAboutTheKey: Bool {
         switch self {
-        case .insecureKeyFile, .unusableKey: return true
+        case .insecureKeyFile, .insecureKeyInConfiguration, .unusableKey: return true
         default: return false
         }
     }

@@ -28,7 +28,7 @@ extension SettingsLoader {
     /// held to its rule: a file group or others can read or write is refused.
     static func keyInConfiguration(_ key: String, file path: String) throws(ConfigError) -> APIKey {
         var info = stat()
-        if stat(path, &info) == 0, info.st_mode & 0o077 != 0 { throw .insecureKeyFile(path: path, mode: UInt32(info.st_mode)) }
+        if stat(path, &info) == 0, info.st_mode & 0o077 != 0 { throw .insecureKeyInConfiguration(path: path, mode: UInt32(info.st_mode)) }
         return try validKey(key, source: "api_key in \(path)")
     }
 

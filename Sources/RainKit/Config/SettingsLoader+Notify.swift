@@ -7,7 +7,8 @@ extension SettingsLoader {
     func checkNotify(in file: ConfigValues, apply: (NotifySettings) -> Void) -> [ConfigError] {
         guard let node = file.values["notify"], !node.isNull else { return [] }
         guard node.kind == .object, let members = try? node.members() else { return [file.invalid("notify", N_("must be an object"))] }
-        let values = ConfigValues(path: file.path, values: members, keyPrefix: "notify.")
+        var values = ConfigValues(path: file.path, values: members, keyPrefix: "notify.")
+        values.unknownKeysWanted = file.unknownKeysWanted
         var settings = NotifySettings()
         var problems = values.unknownKeys(Self.notifyKeys)
         func check(_ body: () throws(ConfigError) -> Void) {

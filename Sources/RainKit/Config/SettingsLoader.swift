@@ -42,8 +42,6 @@ public struct SettingsLoader: Sendable {
         /// Every setting that could not be used, in the file's order of checking (each left at
         /// its default in `settings`): the first stops a command, `config show` lists them all.
         public let problems: [ConfigError]
-        /// What hides the configured key in a text (nil without one).
-        package var keyRedaction: KeyRedaction? { KeyRedaction(settings.apiKey) }
     }
 
     public func load() throws(ConfigError) -> (settings: Settings, keySource: KeySource, fileExists: Bool) {
@@ -53,14 +51,15 @@ public struct SettingsLoader: Sendable {
     /// Reads and checks the file (and the URL overrides of the environment); the key is not read.
     /// The first setting that cannot be used is the error.
     public func checkFile() throws(ConfigError) -> CheckedFile {
-        let checked = try checkEverySetting()
+        let checked = try checkEverySetting(everyUnknownKey: false)
         if let problem = checked.problems.first { throw problem }
         return checked
     }
 
     /// `checkFile()`, going on past settings that cannot be used; throws only when the file
-    /// itself cannot be used.
-    public func checkEverySetting() throws(ConfigError) -> CheckedFile {
+    /// itself cannot be used. `everyUnknownKey: false` reports the first unknown key of an
+    /// object only (what a command that stops at the first problem needs).
+    public func checkEverySetting(everyUnknownKey: Bool = true) throws(ConfigError) -> CheckedFile {
         let path = paths.configFile
         var settings = Settings(paths: paths)
         let values: [String: JSONNode]
@@ -94,7 +93,8 @@ public struct SettingsLoader: Sendable {
             throw .unreadable(path: path, reason: .verbatim("\(error)"))
         }
 
-        let file = ConfigValues(path: path, values: values)
+        var file = ConfigValues(path: path, values: values)
+        if !everyUnknownKey { file.unknownKeysWanted = 1 }
         var problems: [ConfigError] = []
         func check(_ body: () throws(ConfigError) -> Void) {
             do { try body() } catch { problems.append(error) }

@@ -74,6 +74,11 @@ public enum LocationValidation {
     /// The braille pattern blank and the musical symbol null notehead.
     private static let blankSymbols: Set<UInt32> = [0x2800, 0x1D159]
 
+    /// Marks that fill a place and draw nothing, yet are neither default-ignorable nor format
+    /// characters: the Khitan small script filler U+16FE4 (its code chart's glyph is a dotted
+    /// box, the sign of an empty one).
+    private static let fillers: Set<UInt32> = [0x16FE4]
+
     /// Why `text` (a name, or a LOC that names no place) cannot be a name typed as it looks:
     /// it is not valid UTF-8, it hides an invisible character, or one with no agreed look
     /// (unassigned: a later Unicode's or none, drawn as nothing or a box; private use: each
@@ -87,6 +92,19 @@ public enum LocationValidation {
             }
             if scalar.isInvisible(after: previous) {
                 return .unusableName(problem: N_("{character} is invisible"), hint: N_("copied text may hide it: type the name"),
+                                     values: ["character": scalar.codePoint])
+            }
+            if fillers.contains(scalar.value) {
+                return .unusableName(problem: N_("{character} is invisible"), hint: N_("copied text may hide it: type the name"),
+                                     values: ["character": scalar.codePoint])
+            }
+            // Every format character (category Cf) that `isInvisible` lets by: the prepended
+            // concatenation marks (U+0600-U+0605, U+06DD, U+070F, U+0890, U+0891, U+08E2,
+            // U+110BD, U+110CD), which change how the digits after them are drawn or span
+            // them. The joiners some scripts need (U+200C, U+200D) are default-ignorable and
+            // refused already: a name of those scripts is written without them.
+            if scalar.properties.generalCategory == .format {
+                return .unusableName(problem: N_("{character} is a formatting mark"), hint: N_("copied text may hide it: type the name"),
                                      values: ["character": scalar.codePoint])
             }
             if [.unassigned, .privateUse].contains(scalar.properties.generalCategory) {

@@ -4,7 +4,8 @@ import FoundationEssentials
 /// the key is replaced by `REDACTED`. It is applied where text could first carry the key into
 /// rain, an answer's body before anything reads it (so no forecast summary or alert, cache
 /// file, notification, or error quoting the body can hold it), and to server messages and
-/// transfer errors; the error printer applies it once more to every line it writes.
+/// transfer errors; the console every command writes through (`RedactingConsole`) applies it
+/// once more to every text it writes, whatever built it (a URL setting that holds the key).
 ///
 /// A copy is the key as it is written or percent-encoded (as in a URL), or in a JSON string
 /// with any of its characters as `\u` escapes (a key has no `"`, `\` or `/`, so a valid
@@ -18,7 +19,8 @@ import FoundationEssentials
 /// Weather key (case-sensitive letters and digits) a guess at each letter's case, which is
 /// no secret at all for its digits and far less of one for the rest. A long key matching a
 /// word of the text by chance is as unlikely in any case as in one; a short one keeps its
-/// word rule. Percent-encoding's hex digits (`%2f`, `%2F`) are matched either way too.
+/// word rule. Percent-encoding's hex digits (`%2f`, `%2F`) are matched either way too, and
+/// so is each character in its fullwidth form ("ＺＱ７", as UTF-8 or a `\u` escape).
 package struct KeyRedaction: Sendable {
     /// The key, and its percent-encoded form where that differs.
     private let keys: [[UInt8]]
@@ -77,7 +79,7 @@ package struct KeyRedaction: Sendable {
                 index += 1
                 continue
             }
-            guard sameCharacter(byte, key[0]) || byte == UInt8(ascii: "\\") else {
+            guard sameCharacter(byte, key[0]) || byte == UInt8(ascii: "\\") || byte == fullwidthLead else {
                 index += 1
                 continue
             }
@@ -130,7 +132,9 @@ package struct KeyRedaction: Sendable {
             guard index < bytes.count else { return nil }
             if sameCharacter(bytes[index], wanted) {
                 index += 1
-            } else if wanted < 0x80, let escaped = unicodeEscape(bytes, at: index), escaped < 0x80, sameCharacter(UInt8(escaped), wanted) {
+            } else if let wide = fullwidth(bytes, at: index), sameCharacter(wide, wanted) {
+                index += 3
+            } else if let escaped = unicodeEscape(bytes, at: index), let ascii = asciiForm(of: escaped), sameCharacter(ascii, wanted) {
                 index += 6
             } else {
                 return nil
@@ -166,6 +170,26 @@ package struct KeyRedaction: Sendable {
             value = value << 6 | UInt32(continuation & 0x3F)
         }
         return isHidden(value) ? length : nil
+    }
+
+    /// The first byte of the UTF-8 of the fullwidth forms U+FF01-U+FF5E.
+    private static let fullwidthLead: UInt8 = 0xEF
+
+    /// The ASCII character whose fullwidth form (U+FF01-U+FF5E, "ＺＱ７") is written as UTF-8 at
+    /// `index`, or nil: a server may echo the key in the form East Asian text writes Latin
+    /// letters and digits in, which reads as the key. (Other compatibility forms, such as the
+    /// mathematical letters, are not matched: they are not written by hand or by converters.)
+    private static func fullwidth(_ bytes: [UInt8], at index: Int) -> UInt8? {
+        guard bytes[index] == fullwidthLead, index + 2 < bytes.count, bytes[index + 1] & 0xFE == 0xBC,
+              bytes[index + 2] & 0xC0 == 0x80 else { return nil }
+        return asciiForm(of: 0xF000 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F))
+    }
+
+    /// The ASCII character `value` is, itself or in its fullwidth form; nil for any other.
+    private static func asciiForm(of value: UInt32) -> UInt8? {
+        if value < 0x80 { return UInt8(value) }
+        if (0xFF01...0xFF5E).contains(value) { return UInt8(value - 0xFEE0) }
+        return nil
     }
 
     /// The same byte, or the same ASCII letter in either case.

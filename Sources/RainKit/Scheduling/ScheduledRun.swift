@@ -12,3 +12,23 @@ public enum ScheduledRun {
     /// Passed only where the runs ask the ensemble (`"ensemble": true`).
     public static let ensembleURLVariable = "RAIN_ENSEMBLE_URL"
 }
+
+extension ScheduledRun {
+    /// A URL setting passed into the schedule holds the API key: the line or unit would carry
+    /// it, and rain never writes the key into either.
+    public struct KeyInSetting: RainError, Sendable, Equatable {
+        /// The variable: `RAIN_BASE_URL`, ...
+        public var name: String
+
+        public init(name: String) { self.name = name }
+
+        public var text: LocalizedText {
+            LocalizedText(N_("{name} holds the API key, and rain never writes the key into a schedule"), ["name": .verbatim(name)])
+        }
+
+        public var kind: ErrorKind { .configuration }
+        public var hintText: LocalizedText? {
+            LocalizedText(N_("take the key out of {name} and put it in a file named by api_key_file"), ["name": .verbatim(name)])
+        }
+    }
+}

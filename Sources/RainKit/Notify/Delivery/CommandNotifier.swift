@@ -4,11 +4,13 @@
 /// `timeLimit` (`notify.exec_timeout`, 60 s by default); then the group is killed. Its
 /// standard output is read and dropped, and only the tail of its standard error is kept, so
 /// that a command that prints without end never fills rain's memory; it has delivered when the
-/// shell exits 0, whatever a job it left in the background still holds open.
+/// shell exits 0, whatever a job it left in the background still holds open. It is not given
+/// `RAIN_API_KEY`, and the key is taken out of what rain repeats of its stderr.
 public struct CommandNotifier: Sendable {
     public let command: String
     let environment: [String: String]
     public let timeLimit: Duration
+    let redaction: KeyRedaction?
 
     /// The time a command gets when the configuration says nothing.
     public static let defaultTimeLimit: Duration = .seconds(60)
@@ -17,10 +19,14 @@ public struct CommandNotifier: Sendable {
     /// The most bytes of the end of what a command writes to stderr that rain keeps.
     static let keptError = 4096
 
-    public init(command: String, environment: [String: String], timeLimit: Duration = CommandNotifier.defaultTimeLimit) {
+    /// `environment` without `RAIN_API_KEY` is the command's; `redaction` hides the key in
+    /// what it wrote.
+    package init(command: String, environment: [String: String], timeLimit: Duration = CommandNotifier.defaultTimeLimit,
+                 redaction: KeyRedaction? = nil) {
         self.command = command
-        self.environment = environment
+        self.environment = environment.filter { $0.key != "RAIN_API_KEY" }
         self.timeLimit = timeLimit
+        self.redaction = redaction
     }
 
     /// What the command wrote to stderr: its last few KB, in whole lines.
@@ -41,7 +47,8 @@ public struct CommandNotifier: Sendable {
         } catch {
             throw .deliveryFailed(what: "/bin/sh", reason: error.reason)
         }
-        let said = Self.wholeLines(outcome.error)
+        // Before the lines are cut to fit a hint, which could cut a copy of the key in two.
+        let said = Self.wholeLines(redaction?.scrubbing(outcome.error) ?? outcome.error)
         if outcome.timedOut { throw .commandTimedOut(seconds: Int(timeLimit.components.seconds), said: Self.lines(of: said)) }
         guard outcome.status == 0 else { throw .commandFailed(status: outcome.status, said: Self.lines(of: said)) }
         return Output(error: said)
