@@ -68,6 +68,7 @@ struct NWSAlertInForce {
 /// force: a `Cancel` (`AlertMessageType`) and an update whose `response` is `AllClear` (CAP's
 /// `responseType`); and a marine alert: a point query answers every zone holding the point, a
 /// coastal place's marine zone too (`NWSZoneID`, whose first letters are a `MarineAreaCode`).
+/// A point outside the US and its territories gets an empty collection (`AlertAreas`).
 enum NWSAlerts {
     static func answer(_ request: ServerRequest, now: Double) -> ServerResponse {
         guard let agent = request.headers["user-agent"], !agent.isEmpty else {
@@ -87,7 +88,8 @@ enum NWSAlerts {
         }
         let alert = OfficialAlert(latitude: latitude, longitude: longitude, now: now)
         var features: [JSONValue] = []
-        if alert.hasAlert {
+        // The NWS warns for the US and its territories only: elsewhere an empty collection.
+        if alert.hasAlert, AlertAreas.inUnitedStates(latitude: latitude, longitude: longitude) {
             let inForce = NWSAlertInForce(alert)
             features.append(feature(alert, number: 1, event: inForce.event, severity: alert.severity, ends: inForce.ends,
                                     messageType: inForce.earlier.isEmpty ? "Alert" : "Update", sent: inForce.sent,

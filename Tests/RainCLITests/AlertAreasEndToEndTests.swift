@@ -6,7 +6,8 @@ import Testing
 
 /// Which feed rain asks for a place, through the real binary and the simulator (which records
 /// every request): MET's for Norway and its waters only, by the real border with Sweden,
-/// Finland and Russia (the towns a third audit found asked or missed, issue 38); and a Swedish
+/// Finland and Russia, the NWS's for the US and its territories, not Canada, Chukotka or the
+/// BVI (the towns a third audit found asked or missed, issue 38); and a Swedish
 /// place keeps its provider's alert, with no credit to MET.
 @Suite struct AlertAreasEndToEndTests {
     struct Place: Sendable {
@@ -39,6 +40,27 @@ import Testing
         Place(name: "Narvik", latitude: 68.44, longitude: 17.43, feed: "MET"),
         Place(name: "Polmak", latitude: 70.07, longitude: 28.0, feed: "MET"),
         Place(name: "Grense Jakobselv", latitude: 69.78, longitude: 30.80, feed: "MET"),
+        Place(name: "Sault Ste. Marie, Ontario", latitude: 46.52, longitude: -84.35, feed: nil),
+        Place(name: "Sault Ste. Marie, Michigan", latitude: 46.50, longitude: -84.35, feed: "NWS"),
+        Place(name: "Elliot Lake", latitude: 46.38, longitude: -82.65, feed: nil),
+        Place(name: "Fort Frances", latitude: 48.61, longitude: -93.40, feed: nil),
+        Place(name: "Brockville", latitude: 44.59, longitude: -75.68, feed: nil),
+        Place(name: "Saint-Georges", latitude: 46.12, longitude: -70.67, feed: nil),
+        Place(name: "Lac-Mégantic", latitude: 45.58, longitude: -70.88, feed: nil),
+        Place(name: "Edmundston", latitude: 47.37, longitude: -68.33, feed: nil),
+        Place(name: "Madawaska", latitude: 47.36, longitude: -68.33, feed: "NWS"),
+        Place(name: "Atlin", latitude: 59.58, longitude: -133.69, feed: nil),
+        Place(name: "Teslin", latitude: 60.17, longitude: -132.72, feed: nil),
+        Place(name: "Provideniya", latitude: 64.42, longitude: -173.23, feed: nil),
+        Place(name: "Tortola", latitude: 18.43, longitude: -64.62, feed: nil),
+        Place(name: "Detroit", latitude: 42.33, longitude: -83.05, feed: "NWS"),
+        Place(name: "Buffalo", latitude: 42.89, longitude: -78.88, feed: "NWS"),
+        Place(name: "Juneau", latitude: 58.3, longitude: -134.42, feed: "NWS"),
+        Place(name: "Skagway", latitude: 59.46, longitude: -135.31, feed: "NWS"),
+        Place(name: "Ketchikan", latitude: 55.34, longitude: -131.64, feed: "NWS"),
+        Place(name: "Point Roberts", latitude: 48.99, longitude: -123.07, feed: "NWS"),
+        Place(name: "St. Thomas", latitude: 18.34, longitude: -64.93, feed: "NWS"),
+        Place(name: "St. Croix", latitude: 17.73, longitude: -64.75, feed: "NWS"),
     ]
 
     /// The places each feed was asked for, as (latitude, longitude).
