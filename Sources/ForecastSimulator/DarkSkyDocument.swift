@@ -175,7 +175,7 @@ struct DarkSkyDocument: Sendable {
     private func alerts(scenario: ForecastSimulator.Scenario, region: String, current: Conditions) -> [JSONValue] {
         guard scenario.hasAlert || hostileText || echoedText != nil else { return [] }
         if scenario.hasAlert, (-127 < longitude && longitude < -65) && (24 < latitude && latitude < 50) { return nwsCopies() }
-        if scenario.hasAlert, Self.norway.contains(where: { $0.0.contains(latitude) && $0.1.contains(longitude) }) { return metCopies() }
+        if scenario.hasAlert, AlertAreas.inNorway(latitude: latitude, longitude: longitude) { return metCopies() }
         let seed = Seed(latitude: latitude, longitude: longitude)
         var titles = ["Wind warning", "Thunderstorm warning", "Heavy rain warning"]
         titles.append(current.temperature > 28 ? "Heat advisory" : current.temperature < 0 ? "Frost warning" : "Fog advisory")
@@ -254,12 +254,6 @@ struct DarkSkyDocument: Sendable {
             ])
         }
     }
-
-    /// Mainland Norway, roughly (no Swedish city in it): where the hub's CAP messages are MET's.
-    private static let norway: [(ClosedRange<Double>, ClosedRange<Double>)] = [
-        (57.9...59.0, 4.0...10.0), (59.0...64.0, 4.0...12.3), (64.0...66.0, 4.0...14.5), (66.0...68.5, 4.0...18.0),
-        (68.5...71.5, 14.0...31.5),
-    ]
 
     /// An ISO 8601 time with an offset ("2026-08-20T12:00:00+02:00") as unix seconds.
     private static func seconds(_ text: String?) -> Double? {

@@ -68,6 +68,7 @@ struct NWSAlertInForce {
 /// force: a `Cancel` (`AlertMessageType`) and an update whose `response` is `AllClear` (CAP's
 /// `responseType`); and a marine alert: a point query answers every zone holding the point, a
 /// coastal place's marine zone too (`NWSZoneID`, whose first letters are a `MarineAreaCode`).
+/// A point outside the US and its territories gets an empty collection (`AlertAreas`).
 enum NWSAlerts {
     static func answer(_ request: ServerRequest, now: Double) -> ServerResponse {
         guard let agent = request.headers["user-agent"], !agent.isEmpty else {
@@ -87,7 +88,8 @@ enum NWSAlerts {
         }
         let alert = OfficialAlert(latitude: latitude, longitude: longitude, now: now)
         var features: [JSONValue] = []
-        if alert.hasAlert {
+        // The NWS warns for the US and its territories only: elsewhere an empty collection.
+        if alert.hasAlert, AlertAreas.inUnitedStates(latitude: latitude, longitude: longitude) {
             let inForce = NWSAlertInForce(alert)
             features.append(feature(alert, number: 1, event: inForce.event, severity: alert.severity, ends: inForce.ends,
                                     messageType: inForce.earlier.isEmpty ? "Alert" : "Update", sent: inForce.sent,
@@ -171,7 +173,8 @@ enum NWSAlerts {
 /// green, level 1; `windDowngrade`); a `Cancel` of an ice alert sent by mistake (CAP's `msgType`,
 /// which the GeoJSON's `type` carries, `severity` Minor), expiring an hour after it was sent; and
 /// a gale for the sea off the place (`geographicDomain` marine), which MET's point query answers
-/// for a coastal place.
+/// for a coastal place. A place outside Norway and its waters gets an empty collection (MET's
+/// warnings are "for Norwegian areas", `doc/metalerts/geojson.md`; `AlertAreas.inNorway`).
 ///
 /// Every answer carries `Last-Modified` (the `lastChange`) and `Expires` half an hour after
 /// `now`, as the answer shown in `doc/GettingStarted.md` does; a request whose `If-Modified-Since`
@@ -196,16 +199,18 @@ enum MetAlerts {
         }
         let english = request.queryValue("lang") == "en"
         let alert = OfficialAlert(latitude: latitude, longitude: longitude, now: now)
+        // MET warns for Norwegian areas only: elsewhere an empty collection (`AlertAreas`).
+        let warned = alert.hasAlert && AlertAreas.inNorway(latitude: latitude, longitude: longitude)
         // The feed changes with its newest message: where there are alerts, one is sent every
         // hour (the rain alert's re-issue, the wind's downgrade at noon UTC, `windDowngrade`).
         let downgrade = windDowngrade(now)
-        let lastChange = alert.hasAlert ? alert.lastSent : alert.issued
+        let lastChange = warned ? alert.lastSent : alert.issued
         let caching = [("Last-Modified", HTTPDate.string(lastChange)), ("Expires", HTTPDate.string(now + expiresAfter))]
         if current, let since = request.headers["if-modified-since"].flatMap(HTTPDate.seconds), since >= lastChange {
             return ServerResponse(status: 304, headers: caching)
         }
         var features: [JSONValue] = []
-        if alert.hasAlert {
+        if warned {
             let levels = [(2, "Yellow", "Moderate"), (3, "Orange", "Severe"), (4, "Red", "Extreme")]
             let level = levels[Int(alert.seed.unit(48) * 3) % 3]
             let rain = english ? ["Heavy rain", "Very heavy rain", "Extremely heavy rain ongoing"][level.0 - 2]

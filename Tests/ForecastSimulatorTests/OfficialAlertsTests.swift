@@ -109,4 +109,24 @@ import Testing
         #expect(properties.map { $0["geographicDomain"] as? String } == ["land", "land", "land", "marine"])
         #expect(Set(properties.compactMap { $0["id"] as? String }).count == 4, "each message has its own CAP id")
     }
+
+    /// Both services warn for their own country only (MET: "Norwegian areas", `doc/metalerts/
+    /// geojson.md`; the NWS: the US's `StateTerritoryCode`s): a place across the border with a
+    /// simulated alert gets an empty collection, one inside gets its alert.
+    @Test func eachServiceAnswersNothingOutsideItsCountry() throws {
+        let simulator = try startedSimulator(.init(now: Self.now))
+        defer { simulator.stop() }
+        let agent = [("User-Agent", "test (me@example.org)")]
+        let features = { (path: String) in (try fetch(simulator.port, path, headers: agent).jsonObject?["features"] as? [Any])?.count ?? -1 }
+        let alerted = { (latitude: Double, longitude: Double) in ForecastSimulator.scenario(latitude: latitude, longitude: longitude).hasAlert }
+        let sweden = [(59.51, 11.84), (59.39, 12.13), (59.03, 12.23), (59.88, 12.29), (63.32, 12.10), (64.50, 14.15), (66.05, 17.89), (66.95, 17.72)]
+        let swedish = try #require(sweden.first { alerted($0.0, $0.1) })
+        #expect(try features("/weatherapi/metalerts/2.0/current.json?lat=\(swedish.0)&lon=\(swedish.1)&lang=en") == 0)
+        #expect(try features("/weatherapi/metalerts/2.0/current.json?lat=60.39&lon=5.32&lang=en") > 0)
+        let canada = [(43.65, -79.38), (49.28, -123.12), (45.5, -73.57), (46.52, -84.35), (48.61, -93.40), (46.12, -70.67), (60.17, -132.72)]
+        let canadian = try #require(canada.first { alerted($0.0, $0.1) })
+        #expect(try features("/alerts/active?point=\(canadian.0),\(canadian.1)") == 0)
+        #expect(try features("/alerts/active?point=40.71,-74.006") > 0)
+    }
+
 }
