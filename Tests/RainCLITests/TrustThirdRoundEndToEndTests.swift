@@ -85,7 +85,7 @@ import Testing
             #expect(refreshed.status == 0, "\(refreshed)")
             #expect(!refreshed.error.contains("larger than"), "\(refreshed)")
             let cached = try #require(try ForecastCache(directory: home + "/cache/forecasts").load(for: world.berlin.id))
-            let air = try #require(cached.forecast.air)
+            let air = try #require(cached.forecast.air, "no air kept: \(refreshed.error)")
             #expect(!air.hourly.isEmpty && air.hourly.count <= 7 * 24, "\(air.hourly.count) hours")
             let shown = try await world.keylessRain(["show", "Berlin"])
             #expect(shown.status == 0, "\(shown)")
