@@ -19,11 +19,11 @@ extension SimulatorState: RequestHandler {
     }
 
     /// The time Open-Meteo's limiter counts by. From a fixed `now` it runs on as the real clock
-    /// does (the answers stay those of the moment given), so a minute's count ends and a client
-    /// that waits for it is let through.
+    /// does from the first request it counts (the answers stay those of the moment given), so
+    /// a minute's count ends and a client that waits for it is let through.
     private var limiterNow: Double {
         guard let fixedNow else { return Date().timeIntervalSince1970 }
-        let elapsed = (ContinuousClock.now - started).components
+        let elapsed = timeSinceLimiterStarted().components
         return fixedNow + Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
     }
 

@@ -12,6 +12,8 @@ final class SimulatorState: Sendable {
         var requestCount = 0
         var requests: [RecordedRequest] = []
         var openMeteoLimiter: OpenMeteoRateLimiter?
+        /// When the limiter was first asked: from a fixed `now` its clock runs on from then.
+        var limiterStarted: ContinuousClock.Instant?
         /// The air-quality route's own: rain asks it beside every forecast, so the forecast's
         /// behaviours, counts and failures stay the forecast's (`AirQuality.swift`).
         var airBehaviour: ForecastSimulator.Behaviour = .normal
@@ -23,7 +25,6 @@ final class SimulatorState: Sendable {
     let logger: (@Sendable (String) -> Void)?
     /// `Configuration.now`: nil follows the real clock.
     let fixedNow: Double?
-    let started = ContinuousClock.now
     private let values: Mutex<Values>
 
     init(configuration: ForecastSimulator.Configuration) {
@@ -33,6 +34,15 @@ final class SimulatorState: Sendable {
         var initial = Values(behaviour: configuration.behaviour, latencyMilliseconds: configuration.latencyMilliseconds)
         initial.openMeteoLimiter = configuration.openMeteoLimits.map(OpenMeteoRateLimiter.init(limits:))
         values = Mutex(initial)
+    }
+
+    /// How long ago Open-Meteo's limiter was first asked (zero the first time).
+    func timeSinceLimiterStarted() -> Duration {
+        values.withLock { values in
+            let now = ContinuousClock.now
+            if values.limiterStarted == nil { values.limiterStarted = now }
+            return now - values.limiterStarted!
+        }
     }
 
     /// The reason Open-Meteo's limiter refuses a request at `now` with; nil when it lets it through
