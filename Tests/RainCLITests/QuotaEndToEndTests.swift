@@ -15,7 +15,8 @@ import Testing
         var limits: ForecastSimulator.OpenMeteoLimits
         var message: String
         /// Whether rain asks again before giving up: never before the limit's reset, nor when
-        /// the reset (the next minute, 60 s away) is past the command's 20 s.
+        /// the reset (the next minute, 60 s away) is past the command's 20 s (`QuotaTests`
+        /// has the wait for the minute).
         var asksAgain: Bool
         var testDescription: String { message }
     }
@@ -39,23 +40,6 @@ import Testing
             #expect(lines.first?.hasPrefix("rain: error: ") == true && lines.first?.hasSuffix(limitCase.message) == true, "\(refused.error)")
             let forecasts = world.simulator.requests.filter { $0.path == "/v1/forecast" }.count
             #expect(limitCase.asksAgain ? forecasts > 2 : forecasts == 2, "forecast requests: \(forecasts)")
-        }
-    }
-
-    /// Open-Meteo's 429 has no `Retry-After` and its minute's count ends on the minute: half a
-    /// minute before it, rain waits for the next minute and asks once more, rather than three
-    /// times at once and giving up (the first refresh has those 30 s to count its calls in the
-    /// minute, however busy the machine).
-    @Test func aMinutesLimitIsAskedAgainOnceTheMinuteIsOver() async throws {
-        try await withTemporaryDirectory { home in
-            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 50}"#, now: Self.now + 30,
-                                          openMeteoLimits: .init(perMinute: 3, perHour: 1000, perDay: 1000))
-            let first = try await world.keylessRain(["refresh", "Berlin"])
-            #expect(first.status == 0, "\(first)")
-            let again = try await world.keylessRain(["refresh", "Berlin"])
-            #expect(again.status == 0 && again.error.isEmpty, "\(again)")
-            let forecasts = world.simulator.requests.filter { $0.path == "/v1/forecast" }.count
-            #expect(forecasts == 3, "one refused in the first minute, asked once more in the next: \(forecasts)")
         }
     }
 

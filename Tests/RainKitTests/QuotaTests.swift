@@ -162,6 +162,27 @@ import Testing
     }
 }
 
+/// Open-Meteo's 429 has no `Retry-After` and its minute's count clears on the minute
+/// (open-meteo/open-meteo `configure.swift`, `minutelyCallback`): rain waits for the next
+/// minute and a second more, and never for the hour's or the day's.
+@Suite struct MinuteLimitWaitTests {
+    @Test func theMinutesLimitIsWaitedForAndNoOther() throws {
+        let now = Date(timeIntervalSince1970: 1_787_229_470)   // 12:37:50 UTC
+        let minute = ExceededQuota(service: "Open-Meteo", window: .minute, now: now)
+        #expect(minute.retryDelay(now: now) == .seconds(11))
+        #expect(minute.retryDelay(now: now.addingTimeInterval(9.5)) == .milliseconds(1500))
+        #expect(ExceededQuota(service: "Open-Meteo", window: .hour, now: now).retryDelay(now: now) == nil)
+        #expect(ExceededQuota(service: "Open-Meteo", window: .day, now: now).retryDelay(now: now) == nil)
+        let response = HTTPResponse(status: 429, headers: [:],
+                                    body: Data(#"{"error": true, "reason": "Minutely API request limit exceeded. Please try again in one minute."}"#.utf8))
+        guard case .failure(_, let retryable, let delay?) = ForecastAttempt(.success(response), host: "api.open-meteo.com", key: nil) else {
+            Issue.record("a minute's 429 is worth a try after the minute")
+            return
+        }
+        #expect(retryable && delay > .zero && delay <= .seconds(61))
+    }
+}
+
 /// `"ensemble": true`: what periodic refreshes add, counted in one place
 /// (`EnsembleService.periodicCallsPerPlace`) and by the plans at most every 6 hours.
 @Suite struct EnsembleQuotaTests {
