@@ -85,9 +85,10 @@ public struct ForecastView: Sendable {
 
     /// The view above its credit line.
     private func body(_ cached: CachedForecast, context: ForecastViewContext, height: Int?) -> [String] {
-        if let day { return trimmed(dayLines(context, day: day, air: AirLines(cached.forecast, now: now, presentation: presentation, ascii: asciiOnly)?.lines ?? [])) }
+        // The air (`AirLines`): its index and pollen lines below the conditions, on every form.
+        let air = AirLines(cached.forecast, now: now, presentation: presentation, ascii: asciiOnly, forecastFetchedAt: cached.fetchedAt)?.lines ?? []
+        if let day { return trimmed(dayLines(context, day: day, air: air)) }
         if showsParts {
-            let air = AirLines(cached.forecast, now: now, presentation: presentation, ascii: asciiOnly)?.lines ?? []
             let sections = [context.header(), context.currentSection() + air + context.skySection(), context.partsSection(), context.alertsSection()]
             return trimmed(sections.filter { !$0.isEmpty }.joined(separator: [""]).map { $0 })
         }
@@ -104,8 +105,6 @@ public struct ForecastView: Sendable {
                 lessHours = place == .inPlaceOfHours ? graph : graph + [""] + lessHours
             }
         }
-        // The air (`AirLines`): its index and pollen lines below the conditions.
-        let air = AirLines(cached.forecast, now: now, presentation: presentation, ascii: asciiOnly, forecastFetchedAt: cached.fetchedAt)?.lines ?? []
         var sections = [context.header(), context.currentSection() + air + context.skySection(), hours,
                         context.daysSection(), context.alertsSection()]
         if let height {
