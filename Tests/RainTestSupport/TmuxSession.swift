@@ -19,7 +19,10 @@ public final class TmuxSession: Sendable {
 
     /// Starts `shellCommand` (run by /bin/sh) in a `width` x `height` terminal.
     public init(folder: String, shellCommand: String, width: Int = 80, height: Int = 24) throws {
-        socket = folder + "/tmux.sock"
+        // A socket of its own per session: the watcher below ends the server on its socket once
+        // that socket is gone, and a second session on the same path in the same folder would be
+        // the one it ended.
+        socket = folder + "/tmux-" + UUID().uuidString.prefix(8) + ".sock"
         try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "rain", "-x", "\(width)", "-y", "\(height)",
                   "/bin/sh", "-c", shellCommand])
         // A test process that is killed runs no `defer`, and its sessions would go on running
