@@ -165,7 +165,7 @@ import Testing
             let world = try ForecastWorld(home: home)
             let environment = world.keylessEnvironment.map { "\($0.key)=\(shellQuoted($0.value))" }.sorted().joined(separator: " ")
             let rain = "env \(environment) TERM=xterm LANG=C.UTF-8 \(shellQuoted(BuiltProduct.path("rain"))) locations add Paris --ascii"
-            let tmux = try TmuxSession(folder: home, shellCommand: rain + "; sleep 60", width: 80, height: 24)
+            let tmux = try TmuxSession(folder: home, shellCommand: rain + "; sleep 600", width: 80, height: 24)
             defer { tmux.kill() }
             let list = try await tmux.waitForScreen(containing: "Places named \"Paris\"", limit: .seconds(90))
             #expect(list.contains("1  Paris  Ile-de-France, France"), "\(list)")

@@ -16,17 +16,14 @@ import Testing
         try await BuiltProduct.run("rain", arguments, environment: world.keylessEnvironment.merging(extra) { $1 }, at: moment)
     }
 
-    /// What `rain ARGUMENTS` shows on a terminal of `width` x 24 (tmux, a folder of its own
-    /// each time: a server just killed may still hold the last socket), and its lines; the
+    /// What `rain ARGUMENTS` shows on a terminal of `width` x 24 (tmux), and its lines; the
     /// shell's line after it takes the last row, as a prompt does, and scrolls nothing away.
     static func terminal(_ world: ForecastWorld, _ arguments: [String], width: Int) async throws -> (String, [String]) {
         try #require(TmuxSession.isAvailable, "tmux is not installed; 'make test' installs it")
-        let folder = world.home + "/tmux-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let variables = world.environment.merging(["TERM": "xterm-256color", "LANG": "C.UTF-8"]) { $1 }
             .map { "\($0.key)=\(shellQuoted($0.value))" }.sorted().joined(separator: " ")
         let command = "env \(variables) \(shellQuoted(BuiltProduct.path("rain"))) " + arguments.map(shellQuoted).joined(separator: " ")
-        let tmux = try TmuxSession(folder: folder, shellCommand: command + "\nprintf 'rain exited with %s' $?\nsleep 60", width: width, height: 24)
+        let tmux = try TmuxSession(folder: world.home, shellCommand: command + "\nprintf 'rain exited with %s' $?\nsleep 600", width: width, height: 24)
         defer { tmux.kill() }
         let screen = try await tmux.waitForScreen(containing: "rain exited with 0", limit: .seconds(90))
         return (screen, Array(screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).prefix { !$0.hasPrefix("rain exited") }))

@@ -95,7 +95,7 @@ import Testing
                 // A real 80x24 terminal: the first line still shows the place after the prompt.
                 guard TmuxSession.isAvailable else { continue }
                 let variables = world.environment.map { "\($0.key)=\(shellQuoted($0.value))" }.sorted().joined(separator: " ")
-                let tmux = try TmuxSession(folder: home, shellCommand: "env \(variables) TERM=xterm LANG=C.UTF-8 \(shellQuoted(BuiltProduct.path("rain"))) show --offline; printf 'PROMPT>'; sleep 60",
+                let tmux = try TmuxSession(folder: home, shellCommand: "env \(variables) TERM=xterm LANG=C.UTF-8 \(shellQuoted(BuiltProduct.path("rain"))) show --offline; printf 'PROMPT>'; sleep 600",
                                            width: 80, height: 24)
                 defer { tmux.kill() }
                 let screen = try await tmux.waitForScreen(containing: "PROMPT>", limit: .seconds(60))
@@ -420,13 +420,10 @@ import Testing
 
     /// The lines a terminal of `width` columns (and room for every day) shows of `rain ARGS`.
     static func screen(_ world: ForecastWorld, _ arguments: [String], width: Int, language: String, height: Int = 60) async throws -> [String] {
-        // A folder of its own for each terminal: a server just killed may still hold the last socket.
-        let folder = world.home + "/tmux-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let variables = world.environment.merging(["TERM": "xterm-256color", "LANG": language]) { $1 }
             .map { "\($0.key)=\(shellQuoted($0.value))" }.sorted().joined(separator: " ")
         let command = "env \(variables) \(shellQuoted(BuiltProduct.path("rain"))) " + arguments.map(shellQuoted).joined(separator: " ")
-        let tmux = try TmuxSession(folder: folder, shellCommand: command + "\necho \"rain exited with $?\"\nsleep 60", width: width, height: height)
+        let tmux = try TmuxSession(folder: world.home, shellCommand: command + "\necho \"rain exited with $?\"\nsleep 600", width: width, height: height)
         defer { tmux.kill() }
         let screen = try await tmux.waitForScreen(containing: "rain exited with 0", limit: .seconds(90))
         let lines = screen.split(separator: "\n").map(String.init)

@@ -88,7 +88,7 @@ import Testing
             #expect(piped.output.hasSuffix(" dawn.\n"), "the whole description, wrapped:\n\(piped.output)")
             #expect(!piped.output.contains("…"))
 
-            let tmux = try TmuxSession(folder: home, shellCommand: "env RAIN_HOME=\(shellQuoted(home)) TERM=xterm \(shellQuoted(BuiltProduct.path("rain"))) show --offline; echo 'rain exited'; sleep 60", width: 80, height: 40)
+            let tmux = try TmuxSession(folder: home, shellCommand: "env RAIN_HOME=\(shellQuoted(home)) TERM=xterm \(shellQuoted(BuiltProduct.path("rain"))) show --offline; echo 'rain exited'; sleep 600", width: 80, height: 40)
             defer { tmux.kill() }
             let screen = try await tmux.waitForScreen(containing: "rain exited", limit: .seconds(90))
             #expect(screen.contains("…") && !screen.contains("dawn."), "a terminal keeps its short form:\n\(screen)")

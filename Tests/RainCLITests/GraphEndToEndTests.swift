@@ -23,9 +23,7 @@ import Testing
         let variables = world.environment.map { "\($0.key)=\(shellQuoted($0.value))" }.sorted().joined(separator: " ")
         // The test process may carry NO_COLOR (a runner whose output is not a terminal): rain gets only what a case gives it.
         let rain = "env -u NO_COLOR \(variables) TERM=xterm LANG=C.UTF-8 \(environment) \(shellQuoted(BuiltProduct.path("rain"))) \(command) --offline \(arguments)"
-        let folder = world.home + "/tmux-\(width)-\(UUID().uuidString.prefix(8))"
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        let tmux = try TmuxSession(folder: folder, shellCommand: rain + "; echo \"rain exited $?\"; sleep 60", width: width, height: height)
+        let tmux = try TmuxSession(folder: world.home, shellCommand: rain + "; echo \"rain exited $?\"; sleep 600", width: width, height: height)
         defer { tmux.kill() }
         _ = try await tmux.waitForScreen(containing: "rain exited", limit: .seconds(90))
         return try tmux.screen(escapes: escapes)

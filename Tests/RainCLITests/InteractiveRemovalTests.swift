@@ -29,7 +29,7 @@ import Testing
         status=$?
         if [ "$(stty -g)" = "$before" ]; then echo "terminal restored"; else echo "terminal NOT restored"; fi
         echo "rain exited with $status"
-        sleep 60
+        sleep 600
         """
         return try TmuxSession(folder: home, shellCommand: script, width: width, height: height)
     }

@@ -8,16 +8,15 @@ import Testing
 /// a pick with the keys, and a cancel that saves nothing.
 @Suite(.serialized) struct PlacePickerTerminalTests {
     /// Runs `rain locations add ARGUMENTS` in tmux; the shell prints rain's exit status afterwards.
-    /// `folder` holds the tmux server's socket: one per session.
-    private func start(_ world: ForecastWorld, _ arguments: String, folder: String? = nil) throws -> TmuxSession {
+    private func start(_ world: ForecastWorld, _ arguments: String) throws -> TmuxSession {
         try #require(TmuxSession.isAvailable, "tmux is not installed; 'make test' installs it")
         let environment = world.keylessEnvironment.map { "\($0.key)=\(shellQuoted($0.value))" }.sorted().joined(separator: " ")
         let script = """
         env \(environment) TERM=xterm-256color \(shellQuoted(BuiltProduct.path("rain"))) locations add \(arguments)
         echo "rain exited with $?"
-        sleep 60
+        sleep 600
         """
-        return try TmuxSession(folder: folder ?? world.home, shellCommand: script, width: 80, height: 24)
+        return try TmuxSession(folder: world.home, shellCommand: script, width: 80, height: 24)
     }
 
     private func saved(_ world: ForecastWorld) throws -> [Location] {
@@ -59,9 +58,7 @@ import Testing
             let world = try ForecastWorld(home: home)
             let before = fileBytes(home + "/defaults.json")
             for key in ["q", "Escape"] {
-                let folder = home + "/tmux-" + key
-                try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-                let tmux = try start(world, "Berlin", folder: folder)
+                let tmux = try start(world, "Berlin")
                 defer { tmux.kill() }
                 try await tmux.waitForScreen(containing: "Places named \"Berlin\"")
                 try tmux.send(key)

@@ -125,7 +125,7 @@ import Testing
             let store = LocationsStore(paths: .resolve(environment: ["RAIN_HOME": home]))
             for name in ["Home", "Zürich"] { _ = try store.add(name: name, coordinate: Coordinate(latitude: 1, longitude: 2)) }
             let rain = "env RAIN_HOME=\(shellQuoted(home)) TERM=xterm LANG=\(locale) \(shellQuoted(BuiltProduct.path("rain"))) locations remove -i\(flag)"
-            let tmux = try TmuxSession(folder: home, shellCommand: rain + "; sleep 60")
+            let tmux = try TmuxSession(folder: home, shellCommand: rain + "; sleep 600")
             defer { tmux.kill() }
             try await tmux.waitForScreen(containing: "Remove saved places", limit: .seconds(90))
             try tmux.send("Down", "Space")

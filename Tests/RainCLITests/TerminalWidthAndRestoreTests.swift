@@ -65,7 +65,7 @@ import Testing
         status=$?
         if [ "$(stty -g)" = "$settings" ]; then echo "terminal restored"; else echo "terminal NOT restored"; fi
         echo "rain exited with $status"
-        sleep 60
+        sleep 600
         """
         return try TmuxSession(folder: world.home, shellCommand: script, width: width, height: height)
     }

@@ -33,7 +33,7 @@ struct TestChildrenTests {
         try await withTemporaryDirectory { folder in
             var session: TmuxSession?
             let holders = try await holdersOfAnInheritablePipe {
-                session = try TmuxSession(folder: folder, shellCommand: "sleep 60")
+                session = try TmuxSession(folder: folder, shellCommand: "sleep 600")
             }
             session?.kill()
             // The server and its watcher name the session's socket, in this test's folder.

@@ -92,7 +92,7 @@ import Testing
         try #require(TmuxSession.isAvailable, "tmux is not installed; 'make test' installs it")
         try await withTemporaryDirectory { folder in
             let command = "env RAIN_HOME=\(folder) HOME=\(folder) XDG_CONFIG_HOME=\(folder)/config LANG=\(language) TERM=xterm-256color "
-                + "'\(BuiltProduct.path("rain"))' timer --install; echo \"rain exited with $?\"; sleep 60"
+                + "'\(BuiltProduct.path("rain"))' timer --install; echo \"rain exited with $?\"; sleep 600"
             let tmux = try TmuxSession(folder: folder, shellCommand: command, width: width, height: 24)
             defer { tmux.kill() }
             let screen = try await tmux.waitForScreen(containing: "rain exited with 69", limit: .seconds(90))

@@ -3,7 +3,9 @@ import RainKit
 
 /// A detached tmux server of its own (socket in a given folder) running one command in a
 /// pseudo-terminal of a fixed size: tests send keys and read the screen as a person would.
-/// Always `kill()` it, in a `defer`.
+/// Always `kill()` it, in a `defer`. A command that should leave its screen to be read ends
+/// with `sleep 600`: a test on a busy machine may look only a minute after the program ended,
+/// and the server ends with the command.
 public final class TmuxSession: Sendable {
     public struct Timeout: Error, CustomStringConvertible {
         public var expected: String

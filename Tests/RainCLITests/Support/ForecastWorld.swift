@@ -95,7 +95,7 @@ final class ForecastWorld: Sendable {
         \(before)
         \(command)
         echo "rain exited with $?"
-        sleep 60
+        sleep 600
         """
         return try TmuxSession(folder: home, shellCommand: script, width: width, height: height)
     }
