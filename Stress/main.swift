@@ -5,7 +5,7 @@ import Foundation
 
 let arguments = CommandLine.arguments
 guard arguments.count >= 3 else {
-    print("usage: stress RAIN FORECAST_SIMULATOR [store kills refreshes faults leaks escapes files widths arguments writes]")
+    print("usage: stress RAIN FORECAST_SIMULATOR [store kills refreshes faults beside leaks escapes files widths arguments writes]")
     exit(64)
 }
 let rainPath = arguments[1]
@@ -22,6 +22,7 @@ if wanted("store") { StoreCheck.run() }
 if wanted("kills") { KillCheck.run() }
 if wanted("refreshes") { RefreshCheck.run() }
 if wanted("faults") { FaultCheck.run() }
+if wanted("beside") { BesideCheck.run() }
 if wanted("leaks") { LeakCheck.run() }
 if wanted("escapes") { EscapeCheck.run() }
 if wanted("files") { FileKindCheck.run() }

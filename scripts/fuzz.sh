@@ -2,7 +2,8 @@
 # make fuzz: libFuzzer on the JSON parser, both forecast decoders, the cache document reader,
 # the store reader, the notification log (notified), the argument parser, the one sanitiser
 # of terminal text (text), every screen at any width and height (screens), and the API key's
-# redaction from an answer and the sizes taken from COLUMNS and LINES (redaction), each for
+# redaction from an answer and the sizes taken from COLUMNS and LINES (redaction), the air,
+# ensemble, alert, geocoding and where-am-I bodies beside the forecast (feeds), each for
 # FUZZ_SECONDS (default 60). SwiftPM builds the `rain-fuzz` product with `--sanitize fuzzer
 # --sanitize address` (optimised, overflow and bounds checks kept: they are what finds the
 # bugs); FUZZ_TARGET picks what it does with an
@@ -16,7 +17,7 @@ set -eu
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 SECONDS_EACH=${FUZZ_SECONDS:-60}
-TARGETS=${FUZZ_TARGETS:-"json forecast cache store notified arguments text screens redaction"}
+TARGETS=${FUZZ_TARGETS:-"json forecast cache store notified arguments text screens redaction feeds"}
 OUT="$ROOT/.build/fuzz"
 REGRESSIONS="$ROOT/Tests/RainCLITests/FuzzRegressions"
 # swiftc keeps only the last -sanitize= it is given, and SwiftPM gives -sanitize=fuzzer then
@@ -49,6 +50,7 @@ seed() {
         text)
             printf '\024Z\303\274rich \346\235\261\344\272\254 \033[31mred\342\200\256 \342\200\213' > "$corpus/mixed"
             printf '\003Stra\303\237e \360\237\214\247\357\270\217' > "$corpus/wide" ;;
+        feeds) cp Fuzz/seeds/feeds/*.json "$corpus/" ;;  # the simulator's answers
         redaction)
             printf '\041sim-key-0123456789abcdef0123456789{"summary":"sim-key-0123456789abcdef0123456789","\\u0073im-key-0123456789abcdef0123456789":1}' > "$corpus/echoed"
             printf '\003abc{"abc":"x abc y","abcd":1}' > "$corpus/short" ;;

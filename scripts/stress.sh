@@ -1,8 +1,8 @@
 #!/bin/sh
 # make stress: the long checks of issue 10 against the real rain binary, each printing its
 # figure: concurrent store writers and readers, SIGKILLs inside saves, every simulator failure
-# mode, concurrent refreshes, a key-leak hunt and hostile text on a pty. STRESS_SIZE=small is the reduced CI run;
-# name checks to run only those: sh scripts/stress.sh store kills refreshes faults leaks escapes files widths arguments writes
+# mode, every failure of the sources beside the forecast, concurrent refreshes, a key-leak hunt and hostile text on a pty. STRESS_SIZE=small is the reduced CI run;
+# name checks to run only those: sh scripts/stress.sh store kills refreshes faults beside leaks escapes files widths arguments writes
 set -eu
 
 cd "$(dirname "$0")/.."

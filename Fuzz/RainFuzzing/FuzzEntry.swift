@@ -7,7 +7,7 @@ import Foundation
 /// SwiftPM with libFuzzer), and what FuzzRegressionTests replays: an input is read or refused,
 /// never a crash.
 public enum FuzzEntry {
-    public static let targets = ["json", "forecast", "cache", "store", "notified", "arguments", "text", "screens", "redaction"]
+    public static let targets = ["json", "forecast", "cache", "store", "notified", "arguments", "text", "screens", "redaction", "feeds"]
 
     public static func run(_ target: String, _ bytes: [UInt8]) {
         switch target {
@@ -20,6 +20,7 @@ public enum FuzzEntry {
         case "text": text(bytes)
         case "screens": screens(bytes)
         case "redaction": redaction(bytes)
+        case "feeds": feeds(bytes)
         default: preconditionFailure("no fuzz target \(target)")
         }
     }
@@ -58,6 +59,25 @@ public enum FuzzEntry {
                 CachedForecast(location: Location(name: "Fuzz", coordinate: forecast.coordinate), fetchedAt: now,
                                source: provider.rawValue, forecast: forecast))
         }
+    }
+
+    /// A body of each source beside the forecast: the air (its current hour and the days kept
+    /// of it), the ensemble (its spread, days as a place has them), both alert feeds, the
+    /// geocoder and where-am-I; what is read is read or refused, and every alert text that
+    /// would reach a terminal is clean once drawn.
+    static func feeds(_ bytes: [UInt8]) {
+        let body = Data(bytes)
+        let now = Date(timeIntervalSince1970: 1_790_000_000)
+        _ = try? AirQualityDecoder.decode(body, now: now)
+        let clock = LocalClock(timeZoneIdentifier: "Pacific/Apia", units: .si)
+        for model in EnsembleModel.allCases {
+            if let runs = try? EnsembleDecoder.decode(body, model: model, units: .si) { _ = ForecastSpread(runs, clock: clock) }
+        }
+        for alerts in [try? MetAlertsDecoder.decode(body), try? NWSAlertDecoder.decode(body)] {
+            for alert in alerts ?? [] { checkReaches(alert.title.screenSafe) }
+        }
+        _ = try? GeocodingDecoder.decode(body)
+        _ = try? IPLocationDecoder.decode(body, host: "127.0.0.1")
     }
 
     /// `defaults.json`, the saved places.
