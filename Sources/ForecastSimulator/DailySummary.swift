@@ -7,6 +7,10 @@ import Foundation
 /// `temperatureMin`/`Max` are the calendar day's; `temperatureHigh` is the high of
 /// (06:00, 18:00] and `temperatureLow` the low of (18:00, 06:00 the next day], local time.
 /// API/daily/builder.py: `precipAccumulation` = liquid + snow + ice accumulations of the day.
+/// API/hourly/block.py, `_calculate_derived_metrics`: day 0's precipitation is that of the hours
+/// from the one under way ("the remaining hours of the day"): the hours before it have their
+/// intensity, accumulations and probability zeroed before the days are summed (what fell in
+/// them goes to `currently.currentDayLiquid` instead).
 struct DailySummary: Sendable {
     let start: Double
     /// The day's hours (each carrying the precipitation of the hour it starts).
@@ -17,21 +21,27 @@ struct DailySummary: Sendable {
     let night: [Conditions]
     let sunrise: Double
     let sunset: Double
-    /// What falls in the calendar day, mm of liquid water by kind.
+    /// What falls in the calendar day (day 0: from the hour under way), mm of liquid water by kind.
     let amount: Precipitation.Amount
 
     /// `start`/`end`: this and the next local midnight; `sixAM`, `sixPM`, `nextSixAM`: local
     /// 06:00 and 18:00 of this day and 06:00 of the next; `forecastMonth`: the month (1...12)
-    /// of the forecast's first day (Pirate Weather decides polar day or night by it).
+    /// of the forecast's first day (Pirate Weather decides polar day or night by it);
+    /// `counted`: where the day's precipitation starts (day 0: the hour under way).
     init(model: WeatherModel, precipitation: Precipitation, start: Double, end: Double,
-         sixAM: Double, sixPM: Double, nextSixAM: Double, forecastMonth: Int) {
+         sixAM: Double, sixPM: Double, nextSixAM: Double, forecastMonth: Int, counted: Double? = nil) {
         self.start = start
-        func hour(_ time: Double) -> Conditions { precipitation.conditions(at: time, over: time, time + 3600) }
+        let counted = max(start, counted ?? start)
+        func hour(_ time: Double) -> Conditions {
+            var conditions = precipitation.conditions(at: time, over: time, time + 3600)
+            if time < counted { conditions.setPrecipitation(intensity: 0, probability: 0) }
+            return conditions
+        }
         let hours = max(1, Int(((end - start) / 3600).rounded()))
         samples = (0..<hours).map { hour(start + Double($0) * 3600) }
         daytime = stride(from: sixAM + 3600, through: sixPM, by: 3600).map(hour)
         night = stride(from: sixPM + 3600, through: nextSixAM, by: 3600).map(hour)
-        amount = precipitation.amount(from: start, to: end)
+        amount = precipitation.amount(from: counted, to: end)
         // Pirate-Weather/pirate-weather-code API/utils/solar.py, calculate_solar_times: where the
         // sun neither rises nor sets, polar day is sunrise 00:00:01 and sunset 23:59:59 of the
         // day (midnight + 86400 - 1); polar night is sunrise midnight + 86400 - 2 and sunset

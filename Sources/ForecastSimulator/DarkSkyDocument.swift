@@ -88,9 +88,14 @@ struct DarkSkyDocument: Sendable {
         let start = (now / 60).rounded(.down) * 60
         var data: [JSONValue] = []
         let precipType = current.temperature <= 0 ? "snow" : current.temperature <= 2 ? "sleet" : "rain"
+        let hrrr = PirateWeatherMinutes.areHRRRs(latitude: latitude, longitude: longitude)
+        let intensities = (0...60).map { minute in
+            let time = start + Double(60 * minute)
+            return hrrr ? precipitation.rate(at: time).rate : PirateWeatherMinutes.interpolatedRate(at: time, precipitation)
+        }
         for minute in 0...60 {
             let time = start + Double(60 * minute)
-            let intensity = precipitation.rate(at: time).rate
+            let intensity = intensities[minute]
             let wet = intensity > 0
             let probability = wet ? 0.7 + 0.25 * model.seed.unit(63, Int64(minute)) : 0.02 + 0.08 * model.seed.unit(64, Int64(minute))
             data.append(.object([
@@ -101,9 +106,22 @@ struct DarkSkyDocument: Sendable {
                 ("precipType", .string(wet ? precipType : "none")),
             ]))
         }
+        // The summary is worked out from the minutes (`API/PirateMinutelyText.py`), whatever
+        // they are: interpolated ones move the start and the end towards the hour.
+        let firstWet = intensities.firstIndex { $0 > 0 }
+        let firstDry = intensities.firstIndex { $0 == 0 }
         let summary: String
         let icon: String
-        if let begins = scenario.minutesUntilPrecipitation {
+        if !hrrr, let firstWet, firstWet > 0 {
+            summary = "Light \(precipType) starting in \(firstWet) min."
+            icon = precipType
+        } else if !hrrr, firstWet == 0, let firstDry {
+            summary = "Light \(precipType) stopping in \(firstDry) min."
+            icon = precipType
+        } else if !hrrr {
+            summary = firstWet == nil ? "\(current.summary) for the hour." : "Light \(precipType) for the hour."
+            icon = firstWet == nil ? current.icon : precipType
+        } else if let begins = scenario.minutesUntilPrecipitation {
             summary = "Light \(precipType) starting in \(begins) min."
             icon = precipType
         } else if let ends = scenario.minutesUntilPrecipitationStops {
@@ -153,13 +171,15 @@ struct DarkSkyDocument: Sendable {
             return (calendar.date(from: parts) ?? today.addingTimeInterval(Double(day * 86400 + hour * 3600))).timeIntervalSince1970
         }
         let forecastMonth = calendar.component(.month, from: today)
+        let offset = Double(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: now)))
+        let hourUnderWay = ((now + offset) / 3600).rounded(.down) * 3600 - offset
         var days: [DailySummary] = []
         for day in 0..<8 {
             days.append(DailySummary(
                 model: model, precipitation: precipitation,
                 start: local(day: day, hour: 0), end: local(day: day + 1, hour: 0),
                 sixAM: local(day: day, hour: 6), sixPM: local(day: day, hour: 18), nextSixAM: local(day: day + 1, hour: 6),
-                forecastMonth: forecastMonth))
+                forecastMonth: forecastMonth, counted: day == 0 ? hourUnderWay : nil))
         }
         let data = days.map { $0.json(units: units, version: version, text: text) }
         let rainyDays = days.filter { $0.precipitationMillimetres > 1 }.count
@@ -267,10 +287,11 @@ struct DarkSkyDocument: Sendable {
         calendar.timeZone = TimeZone(secondsFromGMT: 0)!
         let run = Date(timeIntervalSince1970: (now / 21600).rounded(.down) * 21600)
         let parts = calendar.dateComponents([.year, .month, .day, .hour], from: run)
+        let sources = PirateWeatherMinutes.sources(latitude: latitude, longitude: longitude)
         let sourceTime = String(format: "%04d-%02d-%02d %02dZ", parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1, parts.hour ?? 0)
         return .object([
-            ("sources", .array([.string("forecast-simulator")])),
-            ("sourceTimes", .object([("forecast-simulator", .string(sourceTime))])),
+            ("sources", .array(sources.map { .string($0) })),
+            ("sourceTimes", .object(sources.filter { $0 != "ETOPO1" }.map { ($0, .string(sourceTime)) })),
             ("nearest-station", .number(0)),
             ("units", .string(units.rawValue)),
             ("version", .string("V2.9.7-simulator")),

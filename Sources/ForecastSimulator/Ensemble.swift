@@ -12,7 +12,12 @@ import Foundation
 /// - `Sources/App/Icon/Icon.swift`, `grid`: ICON-EU-EPS covers 29.5...70.5°N,
 ///   23.5°W...62.5°E; outside a regional grid its variables are NaN, written as null
 ///   (`Helper/Reader/GenericReaderMixerRaw.swift`).
-/// - precipitation is the preceding hour's sum in mm (the forecast API's convention).
+/// - precipitation is the preceding hour's sum in mm (the forecast API's convention). GEFS and
+///   ECMWF IFS ENS are 3-hourly (`Sources/App/Gfs/GfsDomain.swift` and
+///   `Sources/App/Ecmwf/EcmwfDomain.swift`, `dtSeconds`): each hour of a step gets the step's
+///   sum times 3600/10800, rounded to 0.1 mm (`Sources/App/Helper/Interpolation.swift`,
+///   `backwardsSum`, the variable's scale factor 10), so the three hours are equal and a
+///   step under 0.15 mm reads as three dry hours.
 /// The members are the simulator's forecast (`WeatherModel`) plus a deterministic error per
 /// member that grows with lead time, so the runs agree today and disagree next week.
 enum EnsembleAPI {
@@ -22,6 +27,8 @@ enum EnsembleAPI {
         "gfs_seamless": 31, "gfs025": 31, "gfs05": 31, "ecmwf_ifs025": 51,
     ]
     static let variables: Set<String> = ["temperature_2m", "precipitation"]
+    /// Hours per step of the models that are not hourly (ICON's ensembles are stored hourly).
+    static let stepHours: [String: Int] = ["gfs_seamless": 3, "gfs025": 3, "gfs05": 3, "ecmwf_ifs025": 3]
 
     static func answer(_ request: ServerRequest, now: Double) -> ServerResponse {
         let (latitude, longitude): (Double, Double)
@@ -54,7 +61,7 @@ enum EnsembleAPI {
             ? inICONEurope(latitude, longitude) : true
         let start = (now / 86400).rounded(.down) * 86400
         let times = stride(from: start, to: start + Double(days) * 86400, by: 3600).map { $0 }
-        let runs = Runs(latitude: latitude, longitude: longitude, issued: start, now: now)
+        let runs = Runs(latitude: latitude, longitude: longitude, issued: start, now: now, stepHours: stepHours[modelName] ?? 1)
 
         var units: [(String, JSONValue)] = [("time", .string(unixTime ? "unixtime" : "iso8601"))]
         var columns: [(String, JSONValue)] = [("time", .array(times.map(clock.time)))]
@@ -96,12 +103,14 @@ enum EnsembleAPI {
         let rain: Precipitation
         let seed: Seed
         let issued: Double
+        let stepHours: Int
 
-        init(latitude: Double, longitude: Double, issued: Double, now: Double) {
+        init(latitude: Double, longitude: Double, issued: Double, now: Double, stepHours: Int = 1) {
             model = WeatherModel(latitude: latitude, longitude: longitude)
             rain = Precipitation(model: model, now: now)
             seed = Seed(latitude: latitude, longitude: longitude)
             self.issued = issued
+            self.stepHours = stepHours
         }
 
         func spread(at time: Double) -> Double { 0.3 + 0.55 * max(0, time - issued) / 86400 }
@@ -113,12 +122,16 @@ enum EnsembleAPI {
             return base + spread(at: time) * 1.6 * seed.smooth(salt, at: time / 3600, period: 30)
         }
 
-        /// mm in the hour ending at `time`, to one decimal.
+        /// mm in the hour ending at `time`, to one decimal: the hour's own, or of a model with
+        /// longer steps, an even share of the step's (the step ending on the first multiple of
+        /// its length from `time` on, UTC).
         func precipitation(member: Int, endingAt time: Double) -> Double {
-            let shift = member == 0 ? 0 : (seed.unit(0xE7, Int64(member)) * 2 - 1) * spread(at: time) * 3 * 3600
+            let step = Double(stepHours) * 3600
+            let end = (time / step).rounded(.up) * step
+            let shift = member == 0 ? 0 : (seed.unit(0xE7, Int64(member)) * 2 - 1) * spread(at: end) * 3 * 3600
             let scale = member == 0 ? 1 : 0.4 + 1.2 * seed.unit(0xE9, Int64(member))
-            let amount = rain.amount(from: time - 3600 + shift, to: time + shift).total
-            return (amount * scale * 10).rounded() / 10
+            let amount = rain.amount(from: end - step + shift, to: end + shift).total
+            return (amount * scale * 3600 / step * 10).rounded() / 10
         }
     }
 }

@@ -215,8 +215,10 @@ import Testing
         #expect((document["hourly"] as? [String: Any])?["data"].flatMap { $0 as? [Any] }?.count == 168)
     }
 
+    /// In HRRR's area, where the minutes are a model's own (elsewhere they are interpolated:
+    /// `PirateWeatherMinutesTests`).
     @Test func somePlacesHaveRainStartingWithinTheHour() throws {
-        let place = try #require(Place.find { $0.minutesUntilPrecipitation != nil })
+        let place = try #require(Place.find(from: Place.hrrrCorner) { $0.minutesUntilPrecipitation != nil })
         let minutes = try #require(ForecastSimulator.scenario(latitude: place.latitude, longitude: place.longitude).minutesUntilPrecipitation)
         #expect((5...50).contains(minutes))
         let simulator = try startedSimulator()
@@ -234,8 +236,8 @@ import Testing
     }
 
     @Test func somePlacesHaveRainStoppingAndSomeStayTheSame() throws {
-        let stopping = try #require(Place.find { $0.minutesUntilPrecipitationStops != nil })
-        let steady = try #require(Place.find { $0.minutesUntilPrecipitation == nil && $0.minutesUntilPrecipitationStops == nil })
+        let stopping = try #require(Place.find(from: Place.hrrrCorner) { $0.minutesUntilPrecipitationStops != nil })
+        let steady = try #require(Place.find(from: Place.hrrrCorner) { $0.minutesUntilPrecipitation == nil && $0.minutesUntilPrecipitationStops == nil })
         let simulator = try startedSimulator()
         defer { simulator.stop() }
         let minutes = try #require(ForecastSimulator.scenario(latitude: stopping.latitude, longitude: stopping.longitude).minutesUntilPrecipitationStops)

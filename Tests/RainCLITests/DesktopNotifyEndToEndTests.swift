@@ -25,10 +25,10 @@ import Testing
             #expect(sent.output.isEmpty, "no terminal: nothing printed")
             let calls = bus.calls
             #expect(calls.map { $0["summary"] as? String } == [
-                "Rain in Berlin in about 15 min (light, ~1.2 mm in the first hour)",
+                "Rain in Berlin from about 14:00 (light, ~0.5 mm in the first hour)",
                 "Berlin: 70% chance of rain from 15:00",
             ])
-            #expect(calls.first?["body"] as? String == "From about 14:13 local time.")
+            #expect(calls.first?["body"] as? String == "From about 14:00 local time.")
             #expect(calls.allSatisfy { $0["app_name"] as? String == "rain" && $0["urgency"] as? Int == 1 })
             #expect(calls.first?["app_icon"] as? String == "weather-showers")
 

@@ -16,9 +16,13 @@ import Testing
         return location
     }
 
+    /// In New York, inside HRRR's area, where Pirate Weather's minutes (and so its sentence)
+    /// are a model's own (`PirateWeatherMinutesEndToEndTests`: elsewhere rain words it).
     @Test func theNextHourSentenceIsTheProvidersAndGustsCarryTheirUnit() async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home)
+            let added = try await world.rain(["locations", "add", "New York", "--lat", "40.71", "--lon", "-74.006", "--select"])
+            #expect(added.status == 0, "\(added)")
             let json = try await world.rain(["show", "--json"])
             let document = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
             let summary = try #require((document["next_hour"] as? [String: Any])?["summary"] as? String)

@@ -94,6 +94,20 @@ import Testing
         ])
     }
 
+    /// Pirate Weather's minutes are a model's own only from HRRR's sub-hourly run, which
+    /// `flags.sources` names; elsewhere they are interpolated from hourly models and tell the hour.
+    @Test func theMinutesKnowTheMinuteOnlyFromHRRRsSubHourlyRun() throws {
+        let minutely = #""minutely": {"data": [{"time": 1000, "precipIntensity": 0}]}"#
+        func precision(_ flags: String) throws -> Forecast.NextHour.Precision? {
+            try #require(try decoder.decode(body(minutely + (flags.isEmpty ? "" : ", " + flags)), units: .si).nextHour).precision
+        }
+        #expect(try precision(#""flags": {"sources": ["ETOPO1", "hrrrsubh", "hrrr_0-18", "nbm", "gfs"]}"#) == nil)
+        #expect(try precision(#""flags": {"sources": ["ETOPO1", "dwd_mosmix", "ecmwf_ifs", "gfs", "gefs"]}"#) == .hour)
+        #expect(try precision(#""flags": {"units": "si"}"#) == .hour)
+        #expect(try precision("") == .hour)
+        #expect(throws: ForecastError.self) { try decoder.decode(body(minutely + #", "flags": {"sources": "hrrrsubh"}"#), units: .si) }
+    }
+
     @Test func minusNineNineNineIsMissingEverywhere() throws {
         let forecast = try decoder.decode(body(#"""
             "currently": {"time": 1000, "temperature": -999, "humidity": -999.0, "windSpeed": 3},

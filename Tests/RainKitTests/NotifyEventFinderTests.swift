@@ -37,11 +37,12 @@ import Testing
     }
 
     /// Steps that know only the hour (Open-Meteo's quarter hours outside its 15-minute models'
-    /// areas) give the start by the clock, not in minutes.
+    /// areas, Pirate Weather's minutes interpolated outside HRRR's) give the start by the
+    /// clock's nearest hour, not in minutes: 12:40 UTC is "about 15:00" in Berlin.
     @Test func rainKnownOnlyToTheHourIsToldByTheClock() {
-        var hourly = forecast(rainFrom: 30)
+        var hourly = forecast(rainFrom: 40)
         hourly.nextHour?.precision = .hour
-        #expect(summaries(hourly) == ["Rain in Berlin from about 14:30 (moderate, ~1.6 mm in the first hour)"])
+        #expect(summaries(hourly) == ["Rain in Berlin from about 15:00 (moderate, ~1.1 mm in the first hour)"])
     }
 
     @Test func theWindowAndTheLeastIntensityAreTheSettings() {

@@ -120,6 +120,14 @@ public struct Forecast: Sendable, Equatable {
             case hour
         }
 
+        /// The moment a start or an end at `time` is told as: `time`, or where the steps know
+        /// only the hour, the nearest hour (Open-Meteo's spread quarters change on it already;
+        /// Pirate Weather's interpolated minutes cross a threshold anywhere between two hours).
+        public func toldTime(_ time: Date) -> Date {
+            guard precision == .hour else { return time }
+            return Date(timeIntervalSince1970: (time.timeIntervalSince1970 / 3600).rounded() * 3600)
+        }
+
         public struct Minute: Sendable, Equatable {
             public var time: Date
             public var precipIntensity: Double?

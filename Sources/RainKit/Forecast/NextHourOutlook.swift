@@ -1,7 +1,7 @@
 import FoundationEssentials
 
 /// One sentence about precipitation in the next hour: the provider's own summary while it is
-/// current, else one computed from the minute-by-minute data ("Light rain starting in 12 min",
+/// current (and its steps know the minute), else one computed from the minute-by-minute data ("Light rain starting in 12 min",
 /// "Rain stopping in 25 min", "No precipitation for the next hour") that never says "no
 /// precipitation" beside a chance the view shows as worth noting.
 public enum NextHourOutlook {
@@ -26,7 +26,8 @@ public enum NextHourOutlook {
     public static func sentence(for nextHour: Forecast.NextHour?, units: UnitSystem, now: Date, chanceNow: Double? = nil,
                                 clock: LocalClock? = nil, localization: Localization = .english) -> String? {
         guard let nextHour else { return nil }
-        if let summary = nextHour.summary?.screenSafe, !summary.isEmpty,
+        // A summary from minutes that know only the hour gives minutes it cannot know.
+        if nextHour.precision != .hour, let summary = nextHour.summary?.screenSafe, !summary.isEmpty,
            nextHour.minutes.first.map({ now.timeIntervalSince($0.time) < summaryLifetime }) ?? true {
             return summary
         }
@@ -59,7 +60,7 @@ public enum NextHourOutlook {
             let kind = kindName(minutes.prefix { isWet($0) })
             if let dry = minutes.first(where: { !isWet($0) }) {
                 if let hourClock {
-                    return say(N_("{precipitation} until about {time}"), Self.nouns[kind]!, ["time": hourClock.time(dry.time)])
+                    return say(N_("{precipitation} until about {time}"), Self.nouns[kind]!, ["time": hourClock.time(nextHour.toldTime(dry.time))])
                 }
                 return say(N_("{precipitation} stopping in {minutes} min"), Self.nouns[kind]!, ["minutes": String(minutesFromNow(dry))])
             }
@@ -81,7 +82,7 @@ public enum NextHourOutlook {
         let shower = minutes[wetIndex...].prefix { isWet($0) }
         if let hourClock {
             return say(N_("{precipitation} likely from about {time}"), phrase(intensityWord(Array(shower), units: units), kindName(shower)),
-                       ["time": hourClock.time(minutes[wetIndex].time)])
+                       ["time": hourClock.time(nextHour.toldTime(minutes[wetIndex].time))])
         }
         return say(N_("{precipitation} starting in {minutes} min"), phrase(intensityWord(Array(shower), units: units), kindName(shower)),
                    ["minutes": String(minutesFromNow(minutes[wetIndex]))])

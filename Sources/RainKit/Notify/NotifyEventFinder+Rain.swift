@@ -16,9 +16,11 @@ extension NotifyEventFinder {
         let hasStarted = wet.minute.time <= now
         let minutes = Int((starts.timeIntervalSince(now) / 60).rounded())
         // Where the steps know only the hour (Open-Meteo's quarter hours outside its 15-minute
-        // models' areas), the start is the clock's hour, not minutes from now.
+        // models' areas, Pirate Weather's minutes outside HRRR's), the start is the clock's
+        // hour, not minutes from now.
+        let told = forecast.nextHour?.toldTime(starts) ?? starts
         let when = hasStarted ? words.tr("now")
-            : forecast.nextHour?.precision == .hour ? words.tr("from about {time}", ["time": clock.time(starts)])
+            : forecast.nextHour?.precision == .hour ? words.tr("from about {time}", ["time": clock.time(told)])
             : minutes < 5 ? words.tr("in a few min")
             : words.tr("in about {minutes} min", ["minutes": String(Int((Double(minutes) / 5).rounded()) * 5)])
         // The amount is in the forecast's own system, as the notification's JSON says.
@@ -28,7 +30,7 @@ extension NotifyEventFinder {
             "strength": words.tr(strength.words), "amount": words.decimal(MeasureFormat.amount(amount)) + " " + label])
         var event = NotifyEvent(
             kind: .rain, id: "rain:\(location.idString)", placeID: location.id, placeName: name, summary: summary,
-            body: hasStarted ? words.tr("It has started.") : words.tr("From about {time} local time.", ["time": clock.time(starts)]),
+            body: hasStarted ? words.tr("It has started.") : words.tr("From about {time} local time.", ["time": clock.time(told)]),
             starts: starts, units: units)
         event.precipitationType = kind
         event.strength = strength

@@ -35,8 +35,10 @@ public struct DarkSkyDecoder: ForecastDecoder {
             forecast.current = try fields.conditions.read(block, startingFrom: .blank)
         }
         if let block = try root.member("minutely") {
+            let sources = try root.member("flags")?.member("sources")?.elements { node throws(JSONError) in try node.string() }
             forecast.nextHour = Forecast.NextHour(summary: try block.string("summary"),
-                                                  minutes: try data(of: block, fields.minute, .blank))
+                                                  minutes: try data(of: block, fields.minute, .blank),
+                                                  precision: minutesPrecision(sources: sources ?? []))
         }
         if let block = try root.member("hourly") {
             forecast.hourlySummary = try block.string("summary")
@@ -50,6 +52,17 @@ public struct DarkSkyDecoder: ForecastDecoder {
             try fields.alert.read(node, startingFrom: Forecast.Alert(title: "Weather alert"))
         } ?? []
         return forecast
+    }
+
+    /// How closely Pirate Weather's minutes tell the time. They are a model's own only from
+    /// HRRR's sub-hourly run, which `flags.sources` names "hrrrsubh" where the place lies in
+    /// HRRR's grid (the continental US): Pirate-Weather/pirate-weather-code
+    /// `API/forecast_sources.py`, `build_source_metadata`; `API/minutely/builder.py` takes
+    /// the minutes from it first. Elsewhere they are `np.interp` of an hourly or 3-hourly
+    /// model's points (NBM, DWD MOSMIX, ECMWF, GFS, GEFS), which know the hour, not the minute:
+    /// `.hour`, as Open-Meteo's quarter hours spread from their hour.
+    static func minutesPrecision(sources: [String?]) -> Forecast.NextHour.Precision? {
+        sources.contains("hrrrsubh") ? nil : .hour
     }
 
     /// The points of a block's `data`; an absent `data` is an empty list.

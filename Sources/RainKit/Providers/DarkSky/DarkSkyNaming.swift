@@ -10,8 +10,8 @@ extension JSONNaming {
     /// - The sky is rain's own (`Forecast.withAstronomy`): a server's `sunriseTime` and
     ///   `sunsetTime` are not read; its `moonPhase` is read where present and replaced by rain's;
     ///   dawn, dusk, the moon's light, rise and set, `polar` and `daylight_seconds` are rain's alone.
-    /// - `minutely`'s points are its `data`; its `precision` is rain's own (a Dark Sky server's
-    ///   minutes are each its own).
+    /// - `minutely`'s points are its `data`; its `precision` is rain's own, from `flags.sources`
+    ///   (`DarkSkyDecoder.minutesPrecision`).
     private static let darkSkyKeys: [String: [String]] = [
         "temperature_low": ["temperatureMin", "temperatureLow"],
         "temperature_high": ["temperatureMax", "temperatureHigh"],

@@ -13,7 +13,11 @@ public struct ForecastSpread: Sendable, Equatable {
         public var temperatureP10: Double?
         public var temperatureP50: Double?
         public var temperatureP90: Double?
-        /// The share of runs (0...1) with at least 0.1 mm in the hour.
+        /// The share of runs (0...1) with at least 0.1 mm in the hour. GEFS and ECMWF's ensemble
+        /// are 3-hourly, and Open-Meteo gives each hour of a step the step's sum / 3 to 0.1 mm
+        /// (open-meteo `Sources/App/Helper/Interpolation.swift`, `backwardsSum`): the three hours
+        /// are equal, so this is the share with rain in the step (counting per step would give
+        /// the same), and under 0.15 mm in a step reads as dry.
         public var precipChance: Double?
     }
 
