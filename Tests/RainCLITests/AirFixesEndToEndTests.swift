@@ -21,7 +21,7 @@ import Testing
     /// shell's line after it takes the last row, as a prompt does, and scrolls nothing away.
     static func terminal(_ world: ForecastWorld, _ arguments: [String], width: Int) async throws -> (String, [String]) {
         try #require(TmuxSession.isAvailable, "tmux is not installed; 'make test' installs it")
-        let folder = world.home + "/tmux-" + UUID().uuidString
+        let folder = world.home + "/t" + UUID().uuidString.prefix(6)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let variables = world.environment.merging(["TERM": "xterm-256color", "LANG": "C.UTF-8"]) { $1 }
             .map { "\($0.key)=\(shellQuoted($0.value))" }.sorted().joined(separator: " ")

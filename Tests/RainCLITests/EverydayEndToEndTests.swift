@@ -421,7 +421,7 @@ import Testing
     /// The lines a terminal of `width` columns (and room for every day) shows of `rain ARGS`.
     static func screen(_ world: ForecastWorld, _ arguments: [String], width: Int, language: String, height: Int = 60) async throws -> [String] {
         // A folder of its own for each terminal: a server just killed may still hold the last socket.
-        let folder = world.home + "/tmux-" + UUID().uuidString
+        let folder = world.home + "/t" + UUID().uuidString.prefix(6)
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         let variables = world.environment.merging(["TERM": "xterm-256color", "LANG": language]) { $1 }
             .map { "\($0.key)=\(shellQuoted($0.value))" }.sorted().joined(separator: " ")
