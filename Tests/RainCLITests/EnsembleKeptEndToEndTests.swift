@@ -84,7 +84,7 @@ import Testing
             // The spread's lines fit (the forecast's are cut to the window only on a terminal).
             let spreadLines = lines.drop { !$0.hasPrefix("How sure") }
             #expect(spreadLines.allSatisfy { $0.displayWidth <= width }, "\(offline.output)")
-            #expect(spreadLines.first == "How sure: 40 runs of icon_seamless, 2 h ago", "\(offline.output)")
+            #expect(spreadLines.first == "How sure: ICON (DWD), 40 runs, 2 h ago", "\(offline.output)")
             #expect(Array(spreadLines.dropFirst()) == Array(onlineLines.dropFirst()), "\(offline.output)")
             let json = try await BuiltProduct.run("rain", ["show", "Berlin", "--offline", "--spread", "--json"],
                                                   environment: world.keylessEnvironment, at: later)
@@ -118,12 +118,12 @@ import Testing
 }
 
 extension EnsembleKeptEndToEndTests {
-    /// A language whose header with the age is wider than 50 columns says the age on a line of
-    /// its own, whole.
+    /// A language whose header with the age is wider than 50 columns (Russian's with ICON-EU's
+    /// name) says the age on a line of its own, whole.
     @Test func theAgeGoesOnALineOfItsOwnWhereItDoesNotFit() async throws {
         try await withTemporaryDirectory { home in
             _ = try Catalogues.compiled()
-            let world = try ForecastWorld(home: home, now: Spread.now)
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 30, "ensemble_model": "icon_eu"}"#, now: Spread.now)
             let online = try await world.keylessRain(["show", "Berlin", "--spread"])
             #expect(online.status == 0, "\(online.error)")
             let offline = try await BuiltProduct.run("rain", ["show", "Berlin", "--offline", "--spread"],
@@ -131,7 +131,7 @@ extension EnsembleKeptEndToEndTests {
                                                      at: Spread.now.addingTimeInterval(2 * 3600 + 60))
             #expect(offline.status == 0, "\(offline.error)")
             let lines = offline.output.split(separator: "\n").map(String.init).drop { !$0.hasPrefix("Уверенность") }
-            #expect(lines.first == "Уверенность: icon_seamless, прогонов: 40", "\(offline.output)")
+            #expect(lines.first == "Уверенность: ICON-EU (DWD), прогонов: 40", "\(offline.output)")
             #expect(lines.dropFirst().first == "загружено 2 ч назад", "\(offline.output)")
             #expect(lines.allSatisfy { $0.displayWidth <= 50 }, "\(offline.output)")
         }

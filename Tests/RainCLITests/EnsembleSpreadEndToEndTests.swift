@@ -58,7 +58,7 @@ import Testing
         return Int(date.timeIntervalSince1970)
     }
 
-    func checkSpread(_ world: ForecastWorld, _ place: Location, model: String, members: Int) async throws {
+    func checkSpread(_ world: ForecastWorld, _ place: Location, model: String, named name: String, members: Int) async throws {
         let served = try await Self.served(world, place, model: model, members: members)
         let json = try await world.keylessRain(["show", place.name, "--json", "--spread"])
         #expect(json.status == 0, "\(json.error)")
@@ -111,7 +111,7 @@ import Testing
         let screen = try await world.keylessRain(["show", place.name, "--spread"], environment: ["COLUMNS": "50"])
         #expect(screen.status == 0, "\(screen.error)")
         let lines = screen.output.split(separator: "\n").map(String.init)
-        #expect(lines.contains("How sure: \(members) runs of \(model)"), "\(screen.output)")
+        #expect(lines.contains("How sure: \(name), \(members) runs"), "\(screen.output)")
         let spreadLines = lines.drop { !$0.contains("How sure:") }
         #expect(spreadLines.count >= 7)
         #expect(spreadLines.allSatisfy { $0.displayWidth <= 50 }, "\(screen.output)")
@@ -128,14 +128,14 @@ import Testing
     @Test func berlinGetsICONsFortyRunsAsServed() async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home, now: Self.now)
-            try await checkSpread(world, world.berlin, model: "icon_seamless", members: 40)
+            try await checkSpread(world, world.berlin, model: "icon_seamless", named: "ICON (DWD)", members: 40)
         }
     }
 
     @Test func tokyoOutsideICONsEuropeGetsGFS() async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home, now: Self.now)
-            try await checkSpread(world, world.tokyo, model: "gfs_seamless", members: 31)
+            try await checkSpread(world, world.tokyo, model: "gfs_seamless", named: "GFS (NOAA)", members: 31)
         }
     }
 
@@ -163,7 +163,7 @@ import Testing
             let kept = SpreadCache(besideForecastsIn: paths.forecastsDirectory).directory + "/\(world.berlin.id.uuidString.lowercased()).json"
             try FileManager.default.createDirectory(atPath: kept, withIntermediateDirectories: true)
             let shown = try await world.keylessRain(["show", "Berlin", "--spread"])
-            #expect(shown.status == 0 && shown.output.contains("How sure: 40 runs"), "\(shown)")
+            #expect(shown.status == 0 && shown.output.contains("How sure: ICON (DWD), 40 runs"), "\(shown)")
             #expect(shown.error.hasPrefix("rain: warning: the ensemble spread is not kept, so it is asked again next time: ")
                     && shown.error.split(separator: "\n").count == 1, "\(shown.error)")
         }

@@ -4,7 +4,7 @@ import RainTerminal
 
 /// `rain show --spread`: the forecast and, under it, how sure it is, from the ensemble's runs.
 extension ShowCommand {
-    static let spread = Flag("spread", help: "Also ask the ensemble's runs (ICON in Europe, GFS elsewhere) how sure the forecast is: each day's likely high and low and how many runs bring rain; with --json, a 'spread' object; with --graph, the runs' 10-90% band and rain bars shaded by the runs bringing rain; with --offline, the spread kept last, with its age.")
+    static let spread = Flag("spread", help: "Also ask the ensemble's runs (ICON in Europe, GFS elsewhere) how sure the forecast is: each day's likely high and low (the middle 80% of the runs) and how many bring rain or snow; with --json, a 'spread' object; with --graph, the runs' 10-90% band and rain bars shaded by the runs bringing rain; with --offline, the spread kept last, with its age.")
 
     static func checkSpread(_ spread: Bool, all: Bool, format: Bool) throws {
         guard spread else { return }

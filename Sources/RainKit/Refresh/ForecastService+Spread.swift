@@ -11,11 +11,19 @@ extension ForecastService {
 
     /// The spread at `location`, in `forecast`'s temperature unit and days in its time zone.
     public func spread(for location: Location, beside forecast: Forecast) async -> SpreadAnswer {
-        await spread(for: location, beside: forecast, naming: false)
+        switch await fetchSpread(for: location, beside: forecast, naming: false) {
+        case .spread(let spread): return .spread(spread)
+        case .failed(let failure): return .failed(failure.line)
+        }
     }
 
-    /// `naming`: a failure's line names the place (one of several a refresh asks for).
-    func spread(for location: Location, beside forecast: Forecast, naming: Bool) async -> SpreadAnswer {
+    enum SpreadFetch: Sendable {
+        case spread(ForecastSpread)
+        case failed(FeedFailure)
+    }
+
+    /// `naming`: a failure names the place (one of several a refresh asks for).
+    func fetchSpread(for location: Location, beside forecast: Forecast, naming: Bool) async -> SpreadFetch {
         let units = forecast.units
         let model = EnsembleModel.choice(settings.ensembleModel, for: location.coordinate)
         let kept = SpreadCache(besideForecastsIn: cache.directory)
@@ -36,7 +44,7 @@ extension ForecastService {
             }
             return .spread(spread)
         } catch {
-            return .failed(FeedFailure(error, fetching: EnsembleService.displayName, for: naming ? location.name : nil).line)
+            return .failed(FeedFailure(error, fetching: EnsembleService.displayName, for: naming ? location.name : nil))
         }
     }
 
@@ -68,12 +76,17 @@ extension ForecastService {
 
     /// Fetches and keeps the spreads of `due`, one request at a time (Open-Meteo's free plan
     /// is shared with the forecasts and the air), a minute at a time where `plan` says one
-    /// minute would not take them all. A failure is one warning line, as a feed's.
+    /// minute would not take them all. Failures are one warning line for the run, however
+    /// many places failed, as a feed's (`FeedFailure.lines`).
     public func keepSpreads(_ due: [SpreadDue], plan: QuotaPlan?) async {
         let perMinute = plan?.ensemblePlacesPerMinute ?? max(due.count, 1)
+        var failures: [FeedFailure] = []
         for (position, place) in due.enumerated() {
             if position > 0 && position % perMinute == 0 { await RefreshBatch.waitForNextMinute(now: now()) }
-            if case .failed(let line) = await spread(for: place.location, beside: place.forecast, naming: true) { warnOfFeed(line) }
+            if case .failed(let failure) = await fetchSpread(for: place.location, beside: place.forecast, naming: true) {
+                failures.append(failure)
+            }
         }
+        FeedFailure.lines(failures).forEach(warnOfFeed)
     }
 }

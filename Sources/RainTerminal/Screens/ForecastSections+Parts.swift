@@ -8,7 +8,7 @@ extension ForecastViewContext {
     func partsSection() -> [String] {
         let days = DayParts.days(of: forecast, now: now, clock: clock, limit: dayCount ?? 7)
         guard !days.isEmpty else { return [] }
-        let labels = days.map { clock.isSameDay($0.day, now) ? tr("Today") : clock.weekdayAndDay($0.day) }
+        let labels = days.map { clock.dayLabel($0.day, now: now) }
         let labelWidth = max(6, labels.map(\.displayWidth).max() ?? 6)
         let room = visibleWidth - 2 - labelWidth - 1
         // Symbol 2, temperature 4, chance 5, a space between parts: 12 a part.

@@ -173,7 +173,7 @@ extension ForecastViewContext {
         var title = style.bold(localization.trn("Next day", "Next {count} days", count: days.count))
         if let summary = forecast.dailySummary?.screenSafe, !summary.isEmpty { title += "  " + summary }
         var lines = day == nil ? ["  " + title] : []
-        let dayLabels = days.map { clock.isSameDay($0.time, now) ? tr("Today") : clock.weekdayAndDay($0.time) }
+        let dayLabels = days.map { clock.dayLabel($0.time, now: now) }
         // A language's longer labels ("20日(木)") take their columns from the bar.
         let labelWidth = max(6, dayLabels.map(\.displayWidth).max() ?? 6)
         if barWidth > 0 && 36 + labelWidth - 6 + barWidth + 1 > visibleWidth { barWidth = max(0, barWidth - (labelWidth - 6)) }

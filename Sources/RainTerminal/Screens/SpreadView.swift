@@ -2,15 +2,17 @@ import FoundationEssentials
 import RainKit
 
 /// `rain show --spread`: under the forecast, how sure it is, day by day, from the ensemble's
-/// runs (`ForecastSpread`): the likely range of the high and the low (10th to 90th percentile
-/// across runs), how many runs bring rain, and the day the runs disagree on most. Fits 50
-/// columns.
+/// runs (`ForecastSpread`): the model by its name, what the ranges are (said once), each
+/// day (labelled as the forecast's days are) with the likely range of the high and the low
+/// (10th to 90th percentile across runs) and how many runs bring rain or snow (`WetKind`),
+/// and the day the runs disagree on most. Fits 50 columns.
 ///
-///     How sure: 40 runs of icon_seamless
-///           high      low
-///     Sun  12…15°    3…6°   dry in 34 of 40 runs
-///     Sat   9…17°    2…5°   rain in 12 of 40 runs
-///     Sat 12: the runs disagree, 9° to 17°
+///     How sure: ICON (DWD), 40 runs
+///     Highs and lows: the middle 80% of the runs
+///             highs  lows
+///     Today  12…15°  3…6°  dry in 34 of 40 runs
+///     Mon 7   9…17°  2…5°  snow in 31 of 40 runs
+///     Mon 7: the runs disagree, 9° to 17°
 public struct SpreadView {
     public var width: Int
     public var ascii: Bool
@@ -41,10 +43,12 @@ public struct SpreadView {
         }
         let days = spread.daily.filter { $0.time.addingTimeInterval(86400) > now }.prefix(dayCount ?? 7)
         guard !days.isEmpty else { return [words.tr("The ensemble has no days ahead.")] }
-        var lines = [words.tr("How sure: {count} runs of {model}", ["count": String(spread.members), "model": spread.model])]
+        let model = EnsembleModel(rawValue: spread.model).map { words.tr($0.displayName) } ?? spread.model.strippingControlCharacters
+        let title: KeyValuePairs = ["model": model, "count": String(spread.members)]
+        var lines = [words.tr("How sure: {model}, {count} runs", title).truncated(toDisplayWidth: width)]
         if let fetchedAt {
             let age = AgeFormatter.string(since: fetchedAt, now: now, localization: words)
-            let header = words.tr("How sure: {count} runs of {model}, {age}", ["count": String(spread.members), "model": spread.model, "age": age])
+            let header = words.tr("How sure: {model}, {count} runs, {age}", ["model": model, "count": String(spread.members), "age": age])
             // Where the age does not fit the line, on a line of its own.
             if header.displayWidth <= width {
                 lines[0] = header
@@ -52,24 +56,25 @@ public struct SpreadView {
                 lines.append(words.tr("fetched {age}", ["age": age]).truncated(toDisplayWidth: width))
             }
         }
+        // What the ranges are, once for all the days.
+        lines.append(words.tr("Highs and lows: the middle {share} of the runs", ["share": "80%"]).truncated(toDisplayWidth: width))
         let ranges = days.map { (range($0.highP10, $0.highP90), range($0.lowP10, $0.lowP90)) }
         let highWidth = max(ranges.map { $0.0.displayWidth }.max() ?? 0, 4), lowWidth = max(ranges.map { $0.1.displayWidth }.max() ?? 0, 4)
-        let names = days.map { clock.weekday($0.time) }
+        let names = days.map { clock.dayLabel($0.time, now: now) }
         let nameWidth = names.map(\.displayWidth).max() ?? 3
-        lines.append("".padded(to: nameWidth) + "  " + words.tr("highs").padded(to: highWidth, alignRight: true)
-                     + "  " + words.tr("lows").padded(to: lowWidth, alignRight: true))
-        for (i, day) in days.enumerated() {
-            let rainy = day.rainRuns * 2 > day.runs
-            // The noun goes with the total (40 runs), never 1: no plural forms.
-            let runs = rainy
-                ? words.tr("rain in {count} of {total} runs", ["count": String(day.rainRuns), "total": String(day.runs)])
-                : words.tr("dry in {count} of {total} runs", ["count": String(day.runs - day.rainRuns), "total": String(day.runs)])
-            let line = names[i].padded(to: nameWidth) + "  " + ranges[i].0.padded(to: highWidth, alignRight: true)
-                + "  " + ranges[i].1.padded(to: lowWidth, alignRight: true) + "  " + runs
+        let runs = days.map { runsText($0, in: cached.forecast, clock: clock) }
+        // Two spaces between columns where every day's line fits so, else one.
+        let widest = nameWidth + highWidth + lowWidth + (runs.map(\.displayWidth).max() ?? 0)
+        let gap = widest + 6 <= width ? "  " : " "
+        lines.append("".padded(to: nameWidth) + gap + words.tr("highs").padded(to: highWidth, alignRight: true)
+                     + gap + words.tr("lows").padded(to: lowWidth, alignRight: true))
+        for (i, text) in runs.enumerated() {
+            let line = names[i].padded(to: nameWidth) + gap + ranges[i].0.padded(to: highWidth, alignRight: true)
+                + gap + ranges[i].1.padded(to: lowWidth, alignRight: true) + gap + text
             lines.append(line.truncated(toDisplayWidth: width))
         }
         if let day = spread.leastSureDay(from: now), days.contains(day) {
-            let values: KeyValuePairs = ["day": clock.weekdayAndDay(day.time), "low": whole(day.highP10) + "°", "high": whole(day.highP90) + "°"]
+            let values: KeyValuePairs = ["day": clock.dayLabel(day.time, now: now), "low": whole(day.highP10) + "°", "high": whole(day.highP90) + "°"]
             // Wider than 4 °C (7 °F) is a real disagreement; narrower, only the least sure day.
             let apart = (day.highP90 ?? 0) - (day.highP10 ?? 0)
             let sentence = apart >= (cached.forecast.units == .us ? 7 : 4)
@@ -78,5 +83,21 @@ public struct SpreadView {
             lines.append(sentence.truncated(toDisplayWidth: width))
         }
         return lines
+    }
+
+    /// "dry in 34 of 40 runs" where most runs are dry, else what most bring: a run counts
+    /// with 0.1 mm of rain or snow, so the words say which the forecast expects that day
+    /// (`WetKind`). The noun goes with the total (40 runs), never 1: no plural forms.
+    func runsText(_ day: ForecastSpread.Day, in forecast: Forecast, clock: LocalClock) -> String {
+        let words = presentation.localization
+        guard day.rainRuns * 2 > day.runs else {
+            return words.tr("dry in {count} of {total} runs", ["count": String(day.runs - day.rainRuns), "total": String(day.runs)])
+        }
+        let values: KeyValuePairs = ["count": String(day.rainRuns), "total": String(day.runs)]
+        switch WetKind(day, in: forecast, clock: clock) {
+        case .rain: return words.tr("rain in {count} of {total} runs", values)
+        case .snow: return words.tr("snow in {count} of {total} runs", values)
+        case .either: return words.tr("rain/snow in {count} of {total} runs", values)
+        }
     }
 }

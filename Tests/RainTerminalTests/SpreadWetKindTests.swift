@@ -1,0 +1,40 @@
+import Foundation
+@testable import RainKit
+@testable import RainTerminal
+import Testing
+
+/// `SpreadView.WetKind`: the words of a day's wet runs follow the forecast's day (its amounts
+/// of rain and snow, else its kind); a day the forecast keeps dry is worded by the runs'
+/// temperatures, in the forecast's own unit system.
+@Suite struct SpreadWetKindTests {
+    static let day = Date(timeIntervalSince1970: 1_787_176_800)   // 2026-08-20, Berlin's midnight
+
+    func kind(low: Double, high: Double, units: UnitSystem = .si, forecastDay: ((inout Forecast.Day) -> Void)? = nil) -> SpreadView.WetKind {
+        var cached = ForecastSamples.days(lows: [low], highs: [high], units: units)
+        if let forecastDay { forecastDay(&cached.forecast.daily[0]) } else { cached.forecast.daily = [] }
+        let spreadDay = ForecastSpread.Day(time: Self.day, highP10: high - 1, highP50: high, highP90: high, lowP10: low, lowP50: low + 1, lowP90: low + 2,
+                                           rainRuns: 30, runs: 40)
+        let clock = LocalClock(timeZoneIdentifier: "Europe/Berlin", units: units)
+        return SpreadView.WetKind(spreadDay, in: cached.forecast, clock: clock)
+    }
+
+    @Test func theForecastsDaySaysWhatTheRunsBring() {
+        #expect(kind(low: 10, high: 20) { $0.precipAccumulation = 0.3 } == .rain)
+        #expect(kind(low: 10, high: 20) { $0.snowAccumulation = 2 } == .snow)
+        #expect(kind(low: 10, high: 20) { $0.precipAccumulation = 0.1; $0.snowAccumulation = 1 } == .either)
+        #expect(kind(low: -5, high: -1) { $0.precipType = "rain" } == .rain)
+        #expect(kind(low: 10, high: 20) { $0.precipType = "sleet" } == .either)
+    }
+
+    @Test func aDryForecastDayIsWordedByTheRunsTemperatures() {
+        #expect(kind(low: 3, high: 12) == .rain)
+        #expect(kind(low: 2, high: 12) == .either)
+        #expect(kind(low: -8, high: 0) == .snow)
+        #expect(kind(low: -8, high: 1) == .either)
+        // °F: 37.4 °F is 3 °C, 32 °F is 0 °C.
+        #expect(kind(low: 37.4, high: 50, units: .us) == .rain)
+        #expect(kind(low: 10, high: 32, units: .us) == .snow)
+        #expect(kind(low: 30, high: 40, units: .us) == .either)
+        #expect(kind(low: -8, high: -2) { _ in } == .snow, "a forecast day with no precipitation: the runs' temperatures")
+    }
+}
