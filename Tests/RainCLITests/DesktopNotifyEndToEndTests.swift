@@ -57,6 +57,11 @@ import Testing
 
                 """)
             #expect(!FileManager.default.fileExists(atPath: home + "/state/notified.json"), "nothing marked sent")
+
+            // cron's and the timer's run says nothing of it (a user who logged out), as offline.
+            let quiet = try await world.rain(["notify", "Berlin", "--quiet"], environment: ["XDG_RUNTIME_DIR": home])
+            #expect(quiet.status == 69 && quiet.error.isEmpty && quiet.output.isEmpty, "\(quiet)")
+            #expect(!FileManager.default.fileExists(atPath: home + "/state/notified.json"), "nothing marked sent")
         }
     }
 

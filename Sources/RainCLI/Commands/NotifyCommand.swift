@@ -32,7 +32,7 @@ struct NotifyCommand: RunnableCommand {
                                      help: "Run COMMAND with /bin/sh -c for each event instead: the event as JSON on its standard input, RAIN_NOTIFY_SUMMARY, RAIN_NOTIFY_BODY and RAIN_NOTIFY_PLACE set; its output is dropped, its stderr shown; stopped after notify.exec_timeout (60).")
     static let json = Flag("json", help: "Print the events as a JSON array (see docs/notify-json.md); send nothing.")
     static let dryRun = Flag("dry-run", short: "n", help: "Say what would be sent; send nothing.")
-    static let quiet = Flag("quiet", short: "q", help: "Say nothing when offline (for cron and the timer); the cached forecasts are used.")
+    static let quiet = Flag("quiet", short: "q", help: "Say nothing when offline or when no desktop is there to show notifications (for cron and the timer).")
     static let verbose = Flag.verbose
 
     var references: [String]
@@ -96,7 +96,16 @@ struct NotifyCommand: RunnableCommand {
         } else if dryRun {
             context.console.write(report.dryRun(try notifier.round(forecasts)))
         } else {
-            let round = try await notifier.deliver(forecasts, through: delivery(context, timeLimit: .seconds(settings.notify.execTimeout)))
+            let round: NotificationRound
+            do {
+                round = try await notifier.deliver(forecasts, through: delivery(context, timeLimit: .seconds(settings.notify.execTimeout)))
+            } catch NotifyError.noSessionBus where quiet {
+                // As offline: the events wait for a run that finds a desktop, and cron mails
+                // nothing every half hour to a user who has logged out.
+                throw ExitStatus(code: .unavailable)
+            } catch NotifyError.noNotificationService where quiet {
+                throw ExitStatus(code: .unavailable)
+            }
             if context.console.isOutputTerminal { context.console.write(report.delivered(round)) }
         }
         if status != .success { throw ExitStatus(code: status) }

@@ -2,7 +2,7 @@ import RainKit
 
 /// What `rain cron` and `rain timer` both take: how often, and whether to install or remove.
 extension Option where Value == Interval {
-    static let scheduleInterval = Option<Interval>("every", value: "interval", help: "How often: 5m, 10m, 15m, 20m, 30m, or 1h to 24h (default: 30m).",
+    static let scheduleInterval = Option<Interval>("every", value: "interval", help: "How often: 5m, 6m, 10m, 12m, 15m, 20m or 30m, or 1h, 2h, 3h, 4h, 6h, 8h, 12h or 24h (default: 30m).",
                                                    completion: .values(["5m", "10m", "15m", "20m", "30m", "1h", "2h", "6h", "12h", "24h"]))
 }
 

@@ -26,7 +26,8 @@ public struct Interval: Sendable, Equatable, CustomStringConvertible, LosslessSt
         case hours(Int)
     }
 
-    /// nil for an interval that does not divide an hour or a day evenly (or is under 5 minutes).
+    /// nil for an interval that does not divide an hour or a day evenly, or is under 5 minutes
+    /// (more often than any forecast changes).
     public var clockStep: ClockStep? {
         if seconds % 60 == 0, seconds >= 300, seconds < 3600, 3600 % seconds == 0 { return .minutes(seconds / 60) }
         if seconds % 3600 == 0, seconds <= 86_400, 86_400 % seconds == 0 { return .hours(seconds / 3600) }
@@ -35,7 +36,7 @@ public struct Interval: Sendable, Equatable, CustomStringConvertible, LosslessSt
 
     /// Why an interval cannot be scheduled.
     public var unschedulableReason: LocalizedText {
-        LocalizedText(N_("use whole minutes that divide an hour (5m, 10m, 15m, 20m, 30m) or whole hours that divide a day (1h, 2h, 3h, 4h, 6h, 8h, 12h, 24h)"))
+        LocalizedText(N_("use whole minutes that divide an hour (5m, 6m, 10m, 12m, 15m, 20m, 30m) or whole hours that divide a day (1h, 2h, 3h, 4h, 6h, 8h, 12h, 24h)"))
     }
 
     public var description: String {
