@@ -198,4 +198,15 @@ extension EnsembleSpreadEndToEndTests {
             #expect(try Self.document(second.output)["spread"] as? NSDictionary == Self.document(first.output)["spread"] as? NSDictionary)
         }
     }
+
+    /// On an 80x24 terminal the forecast gives the spread and the credit their lines: the place
+    /// and "updated" stay in view above the shell's prompt.
+    @Test func theForecastAndItsSpreadFitTwentyFourLines() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)  // the terminal's rain reads the real clock
+            let (screen, lines) = try await AirFixesEndToEndTests.terminal(world, ["show", "Berlin", "--spread"], width: 80)
+            #expect(lines.first?.hasPrefix("Berlin") == true && lines.contains { $0.contains("updated") }, "\(screen)")
+            #expect(lines.contains { $0.hasPrefix("How sure: ICON") } && lines.contains { $0.hasPrefix("Data: ") }, "\(screen)")
+        }
+    }
 }

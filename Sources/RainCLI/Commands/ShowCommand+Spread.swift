@@ -50,12 +50,13 @@ extension ShowCommand {
         return joined
     }
 
-    /// The spread's lines under the forecast screen; `fetchedAt`: a kept spread's, shown with its age.
-    func writeSpread(_ cached: CachedForecast, fetchedAt: Date?, now: Date, presentation: Presentation, _ context: CommandContext) {
-        guard let spread = cached.spread else { return }
+    /// The spread's lines under the forecast screen (none without one); `fetchedAt`: a kept
+    /// spread's, shown with its age.
+    func spreadLines(_ cached: CachedForecast, fetchedAt: Date?, now: Date, presentation: Presentation, _ context: CommandContext) -> [String] {
+        guard let spread = cached.spread else { return [] }
         var view = SpreadView(width: context.outputWidth, ascii: context.asciiOnly, now: now, presentation: presentation)
         view.dayCount = dayCount
         view.fetchedAt = fetchedAt
-        context.console.write("\n" + view.lines(spread, of: cached).joined(separator: "\n") + "\n")
+        return view.lines(spread, of: cached)
     }
 }

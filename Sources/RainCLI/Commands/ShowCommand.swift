@@ -151,11 +151,13 @@ struct ShowCommand: RunnableCommand {
                 view.presentation = presentation
                 // The spread is data too: the credit is the foot of both.
                 view.showsCredit = !spread
-                context.console.write(view.render(forecast, height: spread ? nil : screenHeight(context)))
-                if spread {
-                    writeSpread(forecast, fetchedAt: spreadFetchedAt, now: now, presentation: presentation, context)
-                    if let credit = view.creditLine(forecast) { context.console.write("\n" + credit + "\n") }
-                }
+                let spreadLines = spread ? spreadLines(forecast, fetchedAt: spreadFetchedAt, now: now, presentation: presentation, context) : []
+                let credit = spread ? view.creditLine(forecast) : nil
+                // The spread and the credit under it, each after a blank line, take their lines from the forecast's.
+                let below = (spreadLines.isEmpty ? 0 : spreadLines.count + 1) + (credit == nil ? 0 : 2)
+                context.console.write(view.render(forecast, height: screenHeight(context).map { max(1, $0 - below) }))
+                if !spreadLines.isEmpty { context.console.write("\n" + spreadLines.joined(separator: "\n") + "\n") }
+                if let credit { context.console.write("\n" + credit + "\n") }
             }
         }
         if status != .success { throw ExitStatus(code: status) }
