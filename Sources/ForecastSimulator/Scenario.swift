@@ -28,7 +28,9 @@ extension ForecastSimulator {
             minutesUntilPrecipitationStops: kind >= 0.4 && kind < 0.55 ? 10 + Int(minutes * 41) : nil,
             minutesUntilSquall: seed.unit(70) < 0.25 ? 70 + Int(seed.unit(71) * 121) : nil,
             hasNativeQuarterHours: QuarterHourAreas.areNative(latitude: latitude, longitude: longitude),
-            hasAlert: seed.unit(42) < 0.35,
+            // Judged where rain asks the alert feeds, at four decimals (a place at 42.10148 is
+            // asked as 42.1015, which the seed's three decimals would take for another place).
+            hasAlert: Seed(latitude: (latitude * 10_000).rounded() / 10_000, longitude: (longitude * 10_000).rounded() / 10_000).unit(42) < 0.35,
             timeZone: TimeZoneTable.lookup(latitude: latitude, longitude: longitude).zone
         )
     }

@@ -108,6 +108,10 @@ import Testing
         #expect(places.contains("New York (US)") && !places.contains("Berlin (DE)"))
         #expect(readme.contains("them too): " + places.joined(separator: ", ") + "."), "\(places)")
         #expect(ForecastSimulator.scenario(latitude: 40.71427, longitude: -74.00597).hasAlert)
+        // Judged at the four decimals rain asks the feeds with: Springfield (Massachusetts) at
+        // 42.10148 is asked as 42.1015, which three decimals of the seed took for another place.
+        #expect(ForecastSimulator.scenario(latitude: 42.10148, longitude: -72.58981).hasAlert
+                == ForecastSimulator.scenario(latitude: 42.1015, longitude: -72.5898).hasAlert)
     }
 
     @Test func openMeteoLimitsRefuseWithTheRealReason() async throws {
