@@ -61,4 +61,14 @@ import Testing
         settings.providerChoice = .darkSky
         #expect(AirQualityService.callsPerRefresh(with: settings) == 0, "another provider's limits are not Open-Meteo's")
     }
+
+    @Test func eachPollenKindKeepsItsOwnGrains() {
+        var pollen = AirQuality.Pollen()
+        #expect(pollen.isEmpty)
+        for (position, kind) in PollenKind.allCases.enumerated() { pollen[kind] = Double(position + 1) }
+        #expect(PollenKind.allCases.map { pollen[$0] } == [1, 2, 3, 4, 5, 6])
+        pollen[.grass] = nil
+        #expect(!pollen.isEmpty && pollen[.grass] == nil && pollen[.mugwort] == 4)
+        #expect(pollen == AirQuality.Pollen([.alder: 1, .birch: 2, .mugwort: 4, .olive: 5, .ragweed: 6]))
+    }
 }

