@@ -77,7 +77,7 @@ struct ShowCommand: RunnableCommand {
             var hint: LocalizedText?
             if case .unknown(let name) = error,
                let meant = closestMatch(to: name, among: StatusTemplate.Placeholder.allCases.map(\.rawValue)) {
-                hint = LocalizedText(N_("did you mean '{suggestion}'?"), ["suggestion": .verbatim("{\(meant)}")])
+                hint = .didYouMean("{\(meant)}")
             }
             throw ValidationError(LocalizedText(N_("'--format': {problem}"), ["problem": error.message]), hint: hint)
         }
