@@ -133,7 +133,8 @@ struct ShowCommand: RunnableCommand {
                 forecast = await withSpread(forecast, service: service, context)
             }
             if json {
-                let shown = forecast.withoutExpiredAlerts(now: Date()).showing(service.settings.displayUnits)
+                let now = Date()
+                let shown = forecast.withoutExpiredAlerts(now: now).showing(service.settings.displayUnits, aqiScale: service.settings.aqiScale, now: now)
                 context.writeJSON(String(decoding: ForecastCache.encode(shown), as: UTF8.self))
             } else {
                 let now = Date()
@@ -320,7 +321,7 @@ extension ShowCommand {
         }
         if json {
             let now = Date()
-            let documents = shown.map { $0.withoutExpiredAlerts(now: now).showing(service.settings.displayUnits) }
+            let documents = shown.map { $0.withoutExpiredAlerts(now: now).showing(service.settings.displayUnits, aqiScale: service.settings.aqiScale, now: now) }
             context.writeJSON(String(decoding: ForecastCache.encode(documents), as: UTF8.self))
         } else {
             let places = zip(list.locations, display.forecasts).map { location, forecast in
