@@ -94,6 +94,11 @@ import Testing
                     #expect(screen.output.contains("  \(name) \(Int(value.rounded())): \(category)"), "\(screen.output)")
                 }
             }
+            // `show --all --json` too, each place in its own scale (the last config: european).
+            let all = try await world.keylessRain(["show", "--all", "--offline", "--json"])
+            let documents = try #require(try JSONSerialization.jsonObject(with: Data(all.output.utf8)) as? [[String: Any]], "\(all)")
+            #expect(documents.count == 3 && documents.allSatisfy { (($0["air"] as? [String: Any])?["index"] as? [String: Any])?["scale"] as? String == "european" },
+                    "\(all.output.prefix(500))")
             // Never in the cache: the scale is the reader's, not the forecast's.
             let folder = RainPaths.resolve(environment: ["RAIN_HOME": home]).forecastsDirectory
             let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }
