@@ -38,7 +38,7 @@ struct CommandContext: Sendable {
         let (list, misspelt) = try (store ?? self.store).loadNotingMisspeltKeys()
         for (key, meant) in misspelt {
             report(ErrorReport(message: localization.tr("{path}: unknown key '{key}'", ["path": paths.defaultsFile, "key": key.strippingControlCharacters]),
-                               hint: localization.tr("did you mean '{suggestion}'?", ["suggestion": meant]), exitCode: .success), as: .warning)
+                               hint: localization.tr(.didYouMean(meant)), exitCode: .success), as: .warning)
         }
         warnIfCurrentIsMissing(in: list)
         return list

@@ -62,4 +62,28 @@ import Testing
             #expect(both.status == 64 && both.error.contains("'--parts' cannot be combined with '--graph'"), "\(both)")
         }
     }
+
+    /// Japanese and Chinese day labels of two-digit days ("26日(火)", "26日周二") take 8 cells:
+    /// at 50 columns the symbols give way and every part keeps its chance (issue 41).
+    @Test func japaneseAndChineseKeepTheChancesAtFiftyColumns() async throws {
+        try await withTemporaryDirectory { home in
+            _ = try Catalogues.compiled()
+            let now = Date(timeIntervalSince1970: 1_779_710_400)   // 2026-05-25T12:00:00Z, a Monday
+            let world = try ForecastWorld(home: home, now: now)
+            #expect(try await world.rain(["refresh", "Berlin"]).status == 0)
+            for (language, title, heads, tomorrow) in [("ja_JP.UTF-8", "時間帯別", ["朝", "昼", "深夜"], "26日(火)"),
+                                                       ("zh_CN.UTF-8", "分时段", ["上午", "下午", "夜间"], "26日周二")] {
+                for width in [80, 50] {
+                    let shown = try await EverydayEndToEndTests.screen(world, ["show", "--parts", "--offline"], width: width, language: language)
+                    let titleIndex = try #require(shown.firstIndex { $0.contains(title) }, "\(language) \(width): \(shown)")
+                    #expect(heads.allSatisfy { shown[titleIndex + 1].contains($0) }, "\(shown[titleIndex + 1])")
+                    let rows = shown[(titleIndex + 2)...].prefix { !$0.isEmpty }
+                    let tomorrowRow = try #require(rows.dropFirst().first)
+                    #expect(tomorrowRow.hasPrefix("  " + tomorrow + " "), "\(language) \(width): \(tomorrowRow)")
+                    #expect(tomorrowRow.matches(of: try Regex("[0-9]%")).count == 4, "\(language) \(width): \(tomorrowRow)")
+                    #expect(tomorrowRow.matches(of: try Regex("-?[0-9]+°")).count == 4, "\(language) \(width): \(tomorrowRow)")
+                }
+            }
+        }
+    }
 }

@@ -77,25 +77,25 @@ import Testing
                   error: "rain: error: invalid name: the name is empty\n"),
         // A first word that is neither a command nor a saved place, followed by a command's words.
         ErrorCase(arguments: ["lcoations", "add", "Paris"],
-                  error: "rain: error: 'lcoations' is not a command or a saved place\nrain: hint: did you mean 'rain locations add Paris'?\n" + addUsage),
+                  error: "rain: error: unknown command 'lcoations'\nrain: hint: did you mean 'rain locations add Paris'?\n" + addUsage),
         ErrorCase(arguments: ["--color", "never", "lcoations", "add"],
-                  error: "rain: error: 'lcoations' is not a command or a saved place\nrain: hint: did you mean 'rain --color never locations add'?\n" + addUsage),
+                  error: "rain: error: unknown command 'lcoations'\nrain: hint: did you mean 'rain --color never locations add'?\n" + addUsage),
         ErrorCase(arguments: ["refesh", "--all", "--quiet"], error: """
-            rain: error: 'refesh' is not a command or a saved place
+            rain: error: unknown command 'refesh'
             rain: hint: did you mean 'rain refresh --all --quiet'?
             Usage: rain refresh [<loc> ...] [--all] [--if-stale] [--quiet] [--json] [--verbose]
               See 'rain refresh --help' for more information.
 
             """),
         ErrorCase(arguments: ["lcoations", "help"], error: """
-            rain: error: 'lcoations' is not a command or a saved place
+            rain: error: unknown command 'lcoations'
             rain: hint: did you mean 'rain locations help'?
             Usage: rain locations <subcommand>
               See 'rain locations --help' for more information.
 
             """),
         ErrorCase(arguments: ["hlep", "locations"], error: """
-            rain: error: 'hlep' is not a command or a saved place
+            rain: error: unknown command 'hlep'
             rain: hint: did you mean 'rain help locations'?
             Usage: rain help [<command> ...]
               See 'rain help --help' for more information.

@@ -422,7 +422,14 @@ import Testing
     static func screen(_ world: ForecastWorld, _ arguments: [String], width: Int, language: String, height: Int = 60) async throws -> [String] {
         let variables = world.environment.merging(["TERM": "xterm-256color", "LANG": language]) { $1 }
             .map { "\($0.key)=\(shellQuoted($0.value))" }.sorted().joined(separator: " ")
-        let command = "env \(variables) \(shellQuoted(BuiltProduct.path("rain"))) " + arguments.map(shellQuoted).joined(separator: " ")
+        var rain = shellQuoted(BuiltProduct.path("rain"))
+        if let now = world.now {
+            // The world's clock, as `world.rain` runs it (`BuiltProduct.run(_:_:environment:at:)`).
+            let formatter = ISO8601DateFormatter()
+            formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime]
+            rain = "TZ=UTC FAKETIME_DONT_FAKE_MONOTONIC=1 /usr/bin/faketime -f " + shellQuoted("@" + formatter.string(from: now)) + " " + rain
+        }
+        let command = "env \(variables) \(rain) " + arguments.map(shellQuoted).joined(separator: " ")
         let tmux = try TmuxSession(folder: world.home, shellCommand: command + "\necho \"rain exited with $?\"\nsleep 600", width: width, height: height)
         defer { tmux.kill() }
         let screen = try await tmux.waitForScreen(containing: "rain exited with 0", limit: .seconds(90))

@@ -113,7 +113,7 @@ import Testing
             // the name the hint names the saved place.
             let misspelt = try await world.keylessRain(["berln"])
             #expect(misspelt.status == 65, "\(misspelt)")
-            #expect(misspelt.error == "rain: error: no place or command named \"berln\" was found\nrain: hint: did you mean 'Berlin'?\n", "\(misspelt)")
+            #expect(misspelt.error == "rain: error: unknown command or place 'berln'\nrain: hint: did you mean 'Berlin'?\n", "\(misspelt)")
             #expect(searches(world) == 1)
             let offline = try await world.keylessRain(["berln", "--offline"])
             #expect(offline.status == 66 && offline.error.hasSuffix("rain: hint: did you mean 'Berlin'?\n"), "\(offline)")
@@ -129,7 +129,7 @@ import Testing
             let misspelt = try await world.keylessRain(["shwo", "paris"])
             #expect(misspelt.status == 64, "\(misspelt)")
             #expect(misspelt.error.hasPrefix("""
-                rain: error: 'shwo' is not a command or a saved place
+                rain: error: unknown command 'shwo'
                 rain: hint: did you mean 'rain show paris'?
                 rain: hint: or, for a place of that name: rain show shwo paris
                 Usage: rain show [<loc>]
@@ -148,7 +148,7 @@ import Testing
             let world = try ForecastWorld(home: home, config: Self.config)
             let unknown = try await world.keylessRain(["nowhereville"])
             #expect(unknown.status == 65, "\(unknown)")
-            #expect(unknown.error.hasPrefix("rain: error: no place or command named \"nowhereville\" was found\n"), "\(unknown)")
+            #expect(unknown.error.hasPrefix("rain: error: unknown command or place 'nowhereville'\n"), "\(unknown)")
 
             // --offline and --format never use the network: a place never looked up has nothing.
             let offline = try await world.keylessRain(["paris", "--offline"])

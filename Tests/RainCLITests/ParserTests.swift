@@ -175,7 +175,7 @@ import Testing
             let console = BufferConsole()
             #expect(await RainCLI.run(["locatoins"], environment: ["RAIN_HOME": home], console: console) == 64)
             #expect(console.error == """
-            rain: error: 'locatoins' is not a command or a saved place
+            rain: error: unknown command 'locatoins'
             rain: hint: did you mean 'rain locations'?
             rain: hint: or, for a place of that name: rain show locatoins
             Usage: rain locations list [--json]
@@ -209,16 +209,16 @@ import Testing
         TypoCase(["show", "--JSON"], "unknown option '--JSON'", "did you mean '--json'?", "Usage: rain show "),
         TypoCase(["show", "-json"], "unknown option '-j'", "did you mean '--json'?", "Usage: rain show "),
         TypoCase(["locations", "--jsn"], "unknown option '--jsn'", "did you mean '--json'?", "Usage: rain locations "),
-        TypoCase(["--json", "refesh"], "'refesh' is not a command or a saved place", "did you mean 'rain refresh --json'?", "Usage: rain refresh "),
-        TypoCase(["--color", "never", "refesh"], "'refesh' is not a command or a saved place", "did you mean 'rain --color never refresh'?", "Usage: rain refresh "),
+        TypoCase(["--json", "refesh"], "unknown command 'refesh'", "did you mean 'rain refresh --json'?", "Usage: rain refresh "),
+        TypoCase(["--color", "never", "refesh"], "unknown command 'refesh'", "did you mean 'rain --color never refresh'?", "Usage: rain refresh "),
         // Help asked of a misspelt command is the same mistake.
-        TypoCase(["refesh", "-h"], "'refesh' is not a command or a saved place", "did you mean 'rain refresh -h'?", "Usage: rain refresh "),
-        TypoCase(["--verbose", "lcoations", "ad", "Paris"], "'lcoations' is not a command or a saved place",
+        TypoCase(["refesh", "-h"], "unknown command 'refesh'", "did you mean 'rain refresh -h'?", "Usage: rain refresh "),
+        TypoCase(["--verbose", "lcoations", "ad", "Paris"], "unknown command 'lcoations'",
                  "did you mean 'rain locations add Paris --verbose'?", "Usage: rain locations add "),
         TypoCase(["--json", "locations", "ad", "Paris"], "unknown option '--json'", nil, "Usage: rain locations add "),
-        TypoCase(["remove", "2"], "'remove' is not a command or a saved place", "did you mean 'rain locations remove 2'?", "Usage: rain locations remove "),
-        TypoCase(["init"], "'init' is not a command or a saved place", "did you mean 'rain config init'?", "Usage: rain config init"),
-        TypoCase(["version"], "'version' is not a command or a saved place", "did you mean 'rain --version'?", "Usage: rain <subcommand>"),
+        TypoCase(["remove", "2"], "unknown command 'remove'", "did you mean 'rain locations remove 2'?", "Usage: rain locations remove "),
+        TypoCase(["init"], "unknown command 'init'", "did you mean 'rain config init'?", "Usage: rain config init"),
+        TypoCase(["version"], "unknown command 'version'", "did you mean 'rain --version'?", "Usage: rain <subcommand>"),
         TypoCase(["locations", "ad", "Paris"], "unknown command 'ad'", "did you mean 'rain locations add Paris'?", "Usage: rain locations add "),
         TypoCase(["help", "refesh"], "unknown command 'refesh'", "did you mean 'rain help refresh'?", "Usage: rain help "),
         TypoCase(["locations", "help", "ad"], "unknown command 'ad'", "did you mean 'rain help locations add'?", "Usage: rain help "),

@@ -51,9 +51,9 @@ struct PlaceChoice {
             throw CommandFailure(
                 countryCode.map { LocalizedText(N_("no place named {name} was found in {country}"), ["name": .verbatim(quoted), "country": .verbatim($0)]) }
                     ?? (mayBeACommand && !query.contains(" ")
-                        ? LocalizedText(N_("no place or command named {name} was found"), ["name": .verbatim(quoted)])
+                        ? LocalizedText(N_("unknown command or place '{word}'"), ["word": .verbatim(query.strippingControlCharacters)])
                         : LocalizedText(N_("no place named {name} was found"), ["name": .verbatim(quoted)])),
-                hint: nearestSaved.map { LocalizedText(N_("did you mean '{suggestion}'?"), ["suggestion": .verbatim($0.strippingControlCharacters)]) }
+                hint: nearestSaved.map { .didYouMean($0.strippingControlCharacters) }
                     ?? LocalizedText(N_("check the spelling, or give the coordinates: {command}"), ["command": .verbatim(coordinates)]),
                 kind: .badData)
         }

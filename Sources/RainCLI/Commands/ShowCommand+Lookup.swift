@@ -77,7 +77,7 @@ extension ShowCommand {
         if offline {
             var failure = Self.neverLookedUp(Self.name(of: question), askedAs: Self.words(of: question), context.localization)
             // Words that nearly name a saved place were more likely meant as it than as a lookup.
-            if let nearestSaved { failure.hintText = LocalizedText(N_("did you mean '{suggestion}'?"), ["suggestion": .verbatim(nearestSaved.strippingControlCharacters)]) }
+            if let nearestSaved { failure.hintText = .didYouMean(nearestSaved.strippingControlCharacters) }
             throw failure
         }
         switch question {

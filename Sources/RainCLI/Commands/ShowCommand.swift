@@ -77,7 +77,7 @@ struct ShowCommand: RunnableCommand {
             var hint: LocalizedText?
             if case .unknown(let name) = error,
                let meant = closestMatch(to: name, among: StatusTemplate.Placeholder.allCases.map(\.rawValue)) {
-                hint = LocalizedText(N_("did you mean '{suggestion}'?"), ["suggestion": .verbatim("{\(meant)}")])
+                hint = .didYouMean("{\(meant)}")
             }
             throw ValidationError(LocalizedText(N_("'--format': {problem}"), ["problem": error.message]), hint: hint)
         }
@@ -133,7 +133,8 @@ struct ShowCommand: RunnableCommand {
                 forecast = await withSpread(forecast, service: service, context)
             }
             if json {
-                let shown = forecast.withoutExpiredAlerts(now: Date()).showing(service.settings.displayUnits)
+                let now = Date()
+                let shown = forecast.withoutExpiredAlerts(now: now).showing(service.settings.displayUnits, aqiScale: service.settings.aqiScale, now: now)
                 context.writeJSON(String(decoding: ForecastCache.encode(shown), as: UTF8.self))
             } else {
                 let now = Date()
@@ -322,7 +323,7 @@ extension ShowCommand {
         }
         if json {
             let now = Date()
-            let documents = shown.map { $0.withoutExpiredAlerts(now: now).showing(service.settings.displayUnits) }
+            let documents = shown.map { $0.withoutExpiredAlerts(now: now).showing(service.settings.displayUnits, aqiScale: service.settings.aqiScale, now: now) }
             context.writeJSON(String(decoding: ForecastCache.encode(documents), as: UTF8.self))
         } else {
             let places = zip(list.locations, display.forecasts).map { location, forecast in

@@ -32,9 +32,7 @@ enum ParseError: RainError, Equatable {
         }
     }
 
-    private static func meant(_ suggestion: String) -> LocalizedText {
-        LocalizedText(N_("did you mean '{suggestion}'?"), ["suggestion": .verbatim(suggestion)])
-    }
+    private static func meant(_ suggestion: String) -> LocalizedText { .didYouMean(suggestion) }
 
     /// The line; option names, commands and values stay as typed.
     var text: LocalizedText {
@@ -49,7 +47,8 @@ enum ParseError: RainError, Equatable {
             return LocalizedText(N_("unexpected argument '{argument}'"), ["argument": .verbatim(argument)])
         case .missingArgument(let name):
             return LocalizedText(N_("missing expected argument '<{name}>'"), ["name": .verbatim(name)])
-        case .unknownCommand(let name, _):
+        case .unknownCommand(let name, _), .notACommand(let name, _, _):
+            // `rain refesh` in the voice of `rain locations lst`: the hint says what else it may be.
             return LocalizedText(N_("unknown command '{command}'"), ["command": .verbatim(name)])
         case .invalidValue(let value, let synopsis, nil):
             return LocalizedText(N_("the value '{value}' is invalid for '{option}'"), ["value": .verbatim(value), "option": .verbatim(synopsis)])
@@ -58,8 +57,6 @@ enum ParseError: RainError, Equatable {
                                  ["value": .verbatim(value), "option": .verbatim(synopsis), "expectation": Self.expectation(expectation)])
         case .repeatedOption(let synopsis):
             return LocalizedText(N_("the option '{option}' can be given only once"), ["option": .verbatim(synopsis)])
-        case .notACommand(let word, _, _):
-            return LocalizedText(N_("'{word}' is not a command or a saved place"), ["word": .verbatim(word)])
         case .optionsBeforeCommand(let command, _):
             return LocalizedText(N_("'{command}' is a command: its options go after it"), ["command": .verbatim(command)])
         }

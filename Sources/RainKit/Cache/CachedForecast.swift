@@ -61,10 +61,14 @@ extension CachedForecast {
 }
 
 extension CachedForecast {
-    /// The forecast as `rain show --json` writes it: with the units its reader reads it in.
-    public func showing(_ units: DisplayUnits) -> CachedForecast {
+    /// The forecast as `rain show --json` writes it: with the units its reader reads it in,
+    /// and the air's index at `now` as the screen shows it (the place's scale of `aqiScale`).
+    public func showing(_ units: DisplayUnits, aqiScale: AirQualityScaleChoice, now: Date) -> CachedForecast {
         var shown = self
         shown.displayUnits = units
+        if let air = shown.forecast.air {
+            shown.forecast.air?.shownIndex = air.shownIndex(at: now, on: aqiScale.scale(timeZone: forecast.timeZone))
+        }
         return shown
     }
 }

@@ -50,6 +50,7 @@ public struct ForecastCache: Sendable {
             try AtomicFile.createFolder(directory)
             var kept = cached
             kept.displayUnits = nil
+            kept.forecast.air?.shownIndex = nil
             try AtomicFile.write(ForecastDocument.bytes(of: kept, compactly: true), to: path, durability: .derived, limit: .forecast)
         } catch {
             throw .unwritable(path: error.path, reason: error.problem)

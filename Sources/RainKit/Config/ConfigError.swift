@@ -37,7 +37,7 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
         case .missingFile(let path):
             return LocalizedText(N_("create it with: {command}"), ["command": .verbatim("rain config init --config \(Self.shellWord(path))")])
         case .insecureKeyFile(let path, _), .insecureKeyInConfiguration(let path, _): return .verbatim("chmod 600 \(path)")
-        case .unknownKey(_, _, let suggestion?): return LocalizedText(N_("did you mean '{suggestion}'?"), ["suggestion": .verbatim(suggestion)])
+        case .unknownKey(_, _, let suggestion?): return .didYouMean(suggestion)
         case .unknownKey, .invalidValue, .notJSON: return ConfigExample.hintText
         case .unreadable, .unusableKey: return nil
         }

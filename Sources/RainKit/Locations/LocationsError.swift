@@ -49,7 +49,7 @@ public enum LocationsError: Error, Sendable, Equatable, CustomStringConvertible 
     public var hintText: LocalizedText? {
         switch self {
         case .unknown(_, let nearest?):
-            return LocalizedText(N_("did you mean '{suggestion}'?"), ["suggestion": .verbatim(nearest.strippingControlCharacters)])
+            return .didYouMean(nearest.strippingControlCharacters)
         case .unknown, .ambiguous: return LocalizedText(N_("'rain locations' lists the saved places with their numbers and IDs"))
         case .removingCurrent:
             return LocalizedText(N_("select another place first (rain locations select LOC), or none: rain locations select --none"))

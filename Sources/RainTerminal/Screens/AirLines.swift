@@ -10,6 +10,8 @@ struct AirLines {
     let air: AirQuality
     let reading: AirQuality.Reading
     let scale: AirQualityScale
+    /// The index, its category and driving pollutant, as `rain show --json` writes them too.
+    let shown: AirQualityShownIndex?
     let localization: Localization
     let ascii: Bool
     /// "updated 3 hours ago" when the air is older than the forecast shown with it, whose
@@ -23,6 +25,7 @@ struct AirLines {
         self.air = air
         self.reading = reading
         scale = presentation.airQualityScale(forecast)
+        shown = air.shownIndex(at: now, on: scale)
         localization = presentation.localization
         self.ascii = ascii
         if let fetched = air.fetchedAt, let forecastFetchedAt, forecastFetchedAt.timeIntervalSince(fetched) >= 60 {
@@ -32,14 +35,14 @@ struct AirLines {
         }
     }
 
-    var index: Double? { reading.index(on: scale) }
+    var index: Double? { shown?.value }
 
     var category: String? {
-        index.map { localization.tr(AirQualityCategory(index: $0, on: scale).word) }
+        shown.map { localization.tr($0.category.word) }
     }
 
     var pollutant: String? {
-        AirQualityIndex.drivingPollutant(of: air, at: reading.time, on: scale).map { ascii ? $0.asciiSymbol : $0.symbol }
+        shown?.pollutant.map { ascii ? $0.asciiSymbol : $0.symbol }
     }
 
     /// "European AQI 37: Fair (PM2.5)"; without the pollutant where that does not fit; with

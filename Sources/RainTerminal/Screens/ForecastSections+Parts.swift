@@ -11,8 +11,10 @@ extension ForecastViewContext {
         let labels = days.map { clock.dayLabel($0.day, now: now) }
         let labelWidth = max(6, labels.map(\.displayWidth).max() ?? 6)
         let room = visibleWidth - 2 - labelWidth - 1
-        // Symbol 2, temperature 4, chance 5, a space between parts: 12 a part.
-        let showsSymbol = room >= 4 * 12, showsChance = room >= 4 * 10
+        // Symbol 2, temperature 4, chance 5, and a space between two parts: four parts of 11
+        // take 47 cells, without the symbols 39 (what a Japanese or Chinese day label leaves at 50).
+        func fits(_ cell: Int) -> Bool { 4 * cell + 3 <= room }
+        let showsChance = fits(4 + 5), showsSymbol = showsChance && fits(2 + 4 + 5)
         let cellWidth = (showsSymbol ? 2 : 0) + 4 + (showsChance ? 5 : 0)
         var lines = ["  " + style.bold(tr("Parts of the day"))]
         let heads = DayParts.Kind.allCases.map { cut(tr($0.name), toDisplayWidth: cellWidth).padded(toDisplayWidth: cellWidth, alignment: .right) }

@@ -9,6 +9,9 @@ public struct AirQuality: Sendable, Equatable {
     /// When the service answered: the forecast's own time unless the air failed at a later
     /// refresh and this is what an earlier one kept (nil in a cache written before it was kept).
     public var fetchedAt: Date?
+    /// The index the screen shows now, written by `rain show --json` as `air.index`
+    /// (`CachedForecast.showing`): never read back, never cached.
+    public var shownIndex: AirQualityShownIndex?
 
     public init(current: Reading? = nil, hourly: [Reading] = [], fetchedAt: Date? = nil) {
         self.current = current

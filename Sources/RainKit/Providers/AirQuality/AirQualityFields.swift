@@ -25,9 +25,22 @@ enum AirQualityFields {
                                 pollen, AirQuality.Pollen())),
     ], naming: .rain)
 
+    /// `index`: what the screen shows of the air now, in ids a script compares, not words.
+    static let shownIndex = JSONFields<AirQualityShownIndex>([
+        Field("scale", .requiredChoice({ $0.scale }, { $0.scale = $1 })),
+        Field("time", .time({ $0.time }, { $0.time = $1 })),
+        Field("value", .number({ $0.value }, { $0.value = $1 ?? 0 })),
+        Field("category", .requiredChoice({ $0.category }, { $0.category = $1 })),
+        Field("pollutant", .choice({ $0.pollutant }, { $0.pollutant = $1 })),
+    ], naming: .rain)
+
     static let air = JSONFields<AirQuality>([
         Field("current", .object({ $0.current }, { $0.current = $1 }, reading, .blank)),
         Field("hourly", .list({ $0.hourly }, { $0.hourly = $1 }, reading, .blank)),
         Field("fetched_at", .optionalTime({ $0.fetchedAt }, { $0.fetchedAt = $1 })),
+        // Worked out for `rain show --json` (`CachedForecast.showing`); never read back.
+        Field("index", .writtenOnly { air in
+            air.shownIndex.map { index in .nested { writer, depth in shownIndex.write(index, to: &writer, depth: depth) } }
+        }),
     ], naming: .rain)
 }

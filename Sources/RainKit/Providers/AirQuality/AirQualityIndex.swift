@@ -6,12 +6,13 @@ import FoundationEssentials
 /// 2024; `UnitedStatesAirQuality`, the EPA's) and open-meteo/open-meteo-website
 /// `src/routes/en/docs/air-quality-api/+page.svelte` (the tables of both indices). An index is
 /// the highest of its pollutants' sub-indices, each interpolated between its band's thresholds.
+/// Its raw value is its id in `rain show --json` (`"very_poor"`), never translated.
 public enum AirQualityCategory: String, Sendable, CaseIterable {
     // European: 0-20 good, 20-40 fair, 40-60 moderate, 60-80 poor, 80-100 very poor, above 100
     // extremely poor. US: 0-50 good, 51-100 moderate, 101-150 unhealthy for sensitive groups,
     // 151-200 unhealthy, 201-300 very unhealthy, 301 and above hazardous.
-    case good, fair, moderate, poor, veryPoor, extremelyPoor
-    case unhealthyForSensitiveGroups, unhealthy, veryUnhealthy, hazardous
+    case good, fair, moderate, poor, veryPoor = "very_poor", extremelyPoor = "extremely_poor"
+    case unhealthyForSensitiveGroups = "unhealthy_for_sensitive_groups", unhealthy, veryUnhealthy = "very_unhealthy", hazardous
 
     /// The category of `index` (rounded to a whole number, as it is shown) on `scale`.
     public init(index: Double, on scale: AirQualityScale) {
@@ -55,9 +56,10 @@ public enum AirQualityCategory: String, Sendable, CaseIterable {
     }
 }
 
-/// The pollutants an index is made of.
+/// The pollutants an index is made of. Its raw value is its key in the forecast document's
+/// `air` readings (`"nitrogen_dioxide"`).
 public enum Pollutant: String, Sendable, CaseIterable {
-    case pm2_5, pm10, ozone, nitrogenDioxide, sulphurDioxide, carbonMonoxide
+    case pm2_5, pm10, ozone, nitrogenDioxide = "nitrogen_dioxide", sulphurDioxide = "sulphur_dioxide", carbonMonoxide = "carbon_monoxide"
 
     /// Its short name on a screen (chemical formulas are not translated).
     public var symbol: String {
