@@ -71,7 +71,7 @@ public enum FuzzEntry {
         _ = try? AirQualityDecoder.decode(body, now: now)
         let clock = LocalClock(timeZoneIdentifier: "Pacific/Apia", units: .si)
         for model in EnsembleModel.allCases {
-            if let runs = try? EnsembleDecoder.decode(body, model: model, units: .si) { _ = ForecastSpread(runs, clock: clock) }
+            if let runs = try? EnsembleDecoder.decode(body, model: model, units: .si, now: now) { _ = ForecastSpread(runs, clock: clock) }
         }
         for alerts in [try? MetAlertsDecoder.decode(body), try? NWSAlertDecoder.decode(body)] {
             for alert in alerts ?? [] { checkReaches(alert.title.screenSafe) }

@@ -50,5 +50,19 @@ extension ForecastSimulator {
         /// (`AirQualityAPI.answer`), as a server that is not Open-Meteo's may send. Set it
         /// with `setAirBehaviour`; other paths answer normally.
         case airQualityHours(Int)
+        /// On the Ensemble API's path, an answer open-meteo/open-meteo never sends (as a
+        /// server that is not Open-Meteo's may); other paths answer normally.
+        case ensembleQuirk(EnsembleQuirk)
+    }
+
+    public enum EnsembleQuirk: Sendable, Equatable {
+        /// `count` hours from the first hour asked, whatever `forecast_days` was.
+        case hours(Int)
+        /// The times, and every column with them, last first.
+        case descendingTimes
+        /// No precipitation columns, though they were asked for.
+        case noPrecipitation
+        /// The control run's precipitation without its temperature (`temperature_2m`).
+        case controlRunWithoutTemperature
     }
 }

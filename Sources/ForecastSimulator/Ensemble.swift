@@ -12,12 +12,11 @@ import Foundation
 /// - `Sources/App/Icon/Icon.swift`, `grid`: ICON-EU-EPS covers 29.5...70.5°N,
 ///   23.5°W...62.5°E; outside a regional grid its variables are NaN, written as null
 ///   (`Helper/Reader/GenericReaderMixerRaw.swift`).
-/// - precipitation is the preceding hour's sum in mm (the forecast API's convention). GEFS and
-///   ECMWF IFS ENS are 3-hourly (`Sources/App/Gfs/GfsDomain.swift` and
-///   `Sources/App/Ecmwf/EcmwfDomain.swift`, `dtSeconds`): each hour of a step gets the step's
-///   sum times 3600/10800, rounded to 0.1 mm (`Sources/App/Helper/Interpolation.swift`,
-///   `backwardsSum`, the variable's scale factor 10), so the three hours are equal and a
-///   step under 0.15 mm reads as three dry hours.
+/// - precipitation is the preceding hour's sum in mm (the forecast API's convention), of
+///   models whose steps grow with lead time (`stepHours`): each hour of a step gets an even
+///   share of the step's sum, rounded to 0.1 mm (`Sources/App/Helper/InterpolationInplace.swift`,
+///   `interpolateInplaceBackwards(isSummation: true)`, the variable's scale factor 10), so the
+///   step's hours are equal and a 3-hour step under 0.15 mm reads as three dry hours.
 /// The members are the simulator's forecast (`WeatherModel`) plus a deterministic error per
 /// member that grows with lead time, so the runs agree today and disagree next week.
 enum EnsembleAPI {
@@ -27,10 +26,26 @@ enum EnsembleAPI {
         "gfs_seamless": 31, "gfs025": 31, "gfs05": 31, "ecmwf_ifs025": 51,
     ]
     static let variables: Set<String> = ["temperature_2m", "precipitation"]
-    /// Hours per step of the models that are not hourly (ICON's ensembles are stored hourly).
-    static let stepHours: [String: Int] = ["gfs_seamless": 3, "gfs025": 3, "gfs05": 3, "ecmwf_ifs025": 3]
+    /// Hours in `model`'s step ending at or after `lead` hours into its run (each boundary a
+    /// multiple of the steps on both sides):
+    /// - ICON-EU-EPS and ICON-EPS, `Sources/App/Icon/Icon.swift`, `getDownloadForecastSteps`:
+    ///   hourly to 48 h, 3-hourly to 72 h, 6-hourly to 120 h, ICON-EPS 12-hourly to 180 h;
+    ///   `icon_seamless` is both (`ForecastapiController.swift`, `icon_seamless_eps`).
+    /// - GEFS, `Sources/App/Gfs/GfsDomain.swift`, `forecastHours`: 3-hourly to 240 h.
+    /// - ECMWF IFS ENS, `Sources/App/Ecmwf/EcmwfDomain.swift`, `getDownloadForecastSteps`:
+    ///   3-hourly to 144 h, then `stride(from: 150, through: 360, by: 6)`.
+    /// - ICON-D2-EPS hourly.
+    static func stepHours(model: String, lead: Int) -> Int {
+        switch model {
+        case "icon_seamless", "icon_global", "icon_eu":
+            return lead <= 48 ? 1 : lead <= 72 ? 3 : lead <= 120 ? 6 : 12
+        case "gfs_seamless", "gfs025", "gfs05": return 3
+        case "ecmwf_ifs025": return lead <= 144 ? 3 : 6
+        default: return 1
+        }
+    }
 
-    static func answer(_ request: ServerRequest, now: Double) -> ServerResponse {
+    static func answer(_ request: ServerRequest, now: Double, quirk: ForecastSimulator.EnsembleQuirk? = nil) -> ServerResponse {
         let (latitude, longitude): (Double, Double)
         switch OpenMeteo.askedCoordinate(request) {
         case .refused(let refusal): return refusal
@@ -60,21 +75,25 @@ enum EnsembleAPI {
         let covered = modelName.hasPrefix("icon_") && modelName != "icon_global" && modelName != "icon_seamless"
             ? inICONEurope(latitude, longitude) : true
         let start = (now / 86400).rounded(.down) * 86400
-        let times = stride(from: start, to: start + Double(days) * 86400, by: 3600).map { $0 }
-        let runs = Runs(latitude: latitude, longitude: longitude, issued: start, now: now, stepHours: stepHours[modelName] ?? 1)
+        var hours = days * 24
+        if case .hours(let count) = quirk { hours = count }
+        let times = (0..<hours).map { start + Double($0) * 3600 }
+        let runs = Runs(latitude: latitude, longitude: longitude, issued: start, now: now, model: modelName)
 
         var units: [(String, JSONValue)] = [("time", .string(unixTime ? "unixtime" : "iso8601"))]
         var columns: [(String, JSONValue)] = [("time", .array(times.map(clock.time)))]
-        for name in names {
-            for member in 0..<memberCount {
+        for name in names where !(quirk == .noPrecipitation && name == "precipitation") {
+            for member in (quirk == .controlRunWithoutTemperature && name == "temperature_2m" ? 1 : 0)..<memberCount {
                 let key = member == 0 ? name : name + String(format: "_member%02d", member)
                 units.append((key, .string(name == "temperature_2m" ? (fahrenheit ? "°F" : "°C") : "mm")))
-                columns.append((key, .array(times.map { time in
+                let asked: [JSONValue] = times.prefix(days * 24).map { time in
                     guard covered else { return .null }
                     if name == "precipitation" { return .number(runs.precipitation(member: member, endingAt: time)) }
                     let celsius = runs.temperature(member: member, at: time)
                     return .number(((fahrenheit ? celsius * 9 / 5 + 32 : celsius) * 10).rounded() / 10)
-                })))
+                }
+                // Hours past the days asked (`EnsembleQuirk.hours`) repeat the asked ones.
+                columns.append((key, .array(times.indices.map { asked.isEmpty ? .null : asked[$0 % asked.count] })))
             }
         }
         var body: [(String, JSONValue)] = [
@@ -82,6 +101,12 @@ enum EnsembleAPI {
             ("generationtime_ms", .number(0.1)), ("utc_offset_seconds", .integer(0)),
             ("timezone", .string("GMT")), ("timezone_abbreviation", .string("GMT")), ("elevation", .number(38)),
         ]
+        if quirk == .descendingTimes {
+            columns = columns.map { key, column in
+                guard case .array(let values) = column else { return (key, column) }
+                return (key, .array(values.reversed()))
+            }
+        }
         if !names.isEmpty {
             body.append(("hourly_units", .object(units)))
             body.append(("hourly", .object(columns)))
@@ -103,14 +128,15 @@ enum EnsembleAPI {
         let rain: Precipitation
         let seed: Seed
         let issued: Double
-        let stepHours: Int
+        /// The ensemble model's name, for its steps.
+        let modelName: String
 
-        init(latitude: Double, longitude: Double, issued: Double, now: Double, stepHours: Int = 1) {
+        init(latitude: Double, longitude: Double, issued: Double, now: Double, model modelName: String = "icon_d2") {
             model = WeatherModel(latitude: latitude, longitude: longitude)
             rain = Precipitation(model: model, now: now)
             seed = Seed(latitude: latitude, longitude: longitude)
             self.issued = issued
-            self.stepHours = stepHours
+            self.modelName = modelName
         }
 
         func spread(at time: Double) -> Double { 0.3 + 0.55 * max(0, time - issued) / 86400 }
@@ -122,12 +148,14 @@ enum EnsembleAPI {
             return base + spread(at: time) * 1.6 * seed.smooth(salt, at: time / 3600, period: 30)
         }
 
-        /// mm in the hour ending at `time`, to one decimal: the hour's own, or of a model with
-        /// longer steps, an even share of the step's (the step ending on the first multiple of
-        /// its length from `time` on, UTC).
+        /// mm in the hour ending at `time`, to one decimal: the hour's own, or where the
+        /// model's step is longer, an even share of the step's (the step ending on the first
+        /// multiple of its length from `time` on, counted from when the run was issued).
         func precipitation(member: Int, endingAt time: Double) -> Double {
-            let step = Double(stepHours) * 3600
-            let end = (time / step).rounded(.up) * step
+            let lead = Int(((time - issued) / 3600).rounded(.up))
+            let hours = lead >= 1 ? EnsembleAPI.stepHours(model: modelName, lead: lead) : 1
+            let step = Double(hours) * 3600
+            let end = lead >= 1 ? issued + Double((lead + hours - 1) / hours * hours) * 3600 : (time / 3600).rounded(.up) * 3600
             let shift = member == 0 ? 0 : (seed.unit(0xE7, Int64(member)) * 2 - 1) * spread(at: end) * 3 * 3600
             let scale = member == 0 ? 1 : 0.4 + 1.2 * seed.unit(0xE9, Int64(member))
             let amount = rain.amount(from: end - step + shift, to: end + shift).total

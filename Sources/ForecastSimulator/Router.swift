@@ -86,12 +86,13 @@ struct Router: Sendable {
             return .respond(.json(200, .object([(sent, .integer(1)), (sent, .integer(2))])))
         case .openMeteoHours(let count): return .respond(answer(request, route: route, hostile: false, openMeteoHours: count))
         case .airQualityHours(let count): return .respond(answer(request, route: route, hostile: false, airQualityHours: count))
+        case .ensembleQuirk(let quirk): return .respond(answer(request, route: route, hostile: false, ensembleQuirk: quirk))
         }
     }
 
     /// The normal answer: provider errors for a bad method, key, location or units, else a document.
     func answer(_ request: ServerRequest, route: Route, hostile: Bool, echoing echoed: String? = nil, openMeteoHours: Int? = nil,
-                airQualityHours: Int? = nil) -> ServerResponse {
+                airQualityHours: Int? = nil, ensembleQuirk: ForecastSimulator.EnsembleQuirk? = nil) -> ServerResponse {
         if route == .notFound {
             return .json(404, .object([("detail", .string("Not Found"))]))
         }
@@ -114,7 +115,7 @@ struct Router: Sendable {
         case .airQuality:
             return AirQualityAPI.answer(request, now: now, hours: airQualityHours)
         case .ensemble:
-            return EnsembleAPI.answer(request, now: now)
+            return EnsembleAPI.answer(request, now: now, quirk: ensembleQuirk)
         case .notFound:
             return .json(404, .object([("detail", .string("Not Found"))]))
         }

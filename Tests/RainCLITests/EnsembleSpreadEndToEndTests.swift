@@ -39,6 +39,22 @@ import Testing
         return served
     }
 
+    /// Hours in a step ending `lead` hours into the run, written out again from open-meteo's
+    /// `Icon.swift` (`getDownloadForecastSteps`) and `GfsDomain.swift` (`forecastHours`).
+    static func stepHours(_ model: String, _ lead: Int) -> Int {
+        model == "icon_seamless" ? (lead <= 48 ? 1 : lead <= 72 ? 3 : lead <= 120 ? 6 : 12) : 3
+    }
+
+    /// The step each served hour is part of (the lead time its step ends at, from the
+    /// answer's first midnight UTC, the run the simulator and rain take it for).
+    static func stepEnds(_ times: [Int], model: String) -> [Int] {
+        let origin = times[0] / 86400 * 86400
+        return times.map { time in
+            let lead = (time - origin) / 3600 + 1, hours = stepHours(model, lead)
+            return (lead + hours - 1) / hours * hours
+        }
+    }
+
     /// Linear interpolation between order statistics, written out again.
     static func percentile(_ values: [Double], _ p: Double) -> Double {
         let sorted = values.sorted()
@@ -87,6 +103,17 @@ import Testing
         calendar.timeZone = zone
         let daily = try #require(spread["daily"] as? [[String: Any]])
         #expect(daily.count >= 5)
+        // A step's hours are equal in every run; its rain counts in the day of its middle hour.
+        let ends = Self.stepEnds(served.times, model: model)
+        for end in Set(ends) where end < ends.last! {
+            let hours = ends.indices.filter { ends[$0] == end }
+            #expect(hours.count == Self.stepHours(model, end))
+            #expect(served.precipitation.allSatisfy { run in Set(hours.map { run[$0] }).count == 1 }, "step ending at \(end) h")
+        }
+        let rainDays = ends.map { end in
+            let hours = ends.indices.filter { ends[$0] == end }
+            return Int(calendar.startOfDay(for: Date(timeIntervalSince1970: Double(served.times[hours[(hours.count - 1) / 2]]))).timeIntervalSince1970)
+        }
         var screenLines: [String] = []
         for day in daily {
             let start = try Self.seconds(day["time"])
@@ -100,7 +127,8 @@ import Testing
             #expect(abs(try #require(day["temperature_high_p90"] as? Double) - Self.percentile(highs, 0.9)) <= 0.005 + 1e-9)
             #expect(abs(try #require(day["temperature_low_p10"] as? Double) - Self.percentile(lows, 0.1)) <= 0.005 + 1e-9)
             #expect(abs(try #require(day["temperature_low_p90"] as? Double) - Self.percentile(lows, 0.9)) <= 0.005 + 1e-9)
-            let rainy = served.precipitation.filter { run in hours.map { run[$0] }.reduce(0, +) >= 0.1 }.count
+            let wet = served.times.indices.filter { rainDays[$0] == start }
+            let rainy = served.precipitation.filter { run in wet.map { run[$0] }.reduce(0, +) >= 0.1 }.count
             #expect(day["rain_runs"] as? Int == rainy)
             #expect(abs(try #require(day["precip_chance"] as? Double) - Double(rainy) / Double(members)) <= 0.0005 + 1e-9)
             let high = "\(Int(Self.percentile(highs, 0.1).rounded()))…\(Int(Self.percentile(highs, 0.9).rounded()))°"

@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func membersAreReadAndTheirRainMovedToTheHourItFellIn() throws {
-        let runs = try EnsembleDecoder.decode(Self.body(), model: .iconD2, units: .si)
+        let runs = try EnsembleDecoder.decode(Self.body(), model: .iconD2, units: .si, now: Date(timeIntervalSince1970: 0))
         #expect(runs.temperature == [[1, 2], [3, 4], [5, nil]])
         #expect(runs.precipitation == [[0.1, nil], [0, nil], [0.3, nil]])
         let spread = ForecastSpread(runs, clock: LocalClock(timeZoneIdentifier: "UTC", units: .si))
@@ -39,7 +39,81 @@ import Testing
     }
 
     @Test func aColumnInAnotherUnitIsRefused() {
-        #expect(throws: ForecastError.self) { try EnsembleDecoder.decode(Self.body(temperatureUnit: "°F"), model: .iconD2, units: .si) }
+        #expect(throws: ForecastError.self) { try EnsembleDecoder.decode(Self.body(temperatureUnit: "°F"), model: .iconD2, units: .si, now: Date(timeIntervalSince1970: 0)) }
+    }
+
+    /// Open-Meteo's ensembles in their real steps (open-meteo `Icon.swift` and
+    /// `EcmwfDomain.swift`, `getDownloadForecastSteps`; `GfsDomain.swift`, `forecastHours`).
+    @Test func stepsGrowWithLeadTime() {
+        let icon = [1, 48, 49, 72, 73, 120, 121, 168].map { EnsembleModel.iconSeamless.stepHours(endingAtLead: $0) }
+        #expect(icon == [1, 1, 3, 3, 6, 6, 12, 12])
+        #expect(EnsembleModel.iconEU.stepHours(endingAtLead: 100) == 6)
+        #expect([144, 145, 168].map { EnsembleModel.ecmwfIFS025.stepHours(endingAtLead: $0) } == [3, 6, 6])
+        #expect([1, 168].map { EnsembleModel.gfsSeamless.stepHours(endingAtLead: $0) } == [3, 3])
+        #expect(EnsembleModel.iconD2.stepHours(endingAtLead: 40) == 1)
+    }
+
+    /// ICON's 6-hour step from 18:00 to 24:00 UTC on the fourth day, in UTC+2 four hours of
+    /// one local day and two of the next: its rain counts in the first only.
+    @Test func aCoarseStepAcrossMidnightCountsInTheDayHoldingItsMiddle() throws {
+        let times = (0..<120).map { Date(timeIntervalSince1970: Double($0) * 3600) }
+        var wet = [Double?](repeating: 0, count: 120)
+        for hour in 90..<96 { wet[hour] = 0.1 }   // the step's 0.6 mm as Open-Meteo spreads it
+        let runs = EnsembleRuns(model: .iconEU, times: times, temperature: [[Double?]](repeating: Array(repeating: 10, count: 120), count: 2),
+                                precipitation: [wet, Array(repeating: 0, count: 120)])
+        let spread = ForecastSpread(runs, clock: LocalClock(timeZoneIdentifier: "Etc/GMT-2", units: .si))
+        let evening = try #require(spread.daily.first { $0.time == Date(timeIntervalSince1970: 70 * 3600) })
+        let next = try #require(spread.daily.first { $0.time == Date(timeIntervalSince1970: 94 * 3600) })
+        #expect(evening.rainRuns == 1 && evening.runs == 2)
+        #expect(next.rainRuns == 0 && next.runs == 2, "the evening's step is not also rain after midnight")
+        #expect(spread.hourly[95].precipChance == 0.5, "hours keep their own share")
+    }
+
+    static func hours(_ times: [Int], members: [(temperature: Bool, precipitation: Bool)]) -> Data {
+        var units: [String] = [], columns = ["\"time\": \(times)"]
+        for (member, has) in members.enumerated() {
+            let suffix = member == 0 ? "" : String(format: "_member%02d", member)
+            if has.temperature {
+                units.append("\"temperature_2m\(suffix)\": \"°C\"")
+                columns.append("\"temperature_2m\(suffix)\": \(times.map { _ in Double(member) })")
+            }
+            if has.precipitation {
+                units.append("\"precipitation\(suffix)\": \"mm\"")
+                columns.append("\"precipitation\(suffix)\": \(times.map { _ in 0.2 })")
+            }
+        }
+        return Data("{\"hourly_units\": {\(units.joined(separator: ","))}, \"hourly\": {\(columns.joined(separator: ","))}}".utf8)
+    }
+
+    @Test func timesRunningBackwardsAreRefused() {
+        let body = Self.hours([7200, 3600, 0], members: [(true, true)])
+        #expect(throws: ForecastError.self) { try EnsembleDecoder.decode(body, model: .iconD2, units: .si, now: Date(timeIntervalSince1970: 0)) }
+    }
+
+    /// ICON-D2-EPS is asked for 2 days: with a day's leeway, 72 hours from this day's start.
+    @Test func hoursPastTheDaysAskedAreLeftOut() throws {
+        let body = Self.hours(Array(stride(from: 0, to: 86400 * 30, by: 3600)), members: [(true, true), (true, true)])
+        let runs = try EnsembleDecoder.decode(body, model: .iconD2, units: .si, now: Date(timeIntervalSince1970: 86400 * 10 + 600))
+        #expect(runs.times.first == Date(timeIntervalSince1970: 86400 * 9) && runs.times.count == 96)
+        #expect(runs.temperature.allSatisfy { $0.count == 96 } && runs.precipitation.allSatisfy { $0.count == 96 })
+        #expect(runs.precipitation[0][95] == 0.2, "the last hour's sum is the next time's, sent")
+    }
+
+    /// A run without the variable the others have is left out: the header's count is the rows'.
+    @Test func aRunMissingAVariableIsNotCounted() throws {
+        let body = Self.hours(Array(stride(from: 0, to: 86400, by: 3600)), members: [(false, true), (true, true), (true, true)])
+        let runs = try EnsembleDecoder.decode(body, model: .iconD2, units: .si, now: Date(timeIntervalSince1970: 0))
+        #expect(runs.temperature.count == 2 && runs.precipitation.count == 2)
+        let spread = ForecastSpread(runs, clock: LocalClock(timeZoneIdentifier: "UTC", units: .si))
+        #expect(spread.members == 2 && spread.daily.first?.runs == 2)
+    }
+
+    @Test func withoutPrecipitationTheDaysSayNothingOfIt() throws {
+        let body = Self.hours(Array(stride(from: 0, to: 86400, by: 3600)), members: [(true, false), (true, false)])
+        let runs = try EnsembleDecoder.decode(body, model: .iconD2, units: .si, now: Date(timeIntervalSince1970: 0))
+        let spread = ForecastSpread(runs, clock: LocalClock(timeZoneIdentifier: "UTC", units: .si))
+        let day = try #require(spread.daily.first)
+        #expect(spread.members == 2 && day.runs == 0 && day.precipChance == nil)
     }
 
     @Test func theModelFollowsThePlace() {

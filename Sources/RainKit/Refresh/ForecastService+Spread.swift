@@ -29,8 +29,9 @@ extension ForecastService {
         let kept = SpreadCache(besideForecastsIn: cache.directory)
         if let spread = kept.fresh(for: location.id, model: model, units: units, now: now()) { return .spread(spread) }
         let endpoint = EnsembleService.endpoint(for: location.coordinate, model: model, units: units, url: settings.ensembleURL)
+        let asked = now()
         let decode: @Sendable (Data) throws(ForecastError) -> EnsembleRuns = { body throws(ForecastError) in
-            try EnsembleDecoder.decode(body, model: model, units: units)
+            try EnsembleDecoder.decode(body, model: model, units: units, now: asked)
         }
         let clock = LocalClock(timeZoneIdentifier: forecast.timeZone, units: units)
         do throws(ForecastError) {

@@ -70,7 +70,7 @@ public struct SpreadView {
                      + gap + words.tr("lows").padded(to: lowWidth, alignRight: true))
         for (i, text) in runs.enumerated() {
             let line = names[i].padded(to: nameWidth) + gap + ranges[i].0.padded(to: highWidth, alignRight: true)
-                + gap + ranges[i].1.padded(to: lowWidth, alignRight: true) + gap + text
+                + gap + ranges[i].1.padded(to: lowWidth, alignRight: true) + (text.isEmpty ? "" : gap + text)
             lines.append(line.truncated(toDisplayWidth: width))
         }
         if let day = spread.leastSureDay(from: now), days.contains(day) {
@@ -87,9 +87,11 @@ public struct SpreadView {
 
     /// "dry in 34 of 40 runs" where most runs are dry, else what most bring: a run counts
     /// with 0.1 mm of rain or snow, so the words say which the forecast expects that day
-    /// (`WetKind`). The noun goes with the total (40 runs), never 1: no plural forms.
+    /// (`WetKind`). The noun goes with the total (40 runs), never 1: no plural forms. Nothing
+    /// where the runs had no precipitation.
     func runsText(_ day: ForecastSpread.Day, in forecast: Forecast, clock: LocalClock) -> String {
         let words = presentation.localization
+        guard day.runs > 0 else { return "" }
         guard day.rainRuns * 2 > day.runs else {
             return words.tr("dry in {count} of {total} runs", ["count": String(day.runs - day.rainRuns), "total": String(day.runs)])
         }

@@ -13,11 +13,20 @@ public struct EnsembleRuns: Sendable, Equatable {
 }
 
 enum EnsembleDecoder {
-    static func decode(_ body: Data, model: EnsembleModel, units: UnitSystem) throws(ForecastError) -> EnsembleRuns {
+    /// Times must rise, as the server writes them (a day list running backwards is refused);
+    /// hours outside the days asked are left out, as the air's are (`AirQualityDecoder`), so
+    /// a server that sends years of them cannot make the spread too large to keep. A run
+    /// counts when it has every variable some run has: the header's runs are the rows' runs.
+    static func decode(_ body: Data, model: EnsembleModel, units: UnitSystem, now: Date) throws(ForecastError) -> EnsembleRuns {
         try ForecastError.decoding(body) { root throws(JSONError) in
             guard root.kind == .object else { throw root.mismatch(N_("an object")) }
-            let columns = try OpenMeteoDecoder.Columns(try root.requiredMember("hourly"))
+            let hourly = try root.requiredMember("hourly")
+            let columns = try OpenMeteoDecoder.Columns(hourly)
+            if zip(columns.times, columns.times.dropFirst()).contains(where: { $0 >= $1 }) {
+                throw try hourly.requiredMember("time").error(N_("expected times in rising order"))
+            }
             let labels = try root.member("hourly_units")
+            let kept = asked(columns.times, days: model.forecastDays, now: now)
             func column(_ key: String, unit: String) throws(JSONError) -> [Double?]? {
                 guard try columns.block.member(key) != nil else { return nil }
                 if let label = try labels?.member(key) {
@@ -29,18 +38,30 @@ enum EnsembleDecoder {
                 }
                 return try columns.numbers(key)
             }
+            func trimmed(_ values: [Double?]?) -> [Double?]? { values.map { values in kept.map { values[$0] } } }
             let degrees = units == .us ? "°F" : "°C"
-            var temperature: [[Double?]] = [], precipitation: [[Double?]] = []
+            var found: [(temperature: [Double?]?, precipitation: [Double?]?)] = []
             for member in 0..<model.members {
                 let suffix = member == 0 ? "" : "_member" + (member < 10 ? "0" : "") + String(member)
-                if let values = try column("temperature_2m" + suffix, unit: degrees) { temperature.append(values) }
                 // Sums of the hour before each time, moved to the hour they fell in.
-                if let values = try column("precipitation" + suffix, unit: "mm") {
-                    precipitation.append(OpenMeteoDecoder.Columns.endingAtNext(values))
-                }
+                let sums = try column("precipitation" + suffix, unit: "mm").map(OpenMeteoDecoder.Columns.endingAtNext)
+                found.append((trimmed(try column("temperature_2m" + suffix, unit: degrees)), trimmed(sums)))
             }
-            guard !temperature.isEmpty else { throw root.error(N_("missing \"{key}\""), ["key": .verbatim("temperature_2m")]) }
-            return EnsembleRuns(model: model, times: columns.times, temperature: temperature, precipitation: precipitation)
+            let withRain = found.contains { $0.precipitation != nil }
+            let runs = found.filter { $0.temperature != nil && (!withRain || $0.precipitation != nil) }
+            guard !runs.isEmpty else { throw root.error(N_("missing \"{key}\""), ["key": .verbatim("temperature_2m")]) }
+            return EnsembleRuns(model: model, times: kept.map { columns.times[$0] },
+                                temperature: runs.compactMap(\.temperature), precipitation: runs.compactMap(\.precipitation))
         }
+    }
+
+    /// The indices of the days rain asked for (`forecast_days` from this day's midnight in
+    /// GMT), with a day's leeway on each side, at most one an hour.
+    private static func asked(_ times: [Date], days: Int, now: Date) -> [Int] {
+        let day = 86400.0
+        let today = (now.timeIntervalSince1970 / day).rounded(.down) * day
+        let first = today - day, last = today + Double(days + 1) * day
+        let most = Int((last - first) / 3600)
+        return Array(times.indices.lazy.filter { (first..<last).contains(times[$0].timeIntervalSince1970) }.prefix(most))
     }
 }

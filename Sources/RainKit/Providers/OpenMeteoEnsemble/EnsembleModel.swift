@@ -13,7 +13,7 @@ import FoundationEssentials
 /// - `Sources/App/Icon/Icon.swift`, `grid`: ICON-EU-EPS covers 29.5...70.5°N, 23.5°W...62.5°E
 ///   (`RegularGrid(nx: 689, ny: 329, latMin: 29.5, lonMin: -23.5, dx: 0.125, ...)`), ICON-D2-EPS
 ///   43.18...58.08°N, 3.94°W...20.34°E; `getDownloadForecastSteps`: ICON-EU-EPS to 120 h,
-///   ICON-EPS to 180 h.
+///   ICON-EPS to 180 h, each in steps that grow with lead time (`stepHours(endingAtLead:)`).
 public enum EnsembleModel: String, Sendable, CaseIterable {
     case iconSeamless = "icon_seamless"
     case iconGlobal = "icon_global"
@@ -39,6 +39,31 @@ public enum EnsembleModel: String, Sendable, CaseIterable {
         case .iconD2: return 2
         case .iconEU: return 5
         default: return 7
+        }
+    }
+
+    /// Hours in the model's step that ends at or after `lead` hours into the run: its
+    /// precipitation is one sum per step, which Open-Meteo spreads evenly over the step's hours
+    /// (open-meteo `Sources/App/Helper/InterpolationInplace.swift`,
+    /// `interpolateInplaceBackwards(isSummation: true)`). Each boundary is a multiple of the
+    /// steps on both sides, so a step ends at the next multiple of its length.
+    /// - ICON-EU-EPS and ICON-EPS (`Sources/App/Icon/Icon.swift`, `getDownloadForecastSteps`):
+    ///   hourly to 48 h, 3-hourly to 72 h, 6-hourly to 120 h; ICON-EPS 12-hourly to 180 h.
+    ///   `icon_seamless` is the two (`ForecastapiController.swift`, `icon_seamless_eps`), so
+    ///   ICON-EPS's steps past ICON-EU-EPS's 120 h.
+    /// - GEFS 0.25° 3-hourly to 240 h (`Sources/App/Gfs/GfsDomain.swift`, `forecastHours`).
+    /// - ECMWF IFS ENS 3-hourly to 144 h, then 6-hourly (`Sources/App/Ecmwf/EcmwfDomain.swift`,
+    ///   `getDownloadForecastSteps`: `stride(from: 150, through: 360, by: 6)`).
+    /// - ICON-D2-EPS hourly to its 48 h.
+    public func stepHours(endingAtLead lead: Int) -> Int {
+        switch self {
+        case .iconSeamless, .iconGlobal, .iconEU:
+            if lead <= 48 { return 1 }
+            if lead <= 72 { return 3 }
+            return lead <= 120 ? 6 : 12
+        case .iconD2: return 1
+        case .gfsSeamless, .gfs025: return 3
+        case .ecmwfIFS025: return lead <= 144 ? 3 : 6
         }
     }
 

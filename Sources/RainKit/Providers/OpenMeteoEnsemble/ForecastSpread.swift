@@ -13,11 +13,10 @@ public struct ForecastSpread: Sendable, Equatable {
         public var temperatureP10: Double?
         public var temperatureP50: Double?
         public var temperatureP90: Double?
-        /// The share of runs (0...1) with at least 0.1 mm in the hour. GEFS and ECMWF's ensemble
-        /// are 3-hourly, and Open-Meteo gives each hour of a step the step's sum / 3 to 0.1 mm
-        /// (open-meteo `Sources/App/Helper/Interpolation.swift`, `backwardsSum`): the three hours
-        /// are equal, so this is the share with rain in the step (counting per step would give
-        /// the same), and under 0.15 mm in a step reads as dry.
+        /// The share of runs (0...1) with at least 0.1 mm in the hour. Where the model's steps
+        /// are longer than an hour (`EnsembleModel.stepHours(endingAtLead:)`), Open-Meteo gives
+        /// each hour of a step an even share of its sum to 0.1 mm: the hours are equal, so this
+        /// is the share with rain in the step, and under 0.1 mm an hour reads as dry.
         public var precipChance: Double?
     }
 
@@ -26,7 +25,9 @@ public struct ForecastSpread: Sendable, Equatable {
         public var time: Date
         public var highP10: Double?, highP50: Double?, highP90: Double?
         public var lowP10: Double?, lowP50: Double?, lowP90: Double?
-        /// Runs with at least 0.1 mm in the day, of `runs`.
+        /// Runs with at least 0.1 mm in the day, of `runs`; a step longer than an hour counts
+        /// whole in the day holding its middle hour. `runs` is 0 where the answer had no
+        /// precipitation.
         public var rainRuns: Int
         public var runs: Int
         public var precipChance: Double? { runs > 0 ? Double(rainRuns) / Double(runs) : nil }
@@ -77,14 +78,39 @@ public struct ForecastSpread: Sendable, Equatable {
             let start = clock.startOfDay(time)
             if days.last?.start == start { days[days.count - 1].hours.append(i) } else { days.append((start, [i])) }
         }
+        let rainDays = Self.rainDays(runs, clock: clock)
         daily = days.filter { $0.hours.count >= 20 }.map { day in
             let highs = runs.temperature.compactMap { run in day.hours.compactMap { run[$0] }.max() }
             let lows = runs.temperature.compactMap { run in day.hours.compactMap { run[$0] }.min() }
-            let totals = runs.precipitation.map { run in day.hours.compactMap { run[$0] }.reduce(0, +) }
+            let wet = runs.times.indices.filter { rainDays[$0] == day.start }
+            let totals = runs.precipitation.map { run in wet.compactMap { run[$0] }.reduce(0, +) }
             return Day(time: day.start,
                        highP10: Self.percentile(highs, 0.1), highP50: Self.percentile(highs, 0.5), highP90: Self.percentile(highs, 0.9),
                        lowP10: Self.percentile(lows, 0.1), lowP50: Self.percentile(lows, 0.5), lowP90: Self.percentile(lows, 0.9),
                        rainRuns: totals.filter { $0 >= Self.rainThreshold }.count, runs: totals.count)
+        }
+    }
+
+    /// The local day each hour's rain counts in: its own, or for an hour of a longer step the
+    /// day of the step's middle hour (the earlier of two), so a wet evening's 6-hour step that
+    /// crosses midnight is not also rain the next day. Lead time counts from 00:00 UTC of the
+    /// answer's first day, the run rain takes it for: Open-Meteo does not say which run it
+    /// served, and a later run's coarse steps begin up to a day later, so near that change
+    /// an hour's rain may count in the day beside its own.
+    static func rainDays(_ runs: EnsembleRuns, clock: LocalClock) -> [Date] {
+        guard let first = runs.times.first else { return [] }
+        let origin = (first.timeIntervalSince1970 / 86400).rounded(.down) * 86400
+        var steps: [Int: [Int]] = [:]
+        let ends = runs.times.map { time in
+            // The hour [time, time + 1 h) ends `lead` hours into the run.
+            let lead = Int(((time.timeIntervalSince1970 - origin) / 3600).rounded(.down)) + 1
+            let length = runs.model.stepHours(endingAtLead: max(lead, 1))
+            return lead <= 0 ? lead : (lead + length - 1) / length * length
+        }
+        for (i, end) in ends.enumerated() { steps[end, default: []].append(i) }
+        return ends.map { end in
+            let hours = steps[end]!
+            return clock.startOfDay(runs.times[hours[(hours.count - 1) / 2]])
         }
     }
 
