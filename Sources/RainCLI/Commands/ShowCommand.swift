@@ -152,7 +152,8 @@ struct ShowCommand: RunnableCommand {
                 // The spread is data too: the credit is the foot of both.
                 view.showsCredit = !spread
                 context.console.write(view.render(forecast, height: spread ? nil : screenHeight(context)))
-                if spread {
+                // Below the fewest columns any screen takes, the forecast said so; nothing follows.
+                if spread, !(view.cutsLines && NarrowWindow.isTooNarrow(context.outputWidth)) {
                     writeSpread(forecast, fetchedAt: spreadFetchedAt, now: now, presentation: presentation, context)
                     if let credit = view.creditLine(forecast) { context.console.write("\n" + credit + "\n") }
                 }
