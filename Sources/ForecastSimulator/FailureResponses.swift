@@ -4,8 +4,9 @@
 struct FailureResponses: Sendable {
     /// Answer in Open-Meteo's error shape instead of Pirate Weather's.
     var openMeteo = false
+    /// The simulator's clock (unix seconds): Pirate Weather's quota resets when the month turns.
+    var now: Double = 0
 
-    static let defaultRetryAfter = 60
     static let rateLimit = 10_000
 
     static func rateLimitHeaders(remaining: Int, reset: Int) -> [(String, String)] {
@@ -19,10 +20,15 @@ struct FailureResponses: Sendable {
             // throws RateLimitError (an AbortError: status and reason only), which Vapor's
             // ErrorMiddleware writes as {"error": true, "reason": ...} with no Retry-After and
             // no rate-limit headers.
+        } else if status == 429, let retryAfter {
+            // A proxy's shorter wait in front of the server.
+            headers.append(("Retry-After", String(retryAfter)))
+            headers += Self.rateLimitHeaders(remaining: 0, reset: retryAfter)
         } else if status == 429 {
-            let seconds = retryAfter ?? Self.defaultRetryAfter
-            headers.append(("Retry-After", String(seconds)))
-            headers += Self.rateLimitHeaders(remaining: 0, reset: seconds)
+            // Pirate-Weather/pirateweather docs/API.md: a 429 is "your API key has hit the quota
+            // for the month"; Ratelimit-Reset is "the time in seconds until your rate limit
+            // resets", and no Retry-After is documented.
+            headers += Self.rateLimitHeaders(remaining: 0, reset: Self.secondsToNextMonth(now: now))
         } else if let retryAfter {
             headers.append(("Retry-After", String(retryAfter)))
         }
@@ -37,6 +43,27 @@ struct FailureResponses: Sendable {
         let message = Self.message(for: status)
         let key = status == 400 || status == 404 || status == 422 ? "detail" : "message"
         return .json(status, .object([(key, .string(message))]), headers: headers)
+    }
+
+    /// The seconds from `now` (unix seconds) to the first of the next month, 00:00 UTC.
+    static func secondsToNextMonth(now: Double) -> Int {
+        // Howard Hinnant's days_from_civil and civil_from_days (chrono-Compatible Low-Level Date Algorithms).
+        let days = Int((now / 86_400).rounded(.down)) + 719_468
+        let era = (days >= 0 ? days : days - 146_096) / 146_097
+        let dayOfEra = days - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        let (nextYear, nextMonth) = month == 12 ? (year + 1, 1) : (year, month + 1)
+        let y = nextMonth <= 2 ? nextYear - 1 : nextYear
+        let nextEra = (y >= 0 ? y : y - 399) / 400
+        let yearOfNextEra = y - nextEra * 400
+        let dayOfNextYear = (153 * (nextMonth > 2 ? nextMonth - 3 : nextMonth + 9) + 2) / 5
+        let dayOfNextEra = yearOfNextEra * 365 + yearOfNextEra / 4 - yearOfNextEra / 100 + dayOfNextYear
+        let first = nextEra * 146_097 + dayOfNextEra - 719_468
+        return max(1, Int((Double(first * 86_400) - now).rounded(.up)))
     }
 
     /// Open-Meteo's limiter refusing a request: 429 with `reason` (`RateLimitError.reason`), no

@@ -63,7 +63,7 @@ struct Router: Sendable {
 
     func action(for request: ServerRequest, behaviour: ForecastSimulator.Behaviour) -> Reply.Action {
         let route = Route(segments: request.pathSegments)
-        let failures = FailureResponses(openMeteo: route.isOpenMeteo)
+        let failures = FailureResponses(openMeteo: route.isOpenMeteo, now: now)
         switch behaviour {
         case .normal: return .respond(answer(request, route: route, hostile: false))
         case .controlCharacters: return .respond(answer(request, route: route, hostile: true))

@@ -16,7 +16,7 @@ import Testing
         StatusCase(status: 403, bodyKey: "message"),
         StatusCase(status: 404, bodyKey: "detail"),
         StatusCase(status: 429, retryAfter: 7, bodyKey: "message", expectedRetryAfter: "7"),
-        StatusCase(status: 429, bodyKey: "message", expectedRetryAfter: "60"),
+        StatusCase(status: 429, bodyKey: "message"),
         StatusCase(status: 500, bodyKey: "message"),
         StatusCase(status: 502, bodyKey: "message"),
         StatusCase(status: 503, bodyKey: "message"),
@@ -35,7 +35,9 @@ import Testing
         if statusCase.status == 429 {
             #expect(response.headers["ratelimit-remaining"] == "0")
             #expect(Int(response.headers["ratelimit-limit"] ?? "") ?? 0 > 0)
-            #expect(response.headers["ratelimit-reset"] == statusCase.expectedRetryAfter)
+            // Without a proxy's Retry-After, Pirate Weather's own: the seconds to the month's end.
+            let reset = try #require(Int(response.headers["ratelimit-reset"] ?? ""))
+            #expect(statusCase.retryAfter.map { $0 == reset } ?? (reset > 0 && reset <= 31 * 86_400), "\(reset)")
         }
     }
 

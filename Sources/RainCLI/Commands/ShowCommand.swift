@@ -152,8 +152,10 @@ struct ShowCommand: RunnableCommand {
                 view.presentation = presentation
                 // The spread is data too: the credit is the foot of both.
                 view.showsCredit = !spread
-                let spreadLines = spread ? spreadLines(forecast, fetchedAt: spreadFetchedAt, now: now, presentation: presentation, context) : []
-                let credit = spread ? view.creditLine(forecast) : nil
+                // Below the fewest columns any screen takes, the forecast said so; nothing follows.
+                let showsSpread = spread && !(view.cutsLines && NarrowWindow.isTooNarrow(context.outputWidth))
+                let spreadLines = showsSpread ? spreadLines(forecast, fetchedAt: spreadFetchedAt, now: now, presentation: presentation, context) : []
+                let credit = showsSpread ? view.creditLine(forecast) : nil
                 // The spread and the credit under it, each after a blank line, take their lines from the forecast's.
                 let below = (spreadLines.isEmpty ? 0 : spreadLines.count + 1) + (credit == nil ? 0 : 2)
                 context.console.write(view.render(forecast, height: screenHeight(context).map { max(1, $0 - below) }))

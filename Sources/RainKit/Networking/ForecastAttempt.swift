@@ -47,9 +47,9 @@ enum ForecastAttempt: Equatable {
             let message = ServerMessage.message(in: response.body, hiding: key)
             switch status {
             case 429:
-                // A limit of the hour or the day answers every try until it resets; the minute's
-                // is worth a try once it has.
-                let quota = ExceededQuota(serverMessage: message)
+                // A limit of the hour, the day or the month answers every try until it resets;
+                // the minute's is worth a try once it has.
+                let quota = ExceededQuota(serverMessage: message) ?? ExceededQuota(monthlyQuotaIn: response, service: host)
                 self = .failure(.rateLimited(retryAfter: retryAfter, quota: quota), retryable: quota?.isWorthRetryingSoon ?? true,
                                 serverDelay: serverDelay ?? quota?.retryDelay())
             case 401 where sentKey, 403 where sentKey:

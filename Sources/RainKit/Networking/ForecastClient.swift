@@ -150,31 +150,40 @@ public final class ForecastClient: Sendable {
     }
 
     /// The answer of one other JSON service (geocoding, IP location) asked with the same
-    /// transport, timeouts and retries as forecasts, decoded by `decode`.
+    /// transport, timeouts and retries as forecasts, decoded by `decode`. `deadline`: when the
+    /// command's time (`timeout_seconds`, counted from its first request) ends, where it began
+    /// before this request; none past it is sent.
     func value<Value: Sendable>(
-        from endpoint: ForecastEndpoint, decode: @escaping @Sendable (Data) throws(ForecastError) -> Value
+        from endpoint: ForecastEndpoint, until deadline: ContinuousClock.Instant? = nil,
+        decode: @escaping @Sendable (Data) throws(ForecastError) -> Value
     ) async throws(ForecastError) -> Value {
-        try await answer(from: endpoint) { response throws(ForecastError) in try decode(response.body) }
+        try await answer(from: endpoint, until: deadline) { response throws(ForecastError) in try decode(response.body) }
     }
 
     /// The answer of a service asked as `value(from:decode:)` asks, with what the answer said
     /// about itself; when the request carries `If-Modified-Since`, a `304 Not Modified` is an
     /// answer too, with no value.
     func conditionalValue<Value: Sendable>(
-        from endpoint: ForecastEndpoint, decode: @escaping @Sendable (Data) throws(ForecastError) -> Value
+        from endpoint: ForecastEndpoint, until deadline: ContinuousClock.Instant? = nil,
+        decode: @escaping @Sendable (Data) throws(ForecastError) -> Value
     ) async throws(ForecastError) -> ConditionalAnswer<Value> {
-        try await answer(from: endpoint) { response throws(ForecastError) in
+        try await answer(from: endpoint, until: deadline) { response throws(ForecastError) in
             let metadata = ResponseMetadata(response)
             return ConditionalAnswer(value: metadata.isNotModified ? nil : try decode(response.body), metadata: metadata)
         }
     }
 
     private func answer<Value: Sendable>(
-        from endpoint: ForecastEndpoint, decode: @escaping @Sendable (HTTPResponse) throws(ForecastError) -> Value
+        from endpoint: ForecastEndpoint, until deadline: ContinuousClock.Instant?,
+        decode: @escaping @Sendable (HTTPResponse) throws(ForecastError) -> Value
     ) async throws(ForecastError) -> Value {
+        if let deadline, deadline <= .now {
+            throw .outOfTime(host: endpoint.host, seconds: Int(configuration.retry.totalBudget.components.seconds))
+        }
         let result = await withCheckedContinuation { continuation in
             DetachedThread.start { [self] in
-                continuation.resume(returning: fetch([endpoint], cancellation: nil, onEach: nil, keepingValues: true, decode: decode)[0]
+                continuation.resume(returning: fetch([endpoint], cancellation: nil, onEach: nil, keepingValues: true, deadline: deadline,
+                                                     decode: decode)[0]
                     ?? .failure(.cancelled))
             }
         }
@@ -193,7 +202,7 @@ public final class ForecastClient: Sendable {
     private func fetch<Value: Sendable>(
         _ endpoints: [ForecastEndpoint], cancellation: TransferCancellation?,
         onEach: (@Sendable (Int, Result<Value, ForecastError>) -> Void)?, keepingValues: Bool,
-        decode: @escaping @Sendable (HTTPResponse) throws(ForecastError) -> Value
+        deadline: ContinuousClock.Instant? = nil, decode: @escaping @Sendable (HTTPResponse) throws(ForecastError) -> Value
     ) -> [Result<Value, ForecastError>?] {
         let clock = ContinuousClock()
         let start = clock.now
@@ -231,7 +240,7 @@ public final class ForecastClient: Sendable {
             }
         }
 
-        transport.perform(endpoints.map(\.request), deadline: start.advanced(by: budget),
+        transport.perform(endpoints.map(\.request), deadline: min(start.advanced(by: budget), deadline ?? start.advanced(by: budget)),
                           cancellation: cancellation, bodies: bodies) { index, outcome, took in
             let endpoint = endpoints[index]
             switch outcome {

@@ -2,15 +2,18 @@ import FoundationEssentials
 
 /// A limit a server said was used up (a 429 whose words name it), and when it starts again.
 public struct ExceededQuota: Sendable, Equatable {
-    /// The limit's window. The servers count in windows of the UTC clock.
+    /// The limit's window. Open-Meteo counts in windows of the UTC clock; a month's quota ends
+    /// when its server says (Pirate Weather's `Ratelimit-Reset`).
     public enum Window: Sendable, Equatable {
-        case minute, hour, day
+        case minute, hour, day, month
 
-        var seconds: Int {
+        /// The window's length on the clock; a month's is the server's to say.
+        var seconds: Int? {
             switch self {
             case .minute: return 60
             case .hour: return 3600
             case .day: return 86_400
+            case .month: return nil
             }
         }
     }
@@ -20,11 +23,28 @@ public struct ExceededQuota: Sendable, Equatable {
     /// When the window in force ends and the count starts again from zero.
     public var resetsAt: Date
 
+    /// A window of the UTC clock (not `.month`) that `now` is in.
     public init(service: String, window: Window, now: Date) {
+        let length = window.seconds ?? 86_400
+        let seconds = Int(now.timeIntervalSince1970.rounded(.down))
+        self.init(service: service, window: window, resetsAt: Date(timeIntervalSince1970: TimeInterval((seconds / length + 1) * length)))
+    }
+
+    public init(service: String, window: Window, resetsAt: Date) {
         self.service = service
         self.window = window
-        let seconds = Int(now.timeIntervalSince1970.rounded(.down))
-        resetsAt = Date(timeIntervalSince1970: TimeInterval((seconds / window.seconds + 1) * window.seconds))
+        self.resetsAt = resetsAt
+    }
+
+    /// Pirate Weather's 429: "your API key has hit the quota for the month", with
+    /// `Ratelimit-Remaining` 0 and `Ratelimit-Reset` the seconds until the month's count starts
+    /// again (Pirate-Weather/pirateweather `docs/API.md`, "Response Headers" and "429 Too Many
+    /// Requests"). A 429 with a `Retry-After` is a shorter wait (a proxy's), not this.
+    init?(monthlyQuotaIn response: HTTPResponse, service: String, now: Date = Date()) {
+        guard response.status == 429, response.header("retry-after") == nil,
+              response.header("ratelimit-remaining")?.trimmed == "0",
+              let reset = response.header("ratelimit-reset").flatMap({ Int($0.trimmed) }), reset > 0 else { return nil }
+        self.init(service: service, window: .month, resetsAt: Date(timeIntervalSince1970: (now.timeIntervalSince1970 + Double(reset)).rounded(.up)))
     }
 
     /// The server's words (a 429's message), read by the provider that writes them.
@@ -46,13 +66,16 @@ public struct ExceededQuota: Sendable, Equatable {
         return .milliseconds(max(0, milliseconds))
     }
 
-    /// "rate-limited by Open-Meteo until 00:00 UTC (its daily limit)".
+    /// "rate-limited by Open-Meteo until 00:00 UTC (its daily limit)"; a month's quota names
+    /// the day too ("until 2027-01-01 00:00 UTC").
     public var text: LocalizedText {
         let seconds = Int(resetsAt.timeIntervalSince1970) % 86_400
         func twoDigits(_ number: Int) -> String { number < 10 ? "0\(number)" : String(number) }
-        let time = twoDigits(seconds / 3600) + ":" + twoDigits(seconds / 60 % 60)
+        var time = twoDigits(seconds / 3600) + ":" + twoDigits(seconds / 60 % 60)
+        if window == .month { time = String(UTCTimestamp.string(resetsAt).prefix(10)) + " " + time }
         let values: KeyValuePairs<String, LocalizedText> = ["service": .verbatim(service), "time": .verbatim(time)]
         switch window {
+        case .month: return LocalizedText(N_("the monthly quota of {service} is used up until {time} UTC"), values)
         case .minute: return LocalizedText(N_("rate-limited by {service} until {time} UTC (its per-minute limit)"), values)
         case .hour: return LocalizedText(N_("rate-limited by {service} until {time} UTC (its hourly limit)"), values)
         case .day: return LocalizedText(N_("rate-limited by {service} until {time} UTC (its daily limit)"), values)

@@ -62,8 +62,8 @@ extension ForecastService {
 
     /// Asks for the air at those of `places` (indices of `locations`) that `air` asks for, as
     /// many at a time as `AirQualityService.requestsInFlight` allows, recording each answer as
-    /// it comes.
-    func fetch(_ air: AirAnswers, at places: [Int], for locations: [Location]) async {
+    /// it comes, all by `deadline` (the command's time, as the feeds).
+    func fetch(_ air: AirAnswers, at places: [Int], for locations: [Location], until deadline: ContinuousClock.Instant) async {
         let url = settings.airQualityURL
         let atOnce = AirQualityService.requestsInFlight(with: settings)
         await withTaskGroup(of: Void.self) { group in
@@ -77,7 +77,7 @@ extension ForecastService {
                 }
                 group.addTask { [client] in
                     do throws(ForecastError) {
-                        air.record(try await client.value(from: endpoint, decode: decode), for: index)
+                        air.record(try await client.value(from: endpoint, until: deadline, decode: decode), for: index)
                     } catch {
                         air.recordFailure(of: index, FeedFailure(error, fetching: AirQualityService.displayName, for: location.name))
                     }

@@ -196,8 +196,10 @@ extension ForecastService {
 
     /// Asks the feeds of `official`'s requests, `max_concurrent_requests` at a time, and records
     /// each answer as it comes. A feed that fails leaves the forecast as the provider sent it
-    /// (with what a feed asked at most so often gave last time), with a warning.
-    func fetch(_ official: OfficialAlerts, for locations: [Location]) async {
+    /// (with what a feed asked at most so often gave last time), with a warning. All of them
+    /// end by `deadline`, the command's (`timeout_seconds` bounds a whole command): a feed that
+    /// hangs costs one timeout, not one for each group of places.
+    func fetch(_ official: OfficialAlerts, for locations: [Location], until deadline: ContinuousClock.Instant) async {
         let requests = official.requests
         await withTaskGroup(of: Void.self) { group in
             for (started, position) in official.askedPositions.enumerated() {
@@ -209,7 +211,7 @@ extension ForecastService {
                 let decode: @Sendable (Data) throws(ForecastError) -> [Forecast.Alert] = { body throws(ForecastError) in try feed.decode(body) }
                 group.addTask { [client] in
                     do throws(ForecastError) {
-                        official.record(try await client.conditionalValue(from: endpoint, decode: decode), from: position)
+                        official.record(try await client.conditionalValue(from: endpoint, until: deadline, decode: decode), from: position)
                     } catch {
                         official.record(FeedFailure(error, fetching: feed.displayName, for: location.name), from: position)
                         official.recordFailure(of: position)

@@ -165,8 +165,13 @@ public struct ForecastService: Sendable {
             // Europe/Warsaw. Else the provider's rule (Open-Meteo's stand-in zones).
             let placeZone = location.timeZone.flatMap { ZoneInfo.named($0) == nil ? nil : $0 }
             let zone = placeZone ?? settings.provider.unit.timeZone(forecastZone: forecast.timeZone, placeZone: location.timeZone)
+            let (fitted, alerts) = forecast.keepingAlertsThatFit()
+            if alerts > Forecast.alertLimit {
+                warnOfFeed(.trn("{place}: kept the {kept} most severe of {count} alert", "{place}: kept the {kept} most severe of {count} alerts",
+                                count: alerts, ["place": .verbatim(location.name), "kept": .verbatim(String(Forecast.alertLimit))]))
+            }
             var fresh = CachedForecast(location: location, fetchedAt: now(), source: settings.provider.rawValue,
-                                       forecast: forecast.inTimeZone(zone).withAstronomy(at: location.coordinate))
+                                       forecast: fitted.inTimeZone(zone).withAstronomy(at: location.coordinate))
             fresh.language = settings.fetchLanguage
             // A damaged file is set aside before it would be replaced, never overwritten.
             let old = previous()

@@ -53,12 +53,14 @@ final class RefreshBatch: Sendable {
         let perMinute = plan?.placesPerMinute
         if let plan, perMinute != nil { willPace?(plan) }
         willFetch()
-        async let feedsAnswered: Void = service.fetch(official, for: locations)
+        // The feeds and the air share the forecasts' time: one timeout for the whole refresh.
+        let budget = service.client.configuration.retry.totalBudget
+        async let feedsAnswered: Void = service.fetch(official, for: locations, until: .now + budget)
         var failures: [ForecastError?] = []
         for part in Self.parts(of: due.count, atMost: perMinute) {
             if part.lowerBound > 0 { await Self.waitForNextMinute(now: service.now()) }
             // A part's air in its minute: the server counts those calls with the forecasts'.
-            async let airAnswered: Void = service.fetch(air, at: Array(due[part]), for: locations)
+            async let airAnswered: Void = service.fetch(air, at: Array(due[part]), for: locations, until: .now + budget)
             failures += await service.client.weather(for: due[part].map { locations[$0].coordinate }) { position, result in
                 self.receive(result, at: part.lowerBound + position)
             }

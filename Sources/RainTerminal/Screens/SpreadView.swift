@@ -5,7 +5,8 @@ import RainKit
 /// runs (`ForecastSpread`): the model by its name, what the ranges are (said once), each
 /// day (labelled as the forecast's days are) with the likely range of the high and the low
 /// (10th to 90th percentile across runs) and how many runs bring rain or snow (`WetKind`),
-/// and the day the runs disagree on most. Fits 50 columns.
+/// and the day the runs disagree on most. Fits 50 columns; in fewer, each line is cut to the
+/// width (`show --spread` leaves the spread out of a window too narrow for any screen).
 ///
 ///     How sure: ICON (DWD), 40 runs
 ///     Highs and lows: the middle 80% of the runs
@@ -31,6 +32,10 @@ public struct SpreadView {
     }
 
     public func lines(_ spread: ForecastSpread, of cached: CachedForecast) -> [String] {
+        table(spread, of: cached).map { $0.truncated(toDisplayWidth: width) }
+    }
+
+    private func table(_ spread: ForecastSpread, of cached: CachedForecast) -> [String] {
         let words = presentation.localization
         let clock = presentation.clock(cached.forecast)
         let format = presentation.format(cached.forecast)

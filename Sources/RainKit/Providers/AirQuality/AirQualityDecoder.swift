@@ -2,13 +2,18 @@ import FoundationEssentials
 
 /// Reads an Air Quality API answer (`AirQualityService`): `hourly` columns with a `time`
 /// column in unix seconds, their units in `hourly_units`, checked: a column in another unit is
-/// refused, one whose unit is "undefined" or whose values are all null is not served.
-/// `current` is the hour `now` falls in.
+/// refused, one whose unit is "undefined" or whose values are all null is not served. Times that
+/// do not increase (all equal: every hour lost) refuse the answer; a value no index or
+/// concentration can be (below zero, not finite) is missing. `current` is the hour `now` falls in.
 enum AirQualityDecoder {
     static func decode(_ body: Data, now: Date) throws(ForecastError) -> AirQuality {
         try ForecastError.decoding(body) { root throws(JSONError) in
             guard root.kind == .object else { throw root.mismatch(N_("an object")) }
-            let columns = try OpenMeteoDecoder.Columns(try root.requiredMember("hourly"))
+            let hourly = try root.requiredMember("hourly")
+            let columns = try OpenMeteoDecoder.Columns(hourly)
+            if zip(columns.times, columns.times.dropFirst()).contains(where: { $0 >= $1 }) {
+                throw try hourly.requiredMember("time").error(N_("expected times in rising order"))
+            }
             let units = try root.member("hourly_units")
             func values(_ key: String, _ unit: String) throws(JSONError) -> [Double?] {
                 if let label = try units?.member(key) {
@@ -19,7 +24,7 @@ enum AirQualityDecoder {
                                           ["units": .verbatim(unit), "found": .verbatim(String(text.strippingControlCharacters.prefix(20)))])
                     }
                 }
-                return try columns.numbers(key)
+                return try columns.numbers(key).map { value in value.flatMap { $0 >= 0 && $0.isFinite ? $0 : nil } }
             }
             let micrograms = "μg/m³"
             let european = try values("european_aqi", "EAQI"), us = try values("us_aqi", "USAQI")
