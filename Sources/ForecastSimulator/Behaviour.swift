@@ -38,8 +38,10 @@ extension ForecastSimulator {
         /// proxy may: appended to the summaries and alert texts of the normal answer (with an
         /// alert everywhere), or (`validAnswer: false`) as the member names of a 200 body that
         /// a reader refuses, `{"KEY": 1, "KEY": 2}`; `inCapitals`: the key in capital letters,
-        /// as a server that upper-cases what it quotes writes it. Other paths answer normally.
-        case echoedKey(validAnswer: Bool, inCapitals: Bool = false)
+        /// as a server that upper-cases what it quotes writes it; `splitBy`: that text in the
+        /// middle of the key (a line separator the screen shows as a space). Other paths
+        /// answer normally.
+        case echoedKey(validAnswer: Bool, inCapitals: Bool = false, splitBy: String? = nil)
         /// The normal answer, with `count` hours in Open-Meteo's `hourly` section from the
         /// first hour the request asked for (their values repeated), whatever range it asked: more than
         /// open-meteo/open-meteo allows (Sources/App/Controllers/ForecastapiController.swift:

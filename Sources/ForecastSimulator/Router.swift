@@ -78,10 +78,11 @@ struct Router: Sendable {
         case .truncatedBody: return .respond(failures.truncated(sampleDocument(request, route: route)))
         case .wrongTypes: return .respond(failures.wrongTypes())
         case .hugeBody(let bytes): return .respond(failures.huge(sampleDocument(request, route: route), bytes: bytes))
-        case .echoedKey(let validAnswer, let inCapitals):
+        case .echoedKey(let validAnswer, let inCapitals, let splitBy):
             guard case .darkSky(let pathKey, _) = route else { return .respond(answer(request, route: route, hostile: false)) }
             let key = request.headers["apikey"] ?? pathKey
-            let sent = inCapitals ? key.uppercased() : key
+            var sent = inCapitals ? key.uppercased() : key
+            if let splitBy { sent = String(sent.prefix(sent.count / 2)) + splitBy + String(sent.dropFirst(sent.count / 2)) }
             if validAnswer { return .respond(answer(request, route: route, hostile: false, echoing: sent)) }
             return .respond(.json(200, .object([(sent, .integer(1)), (sent, .integer(2))])))
         case .openMeteoHours(let count): return .respond(answer(request, route: route, hostile: false, openMeteoHours: count))

@@ -126,7 +126,9 @@ extension CommandContext {
            let key = (try? loader.load(checked))?.settings.apiKey {
             return KeyRedaction(key)
         }
-        return KeyRedaction(environment["RAIN_API_KEY"].map(APIKey.init))
+        // A key too short to send (`APIKey.isLongEnough`) is refused wherever it would be sent,
+        // and hiding it would garble rain's own text.
+        return KeyRedaction(environment["RAIN_API_KEY"].map { $0.trimmed }.flatMap { APIKey.isLongEnough($0) ? APIKey($0) : nil })
     }
 
     /// Throws when the configuration file named explicitly does not exist or the configuration

@@ -154,14 +154,14 @@ import Testing
         }
     }
 
-    /// Row 11: a one-character key is not "found" inside the words of a server's message
-    /// ("Forbidden: invalid API key" stays as it is, not "ForbiddREDACTEDn ... kREDACTEDy").
+    /// Row 11: a one-character key is not "found" inside the words of rain's message
+    /// (not "ForbiddREDACTEDn ... kREDACTEDy"): it is refused before it is sent (issue 42).
     @Test func aOneCharacterKeyIsNotRedactedInsideWords() async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home)
             let result = try await world.rain(["refresh"], environment: ["RAIN_API_KEY": "e"])
-            #expect(result.status == 77, "\(result)")
-            #expect(result.error.contains("Forbidden: invalid API key"), "\(result)")
+            #expect(result.status == 78, "\(result)")
+            #expect(result.error.contains("has under 12 characters or no letter"), "\(result)")
             #expect(!result.error.contains("REDACTED"), "\(result)")
         }
     }

@@ -27,10 +27,13 @@ import Testing
         #expect(decoded["REDACTED"] as? Int == 1)
     }
 
-    /// A line break or a tab is shown as a space: the text then does not show the key.
-    @Test func aVisibleBreakIsLeftAsItIs() {
-        let broken = String(key.prefix(10)) + "\n" + String(key.dropFirst(10))
-        #expect(redaction.scrubbing(broken) == broken)
+    /// A line break, a tab or a line separator is shown as a space, and the key split by one
+    /// reads as the key (issue 42: `SEKRIT KEY…` on the screen): it is hidden all the same,
+    /// written as it is or as a JSON escape.
+    @Test(arguments: ["\n", "\t", "\r", "\u{2028}", "\u{2029}", #"\n"#, #"\u2028"#])
+    func aBreakShownAsASpaceStillHidesIt(_ separator: String) {
+        let broken = String(key.prefix(10)) + separator + String(key.dropFirst(10))
+        #expect(redaction.scrubbing("a " + broken + " b") == "a REDACTED b")
         #expect(redaction.scrubbing("no key here, \u{200B}Kx7") == "no key here, \u{200B}Kx7")
     }
 }

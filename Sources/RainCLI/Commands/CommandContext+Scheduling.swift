@@ -32,8 +32,10 @@ extension CommandContext {
 extension CommandContext {
     /// The variables a scheduled rain gets (`ScheduledRun`), absolute: the folders and
     /// configuration of this run (`--config` too), and the forecast URLs set in the environment.
-    /// - Throws: `ScheduledRun.KeyInSetting` when one of those URLs holds the API key.
+    /// - Throws: `ScheduledRun.KeyInSetting` when one of those folders or URLs holds the API
+    ///   key, which would then be written into the crontab or the unit.
     func scheduledEnvironment() throws(ScheduledRun.KeyInSetting) -> [(String, String)] {
+        let redaction = keyRedaction()
         var environment: [(String, String)] = []
         for name in ScheduledRun.passedVariables {
             // Relative XDG paths are invalid and ignored by rain, so they are not passed on.
@@ -48,12 +50,13 @@ extension CommandContext {
         // The ensemble's only where the runs ask it (`"ensemble": true`): cron takes lines of at
         // most 1000 characters.
         let asksEnsemble = (try? loadSettings().settings.ensemble) ?? false
-        let redaction = keyRedaction()
         for name in ScheduledRun.passedURLVariables where name != ScheduledRun.ensembleURLVariable || asksEnsemble {
             guard let value = self.environment[name], !value.isEmpty else { continue }
-            // Passed with the key in it, the key would be in the crontab or the unit file.
-            if let redaction, redaction.scrubbing(value) != value { throw ScheduledRun.KeyInSetting(name: name) }
             environment.append((name, value))
+        }
+        // Passed with the key in it, the key would be in the crontab or the unit file.
+        if let redaction, let (name, _) = environment.first(where: { redaction.holdsKey($0.1) }) {
+            throw ScheduledRun.KeyInSetting(name: name)
         }
         return environment
     }

@@ -11,7 +11,7 @@ struct CronCommand: RunnableCommand {
         The line runs 'rain refresh --all --quiet --if-stale', then 'rain notify --quiet', with the \
         absolute path of this rain, passes RAIN_HOME, RAIN_CONFIG and the XDG_*_HOME folders \
         when they are set, and never contains the API key. rain refuses to print or install a line while the \
-        configuration is invalid, a folder name has a line break, or a URL it would pass holds the key. Its minute is chosen per user so that not everyone asks the API at :00. \
+        configuration is invalid, a folder name has a line break, or a folder or URL it would pass holds the key (percent-encoded too). Its minute is chosen per user so that not everyone asks the API at :00. \
         --install replaces rain's own line in your crontab and keeps every other line. cron \
         does not see this shell's environment: a key only in RAIN_API_KEY gets a warning (put \
         it in api_key_file).

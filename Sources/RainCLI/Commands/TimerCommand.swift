@@ -14,7 +14,7 @@ struct TimerCommand: RunnableCommand {
         $XDG_CONFIG_HOME/systemd/user and enables the timer with systemctl --user; without a \
         running user systemd it says so and removes what it wrote. Like cron, the timer's \
         runs do not see this shell's environment, and the key is never written into a unit \
-        (a URL it would pass that holds the key is refused): a key only in RAIN_API_KEY gets \
+        (a folder or URL it would pass that holds the key is refused): a key only in RAIN_API_KEY gets \
         a warning (put it in api_key_file).
         """,
         options: [every, install, uninstall]

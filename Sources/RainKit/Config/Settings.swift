@@ -5,6 +5,17 @@ public struct APIKey: Sendable, Equatable, CustomStringConvertible, CustomDebugS
 
     public init(_ value: String) { self.value = value }
 
+    /// The fewest characters of a key rain uses. Real keys are long random strings (Dark Sky's
+    /// were 32 hex digits, Pirate Weather's are random letters and digits); a short or
+    /// all-digit one ("1", "rain") is a piece of rain's own text (`127.0.0.1`, `RAIN_HOME`),
+    /// which hiding it everywhere would garble, and it is refused.
+    public static let minimumLength = 12
+
+    /// Whether `value` is long enough, and holds a letter, to be told apart from rain's text.
+    public static func isLongEnough(_ value: String) -> Bool {
+        value.count >= minimumLength && value.unicodeScalars.contains { $0.properties.isAlphabetic }
+    }
+
     /// `abcd…wxyz` for keys long enough (20+ characters) that eight shown keep most of it
     /// hidden, `…` otherwise.
     public var redacted: String {

@@ -21,6 +21,10 @@ extension SettingsLoader {
         guard !key.isEmpty else { throw .unusableKey(source: source, problem: LocalizedText(N_("is empty"))) }
         let allowed = key.unicodeScalars.allSatisfy { $0.isASCII && $0.value > 0x20 && $0.value < 0x7F && !"/?#%&=+\"\\".unicodeScalars.contains($0) }
         guard allowed else { throw .unusableKey(source: source, problem: LocalizedText(N_("contains characters an API key cannot have"))) }
+        guard APIKey.isLongEnough(key) else {
+            throw .unusableKey(source: source, problem: LocalizedText(N_("is shorter than {count} characters or has no letter"),
+                                                                      ["count": .verbatim(String(APIKey.minimumLength))]))
+        }
         return APIKey(key)
     }
 

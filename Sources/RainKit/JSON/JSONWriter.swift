@@ -134,7 +134,9 @@ struct JSONWriter: ~Copyable {
 
     // MARK: Strings
 
-    /// A string in quotes; control characters (C0, DEL, C1, U+2028, U+2029, bidirectional) as `\\u` escapes.
+    /// A string in quotes; every character the terminal sanitiser takes out or turns into a space
+    /// (`strippingControlCharacters`: C0, DEL, C1, U+2028, U+2029, bidirectional controls and
+    /// marks, invisible characters) as `\\u` escapes.
     mutating func write(_ value: String) {
         buffer.put(UInt8(ascii: "\""))
         // Printable ASCII without quote or backslash (nearly every key and value) goes as it is.
@@ -145,17 +147,20 @@ struct JSONWriter: ~Copyable {
             return true
         }
         if !isPlain {
+            var previous: Unicode.Scalar?
             for scalar in value.unicodeScalars {
+                defer { previous = scalar }
                 switch scalar {
                 case "\"": buffer.put("\\\"")
                 case "\\": buffer.put("\\\\")
                 case "\n": buffer.put("\\n")
                 case "\r": buffer.put("\\r")
                 case "\t": buffer.put("\\t")
-                case _ where scalar.isTerminalControl:
+                case _ where scalar.isTerminalControl || scalar.isInvisible(after: previous):
                     // Escaped, not dropped: the text stays exact, and no terminal or JavaScript
-                    // reader (U+2028, U+2029) acts on it when the JSON is printed.
-                    buffer.put("\\u" + scalar.value.hex(digits: 4))
+                    // reader (U+2028, U+2029) acts on it when the JSON is printed. Beyond the
+                    // Basic Multilingual Plane (tags, variation selectors), as a surrogate pair.
+                    for unit in UTF16.encode(scalar)! { buffer.put("\\u" + unit.hex(digits: 4)) }
                 default: for byte in UTF8.encode(scalar)! { buffer.put(byte) }
                 }
             }

@@ -39,6 +39,16 @@ public enum LocationValidation {
         return name
     }
 
+    /// Refuses a new name a LOC could not name the place by: a number (which means the place
+    /// at that position) or the start of the ID of one of `others` (which means that place).
+    /// Such a name is checked against the places when it is saved, not when it is looked up.
+    static func checkNameIsNoReference(_ name: String, among others: [Location]) throws(LocationsError) {
+        if Int(name) != nil { throw .nameIsANumber(name) }
+        let lowercased = name.lowercased()
+        guard lowercased.utf8.count >= 4, IDPrefix(lowercased) != nil else { return }
+        if let other = others.first(where: { $0.idString.hasPrefix(lowercased) }) { throw .nameIsAnID(name, of: other) }
+    }
+
     /// `text` with every character that shows as a gap written as a space, and each run of
     /// gaps as one (`isBlank`), so that a name is one name however its gap was typed or
     /// pasted, and "Ber lin" cannot be saved three times looking the same.

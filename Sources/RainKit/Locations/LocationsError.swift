@@ -16,6 +16,10 @@ public enum LocationsError: Error, Sendable, Equatable, CustomStringConvertible 
     case nameTaken(name: String, by: Location)
     /// A place in the list (`locations move`) beyond its places.
     case positionOutOfRange(Int, count: Int)
+    /// A new name that is a number, which as a LOC always means the place at that position.
+    case nameIsANumber(String)
+    /// A new name that is the start of another saved place's ID, which as a LOC means that place.
+    case nameIsAnID(String, of: Location)
 
     public var text: LocalizedText {
         switch self {
@@ -39,6 +43,12 @@ public enum LocationsError: Error, Sendable, Equatable, CustomStringConvertible 
         case .nameTaken(let name, let other):
             return LocalizedText(N_("another saved place is called {name} ({id})"),
                                  ["name": .verbatim(name.strippingControlCharacters), "id": .verbatim(other.shortID)])
+        case .nameIsANumber(let name):
+            return LocalizedText(N_("invalid name: {name} is a number, and a number picks a saved place"),
+                                 ["name": .verbatim(name)])
+        case .nameIsAnID(let name, let other):
+            return LocalizedText(N_("invalid name: {name} begins the ID of {place} ({id})"),
+                                 ["name": .verbatim(name), "place": .verbatim(other.name), "id": .verbatim(other.shortID)])
         case .positionOutOfRange(let position, let count):
             return LocalizedText.trn("there is no place {position}: {count} place is saved", "there is no place {position}: {count} places are saved",
                                      count: count, ["position": .verbatim(String(position)), "count": .verbatim(String(count))])
@@ -58,6 +68,8 @@ public enum LocationsError: Error, Sendable, Equatable, CustomStringConvertible 
         case .noCurrentLocation: return LocalizedText(N_("choose one: rain locations select LOC"))
         case .nameTaken: return LocalizedText(N_("choose another name, or rename that place first"))
         case .positionOutOfRange: return LocalizedText(N_("'rain locations' lists the saved places with their numbers and IDs"))
+        case .nameIsANumber, .nameIsAnID:
+            return LocalizedText(N_("pick a name with a letter in it"))
         case .invalidName, .invalidCoordinate: return nil
         case .unusableName(_, let hint, _): return LocalizedText(hint)
         }

@@ -23,6 +23,7 @@ extension LocationsStore {
             if let other = contents.locations.first(where: { $0.id != location.id && $0.name.lowercased() == lowercased }) {
                 throw LocationsError.nameTaken(name: name, by: other)
             }
+            try LocationValidation.checkNameIsNoReference(name, among: contents.locations.filter { $0.id != location.id })
             guard let index = contents.locations.firstIndex(where: { $0.id == location.id }) else {
                 throw LocationsError.unknown(reference: reference)
             }

@@ -55,6 +55,7 @@ public struct LocationsStore: Sendable {
         let name = try LocationValidation.validNewName(place.name)
         let coordinate = try LocationValidation.validCoordinate(latitude: place.coordinate.latitude, longitude: place.coordinate.longitude)
         return try change { contents in
+            try LocationValidation.checkNameIsNoReference(name, among: contents.locations)
             let location = Location(name: name, coordinate: coordinate, country: place.country,
                                     region: place.region, timeZone: place.timeZone, alias: Self.validAlias(place.alias))
             contents.locations.append(location)
@@ -100,6 +101,7 @@ public struct LocationsStore: Sendable {
                 }
                 return .alreadySaved(saved, number: index + 1, isCurrent: contents.currentID == saved.id)
             }
+            try LocationValidation.checkNameIsNoReference(name, among: contents.locations)
             contents.locations.append(candidate)
             if select || contents.locations.count == 1 { contents.currentID = candidate.id }
             contents.isChanged = true

@@ -41,6 +41,44 @@ package struct KeyRedaction: Sendable {
         return String(decoding: scrubbed, as: UTF8.self)
     }
 
+    /// Whether `text` holds a copy of the key, as it is written or once its percent-escapes
+    /// are decoded (`%53EKRIT` is `SEKRIT` to a server), however many times they were encoded.
+    package func holdsKey(_ text: String) -> Bool {
+        var bytes = Array(text.utf8)
+        while true {
+            if scrubbed(bytes) != nil { return true }
+            let decoded = Self.percentDecoded(bytes)
+            guard decoded != bytes else { return false }
+            bytes = decoded
+        }
+    }
+
+    /// `bytes` with each `%` and two hex digits replaced by the byte they name.
+    private static func percentDecoded(_ bytes: [UInt8]) -> [UInt8] {
+        func hexValue(_ byte: UInt8) -> UInt8? {
+            switch byte {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+            default: return nil
+            }
+        }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
+               let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
+                result.append(high << 4 | low)
+                index += 3
+            } else {
+                result.append(bytes[index])
+                index += 1
+            }
+        }
+        return result
+    }
+
     func scrubbing(_ body: Data) -> Data {
         guard let scrubbed = scrubbed(Array(body)) else { return body }
         return Data(scrubbed)
@@ -153,17 +191,18 @@ package struct KeyRedaction: Sendable {
     }
 
     /// The length of the character at `index` when `strippingControlCharacters` removes it
-    /// (a control character, a bidirectional control, an invisible one, a variation selector),
-    /// written as UTF-8 or as a JSON escape (`\u200b`, a surrogate pair, `\b`, `\f`); nil for
-    /// any other. Tabs and line breaks are not: they are shown as spaces.
+    /// (a control character, a bidirectional control, an invisible one, a variation selector)
+    /// or turns it into a space (a tab, a line break, U+2028, U+2029: the key split by one is
+    /// still read as the key), written as UTF-8 or as a JSON escape (`\u200b`, a surrogate
+    /// pair, `\b`, `\n`); nil for any other.
     private static func hidden(in bytes: [UInt8], at index: Int) -> Int? {
         func isHidden(_ value: UInt32) -> Bool {
-            guard let scalar = Unicode.Scalar(value), ![0x09, 0x0A, 0x0D, 0x2028, 0x2029].contains(value) else { return false }
+            guard let scalar = Unicode.Scalar(value) else { return false }
             return scalar.isTerminalControl || scalar.isInvisible || scalar.isVariationSelector
         }
         let byte = bytes[index]
         if byte == UInt8(ascii: "\\"), index + 1 < bytes.count {
-            if bytes[index + 1] == UInt8(ascii: "b") || bytes[index + 1] == UInt8(ascii: "f") { return 2 }
+            if "bfnrt".utf8.contains(bytes[index + 1]) { return 2 }
             guard let unit = unicodeEscape(bytes, at: index) else { return nil }
             if (0xD800...0xDBFF).contains(unit), let low = unicodeEscape(bytes, at: index + 6), (0xDC00...0xDFFF).contains(low) {
                 return isHidden(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)) ? 12 : nil

@@ -34,6 +34,11 @@ struct Subprocess {
         }
     }
 
+    /// `environment` as a child of rain gets it: without the API key.
+    static func childEnvironment(_ environment: [String: String]) -> [String: String] {
+        environment.filter { $0.key != "RAIN_API_KEY" }
+    }
+
     /// Why nothing ran: the pipes or the spawn failed (not a program that ran and failed).
     struct LaunchFailure: Error {
         var reason: String
@@ -41,9 +46,11 @@ struct Subprocess {
 
     /// `command` with `arguments`, looked up on PATH by /usr/bin/env (127: not found); `input`
     /// goes to its standard input, which is then closed. `environment`: the child's whole
-    /// environment, or nil for this process's.
+    /// environment, or nil for this process's; either way without `RAIN_API_KEY`, which no
+    /// program rain runs (crontab, systemctl, notify-send, a `--exec` command) is given.
     static func run(_ command: String, _ arguments: [String], input: String?,
                     environment: [String: String]? = nil, limits: Limits = Limits()) throws(LaunchFailure) -> Outcome {
+        let environment = Self.childEnvironment(environment ?? ProcessEnvironment.current())
         var pipes: [[Int32]] = []
         defer { for pipe in pipes { for end in pipe where end >= 0 { close(end) } } }
         for _ in 0..<3 {

@@ -19,12 +19,12 @@ public struct CommandNotifier: Sendable {
     /// The most bytes of the end of what a command writes to stderr that rain keeps.
     static let keptError = 4096
 
-    /// `environment` without `RAIN_API_KEY` is the command's; `redaction` hides the key in
-    /// what it wrote.
+    /// `environment` (less `RAIN_API_KEY`, as for every child: `Subprocess`) is the command's;
+    /// `redaction` hides the key in what it wrote.
     package init(command: String, environment: [String: String], timeLimit: Duration = CommandNotifier.defaultTimeLimit,
                  redaction: KeyRedaction? = nil) {
         self.command = command
-        self.environment = environment.filter { $0.key != "RAIN_API_KEY" }
+        self.environment = environment
         self.timeLimit = timeLimit
         self.redaction = redaction
     }
