@@ -186,8 +186,9 @@ import Testing
             current.icon = "clear-night"
             forecast.current = current
             let location = try LocationsStore(paths: paths).add(name: "Greenwich", coordinate: forecast.coordinate, select: true).location
+            let fetchedAt = Date()
             try ForecastCache(directory: paths.forecastsDirectory).save(
-                CachedForecast(location: location, fetchedAt: Date(), source: "darksky", forecast: forecast))
+                CachedForecast(location: location, fetchedAt: fetchedAt, source: "darksky", forecast: forecast))
             let at = Date(timeIntervalSince1970: start + 60)
             for language in ["C", "de_DE.UTF-8"] {
                 let shown = try await BuiltProduct.run("rain", ["show", "--offline", "--hours", "30"],
@@ -202,7 +203,7 @@ import Testing
             }
             let ascii = try await BuiltProduct.run("rain", ["show", "--offline", "--ascii"], environment: ["RAIN_HOME": home, "COLUMNS": "80"], at: at)
             #expect(ascii.output.contains("  )  Clear") && !ascii.output.contains(" C  Clear"), "\(ascii.output)")
-            let line = try await BuiltProduct.run("rain", ["show", "--all", "--offline"], environment: ["RAIN_HOME": home, "COLUMNS": "50"], at: Date())
+            let line = try await BuiltProduct.run("rain", ["show", "--all", "--offline"], environment: ["RAIN_HOME": home, "COLUMNS": "50"], at: fetchedAt + 10)
             #expect(line.output.contains(" now") && !line.output.contains(" 0m"), "\(line.output)")
         }
     }

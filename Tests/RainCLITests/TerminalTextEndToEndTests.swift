@@ -161,7 +161,7 @@ import Testing
             let world = try ForecastWorld(home: home)
             let result = try await world.rain(["refresh"], environment: ["RAIN_API_KEY": "e"])
             #expect(result.status == 78, "\(result)")
-            #expect(result.error.contains("has under 12 characters or no letter"), "\(result)")
+            #expect(result.error.contains("is shorter than 12 characters or has no letter"), "\(result)")
             #expect(!result.error.contains("REDACTED"), "\(result)")
         }
     }
