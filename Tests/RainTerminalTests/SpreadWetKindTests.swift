@@ -37,4 +37,17 @@ import Testing
         #expect(kind(low: 30, high: 40, units: .us) == .either)
         #expect(kind(low: -8, high: -2) { _ in } == .snow, "a forecast day with no precipitation: the runs' temperatures")
     }
+
+    /// A day the runs split evenly is not called dry: half of them bring something.
+    @Test func anEvenSplitIsNotCalledDry() {
+        let cached = ForecastSamples.days(lows: [10], highs: [20], units: .si)
+        let view = SpreadView(width: 80, ascii: false, now: Self.day, presentation: Presentation())
+        let clock = LocalClock(timeZoneIdentifier: "Europe/Berlin", units: .si)
+        func words(_ rainRuns: Int) -> String {
+            view.runsText(ForecastSpread.Day(time: Self.day, highP10: 19, highP50: 20, highP90: 21, lowP10: 9, lowP50: 10, lowP90: 11,
+                                             rainRuns: rainRuns, runs: 40), in: cached.forecast, clock: clock)
+        }
+        #expect(words(19) == "dry in 21 of 40 runs")
+        #expect(words(20) == "rain in 20 of 40 runs")
+    }
 }

@@ -90,14 +90,14 @@ public struct SpreadView {
         return lines
     }
 
-    /// "dry in 34 of 40 runs" where most runs are dry, else what most bring: a run counts
+    /// "dry in 34 of 40 runs" where most runs are dry, else (half of them too) what they bring: a run counts
     /// with 0.1 mm of rain or snow, so the words say which the forecast expects that day
     /// (`WetKind`). The noun goes with the total (40 runs), never 1: no plural forms. Nothing
     /// where the runs had no precipitation.
     func runsText(_ day: ForecastSpread.Day, in forecast: Forecast, clock: LocalClock) -> String {
         let words = presentation.localization
         guard day.runs > 0 else { return "" }
-        guard day.rainRuns * 2 > day.runs else {
+        guard day.rainRuns * 2 >= day.runs else {
             return words.tr("dry in {count} of {total} runs", ["count": String(day.runs - day.rainRuns), "total": String(day.runs)])
         }
         let values: KeyValuePairs = ["count": String(day.rainRuns), "total": String(day.runs)]
