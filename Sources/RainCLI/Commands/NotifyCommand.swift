@@ -99,11 +99,9 @@ struct NotifyCommand: RunnableCommand {
             let round: NotificationRound
             do {
                 round = try await notifier.deliver(forecasts, through: delivery(context, timeLimit: .seconds(settings.notify.execTimeout)))
-            } catch NotifyError.noSessionBus where quiet {
+            } catch NotifyError.noSessionBus where quiet, NotifyError.noNotificationService where quiet {
                 // As offline: the events wait for a run that finds a desktop, and cron mails
                 // nothing every half hour to a user who has logged out.
-                throw ExitStatus(code: .unavailable)
-            } catch NotifyError.noNotificationService where quiet {
                 throw ExitStatus(code: .unavailable)
             }
             if context.console.isOutputTerminal { context.console.write(report.delivered(round)) }

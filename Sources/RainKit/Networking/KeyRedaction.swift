@@ -55,21 +55,13 @@ package struct KeyRedaction: Sendable {
 
     /// `bytes` with each `%` and two hex digits replaced by the byte they name.
     private static func percentDecoded(_ bytes: [UInt8]) -> [UInt8] {
-        func hexValue(_ byte: UInt8) -> UInt8? {
-            switch byte {
-            case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-            case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-            case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-            default: return nil
-            }
-        }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
         var index = 0
         while index < bytes.count {
             if bytes[index] == UInt8(ascii: "%"), index + 2 < bytes.count,
-               let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]) {
-                result.append(high << 4 | low)
+               let high = hexDigit(bytes[index + 1]), let low = hexDigit(bytes[index + 2]) {
+                result.append(UInt8(high << 4 | low))
                 index += 3
             } else {
                 result.append(bytes[index])
@@ -156,11 +148,16 @@ package struct KeyRedaction: Sendable {
     }
 
     /// The value of the `\uXXXX` escape at `index`, or nil.
+    /// The value of a hex digit's byte (`0`-`9`, `a`-`f`, `A`-`F`).
+    private static func hexDigit(_ byte: UInt8) -> UInt32? {
+        Character(Unicode.Scalar(byte)).hexDigitValue.map(UInt32.init)
+    }
+
     private static func unicodeEscape(_ bytes: [UInt8], at index: Int) -> UInt32? {
         guard index + 5 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else { return nil }
         var value: UInt32 = 0
         for byte in bytes[(index + 2)...(index + 5)] {
-            guard let digit = UInt32(String(UnicodeScalar(byte)), radix: 16) else { return nil }
+            guard let digit = hexDigit(byte) else { return nil }
             value = value << 4 | digit
         }
         return value

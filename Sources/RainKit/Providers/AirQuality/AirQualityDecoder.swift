@@ -37,7 +37,7 @@ enum AirQualityDecoder {
                 let column = try values(kind.variable, "grains/m³")
                 if column.contains(where: { $0 != nil }) { pollen.append((kind, column)) }
             }
-            let hours = asked(columns.times, now: now).map { i in
+            let hours = OpenMeteoDecoder.askedHours(columns.times, pastDays: AirQualityService.pastDays, forecastDays: AirQualityService.forecastDays, now: now).map { i in
                 var reading = AirQuality.Reading(time: columns.times[i])
                 reading.europeanAQI = european[i]
                 reading.usAQI = us[i]
@@ -57,19 +57,5 @@ enum AirQualityDecoder {
             let fetchedAt = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
             return AirQuality(current: current, hourly: hours, fetchedAt: fetchedAt)
         }
-    }
-
-    /// The indices of the hours rain asked for (`AirQualityService`: `past_days` and
-    /// `forecast_days` from this day's midnight in GMT), with a day's leeway on each side for a
-    /// server whose day has turned and rain's not, and at most one reading an hour of them: a
-    /// server that sends years of hours (5 MB of them) cannot make the forecast too large to
-    /// cache. The service never sends others.
-    private static func asked(_ times: [Date], now: Date) -> [Int] {
-        let day = 86400.0
-        let today = (now.timeIntervalSince1970 / day).rounded(.down) * day
-        let first = today - Double(AirQualityService.pastDays + 1) * day
-        let last = today + Double(AirQualityService.forecastDays + 1) * day
-        let most = Int((last - first) / 3600)
-        return Array(times.indices.lazy.filter { (first..<last).contains(times[$0].timeIntervalSince1970) }.prefix(most))
     }
 }

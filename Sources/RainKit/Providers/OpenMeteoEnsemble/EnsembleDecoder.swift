@@ -14,7 +14,7 @@ public struct EnsembleRuns: Sendable, Equatable {
 
 enum EnsembleDecoder {
     /// Times must rise, as the server writes them (a day list running backwards is refused);
-    /// hours outside the days asked are left out, as the air's are (`AirQualityDecoder`), so
+    /// hours outside the days asked are left out, as the air's are (`OpenMeteoDecoder.askedHours`), so
     /// a server that sends years of them cannot make the spread too large to keep. A run
     /// counts when it has every variable some run has: the header's runs are the rows' runs.
     static func decode(_ body: Data, model: EnsembleModel, units: UnitSystem, now: Date) throws(ForecastError) -> EnsembleRuns {
@@ -26,7 +26,7 @@ enum EnsembleDecoder {
                 throw try hourly.requiredMember("time").error(N_("expected times in rising order"))
             }
             let labels = try root.member("hourly_units")
-            let kept = asked(columns.times, days: model.forecastDays, now: now)
+            let kept = OpenMeteoDecoder.askedHours(columns.times, pastDays: 0, forecastDays: model.forecastDays, now: now)
             func column(_ key: String, unit: String) throws(JSONError) -> [Double?]? {
                 guard try columns.block.member(key) != nil else { return nil }
                 if let label = try labels?.member(key) {
@@ -53,15 +53,5 @@ enum EnsembleDecoder {
             return EnsembleRuns(model: model, times: kept.map { columns.times[$0] },
                                 temperature: runs.compactMap(\.temperature), precipitation: runs.compactMap(\.precipitation))
         }
-    }
-
-    /// The indices of the days rain asked for (`forecast_days` from this day's midnight in
-    /// GMT), with a day's leeway on each side, at most one an hour.
-    private static func asked(_ times: [Date], days: Int, now: Date) -> [Int] {
-        let day = 86400.0
-        let today = (now.timeIntervalSince1970 / day).rounded(.down) * day
-        let first = today - day, last = today + Double(days + 1) * day
-        let most = Int((last - first) / 3600)
-        return Array(times.indices.lazy.filter { (first..<last).contains(times[$0].timeIntervalSince1970) }.prefix(most))
     }
 }
