@@ -9,8 +9,37 @@ struct FailureResponses: Sendable {
 
     static let rateLimit = 10_000
 
+    /// Kong's rate-limiting headers for a month's quota (`handler.lua`): the window with the
+    /// fewest calls left (here the only one), and each window's own.
     static func rateLimitHeaders(remaining: Int, reset: Int) -> [(String, String)] {
+        draftRateLimitHeaders(remaining: remaining, reset: reset)
+            + [("x-ratelimit-limit-month", String(rateLimit)), ("x-ratelimit-remaining-month", String(remaining))]
+    }
+
+    /// The IETF draft's three (`RateLimit-Limit`, `-Remaining`, `-Reset`), as any limiter may send them.
+    static func draftRateLimitHeaders(remaining: Int, reset: Int) -> [(String, String)] {
         [("ratelimit-limit", String(rateLimit)), ("ratelimit-remaining", String(remaining)), ("ratelimit-reset", String(reset))]
+    }
+
+    /// Kong's `RateLimit-Reset` for a month (`handler.lua`: `max(1, window - elapsed)`): a window
+    /// of 30 days (`expiration.lua`) from the month's first second, UTC (`kong/tools/timestamp.lua`),
+    /// though its count starts again when the month turns: a day early in a 31-day month, two
+    /// days late in February.
+    static func kongMonthReset(now: Double) -> Int {
+        let seconds = Int(now.rounded(.down))
+        return max(1, 2_592_000 - (seconds - startOfMonth(seconds)))
+    }
+
+    /// The unix second the UTC month of `seconds` began (Hinnant's civil_from_days for the day).
+    static func startOfMonth(_ seconds: Int) -> Int {
+        let days = (seconds >= 0 ? seconds : seconds - 86_399) / 86_400
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let dayOfMonth = dayOfYear - (153 * ((5 * dayOfYear + 2) / 153) + 2) / 5 + 1
+        return (days - dayOfMonth + 1) * 86_400
     }
 
     func status(_ status: Int, retryAfter: Int?) -> ServerResponse {
@@ -23,12 +52,16 @@ struct FailureResponses: Sendable {
         } else if status == 429, let retryAfter {
             // A proxy's shorter wait in front of the server.
             headers.append(("Retry-After", String(retryAfter)))
-            headers += Self.rateLimitHeaders(remaining: 0, reset: retryAfter)
+            headers += Self.draftRateLimitHeaders(remaining: 0, reset: retryAfter)
         } else if status == 429 {
             // Pirate-Weather/pirateweather docs/API.md: a 429 is "your API key has hit the quota
             // for the month"; Ratelimit-Reset is "the time in seconds until your rate limit
-            // resets", and no Retry-After is documented.
-            headers += Self.rateLimitHeaders(remaining: 0, reset: Self.secondsToNextMonth(now: now))
+            // resets". Its gateway is Kong (docs/changelog.md), whose rate-limiting plugin
+            // (Kong/kong kong/plugins/rate-limiting/handler.lua) refuses with Retry-After equal to
+            // RateLimit-Reset and the month's own X-RateLimit-*-Month headers.
+            let reset = Self.kongMonthReset(now: now)
+            headers.append(("Retry-After", String(reset)))
+            headers += Self.rateLimitHeaders(remaining: 0, reset: reset)
         } else if let retryAfter {
             headers.append(("Retry-After", String(retryAfter)))
         }
@@ -43,27 +76,6 @@ struct FailureResponses: Sendable {
         let message = Self.message(for: status)
         let key = status == 400 || status == 404 || status == 422 ? "detail" : "message"
         return .json(status, .object([(key, .string(message))]), headers: headers)
-    }
-
-    /// The seconds from `now` (unix seconds) to the first of the next month, 00:00 UTC.
-    static func secondsToNextMonth(now: Double) -> Int {
-        // Howard Hinnant's days_from_civil and civil_from_days (chrono-Compatible Low-Level Date Algorithms).
-        let days = Int((now / 86_400).rounded(.down)) + 719_468
-        let era = (days >= 0 ? days : days - 146_096) / 146_097
-        let dayOfEra = days - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        let (nextYear, nextMonth) = month == 12 ? (year + 1, 1) : (year, month + 1)
-        let y = nextMonth <= 2 ? nextYear - 1 : nextYear
-        let nextEra = (y >= 0 ? y : y - 399) / 400
-        let yearOfNextEra = y - nextEra * 400
-        let dayOfNextYear = (153 * (nextMonth > 2 ? nextMonth - 3 : nextMonth + 9) + 2) / 5
-        let dayOfNextEra = yearOfNextEra * 365 + yearOfNextEra / 4 - yearOfNextEra / 100 + dayOfNextYear
-        let first = nextEra * 146_097 + dayOfNextEra - 719_468
-        return max(1, Int((Double(first * 86_400) - now).rounded(.up)))
     }
 
     /// Open-Meteo's limiter refusing a request: 429 with `reason` (`RateLimitError.reason`), no
@@ -88,7 +100,7 @@ struct FailureResponses: Sendable {
         case 401: return "Unauthorized: missing API key"
         case 403: return "Forbidden: invalid API key"
         case 404: return "Not Found"
-        case 429: return "Too Many Requests: API rate limit exceeded"
+        case 429: return "API rate limit exceeded"  // Kong's (rate-limiting schema.lua, error_message)
         case 500: return "Internal Server Error"
         case 502: return "Bad Gateway"
         case 503: return "Service Unavailable"

@@ -154,7 +154,7 @@ struct Router: Sendable {
             now: now,
             version: Int(request.queryValue("version") ?? "1") ?? 1
         )
-        return .json(200, document.make(), headers: FailureResponses.rateLimitHeaders(remaining: 9_999, reset: 86_400))
+        return .json(200, document.make(), headers: FailureResponses.rateLimitHeaders(remaining: 9_999, reset: FailureResponses.kongMonthReset(now: now)))
     }
 
     /// A valid document of the route's provider for a broken or huge body to be made from: its

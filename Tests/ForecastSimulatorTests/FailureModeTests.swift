@@ -31,13 +31,17 @@ import Testing
         let body = try #require(response.jsonObject)
         #expect(body.keys.sorted() == [statusCase.bodyKey])
         #expect((body[statusCase.bodyKey] as? String)?.isEmpty == false)
-        #expect(response.headers["retry-after"] == statusCase.expectedRetryAfter)
         if statusCase.status == 429 {
             #expect(response.headers["ratelimit-remaining"] == "0")
             #expect(Int(response.headers["ratelimit-limit"] ?? "") ?? 0 > 0)
-            // Without a proxy's Retry-After, Pirate Weather's own: the seconds to the month's end.
+            // Without a proxy's Retry-After, Pirate Weather's gateway's (Kong's): the month's
+            // headers, and Retry-After the same as RateLimit-Reset, at most 30 days.
             let reset = try #require(Int(response.headers["ratelimit-reset"] ?? ""))
-            #expect(statusCase.retryAfter.map { $0 == reset } ?? (reset > 0 && reset <= 31 * 86_400), "\(reset)")
+            #expect(statusCase.retryAfter.map { $0 == reset } ?? (reset > 0 && reset <= 30 * 86_400), "\(reset)")
+            #expect(response.headers["retry-after"] == statusCase.expectedRetryAfter ?? String(reset))
+            #expect(response.headers["x-ratelimit-remaining-month"] == (statusCase.retryAfter == nil ? "0" : nil))
+        } else {
+            #expect(response.headers["retry-after"] == statusCase.expectedRetryAfter)
         }
     }
 

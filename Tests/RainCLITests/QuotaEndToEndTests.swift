@@ -43,6 +43,27 @@ import Testing
         }
     }
 
+    /// Open-Meteo's hourly and daily limits reset on the UTC clock, so a 429 naming one is
+    /// remembered until then: the next refresh sends nothing and says the same line; after the
+    /// reset it asks again.
+    @Test func aDailyLimitIsRememberedUntilMidnightUTC() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 20}"#, now: Self.now,
+                                          openMeteoLimits: .init(perMinute: 1000, perHour: 1000, perDay: 3))
+            let forecasts = { world.simulator.requests.filter { $0.path == "/v1/forecast" }.count }
+            #expect(try await world.keylessRain(["refresh", "Berlin"]).status == 0)
+            #expect(try await world.keylessRain(["refresh", "Berlin"]).status == 75)
+            #expect(forecasts() == 2)
+            let remembered = try await world.keylessRain(["refresh", "Berlin"])
+            #expect(remembered.status == 75 && remembered.error == "rain: error: Berlin: rate-limited by Open-Meteo until 00:00 UTC (its daily limit)\n",
+                    "\(remembered)")
+            #expect(forecasts() == 2, "no request before midnight UTC")
+            let tomorrow = Self.now.addingTimeInterval(11 * 3600 + 23 * 60 + 30)  // 00:00:30 UTC
+            _ = try await BuiltProduct.run("rain", ["refresh", "Berlin"], environment: world.keylessEnvironment, at: tomorrow)
+            #expect(forecasts() == 3, "asked again after midnight UTC")
+        }
+    }
+
     /// 158 places at once would be 837.4 calls (3.8 for each forecast and 1.5 for its air,
     /// which Open-Meteo counts in the same slot), over the minute's 600: rain says it will take
     /// two minutes and asks for 113 places (598.9 calls) in one minute of the clock and the

@@ -15,12 +15,15 @@ struct BatchFailureReport {
         var reportedKeyProblems: [RefreshFailure] = []
         for outcome in failures {
             guard let failure = outcome.failure else { continue }
-            if failure.isKeyProblem && placeCount > 1 {
+            if failure.isSameForEveryPlace && placeCount > 1 {
                 guard !reportedKeyProblems.contains(failure) else { continue }
                 reportedKeyProblems.append(failure)
                 let stopped = failures.filter { $0.failure == failure }.count
-                var report = ErrorReport(failure)
-                report.message += stopped == placeCount ? "; no place was refreshed" : "; \(stopped) of \(placeCount) places were not refreshed"
+                var report = ErrorReport(failure, localization: context.localization)
+                let localization = context.localization
+                report.message += stopped == placeCount ? localization.tr("; no place was refreshed")
+                    : localization.trn("; {stopped} of {count} places was not refreshed", "; {stopped} of {count} places were not refreshed",
+                                       count: stopped, ["stopped": String(stopped), "count": String(placeCount)])
                 context.report(report)
                 status = .worse(status, report.exitCode)
             } else {
@@ -32,10 +35,12 @@ struct BatchFailureReport {
 }
 
 extension RefreshFailure {
-    /// A missing or refused API key: the same for every place, so reported once.
-    var isKeyProblem: Bool {
+    /// A missing or refused API key, or a quota used up until a later hour, day or month:
+    /// the same for every place, so reported once.
+    var isSameForEveryPlace: Bool {
         switch self {
         case .forecast(.missingKey), .forecast(.keyRefused): return true
+        case .forecast(let error): return error.usedUpQuota != nil
         default: return false
         }
     }

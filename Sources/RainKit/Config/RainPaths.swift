@@ -24,6 +24,10 @@ public struct RainPaths: Sendable, Equatable {
     /// The lock file that lets one refresh run at a time per home; never deleted.
     public var refreshLockFile: String { forecastsDirectory + "/.refresh.lock" }
 
+    /// A quota the forecast provider said was used up, until it resets (`RememberedQuota`),
+    /// beside `notified.json`.
+    public var quotaFile: String { AtomicFile.parentFolder(of: notifiedFile) + "/quota.json" }
+
     /// The forecasts of places looked up but not saved (`rain sydney`), beside the saved places'.
     public var lookupsDirectory: String { AtomicFile.parentFolder(of: forecastsDirectory) + "/lookups" }
 

@@ -269,7 +269,9 @@ public final class ForecastClient: Sendable {
                 }
                 return .finished
             case .failure(var error, let retryable, let serverDelay):
-                if case .offline = error {
+                // Offline, or a quota used up until a later hour, day or month (which refuses
+                // every other request too): no more is sent.
+                if error.stopsBatch {
                     stoppedBy = error
                     deliver(index) { [error] in .failure(error) }
                     return .stopBatch
@@ -321,6 +323,11 @@ private final class ResultSlots<Value: Sendable>: Sendable {
 }
 
 extension ForecastError {
+    var stopsBatch: Bool {
+        if case .offline = self { return true }
+        return usedUpQuota != nil
+    }
+
     var isRateLimit: Bool {
         if case .rateLimited = self { return true }
         return false

@@ -30,6 +30,13 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The transport failed in some other way (a malformed URL, ...).
     case transport(reason: String)
 
+    /// A quota the server said is used up for longer than a minute: every request before it
+    /// resets is refused (`RememberedQuota`).
+    public var usedUpQuota: ExceededQuota? {
+        if case .rateLimited(_, let quota?) = self, !quota.isWorthRetryingSoon { return quota }
+        return nil
+    }
+
     /// A try that got no (whole) answer in time.
     var isTimeout: Bool {
         if case .timedOut = self { return true }

@@ -36,15 +36,33 @@ public struct ExceededQuota: Sendable, Equatable {
         self.resetsAt = resetsAt
     }
 
-    /// Pirate Weather's 429: "your API key has hit the quota for the month", with
-    /// `Ratelimit-Remaining` 0 and `Ratelimit-Reset` the seconds until the month's count starts
-    /// again (Pirate-Weather/pirateweather `docs/API.md`, "Response Headers" and "429 Too Many
-    /// Requests"). A 429 with a `Retry-After` is a shorter wait (a proxy's), not this.
+    /// Pirate Weather's 429: "your API key has hit the quota for the month"
+    /// (Pirate-Weather/pirateweather `docs/API.md`, "429 Too Many Requests"). Its gateway is
+    /// Kong (`docs/changelog.md`, `docs/Blog/KongGatewayInfrastructure.md`), whose
+    /// rate-limiting plugin (Kong/kong `kong/plugins/rate-limiting/handler.lua`) answers with
+    /// `X-RateLimit-Remaining-Month: 0`, `RateLimit-Remaining: 0`, and `Retry-After` equal to
+    /// `RateLimit-Reset`. A 429 without the month's header is the month's quota only without a
+    /// `Retry-After` (with one, it is a shorter wait: a proxy's).
+    ///
+    /// Kong counts a month from its first second, UTC (`kong/tools/timestamp.lua`,
+    /// `get_timestamps`), so the count starts again when the UTC month turns; its
+    /// `RateLimit-Reset` is 30 days from the month's start (`expiration.lua`), a day early in a
+    /// 31-day month and two days late in February, so the month's turn is what rain says.
     init?(monthlyQuotaIn response: HTTPResponse, service: String, now: Date = Date()) {
-        guard response.status == 429, response.header("retry-after") == nil,
-              response.header("ratelimit-remaining")?.trimmed == "0",
-              let reset = response.header("ratelimit-reset").flatMap({ Int($0.trimmed) }), reset > 0 else { return nil }
-        self.init(service: service, window: .month, resetsAt: Date(timeIntervalSince1970: (now.timeIntervalSince1970 + Double(reset)).rounded(.up)))
+        guard response.status == 429 else { return nil }
+        let remaining = { (name: String) in response.header(name)?.trimmed == "0" }
+        let reset = response.header("ratelimit-reset").flatMap { Int($0.trimmed) } ?? 0
+        guard remaining("x-ratelimit-remaining-month")
+                || (response.header("retry-after") == nil && remaining("ratelimit-remaining") && reset > 0) else { return nil }
+        self.init(service: service, window: .month, resetsAt: Self.nextMonth(after: now))
+    }
+
+    /// 00:00 UTC on the first of the month after the one `now` is in.
+    static func nextMonth(after now: Date) -> Date {
+        let days = Int((now.timeIntervalSince1970 / 86_400).rounded(.down))
+        let today = CivilDate(days: days)
+        let first = today.month == 12 ? CivilDate(year: today.year + 1, month: 1, day: 1) : CivilDate(year: today.year, month: today.month + 1, day: 1)
+        return Date(timeIntervalSince1970: TimeInterval(first.days * 86_400))
     }
 
     /// The server's words (a 429's message), read by the provider that writes them.

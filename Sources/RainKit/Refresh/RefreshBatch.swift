@@ -49,6 +49,13 @@ final class RefreshBatch: Sendable {
         guard !settings.provider.unit.needsKey || settings.apiKey != nil else {
             return Dictionary(uniqueKeysWithValues: due.map { ($0, .failed(.forecast(.missingKey), cached: previous($0))) })
         }
+        // A quota the provider said is used up answers every request until it resets: none is sent.
+        let quotaFile = settings.paths.quotaFile
+        let source = RememberedQuota.source(of: settings)
+        if let quota = RememberedQuota.inForce(at: quotaFile, for: source, now: service.now()) {
+            let error = ForecastError.rateLimited(retryAfter: nil, quota: quota)
+            return Dictionary(uniqueKeysWithValues: due.map { ($0, .failed(.forecast(error), cached: previous($0))) })
+        }
         let plan = QuotaPlan(refreshing: due.count, with: settings)
         let perMinute = plan?.placesPerMinute
         if let plan, perMinute != nil { willPace?(plan) }
@@ -65,9 +72,12 @@ final class RefreshBatch: Sendable {
                 self.receive(result, at: part.lowerBound + position)
             }
             await airAnswered
-            if failures.contains(where: { if case .offline? = $0 { true } else { false } }) { break }
+            if failures.contains(where: { if case .offline? = $0 { true } else { $0?.usedUpQuota != nil } }) { break }
         }
         await feedsAnswered
+        if let quota = failures.lazy.compactMap({ $0?.usedUpQuota }).first {
+            RememberedQuota(quota: quota, source: source).save(to: quotaFile)
+        }
         await writeHeldForecasts()
         return try statuses(after: failures)
     }
