@@ -155,6 +155,21 @@ import Testing
         #expect(ForecastError.rateLimited(retryAfter: nil, quota: quota).kind == .temporary)
     }
 
+    /// Pirate Weather's gateway (Kong) refuses a used-up month with Retry-After equal to
+    /// RateLimit-Reset, 30 days from the month's start; its count starts again when the UTC
+    /// month turns, which is what rain says. A 429 with a Retry-After and without the month's
+    /// header is a shorter wait.
+    @Test(arguments: [(1_798_675_200.0, "2027-01-01 00:00"),   // 2026-12-31 00:00 UTC: Kong says 1 s
+                      (1_803_081_600.0, "2027-03-01 00:00")])  // 2027-02-20: Kong says March 3rd
+    func kongsMonthEndsWhenTheUTCMonthTurns(_ now: Double, _ day: String) throws {
+        let headers = ["retry-after": "1", "ratelimit-reset": "1", "ratelimit-remaining": "0", "x-ratelimit-remaining-month": "0"]
+        let quota = try #require(ExceededQuota(monthlyQuotaIn: HTTPResponse(status: 429, headers: headers), service: "api.pirateweather.net",
+                                               now: Date(timeIntervalSince1970: now)))
+        #expect(quota.text.description == "the monthly quota of api.pirateweather.net is used up until \(day) UTC")
+        let proxy = ["retry-after": "7", "ratelimit-reset": "7", "ratelimit-remaining": "0"]
+        #expect(ExceededQuota(monthlyQuotaIn: HTTPResponse(status: 429, headers: proxy), service: "x", now: Date()) == nil)
+    }
+
     @Test func otherWordsNameNoLimit() {
         #expect(ExceededQuota(serverMessage: "Too many concurrent requests", now: Date()) == nil)
         #expect(ExceededQuota(serverMessage: "Too Many Requests: API rate limit exceeded", now: Date()) == nil)
