@@ -55,8 +55,13 @@ final class Listener: Sendable {
         }
     }
 
-    /// Closes the listener and every connection; returns when no server thread is left.
-    func shutdown() {
+    /// Closes every connection and stops listening; returns when no server thread is left.
+    /// With `keepingPort`, the listening socket is shut down but not closed and handed back:
+    /// still bound (its port was bound by number, `Socket.listen`), it refuses connections and
+    /// keeps the port from any other socket until the caller closes it, with no moment between
+    /// in which the port is free.
+    @discardableResult
+    func shutdown(keepingPort: Bool = false) -> Int32? {
         connections.withLock { connections in
             connections.stopping = true
             for descriptor in connections.descriptors { Glibc.shutdown(descriptor, Int32(SHUT_RDWR)) }
@@ -64,9 +69,11 @@ final class Listener: Sendable {
         var byte: UInt8 = 1
         _ = write(wakeWrite, &byte, 1)
         threads.wait()
-        close(listenDescriptor)
         close(wakeDescriptor)
         close(wakeWrite)
+        if keepingPort && Glibc.shutdown(listenDescriptor, Int32(SHUT_RDWR)) == 0 { return listenDescriptor }
+        close(listenDescriptor)
+        return nil
     }
 
     private func acceptLoop() {

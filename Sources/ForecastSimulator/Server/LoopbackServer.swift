@@ -19,7 +19,7 @@ public final class LoopbackServer<Handler: RequestHandler>: Sendable {
     private let listener: Listener
     private let address: Socket.LoopbackAddress
     private let stopped = Mutex(false)
-    /// After `stop()`: the port, bound without listening (-1 when it could not be bound again).
+    /// After `stop()`: the listening socket, shut down but still bound to the port (-1 before).
     private let reservation = Mutex<Int32>(-1)
 
     /// Listens on `host` ("127.0.0.1", any 127.x.y.z, "::1" or "localhost"; nothing else) and
@@ -47,8 +47,7 @@ public final class LoopbackServer<Handler: RequestHandler>: Sendable {
 
     private func stop(reservingPort: Bool) {
         guard !stopped.withLock({ stopped in defer { stopped = true }; return stopped }) else { return }
-        listener.shutdown()
-        if reservingPort, let descriptor = Socket.reserve(address, port: port) {
+        if let descriptor = listener.shutdown(keepingPort: reservingPort) {
             reservation.withLock { $0 = descriptor }
         }
     }

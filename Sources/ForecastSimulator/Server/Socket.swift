@@ -48,21 +48,26 @@ enum Socket {
         }
     }
 
-    /// Opens a listening TCP socket; returns the descriptor and the bound port.
+    /// Opens a listening TCP socket; returns the descriptor and the bound port. The socket is
+    /// always bound to its port by number: for "any free port" a first socket is given one and
+    /// holds it while the listening one binds it, then is closed. Linux keeps a port bound by
+    /// number through `shutdown()` of its listener (one the kernel chose is let go), which is
+    /// how a stopped server keeps its port (`Listener.shutdown(keepingPort:)`).
     static func listen(on address: LoopbackAddress, host: String, port: UInt16) throws(SimulatorError) -> (Int32, UInt16) {
-        let descriptor = try bound(to: address, host: host, port: port)
+        var chosen = port
+        var holder: Int32 = -1
+        defer { if holder >= 0 { close(holder) } }
+        if port == 0 {
+            holder = try bound(to: address, host: host, port: 0)
+            chosen = localPort(of: holder)
+        }
+        let descriptor = try bound(to: address, host: host, port: chosen)
         guard Glibc.listen(descriptor, 128) == 0 else {
             let error = failure(host: host, port: port)
             close(descriptor)
             throw error
         }
         return (descriptor, localPort(of: descriptor))
-    }
-
-    /// A TCP socket bound to `port` that does not listen: connections to the port are refused,
-    /// and while it is open no other socket is given the port for "any free port".
-    static func reserve(_ address: LoopbackAddress, port: UInt16) -> Int32? {
-        try? bound(to: address, host: address.urlHost, port: port)
     }
 
     /// A TCP socket bound to `port` (0: any free one), address reuse on.
