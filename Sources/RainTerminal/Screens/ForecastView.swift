@@ -51,7 +51,8 @@ public struct ForecastView: Sendable {
     /// (`rain` on a 24-line terminal, `rain watch`) that keeps the header, now, the air and the
     /// hours, and gives up the alerts' text beyond two lines, days, the rest of the alerts' text,
     /// pressure and visibility, the sun and moon lines, the last day, the blank lines between
-    /// sections, then whatever is left at the end. The air's index and pollen lines outlast the
+    /// sections, then whatever is left at the end; days come back into lines a later step left
+    /// free, as many as fit. The air's index and pollen lines outlast the
     /// sun and moon: they change by the hour and bear on going out, while sunrise and the moon
     /// move by minutes a day and are in no danger. A window narrower than
     /// `NarrowWindow.minimumWidth` gets only that it is too narrow.
