@@ -66,7 +66,7 @@ import Testing
             #expect(none.output.hasPrefix("Berlin") && !none.output.contains("How sure"), "\(none.output)")
             #expect(none.error == """
                 rain: no ensemble spread is cached for Berlin
-                rain: hint: ask for one when online: rain show \(world.berlin.idString.prefix(8)) --spread
+                rain: hint: ask for one when online: rain show Berlin --spread
 
                 """, "\(none.error)")
             #expect(ensembleRequests(world) == 0)

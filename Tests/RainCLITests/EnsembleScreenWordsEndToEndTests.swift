@@ -97,7 +97,8 @@ import Testing
 
             // The forecast's day labels, from its days: the spread's rows begin with the same.
             let firstDay = try #require(lines.firstIndex { $0.hasPrefix("  " + words.today + " ") }, "\(screen)")
-            let labels = lines[firstDay...].prefix { !$0.isEmpty }.prefix(6)
+            // A day of snow and rain may have its amounts on a line under its row: no label.
+            let labels = lines[firstDay...].prefix { !$0.isEmpty }.filter { !$0.hasPrefix("   ") }.prefix(6)
                 .map { $0.dropFirst(2).components(separatedBy: "  ")[0].trimmingCharacters(in: .whitespaces) }
             let rows = Array(lines[(title + 3)...].prefix(labels.count))
             #expect(labels.count == 6 && rows.count == 6, "\(screen)")

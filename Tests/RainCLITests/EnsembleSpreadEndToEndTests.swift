@@ -148,7 +148,7 @@ import Testing
             let parts = expected.split(separator: "|").map(String.init)
             #expect(lines.contains { $0.contains(parts[0]) && $0.hasSuffix(parts[1]) }, "\(expected)\n\(screen.output)")
         }
-        #expect(lines.contains { $0.contains(": the runs disagree, ") || $0.contains(" is the least sure, ") }, "\(screen.output)")
+        #expect(lines.contains { $0.contains(": runs disagree on the high, ") || $0.contains(": the high is least sure, ") }, "\(screen.output)")
         // The credit is the foot of the forecast and its spread alike, once.
         #expect(lines.last?.hasPrefix("Data: Open-Meteo.com") == true && lines.filter { $0.hasPrefix("Data: ") }.count == 1, "\(screen.output)")
     }

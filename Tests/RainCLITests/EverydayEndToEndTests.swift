@@ -322,7 +322,7 @@ import Testing
             cached.forecast.daily[1].precipAccumulation = 1.2   // cm, as the model keeps it
             cached.forecast.daily[1].summary = "Snow"
             try cache.save(cached)
-            for (language, expected) in [("C.UTF-8", "5 cm + 12 mm"), ("de_DE.UTF-8", "5 cm + 12 mm")] {
+            for (language, expected) in [("C.UTF-8", "5 cm snow + 12 mm rain"), ("de_DE.UTF-8", "5 cm Schnee + 12 mm Regen")] {
                 for width in [80, 50] {
                     for ascii in [false, true] {
                         let shown = try await Self.screen(world, ["show", "--offline"] + (ascii ? ["--ascii"] : []), width: width, language: language)

@@ -88,7 +88,7 @@ import Testing
         try await withTemporaryDirectory { home in
             let empty = try await BuiltProduct.run("rain", ["show"], environment: ["RAIN_HOME": home, "LANG": "de_DE.UTF-8"])
             #expect(empty.status == 66)
-            #expect(empty.error == "rain: error: keine gespeicherten Orte\nrain: hint: einen hinzufügen: rain locations add NAME (nach Namen gesucht) oder add NAME --lat BREITE --lon LÄNGE\n", "\(empty)")
+            #expect(empty.error == "rain: error: keine gespeicherten Orte\nrain: hint: einen nach Namen hinzufügen: rain locations add NAME\nrain: hint: oder wo dieser Rechner steht: rain locations add --here\nrain: hint: oder nach Koordinaten: rain locations add NAME --lat LAT --lon LON\n", "\(empty)")
             let world = try ForecastWorld(home: home)
             let unknown = try await world.keylessRain(["locations", "remove", "Atlantis"], environment: ["LANGUAGE": "ja"])
             #expect(unknown.status == 65 && unknown.error == """

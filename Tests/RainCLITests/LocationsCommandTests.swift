@@ -100,7 +100,7 @@ import Testing
             let (status, console) = await rain(["locations"], home: home)
             #expect(status == 66)
             #expect(console.output.isEmpty)
-            #expect(console.error == "rain: error: no saved locations\nrain: hint: add one: rain locations add NAME (looked up by name), or add NAME --lat LATITUDE --lon LONGITUDE\n")
+            #expect(console.error == "rain: error: no saved locations\nrain: hint: add one by name: rain locations add NAME\nrain: hint: or where this machine is: rain locations add --here\nrain: hint: or by coordinates: rain locations add NAME --lat LAT --lon LON\n")
             let (jsonStatus, json) = await rain(["locations", "--json"], home: home)
             // One rule for text and JSON: nothing to show is 66; JSON still prints valid (empty) data.
             #expect(jsonStatus == 66 && json.output == "[]\n", "\(json.output)")

@@ -58,7 +58,7 @@ import Testing
         cached.forecast.daily[1].precipType = "snow"
         let snowDay = try #require(ForecastView(width: 80, usesColor: false, now: now).render(cached)
             .split(separator: "\n").first { $0.hasPrefix("  Fri 21") })
-        #expect(snowDay.contains("12% 2.5 cm + 6.8 mm "), "a snow day shows its snow and its freezing rain: \(snowDay)")
+        #expect(snowDay.contains("12% 2.5 cm snow + 6.8 mm rain"), "a snow day shows its snow and its freezing rain: \(snowDay)")
         cached.forecast.daily[1].precipType = "rain"
         let rainDay = try #require(ForecastView(width: 80, usesColor: false, now: now).render(cached)
             .split(separator: "\n").first { $0.hasPrefix("  Fri 21") })

@@ -34,7 +34,7 @@ extension ShowCommand {
             let words = context.localization
             let name = forecast.location.name.strippingControlCharacters
             context.report(ErrorReport(message: words.tr("no ensemble spread is cached for {name}", ["name": name]),
-                                       hint: words.tr("ask for one when online: {command}", ["command": "rain show \(forecast.location.shortID) --spread"]),
+                                       hint: words.tr("ask for one when online: {command}", ["command": context.command("rain show", for: forecast.location, options: ["--spread"])]),
                                        exitCode: .success), as: .notice)
             return (forecast, nil)
         }

@@ -208,7 +208,8 @@ struct ForecastProblemReport {
                 return report.exitCode
             }
             context.report(ErrorReport(message: words.tr("no cached forecast for {name}", ["name": name]),
-                                       hint: words.tr("fetch one when online: rain refresh {id}", ["id": location.shortID]), exitCode: .noInput))
+                                       hint: words.tr("fetch one when online: {command}", ["command": context.command("rain refresh", for: location)]),
+                                       exitCode: .noInput))
             return .noInput
         case .offline(let host):
             let hint = hasForecast ? nil : words.tr("no forecast for {name} is cached yet; try again when online", ["name": name])
@@ -372,7 +373,7 @@ extension ShowCommand {
         let lines = graph.lines(cached)
         guard !lines.isEmpty else {
             throw CommandFailure(LocalizedText(N_("no hours ahead to draw for {name}"), ["name": .verbatim(cached.location.name.strippingControlCharacters)]),
-                                 hint: LocalizedText(N_("refresh it: {command}"), ["command": .verbatim("rain refresh \(cached.location.shortID)")]),
+                                 hint: LocalizedText(N_("refresh it: {command}"), ["command": .verbatim(context.command("rain refresh", for: cached.location))]),
                                  kind: .nothingToShow)
         }
         var view = ForecastView(width: width, usesColor: context.useColor, now: now, cutsLines: true)

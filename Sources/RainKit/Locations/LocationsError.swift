@@ -64,7 +64,11 @@ public enum LocationsError: Error, Sendable, Equatable, CustomStringConvertible 
         case .removingCurrent:
             return LocalizedText(N_("select another place first (rain locations select LOC), or none: rain locations select --none"))
         case .noLocations:
-            return LocalizedText(N_("add one: rain locations add NAME (looked up by name), or add NAME --lat LATITUDE --lon LONGITUDE"))
+            // Three ways, a line each: a name, this machine's own place (from its IP address),
+            // coordinates.
+            return LocalizedText(N_("add one by name: rain locations add NAME")) + .verbatim("\n")
+                + LocalizedText(N_("or where this machine is: rain locations add --here")) + .verbatim("\n")
+                + LocalizedText(N_("or by coordinates: rain locations add NAME --lat LAT --lon LON"))
         case .noCurrentLocation: return LocalizedText(N_("choose one: rain locations select LOC"))
         case .nameTaken: return LocalizedText(N_("choose another name, or rename that place first"))
         case .positionOutOfRange: return LocalizedText(N_("'rain locations' lists the saved places with their numbers and IDs"))

@@ -172,7 +172,8 @@ extension ForecastViewContext {
         let scale = RangeScale(lows: days.map(\.temperatureLow), highs: days.map(\.temperatureHigh))
         var title = style.bold(localization.trn("Next day", "Next {count} days", count: days.count))
         if let summary = forecast.dailySummary?.screenSafe, !summary.isEmpty { title += "  " + summary }
-        var lines = day == nil ? ["  " + title] : []
+        // One row names its day itself ("Today"): a title over it ("Next day") said another.
+        var lines = day == nil && days.count > 1 ? ["  " + title] : []
         let dayLabels = days.map { clock.dayLabel($0.time, now: now) }
         // A language's longer labels ("20日(木)") take their columns from the bar.
         let labelWidth = max(6, dayLabels.map(\.displayWidth).max() ?? 6)
@@ -207,7 +208,16 @@ extension ForecastViewContext {
             let snow = (day.snowAccumulation ?? 0) > 0 ? day.snowAccumulation : nil
             let liquid = (day.precipAccumulation ?? 0) > 0 ? day.precipAccumulation : nil
             if let snow, let liquid, day.precipType == "snow" {
-                line += " " + (format.snowText(snow) + " + " + format.accumulationText(liquid)).padded(toDisplayWidth: 7)
+                // Both amounts, each named, in place of the summary they say more than; where
+                // the row has no room for them, on a line of their own under it.
+                let both = tr("{snow} snow + {rain} rain", ["snow": format.snowText(snow), "rain": format.accumulationText(liquid)])
+                if cutsLines && line.displayWidth + 1 + both.displayWidth > visibleWidth {
+                    lines.append(line)
+                    lines.append(String(repeating: " ", count: 2 + labelWidth + 2) + cut(both, toDisplayWidth: visibleWidth - 4 - labelWidth))
+                } else {
+                    lines.append(line + " " + both)
+                }
+                continue
             } else if let snow, day.precipType == "snow" || liquid == nil {
                 line += " " + format.snowText(snow).padded(toDisplayWidth: 7)
             } else if let amount = liquid {

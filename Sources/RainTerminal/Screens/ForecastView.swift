@@ -51,7 +51,8 @@ public struct ForecastView: Sendable {
     /// (`rain` on a 24-line terminal, `rain watch`) that keeps the header, now, the air and the
     /// hours, and gives up the alerts' text beyond two lines, days, the rest of the alerts' text,
     /// pressure and visibility, the sun and moon lines, the last day, the blank lines between
-    /// sections, then whatever is left at the end. The air's index and pollen lines outlast the
+    /// sections, then whatever is left at the end; days come back into lines a later step left
+    /// free, as many as fit. The air's index and pollen lines outlast the
     /// sun and moon: they change by the hour and bear on going out, while sunrise and the moon
     /// move by minutes a day and are in no danger. A window narrower than
     /// `NarrowWindow.minimumWidth` gets only that it is too narrow.
@@ -111,7 +112,7 @@ public struct ForecastView: Sendable {
             if Self.spacedCount(sections) > height { sections[Self.hoursIndex] = lessHours }
             if Self.spacedCount(sections) > height { sections[Self.alertsIndex] = context.alertsSection(textLines: 2) }
             // Days from the last, down to today; made again for fewer, so the title counts what it shows.
-            var days = sections[Self.daysIndex].count - 1
+            var days = min(dayCount ?? 7, Self.daysAhead(in: cached.forecast, now: now, clock: context.clock).count)
             while Self.spacedCount(sections) > height && days > 1 {
                 days -= 1
                 sections[Self.daysIndex] = context.daysSection(limit: days)
@@ -119,6 +120,15 @@ public struct ForecastView: Sendable {
             let lean = context.currentSection(withPressure: false, withChart: false) + air
             sections = Self.compact(sections, toHeight: max(height, 1), lean: lean + context.skySection(), leaner: lean,
                                     shortAlerts: context.alertsSection(textLines: 1))
+            // The lines given up after the days (pressure, the sun and moon) may leave room for
+            // more of them again: as many as fit (at 50x24 one day was shown with 3 lines spare).
+            while !sections[Self.daysIndex].isEmpty {
+                var more = sections
+                more[Self.daysIndex] = context.daysSection(limit: days + 1)
+                guard more[Self.daysIndex].count > sections[Self.daysIndex].count, Self.spacedCount(more) <= height else { break }
+                days += 1
+                sections = more
+            }
         }
         var lines: [String] = []
         for section in sections where !section.isEmpty {

@@ -50,11 +50,16 @@ extension MeteogramPlot {
         return hour.precipProbability ?? 0
     }
 
-    /// The legend's words for the band and the bars.
+    /// The legend's words for the band and the bars. A run counts with precipitation of any
+    /// kind, so the bars are named by what the forecast brings in the hours they stand for:
+    /// rain, snow, or both.
     func spreadLegend() -> (band: String, rain: String) {
         let tr = format.localization
+        let kinds = Set(points.filter { ($0.precipIntensity ?? 0) > 0 }.map { $0.precipType == "snow" ? "snow" : $0.precipType == "sleet" ? "both" : "rain" })
+        let (byShare, brighter) = kinds == ["snow"] ? (N_("snow by share of runs"), N_("snow, brighter in more runs"))
+            : kinds.count > 1 || kinds == ["both"] ? (N_("rain/snow by share of runs"), N_("rain/snow, brighter in more runs"))
+            : (N_("rain by share of runs"), N_("rain, brighter in more runs"))
         return ((ascii ? "~ " : "░ ") + tr.tr("{percentiles} of runs", ["percentiles": "10–90%"]),
-                ascii ? "#=: " + tr.tr("rain by share of runs")
-                    : style.usesColor ? "▆ " + tr.tr("rain, brighter in more runs") : "█▒░ " + tr.tr("rain by share of runs"))
+                ascii ? "#=: " + tr.tr(byShare) : style.usesColor ? "▆ " + tr.tr(brighter) : "█▒░ " + tr.tr(byShare))
     }
 }

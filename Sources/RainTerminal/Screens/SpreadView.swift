@@ -5,15 +5,15 @@ import RainKit
 /// runs (`ForecastSpread`): the model by its name, what the ranges are (said once), each
 /// day (labelled as the forecast's days are) with the likely range of the high and the low
 /// (10th to 90th percentile across runs) and how many runs bring rain or snow (`WetKind`),
-/// and the day the runs disagree on most. Fits 50 columns; in fewer, each line is cut to the
-/// width (`show --spread` leaves the spread out of a window too narrow for any screen).
+/// and the day whose high the runs disagree on most. Fits 50 columns; in fewer, each line is
+/// cut to the width (`show --spread` leaves the spread out of a window too narrow for any screen).
 ///
 ///     How sure: ICON (DWD), 40 runs
 ///     Highs and lows: the middle 80% of the runs
 ///             highs  lows
 ///     Today  12…15°  3…6°  dry in 34 of 40 runs
 ///     Mon 7   9…17°  2…5°  snow in 31 of 40 runs
-///     Mon 7: the runs disagree, 9° to 17°
+///     Mon 7: runs disagree on the high, 9° to 17°
 public struct SpreadView {
     public var width: Int
     public var ascii: Bool
@@ -83,8 +83,8 @@ public struct SpreadView {
             // Wider than 4 °C (7 °F) is a real disagreement; narrower, only the least sure day.
             let apart = (day.highP90 ?? 0) - (day.highP10 ?? 0)
             let sentence = apart >= (cached.forecast.units == .us ? 7 : 4)
-                ? words.tr("{day}: the runs disagree, {low} to {high}", values)
-                : words.tr("{day} is the least sure, {low} to {high}", values)
+                ? words.tr("{day}: runs disagree on the high, {low} to {high}", values)
+                : words.tr("{day}: the high is least sure, {low} to {high}", values)
             lines.append(sentence.truncated(toDisplayWidth: width))
         }
         return lines

@@ -33,7 +33,11 @@ public struct WatchScreen: Sendable {
             body = state.forecasts[location.id].map {
                 var view = ForecastView(width: width, usesColor: usesColor, now: now)
                 view.presentation = presentation
-                return view.lines($0, height: room)
+                let fitted = view.lines($0, height: room)
+                // A forecast made to fit keeps the status line on the window's last line where
+                // it leaves a line free (a lone day's row has no title above it).
+                guard fitted.count < room, view.lines($0, height: nil).count > room else { return fitted }
+                return fitted + Array(repeating: "", count: room - fitted.count)
             } ?? [tr("{name}: no forecast yet", ["name": location.name.screenSafe]).truncated(toDisplayWidth: width)]
         } else {
             let places = state.locations.map {
