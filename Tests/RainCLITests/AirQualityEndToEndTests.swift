@@ -124,8 +124,47 @@ import Testing
                 #expect((pollen != nil) == hasPollen)
                 if let pollen { #expect(pollen["birch"] == row["birch_pollen"] as? Double) }
                 let hourly = try #require((document["air"] as? [String: Any])?["hourly"] as? [[String: Any]])
-                #expect(hourly.count == 5 * 24)
+                // From the hour 24 hours before the fetch (as far back as the US index's means
+                // reach) to the last hour served: the day before's earlier hours are not kept.
+                #expect(hourly.count == 5 * 24 - 12)
+                #expect(hourly.first?["time"] as? String == "2026-05-24T12:00:00Z")
+                #expect(hourly.last?["time"] as? String == "2026-05-28T23:00:00Z")
             }
+        }
+    }
+
+    /// A forecast cached by an earlier rain kept the whole day before the fetch: it is read as
+    /// it is (same screen, all its hours in `--json`), and the next refresh replaces it.
+    @Test func aCacheKeepingTheWholeDayBeforeIsStillRead() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, now: Self.now)
+            #expect(try await world.keylessRain(["refresh", "Berlin"]).status == 0)
+            let screen = try await world.keylessRain(["show", "Berlin", "--offline"])
+            let cache = ForecastCache(directory: RainPaths.resolve(environment: ["RAIN_HOME": home]).forecastsDirectory)
+            var cached = try #require(try cache.load(for: world.berlin.id))
+            var air = try #require(cached.forecast.air)
+            let first = try #require(air.hourly.first)
+            #expect(first.time == Date(timeIntervalSince1970: 1_779_624_000))   // 2026-05-24T12:00:00Z
+            air.hourly.insert(contentsOf: (1...12).reversed().map { back in
+                var earlier = first
+                earlier.time = first.time.addingTimeInterval(Double(-back) * 3600)
+                return earlier
+            }, at: 0)
+            cached.forecast.air = air
+            try cache.save(cached)
+
+            let old = try await world.keylessRain(["show", "Berlin", "--offline"])
+            #expect(old.status == 0 && old.error.isEmpty, "\(old.error)")
+            #expect(old.output == screen.output)
+            let json = try await world.keylessRain(["show", "Berlin", "--offline", "--json"])
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+            let hourly = try #require((document["air"] as? [String: Any])?["hourly"] as? [[String: Any]])
+            #expect(hourly.count == 5 * 24)
+            #expect(hourly.first?["time"] as? String == "2026-05-24T00:00:00Z")
+
+            let refreshed = try await world.keylessRain(["refresh", "Berlin"])
+            #expect(refreshed.status == 0 && refreshed.error.isEmpty, "\(refreshed.error)")
+            #expect(try cache.load(for: world.berlin.id)?.forecast.air?.hourly.count == 5 * 24 - 12)
         }
     }
 

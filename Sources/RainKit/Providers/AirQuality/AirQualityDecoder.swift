@@ -4,7 +4,8 @@ import FoundationEssentials
 /// column in unix seconds, their units in `hourly_units`, checked: a column in another unit is
 /// refused, one whose unit is "undefined" or whose values are all null is not served. Times that
 /// do not increase (all equal: every hour lost) refuse the answer; a value no index or
-/// concentration can be (below zero, not finite) is missing. `current` is the hour `now` falls in.
+/// concentration can be (below zero, not finite) is missing. `current` is the hour `now` falls in;
+/// `hourly` runs from the hour 24 hours before it to the last served.
 enum AirQualityDecoder {
     static func decode(_ body: Data, now: Date) throws(ForecastError) -> AirQuality {
         try ForecastError.decoding(body) { root throws(JSONError) in
@@ -37,7 +38,13 @@ enum AirQualityDecoder {
                 let column = try values(kind.variable, "grains/m³")
                 if column.contains(where: { $0 != nil }) { pollen.append((kind, column)) }
             }
-            let hours = OpenMeteoDecoder.askedHours(columns.times, pastDays: AirQualityService.pastDays, forecastDays: AirQualityService.forecastDays, now: now).map { i in
+            // The day before is asked for the US index's means, which reach 23 hours back from
+            // the hour they are for (`AirQualityIndex.us`), an hour never before this one. So
+            // nothing reads an hour before the one 24 hours ago, and it is not kept (up to 23
+            // of the 120 hours sent; `docs/forecast-json.md`: "from 24 hours before the fetch").
+            let firstKept = ((now.timeIntervalSince1970 - 86400) / 3600).rounded(.down) * 3600
+            let asked = OpenMeteoDecoder.askedHours(columns.times, pastDays: AirQualityService.pastDays, forecastDays: AirQualityService.forecastDays, now: now)
+            let hours = asked.filter { columns.times[$0].timeIntervalSince1970 >= firstKept }.map { i in
                 var reading = AirQuality.Reading(time: columns.times[i])
                 reading.europeanAQI = european[i]
                 reading.usAQI = us[i]
@@ -52,7 +59,6 @@ enum AirQualityDecoder {
                 return reading
             }
             let current = hours.last { $0.time <= now && now.timeIntervalSince($0.time) < 3600 }
-            // The day before is read for the US index's means; what is kept starts at this hour.
             // In whole seconds, as the cache writes times: what is read back is what was kept.
             let fetchedAt = Date(timeIntervalSince1970: now.timeIntervalSince1970.rounded(.down))
             return AirQuality(current: current, hourly: hours, fetchedAt: fetchedAt)
