@@ -158,20 +158,39 @@ enum AirQualityAPI {
             return bands.map { position(concentration($0.0, at: time), $0.1) * 20 }.max()!
         }
 
+        /// `Sources/App/Cams/CamsReader.swift`, `us_aqi`: the highest sub-index; PM's 24-hour
+        /// and CO's and ozone's 8-hour means are of the hours before the hour, without it
+        /// (`time.with(start: -24 h)`, `slidingAverageDroppingFirstDt`; ozone's hour itself is
+        /// `o3.dropFirst(8)`); `Helper/AirQuality.swift`, `UnitedStatesAirQuality`: NaN
+        /// thresholds, so the 8-hour ozone table ends at 200 ppb and SO₂ takes its 24-hour
+        /// mean from 305 ppb. A sub-index with no position (NaN) is left out.
         func usIndex(at time: Double) -> Double {
             func mean(_ name: String, hours: Int) -> Double {
-                (0..<hours).map { concentration(name, at: time - Double($0) * 3600) }.reduce(0, +) / Double(hours)
+                (1...hours).map { concentration(name, at: time - Double($0) * 3600) }.reduce(0, +) / Double(hours)
             }
+            let nan = Double.nan
             func scaled(_ value: Double) -> Double { value <= 4 ? value * 50 : value * 100 - 200 }
-            let pm2_5 = scaled(position(mean("pm2_5", hours: 24), [0, 9, 35.5, 55.5, 125.5, 225.5, 325.5, 500]))
-            let pm10 = scaled(position(mean("pm10", hours: 24), [0, 55, 155, 255, 355, 425, 505, 605]))
-            let co = scaled(position(mean("carbon_monoxide", hours: 8) / 1.15 / 1000, [0, 4.5, 9.5, 12.5, 15.5, 30.5, 40.5, 50.5]))
-            let no2 = scaled(position(concentration("nitrogen_dioxide", at: time) / 1.88, [0, 54, 100, 360, 650, 1250, 1650, 2050]))
-            let so2 = scaled(position(concentration("sulphur_dioxide", at: time) / 2.62, [0, 35, 75, 185, 305]))
-            let o3Hourly = concentration("ozone", at: time) / 1.96
-            let o3 = max(scaled(position(mean("ozone", hours: 8) / 1.96, [0, 55, 70, 85, 105, 200])),
-                         o3Hourly < 125 ? 0 : scaled(2 + position(o3Hourly, [125, 165, 205, 405, 505, 605])))
-            return [pm2_5, pm10, co, no2, so2, o3].max()!
+            let pm2_5 = scaled(extrapolated(mean("pm2_5", hours: 24), [0, 9, 35.5, 55.5, 125.5, 225.5, 325.5, 500]))
+            let pm10 = scaled(extrapolated(mean("pm10", hours: 24), [0, 55, 155, 255, 355, 425, 505, 605]))
+            let co = scaled(extrapolated(mean("carbon_monoxide", hours: 8) / 1.15 / 1000, [0, 4.5, 9.5, 12.5, 15.5, 30.5, 40.5, 50.5]))
+            let no2 = scaled(extrapolated(concentration("nitrogen_dioxide", at: time) / 1.88, [0, 54, 100, 360, 650, 1250, 1650, 2050]))
+            let so2Hour = extrapolated(concentration("sulphur_dioxide", at: time) / 2.62, [0, 35, 75, 185, 305, nan, nan, nan])
+            let so2 = scaled(so2Hour.isNaN ? extrapolated(mean("sulphur_dioxide", hours: 24) / 2.62, [nan, nan, nan, nan, 305, 605, 805, 1005]) : so2Hour)
+            let o3Hour = extrapolated(concentration("ozone", at: time) / 1.96, [nan, nan, 125, 165, 205, 405, 505, 605])
+            let o3Eight = extrapolated(mean("ozone", hours: 8) / 1.96, [0, 55, 70, 85, 105, 200, nan, nan])
+            let o3 = scaled(o3Hour.isNaN ? o3Eight : o3Eight.isNaN ? o3Hour : max(o3Hour, o3Eight))
+            return [pm2_5, pm10, co, no2, so2, o3].filter { !$0.isNaN }.max() ?? 0
+        }
+
+        /// Helper/AirQuality.swift, `positionExtrapolated`, to the letter (NaN thresholds and all).
+        func extrapolated(_ value: Double, _ thresholds: [Double]) -> Double {
+            var previous = Double.nan, slope = Double.nan
+            for (i, threshold) in thresholds.enumerated() {
+                slope = threshold - previous
+                if value < threshold { return Double(i - 1) + (value - previous) / slope }
+                previous = threshold
+            }
+            return Double(thresholds.count - 1) + (value - previous) / slope
         }
 
         /// Helper/AirQuality.swift, `positionExtrapolated`.

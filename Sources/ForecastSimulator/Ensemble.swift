@@ -4,14 +4,21 @@ import Foundation
 /// - `Sources/App/Controllers/ForecastapiController.swift`: the route (`type: .ensemble`,
 ///   default model `ncep_gefs_seamless`), `forecast_days` 0...35 (default 7), the query errors
 ///   of the forecast API (`OpenMeteo.error`); `remappedToEnsembleApi` for the model names.
+/// - `Sources/App/Helper/ForecastapiQuery.swift`, `getTimerange2`: the hours are the daily range
+///   (`forecastTimeRange2`), from 00:00 of today in `timezone` (GMT unless given, as here)
+///   back `past_days` days (0...93: `historyStartDate = currentTimeHour0.subtract(days: 93)`),
+///   to `forecast_days` days after today's start.
 /// - `Sources/App/Helper/Writer/ForecastApiResult.swift`, `toApiSectionString`: one column per
 ///   member, the control run `temperature_2m`, the others `temperature_2m_member01`...
 ///   (two digits), each with its unit in `hourly_units`.
 /// - `Sources/App/Icon/DownloadIconCommand.swift` and `Sources/App/Gfs/GfsDomain.swift`,
 ///   `countEnsembleMember`: ICON-EPS 40, ICON-D2-EPS 20, GEFS 31; ECMWF IFS ENS 51.
-/// - `Sources/App/Icon/Icon.swift`, `grid`: ICON-EU-EPS covers 29.5...70.5°N,
-///   23.5°W...62.5°E; outside a regional grid its variables are NaN, written as null
-///   (`Helper/Reader/GenericReaderMixerRaw.swift`).
+/// - `Sources/App/Icon/Icon.swift`, `grid`: ICON-EU-EPS covers 29.5...70.5°N, 23.5°W...62.5°E,
+///   ICON-D2-EPS 43.18...58.06°N, 3.94°W...20.32°E (`RegularGrid(nx: 1214, ny: 745, latMin:
+///   43.18, lonMin: -3.94, dx: 0.02, dy: 0.02)`). Outside a regional model's grid the reader
+///   is nil (`Helper/Reader/GenericReader.swift`, `init` returns nil where `findPoint` finds
+///   none), so `MultiDomainsReader.hourly` is nil (`ForecastapiController.swift`) and the
+///   section is dropped: a 200 with neither `hourly` nor `hourly_units`.
 /// - precipitation is the preceding hour's sum in mm (the forecast API's convention), of
 ///   models whose steps grow with lead time (`stepHours`): each hour of a step gets an even
 ///   share of the step's sum, rounded to 0.1 mm (`Sources/App/Helper/InterpolationInplace.swift`,
@@ -69,16 +76,29 @@ enum EnsembleAPI {
         guard (0...35).contains(days) else {
             return OpenMeteo.error(400, "Forecast days is invalid. Allowed range 0 to 35. Given \(days).")
         }
+        let pastDays: Int
+        if let text = request.queryValue("past_days") {
+            guard let value = Int(text) else { return OpenMeteo.error(400, "Value of type 'Int' required for key 'past_days'.") }
+            pastDays = value
+        } else {
+            pastDays = 0
+        }
+        guard (0...93).contains(pastDays) else {
+            return OpenMeteo.error(400, "Past days is invalid. Allowed range 0 to 93. Given \(pastDays).")
+        }
         let fahrenheit = request.queryValue("temperature_unit") == "fahrenheit"
         let unixTime = request.queryValue("timeformat") == "unixtime"
         let clock = OpenMeteoClock(offset: 0, unixTime: unixTime)
-        let covered = modelName.hasPrefix("icon_") && modelName != "icon_global" && modelName != "icon_seamless"
-            ? inICONEurope(latitude, longitude) : true
-        let start = (now / 86400).rounded(.down) * 86400
-        var hours = days * 24
+        let covered = modelName == "icon_eu" ? inICONEurope(latitude, longitude)
+            : modelName == "icon_d2" ? inICOND2(latitude, longitude) : true
+        let today = (now / 86400).rounded(.down) * 86400
+        let start = today - Double(pastDays) * 86400
+        let asked = (days + pastDays) * 24
+        var hours = asked
         if case .hours(let count) = quirk { hours = count }
         let times = (0..<hours).map { start + Double($0) * 3600 }
-        let runs = Runs(latitude: latitude, longitude: longitude, issued: start, now: now, model: modelName)
+        // The runs are taken as issued at today's 00:00 UTC; the past days' hours are theirs too.
+        let runs = Runs(latitude: latitude, longitude: longitude, issued: today, now: now, model: modelName)
 
         var units: [(String, JSONValue)] = [("time", .string(unixTime ? "unixtime" : "iso8601"))]
         var columns: [(String, JSONValue)] = [("time", .array(times.map(clock.time)))]
@@ -86,14 +106,13 @@ enum EnsembleAPI {
             for member in (quirk == .controlRunWithoutTemperature && name == "temperature_2m" ? 1 : 0)..<memberCount {
                 let key = member == 0 ? name : name + String(format: "_member%02d", member)
                 units.append((key, .string(name == "temperature_2m" ? (fahrenheit ? "°F" : "°C") : "mm")))
-                let asked: [JSONValue] = times.prefix(days * 24).map { time in
-                    guard covered else { return .null }
+                let served: [JSONValue] = times.prefix(asked).map { time in
                     if name == "precipitation" { return .number(runs.precipitation(member: member, endingAt: time)) }
                     let celsius = runs.temperature(member: member, at: time)
                     return .number(((fahrenheit ? celsius * 9 / 5 + 32 : celsius) * 10).rounded() / 10)
                 }
                 // Hours past the days asked (`EnsembleQuirk.hours`) repeat the asked ones.
-                columns.append((key, .array(times.indices.map { asked.isEmpty ? .null : asked[$0 % asked.count] })))
+                columns.append((key, .array(times.indices.map { served.isEmpty ? .null : served[$0 % served.count] })))
             }
         }
         var body: [(String, JSONValue)] = [
@@ -107,7 +126,7 @@ enum EnsembleAPI {
                 return (key, .array(values.reversed()))
             }
         }
-        if !names.isEmpty {
+        if !names.isEmpty && covered {
             body.append(("hourly_units", .object(units)))
             body.append(("hourly", .object(columns)))
         }
@@ -117,6 +136,11 @@ enum EnsembleAPI {
     /// ICON-EU-EPS's grid.
     static func inICONEurope(_ latitude: Double, _ longitude: Double) -> Bool {
         (29.5...70.5).contains(latitude) && (-23.5...62.5).contains(longitude)
+    }
+
+    /// ICON-D2-EPS's grid.
+    static func inICOND2(_ latitude: Double, _ longitude: Double) -> Bool {
+        (43.18...58.06).contains(latitude) && (-3.94...20.32).contains(longitude)
     }
 
     /// The runs at one place: the simulator's forecast, each member off it by an error that

@@ -7,7 +7,9 @@ import Testing
 /// `src/routes/en/licence/+page.svelte`: CC BY 4.0, a link next to the data; metno/weatherapi-docs
 /// `doc/License.md`, `doc/TermsOfService.md` "Attribution": credit MET Norway), through the
 /// binary against the simulator: one line at the foot of the forecast screen naming only the
-/// sources that screen shows, fitted to 50 columns, translated; `attribution` in `--json`.
+/// sources that screen shows, fitted to 50 columns, translated (CAMS's air under the Copernicus
+/// licence, not CC BY 4.0); `show --all` and `watch --all` at a terminal end with it too;
+/// `attribution` in `--json`.
 @Suite struct AttributionEndToEndTests {
     init() throws { _ = try Catalogues.compiled() }
 
@@ -23,17 +25,17 @@ import Testing
             let world = try world(home)
             let bergen = try await world.keylessRain(["show", "Bergen"])
             #expect(bergen.status == 0, "\(bergen)")
-            #expect(bergen.output.hasSuffix("\n\nData: Open-Meteo.com, CAMS, MET Norway (CC BY 4.0)\n"), "\(bergen.output)")
+            #expect(bergen.output.hasSuffix("\n\nData: Open-Meteo.com, MET Norway (CC BY 4.0), CAMS (Copernicus)\n"), "\(bergen.output)")
             let berlin = try await world.keylessRain(["show", "Berlin"])
-            #expect(berlin.output.hasSuffix("\n\nData: Open-Meteo.com, CAMS (CC BY 4.0)\n"), "MET's feed does not cover Berlin: \(berlin.output)")
+            #expect(berlin.output.hasSuffix("\n\nData: Open-Meteo.com (CC BY 4.0), CAMS (Copernicus)\n"), "MET's feed does not cover Berlin: \(berlin.output)")
             let german = try await world.keylessRain(["show", "Berlin", "--offline"], environment: ["LANG": "de_DE.UTF-8"])
-            #expect(german.output.hasSuffix("\n\nDaten: Open-Meteo.com, CAMS (CC BY 4.0)\n"), "\(german.output)")
+            #expect(german.output.hasSuffix("\n\nDaten: Open-Meteo.com (CC BY 4.0), CAMS (Copernicus)\n"), "\(german.output)")
 
             // Pirate Weather without the air: no source asks for credit, no line.
             writeFile(home + "/config.json", #"{"timeout_seconds": 30, "air_quality": false}"#)
             let pirate = try await world.rain(["show", "Tokyo"])
             #expect(pirate.status == 0 && !pirate.output.contains("Data:") && !pirate.output.contains("CC BY"), "\(pirate)")
-            // Nor do --format and show --all carry it.
+            // Nor does --format carry it.
             let format = try await world.keylessRain(["show", "Bergen", "--offline", "--format", "{temp}"])
             #expect(!format.output.contains("Data:"), "\(format)")
         }
@@ -57,14 +59,42 @@ import Testing
         }
     }
 
+    /// "A link next to any location Open-Meteo data are displayed": `show --all` and `watch
+    /// --all` at a terminal end with the credit of every place's sources, within 50 columns; a
+    /// pipe keeps one line per place.
+    @Test func theOverviewsCreditTheirSources() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try world(home)
+            let refresh = try await world.keylessRain(["refresh", "--all"])
+            #expect(refresh.status == 0, "\(refresh)")
+            let piped = try await world.keylessRain(["show", "--all", "--offline"])
+            #expect(piped.status == 0 && !piped.output.contains("Data:") && piped.output.split(separator: "\n").count == 4, "\(piped)")
+            let all = try world.terminal(["show", "--all", "--offline"], width: 50, height: 30, environment: world.keylessEnvironment)
+            let screen = try await all.waitForScreen(containing: "rain exited with")
+            all.kill()
+            let lines = screen.split(separator: "\n").map(String.init)
+            let credit = try #require(lines.lastIndex(of: "Data: Open-Meteo.com, MET Norway, CAMS"), "\(screen)")
+            #expect(lines[credit + 1].hasPrefix("rain exited with 0") && lines.allSatisfy { $0.displayWidth <= 50 }, "\(screen)")
+
+            let watch = try world.terminal(["watch", "--all", "--every", "1h"], width: 80, height: 24, environment: world.keylessEnvironment,
+                                           before: "trap 'echo interrupted' INT")
+            defer { watch.kill() }
+            _ = try await watch.waitForScreen(containing: "refreshing every", limit: .seconds(90))
+            let watched = try watch.lines()
+            let foot = try #require(watched.firstIndex(of: "Data: Open-Meteo.com, MET Norway (CC BY 4.0), CAMS (Copernicus)"), "\(watched)")
+            #expect(watched[foot - 1].contains("Bergen") && watched[foot + 1].isEmpty, "under the table, above the status line: \(watched)")
+            try watch.send("q")
+        }
+    }
+
     /// At 50 columns the line fits: whole where it can, without the licence mark where not.
     @Test func theCreditLineFitsFiftyColumns() async throws {
         try await withTemporaryDirectory { home in
             let world = try world(home)
             let refresh = try await world.keylessRain(["refresh", "--all"])
             #expect(refresh.status == 0, "\(refresh)")
-            for (language, line) in [("C.UTF-8", "Data: Open-Meteo.com, CAMS, MET Norway (CC BY 4.0)"),
-                                     ("de_DE.UTF-8", "Daten: Open-Meteo.com, CAMS, MET Norway")] {
+            for (language, line) in [("C.UTF-8", "Data: Open-Meteo.com, MET Norway, CAMS"),
+                                     ("de_DE.UTF-8", "Daten: Open-Meteo.com, MET Norway, CAMS")] {
                 let session = try world.terminal(["show", "Bergen", "--offline"], width: 50, height: 60,
                                                  environment: world.keylessEnvironment.merging(["LANG": language]) { $1 })
                 let screen = try await session.waitForScreen(containing: "rain exited with")

@@ -21,7 +21,7 @@ import Testing
 
     static func served(_ world: ForecastWorld, _ place: Location, model: String, members: Int) async throws -> Served {
         let url = world.simulator.rootURL + "/v1/ensemble?latitude=\(place.coordinate.latitude)&longitude=\(place.coordinate.longitude)"
-            + "&hourly=temperature_2m,precipitation&models=\(model)&timeformat=unixtime&forecast_days=7"
+            + "&hourly=temperature_2m,precipitation&models=\(model)&timeformat=unixtime&past_days=1&forecast_days=7"
         let answer = try await BuiltProduct.runSystem("/usr/bin/curl", ["-s", url])
         let body = try #require(try JSONSerialization.jsonObject(with: Data(answer.output.utf8)) as? [String: Any])
         let hourly = try #require(body["hourly"] as? [String: Any])
@@ -45,13 +45,15 @@ import Testing
         model == "icon_seamless" ? (lead <= 48 ? 1 : lead <= 72 ? 3 : lead <= 120 ? 6 : 12) : 3
     }
 
-    /// The step each served hour is part of (the lead time its step ends at, from the
-    /// answer's first midnight UTC, the run the simulator and rain take it for).
+    /// The step each served hour is part of (the lead time its step ends at, from midnight
+    /// UTC of the day asked, the answer's second with `past_days=1`: the run the simulator and
+    /// rain take it for).
     static func stepEnds(_ times: [Int], model: String) -> [Int] {
-        let origin = times[0] / 86400 * 86400
+        let origin = times[0] / 86400 * 86400 + 86400
         return times.map { time in
+            // Yesterday's hours (`past_days=1`), before the run, are each a step of their own.
             let lead = (time - origin) / 3600 + 1, hours = stepHours(model, lead)
-            return (lead + hours - 1) / hours * hours
+            return lead <= 0 ? lead : (lead + hours - 1) / hours * hours
         }
     }
 
@@ -82,9 +84,17 @@ import Testing
         let spread = try #require(document["spread"] as? [String: Any])
         #expect(spread["model"] as? String == model)
         #expect(spread["members"] as? Int == members)
+        // Days in the place's zone, from today's: the served hours from its midnight on.
+        let zoneName = try #require(document["timezone"] as? String)
+        let zone = try #require(TimeZone(identifier: zoneName))
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let today = Int(calendar.startOfDay(for: try #require(world.now)).timeIntervalSince1970)
         let hourly = try #require(spread["hourly"] as? [[String: Any]])
-        #expect(hourly.count == served.times.count)
-        for (i, hour) in hourly.enumerated() {
+        let first = try #require(served.times.firstIndex(of: today), "the answer holds all of today")
+        #expect(hourly.count == served.times.count - first)
+        for (shownHour, hour) in hourly.enumerated() {
+            let i = shownHour + first
             #expect(try Self.seconds(hour["time"]) == served.times[i])
             let temperatures = served.temperature.map { $0[i] }
             for (key, p) in [("temperature_p10", 0.1), ("temperature_p50", 0.5), ("temperature_p90", 0.9)] {
@@ -96,16 +106,13 @@ import Testing
                 #expect(abs(try #require(hour["precip_chance"] as? Double) - Double(wet) / Double(members)) <= 0.0005 + 1e-9)
             }
         }
-        // Days in the place's zone, each run's high and low, the share of runs with rain.
-        let zoneName = try #require(document["timezone"] as? String)
-        let zone = try #require(TimeZone(identifier: zoneName))
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = zone
+        // Each run's high and low, the share of runs with rain; the first day is today.
         let daily = try #require(spread["daily"] as? [[String: Any]])
         #expect(daily.count >= 5)
+        #expect(try Self.seconds(daily.first?["time"]) == today, "\(zoneName): daily[0] is today")
         // A step's hours are equal in every run; its rain counts in the day of its middle hour.
         let ends = Self.stepEnds(served.times, model: model)
-        for end in Set(ends) where end < ends.last! {
+        for end in Set(ends) where end > 0 && end < ends.last! {
             let hours = ends.indices.filter { ends[$0] == end }
             #expect(hours.count == Self.stepHours(model, end))
             #expect(served.precipitation.allSatisfy { run in Set(hours.map { run[$0] }).count == 1 }, "step ending at \(end) h")
@@ -164,6 +171,44 @@ import Testing
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home, now: Self.now)
             try await checkSpread(world, world.tokyo, model: "gfs_seamless", named: "GFS (NOAA)", members: 31)
+        }
+    }
+
+    /// The answer's hours begin at 00:00 UTC of the day asked unless yesterday is asked too:
+    /// in Los Angeles at 18:00 (01:00 UTC the next day) today is still the first day, as in
+    /// Tokyo at 21:00 above, and `{temp_range} {rain_runs}` say today's.
+    @Test func losAngelesInTheEveningKeepsToday() async throws {
+        try await withTemporaryDirectory { home in
+            let evening = Self.now.addingTimeInterval(13 * 3600)   // 2026-05-26T01:00Z, 18:00 in Los Angeles
+            let world = try ForecastWorld(home: home, now: evening)
+            let store = LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+            let losAngeles = try store.add(name: "Los Angeles", coordinate: Coordinate(latitude: 34.05, longitude: -118.24)).location
+            try await checkSpread(world, losAngeles, model: "gfs_seamless", named: "GFS (NOAA)", members: 31)
+            let line = try await world.keylessRain(["show", "Los Angeles", "--format", "{temp_range} {rain_runs}"])
+            #expect(line.status == 0 && !line.output.contains("–") && line.output.hasSuffix("/31\n"), "\(line)")
+        }
+    }
+
+    /// A regional model asked outside its grid: the server answers 200 with no `hourly` at all
+    /// (as open-meteo's `GenericReader.init` returns nil there); rain says the model does not
+    /// cover the place, in one line, and shows the forecast, never "dry in 20 of 20 runs".
+    /// Inside ICON-D2-EPS's grid (Berlin) its 20 runs are shown.
+    @Test func aRegionalModelOutsideItsGridSaysSo() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 30, "ensemble_model": "icon_d2"}"#, now: Self.now)
+            let outside = world.simulator.rootURL + "/v1/ensemble?latitude=35.68&longitude=139.65&hourly=temperature_2m,precipitation&models=icon_d2"
+            let raw = try await BuiltProduct.runSystem("/usr/bin/curl", ["-s", outside])
+            let body = try Self.document(raw.output)
+            #expect(body["hourly"] == nil && body["hourly_units"] == nil && body["latitude"] != nil, "\(raw.output.prefix(300))")
+            let shown = try await world.keylessRain(["show", "Tokyo", "--spread"])
+            #expect(shown.status == 0 && shown.output.hasPrefix("Tokyo"), "\(shown)")
+            #expect(!shown.output.contains("How sure") && !shown.output.contains(" runs"), "\(shown.output)")
+            #expect(shown.error == "rain: warning: ICON-D2 (DWD) does not cover Tokyo\n", "\(shown.error)")
+            let json = try await world.keylessRain(["show", "Tokyo", "--json", "--spread"])
+            #expect(json.status == 0, "\(json)")
+            #expect(try Self.document(json.output)["spread"] == nil, "\(json.output.prefix(300))")
+            let berlin = try await world.keylessRain(["show", "Berlin", "--spread"])
+            #expect(berlin.status == 0 && berlin.output.contains("How sure: ICON-D2 (DWD), 20 runs") && berlin.error.isEmpty, "\(berlin)")
         }
     }
 

@@ -295,7 +295,8 @@ import Testing
                                                ("de_DE.UTF-8", "Niederschl. 6 h", "* der aktuelle Ort   ! eine Wetterwarnung")] {
                 for width in [80, 50] {
                     let lines = try await Self.screen(world, ["show", "--all", "--offline"], width: width, language: language, height: 24)
-                    #expect(lines.last == legend, "\(language) \(width): \(lines)")
+                    // The legend, then the data's credit (the air's sources: Open-Meteo.com, CAMS).
+                    #expect(lines.dropLast().last == legend && lines.last?.contains("Open-Meteo.com") == true, "\(language) \(width): \(lines)")
                     #expect(lines.contains { $0.contains("Tokyo !") } && lines.contains { $0.hasPrefix("* Berlin") }, "\(lines)")
                     #expect(width == 50 || lines.contains { $0.contains(header) }, "\(language) \(width): \(lines)")
                     #expect(!lines.contains { $0.contains("Rain 6h") || $0.contains("Regen 6 h") }, "\(lines)")

@@ -94,6 +94,35 @@ import Testing
         }
     }
 
+    /// The server keeps one count per address across the forecast, the air and the ensemble
+    /// (open-meteo `RateLimiter.swift`, `check`): 60 places with `"ensemble": true` are 318
+    /// calls of forecasts and air and 478.2 of ensembles (59 of ICON's 8, Tokyo's GFS 6.2),
+    /// 796.2 at once. The ensembles are counted with the forecasts' minute and wait for the
+    /// next where they would pass 600, so the simulator's limiter (the real limits, on the
+    /// real clock) refuses none and none is asked twice.
+    @Test func theEnsembleIsPacedWithTheForecastsAndTheAir() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 120, "ensemble": true}"#, openMeteoLimits: .free)
+            let store = LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+            for index in 0..<58 {
+                _ = try store.add(name: "Place \(index)", coordinate: Coordinate(latitude: 40 + Double(index) * 0.3, longitude: 10))
+            }
+            // Begun at the start of a minute, so that one minute would hold all 796.2 calls
+            // (begun late in one, the next minute's count would hide the fault).
+            let second = Date().timeIntervalSince1970.truncatingRemainder(dividingBy: 60)
+            if second > 3 { try await Task.sleep(for: .milliseconds(Int((60.5 - second) * 1000))) }
+            let result = try await world.keylessRain(["refresh", "--all"])
+            #expect(result.status == 0, "\(result)")
+            #expect(result.error == "rain: fetching the ensemble for 60 places: 478.2 calls (Open-Meteo)\n", "\(result.error)")
+            let ensembles = world.simulator.requests.filter { $0.path == "/v1/ensemble" }.count
+            #expect(ensembles == 60, "none refused, none asked twice")
+            let minutes = world.simulator.openMeteoCallsByMinute
+            let counts = minutes.keys.sorted().map { minutes[$0]! }
+            #expect(counts.allSatisfy { $0 <= 600 } && counts.count >= 2 && abs(counts.reduce(0, +) - (60 * (Double(Float(3.8)) + 1.5) + 478.2)) < 0.01,
+                    "no minute over 600 calls: \(minutes)")
+        }
+    }
+
     /// Open-Meteo's free server takes at most five requests of a client in flight and refuses
     /// the next with 429 "Too many concurrent requests" (open-meteo/open-meteo
     /// `ConcurrencyGroupLimiter.swift`, `RateLimiter.swift` `concurrencyLimitHard`): a keyless

@@ -35,7 +35,34 @@ import Testing
         #expect(AirQualityIndex.drivingPollutant(of: [reading], at: 0, on: .european) == .nitrogenDioxide)
         reading.pm2_5 = 60        // European 65 + a bit; US 24-hour mean 60: 151+
         #expect(AirQualityIndex.drivingPollutant(of: [reading], at: 0, on: .european) == .pm2_5)
-        #expect(AirQualityIndex.drivingPollutant(of: [reading], at: 0, on: .us) == .pm2_5)
+        // The US means are of the 24 hours before the hour: none without them.
+        #expect(AirQualityIndex.drivingPollutant(of: [reading], at: 0, on: .us) == .nitrogenDioxide)
+        let day = (0...24).map { hour in
+            var earlier = reading
+            earlier.time = Date(timeIntervalSince1970: Double(hour) * 3600)
+            return earlier
+        }
+        #expect(AirQualityIndex.drivingPollutant(of: day, at: 24, on: .us) == .pm2_5)
+    }
+
+    /// The service's tables to the letter: ozone's 8-hour table ends at 200 ppb (the hour's
+    /// own decides above), SO₂'s hourly at 305 ppb (its 24-hour mean decides above).
+    @Test func theUSTablesEndWhereTheServicesDo() {
+        #expect(AirQualityIndex.extrapolated(250, in: AirQualityIndex.usO3EightHours).isNaN)
+        #expect(AirQualityIndex.extrapolated(100, in: AirQualityIndex.usO3Hourly).isNaN)
+        #expect(AirQualityIndex.extrapolated(185, in: AirQualityIndex.usO3Hourly) == 3.5)
+        #expect(AirQualityIndex.extrapolated(400, in: AirQualityIndex.usSO2Hourly).isNaN)
+        #expect(AirQualityIndex.extrapolated(455, in: AirQualityIndex.usSO2Day) == 4.5)
+        var reading = AirQuality.Reading(time: Date(timeIntervalSince1970: 0))
+        reading.sulphurDioxide = 400 * 2.62
+        let hours = (0...24).map { hour in
+            var earlier = reading
+            earlier.time = Date(timeIntervalSince1970: Double(hour) * 3600)
+            earlier.sulphurDioxide = hour == 24 ? 400 * 2.62 : 455 * 2.62
+            return earlier
+        }
+        #expect(abs(AirQualityIndex.us(.sulphurDioxide, hours, at: 24)! - 250) < 1e-9, "the 24-hour mean's 455 ppb: class 4.5")
+        #expect(AirQualityIndex.us(.sulphurDioxide, [reading], at: 0) == nil, "over 305 ppb without a day before: none")
     }
 
     @Test(arguments: ["America/New_York", "America/Indiana/Indianapolis", "Pacific/Honolulu", "America/Puerto_Rico"])

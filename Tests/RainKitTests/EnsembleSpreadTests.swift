@@ -27,7 +27,7 @@ import Testing
     }
 
     @Test func membersAreReadAndTheirRainMovedToTheHourItFellIn() throws {
-        let runs = try EnsembleDecoder.decode(Self.body(), model: .iconD2, units: .si, now: Date(timeIntervalSince1970: 0))
+        let runs = try #require(try EnsembleDecoder.decode(Self.body(), model: .iconD2, units: .si, now: Date(timeIntervalSince1970: 0)))
         #expect(runs.temperature == [[1, 2], [3, 4], [5, nil]])
         #expect(runs.precipitation == [[0.1, nil], [0, nil], [0.3, nil]])
         let spread = ForecastSpread(runs, clock: LocalClock(timeZoneIdentifier: "UTC", units: .si))
@@ -90,19 +90,20 @@ import Testing
         #expect(throws: ForecastError.self) { try EnsembleDecoder.decode(body, model: .iconD2, units: .si, now: Date(timeIntervalSince1970: 0)) }
     }
 
-    /// ICON-D2-EPS is asked for 2 days: with a day's leeway, 72 hours from this day's start.
+    /// ICON-D2-EPS is asked for yesterday and 2 days: with a day's leeway each side, 120 hours
+    /// from the start of the day before yesterday.
     @Test func hoursPastTheDaysAskedAreLeftOut() throws {
         let body = Self.hours(Array(stride(from: 0, to: 86400 * 30, by: 3600)), members: [(true, true), (true, true)])
-        let runs = try EnsembleDecoder.decode(body, model: .iconD2, units: .si, now: Date(timeIntervalSince1970: 86400 * 10 + 600))
-        #expect(runs.times.first == Date(timeIntervalSince1970: 86400 * 9) && runs.times.count == 96)
-        #expect(runs.temperature.allSatisfy { $0.count == 96 } && runs.precipitation.allSatisfy { $0.count == 96 })
-        #expect(runs.precipitation[0][95] == 0.2, "the last hour's sum is the next time's, sent")
+        let runs = try #require(try EnsembleDecoder.decode(body, model: .iconD2, units: .si, now: Date(timeIntervalSince1970: 86400 * 10 + 600)))
+        #expect(runs.times.first == Date(timeIntervalSince1970: 86400 * 8) && runs.times.count == 120)
+        #expect(runs.temperature.allSatisfy { $0.count == 120 } && runs.precipitation.allSatisfy { $0.count == 120 })
+        #expect(runs.precipitation[0][119] == 0.2, "the last hour's sum is the next time's, sent")
     }
 
     /// A run without the variable the others have is left out: the header's count is the rows'.
     @Test func aRunMissingAVariableIsNotCounted() throws {
         let body = Self.hours(Array(stride(from: 0, to: 86400, by: 3600)), members: [(false, true), (true, true), (true, true)])
-        let runs = try EnsembleDecoder.decode(body, model: .iconD2, units: .si, now: Date(timeIntervalSince1970: 0))
+        let runs = try #require(try EnsembleDecoder.decode(body, model: .iconD2, units: .si, now: Date(timeIntervalSince1970: 0)))
         #expect(runs.temperature.count == 2 && runs.precipitation.count == 2)
         let spread = ForecastSpread(runs, clock: LocalClock(timeZoneIdentifier: "UTC", units: .si))
         #expect(spread.members == 2 && spread.daily.first?.runs == 2)
@@ -110,10 +111,31 @@ import Testing
 
     @Test func withoutPrecipitationTheDaysSayNothingOfIt() throws {
         let body = Self.hours(Array(stride(from: 0, to: 86400, by: 3600)), members: [(true, false), (true, false)])
-        let runs = try EnsembleDecoder.decode(body, model: .iconD2, units: .si, now: Date(timeIntervalSince1970: 0))
+        let runs = try #require(try EnsembleDecoder.decode(body, model: .iconD2, units: .si, now: Date(timeIntervalSince1970: 0)))
         let spread = ForecastSpread(runs, clock: LocalClock(timeZoneIdentifier: "UTC", units: .si))
         let day = try #require(spread.daily.first)
         #expect(spread.members == 2 && day.runs == 0 && day.precipChance == nil)
+    }
+
+    /// A run with no value in a day says nothing of its rain: it is not counted, and never as dry.
+    @Test func aRunWithNoValuesIsNeverCountedDry() throws {
+        let times = (0..<24).map { Date(timeIntervalSince1970: Double($0) * 3600) }
+        let runs = EnsembleRuns(model: .iconD2, times: times, temperature: [Array(repeating: 10, count: 24), Array(repeating: nil, count: 24)],
+                                precipitation: [Array(repeating: 0.5, count: 24), Array(repeating: nil, count: 24)])
+        let day = try #require(ForecastSpread(runs, clock: LocalClock(timeZoneIdentifier: "UTC", units: .si)).daily.first)
+        #expect(day.runs == 1 && day.rainRuns == 1)
+        let empty = EnsembleRuns(model: .iconD2, times: times, temperature: [Array(repeating: nil, count: 24)],
+                                 precipitation: [Array(repeating: nil, count: 24)])
+        let none = try #require(ForecastSpread(empty, clock: LocalClock(timeZoneIdentifier: "UTC", units: .si)).daily.first)
+        #expect(none.runs == 0 && none.precipChance == nil)
+    }
+
+    /// Outside a regional model's grid the server sends no `hourly` at all: no runs, not an error.
+    @Test func noHourlyAtAllIsAModelThatDoesNotCoverThePlace() throws {
+        let body = Data(#"{"latitude": 35.7, "longitude": 139.6, "utc_offset_seconds": 0, "timezone": "GMT"}"#.utf8)
+        #expect(try EnsembleDecoder.decode(body, model: .iconD2, units: .si, now: Date(timeIntervalSince1970: 0)) == nil)
+        let half = Data(#"{"hourly_units": {"time": "unixtime"}}"#.utf8)
+        #expect(throws: ForecastError.self) { try EnsembleDecoder.decode(half, model: .iconD2, units: .si, now: Date(timeIntervalSince1970: 0)) }
     }
 
     @Test func theModelFollowsThePlace() {

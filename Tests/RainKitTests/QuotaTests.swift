@@ -54,10 +54,36 @@ import Testing
         // Weather in a plan of its own (ICON's 8 calls a place), paced by it, none on a server of one's own.
         settings.ensemble = true
         let beside = try #require(QuotaPlan(besideProviderRefreshing: 100, with: settings))
-        #expect(beside.callsPerRefresh == 0 && beside.ensembleCallsPerPlace == 8 && beside.ensemblePlacesPerMinute == 75)
-        #expect(QuotaPlan(ensemblesOf: 100, with: settings)?.ensemblePlacesPerMinute == 75)
+        #expect(beside.callsPerRefresh == 0 && beside.ensembleCallsPerPlace == 8)
         settings.ensembleURL = "https://ensemble.example.org/v1/ensemble"
         #expect(QuotaPlan(besideProviderRefreshing: 100, with: settings) == nil)
+    }
+
+    /// Beside another provider the air is Open-Meteo's: a batch is paced by whichever plan
+    /// takes fewer places a minute (420 places' air is 630 calls: 400 a minute).
+    @Test func aBatchIsPacedByOpenMeteosAirBesideAnotherProvider() throws {
+        var settings = Settings(paths: RainPaths(configFile: "/c", defaultsFile: "/d", forecastsDirectory: "/f"))
+        settings.providerChoice = .darkSky
+        settings.airQualityURL = "https://air-quality-api.open-meteo.com/v1/air-quality"
+        let plan = try #require(QuotaPlan(pacing: 420, with: settings))
+        #expect(plan.limits.service == "Open-Meteo" && plan.placesPerMinute == 400 && plan.pacedMinutes == 2)
+        #expect(QuotaPlan.openMeteoCallsPerPlace(with: settings) == 1.5)
+        settings.providerChoice = .openMeteo
+        settings.openMeteoURL = "https://api.open-meteo.com/v1/forecast"
+        #expect(QuotaPlan(pacing: 420, with: settings)?.placesPerMinute == 113)
+        #expect(abs(QuotaPlan.openMeteoCallsPerPlace(with: settings) - 5.3) < 0.001)
+    }
+
+    /// One minute's budget across the forecast, the air and the ensemble: a request that would
+    /// go over it waits for the next minute; the count starts again there.
+    @Test func theMinutesBudgetIsShared() {
+        let minute = OpenMeteoMinute(limit: 600)
+        let start = Date(timeIntervalSince1970: 1_787_229_420)
+        minute.spend(598.9, at: start)
+        #expect(minute.spent(at: start.addingTimeInterval(30)) == 598.9)
+        #expect(minute.spent(at: start.addingTimeInterval(60)) == 0)
+        minute.spend(8, at: start.addingTimeInterval(61))
+        #expect(minute.spent(at: start.addingTimeInterval(62)) == 8)
     }
 
     @Test func rainsRequestCountsAsThreePointEightCalls() {
@@ -227,11 +253,10 @@ import Testing
         #expect(about(plan.calls(in: .day, every: Interval(seconds: 1800)), 10 * (5.3 * 48 + 8 * 4)))
         #expect(about(plan.calls(in: .day, every: Interval(seconds: 12 * 3600)), 10 * (5.3 * 2 + 8 * 2)))
         #expect(about(plan.calls(in: .minute, every: nil), 10 * (5.3 + 8)))
-        #expect(plan.placesPerMinute == nil && plan.ensemblePlacesPerMinute == nil)
+        #expect(plan.placesPerMinute == nil)
         var many = plan
         many.places = 100
-        #expect(many.placesPerMinute == nil, "530 forecast calls fit a minute")
-        #expect(many.ensemblePlacesPerMinute == 75, "800 ensemble calls do not: 75 a minute")
+        #expect(many.placesPerMinute == nil, "530 forecast calls fit a minute (the ensembles' are paced by `OpenMeteoMinute`)")
         // Without the ensemble the plan is as before.
         let without = QuotaPlan(places: 10, callsPerRefresh: 5.3, limits: limits)
         #expect(about(without.calls(in: .day, every: Interval(seconds: 1800)), 10 * 5.3 * 48))

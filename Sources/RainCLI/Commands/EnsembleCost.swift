@@ -17,7 +17,7 @@ extension CommandContext {
                                                          count: due.count, ["calls": callCount(calls)]),
                                exitCode: .success), as: .notice)
         }
-        await service.keepSpreads(due, plan: QuotaPlan(ensemblesOf: due.count, with: service.settings))
+        await service.keepSpreads(due)
     }
 
     /// `cron --install`, `timer --install`, `watch`: what the ensemble adds for `places`

@@ -11,10 +11,10 @@ extension CommandContext {
                               paced: Bool, settings: Settings) {
         let interval = paced ? Interval(seconds: max(scheduled.seconds, settings.refreshIntervalMinutes * 60)) : scheduled
         // The provider's plan, and Open-Meteo's where another provider's forecast leaves the air
-        // and the ensemble one of their own (not paced: a batch is paced by the provider's plan).
-        let plans = [QuotaPlan(refreshing: places, with: settings).map { ($0, paced) },
-                     QuotaPlan(besideProviderRefreshing: places, with: settings).map { ($0, false) }]
-        for (plan, paced) in plans.compactMap({ $0 }) {
+        // and the ensemble one of their own; a batch keeps both per-minute limits
+        // (`QuotaPlan(pacing:with:)`, `OpenMeteoMinute`).
+        let plans = [QuotaPlan(refreshing: places, with: settings), QuotaPlan(besideProviderRefreshing: places, with: settings)]
+        for plan in plans.compactMap({ $0 }) {
             guard let crossing = plan.crossing(every: interval, choosingFrom: intervals, paced: paced) else { continue }
             report(ErrorReport(message: quotaWarning(crossing, service: plan.limits.service),
                                hint: quotaHint(crossing, places: places, every: interval), exitCode: .success),

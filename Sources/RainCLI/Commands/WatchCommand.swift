@@ -136,7 +136,7 @@ struct WatchCommand: RunnableCommand {
         do {
             let outcomes = try await service.refresh(locations, onlyIfStale: false, lockWait: .seconds(10))
             // `"ensemble": true`: the spreads older than 6 hours, after the forecasts.
-            await service.keepSpreads(service.spreadsDue(outcomes), plan: QuotaPlan(ensemblesOf: locations.count, with: service.settings))
+            await service.keepSpreads(service.spreadsDue(outcomes))
             return .success(outcomes)
         } catch {
             return .failure(error)

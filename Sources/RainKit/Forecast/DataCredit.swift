@@ -21,6 +21,8 @@ public struct DataCredit: Sendable, Equatable {
     }
 
     static let openMeteo = (name: "Open-Meteo.com", url: "https://open-meteo.com/", licence: "CC BY 4.0")
+    /// The air's source, whose data are under the Copernicus licence, not CC BY 4.0.
+    public static let camsName = "CAMS"
 }
 
 extension CachedForecast {
@@ -35,7 +37,7 @@ extension CachedForecast {
         }
         if forecast.air != nil {
             credits.append(DataCredit(part: "air", name: openMeteo.name, url: openMeteo.url, licence: openMeteo.licence))
-            credits.append(DataCredit(part: "air", name: "CAMS", url: "https://atmosphere.copernicus.eu/", licence: "Copernicus licence"))
+            credits.append(DataCredit(part: "air", name: DataCredit.camsName, url: "https://atmosphere.copernicus.eu/", licence: "Copernicus licence"))
         }
         if spread != nil {
             credits.append(DataCredit(part: "spread", name: openMeteo.name, url: openMeteo.url, licence: openMeteo.licence))

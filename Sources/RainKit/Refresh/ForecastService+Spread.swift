@@ -14,12 +14,16 @@ extension ForecastService {
         switch await fetchSpread(for: location, beside: forecast, naming: false) {
         case .spread(let spread): return .spread(spread)
         case .failed(let failure): return .failed(failure.line)
+        case .uncovered(let line): return .failed(line)
         }
     }
 
     enum SpreadFetch: Sendable {
         case spread(ForecastSpread)
         case failed(FeedFailure)
+        /// The model has no data at the place (`ensemble_model` a regional one): a line that
+        /// says so, not a failure of the service.
+        case uncovered(LocalizedText)
     }
 
     /// `naming`: a failure names the place (one of several a refresh asks for).
@@ -30,13 +34,17 @@ extension ForecastService {
         if let spread = kept.fresh(for: location.id, model: model, units: units, now: now()) { return .spread(spread) }
         let endpoint = EnsembleService.endpoint(for: location.coordinate, model: model, units: units, url: settings.ensembleURL)
         let asked = now()
-        let decode: @Sendable (Data) throws(ForecastError) -> EnsembleRuns = { body throws(ForecastError) in
+        let decode: @Sendable (Data) throws(ForecastError) -> EnsembleRuns? = { body throws(ForecastError) in
             try EnsembleDecoder.decode(body, model: model, units: units, now: asked)
         }
         let clock = LocalClock(timeZoneIdentifier: forecast.timeZone, units: units)
         do throws(ForecastError) {
             let fetchedAt = now()
-            let spread = ForecastSpread(try await client.value(from: endpoint, decode: decode), clock: clock)
+            guard let runs = try await client.value(from: endpoint, decode: decode) else {
+                return .uncovered(LocalizedText(N_("{model} does not cover {place}"),
+                                                ["model": LocalizedText(model.displayName), "place": .verbatim(location.name.strippingControlCharacters)]))
+            }
+            let spread = ForecastSpread(runs, clock: clock)
             do throws(FileError) {
                 try kept.save(spread, for: location.id, units: units, fetchedAt: fetchedAt)
             } catch {
@@ -75,17 +83,20 @@ extension ForecastService {
         }
     }
 
-    /// Fetches and keeps the spreads of `due`, one request at a time (Open-Meteo's free plan
-    /// is shared with the forecasts and the air), a minute at a time where `plan` says one
-    /// minute would not take them all. Failures are one warning line for the run, however
-    /// many places failed, as a feed's (`FeedFailure.lines`).
-    public func keepSpreads(_ due: [SpreadDue], plan: QuotaPlan?) async {
-        let perMinute = plan?.ensemblePlacesPerMinute ?? max(due.count, 1)
+    /// Fetches and keeps the spreads of `due`, one request at a time, each counted in the
+    /// minute's budget of Open-Meteo's calls the forecasts and the air have spent too
+    /// (`OpenMeteoMinute`): the next minute is waited for where one would go over its limit.
+    /// Failures are one warning line for the run, however many places failed, as a feed's
+    /// (`FeedFailure.lines`).
+    public func keepSpreads(_ due: [SpreadDue]) async {
+        let counted = OpenMeteoRateLimit.freeLimits(forURL: settings.ensembleURL) != nil
         var failures: [FeedFailure] = []
-        for (position, place) in due.enumerated() {
-            if position > 0 && position % perMinute == 0 { await RefreshBatch.waitForNextMinute(now: now()) }
-            if case .failed(let failure) = await fetchSpread(for: place.location, beside: place.forecast, naming: true) {
-                failures.append(failure)
+        for place in due {
+            if counted { await openMeteoMinute.spendPacing(EnsembleService.calls(place.model), now: now) }
+            switch await fetchSpread(for: place.location, beside: place.forecast, naming: true) {
+            case .spread: break
+            case .failed(let failure): failures.append(failure)
+            case .uncovered(let line): warnOfFeed(line)
             }
         }
         FeedFailure.lines(failures).forEach(warnOfFeed)

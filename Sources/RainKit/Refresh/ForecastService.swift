@@ -16,6 +16,8 @@ public struct ForecastService: Sendable {
     let warn: @Sendable (LocalizedText) -> Void
     /// Whether a feed that failed is said (`ForecastService+Alerts`).
     public var saysFeedProblems = true
+    /// The calls spent at Open-Meteo's free APIs this minute, by every refresh of this service.
+    let openMeteoMinute = OpenMeteoMinute()
 
     public enum Places: Sendable {
         /// The cache of the saved places, swept of every place no longer saved.

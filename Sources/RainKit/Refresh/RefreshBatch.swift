@@ -40,8 +40,8 @@ final class RefreshBatch: Sendable {
     }
 
     /// Fetches and writes every place that is due; what each came to, by its index in
-    /// `locations`. More places than the provider's per-minute limit takes go a minute at a
-    /// time (`willPace` is told first), all under the one refresh lock; `timeout_seconds`
+    /// `locations`. More places than the provider's per-minute limit takes, or Open-Meteo's
+    /// beside it for the air, go a minute at a time (`willPace` is told first), all under the one refresh lock; `timeout_seconds`
     /// bounds each minute's part. Throws `.offline` when the host could not be reached (what
     /// was written before stays written).
     func run(willFetch: @Sendable () -> Void, willPace: (@Sendable (QuotaPlan) -> Void)?) async throws(RefreshError) -> [Int: RefreshOutcome.Status] {
@@ -56,8 +56,9 @@ final class RefreshBatch: Sendable {
             let error = ForecastError.rateLimited(retryAfter: nil, quota: quota)
             return Dictionary(uniqueKeysWithValues: due.map { ($0, .failed(.forecast(error), cached: previous($0))) })
         }
-        let plan = QuotaPlan(refreshing: due.count, with: settings)
+        let plan = QuotaPlan(pacing: due.count, with: settings)
         let perMinute = plan?.placesPerMinute
+        let openMeteoCalls = QuotaPlan.openMeteoCallsPerPlace(with: settings)
         if let plan, perMinute != nil { willPace?(plan) }
         willFetch()
         // The feeds and the air share the forecasts' time: one timeout for the whole refresh.
@@ -66,6 +67,8 @@ final class RefreshBatch: Sendable {
         var failures: [ForecastError?] = []
         for part in Self.parts(of: due.count, atMost: perMinute) {
             if part.lowerBound > 0 { await Self.waitForNextMinute(now: service.now()) }
+            // Counted with the calls an earlier refresh of this service spent this minute.
+            await service.openMeteoMinute.spendPacing(Double(part.count) * openMeteoCalls, now: service.now)
             // A part's air in its minute: the server counts those calls with the forecasts'.
             async let airAnswered: Void = service.fetch(air, at: Array(due[part]), for: locations, until: .now + budget)
             failures += await service.client.weather(for: due[part].map { locations[$0].coordinate }) { position, result in

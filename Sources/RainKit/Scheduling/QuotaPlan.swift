@@ -108,13 +108,6 @@ extension QuotaPlan {
         return max(1, Int((limit / callsPerRefresh).rounded(.down)))
     }
 
-    /// How many places' ensembles one minute takes (they are fetched after the forecasts, a
-    /// minute at a time where they would go over the limit); nil where all fit one minute.
-    public var ensemblePlacesPerMinute: Int? {
-        guard ensembleCallsPerPlace > 0, let limit = limits.perMinute, Double(places) * ensembleCallsPerPlace > limit else { return nil }
-        return max(1, Int((limit / ensembleCallsPerPlace).rounded(.down)))
-    }
-
     /// The minutes of the clock a batch paced at `placesPerMinute` takes.
     public var pacedMinutes: Int {
         guard let perMinute = placesPerMinute else { return 1 }
@@ -145,13 +138,18 @@ extension QuotaPlan {
         self.init(places: places, callsPerRefresh: air, limits: OpenMeteoRateLimit.limits, ensembleCallsPerPlace: ensemble)
     }
 
-    /// The plan the periodic ensembles of `places` places are paced by: the forecast's where
-    /// the provider is Open-Meteo, Open-Meteo's beside it otherwise.
-    public init?(ensemblesOf places: Int, with settings: Settings) {
-        if settings.provider == .openMeteo {
-            self.init(refreshing: places, with: settings)
-        } else {
-            self.init(besideProviderRefreshing: places, with: settings)
-        }
+    /// The plan a refresh of `places` places is paced by: the provider's, or beside another
+    /// provider Open-Meteo's (the air) where that takes fewer places a minute.
+    public init?(pacing places: Int, with settings: Settings) {
+        let plans = [QuotaPlan(refreshing: places, with: settings), QuotaPlan(besideProviderRefreshing: places, with: settings)].compactMap { $0 }
+        guard let first = plans.first else { return nil }
+        self = plans.min { ($0.placesPerMinute ?? Int.max) < ($1.placesPerMinute ?? Int.max) } ?? first
+    }
+
+    /// What one place's refresh spends at Open-Meteo's free APIs (one count per address across
+    /// them): its forecast where Open-Meteo is the provider, and its air.
+    static func openMeteoCallsPerPlace(with settings: Settings) -> Double {
+        settings.provider == .openMeteo ? QuotaPlan(refreshing: 1, with: settings)?.callsPerRefresh ?? 0
+                                        : AirQualityService.callsBesideProvider(with: settings)
     }
 }

@@ -60,7 +60,7 @@ public struct ForecastView: Sendable {
         if cutsLines && NarrowWindow.isTooNarrow(width) { return NarrowWindow.lines(width: width, height: height, localization: presentation.localization) }
         let context = context(cached)
         // The credit the data's licences ask for is the foot, kept when the rest is made to fit.
-        guard showsCredit, let credit = context.creditLine(for: cached) else { return body(cached, context: context, height: height) }
+        guard showsCredit, let credit = context.creditLine(for: cached, width: width) else { return body(cached, context: context, height: height) }
         guard let height else { return body(cached, context: context, height: nil) + ["", credit] }
         let whole = body(cached, context: context, height: height)
         if whole.count < height { return whole + [credit] }
@@ -75,7 +75,7 @@ public struct ForecastView: Sendable {
     /// The line crediting the sources of `cached`'s data, as their licences ask, fitted to the
     /// window (`showsCredit` off, a screen that shows the data another way ends with it).
     public func creditLine(_ cached: CachedForecast) -> String? {
-        context(cached).creditLine(for: cached)
+        context(cached).creditLine(for: cached, width: width)
     }
 
     private func context(_ cached: CachedForecast) -> ForecastViewContext {

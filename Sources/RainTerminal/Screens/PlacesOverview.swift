@@ -32,8 +32,8 @@ public struct PlacesOverview: Sendable {
     public var cutsLines: Bool
     /// The language, units and clock of the table.
     public var presentation = Presentation()
-    /// A last line saying what `*` and `!` mean, for a reader at a terminal (a pipe keeps one
-    /// line per place).
+    /// A last line saying what `*` and `!` mean, and the data's credit, for a reader at a
+    /// terminal (a pipe keeps one line per place).
     public var showsLegend = false
 
     public init(width: Int = 80, usesColor: Bool = false, now: Date = Date(), cutsLines: Bool = true) {
@@ -45,7 +45,15 @@ public struct PlacesOverview: Sendable {
 
     public func render(_ places: [Place]) -> String {
         let table = lines(places)
-        return (table + legend(places, table: table)).joined(separator: "\n") + "\n"
+        let credit = showsLegend && !(cutsLines && NarrowWindow.isTooNarrow(width)) ? creditLine(places) : nil
+        return (table + legend(places, table: table) + [credit].compactMap { $0 }).joined(separator: "\n") + "\n"
+    }
+
+    /// The credit the places' data ask for (`CreditLine`), fitted to `width`; nil when none
+    /// does (Pirate Weather's forecasts without the air).
+    public func creditLine(_ places: [Place]) -> String? {
+        CreditLine.line(names: CreditLine.names(of: places.compactMap(\.forecast)), width: cutsLines ? width : Int.max,
+                        localization: presentation.localization, style: TextStyle(usesColor: usesColor))
     }
 
     /// What the AQI column's scale marks mean where `table` (the lines shown) has that column,

@@ -46,11 +46,17 @@ public struct WatchScreen: Sendable {
             var overview = PlacesOverview(width: width, usesColor: usesColor, now: now)
             overview.presentation = presentation
             body = overview.lines(places)
-            if body.count > room {
-                let hidden = body.count - room + 1
+            // The data's credit under the table where a line is left for it, or (as the forecast
+            // screen's) from `ForecastView.heightKeepingCredit` on, in place of a place's line.
+            let credit = overview.creditLine(places)
+            let keepsCredit = credit != nil && (body.count < room || height >= ForecastView.heightKeepingCredit)
+            let tableRoom = keepsCredit ? room - 1 : room
+            if body.count > tableRoom {
+                let hidden = body.count - tableRoom + 1
                 let more = tr("… {count} more; a taller window shows them", ["count": String(hidden)])
-                body = Array(body.prefix(room - 1)) + [style.dim(more.truncated(toDisplayWidth: width))]
+                body = Array(body.prefix(tableRoom - 1)) + [style.dim(more.truncated(toDisplayWidth: width))]
             }
+            if keepsCredit, let credit { body.append(credit) }
         }
         let status = style.dim(statusLine(state, width: width))
         return height >= 3 ? body + [""] + [status] : Array((body + [status]).suffix(height))

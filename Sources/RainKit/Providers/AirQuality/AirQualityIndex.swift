@@ -87,8 +87,8 @@ public enum Pollutant: String, Sendable, CaseIterable {
 public enum AirQualityIndex {
     /// The pollutant whose sub-index is the highest at `position` of `hours` on `scale` (the
     /// one that sets the index), from the concentrations served; nil when none is known.
-    /// The US sub-indices average the hours before, as the EPA and the service do (PM over 24
-    /// hours, ozone and CO over 8; SO₂ is the hour's own): the request asks for the day before.
+    /// The US sub-indices average the hours before the hour, as the service does (PM over 24
+    /// hours, ozone and CO over 8; SO₂ over 24 above 305 ppb): the request asks for the day before.
     public static func drivingPollutant(of hours: [AirQuality.Reading], at position: Int, on scale: AirQualityScale) -> Pollutant? {
         let subIndices = Pollutant.allCases.compactMap { pollutant -> (Pollutant, Double)? in
             let index = scale == .european ? european(pollutant, hours[position])
@@ -127,31 +127,56 @@ public enum AirQualityIndex {
     static let usPM10: [Double] = [0, 55, 155, 255, 355, 425, 505, 605]
     static let usCO: [Double] = [0, 4.5, 9.5, 12.5, 15.5, 30.5, 40.5, 50.5]
     static let usNO2: [Double] = [0, 54, 100, 360, 650, 1250, 1650, 2050]
-    static let usO3EightHours: [Double] = [0, 55, 70, 85, 105, 200]
-    static let usO3Hourly: [Double] = [125, 165, 205, 405, 505, 605]   // from class 2
-    static let usSO2Hourly: [Double] = [0, 35, 75, 185, 305]
+    /// The service's tables as it writes them, NaN where a table does not apply: ozone's
+    /// 8-hour mean decides up to 200 ppb, the hour's own from 125 ppb (the higher of the two
+    /// between, the hour's alone above 200); SO₂'s hour up to 305 ppb, its 24-hour mean above.
+    static let usO3Hourly: [Double] = [.nan, .nan, 125, 165, 205, 405, 505, 605]
+    static let usO3EightHours: [Double] = [0, 55, 70, 85, 105, 200, .nan, .nan]
+    static let usSO2Hourly: [Double] = [0, 35, 75, 185, 305, .nan, .nan, .nan]
+    static let usSO2Day: [Double] = [.nan, .nan, .nan, .nan, 305, 605, 805, 1005]
 
     /// Class 0...7 to the index 0...500.
     static func scaled(_ value: Double) -> Double { value <= 4 ? value * 50 : value * 100 - 200 }
 
+    /// As open-meteo/open-meteo computes them (`Sources/App/Cams/CamsReader.swift`, `us_aqi_*`;
+    /// `Sources/App/Helper/AirQuality.swift`, `UnitedStatesAirQuality`): PM's 24-hour and CO's
+    /// 8-hour means, and ozone's 8-hour mean, are of the hours before the hour, without it
+    /// (`time.with(start: -24 h)` and `slidingAverageDroppingFirstDt`); nil where a mean lacks
+    /// an hour or no table applies.
     static func us(_ pollutant: Pollutant, _ hours: [AirQuality.Reading], at position: Int) -> Double? {
         func mean(_ count: Int) -> Double? {
-            let values = hours[max(0, position - count + 1)...position].compactMap { concentration(pollutant, $0) }
-            return values.isEmpty ? nil : values.reduce(0, +) / Double(values.count)
+            guard position >= count else { return nil }
+            let values = hours[(position - count)..<position].compactMap { concentration(pollutant, $0) }
+            return values.count == count ? values.reduce(0, +) / Double(count) : nil
         }
+        func index(_ position: Double) -> Double? { position.isNaN ? nil : scaled(position) }
         guard let hourly = concentration(pollutant, hours[position]) else { return nil }
         switch pollutant {
-        case .pm2_5: return mean(24).map { scaled(Self.position(of: $0, in: usPM2_5)) }
-        case .pm10: return mean(24).map { scaled(Self.position(of: $0, in: usPM10)) }
-        case .carbonMonoxide: return mean(8).map { scaled(Self.position(of: $0 / 1.15 / 1000, in: usCO)) }
-        case .nitrogenDioxide: return scaled(Self.position(of: hourly / 1.88, in: usNO2))
-        case .sulphurDioxide: return scaled(Self.position(of: hourly / 2.62, in: usSO2Hourly))
+        case .pm2_5: return mean(24).flatMap { index(extrapolated($0, in: usPM2_5)) }
+        case .pm10: return mean(24).flatMap { index(extrapolated($0, in: usPM10)) }
+        case .carbonMonoxide: return mean(8).flatMap { index(extrapolated($0 / 1.15 / 1000, in: usCO)) }
+        case .nitrogenDioxide: return index(extrapolated(hourly / 1.88, in: usNO2))
+        case .sulphurDioxide:
+            let hour = extrapolated(hourly / 2.62, in: usSO2Hourly)
+            return hour.isNaN ? mean(24).flatMap { index(extrapolated($0 / 2.62, in: usSO2Day)) } : index(hour)
         case .ozone:
-            let eight = mean(8).map { scaled(Self.position(of: $0 / 1.96, in: usO3EightHours)) } ?? 0
-            let ppb = hourly / 1.96
-            let one = ppb < usO3Hourly[0] ? 0 : scaled(2 + Self.position(of: ppb, in: usO3Hourly))
-            return max(eight, one)
+            let hour = extrapolated(hourly / 1.96, in: usO3Hourly)
+            let eight = mean(8).map { extrapolated($0 / 1.96, in: usO3EightHours) } ?? .nan
+            if hour.isNaN { return index(eight) }
+            return eight.isNaN ? index(hour) : index(max(hour, eight))
         }
+    }
+
+    /// The service's `positionExtrapolated` to the letter: where `value` falls among
+    /// `thresholds`, extrapolated past the last; NaN below a NaN threshold or past one.
+    static func extrapolated(_ value: Double, in thresholds: [Double]) -> Double {
+        var previous = Double.nan, slope = Double.nan
+        for (i, threshold) in thresholds.enumerated() {
+            slope = threshold - previous
+            if value < threshold { return Double(i - 1) + (value - previous) / slope }
+            previous = threshold
+        }
+        return Double(thresholds.count - 1) + (value - previous) / slope
     }
 
     // MARK: Both

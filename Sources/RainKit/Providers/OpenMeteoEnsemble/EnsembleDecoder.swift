@@ -10,6 +10,11 @@ public struct EnsembleRuns: Sendable, Equatable {
     public var temperature: [[Double?]]
     /// One column per run: millimetres in the hour starting at each time.
     public var precipitation: [[Double?]]
+    /// When the runs are taken to start, for their steps' lead times: 00:00 UTC of the day
+    /// they were asked (nil: of the first time).
+    public var runStart: Date? = nil
+    /// When they were asked: the spread's days begin with that day (nil: every day).
+    public var asked: Date? = nil
 }
 
 enum EnsembleDecoder {
@@ -17,16 +22,21 @@ enum EnsembleDecoder {
     /// hours outside the days asked are left out, as the air's are (`OpenMeteoDecoder.askedHours`), so
     /// a server that sends years of them cannot make the spread too large to keep. A run
     /// counts when it has every variable some run has: the header's runs are the rows' runs.
-    static func decode(_ body: Data, model: EnsembleModel, units: UnitSystem, now: Date) throws(ForecastError) -> EnsembleRuns {
-        try ForecastError.decoding(body) { root throws(JSONError) in
+    /// nil where the model does not cover the place: outside a regional model's grid the
+    /// server answers 200 with neither `hourly` nor `hourly_units` (open-meteo
+    /// `Helper/Reader/GenericReader.swift`, `init` returns nil; `ForecastapiController.swift`,
+    /// `MultiDomainsReader.hourly` nil, the section dropped).
+    static func decode(_ body: Data, model: EnsembleModel, units: UnitSystem, now: Date) throws(ForecastError) -> EnsembleRuns? {
+        try ForecastError.decoding(body) { root throws(JSONError) -> EnsembleRuns? in
             guard root.kind == .object else { throw root.mismatch(N_("an object")) }
+            if try root.member("hourly") == nil, try root.member("hourly_units") == nil { return nil }
             let hourly = try root.requiredMember("hourly")
             let columns = try OpenMeteoDecoder.Columns(hourly)
             if zip(columns.times, columns.times.dropFirst()).contains(where: { $0 >= $1 }) {
                 throw try hourly.requiredMember("time").error(N_("expected times in rising order"))
             }
             let labels = try root.member("hourly_units")
-            let kept = OpenMeteoDecoder.askedHours(columns.times, pastDays: 0, forecastDays: model.forecastDays, now: now)
+            let kept = OpenMeteoDecoder.askedHours(columns.times, pastDays: EnsembleService.pastDays, forecastDays: model.forecastDays, now: now)
             func column(_ key: String, unit: String) throws(JSONError) -> [Double?]? {
                 guard try columns.block.member(key) != nil else { return nil }
                 if let label = try labels?.member(key) {
@@ -51,7 +61,8 @@ enum EnsembleDecoder {
             let runs = found.filter { $0.temperature != nil && (!withRain || $0.precipitation != nil) }
             guard !runs.isEmpty else { throw root.error(N_("missing \"{key}\""), ["key": .verbatim("temperature_2m")]) }
             return EnsembleRuns(model: model, times: kept.map { columns.times[$0] },
-                                temperature: runs.compactMap(\.temperature), precipitation: runs.compactMap(\.precipitation))
+                                temperature: runs.compactMap(\.temperature), precipitation: runs.compactMap(\.precipitation),
+                                runStart: Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 86400).rounded(.down) * 86400), asked: now)
         }
     }
 }

@@ -18,9 +18,16 @@ public enum EnsembleService {
 
     public static let displayName = N_("the ensemble forecast")
 
+    /// Yesterday is asked too: the answer's hours begin at 00:00 GMT (open-meteo
+    /// `Sources/App/Helper/ForecastapiQuery.swift`, `getTimerange2`: the hourly range is the
+    /// daily one, from today's start in `timezone`, GMT by default), so without it a local
+    /// day that began before 00:00 UTC (Tokyo before 09:00, New York after 19:00) is cut
+    /// short and left out. It does not add to the weight: 8 days are under the 14 that count.
+    static let pastDays = 1
+
     /// How many calls one request counts as in Open-Meteo's free quota.
     static func queryWeight(_ model: EnsembleModel) -> OpenMeteoQueryWeight {
-        OpenMeteoQueryWeight(variables: hourly.count * model.members, days: model.forecastDays)
+        OpenMeteoQueryWeight(variables: hourly.count * model.members, days: pastDays + model.forecastDays)
     }
 
     /// How many calls asking `model`'s runs counts as (ICON 8, GFS 6.2).
@@ -50,7 +57,7 @@ public enum EnsembleService {
             ("latitude", ForecastEndpoint.format(coordinate.latitude)),
             ("longitude", ForecastEndpoint.format(coordinate.longitude)),
             ("hourly", hourly.joined(separator: ",")), ("models", model.rawValue),
-            ("timeformat", "unixtime"), ("forecast_days", String(model.forecastDays)),
+            ("timeformat", "unixtime"), ("past_days", String(pastDays)), ("forecast_days", String(model.forecastDays)),
         ]
         if units == .us { items.append(("temperature_unit", "fahrenheit")) }
         let full = url + ForecastEndpoint.query(items)

@@ -59,23 +59,26 @@ public struct ForecastSpread: Sendable, Equatable {
         self.daily = daily
     }
 
-    /// The spread of `runs`, days as `clock`'s place has them; a day needs 20 hours or more
-    /// of data.
+    /// The spread of `runs`, days as `clock`'s place has them, from the day they were asked
+    /// (`EnsembleRuns.asked`: the answer holds yesterday too); a day needs 20 hours or more
+    /// of data. A run with no value in a day says nothing of its rain (never "dry").
     public init(_ runs: EnsembleRuns, clock: LocalClock) {
         model = runs.model.rawValue
         members = runs.temperature.count
         func share(_ amounts: [Double]) -> Double? {
             amounts.isEmpty ? nil : Double(amounts.filter { $0 >= Self.rainThreshold }.count) / Double(amounts.count)
         }
-        hourly = runs.times.indices.map { i in
+        let firstDay = runs.asked.map(clock.startOfDay)
+        let shown = runs.times.indices.filter { i in firstDay.map { runs.times[i] >= $0 } ?? true }
+        hourly = shown.map { i in
             let temperatures = runs.temperature.compactMap { $0[i] }
             return Hour(time: runs.times[i], temperatureP10: Self.percentile(temperatures, 0.1),
                         temperatureP50: Self.percentile(temperatures, 0.5), temperatureP90: Self.percentile(temperatures, 0.9),
                         precipChance: share(runs.precipitation.compactMap { $0[i] }))
         }
         var days: [(start: Date, hours: [Int])] = []
-        for (i, time) in runs.times.enumerated() {
-            let start = clock.startOfDay(time)
+        for i in shown {
+            let start = clock.startOfDay(runs.times[i])
             if days.last?.start == start { days[days.count - 1].hours.append(i) } else { days.append((start, [i])) }
         }
         let rainDays = Self.rainDays(runs, clock: clock)
@@ -83,7 +86,10 @@ public struct ForecastSpread: Sendable, Equatable {
             let highs = runs.temperature.compactMap { run in day.hours.compactMap { run[$0] }.max() }
             let lows = runs.temperature.compactMap { run in day.hours.compactMap { run[$0] }.min() }
             let wet = runs.times.indices.filter { rainDays[$0] == day.start }
-            let totals = runs.precipitation.map { run in wet.compactMap { run[$0] }.reduce(0, +) }
+            let totals = runs.precipitation.compactMap { run -> Double? in
+                let amounts = wet.compactMap { run[$0] }
+                return amounts.isEmpty ? nil : amounts.reduce(0, +)
+            }
             return Day(time: day.start,
                        highP10: Self.percentile(highs, 0.1), highP50: Self.percentile(highs, 0.5), highP90: Self.percentile(highs, 0.9),
                        lowP10: Self.percentile(lows, 0.1), lowP50: Self.percentile(lows, 0.5), lowP90: Self.percentile(lows, 0.9),
@@ -96,10 +102,11 @@ public struct ForecastSpread: Sendable, Equatable {
     /// crosses midnight is not also rain the next day. Lead time counts from 00:00 UTC of the
     /// answer's first day, the run rain takes it for: Open-Meteo does not say which run it
     /// served, and a later run's coarse steps begin up to a day later, so near that change
-    /// an hour's rain may count in the day beside its own.
+    /// an hour's rain may count in the day beside its own. Where the answer begins a day
+    /// earlier (`EnsembleService.pastDays`), the run is still the asked day's (`runStart`).
     static func rainDays(_ runs: EnsembleRuns, clock: LocalClock) -> [Date] {
         guard let first = runs.times.first else { return [] }
-        let origin = (first.timeIntervalSince1970 / 86400).rounded(.down) * 86400
+        let origin = runs.runStart?.timeIntervalSince1970 ?? (first.timeIntervalSince1970 / 86400).rounded(.down) * 86400
         var steps: [Int: [Int]] = [:]
         let ends = runs.times.map { time in
             // The hour [time, time + 1 h) ends `lead` hours into the run.
