@@ -11,13 +11,16 @@ import Testing
     @Test func eachDayInFourPartsFitsEightyAndFiftyColumns() async throws {
         try await withTemporaryDirectory { home in
             _ = try Catalogues.compiled()
-            let world = try ForecastWorld(home: home)
+            // A fixed noon: the keyed simulator's 48 hours reach the night after tomorrow only
+            // from about midday (on the real clock the test failed in the evening).
+            let now = Date(timeIntervalSince1970: 1_779_710_400)   // 2026-05-25T12:00:00Z, a Monday
+            let world = try ForecastWorld(home: home, now: now)
             #expect(try await world.rain(["refresh", "Berlin"]).status == 0)
             let cache = ForecastCache(directory: RainPaths.resolve(environment: ["RAIN_HOME": home]).forecastsDirectory)
             let cached = try #require(try cache.load(for: world.berlin.id))
             let clock = Presentation().clock(cached.forecast)
             // Tomorrow's parts, worked out here from the hours: 06-12, 12-18, 18-24 and 00-06 after.
-            let tomorrow = clock.localDays(Date()) + 1
+            let tomorrow = clock.localDays(now) + 1
             func hours(_ date: Int, _ range: Range<Int>) -> [Forecast.Hour] {
                 cached.forecast.hourly.filter { clock.localDays($0.time) == date && range.contains(clock.hourOfDay($0.time)) }
             }
