@@ -1,0 +1,70 @@
+import ForecastSimulator
+import Foundation
+import RainKit
+import RainTestSupport
+import Testing
+
+/// Issue 42, what a fifth hostile trial found, through the real binary.
+@Suite struct TrustFifthTrialEndToEndTests {
+    private let key = ForecastWorld.apiKey   // sim-key-0123456789abcdef
+
+    /// The key in other characters that read as it: accented, U+212A KELVIN SIGN for `k`,
+    /// mathematical, superscript and circled digits and letters.
+    private var disguised: String {
+        "śim-\u{212A}ey-𝟎𝟏𝟐³⁴⑤⑥789𝐚𝐛ⓒdef"
+    }
+
+    /// A server that echoes such a copy has it replaced in the answer's body, before the
+    /// screen, the cache, JSON, a notification and an --exec command's variables see it.
+    @Test func aCopyOfTheKeyInOtherCharactersIsHiddenEverywhere() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, behaviour: .echoedKey(validAnswer: true, disguisedAs: disguised))
+            let refresh = try await world.rain(["refresh", "Berlin"])
+            #expect(refresh.status == 0, "\(refresh)")
+            let show = try await world.rain(["show", "Berlin"])
+            #expect(show.status == 0 && show.output.contains("(key REDACTED)"), "the answer echoed it: \(show)")
+            let ascii = try await world.rain(["show", "Berlin", "--ascii"])
+            let json = try await world.rain(["show", "Berlin", "--json"])
+            let dryRun = try await world.rain(["notify", "Berlin", "--dry-run"])
+            let exec = #"cat >> "$RAIN_HOME/events.jsonl"; env | grep ^RAIN_NOTIFY_ >> "$RAIN_HOME/events.jsonl""#
+            let notify = try await world.rain(["notify", "Berlin", "--exec", exec])
+            #expect(notify.status == 0, "\(notify)")
+            let events = try String(contentsOfFile: home + "/events.jsonl", encoding: .utf8)
+            let cache = try String(contentsOfFile: world.cacheFile(world.berlin), encoding: .utf8)
+            for text in [show.output, ascii.output, json.output, dryRun.output, events, cache] {
+                #expect(text.contains("REDACTED"), "\(text)")
+                #expect(!text.contains(disguised) && !text.lowercased().contains(key), "\(text)")
+            }
+        }
+    }
+
+    /// Under --ascii or LANG=C, folding to ASCII comes before redaction: a copy of the key
+    /// that only ASCII makes one ("◑" is drawn "D") is hidden too.
+    @Test func redactionIsTheLastStepBeforeTheBytesLeave() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            #expect(try await world.rain(["refresh", "Berlin"]).status == 0)
+            let written = "echo 'sim-key-0123456789abc◑ef' >&2; exit 3"
+            for (arguments, environment) in [(["--ascii"], [:]), ([], ["LANG": "C", "LC_ALL": "C"])] {
+                let failed = try await world.rain(["notify", "Berlin", "--exec", written] + arguments, environment: environment)
+                #expect(failed.status == 69 && failed.error.contains("it wrote: REDACTED"), "\(failed)")
+                #expect(!failed.error.lowercased().contains(key), "\(failed)")
+            }
+        }
+    }
+
+    /// cron's line and the timer's unit refuse a URL holding the key in those other
+    /// characters, as they refuse the key itself.
+    @Test func aScheduleRefusesAURLHoldingAnAlteredCopyOfTheKey() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            for copy in ["sim-\u{212A}ey-0123456789abcdef", "śim-key-0123456789abcdef", disguised] {
+                for command in [["cron"], ["timer"]] {
+                    let result = try await world.rain(command, environment: ["RAIN_BASE_URL": world.simulator.baseURL + copy + "/"])
+                    #expect(result.status == 78, "\(copy) \(result)")
+                    #expect(result.error.hasPrefix("rain: error: RAIN_BASE_URL holds the API key"), "\(result)")
+                }
+            }
+        }
+    }
+}
