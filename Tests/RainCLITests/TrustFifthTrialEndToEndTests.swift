@@ -67,4 +67,24 @@ import Testing
             }
         }
     }
+
+    /// `timeout_seconds` bounds a whole refresh, its ensemble too: against an ensemble server
+    /// that never answers, the first request waits out the command's time and no later one is
+    /// sent (it was 2 s for each place in turn, 12 s for six).
+    @Test func aHangingEnsembleServerIsBoundByTheCommandsTime() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 3, "ensemble": true}"#)
+            try AirFixesEndToEndTests.addPlaces(home, [("Paris", 48.85, 2.35), ("Rome", 41.9, 12.5), ("Oslo", 59.91, 10.75),
+                                                       ("Lima", -12.05, -77.04)])
+            let hanging = ForecastSimulator(configuration: .init(behaviour: .hang))
+            try hanging.start()
+            defer { hanging.stop() }
+            let refresh = try await world.keylessRain(["refresh", "--all"],
+                                                      environment: ["RAIN_ENSEMBLE_URL": hanging.rootURL + "/v1/ensemble"])
+            #expect(refresh.error.contains("ensemble"), "\(refresh)")
+            #expect(hanging.requestCount <= 1, "\(hanging.requestCount) ensemble requests: \(refresh)")
+            let list = try await world.keylessRain(["locations", "--json"])
+            #expect(list.output.contains("Lima"), "six places: \(list)")
+        }
+    }
 }

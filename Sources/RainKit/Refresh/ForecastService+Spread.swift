@@ -22,8 +22,10 @@ extension ForecastService {
         case failed(FeedFailure)
     }
 
-    /// `naming`: a failure names the place (one of several a refresh asks for).
-    func fetchSpread(for location: Location, beside forecast: Forecast, naming: Bool) async -> SpreadFetch {
+    /// `naming`: a failure names the place (one of several a refresh asks for); `deadline`: the
+    /// command's, past which nothing is sent (`keepSpreads`).
+    func fetchSpread(for location: Location, beside forecast: Forecast, naming: Bool,
+                     until deadline: ContinuousClock.Instant? = nil) async -> SpreadFetch {
         let units = forecast.units
         let model = EnsembleModel.choice(settings.ensembleModel, for: location.coordinate)
         let kept = SpreadCache(besideForecastsIn: cache.directory)
@@ -36,7 +38,7 @@ extension ForecastService {
         let clock = LocalClock(timeZoneIdentifier: forecast.timeZone, units: units)
         do throws(ForecastError) {
             let fetchedAt = now()
-            let spread = ForecastSpread(try await client.value(from: endpoint, decode: decode), clock: clock)
+            let spread = ForecastSpread(try await client.value(from: endpoint, until: deadline, decode: decode), clock: clock)
             do throws(FileError) {
                 try kept.save(spread, for: location.id, units: units, fetchedAt: fetchedAt)
             } catch {
@@ -78,13 +80,15 @@ extension ForecastService {
     /// Fetches and keeps the spreads of `due`, one request at a time (Open-Meteo's free plan
     /// is shared with the forecasts and the air), a minute at a time where `plan` says one
     /// minute would not take them all. Failures are one warning line for the run, however
-    /// many places failed, as a feed's (`FeedFailure.lines`).
-    public func keepSpreads(_ due: [SpreadDue], plan: QuotaPlan?) async {
+    /// many places failed, as a feed's (`FeedFailure.lines`). All by the command's deadline
+    /// (`timeout_seconds` bounds a whole command), counted from `start`, its first request.
+    public func keepSpreads(_ due: [SpreadDue], plan: QuotaPlan?, since start: ContinuousClock.Instant = .now) async {
+        let deadline = start + client.configuration.retry.totalBudget
         let perMinute = plan?.ensemblePlacesPerMinute ?? max(due.count, 1)
         var failures: [FeedFailure] = []
         for (position, place) in due.enumerated() {
             if position > 0 && position % perMinute == 0 { await RefreshBatch.waitForNextMinute(now: now()) }
-            if case .failed(let failure) = await fetchSpread(for: place.location, beside: place.forecast, naming: true) {
+            if case .failed(let failure) = await fetchSpread(for: place.location, beside: place.forecast, naming: true, until: deadline) {
                 failures.append(failure)
             }
         }
