@@ -87,4 +87,36 @@ import Testing
             #expect(list.output.contains("Lima"), "six places: \(list)")
         }
     }
+
+    /// A notify killed with SIGKILL (which it cannot catch) does not leave its --exec command
+    /// running past its time limit: the shell and what it started in its group end with rain.
+    /// The real clock: the simulator's rain at Windy is always 50 minutes away.
+    @Test func aKilledNotifyTakesItsCommandWithIt() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            _ = try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+                .add(name: "Windy", coordinate: Coordinate(latitude: 52.56, longitude: 13.405))
+            let hanging = #"sleep 77 & echo "$$ $!" > "$RAIN_HOME/pids.tmp"; mv "$RAIN_HOME/pids.tmp" "$RAIN_HOME/pids"; wait; true"#
+            let process = BuiltProduct.start("rain", ["notify", "Windy", "--exec", hanging], environment: world.environment)
+            var pids: [Int32] = []
+            for _ in 0..<1200 where pids.isEmpty {
+                pids = ((try? String(contentsOfFile: home + "/pids", encoding: .utf8)) ?? "").split(separator: " ")
+                    .compactMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+                if pids.isEmpty { try await Task.sleep(for: .milliseconds(50)) }
+            }
+            #expect(pids.count == 2, "the command started")
+            defer { for pid in pids { kill(pid, SIGKILL) } }
+            process.send(SIGKILL)
+            _ = try await process.finish()
+            for pid in pids {
+                var state: String? = "S"
+                for _ in 0..<1200 where state != nil && state != "Z" {
+                    state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))
+                        .flatMap { $0.components(separatedBy: ") ").last.map { String($0.prefix(1)) } }
+                    if state != nil && state != "Z" { try await Task.sleep(for: .milliseconds(50)) }
+                }
+                #expect(state == nil || state == "Z", "\(pid) ended with rain")
+            }
+        }
+    }
 }
