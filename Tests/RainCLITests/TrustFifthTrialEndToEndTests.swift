@@ -119,4 +119,23 @@ import Testing
             }
         }
     }
+
+    /// A config.json of nothing but whitespace holds no settings, as an empty one: every
+    /// command calls it empty, and `config init` fills it (and never a file that holds any).
+    @Test func configInitFillsAFileOfOnlyWhitespace() async throws {
+        try await withTemporaryDirectory { home in
+            let environment = ["RAIN_HOME": home]
+            writeFile(home + "/config.json", "\n \t\n")
+            let before = try await BuiltProduct.run("rain", ["config", "show"], environment: environment)
+            #expect(before.status != 0 && before.error.contains("empty"), "\(before)")
+            let filled = try await BuiltProduct.run("rain", ["config", "init"], environment: environment)
+            #expect(filled.status == 0 && filled.output.hasPrefix("Wrote \(home)/config.json"), "\(filled)")
+            let after = try await BuiltProduct.run("rain", ["config", "show"], environment: environment)
+            #expect(!after.error.contains("empty"), "\(after)")
+            writeFile(home + "/config.json", "\n{}\n")
+            let kept = try await BuiltProduct.run("rain", ["config", "init"], environment: environment)
+            #expect(kept.status == 74, "\(kept)")
+            #expect(try String(contentsOfFile: home + "/config.json", encoding: .utf8) == "\n{}\n")
+        }
+    }
 }
