@@ -68,6 +68,23 @@ import Testing
         }
     }
 
+    /// An index no reading can be (2^31) is dropped whole: no value, no category, no
+    /// notification, as a value below zero is.
+    @Test func anImplausibleAirIndexIsDroppedWithItsCategoryAndNotification() async throws {
+        try await withTemporaryDirectory { home in
+            let config = #"{"timeout_seconds": 30, "notify": {"places": "all", "air_quality_above": 1}}"#
+            let world = try ForecastWorld(home: home, config: config)
+            world.simulator.setAirBehaviour(.airQualityIndex(2_147_483_648))
+            #expect(try await world.keylessRain(["refresh", "Berlin"]).status == 0)
+            let format = try await world.keylessRain(["show", "Berlin", "--offline", "--format", "{aqi}|{aqi_category}"])
+            #expect(format.status == 0 && format.output == "\(MeasureFormat.missing)|\(MeasureFormat.missing)\n", "\(format)")
+            let notify = try await world.keylessRain(["notify", "Berlin", "--json"])
+            #expect(notify.status == 0 && !notify.output.contains("air quality"), "\(notify)")
+            let json = try await world.keylessRain(["show", "Berlin", "--json", "--offline"])
+            #expect(json.status == 0 && !json.output.contains("2147483648") && !json.output.contains("extremely_poor"), "\(json)")
+        }
+    }
+
     /// `timeout_seconds` bounds a whole refresh, its ensemble too: against an ensemble server
     /// that never answers, the first request waits out the command's time and no later one is
     /// sent (it was 2 s for each place in turn, 12 s for six).
