@@ -155,4 +155,16 @@ import Testing
             #expect(try String(contentsOfFile: home + "/config.json", encoding: .utf8) == "\n{}\n")
         }
     }
+
+    /// An ensemble answer of the control run alone is "1 run", and its column headings are
+    /// whole into a pipe (they were cut to "hig…" beside the single values).
+    @Test func anEnsembleOfOneRunSaysSoAndCutsNoHeading() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, now: EnsembleImplausibleEndToEndTests.now)
+            world.simulator.setBehaviour(.ensembleQuirk(.controlRunOnly))
+            let shown = try await world.keylessRain(["show", "Berlin", "--spread"])
+            #expect(shown.status == 0 && shown.output.contains("How sure: ICON (DWD), 1 run\n"), "\(shown)")
+            #expect(shown.output.contains(" highs ") && !shown.output.contains("…\n"), "\(shown.output)")
+        }
+    }
 }
