@@ -25,8 +25,9 @@ enum AirQualityAPI {
         (30.05...71.95).contains(latitude) && (-24.95...44.95).contains(longitude)
     }
 
-    /// `hours`: that many hourly rows whatever was asked (`Behaviour.airQualityHours`).
-    static func answer(_ request: ServerRequest, now: Double, hours: Int? = nil) -> ServerResponse {
+    /// `hours`: that many hourly rows whatever was asked (`Behaviour.airQualityHours`);
+    /// `index`: both indices that at every hour (`Behaviour.airQualityIndex`).
+    static func answer(_ request: ServerRequest, now: Double, hours: Int? = nil, index: Double? = nil) -> ServerResponse {
         let (latitude, longitude): (Double, Double)
         switch OpenMeteo.askedCoordinate(request) {
         case .refused(let refusal): return refusal
@@ -66,7 +67,12 @@ enum AirQualityAPI {
             ("timezone", .string("GMT")), ("timezone_abbreviation", .string("GMT")), ("elevation", .number(38)),
         ]
         func columns(_ names: [String], _ times: [Double]) -> (units: [(String, JSONValue)], values: [(String, JSONValue)]) {
-            (names.map { ($0, .string(unit(of: $0))) }, names.map { name in (name, .array(times.map { air.value(name, at: $0) })) })
+            (names.map { ($0, .string(unit(of: $0))) }, names.map { name in
+                (name, .array(times.map { time in
+                    if let index, name.hasSuffix("_aqi") { return JSONValue.number(index) }
+                    return air.value(name, at: time)
+                }))
+            })
         }
         if let names = lists["current"], !names.isEmpty {
             let time = (now / 3600).rounded(.down) * 3600

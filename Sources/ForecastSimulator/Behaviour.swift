@@ -39,9 +39,10 @@ extension ForecastSimulator {
         /// alert everywhere), or (`validAnswer: false`) as the member names of a 200 body that
         /// a reader refuses, `{"KEY": 1, "KEY": 2}`; `inCapitals`: the key in capital letters,
         /// as a server that upper-cases what it quotes writes it; `splitBy`: that text in the
-        /// middle of the key (a line separator the screen shows as a space). Other paths
+        /// middle of the key (a line separator the screen shows as a space); `disguisedAs`: that
+        /// text instead of the key (a copy of it in other characters, "Źq7…"). Other paths
         /// answer normally.
-        case echoedKey(validAnswer: Bool, inCapitals: Bool = false, splitBy: String? = nil)
+        case echoedKey(validAnswer: Bool, inCapitals: Bool = false, splitBy: String? = nil, disguisedAs: String? = nil)
         /// The normal answer, with `count` hours in Open-Meteo's `hourly` section from the
         /// first hour the request asked for (their values repeated), whatever range it asked: more than
         /// open-meteo/open-meteo allows (Sources/App/Controllers/ForecastapiController.swift:
@@ -52,6 +53,10 @@ extension ForecastSimulator {
         /// (`AirQualityAPI.answer`), as a server that is not Open-Meteo's may send. Set it
         /// with `setAirBehaviour`; other paths answer normally.
         case airQualityHours(Int)
+        /// The normal air-quality answer with both indices `value` at every hour (one no
+        /// reading can be, as a server that is not Open-Meteo's may send). Set it with
+        /// `setAirBehaviour`; other paths answer normally.
+        case airQualityIndex(Double)
         /// On the Ensemble API's path, an answer open-meteo/open-meteo never sends (as a
         /// server that is not Open-Meteo's may); other paths answer normally.
         case ensembleQuirk(EnsembleQuirk)
@@ -66,5 +71,7 @@ extension ForecastSimulator {
         case noPrecipitation
         /// The control run's precipitation without its temperature (`temperature_2m`).
         case controlRunWithoutTemperature
+        /// The control run's columns only: no `_memberNN` column at all.
+        case controlRunOnly
     }
 }

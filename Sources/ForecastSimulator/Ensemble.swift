@@ -103,7 +103,7 @@ enum EnsembleAPI {
         var units: [(String, JSONValue)] = [("time", .string(unixTime ? "unixtime" : "iso8601"))]
         var columns: [(String, JSONValue)] = [("time", .array(times.map(clock.time)))]
         for name in names where !(quirk == .noPrecipitation && name == "precipitation") {
-            for member in (quirk == .controlRunWithoutTemperature && name == "temperature_2m" ? 1 : 0)..<memberCount {
+            for member in (quirk == .controlRunWithoutTemperature && name == "temperature_2m" ? 1 : 0)..<(quirk == .controlRunOnly ? 1 : memberCount) {
                 let key = member == 0 ? name : name + String(format: "_member%02d", member)
                 units.append((key, .string(name == "temperature_2m" ? (fahrenheit ? "°F" : "°C") : "mm")))
                 let served: [JSONValue] = times.prefix(asked).map { time in

@@ -78,22 +78,23 @@ struct Router: Sendable {
         case .truncatedBody: return .respond(failures.truncated(sampleDocument(request, route: route)))
         case .wrongTypes: return .respond(failures.wrongTypes())
         case .hugeBody(let bytes): return .respond(failures.huge(sampleDocument(request, route: route), bytes: bytes))
-        case .echoedKey(let validAnswer, let inCapitals, let splitBy):
+        case .echoedKey(let validAnswer, let inCapitals, let splitBy, let disguise):
             guard case .darkSky(let pathKey, _) = route else { return .respond(answer(request, route: route, hostile: false)) }
             let key = request.headers["apikey"] ?? pathKey
-            var sent = inCapitals ? key.uppercased() : key
+            var sent = disguise ?? (inCapitals ? key.uppercased() : key)
             if let splitBy { sent = String(sent.prefix(sent.count / 2)) + splitBy + String(sent.dropFirst(sent.count / 2)) }
             if validAnswer { return .respond(answer(request, route: route, hostile: false, echoing: sent)) }
             return .respond(.json(200, .object([(sent, .integer(1)), (sent, .integer(2))])))
         case .openMeteoHours(let count): return .respond(answer(request, route: route, hostile: false, openMeteoHours: count))
         case .airQualityHours(let count): return .respond(answer(request, route: route, hostile: false, airQualityHours: count))
+        case .airQualityIndex(let value): return .respond(answer(request, route: route, hostile: false, airQualityIndex: value))
         case .ensembleQuirk(let quirk): return .respond(answer(request, route: route, hostile: false, ensembleQuirk: quirk))
         }
     }
 
     /// The normal answer: provider errors for a bad method, key, location or units, else a document.
     func answer(_ request: ServerRequest, route: Route, hostile: Bool, echoing echoed: String? = nil, openMeteoHours: Int? = nil,
-                airQualityHours: Int? = nil, ensembleQuirk: ForecastSimulator.EnsembleQuirk? = nil) -> ServerResponse {
+                airQualityHours: Int? = nil, airQualityIndex: Double? = nil, ensembleQuirk: ForecastSimulator.EnsembleQuirk? = nil) -> ServerResponse {
         if route == .notFound {
             return .json(404, .object([("detail", .string("Not Found"))]))
         }
@@ -114,7 +115,7 @@ struct Router: Sendable {
         case .metAlerts(let current):
             return MetAlerts.answer(request, now: now, current: current)
         case .airQuality:
-            return AirQualityAPI.answer(request, now: now, hours: airQualityHours)
+            return AirQualityAPI.answer(request, now: now, hours: airQualityHours, index: airQualityIndex)
         case .ensemble:
             return EnsembleAPI.answer(request, now: now, quirk: ensembleQuirk)
         case .notFound:

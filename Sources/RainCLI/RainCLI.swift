@@ -85,7 +85,7 @@ public enum RainCLI {
                 // The locale's language for what goes wrong with the configuration, then its own.
                 context.localization = (try? context.loadLocalization()) ?? .english
                 if command.needsValidConfiguration { context.checkedConfiguration = try context.checkConfiguration() }
-                if let redaction = context.keyRedaction() { context.console = RedactingConsole(context.console, redaction: redaction) }
+                if let redaction = context.keyRedaction() { context.console = RedactingConsole.atEdge(of: context.console, redaction: redaction) }
                 context.localization = try context.loadLocalization()
                 try await command.run(context)
                 savedChanges = command.savesChanges
@@ -96,8 +96,8 @@ public enum RainCLI {
                 var report = ErrorReport(error, command: path, localization: context.localization)
                 if let hint = report.hint, context.hintsGiven.contains(hint) { report.hint = nil }
                 // A configuration that could not be checked may still hold the key (in a URL).
-                if !(context.console is RedactingConsole), let redaction = context.keyRedaction() {
-                    return await finish(fail(report, RedactingConsole(context.console, redaction: redaction)))
+                if !RedactingConsole.redacts(context.console), let redaction = context.keyRedaction() {
+                    return await finish(fail(report, RedactingConsole.atEdge(of: context.console, redaction: redaction)))
                 }
                 return await finish(fail(report, context.console))
             }

@@ -8,7 +8,22 @@ final class RedactingConsole: Console {
     private let base: any Console
     private let redaction: KeyRedaction
 
-    init(_ base: any Console, redaction: KeyRedaction) {
+    /// `console` with each copy of the key taken out of what it writes, as the last step:
+    /// under an `ASCIIConsole`, whose folding ("Źq7…" to "Zq7…") could otherwise make one.
+    static func atEdge(of console: any Console, redaction: KeyRedaction) -> any Console {
+        guard !(console is RedactingConsole) else { return console }
+        if let ascii = console as? ASCIIConsole {
+            return ascii.base is RedactingConsole ? ascii : ASCIIConsole(RedactingConsole(ascii.base, redaction: redaction))
+        }
+        return RedactingConsole(console, redaction: redaction)
+    }
+
+    /// Whether `console` already redacts at its edge.
+    static func redacts(_ console: any Console) -> Bool {
+        console is RedactingConsole || (console as? ASCIIConsole)?.base is RedactingConsole
+    }
+
+    private init(_ base: any Console, redaction: KeyRedaction) {
         self.base = base
         self.redaction = redaction
     }

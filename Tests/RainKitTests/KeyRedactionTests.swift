@@ -36,4 +36,21 @@ import Testing
         #expect(redaction.scrubbing("a " + broken + " b") == "a REDACTED b")
         #expect(redaction.scrubbing("no key here, \u{200B}Kx7") == "no key here, \u{200B}Kx7")
     }
+
+    /// A copy that folds to the key (accents off, Unicode's compatibility forms, any case)
+    /// reads as the key, and `--ascii` would print it as the key: it is hidden, written as it
+    /// is, as `\u` escapes (a surrogate pair too) or percent-encoded.
+    @Test(arguments: ["Źq7xK2mP9vL4nR8tW3yB6cD1fi", "Zq7x\u{212A}2mP9vL4nR8tW3yB6cD1fi", "Zq7xK2mP9vL4nR8tW3yB6cD1ﬁ",
+                      "𝐙𝐪𝟕𝐱K2mP9vL4nR8tW3yB6cD1fi", "Zq⑦xK²mP⁹vL4nR8tW3yB6cD①fi", "Z\u{301}q7xK2mP9vL4nR8tW3yB6cD1fi",
+                      "ⓩq7xK2mP9vL4nR8tW3yB6cD1fi"])
+    func aCopyThatFoldsToTheKeyIsHidden(_ copy: String) throws {
+        let redaction = try #require(KeyRedaction(APIKey("Zq7xK2mP9vL4nR8tW3yB6cD1fi")))
+        #expect(redaction.scrubbing("invalid key " + copy + " !") == "invalid key REDACTED !", "\(copy)")
+        #expect(redaction.holdsKey("http://h/" + copy))
+        let escaped = copy.unicodeScalars.map { $0.isASCII ? String($0) : String($0).utf16.map { "\\u" + String(String(Int($0) | 0x10000, radix: 16).dropFirst()) }.joined() }.joined()
+        let body = Data(#"{"summary": "\#(escaped)"}"#.utf8)
+        #expect(String(decoding: redaction.scrubbing(body), as: UTF8.self) == #"{"summary": "REDACTED"}"#, "\(escaped)")
+        #expect(redaction.holdsKey("http://h/" + copy.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!))
+        #expect(redaction.scrubbing("Zq7xK2mP9vL4nR8tW3yB6cD1") == "Zq7xK2mP9vL4nR8tW3yB6cD1")
+    }
 }

@@ -6,8 +6,10 @@ import RainKit
 /// `EnsembleService.periodicCallsPerPlace` (which `QuotaPlan` adds to a refresh's plan).
 extension CommandContext {
     /// `rain refresh` (and so cron's and the timer's runs): the places whose kept spread is
-    /// older than 6 hours, their calls said in one line (not with `quiet`), then fetched.
-    func keepSpreads(of outcomes: [RefreshOutcome], service: ForecastService, quiet: Bool) async {
+    /// older than 6 hours, their calls said in one line (not with `quiet`), then fetched, by
+    /// the deadline of the command that sent its first request at `start`.
+    func keepSpreads(of outcomes: [RefreshOutcome], service: ForecastService, quiet: Bool,
+                     since start: ContinuousClock.Instant = .now) async {
         let due = service.spreadsDue(outcomes)
         guard !due.isEmpty else { return }
         if !quiet {
@@ -17,7 +19,7 @@ extension CommandContext {
                                                          count: due.count, ["calls": callCount(calls)]),
                                exitCode: .success), as: .notice)
         }
-        await service.keepSpreads(due)
+        await service.keepSpreads(due, since: start)
     }
 
     /// `cron --install`, `timer --install`, `watch`: what the ensemble adds for `places`

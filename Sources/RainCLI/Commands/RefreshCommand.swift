@@ -1,6 +1,7 @@
 import FoundationEssentials
 import RainKit
 import RainTerminal
+import Synchronization
 
 /// `rain refresh [LOC...] [--all] [--quiet] [--if-stale] [--json]`
 struct RefreshCommand: RunnableCommand {
@@ -76,6 +77,8 @@ struct RefreshCommand: RunnableCommand {
                                 ? context.localization.tr("Refreshing {name}…", ["name": locations[0].name.strippingControlCharacters])
                                 : context.localization.tr("Refreshing {count} places…", ["count": String(locations.count)]))
         var outcomes: [RefreshOutcome]
+        // When the first request went: the ensemble's time ends with the forecasts'.
+        let started = Mutex<ContinuousClock.Instant?>(nil)
         do {
             var progress: (@Sendable (Int, Int) -> Void)?
             if locations.count > 1 {
@@ -85,7 +88,7 @@ struct RefreshCommand: RunnableCommand {
             // More places due than the provider's per-minute limit takes go a minute at a time.
             let willPace: (@Sendable (QuotaPlan) -> Void)? = quiet ? nil : { @Sendable plan in context.sayPacing(plan) }
             outcomes = try await service.refresh(locations, onlyIfStale: ifStale, lockWait: quiet ? .zero : .seconds(10),
-                                                 willFetch: { spinner.start() }, willPace: willPace, progress: progress,
+                                                 willFetch: { started.withLock { $0 = .now }; spinner.start() }, willPace: willPace, progress: progress,
                                                  keepingForecasts: false)
             spinner.stop()
         } catch {
@@ -93,7 +96,7 @@ struct RefreshCommand: RunnableCommand {
             throw ExitStatus(code: report(error, locations: locations, service: service, context: context))
         }
         outcomes = leavingOutRemoved(outcomes, context: context)
-        await context.keepSpreads(of: outcomes, service: service, quiet: quiet)
+        await context.keepSpreads(of: outcomes, service: service, quiet: quiet, since: started.withLock { $0 } ?? .now)
         let status = BatchFailureReport(failures: outcomes.filter { $0.failure != nil }, placeCount: outcomes.count).report(to: context)
         if !quiet {
             if json {

@@ -162,7 +162,8 @@ final class ScreenWatchDisplay: WatchDisplay {
     init(context: CommandContext, presentation: Presentation) {
         self.context = context
         self.presentation = presentation
-        screen = TerminalScreen(descriptor: STDOUT_FILENO, environment: context.environment, asciiOnly: context.asciiOnly)
+        screen = TerminalScreen(descriptor: STDOUT_FILENO, environment: context.environment, asciiOnly: context.asciiOnly,
+                                redaction: context.keyRedaction())
     }
 
     func start(_ state: WatchState) {

@@ -29,7 +29,8 @@ extension ConfigInitError: RainError {
 /// Creates a configuration file from the example, never replacing a configuration: the file
 /// appears whole or not at all (written, synced, then linked to its name, which fails when
 /// anything has it meanwhile), whatever kills rain or limits its writes. An empty file, which
-/// holds no configuration (what an older rain killed mid-init left), is filled.
+/// holds no configuration (what an older rain killed mid-init left), is filled; so is one of
+/// nothing but whitespace, which every reader takes for empty ("the file is empty").
 public enum ConfigInitializer {
     /// Writes the example to `path`; through a symbolic link (a dotfile manager's, even one
     /// whose target does not exist yet) to the file it names, as every save does.
@@ -46,7 +47,7 @@ public enum ConfigInitializer {
         var placement = AtomicFile.Placement.creating
         if stat(target, &existing) == 0 {
             if let kind = RegularFile.notRegular(existing.st_mode) { throw .file(FileError.notRegular(path, kind)) }
-            guard existing.st_size == 0 else { throw .exists(path: path) }
+            guard existing.st_size == 0 || holdsNothing(target) else { throw .exists(path: path) }
             placement = .replacing
         }
         let text = Array(ConfigExample.text.utf8)
@@ -56,6 +57,17 @@ public enum ConfigInitializer {
             // Made meanwhile by someone else: left as it is.
             if error == FileError(path: target, errno: EEXIST, action: .write) { throw .exists(path: path) }
             throw .file(error)
+        }
+    }
+
+    /// Whether the file is nothing but whitespace, as the JSON reader sees it.
+    private static func holdsNothing(_ path: String) -> Bool {
+        guard let bytes = try? RegularFile.read(path, limit: .configuration) else { return false }
+        do {
+            _ = try JSONScanner.map(bytes ?? [])
+            return false
+        } catch {
+            return error.isEmpty
         }
     }
 }

@@ -20,7 +20,9 @@ import FoundationEssentials
 /// no secret at all for its digits and far less of one for the rest. A long key matching a
 /// word of the text by chance is as unlikely in any case as in one; a short one keeps its
 /// word rule. Percent-encoding's hex digits (`%2f`, `%2F`) are matched either way too, and
-/// so is each character in its fullwidth form ("ＺＱ７", as UTF-8 or a `\u` escape).
+/// so is each character in any form that reads as it (`keyFold`: fullwidth "ＺＱ７", accented
+/// "Ź", the Kelvin sign, "𝐙", "⑦", "²", "ﬁ"), as UTF-8 or a `\u` escape: each reads as the key,
+/// and `--ascii` would print some of them as the key. (`RedactingConsole` redacts after ASCII.)
 package struct KeyRedaction: Sendable {
     /// The key, and its percent-encoded form where that differs.
     private let keys: [[UInt8]]
@@ -33,7 +35,7 @@ package struct KeyRedaction: Sendable {
     package init?(_ key: APIKey?) {
         guard let key, !key.value.isEmpty else { return nil }
         let encoded = ForecastEndpoint.percentEncoded(key.value)
-        keys = [Array(key.value.utf8)] + (encoded == key.value ? [] : [Array(encoded.utf8)])
+        keys = ([Array(key.value.utf8)] + (encoded == key.value ? [] : [Array(encoded.utf8)])).map { $0.map(Self.lowercased) }
     }
 
     package func scrubbing(_ text: String) -> String {
@@ -130,11 +132,12 @@ package struct KeyRedaction: Sendable {
 
     /// The bytes where `scan` looks closer, by value: a quote (a string starts or ends), and
     /// where a copy may start: the key's first character in either case, a backslash (a `\u`
-    /// escape, or a JSON escape to step over) and the lead byte of a fullwidth form.
+    /// escape, or a JSON escape to step over) and the lead byte of any character outside ASCII
+    /// (one that folds to the key's first character).
     private static func stops(for key: [UInt8]) -> [Bool] {
         var stops = [Bool](repeating: false, count: 256)
-        for byte in [UInt8(ascii: "\""), UInt8(ascii: "\\"), fullwidthLead] { stops[Int(byte)] = true }
-        for byte in UInt8.min...UInt8.max where sameCharacter(byte, key[0]) { stops[Int(byte)] = true }
+        for byte in [UInt8(ascii: "\""), UInt8(ascii: "\\")] { stops[Int(byte)] = true }
+        for byte in UInt8.min...UInt8.max where lowercased(byte) == key[0] || byte >= 0xC0 { stops[Int(byte)] = true }
         return stops
     }
 
@@ -147,12 +150,12 @@ package struct KeyRedaction: Sendable {
         return "\"\\/bfnrt".utf8.contains(next) ? 2 : 1
     }
 
-    /// The value of the `\uXXXX` escape at `index`, or nil.
     /// The value of a hex digit's byte (`0`-`9`, `a`-`f`, `A`-`F`).
     private static func hexDigit(_ byte: UInt8) -> UInt32? {
         Character(Unicode.Scalar(byte)).hexDigitValue.map(UInt32.init)
     }
 
+    /// The value of the `\uXXXX` escape at `index`, or nil.
     private static func unicodeEscape(_ bytes: [UInt8], at index: Int) -> UInt32? {
         guard index + 5 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else { return nil }
         var value: UInt32 = 0
@@ -163,28 +166,75 @@ package struct KeyRedaction: Sendable {
         return value
     }
 
-    /// Where a copy of the key that starts at `start` ends, or nil. Between two of its
-    /// characters the copy may hold characters the sanitiser takes out before text is shown
-    /// (`hidden(in:at:)`): a server that slips a zero-width space into the key still has it
-    /// shown whole otherwise.
+    /// Where a copy of the key that starts at `start` ends, or nil. Each character of the copy
+    /// is compared by what it folds to (`keyFold`): the key in any case, fullwidth, accented,
+    /// in a compatibility form (U+212A for `K`, "𝐚", "²", "①", "ﬁ"), written as UTF-8 or as a
+    /// `\u` escape. Between two of its characters the copy may hold characters the sanitiser
+    /// takes out before text is shown (`hidden(in:at:)`) or combining marks: a server that
+    /// slips a zero-width space into the key still has it shown whole otherwise.
     private static func matchEnd(of key: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
         var index = start
-        for (position, wanted) in key.enumerated() {
+        var position = 0
+        while position < key.count {
             if position > 0 {
-                while index < bytes.count, let length = hidden(in: bytes, at: index) { index += length }
+                while index < bytes.count, let length = hidden(in: bytes, at: index) ?? foldedAway(in: bytes, at: index) {
+                    index += length
+                }
             }
-            guard index < bytes.count else { return nil }
-            if sameCharacter(bytes[index], wanted) {
-                index += 1
-            } else if let wide = fullwidth(bytes, at: index), sameCharacter(wide, wanted) {
-                index += 3
-            } else if let escaped = unicodeEscape(bytes, at: index), let ascii = asciiForm(of: escaped), sameCharacter(ascii, wanted) {
-                index += 6
+            guard index < bytes.count, let (folded, length) = folded(bytes, at: index) else { return nil }
+            let rest = key.count - position
+            if length <= rest, bytes[index..<(index + length)].elementsEqual(key[position..<(position + length)]) {
+                position += length
+            } else if !folded.isEmpty, folded.count <= rest, folded.elementsEqual(key[position..<(position + folded.count)]) {
+                position += folded.count
             } else {
                 return nil
             }
+            index += length
         }
         return index
+    }
+
+    /// The length of a character that folds to nothing (a combining mark, as in a key written
+    /// decomposed, "Z\u{301}q7…"), or nil.
+    private static func foldedAway(in bytes: [UInt8], at index: Int) -> Int? {
+        guard bytes[index] >= 0x80 || bytes[index] == UInt8(ascii: "\\"), let (folded, length) = folded(bytes, at: index),
+              folded.isEmpty else { return nil }
+        return length
+    }
+
+    /// The character at `index` (an ASCII byte, a UTF-8 sequence, or a `\u` escape, a
+    /// surrogate pair included) folded (`keyFold`), and its length in bytes; nil when it has
+    /// no fold or is not a whole character.
+    private static func folded(_ bytes: [UInt8], at index: Int) -> (folded: [UInt8], length: Int)? {
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "\\") {
+            guard let unit = unicodeEscape(bytes, at: index) else { return nil }
+            if (0xD800...0xDBFF).contains(unit), let low = unicodeEscape(bytes, at: index + 6), (0xDC00...0xDFFF).contains(low) {
+                return keyFold(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)).map { ($0, 12) }
+            }
+            return keyFold(unit).map { ($0, 6) }
+        }
+        if byte < 0x80 { return ([lowercased(byte)], 1) }
+        guard let (value, length) = scalar(bytes, at: index) else { return nil }
+        return keyFold(value).map { ($0, length) }
+    }
+
+    /// The scalar written as UTF-8 at `index` and its length, or nil.
+    private static func scalar(_ bytes: [UInt8], at index: Int) -> (UInt32, Int)? {
+        let byte = bytes[index]
+        let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
+        guard length > 1, index + length <= bytes.count else { return nil }
+        var value = UInt32(byte) & (0xFF >> (length + 1))
+        for continuation in bytes[(index + 1)..<(index + length)] {
+            guard continuation & 0xC0 == 0x80 else { return nil }
+            value = value << 6 | UInt32(continuation & 0x3F)
+        }
+        return (value, length)
+    }
+
+    static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte | 0x20 : byte
     }
 
     /// The length of the character at `index` when `strippingControlCharacters` removes it
@@ -207,41 +257,8 @@ package struct KeyRedaction: Sendable {
             return isHidden(unit) ? 6 : nil
         }
         if byte < 0x80 { return isHidden(UInt32(byte)) ? 1 : nil }
-        let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
-        guard length > 1, index + length <= bytes.count else { return nil }
-        var value = UInt32(byte) & (0xFF >> (length + 1))
-        for continuation in bytes[(index + 1)..<(index + length)] {
-            guard continuation & 0xC0 == 0x80 else { return nil }
-            value = value << 6 | UInt32(continuation & 0x3F)
-        }
+        guard let (value, length) = scalar(bytes, at: index) else { return nil }
         return isHidden(value) ? length : nil
-    }
-
-    /// The first byte of the UTF-8 of the fullwidth forms U+FF01-U+FF5E.
-    private static let fullwidthLead: UInt8 = 0xEF
-
-    /// The ASCII character whose fullwidth form (U+FF01-U+FF5E, "ＺＱ７") is written as UTF-8 at
-    /// `index`, or nil: a server may echo the key in the form East Asian text writes Latin
-    /// letters and digits in, which reads as the key. (Other compatibility forms, such as the
-    /// mathematical letters, are not matched: they are not written by hand or by converters.)
-    private static func fullwidth(_ bytes: [UInt8], at index: Int) -> UInt8? {
-        guard bytes[index] == fullwidthLead, index + 2 < bytes.count, bytes[index + 1] & 0xFE == 0xBC,
-              bytes[index + 2] & 0xC0 == 0x80 else { return nil }
-        return asciiForm(of: 0xF000 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F))
-    }
-
-    /// The ASCII character `value` is, itself or in its fullwidth form; nil for any other.
-    private static func asciiForm(of value: UInt32) -> UInt8? {
-        if value < 0x80 { return UInt8(value) }
-        if (0xFF01...0xFF5E).contains(value) { return UInt8(value - 0xFEE0) }
-        return nil
-    }
-
-    /// The same byte, or the same ASCII letter in either case.
-    private static func sameCharacter(_ byte: UInt8, _ wanted: UInt8) -> Bool {
-        guard byte != wanted else { return true }
-        let folded = byte | 0x20
-        return folded == wanted | 0x20 && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(folded)
     }
 
     /// A long key always; a short one only with no letter or digit right before or after it.

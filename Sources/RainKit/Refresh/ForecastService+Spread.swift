@@ -26,8 +26,10 @@ extension ForecastService {
         case uncovered(LocalizedText)
     }
 
-    /// `naming`: a failure names the place (one of several a refresh asks for).
-    func fetchSpread(for location: Location, beside forecast: Forecast, naming: Bool) async -> SpreadFetch {
+    /// `naming`: a failure names the place (one of several a refresh asks for); `deadline`: the
+    /// command's, past which nothing is sent (`keepSpreads`).
+    func fetchSpread(for location: Location, beside forecast: Forecast, naming: Bool,
+                     until deadline: ContinuousClock.Instant? = nil) async -> SpreadFetch {
         let units = forecast.units
         let model = EnsembleModel.choice(settings.ensembleModel, for: location.coordinate)
         let kept = SpreadCache(besideForecastsIn: cache.directory)
@@ -40,7 +42,7 @@ extension ForecastService {
         let clock = LocalClock(timeZoneIdentifier: forecast.timeZone, units: units)
         do throws(ForecastError) {
             let fetchedAt = now()
-            guard let runs = try await client.value(from: endpoint, decode: decode) else {
+            guard let runs = try await client.value(from: endpoint, until: deadline, decode: decode) else {
                 return .uncovered(LocalizedText(N_("{model} does not cover {place}"),
                                                 ["model": LocalizedText(model.displayName), "place": .verbatim(location.name.strippingControlCharacters)]))
             }
@@ -87,13 +89,15 @@ extension ForecastService {
     /// minute's budget of Open-Meteo's calls the forecasts and the air have spent too
     /// (`OpenMeteoMinute`): the next minute is waited for where one would go over its limit.
     /// Failures are one warning line for the run, however many places failed, as a feed's
-    /// (`FeedFailure.lines`).
-    public func keepSpreads(_ due: [SpreadDue]) async {
+    /// (`FeedFailure.lines`). All by the command's deadline (`timeout_seconds` bounds a whole
+    /// command), counted from `start`, its first request.
+    public func keepSpreads(_ due: [SpreadDue], since start: ContinuousClock.Instant = .now) async {
+        let deadline = start + client.configuration.retry.totalBudget
         let counted = OpenMeteoRateLimit.freeLimits(forURL: settings.ensembleURL) != nil
         var failures: [FeedFailure] = []
         for place in due {
             if counted { await openMeteoMinute.spendPacing(EnsembleService.calls(place.model), now: now) }
-            switch await fetchSpread(for: place.location, beside: place.forecast, naming: true) {
+            switch await fetchSpread(for: place.location, beside: place.forecast, naming: true, until: deadline) {
             case .spread: break
             case .failed(let failure): failures.append(failure)
             case .uncovered(let line): warnOfFeed(line)

@@ -22,10 +22,10 @@ package enum ChildProcess {
 
     /// Starts `executable` (a path) with `arguments` (any bytes, as a shell passes them) and
     /// `environment` (nil: this process's); `ownGroup` puts it at the head of a process group of
-    /// its own, so that a kill of the group takes what it starts too. The child's ID, or the
-    /// errno of a spawn that failed.
+    /// its own, so that a kill of the group takes what it starts too; `joining`, into that
+    /// group instead. The child's ID, or the errno of a spawn that failed.
     package static func spawn(_ executable: String, _ arguments: [[UInt8]], environment: [String: String]?,
-                              standard: Standard, ownGroup: Bool) -> Result<pid_t, SpawnFailure> {
+                              standard: Standard, ownGroup: Bool, joining group: pid_t? = nil) -> Result<pid_t, SpawnFailure> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
@@ -46,8 +46,8 @@ package enum ChildProcess {
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setsigdefault(&attributes, &all)
         var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
-        if ownGroup {
-            posix_spawnattr_setpgroup(&attributes, 0)
+        if ownGroup || group != nil {
+            posix_spawnattr_setpgroup(&attributes, group ?? 0)
             flags |= POSIX_SPAWN_SETPGROUP
         }
         posix_spawnattr_setflags(&attributes, Int16(flags))

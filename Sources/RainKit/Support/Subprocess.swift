@@ -78,12 +78,14 @@ struct Subprocess {
         }
 
         limits.started?(child)
+        let watchdog = limits.time == nil ? nil : GroupWatchdog(guarding: child)
         let deadline = limits.time.map { ContinuousClock.now + $0 }
         var exchange = Exchange(input: Array((input ?? "").utf8), stdin: pipes[0][1], outputs: [stdout[0], stderr[0]],
                                 kept: [limits.keptOutput, limits.keptError])
         // The exchange closes its ends.
         (pipes[0][1], pipes[1][0], pipes[2][0]) = (-1, -1, -1)
         let ended = exchange.run(child: child, deadline: deadline)
+        watchdog?.standDown()
         let status = ended ?? stopGroup(child)
         return Outcome(status: ChildProcess.exitStatus(status), output: String(decoding: exchange.collected[0], as: UTF8.self),
                        error: String(decoding: exchange.collected[1], as: UTF8.self), timedOut: ended == nil)
@@ -104,6 +106,47 @@ struct Subprocess {
         kill(-group, SIGKILL)
         if !reaped { while waitpid(group, &status, 0) == -1 && errno == EINTR {} }
         return status
+    }
+}
+
+/// Takes a command's process group down when rain dies, however it dies (SIGKILL included,
+/// which rain cannot catch): a shell in that group waits to read from a pipe whose only
+/// writing end rain holds (close-on-exec, so nothing rain starts holds it), and when the kernel
+/// closes it with rain's other descriptors, kills the group with SIGKILL, itself included: the
+/// command and whatever it started that stayed in its group (a child that leaves it, with
+/// setsid or setpgid, is not followed). While rain lives, the command's time limit or its end
+/// decides: rain stops the watchdog first, without a kill of the group (a job the command left
+/// in the background runs on, as it would from a shell).
+private struct GroupWatchdog {
+    private let pid: pid_t
+    private let holder: Int32
+
+    /// Nil when it could not be started (no pipe, or the group is gone): the command then runs
+    /// as before, bounded while rain lives.
+    init?(guarding group: pid_t) {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return nil }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        defer { close(ends[0]) }
+        let script = Array("read -r _; kill -s KILL 0".utf8)
+        let standard = ChildProcess.Standard(input: ends[0], output: nil, error: nil)
+        switch ChildProcess.spawn("/bin/sh", [Array("-c".utf8), script], environment: ["PATH": "/usr/bin:/bin"], standard: standard,
+                                  ownGroup: false, joining: group) {
+        case .success(let pid):
+            self.pid = pid
+            holder = ends[1]
+        case .failure:
+            close(ends[1])
+            return nil
+        }
+    }
+
+    /// Ends the watchdog (rain lives: no kill of the group).
+    func standDown() {
+        kill(pid, SIGKILL)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        close(holder)
     }
 }
 

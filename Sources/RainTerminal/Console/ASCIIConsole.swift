@@ -9,7 +9,9 @@ import RainKit
 /// "52.52 N", "7"), but leaves a space in a column, where padding follows.
 /// JSON never passes here (`escapingJSON` keeps it exact).
 public final class ASCIIConsole: Console {
-    private let base: any Console
+    /// The console the transliterated text goes to (redaction of the key wraps it: the last
+    /// step before the bytes leave, after ASCII has made "Ź" a "Z").
+    public let base: any Console
 
     public init(_ base: any Console) { self.base = base }
 
@@ -22,6 +24,8 @@ public final class ASCIIConsole: Console {
     public var isInputTerminal: Bool { base.isInputTerminal }
     public var terminalWidth: Int? { base.terminalWidth }
     public var terminalHeight: Int? { base.terminalHeight }
+    public var outputFailure: FileError? { base.outputFailure }
+    public var outputIsGone: Bool { base.outputIsGone }
 
     /// JSON text with every character outside ASCII written as a `\\u` escape (a UTF-16
     /// surrogate pair beyond U+FFFF): the same data, readable on a terminal that shows only

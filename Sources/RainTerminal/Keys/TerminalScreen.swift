@@ -23,11 +23,14 @@ package struct TerminalScreen {
     /// `--ascii`, or a locale whose character set is not UTF-8 (`CommandContext.asciiOnly`):
     /// frames are written as ASCII.
     let asciiOnly: Bool
+    /// Applied last to every frame, after ASCII (as `RedactingConsole` is to a console's text).
+    let redaction: KeyRedaction?
 
-    package init(descriptor: Int32, environment: [String: String], asciiOnly: Bool) {
+    package init(descriptor: Int32, environment: [String: String], asciiOnly: Bool, redaction: KeyRedaction? = nil) {
         self.descriptor = descriptor
         kind = Kind(environment: environment)
         self.asciiOnly = asciiOnly
+        self.redaction = redaction
     }
 
     /// Columns and lines: the terminal's own size, else COLUMNS and LINES (at most 65535), else 80x24.
@@ -79,6 +82,7 @@ package struct TerminalScreen {
 
     func write(_ text: String) {
         // A terminal that went away is noticed by the key loop on its next read.
-        FileDescriptor.writeAll(Array((asciiOnly ? ASCIIConsole.transliterate(text) : text).utf8), to: descriptor)
+        let shown = asciiOnly ? ASCIIConsole.transliterate(text) : text
+        FileDescriptor.writeAll(Array((redaction?.scrubbing(shown) ?? shown).utf8), to: descriptor)
     }
 }

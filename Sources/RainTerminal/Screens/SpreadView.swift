@@ -50,10 +50,12 @@ public struct SpreadView {
         guard !days.isEmpty else { return [words.tr("The ensemble has no days ahead.")] }
         let model = EnsembleModel(rawValue: spread.model).map { words.tr($0.displayName) } ?? spread.model.strippingControlCharacters
         let title: KeyValuePairs = ["model": model, "count": String(spread.members)]
-        var lines = [words.tr("How sure: {model}, {count} runs", title).truncated(toDisplayWidth: width)]
+        var lines = [words.trn("How sure: {model}, 1 run", "How sure: {model}, {count} runs", count: spread.members, title)
+            .truncated(toDisplayWidth: width)]
         if let fetchedAt {
             let age = AgeFormatter.string(since: fetchedAt, now: now, localization: words)
-            let header = words.tr("How sure: {model}, {count} runs, {age}", ["model": model, "count": String(spread.members), "age": age])
+            let header = words.trn("How sure: {model}, 1 run, {age}", "How sure: {model}, {count} runs, {age}", count: spread.members,
+                                   ["model": model, "count": String(spread.members), "age": age])
             // Where the age does not fit the line, on a line of its own.
             if header.displayWidth <= width {
                 lines[0] = header
@@ -64,15 +66,18 @@ public struct SpreadView {
         // What the ranges are, once for all the days.
         lines.append(words.tr("Highs and lows: the middle {share} of the runs", ["share": "80%"]).truncated(toDisplayWidth: width))
         let ranges = days.map { (range($0.highP10, $0.highP90), range($0.lowP10, $0.lowP90)) }
-        let highWidth = max(ranges.map { $0.0.displayWidth }.max() ?? 0, 4), lowWidth = max(ranges.map { $0.1.displayWidth }.max() ?? 0, 4)
+        // Each column as wide as its heading too, which is never cut ("–°" is narrower than "highs").
+        let (highs, lows) = (words.tr("highs"), words.tr("lows"))
+        let highWidth = max(ranges.map { $0.0.displayWidth }.max() ?? 0, highs.displayWidth)
+        let lowWidth = max(ranges.map { $0.1.displayWidth }.max() ?? 0, lows.displayWidth)
         let names = days.map { clock.dayLabel($0.time, now: now) }
         let nameWidth = names.map(\.displayWidth).max() ?? 3
         let runs = days.map { runsText($0, in: cached.forecast, clock: clock) }
         // Two spaces between columns where every day's line fits so, else one.
         let widest = nameWidth + highWidth + lowWidth + (runs.map(\.displayWidth).max() ?? 0)
         let gap = widest + 6 <= width ? "  " : " "
-        lines.append("".padded(to: nameWidth) + gap + words.tr("highs").padded(to: highWidth, alignRight: true)
-                     + gap + words.tr("lows").padded(to: lowWidth, alignRight: true))
+        lines.append("".padded(to: nameWidth) + gap + highs.padded(to: highWidth, alignRight: true)
+                     + gap + lows.padded(to: lowWidth, alignRight: true))
         for (i, text) in runs.enumerated() {
             let line = names[i].padded(to: nameWidth) + gap + ranges[i].0.padded(to: highWidth, alignRight: true)
                 + gap + ranges[i].1.padded(to: lowWidth, alignRight: true) + (text.isEmpty ? "" : gap + text)

@@ -4,9 +4,14 @@ import FoundationEssentials
 /// column in unix seconds, their units in `hourly_units`, checked: a column in another unit is
 /// refused, one whose unit is "undefined" or whose values are all null is not served. Times that
 /// do not increase (all equal: every hour lost) refuse the answer; a value no index or
-/// concentration can be (below zero, not finite) is missing. `current` is the hour `now` falls in;
+/// concentration can be (below zero, not finite, an index above `plausibleIndex`) is missing,
+/// and with it the index's category and notification. `current` is the hour `now` falls in;
 /// `hourly` runs from the hour 24 hours before it to the last served.
 enum AirQualityDecoder {
+    /// The highest index read. Both indices are extrapolated past their top band, but even
+    /// the EEA's index of 37 mg/m³ of PM10 (ten times a severe dust storm's) is below it.
+    static let plausibleIndex = 10_000.0
+
     static func decode(_ body: Data, now: Date) throws(ForecastError) -> AirQuality {
         try ForecastError.decoding(body) { root throws(JSONError) in
             guard root.kind == .object else { throw root.mismatch(N_("an object")) }
@@ -16,7 +21,7 @@ enum AirQualityDecoder {
                 throw try hourly.requiredMember("time").error(N_("expected times in rising order"))
             }
             let units = try root.member("hourly_units")
-            func values(_ key: String, _ unit: String) throws(JSONError) -> [Double?] {
+            func values(_ key: String, _ unit: String, upTo highest: Double = .infinity) throws(JSONError) -> [Double?] {
                 if let label = try units?.member(key) {
                     let text = try label.requiredString()
                     if text == OpenMeteoDecoder.UnitCheck.undefined { return Array(repeating: nil, count: columns.times.count) }
@@ -25,10 +30,11 @@ enum AirQualityDecoder {
                                           ["units": .verbatim(unit), "found": .verbatim(String(text.strippingControlCharacters.prefix(20)))])
                     }
                 }
-                return try columns.numbers(key).map { value in value.flatMap { $0 >= 0 && $0.isFinite ? $0 : nil } }
+                return try columns.numbers(key).map { value in value.flatMap { $0 >= 0 && $0 <= highest && $0.isFinite ? $0 : nil } }
             }
             let micrograms = "μg/m³"
-            let european = try values("european_aqi", "EAQI"), us = try values("us_aqi", "USAQI")
+            let european = try values("european_aqi", "EAQI", upTo: Self.plausibleIndex)
+            let us = try values("us_aqi", "USAQI", upTo: Self.plausibleIndex)
             let pm2_5 = try values("pm2_5", micrograms), pm10 = try values("pm10", micrograms)
             let ozone = try values("ozone", micrograms), no2 = try values("nitrogen_dioxide", micrograms)
             let so2 = try values("sulphur_dioxide", micrograms), co = try values("carbon_monoxide", micrograms)
