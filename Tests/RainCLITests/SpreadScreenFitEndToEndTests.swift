@@ -52,4 +52,52 @@ import Testing
                     "\(lines.joined(separator: "\n"))")
         }
     }
+
+    /// 40: each day's runs are said with their noun whatever they bring (German said
+    /// "Regen/Schnee in 40 von 40" under "trocken in 40 von 40 Läufen"), whole at 50 columns in
+    /// every language, and the block is indented as the forecast's sections are.
+    @Test func everyDaysRunsCarryTheirNounInEveryLanguage() async throws {
+        try await withTemporaryDirectory { home in
+            _ = try Catalogues.compiled()
+            let world = try ForecastWorld(home: home)
+            #expect(try await world.keylessRain(["show", "Berlin", "--spread"]).status == 0)
+            // Every kind of day: all runs wet, the forecast's days rain, snow, both in turn; the last dry.
+            let paths = RainPaths.resolve(environment: ["RAIN_HOME": home])
+            let cache = ForecastCache(directory: paths.forecastsDirectory)
+            var cached = try #require(try cache.load(for: world.berlin.id))
+            for index in cached.forecast.daily.indices {
+                cached.forecast.daily[index].precipAccumulation = index % 3 == 1 ? 0 : 0.4
+                cached.forecast.daily[index].snowAccumulation = index % 3 == 0 ? 0 : 1.2
+            }
+            try cache.save(cached)
+            let kept = SpreadCache(besideForecastsIn: paths.forecastsDirectory).directory + "/" + world.berlin.id.uuidString.lowercased() + ".json"
+            var document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: kept))) as? [String: Any])
+            var spread = try #require(document["spread"] as? [String: Any])
+            var days = try #require(spread["daily"] as? [[String: Any]])
+            for index in days.indices { days[index]["rain_runs"] = index == days.count - 1 ? 0 : days[index]["runs"] }
+            spread["daily"] = days
+            document["spread"] = spread
+            try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: kept))
+
+            let nouns = ["C.UTF-8": "runs", "de_DE.UTF-8": "Läufen", "es_ES.UTF-8": "pasadas", "fr_FR.UTF-8": "cas", "it_IT.UTF-8": "corse",
+                         "ja_JP.UTF-8": "メンバー", "nl_NL.UTF-8": "runs", "pl_PL.UTF-8": "przebiegów", "pt_BR.UTF-8": "rodadas",
+                         "ru_RU.UTF-8": "прогонов", "zh_CN.UTF-8": "成员"]
+            for (language, noun) in nouns {
+                let shown = try await world.keylessRain(["show", "Berlin", "--offline", "--spread"], environment: ["COLUMNS": "50", "LANG": language])
+                let lines = shown.output.split(separator: "\n").map(String.init)
+                let rows = lines.drop { !$0.contains("ICON (DWD)") }.filter { $0.contains("°") && $0.contains("40") }
+                let about = "\(language):\n\(shown.output)"
+                #expect(shown.status == 0 && rows.count >= 5, "\(about)")
+                #expect(rows.allSatisfy { $0.contains(noun) && !$0.hasSuffix("…") && $0.displayWidth <= 50 }, "\(about)")
+                if language == "C.UTF-8" {
+                    for kind in ["dry in", " rain in", " snow in", "rain/snow in"] { #expect(rows.contains { $0.contains(kind) }, "\(kind): \(about)") }
+                }
+            }
+            for columns in ["80", "50"] {
+                let shown = try await world.keylessRain(["show", "Berlin", "--offline", "--spread"], environment: ["COLUMNS": columns])
+                let block = shown.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init).drop { !$0.contains("How sure") }.prefix { !$0.isEmpty }
+                #expect(block.count >= 5 && block.allSatisfy { $0.hasPrefix("  ") && $0.displayWidth <= Int(columns)! }, "\(shown.output)")
+            }
+        }
+    }
 }

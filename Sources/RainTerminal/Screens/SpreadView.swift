@@ -8,12 +8,12 @@ import RainKit
 /// and the day whose high the runs disagree on most. Fits 50 columns; in fewer, each line is
 /// cut to the width (`show --spread` leaves the spread out of a window too narrow for any screen).
 ///
-///     How sure: ICON (DWD), 40 runs
-///     Highs and lows: the middle 80% of the runs
-///             highs  lows
-///     Today  12…15°  3…6°  dry in 34 of 40 runs
-///     Mon 7   9…17°  2…5°  snow in 31 of 40 runs
-///     Mon 7: runs disagree on the high, 9° to 17°
+///       How sure: ICON (DWD), 40 runs
+///       Highs and lows: the middle 80% of the runs
+///               highs  lows
+///       Today  12…15°  3…6°  dry in 34 of 40 runs
+///       Mon 7   9…17°  2…5°  snow in 31 of 40 runs
+///       Mon 7: runs disagree on the high, 9° to 17°
 public struct SpreadView {
     public var width: Int
     public var ascii: Bool
@@ -31,11 +31,20 @@ public struct SpreadView {
         self.presentation = presentation
     }
 
+    /// Indented as the forecast's sections above it are, where every line has the columns
+    /// for it whole; else flush left, where a day's words are not cut.
     public func lines(_ spread: ForecastSpread, of cached: CachedForecast) -> [String] {
-        table(spread, of: cached).map { $0.truncated(toDisplayWidth: width) }
+        let room = width - Self.indent.count
+        if room > 0 {
+            let indented = table(spread, of: cached, width: room)
+            if indented.allSatisfy({ $0.displayWidth <= room }) { return indented.map { Self.indent + $0 } }
+        }
+        return table(spread, of: cached, width: width).map { $0.truncated(toDisplayWidth: width) }
     }
 
-    private func table(_ spread: ForecastSpread, of cached: CachedForecast) -> [String] {
+    static let indent = "  "
+
+    private func table(_ spread: ForecastSpread, of cached: CachedForecast, width: Int) -> [String] {
         let words = presentation.localization
         let clock = presentation.clock(cached.forecast)
         let format = presentation.format(cached.forecast)
@@ -50,7 +59,7 @@ public struct SpreadView {
         guard !days.isEmpty else { return [words.tr("The ensemble has no days ahead.")] }
         let model = EnsembleModel(rawValue: spread.model).map { words.tr($0.displayName) } ?? spread.model.strippingControlCharacters
         let title: KeyValuePairs = ["model": model, "count": String(spread.members)]
-        var lines = [words.tr("How sure: {model}, {count} runs", title).truncated(toDisplayWidth: width)]
+        var lines = [words.tr("How sure: {model}, {count} runs", title)]
         if let fetchedAt {
             let age = AgeFormatter.string(since: fetchedAt, now: now, localization: words)
             let header = words.tr("How sure: {model}, {count} runs, {age}", ["model": model, "count": String(spread.members), "age": age])
@@ -58,11 +67,11 @@ public struct SpreadView {
             if header.displayWidth <= width {
                 lines[0] = header
             } else {
-                lines.append(words.tr("fetched {age}", ["age": age]).truncated(toDisplayWidth: width))
+                lines.append(words.tr("fetched {age}", ["age": age]))
             }
         }
         // What the ranges are, once for all the days.
-        lines.append(words.tr("Highs and lows: the middle {share} of the runs", ["share": "80%"]).truncated(toDisplayWidth: width))
+        lines.append(words.tr("Highs and lows: the middle {share} of the runs", ["share": "80%"]))
         let ranges = days.map { (range($0.highP10, $0.highP90), range($0.lowP10, $0.lowP90)) }
         let highWidth = max(ranges.map { $0.0.displayWidth }.max() ?? 0, 4), lowWidth = max(ranges.map { $0.1.displayWidth }.max() ?? 0, 4)
         let names = days.map { clock.dayLabel($0.time, now: now) }
@@ -76,7 +85,7 @@ public struct SpreadView {
         for (i, text) in runs.enumerated() {
             let line = names[i].padded(to: nameWidth) + gap + ranges[i].0.padded(to: highWidth, alignRight: true)
                 + gap + ranges[i].1.padded(to: lowWidth, alignRight: true) + (text.isEmpty ? "" : gap + text)
-            lines.append(line.truncated(toDisplayWidth: width))
+            lines.append(line)
         }
         if let day = spread.leastSureDay(from: now), days.contains(day) {
             let values: KeyValuePairs = ["day": clock.dayLabel(day.time, now: now), "low": whole(day.highP10) + "°", "high": whole(day.highP90) + "°"]
@@ -85,7 +94,7 @@ public struct SpreadView {
             let sentence = apart >= (cached.forecast.units == .us ? 7 : 4)
                 ? words.tr("{day}: runs disagree on the high, {low} to {high}", values)
                 : words.tr("{day}: the high is least sure, {low} to {high}", values)
-            lines.append(sentence.truncated(toDisplayWidth: width))
+            lines.append(sentence)
         }
         return lines
     }
