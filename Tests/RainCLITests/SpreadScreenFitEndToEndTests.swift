@@ -100,4 +100,38 @@ import Testing
             }
         }
     }
+
+    /// 40: the graph's legend says every part, the AQI row's scale too, on a second line where
+    /// 80 columns hold no more (Berlin's lost "now" and "European AQI", New York's "US AQI");
+    /// without the ensemble, the bars are named by the graph's wet hours as with it.
+    @Test func theGraphsLegendSaysEveryPartAndWhatItsBarsAre() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            for (place, scale) in [("Berlin", "European AQI"), ("New York", "US AQI")] {
+                for ascii in [false, true] {
+                    let shown = try await world.keylessRain(["show", place, "--graph", "--spread"] + (ascii ? ["--ascii"] : []), environment: ["COLUMNS": "80"])
+                    let lines = shown.output.split(separator: "\n").map(String.init)
+                    let legend = lines.drop { !$0.contains("temp  ") }.prefix { !$0.isEmpty }.joined(separator: " ")
+                    #expect(shown.status == 0 && lines.contains { $0.contains("AQI ") }, "\(shown)")
+                    #expect(legend.contains(ascii ? "A now" : "▲ now") && legend.contains(scale) && legend.contains("of runs"), "\(place) ascii \(ascii):\n\(shown.output)")
+                    #expect(lines.allSatisfy { $0.displayWidth <= 80 }, "\(shown.output)")
+                }
+            }
+            let cache = ForecastCache(directory: RainPaths.resolve(environment: ["RAIN_HOME": home]).forecastsDirectory)
+            var cached = try #require(try cache.load(for: world.berlin.id))
+            for index in cached.forecast.hourly.indices {
+                cached.forecast.hourly[index].precipIntensity = index % 3 == 0 ? 0.8 : 0
+                cached.forecast.hourly[index].precipType = "snow"
+            }
+            try cache.save(cached)
+            for (ascii, words) in [(false, "█▒░ snow by chance"), (true, "#=: snow by chance")] {
+                let shown = try await world.keylessRain(["show", "Berlin", "--offline", "--graph"] + (ascii ? ["--ascii"] : []), environment: ["COLUMNS": "80"])
+                #expect(shown.status == 0 && shown.output.contains(words) && !shown.output.contains("rain by chance"), "\(shown.output)")
+            }
+            for index in cached.forecast.hourly.indices where index % 2 == 0 { cached.forecast.hourly[index].precipType = "rain" }
+            try cache.save(cached)
+            let both = try await world.keylessRain(["show", "Berlin", "--offline", "--graph"], environment: ["COLUMNS": "80", "LANG": "de_DE.UTF-8"])
+            #expect(both.output.contains("Regen/Schnee nach Wahrscheinlichkeit"), "\(both.output)")
+        }
+    }
 }
