@@ -138,7 +138,7 @@ import Testing
             }
             writeFile(home + "/config.json", #"{"timeout_seconds": 30}"#)
             let tokyo = try await world.keylessRain(["show", "Tokyo", "--spread"], environment: ["COLUMNS": "50"])
-            #expect(tokyo.output.contains("\nHow sure: GFS (NOAA), 31 runs\n"), "\(tokyo.output)")
+            #expect(tokyo.output.contains("\n  How sure: GFS (NOAA), 31 runs\n"), "\(tokyo.output)")
         }
     }
 

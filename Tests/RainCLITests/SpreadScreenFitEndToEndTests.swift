@@ -134,4 +134,36 @@ import Testing
             #expect(both.output.contains("Regen/Schnee nach Wahrscheinlichkeit"), "\(both.output)")
         }
     }
+
+    /// 40: where the runs stop before the forecast's last day, a line says from which day
+    /// (the forecast listed 7 days, "How sure" 6, with no word why); none where they do not.
+    @Test func aSpreadShorterThanTheForecastSaysWhereItStops() async throws {
+        try await withTemporaryDirectory { home in
+            _ = try Catalogues.compiled()
+            let world = try ForecastWorld(home: home)
+            #expect(try await world.keylessRain(["show", "Berlin", "--spread"]).status == 0)
+            let kept = SpreadCache(besideForecastsIn: RainPaths.resolve(environment: ["RAIN_HOME": home]).forecastsDirectory).directory
+                + "/" + world.berlin.id.uuidString.lowercased() + ".json"
+            var document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: kept))) as? [String: Any])
+            var spread = try #require(document["spread"] as? [String: Any])
+            let days = try #require(spread["daily"] as? [[String: Any]])
+            spread["daily"] = Array(days.dropLast(2))
+            document["spread"] = spread
+            try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: kept))
+            for (language, words) in [("C.UTF-8", #/^  No runs from (.+) on$/#), ("de_DE.UTF-8", #/^  Keine Läufe ab (.+)$/#)] {
+                let shown = try await world.keylessRain(["show", "Berlin", "--offline", "--spread"], environment: ["COLUMNS": "50", "LANG": language])
+                let lines = shown.output.split(separator: "\n").map(String.init)
+                let notes: [Substring] = lines.compactMap { line in (try? words.wholeMatch(in: line)).flatMap { $0?.output.1 } }
+                let note = try #require(notes.first, "\(language): \(shown.output)")
+                // The first day of the forecast's the runs have no row for.
+                let forecastRows = lines.prefix { !$0.contains("ICON") }.filter { $0.hasPrefix("  \(note) ") }
+                let spreadRows = lines.drop { !$0.contains("ICON") }.filter { $0.hasPrefix("  \(note) ") }
+                #expect(forecastRows.count == 1 && spreadRows.isEmpty, "\(language): \(shown.output)")
+                #expect(lines.drop { !$0.contains("ICON") }.allSatisfy { $0.displayWidth <= 50 }, "\(shown.output)")
+            }
+            // Where the days asked for all have runs, no such line.
+            let whole = try await world.keylessRain(["show", "Berlin", "--offline", "--spread", "--days", "3"], environment: ["COLUMNS": "50"])
+            #expect(whole.status == 0 && !whole.output.contains("No runs from"), "\(whole.output)")
+        }
+    }
 }

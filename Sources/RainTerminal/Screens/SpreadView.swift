@@ -87,6 +87,12 @@ public struct SpreadView {
                 + gap + ranges[i].1.padded(to: lowWidth, alignRight: true) + (text.isEmpty ? "" : gap + text)
             lines.append(line)
         }
+        // The forecast's days the runs stop short of (the model's horizon, or a last day the
+        // ensemble has too few hours of), said in a line rather than left out unsaid.
+        let forecastDays = ForecastView.daysAhead(in: cached.forecast, now: now, clock: clock).prefix(dayCount ?? 7)
+        if let last = days.last, let missing = forecastDays.first(where: { clock.startOfDay($0.time) > clock.startOfDay(last.time) }) {
+            lines.append(words.tr("No runs from {day} on", ["day": clock.dayLabel(missing.time, now: now)]))
+        }
         if let day = spread.leastSureDay(from: now), days.contains(day) {
             let values: KeyValuePairs = ["day": clock.dayLabel(day.time, now: now), "low": whole(day.highP10) + "°", "high": whole(day.highP90) + "°"]
             // Wider than 4 °C (7 °F) is a real disagreement; narrower, only the least sure day.
