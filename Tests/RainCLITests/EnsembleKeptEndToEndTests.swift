@@ -73,7 +73,7 @@ import Testing
 
             let online = try await world.keylessRain(["show", "Berlin", "--spread"], environment: environment)
             #expect(online.status == 0, "\(online.error)")
-            let onlineLines = online.output.split(separator: "\n").map(String.init).drop { !$0.hasPrefix("How sure") }
+            let onlineLines = online.output.split(separator: "\n").map(String.init).drop { !$0.hasPrefix("  How sure") }
             // Two hours on, nothing fetched: the same lines, the first with the age.
             let later = Spread.now.addingTimeInterval(2 * 3600 + 60)
             let offline = try await BuiltProduct.run("rain", ["show", "Berlin", "--offline", "--spread"],
@@ -82,9 +82,9 @@ import Testing
             #expect(offline.error.isEmpty, "\(offline.error)")
             let lines = offline.output.split(separator: "\n").map(String.init)
             // The spread's lines fit (the forecast's are cut to the window only on a terminal).
-            let spreadLines = lines.drop { !$0.hasPrefix("How sure") }
+            let spreadLines = lines.drop { !$0.hasPrefix("  How sure") }
             #expect(spreadLines.allSatisfy { $0.displayWidth <= width }, "\(offline.output)")
-            #expect(spreadLines.first == "How sure: ICON (DWD), 40 runs, 2 h ago", "\(offline.output)")
+            #expect(spreadLines.first == "  How sure: ICON (DWD), 40 runs, 2 h ago", "\(offline.output)")
             #expect(Array(spreadLines.dropFirst()) == Array(onlineLines.dropFirst()), "\(offline.output)")
             let json = try await BuiltProduct.run("rain", ["show", "Berlin", "--offline", "--spread", "--json"],
                                                   environment: world.keylessEnvironment, at: later)
@@ -130,9 +130,9 @@ extension EnsembleKeptEndToEndTests {
                                                      environment: world.keylessEnvironment.merging(["COLUMNS": "50", "LANG": "ru_RU.UTF-8"]) { $1 },
                                                      at: Spread.now.addingTimeInterval(2 * 3600 + 60))
             #expect(offline.status == 0, "\(offline.error)")
-            let lines = offline.output.split(separator: "\n").map(String.init).drop { !$0.hasPrefix("Уверенность") }
-            #expect(lines.first == "Уверенность: ICON-EU (DWD), прогонов: 40", "\(offline.output)")
-            #expect(lines.dropFirst().first == "загружено 2 ч назад", "\(offline.output)")
+            let lines = offline.output.split(separator: "\n").map(String.init).drop { !$0.hasPrefix("  Уверенность") }
+            #expect(lines.first == "  Уверенность: ICON-EU (DWD), прогонов: 40", "\(offline.output)")
+            #expect(lines.dropFirst().first == "  загружено 2 ч назад", "\(offline.output)")
             #expect(lines.allSatisfy { $0.displayWidth <= 50 }, "\(offline.output)")
         }
     }

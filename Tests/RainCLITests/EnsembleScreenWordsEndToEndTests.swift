@@ -23,8 +23,8 @@ import Testing
                                today: "Today", rain: "rain in 40 of 40 runs", snow: "snow in 40 of 40 runs",
                                either: "rain/snow in 40 of 40 runs", dry: "dry in 40 of 40 runs")
     static let german = Words(language: "de_DE.UTF-8", title: "Wie sicher: ICON (DWD), 40 Läufe", range: "Max und Min: die mittleren 80% der Läufe",
-                              today: "Heute", rain: "Regen in 40 von 40 Läufen", snow: "Schnee in 40 von 40 Läufen",
-                              either: "Regen/Schnee in 40 von 40", dry: "trocken in 40 von 40 Läufen")
+                              today: "Heute", rain: "Regen in 40/40 Läufen", snow: "Schnee in 40/40 Läufen",
+                              either: "Regen/Schnee in 40/40 Läufen", dry: "trocken in 40/40 Läufen")
     static let japanese = Words(language: "ja_JP.UTF-8", title: "確からしさ: ICON (DWD)、40 メンバー", range: "最高・最低: メンバーの中央 80% の範囲",
                                 today: "今日", rain: "40 メンバー中 40 で雨", snow: "40 メンバー中 40 で雪",
                                 either: "40 メンバー中 40 で雨か雪", dry: "40 メンバー中 40 で降水なし")
@@ -59,8 +59,14 @@ import Testing
         let cache = ForecastCache(directory: world.home + "/cache/forecasts")
         var cached = try #require(try cache.load(for: world.berlin.id))
         let kinds: [(liquid: Double?, snow: Double?, wet: Bool)] = [(0.5, nil, true), (nil, 2, true), (0.3, 1, true), (nil, nil, false)]
+        // Today's: in the hour after the place's midnight, before UTC's, the ensemble's days
+        // (in UTC) still begin with yesterday.
+        let today = try #require(daily.firstIndex { day in
+            (day["time"] as? String).flatMap { ISO8601DateFormatter().date(from: $0) }.map { $0.addingTimeInterval(86400) > Date() } ?? false
+        })
+        try #require(daily.count >= today + 5)
         for (offset, kind) in kinds.enumerated() {
-            let index = offset + 1
+            let index = today + offset + 1
             let runs = try #require(daily[index]["runs"] as? Int)
             daily[index]["rain_runs"] = kind.wet ? runs : 0
             daily[index]["precip_chance"] = kind.wet ? 1 : 0
@@ -89,10 +95,13 @@ import Testing
             let screen = lines.joined(separator: "\n")
 
             // The model as a person knows it; never its id.
-            let title = try #require(lines.firstIndex { $0.hasPrefix(words.title) }, "\(screen)")
+            let title = try #require(lines.firstIndex { $0.hasPrefix(words.title) || $0.hasPrefix("  " + words.title) }, "\(screen)")
             #expect(!screen.contains("icon_seamless"), "\(screen)")
+            // The spread's lines, indented as the forecast's sections are where they fit so.
+            let indent = lines[title].hasPrefix("  ") ? 2 : 0
+            let spread = lines[title...].map { String($0.dropFirst(indent)) }
             // What the ranges are, once, under the title.
-            #expect(lines[title + 1] == words.range, "\(screen)")
+            #expect(spread[1] == words.range, "\(screen)")
             #expect(lines.filter { $0.contains("80%") }.count == 1, "\(screen)")
 
             // The forecast's day labels, from its days: the spread's rows begin with the same.
@@ -100,7 +109,7 @@ import Testing
             // A day of snow and rain may have its amounts on a line under its row: no label.
             let labels = lines[firstDay...].prefix { !$0.isEmpty }.filter { !$0.hasPrefix("   ") }.prefix(6)
                 .map { $0.dropFirst(2).components(separatedBy: "  ")[0].trimmingCharacters(in: .whitespaces) }
-            let rows = Array(lines[(title + 3)...].prefix(labels.count))
+            let rows = Array(spread[3...].prefix(labels.count))
             #expect(labels.count == 6 && rows.count == 6, "\(screen)")
             for (row, label) in zip(rows, labels) {
                 #expect(row.hasPrefix(label + " "), "'\(label)' in \(screen)")
@@ -125,11 +134,11 @@ import Testing
             #expect((document["spread"] as? [String: Any])?["model"] as? String == "icon_global")
             for (language, title) in [("C.UTF-8", "How sure: ICON global (DWD), 40 runs"), ("fr_FR.UTF-8", "Fiabilité : ICON mondial (DWD), 40 scénarios")] {
                 let shown = try await world.keylessRain(["show", "Berlin", "--spread"], environment: ["LANG": language, "COLUMNS": "50"])
-                #expect(shown.output.split(separator: "\n").contains { $0 == title }, "\(shown.output)")
+                #expect(shown.output.split(separator: "\n").contains { $0 == "  " + title }, "\(shown.output)")
             }
             writeFile(home + "/config.json", #"{"timeout_seconds": 30}"#)
             let tokyo = try await world.keylessRain(["show", "Tokyo", "--spread"], environment: ["COLUMNS": "50"])
-            #expect(tokyo.output.contains("\nHow sure: GFS (NOAA), 31 runs\n"), "\(tokyo.output)")
+            #expect(tokyo.output.contains("\n  How sure: GFS (NOAA), 31 runs\n"), "\(tokyo.output)")
         }
     }
 

@@ -146,7 +146,7 @@ import Testing
         let screen = try await world.keylessRain(["show", place.name, "--spread"], environment: ["COLUMNS": "50"])
         #expect(screen.status == 0, "\(screen.error)")
         let lines = screen.output.split(separator: "\n").map(String.init)
-        #expect(lines.contains("How sure: \(name), \(members) runs"), "\(screen.output)")
+        #expect(lines.contains("  How sure: \(name), \(members) runs"), "\(screen.output)")
         let spreadLines = lines.drop { !$0.contains("How sure:") }
         #expect(spreadLines.count >= 7)
         #expect(spreadLines.allSatisfy { $0.displayWidth <= 50 }, "\(screen.output)")
@@ -279,7 +279,7 @@ extension EnsembleSpreadEndToEndTests {
             let world = try ForecastWorld(home: home)  // the terminal's rain reads the real clock
             let (screen, lines) = try await AirFixesEndToEndTests.terminal(world, ["show", "Berlin", "--spread"], width: 80)
             #expect(lines.first?.hasPrefix("Berlin") == true && lines.contains { $0.contains("updated") }, "\(screen)")
-            #expect(lines.contains { $0.hasPrefix("How sure: ICON") } && lines.contains { $0.hasPrefix("Data: ") }, "\(screen)")
+            #expect(lines.contains { $0.hasPrefix("  How sure: ICON") } && lines.contains { $0.hasPrefix("Data: ") }, "\(screen)")
         }
     }
 }

@@ -16,7 +16,7 @@ import Testing
             let shown = try await world.keylessRain(["show", "Berlin", "--spread"], environment: ["COLUMNS": String(columns)])
             #expect(shown.status == 0, "\(shown)")
             let lines = shown.output.split(separator: "\n").map(String.init)
-            let spread = lines.drop { !$0.hasPrefix("How") }.prefix { !$0.hasPrefix("Data:") }
+            let spread = lines.drop { !$0.contains(/^ *How/) }.prefix { !$0.hasPrefix("Data:") }
             #expect(spread.count >= 4, "\(shown.output)")
             #expect(spread.allSatisfy { $0.displayWidth <= columns }, "\(shown.output)")
         }

@@ -102,7 +102,7 @@ extension ForecastViewContext {
     /// - Parameter day: every hour of that day still ahead (`--day`), in as many rows as they take.
     /// - Parameter details: rows of the feels-like temperature and the wind (speed and arrow),
     ///   each named at its end, where the window leaves room for the name.
-    func hoursSection(on day: Date? = nil, details: Bool = false) -> [String] {
+    func hoursSection(on day: Date? = nil, details: Bool = false, chances: Bool = true) -> [String] {
         var ahead = Array(ForecastView.hoursAhead(in: forecast, now: now).prefix(hourCount ?? 48))
         if let day { ahead = ForecastView.hoursAhead(in: forecast, now: now).filter { clock.isSameDay($0.time, day) } }
         guard !ahead.isEmpty else { return [] }
@@ -124,11 +124,13 @@ extension ForecastViewContext {
             if first > 0 { lines.append("") }
             lines += [row { index, _ in labels.texts[index] },
                       row { WeatherSymbol.symbol(for: $1.icon) },
-                      row { colored(shortTemperature($1.temperature), celsius: $1.temperature) },
-                      row { _, hour in
-                          let chance = MeasureFormat.percent(hour.precipProbability)
-                          return (hour.precipProbability ?? 0) < 0.2 ? style.dim(chance) : style.cyan(chance)
-                      }]
+                      row { colored(shortTemperature($1.temperature), celsius: $1.temperature) }]
+            if chances {
+                lines.append(row { _, hour in
+                    let chance = MeasureFormat.percent(hour.precipProbability)
+                    return (hour.precipProbability ?? 0) < 0.2 ? style.dim(chance) : style.cyan(chance)
+                })
+            }
             let nameRoom = visibleWidth - 2 - hours.count * columnWidth
             if details && nameRoom >= 4 {
                 func named(_ row: String, _ name: String) -> String {

@@ -51,7 +51,8 @@ public struct ForecastView: Sendable {
     /// (`rain` on a 24-line terminal, `rain watch`) that keeps the header, now, the air and the
     /// hours, and gives up the alerts' text beyond two lines, days, the rest of the alerts' text,
     /// pressure and visibility, the sun and moon lines, the last day, the blank lines between
-    /// sections, then whatever is left at the end; days come back into lines a later step left
+    /// sections, then the hours' graph or grid (`fittedHours`: a section goes whole or not at
+    /// all), then whatever is left at the end; days come back into lines a later step left
     /// free, as many as fit. The air's index and pollen lines outlast the
     /// sun and moon: they change by the hour and bear on going out, while sunrise and the moon
     /// move by minutes a day and are in no danger. A window narrower than
@@ -94,8 +95,13 @@ public struct ForecastView: Sendable {
             return trimmed(sections.filter { !$0.isEmpty }.joined(separator: [""]).map { $0 })
         }
         // The hours with the feels-like and wind rows where the window has the lines for them.
-        var lessHours = context.hoursSection()
+        let grid = context.hoursSection()
+        var lessHours = grid
         var hours = context.hoursSection(details: true)
+        // Smaller whole forms of the hours, for a window with no room for `lessHours`: the
+        // times, symbols and temperatures still say something whole.
+        let leanGrid = context.hoursSection(chances: false)
+        var leastHours = [leanGrid]
         let place = showsCompactGraph && cutsLines ? CompactGraphPlace(width: width, hourCount: hourCount) : .none
         if place != .none {
             var meteogram = Meteogram(width: width, usesColor: usesColor, ascii: asciiOnly, now: now, hours: 24, isCompact: true)
@@ -104,6 +110,7 @@ public struct ForecastView: Sendable {
             if !graph.isEmpty {
                 hours = place == .inPlaceOfHours ? graph : graph + [""] + hours
                 lessHours = place == .inPlaceOfHours ? graph : graph + [""] + lessHours
+                leastHours = place == .inPlaceOfHours ? [grid, leanGrid] : [graph, grid, leanGrid]
             }
         }
         var sections = [context.header(), context.currentSection() + air + context.skySection(), hours,
@@ -129,6 +136,7 @@ public struct ForecastView: Sendable {
                 days += 1
                 sections = more
             }
+            sections[Self.hoursIndex] = Self.fittedHours(sections, forms: leastHours, height: height)
         }
         var lines: [String] = []
         for section in sections where !section.isEmpty {
@@ -159,6 +167,15 @@ public struct ForecastView: Sendable {
     private static func isDense(_ sections: [[String]], height: Int?) -> Bool {
         guard let height else { return false }
         return spacedCount(sections) > height
+    }
+
+    /// The hours in the first of their forms (as they are, then `forms`) that fits `height`
+    /// beside the other sections, without blank lines if need be; none where none fits: a
+    /// heading with nothing under it, or a chart without its axis, says nothing whole
+    /// (`show --spread` on a 24-line window left them so).
+    private static func fittedHours(_ sections: [[String]], forms: [[String]], height: Int) -> [String] {
+        let others = sections.enumerated().filter { $0.offset != hoursIndex }.reduce(0) { $0 + $1.element.count }
+        return ([sections[hoursIndex]] + forms).first { !$0.isEmpty && others + $0.count <= height } ?? []
     }
 
     /// Gives up the alerts' text but its first line (`shortAlerts`), the conditions' pressure

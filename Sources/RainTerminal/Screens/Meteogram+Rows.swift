@@ -297,12 +297,13 @@ extension MeteogramPlot {
         return placed(items, label: "")
     }
 
-    func legendLine() -> String {
+    /// The legend: each part whole, on a second line where the first has no room for it (the
+    /// AQI row's scale was left out at 80 columns, and "now" with it).
+    func legendLines() -> [String] {
         let tr = format.localization
         var parts = ascii
-            ? ["-_' " + tr.tr("temp"), ": " + tr.tr("feels"), "#=: " + tr.tr("rain by chance"), ". " + tr.tr("night"), "A " + tr.tr("now")]
-            : ["⠤ " + tr.tr("temp"), "⠂ " + tr.tr("feels"),
-               style.usesColor ? "▆ " + tr.tr("rain, brighter likelier") : "█▒░ " + tr.tr("rain by chance"), "· " + tr.tr("night"), "▲ " + tr.tr("now")]
+            ? ["-_' " + tr.tr("temp"), ": " + tr.tr("feels"), chanceLegend(), ". " + tr.tr("night"), "A " + tr.tr("now")]
+            : ["⠤ " + tr.tr("temp"), "⠂ " + tr.tr("feels"), chanceLegend(), "· " + tr.tr("night"), "▲ " + tr.tr("now")]
         if showsSpread {
             let words = spreadLegend()
             parts[2] = words.rain
@@ -312,11 +313,14 @@ extension MeteogramPlot {
         if showsGusts { parts.insert("g " + tr.tr("gusts"), at: showsSpread ? 4 : 3) }
         // The AQI row's scale, last: where it fits.
         if airLine() != nil { parts.append(tr.tr(airQualityScale == .us ? N_("US AQI") : N_("European AQI"))) }
-        var text = "  "
-        for part in parts where text.displayWidth + part.displayWidth + 2 <= columns + Meteogram.gutter {
-            text += part + "  "
+        var lines = ["  "]
+        for part in parts {
+            if lines[lines.count - 1].displayWidth + part.displayWidth + 2 > columns + Meteogram.gutter && lines[lines.count - 1] != "  " {
+                lines.append("  ")
+            }
+            lines[lines.count - 1] += part + "  "
         }
-        return style.dim(text)
+        return lines.map { style.dim($0) }
     }
 }
 

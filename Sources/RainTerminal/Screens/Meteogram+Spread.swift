@@ -55,11 +55,31 @@ extension MeteogramPlot {
     /// rain, snow, or both.
     func spreadLegend() -> (band: String, rain: String) {
         let tr = format.localization
-        let kinds = Set(points.filter { ($0.precipIntensity ?? 0) > 0 }.map { $0.precipType == "snow" ? "snow" : $0.precipType == "sleet" ? "both" : "rain" })
-        let (byShare, brighter) = kinds == ["snow"] ? (N_("snow by share of runs"), N_("snow, brighter in more runs"))
-            : kinds.count > 1 || kinds == ["both"] ? (N_("rain/snow by share of runs"), N_("rain/snow, brighter in more runs"))
-            : (N_("rain by share of runs"), N_("rain, brighter in more runs"))
+        let (byShare, brighter) = switch wetKind {
+        case .snow: (N_("snow by share of runs"), N_("snow, brighter in more runs"))
+        case .either: (N_("rain/snow by share of runs"), N_("rain/snow, brighter in more runs"))
+        case .rain: (N_("rain by share of runs"), N_("rain, brighter in more runs"))
+        }
         return ((ascii ? "~ " : "░ ") + tr.tr("{percentiles} of runs", ["percentiles": "10–90%"]),
                 ascii ? "#=: " + tr.tr(byShare) : style.usesColor ? "▆ " + tr.tr(brighter) : "█▒░ " + tr.tr(byShare))
+    }
+
+    /// The bars' legend without the ensemble: named, as the spread's are, by the graph's wet hours.
+    func chanceLegend() -> String {
+        let tr = format.localization
+        let (byChance, brighter) = switch wetKind {
+        case .snow: (N_("snow by chance"), N_("snow, brighter likelier"))
+        case .either: (N_("rain/snow by chance"), N_("rain/snow, brighter likelier"))
+        case .rain: (N_("rain by chance"), N_("rain, brighter likelier"))
+        }
+        return ascii ? "#=: " + tr.tr(byChance) : style.usesColor ? "▆ " + tr.tr(brighter) : "█▒░ " + tr.tr(byChance)
+    }
+
+    enum BarKind { case rain, snow, either }
+
+    /// What the graph's wet hours bring: rain (also where none is wet), snow, or both.
+    var wetKind: BarKind {
+        let kinds = Set(points.filter { ($0.precipIntensity ?? 0) > 0 }.map { $0.precipType == "snow" ? "snow" : $0.precipType == "sleet" ? "both" : "rain" })
+        return kinds == ["snow"] ? .snow : kinds.count > 1 || kinds == ["both"] ? .either : .rain
     }
 }

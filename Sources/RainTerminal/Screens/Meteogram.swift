@@ -140,7 +140,7 @@ struct MeteogramPlot {
             if let air = airLine() { lines.append(air) }
         }
         lines.append(labelLine())
-        if !isCompact { lines.append(legendLine()) }
+        if !isCompact { lines += legendLines() }
         return lines
     }
 

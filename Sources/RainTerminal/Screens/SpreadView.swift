@@ -8,12 +8,12 @@ import RainKit
 /// and the day whose high the runs disagree on most. Fits 50 columns; in fewer, each line is
 /// cut to the width (`show --spread` leaves the spread out of a window too narrow for any screen).
 ///
-///     How sure: ICON (DWD), 40 runs
-///     Highs and lows: the middle 80% of the runs
-///             highs  lows
-///     Today  12…15°  3…6°  dry in 34 of 40 runs
-///     Mon 7   9…17°  2…5°  snow in 31 of 40 runs
-///     Mon 7: runs disagree on the high, 9° to 17°
+///       How sure: ICON (DWD), 40 runs
+///       Highs and lows: the middle 80% of the runs
+///               highs  lows
+///       Today  12…15°  3…6°  dry in 34 of 40 runs
+///       Mon 7   9…17°  2…5°  snow in 31 of 40 runs
+///       Mon 7: runs disagree on the high, 9° to 17°
 public struct SpreadView {
     public var width: Int
     public var ascii: Bool
@@ -31,11 +31,20 @@ public struct SpreadView {
         self.presentation = presentation
     }
 
+    /// Indented as the forecast's sections above it are, where every line has the columns
+    /// for it whole; else flush left, where a day's words are not cut.
     public func lines(_ spread: ForecastSpread, of cached: CachedForecast) -> [String] {
-        table(spread, of: cached).map { $0.truncated(toDisplayWidth: width) }
+        let room = width - Self.indent.count
+        if room > 0 {
+            let indented = table(spread, of: cached, width: room)
+            if indented.allSatisfy({ $0.displayWidth <= room }) { return indented.map { Self.indent + $0 } }
+        }
+        return table(spread, of: cached, width: width).map { $0.truncated(toDisplayWidth: width) }
     }
 
-    private func table(_ spread: ForecastSpread, of cached: CachedForecast) -> [String] {
+    static let indent = "  "
+
+    private func table(_ spread: ForecastSpread, of cached: CachedForecast, width: Int) -> [String] {
         let words = presentation.localization
         let clock = presentation.clock(cached.forecast)
         let format = presentation.format(cached.forecast)
@@ -50,8 +59,7 @@ public struct SpreadView {
         guard !days.isEmpty else { return [words.tr("The ensemble has no days ahead.")] }
         let model = EnsembleModel(rawValue: spread.model).map { words.tr($0.displayName) } ?? spread.model.strippingControlCharacters
         let title: KeyValuePairs = ["model": model, "count": String(spread.members)]
-        var lines = [words.trn("How sure: {model}, 1 run", "How sure: {model}, {count} runs", count: spread.members, title)
-            .truncated(toDisplayWidth: width)]
+        var lines = [words.trn("How sure: {model}, 1 run", "How sure: {model}, {count} runs", count: spread.members, title)]
         if let fetchedAt {
             let age = AgeFormatter.string(since: fetchedAt, now: now, localization: words)
             let header = words.trn("How sure: {model}, 1 run, {age}", "How sure: {model}, {count} runs, {age}", count: spread.members,
@@ -60,11 +68,11 @@ public struct SpreadView {
             if header.displayWidth <= width {
                 lines[0] = header
             } else {
-                lines.append(words.tr("fetched {age}", ["age": age]).truncated(toDisplayWidth: width))
+                lines.append(words.tr("fetched {age}", ["age": age]))
             }
         }
         // What the ranges are, once for all the days.
-        lines.append(words.tr("Highs and lows: the middle {share} of the runs", ["share": "80%"]).truncated(toDisplayWidth: width))
+        lines.append(words.tr("Highs and lows: the middle {share} of the runs", ["share": "80%"]))
         let ranges = days.map { (range($0.highP10, $0.highP90), range($0.lowP10, $0.lowP90)) }
         // Each column as wide as its heading too, which is never cut ("–°" is narrower than "highs").
         let (highs, lows) = (words.tr("highs"), words.tr("lows"))
@@ -81,7 +89,13 @@ public struct SpreadView {
         for (i, text) in runs.enumerated() {
             let line = names[i].padded(to: nameWidth) + gap + ranges[i].0.padded(to: highWidth, alignRight: true)
                 + gap + ranges[i].1.padded(to: lowWidth, alignRight: true) + (text.isEmpty ? "" : gap + text)
-            lines.append(line.truncated(toDisplayWidth: width))
+            lines.append(line)
+        }
+        // The forecast's days the runs stop short of (the model's horizon, or a last day the
+        // ensemble has too few hours of), said in a line rather than left out unsaid.
+        let forecastDays = ForecastView.daysAhead(in: cached.forecast, now: now, clock: clock).prefix(dayCount ?? 7)
+        if let last = days.last, let missing = forecastDays.first(where: { clock.startOfDay($0.time) > clock.startOfDay(last.time) }) {
+            lines.append(words.tr("No runs from {day} on", ["day": clock.dayLabel(missing.time, now: now)]))
         }
         if let day = spread.leastSureDay(from: now), days.contains(day) {
             let values: KeyValuePairs = ["day": clock.dayLabel(day.time, now: now), "low": whole(day.highP10) + "°", "high": whole(day.highP90) + "°"]
@@ -90,7 +104,7 @@ public struct SpreadView {
             let sentence = apart >= (cached.forecast.units == .us ? 7 : 4)
                 ? words.tr("{day}: runs disagree on the high, {low} to {high}", values)
                 : words.tr("{day}: the high is least sure, {low} to {high}", values)
-            lines.append(sentence.truncated(toDisplayWidth: width))
+            lines.append(sentence)
         }
         return lines
     }
