@@ -3,18 +3,23 @@
 # through rain as a new user would, in a throwaway RAIN_HOME. Nothing leaves this machine.
 set -eu
 
-echo "Building rain and the ForecastSimulator (the first build takes a few minutes)..."
-# On a terminal swift build's own progress line shows that it is working; elsewhere it is quiet.
-if [ -t 1 ]; then
-    swift build --product rain && swift build --product forecast-simulator && swift build --product rain-manual
+# RAIN_DEMO_BIN: a folder already holding the built rain and forecast-simulator (the tests').
+if [ -n "${RAIN_DEMO_BIN:-}" ]; then
+    bin="$RAIN_DEMO_BIN"
 else
-    swift build --product rain >/dev/null
-    swift build --product forecast-simulator >/dev/null
-    swift build --product rain-manual >/dev/null
+    echo "Building rain and the ForecastSimulator (the first build takes a few minutes)..."
+    # On a terminal swift build's own progress line shows that it is working; elsewhere it is quiet.
+    if [ -t 1 ]; then
+        swift build --product rain && swift build --product forecast-simulator && swift build --product rain-manual
+    else
+        swift build --product rain >/dev/null
+        swift build --product forecast-simulator >/dev/null
+        swift build --product rain-manual >/dev/null
+    fi
+    bin="$(swift build --show-bin-path)"
+    # The message catalogues beside the build's rain, where it finds them (LANG=de_DE.UTF-8 rain).
+    make --no-print-directory -s catalogues LOCALE_OUT="$bin/locale"
 fi
-bin="$(swift build --show-bin-path)"
-# The message catalogues beside the build's rain, where it finds them (LANG=de_DE.UTF-8 rain).
-make --no-print-directory -s catalogues LOCALE_OUT="$bin/locale"
 
 work="$(mktemp -d "${TMPDIR:-/tmp}/rain-demo.XXXXXX")"
 . "$(dirname "$0")/simulator.sh"
@@ -82,4 +87,14 @@ echo
 echo "--- and comes back ---"
 start_simulator simulator --port "$port"
 run refresh --all
+
+echo
+echo "--- cron does not see your shell's RAIN_API_KEY: the key goes in a file config.json names ---"
+config="$("$bin/rain" config path)"
+mkdir -p "$(dirname "$config")"
+(umask 077 && printf '%s\n' "$RAIN_API_KEY" >"$work/pirate-weather.key")
+(umask 077 && printf '{"api_key_file": "%s"}\n' "$work/pirate-weather.key" >"$config")
+printf '\n$ unset RAIN_API_KEY  # config.json: {"api_key_file": "%s"}\n' "$work/pirate-weather.key"
+unset RAIN_API_KEY
+run_head 4 config show
 run cron --every 30m

@@ -5,7 +5,6 @@ struct Conditions: Sendable {
     var time: Double
     var temperature: Double
     var apparentTemperature: Double
-    var dewPoint: Double
     var humidity: Double
     var pressure: Double
     var windSpeed: Double
@@ -24,6 +23,15 @@ struct Conditions: Sendable {
         if temperature <= 0 { return "snow" }
         if temperature <= 2 { return "sleet" }
         return "rain"
+    }
+
+    /// The dew point of the temperature and humidity, by the Magnus formula (Alduchov and
+    /// Eskridge's constants): derived, never stored, so it agrees with them however the
+    /// humidity was raised later (`setPrecipitation`), as a real service's does.
+    var dewPoint: Double {
+        let a = 17.625, b = 243.04
+        let gamma = log(max(humidity, 0.01)) + a * temperature / (b + temperature)
+        return b * gamma / (a - gamma)
     }
 
     var isFoggy: Bool { precipIntensity == 0 && humidity > 0.92 && windSpeed < 2.5 }
@@ -116,7 +124,6 @@ struct WeatherModel: Sendable {
             time: time,
             temperature: temperature,
             apparentTemperature: apparent,
-            dewPoint: temperature - (1 - humidity) * 20,
             humidity: humidity,
             pressure: 1013 + 12 * seed.smooth(19, at: hours, period: 48) - 8 * (cloud - 0.5),
             windSpeed: windSpeed,

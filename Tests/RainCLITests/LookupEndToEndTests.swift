@@ -72,8 +72,7 @@ import Testing
             let again = try await world.keylessRain(["springfield", "--offline"])
             #expect(again.status == 0 && again.output.contains("37.22° N, 93.30° W"), "\(again)")
             #expect(searches(world) == searched, "\(world.requestedPaths)")
-            // The hint to keep it still runs without a terminal: the cache does not know there were
-            // three, so it names the pick.
+            // The hint to keep it is the first show's: the cache keeps that there were three.
             #expect(again.error == "rain: Springfield is not saved; to keep it: rain locations add springfield --pick 1\n", "\(again)")
 
             let tooFar = try await world.keylessRain(["springfield", "--pick", "4"])

@@ -32,7 +32,8 @@ import Testing
     @Test func rainStartingSoonSaysWhenHowHardAndHowMuch() {
         #expect(summaries(forecast(rainFrom: 22)) == ["Rain in Berlin in about 20 min (moderate, ~2 mm in the first hour)"])
         #expect(summaries(forecast(rainFrom: 3, rate: 0.5)) == ["Rain in Berlin in a few min (light, ~0.5 mm in the first hour)"])
-        #expect(summaries(forecast(rainFrom: 0, rate: 12, type: "snow")) == ["Snow in Berlin now (heavy, ~12 mm in the first hour)"])
+        // Snow is said in cm of snow, as the screen says it: 0.7 cm per mm of water.
+        #expect(summaries(forecast(rainFrom: 0, rate: 12, type: "snow")) == ["Snow in Berlin now (heavy, ~8.4 cm in the first hour)"])
         #expect(summaries(forecast(rainFrom: nil)).isEmpty)
     }
 

@@ -52,7 +52,6 @@ struct NotifyCommand: RunnableCommand {
         quiet = parsed[Self.quiet]
         verbose = parsed[Self.verbose]
         if all && !references.isEmpty { throw ValidationError(N_("give either '--all' or locations, not both")) }
-        if json && dryRun { throw ValidationError(N_("'--json' and '--dry-run' cannot be used together")) }
         // --json and --dry-run send nothing: an --exec beside them would silently not run.
         if command != nil, let other = json ? "--json" : dryRun ? "--dry-run" : nil {
             throw ValidationError(N_("'--exec' and '{other}' cannot be used together: '{other}' sends nothing"), ["other": other])

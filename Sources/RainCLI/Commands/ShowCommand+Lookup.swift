@@ -29,9 +29,9 @@ extension ShowCommand {
 
     /// The place to show and whose cache holds its forecast: a saved place (LOC, or the current
     /// location), else one looked up, with the question it answers (`--pick N` when several
-    /// places have the name). `--pick` and `--country` are for lookups: with a saved place they
-    /// are refused rather than ignored.
-    func place(_ context: CommandContext) async throws -> (Location, lookup: PlaceQuestion?) {
+    /// places have the name) and how many places the name had (nil: not known). `--pick` and
+    /// `--country` are for lookups: with a saved place they are refused rather than ignored.
+    func place(_ context: CommandContext) async throws -> (Location, lookup: PlaceQuestion?, matches: Int?) {
         if let coordinate { return try await lookedUp(.coordinate(coordinate), context) }
         let list = try context.loadPlaces()
         do {
@@ -39,7 +39,7 @@ extension ShowCommand {
             if let option = pick != nil ? "--pick" : countryCode != nil ? "--country" : nil {
                 throw ValidationError(N_("'{option}' does not apply: '{reference}' is a saved place ({id})"), ["option": option, "reference": reference ?? "", "id": location.shortID])
             }
-            return (location, nil)
+            return (location, nil, nil)
         } catch LocationsError.unknown(let reference, let nearest) where Self.canBeLookedUp(reference) {
             return try await lookedUp(.name(reference, countryCode: countryCode, pick: pick), nearestSaved: nearest, context)
         } catch LocationsError.ambiguous(let reference, let candidates) where pick != nil || countryCode != nil {
@@ -63,17 +63,18 @@ extension ShowCommand {
     /// from the geocoder (not with --offline or --format, which never use the network: --format
     /// then prints what it prints for a place with nothing cached).
     /// `nearestSaved`: a saved place's name the words nearly are, the hint when no place has them.
-    private func lookedUp(_ question: PlaceQuestion, nearestSaved: String? = nil, _ context: CommandContext) async throws -> (Location, lookup: PlaceQuestion?) {
+    private func lookedUp(_ question: PlaceQuestion, nearestSaved: String? = nil, _ context: CommandContext) async throws -> (Location, lookup: PlaceQuestion?, matches: Int?) {
         let settings = try context.loadSettings().settings
         if let cached = try? ForecastCache(directory: settings.paths.lookupsDirectory).load(for: question.cacheID) {
-            // A name alone was answered by its first match (`PlaceQuestion.cacheID`), and whether
-            // it had others is not kept: the hint to keep it names the pick, which works either way.
-            if case .name(let query, let countryCode, nil) = question {
-                return (cached.location, .name(query, countryCode: countryCode, pick: 1))
+            // A name alone was answered by its first match (`PlaceQuestion.cacheID`): the hint to
+            // keep it names the pick where the name had others, as the first show's did. A
+            // lookup cached before rain kept how many it had gets the pick, which works either way.
+            if case .name(let query, let countryCode, nil) = question, cached.lookupMatches.map({ $0 > 1 }) ?? true {
+                return (cached.location, .name(query, countryCode: countryCode, pick: 1), cached.lookupMatches)
             }
-            return (cached.location, question)
+            return (cached.location, question, cached.lookupMatches)
         }
-        if template != nil { return (Self.location(PlaceMatch(name: Self.name(of: question), coordinate: Coordinate(latitude: 0, longitude: 0)), for: question), question) }
+        if template != nil { return (Self.location(PlaceMatch(name: Self.name(of: question), coordinate: Coordinate(latitude: 0, longitude: 0)), for: question), question, nil) }
         if offline {
             var failure = Self.neverLookedUp(Self.name(of: question), askedAs: Self.words(of: question), context.localization)
             // Words that nearly name a saved place were more likely meant as it than as a lookup.
@@ -82,7 +83,7 @@ extension ShowCommand {
         }
         switch question {
         case .coordinate(let coordinate):
-            return (Self.location(PlaceMatch(name: Self.name(of: question), coordinate: coordinate), for: question), question)
+            return (Self.location(PlaceMatch(name: Self.name(of: question), coordinate: coordinate), for: question), question, nil)
         case .name(let query, let countryCode, let pick):
             // A name that could never be saved is refused before anything is asked of a server.
             _ = try LocationValidation.validNewName(query)
@@ -111,7 +112,7 @@ extension ShowCommand {
             // what a script asking the name alone gets, and the hint to keep it says which.
             let chosen = places.count > 1 ? pick ?? places.firstIndex(of: place).map { $0 + 1 } : pick
             let answered = PlaceQuestion.name(query, countryCode: countryCode, pick: chosen)
-            return (Self.location(place, for: answered), answered)
+            return (Self.location(place, for: answered), answered, places.count)
         }
     }
 

@@ -33,7 +33,7 @@ struct ShowCommand: RunnableCommand {
     static let offline = Flag("offline", help: "Only show what is cached; never use the network.")
     static let format = Option<String>(
         "format", value: "template",
-        help: "Print one line from the cache, never fetching, for status bars: {icon} {temp} {feels} {summary} {high} {low} {precip} {place} {age} {sunrise} {sunset} {dawn} {dusk} {moon} {temp_spark} {rain_spark} {aqi} {aqi_category} {pm2_5} {pollen} {wind} {humidity} {pressure} {uv} {dew} {next_hour} {next_hour_spark} {alerts}; {temp_range} {rain_runs} (today's likely high and the runs bringing rain, from the spread 'show --spread' last kept). With --json, waybar's JSON.")
+        help: "Print one line from the cache, never fetching, for status bars: {icon} {temp} {feels} {summary} {high} {low} {precip} {place} {age} {sunrise} {sunset} {dawn} {dusk} {moon} {temp_spark} {rain_spark} {aqi} {aqi_category} {aqi_scale} {pm2_5} {pollen} {wind} {humidity} {pressure} {uv} {dew} {next_hour} {next_hour_spark} {alerts}; {temp_range} {rain_runs} (today's likely high and the runs bringing rain, from the spread 'show --spread' last kept). With --json, waybar's JSON.")
     static let graph = Flag("graph", short: "g", help: "Draw the next 48 hours (or --hours N) as a graph as wide as the terminal (60 columns at least).")
     static let hours = Option<Int>("hours", value: "n", help: "Show the next N hours (more rows where they do not fit one), as far as the forecast goes.")
     static let days = Option<Int>("days", value: "n", help: "Show N days from today (7 by default), as far as the forecast goes.")
@@ -101,15 +101,16 @@ struct ShowCommand: RunnableCommand {
         if all { return try await runAll(context) }
         // A word that is no day is said before anything is fetched.
         if let dayWord { _ = try Self.dayChoice(dayWord, context) }
-        let (location, lookup): (Location, PlaceQuestion?)
+        let (location, lookup, matches): (Location, PlaceQuestion?, Int?)
         do {
-            (location, lookup) = try await place(context)
+            (location, lookup, matches) = try await place(context)
         } catch let error as LocationsError where template != nil && json && [.noLocations, .noCurrentLocation].contains(error) {
             // A status bar reads an object every time: no place has nothing cached either.
             context.console.write(StatusValues.waybarNothingToShow(error == .noLocations ? "no place saved" : "no current location"))
             throw error
         }
-        let service = try context.makeForecastService(verbose: verbose, places: lookup == nil ? .saved : .lookedUp)
+        var service = try context.makeForecastService(verbose: verbose, places: lookup == nil ? .saved : .lookedUp)
+        service.lookupMatches = matches
         if let template {
             let cached = service.cached(for: location).map { template.showsSpread ? withKeptSpread($0, service: service) : $0 }
             return try showStatusLine(template, for: location, lookupWords: lookup.map(Self.words), cached: cached,

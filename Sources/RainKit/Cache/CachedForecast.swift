@@ -11,6 +11,10 @@ public struct CachedForecast: Sendable, Equatable {
     /// The language the provider wrote its summaries in (`Settings.fetchLanguage`); nil for a
     /// provider that writes none, or a forecast cached before rain kept it.
     public var language: String?
+    /// How many places the geocoder had for the name a place not saved was looked up by, so
+    /// that the hint to keep it names `--pick 1` every time or never; nil for saved places, a
+    /// place looked up by coordinates, and a lookup cached before rain kept it.
+    public var lookupMatches: Int?
     /// The units the user reads the forecast in: written by `rain show --json` beside the
     /// document's own `units` (which its numbers stay in), never kept in the cache.
     public var displayUnits: DisplayUnits?

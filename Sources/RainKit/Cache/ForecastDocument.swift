@@ -20,6 +20,7 @@ enum ForecastDocument {
         JSONField("source", .name({ $0.source }, { $0.source = $1 })),
         JSONField("units", .requiredChoice({ $0.forecast.units }, { $0.forecast.units = $1 })),
         JSONField("language", .text({ $0.language }, { $0.language = $1 })),
+        JSONField("lookup_matches", .number({ $0.lookupMatches.map(Double.init) }, { $0.lookupMatches = $1.flatMap { Int(exactly: $0) } })),
         JSONField("display_units", .object({ $0.displayUnits }, { $0.displayUnits = $1 }, displayUnitsTable, DisplayUnits(preset: .si))),
         JSONField("timezone", .name({ $0.forecast.timeZone }, { $0.forecast.timeZone = $1 })),
         JSONField("forecast_coordinate", .required({ $0.forecast.coordinate }, { $0.forecast.coordinate = $1 },

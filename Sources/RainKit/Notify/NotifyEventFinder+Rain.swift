@@ -23,11 +23,13 @@ extension NotifyEventFinder {
             : forecast.nextHour?.precision == .hour ? words.tr("from about {time}", ["time": clock.time(told)])
             : minutes < 5 ? words.tr("in a few min")
             : words.tr("in about {minutes} min", ["minutes": String(Int((Double(minutes) / 5).rounded()) * 5)])
-        // The amount is in the forecast's own system, as the notification's JSON says.
-        let label = units == .us ? "in" : "mm"
+        // The amount is in the forecast's own system, as the notification's JSON says; snow is
+        // said as the screen says it, in cm (in for `us`) of snow, not of its water.
+        let said = kind == "snow" ? Self.snowDepth(ofWater: amount, units: units) : amount
+        let label = units == .us ? "in" : kind == "snow" ? "cm" : "mm"
         let summary = words.tr("{kind} in {place} {when} ({strength}, ~{amount} in the first hour)", [
             "kind": words.tr(NextHourOutlook.nouns[kind] ?? N_("Rain")), "place": name, "when": when,
-            "strength": words.tr(strength.words), "amount": words.decimal(MeasureFormat.amount(amount)) + " " + label])
+            "strength": words.tr(strength.words), "amount": words.decimal(MeasureFormat.amount(said)) + " " + label])
         var event = NotifyEvent(
             kind: .rain, id: "rain:\(location.idString)", placeID: location.id, placeName: name, summary: summary,
             body: hasStarted ? words.tr("It has started.") : words.tr("From about {time} local time.", ["time": clock.time(told)]),
@@ -37,6 +39,13 @@ extension NotifyEventFinder {
         event.amount = amount
         event.probability = wet.minute.precipProbability
         return event
+    }
+
+    /// The depth of snow that `water` (mm, in for `us`) makes: cm, in for `us`. Open-Meteo's
+    /// ratio, 0.7 cm of snow per mm of water, by which its `snowfall` (what the screen shows)
+    /// is reckoned (the ForecastSimulator's `snowfall(waterMillimetres:)`).
+    static func snowDepth(ofWater water: Double, units: UnitSystem) -> Double {
+        units == .us ? water * 7 : water * 0.7
     }
 
     /// The intensity (the forecast's unit per hour) at each minute from `start`: the next-hour

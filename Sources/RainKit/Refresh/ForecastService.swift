@@ -18,6 +18,8 @@ public struct ForecastService: Sendable {
     public var saysFeedProblems = true
     /// The calls spent at Open-Meteo's free APIs this minute, by every refresh of this service.
     let openMeteoMinute = OpenMeteoMinute()
+    /// How many places the name looked up had, kept with its forecast (`CachedForecast.lookupMatches`).
+    public var lookupMatches: Int?
 
     public enum Places: Sendable {
         /// The cache of the saved places, swept of every place no longer saved.
@@ -70,9 +72,13 @@ public struct ForecastService: Sendable {
 
     /// The cached forecast of a place. A file that cannot be read as one counts as none; it is
     /// set aside (never overwritten) with a warning, so the next refresh can write a good one.
+    /// A saved place is shown as the store says it is now (renamed since the fetch, say): the
+    /// cache keeps the place as it was when fetched, the store is the truth for what the user edits.
     public func cached(for location: Location) -> CachedForecast? {
         do {
-            return try cache.load(for: location.id)
+            guard var cached = try cache.load(for: location.id) else { return nil }
+            if places == .saved { cached.location = location }
+            return cached
         } catch {
             if case .corrupt = error, let aside = try? cache.setAside(for: location.id, now: now()) {
                 warn(LocalizedText(N_("{problem}; moved it aside to {path}"), ["problem": error.text, "path": .verbatim(aside)]))
@@ -175,6 +181,7 @@ public struct ForecastService: Sendable {
             var fresh = CachedForecast(location: location, fetchedAt: now(), source: settings.provider.rawValue,
                                        forecast: fitted.inTimeZone(zone).withAstronomy(at: location.coordinate))
             fresh.language = settings.fetchLanguage
+            if places == .lookedUp { fresh.lookupMatches = lookupMatches }
             // A damaged file is set aside before it would be replaced, never overwritten.
             let old = previous()
             do throws(CacheError) {

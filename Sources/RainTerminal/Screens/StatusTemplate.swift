@@ -7,7 +7,7 @@ public struct StatusTemplate: Sendable, Equatable {
     public enum Placeholder: String, Sendable, CaseIterable {
         case icon, temp, feels, summary, high, low, precip, place, age, sunrise, sunset, dawn, dusk, moon
         case tempSpark = "temp_spark", rainSpark = "rain_spark"
-        case aqi, aqiCategory = "aqi_category", pm2_5, pollen
+        case aqi, aqiCategory = "aqi_category", aqiScale = "aqi_scale", pm2_5, pollen
         case wind, humidity, pressure, uv, dew, nextHour = "next_hour", nextHourSpark = "next_hour_spark", alerts
         case tempRange = "temp_range", rainRuns = "rain_runs"
     }
@@ -166,7 +166,7 @@ public struct StatusValues: Sendable {
 
     public subscript(placeholder: StatusTemplate.Placeholder) -> String { values[placeholder] ?? "" }
 
-    /// `{aqi}` (the index in the place's scale), `{aqi_category}`, `{pm2_5}` ("9.3 μg/m³", whole from 10) and
+    /// `{aqi}` (the index in the place's scale), `{aqi_category}`, `{aqi_scale}` (`EU`, `US`), `{pm2_5}` ("9.3 μg/m³", whole from 10) and
     /// `{pollen}` ("birch high, grass medium"; "none" out of season, missing where not served).
     private static func air(_ forecast: Forecast, now: Date, ascii: Bool, missing: String,
                             presentation: Presentation) -> [StatusTemplate.Placeholder: String] {
@@ -175,6 +175,8 @@ public struct StatusValues: Sendable {
         return [
             .aqi: air?.index.map(MeasureFormat.whole) ?? missing,
             .aqiCategory: air?.category ?? missing,
+            // The scale's mark as `show --all` puts it beside the index, the same in every language.
+            .aqiScale: air.map { $0.scale == .us ? "US" : "EU" } ?? missing,
             .pm2_5: air?.reading.pm2_5.map { MeasureFormat.short($0) + (ascii ? " ug/m3" : " μg/m³") } ?? missing,
             .pollen: air?.pollenList ?? (servesPollen ? presentation.localization.tr(N_("none")) : missing),
         ]
