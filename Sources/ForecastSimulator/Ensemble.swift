@@ -15,10 +15,13 @@ import Foundation
 ///   `countEnsembleMember`: ICON-EPS 40, ICON-D2-EPS 20, GEFS 31; ECMWF IFS ENS 51.
 /// - `Sources/App/Icon/Icon.swift`, `grid`: ICON-EU-EPS covers 29.5...70.5°N, 23.5°W...62.5°E,
 ///   ICON-D2-EPS 43.18...58.06°N, 3.94°W...20.32°E (`RegularGrid(nx: 1214, ny: 745, latMin:
-///   43.18, lonMin: -3.94, dx: 0.02, dy: 0.02)`). Outside a regional model's grid the reader
-///   is nil (`Helper/Reader/GenericReader.swift`, `init` returns nil where `findPoint` finds
-///   none), so `MultiDomainsReader.hourly` is nil (`ForecastapiController.swift`) and the
-///   section is dropped: a 200 with neither `hourly` nor `hourly_units`.
+///   43.18, lonMin: -3.94, dx: 0.02, dy: 0.02)`), a point in it as `Domains/RegularGrid.swift`
+///   `findPointXy` finds one (`Grid`). Outside a regional model's grid the reader is nil
+///   (`Helper/Reader/GenericReader.swift`, `init` returns nil where `findPoint` finds none),
+///   so `MultiDomainsReader` (`ForecastapiController.swift`) has no `hourly` and its
+///   `latitude` and `longitude` are `.nan`, no `elevation`; `Helper/Writer/JsonWriter.swift`
+///   writes them as Swift prints a Float: a 200 whose body is not JSON,
+///   `{"latitude":nan,"longitude":nan,"generationtime_ms":...,"timezone_abbreviation":"GMT"}`.
 /// - precipitation is the preceding hour's sum in mm (the forecast API's convention), of
 ///   models whose steps grow with lead time (`stepHours`): each hour of a step gets an even
 ///   share of the step's sum, rounded to 0.1 mm (`Sources/App/Helper/InterpolationInplace.swift`,
@@ -89,8 +92,11 @@ enum EnsembleAPI {
         let fahrenheit = request.queryValue("temperature_unit") == "fahrenheit"
         let unixTime = request.queryValue("timeformat") == "unixtime"
         let clock = OpenMeteoClock(offset: 0, unixTime: unixTime)
-        let covered = modelName == "icon_eu" ? inICONEurope(latitude, longitude)
-            : modelName == "icon_d2" ? inICOND2(latitude, longitude) : true
+        if let grid = Grid.regional[modelName], !grid.contains(latitude, longitude) {
+            return .text(200, contentType: "application/json; charset=utf-8",
+                         #"{"latitude":nan,"longitude":nan,"generationtime_ms":0.1,"utc_offset_seconds":0,"#
+                         + #""timezone":"GMT","timezone_abbreviation":"GMT"}"#)
+        }
         let today = (now / 86400).rounded(.down) * 86400
         let start = today - Double(pastDays) * 86400
         let asked = (days + pastDays) * 24
@@ -126,21 +132,28 @@ enum EnsembleAPI {
                 return (key, .array(values.reversed()))
             }
         }
-        if !names.isEmpty && covered {
+        if !names.isEmpty {
             body.append(("hourly_units", .object(units)))
             body.append(("hourly", .object(columns)))
         }
         return .json(200, .object(body))
     }
 
-    /// ICON-EU-EPS's grid.
-    static func inICONEurope(_ latitude: Double, _ longitude: Double) -> Bool {
-        (29.5...70.5).contains(latitude) && (-23.5...62.5).contains(longitude)
-    }
+    /// A regional model's regular grid (`Sources/App/Domains/RegularGrid.swift`): a place is in
+    /// it where its nearest column and row (`roundf` in `Float`) are.
+    struct Grid {
+        let nx: Int, ny: Int, latMin: Float, lonMin: Float, dx: Float, dy: Float
 
-    /// ICON-D2-EPS's grid.
-    static func inICOND2(_ latitude: Double, _ longitude: Double) -> Bool {
-        (43.18...58.06).contains(latitude) && (-3.94...20.32).contains(longitude)
+        /// `Sources/App/Icon/Icon.swift`, `grid`: `.iconEuEps`, `.iconD2Eps`.
+        static let regional: [String: Grid] = [
+            "icon_eu": Grid(nx: 689, ny: 329, latMin: 29.5, lonMin: -23.5, dx: 0.125, dy: 0.125),
+            "icon_d2": Grid(nx: 1214, ny: 745, latMin: 43.18, lonMin: -3.94, dx: 0.02, dy: 0.02),
+        ]
+
+        func contains(_ latitude: Double, _ longitude: Double) -> Bool {
+            let x = Int(roundf((Float(longitude) - lonMin) / dx)), y = Int(roundf((Float(latitude) - latMin) / dy))
+            return x >= 0 && x < nx && y >= 0 && y < ny
+        }
     }
 
     /// The runs at one place: the simulator's forecast, each member off it by an error that

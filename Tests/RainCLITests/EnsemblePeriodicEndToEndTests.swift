@@ -60,6 +60,24 @@ import Testing
         }
     }
 
+    /// `ensemble_model` a regional model: a refresh asks only for the places in its grid
+    /// (Berlin in ICON-D2-EPS's, not Tokyo, where the real server's answer is not JSON and
+    /// still costs 4 calls), counts only those, and says the model does not cover Tokyo.
+    @Test func aRefreshAsksARegionalModelOnlyInsideItsGrid() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 30, "ensemble": true, "ensemble_model": "icon_d2"}"#,
+                                          now: Spread.now)
+            let refreshed = try await world.keylessRain(["refresh", "--all"])
+            #expect(refreshed.status == 0, "\(refreshed.error)")
+            #expect(refreshed.error == "rain: fetching the ensemble for 1 place: 4 calls (Open-Meteo)\n"
+                    + "rain: warning: ICON-D2 (DWD) does not cover Tokyo\n", "\(refreshed.error)")
+            let asked = world.simulator.requests.filter { $0.path == "/v1/ensemble" }
+            #expect(asked.count == 1 && asked.allSatisfy { $0.queryValue("latitude") == "52.52" }, "\(asked.map(\.description))")
+            let kept = try FileManager.default.contentsOfDirectory(atPath: home + "/cache/ensembles")
+            #expect(kept == [world.berlin.idString + ".json"])
+        }
+    }
+
     /// 2 places every minute: 5.3 calls each a run (forecast and air), 1440 runs a day, and
     /// each place's ensemble (8 calls, ICON's the heavier of auto's) at most 4 times a day:
     /// 15264 + 64 calls.

@@ -138,6 +138,42 @@ import Testing
         #expect(throws: ForecastError.self) { try EnsembleDecoder.decode(half, model: .iconD2, units: .si, now: Date(timeIntervalSince1970: 0)) }
     }
 
+    /// Where the real server finds no grid point its answer is not JSON (open-meteo
+    /// `JsonWriter.swift` prints the reader-less `.nan` coordinates unquoted): that exact start
+    /// is no cover; any other `nan` is still not JSON.
+    @Test func theServersNanAnswerIsAModelThatDoesNotCoverThePlace() throws {
+        let real = Data(#"{"latitude":nan,"longitude":nan,"generationtime_ms":0.0319480895996094,"utc_offset_seconds":0,"timezone":"GMT","timezone_abbreviation":"GMT"}"#.utf8)
+        #expect(try EnsembleDecoder.decode(real, model: .iconD2, units: .si, now: Date(timeIntervalSince1970: 0)) == nil)
+        for other in [#"{"latitude":nan}"#, #"{"latitude":52.5,"longitude":nan,"hourly":{}}"#, #"{"latitude": nan, "longitude": nan}"#] {
+            #expect(throws: ForecastError.self, "\(other)") {
+                try EnsembleDecoder.decode(Data(other.utf8), model: .iconD2, units: .si, now: Date(timeIntervalSince1970: 0))
+            }
+        }
+    }
+
+    /// The regional grids as open-meteo `Icon.swift` (`grid`) defines them and
+    /// `RegularGrid.swift` (`findPointXy`) finds a point: the nearest cell must be inside, so
+    /// the border reaches half a cell past the first and last points.
+    @Test func aRegionalModelCoversItsGridOnly() {
+        func covers(_ model: EnsembleModel, _ latitude: Double, _ longitude: Double) -> Bool {
+            model.covers(Coordinate(latitude: latitude, longitude: longitude))
+        }
+        // ICON-D2-EPS: 745 rows from 43.18°N, 1214 columns from 3.94°W, 0.02° apart.
+        #expect(covers(.iconD2, 52.52, 13.405) && !covers(.iconD2, 35.68, 139.65))
+        #expect(covers(.iconD2, 58.069, 10) && !covers(.iconD2, 58.071, 10), "the last row 58.06°N")
+        #expect(covers(.iconD2, 43.171, 10) && !covers(.iconD2, 43.169, 10), "the first row 43.18°N")
+        #expect(covers(.iconD2, 50, 20.329) && !covers(.iconD2, 50, 20.331), "the last column 20.32°E")
+        #expect(covers(.iconD2, 50, -3.949) && !covers(.iconD2, 50, -3.951), "the first column 3.94°W")
+        #expect(!covers(.iconD2, 40.42, -3.70) && !covers(.iconD2, 59.33, 18.07), "Madrid, Stockholm")
+        // ICON-EU-EPS: 329 rows from 29.5°N, 689 columns from 23.5°W, 0.125° apart.
+        #expect(covers(.iconEU, 59.33, 18.07) && covers(.iconEU, 70.56, 25) && !covers(.iconEU, 70.57, 25))
+        #expect(covers(.iconEU, 40, 62.56) && !covers(.iconEU, 40, 62.57) && !covers(.iconEU, 29.43, 0))
+        #expect(!covers(.iconEU, 35.68, 139.65) && !covers(.iconEU, 40.71, -74.01), "Tokyo, New York")
+        for global in [EnsembleModel.iconSeamless, .iconGlobal, .gfsSeamless, .gfs025, .ecmwfIFS025] {
+            #expect(covers(global, -77.85, 166.67) && covers(global, 35.68, 139.65), "\(global)")
+        }
+    }
+
     @Test func theModelFollowsThePlace() {
         #expect(EnsembleModel.choice(nil, for: Coordinate(latitude: 52.52, longitude: 13.405)) == .iconSeamless)
         #expect(EnsembleModel.choice(nil, for: Coordinate(latitude: 35.68, longitude: 139.65)) == .gfsSeamless)

@@ -12,11 +12,12 @@ extension CommandContext {
                      since start: ContinuousClock.Instant = .now) async {
         let due = service.spreadsDue(outcomes)
         guard !due.isEmpty else { return }
-        if !quiet {
-            let calls = due.reduce(0) { $0 + EnsembleService.calls($1.model) }
+        let asked = due.filter { $0.calls > 0 }
+        if !quiet && !asked.isEmpty {
+            let calls = asked.reduce(0) { $0 + $1.calls }
             report(ErrorReport(message: localization.trn("fetching the ensemble for 1 place: {calls} calls (Open-Meteo)",
                                                          "fetching the ensemble for {count} places: {calls} calls (Open-Meteo)",
-                                                         count: due.count, ["calls": callCount(calls)]),
+                                                         count: asked.count, ["calls": callCount(calls)]),
                                exitCode: .success), as: .notice)
         }
         await service.keepSpreads(due, since: start)

@@ -32,6 +32,11 @@ extension ForecastService {
                      until deadline: ContinuousClock.Instant? = nil) async -> SpreadFetch {
         let units = forecast.units
         let model = EnsembleModel.choice(settings.ensembleModel, for: location.coordinate)
+        let uncovered = LocalizedText(N_("{model} does not cover {place}"),
+                                      ["model": LocalizedText(model.displayName), "place": .verbatim(location.name.strippingControlCharacters)])
+        // Outside a regional model's grid nothing is asked: the answer would be no runs, at
+        // the full weight of the request.
+        guard model.covers(location.coordinate) else { return .uncovered(uncovered) }
         let kept = SpreadCache(besideForecastsIn: cache.directory)
         if let spread = kept.fresh(for: location.id, model: model, units: units, now: now()) { return .spread(spread) }
         let endpoint = EnsembleService.endpoint(for: location.coordinate, model: model, units: units, url: settings.ensembleURL)
@@ -43,8 +48,7 @@ extension ForecastService {
         do throws(ForecastError) {
             let fetchedAt = now()
             guard let runs = try await client.value(from: endpoint, until: deadline, decode: decode) else {
-                return .uncovered(LocalizedText(N_("{model} does not cover {place}"),
-                                                ["model": LocalizedText(model.displayName), "place": .verbatim(location.name.strippingControlCharacters)]))
+                return .uncovered(uncovered)
             }
             let spread = ForecastSpread(runs, clock: clock)
             do throws(FileError) {
@@ -70,6 +74,12 @@ extension ForecastService {
         public var location: Location
         public var forecast: Forecast
         public var model: EnsembleModel
+
+        /// What asking for it counts as in Open-Meteo's quota: nothing outside a regional
+        /// model's grid, where nothing is asked.
+        public var calls: Double {
+            model.covers(location.coordinate) ? EnsembleService.calls(model) : 0
+        }
     }
 
     /// `"ensemble": true`: the places of `outcomes` with a forecast whose kept spread is older
@@ -96,7 +106,7 @@ extension ForecastService {
         let counted = OpenMeteoRateLimit.freeLimits(forURL: settings.ensembleURL) != nil
         var failures: [FeedFailure] = []
         for place in due {
-            if counted { await openMeteoMinute.spendPacing(EnsembleService.calls(place.model), now: now) }
+            if counted && place.calls > 0 { await openMeteoMinute.spendPacing(place.calls, now: now) }
             switch await fetchSpread(for: place.location, beside: place.forecast, naming: true, until: deadline) {
             case .spread: break
             case .failed(let failure): failures.append(failure)

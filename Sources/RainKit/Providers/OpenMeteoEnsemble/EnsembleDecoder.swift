@@ -18,6 +18,9 @@ public struct EnsembleRuns: Sendable, Equatable {
 }
 
 enum EnsembleDecoder {
+    /// How the server's answer begins where it found no grid point (`decode`).
+    static let noGridPoint = Array(#"{"latitude":nan,"longitude":nan,"#.utf8)
+
     /// Times must rise, as the server writes them (a day list running backwards is refused);
     /// hours outside the days asked are left out, as the air's are (`OpenMeteoDecoder.askedHours`), so
     /// a server that sends years of them cannot make the spread too large to keep. A run
@@ -25,9 +28,14 @@ enum EnsembleDecoder {
     /// nil where the model does not cover the place: outside a regional model's grid the
     /// server answers 200 with neither `hourly` nor `hourly_units` (open-meteo
     /// `Helper/Reader/GenericReader.swift`, `init` returns nil; `ForecastapiController.swift`,
-    /// `MultiDomainsReader.hourly` nil, the section dropped).
+    /// `MultiDomainsReader.hourly` nil, the section dropped), and with no reader its
+    /// `latitude` and `longitude` are `.nan`, which `Helper/Writer/JsonWriter.swift` writes
+    /// unquoted as Swift prints them: `{"latitude":nan,"longitude":nan,...`, not JSON. rain
+    /// asks only inside the grid (`EnsembleModel.covers`); that exact start, from a cell the
+    /// server finds masked at the grid's edge, is read as no cover without parsing the rest.
     static func decode(_ body: Data, model: EnsembleModel, units: UnitSystem, now: Date) throws(ForecastError) -> EnsembleRuns? {
-        try ForecastError.decoding(body) { root throws(JSONError) -> EnsembleRuns? in
+        if body.starts(with: noGridPoint) { return nil }
+        return try ForecastError.decoding(body) { root throws(JSONError) -> EnsembleRuns? in
             guard root.kind == .object else { throw root.mismatch(N_("an object")) }
             if try root.member("hourly") == nil, try root.member("hourly_units") == nil { return nil }
             let hourly = try root.requiredMember("hourly")

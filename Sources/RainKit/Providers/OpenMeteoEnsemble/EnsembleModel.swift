@@ -10,10 +10,10 @@ import FoundationEssentials
 ///   control); ECMWF IFS ENS 50 + 1. The control run is `temperature_2m`, the others
 ///   `temperature_2m_member01`... (`Helper/Writer/ForecastApiResult.swift`,
 ///   `toApiSectionString`).
-/// - `Sources/App/Icon/Icon.swift`, `grid`: ICON-EU-EPS covers 29.5...70.5°N, 23.5°W...62.5°E
-///   (`RegularGrid(nx: 689, ny: 329, latMin: 29.5, lonMin: -23.5, dx: 0.125, ...)`), ICON-D2-EPS
-///   43.18...58.08°N, 3.94°W...20.34°E; `getDownloadForecastSteps`: ICON-EU-EPS to 120 h,
-///   ICON-EPS to 180 h, each in steps that grow with lead time (`stepHours(endingAtLead:)`).
+/// - `Sources/App/Icon/Icon.swift`, `grid`: ICON-EU-EPS covers 29.5...70.5°N, 23.5°W...62.5°E,
+///   ICON-D2-EPS 43.18...58.06°N, 3.94°W...20.32°E (`EnsembleModel+Grid.swift`);
+///   `getDownloadForecastSteps`: ICON-EU-EPS to 120 h, ICON-EPS to 180 h, each in steps that
+///   grow with lead time (`stepHours(endingAtLead:)`).
 public enum EnsembleModel: String, Sendable, CaseIterable {
     case iconSeamless = "icon_seamless"
     case iconGlobal = "icon_global"
@@ -67,13 +67,9 @@ public enum EnsembleModel: String, Sendable, CaseIterable {
         }
     }
 
-    /// ICON-EU-EPS's grid: where ICON's ensemble is finer than the global one.
-    static func inICONEurope(_ coordinate: Coordinate) -> Bool {
-        (29.5...70.5).contains(coordinate.latitude) && (-23.5...62.5).contains(coordinate.longitude)
-    }
-
-    /// The model for a place: ICON in Europe, GFS elsewhere, unless `ensemble_model` names one.
+    /// The model for a place: ICON in Europe (ICON-EU-EPS's grid, where ICON's ensemble is
+    /// finer than the global one), GFS elsewhere, unless `ensemble_model` names one.
     public static func choice(_ configured: EnsembleModel?, for coordinate: Coordinate) -> EnsembleModel {
-        configured ?? (inICONEurope(coordinate) ? .iconSeamless : .gfsSeamless)
+        configured ?? (EnsembleModel.iconEU.covers(coordinate) ? .iconSeamless : .gfsSeamless)
     }
 }
