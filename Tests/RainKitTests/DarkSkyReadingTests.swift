@@ -47,6 +47,18 @@ import Testing
         #expect(sample.alerts.first?.regions == ["Berlin", "Brandenburg"])
     }
 
+    /// Pirate Weather's freezing rain ("ice") and mixed precipitation ("mixed", version 2) are
+    /// sleet, as Dark Sky named them: notified and drawn as sleet, not as rain.
+    @Test(arguments: ["ice", "mixed"])
+    func freezingAndMixedPrecipitationAreSleet(type: String) throws {
+        let body = Self.sample.replacingOccurrences(of: #""precipType":"rain","windSpeed":3"#, with: #""precipType":"\#(type)","windSpeed":3"#)
+            .replacingOccurrences(of: #""precipType":"snow""#, with: #""precipType":"\#(type)""#)
+        #expect(body.components(separatedBy: type).count == 3)
+        let forecast = try DarkSkyDecoder().decode(Data(body.utf8), units: .si)
+        #expect(forecast.hourly.first?.precipType == "sleet")
+        #expect(forecast.daily.first?.precipType == "sleet")
+    }
+
     /// Every field a table declares, read from the fixture and the simulator's documents, is
     /// the number or text the document's tree holds under its Dark Sky key.
     @Test(arguments: [(52.52, 13.405), (40.71, -74.0), (-33.87, 151.21), (64.13, -21.9), (0, 0), (78.2, 15.6)])

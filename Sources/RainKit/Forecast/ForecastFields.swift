@@ -156,8 +156,17 @@ extension Forecast.Hour: HourlyPoint {}
 extension Forecast.Conditions: HourlyPoint {}
 
 extension JSONField.Value {
-    /// A precipitation type; "none" and "" (words servers use for none) are nil.
+    /// A precipitation type; "none" and "" (words servers use for none) are nil. Pirate
+    /// Weather's "ice" (freezing rain) and "mixed" (rain, snow and ice in one hour), sent with
+    /// `version=2` (`API/constants/api_const.py`, `API/hourly/block.py`), are Dark Sky's
+    /// "sleet", which its documentation says covers freezing and wintry mixed precipitation.
     static func precipType(_ get: @escaping Get<String?>, _ set: @escaping Set<String?>) -> Self {
-        text(get) { model, type in set(&model, type == "none" || type == "" ? nil : type) }
+        text(get) { model, type in
+            switch type {
+            case "none", "": set(&model, nil)
+            case "ice", "mixed": set(&model, "sleet")
+            default: set(&model, type)
+            }
+        }
     }
 }
