@@ -42,7 +42,8 @@ import Testing
     /// is, as `\u` escapes (a surrogate pair too) or percent-encoded.
     @Test(arguments: ["Źq7xK2mP9vL4nR8tW3yB6cD1fi", "Zq7x\u{212A}2mP9vL4nR8tW3yB6cD1fi", "Zq7xK2mP9vL4nR8tW3yB6cD1ﬁ",
                       "𝐙𝐪𝟕𝐱K2mP9vL4nR8tW3yB6cD1fi", "Zq⑦xK²mP⁹vL4nR8tW3yB6cD①fi", "Z\u{301}q7xK2mP9vL4nR8tW3yB6cD1fi",
-                      "ⓩq7xK2mP9vL4nR8tW3yB6cD1fi"])
+                      "ⓩq7xK2mP9vL4nR8tW3yB6cD1fi", "Zq7x\u{1D37}2mP9vL4nR8tW3yB6cD1fi", "Zq7\u{02E3}K2mP9vL4nR8tW3yB6cD1f\u{1D62}",
+                      "Zq7xK2mP9vL4nR8tW3yB6\u{33C5}1fi", "Zq7xK2mP9vL4nR8tW3yB6cD1ﬁ"])
     func aCopyThatFoldsToTheKeyIsHidden(_ copy: String) throws {
         let redaction = try #require(KeyRedaction(APIKey("Zq7xK2mP9vL4nR8tW3yB6cD1fi")))
         #expect(redaction.scrubbing("invalid key " + copy + " !") == "invalid key REDACTED !", "\(copy)")
@@ -52,5 +53,38 @@ import Testing
         #expect(String(decoding: redaction.scrubbing(body), as: UTF8.self) == #"{"summary": "REDACTED"}"#, "\(escaped)")
         #expect(redaction.holdsKey("http://h/" + copy.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!))
         #expect(redaction.scrubbing("Zq7xK2mP9vL4nR8tW3yB6cD1") == "Zq7xK2mP9vL4nR8tW3yB6cD1")
+    }
+
+    /// A character that folds to several reads as the key where part of it starts or ends
+    /// the key ("…D1ﬁ" for a key ending "D1f" reads as the key and an "i").
+    @Test func aCopyInsideACharacterOfSeveralIsHidden() throws {
+        let ending = try #require(KeyRedaction(APIKey("Zq7xK2mP9vL4nR8tW3yB6cD1f")))
+        #expect(ending.scrubbing("key Zq7xK2mP9vL4nR8tW3yB6cD1ﬁ !") == "key REDACTED !")
+        let starting = try #require(KeyRedaction(APIKey("dq7xK2mP9vL4nR8tW3yB6cD1f")))
+        #expect(starting.scrubbing("key \u{33C5}q7xK2mP9vL4nR8tW3yB6cD1f !") == "key REDACTED !")
+        #expect(starting.holdsKey("http://h/%E3%8F%85q7xK2mP9vL4nR8tW3yB6cD1f/"))
+    }
+
+    /// The generated table: what the trial's characters read as, and nothing for a
+    /// character that reads as no key character.
+    @Test func theGeneratedTableFoldsWhatReadsAsKeyCharacters() {
+        func fold(_ value: UInt32) -> String? { KeyRedaction.keyFold(value).map { String(decoding: $0, as: UTF8.self) } }
+        #expect(fold(0x1D37) == "k" && fold(0x02E3) == "x" && fold(0x1D62) == "i" && fold(0x2C7C) == "j")
+        #expect(fold(0x33C5) == "cd" && fold(0xFB01) == "fi" && fold(0x2167) == "viii" && fold(0x212A) == "k")
+        #expect(fold(0xFF3A) == "z" && fold(0x1D41A) == "a" && fold(0x00DF) == "ss" && fold(0x0142) == "l")
+        #expect(fold(0x0301) == "" && fold(0x6771) == nil && fold(0x0416) == nil && fold(0x2603) == nil)
+    }
+
+    /// Ordinary text, in many scripts and with ligatures, modifier letters and squared
+    /// units of its own, is left as it is.
+    @Test func ordinaryTextIsNotRedacted() throws {
+        let text = """
+            Schwere Gewitter über Köln, ﬁnal ﬂood warning: 30 ㎜ in 1 h, 5 ㏅ lamp, x² + yⁿ, Hᵢ, ᴷ-index.             東京都で大雨、気温は２５℃。Гроза в Москве. Ça ira, señor, Straße, Łódź, Ærøskøbing, ＡＢＣ１２３.
+            """
+        for key in ["Kx7QpZ2mW9vL4tR8sN3b", "finalflood30mm", "sim-key-0123456789abcdef", "abcdefgh"] {
+            let redaction = try #require(KeyRedaction(APIKey(key)))
+            #expect(redaction.scrubbing(text) == text, "\(key)")
+            #expect(!redaction.holdsKey(text), "\(key)")
+        }
     }
 }

@@ -20,8 +20,9 @@ import FoundationEssentials
 /// no secret at all for its digits and far less of one for the rest. A long key matching a
 /// word of the text by chance is as unlikely in any case as in one; a short one keeps its
 /// word rule. Percent-encoding's hex digits (`%2f`, `%2F`) are matched either way too, and
-/// so is each character in any form that reads as it (`keyFold`: fullwidth "ＺＱ７", accented
-/// "Ź", the Kelvin sign, "𝐙", "⑦", "²", "ﬁ"), as UTF-8 or a `\u` escape: each reads as the key,
+/// so is each character in any form that reads as it (`keyFold`, from a table generated from
+/// Unicode's data: fullwidth "ＺＱ７", accented "Ź", the Kelvin sign, "𝐙", "⑦", "²", "ᴷ", "ᵢ",
+/// "ﬁ", "㏅"), as UTF-8 or a `\u` escape: each reads as the key,
 /// and `--ascii` would print some of them as the key. (`RedactingConsole` redacts after ASCII.)
 package struct KeyRedaction: Sendable {
     /// The key, and its percent-encoded form where that differs.
@@ -187,12 +188,27 @@ package struct KeyRedaction: Sendable {
                 position += length
             } else if !folded.isEmpty, folded.count <= rest, folded.elementsEqual(key[position..<(position + folded.count)]) {
                 position += folded.count
+            } else if let matched = overlap(of: folded, with: key, at: position) {
+                position += matched
             } else {
                 return nil
             }
             index += length
         }
         return index
+    }
+
+    /// How many of the key's characters a character that folds to several covers where only
+    /// part of its fold is the key: its start ends the key ("…D1ﬁ" for a key ending "D1f"), or
+    /// its end starts the key ("㏅…" for a key starting "d"), or nil. The key read with a
+    /// letter more is still the key.
+    private static func overlap(of folded: [UInt8], with key: [UInt8], at position: Int) -> Int? {
+        guard folded.count > 1 else { return nil }
+        let rest = key.count - position
+        if folded.count > rest, folded.starts(with: key[position...]) { return rest }
+        guard position == 0 else { return nil }
+        for start in 1..<folded.count where key.starts(with: folded[start...]) { return folded.count - start }
+        return nil
     }
 
     /// The length of a character that folds to nothing (a combining mark, as in a key written
