@@ -26,7 +26,7 @@ import Testing
 
             // A weekday, 'tomorrow' and a date name the same day; its hours are all there, 13:00 too.
             let weekday = clock.weekday(tomorrow.time)
-            let date = ISO8601DateFormatter.string(from: tomorrow.time, timeZone: TimeZone(identifier: cached.forecast.timeZone ?? "UTC")!,
+            let date = ISO8601DateFormatter.string(from: tomorrow.time, timeZone: TimeZone(identifier: cached.forecast.timeZone)!,
                                                    formatOptions: [.withFullDate])
             var shownAt80: [String] = []
             for word in [weekday.lowercased(), "tomorrow", date] {
