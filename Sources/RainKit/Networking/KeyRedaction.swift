@@ -219,26 +219,26 @@ package struct KeyRedaction: Sendable {
         return length
     }
 
-    /// The character at `index` (an ASCII byte, a UTF-8 sequence, or a `\u` escape, a
-    /// surrogate pair included) folded (`keyFold`), and its length in bytes; nil when it has
-    /// no fold or is not a whole character.
+    /// The character at `index` folded (`keyFold`), and its length in bytes; nil when it has no
+    /// fold or is not a whole character.
     private static func folded(_ bytes: [UInt8], at index: Int) -> (folded: [UInt8], length: Int)? {
+        guard let (value, length) = written(bytes, at: index) else { return nil }
+        return keyFold(value).map { ($0, length) }
+    }
+
+    /// The scalar written at `index` as an ASCII byte, a UTF-8 sequence or a `\u` escape (a
+    /// surrogate pair included), and its length in bytes; nil where no whole character starts
+    /// (a backslash that starts no `\u` escape included).
+    private static func written(_ bytes: [UInt8], at index: Int) -> (value: UInt32, length: Int)? {
         let byte = bytes[index]
         if byte == UInt8(ascii: "\\") {
             guard let unit = unicodeEscape(bytes, at: index) else { return nil }
             if (0xD800...0xDBFF).contains(unit), let low = unicodeEscape(bytes, at: index + 6), (0xDC00...0xDFFF).contains(low) {
-                return keyFold(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)).map { ($0, 12) }
+                return (0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00), 12)
             }
-            return keyFold(unit).map { ($0, 6) }
+            return (unit, 6)
         }
-        if byte < 0x80 { return ([lowercased(byte)], 1) }
-        guard let (value, length) = scalar(bytes, at: index) else { return nil }
-        return keyFold(value).map { ($0, length) }
-    }
-
-    /// The scalar written as UTF-8 at `index` and its length, or nil.
-    private static func scalar(_ bytes: [UInt8], at index: Int) -> (UInt32, Int)? {
-        let byte = bytes[index]
+        if byte < 0x80 { return (UInt32(byte), 1) }
         let length = byte >= 0xF0 ? 4 : byte >= 0xE0 ? 3 : byte >= 0xC0 ? 2 : 1
         guard length > 1, index + length <= bytes.count else { return nil }
         var value = UInt32(byte) & (0xFF >> (length + 1))
@@ -263,17 +263,8 @@ package struct KeyRedaction: Sendable {
             guard let scalar = Unicode.Scalar(value) else { return false }
             return scalar.isTerminalControl || scalar.isInvisible || scalar.isVariationSelector
         }
-        let byte = bytes[index]
-        if byte == UInt8(ascii: "\\"), index + 1 < bytes.count {
-            if "bfnrt".utf8.contains(bytes[index + 1]) { return 2 }
-            guard let unit = unicodeEscape(bytes, at: index) else { return nil }
-            if (0xD800...0xDBFF).contains(unit), let low = unicodeEscape(bytes, at: index + 6), (0xDC00...0xDFFF).contains(low) {
-                return isHidden(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)) ? 12 : nil
-            }
-            return isHidden(unit) ? 6 : nil
-        }
-        if byte < 0x80 { return isHidden(UInt32(byte)) ? 1 : nil }
-        guard let (value, length) = scalar(bytes, at: index) else { return nil }
+        if bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count, "bfnrt".utf8.contains(bytes[index + 1]) { return 2 }
+        guard let (value, length) = written(bytes, at: index) else { return nil }
         return isHidden(value) ? length : nil
     }
 
