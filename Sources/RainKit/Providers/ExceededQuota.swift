@@ -4,7 +4,8 @@ import FoundationEssentials
 public struct ExceededQuota: Sendable, Equatable {
     /// The limit's window. Open-Meteo counts in windows of the UTC clock; a month's quota ends
     /// when its server says (Pirate Weather's `Ratelimit-Reset`).
-    public enum Window: Sendable, Equatable {
+    /// Its raw value is its name in `quota.json` (`RememberedQuota`).
+    public enum Window: String, Sendable, Equatable {
         case minute, hour, day, month
 
         /// The window's length on the clock; a month's is the server's to say.

@@ -31,21 +31,19 @@ struct RememberedQuota: Sendable, Equatable {
         return remembered.quota
     }
 
-    /// The window's name in the file: the windows worth remembering (`ExceededQuota.isWorthRetryingSoon` false).
-    private static let windowNames: [(ExceededQuota.Window, String)] = [(.hour, "hour"), (.day, "day"), (.month, "month")]
-
+    /// Only windows worth remembering are read and written: not the minute, which the next run
+    /// is past (`ExceededQuota.isWorthRetryingSoon`).
     static func decode(_ bytes: [UInt8]) throws(JSONError) -> RememberedQuota? {
         let document = try JSONNode.document(bytes)
-        let name = try document.requiredString("window")
-        guard let window = windowNames.first(where: { $0.1 == name })?.0,
+        guard let window = ExceededQuota.Window(rawValue: try document.requiredString("window")), window != .minute,
               let resetsAt = try document.requiredMember("resets_at").isoTime() else { return nil }
         let quota = ExceededQuota(service: try document.requiredString("service"), window: window, resetsAt: resetsAt)
         return RememberedQuota(quota: quota, source: try document.requiredString("source"))
     }
 
     var document: [UInt8]? {
-        guard let name = Self.windowNames.first(where: { $0.0 == quota.window })?.1 else { return nil }
-        return JSONValue.object(["service": .string(quota.service), "window": .string(name),
+        guard !quota.isWorthRetryingSoon else { return nil }
+        return JSONValue.object(["service": .string(quota.service), "window": .string(quota.window.rawValue),
                                  "resets_at": .string(UTCTimestamp.string(quota.resetsAt)), "source": .string(source)])
             .serializedBytes(compactly: true)
     }
