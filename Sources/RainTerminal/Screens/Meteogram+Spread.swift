@@ -75,11 +75,10 @@ extension MeteogramPlot {
         return ascii ? "#=: " + tr.tr(byChance) : style.usesColor ? "▆ " + tr.tr(brighter) : "█▒░ " + tr.tr(byChance)
     }
 
-    enum BarKind { case rain, snow, either }
-
-    /// What the graph's wet hours bring: rain (also where none is wet), snow, or both.
-    var wetKind: BarKind {
-        let kinds = Set(points.filter { ($0.precipIntensity ?? 0) > 0 }.map { $0.precipType == "snow" ? "snow" : $0.precipType == "sleet" ? "both" : "rain" })
-        return kinds == ["snow"] ? .snow : kinds.count > 1 || kinds == ["both"] ? .either : .rain
+    /// What the graph's wet hours bring: rain (also where none is wet or its type is not
+    /// known), snow, or either (sleet, or hours that differ).
+    var wetKind: SpreadView.WetKind {
+        let kinds = Set(points.filter { ($0.precipIntensity ?? 0) > 0 }.map { SpreadView.WetKind(precipType: $0.precipType) ?? .rain })
+        return kinds.count > 1 ? .either : kinds.first ?? .rain
     }
 }

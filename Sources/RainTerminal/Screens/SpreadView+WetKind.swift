@@ -18,11 +18,9 @@ extension SpreadView {
                     self = liquid && snow ? .either : (snow ? .snow : .rain)
                     return
                 }
-                switch expected.precipType {
-                case "rain": self = .rain; return
-                case "snow": self = .snow; return
-                case "sleet": self = .either; return
-                default: break
+                if let kind = WetKind(precipType: expected.precipType) {
+                    self = kind
+                    return
                 }
             }
             func celsius(_ value: Double?) -> Double? { value.map { forecast.units == .us ? ($0 - 32) * 5 / 9 : $0 } }
@@ -32,6 +30,16 @@ extension SpreadView {
                 self = .snow
             } else {
                 self = .either
+            }
+        }
+
+        /// A precipitation type's kind (sleet is either); nil for none or a type not known.
+        init?(precipType: String?) {
+            switch precipType {
+            case "rain": self = .rain
+            case "snow": self = .snow
+            case "sleet": self = .either
+            default: return nil
             }
         }
     }
