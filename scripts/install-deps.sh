@@ -33,6 +33,8 @@ if [ "${1:-}" = "--test" ]; then
     need dbus test -x /usr/bin/dbus-daemon
     need python3-dbus /usr/bin/python3 -c 'import dbus'
     need python3-gi /usr/bin/python3 -c 'from gi.repository import GLib'
+    # The air's index scale is checked against tzdata's own list of the US's zones.
+    need tzdata test -f /usr/share/zoneinfo/zone.tab
     # rain timer's units are checked with systemd-analyze verify.
     need systemd command -v systemd-analyze
 fi

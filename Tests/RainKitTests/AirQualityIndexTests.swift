@@ -71,6 +71,20 @@ import Testing
         #expect(AirQualityScaleChoice.european.scale(timeZone: zone) == .european)
     }
 
+    /// Every zone tzdata's `zone.tab` gives the US and its territories takes the US index, and
+    /// no other country's zone does (the README promises "the United States and its territories").
+    @Test func zoneTabsUSZonesAndNoOthersTakeTheUSIndex() throws {
+        let usCountries: Set<Substring> = ["US", "PR", "VI", "GU", "MP", "AS", "UM"]
+        let table = try String(contentsOfFile: "/usr/share/zoneinfo/zone.tab", encoding: .utf8)
+        let rows = table.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: "\t") }
+        #expect(rows.count > 300)
+        for row in rows where row.count >= 3 {
+            let isUS = usCountries.contains(row[0])
+            #expect((AirQualityScaleChoice.auto.scale(timeZone: String(row[2])) == .us) == isUS, "\(row[0]) \(row[2])")
+        }
+        #expect(AirQualityScaleChoice.auto.scale(timeZone: "US/Samoa") == .us)
+    }
+
     @Test(arguments: ["Europe/Berlin", "America/Toronto", "Asia/Tokyo", ""])
     func otherZonesTakeTheEuropeanIndex(zone: String) {
         #expect(AirQualityScaleChoice.auto.scale(timeZone: zone) == .european)

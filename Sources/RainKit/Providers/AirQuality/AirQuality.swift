@@ -167,13 +167,14 @@ public enum AirQualityScaleChoice: String, Sendable, CaseIterable {
         }
     }
 
-    /// The zones of tzdata's `zone1970.tab` for US (and its territories), by name or prefix.
+    /// The zones tzdata's `zone.tab` gives the United States and its territories (US, PR, VI, GU,
+    /// MP, AS, UM), by name or prefix; the `US/` names are its old links.
     static let usZones: Set<String> = [
         "America/New_York", "America/Detroit", "America/Chicago", "America/Menominee", "America/Denver",
         "America/Boise", "America/Phoenix", "America/Los_Angeles", "America/Anchorage", "America/Juneau",
         "America/Sitka", "America/Metlakatla", "America/Yakutat", "America/Nome", "America/Adak",
-        "Pacific/Honolulu", "America/Puerto_Rico", "Pacific/Guam", "Pacific/Pago_Pago", "America/St_Thomas",
-        "US/Eastern", "US/Central", "US/Mountain", "US/Pacific", "US/Alaska", "US/Hawaii",
+        "Pacific/Honolulu", "America/Puerto_Rico", "America/St_Thomas", "Pacific/Guam", "Pacific/Saipan",
+        "Pacific/Pago_Pago", "Pacific/Midway", "Pacific/Wake",
     ]
-    static let usZonePrefixes = ["America/Indiana/", "America/Kentucky/", "America/North_Dakota/"]
+    static let usZonePrefixes = ["America/Indiana/", "America/Kentucky/", "America/North_Dakota/", "US/"]
 }
