@@ -21,6 +21,22 @@ import Testing
         if hadCrontab { _ = try await crontab(["-"], input: saved.output) } else { _ = try await crontab(["-r"]) }
     }
 
+    /// A user who had no crontab has none again after install and uninstall, not an empty one.
+    @Test func uninstallingTheOnlyLineLeavesNoCrontab() async throws {
+        let saved = try await crontab(["-l"])
+        _ = try await crontab(["-r"])
+        try await withTemporaryDirectory { home in
+            let environment = ["RAIN_HOME": home, "HOME": home]
+            #expect(try await BuiltProduct.run("rain", ["cron", "--install"], environment: environment).status == 0)
+            #expect(try await crontab(["-l"]).status == 0)
+            let removed = try await BuiltProduct.run("rain", ["cron", "--uninstall"], environment: environment)
+            #expect(removed.status == 0, "\(removed)")
+            let after = try await crontab(["-l"])
+            #expect(after.status != 0 && after.error.contains("no crontab for"), "\(after)")
+        }
+        if saved.status == 0 { _ = try await crontab(["-"], input: saved.output) }
+    }
+
     @Test func installIsRefusedWhileTheConfigurationIsBroken() async throws {
         let saved = try await crontab(["-l"])
         try await withTemporaryDirectory { home in
@@ -31,8 +47,6 @@ import Testing
         }
         if saved.status == 0 { _ = try await crontab(["-"], input: saved.output) } else { _ = try await crontab(["-r"]) }
     }
-
-
 
     /// Keyless, ten places every 5 minutes ask Open-Meteo for 10 x 5.3 x 288 = 15,264 calls a
     /// day (3.8 for the forecast, 1.5 for the air): one warning line, and the line is

@@ -123,4 +123,11 @@ import Testing
         #expect(result.status == 64, "\(result)")
         #expect(result.error.hasPrefix("rain: error: cannot run every 7m from a timer: use whole minutes"))
     }
+
+    /// 2 minutes divides an hour, so the list of steps that do would not say why it is refused.
+    @Test func anIntervalUnderFiveMinutesSaysWhy() async throws {
+        let result = try await BuiltProduct.run("rain", ["cron", "--every", "2m"], environment: ["RAIN_HOME": "/nonexistent"])
+        #expect(result.status == 64, "\(result)")
+        #expect(result.error.hasPrefix("rain: error: cannot run every 2m from cron: forecasts change less often; use 5m or more\n"), "\(result)")
+    }
 }

@@ -17,12 +17,21 @@ public struct Crontab: Sendable {
         throw Failure(text: LocalizedText(N_("crontab -l failed: {reason}"), ["reason": .verbatim(result.error.trimmed.strippingControlCharacters)]))
     }
 
-    /// Replaces the crontab with `text`.
+    /// Replaces the crontab with `text`; a table with nothing but blank lines removes the
+    /// crontab (`crontab -r`), so taking out rain's only line leaves the user with none, as before.
     public func write(_ text: String) throws(Failure) {
+        if text.allSatisfy(\.isWhitespace) { return try remove() }
         let result = try run(["-"], input: text)
         guard result.status == 0 else {
             throw Failure(text: LocalizedText(N_("crontab refused the new table: {reason}"),
                                               ["reason": .verbatim(result.error.trimmed.strippingControlCharacters)]))
+        }
+    }
+
+    private func remove() throws(Failure) {
+        let result = try run(["-r"], input: nil)
+        guard result.status == 0 || result.error.contains("no crontab for") else {
+            throw Failure(text: LocalizedText(N_("crontab -r failed: {reason}"), ["reason": .verbatim(result.error.trimmed.strippingControlCharacters)]))
         }
     }
 
