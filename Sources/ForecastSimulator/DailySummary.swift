@@ -122,7 +122,7 @@ struct DailySummary: Sendable {
             ("precipIntensityMaxTime", .integer(Int(wettest.time))),
             ("precipProbability", .rounded(samples.map(\.precipProbability).max() ?? 0)),
             ("precipAccumulation", .rounded(units.liquidAccumulation(amount.rain + amount.showers) + units.snowAccumulation(amount.snow) + units.liquidAccumulation(amount.sleet), places: 4)),
-            ("precipType", .string(precipitationMillimetres > 0 ? wettest.precipType : "none")),
+            ("precipType", .string(PirateWeatherPrecipType.day(amount, version: version))),
             ("temperatureHigh", .rounded(units.temperature(high.temperature))),
             ("temperatureHighTime", .integer(Int(high.time))),
             ("temperatureLow", .rounded(units.temperature(low.temperature))),

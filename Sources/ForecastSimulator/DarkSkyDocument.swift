@@ -103,7 +103,7 @@ struct DarkSkyDocument: Sendable {
                 ("precipIntensity", .rounded(units.intensity(intensity), places: 4)),
                 ("precipProbability", .rounded(probability)),
                 ("precipIntensityError", .rounded(units.intensity(intensity * 0.3), places: 4)),
-                ("precipType", .string(wet ? precipType : "none")),
+                ("precipType", .string(wet ? PirateWeatherPrecipType.hour(precipType, temperature: current.temperature, version: version) : "none")),
             ]))
         }
         // The summary is worked out from the minutes (`API/PirateMinutelyText.py`), whatever
@@ -314,7 +314,7 @@ struct DarkSkyDocument: Sendable {
             values.append(("precipAccumulation", .rounded(total, places: 4)))
         }
         values += [
-            ("precipType", .string(conditions.precipType)),
+            ("precipType", .string(PirateWeatherPrecipType.hour(conditions.precipType, temperature: conditions.temperature, version: version))),
             ("temperature", .rounded(units.temperature(conditions.temperature))),
             ("apparentTemperature", .rounded(units.temperature(conditions.apparentTemperature))),
             ("dewPoint", .rounded(units.temperature(conditions.dewPoint))),

@@ -2,7 +2,9 @@ import Foundation
 
 /// Open-Meteo's Ensemble API, `/v1/ensemble`, as open-meteo/open-meteo serves it:
 /// - `Sources/App/Controllers/ForecastapiController.swift`: the route (`type: .ensemble`,
-///   default model `ncep_gefs_seamless`), `forecast_days` 0...35 (default 7), the query errors
+///   default model `ncep_gefs_seamless`), `forecast_days` 0...36 (default 7; `case .ensemble:
+///   forecastDaysMax = 36`; `ForecastapiQuery.swift`'s `forecastTimeRange2` names the maximum,
+///   not the value, as "Given"), the query errors
 ///   of the forecast API (`OpenMeteo.error`); `remappedToEnsembleApi` for the model names.
 /// - `Sources/App/Helper/ForecastapiQuery.swift`, `getTimerange2`: the hours are the daily range
 ///   (`forecastTimeRange2`), from 00:00 of today in `timezone` (GMT unless given, as here)
@@ -76,8 +78,8 @@ enum EnsembleAPI {
         } else {
             days = 7
         }
-        guard (0...35).contains(days) else {
-            return OpenMeteo.error(400, "Forecast days is invalid. Allowed range 0 to 35. Given \(days).")
+        guard (0...36).contains(days) else {
+            return OpenMeteo.error(400, "Forecast days is invalid. Allowed range 0 to 36. Given 36.")
         }
         let pastDays: Int
         if let text = request.queryValue("past_days") {
@@ -188,11 +190,16 @@ enum EnsembleAPI {
         /// mm in the hour ending at `time`, to one decimal: the hour's own, or where the
         /// model's step is longer, an even share of the step's (the step ending on the first
         /// multiple of its length from `time` on, counted from when the run was issued).
+        /// Hours before the run (`past_days`) are earlier runs' first hours, stored over each
+        /// other as runs come in: their steps are the model's shortest (ICON's hourly, GFS's
+        /// and ECMWF's 3-hourly: `getDownloadForecastSteps` in `Icon.swift` and
+        /// `EcmwfDomain.swift`, `forecastHours` in `GfsDomain.swift`), on the same UTC grid
+        /// (the runs start at 00, 06, 12 and 18 UTC).
         func precipitation(member: Int, endingAt time: Double) -> Double {
             let lead = Int(((time - issued) / 3600).rounded(.up))
-            let hours = lead >= 1 ? EnsembleAPI.stepHours(model: modelName, lead: lead) : 1
+            let hours = EnsembleAPI.stepHours(model: modelName, lead: max(lead, 1))
             let step = Double(hours) * 3600
-            let end = lead >= 1 ? issued + Double((lead + hours - 1) / hours * hours) * 3600 : (time / 3600).rounded(.up) * 3600
+            let end = issued + (Double(lead) / Double(hours)).rounded(.up) * step
             let shift = member == 0 ? 0 : (seed.unit(0xE7, Int64(member)) * 2 - 1) * spread(at: end) * 3 * 3600
             let scale = member == 0 ? 1 : 0.4 + 1.2 * seed.unit(0xE9, Int64(member))
             let amount = rain.amount(from: end - step + shift, to: end + shift).total

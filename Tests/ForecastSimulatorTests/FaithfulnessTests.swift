@@ -248,6 +248,9 @@ import Testing
         ("/v1/forecast?latitude=52&longitude=-200", "Longitude must be in range of -180 to 180°. Given: -200.0."),
         ("/v1/forecast?latitude=52&longitude=13&forecast_days=40", "Forecast days is invalid. Allowed range 0 to 16. Given 16."),
         ("/v1/forecast?latitude=52&longitude=13&past_days=100", "Past days is invalid. Allowed range 0 to 93. Given 100."),
+        // open-meteo/open-meteo ForecastapiController.swift, `case .ensemble`: forecastDaysMax = 36.
+        ("/v1/ensemble?latitude=52&longitude=13&hourly=temperature_2m&models=icon_seamless&forecast_days=37",
+         "Forecast days is invalid. Allowed range 0 to 36. Given 36."),
         ("/v1/forecast?latitude=52&longitude=13&timezone=Mars/Olympus", "Invalid timezone"),
         ("/v1/search?name=Berlin&count=0", "Parameter count must be between 1 and 100."),
     ])
@@ -258,6 +261,16 @@ import Testing
         #expect(response.status == 400)
         #expect(response.jsonObject?["error"] as? Bool == true)
         #expect(response.jsonObject?["reason"] as? String == reason)
+    }
+
+    /// The Ensemble API's longest forecast is 36 days (`forecastDaysMax = 36`).
+    @Test func theEnsembleAnswers36Days() throws {
+        let simulator = try startedSimulator(.init(now: Self.berlinDSTWeek))
+        defer { simulator.stop() }
+        let response = try fetch(simulator.port, "/v1/ensemble?latitude=52&longitude=13&hourly=temperature_2m&models=gfs_seamless&forecast_days=36")
+        #expect(response.status == 200, "\(response.jsonObject ?? [:])")
+        let times = try #require((response.jsonObject?["hourly"] as? [String: Any])?["time"] as? [Any])
+        #expect(times.count == 36 * 24)
     }
 
     @Test func openMeteo429HasNoRetryAfter() throws {

@@ -265,3 +265,26 @@ import Testing
         #expect(none.isEmpty)
     }
 }
+
+/// pirate-weather-code `API/api_utils.py`, `_downgrade_precip`: "ice" and "mixed" only with
+/// `version=2`; an older version gets "sleet" for them.
+@Suite struct PirateWeatherPrecipTypeTests {
+    @Test func iceAndMixedOnlyWithVersion2() throws {
+        let now = 1_768_382_400.0  // 2026-01-14 09:20 UTC
+        var found: (Double, Double)?
+        for index in 0..<400 where found == nil {
+            let place = (52 + Double(index % 20) * 0.7, 5 + Double(index / 20) * 1.3)
+            let types = ForecastSimulator.pirateWeatherPrecipTypes(latitude: place.0, longitude: place.1, now: now)
+            if types.hourly.contains(where: { $0.type == "ice" }) && types.daily.contains(where: { $0.type == "mixed" }) { found = place }
+        }
+        let place = try #require(found)
+        let simulator = try startedSimulator(.init(now: now))
+        defer { simulator.stop() }
+        for version in [1, 2] {
+            let body = try fetch(simulator.port, Place.path((place.0, place.1), query: "units=si&version=\(version)")).body
+            let text = String(decoding: body, as: UTF8.self)
+            #expect(text.contains(#""precipType":"ice""#) == (version == 2) && text.contains(#""precipType":"mixed""#) == (version == 2),
+                    "version \(version)")
+        }
+    }
+}

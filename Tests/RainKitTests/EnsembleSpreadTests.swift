@@ -69,6 +69,22 @@ import Testing
         #expect(spread.hourly[95].precipChance == 0.5, "hours keep their own share")
     }
 
+    /// Yesterday's hours (`past_days=1`) are earlier runs' first hours: GEFS's 3-hour steps
+    /// (open-meteo `GfsDomain.swift`, `forecastHours`), not hourly ones. The step from 21:00
+    /// to 24:00 UTC before the run, 0.12 mm, is in UTC+2 one hour of yesterday and two of
+    /// today; its middle hour is today's, so all of it counts today.
+    @Test func aPastStepIsTheModelsFirstStep() throws {
+        let runStart = 48 * 3600
+        let times = (0..<96).map { Date(timeIntervalSince1970: Double(24 * 3600 + $0 * 3600)) }
+        var wet = [Double?](repeating: 0, count: 96)
+        for hour in 21..<24 { wet[hour] = 0.04 }   // the step's 0.12 mm as Open-Meteo spreads it
+        let runs = EnsembleRuns(model: .gfsSeamless, times: times, temperature: [[Double?]](repeating: Array(repeating: 10, count: 96), count: 2),
+                                precipitation: [wet, Array(repeating: 0, count: 96)], runStart: Date(timeIntervalSince1970: Double(runStart)))
+        let spread = ForecastSpread(runs, clock: LocalClock(timeZoneIdentifier: "Etc/GMT-2", units: .si))
+        let today = try #require(spread.daily.first { $0.time == Date(timeIntervalSince1970: Double(runStart - 2 * 3600)) })
+        #expect(today.rainRuns == 1 && today.runs == 2, "the whole step counts today: \(spread.daily)")
+    }
+
     static func hours(_ times: [Int], members: [(temperature: Bool, precipitation: Bool)]) -> Data {
         var units: [String] = [], columns = ["\"time\": \(times)"]
         for (member, has) in members.enumerated() {

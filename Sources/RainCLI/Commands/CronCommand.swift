@@ -72,7 +72,7 @@ struct CronCommand: RunnableCommand {
                                                                           "command": "rain timer --install"]),
                                            exitCode: .success), as: .warning)
             }
-            let places = (try? context.loadPlaces().locations.count) ?? 0
+            let places = (try? context.loadPlaces().locations) ?? []
             context.warnIfOverFreeLimits(places: places, every: every, paced: true, settings: settings)
             context.sayEnsembleCost(places: places, settings: settings)
         } else {

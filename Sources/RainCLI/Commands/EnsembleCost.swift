@@ -13,7 +13,7 @@ extension CommandContext {
         let due = service.spreadsDue(outcomes)
         guard !due.isEmpty else { return }
         let asked = due.filter { $0.calls > 0 }
-        if !quiet && !asked.isEmpty {
+        if !quiet && !asked.isEmpty && service.usedUpSpreadQuota == nil {
             let calls = asked.reduce(0) { $0 + $1.calls }
             report(ErrorReport(message: localization.trn("fetching the ensemble for 1 place: {calls} calls (Open-Meteo)",
                                                          "fetching the ensemble for {count} places: {calls} calls (Open-Meteo)",
@@ -23,15 +23,22 @@ extension CommandContext {
         await service.keepSpreads(due, since: start)
     }
 
-    /// `cron --install`, `timer --install`, `watch`: what the ensemble adds for `places`
-    /// places, at most every 6 hours (the heavier model where `ensemble_model` is auto).
-    func sayEnsembleCost(places: Int, settings: Settings) {
-        guard settings.ensemble, places > 0 else { return }
-        let calls = Double(places) * EnsembleService.calls(EnsembleService.countedModel(with: settings))
-        report(ErrorReport(message: localization.trn("the ensemble: up to {calls} calls every 6 hours for 1 place (Open-Meteo)",
-                                                     "the ensemble: up to {calls} calls every 6 hours for {count} places (Open-Meteo)",
-                                                     count: places, ["calls": callCount(calls)]),
-                           exitCode: .success), as: .notice)
+    /// `cron --install`, `timer --install`, `watch`: what the ensemble adds for the places it
+    /// is asked for (none outside a regional model's grid), at most every 6 hours (the heavier
+    /// model where `ensemble_model` is auto), and each place the model does not cover: said
+    /// here once, not by every run (a scheduled run is `--quiet`; a watch's runs leave it out).
+    func sayEnsembleCost(places locations: [Location], settings: Settings) {
+        let places = EnsembleService.placesAsked(locations.map(\.coordinate), with: settings)
+        if settings.ensemble, places > 0 {
+            let calls = Double(places) * EnsembleService.calls(EnsembleService.countedModel(with: settings))
+            report(ErrorReport(message: localization.trn("the ensemble: up to {calls} calls every 6 hours for 1 place (Open-Meteo)",
+                                                         "the ensemble: up to {calls} calls every 6 hours for {count} places (Open-Meteo)",
+                                                         count: places, ["calls": callCount(calls)]),
+                               exitCode: .success), as: .notice)
+        }
+        for line in ForecastService.uncoveredBySpread(locations, with: settings) {
+            report(ErrorReport(message: localization.tr(line), exitCode: .success), as: .warning)
+        }
     }
 
     /// A count of calls to a tenth ("14.2", "16"), as the language writes decimals.

@@ -7,13 +7,16 @@ extension CommandContext {
     /// `scheduled`: the runs are cron's or the timer's `rain refresh --all --if-stale`, which
     /// keep the per-minute limit (`RefreshBatch`) and fetch a place at most every
     /// `refresh_interval_minutes`, however often they run.
-    func warnIfOverFreeLimits(places: Int, every scheduled: Interval, choosingFrom intervals: [Interval] = QuotaPlan.clockIntervals,
+    func warnIfOverFreeLimits(places locations: [Location], every scheduled: Interval, choosingFrom intervals: [Interval] = QuotaPlan.clockIntervals,
                               paced: Bool, settings: Settings) {
+        let places = locations.count
+        let ensemblePlaces = EnsembleService.placesAsked(locations.map(\.coordinate), with: settings)
         let interval = paced ? Interval(seconds: max(scheduled.seconds, settings.refreshIntervalMinutes * 60)) : scheduled
         // The provider's plan, and Open-Meteo's where another provider's forecast leaves the air
         // and the ensemble one of their own; a batch keeps both per-minute limits
         // (`QuotaPlan(pacing:with:)`, `OpenMeteoMinute`).
-        let plans = [QuotaPlan(refreshing: places, with: settings), QuotaPlan(besideProviderRefreshing: places, with: settings)]
+        let plans = [QuotaPlan(refreshing: places, with: settings, ensemblePlaces: ensemblePlaces),
+                     QuotaPlan(besideProviderRefreshing: places, with: settings, ensemblePlaces: ensemblePlaces)]
         for plan in plans.compactMap({ $0 }) {
             guard let crossing = plan.crossing(every: interval, choosingFrom: intervals, paced: paced) else { continue }
             report(ErrorReport(message: quotaWarning(crossing, service: plan.limits.service),

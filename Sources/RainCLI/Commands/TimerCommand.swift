@@ -59,7 +59,7 @@ struct TimerCommand: RunnableCommand {
             }
             context.print(context.localization.tr("Installed and started {timer} (every {interval}) and {service}.",
                                                   ["timer": systemd.timerPath, "interval": "\(interval)", "service": systemd.servicePath]))
-            let places = (try? context.loadPlaces().locations.count) ?? 0
+            let places = (try? context.loadPlaces().locations) ?? []
             context.warnIfOverFreeLimits(places: places, every: interval, paced: true, settings: settings)
             context.sayEnsembleCost(places: places, settings: settings)
         } else {

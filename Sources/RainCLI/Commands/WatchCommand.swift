@@ -60,9 +60,9 @@ struct WatchCommand: RunnableCommand {
         }
         // Under a minute is only for a server on this machine, which has no quota.
         if every.seconds >= Self.minimumInterval.seconds {
-            context.warnIfOverFreeLimits(places: locations.count, every: every, choosingFrom: QuotaPlan.watchIntervals, paced: false, settings: service.settings)
+            context.warnIfOverFreeLimits(places: locations, every: every, choosingFrom: QuotaPlan.watchIntervals, paced: false, settings: service.settings)
         }
-        context.sayEnsembleCost(places: locations.count, settings: service.settings)
+        context.sayEnsembleCost(places: locations, settings: service.settings)
         let inPlace = context.console.isOutputTerminal && TerminalScreen.Kind(environment: context.environment) == .ansi
         let presentation = context.presentation(service.settings)
         let display: WatchDisplay = inPlace ? ScreenWatchDisplay(context: context, presentation: presentation) : LogWatchDisplay(context: context, presentation: presentation)
@@ -136,7 +136,8 @@ struct WatchCommand: RunnableCommand {
         do {
             let outcomes = try await service.refresh(locations, onlyIfStale: false, lockWait: .seconds(10))
             // `"ensemble": true`: the spreads older than 6 hours, after the forecasts.
-            await service.keepSpreads(service.spreadsDue(outcomes))
+            // A place the model does not cover was said once, when the watch started.
+            await service.keepSpreads(service.spreadsDue(outcomes), sayingUncovered: false)
             return .success(outcomes)
         } catch {
             return .failure(error)

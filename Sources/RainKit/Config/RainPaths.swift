@@ -24,7 +24,7 @@ public struct RainPaths: Sendable, Equatable {
     /// The lock file that lets one refresh run at a time per home; never deleted.
     public var refreshLockFile: String { forecastsDirectory + "/.refresh.lock" }
 
-    /// A quota the forecast provider said was used up, until it resets (`RememberedQuota`),
+    /// The quotas the services said were used up, until they reset (`RememberedQuota`),
     /// beside `notified.json`.
     public var quotaFile: String { AtomicFile.parentFolder(of: notifiedFile) + "/quota.json" }
 

@@ -47,6 +47,11 @@ extension ForecastService {
             found.withLock { $0[index] = .some(air) }
         }
 
+        /// A quota of a window past the next minute that a request was refused by.
+        var usedUpQuota: ExceededQuota? {
+            failures.withLock { failures in failures.problems.values.lazy.compactMap(\.error.usedUpQuota).first }
+        }
+
         /// A request that failed: the air the place's cached forecast had stays.
         fileprivate func recordFailure(of index: Int, _ failure: FeedFailure) {
             let cached = previous(index)
@@ -65,6 +70,15 @@ extension ForecastService {
     /// it comes, all by `deadline` (the command's time, as the feeds).
     func fetch(_ air: AirAnswers, at places: [Int], for locations: [Location], until deadline: ContinuousClock.Instant) async {
         let url = settings.airQualityURL
+        // A quota its counter has used up (remembered, or told by a request of this batch)
+        // refuses them all: none is sent, and each keeps the air it had.
+        if let quota = air.usedUpQuota ?? RememberedQuota.inForce(at: settings.paths.quotaFile, for: RememberedQuota.airSource(of: settings), now: now()) {
+            for index in places.filter(air.asks) {
+                air.recordFailure(of: index, FeedFailure(.rateLimited(retryAfter: nil, quota: quota), fetching: AirQualityService.displayName,
+                                                         for: locations[index].name))
+            }
+            return
+        }
         let atOnce = AirQualityService.requestsInFlight(with: settings)
         await withTaskGroup(of: Void.self) { group in
             for (started, index) in places.filter(air.asks).enumerated() {

@@ -32,13 +32,17 @@ extension ForecastService {
                      until deadline: ContinuousClock.Instant? = nil) async -> SpreadFetch {
         let units = forecast.units
         let model = EnsembleModel.choice(settings.ensembleModel, for: location.coordinate)
-        let uncovered = LocalizedText(N_("{model} does not cover {place}"),
-                                      ["model": LocalizedText(model.displayName), "place": .verbatim(location.name.strippingControlCharacters)])
+        let uncovered = Self.uncovered(location, by: model)
         // Outside a regional model's grid nothing is asked: the answer would be no runs, at
         // the full weight of the request.
         guard model.covers(location.coordinate) else { return .uncovered(uncovered) }
         let kept = SpreadCache(besideForecastsIn: cache.directory)
         if let spread = kept.fresh(for: location.id, model: model, units: units, now: now()) { return .spread(spread) }
+        let quotaSource = RememberedQuota.ensembleSource(of: settings)
+        if let quota = RememberedQuota.inForce(at: settings.paths.quotaFile, for: quotaSource, now: now()) {
+            return .failed(FeedFailure(.rateLimited(retryAfter: nil, quota: quota), fetching: EnsembleService.displayName,
+                                       for: naming ? location.name : nil))
+        }
         let endpoint = EnsembleService.endpoint(for: location.coordinate, model: model, units: units, url: settings.ensembleURL)
         let asked = now()
         let decode: @Sendable (Data) throws(ForecastError) -> EnsembleRuns? = { body throws(ForecastError) in
@@ -59,7 +63,27 @@ extension ForecastService {
             }
             return .spread(spread)
         } catch {
+            if let quota = error.usedUpQuota {
+                RememberedQuota.remember([RememberedQuota(quota: quota, source: quotaSource)], at: settings.paths.quotaFile, now: now())
+            }
             return .failed(FeedFailure(error, fetching: EnsembleService.displayName, for: naming ? location.name : nil))
+        }
+    }
+
+    /// "ICON-D2 (DWD) does not cover Tokyo".
+    private static func uncovered(_ location: Location, by model: EnsembleModel) -> LocalizedText {
+        LocalizedText(N_("{model} does not cover {place}"),
+                      ["model": LocalizedText(model.displayName), "place": .verbatim(location.name.strippingControlCharacters)])
+    }
+
+    /// A line for each of `locations` that the ensemble model it would be asked of does not
+    /// cover (a regional `ensemble_model`): said once where a schedule is set up or a watch
+    /// starts, not by each of its runs.
+    public static func uncoveredBySpread(_ locations: [Location], with settings: Settings) -> [LocalizedText] {
+        guard settings.ensemble else { return [] }
+        return locations.compactMap { location in
+            let model = EnsembleModel.choice(settings.ensembleModel, for: location.coordinate)
+            return model.covers(location.coordinate) ? nil : Self.uncovered(location, by: model)
         }
     }
 
@@ -67,6 +91,11 @@ extension ForecastService {
     /// was fetched; nil when none is kept. Never fetches (`--offline`, `--format`).
     public func keptSpread(for location: Location, beside forecast: Forecast) -> (spread: ForecastSpread, fetchedAt: Date)? {
         SpreadCache(besideForecastsIn: cache.directory).kept(for: location.id, units: forecast.units)
+    }
+
+    /// The quota of the ensemble's counter remembered as used up (`RememberedQuota`), until it resets.
+    public var usedUpSpreadQuota: ExceededQuota? {
+        RememberedQuota.inForce(at: settings.paths.quotaFile, for: RememberedQuota.ensembleSource(of: settings), now: now())
     }
 
     /// A place whose spread a periodic refresh fetches, with the model it is asked of.
@@ -100,8 +129,17 @@ extension ForecastService {
     /// (`OpenMeteoMinute`): the next minute is waited for where one would go over its limit.
     /// Failures are one warning line for the run, however many places failed, as a feed's
     /// (`FeedFailure.lines`). All by the command's deadline (`timeout_seconds` bounds a whole
-    /// command), counted from `start`, its first request.
-    public func keepSpreads(_ due: [SpreadDue], since start: ContinuousClock.Instant = .now) async {
+    /// command), counted from `start`, its first request. `sayingUncovered`: a place the model
+    /// does not cover is said (a refresh run by hand; a watch said it when it started).
+    public func keepSpreads(_ due: [SpreadDue], since start: ContinuousClock.Instant = .now, sayingUncovered: Bool = true) async {
+        // A used-up quota asks none: one line, unless it is the forecast's own counter's,
+        // whose error has said it.
+        if !due.isEmpty, let quota = usedUpSpreadQuota {
+            if RememberedQuota.source(of: settings) != RememberedQuota.ensembleSource(of: settings) {
+                warnOfFeed(FeedFailure(.rateLimited(retryAfter: nil, quota: quota), fetching: EnsembleService.displayName).line)
+            }
+            return
+        }
         let deadline = start + client.configuration.retry.totalBudget
         let counted = OpenMeteoRateLimit.freeLimits(forURL: settings.ensembleURL) != nil
         var failures: [FeedFailure] = []
@@ -110,7 +148,7 @@ extension ForecastService {
             switch await fetchSpread(for: place.location, beside: place.forecast, naming: true, until: deadline) {
             case .spread: break
             case .failed(let failure): failures.append(failure)
-            case .uncovered(let line): warnOfFeed(line)
+            case .uncovered(let line): if sayingUncovered { warnOfFeed(line) }
             }
         }
         FeedFailure.lines(failures).forEach(warnOfFeed)

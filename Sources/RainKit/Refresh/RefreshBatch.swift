@@ -78,9 +78,11 @@ final class RefreshBatch: Sendable {
             if failures.contains(where: { if case .offline? = $0 { true } else { $0?.usedUpQuota != nil } }) { break }
         }
         await feedsAnswered
-        if let quota = failures.lazy.compactMap({ $0?.usedUpQuota }).first {
-            RememberedQuota(quota: quota, source: source).save(to: quotaFile)
-        }
+        // Each counter's used-up quota, the forecast provider's and the air's (the same one
+        // where both are Open-Meteo's free service).
+        let usedUp = [failures.lazy.compactMap({ $0?.usedUpQuota }).first.map { RememberedQuota(quota: $0, source: source) },
+                      air.usedUpQuota.map { RememberedQuota(quota: $0, source: RememberedQuota.airSource(of: settings)) }]
+        RememberedQuota.remember(usedUp.compactMap { $0 }, at: quotaFile, now: service.now())
         await writeHeldForecasts()
         return try statuses(after: failures)
     }

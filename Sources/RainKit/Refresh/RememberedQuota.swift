@@ -1,58 +1,97 @@
 import FoundationEssentials
 
-/// A quota the forecast provider said was used up (a 429 naming a window that lasts past the
-/// next minute), remembered in `quota.json` beside `notified.json` until it resets, so cron,
-/// the timer and watch send no request a used-up quota would refuse anyway.
+/// Quotas the services said were used up (a 429 naming a window that lasts past the next
+/// minute), remembered in `quota.json` beside `notified.json` until they reset, so cron, the
+/// timer and watch send no request a used-up quota would refuse anyway.
 ///
-/// It belongs to one source: the provider, its URL and its key. The file keeps a hash of the
-/// three (`source`), never the key or the URL themselves; another provider, URL or key has
-/// another hash, and the remembered quota is not theirs. Losing the file costs one request (the
-/// next refresh asks and is told again), so it is written as derived data is, and a file that
-/// cannot be read as one (damaged, too large, not a regular file) counts as none.
+/// Each belongs to the counter that refused (`source`): the forecast provider with its URL and
+/// key, or Open-Meteo's free service, which counts the calls of an IP address across its APIs
+/// together (open-meteo/open-meteo `Sources/App/Helper/Vapor/RateLimiter.swift`: one count per
+/// address, whatever the API), so a day used up by the air is used up for Open-Meteo's forecast
+/// and ensemble too. The file keeps a hash (`source`), never a key or URL; another provider,
+/// URL or key has another hash, and a remembered quota is not theirs.
+///
+/// `{"quotas": [{"service", "window", "resets_at", "source"}, ...]}`; a file of one quota's
+/// members at its top (what rain wrote before it kept several) is read as that one. Losing the
+/// file costs one request (the next refresh asks and is told again), so it is written as
+/// derived data is, and a file that cannot be read as one (damaged, too large, not a regular
+/// file) counts as none.
 struct RememberedQuota: Sendable, Equatable {
     var quota: ExceededQuota
     var source: String
 
     static let limit = RegularFile.Limit(bytes: 4 << 10, kind: LocalizedText(N_("the remembered quota")))
 
-    /// The source a quota is remembered for: FNV-1a over the provider, its URL and (for a
-    /// provider that needs one) the key. Many keys share each hash, so it gives none back.
+    /// The counter the forecast provider's requests go to: Open-Meteo's free one for its free
+    /// service, else FNV-1a over the provider, its URL and (for a provider that needs one) the
+    /// key. Many keys share each hash, so it gives none back.
     static func source(of settings: Settings) -> String {
+        if settings.provider == .openMeteo, let free = openMeteoFree(settings.forecastURL) { return free }
         let key = settings.provider.unit.needsKey ? settings.apiKey?.value ?? "" : ""
-        let text = settings.provider.rawValue + "\n" + settings.forecastURL + "\n" + key
+        return hash(settings.provider.rawValue + "\n" + settings.forecastURL + "\n" + key)
+    }
+
+    /// The counter the air's requests (`/v1/air-quality`) go to.
+    static func airSource(of settings: Settings) -> String {
+        openMeteoFree(settings.airQualityURL) ?? hash("air\n" + settings.airQualityURL)
+    }
+
+    /// The counter the ensemble's requests go to.
+    static func ensembleSource(of settings: Settings) -> String {
+        openMeteoFree(settings.ensembleURL) ?? hash("ensemble\n" + settings.ensembleURL)
+    }
+
+    /// Open-Meteo's free service's one counter, where `url` is that service.
+    private static func openMeteoFree(_ url: String) -> String? {
+        OpenMeteoRateLimit.freeLimits(forURL: url) == nil ? nil : hash("open-meteo free")
+    }
+
+    private static func hash(_ text: String) -> String {
         let hex = String(text.fnv1a64(), radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
 
     /// The quota remembered in `path` for `source` that has not reset at `now`; nil otherwise.
     static func inForce(at path: String, for source: String, now: Date) -> ExceededQuota? {
-        guard let bytes = try? RegularFile.read(path, limit: limit), let remembered = try? decode(bytes),
-              remembered.source == source, remembered.quota.resetsAt > now else { return nil }
-        return remembered.quota
+        load(path).first { $0.source == source && $0.quota.resetsAt > now }?.quota
+    }
+
+    /// The quotas `path` remembers; none when it cannot be read as such.
+    static func load(_ path: String) -> [RememberedQuota] {
+        guard let bytes = try? RegularFile.read(path, limit: limit), let quotas = try? decode(bytes) else { return [] }
+        return quotas
     }
 
     /// Only windows worth remembering are read and written: not the minute, which the next run
     /// is past (`ExceededQuota.isWorthRetryingSoon`).
-    static func decode(_ bytes: [UInt8]) throws(JSONError) -> RememberedQuota? {
+    static func decode(_ bytes: [UInt8]) throws(JSONError) -> [RememberedQuota] {
         let document = try JSONNode.document(bytes)
-        guard let window = ExceededQuota.Window(rawValue: try document.requiredString("window")), window != .minute,
-              let resetsAt = try document.requiredMember("resets_at").isoTime() else { return nil }
-        let quota = ExceededQuota(service: try document.requiredString("service"), window: window, resetsAt: resetsAt)
-        return RememberedQuota(quota: quota, source: try document.requiredString("source"))
+        guard let list = try document.member("quotas") else { return try one(document).map { [$0] } ?? [] }
+        return try list.elements(one).compactMap { $0 }
     }
 
-    var document: [UInt8]? {
-        guard !quota.isWorthRetryingSoon else { return nil }
-        return JSONValue.object(["service": .string(quota.service), "window": .string(quota.window.rawValue),
-                                 "resets_at": .string(UTCTimestamp.string(quota.resetsAt)), "source": .string(source)])
-            .serializedBytes(compactly: true)
+    private static func one(_ node: JSONNode) throws(JSONError) -> RememberedQuota? {
+        guard let window = ExceededQuota.Window(rawValue: try node.requiredString("window")), window != .minute,
+              let resetsAt = try node.requiredMember("resets_at").isoTime() else { return nil }
+        let quota = ExceededQuota(service: try node.requiredString("service"), window: window, resetsAt: resetsAt)
+        return RememberedQuota(quota: quota, source: try node.requiredString("source"))
     }
 
-    /// Writes it to `path` atomically (its folder made when missing); a quota of the minute,
-    /// which the next run is past, is not remembered. Best effort: a file that cannot be
-    /// written costs the next run one request.
-    func save(to path: String) {
-        guard let document else { return }
+    private var value: JSONValue {
+        .object(["service": .string(quota.service), "window": .string(quota.window.rawValue),
+                 "resets_at": .string(UTCTimestamp.string(quota.resetsAt)), "source": .string(source)])
+    }
+
+    /// Adds `quotas` to those `path` remembers (a counter's newest replacing its older one,
+    /// those reset at `now` dropped), written atomically (its folder made when missing); a
+    /// quota of the minute, which the next run is past, is not remembered. Best effort: a file
+    /// that cannot be written costs the next run one request.
+    static func remember(_ quotas: [RememberedQuota], at path: String, now: Date) {
+        let added = quotas.filter { !$0.quota.isWorthRetryingSoon }
+        guard !added.isEmpty else { return }
+        var kept = load(path).filter { old in old.quota.resetsAt > now && !added.contains { $0.source == old.source } }
+        for quota in added where !kept.contains(where: { $0.source == quota.source }) { kept.append(quota) }
+        let document = JSONValue.object(["quotas": .array(kept.map(\.value))]).serializedBytes(compactly: true)
         try? AtomicFile.createFolder(AtomicFile.parentFolder(of: path))
         try? AtomicFile.write(document, to: path, durability: .derived, limit: Self.limit)
     }

@@ -11,10 +11,14 @@ public struct QuotaPlan: Sendable, Equatable {
     /// (`SpreadCache.freshness`): a window holds as many of its runs as the longer of that and
     /// the schedule's interval takes, and one minute may hold every place's.
     public var ensembleCallsPerPlace: Double = 0
+    /// The places the ensemble is asked for (at most `places`): a regional model is asked
+    /// nothing outside its grid (`EnsembleService.placesAsked`).
+    public var ensemblePlaces: Int
     public static let ensembleInterval = Interval(seconds: Int(SpreadCache.freshness))
 
-    public init(places: Int, callsPerRefresh: Double, limits: FreeLimits, ensembleCallsPerPlace: Double = 0) {
+    public init(places: Int, callsPerRefresh: Double, limits: FreeLimits, ensembleCallsPerPlace: Double = 0, ensemblePlaces: Int? = nil) {
         self.places = places
+        self.ensemblePlaces = min(places, ensemblePlaces ?? places)
         self.callsPerRefresh = callsPerRefresh
         self.limits = limits
         self.ensembleCallsPerPlace = ensembleCallsPerPlace
@@ -69,7 +73,8 @@ public struct QuotaPlan: Sendable, Equatable {
             return max(1, (window.seconds + seconds - 1) / seconds)
         }
         let ensembleEvery = interval.map { Interval(seconds: max($0.seconds, Self.ensembleInterval.seconds)) }
-        return Double(places) * (callsPerRefresh * Double(runs(every: interval)) + ensembleCallsPerPlace * Double(runs(every: ensembleEvery)))
+        return Double(places) * callsPerRefresh * Double(runs(every: interval))
+            + Double(ensemblePlaces) * ensembleCallsPerPlace * Double(runs(every: ensembleEvery))
     }
 
     func fits(every interval: Interval?, paced: Bool = false) -> Bool {
@@ -91,7 +96,10 @@ public struct QuotaPlan: Sendable, Equatable {
             guard calls > limit else { continue }
             let fitting = interval == nil ? nil : intervals.first { $0.seconds >= interval!.seconds && fits(every: $0, paced: paced) }
             var fewer = self
-            while fewer.places > 0, !fewer.fits(every: interval, paced: paced) { fewer.places -= 1 }
+            while fewer.places > 0, !fewer.fits(every: interval, paced: paced) {
+                fewer.places -= 1
+                fewer.ensemblePlaces = min(fewer.ensemblePlaces, fewer.places)
+            }
             return Crossing(window: window, calls: calls, limit: limit, fittingInterval: fitting, fittingPlaces: fewer.places)
         }
         return nil
@@ -118,24 +126,26 @@ extension QuotaPlan {
 extension QuotaPlan {
     /// What refreshing `places` places at once costs against the free limits of the provider
     /// in effect in `settings`; nil when its terms set none (or its URL is not its own server's).
-    public init?(refreshing places: Int, with settings: Settings) {
+    /// `ensemblePlaces`: those of them the ensemble is asked for (all when nil).
+    public init?(refreshing places: Int, with settings: Settings, ensemblePlaces: Int? = nil) {
         let provider = settings.provider.unit
         guard places > 0, let limits = provider.freeLimits(forURL: provider.forecastURL(in: settings)) else { return nil }
         let ensemble = settings.provider == .openMeteo ? EnsembleService.periodicCallsPerPlace(with: settings) : 0
         self.init(places: places, callsPerRefresh: provider.callsPerRefresh + AirQualityService.callsPerRefresh(with: settings),
-                  limits: limits, ensembleCallsPerPlace: ensemble)
+                  limits: limits, ensembleCallsPerPlace: ensemble, ensemblePlaces: ensemblePlaces)
     }
 
     /// What refreshing `places` places costs Open-Meteo's free APIs beside another provider's
     /// forecast (Pirate Weather): the air and the periodic ensemble still spend its calls, in
     /// a plan of their own; nil where the provider is Open-Meteo (they are in its plan) or
     /// neither spends any.
-    public init?(besideProviderRefreshing places: Int, with settings: Settings) {
+    public init?(besideProviderRefreshing places: Int, with settings: Settings, ensemblePlaces: Int? = nil) {
         guard places > 0, settings.provider != .openMeteo else { return nil }
         let air = AirQualityService.callsBesideProvider(with: settings)
         let ensemble = EnsembleService.periodicCallsPerPlace(with: settings)
         guard air > 0 || ensemble > 0 else { return nil }
-        self.init(places: places, callsPerRefresh: air, limits: OpenMeteoRateLimit.limits, ensembleCallsPerPlace: ensemble)
+        self.init(places: places, callsPerRefresh: air, limits: OpenMeteoRateLimit.limits, ensembleCallsPerPlace: ensemble,
+                  ensemblePlaces: ensemblePlaces)
     }
 
     /// The plan a refresh of `places` places is paced by: the provider's, or beside another

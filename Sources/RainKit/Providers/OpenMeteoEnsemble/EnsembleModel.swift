@@ -55,6 +55,7 @@ public enum EnsembleModel: String, Sendable, CaseIterable {
     /// - ECMWF IFS ENS 3-hourly to 144 h, then 6-hourly (`Sources/App/Ecmwf/EcmwfDomain.swift`,
     ///   `getDownloadForecastSteps`: `stride(from: 150, through: 360, by: 6)`).
     /// - ICON-D2-EPS hourly to its 48 h.
+    /// Hours before the run (`past_days`) come from earlier runs' first hours: the step at lead 1.
     public func stepHours(endingAtLead lead: Int) -> Int {
         switch self {
         case .iconSeamless, .iconGlobal, .iconEU:

@@ -50,6 +50,13 @@ public enum EnsembleService {
         return calls(countedModel(with: settings))
     }
 
+    /// How many of the places at `coordinates` a periodic refresh asks the ensemble for: those
+    /// in the grid of the model each is asked of (a regional model is asked nothing outside it,
+    /// `ForecastService.fetchSpread`).
+    public static func placesAsked(_ coordinates: [Coordinate], with settings: Settings) -> Int {
+        coordinates.filter { EnsembleModel.choice(settings.ensembleModel, for: $0).covers($0) }.count
+    }
+
     /// The request: temperatures in the forecast's own unit, precipitation in millimetres
     /// (the 0.1 mm threshold is in millimetres).
     static func endpoint(for coordinate: Coordinate, model: EnsembleModel, units: UnitSystem, url: String) -> ForecastEndpoint {

@@ -111,8 +111,10 @@ public struct ForecastSpread: Sendable, Equatable {
         let ends = runs.times.map { time in
             // The hour [time, time + 1 h) ends `lead` hours into the run.
             let lead = Int(((time.timeIntervalSince1970 - origin) / 3600).rounded(.down)) + 1
+            // An hour before the run (`past_days`) is an earlier run's first hours: the model's
+            // shortest step (GFS's and ECMWF's 3 hours), on the same grid of the UTC clock.
             let length = runs.model.stepHours(endingAtLead: max(lead, 1))
-            return lead <= 0 ? lead : (lead + length - 1) / length * length
+            return Int((Double(lead) / Double(length)).rounded(.up)) * length
         }
         for (i, end) in ends.enumerated() { steps[end, default: []].append(i) }
         return ends.map { end in
