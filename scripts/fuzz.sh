@@ -53,7 +53,8 @@ seed() {
         feeds) cp Fuzz/seeds/feeds/*.json "$corpus/" ;;  # the simulator's answers
         redaction)
             printf '\041sim-key-0123456789abcdef0123456789{"summary":"sim-key-0123456789abcdef0123456789","\\u0073im-key-0123456789abcdef0123456789":1}' > "$corpus/echoed"
-            printf '\003abc{"abc":"x abc y","abcd":1}' > "$corpus/short" ;;
+            printf '\003abc{"abc":"x abc y","abcd":1}' > "$corpus/short"
+            printf '\030ZQ7xK2mP9vL4nR8tW3yB6cD1f{"summary":"Ζq7ΧΚ2mΡ9νL4ΝR8ΤW3уΒ6сD1f","ΟІ":"\\u0417q7"}' > "$corpus/lookalikes" ;;
         screens)
             printf '\117\030\001Berlin\000Tokyo\000Mostly Cloudy\000Storm' > "$corpus/wide-window"
             printf '\000\000\000B\000T\000S\000A' > "$corpus/one-column" ;;

@@ -12,6 +12,18 @@ import Testing
     private let disguised = "sᵢm-ᴷeʸ-⁰123456789ab㏅ef"
 
     @Test func aCopyInModifierLettersOrASquaredAbbreviationIsHiddenEverywhere() async throws {
+        try await expectHiddenEverywhere(disguised)
+    }
+
+    /// A server that echoes the key in Cyrillic and Greek lookalikes of its letters and digits
+    /// (Unicode's confusables data: "ѕ", "і", "е", "у", "а", "с", "ԁ" and the Greek "Ο" for
+    /// "0", the Cyrillic "І" for "1"), in a valid answer's text or in a body rain refuses and
+    /// quotes in its error: no output shows the copy.
+    @Test func aCopyInCyrillicAndGreekLookalikesIsHiddenEverywhere() async throws {
+        try await expectHiddenEverywhere("ѕіm-kеу-ΟІ23456789аbсԁеf")
+    }
+
+    private func expectHiddenEverywhere(_ disguised: String) async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home, behaviour: .echoedKey(validAnswer: true, disguisedAs: disguised))
             let refresh = try await world.rain(["refresh", "Berlin"])
@@ -28,6 +40,9 @@ import Testing
             let refresh = try await world.rain(["refresh", "Berlin"])
             #expect(refresh.status != 0 && refresh.error.contains("REDACTED"), "\(refresh)")
             #expect(!refresh.error.contains(disguised) && !refresh.error.contains("㏅"), "\(refresh)")
+            let json = try await world.rain(["refresh", "Berlin", "--json"])
+            #expect(json.status != 0 && (json.output + json.error).contains("REDACTED"), "\(json)")
+            #expect(!json.output.contains(disguised) && !json.error.contains(disguised), "\(json)")
         }
     }
 

@@ -42,6 +42,40 @@ struct TestChildrenTests {
         }
     }
 
+    /// A pane's command that ignores SIGHUP (`trap '' HUP`, as tests of rain's signals start it)
+    /// outlived the server's end with its `sleep 600`, and so did a program it started in a
+    /// group of its own: `kill()` ends every process of the pane's session.
+    @Test func killingASessionEndsItsPaneProcessesThatIgnoreHangUp() async throws {
+        try #require(TmuxSession.isAvailable, "tmux is not installed; 'make test' installs it")
+        try await withTemporaryDirectory { folder in
+            // `set -m`: the first sleep runs in a process group of its own, in the pane's session.
+            let command = "trap '' HUP; set -m; sleep 600 & set +m; echo ready; sleep 600"
+            let session = try TmuxSession(folder: folder, shellCommand: command)
+            defer { session.kill() }
+            try await session.waitForScreen(containing: "ready")
+            func left() -> [pid_t] {
+                ((try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []).compactMap(pid_t.init).filter {
+                    TmuxSession.sessionID(of: $0) == session.panePID && !Self.isZombie($0)
+                }
+            }
+            try #require(left().count >= 3, "the pane's shell and its two sleeps run")
+            session.kill()
+            // SIGKILL is delivered at once; the processes are gone once their parents reap them.
+            var remaining = left()
+            for _ in 0..<200 where !remaining.isEmpty {
+                try await Task.sleep(for: .milliseconds(50))
+                remaining = left()
+            }
+            let commands = remaining.map { (try? String(contentsOfFile: "/proc/\($0)/cmdline", encoding: .utf8)) ?? "\($0)" }
+            #expect(remaining.isEmpty, "left running: \(commands)")
+        }
+    }
+
+    private static func isZombie(_ pid: pid_t) -> Bool {
+        (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))?.split(separator: ")").last?
+            .trimmingCharacters(in: .whitespaces).first == "Z"
+    }
+
     @Test func aStartedProgramHoldsNoneOfTheTestsDescriptors() async throws {
         var sleeper: RunningProcess?
         let holders = try await holdersOfAnInheritablePipe {

@@ -68,11 +68,41 @@ import Testing
     /// The generated table: what the trial's characters read as, and nothing for a
     /// character that reads as no key character.
     @Test func theGeneratedTableFoldsWhatReadsAsKeyCharacters() {
-        func fold(_ value: UInt32) -> String? { KeyRedaction.keyFold(value).map { String(decoding: $0, as: UTF8.self) } }
+        func fold(_ value: UInt32) -> String? { KeyRedaction.keyFolds(value).map { $0.map { String(decoding: $0, as: UTF8.self) }.joined(separator: " ") } }
         #expect(fold(0x1D37) == "k" && fold(0x02E3) == "x" && fold(0x1D62) == "i" && fold(0x2C7C) == "j")
         #expect(fold(0x33C5) == "cd" && fold(0xFB01) == "fi" && fold(0x2167) == "viii" && fold(0x212A) == "k")
         #expect(fold(0xFF3A) == "z" && fold(0x1D41A) == "a" && fold(0x00DF) == "ss" && fold(0x0142) == "l")
         #expect(fold(0x0301) == "" && fold(0x6771) == nil && fold(0x0416) == nil && fold(0x2603) == nil)
+        #expect(fold(0x0430) == "a" && fold(0x03BF) == "o" && fold(0x039F) == "0 o" && fold(0x0406) == "1 i l |")
+        #expect(fold(0x017F) == "s f" && fold(0x0455) == "s" && fold(0x0501) == "d" && fold(0x13A2) != nil)
+    }
+
+    /// A copy in Cyrillic and Greek lookalikes of the key's letters and digits (Unicode's
+    /// confusables data: "а" U+0430 for "a", "Ο" U+039F for "O" or "0", "І" U+0406 for "I",
+    /// "l" or "1") reads as the key: it is hidden, as UTF-8, `\u` escapes or percent-encoded.
+    @Test(arguments: ["Zq7xK2mP9vL4nR8tW3yB6cD1fi", "Zq7хК2mР9vL4nR8tW3уВ6сD1fі", "Ζq7ΧΚ2mΡ9νL4ΝR8ΤW3yΒ6cD1fι",
+                      "Zq7xK2mP9vL4nR8tW3yB6cD1fІ", "Ꮓq7xKꙄmP9vL4nR8tW3yB6cD1fi"])
+    func aCopyInLookalikesIsHidden(_ copy: String) throws {
+        let redaction = try #require(KeyRedaction(APIKey("ZQ7xK2mP9vL4nR8tW3yB6cD1fi")))
+        #expect(redaction.scrubbing("invalid key " + copy + " !") == "invalid key REDACTED !", "\(copy)")
+        #expect(redaction.holdsKey("http://h/" + copy.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!))
+        let escaped = copy.unicodeScalars.map { $0.isASCII ? String($0) : String(format: "\\u%04x", $0.value) }.joined()
+        let body = Data(#"{"summary": "\#(escaped)"}"#.utf8)
+        #expect(String(decoding: redaction.scrubbing(body), as: UTF8.self) == #"{"summary": "REDACTED"}"#, "\(escaped)")
+    }
+
+    /// A lookalike of several key characters reads as any of them: the Greek "Ο" as "o" or
+    /// "0", the Cyrillic "І" as "1", "i", "l" or "|", whichever the key holds there.
+    @Test func aLookalikeOfSeveralReadsAsEach() throws {
+        for key in ["k0x7QpZ2mW9vL4tR8sN3b", "kOx7QpZ2mW9vL4tR8sN3b", "ko1QpZ2mW9vL4tR8sN3b", "koIQpZ2mW9vL4tR8sN3b", "kolQpZ2mW9vL4tR8sN3b"] {
+            let redaction = try #require(KeyRedaction(APIKey(key)))
+            let copy = key.replacingOccurrences(of: "0", with: "Ο").replacingOccurrences(of: "O", with: "Ο")
+                .replacingOccurrences(of: "1", with: "І").replacingOccurrences(of: "I", with: "І").replacingOccurrences(of: "l", with: "І")
+            #expect(copy != key && redaction.scrubbing("key " + copy + ".") == "key REDACTED.", "\(key) \(copy)")
+        }
+        let redaction = try #require(KeyRedaction(APIKey("k0x7QpZ2mW9vL4tR8sN3b")))
+        #expect(redaction.scrubbing("key kх7QpZ2mW9vL4tR8sN3b.") == "key kх7QpZ2mW9vL4tR8sN3b.")
+        #expect(redaction.scrubbing("key kΟх7QpZ2mW9vL4tR8sN3.") == "key kΟх7QpZ2mW9vL4tR8sN3.")
     }
 
     /// Ordinary text, in many scripts and with ligatures, modifier letters and squared

@@ -103,6 +103,14 @@ public final class RunningProcess: Sendable {
     init(executable: String, arguments: [String], environment: [String: String], input: String?) {
         var environment = environment
         environment["PATH"] = environment["PATH"] ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        // Tests run under libfaketime (the clock set to an hour a test may depend on, near
+        // midnight) give that clock to the programs they start, as to the simulator in process.
+        let inherited = ProcessInfo.processInfo.environment
+        if inherited["FAKETIME"] != nil {
+            for (name, value) in inherited where name == "LD_PRELOAD" || name.hasPrefix("FAKETIME") {
+                environment[name] = environment[name] ?? value
+            }
+        }
         environment["RAIN_AIR_QUALITY_URL"] = environment["RAIN_AIR_QUALITY_URL"] ?? Self.airQualityURL(for: environment)
         // `show --spread` asks the ensemble: at the same loopback root, never the real service.
         environment["RAIN_ENSEMBLE_URL"] = environment["RAIN_ENSEMBLE_URL"]

@@ -18,6 +18,9 @@ public final class TmuxSession: Sendable {
     }
 
     private let socket: String
+    /// The pane's shell: the leader of a session and process group of its own (tmux starts it
+    /// with setsid), which every program the command starts is in unless it leaves them.
+    public let panePID: pid_t
 
     /// Starts `shellCommand` (run by /bin/sh) in a `width` x `height` terminal.
     public init(folder: String, shellCommand: String, width: Int = 80, height: Int = 24) throws {
@@ -25,14 +28,21 @@ public final class TmuxSession: Sendable {
         // that socket is gone, and a second session on the same path in the same folder would be
         // the one it ended.
         socket = folder + "/tmux-" + UUID().uuidString.prefix(8) + ".sock"
-        try tmux(["-f", "/dev/null", "new-session", "-d", "-s", "rain", "-x", "\(width)", "-y", "\(height)",
-                  "/bin/sh", "-c", shellCommand])
+        let pane = try Self.run(["tmux", "-S", socket, "-f", "/dev/null", "new-session", "-d", "-s", "rain", "-x", "\(width)",
+                                 "-y", "\(height)", "-P", "-F", "#{pane_pid}", "/bin/sh", "-c", shellCommand], socket: socket)
+        guard let panePID = pid_t(pane.trimmingCharacters(in: .whitespacesAndNewlines)), panePID > 1 else {
+            _ = try? Self.run(["tmux", "-S", socket, "kill-server"], socket: socket)
+            throw Failure(description: "tmux named no pane process: '\(pane)'")
+        }
+        self.panePID = panePID
         // A test process that is killed runs no `defer`, and its sessions would go on running
         // (a `rain watch` refreshing every second disturbed a benchmark): a watcher, detached,
-        // ends the server within a second of this process ending, or itself when the server has.
+        // ends the server and the pane's process group within a second of this process ending,
+        // or itself when the server has (its socket gone, the pane's number may be another's).
         let quoted = "'" + socket + "'"
-        try run(["/bin/sh", "-c", "(while kill -0 \(getpid()) 2>/dev/null && [ -S \(quoted) ]; do sleep 1; done; "
-                 + "tmux -S \(quoted) kill-server) </dev/null >/dev/null 2>&1 &"])
+        try Self.run(["/bin/sh", "-c", "(while kill -0 \(getpid()) 2>/dev/null && [ -S \(quoted) ]; do sleep 1; done; "
+                      + "if [ -S \(quoted) ]; then kill -9 -- -\(panePID); tmux -S \(quoted) kill-server; fi) </dev/null >/dev/null 2>&1 &"],
+                     socket: socket)
     }
 
     public static var isAvailable: Bool {
@@ -74,19 +84,41 @@ public final class TmuxSession: Sendable {
         }
     }
 
+    /// Ends the pane's processes and the server. The server's SIGHUP alone leaves a command that
+    /// ignores it (`trap '' HUP`, nohup) and what it started, a `sleep 600` included, running
+    /// for up to ten minutes after its test: every process in the pane's session is killed.
     public func kill() {
+        Self.killSession(panePID)
         _ = try? tmux(["kill-server"])
+    }
+
+    /// SIGKILL to the process group `leader` leads and to every other process in its session
+    /// (a program the command started in a group of its own), found through /proc.
+    private static func killSession(_ leader: pid_t) {
+        Glibc.kill(-leader, SIGKILL)
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = pid_t(entry), pid != getpid(), sessionID(of: pid) == leader else { continue }
+            Glibc.kill(pid, SIGKILL)
+        }
+    }
+
+    /// The session of a process: the fourth field of /proc/PID/stat after its name in
+    /// parentheses (state, parent, group, session); nil when it has ended.
+    public static func sessionID(of pid: pid_t) -> pid_t? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let fields = stat.split(separator: ")").last?.split(separator: " "), fields.count > 3 else { return nil }
+        return pid_t(fields[3])
     }
 
     @discardableResult
     private func tmux(_ arguments: [String]) throws -> String {
-        try run(["tmux", "-S", socket] + arguments)
+        try Self.run(["tmux", "-S", socket] + arguments, socket: socket)
     }
 
     /// Runs a program (tmux, or a shell) and waits for it with posix_spawn and waitpid: its
     /// output goes through files, since the server it starts outlives the call.
     @discardableResult
-    private func run(_ argv: [String]) throws -> String {
+    private static func run(_ argv: [String], socket: String) throws -> String {
         let output = socket + ".out"
         let errors = socket + ".err"
         let outputFile = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)

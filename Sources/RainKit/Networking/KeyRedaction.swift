@@ -20,9 +20,10 @@ import FoundationEssentials
 /// no secret at all for its digits and far less of one for the rest. A long key matching a
 /// word of the text by chance is as unlikely in any case as in one; a short one keeps its
 /// word rule. Percent-encoding's hex digits (`%2f`, `%2F`) are matched either way too, and
-/// so is each character in any form that reads as it (`keyFold`, from a table generated from
+/// so is each character in any form that reads as it (`keyFolds`, from a table generated from
 /// Unicode's data: fullwidth "ＺＱ７", accented "Ź", the Kelvin sign, "𝐙", "⑦", "²", "ᴷ", "ᵢ",
-/// "ﬁ", "㏅"), as UTF-8 or a `\u` escape: each reads as the key,
+/// "ﬁ", "㏅") or a lookalike of it by Unicode's confusables data (the Cyrillic "а" for "a",
+/// the Greek "Ο" for "O" or "0"), as UTF-8 or a `\u` escape: each reads as the key,
 /// and `--ascii` would print some of them as the key. (`RedactingConsole` redacts after ASCII.)
 package struct KeyRedaction: Sendable {
     /// The key, and its percent-encoded form where that differs.
@@ -168,8 +169,9 @@ package struct KeyRedaction: Sendable {
     }
 
     /// Where a copy of the key that starts at `start` ends, or nil. Each character of the copy
-    /// is compared by what it folds to (`keyFold`): the key in any case, fullwidth, accented,
-    /// in a compatibility form (U+212A for `K`, "𝐚", "²", "①", "ﬁ"), written as UTF-8 or as a
+    /// is compared by what it folds to (`keyFolds`): the key in any case, fullwidth, accented,
+    /// in a compatibility form (U+212A for `K`, "𝐚", "²", "①", "ﬁ") or a lookalike (the
+    /// Cyrillic "а", the Greek "Ο" read as "O" or "0"), written as UTF-8 or as a
     /// `\u` escape. Between two of its characters the copy may hold characters the sanitiser
     /// takes out before text is shown (`hidden(in:at:)`) or combining marks: a server that
     /// slips a zero-width space into the key still has it shown whole otherwise.
@@ -182,13 +184,13 @@ package struct KeyRedaction: Sendable {
                     index += length
                 }
             }
-            guard index < bytes.count, let (folded, length) = folded(bytes, at: index) else { return nil }
+            guard index < bytes.count, let (folds, length) = folded(bytes, at: index) else { return nil }
             let rest = key.count - position
             if length <= rest, bytes[index..<(index + length)].elementsEqual(key[position..<(position + length)]) {
                 position += length
-            } else if !folded.isEmpty, folded.count <= rest, folded.elementsEqual(key[position..<(position + folded.count)]) {
+            } else if let folded = folds.first(where: { !$0.isEmpty && $0.count <= rest && $0.elementsEqual(key[position..<(position + $0.count)]) }) {
                 position += folded.count
-            } else if let matched = overlap(of: folded, with: key, at: position) {
+            } else if let matched = folds.lazy.compactMap({ overlap(of: $0, with: key, at: position) }).first {
                 position += matched
             } else {
                 return nil
@@ -214,16 +216,16 @@ package struct KeyRedaction: Sendable {
     /// The length of a character that folds to nothing (a combining mark, as in a key written
     /// decomposed, "Z\u{301}q7…"), or nil.
     private static func foldedAway(in bytes: [UInt8], at index: Int) -> Int? {
-        guard bytes[index] >= 0x80 || bytes[index] == UInt8(ascii: "\\"), let (folded, length) = folded(bytes, at: index),
-              folded.isEmpty else { return nil }
+        guard bytes[index] >= 0x80 || bytes[index] == UInt8(ascii: "\\"), let (folds, length) = folded(bytes, at: index),
+              folds == [[]] else { return nil }
         return length
     }
 
-    /// The character at `index` folded (`keyFold`), and its length in bytes; nil when it has no
-    /// fold or is not a whole character.
-    private static func folded(_ bytes: [UInt8], at index: Int) -> (folded: [UInt8], length: Int)? {
+    /// The character at `index` folded (`keyFolds`: each of its readings), and its length in
+    /// bytes; nil when it has no fold or is not a whole character.
+    private static func folded(_ bytes: [UInt8], at index: Int) -> (folds: [[UInt8]], length: Int)? {
         guard let (value, length) = written(bytes, at: index) else { return nil }
-        return keyFold(value).map { ($0, length) }
+        return keyFolds(value).map { ($0, length) }
     }
 
     /// The scalar written at `index` as an ASCII byte, a UTF-8 sequence or a `\u` escape (a
