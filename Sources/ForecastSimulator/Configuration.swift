@@ -19,6 +19,10 @@ extension ForecastSimulator {
         /// (`OpenMeteoRateLimiter`); nil = none, as the real server for a host that is not its
         /// free API's. Tests give small limits.
         public var openMeteoLimits: OpenMeteoLimits?
+        /// Pirate Weather's per-key limit on its forecast route, in calls a second of the clock
+        /// (`PirateWeatherRateLimiter`; its free plan's is 1); nil = none, as a Dark
+        /// Sky-compatible server without Pirate Weather's gateway.
+        public var pirateWeatherPerSecond: Int?
 
         public init(
             host: String = "127.0.0.1",
@@ -28,7 +32,8 @@ extension ForecastSimulator {
             latencyMilliseconds: Int = 0,
             requestLogger: (@Sendable (String) -> Void)? = nil,
             now: Double? = nil,
-            openMeteoLimits: OpenMeteoLimits? = nil
+            openMeteoLimits: OpenMeteoLimits? = nil,
+            pirateWeatherPerSecond: Int? = nil
         ) {
             self.host = host
             self.port = port
@@ -38,6 +43,7 @@ extension ForecastSimulator {
             self.requestLogger = requestLogger
             self.now = now
             self.openMeteoLimits = openMeteoLimits
+            self.pirateWeatherPerSecond = pirateWeatherPerSecond
         }
     }
 }

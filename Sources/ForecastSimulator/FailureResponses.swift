@@ -50,7 +50,8 @@ struct FailureResponses: Sendable {
             // ErrorMiddleware writes as {"error": true, "reason": ...} with no Retry-After and
             // no rate-limit headers.
         } else if status == 429, let retryAfter {
-            // A proxy's shorter wait in front of the server.
+            // A shorter wait told with --status 429 --retry-after (a proxy's). Pirate
+            // Weather's own per-second refusal is PirateWeatherRateLimiter's.
             headers.append(("Retry-After", String(retryAfter)))
             headers += Self.draftRateLimitHeaders(remaining: 0, reset: retryAfter)
         } else if status == 429 {

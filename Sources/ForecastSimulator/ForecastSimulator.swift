@@ -114,6 +114,12 @@ public final class ForecastSimulator: Sendable {
     /// per minute of the simulator's clock (unix seconds / 60); empty without a limiter.
     public var openMeteoCallsByMinute: [Int: Double] { state.openMeteoCallsByMinute }
 
+    /// The forecast requests Pirate Weather's per-second limiter let through in each second of
+    /// the simulator's clock (unix seconds), and how many it refused with 429
+    /// (`Configuration.pirateWeatherPerSecond`); empty and 0 without a limiter.
+    public var pirateWeatherAnsweredBySecond: [Int: Int] { state.pirateWeatherCounts.answeredBySecond }
+    public var pirateWeatherRefusals: Int { state.pirateWeatherCounts.refused }
+
     public func resetRecordedRequests() {
         state.resetRecordedRequests()
     }

@@ -11,6 +11,14 @@ extension SimulatorState: RequestHandler {
         if Route(segments: request.pathSegments).isLimitedByOpenMeteo {
             action = limitedOpenMeteo(request, router: router, behaviour: behaviour, now: limiterNow,
                                       answeredAt: .now + .milliseconds(latency))
+        } else if case .darkSky(let pathKey, _) = Route(segments: request.pathSegments),
+                  case let key = request.headers["apikey"] ?? pathKey, apiKey == nil || key == apiKey,
+                  let admission = pirateWeatherAdmission(key: key, now: limiterNow) {
+            // The key is checked first (Kong's key-auth runs before rate-limiting), and each
+            // key has its own count.
+            action = admission.admitted
+                ? Self.adding(admission.headers, to: router.action(for: request, behaviour: behaviour))
+                : .respond(PirateWeatherRateLimiter.refusal(headers: admission.headers))
         } else {
             action = router.action(for: request, behaviour: behaviour)
         }
@@ -42,6 +50,22 @@ extension SimulatorState: RequestHandler {
         }
         countOpenMeteoCall(answered ? OpenMeteoRateLimiter.weight(of: request) : 1, now: now)
         return action
+    }
+
+    /// The gateway's headers on the server's answer (Kong's `header_filter` sets them on
+    /// whatever the upstream sent).
+    private static func adding(_ headers: [(String, String)], to action: Reply.Action) -> Reply.Action {
+        func with(_ response: ServerResponse) -> ServerResponse {
+            var response = response
+            response.headers += headers
+            return response
+        }
+        switch action {
+        case .respond(let response): return .respond(with(response))
+        case .drip(let response, let rate): return .drip(with(response), bytesPerSecond: rate)
+        case .cutOff(let response): return .cutOff(with(response))
+        case .hang, .disconnect: return action
+        }
     }
 
     private func log(_ request: ServerRequest, action: Reply.Action) {

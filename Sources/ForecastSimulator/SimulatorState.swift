@@ -12,6 +12,7 @@ final class SimulatorState: Sendable {
         var requestCount = 0
         var requests: [RecordedRequest] = []
         var openMeteoLimiter: OpenMeteoRateLimiter?
+        var pirateWeatherLimiter: PirateWeatherRateLimiter?
         /// When the limiter was first asked: from a fixed `now` its clock runs on from then.
         var limiterStarted: ContinuousClock.Instant?
         /// The air-quality route's own: rain asks it beside every forecast, so the forecast's
@@ -33,6 +34,7 @@ final class SimulatorState: Sendable {
         fixedNow = configuration.now
         var initial = Values(behaviour: configuration.behaviour, latencyMilliseconds: configuration.latencyMilliseconds)
         initial.openMeteoLimiter = configuration.openMeteoLimits.map(OpenMeteoRateLimiter.init(limits:))
+        initial.pirateWeatherLimiter = configuration.pirateWeatherPerSecond.map(PirateWeatherRateLimiter.init(perSecond:))
         values = Mutex(initial)
     }
 
@@ -59,6 +61,18 @@ final class SimulatorState: Sendable {
 
     func countOpenMeteoCall(_ weight: Float, now: Double) {
         values.withLock { $0.openMeteoLimiter?.count(weight, now: now) }
+    }
+
+    /// Pirate Weather's gateway's answer to a forecast request of `key` at `now`: nil (no
+    /// limiter), or its headers and whether it lets the request through (then counted).
+    func pirateWeatherAdmission(key: String, now: Double) -> (admitted: Bool, headers: [(String, String)])? {
+        values.withLock { $0.pirateWeatherLimiter?.admit(key: key, now: now) }
+    }
+
+    /// The Dark Sky requests Pirate Weather's limiter let through in each second of its clock,
+    /// and how many it refused.
+    var pirateWeatherCounts: (answeredBySecond: [Int: Int], refused: Int) {
+        values.withLock { ($0.pirateWeatherLimiter?.answeredBySecond ?? [:], $0.pirateWeatherLimiter?.refused ?? 0) }
     }
 
     /// Weighted Open-Meteo calls counted per minute of the clock (unix seconds / 60).

@@ -66,6 +66,9 @@ struct CommandLineOptions: Equatable {
           --openmeteo-limits <minute,hour,day>
                                   Count Open-Meteo forecast calls by weight and answer 429 past
                                   these limits, as its free API does; 'free' is 600,5000,10000
+          --pirate-weather-per-second <n>
+                                  Limit each key's Dark Sky requests to n a second and answer
+                                  429 past it, as Pirate Weather's gateway does (free plan: 1)
           --log <file>            Append the request lines to this file, not to stderr (errors,
                                   such as a port already taken, still go to stderr)
           --places                List the geocoder's places (/v1/search) and exit
@@ -82,6 +85,7 @@ struct CommandLineOptions: Equatable {
     var failFirst: Int?
     var now: Double?
     var openMeteoLimits: ForecastSimulator.OpenMeteoLimits?
+    var pirateWeatherPerSecond: Int?
     var showHelp = false
     var listPlaces = false
     var logFile: String?
@@ -94,7 +98,8 @@ struct CommandLineOptions: Equatable {
             behaviour: failFirst == nil ? behaviour : .normal,
             latencyMilliseconds: latencyMilliseconds,
             now: now,
-            openMeteoLimits: openMeteoLimits
+            openMeteoLimits: openMeteoLimits,
+            pirateWeatherPerSecond: pirateWeatherPerSecond
         )
     }
 
@@ -185,6 +190,8 @@ struct CommandLineOptions: Equatable {
                 } else {
                     throw UsageError(message: "Invalid value '\(text)' for '--openmeteo-limits': expected 'free' or three positive numbers, minute,hour,day (for example 600,5000,10000)")
                 }
+            case "--pirate-weather-per-second":
+                options.pirateWeatherPerSecond = try integer(1...1_000)
             case "--fail-first":
                 options.failFirst = try integer(0...1_000_000)
             default:

@@ -127,6 +127,24 @@ import Testing
         #expect(second.jsonObject?["reason"] as? String == "Minutely API request limit exceeded. Please try again in one minute.")
     }
 
+    /// `--pirate-weather-per-second 1`: the free plan's one call a second, Kong's refusal past it.
+    @Test func pirateWeatherPerSecondRefusesAsKongDoes() async throws {
+        let run = Run(["--pirate-weather-per-second", "1"])
+        let line = await run.firstLine()
+        let port = try #require(UInt16(line), "first stdout line was '\(line)'")
+        var statuses: [TestResponse] = []
+        for _ in 0..<20 {
+            let response = try fetch(port, "/forecast/k/52.52,13.405?units=si")
+            statuses.append(response)
+            if response.status == 429 { break }
+        }
+        run.process.send(SIGTERM)
+        _ = try await run.finish()
+        let refused = try #require(statuses.last)
+        #expect(refused.status == 429 && refused.headers["retry-after"] == "1", "\(statuses.map(\.status))")
+        #expect(statuses.first?.headers["x-ratelimit-limit-second"] == "1")
+    }
+
     @Test func nowFixesTheClock() async throws {
         let run = Run(["--now", "1792663200"])
         let line = await run.firstLine()

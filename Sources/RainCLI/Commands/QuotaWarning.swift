@@ -17,6 +17,9 @@ extension CommandContext {
         // (`QuotaPlan(pacing:with:)`, `OpenMeteoMinute`).
         let plans = [QuotaPlan(refreshing: places, with: settings, ensemblePlaces: ensemblePlaces),
                      QuotaPlan(besideProviderRefreshing: places, with: settings, ensemblePlaces: ensemblePlaces)]
+        if let plan = plans[0], plan.pacedSeconds >= QuotaPlan.noticeableSeconds {
+            sayPacing(plan, everyRun: true)
+        }
         for plan in plans.compactMap({ $0 }) {
             guard let crossing = plan.crossing(every: interval, choosingFrom: intervals, paced: paced) else { continue }
             report(ErrorReport(message: quotaWarning(crossing, service: plan.limits.service),
@@ -26,13 +29,28 @@ extension CommandContext {
     }
 
     /// One line saying that a refresh goes a minute at a time (`plan.placesPerMinute` places
-    /// each), and how long it will take.
-    func sayPacing(_ plan: QuotaPlan) {
-        guard plan.placesPerMinute != nil else { return }
-        let values = [("service", plan.limits.service), ("limit", Self.whole(plan.limits.perMinute ?? 0)), ("count", String(plan.places)),
-                      ("minutes", String(plan.pacedMinutes))]
-        report(ErrorReport(message: localization.tr("refreshing {count} places in {minutes} minutes ({service}: {limit} calls a minute)",
-                                                    pairs: values), exitCode: .success), as: .notice)
+    /// each), or a second at a time (`plan.placesPerSecond`), and how long it will take;
+    /// `everyRun`: each run of a schedule will.
+    func sayPacing(_ plan: QuotaPlan, everyRun: Bool = false) {
+        let message: String
+        if plan.placesPerMinute != nil {
+            let values = [("service", plan.limits.service), ("limit", Self.whole(plan.limits.perMinute ?? 0)), ("count", String(plan.places)),
+                          ("minutes", String(plan.pacedMinutes))]
+            message = localization.tr("refreshing {count} places in {minutes} minutes ({service}: {limit} calls a minute)", pairs: values)
+        } else if plan.placesPerSecond != nil {
+            let limit = Int((plan.limits.perSecond ?? 1).rounded(.down))
+            let values = [("service", plan.limits.service), ("places", String(plan.places)), ("seconds", String(plan.pacedSeconds))]
+            message = everyRun
+                ? localization.trn("each run: {places} places in {seconds} s or more ({service}: {count} call a second)",
+                                   "each run: {places} places in {seconds} s or more ({service}: {count} calls a second)",
+                                   count: limit, pairs: values)
+                : localization.trn("refreshing {places} places: {seconds} s or more ({service}: {count} call a second)",
+                                   "refreshing {places} places: {seconds} s or more ({service}: {count} calls a second)",
+                                   count: limit, pairs: values)
+        } else {
+            return
+        }
+        report(ErrorReport(message: message, exitCode: .success), as: .notice)
     }
 
     /// "Open-Meteo: 11520 calls a day; its free limit is 10000".

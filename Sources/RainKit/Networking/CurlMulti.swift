@@ -8,8 +8,9 @@ final class CurlMulti {
     enum Next: Equatable {
         /// That request is done.
         case finished
-        /// Send it again after `delay`; with `pausingOthers`, start no other request before then
-        /// either (a server's Retry-After applies to everything we send it).
+        /// Send it again after `delay`; with `pausingOthers`, start no request not yet sent before
+        /// then either (a server's Retry-After applies to everything we send it). Another
+        /// request's retry keeps its own time, so retries spread apart stay apart.
         case retry(after: Duration, pausingOthers: Bool)
         /// That request is done; start no other request for `duration` (a Retry-After too long
         /// to wait for this one).
@@ -61,6 +62,8 @@ final class CurlMulti {
              cancellation: TransferCancellation?, bodies: InFlightBodies? = nil, onComplete: Completion) {
         var ready = Array(requests.indices.reversed())   // a stack: popLast() takes them in order
         var waiting: [(index: Int, due: ContinuousClock.Instant)] = []
+        /// Requests taken from `waiting` and not yet started again: a pause does not hold them.
+        var retrying = Set<Int>()
         var active: [UnsafeMutableRawPointer: Active] = [:]
         var pausedUntil = clock.now
         var stopped = false
@@ -139,12 +142,15 @@ final class CurlMulti {
             let due = waiting.filter { $0.due <= now }
             waiting.removeAll { $0.due <= now }
             ready.append(contentsOf: due.map(\.index).reversed())   // retries go first
+            retrying.formUnion(due.map(\.index))
             if pausedUntil >= deadline {
                 // Paused past the end of the budget: nothing waiting can be sent in time.
                 while let index = ready.popLast() { complete(index, .failure(.outOfTime), .zero) }
             }
-            while now >= pausedUntil, active.count < maxConcurrent, !ready.isEmpty,
-                  bodies?.allowsStart(transferring: active.count) ?? true, let index = ready.popLast() {
+            while active.count < maxConcurrent, let index = ready.last, now >= pausedUntil || retrying.contains(index),
+                  bodies?.allowsStart(transferring: active.count) ?? true {
+                ready.removeLast()
+                retrying.remove(index)
                 start(index)
             }
             if stopped { continue }

@@ -13,6 +13,10 @@ public final class ForecastClient: Sendable {
     public let configuration: Configuration
     private let decoder: any ForecastDecoder
     private let transport: CurlTransport
+    /// The calls a second the forecasts' server last said it takes of this key
+    /// (`X-RateLimit-Limit-Second`, Kong's rate-limiting plugin, in front of Pirate Weather);
+    /// nil until an answer has said it.
+    private let saidPerSecond = Mutex<Int?>(nil)
 
     public init(configuration: Configuration, decoder: any ForecastDecoder) {
         self.configuration = configuration
@@ -98,7 +102,7 @@ public final class ForecastClient: Sendable {
             return
         }
         DetachedThread.start { [self] in
-            completion(fetch(endpoints, cancellation: cancellation, onEach: onEach, keepingValues: keepingForecasts) {
+            completion(fetch(endpoints, cancellation: cancellation, onEach: onEach, keepingValues: keepingForecasts, hearing: hear) {
                 [decoder, configuration] response throws(ForecastError) in
                 try decoder.decode(response.body, units: configuration.units)
             })
@@ -139,6 +143,16 @@ public final class ForecastClient: Sendable {
         } onCancel: {
             cancellation.cancel()
         }
+    }
+
+    /// The calls a second the forecasts' server has said it takes (`X-RateLimit-Limit-Second`
+    /// on an answer of this client's), nil until one said so.
+    public var serverPerSecondLimit: Int? { saidPerSecond.withLock { $0 } }
+
+    /// Keeps what a forecast answer says of the server's per-second limit.
+    private func hear(_ response: HTTPResponse) {
+        guard let text = response.header("x-ratelimit-limit-second"), let limit = Int(text.trimmed), limit > 0 else { return }
+        saidPerSecond.withLock { $0 = limit }
     }
 
     // MARK: - Attempts
@@ -202,7 +216,8 @@ public final class ForecastClient: Sendable {
     private func fetch<Value: Sendable>(
         _ endpoints: [ForecastEndpoint], cancellation: TransferCancellation?,
         onEach: (@Sendable (Int, Result<Value, ForecastError>) -> Void)?, keepingValues: Bool,
-        deadline: ContinuousClock.Instant? = nil, decode: @escaping @Sendable (HTTPResponse) throws(ForecastError) -> Value
+        deadline: ContinuousClock.Instant? = nil, hearing: ((HTTPResponse) -> Void)? = nil,
+        decode: @escaping @Sendable (HTTPResponse) throws(ForecastError) -> Value
     ) -> [Result<Value, ForecastError>?] {
         let clock = ContinuousClock()
         let start = clock.now
@@ -221,6 +236,10 @@ public final class ForecastClient: Sendable {
         // it could then not send end with.
         var stoppedBy: ForecastError?
         var pausedBy: ForecastError?
+        // When the next retry after a short 429 may go, where the server has said how many
+        // calls a second it takes: refused together, the retries go that many a second, not
+        // all at the instant Retry-After names (which would refuse all but that many again).
+        var nextRateLimitedRetry = clock.now
 
         // The one back-pressure: a body counts from its transfer's start until `onEach` has
         // taken its result, and only so many count at once. When decoding or the consumer
@@ -254,6 +273,7 @@ public final class ForecastClient: Sendable {
                 return .finished
             default:
                 log(endpoint, outcome, took: took)
+                if case .success(let response) = outcome { hearing?(response) }
             }
             switch ForecastAttempt(outcome, host: endpoint.host, key: configuration.apiKey, sentKey: endpoint.carriesKey,
                                    conditional: endpoint.request.isConditional, budget: budget) {
@@ -289,6 +309,15 @@ public final class ForecastClient: Sendable {
                 }
                 attempts[index] += 1
                 lastFailures[index] = error
+                if pauses, hearing != nil, let perSecond = serverPerSecondLimit {
+                    let due = max(clock.now + delay, nextRateLimitedRetry)
+                    nextRateLimitedRetry = due + .milliseconds((1000 + perSecond - 1) / perSecond)
+                    guard due - start <= budget else {
+                        deliver(index) { [error] in .failure(error) }
+                        return .finished
+                    }
+                    return .retry(after: due - clock.now, pausingOthers: true)
+                }
                 return .retry(after: delay, pausingOthers: pauses)
             }
         }

@@ -37,11 +37,16 @@ public protocol ForecastProvider: ForecastDecoder {
     /// How many requests its server takes at once from one client; nil where it sets no limit
     /// (then `max_concurrent_requests` alone decides).
     var concurrentRequestsAtMost: Int? { get }
+    /// Whether its server may say on an answer how many calls a second it takes of a key
+    /// (`X-RateLimit-Limit-Second`): a refresh of several places then asks one first, to learn
+    /// the pace of the others (`RefreshBatch`).
+    var saysPerSecondLimit: Bool { get }
 }
 
 extension ForecastProvider {
     public func timeZone(forecastZone: String, placeZone: String?) -> String { forecastZone }
     public var concurrentRequestsAtMost: Int? { nil }
+    public var saysPerSecondLimit: Bool { false }
 }
 
 /// What a provider can send beyond conditions, hours and days.

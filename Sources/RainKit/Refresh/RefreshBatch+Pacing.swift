@@ -17,3 +17,48 @@ extension RefreshBatch {
         try? await Task.sleep(for: .milliseconds(Int((wait * 1000).rounded(.up)) + 500))
     }
 }
+
+extension RefreshBatch {
+    /// Waits for the next second of the clock, when the server's count of the second starts
+    /// again (Kong's rate-limiting plugin counts each second of its clock, Kong/kong
+    /// `kong/plugins/rate-limiting/handler.lua`), and half a second past it, so that a part
+    /// lands in one second of a server's clock up to half a second off ours.
+    static func waitForNextSecond(now: Date) async {
+        let wait = 1 - now.timeIntervalSince1970.truncatingRemainder(dividingBy: 1)
+        try? await Task.sleep(for: .milliseconds(Int((wait * 1000).rounded(.up)) + 500))
+    }
+}
+
+/// How many places a part of a refresh takes when the forecasts' server limits the calls a
+/// key makes in a second (Pirate Weather: 1 to 4 by plan, `DarkSkyProvider`): what the server
+/// has said (`X-RateLimit-Limit-Second`, `ForecastClient.serverPerSecondLimit`), else its
+/// documented free limit (`FreeLimits.perSecond`). A server that may say one though its
+/// terms are not known (another behind Kong, `ForecastProvider.saysPerSecondLimit`) is asked
+/// for one place first, and the others are paced by what that answer said, or all asked at
+/// once when it said nothing.
+struct SecondPacing: Sendable {
+    /// The documented calls a second, and what one place's refresh counts.
+    let documented: Double?
+    let callsPerPlace: Double
+    let maySay: Bool
+
+    init(settings: Settings) {
+        let provider = settings.provider.unit
+        documented = provider.freeLimits(forURL: provider.forecastURL(in: settings))?.perSecond
+        callsPerPlace = max(1, provider.callsPerRefresh)
+        maySay = provider.saysPerSecondLimit
+    }
+
+    init(documented: Double?, callsPerPlace: Double = 1, maySay: Bool) {
+        self.documented = documented
+        self.callsPerPlace = max(1, callsPerPlace)
+        self.maySay = maySay
+    }
+
+    /// The places of the next part (at least one); nil: no limit, the rest at once. `first`:
+    /// nothing of the refresh has been asked yet.
+    func placesPerPart(said: Int?, first: Bool) -> Int? {
+        guard let limit = said.map(Double.init) ?? documented else { return maySay && first ? 1 : nil }
+        return max(1, Int((limit / callsPerPlace).rounded(.down)))
+    }
+}

@@ -41,8 +41,9 @@ final class RefreshBatch: Sendable {
 
     /// Fetches and writes every place that is due; what each came to, by its index in
     /// `locations`. More places than the provider's per-minute limit takes, or Open-Meteo's
-    /// beside it for the air, go a minute at a time (`willPace` is told first), all under the one refresh lock; `timeout_seconds`
-    /// bounds each minute's part. Throws `.offline` when the host could not be reached (what
+    /// beside it for the air, go a minute at a time, and more than its per-second limit a
+    /// second at a time (`SecondPacing`); `willPace` is told first. All under the one refresh
+    /// lock; `timeout_seconds` bounds each part. Throws `.offline` when the host could not be reached (what
     /// was written before stays written).
     func run(willFetch: @Sendable () -> Void, willPace: (@Sendable (QuotaPlan) -> Void)?) async throws(RefreshError) -> [Int: RefreshOutcome.Status] {
         let settings = service.settings
@@ -59,23 +60,33 @@ final class RefreshBatch: Sendable {
         let plan = QuotaPlan(pacing: due.count, with: settings)
         let perMinute = plan?.placesPerMinute
         let openMeteoCalls = QuotaPlan.openMeteoCallsPerPlace(with: settings)
-        if let plan, perMinute != nil { willPace?(plan) }
+        if let plan, perMinute != nil {
+            willPace?(plan)
+        } else if let plan = QuotaPlan(refreshing: due.count, with: settings), plan.pacedSeconds >= QuotaPlan.noticeableSeconds {
+            willPace?(plan)
+        }
         willFetch()
         // The feeds and the air share the forecasts' time: one timeout for the whole refresh.
         let budget = service.client.configuration.retry.totalBudget
         async let feedsAnswered: Void = service.fetch(official, for: locations, until: .now + budget)
         var failures: [ForecastError?] = []
-        for part in Self.parts(of: due.count, atMost: perMinute) {
+        let second = SecondPacing(settings: settings)
+        paced: for part in Self.parts(of: due.count, atMost: perMinute) {
             if part.lowerBound > 0 { await Self.waitForNextMinute(now: service.now()) }
-            // Counted with the calls an earlier refresh of this service spent this minute.
-            await service.openMeteoMinute.spendPacing(Double(part.count) * openMeteoCalls, now: service.now)
-            // A part's air in its minute: the server counts those calls with the forecasts'.
-            async let airAnswered: Void = service.fetch(air, at: Array(due[part]), for: locations, until: .now + budget)
-            failures += await service.client.weather(for: due[part].map { locations[$0].coordinate }) { position, result in
-                self.receive(result, at: part.lowerBound + position)
+            var start = part.lowerBound
+            while start < part.upperBound {
+                let perSecond = second.placesPerPart(said: service.client.serverPerSecondLimit, first: start == 0)
+                if start > part.lowerBound, perSecond != nil { await Self.waitForNextSecond(now: service.now()) }
+                let piece = start..<min(part.upperBound, start + (perSecond ?? part.count))
+                failures += await fetch(piece, openMeteoCalls: openMeteoCalls, budget: budget)
+                if failures.contains(where: { $0?.stopsBatch == true }) { break paced }
+                start = piece.upperBound
             }
-            await airAnswered
-            if failures.contains(where: { if case .offline? = $0 { true } else { $0?.usedUpQuota != nil } }) { break }
+        }
+        // The places a stopped batch never asked end as the client ends those of its own batch.
+        if let stop = failures.lazy.compactMap({ $0 }).first(where: \.stopsBatch) {
+            for position in failures.count..<due.count { receive(.failure(stop), at: position) }
+            failures += Array(repeating: stop, count: due.count - failures.count)
         }
         await feedsAnswered
         // Each counter's used-up quota, the forecast provider's and the air's (the same one
@@ -85,6 +96,19 @@ final class RefreshBatch: Sendable {
         RememberedQuota.remember(usedUp.compactMap { $0 }, at: quotaFile, now: service.now())
         await writeHeldForecasts()
         return try statuses(after: failures)
+    }
+
+    /// One part's forecasts and their air, asked at once: each request's failure, nil for a success.
+    private func fetch(_ part: Range<Int>, openMeteoCalls: Double, budget: Duration) async -> [ForecastError?] {
+        // Counted with the calls an earlier refresh of this service spent this minute.
+        await service.openMeteoMinute.spendPacing(Double(part.count) * openMeteoCalls, now: service.now)
+        // A part's air in its minute: the server counts those calls with the forecasts'.
+        async let airAnswered: Void = service.fetch(air, at: Array(due[part]), for: locations, until: .now + budget)
+        let failures = await service.client.weather(for: due[part].map { locations[$0].coordinate }) { position, result in
+            self.receive(result, at: part.lowerBound + position)
+        }
+        await airAnswered
+        return failures
     }
 
     /// A forecast as the client hands it on, on the client's thread: written there, unless its

@@ -116,6 +116,23 @@ extension QuotaPlan {
         return max(1, Int((limit / callsPerRefresh).rounded(.down)))
     }
 
+    /// How many places one second can take under the per-second limit (at least one), when
+    /// one refresh of them all would go over it; nil when it would not (or there is no such
+    /// limit). `RefreshBatch` asks them a second at a time (`SecondPacing`).
+    public var placesPerSecond: Int? {
+        guard let limit = limits.perSecond, Double(places) * callsPerRefresh > limit else { return nil }
+        return max(1, Int((limit / callsPerRefresh).rounded(.down)))
+    }
+
+    /// The seconds a batch paced at `placesPerSecond` takes at least (0 when it is not paced).
+    public var pacedSeconds: Int {
+        guard let perSecond = placesPerSecond else { return 0 }
+        return (places + perSecond - 1) / perSecond
+    }
+
+    /// A paced batch this long is said before it starts (`willPace`); a shorter one is not.
+    public static let noticeableSeconds = 10
+
     /// The minutes of the clock a batch paced at `placesPerMinute` takes.
     public var pacedMinutes: Int {
         guard let perMinute = placesPerMinute else { return 1 }

@@ -21,15 +21,23 @@ public struct DarkSkyProvider: ForecastProvider {
     public var callsPerRefresh: Double { 1 }
     /// Pirate Weather's free tier: 10,000 calls a month (Pirate-Weather/pirateweather
     /// `docs/index.md`: "raise your API limit from 10,000 calls/ month"), counted per key; a
-    /// 429 when it is used up, with `Ratelimit-Reset` (`docs/API/alerts-flags-errors.md`). No
-    /// shorter window is documented. Another Dark Sky-compatible server (a mirror, one on this
-    /// machine) has terms of its own: only Pirate Weather's host has these.
+    /// 429 when it is used up, with `Ratelimit-Reset` (`docs/API.md`, "Response Headers" and
+    /// "429 Too Many Requests"). And "a per API key rate limit of 1 to 4/ per second
+    /// (depending on the plan)" (`docs/changelog.md`, 9 December 2024): 1 for the free plan,
+    /// the lowest, until an answer says the key's own (`saysPerSecondLimit`). Another Dark
+    /// Sky-compatible server (a mirror, one on this machine) has terms of its own: only Pirate
+    /// Weather's host has these.
     public func freeLimits(forURL url: String) -> FreeLimits? {
         ForecastEndpoint.host(of: url).lowercased() == Self.pirateWeatherHost ? Self.pirateWeatherFreeTier : nil
     }
 
     static let pirateWeatherHost = "api.pirateweather.net"
-    static let pirateWeatherFreeTier = FreeLimits(service: "Pirate Weather", perMonth: 10_000)
+    static let pirateWeatherFreeTier = FreeLimits(service: "Pirate Weather", perSecond: 1, perMonth: 10_000)
+
+    /// Pirate Weather's gateway, Kong (`docs/Blog/Infrastructure2026.md`), says a key's limit
+    /// a second on every answer: `X-RateLimit-Limit-Second` (Kong/kong
+    /// `kong/plugins/rate-limiting/handler.lua`), and so may another server behind Kong.
+    public var saysPerSecondLimit: Bool { true }
 
     public func endpoint(for coordinate: Coordinate, configuration: ForecastClient.Configuration, key: APIKey) -> ForecastEndpoint {
         ForecastEndpoint(baseURL: configuration.baseURL, key: key, placement: configuration.keyPlacement,
