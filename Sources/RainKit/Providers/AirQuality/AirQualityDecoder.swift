@@ -6,7 +6,8 @@ import FoundationEssentials
 /// do not increase (all equal: every hour lost) refuse the answer; a value no index or
 /// concentration can be (below zero, not finite, an index above `plausibleIndex`) is missing,
 /// and with it the index's category and notification. `current` is the hour `now` falls in;
-/// `hourly` runs from the hour 24 hours before it to the last served.
+/// `hourly` runs from the hour 24 hours before it to the last asked for
+/// (`AirQualityService.hours`).
 enum AirQualityDecoder {
     /// The highest index read. Both indices are extrapolated past their top band, but even
     /// the EEA's index of 37 mg/m³ of PM10 (ten times a severe dust storm's) is below it.
@@ -44,13 +45,13 @@ enum AirQualityDecoder {
                 let column = try values(kind.variable, "grains/m³")
                 if column.contains(where: { $0 != nil }) { pollen.append((kind, column)) }
             }
-            // The day before is asked for the US index's means, which reach 23 hours back from
-            // the hour they are for (`AirQualityIndex.us`), an hour never before this one. So
-            // nothing reads an hour before the one 24 hours ago, and it is not kept (up to 23
-            // of the 120 hours sent; `docs/forecast-json.md`: "from 24 hours before the fetch").
-            let firstKept = ((now.timeIntervalSince1970 - 86400) / 3600).rounded(.down) * 3600
-            let asked = OpenMeteoDecoder.askedHours(columns.times, pastDays: AirQualityService.pastDays, forecastDays: AirQualityService.forecastDays, now: now)
-            let hours = asked.filter { columns.times[$0].timeIntervalSince1970 >= firstKept }.map { i in
+            // The hours asked (`AirQualityService.hours`), by rain's clock; a server whose hour
+            // differs, or one that sends more (years of them, megabytes), cannot make what is
+            // kept larger than asked, nor so large the cache could not be read back.
+            let (first, end) = AirQualityService.hours(now: now)
+            let most = Int((end - first) / 3600)
+            let kept = Array(columns.times.indices.lazy.filter { (first..<end).contains(columns.times[$0].timeIntervalSince1970) }.prefix(most))
+            let hours = kept.map { i in
                 var reading = AirQuality.Reading(time: columns.times[i])
                 reading.europeanAQI = european[i]
                 reading.usAQI = us[i]
