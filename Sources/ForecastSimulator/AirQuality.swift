@@ -29,8 +29,10 @@ enum AirQualityAPI {
     }
 
     /// `hours`: that many hourly rows whatever was asked (`Behaviour.airQualityHours`);
-    /// `index`: both indices that at every hour (`Behaviour.airQualityIndex`).
-    static func answer(_ request: ServerRequest, now: Double, hours: Int? = nil, index: Double? = nil) -> ServerResponse {
+    /// `index`: both indices that at every hour (`Behaviour.airQualityIndex`); `value`: one
+    /// variable that at every hour (`Behaviour.airQualityValue`).
+    static func answer(_ request: ServerRequest, now: Double, hours: Int? = nil, index: Double? = nil,
+                       value fixed: (name: String, value: Double)? = nil) -> ServerResponse {
         let (latitude, longitude): (Double, Double)
         switch OpenMeteo.askedCoordinate(request) {
         case .refused(let refusal): return refusal
@@ -66,6 +68,7 @@ enum AirQualityAPI {
             (names.map { ($0, .string(unit(of: $0))) }, names.map { name in
                 (name, .array(times.map { time in
                     if let index, name.hasSuffix("_aqi") { return JSONValue.number(index) }
+                    if let fixed, name == fixed.name { return JSONValue.number(fixed.value) }
                     return air.value(name, at: time)
                 }))
             })
