@@ -37,4 +37,17 @@ import Testing
             #expect(kept.first == 1_779_624_000 && kept.last == 1_780_012_800 - 3600, "2026-05-24T12:00Z to 2026-05-28T23:00Z")
         }
     }
+
+    /// The air is asked beside the forecast, not after it (issue 39: a refresh's time stays
+    /// the forecast's): with a forecast server that never answers, the air's request is sent
+    /// all the same, within the command's time.
+    @Test func theAirIsAskedWhileTheForecastIsStillOnItsWay() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, behaviour: .hang, config: #"{"timeout_seconds": 3}"#, now: Self.now)
+            let refreshed = try await world.keylessRain(["refresh", "Berlin"])
+            #expect(refreshed.status != 0, "the forecast never came: \(refreshed)")
+            #expect(world.simulator.requests.contains { $0.path == "/v1/forecast" })
+            #expect(world.simulator.airRequests.count == 1, "\(refreshed)")
+        }
+    }
 }
