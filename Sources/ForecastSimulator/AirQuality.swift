@@ -4,6 +4,9 @@ import Foundation
 /// - `Sources/App/Controllers/ForecastapiController.swift`: the route (`type: .airQuality`, no
 ///   15-minute data, so `current` is the hour, floored in UTC), `forecast_days` 0...7 (default
 ///   5), `past_days` back to 2013-01-01; the query errors of the forecast API (`OpenMeteo.error`).
+/// - `Sources/App/Helper/ForecastapiQuery.swift`, `getTimerange2`: `past_hours` and
+///   `forecast_hours` (0...168) count hours from the current one, as the forecast's do
+///   (`TimeGrid`, with the air's limits).
 /// - `Sources/App/Cams/CamsDomain.swift`: units (`μg/m³`, pollen `grains/m³`); CAMS Europe's
 ///   grid (`RegularGrid(nx: 700, ny: 420, ...)`: 30.05...71.95°N, 24.95°W...44.95°E), the only
 ///   domain with pollen.
@@ -26,8 +29,10 @@ enum AirQualityAPI {
     }
 
     /// `hours`: that many hourly rows whatever was asked (`Behaviour.airQualityHours`);
-    /// `index`: both indices that at every hour (`Behaviour.airQualityIndex`).
-    static func answer(_ request: ServerRequest, now: Double, hours: Int? = nil, index: Double? = nil) -> ServerResponse {
+    /// `index`: both indices that at every hour (`Behaviour.airQualityIndex`); `value`: one
+    /// variable that at every hour (`Behaviour.airQualityValue`).
+    static func answer(_ request: ServerRequest, now: Double, hours: Int? = nil, index: Double? = nil,
+                       value fixed: (name: String, value: Double)? = nil) -> ServerResponse {
         let (latitude, longitude): (Double, Double)
         switch OpenMeteo.askedCoordinate(request) {
         case .refused(let refusal): return refusal
@@ -41,20 +46,13 @@ enum AirQualityAPI {
             }
             lists[section] = names
         }
-        func integer(_ name: String) -> Int?? {
-            guard let text = request.queryValue(name) else { return .some(nil) }
-            return Int(text).map { .some($0) } ?? nil
-        }
-        guard let forecastDays = integer("forecast_days"), let pastDays = integer("past_days") else {
-            return OpenMeteo.error(400, "Value of type 'Int' required for key 'forecast_days'.")
-        }
-        let days = forecastDays ?? 5
-        guard (0...7).contains(days) else {
-            return OpenMeteo.error(400, "Forecast days is invalid. Allowed range 0 to 7. Given 7.")
-        }
-        let pastMaximum = Int((now - 1_356_998_400) / 86400)   // since 2013-01-01
-        guard (0...pastMaximum).contains(pastDays ?? 0) else {
-            return OpenMeteo.error(400, "Past days is invalid. Allowed range 0 to \(pastMaximum). Given \(pastDays ?? 0).")
+        // The forecast API's ranges with the air's limits (`TimeGrid`): `past_days` and
+        // `forecast_days` from today's midnight, or `past_hours` and `forecast_hours` from the
+        // current hour (`forecast_hours` 168 where only `past_hours` is given), in GMT.
+        let grid: TimeGrid
+        switch TimeGrid.make(request, now: now, actualOffset: 0, limits: .airQuality(now: now)) {
+        case .failure(let problem): return OpenMeteo.error(400, problem.reason)
+        case .success(let made): grid = made
         }
         let unixTime = request.queryValue("timeformat") == "unixtime"
         let clock = OpenMeteoClock(offset: 0, unixTime: unixTime)
@@ -70,6 +68,7 @@ enum AirQualityAPI {
             (names.map { ($0, .string(unit(of: $0))) }, names.map { name in
                 (name, .array(times.map { time in
                     if let index, name.hasSuffix("_aqi") { return JSONValue.number(index) }
+                    if let fixed, name == fixed.name { return JSONValue.number(fixed.value) }
                     return air.value(name, at: time)
                 }))
             })
@@ -82,9 +81,8 @@ enum AirQualityAPI {
                 + values.map { ($0.0, $0.1.firstElement) })))
         }
         if let names = lists["hourly"], !names.isEmpty {
-            let start = (now / 86400).rounded(.down) * 86400 - Double(pastDays ?? 0) * 86400
-            let end = hours.map { start + Double($0) * 3600 } ?? start + Double((pastDays ?? 0) + days) * 86400
-            let times = stride(from: start, to: end, by: 3600).map { $0 }
+            let start = grid.hourlyDisplay.first ?? (now / 3600).rounded(.down) * 3600
+            let times = hours.map { count in (0..<count).map { start + Double($0) * 3600 } } ?? grid.hourlyDisplay
             let (units, values) = columns(names, times)
             members.append(("hourly_units", .object([("time", timeUnit)] + units)))
             members.append(("hourly", .object([("time", .array(times.map(clock.time)))] + values)))

@@ -57,6 +57,11 @@ extension ForecastSimulator {
         /// reading can be, as a server that is not Open-Meteo's may send). Set it with
         /// `setAirBehaviour`; other paths answer normally.
         case airQualityIndex(Double)
+        /// The normal air-quality answer with the variable `name` (`pm2_5`, `birch_pollen`,
+        /// ...) `value` at every hour, where it is asked (a reading no air can hold, as a
+        /// server that is not Open-Meteo's may send). Set it with `setAirBehaviour`; other
+        /// paths answer normally.
+        case airQualityValue(String, Double)
         /// On the Ensemble API's path, an answer open-meteo/open-meteo never sends (as a
         /// server that is not Open-Meteo's may); other paths answer normally.
         case ensembleQuirk(EnsembleQuirk)

@@ -291,14 +291,27 @@ struct TimeGrid: Sendable {
     /// Displayed and read at the same times.
     var minutely15: [Double]
 
-    /// The `/v1/forecast` limits (ForecastapiController.swift: forecastDaysMax 16, default 7,
-    /// 93 past days; minutely_15 defaults to 3 days).
-    static let forecastDaysMaximum = 16
-    static let forecastDaysDefault = 7
-    static let pastDaysMaximum = 93
+    /// One API's ranges (ForecastapiController.swift, `query`: `forecastDaysMax`,
+    /// `forecastDayDefault`, and `pastDaysMax` from its `historyStartDate`).
+    struct Limits: Sendable {
+        var forecastDaysMaximum: Int
+        var forecastDaysDefault: Int
+        var pastDaysMaximum: Int
+
+        /// `/v1/forecast`: 16 days, 7 by default, 93 past days.
+        static let forecast = Limits(forecastDaysMaximum: 16, forecastDaysDefault: 7, pastDaysMaximum: 93)
+
+        /// `/v1/air-quality`: 7 days, 5 by default, past days back to 2013-01-01.
+        static func airQuality(now: Double) -> Limits {
+            Limits(forecastDaysMaximum: 7, forecastDaysDefault: 5, pastDaysMaximum: Int((now - 1_356_998_400) / 86400))
+        }
+    }
+
+    /// minutely_15 defaults to 3 days.
     static let minutely15DaysDefault = 3
 
-    static func make(_ request: ServerRequest, now: Double, actualOffset: Int) -> Result<TimeGrid, Problem> {
+    static func make(_ request: ServerRequest, now: Double, actualOffset: Int, limits: Limits = .forecast) -> Result<TimeGrid, Problem> {
+        let (forecastDaysMaximum, forecastDaysDefault, pastDaysMaximum) = (limits.forecastDaysMaximum, limits.forecastDaysDefault, limits.pastDaysMaximum)
         func integer(_ name: String) -> Result<Int?, Problem> {
             guard let text = request.queryValue(name) else { return .success(nil) }
             guard let value = Int(text) else {

@@ -83,7 +83,8 @@ struct OpenMeteoRateLimiter: Sendable {
     /// `max(1, max(v / 10, v / 10 * d / 14))` for one location, `v` the variables of `current`,
     /// `minutely_15`, `hourly` and `daily` times the models (`ForecastapiController.swift`:
     /// `current_weather=true` is 5 variables; each of the forecast API's models has one member),
-    /// `d` the days of the daily range: `past_days` + `forecast_days` (default 7, `getTimerange2`).
+    /// `d` the days of the daily range: `past_days` + `forecast_days` (default 7, the air's 5;
+    /// `getTimerange2`; `time.dailyRead` in `ForecastapiController.swift`).
     static func weight(of request: ServerRequest) -> Float {
         func count(_ name: String) -> Int {
             (request.queryValue(name) ?? "").split(separator: ",").filter { !$0.isEmpty }.count
@@ -96,7 +97,10 @@ struct OpenMeteoRateLimiter: Sendable {
             ? (names.isEmpty ? ["gfs_seamless"] : names).reduce(0) { $0 + (EnsembleAPI.members[$1] ?? 1) }
             : max(1, names.count)
         let variables = (current + count("minutely_15") + count("hourly") + count("daily")) * models
-        let days = (request.queryValue("forecast_days").flatMap { Int($0) } ?? 7) + (request.queryValue("past_days").flatMap { Int($0) } ?? 0)
+        // The daily range's days whatever hours are asked: `past_hours` and `forecast_hours`
+        // leave it at the API's default (`TimeGrid.Limits`), 5 days for the air, 7 for the others.
+        let defaultDays = request.path == AirQualityAPI.path ? 5 : 7
+        let days = (request.queryValue("forecast_days").flatMap { Int($0) } ?? defaultDays) + (request.queryValue("past_days").flatMap { Int($0) } ?? 0)
         let timeFraction = Float(days) / 14
         let variablesFraction = Float(variables) / 10
         return max(1, max(variablesFraction, timeFraction * variablesFraction))

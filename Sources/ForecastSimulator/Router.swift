@@ -88,13 +88,15 @@ struct Router: Sendable {
         case .openMeteoHours(let count): return .respond(answer(request, route: route, hostile: false, openMeteoHours: count))
         case .airQualityHours(let count): return .respond(answer(request, route: route, hostile: false, airQualityHours: count))
         case .airQualityIndex(let value): return .respond(answer(request, route: route, hostile: false, airQualityIndex: value))
+        case .airQualityValue(let name, let value):
+            return .respond(answer(request, route: route, hostile: false, airQualityValue: (name, value)))
         case .ensembleQuirk(let quirk): return .respond(answer(request, route: route, hostile: false, ensembleQuirk: quirk))
         }
     }
 
     /// The normal answer: provider errors for a bad method, key, location or units, else a document.
     func answer(_ request: ServerRequest, route: Route, hostile: Bool, echoing echoed: String? = nil, openMeteoHours: Int? = nil,
-                airQualityHours: Int? = nil, airQualityIndex: Double? = nil, ensembleQuirk: ForecastSimulator.EnsembleQuirk? = nil) -> ServerResponse {
+                airQualityHours: Int? = nil, airQualityIndex: Double? = nil, airQualityValue: (String, Double)? = nil, ensembleQuirk: ForecastSimulator.EnsembleQuirk? = nil) -> ServerResponse {
         if route == .notFound {
             return .json(404, .object([("detail", .string("Not Found"))]))
         }
@@ -115,7 +117,7 @@ struct Router: Sendable {
         case .metAlerts(let current):
             return MetAlerts.answer(request, now: now, current: current)
         case .airQuality:
-            return AirQualityAPI.answer(request, now: now, hours: airQualityHours, index: airQualityIndex)
+            return AirQualityAPI.answer(request, now: now, hours: airQualityHours, index: airQualityIndex, value: airQualityValue)
         case .ensemble:
             return EnsembleAPI.answer(request, now: now, quirk: ensembleQuirk)
         case .notFound:

@@ -84,8 +84,8 @@ extension ForecastService {
             for (started, index) in places.filter(air.asks).enumerated() {
                 if started >= atOnce { await group.next() }
                 let location = locations[index]
-                let endpoint = AirQualityService.endpoint(for: location.coordinate, url: url)
                 let now = self.now()
+                let endpoint = AirQualityService.endpoint(for: location.coordinate, url: url, now: now)
                 let decode: @Sendable (Data) throws(ForecastError) -> AirQuality = { body throws(ForecastError) in
                     try AirQualityDecoder.decode(body, now: now)
                 }

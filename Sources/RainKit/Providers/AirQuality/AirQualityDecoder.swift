@@ -4,13 +4,37 @@ import FoundationEssentials
 /// column in unix seconds, their units in `hourly_units`, checked: a column in another unit is
 /// refused, one whose unit is "undefined" or whose values are all null is not served. Times that
 /// do not increase (all equal: every hour lost) refuse the answer; a value no index or
-/// concentration can be (below zero, not finite, an index above `plausibleIndex`) is missing,
-/// and with it the index's category and notification. `current` is the hour `now` falls in;
-/// `hourly` runs from the hour 24 hours before it to the last served.
+/// concentration can be (below zero, not finite, above `plausibleIndex`,
+/// `plausibleConcentration` or `plausiblePollen`) is missing, its hour kept, and with an index
+/// its category and notification. `current` is the hour `now` falls in;
+/// `hourly` runs from the hour 24 hours before it to the last asked for
+/// (`AirQualityService.hours`).
 enum AirQualityDecoder {
     /// The highest index read. Both indices are extrapolated past their top band, but even
     /// the EEA's index of 37 mg/m³ of PM10 (ten times a severe dust storm's) is below it.
     static let plausibleIndex = 10_000.0
+
+    /// The highest concentration read of each variable, μg/m³ (pollen grains/m³): well above
+    /// the highest ever measured near the ground, so that a real extreme is shown, and far
+    /// below the sentinels and overflows a broken server sends (99,999,999). A value above is
+    /// missing, its hour kept, as an index above `plausibleIndex` is.
+    static let plausibleConcentration: [String: Double] = [
+        // Wildfire smoke and Delhi's winter smog reach a few thousand μg/m³ an hour.
+        "pm2_5": 20_000,
+        // Dust storms measure above 10,000 μg/m³ an hour; dust is part of PM10.
+        "pm10": 50_000, "dust": 50_000,
+        // 2,500 μg/m³ is about 1.3 ppm, twice the highest surface ozone measured.
+        "ozone": 2_500,
+        // 10,000 μg/m³ is about 5 ppm, above the US index's top (2,049 ppb).
+        "nitrogen_dioxide": 10_000,
+        // Beside erupting volcanoes hourly SO₂ has passed 20,000 μg/m³.
+        "sulphur_dioxide": 100_000,
+        // 500 mg/m³ is about 430 ppm, several times a wildfire front's and the US index's top (50 ppm).
+        "carbon_monoxide": 500_000,
+    ]
+    /// Grains/m³ of any pollen: the highest hourly counts of birch, the heaviest, are tens of
+    /// thousands.
+    static let plausiblePollen = 100_000.0
 
     static func decode(_ body: Data, now: Date) throws(ForecastError) -> AirQuality {
         try ForecastError.decoding(body) { root throws(JSONError) in
@@ -21,7 +45,7 @@ enum AirQualityDecoder {
                 throw try hourly.requiredMember("time").error(N_("expected times in rising order"))
             }
             let units = try root.member("hourly_units")
-            func values(_ key: String, _ unit: String, upTo highest: Double = .infinity) throws(JSONError) -> [Double?] {
+            func values(_ key: String, _ unit: String, upTo highest: Double) throws(JSONError) -> [Double?] {
                 if let label = try units?.member(key) {
                     let text = try label.requiredString()
                     if text == OpenMeteoDecoder.UnitCheck.undefined { return Array(repeating: nil, count: columns.times.count) }
@@ -32,25 +56,27 @@ enum AirQualityDecoder {
                 }
                 return try columns.numbers(key).map { value in value.flatMap { $0 >= 0 && $0 <= highest && $0.isFinite ? $0 : nil } }
             }
-            let micrograms = "μg/m³"
+            func micrograms(_ key: String) throws(JSONError) -> [Double?] {
+                try values(key, "μg/m³", upTo: Self.plausibleConcentration[key]!)
+            }
             let european = try values("european_aqi", "EAQI", upTo: Self.plausibleIndex)
             let us = try values("us_aqi", "USAQI", upTo: Self.plausibleIndex)
-            let pm2_5 = try values("pm2_5", micrograms), pm10 = try values("pm10", micrograms)
-            let ozone = try values("ozone", micrograms), no2 = try values("nitrogen_dioxide", micrograms)
-            let so2 = try values("sulphur_dioxide", micrograms), co = try values("carbon_monoxide", micrograms)
-            let dust = try values("dust", micrograms)
+            let pm2_5 = try micrograms("pm2_5"), pm10 = try micrograms("pm10")
+            let ozone = try micrograms("ozone"), no2 = try micrograms("nitrogen_dioxide")
+            let so2 = try micrograms("sulphur_dioxide"), co = try micrograms("carbon_monoxide")
+            let dust = try micrograms("dust")
             var pollen: [(PollenKind, [Double?])] = []
             for kind in PollenKind.allCases {
-                let column = try values(kind.variable, "grains/m³")
+                let column = try values(kind.variable, "grains/m³", upTo: Self.plausiblePollen)
                 if column.contains(where: { $0 != nil }) { pollen.append((kind, column)) }
             }
-            // The day before is asked for the US index's means, which reach 23 hours back from
-            // the hour they are for (`AirQualityIndex.us`), an hour never before this one. So
-            // nothing reads an hour before the one 24 hours ago, and it is not kept (up to 23
-            // of the 120 hours sent; `docs/forecast-json.md`: "from 24 hours before the fetch").
-            let firstKept = ((now.timeIntervalSince1970 - 86400) / 3600).rounded(.down) * 3600
-            let asked = OpenMeteoDecoder.askedHours(columns.times, pastDays: AirQualityService.pastDays, forecastDays: AirQualityService.forecastDays, now: now)
-            let hours = asked.filter { columns.times[$0].timeIntervalSince1970 >= firstKept }.map { i in
+            // The hours asked (`AirQualityService.hours`), by rain's clock; a server whose hour
+            // differs, or one that sends more (years of them, megabytes), cannot make what is
+            // kept larger than asked, nor so large the cache could not be read back.
+            let (first, end) = AirQualityService.hours(now: now)
+            let most = Int((end - first) / 3600)
+            let kept = Array(columns.times.indices.lazy.filter { (first..<end).contains(columns.times[$0].timeIntervalSince1970) }.prefix(most))
+            let hours = kept.map { i in
                 var reading = AirQuality.Reading(time: columns.times[i])
                 reading.europeanAQI = european[i]
                 reading.usAQI = us[i]

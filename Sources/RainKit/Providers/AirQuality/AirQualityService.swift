@@ -29,14 +29,37 @@ public enum AirQualityService {
         "european_aqi", "us_aqi", "pm2_5", "pm10", "ozone", "nitrogen_dioxide", "sulphur_dioxide",
         "carbon_monoxide", "dust",
     ] + PollenKind.allCases.map(\.variable)
-    /// The day before, for the US index's 24-hour means (the driving pollutant), and the 4
-    /// days pollen is forecast.
-    static let pastDays = 1
+    /// The hours rain keeps and asks for (`hours(now:)`): from the hour 24 hours before the
+    /// fetch, as far back as the US index's means reach (`AirQualityIndex.us`), to the end of
+    /// the 4th day (UTC) from the fetch's, the 4 days pollen is forecast. Asked as `past_hours`
+    /// and `forecast_hours`, which count from the current hour (open-meteo/open-meteo
+    /// `Sources/App/Helper/ForecastapiQuery.swift`, `getTimerange2` and `forecastTimeRange2`;
+    /// the website's air-quality-api page: "Instead of using the current day as a reference,
+    /// the current hour is used"), so none is sent only to be dropped.
+    static let pastHours = 24
     static let forecastDays = 4
+
+    /// The first hour kept and the hour after the last, in unix seconds.
+    static func hours(now: Date) -> (first: Double, end: Double) {
+        let hour = (now.timeIntervalSince1970 / 3600).rounded(.down) * 3600
+        let today = (now.timeIntervalSince1970 / 86400).rounded(.down) * 86400
+        return (hour - Double(pastHours) * 3600, today + Double(forecastDays) * 86400)
+    }
+
+    /// `forecast_hours`: from the current hour to the end of the last day, 73 to 96.
+    static func forecastHours(now: Date) -> Int {
+        Int((hours(now: now).end - (now.timeIntervalSince1970 / 3600).rounded(.down) * 3600) / 3600)
+    }
+
+    /// The days of the server's daily range, which is what its weight counts
+    /// (`ForecastapiController.swift`: `time.dailyRead`): hours asked by `past_hours` and
+    /// `forecast_hours` leave it at the Air Quality API's default, 5 days
+    /// (`forecastDayDefault = 5`), whatever hours are asked.
+    static let countedDays = 5
 
     /// How many calls one place's request counts as: 15 variables over 5 days, 1.5.
     static var queryWeight: OpenMeteoQueryWeight {
-        OpenMeteoQueryWeight(variables: hourly.count, days: pastDays + forecastDays)
+        OpenMeteoQueryWeight(variables: hourly.count, days: countedDays)
     }
 
     /// Whether the air shares the forecast's free plan at Open-Meteo: its server counts a
@@ -71,12 +94,12 @@ public enum AirQualityService {
 
     public static let displayName = N_("the air quality")
 
-    static func endpoint(for coordinate: Coordinate, url: String) -> ForecastEndpoint {
+    static func endpoint(for coordinate: Coordinate, url: String, now: Date) -> ForecastEndpoint {
         let items = [
             ("latitude", ForecastEndpoint.format(coordinate.latitude)),
             ("longitude", ForecastEndpoint.format(coordinate.longitude)),
             ("hourly", hourly.joined(separator: ",")),
-            ("timeformat", "unixtime"), ("past_days", String(pastDays)), ("forecast_days", String(forecastDays)),
+            ("timeformat", "unixtime"), ("past_hours", String(pastHours)), ("forecast_hours", String(forecastHours(now: now))),
         ]
         let full = url + ForecastEndpoint.query(items)
         return ForecastEndpoint(request: HTTPRequest(url: full), redactedURL: full, host: ForecastEndpoint.hostForMessages(of: url))

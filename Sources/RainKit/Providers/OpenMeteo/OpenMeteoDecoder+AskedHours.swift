@@ -2,7 +2,7 @@ import FoundationEssentials
 
 extension OpenMeteoDecoder {
     /// The indices of the hours of `times` that rain asked for: `pastDays` before and
-    /// `forecastDays` from this day's midnight in GMT (how the air and the ensemble ask), with a
+    /// `forecastDays` from this day's midnight in GMT (how the ensemble asks), with a
     /// day's leeway on each side for a server whose day has turned and rain's not, and at most
     /// one an hour of them: a server that sends years of hours (megabytes of them) cannot make
     /// what is kept too large to cache. The services never send others.
