@@ -6,7 +6,9 @@ import RainKit
 /// day (labelled as the forecast's days are) with the likely range of the high and the low
 /// (10th to 90th percentile across runs) and how many runs bring rain or snow (`WetKind`),
 /// and the day whose high the runs disagree on most. Fits 50 columns; in fewer, each line is
-/// cut to the width (`show --spread` leaves the spread out of a window too narrow for any screen).
+/// cut to the width (`show --spread` leaves the spread out of a window too narrow for any screen),
+/// unless `cutsLines` is off: output that is not a terminal is laid out for `width` (an
+/// exported `COLUMNS`) where it fits, and keeps every line whole, as the forecast above it does.
 ///
 ///       How sure: ICON (DWD), 40 runs
 ///       Highs and lows: the middle 80% of the runs
@@ -23,12 +25,16 @@ public struct SpreadView {
     public var dayCount: Int?
     /// When a kept spread was fetched (`--offline`): its age heads the lines.
     public var fetchedAt: Date?
+    /// Whether lines are cut to `width` (a terminal); when not (a pipe), a line wider than
+    /// `width` stays whole.
+    public var cutsLines: Bool
 
-    public init(width: Int, ascii: Bool, now: Date, presentation: Presentation) {
+    public init(width: Int, ascii: Bool, now: Date, presentation: Presentation, cutsLines: Bool = true) {
         self.width = width
         self.ascii = ascii
         self.now = now
         self.presentation = presentation
+        self.cutsLines = cutsLines
     }
 
     /// Indented as the forecast's sections above it are, where every line has the columns
@@ -39,7 +45,8 @@ public struct SpreadView {
             let indented = table(spread, of: cached, width: room)
             if indented.allSatisfy({ $0.displayWidth <= room }) { return indented.map { Self.indent + $0 } }
         }
-        return table(spread, of: cached, width: width).map { $0.truncated(toDisplayWidth: width) }
+        let lines = table(spread, of: cached, width: width)
+        return cutsLines ? lines.map { $0.truncated(toDisplayWidth: width) } : lines
     }
 
     static let indent = "  "
