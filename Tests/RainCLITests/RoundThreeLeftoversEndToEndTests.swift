@@ -42,4 +42,26 @@ import Testing
         }
     }
 
+    /// An ensemble of one run said "dry in 1 of 1 runs" under "the middle 80% of the runs",
+    /// and that one run disagreed with itself: it says what the only run brings.
+    @Test func oneRunIsTheOnlyRun() async throws {
+        try await withTemporaryDirectory { home in
+            _ = try Catalogues.compiled()
+            let world = try ForecastWorld(home: home, now: Self.noon)
+            world.simulator.setBehaviour(.ensembleQuirk(.controlRunOnly))
+            let shown = try await world.keylessRain(["show", "Berlin", "--spread"])
+            #expect(shown.status == 0, "\(shown)")
+            let block = Self.spreadBlock(shown.output.components(separatedBy: "\n"))
+            #expect(block.contains { $0.contains("Highs and lows: the only run's") }, "\(shown.output)")
+            let days = block.filter { $0.contains(/(dry|rain|snow|rain\/snow) in the only run$/) }
+            #expect(days.count >= 5, "\(shown.output)")
+            for words in [" of 1 run", "middle 80%", "least sure", "disagree"] {
+                #expect(!shown.output.contains(words), "\(words): \(shown.output)")
+            }
+            let german = try await world.keylessRain(["show", "Berlin", "--spread", "--offline"], environment: ["LANG": "de_DE.UTF-8"])
+            #expect(german.output.contains("Max und Min: die des einzigen Laufs") && german.output.contains("im einzigen Lauf\n")
+                    && !german.output.contains("1/1"), "\(german.output)")
+        }
+    }
+
 }
