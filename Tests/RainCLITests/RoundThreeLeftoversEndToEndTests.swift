@@ -64,4 +64,44 @@ import Testing
         }
     }
 
+    /// At 00:30 `--parts` showed the night after today under a bare "Night": the night under
+    /// way comes first, named so, and the title says each day's night is the one after it.
+    @Test func halfAnHourAfterMidnightThePartsBeginWithTonight() async throws {
+        try await withTemporaryDirectory { home in
+            _ = try Catalogues.compiled()
+            let now = Date(timeIntervalSince1970: 1_779_748_200)   // 2026-05-25T22:30:00Z, 00:30 in Berlin
+            let world = try ForecastWorld(home: home, now: now)
+            #expect(try await world.rain(["refresh", "Berlin"]).status == 0)
+            let cache = ForecastCache(directory: RainPaths.resolve(environment: ["RAIN_HOME": home]).forecastsDirectory)
+            let cached = try #require(try cache.load(for: world.berlin.id))
+            let clock = Presentation().clock(cached.forecast)
+            try #require(clock.hourOfDay(now) == 0, "00:30 in Berlin")
+            // The night under way, worked out here: the hours of today's date before 06:00 not over.
+            let night = cached.forecast.hourly.filter {
+                $0.time.addingTimeInterval(3600) > now && clock.localDays($0.time) == clock.localDays(now) && clock.hourOfDay($0.time) < 6
+            }
+            try #require(night.count == 6, "\(night.count)")
+            let expected = ["\(Int(night.compactMap(\.temperature).min()!.rounded()))°",
+                            "\(Int((night.compactMap(\.precipProbability).max()! * 100).rounded()))%"]
+
+            let piped = try await world.rain(["show", "--parts", "--offline"])
+            let lines = piped.output.components(separatedBy: "\n")
+            let title = try #require(lines.firstIndex { $0.contains("Parts of the day and the night after") }, "\(piped.output)")
+            let tonight = lines[title + 2]
+            #expect(tonight.hasPrefix("  Tonight "), "\(piped.output)")
+            #expect(tonight.matches(of: /-?[0-9]+[°%]/).map { String(tonight[$0.range]) } == expected, "\(tonight)")
+            #expect(lines[title + 3].hasPrefix("  Today "), "\(piped.output)")
+
+            for (language, name) in [("C.UTF-8", "Tonight"), ("de_DE.UTF-8", "Heute Nacht")] {
+                for width in [80, 50] {
+                    let shown = try await EverydayEndToEndTests.screen(world, ["show", "--parts", "--offline"], width: width, language: language)
+                    let index = try #require(shown.firstIndex { $0.hasPrefix("  " + name + " ") }, "\(language) \(width): \(shown)")
+                    #expect(shown[index].matches(of: /[0-9]%/).count == 1, "\(language) \(width): \(shown[index])")
+                    // The days below it keep their four chances at 50 columns too.
+                    #expect(shown[index + 1].matches(of: /[0-9]%/).count >= 1, "\(language) \(width): \(shown)")
+                }
+            }
+        }
+    }
+
 }
