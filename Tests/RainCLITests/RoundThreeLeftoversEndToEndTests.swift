@@ -104,4 +104,43 @@ import Testing
         }
     }
 
+    /// `rain show --day tue` had no feels-like or wind rows where the hours ahead have them:
+    /// each row of the day's hours has both, named at their ends, at 80 and 50 columns.
+    @Test func aDayByNameHasTheFeelsLikeAndWindRows() async throws {
+        try await withTemporaryDirectory { home in
+            _ = try Catalogues.compiled()
+            let world = try ForecastWorld(home: home, now: Self.noon)
+            #expect(try await world.rain(["refresh", "Berlin"]).status == 0)
+            let cache = ForecastCache(directory: RainPaths.resolve(environment: ["RAIN_HOME": home]).forecastsDirectory)
+            let cached = try #require(try cache.load(for: world.berlin.id))
+            let clock = Presentation().clock(cached.forecast)
+            let tuesday = cached.forecast.hourly.filter { clock.localDays($0.time) == clock.localDays(Self.noon) + 1 }
+            try #require(tuesday.count == 24)
+            let feels = tuesday.map { "\(Int($0.apparentTemperature!.rounded()))°" }
+
+            for (language, name) in [("C.UTF-8", "feels"), ("de_DE.UTF-8", "gefühlt")] {
+                for width in [80, 50] {
+                    let shown = try await EverydayEndToEndTests.screen(world, ["show", "--day", "tue", "--offline"], width: width, language: language)
+                    // Each row of hours: times, symbols, temperatures, chances, then feels-like and wind, named
+                    // at their ends (cut where the window leaves a few columns: "gefü…").
+                    let timeRows = shown.indices.filter { shown[$0].contains(#/^  [0-9]{2}:00 /#) }
+                    #expect(timeRows.count >= 2, "\(language) \(width): \(shown)")
+                    var values: [String] = []
+                    for row in timeRows {
+                        let hours = shown[row].matches(of: /[0-9]{2}:00/).count
+                        let (feelsRow, windRow) = (shown[row + 4], shown[row + 5])
+                        #expect(feelsRow.hasSuffix(" " + name) || feelsRow.hasSuffix(" " + name.prefix(4) + "…"), "\(language) \(width): \(feelsRow)")
+                        #expect(windRow.matches(of: /[0-9]+/).count >= hours && windRow.last?.isNumber == false, "\(language) \(width): \(windRow)")
+                        let numbers = feelsRow.matches(of: /-?[0-9]+°/).map { String(feelsRow[$0.range]) }
+                        #expect(numbers.count == hours, "\(language) \(width): \(feelsRow)")
+                        values += numbers
+                    }
+                    #expect(values == feels, "\(language) \(width): \(shown)")
+                }
+            }
+            let piped = try await world.rain(["show", "--day", "tue", "--offline"])
+            #expect(piped.output.components(separatedBy: "\n").filter { $0.hasSuffix(" feels") }.count >= 2, "\(piped.output)")
+        }
+    }
+
 }
