@@ -54,7 +54,8 @@ extension ShowCommand {
     /// spread's, shown with its age.
     func spreadLines(_ cached: CachedForecast, fetchedAt: Date?, now: Date, presentation: Presentation, _ context: CommandContext) -> [String] {
         guard let spread = cached.spread else { return [] }
-        var view = SpreadView(width: context.outputWidth, ascii: context.asciiOnly, now: now, presentation: presentation)
+        var view = SpreadView(width: context.outputWidth, ascii: context.asciiOnly, now: now, presentation: presentation,
+                              cutsLines: context.console.isOutputTerminal)
         view.dayCount = dayCount
         view.fetchedAt = fetchedAt
         return view.lines(spread, of: cached)

@@ -31,8 +31,12 @@ public struct DayParts: Sendable {
     public var day: Date
     /// The parts in order; nil where the forecast has none of its hours ahead.
     public var parts: [Part?]
+    /// Whether this is yesterday's row, shown before 06:00 for the night under way: its
+    /// night is the one a user is in (at 00:30 on Monday, Sunday's night), its other parts gone.
+    public var isNightUnderWay = false
 
-    /// Each day from today that has an hour ahead, at most `limit`.
+    /// Each day from today that has an hour ahead, at most `limit`; before 06:00 first the
+    /// night under way (`isNightUnderWay`), which is no day and not counted.
     public static func days(of forecast: Forecast, now: Date, clock: LocalClock, limit: Int) -> [DayParts] {
         let hours = forecast.hourly.filter { $0.time.timeIntervalSince(now) > -3600 }
         // By the date and part each hour belongs to: an hour before 06:00 is the night of the date before.
@@ -47,9 +51,13 @@ public struct DayParts: Sendable {
             moments[date] = moments[date] ?? hour.time.addingTimeInterval(clockHour < 6 ? -Double(clockHour + 1) * 3600 : 0)
         }
         let today = clock.localDays(now)
-        return byDay.keys.sorted().filter { $0 >= today }.prefix(limit).map { date in
-            let parts = Kind.allCases.map { kind in byDay[date]?[kind].map { part($0, kind) } }
-            return DayParts(day: moments[date]!, parts: parts)
+        // Before 06:00 the night a user is in belongs to the date before; of that date only
+        // the night is shown, the rest of it gone by.
+        let night = clock.hourOfDay(now) < 6 && byDay[today - 1]?[.night] != nil ? [today - 1] : []
+        return (night + byDay.keys.sorted().filter { $0 >= today }.prefix(limit)).map { date in
+            let kinds: [Kind] = date < today ? [.night] : Kind.allCases
+            let parts = Kind.allCases.map { kind in kinds.contains(kind) ? byDay[date]?[kind].map { part($0, kind) } : nil }
+            return DayParts(day: moments[date]!, parts: parts, isNightUnderWay: date < today)
         }
     }
 

@@ -2,21 +2,24 @@ import FoundationEssentials
 import RainKit
 
 extension ForecastViewContext {
-    /// `rain show --parts`: each day from today in four parts (`DayParts`), one row a day: a
+    /// `rain show --parts`: each day from today in four parts (`DayParts`), one row a day
+    /// (before 06:00 first "Tonight", the night under way, that started the date before): a
     /// part's symbol, temperature (the night's lowest, the others' highest) and highest chance
     /// of precipitation. Where the window is narrow the symbols go first, then the chances.
     func partsSection() -> [String] {
         let days = DayParts.days(of: forecast, now: now, clock: clock, limit: dayCount ?? 7)
         guard !days.isEmpty else { return [] }
-        let labels = days.map { clock.dayLabel($0.day, now: now) }
-        let labelWidth = max(6, labels.map(\.displayWidth).max() ?? 6)
+        let labels = days.map { $0.isNightUnderWay ? tr("Tonight") : clock.dayLabel($0.day, now: now) }
+        // The night under way has only its night: its name takes the cells of the parts gone by.
+        let labelWidth = max(6, zip(days, labels).filter { !$0.0.isNightUnderWay }.map(\.1.displayWidth).max() ?? 6)
         let room = visibleWidth - 2 - labelWidth - 1
         // Symbol 2, temperature 4, chance 5, and a space between two parts: four parts of 11
         // take 47 cells, without the symbols 39 (what a Japanese or Chinese day label leaves at 50).
         func fits(_ cell: Int) -> Bool { 4 * cell + 3 <= room }
         let showsChance = fits(4 + 5), showsSymbol = showsChance && fits(2 + 4 + 5)
         let cellWidth = (showsSymbol ? 2 : 0) + 4 + (showsChance ? 5 : 0)
-        var lines = ["  " + style.bold(tr("Parts of the day"))]
+        // Which night a row's is: the one after its day, as "Saturday night" is.
+        var lines = ["  " + style.bold(tr("Parts of the day and the night after"))]
         let heads = DayParts.Kind.allCases.map { cut(tr($0.name), toDisplayWidth: cellWidth).padded(toDisplayWidth: cellWidth, alignment: .right) }
         lines.append("  " + String(repeating: " ", count: labelWidth) + " " + style.dim(heads.joined(separator: " ")))
         for (day, label) in zip(days, labels) {
@@ -29,6 +32,11 @@ extension ForecastViewContext {
                     cell += (part.precipProbability ?? 0) < 0.2 ? style.dim(chance) : style.cyan(chance)
                 }
                 return cell
+            }
+            if day.isNightUnderWay, let night = cells.last {
+                let room = labelWidth + 3 * (cellWidth + 1)
+                lines.append("  " + cut(label, toDisplayWidth: room).padded(toDisplayWidth: room) + " " + night)
+                continue
             }
             lines.append("  " + label.padded(toDisplayWidth: labelWidth) + " " + cells.joined(separator: " "))
         }

@@ -18,9 +18,11 @@ extension ForecastView {
         return lines
     }
 
-    /// The day's hours, or a line that the forecast has none (its hours end before the day).
+    /// The day's hours, with the feels-like and wind rows as the hours ahead have them (a day
+    /// is shown whole, so they always have the lines), or a line that the forecast has none
+    /// (its hours end before the day).
     private func hours(_ context: ForecastViewContext, day: Date) -> [String] {
-        let hours = context.hoursSection(on: day)
+        let hours = context.hoursSection(on: day, details: true)
         return hours.isEmpty ? ["  " + context.style.dim(context.tr("The forecast has no hours for this day."))] : hours
     }
 }

@@ -6,7 +6,9 @@ import RainKit
 /// day (labelled as the forecast's days are) with the likely range of the high and the low
 /// (10th to 90th percentile across runs) and how many runs bring rain or snow (`WetKind`),
 /// and the day whose high the runs disagree on most. Fits 50 columns; in fewer, each line is
-/// cut to the width (`show --spread` leaves the spread out of a window too narrow for any screen).
+/// cut to the width (`show --spread` leaves the spread out of a window too narrow for any screen),
+/// unless `cutsLines` is off: output that is not a terminal is laid out for `width` (an
+/// exported `COLUMNS`) where it fits, and keeps every line whole, as the forecast above it does.
 ///
 ///       How sure: ICON (DWD), 40 runs
 ///       Highs and lows: the middle 80% of the runs
@@ -23,12 +25,16 @@ public struct SpreadView {
     public var dayCount: Int?
     /// When a kept spread was fetched (`--offline`): its age heads the lines.
     public var fetchedAt: Date?
+    /// Whether lines are cut to `width` (a terminal); when not (a pipe), a line wider than
+    /// `width` stays whole.
+    public var cutsLines: Bool
 
-    public init(width: Int, ascii: Bool, now: Date, presentation: Presentation) {
+    public init(width: Int, ascii: Bool, now: Date, presentation: Presentation, cutsLines: Bool = true) {
         self.width = width
         self.ascii = ascii
         self.now = now
         self.presentation = presentation
+        self.cutsLines = cutsLines
     }
 
     /// Indented as the forecast's sections above it are, where every line has the columns
@@ -39,7 +45,8 @@ public struct SpreadView {
             let indented = table(spread, of: cached, width: room)
             if indented.allSatisfy({ $0.displayWidth <= room }) { return indented.map { Self.indent + $0 } }
         }
-        return table(spread, of: cached, width: width).map { $0.truncated(toDisplayWidth: width) }
+        let lines = table(spread, of: cached, width: width)
+        return cutsLines ? lines.map { $0.truncated(toDisplayWidth: width) } : lines
     }
 
     static let indent = "  "
@@ -71,8 +78,9 @@ public struct SpreadView {
                 lines.append(words.tr("fetched {age}", ["age": age]))
             }
         }
-        // What the ranges are, once for all the days.
-        lines.append(words.tr("Highs and lows: the middle {share} of the runs", ["share": "80%"]))
+        // What the ranges are, once for all the days; one run has no middle, only its values.
+        lines.append(spread.members == 1 ? words.tr("Highs and lows: the only run's")
+                                         : words.tr("Highs and lows: the middle {share} of the runs", ["share": "80%"]))
         let ranges = days.map { (range($0.highP10, $0.highP90), range($0.lowP10, $0.lowP90)) }
         // Each column as wide as its heading too, which is never cut ("–°" is narrower than "highs").
         let (highs, lows) = (words.tr("highs"), words.tr("lows"))
@@ -97,7 +105,8 @@ public struct SpreadView {
         if let last = days.last, let missing = forecastDays.first(where: { clock.startOfDay($0.time) > clock.startOfDay(last.time) }) {
             lines.append(words.tr("No runs from {day} on", ["day": clock.dayLabel(missing.time, now: now)]))
         }
-        if let day = spread.leastSureDay(from: now), days.contains(day) {
+        // One run cannot disagree with itself.
+        if spread.members > 1, let day = spread.leastSureDay(from: now), days.contains(day) {
             let values: KeyValuePairs = ["day": clock.dayLabel(day.time, now: now), "low": whole(day.highP10) + "°", "high": whole(day.highP90) + "°"]
             // Wider than 4 °C (7 °F) is a real disagreement; narrower, only the least sure day.
             let apart = (day.highP90 ?? 0) - (day.highP10 ?? 0)
@@ -111,11 +120,20 @@ public struct SpreadView {
 
     /// "dry in 34 of 40 runs" where most runs are dry, else (half of them too) what they bring: a run counts
     /// with 0.1 mm of rain or snow, so the words say which the forecast expects that day
-    /// (`WetKind`). The noun goes with the total (40 runs), never 1: no plural forms. Nothing
-    /// where the runs had no precipitation.
+    /// (`WetKind`). The noun goes with the total (40 runs); a day of one run says what the
+    /// only run brings ("dry in the only run"), never "1 of 1". Nothing where the runs had no
+    /// precipitation.
     func runsText(_ day: ForecastSpread.Day, in forecast: Forecast, clock: LocalClock) -> String {
         let words = presentation.localization
         guard day.runs > 0 else { return "" }
+        if day.runs == 1 {
+            guard day.rainRuns == 1 else { return words.tr("dry in the only run") }
+            switch WetKind(day, in: forecast, clock: clock) {
+            case .rain: return words.tr("rain in the only run")
+            case .snow: return words.tr("snow in the only run")
+            case .either: return words.tr("rain/snow in the only run")
+            }
+        }
         guard day.rainRuns * 2 >= day.runs else {
             return words.tr("dry in {count} of {total} runs", ["count": String(day.runs - day.rainRuns), "total": String(day.runs)])
         }
