@@ -17,7 +17,10 @@ extension ForecastViewContext {
         let showsChance = fits(4 + 5), showsSymbol = showsChance && fits(2 + 4 + 5)
         let cellWidth = (showsSymbol ? 2 : 0) + 4 + (showsChance ? 5 : 0)
         var lines = ["  " + style.bold(tr("Parts of the day"))]
-        let heads = DayParts.Kind.allCases.map { cut(tr($0.name), toDisplayWidth: cellWidth).padded(toDisplayWidth: cellWidth, alignment: .right) }
+        // The parts' full names where they all fit their cells, else their short ones.
+        let full = DayParts.Kind.allCases.map { tr($0.name) }
+        let names = full.allSatisfy { $0.displayWidth <= cellWidth } ? full : DayParts.Kind.allCases.map { tr($0.shortName) }
+        let heads = names.map { cut($0, toDisplayWidth: cellWidth).padded(toDisplayWidth: cellWidth, alignment: .right) }
         lines.append("  " + String(repeating: " ", count: labelWidth) + " " + style.dim(heads.joined(separator: " ")))
         for (day, label) in zip(days, labels) {
             let cells = day.parts.map { part -> String in
