@@ -23,6 +23,9 @@ public struct SpreadView {
     public var dayCount: Int?
     /// When a kept spread was fetched (`--offline`): its age heads the lines.
     public var fetchedAt: Date?
+    /// Whether the lines end with the day the runs are least sure of, which a window of few
+    /// lines gives up before a day's row (its row says the same range).
+    public var showsLeastSureDay = true
 
     public init(width: Int, ascii: Bool, now: Date, presentation: Presentation) {
         self.width = width
@@ -97,7 +100,7 @@ public struct SpreadView {
         if let last = days.last, let missing = forecastDays.first(where: { clock.startOfDay($0.time) > clock.startOfDay(last.time) }) {
             lines.append(words.tr("No runs from {day} on", ["day": clock.dayLabel(missing.time, now: now)]))
         }
-        if let day = spread.leastSureDay(from: now), days.contains(day) {
+        if showsLeastSureDay, let day = spread.leastSureDay(from: now), days.contains(day) {
             let values: KeyValuePairs = ["day": clock.dayLabel(day.time, now: now), "low": whole(day.highP10) + "°", "high": whole(day.highP90) + "°"]
             // Wider than 4 °C (7 °F) is a real disagreement; narrower, only the least sure day.
             let apart = (day.highP90 ?? 0) - (day.highP10 ?? 0)
