@@ -53,6 +53,40 @@ import Testing
         }
     }
 
+    /// 41: on 80x24 and 50x24 the spread took the forecast's days and left the conditions
+    /// over it, so "will it rain Saturday, and how sure?" had no forecast row to read. The
+    /// forecast gives up its hours and blank lines first; its days and the spread's are the
+    /// same days, as many as the window holds, in English and German, UTF-8 and ASCII.
+    @Test func theForecastsDaysStandAboveTheSpreadsOnTwentyFourLines() async throws {
+        try await withTemporaryDirectory { home in
+            _ = try Catalogues.compiled()
+            let world = try ForecastWorld(home: home)
+            #expect(try await world.keylessRain(["show", "Berlin", "--spread"]).status == 0)
+            for width in [80, 50] {
+                for (language, daysTitle, nextDays) in [("C.UTF-8", "How sure", "Next "), ("de_DE.UTF-8", "Wie sicher", "Nächste ")] {
+                    for ascii in [false, true] {
+                        let options = ["show", "Berlin", "--offline", "--spread"] + (ascii ? ["--ascii"] : [])
+                        let lines = try await NewUserLeftoversEndToEndTests.screen(world, options, width: width, height: 24,
+                                                                                 language: language, keyless: true)
+                        let about = "\(width)x24 \(language) ascii \(ascii):\n" + lines.joined(separator: "\n")
+                        #expect(lines.count <= 23 && lines.first?.contains("Berlin") == true, "\(about)")
+                        let spreadStart = try #require(lines.firstIndex { $0.contains(daysTitle) }, "\(about)")
+                        let title = try #require(lines[..<spreadStart].lastIndex { $0.hasPrefix("  " + (ascii ? nextDays.replacingOccurrences(of: "ä", with: "a") : nextDays)) }, "\(about)")
+                        // A day's row starts with its label ("Di 8."; the spread flush left where its German rows
+                        // need the indent's columns); a 50-column day's amounts take a line of their own.
+                        func label(_ line: String) -> String? {
+                            line.wholeMatch(of: #/ {0,2}(\S+(?: [0-9]+\S*)?) .*/#).map { String($0.output.1) }
+                        }
+                        let forecastDays = lines[(title + 1)..<spreadStart].compactMap(label)
+                        let spreadDays = lines[spreadStart...].filter { $0.contains("40") && !$0.contains("ICON") }.compactMap(label)
+                        #expect(forecastDays.count >= (width == 80 ? 5 : 4) && forecastDays == spreadDays, "\(about)")
+                        #expect(lines.allSatisfy { $0.displayWidth <= width }, "\(about)")
+                    }
+                }
+            }
+        }
+    }
+
     /// 40: each day's runs are said with their noun whatever they bring (German said
     /// "Regen/Schnee in 40 von 40" under "trocken in 40 von 40 Läufen"), whole at 50 columns in
     /// every language, and the block is indented as the forecast's sections are.

@@ -155,13 +155,10 @@ struct ShowCommand: RunnableCommand {
                 view.showsCredit = !spread
                 // Below the fewest columns any screen takes, the forecast said so; nothing follows.
                 let showsSpread = spread && !(view.cutsLines && NarrowWindow.isTooNarrow(context.outputWidth))
-                let spreadLines = showsSpread ? spreadLines(forecast, fetchedAt: spreadFetchedAt, now: now, presentation: presentation, context) : []
-                let credit = showsSpread ? view.creditLine(forecast) : nil
-                // The spread and the credit under it, each after a blank line, take their lines from the forecast's.
-                let below = (spreadLines.isEmpty ? 0 : spreadLines.count + 1) + (credit == nil ? 0 : 2)
-                context.console.write(view.render(forecast, height: screenHeight(context).map { max(1, $0 - below) }))
-                if !spreadLines.isEmpty { context.console.write("\n" + spreadLines.joined(separator: "\n") + "\n") }
-                if let credit { context.console.write("\n" + credit + "\n") }
+                let lines = showsSpread
+                    ? spreadScreen(forecast, view: view, fetchedAt: spreadFetchedAt, presentation: presentation, context)
+                    : view.lines(forecast, height: screenHeight(context))
+                context.console.write(lines.joined(separator: "\n") + "\n")
             }
         }
         if status != .success { throw ExitStatus(code: status) }

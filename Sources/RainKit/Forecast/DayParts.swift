@@ -15,6 +15,17 @@ public struct DayParts: Sendable {
             case .night: return N_("Night")
             }
         }
+
+        /// The name where the full ones do not all fit a narrow column ("Nachm." for
+        /// "Nachmittag" at 50 columns; English's fit down to 9 cells).
+        public var shortName: String {
+            switch self {
+            case .morning: return N_("Morn.")
+            case .afternoon: return N_("Aft.")
+            case .evening: return N_("Eve.")
+            case .night: return N_("Night")
+            }
+        }
     }
 
     /// One part: what its hours ahead say.

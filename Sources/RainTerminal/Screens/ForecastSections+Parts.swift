@@ -20,7 +20,10 @@ extension ForecastViewContext {
         let cellWidth = (showsSymbol ? 2 : 0) + 4 + (showsChance ? 5 : 0)
         // Which night a row's is: the one after its day, as "Saturday night" is.
         var lines = ["  " + style.bold(tr("Parts of the day and the night after"))]
-        let heads = DayParts.Kind.allCases.map { cut(tr($0.name), toDisplayWidth: cellWidth).padded(toDisplayWidth: cellWidth, alignment: .right) }
+        // The parts' full names where they all fit their cells, else their short ones.
+        let full = DayParts.Kind.allCases.map { tr($0.name) }
+        let names = full.allSatisfy { $0.displayWidth <= cellWidth } ? full : DayParts.Kind.allCases.map { tr($0.shortName) }
+        let heads = names.map { cut($0, toDisplayWidth: cellWidth).padded(toDisplayWidth: cellWidth, alignment: .right) }
         lines.append("  " + String(repeating: " ", count: labelWidth) + " " + style.dim(heads.joined(separator: " ")))
         for (day, label) in zip(days, labels) {
             let cells = day.parts.map { part -> String in

@@ -31,6 +31,10 @@ public struct ForecastView: Sendable {
     public var presentation = Presentation()
     /// Whether the view ends with the credit its data's sources ask for (`creditLine`).
     public var showsCredit = true
+    /// Whether a small window gives up the hours, the alerts' text and the conditions' extra
+    /// lines before any day (`show --spread`: its days answer "will it rain Saturday, and how
+    /// sure?" beside the forecast's own).
+    public var keepsDays = false
 
     /// Layouts are designed for this many columns; narrower widths cut lines.
     public static let layoutWidth = 80
@@ -58,16 +62,26 @@ public struct ForecastView: Sendable {
     /// move by minutes a day and are in no danger. A window narrower than
     /// `NarrowWindow.minimumWidth` gets only that it is too narrow.
     public func lines(_ cached: CachedForecast, height: Int?) -> [String] {
-        if cutsLines && NarrowWindow.isTooNarrow(width) { return NarrowWindow.lines(width: width, height: height, localization: presentation.localization) }
+        fitted(cached, height: height).lines
+    }
+
+    /// `lines(_:height:)`, and whether they hold fewer days than were asked for (`dayCount`,
+    /// or 7) and the forecast has: a small window gave some up.
+    public func fitted(_ cached: CachedForecast, height: Int?) -> (lines: [String], givesUpDays: Bool) {
+        if cutsLines && NarrowWindow.isTooNarrow(width) {
+            return (NarrowWindow.lines(width: width, height: height, localization: presentation.localization), true)
+        }
         let context = context(cached)
         // The credit the data's licences ask for is the foot, kept when the rest is made to fit.
         guard showsCredit, let credit = context.creditLine(for: cached, width: width) else { return body(cached, context: context, height: height) }
-        guard let height else { return body(cached, context: context, height: nil) + ["", credit] }
+        guard let height else { return (body(cached, context: context, height: nil).lines + ["", credit], false) }
         let whole = body(cached, context: context, height: height)
-        if whole.count < height { return whole + [credit] }
+        if whole.lines.count < height { return (whole.lines + [credit], whole.givesUpDays) }
         // A window of a usual height gives it a line; a smaller one gives it up first, as it
         // gives up a section's text before the hours.
-        return height >= Self.heightKeepingCredit ? body(cached, context: context, height: height - 1) + [credit] : whole
+        guard height >= Self.heightKeepingCredit else { return whole }
+        let shorter = body(cached, context: context, height: height - 1)
+        return (shorter.lines + [credit], shorter.givesUpDays)
     }
 
     /// The least height at which the credit line takes a line from the forecast.
@@ -86,13 +100,13 @@ public struct ForecastView: Sendable {
     }
 
     /// The view above its credit line.
-    private func body(_ cached: CachedForecast, context: ForecastViewContext, height: Int?) -> [String] {
+    private func body(_ cached: CachedForecast, context: ForecastViewContext, height: Int?) -> (lines: [String], givesUpDays: Bool) {
         // The air (`AirLines`): its index and pollen lines below the conditions, on every form.
         let air = AirLines(cached.forecast, now: now, presentation: presentation, ascii: asciiOnly, forecastFetchedAt: cached.fetchedAt)?.lines ?? []
-        if let day { return trimmed(dayLines(context, day: day, air: air)) }
+        if let day { return (trimmed(dayLines(context, day: day, air: air)), false) }
         if showsParts {
             let sections = [context.header(), context.currentSection() + air + context.skySection(), context.partsSection(), context.alertsSection()]
-            return trimmed(sections.filter { !$0.isEmpty }.joined(separator: [""]).map { $0 })
+            return (trimmed(sections.filter { !$0.isEmpty }.joined(separator: [""]).map { $0 }), false)
         }
         // The hours with the feels-like and wind rows where the window has the lines for them.
         let grid = context.hoursSection()
@@ -115,24 +129,40 @@ public struct ForecastView: Sendable {
         }
         var sections = [context.header(), context.currentSection() + air + context.skySection(), hours,
                         context.daysSection(), context.alertsSection()]
+        let askedDays = min(dayCount ?? 7, Self.daysAhead(in: cached.forecast, now: now, clock: context.clock).count)
+        var days = askedDays
         if let height {
             if Self.spacedCount(sections) > height { sections[Self.hoursIndex] = lessHours }
             if Self.spacedCount(sections) > height { sections[Self.alertsIndex] = context.alertsSection(textLines: 2) }
+            let lean = context.currentSection(withPressure: false, withChart: false) + air
+            if keepsDays {
+                // The hours come back below in the first whole form that fits (`fittedHours`).
+                if Self.spacedCount(sections) > height { sections[Self.hoursIndex] = [] }
+                if Self.spacedCount(sections) > height && !sections[Self.alertsIndex].isEmpty {
+                    sections[Self.alertsIndex] = context.alertsSection(textLines: 1)
+                }
+                if Self.spacedCount(sections) > height { sections[Self.nowIndex] = lean + context.skySection() }
+                if Self.spacedCount(sections) > height { sections[Self.nowIndex] = lean }
+            }
+            // With `keepsDays`, days count as fitting without the blank lines, which go first.
+            let over = { (sections: [[String]]) in
+                (keepsDays ? sections.reduce(0) { $0 + $1.count } : Self.spacedCount(sections)) > height
+            }
             // Days from the last, down to today; made again for fewer, so the title counts what it shows.
-            var days = min(dayCount ?? 7, Self.daysAhead(in: cached.forecast, now: now, clock: context.clock).count)
-            while Self.spacedCount(sections) > height && days > 1 {
+            while over(sections) && days > 1 {
                 days -= 1
                 sections[Self.daysIndex] = context.daysSection(limit: days)
             }
-            let lean = context.currentSection(withPressure: false, withChart: false) + air
-            sections = Self.compact(sections, toHeight: max(height, 1), lean: lean + context.skySection(), leaner: lean,
-                                    shortAlerts: context.alertsSection(textLines: 1))
+            if !keepsDays || over(sections) {
+                sections = Self.compact(sections, toHeight: max(height, 1), lean: lean + context.skySection(), leaner: lean,
+                                        shortAlerts: context.alertsSection(textLines: 1))
+            }
             // The lines given up after the days (pressure, the sun and moon) may leave room for
             // more of them again: as many as fit (at 50x24 one day was shown with 3 lines spare).
             while !sections[Self.daysIndex].isEmpty {
                 var more = sections
                 more[Self.daysIndex] = context.daysSection(limit: days + 1)
-                guard more[Self.daysIndex].count > sections[Self.daysIndex].count, Self.spacedCount(more) <= height else { break }
+                guard more[Self.daysIndex].count > sections[Self.daysIndex].count, !over(more) else { break }
                 days += 1
                 sections = more
             }
@@ -144,7 +174,7 @@ public struct ForecastView: Sendable {
             lines += section
         }
         if let height { lines = Array(lines.prefix(height)) }
-        return trimmed(lines)
+        return (trimmed(lines), days < askedDays || sections[Self.daysIndex].isEmpty)
     }
 
     /// Each line without its trailing spaces, and cut to the window where lines are cut.

@@ -98,7 +98,7 @@ extension MeteogramPlot {
                 } else if separators.contains(column) {
                     cell = style.dim(ascii ? "|" : "│")
                 } else if band[row].contains(column) {
-                    cell = style.dim(ascii ? "~" : "░")
+                    cell = style.dim(ascii ? "~" : MeteogramPlot.bandCell)
                 } else {
                     cell = " "
                 }

@@ -2,12 +2,15 @@ import FoundationEssentials
 import RainKit
 
 /// `rain show --graph --spread`: the ensemble's runs in the meteogram. Around the temperature
-/// line, the band where the runs' middle 80% lie (10th to 90th percentile, `░`, `.` in ASCII)
+/// line, the band where the runs' middle 80% lie (10th to 90th percentile, `┈`, `~` in ASCII)
 /// in every cell the band reaches at a column's middle moment, between the hours linearly as
 /// the line is; the rain bars shaded by the share of runs that bring rain in their hour
 /// instead of the provider's chance.
 extension MeteogramPlot {
     var showsSpread: Bool { !isCompact && !spreadHours.isEmpty }
+
+    /// The band's cell: none of the bars' shades (`Shade`, `█▒░`), which the legend names too.
+    static let bandCell = "┈"
 
     /// The band's 10th and 90th percentile at `time`, in the shown unit, linear between hours.
     func band(at time: Date) -> (low: Double, high: Double)? {
@@ -60,7 +63,7 @@ extension MeteogramPlot {
         case .either: (N_("rain/snow by share of runs"), N_("rain/snow, brighter in more runs"))
         case .rain: (N_("rain by share of runs"), N_("rain, brighter in more runs"))
         }
-        return ((ascii ? "~ " : "░ ") + tr.tr("{percentiles} of runs", ["percentiles": "10–90%"]),
+        return ((ascii ? "~ " : Self.bandCell + " ") + tr.tr("{percentiles} of runs", ["percentiles": "10–90%"]),
                 ascii ? "#=: " + tr.tr(byShare) : style.usesColor ? "▆ " + tr.tr(brighter) : "█▒░ " + tr.tr(byShare))
     }
 

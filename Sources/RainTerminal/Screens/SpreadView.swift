@@ -28,6 +28,9 @@ public struct SpreadView {
     /// Whether lines are cut to `width` (a terminal); when not (a pipe), a line wider than
     /// `width` stays whole.
     public var cutsLines: Bool
+    /// Whether the lines end with the day the runs are least sure of, which a window of few
+    /// lines gives up before a day's row (its row says the same range).
+    public var showsLeastSureDay = true
 
     public init(width: Int, ascii: Bool, now: Date, presentation: Presentation, cutsLines: Bool = true) {
         self.width = width
@@ -106,7 +109,7 @@ public struct SpreadView {
             lines.append(words.tr("No runs from {day} on", ["day": clock.dayLabel(missing.time, now: now)]))
         }
         // One run cannot disagree with itself.
-        if spread.members > 1, let day = spread.leastSureDay(from: now), days.contains(day) {
+        if showsLeastSureDay, spread.members > 1, let day = spread.leastSureDay(from: now), days.contains(day) {
             let values: KeyValuePairs = ["day": clock.dayLabel(day.time, now: now), "low": whole(day.highP10) + "°", "high": whole(day.highP90) + "°"]
             // Wider than 4 °C (7 °F) is a real disagreement; narrower, only the least sure day.
             let apart = (day.highP90 ?? 0) - (day.highP10 ?? 0)
