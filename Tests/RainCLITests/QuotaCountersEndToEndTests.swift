@@ -74,6 +74,23 @@ import Testing
         }
     }
 
+    /// A reset further away than its window is long (written by a clock that was once ahead)
+    /// counts as none: the next run asks rather than wait months for a daily limit.
+    @Test func aResetFurtherAwayThanItsWindowCountsAsNone() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 20}"#, now: Self.now,
+                                          openMeteoLimits: .init(perMinute: 1000, perHour: 1000, perDay: 3))
+            #expect(try await world.keylessRain(["refresh", "Berlin"]).status == 0)
+            #expect(try await world.keylessRain(["refresh", "Berlin"]).status == 75)
+            let written = try String(contentsOfFile: home + "/state/quota.json", encoding: .utf8)
+            #expect(written.contains(#""resets_at":"2026-08-21T00:00:00Z""#), "\(written)")
+            writeFile(home + "/state/quota.json", written.replacingOccurrences(of: "2026-08-21T00:00:00Z", with: "2027-02-01T10:00:00Z"))
+            let asked = world.simulator.requestCount
+            _ = try await world.keylessRain(["refresh", "Berlin"])
+            #expect(world.simulator.requestCount > asked, "a daily limit six months away is not believed")
+        }
+    }
+
     /// `ensemble_model` a regional model (ICON-D2-EPS: Berlin, not Tokyo): a watch's estimate
     /// counts the ensemble only where it is asked (2 places x 5.3 calls x 1440 runs, and
     /// Berlin's 4 calls 4 times a day: 15280), and says Tokyo is not covered once, when it

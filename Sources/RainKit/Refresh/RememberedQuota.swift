@@ -53,7 +53,14 @@ struct RememberedQuota: Sendable, Equatable {
 
     /// The quota remembered in `path` for `source` that has not reset at `now`; nil otherwise.
     static func inForce(at path: String, for source: String, now: Date) -> ExceededQuota? {
-        load(path).first { $0.source == source && $0.quota.resetsAt > now }?.quota
+        load(path).first { $0.source == source && $0.holds(at: now) }?.quota
+    }
+
+    /// Not reset at `now`, and resetting within its window's length: a reset further away (a
+    /// clock that was once ahead wrote it, or a hand) would block every run for that long.
+    func holds(at now: Date) -> Bool {
+        let longest = TimeInterval(quota.window.seconds ?? 31 * 86_400)
+        return quota.resetsAt > now && quota.resetsAt.timeIntervalSince(now) <= longest
     }
 
     /// The quotas `path` remembers; none when it cannot be read as such.
@@ -89,7 +96,7 @@ struct RememberedQuota: Sendable, Equatable {
     static func remember(_ quotas: [RememberedQuota], at path: String, now: Date) {
         let added = quotas.filter { !$0.quota.isWorthRetryingSoon }
         guard !added.isEmpty else { return }
-        var kept = load(path).filter { old in old.quota.resetsAt > now && !added.contains { $0.source == old.source } }
+        var kept = load(path).filter { old in old.holds(at: now) && !added.contains { $0.source == old.source } }
         for quota in added where !kept.contains(where: { $0.source == quota.source }) { kept.append(quota) }
         let document = JSONValue.object(["quotas": .array(kept.map(\.value))]).serializedBytes(compactly: true)
         try? AtomicFile.createFolder(AtomicFile.parentFolder(of: path))
