@@ -143,4 +143,48 @@ import Testing
         }
     }
 
+    /// A place near `latitude`, `longitude` whose scenario starts rain within the hour.
+    static func placeWhereRainStarts(near latitude: Double, _ longitude: Double, nativeQuarterHours: Bool) -> Coordinate? {
+        (0..<2000).lazy.map { step in
+            Coordinate(latitude: latitude + Double(step % 40) * 0.01, longitude: longitude + Double(step / 40) * 0.01)
+        }.first { coordinate in
+            let scenario = ForecastSimulator.scenario(latitude: coordinate.latitude, longitude: coordinate.longitude)
+            return scenario.minutesUntilPrecipitation != nil && scenario.hasNativeQuarterHours == nativeQuarterHours
+        }
+    }
+
+    /// At 17:59 New York showed "Rain 2%" above "Light rain starting in 1 min": the chance
+    /// was the hour ending then, the sentence the steps after it. Where the next hour's steps
+    /// bring rain, the chance shown (and `{precip}`) is the next hour's: at least the chance
+    /// of the hour the rain starts in, and never under "likely".
+    @Test(arguments: [false, true])
+    func theChanceNowAgreesWithTheNextHour(_ keyless: Bool) async throws {
+        try await withTemporaryDirectory { home in
+            // A minute before the hour, as the trial's 17:59: the quarter hour under way is dry.
+            let now = Self.noon.addingTimeInterval(-60)
+            let world = try ForecastWorld(home: home, now: now)
+            let coordinate = try #require(Self.placeWhereRainStarts(near: 40.7, -74.0, nativeQuarterHours: true))
+            let store = LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+            let place = try store.add(name: "Queens", coordinate: coordinate).location
+            let environment = keyless ? world.keylessEnvironment : world.environment
+            let shown = try await BuiltProduct.run("rain", ["show", "Queens"], environment: environment, at: now)
+            #expect(shown.status == 0, "\(shown)")
+            let lines = shown.output.components(separatedBy: "\n")
+            let sentence = try #require(lines.first { $0.contains(/rain (starting in|likely from)/) }, "\(shown.output)")
+            let detail = try #require(lines.first { $0.contains(/Rain [0-9]+%/) }, "\(shown.output)")
+            let chance = Int(try #require(detail.firstMatch(of: /Rain ([0-9]+)%/)).1)!
+
+            let cache = ForecastCache(directory: RainPaths.resolve(environment: ["RAIN_HOME": home]).forecastsDirectory)
+            let forecast = try #require(try cache.load(for: place.id)).forecast
+            let steps = try #require(forecast.nextHour?.minutes)
+            let first = try #require(steps.first {
+                $0.time > now.addingTimeInterval(-60) && forecast.units.millimetresPerHour($0.precipIntensity ?? 0) >= 0.05 && ($0.precipProbability ?? 1) >= 0.5
+            })
+            let hour = try #require(forecast.hourly.last { $0.time <= first.time })
+            let least = max(first.precipProbability ?? 0, hour.precipProbability ?? 0, forecast.current?.precipProbability ?? 0)
+            #expect(chance >= 50 && chance >= Int((least * 100).rounded()), "\(detail) / \(sentence): \(least)")
+            let format = try await BuiltProduct.run("rain", ["show", "Queens", "--offline", "--format", "{precip}"], environment: environment, at: now)
+            #expect(format.output == "\(chance)%\n", "\(format)")
+        }
+    }
 }

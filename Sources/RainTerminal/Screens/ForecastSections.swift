@@ -23,8 +23,14 @@ extension ForecastViewContext {
     /// and `withChart` the next hour's chart, which a small window gives up.
     func currentSection(withPressure: Bool = true, withChart: Bool = true) -> [String] {
         var lines: [String] = []
+        // The chance beside the conditions and the next hour's sentence agree: where the steps
+        // bring precipitation within the hour, the chance is the next hour's.
+        let shownConditions = forecast.conditions(at: now)
+        let chance = NextHourOutlook.chanceShown(forecast, chanceNow: shownConditions?.conditions.precipProbability ?? forecast.current?.precipProbability, now: now)
         // Conditions hours old (an old cache, offline) give way to the forecast's hour for now.
-        if let (current, hourFrom) = forecast.conditions(at: now) {
+        if let (conditions, hourFrom) = shownConditions {
+            var current = conditions
+            current.precipProbability = chance
             let symbol = WeatherSymbol.symbol(for: current.icon)
             let summary = (current.summary?.screenSafe).flatMap { $0.isEmpty ? nil : tr($0) }
                 ?? IconCondition.name(forIcon: current.icon).map { tr($0) } ?? tr("Now")
@@ -46,7 +52,7 @@ extension ForecastViewContext {
             lines.append(detailLine)
         }
         if let sentence = NextHourOutlook.sentence(for: forecast.nextHour, units: forecast.units, now: now,
-                                                   chanceNow: forecast.current?.precipProbability, clock: clock,
+                                                   chanceNow: chance, clock: clock,
                                                    localization: localization) {
             lines.append("  " + sentence)
             if withChart { lines += nextHourChart() }

@@ -116,7 +116,7 @@ public struct StatusValues: Sendable {
             .summary: (current?.summary ?? today?.summary).map { words.tr($0.strippingControlCharacters) } ?? missing,
             .high: temperature(today?.temperatureHigh),
             .low: temperature(today?.temperatureLow),
-            .precip: current?.precipProbability.map { MeasureFormat.percent($0) } ?? missing,
+            .precip: NextHourOutlook.chanceShown(forecast, chanceNow: current?.precipProbability, now: now).map { MeasureFormat.percent($0) } ?? missing,
             .place: cached.location.name.strippingControlCharacters,
             .age: AgeFormatter.string(since: cached.fetchedAt, now: now, localization: words),
             .sunrise: today?.sunrise.map(clock.roundedTime) ?? missing,
@@ -149,7 +149,8 @@ public struct StatusValues: Sendable {
         let unit = ascii ? format.temperatureLabel.replacingAll("°", with: "") : format.temperatureLabel
         let dew = current?.dewPoint.flatMap { format.temperature($0) }.map { MeasureFormat.whole($0) + unit } ?? missing
         let sentence = NextHourOutlook.sentence(for: forecast.nextHour, units: forecast.units, now: now,
-                                                chanceNow: current?.precipProbability, clock: presentation.clock(forecast),
+                                                chanceNow: NextHourOutlook.chanceShown(forecast, chanceNow: current?.precipProbability, now: now),
+                                                clock: presentation.clock(forecast),
                                                 localization: words)
         return [
             .wind: wind,
