@@ -46,31 +46,50 @@ final class RefreshBatch: Sendable {
     /// lock; `timeout_seconds` bounds each part. Throws `.offline` when the host could not be reached (what
     /// was written before stays written).
     func run(willFetch: @Sendable () -> Void, willPace: (@Sendable (QuotaPlan) -> Void)?) async throws(RefreshError) -> [Int: RefreshOutcome.Status] {
+        if let refused = refusedBeforeAsking() { return refused }
         let settings = service.settings
-        guard !settings.provider.unit.needsKey || settings.apiKey != nil else {
-            return Dictionary(uniqueKeysWithValues: due.map { ($0, .failed(.forecast(.missingKey), cached: previous($0))) })
-        }
-        // A quota the provider said is used up answers every request until it resets: none is sent.
-        let quotaFile = settings.paths.quotaFile
-        let source = RememberedQuota.source(of: settings)
-        if let quota = RememberedQuota.inForce(at: quotaFile, for: source, now: service.now()) {
-            let error = ForecastError.rateLimited(retryAfter: nil, quota: quota)
-            return Dictionary(uniqueKeysWithValues: due.map { ($0, .failed(.forecast(error), cached: previous($0))) })
-        }
         let plan = QuotaPlan(pacing: due.count, with: settings)
-        let perMinute = plan?.placesPerMinute
-        let openMeteoCalls = QuotaPlan.openMeteoCallsPerPlace(with: settings)
-        if let plan, perMinute != nil {
+        if let plan, plan.placesPerMinute != nil {
             willPace?(plan)
         } else if let plan = QuotaPlan(refreshing: due.count, with: settings), plan.pacedSeconds >= QuotaPlan.noticeableSeconds {
             willPace?(plan)
         }
         willFetch()
-        // The feeds and the air share the forecasts' time: one timeout for the whole refresh.
+        // The feeds and the air share the forecasts' time: one timeout for the whole refresh
+        // (for each minute's part of a paced one).
         let budget = service.client.configuration.retry.totalBudget
         async let feedsAnswered: Void = service.fetch(official, for: locations, until: .now + budget)
+        let failures = await fetchForecasts(atMostPerMinute: plan?.placesPerMinute, each: budget)
+        await feedsAnswered
+        rememberUsedUpQuotas(after: failures)
+        await writeHeldForecasts()
+        return try statuses(after: failures)
+    }
+
+    /// What every place comes to when no request may be sent: without the provider's key, or
+    /// while a quota the provider said is used up has not reset (it would answer every request
+    /// the same); nil when the batch may ask.
+    private func refusedBeforeAsking() -> [Int: RefreshOutcome.Status]? {
+        let settings = service.settings
+        let error: ForecastError
+        if settings.provider.unit.needsKey && settings.apiKey == nil {
+            error = .missingKey
+        } else if let quota = RememberedQuota.inForce(at: settings.paths.quotaFile, for: RememberedQuota.source(of: settings), now: service.now()) {
+            error = .rateLimited(retryAfter: nil, quota: quota)
+        } else {
+            return nil
+        }
+        return Dictionary(uniqueKeysWithValues: due.map { ($0, .failed(.forecast(error), cached: previous($0))) })
+    }
+
+    /// Asks for the due places' forecasts and their air, `perMinute` places a minute of the
+    /// clock at most (all at once when nil), each part's air within `budget`, until a part
+    /// cannot reach the host or is refused by a used-up quota; each request's failure, by
+    /// position in `due` (those never asked left out).
+    private func fetchForecasts(atMostPerMinute perMinute: Int?, each budget: Duration) async -> [ForecastError?] {
+        let openMeteoCalls = QuotaPlan.openMeteoCallsPerPlace(with: service.settings)
         var failures: [ForecastError?] = []
-        let second = SecondPacing(settings: settings)
+        let second = SecondPacing(settings: service.settings)
         paced: for part in Self.parts(of: due.count, atMost: perMinute) {
             if part.lowerBound > 0 { await Self.waitForNextMinute(now: service.now()) }
             var start = part.lowerBound
@@ -88,14 +107,16 @@ final class RefreshBatch: Sendable {
             for position in failures.count..<due.count { receive(.failure(stop), at: position) }
             failures += Array(repeating: stop, count: due.count - failures.count)
         }
-        await feedsAnswered
-        // Each counter's used-up quota, the forecast provider's and the air's (the same one
-        // where both are Open-Meteo's free service).
-        let usedUp = [failures.lazy.compactMap({ $0?.usedUpQuota }).first.map { RememberedQuota(quota: $0, source: source) },
+        return failures
+    }
+
+    /// Writes down each counter's used-up quota, the forecast provider's and the air's (the
+    /// same one where both are Open-Meteo's free service), so no later run asks before it resets.
+    private func rememberUsedUpQuotas(after failures: [ForecastError?]) {
+        let settings = service.settings
+        let usedUp = [failures.lazy.compactMap({ $0?.usedUpQuota }).first.map { RememberedQuota(quota: $0, source: RememberedQuota.source(of: settings)) },
                       air.usedUpQuota.map { RememberedQuota(quota: $0, source: RememberedQuota.airSource(of: settings)) }]
-        RememberedQuota.remember(usedUp.compactMap { $0 }, at: quotaFile, now: service.now())
-        await writeHeldForecasts()
-        return try statuses(after: failures)
+        RememberedQuota.remember(usedUp.compactMap { $0 }, at: settings.paths.quotaFile, now: service.now())
     }
 
     /// One part's forecasts and their air, asked at once: each request's failure, nil for a success.
