@@ -105,8 +105,9 @@ public final class RunningProcess: Sendable {
         environment["PATH"] = environment["PATH"] ?? ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         // Tests run under libfaketime (the clock set to an hour a test may depend on, near
         // midnight) give that clock to the programs they start, as to the simulator in process.
+        // Not to `faketime` (`run(at:)`), which sets a clock of its own.
         let inherited = ProcessInfo.processInfo.environment
-        if inherited["FAKETIME"] != nil {
+        if inherited["FAKETIME"] != nil, !executable.hasSuffix("/faketime") {
             for (name, value) in inherited where name == "LD_PRELOAD" || name.hasPrefix("FAKETIME") {
                 environment[name] = environment[name] ?? value
             }

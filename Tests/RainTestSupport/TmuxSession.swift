@@ -39,10 +39,11 @@ public final class TmuxSession: Sendable {
         // (a `rain watch` refreshing every second disturbed a benchmark): a watcher, detached,
         // ends the server and the pane's process group within a second of this process ending,
         // or itself when the server has (its socket gone, the pane's number may be another's).
+        // In a group of its own: a signal to the test process's group (timeout, ^C) spares it.
         let quoted = "'" + socket + "'"
         try Self.run(["/bin/sh", "-c", "(while kill -0 \(getpid()) 2>/dev/null && [ -S \(quoted) ]; do sleep 1; done; "
                       + "if [ -S \(quoted) ]; then kill -9 -- -\(panePID); tmux -S \(quoted) kill-server; fi) </dev/null >/dev/null 2>&1 &"],
-                     socket: socket)
+                     socket: socket, ownGroup: true)
     }
 
     public static var isAvailable: Bool {
@@ -118,7 +119,7 @@ public final class TmuxSession: Sendable {
     /// Runs a program (tmux, or a shell) and waits for it with posix_spawn and waitpid: its
     /// output goes through files, since the server it starts outlives the call.
     @discardableResult
-    private static func run(_ argv: [String], socket: String) throws -> String {
+    private static func run(_ argv: [String], socket: String, ownGroup: Bool = false) throws -> String {
         let output = socket + ".out"
         let errors = socket + ".err"
         let outputFile = open(output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
@@ -132,7 +133,7 @@ public final class TmuxSession: Sendable {
         environment["TMUX"] = nil  // also when the tests themselves run inside tmux
         let pid: pid_t
         switch ChildProcess.spawn("/usr/bin/env", argv.map { Array($0.utf8) }, environment: environment,
-                                  standard: ChildProcess.Standard(input: nil, output: outputFile, error: errorFile), ownGroup: false) {
+                                  standard: ChildProcess.Standard(input: nil, output: outputFile, error: errorFile), ownGroup: ownGroup) {
         case .success(let child): pid = child
         case .failure(let failure): throw Failure(description: "cannot start \(argv[0]): \(failure)")
         }
