@@ -80,6 +80,27 @@ import Testing
         if saved.status == 0 { _ = try await crontab(["-"], input: saved.output) } else { _ = try await crontab(["-r"]) }
     }
 
+    /// Pirate Weather takes a free key's calls one a second (Pirate-Weather/pirateweather
+    /// `docs/changelog.md`): installing a schedule of 20 places says each run takes 20 s or
+    /// more. Nothing is asked of the server.
+    @Test func installSaysHowLongAPacedRunTakes() async throws {
+        let saved = try await crontab(["-l"])
+        try await withTemporaryDirectory { home in
+            writeFile(home + "/config.json", #"{"timeout_seconds": 30, "refresh_interval_minutes": 60}"#)
+            let store = LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+            for index in 0..<20 {
+                _ = try store.add(name: "Place \(index)", coordinate: Coordinate(latitude: 10 + Double(index), longitude: 20))
+            }
+            let environment = ["RAIN_HOME": home, "HOME": home, "RAIN_BASE_URL": "https://api.pirateweather.net/forecast/",
+                               "RAIN_API_KEY": "sim-key-0123456789abcdef"]
+            let installed = try await BuiltProduct.run("rain", ["cron", "--every", "1h", "--install"], environment: environment)
+            #expect(installed.status == 0, "\(installed)")
+            #expect(installed.error.contains("rain: each run: 20 places in 20 s or more (Pirate Weather: 1 call a second)\n"),
+                    "\(installed.error)")
+        }
+        if saved.status == 0 { _ = try await crontab(["-"], input: saved.output) } else { _ = try await crontab(["-r"]) }
+    }
+
     private func roundTrip() async throws {
         let others = "MAILTO=\"\"\n# keep me\n17 4 * * * /bin/true\n"
         #expect(try await crontab(["-"], input: others).status == 0)

@@ -43,8 +43,8 @@ final class RefreshBatch: Sendable {
     /// `locations`. More places than the provider's per-minute limit takes, or Open-Meteo's
     /// beside it for the air, go a minute at a time, and more than its per-second limit a
     /// second at a time (`SecondPacing`); `willPace` is told first. All under the one refresh
-    /// lock; `timeout_seconds` bounds each part. Throws `.offline` when the host could not be reached (what
-    /// was written before stays written).
+    /// lock; `timeout_seconds` bounds each part. Throws `.offline` when the host could not be
+    /// reached (what was written before stays written).
     func run(willFetch: @Sendable () -> Void, willPace: (@Sendable (QuotaPlan) -> Void)?) async throws(RefreshError) -> [Int: RefreshOutcome.Status] {
         if let refused = refusedBeforeAsking() { return refused }
         let settings = service.settings
