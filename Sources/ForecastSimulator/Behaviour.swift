@@ -1,6 +1,6 @@
 extension ForecastSimulator {
     /// What the simulator does with a request. Anything but `.normal`, `.drip`,
-    /// `.controlCharacters`, `.openMeteoHours` and `.airQualityHours` replaces the answer before the key and the
+    /// `.controlCharacters`, `.openMeteoHours`, `.openMeteoValue` and the air's replaces the answer before the key and the
     /// coordinates are checked.
     public enum Behaviour: Sendable, Equatable {
         /// A full, valid document (or the provider's error for a bad key or bad coordinates).
@@ -53,6 +53,10 @@ extension ForecastSimulator {
         /// (`AirQualityAPI.answer`), as a server that is not Open-Meteo's may send. Set it
         /// with `setAirBehaviour`; other paths answer normally.
         case airQualityHours(Int)
+        /// The normal Open-Meteo forecast answer with the variable `name` (`uv_index`,
+        /// `uv_index_max`, ...) `value` wherever it is asked (one no weather can have, as a
+        /// server that is not Open-Meteo's may send); other paths answer normally.
+        case openMeteoValue(String, Double)
         /// The normal air-quality answer with both indices `value` at every hour (one no
         /// reading can be, as a server that is not Open-Meteo's may send). Set it with
         /// `setAirBehaviour`; other paths answer normally.

@@ -96,7 +96,10 @@ enum OpenMeteo {
         return .coordinate(latitude: latitude, longitude: longitude)
     }
 
-    static func forecast(_ request: ServerRequest, endpoint: Endpoint, now: Double, hours: Int? = nil) -> ServerResponse {
+    /// `fixed`: that variable (hourly, current or daily, by its name) that value everywhere
+    /// (`Behaviour.openMeteoValue`).
+    static func forecast(_ request: ServerRequest, endpoint: Endpoint, now: Double, hours: Int? = nil,
+                         fixed: (name: String, value: Double)? = nil) -> ServerResponse {
         let (latitude, longitude): (Double, Double)
         switch askedCoordinate(request) {
         case .refused(let refusal): return refusal
@@ -204,7 +207,7 @@ enum OpenMeteo {
                 } else {
                     let variable = OpenMeteoVariables.instant[name]!
                     unitMembers.append((name, .string(variable.unit(units))))
-                    valueMembers.append((name, .array(samples.map { variable.value($0, units) })))
+                    valueMembers.append((name, .array(samples.map { name == fixed?.name ? .number(fixed!.value) : variable.value($0, units) })))
                 }
             }
             return (unitMembers, valueMembers)
@@ -265,7 +268,7 @@ enum OpenMeteo {
                 let variable = OpenMeteoVariables.daily[name]!
                 let isTime = name == "sunrise" || name == "sunset"
                 unitMembers.append((name, isTime ? timeUnit : .string(variable.unit(units))))
-                valueMembers.append((name, .array(days.map { variable.value($0, units, clock) })))
+                valueMembers.append((name, .array(days.map { name == fixed?.name ? .number(fixed!.value) : variable.value($0, units, clock) })))
             }
             members.append(("daily_units", .object(unitMembers)))
             members.append(("daily", .object(valueMembers)))

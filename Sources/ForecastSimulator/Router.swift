@@ -86,6 +86,8 @@ struct Router: Sendable {
             if validAnswer { return .respond(answer(request, route: route, hostile: false, echoing: sent)) }
             return .respond(.json(200, .object([(sent, .integer(1)), (sent, .integer(2))])))
         case .openMeteoHours(let count): return .respond(answer(request, route: route, hostile: false, openMeteoHours: count))
+        case .openMeteoValue(let name, let value):
+            return .respond(answer(request, route: route, hostile: false, openMeteoValue: (name, value)))
         case .airQualityHours(let count): return .respond(answer(request, route: route, hostile: false, airQualityHours: count))
         case .airQualityIndex(let value): return .respond(answer(request, route: route, hostile: false, airQualityIndex: value))
         case .airQualityValue(let name, let value):
@@ -95,7 +97,7 @@ struct Router: Sendable {
     }
 
     /// The normal answer: provider errors for a bad method, key, location or units, else a document.
-    func answer(_ request: ServerRequest, route: Route, hostile: Bool, echoing echoed: String? = nil, openMeteoHours: Int? = nil,
+    func answer(_ request: ServerRequest, route: Route, hostile: Bool, echoing echoed: String? = nil, openMeteoHours: Int? = nil, openMeteoValue: (String, Double)? = nil,
                 airQualityHours: Int? = nil, airQualityIndex: Double? = nil, airQualityValue: (String, Double)? = nil, ensembleQuirk: ForecastSimulator.EnsembleQuirk? = nil) -> ServerResponse {
         if route == .notFound {
             return .json(404, .object([("detail", .string("Not Found"))]))
@@ -107,7 +109,7 @@ struct Router: Sendable {
         case .darkSky(let pathKey, let location):
             return darkSky(request, pathKey: pathKey, location: location, hostile: hostile, echoing: echoed)
         case .openMeteoForecast(let name):
-            return OpenMeteo.forecast(request, endpoint: OpenMeteo.endpoints[name]!, now: now, hours: openMeteoHours)
+            return OpenMeteo.forecast(request, endpoint: OpenMeteo.endpoints[name]!, now: now, hours: openMeteoHours, fixed: openMeteoValue)
         case .openMeteoSearch:
             return OpenMeteo.search(request)
         case .ipLocation:

@@ -20,7 +20,8 @@ enum ForecastFields {
             Field("summary", .text({ $0.summary }, { $0.summary = $1 })),
             Field("icon", .text({ $0.icon }, { $0.icon = $1 })),
             Field("wind_speed", .number({ $0.windSpeed }, { $0.windSpeed = $1 })),
-            Field("uv_index", .number({ $0.uvIndex }, { $0.uvIndex = $1 })),
+            // A server's (Dark Sky's) and the cache's: a value no sky gives is missing (`UVIndex`).
+            Field("uv_index", .number({ $0.uvIndex }, { $0.uvIndex = UVIndex.plausible($1) })),
         ]
     }
 

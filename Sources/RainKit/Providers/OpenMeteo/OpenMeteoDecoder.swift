@@ -90,7 +90,7 @@ public struct OpenMeteoDecoder: ForecastDecoder {
         conditions.windGust = try labels.windSpeed(node, "wind_gusts_10m")
         conditions.windBearing = try node.number("wind_direction_10m")
         conditions.pressure = try node.number("pressure_msl")
-        conditions.uvIndex = try node.number("uv_index")
+        conditions.uvIndex = UVIndex.plausible(try node.number("uv_index"))
         conditions.visibility = try labels.visibility(node, "visibility", units: units)
         // `precipitation` is the amount over the last `interval` seconds (15 minutes).
         if let amount = try labels.precipitation(node, "precipitation") {
@@ -162,7 +162,7 @@ public struct OpenMeteoDecoder: ForecastDecoder {
             hour.windGust = windGust[index]
             hour.windBearing = windBearing[index]
             hour.humidity = humidity[index].map(fraction)
-            hour.uvIndex = uvIndex[index]
+            hour.uvIndex = UVIndex.plausible(uvIndex[index])
             return hour
         }
     }
@@ -192,7 +192,7 @@ public struct OpenMeteoDecoder: ForecastDecoder {
             day.precipAccumulation = liquid.map { units == .us ? tidy($0, places: 4) : tidy($0 / 10, places: 5) }
             day.snowAccumulation = snowfall[index]
             day.windSpeed = windSpeed[index]
-            day.uvIndex = uvIndex[index]
+            day.uvIndex = UVIndex.plausible(uvIndex[index])
             return day
         }
     }
