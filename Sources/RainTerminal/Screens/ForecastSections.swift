@@ -237,6 +237,28 @@ extension ForecastViewContext {
         return lines
     }
 
+    /// When an alert is in force, in local time, its day said once: "Mon 7 Dec 07:00–19:00",
+    /// "today 07:00–19:00", "until tomorrow 06:00", "from today 18:00 until Wed 9 Dec 06:00"
+    /// (a title lost its words to "from Mon 7 Dec 07:00 until Mon 7 Dec 19:00"). The start
+    /// only where it is ahead.
+    func alertPeriod(from start: Date?, until end: Date?) -> String? {
+        func day(_ date: Date) -> String {
+            let days = clock.localDays(date) - clock.localDays(now)
+            return days == 0 ? tr("today") : days == 1 ? tr("tomorrow") : clock.date(date)
+        }
+        func moment(_ date: Date) -> String { tr("{date} {time}", ["date": day(date), "time": clock.time(date)]) }
+        let start = start.flatMap { $0 > now ? $0 : nil }
+        switch (start, end) {
+        case let (start?, end?) where clock.isSameDay(start, end):
+            return tr("{date} {from}–{until}", ["date": day(start), "from": clock.time(start), "until": clock.time(end)])
+        case let (start?, end?):
+            return tr("from {time}", ["time": moment(start)]) + " " + tr("until {time}", ["time": moment(end)])
+        case let (start?, nil): return tr("from {time}", ["time": moment(start)])
+        case let (nil, end?): return tr("until {time}", ["time": moment(end)])
+        case (nil, nil): return nil
+        }
+    }
+
     /// Alerts that have not expired: title, severity, period (local time), regions, description
     /// (on a terminal at most `textLines` lines of it, the last ending in "…" where it goes on).
     /// - Parameter day: only those in force at some time of that day (`--day`).
@@ -253,10 +275,7 @@ extension ForecastViewContext {
             if let severity = alert.severity?.screenSafe, !severity.isEmpty {
                 rest += " (\(Forecast.Alert.severityWords(severity, localization)))"
             }
-            var period: [String] = []
-            if let start = alert.time, start > now { period.append(tr("from {time}", ["time": clock.dateAndTime(start)])) }
-            if let expires = alert.expires { period.append(tr("until {time}", ["time": clock.dateAndTime(expires)])) }
-            if !period.isEmpty { rest += ", " + period.joined(separator: " ") }
+            if let period = alertPeriod(from: alert.time, until: alert.expires) { rest += ", " + period }
             // The title is cut before the severity and the period, which say when it ends.
             let room = visibleWidth - 4
             let heading = cutsLines && title.displayWidth + rest.displayWidth > room && room - rest.displayWidth >= 12
