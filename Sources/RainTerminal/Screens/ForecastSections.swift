@@ -109,7 +109,11 @@ extension ForecastViewContext {
         let labels = HourLabels(ahead.map(\.time), clock: clock)
         let cellWidth = max(5, labels.texts.prefix(max(0, (visibleWidth - 8) / 6)).map(\.displayWidth).max() ?? 5)
         let columnWidth = cellWidth + 1
-        let perRow = max(1, (visibleWidth - 8) / columnWidth)
+        var perRow = max(1, (visibleWidth - 8) / columnWidth)
+        // The detail rows' names ("gefühlt", "odczuwalna") take the columns of an hour or two
+        // where they are longer than the room after the hours (in a pipe they ran past 80).
+        let nameWidth = details ? max(tr("feels").displayWidth, format.windLabel.displayWidth) : 0
+        for _ in 0..<2 where perRow > 1 && visibleWidth - 2 - perRow * columnWidth - 1 < nameWidth { perRow -= 1 }
         let shown = hourCount == nil && day == nil ? Array(ahead.prefix(perRow)) : ahead
         var title = style.bold(day == nil ? localization.trn("Next hour", "Next {count} hours", count: shown.count)
                                           : localization.trn("{count} hour", "{count} hours", count: shown.count))
@@ -184,11 +188,13 @@ extension ForecastViewContext {
         // shrinks further where that leaves the longest summary whole; where the words are cut
         // anyway, a stub of a bar goes first (5 cells beside "Mostly Cl…" said little).
         let summaryWidth = days.compactMap { $0.summary?.screenSafe }.filter { !$0.isEmpty }.map { tr($0).displayWidth }.max()
-        if cutsLines, barWidth > 0, visibleWidth < ForecastView.layoutWidth, let summaryWidth {
+        // In a pipe, the layout's 80 columns hold the longest summary the same way ("Partiellement
+        // nuageux" ran to 84).
+        if barWidth > 0, visibleWidth < ForecastView.layoutWidth || !cutsLines, let summaryWidth {
             let roomForBar = visibleWidth - (36 + labelWidth - 6 + 1) - (summaryWidth + 1)
             if roomForBar >= minimumBar {
                 barWidth = min(barWidth, roomForBar)
-            } else if barWidth < Self.usefulBarWidth {
+            } else if barWidth < Self.usefulBarWidth || !cutsLines {
                 barWidth = 0
             }
         }
@@ -213,7 +219,7 @@ extension ForecastViewContext {
                 // Both amounts, each named, in place of the summary they say more than; where
                 // the row has no room for them, on a line of their own under it.
                 let both = tr("{snow} snow + {rain} rain", ["snow": format.snowText(snow), "rain": format.accumulationText(liquid)])
-                if cutsLines && line.displayWidth + 1 + both.displayWidth > visibleWidth {
+                if line.displayWidth + 1 + both.displayWidth > visibleWidth {
                     lines.append(line)
                     lines.append(String(repeating: " ", count: 2 + labelWidth + 2) + cut(both, toDisplayWidth: visibleWidth - 4 - labelWidth))
                 } else {
