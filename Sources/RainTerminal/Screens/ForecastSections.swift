@@ -80,13 +80,25 @@ extension ForecastViewContext {
             parts.append(wind)
         }
         if current.precipProbability != nil {
-            parts.append(tr(precipitationWord(current.precipType), ["percent": MeasureFormat.percent(current.precipProbability)]))
+            parts.append(tr(precipitationWord(precipitationType(current)), ["percent": MeasureFormat.percent(current.precipProbability)]))
         }
         if current.uvIndex != nil { parts.append(tr("UV {index}", ["index": MeasureFormat.whole(current.uvIndex)])) }
         guard withPressure else { return parts }
         if current.pressure != nil { parts.append(tr("Pressure {value}", ["value": format.pressureText(current.pressure)])) }
         if current.visibility != nil { parts.append(tr("Visibility {value}", ["value": format.distanceText(current.visibility)])) }
         return parts
+    }
+
+    /// What the chance now is a chance of: the conditions' own type, else that of the next
+    /// hours that have one, else snow at or below 0 °C ("Rain 15%" stood at -4 °C beside
+    /// "Light snow likely from about 02:00").
+    private func precipitationType(_ current: Forecast.Conditions) -> String? {
+        let known = ["rain", "snow", "sleet"]
+        if let type = current.precipType, known.contains(type) { return type }
+        let next = ForecastView.hoursAhead(in: forecast, now: now).prefix(6).lazy.compactMap(\.precipType).first { known.contains($0) }
+        if let next { return next }
+        guard let celsius = forecast.units.celsius(current.temperature) else { return nil }
+        return celsius <= 0 ? "snow" : "rain"
     }
 
     private func precipitationWord(_ type: String?) -> String {
