@@ -51,7 +51,7 @@ import Testing
             let screen = try await world.rain(["show", "New York", "--offline"], environment: ["COLUMNS": "100"])
             #expect(screen.status == 0, "\(screen)")
             let headings = screen.output.split(separator: "\n").filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix("! ") }
-            #expect(headings.map { $0.trimmingCharacters(in: .whitespaces) } == ["! Flood Watch (\(shown.first?["severity"] as? String ?? "?")), until Thu 20 Aug 20:00"],
+            #expect(headings.map { $0.trimmingCharacters(in: .whitespaces) } == ["! Flood Watch (\(shown.first?["severity"] as? String ?? "?")), until today 20:00"],
                     "once on the screen: \(screen.output)")
 
             // MET's warning, and Pirate Weather's copies of it and of MET's all-clear and cancel.

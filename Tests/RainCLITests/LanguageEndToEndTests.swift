@@ -13,7 +13,7 @@ import Testing
     /// (environment, words of the language the screen must have, the last its Beaufort); the
     /// age after "updated" is left out: a busy machine may take a minute over the six screens.
     static let languages: [([String: String], [String])] = [
-        (["LANG": "de_DE.UTF-8"], ["Nächste 12 Stunden", "Heute", "gefühlt", "Luftdruck", "aktualisiert ", " Bft, "]),
+        (["LANG": "de_DE.UTF-8"], ["Nächste 11 Stunden", "Heute", "gefühlt", "Luftdruck", "aktualisiert ", " Bft, "]),
         (["LANG": "ru_RU.UTF-8"], ["Прогноз на 12 часов", "Сегодня", "ощущается как", "Давление", "обновлено ", " Бфт, "]),
         (["LANG": "C.UTF-8", "LANGUAGE": "ja"], ["今後12時間", "今日", "体感", "気圧", "更新: ", "風 風力"]),
         (["LANGUAGE": "zh_CN:en", "LC_ALL": "C.UTF-8"], ["未来12小时", "今天", "体感", "气压", "更新于", "级，"]),

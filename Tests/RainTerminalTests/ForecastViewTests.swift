@@ -33,7 +33,7 @@ import Testing
               Today   ↯   15° ··━━━━━━━━━━━━━━━━━━━━━━ 25°    72% 7.4 mm  Thunderstorms in…
               Fri 21  ◒   14° ━━━━━━━━━━━━━━━━━━━····· 23°    12% 0.2 mm  Partly cloudy thr…
 
-              ! Thunderstorm warning (Moderate), until Thu 20 Aug 23:00
+              ! Thunderstorm warning (Moderate), until today 23:00
                 Berlin. Thunderstorms with heavy rain of up to 20 l/m2 per hour and gusts
                 near 65 km/h are expected.
 

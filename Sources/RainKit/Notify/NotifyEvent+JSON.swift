@@ -6,7 +6,7 @@ extension NotifyEvent {
     /// - Parameter status: "new", "sent" or "held" (`--json` only).
     public func json(status: String? = nil) -> JSONValue {
         var members: [String: JSONValue] = [
-            "kind": .string(kind.rawValue), "id": .string(id),
+            "kind": .string(jsonKind), "id": .string(id),
             "place": .object(["id": .string(placeID.lowercasedString()), "name": .string(placeName)]),
             "summary": .string(summary), "body": .string(body), "regions": .array(regions.map(JSONValue.string)),
             "units": .string(units.rawValue),
@@ -19,6 +19,13 @@ extension NotifyEvent {
                      ("status", status)]
         for (key, text) in texts { if let text { members[key] = .string(text) } }
         return .object(members)
+    }
+
+    /// The kind as the JSON names it: precipitation starting by its type, `snow` or `sleet`
+    /// where it is not rain (a snow event read `"kind": "rain"`); its `id` stays `rain:<place>`.
+    var jsonKind: String {
+        guard kind == .rain, let type = precipitationType, ["snow", "sleet"].contains(type) else { return kind.rawValue }
+        return type
     }
 
     /// One object on one line, for a command's standard input.

@@ -11,7 +11,13 @@ extension NotifyEventFinder {
         let firstHour = rates(in: forecast, from: starts, seconds: 3600)
         let amount = firstHour.reduce(0) { $0 + $1 / 60 }
         let strength = PrecipitationStrength(millimetresPerHour: units.millimetresPerHour(firstHour.max() ?? 0))
-        let kind = ["rain", "snow", "sleet"].contains(wet.minute.precipType ?? "") ? wet.minute.precipType! : "rain"
+        // Named as the chance and the screen name it, by the hour's type where the hour has one
+        // (Paris's freezing rain was "Rain in Paris now" beside "71% chance of sleet").
+        let known = ["rain", "snow", "sleet"]
+        let hourType = forecast.hourly.last { $0.time <= wet.minute.time }.flatMap { hour in
+            wet.minute.time < hour.time.addingTimeInterval(3600) ? hour.precipType : nil
+        }
+        let kind = [hourType, wet.minute.precipType].compactMap { $0 }.first { known.contains($0) } ?? "rain"
         let name = location.name.strippingControlCharacters
         let hasStarted = wet.minute.time <= now
         let minutes = Int((starts.timeIntervalSince(now) / 60).rounded())

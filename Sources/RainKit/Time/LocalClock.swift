@@ -107,6 +107,15 @@ public struct LocalClock: Sendable {
         ])
     }
 
+    /// "Thu 20 Aug".
+    public func date(_ date: Date) -> String {
+        let parts = parts(date)
+        return localization.tr("{weekday} {day} {month}", [
+            "weekday": weekday(parts), "day": String(parts.day ?? 0),
+            "month": localization.tr(Self.months[((parts.month ?? 1) - 1) % 12]),
+        ])
+    }
+
     /// The offset in force at `date`: "UTC+2", "UTC-3:30", "UTC".
     public func offsetLabel(at date: Date) -> String {
         let seconds = timeZone.secondsFromGMT(for: date)

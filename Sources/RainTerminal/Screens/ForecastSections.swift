@@ -86,13 +86,25 @@ extension ForecastViewContext {
             parts.append(wind)
         }
         if current.precipProbability != nil {
-            parts.append(tr(precipitationWord(current.precipType), ["percent": MeasureFormat.percent(current.precipProbability)]))
+            parts.append(tr(precipitationWord(precipitationType(current)), ["percent": MeasureFormat.percent(current.precipProbability)]))
         }
         if current.uvIndex != nil { parts.append(tr("UV {index}", ["index": MeasureFormat.whole(current.uvIndex)])) }
         guard withPressure else { return parts }
         if current.pressure != nil { parts.append(tr("Pressure {value}", ["value": format.pressureText(current.pressure)])) }
         if current.visibility != nil { parts.append(tr("Visibility {value}", ["value": format.distanceText(current.visibility)])) }
         return parts
+    }
+
+    /// What the chance now is a chance of: the conditions' own type, else that of the next
+    /// hours that have one, else snow at or below 0 °C ("Rain 15%" stood at -4 °C beside
+    /// "Light snow likely from about 02:00").
+    private func precipitationType(_ current: Forecast.Conditions) -> String? {
+        let known = ["rain", "snow", "sleet"]
+        if let type = current.precipType, known.contains(type) { return type }
+        let next = ForecastView.hoursAhead(in: forecast, now: now).prefix(6).lazy.compactMap(\.precipType).first { known.contains($0) }
+        if let next { return next }
+        guard let celsius = forecast.units.celsius(current.temperature) else { return nil }
+        return celsius <= 0 ? "snow" : "rain"
     }
 
     private func precipitationWord(_ type: String?) -> String {
@@ -115,7 +127,11 @@ extension ForecastViewContext {
         let labels = HourLabels(ahead.map(\.time), clock: clock)
         let cellWidth = max(5, labels.texts.prefix(max(0, (visibleWidth - 8) / 6)).map(\.displayWidth).max() ?? 5)
         let columnWidth = cellWidth + 1
-        let perRow = max(1, (visibleWidth - 8) / columnWidth)
+        var perRow = max(1, (visibleWidth - 8) / columnWidth)
+        // The detail rows' names ("gefühlt", "odczuwalna") take the columns of an hour or two
+        // where they are longer than the room after the hours (in a pipe they ran past 80).
+        let nameWidth = details ? max(tr("feels").displayWidth, format.windLabel.displayWidth) : 0
+        for _ in 0..<2 where perRow > 1 && visibleWidth - 2 - perRow * columnWidth - 1 < nameWidth { perRow -= 1 }
         let shown = hourCount == nil && day == nil ? Array(ahead.prefix(perRow)) : ahead
         var title = style.bold(day == nil ? localization.trn("Next hour", "Next {count} hours", count: shown.count)
                                           : localization.trn("{count} hour", "{count} hours", count: shown.count))
@@ -190,11 +206,13 @@ extension ForecastViewContext {
         // shrinks further where that leaves the longest summary whole; where the words are cut
         // anyway, a stub of a bar goes first (5 cells beside "Mostly Cl…" said little).
         let summaryWidth = days.compactMap { $0.summary?.screenSafe }.filter { !$0.isEmpty }.map { tr($0).displayWidth }.max()
-        if cutsLines, barWidth > 0, visibleWidth < ForecastView.layoutWidth, let summaryWidth {
+        // In a pipe, the layout's 80 columns hold the longest summary the same way ("Partiellement
+        // nuageux" ran to 84).
+        if barWidth > 0, visibleWidth < ForecastView.layoutWidth || !cutsLines, let summaryWidth {
             let roomForBar = visibleWidth - (36 + labelWidth - 6 + 1) - (summaryWidth + 1)
             if roomForBar >= minimumBar {
                 barWidth = min(barWidth, roomForBar)
-            } else if barWidth < Self.usefulBarWidth {
+            } else if barWidth < Self.usefulBarWidth || !cutsLines {
                 barWidth = 0
             }
         }
@@ -219,7 +237,7 @@ extension ForecastViewContext {
                 // Both amounts, each named, in place of the summary they say more than; where
                 // the row has no room for them, on a line of their own under it.
                 let both = tr("{snow} snow + {rain} rain", ["snow": format.snowText(snow), "rain": format.accumulationText(liquid)])
-                if cutsLines && line.displayWidth + 1 + both.displayWidth > visibleWidth {
+                if line.displayWidth + 1 + both.displayWidth > visibleWidth {
                     lines.append(line)
                     lines.append(String(repeating: " ", count: 2 + labelWidth + 2) + cut(both, toDisplayWidth: visibleWidth - 4 - labelWidth))
                 } else {
@@ -243,6 +261,28 @@ extension ForecastViewContext {
         return lines
     }
 
+    /// When an alert is in force, in local time, its day said once: "Mon 7 Dec 07:00–19:00",
+    /// "today 07:00–19:00", "until tomorrow 06:00", "from today 18:00 until Wed 9 Dec 06:00"
+    /// (a title lost its words to "from Mon 7 Dec 07:00 until Mon 7 Dec 19:00"). The start
+    /// only where it is ahead.
+    func alertPeriod(from start: Date?, until end: Date?) -> String? {
+        func day(_ date: Date) -> String {
+            let days = clock.localDays(date) - clock.localDays(now)
+            return days == 0 ? tr("today") : days == 1 ? tr("tomorrow") : clock.date(date)
+        }
+        func moment(_ date: Date) -> String { tr("{date} {time}", ["date": day(date), "time": clock.time(date)]) }
+        let start = start.flatMap { $0 > now ? $0 : nil }
+        switch (start, end) {
+        case let (start?, end?) where clock.isSameDay(start, end):
+            return tr("{date} {from}–{until}", ["date": day(start), "from": clock.time(start), "until": clock.time(end)])
+        case let (start?, end?):
+            return tr("from {time}", ["time": moment(start)]) + " " + tr("until {time}", ["time": moment(end)])
+        case let (start?, nil): return tr("from {time}", ["time": moment(start)])
+        case let (nil, end?): return tr("until {time}", ["time": moment(end)])
+        case (nil, nil): return nil
+        }
+    }
+
     /// Alerts that have not expired: title, severity, period (local time), regions, description
     /// (on a terminal at most `textLines` lines of it, the last ending in "…" where it goes on).
     /// - Parameter day: only those in force at some time of that day (`--day`).
@@ -259,10 +299,7 @@ extension ForecastViewContext {
             if let severity = alert.severity?.screenSafe, !severity.isEmpty {
                 rest += " (\(Forecast.Alert.severityWords(severity, localization)))"
             }
-            var period: [String] = []
-            if let start = alert.time, start > now { period.append(tr("from {time}", ["time": clock.dateAndTime(start)])) }
-            if let expires = alert.expires { period.append(tr("until {time}", ["time": clock.dateAndTime(expires)])) }
-            if !period.isEmpty { rest += ", " + period.joined(separator: " ") }
+            if let period = alertPeriod(from: alert.time, until: alert.expires) { rest += ", " + period }
             // The title is cut before the severity and the period, which say when it ends.
             let room = visibleWidth - 4
             let heading = cutsLines && title.displayWidth + rest.displayWidth > room && room - rest.displayWidth >= 12
