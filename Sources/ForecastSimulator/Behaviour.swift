@@ -43,6 +43,11 @@ extension ForecastSimulator {
         /// text instead of the key (a copy of it in other characters, "Źq7…"). Other paths
         /// answer normally.
         case echoedKey(validAnswer: Bool, inCapitals: Bool = false, splitBy: String? = nil, disguisedAs: String? = nil)
+        /// On Pirate Weather paths, 403 whose message quotes the key the request carried cut
+        /// short, its first `keeping` characters and "...", as a gateway that abbreviates what
+        /// it quotes: `{"message": "Forbidden: key sim-key-01234567... is not valid"}`. Other
+        /// paths answer normally.
+        case keyQuotedCutShort(keeping: Int)
         /// The normal answer, with `count` hours in Open-Meteo's `hourly` section from the
         /// first hour the request asked for (their values repeated), whatever range it asked: more than
         /// open-meteo/open-meteo allows (Sources/App/Controllers/ForecastapiController.swift:

@@ -85,6 +85,10 @@ struct Router: Sendable {
             if let splitBy { sent = String(sent.prefix(sent.count / 2)) + splitBy + String(sent.dropFirst(sent.count / 2)) }
             if validAnswer { return .respond(answer(request, route: route, hostile: false, echoing: sent)) }
             return .respond(.json(200, .object([(sent, .integer(1)), (sent, .integer(2))])))
+        case .keyQuotedCutShort(let keeping):
+            guard case .darkSky(let pathKey, _) = route else { return .respond(answer(request, route: route, hostile: false)) }
+            let quoted = (request.headers["apikey"] ?? pathKey).prefix(keeping)
+            return .respond(.json(403, .object([("message", .string("Forbidden: key \(quoted)... is not valid"))])))
         case .openMeteoHours(let count): return .respond(answer(request, route: route, hostile: false, openMeteoHours: count))
         case .openMeteoValue(let name, let value):
             return .respond(answer(request, route: route, hostile: false, openMeteoValue: (name, value)))

@@ -56,7 +56,7 @@ struct CommandLineOptions: Equatable {
           --retry-after <s>       Retry-After seconds with --status (429 defaults to 60)
           --body <kind>           malformed | truncated | cut-off | empty | html | wrong-types |
                                   control-characters | echoed-key | echoed-key-invalid |
-                                  echoed-key-capitals
+                                  echoed-key-capitals | key-cut-short
           --huge <bytes>          Answer with a valid, whitespace-padded body of this many bytes,
                                   in the shape of the path's provider (Dark Sky, Open-Meteo, ...)
           --hang                  Read requests and never answer
@@ -228,5 +228,6 @@ struct CommandLineOptions: Equatable {
         "echoed-key": .echoedKey(validAnswer: true),
         "echoed-key-invalid": .echoedKey(validAnswer: false),
         "echoed-key-capitals": .echoedKey(validAnswer: true, inCapitals: true),
+        "key-cut-short": .keyQuotedCutShort(keeping: 17),
     ]
 }

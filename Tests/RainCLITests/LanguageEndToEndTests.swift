@@ -186,7 +186,7 @@ import Testing
             let added = try await BuiltProduct.runSystem("/usr/bin/env", ["-i", "RAIN_HOME=\(folder)/home", "LANG=de_DE.UTF-8",
                                                                          prefix + "/bin/rain", "locations", "add", "Berlin", "--lat", "52.52", "--lon", "13.41"])
             #expect(added.status == 0, "\(added)")
-            #expect(added.output.hasPrefix("[31m]0;pwnedBerlin hinzugefügt  rain: error: fake, ID "), "\(added.output.debugDescription)")
+            #expect(added.output.hasPrefix("Berlin hinzugefügt  rain: error: fake, ID "), "\(added.output.debugDescription)")
             #expect(!added.output.dropLast().unicodeScalars.contains { $0.value < 0x20 || $0.value == 0x7F || (0x202A...0x202E).contains($0.value) },
                     "\(added.output.debugDescription)")
         }

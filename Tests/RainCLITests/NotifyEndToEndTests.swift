@@ -236,7 +236,7 @@ import Testing
             #expect(result.error == """
                 rain: error: the --exec command failed (exit status 3); nothing marked sent
                 rain: hint: it wrote: two
-                rain: hint: three[2J
+                rain: hint: three
                 rain: hint: four: could not resolve host ntfy.example, and a long tai…
 
                 """, "\(result)")

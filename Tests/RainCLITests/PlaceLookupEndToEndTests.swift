@@ -152,7 +152,7 @@ import Testing
         let body = Data(#"{"results":[{"name":"Evil\u001b[2JTown","latitude":1,"longitude":2,"country":"X\u0007land","admin1":"\u009b31mRed"}]}"#.utf8)
         let places = try GeocodingDecoder.decode(body)
         #expect(places.count == 1)
-        #expect(places[0].name == "Evil[2JTown" && places[0].country == "Xland")
+        #expect(places[0].name == "EvilTown" && places[0].country == "Xland" && places[0].region == "Red")
         #expect(!places[0].qualifiedName.containsControlCharacters)
     }
 

@@ -133,6 +133,16 @@ import Testing
         #expect(spread.members == 2 && day.runs == 0 && day.precipChance == nil)
     }
 
+    /// A negative amount is none a run can have: missing, not dry (issue 42: -5 mm counted dry).
+    @Test func aNegativeAmountIsMissing() throws {
+        let body = Data("""
+        {"hourly_units": {"time": "unixtime", "temperature_2m": "°C", "precipitation": "mm"},
+         "hourly": {"time": [0, 3600, 7200], "temperature_2m": [1, 2, 3], "precipitation": [0, -5, 0.2]}}
+        """.utf8)
+        let runs = try #require(try EnsembleDecoder.decode(body, model: .iconD2, units: .si, now: Date(timeIntervalSince1970: 0)))
+        #expect(runs.precipitation == [[nil, 0.2, nil]])
+    }
+
     /// A run with no value in a day says nothing of its rain: it is not counted, and never as dry.
     @Test func aRunWithNoValuesIsNeverCountedDry() throws {
         let times = (0..<24).map { Date(timeIntervalSince1970: Double($0) * 3600) }

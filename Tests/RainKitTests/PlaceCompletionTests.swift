@@ -15,7 +15,7 @@ import Testing
         #expect(Self.list.completions(of: "zur").map(\.text) == ["Zürich"])
         #expect(Self.list.completions(of: "ZÜR").map(\.text) == ["Zürich"])
         #expect(Self.list.completions(of: "zu").map(\.text) == ["Zürich", "Zug"])
-        #expect(Self.list.completions(of: "strasse").map(\.text) == ["Straße[2J Ost"], "control characters never reach the shell")
+        #expect(Self.list.completions(of: "strasse").map(\.text) == ["Straße Ost"], "control characters never reach the shell")
         #expect(Self.list.completions(of: "東").map(\.text) == ["東京"])
         #expect(Self.list.completions(of: "x").isEmpty)
     }
@@ -32,7 +32,7 @@ import Testing
 
     @Test func idsMatchByPrefixAndNothingTypedOffersEverything() {
         #expect(Self.list.completions(of: "AB12").map(\.text) == ["ab12cd34"])
-        #expect(Self.list.completions(of: "").map(\.text) == ["Zürich", "Zug", "Straße[2J Ost", "東京", "ab12cd34", "cd340000", "ef560000", "0a000000"])
+        #expect(Self.list.completions(of: "").map(\.text) == ["Zürich", "Zug", "Straße Ost", "東京", "ab12cd34", "cd340000", "ef560000", "0a000000"])
     }
 
     @Test func removalLeavesOutTheCurrentLocation() {
@@ -44,6 +44,6 @@ import Testing
     @Test func theUnaccentedFormIsTheNameWithoutAccentsWhereOnlyThatMatches() {
         #expect(Self.list.completions(of: "zur").map(\.unaccented) == ["Zurich"])
         #expect(Self.list.completions(of: "zür").map(\.unaccented) == ["Zürich"])
-        #expect(Self.list.completions(of: "stras").map(\.unaccented) == ["Strasse[2J Ost"])
+        #expect(Self.list.completions(of: "stras").map(\.unaccented) == ["Strasse Ost"])
     }
 }

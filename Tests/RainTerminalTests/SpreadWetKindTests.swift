@@ -50,4 +50,20 @@ import Testing
         #expect(words(19) == "dry in 21 of 40 runs")
         #expect(words(20) == "rain in 20 of 40 runs")
     }
+
+    /// A day whose runs gave no temperature shows "–" under the highs and the lows, not "–°"
+    /// (issue 42's hostile trial).
+    @Test func aDayWithoutValuesShowsADashAlone() throws {
+        let cached = ForecastSamples.days(lows: [10], highs: [20], units: .si)
+        let view = SpreadView(width: 80, ascii: false, now: Self.day, presentation: Presentation())
+        let empty = ForecastSpread.Day(time: Self.day, highP10: nil, highP50: nil, highP90: nil, lowP10: nil, lowP50: nil, lowP90: nil,
+                                       rainRuns: 0, runs: 0)
+        let full = ForecastSpread.Day(time: Self.day.addingTimeInterval(86400), highP10: 19, highP50: 20, highP90: 21,
+                                      lowP10: 9, lowP50: 10, lowP90: 11, rainRuns: 0, runs: 40)
+        let lines = view.lines(ForecastSpread(model: "icon_seamless", members: 40, hourly: [], daily: [empty, full]), of: cached)
+        #expect(!lines.joined().contains("–°"), "\(lines)")
+        let emptyLine = try #require(lines.first { $0.contains("Today") || $0.contains("Thu") }, "\(lines)")
+        #expect(emptyLine.contains("–"), "\(lines)")
+        #expect(lines.joined().contains("19…21°"), "\(lines)")
+    }
 }

@@ -28,7 +28,7 @@ import Testing
     @Test func textFromTheServerLosesControlCharacters() throws {
         var cached = ForecastSamples.full(units: .si)
         cached.forecast.current?.summary = "Rain\u{1B}[2J\u{9B}31m now"
-        #expect(try StatusTemplate("{summary}").render(StatusValues(cached, now: now, ascii: false)) == "Rain[2J31m now")
+        #expect(try StatusTemplate("{summary}").render(StatusValues(cached, now: now, ascii: false)) == "Rain now")
     }
 
     @Test(arguments: [

@@ -1,3 +1,5 @@
+import Glibc
+
 /// One request to a provider: the request itself (with the key, where there is one), the same
 /// URL with the key replaced by `REDACTED`, which is the only form ever logged or put in a
 /// message, and the host as messages name it. Each provider builds its own (`Providers/`).
@@ -28,11 +30,21 @@ public struct ForecastEndpoint: Sendable, Equatable {
         return host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
 
-    /// True when the URL's host is this machine (localhost, 127.0.0.0/8, ::1): a server there
-    /// has no quota to spend, however often it is asked.
+    /// True when the URL's host is this machine (`localhost`, an IPv4 address in 127.0.0.0/8,
+    /// the IPv6 loopback `::1` in any of its spellings, or 127/8 mapped into IPv6): a server
+    /// there has no quota to spend, however often it is asked. Only an address, parsed as one,
+    /// counts: a name such as `127.remote.test` may be any machine.
     package static func isOnThisMachine(_ url: String) -> Bool {
         let host = host(of: url).lowercased()
-        return host == "localhost" || host.hasPrefix("127.") || host == "::1"
+        if host == "localhost" { return true }
+        var v4 = in_addr()
+        if inet_pton(AF_INET, host, &v4) == 1 { return UInt32(bigEndian: v4.s_addr) >> 24 == 127 }
+        var v6 = in6_addr()
+        guard inet_pton(AF_INET6, host, &v6) == 1 else { return false }
+        let bytes = withUnsafeBytes(of: v6) { Array($0) }
+        let isLoopback = bytes[0..<15].allSatisfy { $0 == 0 } && bytes[15] == 1
+        let isMappedLoopback = bytes[0..<10].allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF && bytes[12] == 127
+        return isLoopback || isMappedLoopback
     }
 
     /// The host part of an http(s) URL, without user info, port or brackets; "" when there is none.

@@ -11,7 +11,9 @@ import FoundationEssentials
 /// with any of its characters as `\u` escapes (a key has no `"`, `\` or `/`, so a valid
 /// document stays valid). A key shorter than `shortLength` is replaced only where no letter
 /// or digit touches it: inside a word it is a piece of that word, and replacing it would
-/// garble the text ("apiREDACTEDey") while telling a reader the key.
+/// garble the text ("apiREDACTEDey") while telling a reader the key. A longer key is also
+/// hidden cut short: any `partLength` or more of its characters in a row, from anywhere in it,
+/// in every form below ("key SEKRITkey12345678... is not valid" tells all but the last few).
 ///
 /// A copy is found whatever the case of its ASCII letters: a server that echoes the key in
 /// capitals ("INVALID KEY ABC…") tells it outright where the key's letters are all of one case
@@ -31,6 +33,10 @@ package struct KeyRedaction: Sendable {
 
     /// A key this short can be part of any word by chance ("k" in "apikey").
     static let shortLength = 8
+    /// The fewest of a longer key's characters in a row that are hidden on their own: a part
+    /// this long of a random key matches no other text by chance, and one shorter than the
+    /// whole key has none of its own.
+    static let partLength = shortLength
     static let mark = Array(ForecastEndpoint.redactionMark.utf8)
 
     /// Nil without a key: nothing to hide.
@@ -116,7 +122,7 @@ package struct KeyRedaction: Sendable {
                 index += 1
                 continue
             }
-            if inString || outsideStrings, let end = matchEnd(of: key, in: bytes, from: index), standsAlone(key, bytes, index, end) {
+            if inString || outsideStrings, let end = copyEnd(of: key, in: bytes, from: index) {
                 if result.isEmpty { result.reserveCapacity(bytes.count) }
                 result += bytes[copied..<index]
                 result += mark
@@ -133,14 +139,40 @@ package struct KeyRedaction: Sendable {
     }
 
     /// The bytes where `scan` looks closer, by value: a quote (a string starts or ends), and
-    /// where a copy may start: the key's first character in either case, a backslash (a `\u`
-    /// escape, or a JSON escape to step over) and the lead byte of any character outside ASCII
-    /// (one that folds to the key's first character).
+    /// where a copy may start: in either case, the key's first character or (a long key) any
+    /// character a run of `partLength` can start with; a backslash (a `\u` escape, or a JSON
+    /// escape to step over) and the lead byte of any character outside ASCII (one that folds
+    /// to such a character).
     private static func stops(for key: [UInt8]) -> [Bool] {
         var stops = [Bool](repeating: false, count: 256)
         for byte in [UInt8(ascii: "\""), UInt8(ascii: "\\")] { stops[Int(byte)] = true }
-        for byte in UInt8.min...UInt8.max where lowercased(byte) == key[0] || byte >= 0xC0 { stops[Int(byte)] = true }
+        let starts = Set(partStarts(of: key).map { key[$0] } + [key[0]])
+        for byte in UInt8.min...UInt8.max where starts.contains(lowercased(byte)) || byte >= 0xC0 { stops[Int(byte)] = true }
         return stops
+    }
+
+    /// Where in the key a part of it that is hidden on its own can start: every character
+    /// with `partLength` or more after it (itself included); none in a key shorter than that.
+    private static func partStarts(of key: [UInt8]) -> Range<Int> {
+        key.count >= partLength ? 0..<(key.count - partLength + 1) : 0..<0
+    }
+
+    /// Where the copy of the key, or of a part of it, that starts at `start` ends, or nil.
+    /// The whole key (a short one only where it stands alone), else the longest run of
+    /// `partLength` or more of a long key's characters, from any place in it: a server that
+    /// echoes the key cut short ("key SEKRITkey12345678... is not valid") or its end tells it
+    /// all but a few characters.
+    private static func copyEnd(of key: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        if let end = matchEnd(of: key, in: bytes, from: start), standsAlone(key, bytes, start, end) { return end }
+        let starts = partStarts(of: key)
+        guard !starts.isEmpty, let (folds, _) = folded(bytes, at: start) else { return nil }
+        let firsts = folds.compactMap(\.first)
+        var longest: Int?
+        for position in starts where firsts.contains(key[position]) {
+            let (end, matched) = run(of: key, from: position, in: bytes, at: start)
+            if matched >= partLength, end > longest ?? start { longest = end }
+        }
+        return longest
     }
 
     /// A JSON escape is one character: a match never starts inside one. 6 for `\uXXXX`, 2 for
@@ -176,28 +208,38 @@ package struct KeyRedaction: Sendable {
     /// takes out before text is shown (`hidden(in:at:)`) or combining marks: a server that
     /// slips a zero-width space into the key still has it shown whole otherwise.
     private static func matchEnd(of key: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        let (end, matched) = run(of: key, from: 0, in: bytes, at: start)
+        return matched == key.count ? end : nil
+    }
+
+    /// How far the text from `start` reads as the key from its character at `position` on, as
+    /// `matchEnd` compares them: where the run ends in the text, and how many of the key's
+    /// characters it covers (0 when none).
+    private static func run(of key: [UInt8], from position: Int, in bytes: [UInt8], at start: Int) -> (end: Int, matched: Int) {
         var index = start
-        var position = 0
-        while position < key.count {
-            if position > 0 {
+        var end = start
+        var keyPosition = position
+        while keyPosition < key.count {
+            if keyPosition > position {
                 while index < bytes.count, let length = hidden(in: bytes, at: index) ?? foldedAway(in: bytes, at: index) {
                     index += length
                 }
             }
-            guard index < bytes.count, let (folds, length) = folded(bytes, at: index) else { return nil }
-            let rest = key.count - position
-            if length <= rest, bytes[index..<(index + length)].elementsEqual(key[position..<(position + length)]) {
-                position += length
-            } else if let folded = folds.first(where: { !$0.isEmpty && $0.count <= rest && $0.elementsEqual(key[position..<(position + $0.count)]) }) {
-                position += folded.count
-            } else if let matched = folds.lazy.compactMap({ overlap(of: $0, with: key, at: position) }).first {
-                position += matched
+            guard index < bytes.count, let (folds, length) = folded(bytes, at: index) else { break }
+            let rest = key.count - keyPosition
+            if length <= rest, bytes[index..<(index + length)].elementsEqual(key[keyPosition..<(keyPosition + length)]) {
+                keyPosition += length
+            } else if let folded = folds.first(where: { !$0.isEmpty && $0.count <= rest && $0.elementsEqual(key[keyPosition..<(keyPosition + $0.count)]) }) {
+                keyPosition += folded.count
+            } else if position == 0, let matched = folds.lazy.compactMap({ overlap(of: $0, with: key, at: keyPosition) }).first {
+                keyPosition += matched
             } else {
-                return nil
+                break
             }
             index += length
+            end = index
         }
-        return index
+        return (end, keyPosition - position)
     }
 
     /// How many of the key's characters a character that folds to several covers where only
@@ -256,8 +298,8 @@ package struct KeyRedaction: Sendable {
     }
 
     /// The length of the character at `index` when `strippingControlCharacters` removes it
-    /// (a control character, a bidirectional control, an invisible one, a variation selector)
-    /// or turns it into a space (a tab, a line break, U+2028, U+2029: the key split by one is
+    /// (a control character with the rest of its escape sequence, a bidirectional control, an
+    /// invisible one, a variation selector) or turns it into a space (a tab, a line break, U+2028, U+2029: the key split by one is
     /// still read as the key), written as UTF-8 or as a JSON escape (`\u200b`, a surrogate
     /// pair, `\b`, `\n`); nil for any other.
     private static func hidden(in bytes: [UInt8], at index: Int) -> Int? {
@@ -266,8 +308,14 @@ package struct KeyRedaction: Sendable {
             return scalar.isTerminalControl || scalar.isInvisible || scalar.isVariationSelector
         }
         if bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count, "bfnrt".utf8.contains(bytes[index + 1]) { return 2 }
-        guard let (value, length) = written(bytes, at: index) else { return nil }
-        return isHidden(value) ? length : nil
+        guard let (value, length) = written(bytes, at: index), isHidden(value) else { return nil }
+        // An escape sequence goes whole (`ESC [ 0 m`), its bytes after the introducer as written
+        // (a byte of a character outside ASCII counts as a printable one).
+        let after = index + length
+        return length + EscapeSequence.length(after: value) { offset in
+            guard after + offset < bytes.count else { return nil }
+            return bytes[after + offset] < 0x80 ? UInt32(bytes[after + offset]) : 0xA0
+        }
     }
 
     /// A long key always; a short one only with no letter or digit right before or after it.

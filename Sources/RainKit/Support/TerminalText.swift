@@ -3,16 +3,23 @@ extension String {
     /// characters (C0, DEL, C1), bidirectional overrides and isolates, or invisible characters
     /// (zero-width ones, bidirectional marks, the byte order mark: `isInvisible`), so text from
     /// the network, a file or the command line cannot move the cursor, change colours, retitle
-    /// the terminal, read in another order than it is or pass for other text. Tabs, newlines
+    /// the terminal, read in another order than it is or pass for other text. An escape
+    /// sequence goes whole (`EscapeSequence`: `ESC [ 3 1 m`, not ESC alone). Tabs, newlines
     /// and the line and paragraph separators become spaces.
     public var strippingControlCharacters: String {
         // Printable ASCII (most text) has nothing to strip.
         if isPrintableASCII { return self }
+        let source = Array(unicodeScalars)
         var scalars = String.UnicodeScalarView()
-        for scalar in unicodeScalars {
+        var index = 0
+        while index < source.count {
+            let scalar = source[index]
+            index += 1
             switch scalar.value {
             case 0x09, 0x0A, 0x0D, 0x2028, 0x2029: scalars.append(" ")
-            case _ where scalar.isTerminalControl || scalar.isInvisible(after: scalars.last): continue
+            case _ where scalar.isTerminalControl:
+                index += EscapeSequence.length(after: scalar.value) { source.indices.contains(index + $0) ? source[index + $0].value : nil }
+            case _ where scalar.isInvisible(after: scalars.last): continue
             default: scalars.append(scalar)
             }
         }

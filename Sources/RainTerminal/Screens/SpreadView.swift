@@ -62,6 +62,8 @@ public struct SpreadView {
             format.temperature(value).map { MeasureFormat.whole($0) } ?? MeasureFormat.missing
         }
         func range(_ low: Double?, _ high: Double?) -> String {
+            // No value at all is "–", as everywhere else, not a temperature of none ("–°").
+            guard low != nil || high != nil else { return MeasureFormat.missing }
             let (a, b) = (whole(low), whole(high))
             return (a == b ? a : a + (ascii ? ".." : "…") + b) + "°"
         }

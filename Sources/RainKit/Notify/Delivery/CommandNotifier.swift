@@ -5,7 +5,9 @@
 /// standard output is read and dropped, and only the tail of its standard error is kept, so
 /// that a command that prints without end never fills rain's memory; it has delivered when the
 /// shell exits 0, whatever a job it left in the background still holds open. It is not given
-/// `RAIN_API_KEY`, and the key is taken out of what rain repeats of its stderr.
+/// `RAIN_API_KEY`, nor any other variable that holds the key in a form `redaction` knows (a
+/// `RAIN_BASE_URL` with the key in its path), and the key is taken out of what rain repeats
+/// of its stderr.
 public struct CommandNotifier: Sendable {
     public let command: String
     let environment: [String: String]
@@ -19,12 +21,14 @@ public struct CommandNotifier: Sendable {
     /// The most bytes of the end of what a command writes to stderr that rain keeps.
     static let keptError = 4096
 
-    /// `environment` (less `RAIN_API_KEY`, as for every child: `Subprocess`) is the command's;
-    /// `redaction` hides the key in what it wrote.
+    /// `environment` (less `RAIN_API_KEY`, as for every child: `Subprocess`, and less every
+    /// variable holding the key) is the command's; `redaction` hides the key in what it wrote.
     package init(command: String, environment: [String: String], timeLimit: Duration = CommandNotifier.defaultTimeLimit,
                  redaction: KeyRedaction? = nil) {
         self.command = command
-        self.environment = environment
+        self.environment = redaction.map { redaction in
+            environment.filter { !redaction.holdsKey($0.key) && !redaction.holdsKey($0.value) }
+        } ?? environment
         self.timeLimit = timeLimit
         self.redaction = redaction
     }

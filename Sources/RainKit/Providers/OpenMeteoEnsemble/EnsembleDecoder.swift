@@ -61,8 +61,10 @@ enum EnsembleDecoder {
             var found: [(temperature: [Double?]?, precipitation: [Double?]?)] = []
             for member in 0..<model.members {
                 let suffix = member == 0 ? "" : "_member" + (member < 10 ? "0" : "") + String(member)
-                // Sums of the hour before each time, moved to the hour they fell in.
-                let sums = try column("precipitation" + suffix, unit: "mm").map(OpenMeteoDecoder.Columns.endingAtNext)
+                // Sums of the hour before each time, moved to the hour they fell in; a sum below
+                // zero is none a run can have (missing, not dry).
+                let sums = try column("precipitation" + suffix, unit: "mm")
+                    .map { $0.map { $0.flatMap { $0 >= 0 ? $0 : nil } } }.map(OpenMeteoDecoder.Columns.endingAtNext)
                 found.append((trimmed(try column("temperature_2m" + suffix, unit: degrees)), trimmed(sums)))
             }
             let withRain = found.contains { $0.precipitation != nil }

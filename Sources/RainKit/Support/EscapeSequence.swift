@@ -1,0 +1,55 @@
+/// The whole of a terminal escape sequence, not its first character alone: the sanitiser
+/// (`strippingControlCharacters`) takes out `ESC [ 0 m` entire, since leaving `[0m` behind
+/// shows litter and lets one text pass for another ("S\u{1B}[0mEKRIT" reads "S[0mEKRIT").
+/// ECMA-48's forms: a control sequence (CSI: `ESC [` or U+009B, parameter and intermediate
+/// bytes, a final byte), a control string (OSC, DCS, SOS, PM, APC: `ESC ]`, `ESC P`, `ESC X`,
+/// `ESC ^`, `ESC _` or their C1 forms, up to BEL or the string terminator `ESC \` or U+009C),
+/// and an escape sequence of intermediates and one final byte (`ESC ( B`, `ESC 7`).
+enum EscapeSequence {
+    /// How many code points after `introducer` (ESC or a C1 control) belong to its sequence;
+    /// `next(i)` is the code point `i` after it, nil past the end. 0 for any other code point.
+    /// A control string left open ends before a line break or another control character
+    /// (other than its terminators), so that it never takes the lines after it.
+    static func length(after introducer: UInt32, _ next: (Int) -> UInt32?) -> Int {
+        switch introducer {
+        case 0x1B:
+            guard let first = next(0) else { return 0 }
+            switch first {
+            case 0x5B: return 1 + controlSequence(from: 1, next)
+            case 0x5D, 0x50, 0x58, 0x5E, 0x5F: return 1 + controlString(from: 1, next)
+            case 0x20...0x2F:
+                var index = 1
+                while let value = next(index), (0x20...0x2F).contains(value) { index += 1 }
+                if let value = next(index), (0x30...0x7E).contains(value) { index += 1 }
+                return index
+            case 0x30...0x7E: return 1
+            default: return 0
+            }
+        case 0x9B: return controlSequence(from: 0, next)
+        case 0x9D, 0x90, 0x98, 0x9E, 0x9F: return controlString(from: 0, next)
+        default: return 0
+        }
+    }
+
+    /// Parameter and intermediate bytes, then the final byte where there is one.
+    private static func controlSequence(from start: Int, _ next: (Int) -> UInt32?) -> Int {
+        var index = start
+        while let value = next(index), (0x20...0x3F).contains(value) { index += 1 }
+        if let value = next(index), (0x40...0x7E).contains(value) { index += 1 }
+        return index - start
+    }
+
+    /// Up to its terminator (BEL, `ESC \`, U+009C) and with it.
+    private static func controlString(from start: Int, _ next: (Int) -> UInt32?) -> Int {
+        var index = start
+        while let value = next(index) {
+            switch value {
+            case 0x07, 0x9C: return index + 1 - start
+            case 0x1B: return next(index + 1) == 0x5C ? index + 2 - start : index - start
+            case 0x00...0x1F, 0x7F...0x9F: return index - start
+            default: index += 1
+            }
+        }
+        return index - start
+    }
+}
