@@ -42,7 +42,7 @@ public final class TmuxSession: Sendable {
         // In a group of its own: a signal to the test process's group (timeout, ^C) spares it.
         let quoted = "'" + socket + "'"
         try Self.run(["/bin/sh", "-c", "(while kill -0 \(getpid()) 2>/dev/null && [ -S \(quoted) ]; do sleep 1; done; "
-                      + "if [ -S \(quoted) ]; then kill -9 -- -\(panePID); tmux -S \(quoted) kill-server; fi) </dev/null >/dev/null 2>&1 &"],
+                      + "if [ -S \(quoted) ]; then kill -9 -\(panePID); tmux -S \(quoted) kill-server; fi) </dev/null >/dev/null 2>&1 &"],
                      socket: socket, ownGroup: true)
     }
 
