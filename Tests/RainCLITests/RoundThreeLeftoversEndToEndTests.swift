@@ -59,7 +59,7 @@ import Testing
                 #expect(!shown.output.contains(words), "\(words): \(shown.output)")
             }
             let german = try await world.keylessRain(["show", "Berlin", "--spread", "--offline"], environment: ["LANG": "de_DE.UTF-8"])
-            #expect(german.output.contains("Max und Min: die des einzigen Laufs") && german.output.contains("im einzigen Lauf\n")
+            #expect(german.output.contains("Max und Min: aus dem einzigen Lauf") && german.output.contains("im einzigen Lauf\n")
                     && !german.output.contains("1/1"), "\(german.output)")
         }
     }

@@ -128,6 +128,6 @@ import Testing
     @Test func anIntervalUnderFiveMinutesSaysWhy() async throws {
         let result = try await BuiltProduct.run("rain", ["cron", "--every", "2m"], environment: ["RAIN_HOME": "/nonexistent"])
         #expect(result.status == 64, "\(result)")
-        #expect(result.error.hasPrefix("rain: error: cannot run every 2m from cron: forecasts change less often; use 5m or more\n"), "\(result)")
+        #expect(result.error.hasPrefix("rain: error: cannot run every 2m from cron: too often; use 5m or more\n"), "\(result)")
     }
 }

@@ -36,7 +36,7 @@ public struct Interval: Sendable, Equatable, CustomStringConvertible, LosslessSt
 
     /// Why an interval cannot be scheduled.
     public var unschedulableReason: LocalizedText {
-        if seconds < 300 { return LocalizedText(N_("forecasts change less often; use 5m or more")) }
+        if seconds < 300 { return LocalizedText(N_("too often; use 5m or more")) }
         return LocalizedText(N_("use whole minutes that divide an hour (5m, 6m, 10m, 12m, 15m, 20m, 30m) or whole hours that divide a day (1h, 2h, 3h, 4h, 6h, 8h, 12h, 24h)"))
     }
 
