@@ -28,6 +28,9 @@ import Testing
                     forecast.current?.precipType = nil
                     forecast.current?.precipProbability = 0.15
                     forecast.current?.temperature = temperature
+                    // No next hour: where its steps bring rain the chance shown is theirs, on whatever
+                    // the simulator's clock brings.
+                    forecast.nextHour = nil
                     for index in forecast.hourly.indices { forecast.hourly[index].precipType = nil }
                     if let later, let next = forecast.hourly.firstIndex(where: { $0.time > Date().addingTimeInterval(3600) }) {
                         forecast.hourly[next].precipType = later

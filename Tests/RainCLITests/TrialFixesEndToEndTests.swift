@@ -24,7 +24,7 @@ import Testing
         try await withTemporaryDirectory { home in
             let environment = ["LANG": "de_DE.UTF-8", "RAIN_HOME": home]
             let cron = try await BuiltProduct.run("rain", ["cron", "--every", "5s"], environment: environment)
-            #expect(cron.status == 64 && cron.error.hasPrefix("rain: error: cron kann nicht alle 5s laufen: ganze Minuten"), "\(cron)")
+            #expect(cron.status == 64 && cron.error.hasPrefix("rain: error: cron kann nicht alle 5s laufen: zu oft; 5m oder mehr verwenden"), "\(cron)")
             let timer = try await BuiltProduct.run("rain", ["timer", "--every", "7m"], environment: environment)
             #expect(timer.status == 64 && timer.error.hasPrefix("rain: error: ein Timer kann nicht alle 7m laufen: ganze Minuten"), "\(timer)")
             #expect(try await BuiltProduct.run("rain", ["config", "init"], environment: environment).status == 0)

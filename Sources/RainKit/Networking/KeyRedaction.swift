@@ -113,6 +113,8 @@ package struct KeyRedaction: Sendable {
         var inString = false
         var replacedOutside = false
         let isStop = Self.stops(for: key)
+        let grams = Self.grams(of: key)
+        let skips = Skips(count: bytes.count)
         while index < bytes.count {
             // Most bytes of an answer are none of the stops: passed over without a closer look.
             while index < bytes.count, !isStop[Int(bytes[index])] { index += 1 }
@@ -122,7 +124,9 @@ package struct KeyRedaction: Sendable {
                 index += 1
                 continue
             }
-            if inString || outsideStrings, let end = copyEnd(of: key, in: bytes, from: index) {
+            if let grams, Self.cannotStartACopy(bytes, at: index, grams: grams) {
+                index += 1
+            } else if inString || outsideStrings, let end = copyEnd(of: key, in: bytes, from: index, skips: skips) {
                 if result.isEmpty { result.reserveCapacity(bytes.count) }
                 result += bytes[copied..<index]
                 result += mark
@@ -136,6 +140,69 @@ package struct KeyRedaction: Sendable {
         guard copied > 0 else { return nil }
         result += bytes[copied...]
         return (result, replacedOutside)
+    }
+
+    /// Where the characters a copy may hold between two of the key's (`hidden(in:at:)`,
+    /// `foldedAway(in:at:)`) end, from each index, found once for each text: a screen of
+    /// nothing but escape sequences would otherwise be walked to its end from every one of
+    /// the key's characters in it.
+    private final class Skips {
+        private var ends: [Int]
+
+        init(count: Int) { ends = [Int](repeating: -1, count: count) }
+
+        func end(from start: Int, in bytes: [UInt8]) -> Int {
+            var path: [Int] = []
+            var index = start
+            while index < bytes.count, ends[index] < 0 {
+                guard let length = hidden(in: bytes, at: index) ?? foldedAway(in: bytes, at: index) else {
+                    ends[index] = index
+                    break
+                }
+                path.append(index)
+                index += length
+            }
+            let end = index < bytes.count ? ends[index] : index
+            for visited in path { ends[visited] = end }
+            return end
+        }
+    }
+
+    /// Every `partLength` characters in a row of a long key (lower-cased, packed 8 bytes to a
+    /// word), and the bytes it holds; nil for a key shorter than that.
+    private struct Grams {
+        var packed: Set<UInt64>
+        var inKey: [Bool]
+    }
+
+    private static func grams(of key: [UInt8]) -> Grams? {
+        guard partLength == 8, key.count >= partLength else { return nil }
+        var inKey = [Bool](repeating: false, count: 256)
+        for byte in key { inKey[Int(byte)] = true }
+        return Grams(packed: Set(partStarts(of: key).map { packed(key[$0..<($0 + partLength)]) }), inKey: inKey)
+    }
+
+    /// Whether no copy of a long key, whole or in part, can start at `index`, told from its
+    /// plain bytes alone: a copy needs `partLength` of the key's characters, and a printable
+    /// ASCII character folds to itself and hides nothing beside it. So where `partLength` of
+    /// the key's own come first, they must be one of its `grams`; where another printable one
+    /// (a space, `;`) or the end comes before that many, none starts here. Only a control, a
+    /// character outside ASCII, a backslash or `%` among them needs `copyEnd`'s closer look:
+    /// the quick one spares it most of a long text (a full screen's frame of escapes and digits).
+    private static func cannotStartACopy(_ bytes: [UInt8], at index: Int, grams: Grams) -> Bool {
+        var end = index
+        while end < bytes.count, end - index < partLength {
+            let byte = bytes[end]
+            guard (0x20..<0x7F).contains(byte), byte != UInt8(ascii: "\\"), byte != UInt8(ascii: "%") else { return false }
+            guard grams.inKey[Int(lowercased(byte))] else { return true }
+            end += 1
+        }
+        guard end - index == partLength else { return true }
+        return !grams.packed.contains(packed(bytes[index..<end].lazy.map(lowercased)))
+    }
+
+    private static func packed<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> UInt64 {
+        bytes.reduce(0) { $0 << 8 | UInt64($1) }
     }
 
     /// The bytes where `scan` looks closer, by value: a quote (a string starts or ends), and
@@ -162,14 +229,14 @@ package struct KeyRedaction: Sendable {
     /// `partLength` or more of a long key's characters, from any place in it: a server that
     /// echoes the key cut short ("key SEKRITkey12345678... is not valid") or its end tells it
     /// all but a few characters.
-    private static func copyEnd(of key: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        if let end = matchEnd(of: key, in: bytes, from: start), standsAlone(key, bytes, start, end) { return end }
+    private static func copyEnd(of key: [UInt8], in bytes: [UInt8], from start: Int, skips: Skips) -> Int? {
+        if let end = matchEnd(of: key, in: bytes, from: start, skips: skips), standsAlone(key, bytes, start, end) { return end }
         let starts = partStarts(of: key)
         guard !starts.isEmpty, let (folds, _) = folded(bytes, at: start) else { return nil }
         let firsts = folds.compactMap(\.first)
         var longest: Int?
         for position in starts where firsts.contains(key[position]) {
-            let (end, matched) = run(of: key, from: position, in: bytes, at: start)
+            let (end, matched) = run(of: key, from: position, in: bytes, at: start, skips: skips)
             if matched >= partLength, end > longest ?? start { longest = end }
         }
         return longest
@@ -207,23 +274,21 @@ package struct KeyRedaction: Sendable {
     /// `\u` escape. Between two of its characters the copy may hold characters the sanitiser
     /// takes out before text is shown (`hidden(in:at:)`) or combining marks: a server that
     /// slips a zero-width space into the key still has it shown whole otherwise.
-    private static func matchEnd(of key: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
-        let (end, matched) = run(of: key, from: 0, in: bytes, at: start)
+    private static func matchEnd(of key: [UInt8], in bytes: [UInt8], from start: Int, skips: Skips) -> Int? {
+        let (end, matched) = run(of: key, from: 0, in: bytes, at: start, skips: skips)
         return matched == key.count ? end : nil
     }
 
     /// How far the text from `start` reads as the key from its character at `position` on, as
     /// `matchEnd` compares them: where the run ends in the text, and how many of the key's
     /// characters it covers (0 when none).
-    private static func run(of key: [UInt8], from position: Int, in bytes: [UInt8], at start: Int) -> (end: Int, matched: Int) {
+    private static func run(of key: [UInt8], from position: Int, in bytes: [UInt8], at start: Int, skips: Skips) -> (end: Int, matched: Int) {
         var index = start
         var end = start
         var keyPosition = position
         while keyPosition < key.count {
             if keyPosition > position {
-                while index < bytes.count, let length = hidden(in: bytes, at: index) ?? foldedAway(in: bytes, at: index) {
-                    index += length
-                }
+                index = skips.end(from: index, in: bytes)
             }
             guard index < bytes.count, let (folds, length) = folded(bytes, at: index) else { break }
             let rest = key.count - keyPosition
