@@ -165,10 +165,12 @@ import Testing
     /// ends it (130) with the spinner's line erased.
     @Test func anIgnoredSignalStaysIgnoredWhileTheSpinnerTurns() async throws {
         try await withTemporaryDirectory { home in
-            // The forecast is never answered: the spinner turns while rain waits, however long
-            // the test takes to look (a Retry-After wait ended on its own under load in CI).
+            // The forecast comes a few bytes at a time (fast enough for libcurl's low-speed
+            // limit, minutes for the whole answer): the spinner turns while rain waits, however
+            // long a loaded machine takes the test to look (a 60 s Retry-After, and a hang's
+            // three 10 s low-speed tries, each ended on their own under load).
             let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 600}"#)
-            world.simulator.setBehaviour(.hang)
+            world.simulator.setBehaviour(.drip(bytesPerSecond: 200))
             let tmux = try startWatch(world, width: 80, arguments: ["refresh"], before: "trap '' HUP")
             defer { tmux.kill() }
             try #require(await world.waitForRequest())

@@ -66,7 +66,12 @@ import Testing
 
     @Test func cancellingTheTaskStopsTheTransferInLibcurl() async throws {
         let server = try ScriptedServer(script: [.hang])
-        let client = NetTest.client(NetTest.configuration(server, timeouts: HTTPTimeouts(connect: .seconds(5), total: .seconds(60))))
+        // Minutes of budget and low-speed limit: on a loaded machine the test's own task may
+        // run late, and the transfer must still be under way when the cancel comes.
+        var configuration = NetTest.configuration(server, timeouts: HTTPTimeouts(connect: .seconds(5), total: .seconds(300)),
+                                                  retry: RetryPolicy(maxAttempts: 1, totalBudget: .seconds(300)))
+        configuration.lowSpeed = LowSpeedLimit(bytesPerSecond: 1, duration: .seconds(300))
+        let client = NetTest.client(configuration)
         let task = Task { await client.weather(for: [NetTest.berlin]) }
         while server.requests.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
         task.cancel()
