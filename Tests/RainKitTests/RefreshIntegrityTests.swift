@@ -63,7 +63,7 @@ import Testing
 
             // "Another rain" holds the refresh lock, and while we wait it saves Berlin's forecast.
             let other = try FileLock.acquire(service.settings.paths.refreshLockFile, timeout: .zero)
-            let refresh = Task { try await service.refresh([berlin, oslo], onlyIfStale: false, lockWait: .seconds(20)) }
+            let refresh = Task { try await service.refresh([berlin, oslo], onlyIfStale: false, lockWait: .seconds(120)) }
             try await Task.sleep(for: .milliseconds(200))
             let fetched = try await ForecastService(settings: service.settings).client.weather(for: berlin.coordinate)
             var saved = CachedForecast(location: berlin, fetchedAt: Date().addingTimeInterval(1), source: "darksky", forecast: fetched)
