@@ -114,7 +114,7 @@ package struct KeyRedaction: Sendable {
         var replacedOutside = false
         let isStop = Self.stops(for: key)
         let grams = Self.grams(of: key)
-        let skips = Skips(count: bytes.count)
+        let skips = Skips()
         while index < bytes.count {
             // Most bytes of an answer are none of the stops: passed over without a closer look.
             while index < bytes.count, !isStop[Int(bytes[index])] { index += 1 }
@@ -145,13 +145,13 @@ package struct KeyRedaction: Sendable {
     /// Where the characters a copy may hold between two of the key's (`hidden(in:at:)`,
     /// `foldedAway(in:at:)`) end, from each index, found once for each text: a screen of
     /// nothing but escape sequences would otherwise be walked to its end from every one of
-    /// the key's characters in it.
+    /// the key's characters in it. Its table is made on first use: most texts hold none of
+    /// the key's characters and never need it.
     private final class Skips {
-        private var ends: [Int]
-
-        init(count: Int) { ends = [Int](repeating: -1, count: count) }
+        private var ends: [Int] = []
 
         func end(from start: Int, in bytes: [UInt8]) -> Int {
+            if ends.isEmpty { ends = [Int](repeating: -1, count: bytes.count) }
             var path: [Int] = []
             var index = start
             while index < bytes.count, ends[index] < 0 {
