@@ -183,6 +183,44 @@ import Testing
     }
 
     /// On a terminal, several matches are a pick list; Enter shows the one chosen.
+    /// The hostile trial: a damaged lookup was passed over in silence, and `--offline` then
+    /// said the place was never looked up. It is set aside with a warning, as a saved place's is.
+    @Test func aDamagedLookupIsSetAsideAndSaidToBe() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: Self.config)
+            let first = try await world.keylessRain(["sydney", "--country", "AU"])
+            #expect(first.status == 0, "\(first)")
+            let folder = home + "/cache/lookups"
+            let file = try #require(try FileManager.default.contentsOfDirectory(atPath: folder).first { $0.hasSuffix(".json") })
+            try Data("{\"schema_version\": 1, \"loc".utf8).write(to: URL(fileURLWithPath: folder + "/" + file))
+
+            let offline = try await world.keylessRain(["show", "sydney", "--country", "AU", "--offline"])
+            #expect(offline.status == 66, "\(offline)")
+            #expect(offline.error.hasPrefix("rain: warning: the cached forecast \(folder)/\(file) is damaged"), "\(offline)")
+            #expect(offline.error.contains("; moved it aside to \(folder)/\(file).damaged-"), "\(offline)")
+            #expect(offline.error.contains("rain: error: no cached forecast for sydney\n"), "\(offline)")
+            #expect(!offline.error.contains("never looked up"), "\(offline)")
+            let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+            #expect(names.filter { $0.hasPrefix(file + ".damaged-") }.count == 1 && !names.contains(file), "\(names)")
+
+            // Online, it is looked up again and cached anew.
+            let again = try await world.keylessRain(["sydney", "--country", "AU"])
+            #expect(again.status == 0 && again.output.hasPrefix("Sydney "), "\(again)")
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder).contains(file))
+        }
+    }
+
+    /// A geocoder that fails says nothing of the saved places: its error has no hint about
+    /// listing them (the hostile trial's timeout got "'rain locations' lists the saved places").
+    @Test func aFailingGeocoderGetsNoHintAboutTheSavedPlaces() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, behaviour: .status(404, retryAfter: nil), config: Self.config)
+            let result = try await world.keylessRain(["tokyo"])
+            #expect(result.status != 0 && result.error.hasPrefix("rain: error: "), "\(result)")
+            #expect(!result.error.contains("rain locations"), "\(result)")
+        }
+    }
+
     @Test func severalMatchesOnATerminalAreAPickList() async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home, config: Self.config)

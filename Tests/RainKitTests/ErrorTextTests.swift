@@ -115,4 +115,14 @@ import Testing
         let hint = try #require(german.catalogue?.translation(of: "did you mean '{suggestion}'?"))
         #expect(unknown.hint(in: german) == hint.replacingOccurrences(of: "{suggestion}", with: "Paris"))
     }
+
+    /// A wait a person can act on is given in seconds; none, or one past a day (the hostile
+    /// trial's `Retry-After: Fri, 31 Dec 9999 ...` read "try again in 251605684966 s"), is "later".
+    @Test func aRateLimitsWaitIsNamedOnlyWhenItMeansSomething() {
+        #expect(ForecastError.rateLimited(retryAfter: 30).description == "rate-limited by the API; try again in 30 s")
+        #expect(ForecastError.rateLimited(retryAfter: 86_400).description == "rate-limited by the API; try again in 86400 s")
+        for wait in [0, 86_401, 251_605_684_966] {
+            #expect(ForecastError.rateLimited(retryAfter: wait).description == "rate-limited by the API; try again later", "\(wait)")
+        }
+    }
 }

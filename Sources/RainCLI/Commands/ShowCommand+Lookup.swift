@@ -65,7 +65,8 @@ extension ShowCommand {
     /// `nearestSaved`: a saved place's name the words nearly are, the hint when no place has them.
     private func lookedUp(_ question: PlaceQuestion, nearestSaved: String? = nil, _ context: CommandContext) async throws -> (Location, lookup: PlaceQuestion?, matches: Int?) {
         let settings = try context.loadSettings().settings
-        if let cached = try? ForecastCache(directory: settings.paths.lookupsDirectory).load(for: question.cacheID) {
+        let (cached, setAside) = Self.cachedLookup(question, in: ForecastCache(directory: settings.paths.lookupsDirectory), context)
+        if let cached {
             // A name alone was answered by its first match (`PlaceQuestion.cacheID`): the hint to
             // keep it names the pick where the name had others, as the first show's did. A
             // lookup cached before rain kept how many it had gets the pick, which works either way.
@@ -76,7 +77,7 @@ extension ShowCommand {
         }
         if template != nil { return (Self.location(PlaceMatch(name: Self.name(of: question), coordinate: Coordinate(latitude: 0, longitude: 0)), for: question), question, nil) }
         if offline {
-            var failure = Self.neverLookedUp(Self.name(of: question), askedAs: Self.words(of: question), context.localization)
+            var failure = Self.neverLookedUp(Self.name(of: question), askedAs: Self.words(of: question), context.localization, wasDamaged: setAside)
             // Words that nearly name a saved place were more likely meant as it than as a lookup.
             if let nearestSaved { failure.hintText = .didYouMean(nearestSaved.strippingControlCharacters) }
             throw failure
@@ -98,8 +99,10 @@ extension ShowCommand {
                                                        hint: LocalizedText(N_("'{name}' is not a saved place; try again when online"), ["name": .verbatim(name)]))
                 }
                 // The hint: the saved near miss, or the list.
+                // A failure of the geocoder says nothing of the saved places: only a near miss
+                // among them is worth a hint, not the list.
                 throw CommandFailure.lookupFailed(error, name: query, host: lookup.geocodingHost,
-                                                  hint: error.hintText ?? LocationsError.unknown(reference: query, nearest: nearestSaved).hintText)
+                                                  hint: error.hintText ?? nearestSaved.map { .didYouMean($0.strippingControlCharacters) })
             }
             var choice = PlaceChoice(query: query, pick: pick, countryCode: countryCode, command: "rain", whenSeveral: .takeFirst)
             choice.nearestSaved = nearestSaved
@@ -116,11 +119,31 @@ extension ShowCommand {
         }
     }
 
+    /// The forecast cached when the question was asked before. A file that cannot be read as
+    /// one counts as none and is set aside with a warning, as a saved place's is
+    /// (`ForecastService.cached(for:)`); `setAside` says it was there.
+    private static func cachedLookup(_ question: PlaceQuestion, in lookups: ForecastCache, _ context: CommandContext)
+        -> (CachedForecast?, setAside: Bool) {
+        do {
+            return (try lookups.load(for: question.cacheID), false)
+        } catch {
+            guard case .corrupt = error, let aside = try? lookups.setAside(for: question.cacheID) else {
+                context.report(ErrorReport(message: context.localization.tr(error.text), exitCode: .success), as: .warning)
+                return (nil, false)
+            }
+            let line = LocalizedText(N_("{problem}; moved it aside to {path}"), ["problem": error.text, "path": .verbatim(aside)])
+            context.report(ErrorReport(message: context.localization.tr(line), exitCode: .success), as: .warning)
+            return (nil, true)
+        }
+    }
+
     /// Nothing cached for a place not saved that was never looked up (`--offline`, `--format`,
-    /// which never use the network), and how to look it up.
+    /// which never use the network), and how to look it up. `wasDamaged`: it was looked up, but
+    /// what was cached could not be read (and was just set aside).
     /// `name`: what the place is called (`name(of:)`); `words`: how it is asked for (`words(of:)`).
-    static func neverLookedUp(_ name: String, askedAs words: String, _ localization: Localization) -> CommandFailure {
-        CommandFailure(LocalizedText(N_("no cached forecast for {name} (not saved, never looked up)"), ["name": .verbatim(name)]),
+    static func neverLookedUp(_ name: String, askedAs words: String, _ localization: Localization, wasDamaged: Bool = false) -> CommandFailure {
+        CommandFailure(wasDamaged ? LocalizedText(N_("no cached forecast for {name}"), ["name": .verbatim(name)])
+                                  : LocalizedText(N_("no cached forecast for {name} (not saved, never looked up)"), ["name": .verbatim(name)]),
                        hint: LocalizedText(N_("look it up when online: {command}"), ["command": .verbatim("rain show \(words)")]),
                        kind: .nothingToShow)
     }

@@ -78,9 +78,11 @@ extension ForecastError {
         case .offline(let host): return .verbatim("offline: ") + LocalizedText(N_("cannot reach {host}"), ["host": .verbatim(host)])
         case .timedOut(let host): return LocalizedText(N_("{host} did not answer in time"), ["host": .verbatim(host)])
         case .rateLimited(_, let quota?): return quota.text
-        case .rateLimited(let retryAfter?, nil):
+        // A wait of none, or of more than a day (a Retry-After date in the year 9999), says
+        // nothing a person can act on.
+        case .rateLimited(let retryAfter?, nil) where (1...86_400).contains(retryAfter):
             return LocalizedText(N_("rate-limited by the API; try again in {seconds} s"), ["seconds": .verbatim(String(retryAfter))])
-        case .rateLimited(nil, nil): return LocalizedText(N_("rate-limited by the API; try again later"))
+        case .rateLimited(_, nil): return LocalizedText(N_("rate-limited by the API; try again later"))
         case .connectionLost(let host):
             return LocalizedText(N_("the connection to {host} broke before the whole answer arrived"), ["host": .verbatim(host)])
         case .outOfTime(let host, let seconds):
