@@ -99,3 +99,30 @@ import Testing
         }
     }
 }
+
+/// Open-Meteo's air has pollen only in CAMS Europe's grid (open-meteo/open-meteo
+/// `Sources/App/Cams/CamsDomain.swift`), and counts every variable asked, nulls too
+/// (`calculateQueryWeight`; the simulator's limiter counts as it does): Tokyo's air is asked
+/// without pollen and counts 1 call, Berlin's with it 1.5.
+@Suite struct AirPollenWeightEndToEndTests {
+    @Test func pollenIsAskedOnlyInsideCAMSEurope() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, now: AirQualityRequestEndToEndTests.now, openMeteoLimits: .free)
+            let pollen = ["alder_pollen", "birch_pollen", "grass_pollen", "mugwort_pollen", "olive_pollen", "ragweed_pollen"]
+            var before = 0.0
+            for (name, place, asksPollen, air) in [("Tokyo", world.tokyo, false, 1.0), ("Berlin", world.berlin, true, 1.5)] {
+                let refreshed = try await world.keylessRain(["refresh", name])
+                #expect(refreshed.status == 0 && refreshed.error.isEmpty, "\(refreshed)")
+                let request = try #require(world.simulator.airRequests.last)
+                let asked = Set((request.queryValue("hourly") ?? "").split(separator: ",").map(String.init))
+                #expect(asked.isSuperset(of: pollen) == asksPollen && asked.isDisjoint(with: pollen) == !asksPollen, "\(name): \(asked)")
+                let calls = world.simulator.openMeteoCallsByMinute.values.reduce(0, +)
+                #expect(abs(calls - before - (Double(Float(3.8)) + air)) < 0.001, "\(name): the forecast's 3.8 and the air's \(air): \(calls - before)")
+                before = calls
+                let cache = ForecastCache(directory: RainPaths.resolve(environment: ["RAIN_HOME": home]).forecastsDirectory)
+                let kept = try #require(try cache.load(for: place.id)?.forecast.air, "\(name)'s air is kept")
+                #expect(kept.hourly.contains { !$0.pollen.isEmpty } == asksPollen, "\(name)")
+            }
+        }
+    }
+}
