@@ -23,9 +23,12 @@ enum AirQualityAPI {
     static let pollens = ["alder_pollen", "birch_pollen", "grass_pollen", "mugwort_pollen", "olive_pollen", "ragweed_pollen"]
     static let variables = Set(pollutants + pollens + ["european_aqi", "us_aqi"])
 
-    /// CAMS Europe's grid.
+    /// CAMS Europe's grid: `RegularGrid.findPointXy` (`Sources/App/Domains/RegularGrid.swift`)
+    /// takes the nearest of its cells (`roundf`), and none past the last, so a place up to half
+    /// a cell (0.05°) beyond the outer cells' centres is in: 30 to 72°N, 25°W to 45°E, those
+    /// edges out.
     static func inEurope(_ latitude: Double, _ longitude: Double) -> Bool {
-        (30.05...71.95).contains(latitude) && (-24.95...44.95).contains(longitude)
+        latitude > 30 && latitude < 72 && longitude > -25 && longitude < 45
     }
 
     /// `hours`: that many hourly rows whatever was asked (`Behaviour.airQualityHours`);

@@ -74,6 +74,12 @@ extension ForecastSimulator {
         /// On the Ensemble API's path, an answer open-meteo/open-meteo never sends (as a
         /// server that is not Open-Meteo's may); other paths answer normally.
         case ensembleQuirk(EnsembleQuirk)
+        /// On MetAlerts' path, `status` as api.met.no sends it: a 429 when it throttles a
+        /// client (metno/weatherapi-docs `doc/TermsOfService.md`, "Throttling and traffic
+        /// shaping": "a 429 HTTP status code instead of any content"), a 5xx of
+        /// `doc/StatusCodes.md`; `retryAfter` adds a `Retry-After` (MET documents none).
+        /// Other paths answer normally.
+        case metAlertsStatus(Int, retryAfter: Int? = nil)
     }
 
     public enum EnsembleQuirk: Sendable, Equatable {

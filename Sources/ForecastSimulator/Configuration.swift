@@ -23,6 +23,9 @@ extension ForecastSimulator {
         /// (`PirateWeatherRateLimiter`; its free plan's is 1); nil = none, as a Dark
         /// Sky-compatible server without Pirate Weather's gateway.
         public var pirateWeatherPerSecond: Int?
+        /// ifconfig.co's limit on automated requests, in requests a minute of the clock
+        /// (`IPLocationRateLimiter`; its FAQ asks for 1); nil = none, as echoip itself.
+        public var ipLocationPerMinute: Int?
 
         public init(
             host: String = "127.0.0.1",
@@ -33,7 +36,8 @@ extension ForecastSimulator {
             requestLogger: (@Sendable (String) -> Void)? = nil,
             now: Double? = nil,
             openMeteoLimits: OpenMeteoLimits? = nil,
-            pirateWeatherPerSecond: Int? = nil
+            pirateWeatherPerSecond: Int? = nil,
+            ipLocationPerMinute: Int? = nil
         ) {
             self.host = host
             self.port = port
@@ -44,6 +48,7 @@ extension ForecastSimulator {
             self.now = now
             self.openMeteoLimits = openMeteoLimits
             self.pirateWeatherPerSecond = pirateWeatherPerSecond
+            self.ipLocationPerMinute = ipLocationPerMinute
         }
     }
 }

@@ -97,6 +97,11 @@ struct Router: Sendable {
         case .airQualityValue(let name, let value):
             return .respond(answer(request, route: route, hostile: false, airQualityValue: (name, value)))
         case .ensembleQuirk(let quirk): return .respond(answer(request, route: route, hostile: false, ensembleQuirk: quirk))
+        case .metAlertsStatus(let status, let retryAfter):
+            guard case .metAlerts = route else { return .respond(answer(request, route: route, hostile: false)) }
+            // No content, only the status (`ServerResponse.reasonPhrase` as plain text).
+            let headers = retryAfter.map { [("Retry-After", String($0))] } ?? []
+            return .respond(.text(status, contentType: "text/plain", ServerResponse.reasonPhrase(status) + "\n", headers: headers))
         }
     }
 
@@ -149,6 +154,7 @@ struct Router: Sendable {
         case .success(let parsed): coordinates = parsed
         case .failure(let problem): return .json(400, .object([("detail", .string(problem.message))]))
         }
+        if let refusal = PirateWeatherLanguages.refusal(of: request.queryValue("lang")) { return refusal }
         let zone = TimeZoneTable.lookup(latitude: coordinates.latitude, longitude: coordinates.longitude).zone
         let units = UnitSystem(query: request.queryValue("units"), zone: zone) ?? .us
         let excluded = Set((request.queryValue("exclude") ?? "").split(separator: ",").map { $0.trimmingSpaces().lowercased() })

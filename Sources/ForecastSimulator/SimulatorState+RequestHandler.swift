@@ -19,6 +19,8 @@ extension SimulatorState: RequestHandler {
             action = admission.admitted
                 ? Self.adding(admission.headers, to: router.action(for: request, behaviour: behaviour))
                 : .respond(PirateWeatherRateLimiter.refusal(headers: admission.headers))
+        } else if Route(segments: request.pathSegments) == .ipLocation, !admitsIPLocation(now: clock) {
+            action = .respond(IPLocationRateLimiter.refusal)
         } else {
             action = router.action(for: request, behaviour: behaviour)
         }

@@ -13,6 +13,7 @@ final class SimulatorState: Sendable {
         var requests: [RecordedRequest] = []
         var openMeteoLimiter: OpenMeteoRateLimiter?
         var pirateWeatherLimiter: PirateWeatherRateLimiter?
+        var ipLocationLimiter: IPLocationRateLimiter?
         /// When the limiter was first asked: from a fixed `now` its clock runs on from then.
         var limiterStarted: ContinuousClock.Instant?
         /// The air-quality route's own: rain asks it beside every forecast, so the forecast's
@@ -35,6 +36,7 @@ final class SimulatorState: Sendable {
         var initial = Values(behaviour: configuration.behaviour, latencyMilliseconds: configuration.latencyMilliseconds)
         initial.openMeteoLimiter = configuration.openMeteoLimits.map(OpenMeteoRateLimiter.init(limits:))
         initial.pirateWeatherLimiter = configuration.pirateWeatherPerSecond.map(PirateWeatherRateLimiter.init(perSecond:))
+        initial.ipLocationLimiter = configuration.ipLocationPerMinute.map(IPLocationRateLimiter.init(perMinute:))
         values = Mutex(initial)
     }
 
@@ -67,6 +69,12 @@ final class SimulatorState: Sendable {
     /// limiter), or its headers and whether it lets the request through (then counted).
     func pirateWeatherAdmission(key: String, now: Double) -> (admitted: Bool, headers: [(String, String)])? {
         values.withLock { $0.pirateWeatherLimiter?.admit(key: key, now: now) }
+    }
+
+    /// Whether ifconfig.co's front lets a request to the IP location route through at `now`
+    /// (counted when it does); true without a limiter.
+    func admitsIPLocation(now: Double) -> Bool {
+        values.withLock { $0.ipLocationLimiter?.admit(now: now) ?? true }
     }
 
     /// The Dark Sky requests Pirate Weather's limiter let through in each second of its clock,

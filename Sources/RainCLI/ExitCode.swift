@@ -69,6 +69,21 @@ extension CommandFailure {
     }
 }
 
+extension CommandFailure {
+    /// What `--here` ends with when the IP service failed: its error, but for a 429, "HOST
+    /// refused the request (HTTP 429): it takes one a minute at most". ifconfig.co asks
+    /// automated clients for "1 request per minute" (mpolden/echoip `html/index.html`, FAQ),
+    /// and rain asks it once (`PlaceLookup.here`), so the user is told when to try again.
+    static func ipLocationFailure(_ error: ForecastError, host: String) -> any Error {
+        guard case .rateLimited(let retryAfter, _) = error else { return error }
+        let hint = retryAfter.map { LocalizedText(N_("try again in {seconds} s"), ["seconds": .verbatim(String($0))]) }
+            ?? LocalizedText(N_("try again in a minute"))
+        return CommandFailure(LocalizedText(N_("{host} refused the request (HTTP 429): it takes one a minute at most"),
+                                            ["host": .verbatim(host)]),
+                              hint: hint, kind: .temporary)
+    }
+}
+
 /// Ends a command with a status other than success after it has said what it had to say.
 struct ExitStatus: Error {
     var code: ExitCode

@@ -64,6 +64,26 @@ import Testing
         #expect(response.jsonObject?["reason"] as? String == reason)
     }
 
+    /// Outside CAMS Europe's grid pollen is nulls, yet counted: rain asks Tokyo for the 9 other
+    /// variables, 1 call; asked with pollen there, 1.5. The grid's edges are those of
+    /// `RegularGrid.findPointXy`'s rounding: 30.01°N has pollen's unit and values, 30°N nulls.
+    @Test func pollenOutsideEuropeIsNullsAndStillCounts() throws {
+        let simulator = try startedSimulator(.init(now: Self.now, openMeteoLimits: .init(perMinute: 600, perHour: 5000, perDay: 10000)))
+        defer { simulator.stop() }
+        let hours = "&timeformat=unixtime&past_hours=24&forecast_hours=84"
+        let without = Self.variables.split(separator: ",").filter { !$0.hasSuffix("_pollen") }.joined(separator: ",")
+        #expect(try fetch(simulator.port, "/v1/air-quality?latitude=35.68&longitude=139.65&hourly=\(without)\(hours)").status == 200)
+        #expect(simulator.openMeteoCallsByMinute[Int(Self.now) / 60] == 1)
+        let tokyo = try fetch(simulator.port, "/v1/air-quality?latitude=35.68&longitude=139.65&hourly=\(Self.variables)\(hours)")
+        #expect(simulator.openMeteoCallsByMinute[Int(Self.now) / 60] == 2.5)
+        let grass = { (response: TestResponse) in ((response.jsonObject?["hourly"] as? [String: Any])?["grass_pollen"] as? [Any]) ?? [] }
+        #expect(!grass(tokyo).isEmpty && grass(tokyo).allSatisfy { $0 is NSNull })
+        for (latitude, inside) in [(30.01, true), (30.0, false)] {
+            let edge = try fetch(simulator.port, "/v1/air-quality?latitude=\(latitude)&longitude=10&hourly=grass_pollen\(hours)")
+            #expect(grass(edge).contains { !($0 is NSNull) } == inside, "\(latitude)")
+        }
+    }
+
     /// Rain's request, 15 variables by hours: the daily range stays the default 5 days, so it
     /// counts 1.5 calls, as rain's quota arithmetic says (`AirQualityService.queryWeight`).
     @Test func rainsRequestWeighsOneAndAHalfCalls() throws {

@@ -101,3 +101,31 @@ import Testing
         #expect(connection.readToEnd().isEmpty)
     }
 }
+
+/// Pirate-Weather/pirate-weather-code `API/request/preprocess.py`: a `lang` without a module in
+/// Pirate-Weather/translations is 400 "Language Not Supported"; none, or an empty one, is English.
+@Suite struct PirateWeatherLanguageTests {
+    @Test(arguments: ["nb", "nn", "lt", "th", "zh-TW", "EN"])
+    func aLanguageWithoutATranslationIsRefused(_ lang: String) throws {
+        let simulator = try startedSimulator(.init())
+        defer { simulator.stop() }
+        let response = try fetch(simulator.port, "/forecast/key/59.91,10.75?units=si&lang=\(lang)")
+        #expect(response.status == 400)
+        #expect(response.jsonObject?["detail"] as? String == "Language Not Supported", "\(response.text)")
+    }
+
+    @Test(arguments: ["no", "de", "zh-tw", "tet", "x-pig-latin", "", nil] as [String?])
+    func aTranslatedLanguageOrNoneIsAnswered(_ lang: String?) throws {
+        let simulator = try startedSimulator(.init())
+        defer { simulator.stop() }
+        let response = try fetch(simulator.port, "/forecast/key/59.91,10.75?units=si" + (lang.map { "&lang=\($0)" } ?? ""))
+        #expect(response.status == 200, "\(response.text)")
+    }
+
+    @Test func theLocationIsCheckedBeforeTheLanguage() throws {
+        let simulator = try startedSimulator(.init())
+        defer { simulator.stop() }
+        let response = try fetch(simulator.port, "/forecast/key/95,10.75?lang=nb")
+        #expect(response.jsonObject?["detail"] as? String == "Invalid Latitude")
+    }
+}

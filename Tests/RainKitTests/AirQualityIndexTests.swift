@@ -90,10 +90,19 @@ import Testing
         #expect(AirQualityScaleChoice.auto.scale(timeZone: zone) == .european)
     }
 
-    @Test func theRequestWeighsOneAndAHalfCalls() {
-        #expect(AirQualityService.queryWeight.calls == 1.5)
+    /// 15 variables where pollen is asked (CAMS Europe's grid), 9 elsewhere: 1.5 calls and 1.
+    @Test func theRequestWeighsOneAndAHalfCallsWithPollenAndOneWithout() {
+        #expect(AirQualityService.queryWeight(pollen: true).calls == 1.5)
+        #expect(AirQualityService.queryWeight(pollen: false).calls == 1)
+        let berlin = Coordinate(latitude: 52.52, longitude: 13.405), tokyo = Coordinate(latitude: 35.68, longitude: 139.65)
+        #expect(AirQualityService.hourly(at: berlin).count == 15 && AirQualityService.hourly(at: tokyo).count == 9)
+        for (latitude, longitude, inside) in [(30.01, 0.0, true), (30.0, 0.0, false), (71.99, 20.0, true), (72.0, 20.0, false),
+                                              (50.0, -24.99, true), (50.0, -25.0, false), (40.0, 44.99, true), (40.0, 45.0, false)] {
+            #expect(AirQualityService.hasPollen(at: Coordinate(latitude: latitude, longitude: longitude)) == inside, "\(latitude), \(longitude)")
+        }
         var settings = Settings(paths: RainPaths(configFile: "/c", defaultsFile: "/d", forecastsDirectory: "/f"))
         #expect(AirQualityService.callsPerRefresh(with: settings) == 1.5)
+        #expect(AirQualityService.callsPerRefresh(with: settings, pollen: false) == 1)
         settings.airQuality = false
         #expect(AirQualityService.callsPerRefresh(with: settings) == 0)
         settings.airQuality = true

@@ -67,11 +67,16 @@ import Testing
         settings.airQualityURL = "https://air-quality-api.open-meteo.com/v1/air-quality"
         let plan = try #require(QuotaPlan(pacing: 420, with: settings))
         #expect(plan.limits.service == "Open-Meteo" && plan.placesPerMinute == 400 && plan.pacedMinutes == 2)
-        #expect(QuotaPlan.openMeteoCallsPerPlace(with: settings) == 1.5)
+        let berlin = Coordinate(latitude: 52.52, longitude: 13.405), tokyo = Coordinate(latitude: 35.68, longitude: 139.65)
+        #expect(QuotaPlan.openMeteoCalls(at: [berlin], with: settings) == 1.5)
+        #expect(QuotaPlan.openMeteoCalls(at: [berlin, tokyo, tokyo], with: settings) == 3.5, "no pollen asked outside Europe")
+        // Without pollen anywhere, 420 places' air is 420 calls: under the minute's 600.
+        #expect(QuotaPlan(pacing: 420, with: settings, pollenPlaces: 0)?.placesPerMinute == nil)
         settings.providerChoice = .openMeteo
         settings.openMeteoURL = "https://api.open-meteo.com/v1/forecast"
         #expect(QuotaPlan(pacing: 420, with: settings)?.placesPerMinute == 113)
-        #expect(abs(QuotaPlan.openMeteoCallsPerPlace(with: settings) - 5.3) < 0.001)
+        #expect(abs(QuotaPlan.openMeteoCalls(at: [berlin], with: settings) - 5.3) < 0.001)
+        #expect(abs(QuotaPlan.openMeteoCalls(at: [berlin, tokyo], with: settings) - 10.1) < 0.001)
     }
 
     /// One minute's budget across the forecast, the air and the ensemble: a request that would

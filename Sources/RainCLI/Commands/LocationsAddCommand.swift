@@ -96,7 +96,12 @@ struct LocationsAddCommand: RunnableCommand {
         case .here:
             let lookup = try placeLookup(context)
             context.printError(context.localization.tr("Asking {host} where this machine is (from its IP address)...", ["host": lookup.ipLocationHost]))
-            var place = try await lookup.here()
+            var place: PlaceMatch
+            do {
+                place = try await lookup.here()
+            } catch {
+                throw CommandFailure.ipLocationFailure(error, host: lookup.ipLocationHost)
+            }
             if let name { place.name = name }
             try await save(place, context)
         case .lookup(let pick, let countryCode):

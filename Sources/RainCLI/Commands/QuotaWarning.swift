@@ -15,8 +15,9 @@ extension CommandContext {
         // The provider's plan, and Open-Meteo's where another provider's forecast leaves the air
         // and the ensemble one of their own; a batch keeps both per-minute limits
         // (`QuotaPlan(pacing:with:)`, `OpenMeteoMinute`).
-        let plans = [QuotaPlan(refreshing: places, with: settings, ensemblePlaces: ensemblePlaces),
-                     QuotaPlan(besideProviderRefreshing: places, with: settings, ensemblePlaces: ensemblePlaces)]
+        let pollenPlaces = AirQualityService.pollenPlaces(locations.map(\.coordinate))
+        let plans = [QuotaPlan(refreshing: places, with: settings, ensemblePlaces: ensemblePlaces, pollenPlaces: pollenPlaces),
+                     QuotaPlan(besideProviderRefreshing: places, with: settings, ensemblePlaces: ensemblePlaces, pollenPlaces: pollenPlaces)]
         if let plan = plans[0], plan.pacedSeconds >= QuotaPlan.noticeableSeconds {
             sayPacing(plan, everyRun: true)
         }

@@ -50,7 +50,8 @@ public struct Forecast: Sendable, Equatable {
     public var alertsAskedAt: Date?
     /// What those feeds' last answer said of itself: its `Last-Modified`, sent back as
     /// `If-Modified-Since` when they are next asked, and its `Expires`, before which they are
-    /// not asked again (MET's `doc/TermsOfService.md`, "Traffic").
+    /// not asked again (MET's `doc/TermsOfService.md`, "Traffic"); after a 429, its
+    /// `Retry-After` stands for that.
     public var alertsLastModified: String?
     public var alertsExpire: Date?
     /// The air at the place, fetched beside the forecast; nil when not asked

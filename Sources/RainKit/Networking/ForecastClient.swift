@@ -5,7 +5,8 @@ import Synchronization
 /// Sky-compatible API or Open-Meteo), every request through one multi handle: a
 /// single coordinate is a batch of one, so retries, timeouts and rate limits live in one place.
 /// Each request is tried up to `configuration.retry.maxAttempts` times when the failure is
-/// temporary (timeouts, a lost connection, HTTP 408/429/500/502/503/504), and the whole batch,
+/// temporary (timeouts, a lost connection, HTTP 408/429/500/502/503/504) and the endpoint
+/// allows it (`ForecastEndpoint.triesOnce`), and the whole batch,
 /// tries and waits included, ends within `configuration.retry.totalBudget`. A host that cannot
 /// be resolved or connected to (nothing was sent) ends the batch at once as `.offline`. No
 /// message or log line contains the API key.
@@ -301,7 +302,7 @@ public final class ForecastClient: Sendable {
                 if case .outOfTime = error, let previous = lastFailures[index], !previous.isTimeout { error = previous }
                 let pauses = error.isRateLimit && serverDelay != nil
                 if pauses { pausedBy = error }
-                guard retryable, let delay = configuration.retry.delay(afterAttempt: attempts[index], serverDelay: serverDelay,
+                guard retryable, !endpoint.triesOnce, let delay = configuration.retry.delay(afterAttempt: attempts[index], serverDelay: serverDelay,
                                                                       elapsed: clock.now - start) else {
                     deliver(index) { [error] in .failure(error) }
                     if pauses, let serverDelay { return .pauseOthers(for: serverDelay) }

@@ -11,11 +11,22 @@ public struct ForecastEndpoint: Sendable, Equatable {
     /// The URL's host as messages name it ("cannot reach api.pirateweather.net"), with the port
     /// unless it is the scheme's own.
     var host: String
+    /// Whether a failed try is never tried again at once: a service whose terms space its
+    /// requests minutes apart (MetAlerts' one poll every 10 minutes, ifconfig.co's one a
+    /// minute) is asked again at its next turn, not within seconds by `RetryPolicy`.
+    var triesOnce = false
 
     init(request: HTTPRequest, redactedURL: String, host: String) {
         self.request = request
         self.redactedURL = redactedURL
         self.host = host
+    }
+
+    /// The same request, never tried again at once (`triesOnce`).
+    func triedOnce() -> ForecastEndpoint {
+        var endpoint = self
+        endpoint.triesOnce = true
+        return endpoint
     }
 
     /// Whether the request carries an API key (in its path or its `apikey` header): only then

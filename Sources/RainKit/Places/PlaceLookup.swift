@@ -2,7 +2,8 @@ import FoundationEssentials
 
 /// Finds places to save: by name at the geocoding service (Open-Meteo's), or, only when asked,
 /// where this machine is from its IP address (an echoip server). Requests go through the same
-/// transport, timeouts and retries as forecasts; failures are `ForecastError`s.
+/// transport, timeouts and retries as forecasts (but the IP service's, tried once); failures
+/// are `ForecastError`s.
 public struct PlaceLookup: Sendable {
     public let settings: Settings
     private let client: ForecastClient
@@ -28,7 +29,9 @@ public struct PlaceLookup: Sendable {
     /// Where this machine is, as the IP location service guesses from its address.
     public func here() async throws(ForecastError) -> PlaceMatch {
         let url = settings.ipLocationURL
-        let endpoint = ForecastEndpoint(request: HTTPRequest(url: url), redactedURL: url, host: ipLocationHost)
+        // Tried once: ifconfig.co asks automated clients for "1 request per minute", and may
+        // answer more with 429 (mpolden/echoip `html/index.html`, FAQ).
+        let endpoint = ForecastEndpoint(request: HTTPRequest(url: url), redactedURL: url, host: ipLocationHost).triedOnce()
         let host = ipLocationHost
         return try await client.value(from: endpoint) { body throws(ForecastError) in try IPLocationDecoder.decode(body, host: host) }
     }

@@ -171,12 +171,19 @@ extension ForecastService {
         }
 
         /// A request that failed: what its feed gave last time stays (each alert ends when it
-        /// expires), and for a feed asked at most so often, when it was asked then, so that the
-        /// next refresh asks again.
-        fileprivate func recordFailure(of position: Int) {
+        /// expires). For a feed asked at most so often it was asked all the same: it is not
+        /// asked again before its `minimumInterval` is over (MET counts every poll), nor
+        /// before the `Retry-After` of a 429 where that is later (`Asking.holds`' `expires`,
+        /// at most an hour).
+        fileprivate func recordFailure(of position: Int, _ error: ForecastError) {
             let (index, feed) = requests[position]
             let cached = previous(index)
-            if feed.minimumInterval != nil { asked.withLock { $0[index] = cached.map { Asking(of: $0.forecast) } } }
+            if feed.minimumInterval != nil, case .rateLimited(let retryAfter?, _) = error {
+                asked.withLock { asked in
+                    guard let at = asked[index]?.at else { return }
+                    asked[index]?.expires = at.addingTimeInterval(TimeInterval(retryAfter))
+                }
+            }
             record(cached?.forecast.alerts.filter(feed.gave) ?? [], from: position)
         }
 
@@ -188,7 +195,7 @@ extension ForecastService {
     }
 
     /// Says a feed's problem, unless `saysFeedProblems` is off (`--quiet`): the forecast was
-    /// kept, the feed is asked again at the next refresh, and a problem that lasts would be the
+    /// kept, the feed is asked again at a later refresh, and a problem that lasts would be the
     /// same line at every run of cron, mailed each time.
     func warnOfFeed(_ line: LocalizedText) {
         if saysFeedProblems { warn(line) }
@@ -214,7 +221,7 @@ extension ForecastService {
                         official.record(try await client.conditionalValue(from: endpoint, until: deadline, decode: decode), from: position)
                     } catch {
                         official.record(FeedFailure(error, fetching: feed.displayName, for: location.name), from: position)
-                        official.recordFailure(of: position)
+                        official.recordFailure(of: position, error)
                     }
                 }
             }

@@ -48,10 +48,11 @@ final class RefreshBatch: Sendable {
     func run(willFetch: @Sendable () -> Void, willPace: (@Sendable (QuotaPlan) -> Void)?) async throws(RefreshError) -> [Int: RefreshOutcome.Status] {
         if let refused = refusedBeforeAsking() { return refused }
         let settings = service.settings
-        let plan = QuotaPlan(pacing: due.count, with: settings)
+        let pollen = AirQualityService.pollenPlaces(due.map { locations[$0].coordinate })
+        let plan = QuotaPlan(pacing: due.count, with: settings, pollenPlaces: pollen)
         if let plan, plan.placesPerMinute != nil {
             willPace?(plan)
-        } else if let plan = QuotaPlan(refreshing: due.count, with: settings), plan.pacedSeconds >= QuotaPlan.noticeableSeconds {
+        } else if let plan = QuotaPlan(refreshing: due.count, with: settings, pollenPlaces: pollen), plan.pacedSeconds >= QuotaPlan.noticeableSeconds {
             willPace?(plan)
         }
         willFetch()
@@ -87,7 +88,6 @@ final class RefreshBatch: Sendable {
     /// cannot reach the host or is refused by a used-up quota; each request's failure, by
     /// position in `due` (those never asked left out).
     private func fetchForecasts(atMostPerMinute perMinute: Int?, each budget: Duration) async -> [ForecastError?] {
-        let openMeteoCalls = QuotaPlan.openMeteoCallsPerPlace(with: service.settings)
         var failures: [ForecastError?] = []
         let second = SecondPacing(settings: service.settings)
         paced: for part in Self.parts(of: due.count, atMost: perMinute) {
@@ -97,7 +97,7 @@ final class RefreshBatch: Sendable {
                 let perSecond = second.placesPerPart(said: service.client.serverPerSecondLimit, first: start == 0)
                 if start > part.lowerBound, perSecond != nil { await Self.waitForNextSecond(now: service.now()) }
                 let piece = start..<min(part.upperBound, start + (perSecond ?? part.count))
-                failures += await fetch(piece, openMeteoCalls: openMeteoCalls, budget: budget)
+                failures += await fetch(piece, budget: budget)
                 if failures.contains(where: { $0?.stopsBatch == true }) { break paced }
                 start = piece.upperBound
             }
@@ -120,9 +120,10 @@ final class RefreshBatch: Sendable {
     }
 
     /// One part's forecasts and their air, asked at once: each request's failure, nil for a success.
-    private func fetch(_ part: Range<Int>, openMeteoCalls: Double, budget: Duration) async -> [ForecastError?] {
+    private func fetch(_ part: Range<Int>, budget: Duration) async -> [ForecastError?] {
         // Counted with the calls an earlier refresh of this service spent this minute.
-        await service.openMeteoMinute.spendPacing(Double(part.count) * openMeteoCalls, now: service.now)
+        let openMeteoCalls = QuotaPlan.openMeteoCalls(at: due[part].map { locations[$0].coordinate }, with: service.settings)
+        await service.openMeteoMinute.spendPacing(openMeteoCalls, now: service.now)
         // A part's air in its minute: the server counts those calls with the forecasts'.
         async let airAnswered: Void = service.fetch(air, at: Array(due[part]), for: locations, until: .now + budget)
         let failures = await service.client.weather(for: due[part].map { locations[$0].coordinate }) { position, result in

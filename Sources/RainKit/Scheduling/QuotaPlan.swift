@@ -1,11 +1,15 @@
 /// Whether refreshing `places` places on a schedule stays within a service's free limits:
-/// each run refreshes every place (`callsPerRefresh` calls each), all at once, so one run's
+/// each run refreshes every place (`callsPerRefresh` calls each on average: a place's air
+/// weighs more where pollen is asked), all at once, so one run's
 /// calls fall in one minute. Counts are the most a window of the clock can hold (a run at its
 /// first and at its last second). A count equal to a limit fits: the servers refuse a call
 /// only once the count has reached the limit (open-meteo/open-meteo `RateLimiter.swift`, `check`).
 public struct QuotaPlan: Sendable, Equatable {
     public var places: Int
     public var callsPerRefresh: Double
+    /// The most one place's refresh counts: a batch paced a minute or a second at a time
+    /// (`placesPerMinute`, `placesPerSecond`) may have only such places in one part.
+    public var heaviestCallsPerRefresh: Double
     public var limits: FreeLimits
     /// What the ensemble adds a place (`"ensemble": true`), at most every `ensembleInterval`
     /// (`SpreadCache.freshness`): a window holds as many of its runs as the longer of that and
@@ -16,10 +20,12 @@ public struct QuotaPlan: Sendable, Equatable {
     public var ensemblePlaces: Int
     public static let ensembleInterval = Interval(seconds: Int(SpreadCache.freshness))
 
-    public init(places: Int, callsPerRefresh: Double, limits: FreeLimits, ensembleCallsPerPlace: Double = 0, ensemblePlaces: Int? = nil) {
+    public init(places: Int, callsPerRefresh: Double, heaviestCallsPerRefresh: Double? = nil, limits: FreeLimits,
+                ensembleCallsPerPlace: Double = 0, ensemblePlaces: Int? = nil) {
         self.places = places
         self.ensemblePlaces = min(places, ensemblePlaces ?? places)
         self.callsPerRefresh = callsPerRefresh
+        self.heaviestCallsPerRefresh = max(callsPerRefresh, heaviestCallsPerRefresh ?? callsPerRefresh)
         self.limits = limits
         self.ensembleCallsPerPlace = ensembleCallsPerPlace
     }
@@ -113,7 +119,7 @@ extension QuotaPlan {
     /// counts a request when it has answered, and checks the count before the next.
     public var placesPerMinute: Int? {
         guard let limit = limits.perMinute, Double(places) * callsPerRefresh > limit else { return nil }
-        return max(1, Int((limit / callsPerRefresh).rounded(.down)))
+        return max(1, Int((limit / heaviestCallsPerRefresh).rounded(.down)))
     }
 
     /// How many places one second can take under the per-second limit (at least one), when
@@ -121,7 +127,7 @@ extension QuotaPlan {
     /// limit). `RefreshBatch` asks them a second at a time (`SecondPacing`).
     public var placesPerSecond: Int? {
         guard let limit = limits.perSecond, Double(places) * callsPerRefresh > limit else { return nil }
-        return max(1, Int((limit / callsPerRefresh).rounded(.down)))
+        return max(1, Int((limit / heaviestCallsPerRefresh).rounded(.down)))
     }
 
     /// The seconds a batch paced at `placesPerSecond` takes at least (0 when it is not paced).
@@ -143,40 +149,58 @@ extension QuotaPlan {
 extension QuotaPlan {
     /// What refreshing `places` places at once costs against the free limits of the provider
     /// in effect in `settings`; nil when its terms set none (or its URL is not its own server's).
-    /// `ensemblePlaces`: those of them the ensemble is asked for (all when nil).
-    public init?(refreshing places: Int, with settings: Settings, ensemblePlaces: Int? = nil) {
+    /// `ensemblePlaces`: those of them the ensemble is asked for (all when nil); `pollenPlaces`:
+    /// those whose air is asked for pollen (`AirQualityService.pollenPlaces`; all when nil).
+    public init?(refreshing places: Int, with settings: Settings, ensemblePlaces: Int? = nil, pollenPlaces: Int? = nil) {
         let provider = settings.provider.unit
         guard places > 0, let limits = provider.freeLimits(forURL: provider.forecastURL(in: settings)) else { return nil }
         let ensemble = settings.provider == .openMeteo ? EnsembleService.periodicCallsPerPlace(with: settings) : 0
-        self.init(places: places, callsPerRefresh: provider.callsPerRefresh + AirQualityService.callsPerRefresh(with: settings),
+        let air = Self.airCalls(places: places, pollenPlaces: pollenPlaces) { AirQualityService.callsPerRefresh(with: settings, pollen: $0) }
+        self.init(places: places, callsPerRefresh: provider.callsPerRefresh + air.mean, heaviestCallsPerRefresh: provider.callsPerRefresh + air.most,
                   limits: limits, ensembleCallsPerPlace: ensemble, ensemblePlaces: ensemblePlaces)
+    }
+
+    /// What the air of `places` places counts a place, on average and at most, `pollenPlaces`
+    /// of them (all when nil) asked for pollen; `calls`: one place's, with pollen or without.
+    private static func airCalls(places: Int, pollenPlaces: Int?, _ calls: (Bool) -> Double) -> (mean: Double, most: Double) {
+        let pollen = min(places, max(0, pollenPlaces ?? places))
+        let (with, without) = (calls(true), calls(false))
+        let mean = places > 0 ? (Double(pollen) * with + Double(places - pollen) * without) / Double(places) : 0
+        return (mean, pollen > 0 ? with : without)
     }
 
     /// What refreshing `places` places costs Open-Meteo's free APIs beside another provider's
     /// forecast (Pirate Weather): the air and the periodic ensemble still spend its calls, in
     /// a plan of their own; nil where the provider is Open-Meteo (they are in its plan) or
     /// neither spends any.
-    public init?(besideProviderRefreshing places: Int, with settings: Settings, ensemblePlaces: Int? = nil) {
+    public init?(besideProviderRefreshing places: Int, with settings: Settings, ensemblePlaces: Int? = nil, pollenPlaces: Int? = nil) {
         guard places > 0, settings.provider != .openMeteo else { return nil }
-        let air = AirQualityService.callsBesideProvider(with: settings)
+        let air = Self.airCalls(places: places, pollenPlaces: pollenPlaces) { AirQualityService.callsBesideProvider(with: settings, pollen: $0) }
         let ensemble = EnsembleService.periodicCallsPerPlace(with: settings)
-        guard air > 0 || ensemble > 0 else { return nil }
-        self.init(places: places, callsPerRefresh: air, limits: OpenMeteoRateLimit.limits, ensembleCallsPerPlace: ensemble,
-                  ensemblePlaces: ensemblePlaces)
+        guard air.most > 0 || ensemble > 0 else { return nil }
+        self.init(places: places, callsPerRefresh: air.mean, heaviestCallsPerRefresh: air.most, limits: OpenMeteoRateLimit.limits,
+                  ensembleCallsPerPlace: ensemble, ensemblePlaces: ensemblePlaces)
     }
 
     /// The plan a refresh of `places` places is paced by: the provider's, or beside another
     /// provider Open-Meteo's (the air) where that takes fewer places a minute.
-    public init?(pacing places: Int, with settings: Settings) {
-        let plans = [QuotaPlan(refreshing: places, with: settings), QuotaPlan(besideProviderRefreshing: places, with: settings)].compactMap { $0 }
+    public init?(pacing places: Int, with settings: Settings, pollenPlaces: Int? = nil) {
+        let plans = [QuotaPlan(refreshing: places, with: settings, pollenPlaces: pollenPlaces),
+                     QuotaPlan(besideProviderRefreshing: places, with: settings, pollenPlaces: pollenPlaces)].compactMap { $0 }
         guard let first = plans.first else { return nil }
         self = plans.min { ($0.placesPerMinute ?? Int.max) < ($1.placesPerMinute ?? Int.max) } ?? first
     }
 
-    /// What one place's refresh spends at Open-Meteo's free APIs (one count per address across
-    /// them): its forecast where Open-Meteo is the provider, and its air.
-    static func openMeteoCallsPerPlace(with settings: Settings) -> Double {
-        settings.provider == .openMeteo ? QuotaPlan(refreshing: 1, with: settings)?.callsPerRefresh ?? 0
-                                        : AirQualityService.callsBesideProvider(with: settings)
+    /// What the refresh of the places at `coordinates` spends at Open-Meteo's free APIs (one
+    /// count per address across them): their forecasts where Open-Meteo is the provider, and
+    /// their air, each place's with or without pollen.
+    static func openMeteoCalls(at coordinates: [Coordinate], with settings: Settings) -> Double {
+        let pollen = AirQualityService.pollenPlaces(coordinates)
+        let plan = settings.provider == .openMeteo
+            ? QuotaPlan(refreshing: coordinates.count, with: settings, pollenPlaces: pollen)
+            : QuotaPlan(places: coordinates.count, callsPerRefresh: Self.airCalls(places: coordinates.count, pollenPlaces: pollen) {
+                AirQualityService.callsBesideProvider(with: settings, pollen: $0)
+            }.mean, limits: OpenMeteoRateLimit.limits)
+        return plan.map { Double($0.places) * $0.callsPerRefresh } ?? 0
     }
 }

@@ -12,7 +12,8 @@ import FoundationEssentials
 ///   "reason": "..."}` with 400.
 /// - `Sources/App/Cams/CamsDomain.swift`: the variables and their units (concentrations
 ///   `μg/m³`, pollen `grains/m³`); CAMS Europe's grid, 0.1° (11 km) from 30.05°N to 71.95°N and
-///   24.95°W to 44.95°E; CAMS global 0.4° (45 km). Pollen is CAMS Europe's only.
+///   24.95°W to 44.95°E; CAMS global 0.4° (45 km). Pollen is CAMS Europe's only, so it is
+///   asked only inside that grid (`hasPollen`).
 /// - `Sources/App/Cams/CamsReader.swift`: `european_aqi` and `us_aqi`, units `EAQI` and `USAQI`,
 ///   each the highest of its pollutants' sub-indices (`Helper/AirQuality.swift`).
 /// - `Sources/App/Helper/Reader/GenericReaderMixerRaw.swift`, `get(variable:)`: a variable no
@@ -21,14 +22,35 @@ import FoundationEssentials
 /// - open-meteo/open-meteo-website `src/routes/en/docs/air-quality-api/+page.svelte`: pollen
 ///   "Only available in Europe during pollen season with 4 days forecast"; both indices' bands.
 /// - `Sources/App/Helper/Writer/ForecastApiResult.swift`, `calculateQueryWeight`: the same
-///   weight as a forecast request (`OpenMeteoQueryWeight`).
+///   weight as a forecast request (`OpenMeteoQueryWeight`), counting every variable asked,
+///   pollen of nulls too.
 public enum AirQualityService {
     /// Asked hourly only: `current` is the same hour's values (see above), and asking for it
-    /// too would double the request's weight.
-    static let hourly = [
+    /// too would double the request's weight. The indices and concentrations everywhere.
+    static let everywhere = [
         "european_aqi", "us_aqi", "pm2_5", "pm10", "ozone", "nitrogen_dioxide", "sulphur_dioxide",
         "carbon_monoxide", "dust",
-    ] + PollenKind.allCases.map(\.variable)
+    ]
+    static let pollen = PollenKind.allCases.map(\.variable)
+
+    /// The variables asked at `coordinate`: pollen only inside CAMS Europe's grid. Outside it
+    /// the server sends them as nulls yet counts them: 15 variables are 1.5 calls, 9 are 1.
+    static func hourly(at coordinate: Coordinate) -> [String] {
+        hasPollen(at: coordinate) ? everywhere + pollen : everywhere
+    }
+
+    /// Whether CAMS Europe's grid holds `coordinate`: `RegularGrid(nx: 700, ny: 420, latMin:
+    /// 71.95, lonMin: -24.95, dx: 0.1, dy: -0.1)` (`CamsDomain.swift`), whose `findPointXy`
+    /// takes the nearest cell (`roundf`) and nothing past the last: latitudes between 30 and
+    /// 72°N, longitudes between 25°W and 45°E, those edges themselves out.
+    public static func hasPollen(at coordinate: Coordinate) -> Bool {
+        coordinate.latitude > 30 && coordinate.latitude < 72 && coordinate.longitude > -25 && coordinate.longitude < 45
+    }
+
+    /// How many of the places at `coordinates` are asked for pollen.
+    public static func pollenPlaces(_ coordinates: [Coordinate]) -> Int {
+        coordinates.filter(hasPollen(at:)).count
+    }
     /// The hours rain keeps and asks for (`hours(now:)`): from the hour 24 hours before the
     /// fetch, as far back as the US index's means reach (`AirQualityIndex.us`), to the end of
     /// the 4th day (UTC) from the fetch's, the 4 days pollen is forecast. Asked as `past_hours`
@@ -57,9 +79,10 @@ public enum AirQualityService {
     /// (`forecastDayDefault = 5`), whatever hours are asked.
     static let countedDays = 5
 
-    /// How many calls one place's request counts as: 15 variables over 5 days, 1.5.
-    static var queryWeight: OpenMeteoQueryWeight {
-        OpenMeteoQueryWeight(variables: hourly.count, days: countedDays)
+    /// How many calls one place's request counts as: with pollen 15 variables over 5 days,
+    /// 1.5; without, 9, which count as 1.
+    static func queryWeight(pollen: Bool) -> OpenMeteoQueryWeight {
+        OpenMeteoQueryWeight(variables: everywhere.count + (pollen ? AirQualityService.pollen.count : 0), days: countedDays)
     }
 
     /// Whether the air shares the forecast's free plan at Open-Meteo: its server counts a
@@ -70,19 +93,20 @@ public enum AirQualityService {
         settings.airQuality && settings.provider == .openMeteo
     }
 
-    /// The calls the air adds to a refresh of one place against Open-Meteo's free limits where
-    /// it does not share the forecast's plan (another provider) but still spends them; 0 where
-    /// the air is off, shares the plan, or is asked of a server of one's own.
-    static func callsBesideProvider(with settings: Settings) -> Double {
+    /// The calls the air adds to a refresh of one place (asked for pollen or not) against
+    /// Open-Meteo's free limits where it does not share the forecast's plan (another
+    /// provider) but still spends them; 0 where the air is off, shares the plan, or is asked
+    /// of a server of one's own.
+    static func callsBesideProvider(with settings: Settings, pollen: Bool = true) -> Double {
         guard settings.airQuality, !sharesPlan(with: settings),
               OpenMeteoRateLimit.freeLimits(forURL: settings.airQualityURL) != nil else { return 0 }
-        return Double(queryWeight.calls)
+        return Double(queryWeight(pollen: pollen).calls)
     }
 
-    /// The calls the air request adds to a refresh of one place against the forecast
-    /// provider's free limits (none unless it shares them).
-    static func callsPerRefresh(with settings: Settings) -> Double {
-        sharesPlan(with: settings) ? Double(queryWeight.calls) : 0
+    /// The calls the air request adds to a refresh of one place (asked for pollen or not)
+    /// against the forecast provider's free limits (none unless it shares them).
+    static func callsPerRefresh(with settings: Settings, pollen: Bool = true) -> Double {
+        sharesPlan(with: settings) ? Double(queryWeight(pollen: pollen).calls) : 0
     }
 
     /// How many air requests a refresh has in flight at once: sharing Open-Meteo's plan, one of
@@ -98,7 +122,7 @@ public enum AirQualityService {
         let items = [
             ("latitude", ForecastEndpoint.format(coordinate.latitude)),
             ("longitude", ForecastEndpoint.format(coordinate.longitude)),
-            ("hourly", hourly.joined(separator: ",")),
+            ("hourly", hourly(at: coordinate).joined(separator: ",")),
             ("timeformat", "unixtime"), ("past_hours", String(pastHours)), ("forecast_hours", String(forecastHours(now: now))),
         ]
         let full = url + ForecastEndpoint.query(items)

@@ -41,7 +41,8 @@ public struct DarkSkyProvider: ForecastProvider {
 
     public func endpoint(for coordinate: Coordinate, configuration: ForecastClient.Configuration, key: APIKey) -> ForecastEndpoint {
         ForecastEndpoint(baseURL: configuration.baseURL, key: key, placement: configuration.keyPlacement,
-                         coordinate: coordinate, units: configuration.units, language: configuration.language)
+                         coordinate: coordinate, units: configuration.units,
+                         language: DarkSkyLanguage.asked(for: configuration.language))
     }
 
     public func decode(_ body: Data, units: UnitSystem) throws(ForecastError) -> Forecast {

@@ -60,6 +60,7 @@ public struct MetAlertsFeed: AlertFeed {
     public func endpoint(for coordinate: Coordinate, url: String) -> ForecastEndpoint {
         ForecastEndpoint(alertsAt: url, [("lat", ForecastEndpoint.fourDecimals(coordinate.latitude)),
                                          ("lon", ForecastEndpoint.fourDecimals(coordinate.longitude)), ("lang", "en")])
+            .triedOnce()
     }
 
     public func decode(_ body: Data) throws(ForecastError) -> [Forecast.Alert] {
@@ -67,7 +68,9 @@ public struct MetAlertsFeed: AlertFeed {
     }
 
     /// metno/weatherapi-docs `doc/TermsOfService.md`, "Traffic": "If you need push notification
-    /// (e.g. for MetAlerts), don't make more than one poll every 10 mins."
+    /// (e.g. for MetAlerts), don't make more than one poll every 10 mins." A poll that failed
+    /// is one too, and is not tried again at once (`endpoint`): on a 429, "limit traffic
+    /// immediately" ("Throttling and traffic shaping").
     public var minimumInterval: TimeInterval? { 600 }
 
     /// MET's alerts carry its CAP identifier, which starts with its WMO organisation ID

@@ -1,0 +1,128 @@
+import ForecastSimulator
+import Foundation
+import RainKit
+import RainTestSupport
+import Testing
+
+/// What the real services' sources and terms ask of a client, through the real binary against
+/// the simulator, which answers as they do (issue 38, the second audit): Pirate Weather's
+/// languages, MET's spacing of MetAlerts polls after a failure, ifconfig.co's one request a
+/// minute, and Open-Meteo's weight of the air's pollen.
+@Suite struct ServiceTermsEndToEndTests {
+    /// Pirate Weather refuses a `lang` it has no translation for with 400 (simulator:
+    /// `PirateWeatherLanguages`): Norwegian is its `no`, and a language it lacks is asked as
+    /// English, so a refresh in such a locale gets its forecast.
+    @Test func pirateWeatherIsAskedOnlyForALanguageItTranslates() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let cases = [("nb_NO.UTF-8", "no"), ("nn_NO.UTF-8", "no"), ("lt_LT.UTF-8", "en"), ("th_TH.UTF-8", "en"),
+                         ("de_DE.UTF-8", "de"), ("zh_TW.UTF-8", "zh-tw"), ("C", "en")]
+            for (locale, asked) in cases {
+                world.simulator.resetRecordedRequests()
+                let refresh = try await world.rain(["refresh", "Berlin"], environment: ["LANG": locale])
+                #expect(refresh.status == 0, "\(locale): \(refresh)")
+                let request = world.simulator.requests.first { $0.path.hasPrefix("/forecast/") }
+                #expect(request?.queryValue("lang") == asked, "\(locale): \(world.requestedPaths)")
+            }
+        }
+    }
+
+    /// MET: "don't make more than one poll every 10 mins" and, on a 429, "limit traffic
+    /// immediately" (metno/weatherapi-docs `doc/TermsOfService.md`): a poll that fails is a
+    /// poll, tried once, and three quick refreshes ask MET once; the next is asked after the
+    /// 10 minutes.
+    @Test(arguments: [429, 500, 503])
+    func aFailedMetAlertsPollIsAPoll(_ status: Int) async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 10}"#, now: NotifyEndToEndTests.now)
+            _ = try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+                .add(name: "Bergen", coordinate: Coordinate(latitude: 60.39, longitude: 5.32))
+            world.simulator.setBehaviour(.metAlertsStatus(status))
+            let asked = { (prefix: String) in world.simulator.requests.filter { $0.path.hasPrefix(prefix) }.count }
+            for _ in 0..<3 {
+                let refresh = try await world.keylessRain(["refresh", "Bergen"])
+                #expect(refresh.status == 0, "the forecast is fetched: \(refresh)")
+            }
+            #expect(asked("/v1/forecast") == 3)
+            #expect(asked("/weatherapi") == 1, "\(world.requestedPaths)")
+            let later = try await BuiltProduct.run("rain", ["refresh", "Bergen"], environment: world.keylessEnvironment,
+                                                   at: NotifyEndToEndTests.now.addingTimeInterval(11 * 60))
+            #expect(later.status == 0, "\(later)")
+            #expect(asked("/weatherapi") == 2, "asked again after 10 minutes: \(world.requestedPaths)")
+        }
+    }
+
+    /// A 429 with `Retry-After` longer than the 10 minutes holds the next poll until then.
+    @Test func aMetAlertsRetryAfterIsHonoured() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 10}"#, now: NotifyEndToEndTests.now)
+            _ = try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+                .add(name: "Bergen", coordinate: Coordinate(latitude: 60.39, longitude: 5.32))
+            world.simulator.setBehaviour(.metAlertsStatus(429, retryAfter: 20 * 60))
+            let asked = { world.simulator.requests.filter { $0.path.hasPrefix("/weatherapi") }.count }
+            let first = try await world.keylessRain(["refresh", "Bergen"])
+            #expect(first.status == 0 && asked() == 1, "\(first) \(world.requestedPaths)")
+            for (minutes, count) in [(11.0, 1), (21.0, 2)] {
+                let refresh = try await BuiltProduct.run("rain", ["refresh", "Bergen"], environment: world.keylessEnvironment,
+                                                         at: NotifyEndToEndTests.now.addingTimeInterval(minutes * 60))
+                #expect(refresh.status == 0, "\(refresh)")
+                #expect(asked() == count, "after \(minutes) minutes: \(world.requestedPaths)")
+            }
+        }
+    }
+
+    /// ifconfig.co asks for "1 request per minute" and may answer more with 429 (mpolden/echoip
+    /// `html/index.html`; simulator: `IPLocationRateLimiter`): rain asks it once, says the 429
+    /// plainly and saves nothing; a 503 is not tried again within seconds either.
+    @Test func theIPServiceIsAskedOnceAndItsRefusalSaid() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, now: NotifyEndToEndTests.now, ipLocationPerMinute: 1)
+            let store = LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+            let first = try await world.keylessRain(["locations", "add", "--here", "--again"])
+            #expect(first.status == 0, "\(first)")
+            let host = "127.0.0.1:\(world.simulator.port)"
+            let second = try await world.keylessRain(["locations", "add", "Office", "--here"])
+            #expect(second.status == 75, "\(second)")
+            #expect(second.error == """
+                Asking \(host) where this machine is (from its IP address)...
+                rain: error: \(host) refused the request (HTTP 429): it takes one a minute at most
+                rain: hint: try again in a minute
+
+                """, "\(second)")
+            #expect(world.requestedPaths == ["/json", "/json"], "a refused request is not tried again")
+            #expect(try store.load().locations.count == 3)
+
+            world.simulator.setBehaviour(.status(503))
+            let unavailable = try await world.keylessRain(["locations", "add", "Office", "--here"])
+            #expect(unavailable.status == 75, "\(unavailable)")
+            #expect(world.requestedPaths == ["/json", "/json", "/json"], "no quick retries against the IP service")
+        }
+    }
+}
+
+/// Open-Meteo's air has pollen only in CAMS Europe's grid (open-meteo/open-meteo
+/// `Sources/App/Cams/CamsDomain.swift`), and counts every variable asked, nulls too
+/// (`calculateQueryWeight`; the simulator's limiter counts as it does): Tokyo's air is asked
+/// without pollen and counts 1 call, Berlin's with it 1.5.
+@Suite struct AirPollenWeightEndToEndTests {
+    @Test func pollenIsAskedOnlyInsideCAMSEurope() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, now: AirQualityRequestEndToEndTests.now, openMeteoLimits: .free)
+            let pollen = ["alder_pollen", "birch_pollen", "grass_pollen", "mugwort_pollen", "olive_pollen", "ragweed_pollen"]
+            var before = 0.0
+            for (name, place, asksPollen, air) in [("Tokyo", world.tokyo, false, 1.0), ("Berlin", world.berlin, true, 1.5)] {
+                let refreshed = try await world.keylessRain(["refresh", name])
+                #expect(refreshed.status == 0 && refreshed.error.isEmpty, "\(refreshed)")
+                let request = try #require(world.simulator.airRequests.last)
+                let asked = Set((request.queryValue("hourly") ?? "").split(separator: ",").map(String.init))
+                #expect(asked.isSuperset(of: pollen) == asksPollen && asked.isDisjoint(with: pollen) == !asksPollen, "\(name): \(asked)")
+                let calls = world.simulator.openMeteoCallsByMinute.values.reduce(0, +)
+                #expect(abs(calls - before - (Double(Float(3.8)) + air)) < 0.001, "\(name): the forecast's 3.8 and the air's \(air): \(calls - before)")
+                before = calls
+                let cache = ForecastCache(directory: RainPaths.resolve(environment: ["RAIN_HOME": home]).forecastsDirectory)
+                let kept = try #require(try cache.load(for: place.id)?.forecast.air, "\(name)'s air is kept")
+                #expect(kept.hourly.contains { !$0.pollen.isEmpty } == asksPollen, "\(name)")
+            }
+        }
+    }
+}
