@@ -143,10 +143,16 @@ extension QuotaPlan {
 extension QuotaPlan {
     /// What refreshing `places` places at once costs against the free limits of the provider
     /// in effect in `settings`; nil when its terms set none (or its URL is not its own server's).
-    /// `ensemblePlaces`: those of them the ensemble is asked for (all when nil).
+    /// `ensemblePlaces`: those of them the ensemble is asked for (all when nil). The calls a
+    /// second are the key's own where its server said them on an earlier run (a paid plan's
+    /// 4, `RememberedSecondLimit`), as the refresh will be paced.
     public init?(refreshing places: Int, with settings: Settings, ensemblePlaces: Int? = nil) {
         let provider = settings.provider.unit
-        guard places > 0, let limits = provider.freeLimits(forURL: provider.forecastURL(in: settings)) else { return nil }
+        guard places > 0, var limits = provider.freeLimits(forURL: provider.forecastURL(in: settings)) else { return nil }
+        if limits.perSecond != nil, provider.saysPerSecondLimit,
+           let said = RememberedSecondLimit.said(at: settings.paths.quotaFile, for: RememberedQuota.source(of: settings)) {
+            limits.perSecond = Double(said)
+        }
         let ensemble = settings.provider == .openMeteo ? EnsembleService.periodicCallsPerPlace(with: settings) : 0
         self.init(places: places, callsPerRefresh: provider.callsPerRefresh + AirQualityService.callsPerRefresh(with: settings),
                   limits: limits, ensembleCallsPerPlace: ensemble, ensemblePlaces: ensemblePlaces)
