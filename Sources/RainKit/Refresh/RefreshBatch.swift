@@ -97,7 +97,8 @@ final class RefreshBatch: Sendable {
             var start = part.lowerBound
             while start < part.upperBound {
                 let perSecond = second.placesPerPart(said: service.client.serverPerSecondLimit, first: start == 0)
-                if let perSecond, perSecond != pace {
+                // Said where it holds places back: a refresh of fewer is not paced at all.
+                if let perSecond, perSecond != pace, perSecond < part.upperBound - start {
                     service.client.configuration.verbose?("pacing: at most \(perSecond) \(perSecond == 1 ? "place" : "places") a second")
                     pace = perSecond
                 }
