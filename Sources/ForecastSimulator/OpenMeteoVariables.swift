@@ -16,7 +16,16 @@ enum OpenMeteoVariables {
         switch conditions.icon {
         case "thunderstorm": return 95
         case "snow": return conditions.precipIntensity < 1 ? 71 : conditions.precipIntensity < 4 ? 73 : 75
-        case "sleet": return 66
+        // open-meteo/open-meteo Sources/App/Helper/WeatherCode.swift, `calculate`: where a
+        // model's categorical freezing rain is set, freezing drizzle (56, 57) or freezing rain
+        // (66, 67) by the hour's precipitation in mm/h; the simulator's sleet is that.
+        case "sleet":
+            switch conditions.precipIntensity {
+            case ..<0.5: return 56
+            case ..<1.3: return 57
+            case ..<2.5: return 66
+            default: return 67
+            }
         case "rain":
             if conditions.precipIntensity < 0.4 { return 51 }
             return conditions.precipIntensity < 2.5 ? 61 : conditions.precipIntensity < 7.6 ? 63 : 65

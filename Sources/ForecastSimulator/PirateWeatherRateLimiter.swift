@@ -8,7 +8,12 @@
 /// `X-RateLimit-Limit-Second` and `X-RateLimit-Remaining-Second` (`-Month` too) and the IETF
 /// draft's `RateLimit-Limit`, `-Remaining` and `-Reset` of the window with the fewest calls
 /// left; a refusal is 429 `{"message":"API rate limit exceeded"}` with `Retry-After` equal to
-/// that `RateLimit-Reset`: 1 for the second.
+/// that `RateLimit-Reset`: 1 for the second. The limit is the key's, the same on every
+/// answer, so a client may keep what it was told for its next run. The server behind the
+/// gateway sets none of these (Pirate-Weather/pirate-weather-code `API/responseLocal.py` adds
+/// only `X-Node-ID`, `X-Handler-Time`, `X-Response-Time` and `Cache-Control`; its README:
+/// self-hosting goes without "the Kong/ AWS API gateway"): a self-hosted one is the simulator
+/// without this limiter.
 struct PirateWeatherRateLimiter: Sendable {
     /// The calls a key may make in one second of the clock.
     let perSecond: Int

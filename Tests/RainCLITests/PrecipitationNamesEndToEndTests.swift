@@ -22,6 +22,7 @@ import Testing
             #expect(try await world.keylessRain(["show", "Berlin"]).status == 0)
             // A cloudy hour now with no type of its own: the next hours' type names it, else the cold.
             for (later, temperature, words, german) in [("snow", -4.0, "Snow 15%", "Schnee 15%"), ("sleet", 1.0, "Sleet 15%", nil),
+                                                        ("freezing_rain", -1.0, "Freezing rain 15%", "Eisregen 15%"),
                                                         (nil, -4.0, "Snow 15%", nil), (nil, 6.0, "Rain 15%", "Regen 15%")] {
                 try editCache(world, world.berlin) { forecast in
                     forecast.current?.time = Date()
@@ -51,7 +52,8 @@ import Testing
             let now = NotifyEndToEndTests.now
             let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 5}"#, now: now)
             #expect(try await world.rain(["notify", "Berlin", "--json"]).status == 0)
-            for (hourType, minuteType, noun) in [("sleet", "rain", "Sleet"), ("snow", "snow", "Snow"), ("rain", "rain", "Rain")] {
+            for (hourType, minuteType, noun) in [("sleet", "rain", "Sleet"), ("snow", "snow", "Snow"), ("rain", "rain", "Rain"),
+                                                 ("freezing_rain", "rain", "Freezing rain")] {
                 try editCache(world, world.berlin) { forecast in
                     for index in forecast.hourly.indices { forecast.hourly[index].precipType = hourType }
                     for index in forecast.nextHour!.minutes.indices { forecast.nextHour!.minutes[index].precipType = minuteType }
@@ -62,7 +64,9 @@ import Testing
                 let chance = try #require(events.first { $0["kind"] as? String == "chance" }, "\(shown.output)")
                 #expect(starting["kind"] as? String == hourType && starting["precip_type"] as? String == hourType, "\(shown.output)")
                 #expect((starting["summary"] as? String)?.hasPrefix("\(noun) in Berlin") == true, "\(shown.output)")
-                #expect((chance["summary"] as? String)?.contains("chance of \(hourType)") == true, "\(shown.output)")
+                let named = hourType.replacingOccurrences(of: "_", with: " ")
+                #expect((chance["summary"] as? String)?.contains("chance of \(named) from") == true, "\(shown.output)")
+                #expect(chance["precip_type"] as? String == hourType, "\(shown.output)")
             }
         }
     }

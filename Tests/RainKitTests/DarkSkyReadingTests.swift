@@ -47,16 +47,16 @@ import Testing
         #expect(sample.alerts.first?.regions == ["Berlin", "Brandenburg"])
     }
 
-    /// Pirate Weather's freezing rain ("ice") and mixed precipitation ("mixed", version 2) are
-    /// sleet, as Dark Sky named them: notified and drawn as sleet, not as rain.
-    @Test(arguments: ["ice", "mixed"])
-    func freezingAndMixedPrecipitationAreSleet(type: String) throws {
+    /// Pirate Weather's freezing rain ("ice", version 2) is freezing rain, named as itself;
+    /// its mixed precipitation ("mixed") is sleet, as Dark Sky named it: not rain.
+    @Test(arguments: [("ice", "freezing_rain"), ("mixed", "sleet")])
+    func freezingRainIsItselfAndMixedPrecipitationSleet(type: String, read: String) throws {
         let body = Self.sample.replacingOccurrences(of: #""precipType":"rain","windSpeed":3"#, with: #""precipType":"\#(type)","windSpeed":3"#)
             .replacingOccurrences(of: #""precipType":"snow""#, with: #""precipType":"\#(type)""#)
         #expect(body.components(separatedBy: type).count == 3)
         let forecast = try DarkSkyDecoder().decode(Data(body.utf8), units: .si)
-        #expect(forecast.hourly.first?.precipType == "sleet")
-        #expect(forecast.daily.first?.precipType == "sleet")
+        #expect(forecast.hourly.first?.precipType == read)
+        #expect(forecast.daily.first?.precipType == read)
     }
 
     /// Every field a table declares, read from the fixture and the simulator's documents, is

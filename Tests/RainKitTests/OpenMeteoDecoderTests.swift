@@ -164,7 +164,8 @@ import Testing
 
     @Test(arguments: [
         (0.0, "Clear", "clear-day", nil), (3, "Overcast", "cloudy", nil), (45, "Fog", "fog", nil),
-        (55, "Heavy Drizzle", "rain", "rain"), (67, "Freezing Rain", "sleet", "sleet"), (75, "Heavy Snow", "snow", "snow"),
+        (55, "Heavy Drizzle", "rain", "rain"), (67, "Freezing Rain", "sleet", "freezing_rain"),
+        (56, "Light Freezing Drizzle", "sleet", "freezing_rain"), (75, "Heavy Snow", "snow", "snow"),
         (82, "Violent Rain Showers", "rain", "rain"), (99, "Thunderstorm with Heavy Hail", "thunderstorm", "hail"),
     ] as [(Double, String, String, String?)])
     func weatherCodesBecomeSummariesAndIcons(_ code: Double, _ summary: String, _ icon: String, _ type: String?) throws {

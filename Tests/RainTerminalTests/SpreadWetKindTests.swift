@@ -24,6 +24,7 @@ import Testing
         #expect(kind(low: 10, high: 20) { $0.precipAccumulation = 0.1; $0.snowAccumulation = 1 } == .either)
         #expect(kind(low: -5, high: -1) { $0.precipType = "rain" } == .rain)
         #expect(kind(low: 10, high: 20) { $0.precipType = "sleet" } == .either)
+        #expect(kind(low: -5, high: -1) { $0.precipType = "freezing_rain" } == .rain, "freezing rain falls as rain")
     }
 
     @Test func aDryForecastDayIsWordedByTheRunsTemperatures() {

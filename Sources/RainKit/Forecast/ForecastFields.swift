@@ -158,14 +158,16 @@ extension Forecast.Conditions: HourlyPoint {}
 
 extension JSONField.Value {
     /// A precipitation type; "none" and "" (words servers use for none) are nil. Pirate
-    /// Weather's "ice" (freezing rain) and "mixed" (rain, snow and ice in one hour), sent with
-    /// `version=2` (`API/constants/api_const.py`, `API/hourly/block.py`), are Dark Sky's
-    /// "sleet", which its documentation says covers freezing and wintry mixed precipitation.
+    /// Weather's "ice" is freezing rain (`docs/API.md`: "The `ice` precipitation type is
+    /// defined as freezing rain"), rain's "freezing_rain"; its "mixed" (rain, snow and ice in
+    /// one hour), sent with `version=2` (`API/constants/api_const.py`, `API/hourly/block.py`),
+    /// is Dark Sky's "sleet", which its documentation says covers wintry mixed precipitation.
     static func precipType(_ get: @escaping Get<String?>, _ set: @escaping Set<String?>) -> Self {
         text(get) { model, type in
             switch type {
             case "none", "": set(&model, nil)
-            case "ice", "mixed": set(&model, "sleet")
+            case "ice": set(&model, "freezing_rain")
+            case "mixed": set(&model, "sleet")
             default: set(&model, type)
             }
         }

@@ -89,13 +89,16 @@ public enum NextHourOutlook {
     }
 
     /// Each kind as the subject of a sentence: "Rain stopping in 5 min".
-    static let nouns = ["rain": N_("Rain"), "snow": N_("Snow"), "sleet": N_("Sleet"), "precipitation": N_("Precipitation")]
+    static let nouns = ["rain": N_("Rain"), "snow": N_("Snow"), "sleet": N_("Sleet"), "freezing_rain": N_("Freezing rain"),
+                        "precipitation": N_("Precipitation")]
 
     /// Intensity and kind as one message, so that each language can agree its words: "Light rain".
     static let phrases = [
         "Light rain": N_("Light rain"), "Moderate rain": N_("Moderate rain"), "Heavy rain": N_("Heavy rain"),
         "Light snow": N_("Light snow"), "Moderate snow": N_("Moderate snow"), "Heavy snow": N_("Heavy snow"),
         "Light sleet": N_("Light sleet"), "Moderate sleet": N_("Moderate sleet"), "Heavy sleet": N_("Heavy sleet"),
+        "Light freezing_rain": N_("Light freezing rain"), "Moderate freezing_rain": N_("Moderate freezing rain"),
+        "Heavy freezing_rain": N_("Heavy freezing rain"),
         "Light precipitation": N_("Light precipitation"), "Moderate precipitation": N_("Moderate precipitation"),
         "Heavy precipitation": N_("Heavy precipitation"),
     ]
@@ -104,11 +107,11 @@ public enum NextHourOutlook {
         phrases[intensity + " " + kind] ?? intensity + " " + kind
     }
 
-    /// "rain", "snow", "sleet" or "precipitation", from the most common type.
+    /// "rain", "snow", "sleet", "freezing_rain" or "precipitation", from the most common type.
     private static func kindName<S: Sequence>(_ minutes: S) -> String where S.Element == Forecast.NextHour.Minute {
         var counts: [String: Int] = [:]
         for minute in minutes {
-            if let type = minute.precipType, ["rain", "snow", "sleet"].contains(type) { counts[type, default: 0] += 1 }
+            if let type = minute.precipType, Forecast.namedPrecipitationTypes.contains(type) { counts[type, default: 0] += 1 }
         }
         return counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key ?? "precipitation"
     }

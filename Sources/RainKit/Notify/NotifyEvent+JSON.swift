@@ -21,10 +21,11 @@ extension NotifyEvent {
         return .object(members)
     }
 
-    /// The kind as the JSON names it: precipitation starting by its type, `snow` or `sleet`
-    /// where it is not rain (a snow event read `"kind": "rain"`); its `id` stays `rain:<place>`.
+    /// The kind as the JSON names it: precipitation starting by its type, `snow`, `sleet` or
+    /// `freezing_rain` where it is not rain (a snow event read `"kind": "rain"`); its `id`
+    /// stays `rain:<place>`.
     var jsonKind: String {
-        guard kind == .rain, let type = precipitationType, ["snow", "sleet"].contains(type) else { return kind.rawValue }
+        guard kind == .rain, let type = precipitationType, Forecast.namedPrecipitationTypes.contains(type) else { return kind.rawValue }
         return type
     }
 

@@ -9,6 +9,7 @@ extension NotifyEventFinder {
         "rain": N_("{place}: {percent} chance of rain from {time}"),
         "snow": N_("{place}: {percent} chance of snow from {time}"),
         "sleet": N_("{place}: {percent} chance of sleet from {time}"),
+        "freezing_rain": N_("{place}: {percent} chance of freezing rain from {time}"),
     ]
 
     func chanceEvent(for location: Location, in forecast: Forecast, clock: LocalClock) -> NotifyEvent? {
@@ -17,7 +18,7 @@ extension NotifyEventFinder {
         let run = later[first...].prefix { ($0.precipProbability ?? 0) >= settings.probability }
         let chance = run.compactMap(\.precipProbability).max() ?? settings.probability
         let hour = later[first]
-        let kind = ["rain", "snow", "sleet"].contains(hour.precipType ?? "") ? hour.precipType! : "rain"
+        let kind = Forecast.namedPrecipitationTypes.contains(hour.precipType ?? "") ? hour.precipType! : "rain"
         let name = location.name.strippingControlCharacters
         let until = run.last!.time.addingTimeInterval(3600)
         let day = Int(clock.startOfDay(now).timeIntervalSince1970)

@@ -13,7 +13,7 @@ extension NotifyEventFinder {
         let strength = PrecipitationStrength(millimetresPerHour: units.millimetresPerHour(firstHour.max() ?? 0))
         // Named as the chance and the screen name it, by the hour's type where the hour has one
         // (Paris's freezing rain was "Rain in Paris now" beside "71% chance of sleet").
-        let known = ["rain", "snow", "sleet"]
+        let known = Forecast.namedPrecipitationTypes
         let hourType = forecast.hourly.last { $0.time <= wet.minute.time }.flatMap { hour in
             wet.minute.time < hour.time.addingTimeInterval(3600) ? hour.precipType : nil
         }

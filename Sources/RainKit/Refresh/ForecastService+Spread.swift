@@ -58,8 +58,10 @@ extension ForecastService {
             do throws(FileError) {
                 try kept.save(spread, for: location.id, units: units, fetchedAt: fetchedAt)
             } catch {
-                warnOfFeed(LocalizedText(N_("the ensemble spread is not kept, so it is asked again next time: {reason}"),
-                                         ["reason": error.text]))
+                // Two lines, so that the first fits 80 columns whatever the path: the file's
+                // own error is one on its own, as rain says it everywhere else.
+                warnOfFeed(LocalizedText(N_("the ensemble spread is not kept; it is asked again next time")))
+                warnOfFeed(error.text)
             }
             return .spread(spread)
         } catch {

@@ -31,26 +31,30 @@ extension RefreshBatch {
 
 /// How many places a part of a refresh takes when the forecasts' server limits the calls a
 /// key makes in a second (Pirate Weather: 1 to 4 by plan, `DarkSkyProvider`): what the server
-/// has said (`X-RateLimit-Limit-Second`, `ForecastClient.serverPerSecondLimit`), else its
-/// documented free limit (`FreeLimits.perSecond`). A server that may say one though its
-/// terms are not known (another behind Kong, `ForecastProvider.saysPerSecondLimit`) is asked
-/// for one place first, and the others are paced by what that answer said, or all asked at
-/// once when it said nothing.
+/// has said in this run (`X-RateLimit-Limit-Second`, `ForecastClient.serverPerSecondLimit`),
+/// else what it said in an earlier one (`RememberedSecondLimit`), else its documented free
+/// limit (`FreeLimits.perSecond`). A server that may say one though its terms are not known
+/// (another behind Kong, `ForecastProvider.saysPerSecondLimit`) and has never said one is
+/// asked for one place first, and the others are paced by what that answer said, or all
+/// asked at once when it said nothing.
 struct SecondPacing: Sendable {
-    /// The documented calls a second, and what one place's refresh counts.
-    let documented: Double?
+    /// The calls a second known before this run asks (said before, or documented), and what
+    /// one place's refresh counts.
+    let known: Double?
     let callsPerPlace: Double
     let maySay: Bool
 
     init(settings: Settings) {
         let provider = settings.provider.unit
-        documented = provider.freeLimits(forURL: provider.forecastURL(in: settings))?.perSecond
+        let said = provider.saysPerSecondLimit
+            ? RememberedSecondLimit.said(at: settings.paths.quotaFile, for: RememberedQuota.source(of: settings)) : nil
+        known = said.map(Double.init) ?? provider.freeLimits(forURL: provider.forecastURL(in: settings))?.perSecond
         callsPerPlace = max(1, provider.callsPerRefresh)
         maySay = provider.saysPerSecondLimit
     }
 
-    init(documented: Double?, callsPerPlace: Double = 1, maySay: Bool) {
-        self.documented = documented
+    init(known: Double?, callsPerPlace: Double = 1, maySay: Bool) {
+        self.known = known
         self.callsPerPlace = max(1, callsPerPlace)
         self.maySay = maySay
     }
@@ -58,7 +62,7 @@ struct SecondPacing: Sendable {
     /// The places of the next part (at least one); nil: no limit, the rest at once. `first`:
     /// nothing of the refresh has been asked yet.
     func placesPerPart(said: Int?, first: Bool) -> Int? {
-        guard let limit = said.map(Double.init) ?? documented else { return maySay && first ? 1 : nil }
+        guard let limit = said.map(Double.init) ?? known else { return maySay && first ? 1 : nil }
         return max(1, Int((limit / callsPerPlace).rounded(.down)))
     }
 }

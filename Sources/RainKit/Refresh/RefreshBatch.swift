@@ -63,6 +63,7 @@ final class RefreshBatch: Sendable {
         let failures = await fetchForecasts(atMostPerMinute: plan?.placesPerMinute, each: budget)
         await feedsAnswered
         rememberUsedUpQuotas(after: failures)
+        rememberSecondLimit(answered: failures.contains { $0 == nil })
         await writeHeldForecasts()
         return try statuses(after: failures)
     }
@@ -90,11 +91,17 @@ final class RefreshBatch: Sendable {
     private func fetchForecasts(atMostPerMinute perMinute: Int?, each budget: Duration) async -> [ForecastError?] {
         var failures: [ForecastError?] = []
         let second = SecondPacing(settings: service.settings)
+        var pace: Int?
         paced: for part in Self.parts(of: due.count, atMost: perMinute) {
             if part.lowerBound > 0 { await Self.waitForNextMinute(now: service.now()) }
             var start = part.lowerBound
             while start < part.upperBound {
                 let perSecond = second.placesPerPart(said: service.client.serverPerSecondLimit, first: start == 0)
+                // Said where it holds places back: a refresh of fewer is not paced at all.
+                if let perSecond, perSecond != pace, perSecond < part.upperBound - start {
+                    service.client.configuration.verbose?("pacing: at most \(perSecond) \(perSecond == 1 ? "place" : "places") a second")
+                    pace = perSecond
+                }
                 if start > part.lowerBound, perSecond != nil { await Self.waitForNextSecond(now: service.now()) }
                 let piece = start..<min(part.upperBound, start + (perSecond ?? part.count))
                 failures += await fetch(piece, budget: budget)
@@ -117,6 +124,17 @@ final class RefreshBatch: Sendable {
         let usedUp = [failures.lazy.compactMap({ $0?.usedUpQuota }).first.map { RememberedQuota(quota: $0, source: RememberedQuota.source(of: settings)) },
                       air.usedUpQuota.map { RememberedQuota(quota: $0, source: RememberedQuota.airSource(of: settings)) }]
         RememberedQuota.remember(usedUp.compactMap { $0 }, at: settings.paths.quotaFile, now: service.now())
+    }
+
+    /// Writes down the calls a second the forecasts' server said in this run, so the next run
+    /// paces by it from its first request (`RememberedSecondLimit`); forgets it when the server
+    /// answered without saying one.
+    private func rememberSecondLimit(answered: Bool) {
+        let settings = service.settings
+        guard settings.provider.unit.saysPerSecondLimit else { return }
+        let said = service.client.serverPerSecondLimit
+        guard said != nil || answered else { return }
+        RememberedSecondLimit.remember(said, for: RememberedQuota.source(of: settings), at: settings.paths.quotaFile, now: service.now())
     }
 
     /// One part's forecasts and their air, asked at once: each request's failure, nil for a success.

@@ -150,10 +150,16 @@ extension QuotaPlan {
     /// What refreshing `places` places at once costs against the free limits of the provider
     /// in effect in `settings`; nil when its terms set none (or its URL is not its own server's).
     /// `ensemblePlaces`: those of them the ensemble is asked for (all when nil); `pollenPlaces`:
-    /// those whose air is asked for pollen (`AirQualityService.pollenPlaces`; all when nil).
+    /// those whose air is asked for pollen (`AirQualityService.pollenPlaces`; all when nil). The
+    /// calls a second are the key's own where its server said them on an earlier run (a paid
+    /// plan's 4, `RememberedSecondLimit`), as the refresh will be paced.
     public init?(refreshing places: Int, with settings: Settings, ensemblePlaces: Int? = nil, pollenPlaces: Int? = nil) {
         let provider = settings.provider.unit
-        guard places > 0, let limits = provider.freeLimits(forURL: provider.forecastURL(in: settings)) else { return nil }
+        guard places > 0, var limits = provider.freeLimits(forURL: provider.forecastURL(in: settings)) else { return nil }
+        if limits.perSecond != nil, provider.saysPerSecondLimit,
+           let said = RememberedSecondLimit.said(at: settings.paths.quotaFile, for: RememberedQuota.source(of: settings)) {
+            limits.perSecond = Double(said)
+        }
         let ensemble = settings.provider == .openMeteo ? EnsembleService.periodicCallsPerPlace(with: settings) : 0
         let air = Self.airCalls(places: places, pollenPlaces: pollenPlaces) { AirQualityService.callsPerRefresh(with: settings, pollen: $0) }
         self.init(places: places, callsPerRefresh: provider.callsPerRefresh + air.mean, heaviestCallsPerRefresh: provider.callsPerRefresh + air.most,

@@ -99,7 +99,7 @@ extension ForecastViewContext {
     /// hours that have one, else snow at or below 0 °C ("Rain 15%" stood at -4 °C beside
     /// "Light snow likely from about 02:00").
     private func precipitationType(_ current: Forecast.Conditions) -> String? {
-        let known = ["rain", "snow", "sleet"]
+        let known = Forecast.namedPrecipitationTypes
         if let type = current.precipType, known.contains(type) { return type }
         let next = ForecastView.hoursAhead(in: forecast, now: now).prefix(6).lazy.compactMap(\.precipType).first { known.contains($0) }
         if let next { return next }
@@ -111,6 +111,7 @@ extension ForecastViewContext {
         switch type {
         case "snow": return N_("Snow {percent}")
         case "sleet": return N_("Sleet {percent}")
+        case "freezing_rain": return N_("Freezing rain {percent}")
         default: return N_("Rain {percent}")
         }
     }

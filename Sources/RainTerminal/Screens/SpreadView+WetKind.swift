@@ -36,7 +36,7 @@ extension SpreadView {
         /// A precipitation type's kind (sleet is either); nil for none or a type not known.
         init?(precipType: String?) {
             switch precipType {
-            case "rain": self = .rain
+            case "rain", "freezing_rain": self = .rain
             case "snow": self = .snow
             case "sleet": self = .either
             default: return nil

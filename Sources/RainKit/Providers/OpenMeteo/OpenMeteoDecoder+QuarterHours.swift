@@ -47,4 +47,19 @@ extension OpenMeteoDecoder {
         guard changed else { return nextHour }
         return Forecast.NextHour(summary: nextHour.summary, minutes: minutes, precision: precision(of: minutes))
     }
+
+    /// The quarters' type comes from their `rain` and `snowfall`, which cannot tell freezing
+    /// rain (liquid, in `rain`) from rain; the hour's weather code can (56, 57, 66, 67). A rainy
+    /// quarter of a freezing-rain hour is freezing rain, so the next hour's sentence says so.
+    static func freezing(in nextHour: Forecast.NextHour, hours: [Forecast.Hour]) -> Forecast.NextHour {
+        var minutes = nextHour.minutes
+        for hour in hours where hour.precipType == "freezing_rain" {
+            let end = hour.time.addingTimeInterval(3600)
+            for index in minutes.indices where minutes[index].precipType == "rain" && minutes[index].time >= hour.time && minutes[index].time < end {
+                minutes[index].precipType = "freezing_rain"
+            }
+        }
+        guard minutes != nextHour.minutes else { return nextHour }
+        return Forecast.NextHour(summary: nextHour.summary, minutes: minutes, precision: nextHour.precision)
+    }
 }

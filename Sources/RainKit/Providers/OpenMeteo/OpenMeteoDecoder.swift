@@ -62,7 +62,7 @@ public struct OpenMeteoDecoder: ForecastDecoder {
             let labels = try UnitCheck(root.member("hourly_units"), expected: expected)
             let shift = utcOffset.map { hourlyReadShift(utcOffset: Int($0)) } ?? 0
             forecast.hourly = try hours(from: Columns(block), labels: labels, units: units, readShift: shift)
-            forecast.nextHour = forecast.nextHour.map { keepingDrizzle(in: $0, hours: forecast.hourly) }
+            forecast.nextHour = forecast.nextHour.map { freezing(in: keepingDrizzle(in: $0, hours: forecast.hourly), hours: forecast.hourly) }
         }
         if let block = try root.member("daily") {
             let labels = try UnitCheck(root.member("daily_units"), expected: expected)

@@ -1,5 +1,8 @@
 /// A WMO weather interpretation code (WMO 4677, as Open-Meteo sends it), read as rain's
-/// summary, icon (the Dark Sky vocabulary) and precipitation type.
+/// summary, icon (the Dark Sky vocabulary) and precipitation type. Freezing drizzle and
+/// freezing rain (56, 57, 66, 67) are the type `freezing_rain`, named as such (not sleet:
+/// open-meteo/open-meteo `Sources/App/Helper/WeatherCode.swift` gives them where a model's
+/// categorical freezing rain is set); their icon stays Dark Sky's `sleet`.
 struct WeatherCode: Sendable, Equatable {
     let summary: String
     private let baseIcon: String
@@ -27,13 +30,13 @@ struct WeatherCode: Sendable, Equatable {
         51: (N_("Light Drizzle"), "rain", "rain"),
         53: (N_("Drizzle"), "rain", "rain"),
         55: (N_("Heavy Drizzle"), "rain", "rain"),
-        56: (N_("Light Freezing Drizzle"), "sleet", "sleet"),
-        57: (N_("Freezing Drizzle"), "sleet", "sleet"),
+        56: (N_("Light Freezing Drizzle"), "sleet", "freezing_rain"),
+        57: (N_("Freezing Drizzle"), "sleet", "freezing_rain"),
         61: (N_("Light Rain"), "rain", "rain"),
         63: (N_("Rain"), "rain", "rain"),
         65: (N_("Heavy Rain"), "rain", "rain"),
-        66: (N_("Light Freezing Rain"), "sleet", "sleet"),
-        67: (N_("Freezing Rain"), "sleet", "sleet"),
+        66: (N_("Light Freezing Rain"), "sleet", "freezing_rain"),
+        67: (N_("Freezing Rain"), "sleet", "freezing_rain"),
         71: (N_("Light Snow"), "snow", "snow"),
         73: (N_("Snow"), "snow", "snow"),
         75: (N_("Heavy Snow"), "snow", "snow"),
