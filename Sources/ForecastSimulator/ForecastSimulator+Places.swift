@@ -11,7 +11,7 @@ extension ForecastSimulator {
         let areaWidth = areas.map(\.count).max() ?? 0
         return zip(places, areas).map { place, area in
             let coordinates = String(format: "%9.4f %10.4f", place.latitude, place.longitude)
-            let others = Set(place.names.values).sorted().joined(separator: ", ")
+            let others = Set(place.names.values).union(place.alternateNames).sorted().joined(separator: ", ")
             let line = pad(place.name, nameWidth) + "  " + pad(area, areaWidth) + "  " + coordinates + "  " + place.timeZone
                 + (others.isEmpty ? "" : "  (also " + others + ")")
             return line

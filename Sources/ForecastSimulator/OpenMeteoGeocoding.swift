@@ -14,7 +14,12 @@ import Foundation
 ///   exactly (lower-case codes; anything unknown is English) and picks the translated names;
 ///   names shorter than 2 characters match nothing, up to 2 characters only exactly, longer
 ///   ones as a prefix (Sources/App/GeocodingDatabase.swift, search; case and diacritics
-///   ignored); "Name, Area" keeps places whose country or admin area is called Area.
+///   ignored, so "Ł" is not "L"); "Name, Area" keeps places whose country or admin area is
+///   called Area. A name is found in the language asked for and in the main index, which
+///   holds each place's name and its alternate names WITHOUT a language (GeoNames' empty
+///   `isolanguage`: "Lodz" for Łódź), whatever the language (Sources/App/GeocodingDatabase.swift,
+///   init: `languageEmpty` names go to `index`, not to a language's tree); the answer still
+///   names the place in the language asked for.
 ///   `count` outside 1...100 is 400 "Parameter count must be between 1 and 100.".
 extension OpenMeteo {
     struct Place: Sendable {
@@ -36,6 +41,8 @@ extension OpenMeteo {
         var postcodes: [String] = []
         /// Translated names by language code ("de": "München").
         var names: [String: String] = [:]
+        /// Alternate names without a language ("Lodz"), found in every language, never answered.
+        var alternateNames: [String] = []
         var countryNames: [String: String] = [:]
         var admin1Names: [String: String] = [:]
 
@@ -85,7 +92,7 @@ extension OpenMeteo {
         Place(id: 2657896, name: "Zürich", latitude: 47.36667, longitude: 8.55, elevation: 429, featureCode: "PPLA", countryCode: "CH", country: "Switzerland", admin1: "Zurich", timeZone: "Europe/Zurich", population: 341730, names: ["fr": "Zurich", "it": "Zurigo"], countryNames: ["de": "Schweiz"], admin1Names: ["de": "Zürich"]),
         Place(id: 1275004, name: "Kolkata", latitude: 22.56263, longitude: 88.36304, elevation: 11, featureCode: "PPLA", countryCode: "IN", country: "India", admin1: "West Bengal", timeZone: "Asia/Kolkata", population: 4631392, names: ["de": "Kalkutta"]),
         Place(id: 5391959, name: "San Francisco", latitude: 37.77493, longitude: -122.41942, elevation: 16, featureCode: "PPLA2", countryCode: "US", country: "United States", admin1: "California", timeZone: "America/Los_Angeles", population: 864816),
-        Place(id: 3093133, name: "Łódź", latitude: 51.75, longitude: 19.46667, elevation: 213, featureCode: "PPLA", countryCode: "PL", country: "Poland", admin1: "Łódź Voivodeship", timeZone: "Europe/Warsaw", population: 768755),
+        Place(id: 3093133, name: "Łódź", latitude: 51.75, longitude: 19.46667, elevation: 213, featureCode: "PPLA", countryCode: "PL", country: "Poland", admin1: "Łódź Voivodeship", timeZone: "Europe/Warsaw", population: 768755, alternateNames: ["Lodz"]),
         Place(id: 3143244, name: "Oslo", latitude: 59.91273, longitude: 10.74609, elevation: 26, featureCode: "PPLC", countryCode: "NO", country: "Norway", admin1: "Oslo", timeZone: "Europe/Oslo", population: 580000),
         Place(id: 3161732, name: "Bergen", latitude: 60.39299, longitude: 5.32415, elevation: 24, featureCode: "PPLA", countryCode: "NO", country: "Norway", admin1: "Vestland", timeZone: "Europe/Oslo", population: 213585),
         Place(id: 4035413, name: "Apia", latitude: -13.83333, longitude: -171.76666, elevation: 2, featureCode: "PPLC", countryCode: "WS", country: "Samoa", admin1: "Tuamasaga", timeZone: "Pacific/Apia", population: 40407),
@@ -117,7 +124,9 @@ extension OpenMeteo {
         }
         // The ranking (population here), then `count`, then the country filter.
         var results = fullName.count < 2 || query.isEmpty ? [] : Array(places
-            .filter { place in matches(place.name) || place.names[language].map(matches) == true }
+            .filter { place in
+                matches(place.name) || place.alternateNames.contains(where: matches) || place.names[language].map(matches) == true
+            }
             .sorted { $0.population > $1.population }
             .prefix(count))
         if let country = request.queryValue("countryCode") {

@@ -386,6 +386,18 @@ import Testing
         #expect(try fetch(simulator.port, "/v1/search?name=M%C3%BCnchen&language=en").jsonObject?["results"] == nil)
     }
 
+    /// An alternate name without a language ("Lodz": "Ł" folds to no "L") is in the main index,
+    /// so it is found in every language, and the answer names the place as it is.
+    @Test(arguments: ["en", "de", "pl", "ja"])
+    func anAlternateNameWithoutALanguageIsFoundInEveryLanguage(_ language: String) throws {
+        let simulator = try startedSimulator()
+        defer { simulator.stop() }
+        for query in ["Lodz", "lod"] {
+            let results = try #require(try fetch(simulator.port, "/v1/search?name=\(query)&language=\(language)").jsonObject?["results"] as? [[String: Any]])
+            #expect(results.map { $0["name"] as? String } == ["Łódź"], "\(query) \(language)")
+        }
+    }
+
     // MARK: - 8: echoip
 
     @Test(arguments: [

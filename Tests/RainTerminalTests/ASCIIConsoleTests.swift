@@ -23,6 +23,20 @@ import Testing
 
     /// JSON keeps its text exact in ASCII: escapes, a surrogate pair beyond U+FFFF, and the
     /// same data when read back.
+    /// 41: each weather and moon symbol is its own in ASCII, and none is a mark a screen
+    /// uses beside them (the current place's `*`, an alert's `!`, a cut word's `~`, the
+    /// wind's arrows); the wind's ASCII arrows point four ways, one each.
+    @Test func eachSymbolHasAnASCIIGlyphOfItsOwn() {
+        let symbols = ["☀", "☾", "◒", "☁", "☂", "❄", "✱", "↯", "≡", "≋", "◑", "◐", "●", "○"]
+        let glyphs = symbols.map(ASCIIConsole.transliterate)
+        #expect(Set(glyphs).count == symbols.count, "\(glyphs)")
+        #expect(Set(glyphs).isDisjoint(with: ["*", "!", "~", "^", ">", "v", "<", "\\", "-", ".", "?"]), "\(glyphs)")
+        let arrows = stride(from: 0.0, to: 360, by: 22.5).map { Compass.arrow(forBearing: $0, ascii: true) }
+        #expect(Set(arrows) == ["^", ">", "v", "<"], "\(arrows)")
+        // A wind from the south-west blows north-east: to the nearest quarter, never a "/".
+        #expect(Compass.arrow(forBearing: 180, ascii: true) == "^" && Compass.arrow(forBearing: 270, ascii: true) == ">")
+    }
+
     @Test func jsonKeepsItsTextAsEscapes() throws {
         let json = #"{"name": "Zürich 🌧 café", "plain": "Paris"}"#
         let escaped = ASCIIConsole.escapingJSON(json)

@@ -60,7 +60,8 @@ import Testing
 
     @Test func severalPlacesAreOneLineEachAndSayWhatDoesNotFit() {
         let tall = WatchScreen(width: 80, height: 24, usesColor: false, now: ForecastSamples.start, machineTimeZone: "UTC").lines(severalPlaces())
-        #expect(tall.count == 8, "title, five places, a blank line, the status")
+        #expect(tall.count == 9, "title, five places, what * means, a blank line, the status")
+        #expect(tall[6] == "* the current location", "\(tall)")
         #expect(tall[1].hasPrefix("* New York") && tall[5].hasPrefix("  Phoenix"))
         let short = WatchScreen(width: 50, height: 6, usesColor: false, now: ForecastSamples.start, machineTimeZone: "UTC").lines(severalPlaces())
         #expect(short.count == 6)

@@ -52,29 +52,33 @@ extension ShowCommand {
 
     /// The forecast, the spread under it (none without one) and the credit at the foot, each
     /// after a blank line. On a window of few lines the forecast gives up its hours first
-    /// (`keepsDays`), then the blank lines go, then both show a day fewer, the same days, so
-    /// that "will it rain Saturday, and how sure?" is answered on 24 lines (issue 41: the
-    /// spread had taken the forecast's days).
+    /// (`keepsDays`), then the blank lines go, then the least sure day's line (its row says
+    /// the same), then the ranges' note takes the columns' heading row, then the conditions
+    /// now give up their details and the air; only then do both show a day fewer, the same
+    /// days, so that "will it rain Saturday, and how sure?" is answered for every day on 24
+    /// lines (issue 41: the spread had taken the forecast's days, then left out Saturday
+    /// while the sentence and the air stood).
     func spreadScreen(_ cached: CachedForecast, view: ForecastView, fetchedAt: Date?, presentation: Presentation,
                       _ context: CommandContext) -> [String] {
         var view = view
         let credit = view.creditLine(cached)
-        func screen(days: Int?, spaced: Bool, leastSure: Bool = true) -> (lines: [String], givesUpDays: Bool) {
+        func screen(days: Int?, _ step: SpreadScreenStep = .whole) -> (lines: [String], givesUpDays: Bool) {
             let spread = spreadLines(cached, dayCount: days, fetchedAt: fetchedAt, now: view.now, presentation: presentation,
-                                     leastSure: leastSure, context)
-            let gap = spaced ? [""] : []
+                                     leastSure: step.leastSure, foldsRangeNote: step.foldsRangeNote, context)
+            let gap = step.spaced ? [""] : []
             let below = (spread.isEmpty ? [] : gap + spread) + (credit.map { gap + [$0] } ?? [])
             view.dayCount = days
+            view.nowForDays = step.now
             let forecast = view.fitted(cached, height: screenHeight(context).map { max(1, $0 - below.count) })
             return (forecast.lines + below, forecast.givesUpDays)
         }
-        guard screenHeight(context) != nil, cached.spread != nil else { return screen(days: dayCount, spaced: true).lines }
+        guard screenHeight(context) != nil, cached.spread != nil else { return screen(days: dayCount).lines }
         view.keepsDays = true
         var days = dayCount ?? 7
         while true {
-            for (spaced, leastSure) in [(true, true), (false, true), (false, false)] {
-                let shown = screen(days: days, spaced: spaced, leastSure: leastSure)
-                if !shown.givesUpDays || (days == 1 && !leastSure) { return shown.lines }
+            for step in SpreadScreenStep.inOrder {
+                let shown = screen(days: days, step)
+                if !shown.givesUpDays || (days == 1 && step == SpreadScreenStep.inOrder.last) { return shown.lines }
             }
             days -= 1
         }
@@ -83,13 +87,32 @@ extension ShowCommand {
     /// The spread's lines under the forecast screen (none without one): `dayCount` days, or
     /// 7; `fetchedAt`: a kept spread's, shown with its age.
     func spreadLines(_ cached: CachedForecast, dayCount: Int?, fetchedAt: Date?, now: Date, presentation: Presentation,
-                     leastSure: Bool = true, _ context: CommandContext) -> [String] {
+                     leastSure: Bool = true, foldsRangeNote: Bool = false, _ context: CommandContext) -> [String] {
         guard let spread = cached.spread else { return [] }
         var view = SpreadView(width: context.outputWidth, ascii: context.asciiOnly, now: now, presentation: presentation,
                               cutsLines: context.console.isOutputTerminal)
         view.dayCount = dayCount
         view.showsLeastSureDay = leastSure
+        view.foldsRangeNote = foldsRangeNote
         view.fetchedAt = fetchedAt
         return view.lines(spread, of: cached)
     }
+}
+
+/// What `show --spread` gives up on a window of few lines before a day, one step after another.
+struct SpreadScreenStep: Equatable {
+    var spaced = true
+    var leastSure = true
+    var foldsRangeNote = false
+    var now = ForecastView.NowForDays.asFits
+
+    static let whole = SpreadScreenStep()
+    static let inOrder: [SpreadScreenStep] = [
+        whole,
+        SpreadScreenStep(spaced: false),
+        SpreadScreenStep(spaced: false, leastSure: false),
+        SpreadScreenStep(spaced: false, leastSure: false, foldsRangeNote: true),
+        SpreadScreenStep(spaced: false, leastSure: false, foldsRangeNote: true, now: .brief),
+        SpreadScreenStep(spaced: false, leastSure: false, foldsRangeNote: true, now: .briefWithoutAir),
+    ]
 }

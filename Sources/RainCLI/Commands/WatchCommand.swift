@@ -178,6 +178,7 @@ final class ScreenWatchDisplay: WatchDisplay {
         var view = WatchScreen(width: screen.renderWidth(for: size.width), height: size.height, usesColor: context.useColor,
                                now: Date(), machineTimeZone: ZoneInfo.machineIdentifier(environment: context.environment))
         view.presentation = presentation
+        view.asciiOnly = context.asciiOnly
         // The screen is drawn past the console, so --ascii is applied here.
         let lines = context.asciiOnly ? view.lines(state).map(ASCIIConsole.transliterate) : view.lines(state)
         screen.draw(lines, height: size.height)

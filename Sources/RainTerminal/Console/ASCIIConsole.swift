@@ -46,8 +46,12 @@ public final class ASCIIConsole: Console {
 
     /// Same-width ASCII for the symbols rain draws.
     static let replacements: [Character: String] = [
-        "☀": "*", "☾": ")", "◒": "o", "☁": "O", "☂": "/", "❄": "+", "✱": "x", "↯": "!", "≡": "=", "≋": "~",
-        "◑": "D", "◐": "(", "●": "@", "○": "O",
+        // Each one thing on a screen: the sun is not the current place's or a repeated hour's
+        // "*", the new moon not the cloud's "O", thunder not an alert's "!", wind not a cut
+        // word's "~"; the wind's arrows are drawn in ASCII by their screens, four of them
+        // (`Compass.asciiArrow`), as "/" pointed two ways (and is rain's).
+        "☀": "S", "☾": ")", "◒": "o", "☁": "O", "☂": "/", "❄": "+", "✱": "x", "↯": "Z", "≡": "=", "≋": "W",
+        "◑": "D", "◐": "(", "●": "@", "○": "0",
         "▁": "_", "▂": ".", "▃": ".", "▄": "-", "▅": "-", "▆": "=", "▇": "=", "█": "#",
         "·": ".", "…": "~", "–": "-", "—": "-", "━": "=", "┃": "|", "✓": "x",
         "↑": "^", "↗": "/", "→": ">", "↘": "\\", "↓": "v", "↙": "/", "←": "<", "↖": "\\",

@@ -17,12 +17,18 @@ extension ForecastViewContext {
         // take 47 cells, without the symbols 39 (what a Japanese or Chinese day label leaves at 50).
         func fits(_ cell: Int) -> Bool { 4 * cell + 3 <= room }
         let showsChance = fits(4 + 5), showsSymbol = showsChance && fits(2 + 4 + 5)
-        let cellWidth = (showsSymbol ? 2 : 0) + 4 + (showsChance ? 5 : 0)
-        // Which night a row's is: the one after its day, as "Saturday night" is.
-        var lines = ["  " + style.bold(tr("Parts of the day and the night after"))]
-        // The parts' full names where they all fit their cells, else their short ones.
+        let contentWidth = (showsSymbol ? 2 : 0) + 4 + (showsChance ? 5 : 0)
+        // Which night a row's is: the one after its day, as "Saturday night" is. The title
+        // in words, wrapped where the window is narrower (40 columns cut it mid-word).
+        let title = tr("Parts of the day and the night after")
+        var lines = (cutsLines ? title.wrapped(toDisplayWidth: max(1, visibleWidth - 2)) : [title]).map { "  " + style.bold($0) }
+        // The parts' full names where they all fit their cells, else their short ones; the
+        // cells widen for them where the row has room ("Nachm." and "Nacht" were both "Nac…").
+        let widest = (room - 3) / 4
         let full = DayParts.Kind.allCases.map { tr($0.name) }
-        let names = full.allSatisfy { $0.displayWidth <= cellWidth } ? full : DayParts.Kind.allCases.map { tr($0.shortName) }
+        let short = DayParts.Kind.allCases.map { tr($0.shortName) }
+        let names = full.allSatisfy { $0.displayWidth <= max(contentWidth, widest) } ? full : short
+        let cellWidth = max(contentWidth, min(widest, names.map(\.displayWidth).max() ?? 0))
         let heads = names.map { cut($0, toDisplayWidth: cellWidth).padded(toDisplayWidth: cellWidth, alignment: .right) }
         lines.append("  " + String(repeating: " ", count: labelWidth) + " " + style.dim(heads.joined(separator: " ")))
         for (day, label) in zip(days, labels) {
@@ -34,7 +40,7 @@ extension ForecastViewContext {
                     let chance = MeasureFormat.percent(part.precipProbability).padded(toDisplayWidth: 5, alignment: .right)
                     cell += (part.precipProbability ?? 0) < 0.2 ? style.dim(chance) : style.cyan(chance)
                 }
-                return cell
+                return String(repeating: " ", count: cellWidth - contentWidth) + cell
             }
             if day.isNightUnderWay, let night = cells.last {
                 let room = labelWidth + 3 * (cellWidth + 1)

@@ -30,11 +30,18 @@ extension ForecastViewContext {
         if let sunrise = day.sunrise { parts.append(tr("Sunrise {time}", ["time": clock.roundedTime(sunrise)])) }
         if let sunset = day.sunset { parts.append(tr("Sunset {time}", ["time": clock.roundedTime(sunset)])) }
         if let length = day.daylightSeconds {
-            var daylight = tr("Daylight {length}", ["length": Self.duration(length, localization)])
+            let daylight = tr("Daylight {length}", ["length": Self.duration(length, localization)])
             if let change = forecast.daylightChange(forDayStartingAt: day.time, at: location.coordinate) {
-                daylight += " (\(Self.change(change, localization)))"
+                let since = "(\(Self.change(change, localization)))"
+                // The change on a line of its own where the line has no room for both (40 columns).
+                if 5 + daylight.displayWidth + 1 + since.displayWidth > visibleWidth {
+                    parts += [daylight, since]
+                } else {
+                    parts.append(daylight + " " + since)
+                }
+            } else {
+                parts.append(daylight)
             }
-            parts.append(daylight)
         }
         return parts
     }

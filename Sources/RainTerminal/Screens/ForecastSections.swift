@@ -14,14 +14,19 @@ extension ForecastViewContext {
         let place = (coordinate.latitude < 0 ? tr("{degrees}° S", ["degrees": latitude]) : tr("{degrees}° N", ["degrees": latitude])) + ", "
             + (coordinate.longitude < 0 ? tr("{degrees}° W", ["degrees": longitude]) : tr("{degrees}° E", ["degrees": longitude]))
         let age = AgeFormatter.string(since: fetchedAt, now: now, localization: localization)
-        let updated = style.dim(place + " · " + tr("updated {age}", ["age": age]))
-        guard name.displayWidth + localTime.displayWidth + 2 > visibleWidth else { return [spread(name, localTime), updated] }
-        return [name, localTime, updated]
+        let updatedWords = tr("updated {age}", ["age": age])
+        // The age on a line of its own where both do not fit (it was cut at 40 columns).
+        let whole = place + " · " + updatedWords
+        let updated = whole.displayWidth <= visibleWidth || !cutsLines ? [style.dim(whole)] : [style.dim(place), style.dim(updatedWords)]
+        guard name.displayWidth + localTime.displayWidth + 2 > visibleWidth else { return [spread(name, localTime)] + updated }
+        return [name, localTime] + updated
     }
 
     /// Conditions now and the next-hour sentence; `withPressure`: pressure and visibility too,
     /// and `withChart` the next hour's chart, which a small window gives up.
-    func currentSection(withPressure: Bool = true, withChart: Bool = true) -> [String] {
+    /// `brief`: without the details line, the conditions and the temperatures on one line where
+    /// they fit (`show --spread` on a small window, before it gives up a day).
+    func currentSection(withPressure: Bool = true, withChart: Bool = true, brief: Bool = false) -> [String] {
         var lines: [String] = []
         // The chance beside the conditions and the next hour's sentence agree: where the steps
         // bring precipitation within the hour, the chance is the next hour's.
@@ -40,16 +45,21 @@ extension ForecastViewContext {
             if current.apparentTemperature != nil {
                 temperatures += tr(", feels like {temperature}", ["temperature": temperature(current.apparentTemperature)])
             }
-            lines.append(temperatures)
+            let oneLine = lines[lines.count - 1] + "  " + temperatures.drop { $0 == " " }
+            if brief && oneLine.displayWidth <= visibleWidth {
+                lines[lines.count - 1] = oneLine
+            } else {
+                lines.append(temperatures)
+            }
             var detailLine = "    "
-            for part in details(current, withPressure: withPressure) {
+            for part in brief ? [] : details(current, withPressure: withPressure) {
                 if detailLine.count > 4 && detailLine.displayWidth + part.displayWidth + 5 > visibleWidth {
                     lines.append(detailLine)
                     detailLine = "    "
                 }
                 detailLine += (detailLine.count > 4 ? "  ·  " : " ") + part
             }
-            lines.append(detailLine)
+            if !brief { lines.append(detailLine) }
         }
         if let sentence = NextHourOutlook.sentence(for: forecast.nextHour, units: forecast.units, now: now,
                                                    chanceNow: chance, clock: clock,
@@ -80,10 +90,21 @@ extension ForecastViewContext {
         if let speed = current.windSpeed {
             var wind = tr("Wind {speed}", ["speed": format.windText(speed)])
             if let bearing = current.windBearing, speed > 0 {
-                wind += " \(Compass.point(forBearing: bearing, localization: localization)) \(Compass.arrow(forBearing: bearing))"
+                // In ASCII the point alone: a quarter's arrow beside "NE" would say less than it.
+                wind += " " + Compass.point(forBearing: bearing, localization: localization)
+                    + (asciiOnly ? "" : " " + Compass.arrow(forBearing: bearing))
             }
-            if let gust = current.windGust, gust > speed { wind += tr(", gusts {speed}", ["speed": format.windText(gust)]) }
-            parts.append(wind)
+            if let gust = current.windGust, gust > speed {
+                let gusts = tr(", gusts {speed}", ["speed": format.windText(gust)])
+                // The gusts on the next line where the line has no room for both (40 columns).
+                if 5 + wind.displayWidth + gusts.displayWidth > visibleWidth {
+                    parts += [wind, String(gusts.drop { $0 == "," || $0 == " " })]
+                } else {
+                    parts.append(wind + gusts)
+                }
+            } else {
+                parts.append(wind)
+            }
         }
         if current.precipProbability != nil {
             parts.append(tr(precipitationWord(precipitationType(current)), ["percent": MeasureFormat.percent(current.precipProbability)]))
@@ -166,7 +187,7 @@ extension ForecastViewContext {
                 if hours.contains(where: { $0.windSpeed != nil }) {
                     lines.append(named(row { _, hour in
                         guard let speed = format.units.wind(hour.windSpeed, from: format.source) else { return MeasureFormat.missing }
-                        let arrow = hour.windBearing.map { speed > 0 ? Compass.arrow(forBearing: $0) : "" } ?? ""
+                        let arrow = hour.windBearing.map { speed > 0 ? Compass.arrow(forBearing: $0, ascii: asciiOnly) : "" } ?? ""
                         return MeasureFormat.whole(speed) + arrow
                     }, format.windLabel))
                 }

@@ -35,6 +35,18 @@ public struct ForecastView: Sendable {
     /// lines before any day (`show --spread`: its days answer "will it rain Saturday, and how
     /// sure?" beside the forecast's own).
     public var keepsDays = false
+    /// With `keepsDays`, what of the conditions now a small window may give up too before a
+    /// day (`show --spread` asks for each only when the others did not make its days fit).
+    public var nowForDays = NowForDays.asFits
+
+    /// The conditions now with `keepsDays`, from most to least: as the window fits them; brief
+    /// (no details line, the conditions and temperatures on one line, the next hour's sentence)
+    /// with the air; brief without the air.
+    public enum NowForDays: Int, Sendable, Comparable {
+        case asFits, brief, briefWithoutAir
+
+        public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
+    }
 
     /// Layouts are designed for this many columns; narrower widths cut lines.
     public static let layoutWidth = 80
@@ -94,9 +106,11 @@ public struct ForecastView: Sendable {
     }
 
     private func context(_ cached: CachedForecast) -> ForecastViewContext {
-        ForecastViewContext(cached: cached, width: max(width, Self.layoutWidth), usesColor: usesColor, now: now,
-                            cutsLines: cutsLines, visibleWidth: cutsLines ? max(width, 1) : nil,
-                            hourCount: hourCount, dayCount: dayCount, presentation: presentation)
+        var context = ForecastViewContext(cached: cached, width: max(width, Self.layoutWidth), usesColor: usesColor, now: now,
+                                          cutsLines: cutsLines, visibleWidth: cutsLines ? max(width, 1) : nil,
+                                          hourCount: hourCount, dayCount: dayCount, presentation: presentation)
+        context.asciiOnly = asciiOnly
+        return context
     }
 
     /// The view above its credit line.
@@ -147,6 +161,11 @@ public struct ForecastView: Sendable {
             // With `keepsDays`, days count as fitting without the blank lines, which go first.
             let over = { (sections: [[String]]) in
                 (keepsDays ? sections.reduce(0) { $0 + $1.count } : Self.spacedCount(sections)) > height
+            }
+            if keepsDays && nowForDays >= .brief && over(sections) {
+                let brief = context.currentSection(withPressure: false, withChart: false, brief: true)
+                sections[Self.nowIndex] = brief + air
+                if nowForDays >= .briefWithoutAir && over(sections) { sections[Self.nowIndex] = brief }
             }
             // Days from the last, down to today; made again for fewer, so the title counts what it shows.
             while over(sections) && days > 1 {
@@ -246,6 +265,8 @@ struct ForecastViewContext {
     let visibleWidth: Int
     let hourCount: Int?
     let dayCount: Int?
+    /// Whether the screen is drawn in ASCII: the wind's arrows are then four (`Compass.asciiArrow`).
+    var asciiOnly = false
 
     init(cached: CachedForecast, width: Int, usesColor: Bool, now: Date, cutsLines: Bool = true, visibleWidth: Int? = nil,
          hourCount: Int? = nil, dayCount: Int? = nil, presentation: Presentation = Presentation()) {

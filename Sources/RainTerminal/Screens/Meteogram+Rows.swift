@@ -219,9 +219,9 @@ extension MeteogramPlot {
         let every = spacing(forLabelsOf: 3)
         let items = labelledHours(every: every).compactMap { column, hour -> (column: Int, text: String)? in
             guard let speed = hour.windSpeed, speed.isFinite else { return nil }
-            let arrow = hour.windBearing.map { Compass.arrow(forBearing: $0) } ?? ""
+            let arrow = hour.windBearing.map { Compass.arrow(forBearing: $0, ascii: ascii) } ?? ""
             let gust = gust(from: hour.time, hours: every).map { "g" + MeasureFormat.whole($0) } ?? ""
-            return (column, (ascii ? ASCIIConsole.transliterate(arrow) : arrow) + MeasureFormat.whole(speed) + gust)
+            return (column, arrow + MeasureFormat.whole(speed) + gust)
         }
         return placed(items, label: format.windLabel)
     }
@@ -285,16 +285,25 @@ extension MeteogramPlot {
             .map { (column(of: $0.time), $0.time) }
     }
 
-    /// The hour labels on the place's clock, the day's name at each midnight.
+    /// The hour labels on the place's clock, the day's name at each midnight. A day's name
+    /// wins over the hours it would touch, and one whose midnight is too near the right edge
+    /// for it ends at the edge: the small graph of 24 hours, drawn after 01:00, left out the
+    /// new day's name, its midnight 3 columns from the edge. A graph that starts at midnight
+    /// (drawn in the hour after it) names its day where "00" would stand.
     func labelLine() -> String {
         let every = spacing(forLabelsOf: clock.hour(start).displayWidth)
-        var items: [(column: Int, text: String)] = []
-        let days = Dictionary(midnights().map { ($0.column, clock.weekdayAndDay($0.time)) }, uniquingKeysWith: { first, _ in first })
-        for (column, hour) in labelledHours(every: max(every, isCompact ? 3 : 1)) {
-            items.append((column, days[column] ?? clock.shortHour(hour.time)))
+        let startsDay = clock.hourOfDay(start) == 0 && clock.hourOfDay(start.addingTimeInterval(-3_600)) != 0
+        let days = Dictionary(((startsDay ? [(column: 0, time: start)] : []) + midnights()).map { ($0.column, clock.weekdayAndDay($0.time)) },
+                              uniquingKeysWith: { first, _ in first })
+        let dayItems = days.map { column, name in (column: max(0, min(column, columns - name.displayWidth)), text: name) }
+        func touches(_ a: (column: Int, text: String), _ b: (column: Int, text: String)) -> Bool {
+            a.column <= b.column + b.text.displayWidth && b.column <= a.column + a.text.displayWidth
         }
-        items.sort { $0.column < $1.column }
-        return placed(items, label: "")
+        let hourItems = labelledHours(every: max(every, isCompact ? 3 : 1))
+            .filter { days[$0.column] == nil }
+            .map { (column: $0.column, text: clock.shortHour($0.hour.time)) }
+            .filter { hour in !dayItems.contains { touches(hour, $0) } }
+        return placed((dayItems + hourItems).sorted { $0.column < $1.column }, label: "")
     }
 
     /// The legend: each part whole, on a second line where the first has no room for it (the

@@ -16,6 +16,8 @@ import RainKit
 ///       Today  12…15°  3…6°  dry in 34 of 40 runs
 ///       Mon 7   9…17°  2…5°  snow in 31 of 40 runs
 ///       Mon 7: runs disagree on the high, 9° to 17°
+///
+/// (`foldsRangeNote`: "        highs  lows  (middle 80% of runs)" in place of the second line.)
 public struct SpreadView {
     public var width: Int
     public var ascii: Bool
@@ -31,6 +33,10 @@ public struct SpreadView {
     /// Whether the lines end with the day the runs are least sure of, which a window of few
     /// lines gives up before a day's row (its row says the same range).
     public var showsLeastSureDay = true
+    /// Whether what the ranges are is said on the columns' heading row, where it fits there,
+    /// rather than on a line of its own ("highs  lows  (middle 80% of runs)"): a line for a day
+    /// on a window of few lines.
+    public var foldsRangeNote = false
 
     public init(width: Int, ascii: Bool, now: Date, presentation: Presentation, cutsLines: Bool = true) {
         self.width = width
@@ -84,8 +90,11 @@ public struct SpreadView {
             }
         }
         // What the ranges are, once for all the days; one run has no middle, only its values.
-        lines.append(spread.members == 1 ? words.tr("Highs and lows: the only run's")
-                                         : words.tr("Highs and lows: the middle {share} of the runs", ["share": "80%"]))
+        let note = spread.members == 1 ? words.tr("Highs and lows: the only run's")
+                                       : words.tr("Highs and lows: the middle {share} of the runs", ["share": "80%"])
+        let shortNote = spread.members == 1 ? nil : words.tr("(middle {share} of runs)", ["share": "80%"])
+        let noteAt = lines.count
+        lines.append(note)
         let ranges = days.map { (range($0.highP10, $0.highP90), range($0.lowP10, $0.lowP90)) }
         // Each column as wide as its heading too, which is never cut ("–°" is narrower than "highs").
         let (highs, lows) = (words.tr("highs"), words.tr("lows"))
@@ -97,8 +106,14 @@ public struct SpreadView {
         // Two spaces between columns where every day's line fits so, else one.
         let widest = nameWidth + highWidth + lowWidth + (runs.map(\.displayWidth).max() ?? 0)
         let gap = widest + 6 <= width ? "  " : " "
-        lines.append("".padded(to: nameWidth) + gap + highs.padded(to: highWidth, alignRight: true)
-                     + gap + lows.padded(to: lowWidth, alignRight: true))
+        let heading = "".padded(to: nameWidth) + gap + highs.padded(to: highWidth, alignRight: true)
+            + gap + lows.padded(to: lowWidth, alignRight: true)
+        if foldsRangeNote, let shortNote, heading.displayWidth + gap.count + shortNote.displayWidth <= width {
+            lines.remove(at: noteAt)
+            lines.append(heading + gap + shortNote)
+        } else {
+            lines.append(heading)
+        }
         for (i, text) in runs.enumerated() {
             let line = names[i].padded(to: nameWidth) + gap + ranges[i].0.padded(to: highWidth, alignRight: true)
                 + gap + ranges[i].1.padded(to: lowWidth, alignRight: true) + (text.isEmpty ? "" : gap + text)

@@ -12,6 +12,9 @@ public struct WatchScreen: Sendable {
     public var machineTimeZone: String
     /// The language, units and clock of the screen.
     public var presentation = Presentation()
+    /// Whether the screen is drawn in ASCII (its lines are transliterated after; the wind's
+    /// arrows are chosen before: `Compass.asciiArrow`).
+    public var asciiOnly = false
 
     public init(width: Int, height: Int, usesColor: Bool, now: Date, machineTimeZone: String) {
         self.width = width
@@ -33,11 +36,20 @@ public struct WatchScreen: Sendable {
             body = state.forecasts[location.id].map {
                 var view = ForecastView(width: width, usesColor: usesColor, now: now)
                 view.presentation = presentation
+                view.asciiOnly = asciiOnly
                 let fitted = view.lines($0, height: room)
                 // A forecast made to fit keeps the status line on the window's last line where
-                // it leaves a line free (a lone day's row has no title above it).
+                // it leaves a line free (a lone day's row has no title above it). On 80x24 one
+                // day left one, and two blank lines stood over the status line: where the blank
+                // line over the status line's makes room for more (a second day and its title),
+                // the forecast takes it; else the free lines go before its credit, as a blank
+                // line does on the whole screen.
                 guard fitted.count < room, view.lines($0, height: nil).count > room else { return fitted }
-                return fitted + Array(repeating: "", count: room - fitted.count)
+                let taller = view.lines($0, height: room + 1)
+                if taller.count == room + 1 { return taller }
+                let free = Array(repeating: "", count: room - fitted.count)
+                guard let credit = view.creditLine($0), fitted.last == credit else { return fitted + free }
+                return fitted.dropLast() + free + [credit]
             } ?? [tr("{name}: no forecast yet", ["name": location.name.screenSafe]).truncated(toDisplayWidth: width)]
         } else {
             let places = state.locations.map {
@@ -45,6 +57,7 @@ public struct WatchScreen: Sendable {
             }
             var overview = PlacesOverview(width: width, usesColor: usesColor, now: now)
             overview.presentation = presentation
+            overview.showsLegend = true
             body = overview.lines(places)
             // The data's credit under the table where a line is left for it, or (as the forecast
             // screen's) from `ForecastView.heightKeepingCredit` on, in place of a place's line.
@@ -56,10 +69,15 @@ public struct WatchScreen: Sendable {
                 let more = tr("… {count} more; a taller window shows them", ["count": String(hidden)])
                 body = Array(body.prefix(tableRoom - 1)) + [style.dim(more.truncated(toDisplayWidth: width))]
             }
+            // What `*` and `!` (and the AQI column's scales) mean, as under `show --all`, where
+            // every place's line is shown and a line is left for it.
+            let legend = overview.legend(places, table: body)
+            if body.count == places.count + 1, body.count + legend.count + (keepsCredit ? 1 : 0) <= room { body += legend }
             if keepsCredit, let credit { body.append(credit) }
         }
         let status = style.dim(statusLine(state, width: width))
-        return height >= 3 ? body + [""] + [status] : Array((body + [status]).suffix(height))
+        // The blank line over the status line, unless the forecast took it.
+        return height >= 3 ? body + (body.count > room ? [] : [""]) + [status] : Array((body + [status]).suffix(height))
     }
 
     /// "Offline since 14:05 (UTC+1) · forecast from 2 h ago · refreshing every 15m · q to quit".

@@ -44,6 +44,19 @@ public enum Compass {
         arrows[sector(degrees + 180, count: 8)]
     }
 
+    /// Where only ASCII can be shown: one of four arrows, to the nearest quarter (`^` north,
+    /// `>` east, `v` south, `<` west). ASCII has no diagonal arrow that points one way: `/`
+    /// was both ↗ and ↙ (and rain's symbol).
+    public static func asciiArrow(forBearing degrees: Double) -> String {
+        asciiArrows[sector(degrees + 180, count: 4)]
+    }
+    private static let asciiArrows = ["^", ">", "v", "<"]
+
+    /// The arrow for a screen in ASCII or not.
+    public static func arrow(forBearing degrees: Double, ascii: Bool) -> String {
+        ascii ? asciiArrow(forBearing: degrees) : arrow(forBearing: degrees)
+    }
+
     private static func sector(_ degrees: Double, count: Int) -> Int {
         guard degrees.isFinite else { return 0 }
         var normalized = degrees.truncatingRemainder(dividingBy: 360)
