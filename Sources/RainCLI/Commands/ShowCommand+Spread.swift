@@ -54,14 +54,16 @@ extension ShowCommand {
     /// after a blank line. On a window of few lines the forecast gives up its hours first
     /// (`keepsDays`), then the blank lines go, then both show a day fewer, the same days, so
     /// that "will it rain Saturday, and how sure?" is answered on 24 lines (issue 41: the
-    /// spread had taken the forecast's days).
+    /// spread had taken the forecast's days). The day the runs are least sure of is said
+    /// however few days are shown, of the days asked for: it is the spread's main message,
+    /// and went first where its day did not fit (issue 40); only one day's row gives it up.
     func spreadScreen(_ cached: CachedForecast, view: ForecastView, fetchedAt: Date?, presentation: Presentation,
                       _ context: CommandContext) -> [String] {
         var view = view
         let credit = view.creditLine(cached)
         func screen(days: Int?, spaced: Bool, leastSure: Bool = true) -> (lines: [String], givesUpDays: Bool) {
             let spread = spreadLines(cached, dayCount: days, fetchedAt: fetchedAt, now: view.now, presentation: presentation,
-                                     leastSure: leastSure, context)
+                                     leastSure: leastSure, leastSureAmong: dayCount ?? 7, context)
             let gap = spaced ? [""] : []
             let below = (spread.isEmpty ? [] : gap + spread) + (credit.map { gap + [$0] } ?? [])
             view.dayCount = days
@@ -72,7 +74,7 @@ extension ShowCommand {
         view.keepsDays = true
         var days = dayCount ?? 7
         while true {
-            for (spaced, leastSure) in [(true, true), (false, true), (false, false)] {
+            for (spaced, leastSure) in [(true, true), (false, true)] + (days == 1 ? [(false, false)] : []) {
                 let shown = screen(days: days, spaced: spaced, leastSure: leastSure)
                 if !shown.givesUpDays || (days == 1 && !leastSure) { return shown.lines }
             }
@@ -81,14 +83,16 @@ extension ShowCommand {
     }
 
     /// The spread's lines under the forecast screen (none without one): `dayCount` days, or
-    /// 7; `fetchedAt`: a kept spread's, shown with its age.
+    /// 7; `fetchedAt`: a kept spread's, shown with its age; the least sure day of the first
+    /// `leastSureAmong` days (or 7), shown or not.
     func spreadLines(_ cached: CachedForecast, dayCount: Int?, fetchedAt: Date?, now: Date, presentation: Presentation,
-                     leastSure: Bool = true, _ context: CommandContext) -> [String] {
+                     leastSure: Bool = true, leastSureAmong: Int? = nil, _ context: CommandContext) -> [String] {
         guard let spread = cached.spread else { return [] }
         var view = SpreadView(width: context.outputWidth, ascii: context.asciiOnly, now: now, presentation: presentation,
                               cutsLines: context.console.isOutputTerminal)
         view.dayCount = dayCount
         view.showsLeastSureDay = leastSure
+        view.leastSureDayCount = leastSureAmong
         view.fetchedAt = fetchedAt
         return view.lines(spread, of: cached)
     }
