@@ -23,6 +23,9 @@ struct CommandContext: Sendable {
     /// answered with one key.
     let answersWithKeys: Bool
     let hintsGiven = HintsGiven()
+    /// The terminal's rows standard error's warnings and notices took, where it is the screen's
+    /// terminal (`writeErrorLines`).
+    let errorRows = TerminalRowsWritten()
     /// The configuration as checked before the command ran (nil for the commands that run
     /// without a valid one).
     var checkedConfiguration: SettingsLoader.CheckedFile?
@@ -144,13 +147,24 @@ extension CommandContext {
     /// Writes a problem to stderr through `ErrorReport`, the one printer.
     func report(_ report: ErrorReport, as severity: ErrorReport.Severity = .error) {
         hintsGiven.note(report.hint)
-        console.writeError(report.text(as: severity))
+        writeErrorLines(report.text(as: severity))
     }
 
     /// Writes a hint on its own (after something said on standard output) to stderr.
     func hint(_ hint: String) {
         hintsGiven.note(hint)
-        console.writeError(ErrorReport.hintLines(hint))
+        writeErrorLines(ErrorReport.hintLines(hint))
+    }
+
+    /// Writes whole lines to stderr, counting the rows they take where stderr and stdout are one
+    /// terminal (`fittingHeight` leaves them out).
+    func writeErrorLines(_ text: String) {
+        Self.writeErrorLines(text, to: console, counting: errorRows)
+    }
+
+    static func writeErrorLines(_ text: String, to console: any Console, counting rows: TerminalRowsWritten) {
+        if console.isErrorTerminal, console.isOutputTerminal, let width = console.terminalWidth { rows.note(text, width: width) }
+        console.writeError(text)
     }
 
     /// Writes `error` (about `subject`, when given) and returns the status it stands for.
@@ -168,9 +182,9 @@ extension CommandContext {
     /// The forecast service for the settings in effect; with `verbose`, requests are logged to stderr.
     /// `quiet` (`--quiet`): a feed that failed is not said.
     func makeForecastService(verbose: Bool, places: ForecastService.Places = .saved, quiet: Bool = false) throws -> ForecastService {
-        let console = self.console, localization = self.localization
+        let console = self.console, localization = self.localization, rows = errorRows
         var service = ForecastService(settings: try loadSettings().settings, places: places, verbose: requestLog(verbose: verbose), warn: { text in
-            console.writeError(ErrorReport(message: localization.tr(text), exitCode: .success).text(as: .warning))
+            Self.writeErrorLines(ErrorReport(message: localization.tr(text), exitCode: .success).text(as: .warning), to: console, counting: rows)
         })
         service.saysFeedProblems = !quiet
         return service
@@ -179,8 +193,8 @@ extension CommandContext {
     /// Where `--verbose` sends one line per request: stderr; nil without it.
     func requestLog(verbose: Bool) -> (@Sendable (String) -> Void)? {
         guard verbose else { return nil }
-        let console = self.console
-        return { line in console.writeError(ErrorReport(message: line, exitCode: .success).text(as: .notice)) }
+        let console = self.console, rows = errorRows
+        return { line in Self.writeErrorLines(ErrorReport(message: line, exitCode: .success).text(as: .notice), to: console, counting: rows) }
     }
 
     /// The place LOC means, or the current location when there is no LOC.
@@ -228,9 +242,11 @@ extension CommandContext {
         console.terminalWidth ?? TerminalDimension.parse(environment["COLUMNS"])
     }
 
-    /// The lines a screen should fit in: the terminal's; for other output `LINES` when it was
-    /// exported, else none: a pipe gets the whole screen.
+    /// The lines a screen should fit in: the terminal's, less the rows the warnings written to
+    /// it took; for other output `LINES` when it was exported, else none: a pipe gets the whole
+    /// screen.
     var fittingHeight: Int? {
-        console.terminalHeight ?? environment["LINES"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+        if let lines = console.terminalHeight { return max(1, lines - errorRows.count) }
+        return environment["LINES"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
     }
 }

@@ -218,7 +218,7 @@ import Testing
             let berlinAir = try #require(events.first { $0["kind"] as? String == "air" && ($0["id"] as? String)?.contains(world.berlin.idString) == true })
             let row = try await Self.served(world, world.berlin)
             let european = try #require(row["european_aqi"] as? Double)
-            #expect(berlinAir["summary"] as? String == "Berlin: air quality \(Self.europeanCategory(european)) from 14:00", "\(berlinAir)")
+            #expect(berlinAir["summary"] as? String == "Berlin: European AQI \(Int(european.rounded())) (\(Self.europeanCategory(european))) from 14:00", "\(berlinAir)")
             #expect(events.contains { $0["kind"] as? String == "pollen" && ($0["summary"] as? String)?.hasPrefix("Berlin: pollen ") == true }, "\(events)")
             #expect(!events.contains { $0["kind"] as? String == "pollen" && ($0["summary"] as? String)?.hasPrefix("Tokyo") == true }, "no pollen outside Europe")
             let bad = try await world.keylessRain(["notify", "--json"])

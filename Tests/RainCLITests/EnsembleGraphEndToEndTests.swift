@@ -85,7 +85,7 @@ import Testing
             }
             #expect(bandCells > 20, "\(graph.output)")
             #expect(barCells > 0, "no rain bar to check\n\(graph.output)")
-            #expect(lines.contains { $0.contains(test.ascii ? "~ 10-90% of runs" : "┈ 10–90% of runs") }, "the legend:\n\(graph.output)")
+            #expect(lines.contains { $0.contains(test.ascii ? "~ ICON (DWD): 10-90% of 40 runs" : "┈ ICON (DWD): 10–90% of 40 runs") }, "the legend:\n\(graph.output)")
             // Issue 41: the band's mark is none of the bars' shades, in the graph and its legend
             // ("░ 10–90% of runs" beside "█▒░ rain by share of runs").
             if !test.ascii { #expect(!rows.joined().contains { shades.contains($0) }, "\(graph.output)") }

@@ -40,7 +40,7 @@ import Testing
             world.simulator.setBehaviour(.ensembleQuirk(.descendingTimes))
             let shown = try await world.keylessRain(["show", "Berlin", "--spread"])
             #expect(shown.status == 0 && shown.output.hasPrefix("Berlin") && !shown.output.contains("How sure"), "\(shown)")
-            #expect(shown.error.hasPrefix("rain: warning: could not fetch the ensemble forecast: ")
+            #expect(shown.error.hasPrefix("rain: warning: could not fetch the spread: ")
                     && shown.error.contains("expected times in rising order") && shown.error.split(separator: "\n").count == 1,
                     "\(shown.error)")
         }

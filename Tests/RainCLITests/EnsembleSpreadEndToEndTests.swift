@@ -224,7 +224,7 @@ import Testing
             #expect(shown.status == 0, "\(shown.error)")
             #expect(shown.output.hasPrefix("Berlin"), "\(shown.output)")
             #expect(!shown.output.contains("How sure"))
-            #expect(shown.error == "rain: warning: could not fetch the ensemble forecast: cannot reach 127.0.0.1:1\n", "\(shown.error)")
+            #expect(shown.error == "rain: warning: could not fetch the spread: cannot reach 127.0.0.1:1\n", "\(shown.error)")
             let json = try await world.keylessRain(["show", "Berlin", "--json", "--spread"], environment: down)
             #expect(json.status == 0)
             #expect(try Self.document(json.output)["spread"] == nil)

@@ -52,19 +52,21 @@ extension ShowCommand {
 
     /// The forecast, the spread under it (none without one) and the credit at the foot, each
     /// after a blank line. On a window of few lines the forecast gives up its hours first
-    /// (`keepsDays`), then the blank lines go, then the least sure day's line (its row says
-    /// the same), then the ranges' note takes the columns' heading row, then the conditions
-    /// now give up their details and the air; only then do both show a day fewer, the same
-    /// days, so that "will it rain Saturday, and how sure?" is answered for every day on 24
-    /// lines (issue 41: the spread had taken the forecast's days, then left out Saturday
-    /// while the sentence and the air stood).
+    /// (`keepsDays`), then the blank lines go, then the ranges' note takes the columns' heading
+    /// row, then the conditions now give up their details and the air; only then do both show
+    /// a day fewer, the same days, so that "will it rain Saturday, and how sure?" is answered
+    /// for every day on 24 lines (issue 41: the spread had taken the forecast's days, then left
+    /// out Saturday while the sentence and the air stood). The day the runs are least sure of
+    /// is said however few days are shown, of the days asked for: it is the spread's main
+    /// message, and went first where its day did not fit (issue 40); only a lone day gives it up.
     func spreadScreen(_ cached: CachedForecast, view: ForecastView, fetchedAt: Date?, presentation: Presentation,
                       _ context: CommandContext) -> [String] {
         var view = view
         let credit = view.creditLine(cached)
         func screen(days: Int?, _ step: SpreadScreenStep = .whole) -> (lines: [String], givesUpDays: Bool) {
             let spread = spreadLines(cached, dayCount: days, fetchedAt: fetchedAt, now: view.now, presentation: presentation,
-                                     leastSure: step.leastSure, foldsRangeNote: step.foldsRangeNote, context)
+                                     leastSure: step.leastSure, foldsRangeNote: step.foldsRangeNote,
+                                     leastSureAmong: dayCount ?? 7, context)
             let gap = step.spaced ? [""] : []
             let below = (spread.isEmpty ? [] : gap + spread) + (credit.map { gap + [$0] } ?? [])
             view.dayCount = days
@@ -76,24 +78,27 @@ extension ShowCommand {
         view.keepsDays = true
         var days = dayCount ?? 7
         while true {
-            for step in SpreadScreenStep.inOrder {
+            for step in SpreadScreenStep.inOrder(lastDay: days == 1) {
                 let shown = screen(days: days, step)
-                if !shown.givesUpDays || (days == 1 && step == SpreadScreenStep.inOrder.last) { return shown.lines }
+                if !shown.givesUpDays || (days == 1 && !step.leastSure) { return shown.lines }
             }
             days -= 1
         }
     }
 
     /// The spread's lines under the forecast screen (none without one): `dayCount` days, or
-    /// 7; `fetchedAt`: a kept spread's, shown with its age.
+    /// 7; `fetchedAt`: a kept spread's, shown with its age; the least sure day of the first
+    /// `leastSureAmong` days (or 7), shown or not.
     func spreadLines(_ cached: CachedForecast, dayCount: Int?, fetchedAt: Date?, now: Date, presentation: Presentation,
-                     leastSure: Bool = true, foldsRangeNote: Bool = false, _ context: CommandContext) -> [String] {
+                     leastSure: Bool = true, foldsRangeNote: Bool = false, leastSureAmong: Int? = nil,
+                     _ context: CommandContext) -> [String] {
         guard let spread = cached.spread else { return [] }
         var view = SpreadView(width: context.outputWidth, ascii: context.asciiOnly, now: now, presentation: presentation,
                               cutsLines: context.console.isOutputTerminal)
         view.dayCount = dayCount
         view.showsLeastSureDay = leastSure
         view.foldsRangeNote = foldsRangeNote
+        view.leastSureDayCount = leastSureAmong
         view.fetchedAt = fetchedAt
         return view.lines(spread, of: cached)
     }
@@ -107,12 +112,15 @@ struct SpreadScreenStep: Equatable {
     var now = ForecastView.NowForDays.asFits
 
     static let whole = SpreadScreenStep()
-    static let inOrder: [SpreadScreenStep] = [
-        whole,
-        SpreadScreenStep(spaced: false),
-        SpreadScreenStep(spaced: false, leastSure: false),
-        SpreadScreenStep(spaced: false, leastSure: false, foldsRangeNote: true),
-        SpreadScreenStep(spaced: false, leastSure: false, foldsRangeNote: true, now: .brief),
-        SpreadScreenStep(spaced: false, leastSure: false, foldsRangeNote: true, now: .briefWithoutAir),
-    ]
+    /// The least sure day's line stays to the last: only a lone day's row gives it up.
+    static func inOrder(lastDay: Bool) -> [SpreadScreenStep] {
+        let steps = [
+            whole,
+            SpreadScreenStep(spaced: false),
+            SpreadScreenStep(spaced: false, foldsRangeNote: true),
+            SpreadScreenStep(spaced: false, foldsRangeNote: true, now: .brief),
+            SpreadScreenStep(spaced: false, foldsRangeNote: true, now: .briefWithoutAir),
+        ]
+        return lastDay ? steps + [SpreadScreenStep(spaced: false, leastSure: false, foldsRangeNote: true, now: .briefWithoutAir)] : steps
+    }
 }

@@ -2,8 +2,8 @@ import FoundationEssentials
 
 extension NotifyEventFinder {
     /// The air (`notify.air_quality_above`): the first hour from now to the end of today whose
-    /// index, in the place's scale, reaches the threshold, "Berlin: air quality Poor (European
-    /// AQI 64) from 15:00"; and the pollens (`notify.pollen`) at the level or above now or
+    /// index, in the place's scale, reaches the threshold, "Berlin: European AQI 64 (Poor) from
+    /// 15:00" (its number and scale: a category word alone left the reader to guess); and the pollens (`notify.pollen`) at the level or above now or
     /// later today, "Berlin: Birch pollen high, grass medium". Each once a day per place.
     func airEvents(for location: Location, in forecast: Forecast, clock: LocalClock) -> [NotifyEvent] {
         guard let air = forecast.air else { return [] }
@@ -18,8 +18,10 @@ extension NotifyEventFinder {
             let indexText = words.tr(scale == .us ? N_("US AQI {index}: {category}") : N_("European AQI {index}: {category}"),
                                      ["index": MeasureFormat.whole(index), "category": category])
             var event = NotifyEvent(kind: .air, id: "air:\(location.idString):\(day)", placeID: location.id, placeName: name,
-                                    summary: words.tr(N_("{place}: air quality {category} from {time}"),
-                                                      ["place": name, "category": category, "time": clock.hour(hour.time)]),
+                                    summary: words.tr(scale == .us ? N_("{place}: US AQI {index} ({category}) from {time}")
+                                                                   : N_("{place}: European AQI {index} ({category}) from {time}"),
+                                                      ["place": name, "index": MeasureFormat.whole(index), "category": category,
+                                                       "time": clock.hour(hour.time)]),
                                     body: indexText, starts: hour.time, units: forecast.units)
             event.severity = category
             events.append(event)

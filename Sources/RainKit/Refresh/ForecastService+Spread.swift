@@ -9,11 +9,13 @@ extension ForecastService {
         case failed(LocalizedText)
     }
 
-    /// The spread at `location`, in `forecast`'s temperature unit and days in its time zone.
+    /// The spread at `location`, in `forecast`'s temperature unit and days in its time zone. A
+    /// failure names what `--spread` asked for, "the spread", in fewer words than a refresh's
+    /// "the ensemble forecast": over the screen, a line that fits 80 columns takes one row.
     public func spread(for location: Location, beside forecast: Forecast) async -> SpreadAnswer {
         switch await fetchSpread(for: location, beside: forecast, naming: false) {
         case .spread(let spread): return .spread(spread)
-        case .failed(let failure): return .failed(failure.line)
+        case .failed(let failure): return .failed(FeedFailure(failure.error, fetching: N_("the spread")).line)
         case .uncovered(let line): return .failed(line)
         }
     }

@@ -77,6 +77,7 @@ extension MeteogramPlot {
         }
         let separators = Set(midnights().map(\.column))
         let band = bandCells(top: top, bottom: bottom)
+        let bandEnds = bandEndBits(top: top, bottom: bottom)
         return (0..<temperatureRows).map { row in
             var text = gutter(labels[row] ?? "", axis: labels[row] == nil ? (ascii ? "|" : "│") : (ascii ? "|" : "┤"))
             for column in 0..<columns {
@@ -88,7 +89,7 @@ extension MeteogramPlot {
                     if ascii {
                         cell = lineBits[row][column] != 0 ? Braille.asciiLine(lineBits[row][column]) : (column % 2 == 0 ? ":" : " ")
                     } else {
-                        cell = Braille.character(lineBits[row][column] | feelsBits[row][column])
+                        cell = Braille.character(lineBits[row][column] | feelsBits[row][column] | bandEnds[row][column])
                     }
                     if lineBits[row][column] != 0 {
                         cell = style.temperature(cell, celsius: format.celsius(interpolated({ $0.temperature }, at: time)))

@@ -4,8 +4,9 @@ import RainKit
 /// `rain show --graph --spread`: the ensemble's runs in the meteogram. Around the temperature
 /// line, the band where the runs' middle 80% lie (10th to 90th percentile, `┈`, `~` in ASCII)
 /// in every cell the band reaches at a column's middle moment, between the hours linearly as
-/// the line is; the rain bars shaded by the share of runs that bring rain in their hour
-/// instead of the provider's chance.
+/// the line is; in the line's own cells (Braille), where `┈` cannot show, the band's two ends
+/// as a dot each beside the line's: a band narrower than a row showed nowhere. The rain bars shaded by the
+/// share of runs that bring rain in their hour instead of the provider's chance.
 extension MeteogramPlot {
     var showsSpread: Bool { !isCompact && !spreadHours.isEmpty }
 
@@ -46,6 +47,20 @@ extension MeteogramPlot {
         return cells
     }
 
+    /// For each cell row and column, the Braille dots of the band's ends, drawn in the line's
+    /// cells: one dot, the cell's left, at the 10th and at the 90th percentile's dot row.
+    func bandEndBits(top: Double, bottom: Double) -> [[UInt8]] {
+        var bits = [[UInt8]](repeating: [UInt8](repeating: 0, count: columns), count: temperatureRows)
+        guard showsSpread, !ascii else { return bits }
+        for column in 0..<columns {
+            guard let band = band(at: time(atColumn: column)) else { continue }
+            for row in Set([dotRow(band.high, top: top, bottom: bottom), dotRow(band.low, top: top, bottom: bottom)]) {
+                bits[row / 4][column] |= Braille.bit(column: 0, row: row % 4)
+            }
+        }
+        return bits
+    }
+
     /// The share of runs with rain in `hour`'s hour where the ensemble has it, else the
     /// provider's chance.
     func rainShare(_ hour: Forecast.Hour) -> Double {
@@ -63,7 +78,13 @@ extension MeteogramPlot {
         case .either: (N_("rain/snow by share of runs"), N_("rain/snow, brighter in more runs"))
         case .rain: (N_("rain by share of runs"), N_("rain, brighter in more runs"))
         }
-        return ((ascii ? "~ " : Self.bandCell + " ") + tr.tr("{percentiles} of runs", ["percentiles": "10–90%"]),
+        // The model and its runs, named as the spread's heading names them.
+        let model = spreadRuns.map { runs in EnsembleModel(rawValue: runs.model).map { tr.tr($0.displayName) } ?? runs.model.strippingControlCharacters }
+        let band = spreadRuns.flatMap { runs in model.map { model in
+            tr.trn("{model}: {percentiles} of 1 run", "{model}: {percentiles} of {count} runs", count: runs.members,
+                   ["model": model, "percentiles": "10–90%", "count": String(runs.members)])
+        } } ?? tr.tr("{percentiles} of runs", ["percentiles": "10–90%"])
+        return ((ascii ? "~ " : Self.bandCell + " ") + band,
                 ascii ? "#=: " + tr.tr(byShare) : style.usesColor ? "▆ " + tr.tr(brighter) : "█▒░ " + tr.tr(byShare))
     }
 

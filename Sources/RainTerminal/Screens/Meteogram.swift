@@ -46,6 +46,7 @@ public struct Meteogram: Sendable {
                                  presentation: presentation)
         if let spread = cached.spread {
             plot.spreadHours = Dictionary(spread.hourly.map { ($0.time, $0) }, uniquingKeysWith: { first, _ in first })
+            plot.spreadRuns = (spread.model, spread.members)
         }
         return plot.lines().map { line in
             var line = line
@@ -73,6 +74,8 @@ struct MeteogramPlot {
     let span: TimeInterval
     /// The ensemble's hours by their time (`--spread`): the band and the bars' shades.
     var spreadHours: [Date: ForecastSpread.Hour] = [:]
+    /// The ensemble's model (its id) and runs, which the legend names.
+    var spreadRuns: (model: String, members: Int)?
 
     init(forecast: Forecast, points: [Forecast.Hour], columns: Int, style: TextStyle, ascii: Bool, now: Date, isCompact: Bool,
          presentation: Presentation) {

@@ -3,8 +3,9 @@ import RainKit
 
 /// `rain show --all`: one aligned line per saved place. The current-location mark, the name,
 /// the time there, now (temperature, symbol, summary), today's high and low, the highest
-/// chance of precipitation (rain or snow) in the next hours, and the data's age. Fits `width` by leaving out
-/// the sparkline, then giving the age its compact form ("5m", untitled), then cutting the
+/// chance of precipitation (rain or snow) in the next hours, the air-quality index, and the data's age. Fits
+/// `width` by leaving out the sparkline, then giving the age its compact form ("5m", untitled), then leaving
+/// out the index (the age worded again where that leaves room), then cutting the
 /// summary, then leaving out the summary and the local time, then cutting names, then
 /// leaving out the high and low and the chance; what a column left out frees goes back.
 public struct PlacesOverview: Sendable {
@@ -114,16 +115,21 @@ public struct PlacesOverview: Sendable {
         // The sparkline goes before anything else is cut.
         if whole.allSatisfy({ $0.displayWidth <= width }) { return whole }
         var table = TextTable(columns: [name, time, conditions, summary, highLow, chance] + airColumns + [age])
-        // The index goes next, before the age is shortened.
-        if !airColumns.isEmpty && !table.render(width: nil, style: style).allSatisfy({ $0.displayWidth <= width }) {
-            table.columns.remove(at: table.columns.count - 2)
-        }
         // The age's words matter least: "5m" (with no title, which would be wider than it)
-        // before anything is cut or left out, "Springf…" above all.
+        // before anything is cut or left out, "Springf…" above all; the index too, which went
+        // at 80 columns once an age read "1 min ago" (and came back each minute in `watch`).
+        let wholeAge = age
         if !table.render(width: nil, style: style).allSatisfy({ $0.displayWidth <= width }) {
             age.cells = rows.map(\.compactAge)
             age.title = ""
             table.columns[table.columns.count - 1] = age
+        }
+        // The index goes next, and where that leaves room, the age has its words back.
+        if !airColumns.isEmpty && !table.render(width: nil, style: style).allSatisfy({ $0.displayWidth <= width }) {
+            table.columns.remove(at: table.columns.count - 2)
+            var worded = table
+            worded.columns[worded.columns.count - 1] = wholeAge
+            if worded.render(width: nil, style: style).allSatisfy({ $0.displayWidth <= width }) { table = worded }
         }
         // Then the chance's title gives up its hours ("Precip", not "Precip 6h"), wider than its cells.
         if !table.render(width: nil, style: style).allSatisfy({ $0.displayWidth <= width }),

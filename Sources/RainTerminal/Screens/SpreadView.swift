@@ -30,13 +30,17 @@ public struct SpreadView {
     /// Whether lines are cut to `width` (a terminal); when not (a pipe), a line wider than
     /// `width` stays whole.
     public var cutsLines: Bool
-    /// Whether the lines end with the day the runs are least sure of, which a window of few
-    /// lines gives up before a day's row (its row says the same range).
+    /// Whether the lines end with the days where the forecast above and the runs differ and
+    /// the day the runs are least sure of, which a window of few lines gives up only with a
+    /// lone day's row.
     public var showsLeastSureDay = true
     /// Whether what the ranges are is said on the columns' heading row, where it fits there,
     /// rather than on a line of its own ("highs  lows  (middle 80% of runs)"): a line for a day
     /// on a window of few lines.
     public var foldsRangeNote = false
+    /// The days from today the least sure day is of (7 by default), whether or not a window of
+    /// few lines shows their rows: the sentence names its day and range.
+    public var leastSureDayCount: Int?
 
     public init(width: Int, ascii: Bool, now: Date, presentation: Presentation, cutsLines: Bool = true) {
         self.width = width
@@ -125,8 +129,9 @@ public struct SpreadView {
         if let last = days.last, let missing = forecastDays.first(where: { clock.startOfDay($0.time) > clock.startOfDay(last.time) }) {
             lines.append(words.tr("No runs from {day} on", ["day": clock.dayLabel(missing.time, now: now)]))
         }
+        if showsLeastSureDay, let line = differingLine(days, in: cached.forecast, clock: clock, width: width) { lines.append(line) }
         // One run cannot disagree with itself.
-        if showsLeastSureDay, spread.members > 1, let day = spread.leastSureDay(from: now), days.contains(day) {
+        if showsLeastSureDay, spread.members > 1, let day = spread.leastSureDay(from: now, days: leastSureDayCount ?? dayCount ?? 7) {
             let values: KeyValuePairs = ["day": clock.dayLabel(day.time, now: now), "low": whole(day.highP10) + "°", "high": whole(day.highP90) + "°"]
             // Wider than 4 °C (7 °F) is a real disagreement; narrower, only the least sure day.
             let apart = (day.highP90 ?? 0) - (day.highP10 ?? 0)
@@ -136,6 +141,26 @@ public struct SpreadView {
             lines.append(sentence)
         }
         return lines
+    }
+
+    /// Where the forecast above and the runs say opposite things of a day's rain (its chance
+    /// and the share of wet runs half the scale or more apart: "92% 1.6 mm" over "dry in 22 of
+    /// 31 runs"), why and what it means, in a few words: "Mon 7: another model's runs differ:
+    /// less sure". The days as many as fit `width`, then "…".
+    func differingLine(_ days: some Collection<ForecastSpread.Day>, in forecast: Forecast, clock: LocalClock, width: Int) -> String? {
+        let words = presentation.localization
+        let labels = days.filter { day in
+            guard let share = day.precipChance,
+                  let chance = forecast.daily.first(where: { clock.isSameDay($0.time, day.time) })?.precipProbability else { return false }
+            return abs(chance - share) >= 0.5
+        }.map { clock.dayLabel($0.time, now: now) }
+        guard !labels.isEmpty else { return nil }
+        func line(_ shown: Int) -> String {
+            let list = labels.prefix(shown).joined(separator: words.tr(N_(", "))) + (shown < labels.count ? "…" : "")
+            return words.tr("{days}: another model's runs differ: less sure", ["days": list])
+        }
+        let shown = (1...labels.count).last { line($0).displayWidth <= width } ?? 1
+        return line(shown)
     }
 
     /// "dry in 34 of 40 runs" where most runs are dry, else (half of them too) what they bring: a run counts

@@ -123,9 +123,10 @@ public struct ForecastSpread: Sendable, Equatable {
         }
     }
 
-    /// The day whose high the runs disagree on most (the widest 10-90% range), from `from` on.
-    public func leastSureDay(from: Date) -> Day? {
-        daily.filter { $0.time.addingTimeInterval(86400) > from }
+    /// The day whose high the runs disagree on most (the widest 10-90% range), of the `days`
+    /// days from `from` on.
+    public func leastSureDay(from: Date, days: Int = .max) -> Day? {
+        daily.filter { $0.time.addingTimeInterval(86400) > from }.prefix(days)
             .max { ($0.highP90 ?? 0) - ($0.highP10 ?? 0) < ($1.highP90 ?? 0) - ($1.highP10 ?? 0) }
     }
 }
