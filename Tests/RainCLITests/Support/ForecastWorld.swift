@@ -24,13 +24,14 @@ final class ForecastWorld: Sendable {
     ///   before it answers: a test changes the files at a request, not after a guessed delay.
     init(home: String, behaviour: ForecastSimulator.Behaviour = .normal, config: String = ForecastWorld.defaultConfig,
          now: Date? = nil, openMeteoLimits: ForecastSimulator.OpenMeteoLimits? = nil, latencyMilliseconds: Int = 0,
-         pirateWeatherPerSecond: Int? = nil, onRequest: (@Sendable (String) -> Void)? = nil) throws {
+         pirateWeatherPerSecond: Int? = nil, limiterClock: ForecastSimulator.LimiterClock = .runsOn, onRequest: (@Sendable (String) -> Void)? = nil) throws {
         self.home = home
         self.now = now
         simulator = ForecastSimulator(configuration: .init(apiKey: Self.apiKey, behaviour: behaviour, latencyMilliseconds: latencyMilliseconds,
                                                            requestLogger: onRequest, now: now?.timeIntervalSince1970,
                                                            openMeteoLimits: openMeteoLimits,
-                                                           pirateWeatherPerSecond: pirateWeatherPerSecond))
+                                                           pirateWeatherPerSecond: pirateWeatherPerSecond,
+                                                           limiterClock: limiterClock))
         try simulator.start()
         writeFile(home + "/config.json", config)
         let store = LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
