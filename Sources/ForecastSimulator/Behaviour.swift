@@ -74,6 +74,11 @@ extension ForecastSimulator {
         /// On the Ensemble API's path, an answer open-meteo/open-meteo never sends (as a
         /// server that is not Open-Meteo's may); other paths answer normally.
         case ensembleQuirk(EnsembleQuirk)
+        /// The normal forecast answer (Open-Meteo's or a Dark Sky server's) naming its zone
+        /// `name`, its offsets (`utc_offset_seconds`, `offset`) and times unchanged: a server
+        /// whose zone database is newer than the machine's tzdata names a zone the machine does
+        /// not know (America/Ciudad_Juarez came with tzdata 2022g). Other paths answer normally.
+        case zoneNamed(String)
     }
 
     public enum EnsembleQuirk: Sendable, Equatable {
