@@ -228,10 +228,11 @@ struct ForecastProblemReport {
             report.message += cachedNote
             context.report(report, as: severity)
             return report.exitCode
-        case .failed(.cache(let error)) where isLookup && hasForecast:
+        case .failed(.cache(let error)) where isLookup && hasForecast && !error.isTooLarge:
             // A place looked up is shown, never saved (DESIGN.md): its cache, derived data, only
-            // answers the same question again, so a forecast it cannot keep is still shown, with
-            // one warning line.
+            // answers the same question again, so a forecast it cannot keep (a read-only folder)
+            // is still shown, with one warning line. An answer too large to keep fails the place,
+            // as a refresh fails it (issue 42).
             context.report(ErrorReport(error, localization: words), as: .warning)
             return .success
         case .failed(.cache(let error)):

@@ -46,12 +46,16 @@ public struct ForecastCache: Sendable {
     /// missing, never a mix (a damaged one is set aside by the next read).
     public func save(_ cached: CachedForecast) throws(CacheError) {
         let path = path(for: cached.location.id)
+        var kept = cached
+        kept.displayUnits = nil
+        kept.forecast.air?.shownIndex = nil
+        let bytes = ForecastDocument.bytes(of: kept, compactly: true)
+        if bytes.count > RegularFile.Limit.forecast.bytes {
+            throw .tooLarge(path: path, reason: RegularFile.tooLarge(path, .forecast).error.problem)
+        }
         do {
             try AtomicFile.createFolder(directory)
-            var kept = cached
-            kept.displayUnits = nil
-            kept.forecast.air?.shownIndex = nil
-            try AtomicFile.write(ForecastDocument.bytes(of: kept, compactly: true), to: path, durability: .derived, limit: .forecast)
+            try AtomicFile.write(bytes, to: path, durability: .derived, limit: .forecast)
         } catch {
             throw .unwritable(path: error.path, reason: error.problem)
         }

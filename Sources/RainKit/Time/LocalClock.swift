@@ -8,7 +8,7 @@ import FoundationEssentials
 /// answer's UTC offset first (`Forecast.zone`).
 public struct LocalClock: Sendable {
     public let timeZone: ZoneInfo
-    /// False when the identifier was unknown and UTC is used instead.
+    /// False when no zone was known (neither a name nor an offset) and UTC is used instead.
     public let isKnownZone: Bool
     public let usesTwelveHourClock: Bool
     public let localization: Localization
