@@ -80,6 +80,11 @@ extension ForecastSimulator {
         /// `doc/StatusCodes.md`; `retryAfter` adds a `Retry-After` (MET documents none).
         /// Other paths answer normally.
         case metAlertsStatus(Int, retryAfter: Int? = nil)
+        /// The normal forecast answer (Open-Meteo's or a Dark Sky server's) naming its zone
+        /// `name`, its offsets (`utc_offset_seconds`, `offset`) and times unchanged: a server
+        /// whose zone database is newer than the machine's tzdata names a zone the machine does
+        /// not know (America/Ciudad_Juarez came with tzdata 2022g). Other paths answer normally.
+        case zoneNamed(String)
     }
 
     public enum EnsembleQuirk: Sendable, Equatable {

@@ -19,6 +19,8 @@ extension ForecastSimulator {
         /// (`OpenMeteoRateLimiter`); nil = none, as the real server for a host that is not its
         /// free API's. Tests give small limits.
         public var openMeteoLimits: OpenMeteoLimits?
+        /// How the limiters' clock goes from a fixed `now`.
+        public var limiterClock: LimiterClock
         /// Pirate Weather's per-key limit on its forecast route, in calls a second of the clock
         /// (`PirateWeatherRateLimiter`; its free plan's is 1); nil = none, as a Dark
         /// Sky-compatible server without Pirate Weather's gateway.
@@ -37,7 +39,8 @@ extension ForecastSimulator {
             now: Double? = nil,
             openMeteoLimits: OpenMeteoLimits? = nil,
             pirateWeatherPerSecond: Int? = nil,
-            ipLocationPerMinute: Int? = nil
+            ipLocationPerMinute: Int? = nil,
+            limiterClock: LimiterClock = .runsOn
         ) {
             self.host = host
             self.port = port
@@ -49,6 +52,17 @@ extension ForecastSimulator {
             self.openMeteoLimits = openMeteoLimits
             self.pirateWeatherPerSecond = pirateWeatherPerSecond
             self.ipLocationPerMinute = ipLocationPerMinute
+            self.limiterClock = limiterClock
         }
+    }
+
+    /// The clock the rate limiters count by when `now` is fixed (the real clock's otherwise).
+    public enum LimiterClock: Sendable, Equatable {
+        /// From `now` on as the real clock goes from the first request counted, so a minute's
+        /// count ends and a client that waits for it is let through.
+        case runsOn
+        /// Held at `now`: a window never ends, so a test of one window holds however long a
+        /// loaded machine takes between its requests.
+        case held
     }
 }

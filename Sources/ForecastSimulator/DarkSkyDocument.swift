@@ -13,6 +13,8 @@ struct DarkSkyDocument: Sendable {
     var hostileText = false
     /// Appended to summaries and alert texts (an echoed key); every place then has an alert.
     var echoedText: String?
+    /// The name `timezone` gives the place's zone instead of its own (`Behaviour.zoneNamed`).
+    var zoneNamed: String?
     /// The request time (unix seconds); `currently.time`.
     var now: Double
     /// `version=` (2 adds Pirate Weather's own fields such as `liquidAccumulation`).
@@ -42,7 +44,7 @@ struct DarkSkyDocument: Sendable {
         var members: [(String, JSONValue)] = [
             ("latitude", .number(latitude)),
             ("longitude", .number(longitude)),
-            ("timezone", .string(zoneIdentifier)),
+            ("timezone", .string(zoneNamed ?? zoneIdentifier)),
             ("offset", .number(offsetHours)),
             ("elevation", .integer(Int(units.elevation(model.elevation).rounded()))),
         ]

@@ -15,6 +15,8 @@
 /// - 198.51.100.7 (TEST-NET-2): only the country (Germany), no city, no coordinates;
 /// - 203.0.113.5 (TEST-NET-3): a place at latitude 0 exactly (São Tomé's Equator line, Ilhéu
 ///   das Rolas), so `latitude` is left out while `longitude` is there;
+/// - 198.51.100.9 (TEST-NET-2): nothing known, answered as a geolocation service that is not
+///   echoip answers it: `latitude` and `longitude` 0 written out (null island), no city;
 /// - any other valid address: nothing known, like 192.0.2.1.
 enum IPLocation {
     struct Entry: Sendable {
@@ -29,6 +31,8 @@ enum IPLocation {
         var timeZone = ""
         var asn = ""
         var asnOrg = ""
+        /// Zeros written out, as a service without echoip's `omitempty` writes them.
+        var writesZeros = false
     }
 
     static let berlin = Entry(
@@ -40,6 +44,7 @@ enum IPLocation {
         "::1": berlin,
         "192.0.2.1": Entry(),
         "198.51.100.7": Entry(country: "Germany", countryISO: "DE", countryEU: true),
+        "198.51.100.9": Entry(writesZeros: true),
         "203.0.113.5": Entry(
             country: "São Tomé and Príncipe", countryISO: "ST", regionName: "São Tomé Island", city: "Ilhéu das Rolas",
             latitude: 0, longitude: 6.5167, timeZone: "Africa/Sao_Tome"),
@@ -62,8 +67,8 @@ enum IPLocation {
         add("region_name", entry.regionName)
         add("region_code", entry.regionCode)
         add("city", entry.city)
-        if entry.latitude != 0 { members.append(("latitude", .number(entry.latitude))) }
-        if entry.longitude != 0 { members.append(("longitude", .number(entry.longitude))) }
+        if entry.latitude != 0 || entry.writesZeros { members.append(("latitude", .number(entry.latitude))) }
+        if entry.longitude != 0 || entry.writesZeros { members.append(("longitude", .number(entry.longitude))) }
         add("time_zone", entry.timeZone)
         add("asn", entry.asn)
         add("asn_org", entry.asnOrg)

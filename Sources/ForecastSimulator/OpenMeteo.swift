@@ -98,8 +98,9 @@ enum OpenMeteo {
 
     /// `fixed`: that variable (hourly, current or daily, by its name) that value everywhere
     /// (`Behaviour.openMeteoValue`).
+    /// `zoneNamed`: the name `timezone` gives the zone instead of its own (`Behaviour.zoneNamed`).
     static func forecast(_ request: ServerRequest, endpoint: Endpoint, now: Double, hours: Int? = nil,
-                         fixed: (name: String, value: Double)? = nil) -> ServerResponse {
+                         fixed: (name: String, value: Double)? = nil, zoneNamed: String? = nil) -> ServerResponse {
         let (latitude, longitude): (Double, Double)
         switch askedCoordinate(request) {
         case .refused(let refusal): return refusal
@@ -165,7 +166,7 @@ enum OpenMeteo {
             ("longitude", .rounded(longitude, places: 4)),
             ("generationtime_ms", .number(0.1)),
             ("utc_offset_seconds", .integer(actualOffset)),
-            ("timezone", .string(zoneName)),
+            ("timezone", .string(zoneNamed ?? zoneName)),
             ("timezone_abbreviation", .string(zoneName == "GMT" ? "GMT" : timeZone.abbreviation(for: moment) ?? "")),
             ("elevation", .number(model.elevation)),
         ]

@@ -102,12 +102,14 @@ struct Router: Sendable {
             // No content, only the status (`ServerResponse.reasonPhrase` as plain text).
             let headers = retryAfter.map { [("Retry-After", String($0))] } ?? []
             return .respond(.text(status, contentType: "text/plain", ServerResponse.reasonPhrase(status) + "\n", headers: headers))
+        case .zoneNamed(let name): return .respond(answer(request, route: route, hostile: false, zoneNamed: name))
         }
     }
 
     /// The normal answer: provider errors for a bad method, key, location or units, else a document.
     func answer(_ request: ServerRequest, route: Route, hostile: Bool, echoing echoed: String? = nil, openMeteoHours: Int? = nil, openMeteoValue: (String, Double)? = nil,
-                airQualityHours: Int? = nil, airQualityIndex: Double? = nil, airQualityValue: (String, Double)? = nil, ensembleQuirk: ForecastSimulator.EnsembleQuirk? = nil) -> ServerResponse {
+                airQualityHours: Int? = nil, airQualityIndex: Double? = nil, airQualityValue: (String, Double)? = nil, ensembleQuirk: ForecastSimulator.EnsembleQuirk? = nil,
+                zoneNamed: String? = nil) -> ServerResponse {
         if route == .notFound {
             return .json(404, .object([("detail", .string("Not Found"))]))
         }
@@ -116,9 +118,10 @@ struct Router: Sendable {
         }
         switch route {
         case .darkSky(let pathKey, let location):
-            return darkSky(request, pathKey: pathKey, location: location, hostile: hostile, echoing: echoed)
+            return darkSky(request, pathKey: pathKey, location: location, hostile: hostile, echoing: echoed, zoneNamed: zoneNamed)
         case .openMeteoForecast(let name):
-            return OpenMeteo.forecast(request, endpoint: OpenMeteo.endpoints[name]!, now: now, hours: openMeteoHours, fixed: openMeteoValue)
+            return OpenMeteo.forecast(request, endpoint: OpenMeteo.endpoints[name]!, now: now, hours: openMeteoHours, fixed: openMeteoValue,
+                                      zoneNamed: zoneNamed)
         case .openMeteoSearch:
             return OpenMeteo.search(request)
         case .ipLocation:
@@ -136,7 +139,8 @@ struct Router: Sendable {
         }
     }
 
-    private func darkSky(_ request: ServerRequest, pathKey: String, location: String, hostile: Bool, echoing echoed: String?) -> ServerResponse {
+    private func darkSky(_ request: ServerRequest, pathKey: String, location: String, hostile: Bool, echoing echoed: String?,
+                         zoneNamed: String? = nil) -> ServerResponse {
         if let apiKey {
             // Pirate-Weather/pirateweather docs/API.md: the key may travel in an `apikey`
             // header, with any placeholder in the path's key segment; the gateway in front of
@@ -166,6 +170,7 @@ struct Router: Sendable {
             extendHourly: request.queryValue("extend") == "hourly",
             hostileText: hostile,
             echoedText: echoed,
+            zoneNamed: zoneNamed,
             now: now,
             version: Int(request.queryValue("version") ?? "1") ?? 1
         )

@@ -28,11 +28,13 @@ extension SimulatorState: RequestHandler {
         return Reply(action, after: .milliseconds(latency))
     }
 
-    /// The time Open-Meteo's limiter counts by. From a fixed `now` it runs on as the real clock
-    /// does from the first request it counts (the answers stay those of the moment given), so
-    /// a minute's count ends and a client that waits for it is let through.
+    /// The time the limiters count by. From a fixed `now` it runs on as the real clock does
+    /// from the first request counted (the answers stay those of the moment given), so a
+    /// minute's count ends and a client that waits for it is let through; or it is held there
+    /// (`Configuration.limiterClock`).
     private var limiterNow: Double {
         guard let fixedNow else { return Date().timeIntervalSince1970 }
+        if limiterClock == .held { return fixedNow }
         let elapsed = timeSinceLimiterStarted().components
         return fixedNow + Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
     }

@@ -27,12 +27,14 @@ final class SimulatorState: Sendable {
     let logger: (@Sendable (String) -> Void)?
     /// `Configuration.now`: nil follows the real clock.
     let fixedNow: Double?
+    let limiterClock: ForecastSimulator.LimiterClock
     private let values: Mutex<Values>
 
     init(configuration: ForecastSimulator.Configuration) {
         apiKey = configuration.apiKey
         logger = configuration.requestLogger
         fixedNow = configuration.now
+        limiterClock = configuration.limiterClock
         var initial = Values(behaviour: configuration.behaviour, latencyMilliseconds: configuration.latencyMilliseconds)
         initial.openMeteoLimiter = configuration.openMeteoLimits.map(OpenMeteoRateLimiter.init(limits:))
         initial.pirateWeatherLimiter = configuration.pirateWeatherPerSecond.map(PirateWeatherRateLimiter.init(perSecond:))

@@ -306,29 +306,43 @@ import Testing
     /// The command runs in a process group of its own (so that its time limit can end all of
     /// it): a signal that ends rain meanwhile ends that group too, and rain ends as the signal
     /// would have it. The real clock: the simulator's rain at Windy is always 50 minutes away.
+    /// Nothing here is timed: the command's limit is the longest there is (an hour), so a
+    /// loaded machine cannot outlast it before the signal; the waits end at what they wait
+    /// for (the child's ID written, the child gone), or at rain's end, or at a hung test's
+    /// bound, which the child's own day of sleep outlasts.
     @Test func aSignalThatEndsRainEndsTheCommandToo() async throws {
         try await withTemporaryDirectory { home in
-            let world = try ForecastWorld(home: home)
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 30, "notify": {"exec_timeout": 3600}}"#)
             _ = try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
                 .add(name: "Windy", coordinate: Coordinate(latitude: 52.56, longitude: 13.405))
-            let hanging = #"sleep 300 & echo $! > "$RAIN_HOME/child.pid.tmp"; mv "$RAIN_HOME/child.pid.tmp" "$RAIN_HOME/child.pid"; wait"#
+            let hanging = #"sleep 86400 & echo $! > "$RAIN_HOME/child.pid.tmp"; mv "$RAIN_HOME/child.pid.tmp" "$RAIN_HOME/child.pid"; wait"#
             let process = BuiltProduct.start("rain", ["notify", "Windy", "--exec", hanging], environment: world.environment)
-            var pid: Int32?
-            for _ in 0..<1200 where pid == nil {
-                pid = (try? String(contentsOfFile: home + "/child.pid", encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-                if pid == nil { try await Task.sleep(for: .milliseconds(50)) }
+            let readPID = { (try? String(contentsOfFile: home + "/child.pid", encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) } }
+            defer { if let child = readPID() { kill(child, SIGKILL) } }
+            let bound = ContinuousClock.now + RunningProcess.hangLimit
+            while readPID() == nil && Self.isRunning(process.processIdentifier) && ContinuousClock.now < bound {
+                try await Task.sleep(for: .milliseconds(50))
             }
-            let child = try #require(pid, "the command started")
+            guard let child = readPID() else {
+                process.send(SIGKILL)
+                Issue.record("the command did not start: \(try await process.finish())")
+                return
+            }
             process.send(SIGTERM)
             let result = try await process.finish()
             #expect(result.status == SIGTERM, "ended by the signal, as without a command: \(result)")
-            var state: String? = "S"
-            for _ in 0..<1200 where state != nil && state != "Z" {
-                state = (try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8)).flatMap { $0.components(separatedBy: ") ").last.map { String($0.prefix(1)) } }
-                if state != nil && state != "Z" { try await Task.sleep(for: .milliseconds(50)) }
+            while Self.isRunning(child) && ContinuousClock.now < bound {
+                try await Task.sleep(for: .milliseconds(50))
             }
-            #expect(state == nil || state == "Z", "the command's child ended with rain")
+            #expect(!Self.isRunning(child), "the command's child ended with rain")
         }
+    }
+
+    /// Whether process `pid` runs: false when it is gone or a zombie (ended, not yet reaped).
+    private static func isRunning(_ pid: Int32) -> Bool {
+        let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))
+            .flatMap { $0.components(separatedBy: ") ").last.map { String($0.prefix(1)) } }
+        return state != nil && state != "Z"
     }
 
     /// Quiet hours that start and end at the same time are an empty span, said so in one line.

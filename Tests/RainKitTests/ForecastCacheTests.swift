@@ -51,7 +51,7 @@ import Testing
         let keys = text.split(separator: "\n").filter { $0.hasPrefix("  \"") }.map { $0.split(separator: "\"")[1] }
         #expect(keys == keys.sorted())
         #expect(keys == ["alerts", "current", "daily", "daily_summary", "fetched_at", "forecast_coordinate", "hourly",
-                         "hourly_summary", "location", "schema_version", "source", "timezone", "units"])
+                         "hourly_summary", "location", "schema_version", "source", "timezone", "units", "utc_offset_seconds"])
     }
 
     @Test func stringsAreEscaped() throws {

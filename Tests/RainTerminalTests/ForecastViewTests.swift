@@ -73,11 +73,22 @@ import Testing
         #expect(text.contains("updated just now"))
     }
 
-    @Test func unknownTimeZoneFallsBackToUTCAndSaysSo() throws {
+    @Test func unknownTimeZoneWithoutAnOffsetFallsBackToUTCAndSaysSo() throws {
         var cached = try ForecastFixtures.berlinCached()
         cached.forecast.timeZone = "Mars/Olympus_Mons"
+        cached.forecast.utcOffset = nil
         let text = ForecastView(width: 80, now: now).render(cached)
         #expect(text.contains("Thu 20 Aug 12:42 UTC (unknown time zone)"))
+    }
+
+    /// A zone's name this machine does not know, with the answer's offset: that offset, and
+    /// no name (the fixture's `offset` is 2 hours).
+    @Test func unknownTimeZoneWithAnOffsetIsThatOffset() throws {
+        var cached = try ForecastFixtures.berlinCached()
+        cached.forecast.timeZone = "Mars/Olympus_Mons"
+        #expect(cached.forecast.utcOffset == 7200)
+        let text = ForecastView(width: 80, now: now).render(cached)
+        #expect(text.contains("Thu 20 Aug 14:42 (UTC+2)") && !text.contains("Mars"), "\(text)")
     }
 
     @Test func hostileTextIsStripped() throws {

@@ -125,7 +125,9 @@ struct ShowCommand: RunnableCommand {
         // Said last, under the forecast, however the forecast is shown.
         defer { if let lookup, display.forecast != nil { Self.noteNotSaved(location, question: lookup, context) } }
 
-        let status = ForecastProblemReport(display.problem, location: location, hasForecast: display.forecast != nil).report(to: context)
+        var problemReport = ForecastProblemReport(display.problem, location: location, hasForecast: display.forecast != nil)
+        problemReport.isLookup = lookup != nil
+        let status = problemReport.report(to: context)
         if var forecast = display.forecast {
             var spreadFetchedAt: Date?
             if spread && offline {
@@ -183,6 +185,8 @@ struct ForecastProblemReport {
     var hasForecast: Bool
     /// For a place not saved: the words it was asked by (`tokyo --pick 2`), which look it up again.
     var lookupWords: String?
+    /// A place looked up, not saved: its cache only answers the same question again.
+    var isLookup = false
 
     init(_ problem: DisplayForecast.Problem?, location: Location, hasForecast: Bool, lookupWords: String? = nil) {
         self.problem = problem
@@ -224,6 +228,13 @@ struct ForecastProblemReport {
             report.message += cachedNote
             context.report(report, as: severity)
             return report.exitCode
+        case .failed(.cache(let error)) where isLookup && hasForecast && !error.isTooLarge:
+            // A place looked up is shown, never saved (DESIGN.md): its cache, derived data, only
+            // answers the same question again, so a forecast it cannot keep (a read-only folder)
+            // is still shown, with one warning line. An answer too large to keep fails the place,
+            // as a refresh fails it (issue 42).
+            context.report(ErrorReport(error, localization: words), as: .warning)
+            return .success
         case .failed(.cache(let error)):
             // Fetched and shown, but not kept: an error and exit 74, as `refresh` fails the place
             // (README, "Files"); a cache rain cannot write is a local file it cannot write,

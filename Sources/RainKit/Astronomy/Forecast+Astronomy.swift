@@ -10,7 +10,7 @@ extension Forecast {
     /// `coordinate` where the provider sent none. Done once, when a forecast is fetched, so the
     /// cache and `--json` hold what the screen shows.
     public func withAstronomy(at coordinate: Coordinate) -> Forecast {
-        let zone = ZoneInfo.named(timeZone) ?? .utc
+        let zone = self.zone ?? .utc
         var filled = self
         for index in filled.daily.indices {
             let (start, end) = Self.span(ofDayStartingAt: filled.daily[index].time, in: zone)
@@ -34,7 +34,7 @@ extension Forecast {
     /// is than the day before's, both as rain computes them at `coordinate`; nil when the zone is
     /// unknown. Providers send only the day's own times, never the day before's.
     public func daylightChange(forDayStartingAt dayStart: Date, at coordinate: Coordinate) -> TimeInterval? {
-        guard let zone = ZoneInfo.named(timeZone) else { return nil }
+        guard let zone else { return nil }
         let (start, end) = Self.span(ofDayStartingAt: dayStart, in: zone)
         let (yesterdayStart, _) = Self.span(ofDayStartingAt: start.addingTimeInterval(-3_600), in: zone)
         return Astronomy.daylight(from: start, to: end, at: coordinate)
@@ -45,7 +45,7 @@ extension Forecast {
     /// `coordinate` (true) or below it (false); nil when it rises or sets that day, or the zone is
     /// unknown. The cache keeps only rise and set, so a day with neither is looked at again.
     public func moonStaysUp(forDayStartingAt dayStart: Date, at coordinate: Coordinate) -> Bool? {
-        guard let zone = ZoneInfo.named(timeZone) else { return nil }
+        guard let zone else { return nil }
         let (start, end) = Self.span(ofDayStartingAt: dayStart, in: zone)
         let moon = Astronomy.moon(from: start, to: end, at: coordinate)
         return moon.rise == nil && moon.set == nil ? moon.isUpAtStart : nil

@@ -7,6 +7,9 @@ public enum CacheError: Error, Sendable, Equatable, CustomStringConvertible {
     case corrupt(path: String, reason: LocalizedText, field: String?)
     /// The file could not be written or removed; the previous file is intact.
     case unwritable(path: String, reason: LocalizedText)
+    /// The forecast would make a file larger than rain reads back (an answer no real server
+    /// sends): not written, the previous file intact.
+    case tooLarge(path: String, reason: LocalizedText)
 }
 
 extension CacheError {
@@ -24,8 +27,16 @@ extension CacheError {
         case .corrupt(let path, let reason, let field?):
             return LocalizedText(N_("the cached forecast {path} is damaged: {reason} at {field}"),
                                  ["path": .verbatim(path), "reason": reason, "field": .verbatim(field)])
-        case .unwritable(let path, let reason):
+        case .unwritable(let path, let reason), .tooLarge(let path, let reason):
             return LocalizedText(N_("cannot write the cached forecast {path}: {reason}"), ["path": .verbatim(path), "reason": reason])
         }
+    }
+}
+
+extension CacheError {
+    /// Whether the forecast was too large to keep, rather than the folder or file unwritable.
+    public var isTooLarge: Bool {
+        if case .tooLarge = self { return true }
+        return false
     }
 }

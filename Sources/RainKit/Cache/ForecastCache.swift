@@ -46,12 +46,16 @@ public struct ForecastCache: Sendable {
     /// missing, never a mix (a damaged one is set aside by the next read).
     public func save(_ cached: CachedForecast) throws(CacheError) {
         let path = path(for: cached.location.id)
+        var kept = cached
+        kept.displayUnits = nil
+        kept.forecast.air?.shownIndex = nil
+        let bytes = ForecastDocument.bytes(of: kept, compactly: true)
+        if bytes.count > RegularFile.Limit.forecast.bytes {
+            throw .tooLarge(path: path, reason: RegularFile.tooLarge(path, .forecast).error.problem)
+        }
         do {
             try AtomicFile.createFolder(directory)
-            var kept = cached
-            kept.displayUnits = nil
-            kept.forecast.air?.shownIndex = nil
-            try AtomicFile.write(ForecastDocument.bytes(of: kept, compactly: true), to: path, durability: .derived, limit: .forecast)
+            try AtomicFile.write(bytes, to: path, durability: .derived, limit: .forecast)
         } catch {
             throw .unwritable(path: error.path, reason: error.problem)
         }
@@ -133,19 +137,34 @@ public struct ForecastCache: Sendable {
         return UUID(uuidString: String(name.prefix(36)))
     }
 
-    /// Deletes the files last written before `date` (a lookup's forecast, after a day unused)
-    /// and what killed writers left behind, in one listing of the folder.
-    public func sweep(writtenBefore date: Date) {
+    /// Deletes the files last written before `date` (a lookup's forecast, after a day unused),
+    /// all but the `count` last written of the others (so that thousands of places looked up
+    /// in a day cannot fill the disk), and what killed writers left behind, in one listing of
+    /// the folder. The places whose forecast it deleted.
+    @discardableResult
+    public func sweep(writtenBefore date: Date, keepingNewest count: Int = .max) -> [UUID] {
         let limit = Int(date.timeIntervalSince1970)
+        var young: [(name: String, written: Int)] = []
+        var deleted: [String] = []
         for name in Self.names(in: directory) {
             let path = "\(directory)/\(name)"
             if name.hasSuffix(".json") || name.contains(Self.damagedMarker) {
                 var info = stat()
-                if lstat(path, &info) == 0 && Int(info.st_mtim.tv_sec) < limit { unlink(path) }
+                guard lstat(path, &info) == 0 else { continue }
+                if Int(info.st_mtim.tv_sec) < limit {
+                    if unlink(path) == 0 { deleted.append(name) }
+                } else {
+                    young.append((name, Int(info.st_mtim.tv_sec) * 1_000_000_000 + info.st_mtim.tv_nsec))
+                }
             } else if AtomicFile.isAbandonedTemporaryFile(name) {
                 unlink(path)
             }
         }
+        if young.count > count {
+            young.sort { $0.written != $1.written ? $0.written > $1.written : $0.name > $1.name }
+            for file in young[count...] where unlink("\(directory)/\(file.name)") == 0 { deleted.append(file.name) }
+        }
+        return deleted.compactMap { $0.hasSuffix(".json") ? Self.placeID(inFileName: $0) : nil }
     }
 
     private static func names(in directory: String) -> [String] { folderNames(directory) ?? [] }

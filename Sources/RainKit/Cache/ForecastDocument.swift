@@ -23,6 +23,8 @@ enum ForecastDocument {
         JSONField("lookup_matches", .number({ $0.lookupMatches.map(Double.init) }, { $0.lookupMatches = $1.flatMap { Int(exactly: $0) } })),
         JSONField("display_units", .object({ $0.displayUnits }, { $0.displayUnits = $1 }, displayUnitsTable, DisplayUnits(preset: .si))),
         JSONField("timezone", .name({ $0.forecast.timeZone }, { $0.forecast.timeZone = $1 })),
+        JSONField("utc_offset_seconds", .number({ $0.forecast.utcOffset.map(Double.init) },
+                                                { $0.forecast.utcOffset = $1.flatMap { Int(exactly: $0) } })),
         JSONField("forecast_coordinate", .required({ $0.forecast.coordinate }, { $0.forecast.coordinate = $1 },
                                                    tables.coordinate, Coordinate(latitude: 0, longitude: 0))),
         JSONField("current", .object({ $0.forecast.current }, { $0.forecast.current = $1 }, tables.conditions, .blank)),

@@ -37,6 +37,10 @@ public struct Forecast: Sendable, Equatable {
     public var coordinate: Coordinate
     /// IANA time zone of the place, e.g. "Europe/Berlin". Local times are formatted with it.
     public var timeZone: String
+    /// Seconds east of UTC on the place's clocks when the provider answered (Open-Meteo's
+    /// `utc_offset_seconds`, a Dark Sky server's `offset`): the zone, fixed, where this
+    /// machine knows no zone of `timeZone`'s name (`zone`); nil when the answer had none.
+    public var utcOffset: Int?
     public var units: UnitSystem
     public var current: Conditions?
     public var nextHour: NextHour?

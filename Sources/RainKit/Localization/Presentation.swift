@@ -31,7 +31,7 @@ public struct Presentation: Sendable, Equatable {
 
     /// The clock of `forecast`'s place.
     public func clock(_ forecast: Forecast) -> LocalClock {
-        LocalClock(timeZoneIdentifier: forecast.timeZone, twelveHourClock: twelveHourClock ?? (forecast.units == .us),
+        LocalClock(zone: forecast.zone, twelveHourClock: twelveHourClock ?? (forecast.units == .us),
                    localization: localization)
     }
 }

@@ -50,7 +50,7 @@ extension ForecastService {
         let decode: @Sendable (Data) throws(ForecastError) -> EnsembleRuns? = { body throws(ForecastError) in
             try EnsembleDecoder.decode(body, model: model, units: units, now: asked)
         }
-        let clock = LocalClock(timeZoneIdentifier: forecast.timeZone, units: units)
+        let clock = LocalClock(of: forecast, units: units)
         do throws(ForecastError) {
             let fetchedAt = now()
             guard let runs = try await client.value(from: endpoint, until: deadline, decode: decode) else {

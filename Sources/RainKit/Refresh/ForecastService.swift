@@ -110,8 +110,16 @@ public struct ForecastService: Sendable {
         let kept: @Sendable (CachedForecast) -> CachedForecast = { keepingForecasts ? $0 : $0.summary }
         // Forecasts written from this second on were fetched by a refresh we waited for.
         let started = Date(timeIntervalSince1970: now().timeIntervalSince1970.rounded(.down))
-        let (lock, waited) = try await refreshLock(waiting: lockWait)
-        defer { lock.unlock() }
+        let lock: FileLock?, waited: Bool
+        do {
+            (lock, waited) = try await refreshLock(waiting: lockWait)
+        } catch .lockFile where places == .lookedUp {
+            // A place looked up is shown, never saved: a lock that cannot be had (a read-only
+            // cache folder) does not keep it from being fetched; the cache it cannot write then
+            // fails only the keeping, which the show says.
+            (lock, waited) = (nil, false)
+        }
+        defer { lock?.unlock() }
 
         // Read the cache only now: the refresh we may have waited for has just written it, and
         // what it fetched is not fetched again. Otherwise a place's is read when its new one is
@@ -193,6 +201,10 @@ public struct ForecastService: Sendable {
         }
     }
 
+    /// The forecasts of places looked up that are kept, the last written: about 100 KB each
+    /// (8 MB at most), so that looking up thousands of places in a day cannot fill the disk.
+    static let lookupsKept = 100
+
     /// Deletes the cache files of places that are no longer saved (removed while this refresh
     /// was fetching them, or by an older rain) and temporary files of killed writers. Runs
     /// under the refresh lock, after this refresh's writes; nothing is deleted when the store
@@ -209,8 +221,10 @@ public struct ForecastService: Sendable {
             SpreadCache(besideForecastsIn: cache.directory).files.sweep(keeping: saved)
             return saved
         case .lookedUp:
-            cache.sweep(writtenBefore: now().addingTimeInterval(-24 * 3600))
-            SpreadCache(besideForecastsIn: cache.directory).files.sweep(writtenBefore: now().addingTimeInterval(-24 * 3600))
+            let spreads = SpreadCache(besideForecastsIn: cache.directory).files
+            let swept = cache.sweep(writtenBefore: now().addingTimeInterval(-24 * 3600), keepingNewest: Self.lookupsKept)
+            try? spreads.remove(for: swept)
+            spreads.sweep(writtenBefore: now().addingTimeInterval(-24 * 3600))
             return nil
         }
     }

@@ -4,10 +4,11 @@ import FoundationEssentials
 /// right on every date), never from a fixed offset. The zone comes from the system's zone files
 /// (`ZoneInfo`), not from ICU. Names and the order of a date's parts come from the catalogue of
 /// the language (no locale needs to be installed); a 24-hour or a 12-hour clock.
-/// An unknown zone falls back to UTC and says so.
+/// An unknown zone falls back to UTC and says so; a forecast's clock falls back to its
+/// answer's UTC offset first (`Forecast.zone`).
 public struct LocalClock: Sendable {
     public let timeZone: ZoneInfo
-    /// False when the identifier was unknown and UTC is used instead.
+    /// False when no zone was known (neither a name nor an offset) and UTC is used instead.
     public let isKnownZone: Bool
     public let usesTwelveHourClock: Bool
     public let localization: Localization
@@ -23,11 +24,20 @@ public struct LocalClock: Sendable {
     }
 
     public init(timeZoneIdentifier: String, twelveHourClock: Bool, localization: Localization, zoneFolder: String = ZoneInfo.systemFolder) {
-        let zone = ZoneInfo.named(timeZoneIdentifier, folder: zoneFolder)
+        self.init(zone: ZoneInfo.named(timeZoneIdentifier, folder: zoneFolder), twelveHourClock: twelveHourClock, localization: localization)
+    }
+
+    /// The clock of `zone`; UTC when nil.
+    public init(zone: ZoneInfo?, twelveHourClock: Bool, localization: Localization) {
         timeZone = zone ?? .utc
         isKnownZone = zone != nil
         usesTwelveHourClock = twelveHourClock
         self.localization = localization
+    }
+
+    /// The clock of `forecast`'s place (`Forecast.zone`), English.
+    public init(of forecast: Forecast, units: UnitSystem) {
+        self.init(zone: forecast.zone, twelveHourClock: units == .us, localization: .english)
     }
 
     /// The wall-clock reading at `date` there.

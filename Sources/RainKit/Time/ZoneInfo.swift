@@ -26,6 +26,17 @@ public struct ZoneInfo: Sendable, Equatable {
         return try? TZifReader.read(bytes, identifier: identifier)
     }
 
+    /// A zone whose clocks are always `seconds` east of UTC, named by that offset
+    /// ("UTC+09:00"), for an answer whose zone's name this machine does not know; nil beyond
+    /// the 18 hours any zone is from UTC.
+    public static func fixed(secondsEastOfUTC seconds: Int) -> ZoneInfo? {
+        guard abs(seconds) <= 18 * 3600 else { return nil }
+        guard seconds != 0 else { return .utc }
+        let hours = abs(seconds) / 3600, minutes = abs(seconds) % 3600 / 60
+        let name = "UTC" + (seconds < 0 ? "-" : "+") + (hours < 10 ? "0" : "") + "\(hours):" + (minutes < 10 ? "0" : "") + "\(minutes)"
+        return ZoneInfo(identifier: name, transitions: [], offsets: [], initialOffset: Int32(seconds), rule: nil)
+    }
+
     /// Seconds east of UTC at `date`.
     public func secondsFromGMT(for date: Date) -> Int {
         Int(offset(at: Int64(date.timeIntervalSince1970.rounded(.down))))

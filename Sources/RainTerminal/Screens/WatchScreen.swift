@@ -111,7 +111,7 @@ public struct WatchScreen: Sendable {
     /// "14:05 (UTC+1)" in the place's zone for one place; "13:05 (UTC, this machine)" for several.
     func labelledTime(_ date: Date, state: WatchState) -> String {
         let single = state.isSinglePlace ? state.forecasts[state.locations[0].id] : nil
-        let clock = LocalClock(timeZoneIdentifier: single?.forecast.timeZone ?? machineTimeZone,
+        let clock = LocalClock(zone: single == nil ? ZoneInfo.named(machineTimeZone) : single?.forecast.zone,
                                twelveHourClock: presentation.twelveHourClock ?? (single?.forecast.units == .us),
                                localization: presentation.localization)
         let zone = clock.isKnownZone ? clock.offsetLabel(at: date) : "UTC"

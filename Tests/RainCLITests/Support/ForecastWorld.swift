@@ -24,7 +24,7 @@ final class ForecastWorld: Sendable {
     ///   before it answers: a test changes the files at a request, not after a guessed delay.
     init(home: String, behaviour: ForecastSimulator.Behaviour = .normal, config: String = ForecastWorld.defaultConfig,
          now: Date? = nil, openMeteoLimits: ForecastSimulator.OpenMeteoLimits? = nil, latencyMilliseconds: Int = 0,
-         pirateWeatherPerSecond: Int? = nil, ipLocationPerMinute: Int? = nil,
+         pirateWeatherPerSecond: Int? = nil, ipLocationPerMinute: Int? = nil, limiterClock: ForecastSimulator.LimiterClock = .runsOn,
          onRequest: (@Sendable (String) -> Void)? = nil) throws {
         self.home = home
         self.now = now
@@ -32,7 +32,8 @@ final class ForecastWorld: Sendable {
                                                            requestLogger: onRequest, now: now?.timeIntervalSince1970,
                                                            openMeteoLimits: openMeteoLimits,
                                                            pirateWeatherPerSecond: pirateWeatherPerSecond,
-                                                           ipLocationPerMinute: ipLocationPerMinute))
+                                                           ipLocationPerMinute: ipLocationPerMinute,
+                                                           limiterClock: limiterClock))
         try simulator.start()
         writeFile(home + "/config.json", config)
         let store = LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))

@@ -31,6 +31,12 @@ public struct DarkSkyDecoder: ForecastDecoder {
         }
         let units = try root.member("flags")?.member("units")?.name(of: UnitSystem.self)
         var forecast = Forecast(coordinate: coordinate, timeZone: timeZone, units: units ?? requestedUnits)
+        // `offset`: hours east of UTC (5.5 in India), "the current timezone offset in hours"
+        // (Pirate-Weather/pirateweather `docs/API.md`); one no zone can have is left out, as
+        // it only stands in for a zone whose name this machine does not know (`Forecast.zone`).
+        if let hours = try root.number("offset"), abs(hours) <= 18 {
+            forecast.utcOffset = Int((hours * 3600).rounded())
+        }
         if let block = try root.member("currently") {
             forecast.current = try fields.conditions.read(block, startingFrom: .blank)
         }

@@ -5,7 +5,9 @@ import FoundationEssentials
 /// these `omitempty` (mpolden/echoip `http/http.go`, `type Response`): a field is left out when
 /// it is empty or 0, so an address with no known location has neither coordinate (and one
 /// exactly on the equator or the prime meridian lacks that one). Without a city the place is
-/// named after the region, then the country.
+/// named after the region, then the country. 0,0 (null island, in the sea off West Africa),
+/// which echoip never writes (its zeros are left out) but services that answer it for an
+/// address they cannot place do, is no location either.
 public enum IPLocationDecoder {
     public static func decode(_ body: Data, host: String) throws(ForecastError) -> PlaceMatch {
         let place = try ForecastError.decoding(body) { root throws(JSONError) -> PlaceMatch? in
@@ -13,6 +15,7 @@ public enum IPLocationDecoder {
             let latitude = try root.number("latitude"), longitude = try root.number("longitude")
             guard latitude != nil || longitude != nil else { return nil }
             let coordinate = Coordinate(latitude: latitude ?? 0, longitude: longitude ?? 0)
+            guard coordinate != Coordinate(latitude: 0, longitude: 0) else { return nil }
             guard (-90...90).contains(coordinate.latitude), (-180...180).contains(coordinate.longitude) else {
                 throw try root.requiredMember(latitude == nil ? "longitude" : "latitude").offTheGlobe(coordinate.latitude, coordinate.longitude)
             }

@@ -50,6 +50,7 @@ public struct OpenMeteoDecoder: ForecastDecoder {
             throw try root.requiredMember("utc_offset_seconds").error(N_("expected an offset of whole seconds within 18 hours, found {number}"), ["number": .verbatim("\(utcOffset)")])
         }
         var forecast = Forecast(coordinate: coordinate, timeZone: timeZone, units: units)
+        forecast.utcOffset = utcOffset.map { Int($0) }
         if let block = try root.member("current") {
             let labels = try UnitCheck(root.member("current_units"), expected: expected)
             forecast.current = try conditions(from: block, labels: labels, units: units)
