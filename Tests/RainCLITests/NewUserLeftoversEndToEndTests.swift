@@ -14,11 +14,12 @@ import Testing
 
     /// `rain ARGUMENTS` on a terminal of `width` x `height`; its lines, above the prompt the
     /// shell prints after it on the same line (a prompt on a line of its own would scroll the
-    /// first line away).
+    /// first line away). `extra`: more environment, over the world's.
     static func screen(_ world: ForecastWorld, _ arguments: [String], width: Int, height: Int, language: String,
-                       keyless: Bool = false) async throws -> [String] {
+                       keyless: Bool = false, environment extra: [String: String] = [:]) async throws -> [String] {
         try #require(TmuxSession.isAvailable, "tmux is not installed; 'make test' installs it")
         let variables = (keyless ? world.keylessEnvironment : world.environment).merging(["TERM": "xterm-256color", "LANG": language]) { $1 }
+            .merging(extra) { $1 }
             .map { "\($0.key)=\(shellQuoted($0.value))" }.sorted().joined(separator: " ")
         let command = "env \(variables) \(shellQuoted(BuiltProduct.path("rain"))) " + arguments.map(shellQuoted).joined(separator: " ")
         let tmux = try TmuxSession(folder: world.home, shellCommand: command + "; printf 'PROMPT>'; sleep 600", width: width, height: height)

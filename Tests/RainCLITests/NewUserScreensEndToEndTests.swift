@@ -6,15 +6,6 @@ import Testing
 
 /// Issues 40 and 41: what a new user's trial of the screens left, through the real binary.
 @Suite struct NewUserScreensEndToEndTests {
-    private func waitUntil(limit: Duration = .seconds(90), _ condition: () throws -> Bool) async throws {
-        let deadline = ContinuousClock.now + limit
-        while ContinuousClock.now < deadline {
-            if try condition() { return }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        #expect(try condition(), "the screen never got there")
-    }
-
     /// The rows of a day list under `title`: each row's label ("Sat 12", "Sa 12."), up to
     /// the first line that is no day's (a row's amounts on a line of their own are skipped).
     static func dayLabels(_ lines: ArraySlice<String>) -> [String] {

@@ -10,18 +10,12 @@ import Testing
 /// the line and its model unnamed, `show --all`'s AQI column gone at "1 min ago", and `notify`
 /// naming the air's category without its number or scale.
 @Suite struct SpreadTrialFixesEndToEndTests {
-    /// `rain ARGUMENTS` on a `width` x `height` terminal (tmux) in `language`, standard error on
-    /// it too; its lines above the prompt printed after it.
+    /// `rain ARGUMENTS`, keyless, on a `width` x `height` terminal (tmux) in `language`,
+    /// standard error on it too; its lines above the prompt printed after it.
     static func screen(_ world: ForecastWorld, _ arguments: [String], width: Int, height: Int = 24, language: String,
                        environment extra: [String: String] = [:]) async throws -> [String] {
-        try #require(TmuxSession.isAvailable, "tmux is not installed; 'make test' installs it")
-        let variables = world.keylessEnvironment.merging(["TERM": "xterm-256color", "LANG": language]) { $1 }.merging(extra) { $1 }
-            .map { "\($0.key)=\(shellQuoted($0.value))" }.sorted().joined(separator: " ")
-        let command = "env \(variables) \(shellQuoted(BuiltProduct.path("rain"))) " + arguments.map(shellQuoted).joined(separator: " ")
-        let tmux = try TmuxSession(folder: world.home, shellCommand: command + "; printf 'PROMPT>'; sleep 600", width: width, height: height)
-        defer { tmux.kill() }
-        _ = try await tmux.waitForScreen(containing: "PROMPT>", limit: .seconds(90))
-        return try tmux.lines().filter { $0 != "PROMPT>" }
+        try await NewUserLeftoversEndToEndTests.screen(world, arguments, width: width, height: height, language: language,
+                                                       keyless: true, environment: extra)
     }
 
     /// Changes the spread kept for `place` (`cache/ensembles/`), its days and hours as JSON.

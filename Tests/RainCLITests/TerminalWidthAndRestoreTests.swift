@@ -206,14 +206,4 @@ import Testing
             #expect(screen.contains("rain exited with 0"), "\(screen)")
         }
     }
-
-    /// Polls `condition` (a hung test's bound, not a speed assertion).
-    private func waitUntil(limit: Duration = .seconds(90), _ condition: () throws -> Bool) async throws {
-        let deadline = ContinuousClock.now + limit
-        while ContinuousClock.now < deadline {
-            if (try? condition()) == true { return }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        #expect(try condition(), "never got there")
-    }
 }

@@ -167,13 +167,4 @@ import Testing
             try await tmux.waitForScreen(containing: "rain exited with 0", limit: .seconds(90))
         }
     }
-
-    private func waitUntil(limit: Duration = .seconds(90), _ condition: () throws -> Bool) async throws {
-        let deadline = ContinuousClock.now + limit
-        while ContinuousClock.now < deadline {
-            if try condition() { return }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        #expect(try condition(), "the screen never got there")
-    }
 }
