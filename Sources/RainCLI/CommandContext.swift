@@ -150,6 +150,15 @@ extension CommandContext {
         writeErrorLines(report.text(as: severity))
     }
 
+    /// Counts the rows `report` will take when it is written under the screen about to be drawn
+    /// (a lookup's "not saved" note), so the screen leaves them free as it does the rows of
+    /// what was said above it: otherwise the note scrolls the screen's first line off.
+    func reserveRows(for report: ErrorReport, as severity: ErrorReport.Severity) {
+        if console.isErrorTerminal, console.isOutputTerminal, let width = console.terminalWidth {
+            errorRows.note(report.text(as: severity), width: width)
+        }
+    }
+
     /// Writes a hint on its own (after something said on standard output) to stderr.
     func hint(_ hint: String) {
         hintsGiven.note(hint)

@@ -99,6 +99,12 @@ import Testing
                     }
                 }
             }
+            // A place looked up, not saved: the note under the screen that says so takes its
+            // rows too (the second trial's London lost the warning above it to that note).
+            let london = try await Self.screen(world, ["show", "London", "--pick", "1", "--spread"], width: 80, language: "C.UTF-8", environment: failing)
+            let aboutLondon = london.joined(separator: "\n")
+            #expect(london.first?.hasPrefix("rain: warning: could not fetch the spread") == true, "\(aboutLondon)")
+            #expect(london.dropFirst().first?.hasPrefix("London") == true && london.last?.hasPrefix("rain: London is not saved") == true, "\(aboutLondon)")
             // Into a pipe, the same one line.
             let piped = try await world.keylessRain(["show", "Berlin", "--spread"], environment: failing)
             #expect(piped.status == 0 && piped.error == "rain: warning: could not fetch the spread: the API answered HTTP 404: Not Found\n", "\(piped)")
@@ -151,6 +157,32 @@ import Testing
             try runs(dryDay: nil)
             let agreeing = try await world.keylessRain(["show", "Berlin", "--offline", "--spread"])
             #expect(agreeing.status == 0 && !agreeing.output.contains("another model") && agreeing.output.contains("How sure"), "\(agreeing.output)")
+        }
+    }
+
+    /// The second trial: at 80x24 Tokyo showed 6 days and named Sunday, the least sure day,
+    /// without its row, to keep the line on the days that differ. That line goes before a
+    /// day's row; the least sure day's stays.
+    @Test func theDifferingDaysLineGoesBeforeADay() async throws {
+        try await withTemporaryDirectory { home in
+            _ = try Catalogues.compiled()
+            let world = try ForecastWorld(home: home)
+            #expect(try await world.keylessRain(["show", "Berlin", "--spread"]).status == 0)
+            try Self.editKeptSpread(world, world.berlin, days: { days in
+                for index in days.indices {
+                    days[index]["rain_runs"] = index == 2 ? 0 : days[index]["runs"]
+                    for key in ["temperature_high_p10", "temperature_high_p50", "temperature_high_p90"] { days[index][key] = 10.0 }
+                }
+                days[6]["temperature_high_p10"] = 0.0
+                days[6]["temperature_high_p90"] = 20.0
+            })
+            let piped = try await world.keylessRain(["show", "Berlin", "--offline", "--spread"])
+            #expect(piped.output.contains("another model") && piped.output.contains("runs disagree on the high, 0° to 20°"), "\(piped.output)")
+            let lines = try await Self.screen(world, ["show", "Berlin", "--offline", "--spread"], width: 80, language: "C.UTF-8")
+            let about = lines.joined(separator: "\n")
+            let spreadRows = lines.drop { !$0.contains("How sure") }.filter { $0.contains(" of 40 runs") }
+            #expect(lines.count <= 23 && spreadRows.count == 7, "\(about)")
+            #expect(lines.contains { $0.hasSuffix("runs disagree on the high, 0° to 20°") }, "\(about)")
         }
     }
 

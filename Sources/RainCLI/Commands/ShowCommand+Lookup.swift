@@ -185,14 +185,14 @@ extension ShowCommand {
     }
 
     /// "Sydney is not saved; to keep it: rain locations add sydney" on standard error.
-    static func noteNotSaved(_ location: Location, question: PlaceQuestion, _ context: CommandContext) {
+    static func notSavedNote(_ location: Location, question: PlaceQuestion, _ context: CommandContext) -> ErrorReport {
         let add: String
         switch question {
         case .coordinate: add = "rain locations add NAME " + words(of: question)
         case .name: add = "rain locations add " + words(of: question)
         }
-        context.report(ErrorReport(message: context.localization.tr("{name} is not saved; to keep it: {command}",
-                                                                    ["name": location.name.strippingControlCharacters, "command": add]),
-                                   exitCode: .success), as: .notice)
+        return ErrorReport(message: context.localization.tr("{name} is not saved; to keep it: {command}",
+                                                            ["name": location.name.strippingControlCharacters, "command": add]),
+                           exitCode: .success)
     }
 }

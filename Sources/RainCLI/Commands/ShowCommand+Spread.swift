@@ -65,7 +65,7 @@ extension ShowCommand {
         let credit = view.creditLine(cached)
         func screen(days: Int?, _ step: SpreadScreenStep = .whole) -> (lines: [String], givesUpDays: Bool) {
             let spread = spreadLines(cached, dayCount: days, fetchedAt: fetchedAt, now: view.now, presentation: presentation,
-                                     leastSure: step.leastSure, foldsRangeNote: step.foldsRangeNote,
+                                     leastSure: step.leastSure, differing: step.differing, foldsRangeNote: step.foldsRangeNote,
                                      leastSureAmong: dayCount ?? 7, context)
             let gap = step.spaced ? [""] : []
             let below = (spread.isEmpty ? [] : gap + spread) + (credit.map { gap + [$0] } ?? [])
@@ -90,13 +90,14 @@ extension ShowCommand {
     /// 7; `fetchedAt`: a kept spread's, shown with its age; the least sure day of the first
     /// `leastSureAmong` days (or 7), shown or not.
     func spreadLines(_ cached: CachedForecast, dayCount: Int?, fetchedAt: Date?, now: Date, presentation: Presentation,
-                     leastSure: Bool = true, foldsRangeNote: Bool = false, leastSureAmong: Int? = nil,
+                     leastSure: Bool = true, differing: Bool = true, foldsRangeNote: Bool = false, leastSureAmong: Int? = nil,
                      _ context: CommandContext) -> [String] {
         guard let spread = cached.spread else { return [] }
         var view = SpreadView(width: context.outputWidth, ascii: context.asciiOnly, now: now, presentation: presentation,
                               cutsLines: context.console.isOutputTerminal)
         view.dayCount = dayCount
         view.showsLeastSureDay = leastSure
+        view.showsDifferingDays = differing
         view.foldsRangeNote = foldsRangeNote
         view.leastSureDayCount = leastSureAmong
         view.fetchedAt = fetchedAt
@@ -108,19 +109,31 @@ extension ShowCommand {
 struct SpreadScreenStep: Equatable {
     var spaced = true
     var leastSure = true
+    var differing = true
     var foldsRangeNote = false
     var now = ForecastView.NowForDays.asFits
 
     static let whole = SpreadScreenStep()
-    /// The least sure day's line stays to the last: only a lone day's row gives it up.
+    /// The least sure day's line stays to the last: only a lone day's row gives it up. The
+    /// line naming the days where the forecast and the runs differ goes before a day's row
+    /// (a new user's Tokyo at 80x24 had lost Sunday, the least sure day, to keep it).
     static func inOrder(lastDay: Bool) -> [SpreadScreenStep] {
-        let steps = [
+        let brief = SpreadScreenStep(spaced: false, foldsRangeNote: true, now: .briefWithoutAir)
+        var steps = [
             whole,
             SpreadScreenStep(spaced: false),
             SpreadScreenStep(spaced: false, foldsRangeNote: true),
             SpreadScreenStep(spaced: false, foldsRangeNote: true, now: .brief),
-            SpreadScreenStep(spaced: false, foldsRangeNote: true, now: .briefWithoutAir),
+            brief,
         ]
-        return lastDay ? steps + [SpreadScreenStep(spaced: false, leastSure: false, foldsRangeNote: true, now: .briefWithoutAir)] : steps
+        var withoutDiffering = brief
+        withoutDiffering.differing = false
+        steps.append(withoutDiffering)
+        if lastDay {
+            var alone = withoutDiffering
+            alone.leastSure = false
+            steps.append(alone)
+        }
+        return steps
     }
 }

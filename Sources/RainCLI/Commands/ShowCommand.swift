@@ -122,8 +122,11 @@ struct ShowCommand: RunnableCommand {
             spinner.start()
         }
         spinner.stop()
-        // Said last, under the forecast, however the forecast is shown.
-        defer { if let lookup, display.forecast != nil { Self.noteNotSaved(location, question: lookup, context) } }
+        // Said last, under the forecast, however the forecast is shown; a screen fitted to the
+        // window leaves its rows free.
+        let notSaved = display.forecast == nil ? nil : lookup.map { Self.notSavedNote(location, question: $0, context) }
+        if let notSaved { context.reserveRows(for: notSaved, as: .notice) }
+        defer { if let notSaved { context.report(notSaved, as: .notice) } }
 
         var problemReport = ForecastProblemReport(display.problem, location: location, hasForecast: display.forecast != nil)
         problemReport.isLookup = lookup != nil

@@ -30,10 +30,12 @@ public struct SpreadView {
     /// Whether lines are cut to `width` (a terminal); when not (a pipe), a line wider than
     /// `width` stays whole.
     public var cutsLines: Bool
-    /// Whether the lines end with the days where the forecast above and the runs differ and
-    /// the day the runs are least sure of, which a window of few lines gives up only with a
-    /// lone day's row.
+    /// Whether the lines end with the day the runs are least sure of, which a window of few
+    /// lines gives up only with a lone day's row.
     public var showsLeastSureDay = true
+    /// Whether a line names the days where the forecast above and the runs differ, which a
+    /// window of few lines gives up before a day's row.
+    public var showsDifferingDays = true
     /// Whether what the ranges are is said on the columns' heading row, where it fits there,
     /// rather than on a line of its own ("highs  lows  (middle 80% of runs)"): a line for a day
     /// on a window of few lines.
@@ -129,7 +131,7 @@ public struct SpreadView {
         if let last = days.last, let missing = forecastDays.first(where: { clock.startOfDay($0.time) > clock.startOfDay(last.time) }) {
             lines.append(words.tr("No runs from {day} on", ["day": clock.dayLabel(missing.time, now: now)]))
         }
-        if showsLeastSureDay, let line = differingLine(days, in: cached.forecast, clock: clock, width: width) { lines.append(line) }
+        if showsDifferingDays, showsLeastSureDay, let line = differingLine(days, in: cached.forecast, clock: clock, width: width) { lines.append(line) }
         // One run cannot disagree with itself.
         if showsLeastSureDay, spread.members > 1, let day = spread.leastSureDay(from: now, days: leastSureDayCount ?? dayCount ?? 7) {
             let values: KeyValuePairs = ["day": clock.dayLabel(day.time, now: now), "low": whole(day.highP10) + "°", "high": whole(day.highP90) + "°"]
