@@ -80,6 +80,11 @@ extension ForecastSimulator {
         /// `doc/StatusCodes.md`; `retryAfter` adds a `Retry-After` (MET documents none).
         /// Other paths answer normally.
         case metAlertsStatus(Int, retryAfter: Int? = nil)
+        /// On the forecast's paths (Open-Meteo's `/v1/forecast` and its kin, a Dark Sky
+        /// server's `/forecast/...`), `status` with the body and headers `status` sends there
+        /// (`FailureResponses.status`): the forecast's server down (a 503 from its front) while
+        /// the other services, MET's among them, answer. Other paths answer normally.
+        case forecastStatus(Int, retryAfter: Int? = nil)
         /// The normal forecast answer (Open-Meteo's or a Dark Sky server's) naming its zone
         /// `name`, its offsets (`utc_offset_seconds`, `offset`) and times unchanged: a server
         /// whose zone database is newer than the machine's tzdata names a zone the machine does

@@ -102,6 +102,11 @@ struct Router: Sendable {
             // No content, only the status (`ServerResponse.reasonPhrase` as plain text).
             let headers = retryAfter.map { [("Retry-After", String($0))] } ?? []
             return .respond(.text(status, contentType: "text/plain", ServerResponse.reasonPhrase(status) + "\n", headers: headers))
+        case .forecastStatus(let status, let retryAfter):
+            switch route {
+            case .darkSky, .openMeteoForecast: return .respond(failures.status(status, retryAfter: retryAfter))
+            default: return .respond(answer(request, route: route, hostile: false))
+            }
         case .zoneNamed(let name): return .respond(answer(request, route: route, hostile: false, zoneNamed: name))
         }
     }

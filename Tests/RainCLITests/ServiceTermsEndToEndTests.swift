@@ -71,6 +71,57 @@ import Testing
         }
     }
 
+    /// A MetAlerts poll is a poll when the forecast's server is down in the same refresh too
+    /// (nothing is written to the cache then): three quick refreshes of a Norwegian place
+    /// during the outage ask MET once, whether it has an older forecast cached or none; MET's
+    /// answer holds the next poll until its `Expires` (half an hour), and then it is asked.
+    @Test(arguments: [false, true])
+    func aMetAlertsPollIsRememberedWhenTheForecastFails(_ cachedBefore: Bool) async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 10}"#, now: NotifyEndToEndTests.now)
+            _ = try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+                .add(name: "Bergen", coordinate: Coordinate(latitude: 60.39, longitude: 5.32))
+            let asked = { world.simulator.requests.filter { $0.path.hasPrefix("/weatherapi") }.count }
+            let refresh = { (minutes: Double) in
+                try await BuiltProduct.run("rain", ["refresh", "Bergen"], environment: world.keylessEnvironment,
+                                           at: NotifyEndToEndTests.now.addingTimeInterval(minutes * 60))
+            }
+            if cachedBefore {
+                // Long enough before that its poll (and its answer's Expires) holds nothing back.
+                let earlier = try await refresh(-90)
+                #expect(earlier.status == 0 && asked() == 1, "\(earlier) \(world.requestedPaths)")
+            }
+            let before = asked()
+            world.simulator.setBehaviour(.forecastStatus(503))
+            for (minutes, count) in [(0.0, 1), (0, 1), (0, 1), (11, 1), (31, 2)] {
+                let failed = try await refresh(minutes)
+                #expect(failed.status == 75, "the forecast's server is down: \(failed)")
+                #expect(asked() == before + count, "after \(minutes) minutes: \(world.requestedPaths)")
+            }
+        }
+    }
+
+    /// A MetAlerts poll that failed is remembered when the forecast fails in the same refresh
+    /// too (here the key refused, Pirate Weather's 403): no poll before the 10 minutes, nor
+    /// before a 429's `Retry-After`.
+    @Test(arguments: [(503, nil, 11.0), (429, 20 * 60, 21.0)])
+    func aFailedMetAlertsPollIsRememberedWhenTheForecastFails(_ status: Int, _ retryAfter: Int?, _ due: Double) async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 10}"#, now: NotifyEndToEndTests.now)
+            _ = try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+                .add(name: "Bergen", coordinate: Coordinate(latitude: 60.39, longitude: 5.32))
+            world.simulator.setBehaviour(.metAlertsStatus(status, retryAfter: retryAfter))
+            let asked = { world.simulator.requests.filter { $0.path.hasPrefix("/weatherapi") }.count }
+            let refused = world.environment.merging(["RAIN_API_KEY": "sim-key-ffffffffffffffff"]) { $1 }
+            for (minutes, count) in [(0.0, 1), (1, 1), (due - 2, 1), (due, 2)] {
+                let refresh = try await BuiltProduct.run("rain", ["refresh", "Bergen"], environment: refused,
+                                                         at: NotifyEndToEndTests.now.addingTimeInterval(minutes * 60))
+                #expect(refresh.status == 77, "the key is refused: \(refresh)")
+                #expect(asked() == count, "after \(minutes) minutes: \(world.requestedPaths)")
+            }
+        }
+    }
+
     /// ifconfig.co asks for "1 request per minute" and may answer more with 429 (mpolden/echoip
     /// `html/index.html`; simulator: `IPLocationRateLimiter`): rain asks it once, says the 429
     /// plainly and saves nothing; a 503 is not tried again within seconds either.

@@ -28,6 +28,10 @@ public struct RainPaths: Sendable, Equatable {
     /// beside `notified.json`.
     public var quotaFile: String { AtomicFile.parentFolder(of: notifiedFile) + "/quota.json" }
 
+    /// When MetAlerts was asked for places whose forecasts were not written then
+    /// (`RememberedAlertPolls`), beside `quota.json`.
+    public var alertPollsFile: String { AtomicFile.parentFolder(of: notifiedFile) + "/alert-polls.json" }
+
     /// The forecasts of places looked up but not saved (`rain sydney`), beside the saved places'.
     public var lookupsDirectory: String { AtomicFile.parentFolder(of: forecastsDirectory) + "/lookups" }
 

@@ -31,10 +31,12 @@ extension ForecastService {
         /// The feeds that said their service is deprecated or in beta (a 203), by display name:
         /// said once a batch, not once a place.
         private let nonAuthoritative = Mutex(Set<String>())
+        /// The indices of the places a feed asked at most so often is asked for now.
+        private let polled: Set<Int>
 
         /// When a place's feed asked at most so often was asked, and the `Last-Modified` and
         /// `Expires` of its answer then (`Forecast.alertsLastModified`).
-        struct Asking: Sendable {
+        struct Asking: Sendable, Equatable {
             var at: Date?
             var lastModified: String?
             var expires: Date?
@@ -61,22 +63,32 @@ extension ForecastService {
         /// have not all answered: the new one is held until they have).
         private let previous: @Sendable (Int) -> CachedForecast?
 
-        /// - Parameter previous: the cached forecast of the place at an index, read for the
-        ///   feeds that may not be asked again yet, and for a feed whose request fails.
-        init(for locations: [Location], at indices: [Int], now: Date, previous: @escaping @Sendable (Int) -> CachedForecast?) {
+        /// - Parameters:
+        ///   - previous: the cached forecast of the place at an index, read for the feeds that
+        ///     may not be asked again yet, and for a feed whose request fails.
+        ///   - remembered: when those feeds were asked for a place whose forecast was not
+        ///     written then (`RememberedAlertPolls`), by its ID (read only where such a feed
+        ///     covers a place): the later of that and its cached forecast's holds.
+        init(for locations: [Location], at indices: [Int], now: Date, previous: @escaping @Sendable (Int) -> CachedForecast?,
+             remembered: () -> [UUID: Asking] = { [:] }) {
             let requests: [(index: Int, feed: any AlertFeed)] = indices.flatMap { index in
                 AlertSource.feeds(for: locations[index].coordinate).map { (index, $0) }
             }
             self.requests = requests
             positions = Dictionary(grouping: requests.indices) { requests[$0].index }
             var kept: [Int: [Forecast.Alert]] = [:]
+            let remembered = requests.contains { $0.feed.minimumInterval != nil } ? remembered() : [:]
             var asking: [Int: Asking] = [:]
             for (position, (index, feed)) in requests.enumerated() {
                 guard let interval = feed.minimumInterval else { continue }
                 let cached = previous(index)
-                let last = cached.map { Asking(of: $0.forecast) }
-                if let cached, let last, last.holds(at: now, interval: interval) {
-                    kept[position] = cached.forecast.alerts.filter(feed.gave)
+                var last = cached.map { Asking(of: $0.forecast) }
+                if let poll = remembered[locations[index].id], let at = poll.at, at > last?.at ?? .distantPast {
+                    // The alerts (and `Last-Modified`) are still those of the cached forecast.
+                    last = Asking(at: at, lastModified: last?.lastModified, expires: poll.expires)
+                }
+                if let last, last.holds(at: now, interval: interval) {
+                    kept[position] = cached?.forecast.alerts.filter(feed.gave) ?? []
                     asking[index] = last
                 } else {
                     // Asked now; until it answers, what the last answer said is still what we know.
@@ -84,6 +96,7 @@ extension ForecastService {
                 }
             }
             askedPositions = requests.indices.filter { kept[$0] == nil }
+            polled = Set(askedPositions.filter { requests[$0].feed.minimumInterval != nil }.map { requests[$0].index })
             self.asked = Mutex(asking)
             self.previous = previous
             found.withLock { $0 = kept }
@@ -103,6 +116,16 @@ extension ForecastService {
             joined.alertsLastModified = asking?.lastModified
             joined.alertsExpire = asking?.expires
             return joined
+        }
+
+        /// When the feeds asked at most so often were asked now for the places at `indices`
+        /// (those asked), and until when their answers hold the next poll back: what a place
+        /// whose forecast is not written must remember elsewhere (`RememberedAlertPolls`).
+        func polls(of indices: [Int]) -> [Int: Asking] {
+            let all = asked.withLock { $0 }
+            return Dictionary(uniqueKeysWithValues: indices.filter(polled.contains).compactMap { index in
+                all[index].map { (index, Asking(at: $0.at, expires: $0.expires)) }
+            })
         }
 
         /// Whether every feed of the place at `index` has answered (or none covers it).

@@ -32,7 +32,8 @@ final class RefreshBatch: Sendable {
         self.locations = locations
         self.due = due
         // The feeds read a place's whole cached forecast (its alerts), not what an outcome keeps.
-        self.official = ForecastService.OfficialAlerts(for: locations, at: due, now: service.now()) { service.cached(for: locations[$0]) }
+        self.official = ForecastService.OfficialAlerts(for: locations, at: due, now: service.now(), previous: { service.cached(for: locations[$0]) },
+                                                       remembered: { RememberedAlertPolls.load(service.settings.paths.alertPollsFile).polls })
         self.air = ForecastService.AirAnswers(at: due, enabled: service.settings.airQuality) { service.cached(for: locations[$0]) }
         self.kept = kept
         self.progress = progress
@@ -65,6 +66,7 @@ final class RefreshBatch: Sendable {
         rememberUsedUpQuotas(after: failures)
         rememberSecondLimit(answered: failures.contains { $0 == nil })
         await writeHeldForecasts()
+        rememberAlertPolls()
         return try statuses(after: failures)
     }
 
@@ -135,6 +137,18 @@ final class RefreshBatch: Sendable {
         let said = service.client.serverPerSecondLimit
         guard said != nil || answered else { return }
         RememberedSecondLimit.remember(said, for: RememberedQuota.source(of: settings), at: settings.paths.quotaFile, now: service.now())
+    }
+
+    /// Writes down when MetAlerts was asked for the places whose forecasts were not written (a
+    /// failed request, a cache that could not be written), which would have kept it: the next
+    /// run does not ask again before MET's 10 minutes (`RememberedAlertPolls`).
+    private func rememberAlertPolls() {
+        let unwritten = state.withLock { state in
+            due.filter { index in if case .refreshed = state.statuses[index] { false } else { true } }
+        }
+        let polls = official.polls(of: unwritten)
+        let byPlace = Dictionary(polls.map { (locations[$0.key].id, $0.value) }) { $1 }
+        RememberedAlertPolls.remember(byPlace, at: service.settings.paths.alertPollsFile, now: service.now())
     }
 
     /// One part's forecasts and their air, asked at once: each request's failure, nil for a success.
