@@ -122,6 +122,34 @@ import Testing
         }
     }
 
+    /// After a 429 MET asks to "limit traffic immediately": a refresh of four Norwegian places
+    /// asks MetAlerts once, the others keep what it gave last time with one warning line, and
+    /// its `Retry-After` holds all four, not only the place it answered.
+    @Test func aMetAlertsRefusalStopsTheBatch() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 10}"#, now: NotifyEndToEndTests.now)
+            let store = LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+            let places = [("Bergen", 60.39, 5.32), ("Oslo", 59.91, 10.75), ("Tromsø", 69.65, 18.96), ("Trondheim", 63.43, 10.39)]
+            for (name, latitude, longitude) in places {
+                _ = try store.add(name: name, coordinate: Coordinate(latitude: latitude, longitude: longitude))
+            }
+            world.simulator.setBehaviour(.metAlertsStatus(429, retryAfter: 20 * 60))
+            let asked = { world.simulator.requests.filter { $0.path.hasPrefix("/weatherapi") }.count }
+            let names = places.map(\.0)
+            let first = try await world.keylessRain(["refresh"] + names)
+            #expect(first.status == 0, "\(first)")
+            #expect(asked() == 1, "MET is asked once in the refresh: \(world.requestedPaths)")
+            let warnings = first.error.split(separator: "\n")
+            #expect(warnings.count == 1 && warnings[0].contains("and 3 other places: could not fetch"), "\(first)")
+            for (minutes, count) in [(11.0, 1), (21.0, 2)] {
+                let refresh = try await BuiltProduct.run("rain", ["refresh"] + names, environment: world.keylessEnvironment,
+                                                         at: NotifyEndToEndTests.now.addingTimeInterval(minutes * 60))
+                #expect(refresh.status == 0, "\(refresh)")
+                #expect(asked() == count, "after \(minutes) minutes: \(world.requestedPaths)")
+            }
+        }
+    }
+
     /// ifconfig.co asks for "1 request per minute" and may answer more with 429 (mpolden/echoip
     /// `html/index.html`; simulator: `IPLocationRateLimiter`): rain asks it once, says the 429
     /// plainly and saves nothing; a 503 is not tried again within seconds either.

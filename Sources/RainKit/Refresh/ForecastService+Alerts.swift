@@ -33,6 +33,10 @@ extension ForecastService {
         private let nonAuthoritative = Mutex(Set<String>())
         /// The indices of the places a feed asked at most so often is asked for now.
         private let polled: Set<Int>
+        /// The 429 each feed answered in this batch, by display name: the batch asks that feed
+        /// no more (MET: on a 429, "limit traffic immediately", metno/weatherapi-docs
+        /// `doc/TermsOfService.md`), and its `Retry-After` holds every place of the batch.
+        private let refusals = Mutex([String: ForecastError]())
 
         /// When a place's feed asked at most so often was asked, and the `Last-Modified` and
         /// `Expires` of its answer then (`Forecast.alertsLastModified`).
@@ -197,18 +201,29 @@ extension ForecastService {
         /// expires). For a feed asked at most so often it was asked all the same: it is not
         /// asked again before its `minimumInterval` is over (MET counts every poll), nor
         /// before the `Retry-After` of a 429 where that is later (`Asking.holds`' `expires`,
-        /// at most an hour).
+        /// at most an hour), at any place of the batch.
         fileprivate func recordFailure(of position: Int, _ error: ForecastError) {
             let (index, feed) = requests[position]
             let cached = previous(index)
-            if feed.minimumInterval != nil, case .rateLimited(let retryAfter?, _) = error {
-                asked.withLock { asked in
-                    guard let at = asked[index]?.at else { return }
-                    asked[index]?.expires = at.addingTimeInterval(TimeInterval(retryAfter))
+            if case .rateLimited(let retryAfter, _) = error {
+                refusals.withLock { if $0[feed.displayName] == nil { $0[feed.displayName] = error } }
+                if feed.minimumInterval != nil, let retryAfter {
+                    let places = requests.filter { $0.feed.displayName == feed.displayName }.map(\.index)
+                    asked.withLock { asked in
+                        guard let at = asked[index]?.at else { return }
+                        let until = at.addingTimeInterval(TimeInterval(retryAfter))
+                        for place in places {
+                            let expires = asked[place]?.expires ?? until
+                            asked[place]?.expires = max(expires, until)
+                        }
+                    }
                 }
             }
             record(cached?.forecast.alerts.filter(feed.gave) ?? [], from: position)
         }
+
+        /// The 429 `feed` answered earlier in this batch, if it did.
+        fileprivate func refusal(of feed: any AlertFeed) -> ForecastError? { refusals.withLock { $0[feed.displayName] } }
 
         fileprivate func record(_ failure: FeedFailure, from position: Int) {
             failures.withLock { lines in
@@ -228,24 +243,39 @@ extension ForecastService {
     /// each answer as it comes. A feed that fails leaves the forecast as the provider sent it
     /// (with what a feed asked at most so often gave last time), with a warning. All of them
     /// end by `deadline`, the command's (`timeout_seconds` bounds a whole command): a feed that
-    /// hangs costs one timeout, not one for each group of places.
+    /// hangs costs one timeout, not one for each group of places. Each feed is asked for one
+    /// place first and for the others once it has answered: a feed that answers 429 is asked
+    /// no more in the batch, its other places keep what it gave last time, as on a failure.
     func fetch(_ official: OfficialAlerts, for locations: [Location], until deadline: ContinuousClock.Instant) async {
         let requests = official.requests
-        await withTaskGroup(of: Void.self) { group in
-            for (started, position) in official.askedPositions.enumerated() {
+        await withTaskGroup(of: String.self) { group in
+            var waiting = official.askedPositions, running = 0
+            var asking = Set<String>(), heard = Set<String>()
+            while !waiting.isEmpty {
+                let ready = waiting.firstIndex { !asking.contains(requests[$0].feed.displayName) || heard.contains(requests[$0].feed.displayName) }
+                guard running < settings.maxConcurrentRequests, let ready else {
+                    guard let answered = await group.next() else { break }
+                    running -= 1
+                    heard.insert(answered)
+                    continue
+                }
+                let position = waiting.remove(at: ready)
                 let (index, feed) = requests[position]
-                if started >= settings.maxConcurrentRequests { await group.next() }
+                running += 1
+                asking.insert(feed.displayName)
                 let location = locations[index]
                 let endpoint = feed.endpoint(for: location.coordinate, url: feed.url(in: settings))
                     .identifying(contact: settings.alertsContact).askingIfModified(since: official.ifModifiedSince(for: position))
                 let decode: @Sendable (Data) throws(ForecastError) -> [Forecast.Alert] = { body throws(ForecastError) in try feed.decode(body) }
                 group.addTask { [client] in
                     do throws(ForecastError) {
+                        if let refusal = official.refusal(of: feed) { throw refusal }
                         official.record(try await client.conditionalValue(from: endpoint, until: deadline, decode: decode), from: position)
                     } catch {
                         official.record(FeedFailure(error, fetching: feed.displayName, for: location.name), from: position)
                         official.recordFailure(of: position, error)
                     }
+                    return feed.displayName
                 }
             }
         }
