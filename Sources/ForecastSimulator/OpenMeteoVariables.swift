@@ -18,8 +18,9 @@ enum OpenMeteoVariables {
         case "snow": return conditions.precipIntensity < 1 ? 71 : conditions.precipIntensity < 4 ? 73 : 75
         // open-meteo/open-meteo Sources/App/Helper/WeatherCode.swift, `calculate`: where a
         // model's categorical freezing rain is set, freezing drizzle (56, 57) or freezing rain
-        // (66, 67) by the hour's precipitation in mm/h; the simulator's sleet is that.
-        case "sleet":
+        // (66, 67) by the hour's precipitation in mm/h, from 0.01 mm/h; below that it falls
+        // through to the cloud codes. The simulator's sleet is that.
+        case "sleet" where conditions.precipIntensity >= 0.01:
             switch conditions.precipIntensity {
             case ..<0.5: return 56
             case ..<1.3: return 57
