@@ -23,6 +23,26 @@ import Testing
                        hint: LocalizedText(N_("leave out --pick")), kind: .badData),
     ]
 
+    /// Only ifconfig.co's 429 names its one request a minute (mpolden/echoip
+    /// `html/index.html`); no host is named by it in the error, which fits 80 columns.
+    @Test func onlyIfconfigCoIsSaidToTakeOneRequestAMinute() throws {
+        let host = PlaceLookup(settings: Settings(paths: RainPaths.resolve(environment: ["RAIN_HOME": "/nonexistent"]))).ipLocationHost
+        #expect(host == "ifconfig.co")
+        let cases: [(String, Int?, String)] = [
+            (host, nil, "it takes one request a minute; try again in a minute"),
+            (host, 45, "it takes one request a minute; try again in 45 s"),
+            (host, 9_000_000, "it takes one request a minute; try again in a minute"),
+            ("ip.example", nil, "try again later"),
+            ("ip.example", 0, "try again later"),
+        ]
+        for (host, retryAfter, hint) in cases {
+            let failure = try #require(CommandFailure.ipLocationFailure(.rateLimited(retryAfter: retryAfter), host: host) as? CommandFailure)
+            #expect(failure.description == "\(host) refused the request (HTTP 429: too many requests)")
+            #expect(failure.hintText?.description == hint, "\(host) \(String(describing: retryAfter))")
+            #expect(("rain: error: " + failure.description).count <= 80)
+        }
+    }
+
     @Test func theEnglishLineIsTheTextInEnglishAndGermanIsTheCataloguesWords() throws {
         let german = try Localization.load(locale: "de", folders: [try Catalogues.compiled()])
         for error in Self.errors {

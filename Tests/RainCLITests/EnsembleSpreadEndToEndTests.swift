@@ -242,7 +242,7 @@ import Testing
             let shown = try await world.keylessRain(["show", "Berlin", "--spread"])
             #expect(shown.status == 0 && shown.output.contains("How sure: ICON (DWD), 40 runs"), "\(shown)")
             let lines = shown.error.split(separator: "\n")
-            #expect(lines.first == "rain: warning: the ensemble spread is not kept; it is asked again next time"
+            #expect(lines.first == "rain: warning: could not save the spread; it is fetched again next time"
                     && lines.count == 2 && lines[1].hasPrefix("rain: warning: ") && lines[1].contains(".json"), "\(shown.error)")
             // The first line fits 80 columns in every language; the second is the file's own.
             _ = try Catalogues.compiled()

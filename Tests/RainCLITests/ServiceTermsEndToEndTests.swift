@@ -164,8 +164,8 @@ import Testing
             #expect(second.status == 75, "\(second)")
             #expect(second.error == """
                 Asking \(host) where this machine is (from its IP address)...
-                rain: error: \(host) refused the request (HTTP 429): it takes one a minute at most
-                rain: hint: try again in a minute
+                rain: error: \(host) refused the request (HTTP 429: too many requests)
+                rain: hint: try again later
 
                 """, "\(second)")
             #expect(world.requestedPaths == ["/json", "/json"], "a refused request is not tried again")
@@ -175,6 +175,23 @@ import Testing
             let unavailable = try await world.keylessRain(["locations", "add", "Office", "--here"])
             #expect(unavailable.status == 75, "\(unavailable)")
             #expect(world.requestedPaths == ["/json", "/json", "/json"], "no quick retries against the IP service")
+        }
+    }
+
+    /// Another IP service's 429 (`ip_location_url` may name any echoip server) is not said
+    /// with ifconfig.co's one request a minute; its `Retry-After` is said in seconds only
+    /// where it is a wait a person can act on (a day at most): a date far off is "later".
+    @Test(arguments: [(30, "try again in 30 s"), (86_401, "try again later"), (253_402_300_799, "try again later")])
+    func anIPServiceRetryAfterIsSaidWithinADay(_ retryAfter: Int, _ hint: String) async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, now: NotifyEndToEndTests.now)
+            world.simulator.setBehaviour(.status(429, retryAfter: retryAfter))
+            let refused = try await world.keylessRain(["locations", "add", "Office", "--here"])
+            #expect(refused.status == 75, "\(refused)")
+            let lines = refused.error.split(separator: "\n").map(String.init)
+            #expect(lines.dropFirst() == ["rain: error: 127.0.0.1:\(world.simulator.port) refused the request (HTTP 429: too many requests)",
+                                          "rain: hint: \(hint)"], "\(refused)")
+            #expect(lines.allSatisfy { $0.count <= 80 })
         }
     }
 }

@@ -6,7 +6,7 @@ import RainTerminal
 extension ShowCommand {
     static let day = Option<String>("day", value: "day", help: "Show one day and its hours: today, tomorrow, a weekday (sat, or in your language) or a date (2026-12-12).")
 
-    static let parts = Flag("parts", help: "Show each day in four parts: morning 06-12, afternoon 12-18, evening 18-24 and the night after, 00-06 (--days N: how many); before 06:00 a first row, Tonight, has the night under way.")
+    static let parts = Flag("parts", help: "Show each day in four parts: morning 06-12, afternoon 12-18, evening 18-24 and the night after, 00-06 (--days N: how many); before 06:00, a first row, Tonight, covers the rest of the night.")
 
     static func checkParts(_ parts: Bool, all: Bool, json: Bool, format: Bool, graph: Bool, hours: Int?, day: String?, spread: Bool) throws {
         guard parts else { return }

@@ -62,7 +62,7 @@ extension ForecastService {
             } catch {
                 // Two lines, so that the first fits 80 columns whatever the path: the file's
                 // own error is one on its own, as rain says it everywhere else.
-                warnOfFeed(LocalizedText(N_("the ensemble spread is not kept; it is asked again next time")))
+                warnOfFeed(LocalizedText(N_("could not save the spread; it is fetched again next time")))
                 warnOfFeed(error.text)
             }
             return .spread(spread)

@@ -147,8 +147,9 @@ public struct SpreadView {
 
     /// Where the forecast above and the runs say opposite things of a day's rain (its chance
     /// and the share of wet runs half the scale or more apart: "92% 1.6 mm" over "dry in 22 of
-    /// 31 runs"), why and what it means, in a few words: "Mon 7: another model's runs differ:
-    /// less sure". The days as many as fit `width`, then "…".
+    /// 31 runs"), why and what it means, in a few words: "Mon 7: another model disagrees, so
+    /// less sure" (45 columns for "Mon 17": indented, it fits 50). The days as many as fit
+    /// `width`, then "…".
     func differingLine(_ days: some Collection<ForecastSpread.Day>, in forecast: Forecast, clock: LocalClock, width: Int) -> String? {
         let words = presentation.localization
         let labels = days.filter { day in
@@ -159,7 +160,7 @@ public struct SpreadView {
         guard !labels.isEmpty else { return nil }
         func line(_ shown: Int) -> String {
             let list = labels.prefix(shown).joined(separator: words.tr(N_(", "))) + (shown < labels.count ? "…" : "")
-            return words.tr("{days}: another model's runs differ: less sure", ["days": list])
+            return words.tr("{days}: another model disagrees, so less sure", ["days": list])
         }
         let shown = (1...labels.count).last { line($0).displayWidth <= width } ?? 1
         return line(shown)
