@@ -22,7 +22,7 @@ import Testing
             #expect(try await world.keylessRain(["show", "Berlin"]).status == 0)
             // A cloudy hour now with no type of its own: the next hours' type names it, else the cold.
             for (later, temperature, words, german) in [("snow", -4.0, "Snow 15%", "Schnee 15%"), ("sleet", 1.0, "Sleet 15%", nil),
-                                                        ("freezing_rain", -1.0, "Freezing rain 15%", "Eisregen 15%"),
+                                                        ("freezing_rain", -1.0, "Freezing rain 15%", "Gefrierender Regen 15%"),
                                                         (nil, -4.0, "Snow 15%", nil), (nil, 6.0, "Rain 15%", "Regen 15%")] {
                 try editCache(world, world.berlin) { forecast in
                     forecast.current?.time = Date()
@@ -41,7 +41,8 @@ import Testing
                 #expect(shown.status == 0 && shown.output.contains("  ·  \(words)"), "\(later ?? "none") \(temperature): \(shown.output)")
                 if let german {
                     let translated = try await world.keylessRain(["show", "Berlin", "--offline"], environment: ["COLUMNS": "80", "LANG": "de_DE.UTF-8"])
-                    #expect(translated.output.contains("  ·  \(german)"), "\(translated.output)")
+                    // German's longer words may start the line: the chance's name is what counts.
+                    #expect(translated.output.contains("  ·  \(german)") || translated.output.contains("     \(german)  ·"), "\(translated.output)")
                 }
             }
         }
