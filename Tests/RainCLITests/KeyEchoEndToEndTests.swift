@@ -46,6 +46,27 @@ import Testing
         }
     }
 
+    /// The ninth hostile trial: a key split by a string-type escape sequence (OSC, DCS, APC,
+    /// ... ending in BEL or ST) is no copy of the key until the sequence is stripped, which the
+    /// event's texts are when the event is made: `--exec`'s environment and standard input (and
+    /// `notify-send`'s arguments) carried it whole. The event is redacted as it leaves.
+    @Test func aKeySplitByAnEscapeSequenceIsNotDeliveredWhole() async throws {
+        for split in ["\u{1B}]0;x\u{07}", "\u{1B}P1;2\u{1B}\\", "\u{1B}_app\u{1B}\\", "\u{9D}0;x\u{9C}"] {
+            try await withTemporaryDirectory { home in
+                // Between every two characters, so that no piece of it is long enough to tell.
+                let disguise = key.map(String.init).joined(separator: split)
+                let world = try ForecastWorld(home: home, behaviour: .echoedKey(validAnswer: true, disguisedAs: disguise))
+                #expect(try await world.rain(["refresh", "Berlin"]).status == 0)
+                let exec = #"cat >> "$RAIN_HOME/events.jsonl"; env | grep ^RAIN_NOTIFY_ >> "$RAIN_HOME/events.jsonl""#
+                let notify = try await world.rain(["notify", "Berlin", "--exec", exec])
+                #expect(notify.status == 0, "\(notify)")
+                let events = try String(contentsOfFile: home + "/events.jsonl", encoding: .utf8)
+                #expect(events.contains("RAIN_NOTIFY_SUMMARY=") && !events.contains(key), "\(split.debugDescription): \(events)")
+                #expect(!notify.output.contains(key) && !notify.error.contains(key), "\(notify)")
+            }
+        }
+    }
+
     /// A server that writes the key in capitals (or any other case) still tells it: a key whose
     /// letters are of one case outright, a mixed-case one but for each letter's case.
     @Test func aKeyEchoedInCapitalsIsHiddenToo() async throws {

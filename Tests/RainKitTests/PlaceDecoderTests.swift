@@ -47,4 +47,16 @@ import Testing
             try IPLocationDecoder.decode(Data(#"{"city":"Somewhere"}"#.utf8), host: "ifconfig.co")
         }
     }
+
+    /// Null island, and anything a hair from it (the ninth hostile trial's 1e-9, 4.9e-324 and
+    /// 0.004, saved as "0.00, 0.00"), is no location; a point a kilometre off is one.
+    @Test func nullIslandAndItsNeighbourhoodAreNoLocation() throws {
+        for (latitude, longitude) in [("0", "0"), ("-0.0", "0"), ("1e-9", "1e-9"), ("4.9e-324", "0"), ("0.004", "-0.004")] {
+            #expect(throws: ForecastError.locationUnknown(host: "ifconfig.co"), "\(latitude), \(longitude)") {
+                try IPLocationDecoder.decode(Data(#"{"city":"Berlin","latitude":\#(latitude),"longitude":\#(longitude)}"#.utf8), host: "ifconfig.co")
+            }
+        }
+        let near = try IPLocationDecoder.decode(Data(#"{"country":"Ghana","latitude":0.01,"longitude":0}"#.utf8), host: "ifconfig.co")
+        #expect(near.coordinate == Coordinate(latitude: 0.01, longitude: 0))
+    }
 }

@@ -140,11 +140,14 @@ struct NotifyCommand: RunnableCommand {
     /// line without control characters. It runs in a process group of its own (so that its time
     /// limit can end all of it): a signal that ends rain meanwhile goes to that group too.
     /// Each waits for its program on a thread of its own, never on a cooperative one.
+    /// Whatever delivers it, an event leaves rain with the key taken out of its texts.
     private func delivery(_ context: CommandContext, timeLimit: Duration) -> @Sendable (NotifyEvent) async throws -> Void {
+        let redaction = context.keyRedaction()
         if let command {
             let notifier = CommandNotifier(command: command, environment: context.environment, timeLimit: timeLimit,
-                                           redaction: context.keyRedaction())
+                                           redaction: redaction)
             return { event in
+                let event = redaction.map(event.redacted(by:)) ?? event
                 try await DetachedThread.run {
                     let group = Mutex<Int32>(0)
                     let subscription = Signals.subscribe(Signals.ending) { signal in
@@ -161,6 +164,7 @@ struct NotifyCommand: RunnableCommand {
         }
         let desktop = Mutex<DesktopNotifier?>(nil)
         return { event in
+            let event = redaction.map(event.redacted(by:)) ?? event
             let notifier = try desktop.withLock { found throws(NotifyError) in
                 if found == nil { found = try DesktopNotifier(environment: context.environment) }
                 return found!

@@ -7,7 +7,7 @@ import FoundationEssentials
 /// exactly on the equator or the prime meridian lacks that one). Without a city the place is
 /// named after the region, then the country. 0,0 (null island, in the sea off West Africa),
 /// which echoip never writes (its zeros are left out) but services that answer it for an
-/// address they cannot place do, is no location either.
+/// address they cannot place do, is no location either, nor is a point that shows as 0.00, 0.00.
 public enum IPLocationDecoder {
     public static func decode(_ body: Data, host: String) throws(ForecastError) -> PlaceMatch {
         let place = try ForecastError.decoding(body) { root throws(JSONError) -> PlaceMatch? in
@@ -15,7 +15,9 @@ public enum IPLocationDecoder {
             let latitude = try root.number("latitude"), longitude = try root.number("longitude")
             guard latitude != nil || longitude != nil else { return nil }
             let coordinate = Coordinate(latitude: latitude ?? 0, longitude: longitude ?? 0)
-            guard coordinate != Coordinate(latitude: 0, longitude: 0) else { return nil }
+            // Within a few hundred metres of it (1e-9, say, which rain shows as 0.00, 0.00) too:
+            // there is only sea there.
+            guard abs(coordinate.latitude) >= 0.005 || abs(coordinate.longitude) >= 0.005 else { return nil }
             guard (-90...90).contains(coordinate.latitude), (-180...180).contains(coordinate.longitude) else {
                 throw try root.requiredMember(latitude == nil ? "longitude" : "latitude").offTheGlobe(coordinate.latitude, coordinate.longitude)
             }
