@@ -31,9 +31,10 @@ import Testing
 
     /// A variation selector after an emoji chooses its picture: such a name is what it looks like.
     /// Characters that show as a gap (issue 42): a no-break, ideographic, thin, hair, narrow
-    /// or other Unicode space, the braille blank or the musical null notehead.
+    /// or other Unicode space, the braille blank, the musical null notehead, the ideographic half
+    /// fill space or an Egyptian blank (the ninth hostile trial's).
     static let blanks: [Character] = ["\u{00A0}", "\u{3000}", "\u{2009}", "\u{200A}", "\u{2002}", "\u{2007}", "\u{202F}",
-                                      "\u{205F}", "\u{1680}", "\u{2800}", "\u{1D159}"]
+                                      "\u{205F}", "\u{1680}", "\u{2800}", "\u{1D159}", "\u{303F}", "\u{13441}", "\u{13442}"]
 
     /// A code point with no agreed look (unassigned, drawn as nothing or a box; private use,
     /// each font's own) is refused in a name, as an invisible one is.

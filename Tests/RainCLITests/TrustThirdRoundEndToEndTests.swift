@@ -129,8 +129,9 @@ import Testing
     }
 
     /// Format characters (category Cf) that are not default-ignorable, and the Khitan filler,
-    /// which draws nothing: none is in a new place's name.
-    @Test(arguments: [("\u{16FE4}", "U+16FE4 is invisible"), ("\u{0600}", "U+0600 is a formatting mark"),
+    /// and SignWriting's fill modifier (the ninth hostile trial's), which draw nothing: none is
+    /// in a new place's name.
+    @Test(arguments: [("\u{16FE4}", "U+16FE4 is invisible"), ("\u{1DA9B}", "U+1DA9B is invisible"), ("\u{0600}", "U+0600 is a formatting mark"),
                       ("\u{06DD}", "U+06DD is a formatting mark"), ("\u{110BD}", "U+110BD is a formatting mark")])
     func aNameWithAFormatCharacterIsRefused(_ character: String, _ problem: String) async throws {
         try await withTemporaryDirectory { home in

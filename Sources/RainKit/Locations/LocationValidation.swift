@@ -59,8 +59,9 @@ public enum LocationValidation {
     /// zero-width and invisible operators, the musical beams U+1D173-U+1D17A) is nothing, and
     /// a code point with no agreed look (unassigned, private use) anything; those are refused
     /// (`textProblem(in:)`). No property marks a symbol whose glyph is empty, so the two
-    /// Unicode draws blank are named: the braille blank U+2800 and the musical null notehead
-    /// U+1D159 (their code charts' glyphs are empty boxes); they are folded as gaps.
+    /// Unicode draws blank are named: the braille blank U+2800, the musical null notehead
+    /// U+1D159, the ideographic half fill space U+303F and the Egyptian full and half blanks
+    /// U+13441 and U+13442 (their code charts' glyphs are empty boxes); they are folded as gaps.
     public static func foldingBlanks(_ text: String) -> String {
         var folded = text
         if !text.isPrintableASCII {
@@ -81,13 +82,14 @@ public enum LocationValidation {
         blankSymbols.contains(scalar.value) || scalar.properties.generalCategory == .spaceSeparator
     }
 
-    /// The braille pattern blank and the musical symbol null notehead.
-    private static let blankSymbols: Set<UInt32> = [0x2800, 0x1D159]
+    /// The braille pattern blank, the musical symbol null notehead, the ideographic half fill
+    /// space and the Egyptian hieroglyph full and half blanks.
+    private static let blankSymbols: Set<UInt32> = [0x2800, 0x1D159, 0x303F, 0x13441, 0x13442]
 
     /// Marks that fill a place and draw nothing, yet are neither default-ignorable nor format
-    /// characters: the Khitan small script filler U+16FE4 (its code chart's glyph is a dotted
-    /// box, the sign of an empty one).
-    private static let fillers: Set<UInt32> = [0x16FE4]
+    /// characters: the Khitan small script filler U+16FE4 and SignWriting's fill modifiers
+    /// U+1DA9B-U+1DA9F (their code charts' glyphs are dotted boxes, the sign of an empty one).
+    private static let fillers: Set<UInt32> = [0x16FE4, 0x1DA9B, 0x1DA9C, 0x1DA9D, 0x1DA9E, 0x1DA9F]
 
     /// Why `text` (a name, or a LOC that names no place) cannot be a name typed as it looks:
     /// it is not valid UTF-8, it hides an invisible character, or one with no agreed look
