@@ -18,6 +18,19 @@ import Testing
                                                        keyless: true, environment: extra)
     }
 
+    /// Berlin's kept spread with every high sure to the degree but the seventh day's, 0° to
+    /// 20°; on `dryDay`, no run brings rain (where the forecast above says it will).
+    static func keepSpreadLeastSureOnTheSeventhDay(_ world: ForecastWorld, dryDay: Int? = nil) throws {
+        try editKeptSpread(world, world.berlin, days: { days in
+            for index in days.indices {
+                if let dryDay { days[index]["rain_runs"] = index == dryDay ? 0 : days[index]["runs"] }
+                for key in ["temperature_high_p10", "temperature_high_p50", "temperature_high_p90"] { days[index][key] = 10.0 }
+            }
+            days[6]["temperature_high_p10"] = 0.0
+            days[6]["temperature_high_p90"] = 20.0
+        })
+    }
+
     /// Changes the spread kept for `place` (`cache/ensembles/`), its days and hours as JSON.
     static func editKeptSpread(_ world: ForecastWorld, _ place: Location, days: (inout [[String: Any]]) -> Void = { _ in },
                                hours: (inout [[String: Any]]) -> Void = { _ in }) throws {
@@ -48,14 +61,7 @@ import Testing
             _ = try Catalogues.compiled()
             let world = try ForecastWorld(home: home)
             #expect(try await world.keylessRain(["show", "Berlin", "--spread"]).status == 0)
-            // Every high sure to the degree but the seventh day's, 0° to 20°.
-            try Self.editKeptSpread(world, world.berlin, days: { days in
-                for index in days.indices {
-                    for key in ["temperature_high_p10", "temperature_high_p50", "temperature_high_p90"] { days[index][key] = 10.0 }
-                }
-                days[6]["temperature_high_p10"] = 0.0
-                days[6]["temperature_high_p90"] = 20.0
-            })
+            try Self.keepSpreadLeastSureOnTheSeventhDay(world)
             for width in [80, 50] {
                 for language in ["C.UTF-8", "de_DE.UTF-8"] {
                     for ascii in [false, true] {
@@ -168,14 +174,7 @@ import Testing
             _ = try Catalogues.compiled()
             let world = try ForecastWorld(home: home)
             #expect(try await world.keylessRain(["show", "Berlin", "--spread"]).status == 0)
-            try Self.editKeptSpread(world, world.berlin, days: { days in
-                for index in days.indices {
-                    days[index]["rain_runs"] = index == 2 ? 0 : days[index]["runs"]
-                    for key in ["temperature_high_p10", "temperature_high_p50", "temperature_high_p90"] { days[index][key] = 10.0 }
-                }
-                days[6]["temperature_high_p10"] = 0.0
-                days[6]["temperature_high_p90"] = 20.0
-            })
+            try Self.keepSpreadLeastSureOnTheSeventhDay(world, dryDay: 2)
             let piped = try await world.keylessRain(["show", "Berlin", "--offline", "--spread"])
             #expect(piped.output.contains("another model") && piped.output.contains("runs disagree on the high, 0° to 20°"), "\(piped.output)")
             let lines = try await Self.screen(world, ["show", "Berlin", "--offline", "--spread"], width: 80, language: "C.UTF-8")
