@@ -37,12 +37,15 @@ import Testing
                                           limiterClock: .held)
             let first = try await world.keylessRain(["refresh", "Berlin"])
             #expect(first.status == 0, "rain's request counts 3.8 calls, more than the limit of 3 once it is through: \(first)")
+            // What the second run asks is counted on its own: under a loaded full suite the
+            // first run's transfer can be tried again, which is not what this checks.
+            let before = world.simulator.requests.filter { $0.path == "/v1/forecast" }.count
             let refused = try await world.keylessRain(["refresh", "Berlin"])
             #expect(refused.status == 75, "\(refused)")
             let lines = refused.error.split(separator: "\n")
             #expect(lines.first?.hasPrefix("rain: error: ") == true && lines.first?.hasSuffix(limitCase.message) == true, "\(refused.error)")
-            let forecasts = world.simulator.requests.filter { $0.path == "/v1/forecast" }.count
-            #expect(limitCase.asksAgain ? forecasts > 2 : forecasts == 2, "forecast requests: \(forecasts)")
+            let forecasts = world.simulator.requests.filter { $0.path == "/v1/forecast" }.count - before
+            #expect(limitCase.asksAgain ? forecasts > 1 : forecasts == 1, "the refused run's forecast requests: \(forecasts)")
         }
     }
 
