@@ -78,6 +78,14 @@ struct Router: Sendable {
         case .truncatedBody: return .respond(failures.truncated(sampleDocument(request, route: route)))
         case .wrongTypes: return .respond(failures.wrongTypes())
         case .hugeBody(let bytes): return .respond(failures.huge(sampleDocument(request, route: route), bytes: bytes))
+        case .echoedKey(true, _, _, let disguise?) where route == .openMeteoSearch:
+            // A geocoder that names its one place after the disguised key (the geocoder is
+            // asked without it: only a disguise given by the test can be echoed).
+            let place = JSONValue.object([("id", .integer(1275004)), ("name", .string("Kolkata (key \(disguise))")),
+                                          ("latitude", .number(22.56263)), ("longitude", .number(88.36304)),
+                                          ("country_code", .string("IN")), ("timezone", .string("Asia/Kolkata")),
+                                          ("country", .string("India")), ("admin1", .string("West Bengal"))])
+            return .respond(.json(200, .object([("results", .array([place])), ("generationtime_ms", .number(0.5))])))
         case .echoedKey(let validAnswer, let inCapitals, let splitBy, let disguise):
             guard case .darkSky(let pathKey, _) = route else { return .respond(answer(request, route: route, hostile: false)) }
             let key = request.headers["apikey"] ?? pathKey

@@ -67,6 +67,25 @@ import Testing
         }
     }
 
+    /// The tenth hostile trial: a geocoder's place name with an escape sequence between every
+    /// character of the key was stripped as it was read, and the lookups' cache kept the key
+    /// whole (the screen, redacted at the console, showed REDACTED).
+    @Test func aKeySplitByEscapeSequencesInAPlaceNameIsNotCached() async throws {
+        try await withTemporaryDirectory { home in
+            let disguise = key.map(String.init).joined(separator: "\u{1B}]0;x\u{07}")
+            let world = try ForecastWorld(home: home, behaviour: .echoedKey(validAnswer: true, disguisedAs: disguise))
+            let shown = try await world.rain(["kolkata"])
+            #expect(shown.status == 0 && shown.output.contains("REDACTED") && !shown.output.contains(key), "\(shown)")
+            let folder = home + "/cache/lookups"
+            let files = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".json") }
+            #expect(files.count == 1, "\(files)")
+            for file in files {
+                let text = try String(contentsOfFile: folder + "/" + file, encoding: .utf8)
+                #expect(text.contains("REDACTED") && !text.contains(key), "\(text.prefix(300))")
+            }
+        }
+    }
+
     /// A server that writes the key in capitals (or any other case) still tells it: a key whose
     /// letters are of one case outright, a mixed-case one but for each letter's case.
     @Test func aKeyEchoedInCapitalsIsHiddenToo() async throws {
