@@ -28,9 +28,13 @@ import Testing
         let client = NetTest.client(NetTest.configuration(server, maxConcurrent: 1, log: log))
         let places = Array(Self.places.prefix(3))
         let results = await client.weather(for: places)
-        #expect((try? results[0].get())?.coordinate == places[0])
-        #expect(results[1] == .failure(.http(status: 404, message: "no")))
-        #expect((try? results[2].get())?.coordinate == places[2])
+        // Which place's request meets the 404 depends on whether the 503's retry (after its
+        // wait) or the next place's first request arrives first: on a loaded machine either.
+        let failed = results.indices.filter { results[$0] == .failure(.http(status: 404, message: "no")) }
+        #expect(failed.count == 1, "\(results)")
+        for index in results.indices where !failed.contains(index) {
+            #expect((try? results[index].get())?.coordinate == places[index], "\(results[index])")
+        }
         #expect(server.requests.count == 4)
         #expect(log.all.count == 4)
         #expect(log.all.allSatisfy { !$0.contains(NetTest.key.value) })
