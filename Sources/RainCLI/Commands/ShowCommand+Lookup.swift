@@ -121,20 +121,14 @@ extension ShowCommand {
 
     /// The forecast cached when the question was asked before. A file that cannot be read as
     /// one counts as none and is set aside with a warning, as a saved place's is
-    /// (`ForecastService.cached(for:)`); `setAside` says it was there.
+    /// (`ForecastCache.loadSettingAside`); `setAside` says it was there.
     private static func cachedLookup(_ question: PlaceQuestion, in lookups: ForecastCache, _ context: CommandContext)
         -> (CachedForecast?, setAside: Bool) {
-        do {
-            return (try lookups.load(for: question.cacheID), false)
-        } catch {
-            guard case .corrupt = error, let aside = try? lookups.setAside(for: question.cacheID) else {
-                context.report(ErrorReport(message: context.localization.tr(error.text), exitCode: .success), as: .warning)
-                return (nil, false)
-            }
-            let line = LocalizedText(N_("{problem}; moved it aside to {path}"), ["problem": error.text, "path": .verbatim(aside)])
-            context.report(ErrorReport(message: context.localization.tr(line), exitCode: .success), as: .warning)
-            return (nil, true)
+        let read = lookups.loadSettingAside(for: question.cacheID)
+        if let problem = read.problem {
+            context.report(ErrorReport(message: context.localization.tr(problem), exitCode: .success), as: .warning)
         }
+        return (read.cached, read.setAside)
     }
 
     /// Nothing cached for a place not saved that was never looked up (`--offline`, `--format`,

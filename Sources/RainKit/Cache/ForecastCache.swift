@@ -41,6 +41,18 @@ public struct ForecastCache: Sendable {
         return cached
     }
 
+    /// What `load` reads, with a file that cannot be read as a forecast counting as none:
+    /// `problem` says why, and a damaged one is set aside (never overwritten) first, the problem
+    /// then saying where it went (`setAside`), so the next refresh can write a good one.
+    public func loadSettingAside(for id: UUID, now: Date = Date()) -> (cached: CachedForecast?, problem: LocalizedText?, setAside: Bool) {
+        do {
+            return (try load(for: id), nil, false)
+        } catch {
+            guard case .corrupt = error, let aside = try? setAside(for: id, now: now) else { return (nil, error.text, false) }
+            return (nil, LocalizedText(N_("{problem}; moved it aside to {path}"), ["problem": error.text, "path": .verbatim(aside)]), true)
+        }
+    }
+
     /// Replaces the place's file whole (compact JSON), creating the folder when needed. When
     /// this throws, the previous file is intact; after a power cut it may be old, empty or
     /// missing, never a mix (a damaged one is set aside by the next read).

@@ -17,15 +17,15 @@ public struct PlaceLookup: Sendable {
     /// geocoder has them; with `countryCode` (ISO 3166-1 alpha-2), only that country's.
     public func places(named name: String, countryCode: String? = nil) async throws(ForecastError) -> [PlaceMatch] {
         let search = GeocodingSearch(name: name, countryCode: countryCode, language: LocaleLanguage.primary(settings.language))
-        return search.kept(try await client.value(from: search.endpoint(at: settings.geocodingURL), decode: GeocodingDecoder.decode))
-            .map(redacted)
+        let places = search.kept(try await client.value(from: search.endpoint(at: settings.geocodingURL), decode: GeocodingDecoder.decode))
+        guard let redaction = KeyRedaction(settings.apiKey) else { return places }
+        return places.map { Self.redacted($0, by: redaction) }
     }
 
     /// `place` with the key taken out of its names. The body was redacted before it was read,
     /// but a name is stripped of escape sequences as it is read, and a key a server split with
     /// them is whole only then (the tenth hostile trial's lookups cache held it).
-    private func redacted(_ place: PlaceMatch) -> PlaceMatch {
-        guard let redaction = KeyRedaction(settings.apiKey) else { return place }
+    private static func redacted(_ place: PlaceMatch, by redaction: KeyRedaction) -> PlaceMatch {
         var place = place
         place.name = redaction.scrubbing(place.name)
         place.region = place.region.map(redaction.scrubbing)
@@ -46,6 +46,7 @@ public struct PlaceLookup: Sendable {
         // answer more with 429 (mpolden/echoip `html/index.html`, FAQ).
         let endpoint = ForecastEndpoint(request: HTTPRequest(url: url), redactedURL: url, host: ipLocationHost).triedOnce()
         let host = ipLocationHost
-        return redacted(try await client.value(from: endpoint) { body throws(ForecastError) in try IPLocationDecoder.decode(body, host: host) })
+        let place = try await client.value(from: endpoint) { body throws(ForecastError) in try IPLocationDecoder.decode(body, host: host) }
+        return KeyRedaction(settings.apiKey).map { Self.redacted(place, by: $0) } ?? place
     }
 }

@@ -75,18 +75,11 @@ public struct ForecastService: Sendable {
     /// A saved place is shown as the store says it is now (renamed since the fetch, say): the
     /// cache keeps the place as it was when fetched, the store is the truth for what the user edits.
     public func cached(for location: Location) -> CachedForecast? {
-        do {
-            guard var cached = try cache.load(for: location.id) else { return nil }
-            if places == .saved { cached.location = location }
-            return cached
-        } catch {
-            if case .corrupt = error, let aside = try? cache.setAside(for: location.id, now: now()) {
-                warn(LocalizedText(N_("{problem}; moved it aside to {path}"), ["problem": error.text, "path": .verbatim(aside)]))
-            } else {
-                warn(error.text)
-            }
-            return nil
-        }
+        let read = cache.loadSettingAside(for: location.id, now: now())
+        if let problem = read.problem { warn(problem) }
+        guard var cached = read.cached else { return nil }
+        if places == .saved { cached.location = location }
+        return cached
     }
 
     /// Refreshes `locations` under the home's refresh lock. Each forecast is written to the
