@@ -136,7 +136,7 @@ import Testing
             }
             try runs(dryDay: 2)
             for width in [80, 50] {
-                for (language, words) in [("C.UTF-8", ": another model disagrees, so less sure"), ("de_DE.UTF-8", ": anderes Modell weicht ab, also unsicher")] {
+                for (language, words) in [("C.UTF-8", ": another model disagrees, so less sure"), ("de_DE.UTF-8", ": anderes Modell weicht ab, weniger sicher")] {
                     for ascii in [false, true] {
                         let shown = try await world.keylessRain(["show", "Berlin", "--offline", "--spread"] + (ascii ? ["--ascii"] : []),
                                                                 environment: ["COLUMNS": String(width), "LANG": language])
