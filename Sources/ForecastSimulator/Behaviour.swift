@@ -90,6 +90,10 @@ extension ForecastSimulator {
         /// whose zone database is newer than the machine's tzdata names a zone the machine does
         /// not know (America/Ciudad_Juarez came with tzdata 2022g). Other paths answer normally.
         case zoneNamed(String)
+        /// The normal Dark Sky answer with `offset` this many hours, its zone's name unchanged:
+        /// Pirate Weather's is the zone's offset at the request (Pirate-Weather/pirateweather
+        /// `docs/API.md`), within -12 and +14 hours; this one may be none a zone has.
+        case offsetHours(Double)
     }
 
     public enum EnsembleQuirk: Sendable, Equatable {

@@ -15,6 +15,8 @@ struct DarkSkyDocument: Sendable {
     var echoedText: String?
     /// The name `timezone` gives the place's zone instead of its own (`Behaviour.zoneNamed`).
     var zoneNamed: String?
+    /// The `offset` given instead of the zone's own (`Behaviour.offsetHours`).
+    var offsetHours: Double?
     /// The request time (unix seconds); `currently.time`.
     var now: Double
     /// `version=` (2 adds Pirate Weather's own fields such as `liquidAccumulation`).
@@ -45,7 +47,7 @@ struct DarkSkyDocument: Sendable {
             ("latitude", .number(latitude)),
             ("longitude", .number(longitude)),
             ("timezone", .string(zoneNamed ?? zoneIdentifier)),
-            ("offset", .number(offsetHours)),
+            ("offset", .number(self.offsetHours ?? offsetHours)),
             ("elevation", .integer(Int(units.elevation(model.elevation).rounded()))),
         ]
         if !excludedBlocks.contains("currently") {

@@ -116,13 +116,14 @@ struct Router: Sendable {
             default: return .respond(answer(request, route: route, hostile: false))
             }
         case .zoneNamed(let name): return .respond(answer(request, route: route, hostile: false, zoneNamed: name))
+        case .offsetHours(let hours): return .respond(answer(request, route: route, hostile: false, offsetHours: hours))
         }
     }
 
     /// The normal answer: provider errors for a bad method, key, location or units, else a document.
     func answer(_ request: ServerRequest, route: Route, hostile: Bool, echoing echoed: String? = nil, openMeteoHours: Int? = nil, openMeteoValue: (String, Double)? = nil,
                 airQualityHours: Int? = nil, airQualityIndex: Double? = nil, airQualityValue: (String, Double)? = nil, ensembleQuirk: ForecastSimulator.EnsembleQuirk? = nil,
-                zoneNamed: String? = nil) -> ServerResponse {
+                zoneNamed: String? = nil, offsetHours: Double? = nil) -> ServerResponse {
         if route == .notFound {
             return .json(404, .object([("detail", .string("Not Found"))]))
         }
@@ -131,7 +132,8 @@ struct Router: Sendable {
         }
         switch route {
         case .darkSky(let pathKey, let location):
-            return darkSky(request, pathKey: pathKey, location: location, hostile: hostile, echoing: echoed, zoneNamed: zoneNamed)
+            return darkSky(request, pathKey: pathKey, location: location, hostile: hostile, echoing: echoed, zoneNamed: zoneNamed,
+                           offsetHours: offsetHours)
         case .openMeteoForecast(let name):
             return OpenMeteo.forecast(request, endpoint: OpenMeteo.endpoints[name]!, now: now, hours: openMeteoHours, fixed: openMeteoValue,
                                       zoneNamed: zoneNamed)
@@ -153,7 +155,7 @@ struct Router: Sendable {
     }
 
     private func darkSky(_ request: ServerRequest, pathKey: String, location: String, hostile: Bool, echoing echoed: String?,
-                         zoneNamed: String? = nil) -> ServerResponse {
+                         zoneNamed: String? = nil, offsetHours: Double? = nil) -> ServerResponse {
         if let apiKey {
             // Pirate-Weather/pirateweather docs/API.md: the key may travel in an `apikey`
             // header, with any placeholder in the path's key segment; the gateway in front of
@@ -184,6 +186,7 @@ struct Router: Sendable {
             hostileText: hostile,
             echoedText: echoed,
             zoneNamed: zoneNamed,
+            offsetHours: offsetHours,
             now: now,
             version: Int(request.queryValue("version") ?? "1") ?? 1
         )

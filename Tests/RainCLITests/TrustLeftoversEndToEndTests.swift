@@ -66,7 +66,7 @@ import Testing
 
     /// rain as a user whom permissions bind: as root, without the capabilities that pass them
     /// (`setpriv`, util-linux), so a read-only folder is read-only to it too.
-    private static func withoutOverridingPermissions(_ arguments: [String], _ environment: [String: String]) async throws -> ProcessResult {
+    static func withoutOverridingPermissions(_ arguments: [String], _ environment: [String: String]) async throws -> ProcessResult {
         guard geteuid() == 0 else { return try await BuiltProduct.run("rain", arguments, environment: environment) }
         return try await BuiltProduct.startSystem("/usr/bin/setpriv", ["--bounding-set=-dac_override,-dac_read_search", "--", BuiltProduct.path("rain")] + arguments,
                                                   environment: environment).finish()

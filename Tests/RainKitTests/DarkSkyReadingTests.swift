@@ -161,6 +161,20 @@ import Testing
         #expect(throws: ForecastError.self) { try Self.decode(Array(text.utf8)) }
     }
 
+    /// `offset` is the zone's current one: from 12 hours behind UTC (Baker Island) to 14
+    /// ahead (Kiritimati). Beyond, no zone has it: a bad answer, as a latitude off the globe.
+    @Test(arguments: [("-12", true), ("14", true), ("5.75", true), ("-12.5", false), ("14.25", false), ("99", false)])
+    func anOffsetNoZoneHasIsABadAnswer(_ hours: String, _ accepted: Bool) throws {
+        let text = Self.sample.replacingOccurrences(of: "\"offset\":1,", with: "\"offset\":\(hours),")
+        #expect(text != Self.sample)
+        if accepted {
+            #expect(try Self.decode(Array(text.utf8)).utcOffset == Int((Double(hours)! * 3600).rounded()))
+        } else {
+            let error = try #require(throws: ForecastError.self) { try Self.decode(Array(text.utf8)) }
+            #expect("\(error)".contains("expected an offset between -12 and 14 hours, found \(Double(hours)!)"), "\(error)")
+        }
+    }
+
     @Test func escapedKeysAreReadTheSame() throws {
         let escaped = Self.sample.replacingOccurrences(of: "\"temperature\"", with: "\"temp\\u0065rature\"")
         #expect(escaped != Self.sample)

@@ -45,6 +45,12 @@ import Testing
         RetryAfterCase(headers: ["retry-after": "soon", "ratelimit-reset": "42"], seconds: 42),
         RetryAfterCase(headers: ["ratelimit-reset": "86400"], seconds: 86400),
         RetryAfterCase(headers: [:], seconds: nil),
+        // delay-seconds is 1*DIGIT (RFC 9110): a sign or a fraction is no wait, as if absent.
+        RetryAfterCase(headers: ["retry-after": "+2"], seconds: nil),
+        RetryAfterCase(headers: ["retry-after": "-2"], seconds: nil),
+        RetryAfterCase(headers: ["retry-after": "2.5"], seconds: nil),
+        RetryAfterCase(headers: ["retry-after": "+2", "ratelimit-reset": "42"], seconds: 42),
+        RetryAfterCase(headers: ["ratelimit-reset": "+42"], seconds: nil),
     ])
     func readsTheServersWait(_ test: RetryAfterCase) {
         let now = Date(timeIntervalSince1970: 1_445_412_480)   // Wed, 21 Oct 2015 07:28:00 GMT

@@ -101,9 +101,19 @@ import Testing
         ("Asia/Tokyo", "Asia/Tokyo"), (":Asia/Tokyo", "Asia/Tokyo"), ("/usr/share/zoneinfo/Asia/Tokyo", "Asia/Tokyo"),
         (":/usr/share/zoneinfo/America/St_Johns", "America/St_Johns"), ("/opt/tz/zoneinfo/Europe/Berlin", "Europe/Berlin"),
         ("../../etc/passwd", "UTC"), ("/etc/passwd", "UTC"), ("", "UTC"), ("UTC", "UTC"),
+        // The C library reads the zone's copies too; they are the zone.
+        ("posix/Asia/Tokyo", "Asia/Tokyo"), (":/usr/share/zoneinfo/right/Asia/Tokyo", "Asia/Tokyo"),
     ])
     func theMachineZoneComesFromTZFirst(_ variable: String, _ expected: String) {
         #expect(ZoneInfo.machineIdentifier(environment: ["TZ": variable]) == expected)
+    }
+
+    /// TZif files beside the zones that name none (tzfile(5)): no server's zone, whatever the
+    /// file holds (`posixrules` is New York's rules, `localtime` this machine's zone).
+    @Test(arguments: ["localtime", "posixrules", "Factory", "right/Asia/Tokyo", "posix/Asia/Tokyo"])
+    func aFileThatIsNoZoneNamesNone(_ name: String) {
+        #expect(FileManager.default.fileExists(atPath: ZoneInfo.systemFolder + "/" + name), "tzdata has \(name)")
+        #expect(ZoneInfo.named(name) == nil)
     }
 
     @Test func withoutTZTheMachineZoneIsTheOneLocaltimeNames() throws {

@@ -14,10 +14,18 @@ extension ShowCommand {
     }
 
     /// Asks the ensemble for `forecast`'s place: the forecast with its spread, or as it is and
-    /// one warning line when the ensemble service fails.
-    func withSpread(_ forecast: CachedForecast, service: ForecastService, _ context: CommandContext) async -> CachedForecast {
+    /// one warning line when the ensemble service fails. `cacheSaid`: a line has said the
+    /// forecast's own cache cannot be written (a read-only cache folder): a spread that cannot
+    /// be kept beside it is the same problem, not said again.
+    func withSpread(_ forecast: CachedForecast, service: ForecastService, cacheSaid: Bool = false,
+                    _ context: CommandContext) async -> CachedForecast {
         switch await service.spread(for: forecast.location, beside: forecast.forecast) {
-        case .spread(let spread):
+        case .spread(let spread, let unkept):
+            if let unkept, !cacheSaid {
+                for line in ForecastService.unkeptSpreadLines(unkept) {
+                    context.report(ErrorReport(message: context.localization.tr(line), exitCode: .success), as: .warning)
+                }
+            }
             var joined = forecast
             joined.spread = spread
             return joined

@@ -136,7 +136,7 @@ struct ShowCommand: RunnableCommand {
             if spread && offline {
                 (forecast, spreadFetchedAt) = withKeptSpread(forecast, service: service, context)
             } else if spread {
-                forecast = await withSpread(forecast, service: service, context)
+                forecast = await withSpread(forecast, service: service, cacheSaid: display.problem?.isUnwritableCache == true, context)
             }
             if json {
                 let now = Date()
@@ -231,11 +231,11 @@ struct ForecastProblemReport {
             report.message += cachedNote
             context.report(report, as: severity)
             return report.exitCode
-        case .failed(.cache(let error)) where isLookup && hasForecast && !error.isTooLarge:
+        case .failed(.cache(let error)) where isLookup && hasForecast:
             // A place looked up is shown, never saved (DESIGN.md): its cache, derived data, only
-            // answers the same question again, so a forecast it cannot keep (a read-only folder)
-            // is still shown, with one warning line. An answer too large to keep fails the place,
-            // as a refresh fails it (issue 42).
+            // answers the same question again, so a forecast it cannot keep (a read-only folder,
+            // or an answer larger than rain reads back of a cached forecast) is still shown,
+            // with one warning line. Nothing too large is written (issue 42).
             context.report(ErrorReport(error, localization: words), as: .warning)
             return .success
         case .failed(.cache(let error)):

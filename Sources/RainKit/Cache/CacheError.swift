@@ -10,6 +10,9 @@ public enum CacheError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The forecast would make a file larger than rain reads back (an answer no real server
     /// sends): not written, the previous file intact.
     case tooLarge(path: String, reason: LocalizedText)
+    /// The refresh lock could not be had (a read-only cache folder): a forecast fetched to be
+    /// shown is not kept without it. The lock's own error.
+    case unlocked(FileError)
 }
 
 extension CacheError {
@@ -29,6 +32,8 @@ extension CacheError {
                                  ["path": .verbatim(path), "reason": reason, "field": .verbatim(field)])
         case .unwritable(let path, let reason), .tooLarge(let path, let reason):
             return LocalizedText(N_("cannot write the cached forecast {path}: {reason}"), ["path": .verbatim(path), "reason": reason])
+        case .unlocked(let error):
+            return error.text
         }
     }
 }

@@ -13,7 +13,8 @@ import FoundationEssentials
 /// or digit touches it: inside a word it is a piece of that word, and replacing it would
 /// garble the text ("apiREDACTEDey") while telling a reader the key. A longer key is also
 /// hidden cut short: any `partLength` or more of its characters in a row, from anywhere in it,
-/// in every form below ("key SEKRITkey12345678... is not valid" tells all but the last few).
+/// in every form below ("key SEKRITkey12345678... is not valid" tells all but the last few),
+/// but for a part of one or two characters repeated (`isVaried`).
 ///
 /// A copy is found whatever the case of its ASCII letters: a server that echoes the key in
 /// capitals ("INVALID KEY ABC…") tells it outright where the key's letters are all of one case
@@ -224,6 +225,16 @@ package struct KeyRedaction: Sendable {
         key.count >= partLength ? 0..<(key.count - partLength + 1) : 0..<0
     }
 
+    /// Whether a part of the key has three different characters or more. A random key has
+    /// no part of `partLength` with fewer (one in hundreds of millions of its parts), and
+    /// one that has ("aaaaaaaa", "abababab", from a key such as "aaaaaaaaaaaaaaaa") hides
+    /// nothing and matches text that is no key; the whole key is still hidden. (A word of
+    /// the key, "password" of "password12345678", is as varied as a random part: it stays.)
+    private static func isVaried(_ part: ArraySlice<UInt8>) -> Bool {
+        guard let first = part.first, let second = part.first(where: { $0 != first }) else { return false }
+        return part.contains { $0 != first && $0 != second }
+    }
+
     /// Where the copy of the key, or of a part of it, that starts at `start` ends, or nil.
     /// The whole key (a short one only where it stands alone), else the longest run of
     /// `partLength` or more of a long key's characters, from any place in it: a server that
@@ -237,7 +248,8 @@ package struct KeyRedaction: Sendable {
         var longest: Int?
         for position in starts where firsts.contains(key[position]) {
             let (end, matched) = run(of: key, from: position, in: bytes, at: start, skips: skips)
-            if matched >= partLength, end > longest ?? start { longest = end }
+            if matched >= partLength, end > longest ?? start,
+               isVaried(key[position..<min(key.count, position + matched)]) { longest = end }
         }
         return longest
     }

@@ -8,18 +8,25 @@ enum RetryAfter {
         if let value = response.header("retry-after"), let seconds = seconds(from: value, now: now) {
             return seconds
         }
-        if let value = response.header("ratelimit-reset"), let seconds = Int(value.trimmingASCIISpaces) {
-            return max(0, seconds)
+        if let value = response.header("ratelimit-reset"), let seconds = delaySeconds(value.trimmingASCIISpaces) {
+            return seconds
         }
         return nil
     }
 
     static func seconds(from value: String, now: Date) -> Int? {
         let text = value.trimmingASCIISpaces
-        if let seconds = Int(text) { return max(0, seconds) }
+        if let seconds = delaySeconds(text) { return seconds }
         guard let date = httpDate(text) else { return nil }
         let interval = date.timeIntervalSince(now)
         return interval <= 0 ? 0 : Int(interval.rounded(.up))
+    }
+
+    /// `delay-seconds = 1*DIGIT` (RFC 9110, 10.2.3; the draft's `RateLimit-Reset` alike): "2"
+    /// but not "+2", "-2" or "2.5", which are no wait at all (Swift's `Int` reads a sign).
+    private static func delaySeconds(_ text: String) -> Int? {
+        guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
+        return Int(text)
     }
 
     /// Parses IMF-fixdate: "Sun, 06 Nov 1994 08:49:37 GMT".

@@ -8,6 +8,13 @@ public struct DisplayForecast: Sendable {
         case failed(RefreshFailure)
         /// The refresh lock could not be taken (`RefreshError.lockFile`).
         case refreshLock(RefreshError)
+
+        /// The forecast fetched could not be kept because its cache cannot be written (a
+        /// read-only folder), not because it was too large to keep.
+        public var isUnwritableCache: Bool {
+            if case .failed(.cache(let error)) = self { return !error.isTooLarge }
+            return false
+        }
     }
 
     /// The newest forecast there is: fetched now, or cached.
@@ -26,7 +33,8 @@ extension ForecastService {
         if offline { return DisplayForecast(forecast: cached, problem: cached == nil ? .offlineRequested : nil) }
         if let cached, isFresh(cached) { return DisplayForecast(forecast: cached, problem: nil) }
         do {
-            let outcome = try await refresh([location], onlyIfStale: true, lockWait: lockWait, willFetch: willFetch)[0]
+            let outcome = try await refresh([location], onlyIfStale: true, lockWait: lockWait, willFetch: willFetch,
+                                            fetchingWithoutLock: true)[0]
             return DisplayForecast(forecast: outcome.newest, problem: outcome.failure.map { .failed($0) })
         } catch {
             switch error {

@@ -5,7 +5,8 @@ import FoundationEssentials
 /// hours. A failure is one line to show under the forecast; it never fails the forecast.
 extension ForecastService {
     public enum SpreadAnswer: Sendable {
-        case spread(ForecastSpread)
+        /// `unkept`: why it could not be kept (it is fetched again next time); nil when it was.
+        case spread(ForecastSpread, unkept: FileError?)
         case failed(LocalizedText)
     }
 
@@ -14,14 +15,15 @@ extension ForecastService {
     /// "the ensemble forecast": over the screen, a line that fits 80 columns takes one row.
     public func spread(for location: Location, beside forecast: Forecast) async -> SpreadAnswer {
         switch await fetchSpread(for: location, beside: forecast, naming: false) {
-        case .spread(let spread): return .spread(spread)
+        case .spread(let spread, let unkept): return .spread(spread, unkept: unkept)
         case .failed(let failure): return .failed(FeedFailure(failure.error, fetching: N_("the spread")).line)
         case .uncovered(let line): return .failed(line)
         }
     }
 
     enum SpreadFetch: Sendable {
-        case spread(ForecastSpread)
+        /// `unkept`: why it could not be kept; nil when it was (or was kept already).
+        case spread(ForecastSpread, unkept: FileError? = nil)
         case failed(FeedFailure)
         /// The model has no data at the place (`ensemble_model` a regional one): a line that
         /// says so, not a failure of the service.
@@ -60,10 +62,7 @@ extension ForecastService {
             do throws(FileError) {
                 try kept.save(spread, for: location.id, units: units, fetchedAt: fetchedAt)
             } catch {
-                // Two lines, so that the first fits 80 columns whatever the path: the file's
-                // own error is one on its own, as rain says it everywhere else.
-                warnOfFeed(LocalizedText(N_("could not save the spread; it is fetched again next time")))
-                warnOfFeed(error.text)
+                return .spread(spread, unkept: error)
             }
             return .spread(spread)
         } catch {
@@ -72,6 +71,13 @@ extension ForecastService {
             }
             return .failed(FeedFailure(error, fetching: EnsembleService.displayName, for: naming ? location.name : nil))
         }
+    }
+
+    /// What is said of a spread fetched that could not be kept: two lines, so that the first
+    /// fits 80 columns whatever the path; the file's own error is one on its own, as rain says
+    /// it everywhere else.
+    public static func unkeptSpreadLines(_ error: FileError) -> [LocalizedText] {
+        [LocalizedText(N_("could not save the spread; it is fetched again next time")), error.text]
     }
 
     /// "ICON-D2 (DWD) does not cover Tokyo".
@@ -150,7 +156,7 @@ extension ForecastService {
         for place in due {
             if counted && place.calls > 0 { await openMeteoMinute.spendPacing(place.calls, now: now) }
             switch await fetchSpread(for: place.location, beside: place.forecast, naming: true, until: deadline) {
-            case .spread: break
+            case .spread(_, let unkept): if let unkept { Self.unkeptSpreadLines(unkept).forEach(warnOfFeed) }
             case .failed(let failure): failures.append(failure)
             case .uncovered(let line): if sayingUncovered { warnOfFeed(line) }
             }

@@ -20,6 +20,8 @@ public struct ForecastService: Sendable {
     let openMeteoMinute = OpenMeteoMinute()
     /// How many places the name looked up had, kept with its forecast (`CachedForecast.lookupMatches`).
     public var lookupMatches: Int?
+    /// The refresh lock a show's refresh could not have: what it fetches is not kept (`refresh`).
+    var unlockedBecause: FileError?
 
     public enum Places: Sendable {
         /// The cache of the saved places, swept of every place no longer saved.
@@ -93,24 +95,30 @@ public struct ForecastService: Sendable {
     ///   - progress: called with (done, total) as each fetched place is done.
     ///   - keepingForecasts: false: each outcome holds only the forecast's `summary` (what a
     ///     line per place shows), so memory stays flat however many places there are.
+    ///   - fetchingWithoutLock: the forecasts are to be shown now: a lock that cannot be had (a
+    ///     read-only cache folder, a folder in the lock file's place) does not keep them from
+    ///     being fetched, as a lookup's; a saved place's is then not kept (`CacheError.unlocked`).
     /// - Throws: `RefreshError.offline` when the host could not be resolved or connected to
     ///   (nothing was sent to it; the batch stopped at once, keeping what it had already saved).
     public func refresh(
         _ locations: [Location], onlyIfStale: Bool, lockWait: Duration,
         willFetch: @Sendable () -> Void = {}, willPace: (@Sendable (QuotaPlan) -> Void)? = nil,
-        progress: (@Sendable (Int, Int) -> Void)? = nil, keepingForecasts: Bool = true
+        progress: (@Sendable (Int, Int) -> Void)? = nil, keepingForecasts: Bool = true, fetchingWithoutLock: Bool = false
     ) async throws(RefreshError) -> [RefreshOutcome] {
         let kept: @Sendable (CachedForecast) -> CachedForecast = { keepingForecasts ? $0 : $0.summary }
         // Forecasts written from this second on were fetched by a refresh we waited for.
         let started = Date(timeIntervalSince1970: now().timeIntervalSince1970.rounded(.down))
         let lock: FileLock?, waited: Bool
+        var service = self
         do {
             (lock, waited) = try await refreshLock(waiting: lockWait)
-        } catch .lockFile where places == .lookedUp {
+        } catch .lockFile(let error) where places == .lookedUp || fetchingWithoutLock {
             // A place looked up is shown, never saved: a lock that cannot be had (a read-only
             // cache folder) does not keep it from being fetched; the cache it cannot write then
-            // fails only the keeping, which the show says.
+            // fails only the keeping, which the show says. A saved place's forecast fetched for
+            // a show is shown too, but not written without the lock: the lock's error says why.
             (lock, waited) = (nil, false)
+            if places == .saved { service.unlockedBecause = error }
         }
         defer { lock?.unlock() }
 
@@ -125,18 +133,18 @@ public struct ForecastService: Sendable {
         }
         // The cache is swept however the batch ends; when it ends well, what the sweep found
         // marks the places removed meanwhile.
-        var sweepsOnLeaving = true
+        var sweepsOnLeaving = service.unlockedBecause == nil
         defer { if sweepsOnLeaving { _ = sweepCache() } }
         var statuses: [Int: RefreshOutcome.Status] = [:]
         if !due.isEmpty {
-            let batch = RefreshBatch(service: self, locations: locations, due: due, kept: kept, progress: progress) { [self] index in
+            let batch = RefreshBatch(service: service, locations: locations, due: due, kept: kept, progress: progress) { [self] index in
                 if let previous { return previous[index] }
                 return cached(for: locations[index]).map(kept)
             }
             statuses = try await batch.run(willFetch: willFetch, willPace: willPace)
         }
+        let saved = sweepsOnLeaving ? sweepCache() : nil
         sweepsOnLeaving = false
-        let saved = sweepCache()
         return locations.indices.map { index in
             RefreshOutcome(location: locations[index], status: statuses[index] ?? .fresh(previous![index]!),
                            wasRemoved: saved.map { !$0.contains(locations[index].id) } ?? false)
@@ -185,6 +193,7 @@ public struct ForecastService: Sendable {
             if places == .lookedUp { fresh.lookupMatches = lookupMatches }
             // A damaged file is set aside before it would be replaced, never overwritten.
             let old = previous()
+            if let unlockedBecause { return .failed(.cache(.unlocked(unlockedBecause)), cached: old, fetched: kept(fresh)) }
             do throws(CacheError) {
                 try cache.save(fresh)
                 return .refreshed(kept(fresh))

@@ -19,10 +19,11 @@ public struct ZoneInfo: Sendable, Equatable {
     let rule: PosixTimeZoneRule?
 
     /// The zone `identifier` names ("Europe/Berlin"), or nil when there is no such zone file or
-    /// it cannot be read as one.
+    /// it cannot be read as one, or it is one of the files beside the zones that are none
+    /// (`notZones`).
     public static func named(_ identifier: String, folder: String = systemFolder) -> ZoneInfo? {
         if identifier == "UTC" || identifier == "Etc/UTC" || identifier == "GMT" { return .utc }
-        guard isSafeName(identifier), let bytes = try? RegularFile.read(folder + "/" + identifier, limit: .timeZone) else { return nil }
+        guard isSafeName(identifier), !isNotAZone(identifier), let bytes = try? RegularFile.read(folder + "/" + identifier, limit: .timeZone) else { return nil }
         return try? TZifReader.read(bytes, identifier: identifier)
     }
 
@@ -73,6 +74,18 @@ public struct ZoneInfo: Sendable, Equatable {
             if transitions[middle] <= time { low = middle } else { high = middle - 1 }
         }
         return offsets[low]
+    }
+
+    /// TZif files of the zoneinfo folder that name no place's zone (tzfile(5), Debian's
+    /// `tzdata`): this machine's own zone (`localtime`), the rules a POSIX `TZ` string borrows
+    /// (`posixrules`), "local time unknown" (`Factory`), and the `posix/` and `right/` copies of
+    /// every zone (the latter counting leap seconds). A server naming one has named no zone:
+    /// its answer's offset is used, as for a zone this machine does not know.
+    static let notZones: Set<String> = ["localtime", "posixrules", "Factory"]
+    static let notZonePrefixes = ["posix/", "right/"]
+
+    static func isNotAZone(_ identifier: String) -> Bool {
+        notZones.contains(identifier) || notZonePrefixes.contains { identifier.hasPrefix($0) }
     }
 
     /// Letters, digits, "_", "-", "+" and "/" between names: never "..", never absolute.

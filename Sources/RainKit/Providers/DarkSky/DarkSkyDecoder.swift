@@ -32,9 +32,14 @@ public struct DarkSkyDecoder: ForecastDecoder {
         let units = try root.member("flags")?.member("units")?.name(of: UnitSystem.self)
         var forecast = Forecast(coordinate: coordinate, timeZone: timeZone, units: units ?? requestedUnits)
         // `offset`: hours east of UTC (5.5 in India), "the current timezone offset in hours"
-        // (Pirate-Weather/pirateweather `docs/API.md`); one no zone can have is left out, as
-        // it only stands in for a zone whose name this machine does not know (`Forecast.zone`).
-        if let hours = try root.number("offset"), abs(hours) <= 18 {
+        // (Pirate-Weather/pirateweather `docs/API.md`). It stands in for a zone whose name this
+        // machine does not know (`Forecast.zone`); one no zone has (every zone is from 12 hours
+        // behind UTC to 14 ahead) is a bad answer, as a latitude off the globe is.
+        if let hours = try root.number("offset") {
+            guard (-12...14).contains(hours) else {
+                throw try root.requiredMember("offset").error(N_("expected an offset between -12 and 14 hours, found {number}"),
+                                                              ["number": .verbatim("\(hours)")])
+            }
             forecast.utcOffset = Int((hours * 3600).rounded())
         }
         if let block = try root.member("currently") {

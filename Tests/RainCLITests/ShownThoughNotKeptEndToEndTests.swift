@@ -1,0 +1,96 @@
+import ForecastSimulator
+import Foundation
+import RainKit
+import RainTestSupport
+import Testing
+
+/// The last hostile trial's leftovers, through the real binary against the simulator: a
+/// forecast fetched and not kept is shown, with one line for the one problem; a server's zone
+/// or offset that names no real zone.
+@Suite struct ShownThoughNotKeptEndToEndTests {
+    /// A saved place whose cache folder is read-only (not even the refresh lock can be made):
+    /// the forecast fetched is shown, not kept, and the place fails as a refresh fails it, one
+    /// error line and exit 74 (DESIGN.md: a file that cannot be written); with `--spread` the
+    /// spread it cannot keep beside it is the same problem, not another line. It had shown
+    /// nothing.
+    @Test(arguments: [false, true])
+    func aSavedPlaceWhoseCacheCannotBeWrittenIsShown(spread: Bool) async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            try FileManager.default.createDirectory(atPath: home + "/cache", withIntermediateDirectories: true)
+            chmod(home + "/cache", 0o555)
+            defer { chmod(home + "/cache", 0o755) }
+            let shown = try await TrustLeftoversEndToEndTests.withoutOverridingPermissions(["show", "Berlin"] + (spread ? ["--spread"] : []),
+                                                                                           world.keylessEnvironment)
+            #expect(shown.status == 74, "\(shown)")
+            #expect(shown.output.hasPrefix("Berlin"), "\(shown)")
+            if spread { #expect(shown.output.contains("runs"), "the spread is shown: \(shown.output)") }
+            #expect(shown.error == "rain: error: cannot create the folder \(home)/cache/forecasts: Permission denied\n", "\(shown.error)")
+        }
+    }
+
+    /// A folder where the refresh lock goes: the forecast fetched is shown, but not written
+    /// without the lock; the lock's error is the one line, exit 74.
+    @Test func aForecastFetchedWithoutTheLockIsShownNotKept() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let lock = home + "/cache/forecasts/.refresh.lock"
+            try FileManager.default.createDirectory(atPath: lock, withIntermediateDirectories: true)
+            let shown = try await world.rain(["show", "Berlin"])
+            #expect(shown.status == 74, "\(shown)")
+            #expect(shown.output.hasPrefix("Berlin"), "\(shown)")
+            #expect(shown.error == "rain: error: cannot lock \(lock): Is a directory\n", "\(shown.error)")
+            #expect(!FileManager.default.fileExists(atPath: world.cacheFile(world.berlin)), "not kept")
+        }
+    }
+
+    /// `--spread` for a place looked up, with a read-only cache folder: one warning line for
+    /// the one problem (it had been three: the forecast's, then two for the spread's folder).
+    @Test func aLookupsSpreadThatCannotBeKeptIsNotSaidTwice() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            try FileManager.default.createDirectory(atPath: home + "/cache", withIntermediateDirectories: true)
+            chmod(home + "/cache", 0o555)
+            defer { chmod(home + "/cache", 0o755) }
+            let shown = try await TrustLeftoversEndToEndTests.withoutOverridingPermissions(["show", "--lat", "-33.87", "--lon", "151.21", "--spread"],
+                                                                                           world.keylessEnvironment)
+            #expect(shown.status == 0, "\(shown)")
+            #expect(shown.output.hasPrefix("-33.87, 151.21") && shown.output.contains("runs"), "\(shown)")
+            #expect(shown.error == """
+                rain: warning: cannot write the cached forecast \(home)/cache/lookups: Permission denied
+                rain: -33.87, 151.21 is not saved; to keep it: rain locations add NAME --lat -33.87 --lon 151.21
+
+                """, "\(shown.error)")
+        }
+    }
+
+    /// A Dark Sky server's `offset` no zone has (99 hours) is a bad answer (exit 69), as a
+    /// latitude off the globe is; it had been dropped, and Tokyo shown as it came.
+    @Test func anOffsetNoZoneHasIsABadAnswer() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            world.simulator.setBehaviour(.offsetHours(99))
+            let shown = try await world.rain(["show", "Tokyo"])
+            #expect(shown.status == 69, "\(shown)")
+            #expect(shown.output.isEmpty, "\(shown)")
+            #expect(shown.error.hasPrefix("rain: error: ") && shown.error.contains("expected an offset between -12 and 14 hours, found 99.0"),
+                    "\(shown.error)")
+            #expect(!FileManager.default.fileExists(atPath: world.cacheFile(world.tokyo)), "nothing cached")
+        }
+    }
+
+    /// A `timezone` naming a file of the zoneinfo folder that is no zone (this machine's own
+    /// zone, the POSIX rules' New York, "local time unknown", the copies of the zones) is a
+    /// zone this machine does not know: the answer's offset is Tokyo's zone (UTC+9).
+    @Test(arguments: ["localtime", "posixrules", "Factory", "right/America/New_York", "posix/Europe/Berlin"])
+    func aFileThatIsNoZoneIsAnUnknownZone(name: String) async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, now: TrustLeftoversEndToEndTests.now)
+            world.simulator.setBehaviour(.zoneNamed(name))
+            let shown = try await world.rain(["show", "Tokyo"])
+            #expect(shown.status == 0, "\(shown)")
+            let header = shown.output.split(separator: "\n").prefix(2).joined(separator: "\n")
+            #expect(header.contains("Thu 20 Aug 21:3") && header.contains("(UTC+9)"), "\(shown)")
+        }
+    }
+}
