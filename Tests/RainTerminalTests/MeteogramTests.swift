@@ -180,6 +180,46 @@ import Testing
         let still = Meteogram(width: 80, now: Self.now).lines(calm)
         #expect(!still.contains { $0.contains("g") && $0.hasPrefix("  m/s") } && !(still.last ?? "").contains("gusts"))
     }
+
+    /// In ASCII each glyph of the graph means one thing (a new user found `:` the feels-like
+    /// line and the lightest rain, `.` light rain and night): the legend's glyphs are apart,
+    /// and each row draws only its own, in the full graph (with the runs' band too) and the
+    /// small one, whose bars stand on the time axis.
+    @Test func eachASCIIGlyphOfTheGraphMeansOneThing() throws {
+        var spread = Self.berlin()
+        spread.spread = ForecastSpread(model: "icon_seamless", members: 40, hourly: spread.forecast.hourly.map { hour in
+            var runs = ForecastSpread.Hour(time: hour.time)
+            runs.temperatureP10 = hour.temperature.map { $0 - 2 }
+            runs.temperatureP90 = hour.temperature.map { $0 + 2 }
+            runs.precipChance = hour.precipProbability
+            return runs
+        }, daily: [])
+        for cached in [Self.berlin(), spread] {
+            let lines = Meteogram(width: 80, ascii: true, now: Self.now).lines(cached)
+            let legend = lines.suffix(2).joined(separator: "  ").components(separatedBy: "  ").filter { !$0.isEmpty }
+            func glyphs(_ name: String) throws -> Set<Character> {
+                Set(try #require(legend.first { $0.hasSuffix(" " + name) || $0.contains(" " + name + " ") }, "\(name): \(legend)")
+                    .prefix { $0 != " " })
+            }
+            let line = try glyphs("temp"), feels = try glyphs("feels"), night = try glyphs("night"), now = try glyphs("now")
+            let bars = try glyphs(cached.spread == nil ? "rain by chance" : "rain by share of runs")
+            var named = [line, feels, bars, night, now]
+            if cached.spread != nil { named.append(Set(try #require(legend.first { $0.contains("of 40 runs") }).prefix { $0 != " " })) }
+            for (index, one) in named.enumerated() {
+                for other in named[(index + 1)...] { #expect(one.isDisjoint(with: other), "\(one) and \(other): \(legend)") }
+            }
+            func cells(_ row: String) -> Set<Character> { Set(row.dropFirst(Meteogram.gutter)).subtracting([" "]) }
+            let temperature = lines[1...6].map(cells).reduce(Set<Character>()) { $0.union($1) }
+            #expect(temperature.isSubset(of: line.union(feels).union(named.count > 5 ? named[5] : []).union(["|"])), "\(temperature)")
+            #expect(temperature.isSuperset(of: feels), "\(lines.joined(separator: "\n"))")
+            #expect(cells(lines[7]).isSubset(of: night.union(now).union(["-", "+"])), "\(lines[7])")
+            let rain = cells(lines[8]).union(cells(lines[9]))
+            #expect(!rain.isEmpty && rain.isSubset(of: bars), "\(lines[8])\n\(lines[9])")
+        }
+        let compact = Meteogram(width: 80, ascii: true, now: Self.now, hours: 24, isCompact: true).lines(Self.berlin())
+        let barsOnTheAxis = Set(compact[3].dropFirst(Meteogram.gutter))
+        #expect(barsOnTheAxis.isSubset(of: ["-", "+", ".", "#", "=", ":"]) && barsOnTheAxis.contains { "#=:".contains($0) }, "\(compact[3])")
+    }
 }
 
 extension String {

@@ -34,11 +34,11 @@ extension NotifyEventFinder {
             if let hour = found {
                 let items = kinds.compactMap { kind in hour.pollen[kind].flatMap(PollenLevel.init(grains:)).map { (kind, $0) } }
                     .filter { $0.1 >= wanted.level }.sorted { $0.1 > $1.1 }
-                let list = items.map { words.tr(N_("{plant} {level}"), ["plant": words.tr($0.0.word), "level": words.tr($0.1.word)]) }
-                    .joined(separator: words.tr(N_(", ")))
+                // As the screen says them: "pollen birch high" did not read as a sentence.
                 events.append(NotifyEvent(kind: .pollen, id: "pollen:\(location.idString):\(day)", placeID: location.id, placeName: name,
-                                          summary: words.tr(N_("{place}: pollen {list} from {time}"),
-                                                            ["place": name, "list": list, "time": clock.hour(hour.time)]),
+                                          summary: words.tr(N_("{place}: {pollen} from {time}"),
+                                                            ["place": name, "pollen": words.pollenList(items.map { (kind: $0.0, level: $0.1) }),
+                                                             "time": clock.hour(hour.time)]),
                                           body: words.tr(N_("Grains per cubic metre, from the CAMS forecast.")),
                                           starts: hour.time, units: forecast.units))
             }

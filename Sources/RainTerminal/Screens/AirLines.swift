@@ -65,10 +65,7 @@ struct AirLines {
         guard !items.isEmpty else { return nil }
         var lines: [String] = []
         for count in stride(from: items.count, through: 1, by: -1) {
-            let first = localization.tr(N_("{plant} pollen {level}"), ["plant": localization.tr(items[0].0.word),
-                                                                      "level": localization.tr(items[0].1.word)])
-            let rest = items[1..<count].map { localization.tr(N_("{plant} {level}"), ["plant": localization.tr($0.0.word), "level": localization.tr($0.1.word)]) }
-            lines.append(Self.capitalized(([first] + rest).joined(separator: localization.tr(N_(", ")))))
+            lines.append(localization.pollenList(items[..<count].map { (kind: $0.0, level: $0.1) }))
         }
         return Self.fitting(lines)
     }
@@ -93,10 +90,5 @@ struct AirLines {
     private static func fitting(_ candidates: [String]) -> String {
         let room = maximumWidth - 2
         return candidates.first { $0.displayWidth <= room } ?? candidates.last!.truncated(toDisplayWidth: room)
-    }
-
-    private static func capitalized(_ word: String) -> String {
-        guard let first = word.first else { return word }
-        return first.uppercased() + word.dropFirst()
     }
 }

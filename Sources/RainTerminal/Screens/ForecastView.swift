@@ -65,11 +65,12 @@ public struct ForecastView: Sendable {
 
     /// The view as lines; with `height`, at most that many: a compact form for a small window
     /// (`rain` on a 24-line terminal, `rain watch`) that keeps the header, now, the air and the
-    /// hours, and gives up the alerts' text beyond two lines, days, the rest of the alerts' text,
-    /// pressure and visibility, the sun and moon lines, the last day, the blank lines between
-    /// sections, then the hours' graph or grid (`fittedHours`: a section goes whole or not at
-    /// all), then whatever is left at the end; days come back into lines a later step left
-    /// free, as many as fit. The air's index and pollen lines outlast the
+    /// hours, and gives up the alerts' text beyond two lines, days down to two, the alerts' text
+    /// beyond one line, pressure and visibility and the next hour's chart, the sun and moon
+    /// lines, the second day, the last day, the rest of the alerts' text, the blank lines
+    /// between sections, then the hours' graph or grid (`fittedHours`: a section goes whole or
+    /// not at all), then whatever is left at the end; days come back into lines a later step
+    /// left free, as many as fit. The air's index and pollen lines outlast the
     /// sun and moon: they change by the hour and bear on going out, while sunrise and the moon
     /// move by minutes a day and are in no danger. A window narrower than
     /// `NarrowWindow.minimumWidth` gets only that it is too narrow.
@@ -167,14 +168,22 @@ public struct ForecastView: Sendable {
                 sections[Self.nowIndex] = brief + air
                 if nowForDays >= .briefWithoutAir && over(sections) { sections[Self.nowIndex] = brief }
             }
-            // Days from the last, down to today; made again for fewer, so the title counts what it shows.
-            while over(sections) && days > 1 {
-                days -= 1
-                sections[Self.daysIndex] = context.daysSection(limit: days)
+            // Days from the last; made again for fewer, so the title counts what it shows.
+            func giveUpDays(downTo least: Int) {
+                while over(sections) && days > least {
+                    days -= 1
+                    sections[Self.daysIndex] = context.daysSection(limit: days)
+                }
             }
+            // Down to two: a lone day, today, says little the conditions do not, and pressure,
+            // the next hour's chart and the sun and moon go before it does (a German screen,
+            // its sun line wrapped, showed the graph over today alone, with all three).
+            giveUpDays(downTo: keepsDays ? 1 : 2)
             if !keepsDays || over(sections) {
                 sections = Self.compact(sections, toHeight: max(height, 1), lean: lean + context.skySection(), leaner: lean,
                                         shortAlerts: context.alertsSection(textLines: 1))
+                giveUpDays(downTo: 1)
+                sections = Self.compactToHeadings(sections, toHeight: max(height, 1))
             }
             // The lines given up after the days (pressure, the sun and moon) may leave room for
             // more of them again: as many as fit (at 50x24 one day was shown with 3 lines spare).
@@ -229,16 +238,23 @@ public struct ForecastView: Sendable {
 
     /// Gives up the alerts' text but its first line (`shortAlerts`), the conditions' pressure
     /// and visibility and the next hour's chart (`lean` is the conditions without them, with the
-    /// air and the sky), the sun and moon lines (`leaner`), the days, then the rest of the
-    /// alerts' text, until the sections fit `height` with blank lines between them, or until
-    /// only the blank lines are left to give up: what an alert says matters more than today's
-    /// row, and the air more than sunrise.
+    /// air and the sky), then the sun and moon lines (`leaner`), until the sections fit `height`
+    /// with blank lines between them: the air matters more than sunrise. The days and the rest
+    /// of the alerts' text go after (`compactToHeadings`).
     private static func compact(_ sections: [[String]], toHeight height: Int, lean: [String], leaner: [String],
                                 shortAlerts: [String]) -> [[String]] {
         var sections = sections
         if spacedCount(sections) > height && !sections[alertsIndex].isEmpty { sections[alertsIndex] = shortAlerts }
         if spacedCount(sections) > height { sections[nowIndex] = lean }
         if spacedCount(sections) > height { sections[nowIndex] = leaner }
+        return sections
+    }
+
+    /// After `compact` and the days down to one: the last day, then each alert's text down to
+    /// its heading, until the sections fit `height` or only the blank lines are left to give
+    /// up: what an alert says matters more than today's row.
+    private static func compactToHeadings(_ sections: [[String]], toHeight height: Int) -> [[String]] {
+        var sections = sections
         if spacedCount(sections) > height { sections[daysIndex] = [] }
         // Each alert's text, down to its heading.
         if spacedCount(sections) > height {

@@ -83,11 +83,12 @@ extension MeteogramPlot {
             for column in 0..<columns {
                 let time = time(atColumn: column)
                 var cell: String
-                // ASCII's feels-like line is every other column: between, the band shows.
+                // ASCII's feels-like line is every other column: between, the band shows. Its `,`
+                // is no bar's shade (`Shade`) and not the night's `.` on the axis.
                 let feels = feelsBits[row][column] != 0 && !(ascii && column % 2 == 1 && band[row].contains(column))
                 if lineBits[row][column] != 0 || feels {
                     if ascii {
-                        cell = lineBits[row][column] != 0 ? Braille.asciiLine(lineBits[row][column]) : (column % 2 == 0 ? ":" : " ")
+                        cell = lineBits[row][column] != 0 ? Braille.asciiLine(lineBits[row][column]) : (column % 2 == 0 ? "," : " ")
                     } else {
                         cell = Braille.character(lineBits[row][column] | feelsBits[row][column] | bandEnds[row][column])
                     }
@@ -166,11 +167,14 @@ extension MeteogramPlot {
                 var level = Int((intensity / top * Double(eighths)).rounded(.up))
                 if intensity > 0 { level = max(level, 1) }
                 // Eighths in this row, counted from its bottom.
-                let inRow = min(max(level - (precipitationRows - 1 - row) * 8, 0), 8)
+                var inRow = min(max(level - (precipitationRows - 1 - row) * 8, 0), 8)
+                // An ASCII cell is whole (`Shade`): above the bottom row, a bar shows where it
+                // fills half the cell or more; in the bottom row any rain shows.
+                if ascii && inRow < 4 && row < precipitationRows - 1 { inRow = 0 }
                 if isCompact && inRow == 0 {
                     text += axisCell(column: column, separators: separators)
                 } else {
-                    text += Shade(probability: rainShare(hour)).cell(eighths: inRow, style: style, ascii: ascii, small: isCompact ? "_" : ".")
+                    text += Shade(probability: rainShare(hour)).cell(eighths: inRow, style: style, ascii: ascii)
                 }
             }
             return text
@@ -312,7 +316,7 @@ extension MeteogramPlot {
     func legendLines() -> [String] {
         let tr = format.localization
         var parts = ascii
-            ? ["-_' " + tr.tr("temp"), ": " + tr.tr("feels"), chanceLegend(), ". " + tr.tr("night"), "A " + tr.tr("now")]
+            ? ["-_' " + tr.tr("temp"), ", " + tr.tr("feels"), chanceLegend(), ". " + tr.tr("night"), "A " + tr.tr("now")]
             : ["⠤ " + tr.tr("temp"), "⠂ " + tr.tr("feels"), chanceLegend(), "· " + tr.tr("night"), "▲ " + tr.tr("now")]
         if showsSpread {
             let words = spreadLegend()
@@ -339,10 +343,11 @@ extension MeteogramPlot {
 struct Shade {
     let probability: Double
 
-    /// `small`: a low bar in ASCII (`.`, or `_` where the bars stand on the axis's dots).
-    func cell(eighths: Int, style: TextStyle, ascii: Bool, small: String = ".") -> String {
+    /// In ASCII a bar's cell is its shade however little of it the bar fills: a low bar's own
+    /// glyph (`.`, `_`) was the night's dots on the axis, or the temperature line's `_`.
+    func cell(eighths: Int, style: TextStyle, ascii: Bool) -> String {
         guard eighths > 0 else { return " " }
-        if ascii { return eighths < 4 ? small : (probability < 0.3 ? ":" : probability < 0.6 ? "=" : "#") }
+        if ascii { return probability < 0.3 ? ":" : probability < 0.6 ? "=" : "#" }
         if style.usesColor {
             let bar = String(Braille.blocks[eighths - 1])
             return probability < 0.3 ? style.dim(style.cyan(bar)) : probability < 0.6 ? style.cyan(bar) : style.bold(style.blue(bar))

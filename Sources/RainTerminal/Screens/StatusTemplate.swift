@@ -110,7 +110,8 @@ public struct StatusValues: Sendable {
         iconName = current?.icon ?? today?.icon ?? "unknown"
         let icon = current?.icon ?? today?.icon
         values = [
-            .icon: ascii ? WeatherSymbol.word(for: icon) : WeatherSymbol.symbol(for: icon),
+            .icon: ascii ? WeatherSymbol.word(for: icon, precipType: current?.icon != nil ? current?.precipType : today?.precipType)
+                : WeatherSymbol.symbol(for: icon),
             .temp: temperature(current?.temperature),
             .feels: temperature(current?.apparentTemperature),
             .summary: (current?.summary ?? today?.summary).map { words.tr($0.strippingControlCharacters) } ?? missing,

@@ -24,7 +24,14 @@ public enum WeatherSymbol {
     public static func symbol(for icon: String?) -> String { kind(of: icon)?.symbol ?? "·" }
 
     /// A word for the icon, where only ASCII can be shown (`--ascii`, a non-UTF-8 locale).
-    public static func word(for icon: String?) -> String { kind(of: icon)?.word ?? "-" }
+    /// Dark Sky's icons have none for freezing rain, which comes as `sleet` (Open-Meteo's codes
+    /// 56, 57, 66 and 67, Pirate Weather's `ice`): a wet icon whose type (`precipType`) is
+    /// freezing rain is named as itself.
+    public static func word(for icon: String?, precipType: String? = nil) -> String {
+        guard let kind = kind(of: icon) else { return "-" }
+        if precipType == "freezing_rain" && ["rain", "sleet"].contains(kind.word) { return "freezing rain" }
+        return kind.word
+    }
 }
 
 /// Wind directions.
