@@ -123,8 +123,11 @@ import Testing
             world.simulator.setAirBehaviour(.status(500))
             let later = try await Self.keylessRain(world, ["refresh", "Berlin"], Self.now)
             #expect(later.status == 0 && later.error.contains("could not fetch the air quality"), "\(later)")
+            // Shown ten minutes on, so the air's age is 3 h even where the faked clock ran on
+            // through a slow first refresh (a loaded machine's "2 h ago" was 2 h 59 min).
             for width in [80, 50] {
-                let shown = try await Self.keylessRain(world, ["show", "Berlin", "--offline"], Self.now, environment: ["COLUMNS": "\(width)", "LINES": "24"])
+                let shown = try await Self.keylessRain(world, ["show", "Berlin", "--offline"], Self.now.addingTimeInterval(600),
+                                                       environment: ["COLUMNS": "\(width)", "LINES": "24"])
                 let line = try #require(shown.output.split(separator: "\n").first { $0.hasPrefix("  European AQI ") }, "\(shown.output)")
                 #expect(line.hasSuffix(" · updated 3 h ago"), "\(line)")
                 #expect(String(line).displayWidth <= 50)

@@ -9,8 +9,9 @@ import Testing
 /// the limit for its kind: a named pipe, a device or a huge file is one error line and the
 /// documented status, never a hang or a process that fills memory (issue 23, rows 1 and 4).
 /// A cached forecast that cannot be used is set aside by every refresh, plain or not (row 3).
-/// On the rain before this rule, the pipes hung: the time limit ends those cases.
-@Suite(.timeLimit(.minutes(1))) struct FileKindsEndToEndTests {
+/// On the rain before this rule, the pipes hung: the time limit ends those cases (minutes, so
+/// a loaded CI machine is not taken for a hang).
+@Suite(.timeLimit(.minutes(5))) struct FileKindsEndToEndTests {
     enum Kind: String, Sendable, CaseIterable {
         case namedPipe, device, huge
 

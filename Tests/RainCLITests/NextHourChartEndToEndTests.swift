@@ -37,7 +37,9 @@ import Testing
             let ascii = try await world.rain(["--ascii", "show", "--offline", "--format", "{next_hour_spark}"])
             #expect(ascii.output == "____####____\n", "\(ascii)")
 
-            for (language, sentence, label) in [("C.UTF-8", "Heavy rain starting in", "next 60 min"), ("de_DE.UTF-8", "Starker Regen", "nächste 60 min")] {
+            // The minutes left of the hour (60, or fewer on a loaded machine that drew the screen
+            // more than 30 s after the shower was cached).
+            for (language, sentence, label) in [("C.UTF-8", "Heavy rain starting in", "next [0-9]+ min"), ("de_DE.UTF-8", "Starker Regen", "nächste [0-9]+ min")] {
                 for width in [80, 50] {
                     for isASCII in [false, true] {
                         let shown = try await EverydayEndToEndTests.screen(world, ["show", "--offline"] + (isASCII ? ["--ascii"] : []),
@@ -45,7 +47,8 @@ import Testing
                         let index = try #require(shown.firstIndex { $0.contains(sentence) }, "\(language) \(width): \(shown)")
                         let chart = shown[index + 1]
                         let chartPattern = try Regex(isASCII ? "^  _+#+_+  " : "^  ▁+█+▁+  ")
-                        #expect(chart.contains(chartPattern) && chart.hasSuffix(isASCII ? label.replacingOccurrences(of: "ä", with: "a") : label), "\(language) \(width) \(isASCII): \(chart)")
+                        let labelPattern = try Regex((isASCII ? label.replacingOccurrences(of: "ä", with: "a") : label) + "$")
+                        #expect(chart.contains(chartPattern) && chart.contains(labelPattern), "\(language) \(width) \(isASCII): \(chart)")
                         #expect(chart.displayWidth <= width)
                     }
                 }
