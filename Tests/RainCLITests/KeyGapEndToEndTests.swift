@@ -8,7 +8,7 @@ import Testing
 /// a server that echoes the key spaced out (a no-break, ideographic or thin space between its
 /// characters), or split by an escape sequence between its characters, in a valid answer's
 /// summaries and alert texts. Neither reaches standard output, a notification or any file rain
-/// writes (the forecast cache, `notified.json`, the alert polls, the lookups), read as a person
+/// writes (the forecast cache, `notified.json`, the lookups, the saved places), read as a person
 /// would: each file's strings decoded and stripped of escape sequences.
 @Suite struct KeyGapEndToEndTests {
     private let key = ForecastWorld.apiKey   // sim-key-0123456789abcdef
@@ -77,12 +77,14 @@ import Testing
             let show = try await world.rain(["show", "Berlin"])
             let json = try await world.rain(["show", "Berlin", "--json"])
             let lookup = try await world.rain(["kolkata", "--json"])
+            let add = try await world.rain(["locations", "add", "kolkata"])
             let notify = try await world.rain(["notify", "Berlin", "--exec", exec])
-            #expect(show.status == 0 && lookup.status == 0 && notify.status == 0, "\(show) \(lookup) \(notify)")
-            let outputs = [refresh, show, json, lookup, notify].flatMap { [$0.output, $0.error] }
+            #expect(show.status == 0 && lookup.status == 0 && add.status == 0 && notify.status == 0, "\(show) \(lookup) \(add) \(notify)")
+            let outputs = [refresh, show, json, lookup, add, notify].flatMap { [$0.output, $0.error] }
             let written = try files(under: home)
             #expect(written.contains { $0.path.hasPrefix("cache/forecasts/") } && written.contains { $0.path.hasPrefix("cache/lookups/") }
-                    && written.contains { $0.path.hasSuffix("events.jsonl") }, "\(written.map(\.path))")
+                    && written.contains { $0.path.hasSuffix("events.jsonl") } && written.contains { $0.text.contains("Kolkata (key REDACTED)") },
+                    "\(written.map(\.path))")
             for (name, text) in zip(outputs.indices.map { "output \($0)" }, outputs) + written.map({ ($0.path, $0.text) }) {
                 for reading in readings(of: text) where redaction.holdsKey(reading) {
                     Issue.record("\(split.debugDescription) \(name): \(reading.prefix(400))")
