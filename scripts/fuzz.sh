@@ -2,7 +2,8 @@
 # make fuzz: libFuzzer on the JSON parser, both forecast decoders, the cache document reader,
 # the store reader, the notification log (notified), the argument parser, the one sanitiser
 # of terminal text (text), every screen at any width and height (screens), and the API key's
-# redaction from an answer and the sizes taken from COLUMNS and LINES (redaction), the air,
+# redaction from an answer, with disguises of the key generated from the input (spaced out,
+# split by escape sequences), and the sizes taken from COLUMNS and LINES (redaction), the air,
 # ensemble, alert, geocoding and where-am-I bodies beside the forecast (feeds), each for
 # FUZZ_SECONDS (default 60). SwiftPM builds the `rain-fuzz` product with `--sanitize fuzzer
 # --sanitize address` (optimised, overflow and bounds checks kept: they are what finds the
@@ -54,7 +55,9 @@ seed() {
         redaction)
             printf '\041sim-key-0123456789abcdef0123456789{"summary":"sim-key-0123456789abcdef0123456789","\\u0073im-key-0123456789abcdef0123456789":1}' > "$corpus/echoed"
             printf '\003abc{"abc":"x abc y","abcd":1}' > "$corpus/short"
-            printf '\030ZQ7xK2mP9vL4nR8tW3yB6cD1f{"summary":"Ζq7ΧΚ2mΡ9νL4ΝR8ΤW3уΒ6сD1f","ΟІ":"\\u0417q7"}' > "$corpus/lookalikes" ;;
+            printf '\030ZQ7xK2mP9vL4nR8tW3yB6cD1f{"summary":"Ζq7ΧΚ2mΡ9νL4ΝR8ΤW3уΒ6сD1f","ΟІ":"\\u0417q7"}' > "$corpus/lookalikes"
+            # The first three bytes of the body pick a disguise's gap, start and place.
+            printf '\023Kx7QpZ2mW9vL4tR8sN3b\001\005\200{"summary":"K x 7 Q p Z 2 m","t":"\\u001b]0;x\\u0007"}' > "$corpus/spaced" ;;
         screens)
             printf '\117\030\001Berlin\000Tokyo\000Mostly Cloudy\000Storm' > "$corpus/wide-window"
             printf '\000\000\000B\000T\000S\000A' > "$corpus/one-column" ;;

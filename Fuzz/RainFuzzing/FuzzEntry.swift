@@ -143,8 +143,10 @@ public enum FuzzEntry {
     /// is in no string of the document, nor anywhere in a body that was not JSON (a valid
     /// document keeps a number or literal that happens to be the key; bytes that spell the
     /// key only with the hex digits of a `\u` escape are not checked: no server that echoes
-    /// the key writes it so, and the decoded text does not hold it). The same bytes as COLUMNS or
-    /// LINES are a terminal's size or none.
+    /// the key writes it so, and the decoded text does not hold it), nor in any string once
+    /// stripped of escape sequences (what a decoder and the screen make of it). A disguise made
+    /// from the input (`disguisedKey`) is gone from the body it is put in. The same bytes as
+    /// COLUMNS or LINES are a terminal's size or none.
     static func redaction(_ bytes: [UInt8]) {
         let dimension = TerminalDimension.parse(String(decoding: bytes, as: UTF8.self))
         precondition(dimension.map { (1...65535).contains($0) } ?? true, "a size no terminal has: \(dimension!)")
@@ -162,10 +164,13 @@ public enum FuzzEntry {
         guard length >= KeyRedaction.shortLength, !key.contains(where: { "REDACT".contains($0) }) else { return }
         precondition(wasJSON || body.contains(UInt8(ascii: "\\")) || scrubbed.firstRange(of: Array(key.utf8)) == nil,
                      "the key is left in the body")
+        disguisedKey(key, in: body, redaction: redaction)
         guard let map, let value = try? JSONNode(map: map, entry: 0).value() else { return }
         func check(_ value: JSONValue) {
             switch value {
-            case .string(let text): precondition(!text.contains(key), "a string of the document holds the key")
+            case .string(let text):
+                precondition(!text.contains(key), "a string of the document holds the key")
+                precondition(!text.strippingControlCharacters.contains(key), "a string of the document holds the key once stripped")
             case .array(let items): items.forEach(check)
             case .object(let members):
                 for (name, member) in members {
@@ -176,6 +181,28 @@ public enum FuzzEntry {
             }
         }
         check(value)
+    }
+
+    /// The key's characters from one the body's second byte picks on (one more than
+    /// `partLength` at least), each two apart by a gap or a splitter the first byte picks: a
+    /// visible gap, a run of them, one as a JSON escape, an escape sequence raw or as JSON
+    /// escapes. Put into the body where its third byte says (at a character's start), it is
+    /// gone once the body is redacted. One more than `partLength`: a body that ends in `\u00a`
+    /// makes the copy's first character part of an escape.
+    static func disguisedKey(_ key: String, in body: [UInt8], redaction: KeyRedaction) {
+        let characters = Array(key)
+        guard body.count >= 3, characters.count > KeyRedaction.partLength else { return }
+        let gaps = [" ", "\u{A0}", "\u{3000}", "\u{2009}", "\u{200A}", "\u{202F}", "\u{2800}", "\u{303F}", "  ", "   ", " \u{A0}",
+                    #"\u00a0"#, #"\u3000"#, " \u{200B}", "\u{1B}]0;x\u{07}", "\u{9D}0;x\u{9C}", #"\u001b]0;x\u0007"#,
+                    #"\u001bP1;2\u001b\\"#, #"\u009d8;;http://x/\u009c"#]
+        let gap = gaps[Int(body[0]) % gaps.count]
+        let start = Int(body[1]) % (characters.count - KeyRedaction.partLength)
+        let disguise = Array(characters[start...].map(String.init).joined(separator: gap).utf8)
+        var position = Int(body[2]) * body.count / 256
+        while position < body.count, (0x80..<0xC0).contains(body[position]) { position += 1 }
+        let disguised = Array(body[..<position]) + disguise + Array(body[position...])
+        let scrubbed = Array(redaction.scrubbing(Data(disguised)))
+        precondition(scrubbed.firstRange(of: disguise) == nil, "a disguised key is left: \(String(decoding: disguise, as: UTF8.self).debugDescription)")
     }
 
     /// The one sanitiser and what stands on it: what it lets through is clean and stays the

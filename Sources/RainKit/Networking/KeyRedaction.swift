@@ -39,6 +39,8 @@ package struct KeyRedaction: Sendable {
     /// whole key has none of its own.
     static let partLength = shortLength
     static let mark = Array(ForecastEndpoint.redactionMark.utf8)
+    /// The most gap characters between two of a spaced-out copy's characters (`gapsEnd`).
+    static let maxGaps = 3
 
     /// Nil without a key: nothing to hide.
     package init?(_ key: APIKey?) {
@@ -187,19 +189,37 @@ package struct KeyRedaction: Sendable {
     /// plain bytes alone: a copy needs `partLength` of the key's characters, and a printable
     /// ASCII character folds to itself and hides nothing beside it. So where `partLength` of
     /// the key's own come first, they must be one of its `grams`; where another printable one
-    /// (a space, `;`) or the end comes before that many, none starts here. Only a control, a
+    /// (a space, `;`) or the end comes before that many, none starts here. A copy spaced out
+    /// (`gapsEnd`) is read the same way with its spaces passed over. Only a control, a
     /// character outside ASCII, a backslash or `%` among them needs `copyEnd`'s closer look:
     /// the quick one spares it most of a long text (a full screen's frame of escapes and digits).
     private static func cannotStartACopy(_ bytes: [UInt8], at index: Int, grams: Grams) -> Bool {
+        let space = UInt8(ascii: " ")
+        let spaced = index + 1 < bytes.count && bytes[index + 1] == space
         var end = index
-        while end < bytes.count, end - index < partLength {
+        var count = 0
+        var part: UInt64 = 0
+        while end < bytes.count, count < partLength {
+            if spaced, count > 0 {
+                let gapStart = end
+                while end < bytes.count, bytes[end] == space, end - gapStart <= maxGaps { end += 1 }
+                guard end < bytes.count, end - gapStart <= maxGaps else { return true }
+                // No space where a gap must be: only another gap (NBSP, `\u3000`) or a hidden
+                // character needs the closer look.
+                if end == gapStart {
+                    let byte = bytes[end]
+                    return (0x20..<0x7F).contains(byte) && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "%")
+                }
+            }
             let byte = bytes[end]
             guard (0x20..<0x7F).contains(byte), byte != UInt8(ascii: "\\"), byte != UInt8(ascii: "%") else { return false }
             guard grams.inKey[Int(lowercased(byte))] else { return true }
+            part = part << 8 | UInt64(lowercased(byte))
+            count += 1
             end += 1
         }
-        guard end - index == partLength else { return true }
-        return !grams.packed.contains(packed(bytes[index..<end].lazy.map(lowercased)))
+        guard count == partLength else { return true }
+        return !grams.packed.contains(part)
     }
 
     private static func packed<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> UInt64 {
@@ -298,9 +318,16 @@ package struct KeyRedaction: Sendable {
         var index = start
         var end = start
         var keyPosition = position
+        var spaced: Bool?  // told by the first two characters: whether gaps stand between them
         while keyPosition < key.count {
             if keyPosition > position {
                 index = skips.end(from: index, in: bytes)
+                if key.count >= shortLength {
+                    let (gapsEnd, gaps) = gapsEnd(in: bytes, from: index, skips: skips)
+                    if spaced == nil { spaced = gaps > 0 }
+                    guard (gaps > 0) == spaced, gaps <= maxGaps else { break }
+                    index = gapsEnd
+                }
             }
             guard index < bytes.count, let (folds, length) = folded(bytes, at: index) else { break }
             let rest = key.count - keyPosition
@@ -317,6 +344,25 @@ package struct KeyRedaction: Sendable {
             end = index
         }
         return (end, keyPosition - position)
+    }
+
+    /// Where the gap characters from `index` end (hidden ones among them passed over), and how
+    /// many there are, up to one more than `maxGaps`. A copy spaced out ("S E K R I T", with
+    /// a space, a no-break, ideographic, thin or hair space, or any character the names fold
+    /// as a gap: `LocationValidation.isBlank`) reads as the key as plainly as a copy split by a
+    /// line break does. Only a long key's: a short one spaced out is a list ("a b c d"), and
+    /// only with a gap between every two characters of the copy: words of a few of the key's
+    /// characters each ("SEKRIT key123 4567") are no copy, as a run of fewer than
+    /// `partLength` is none.
+    private static func gapsEnd(in bytes: [UInt8], from index: Int, skips: Skips) -> (end: Int, count: Int) {
+        var index = index
+        var count = 0
+        while count <= maxGaps, index < bytes.count, let (value, length) = written(bytes, at: index),
+              let scalar = Unicode.Scalar(value), LocationValidation.isBlank(scalar) {
+            count += 1
+            index = skips.end(from: index + length, in: bytes)
+        }
+        return (index, count)
     }
 
     /// How many of the key's characters a character that folds to several covers where only
@@ -386,13 +432,46 @@ package struct KeyRedaction: Sendable {
         }
         if bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count, "bfnrt".utf8.contains(bytes[index + 1]) { return 2 }
         guard let (value, length) = written(bytes, at: index), isHidden(value) else { return nil }
-        // An escape sequence goes whole (`ESC [ 0 m`), its bytes after the introducer as written
-        // (a byte of a character outside ASCII counts as a printable one).
-        let after = index + length
-        return length + EscapeSequence.length(after: value) { offset in
-            guard after + offset < bytes.count else { return nil }
-            return bytes[after + offset] < 0x80 ? UInt32(bytes[after + offset]) : 0xA0
+        // An escape sequence goes whole (`ESC [ 0 m`), its characters after the introducer read
+        // as the decoder reads them and the sanitiser walks them: `\u0007` is the BEL that ends
+        // an OSC. Read as bytes, the OSC of a JSON body would run on past it, and a key split
+        // by such sequences would be whole only once a decoded text was stripped.
+        // The character last read (`offset` after the introducer) and where it ends: the
+        // sequence is read forwards, a character at a time, and a screen has many of them.
+        let first = index + length
+        var read = (offset: -1, end: first, value: UInt32(0))
+        func character(_ offset: Int) -> UInt32? {
+            if offset < read.offset { read = (-1, first, 0) }
+            while read.offset < offset {
+                guard read.end < bytes.count else { return nil }
+                let (value, length) = decoded(bytes, at: read.end)
+                read = (read.offset + 1, read.end + length, value)
+            }
+            return read.value
         }
+        let count = EscapeSequence.length(after: value, character)
+        guard count > 0 else { return length }
+        _ = character(count - 1)
+        return read.end - index
+    }
+
+    /// The character at `index` as a JSON string's decoder reads it (a `\u` escape, `\n`,
+    /// `\"`, UTF-8) and its length in bytes; a lone backslash as itself, and a byte that
+    /// starts no character as the decoder's U+FFFD.
+    private static func decoded(_ bytes: [UInt8], at index: Int) -> (value: UInt32, length: Int) {
+        if let written = written(bytes, at: index) { return written }
+        if bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count {
+            switch bytes[index + 1] {
+            case UInt8(ascii: "b"): return (0x08, 2)
+            case UInt8(ascii: "f"): return (0x0C, 2)
+            case UInt8(ascii: "n"): return (0x0A, 2)
+            case UInt8(ascii: "r"): return (0x0D, 2)
+            case UInt8(ascii: "t"): return (0x09, 2)
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): return (UInt32(bytes[index + 1]), 2)
+            default: break
+            }
+        }
+        return (bytes[index] == UInt8(ascii: "\\") ? UInt32(bytes[index]) : 0xFFFD, 1)
     }
 
     /// A long key always; a short one only with no letter or digit right before or after it.
