@@ -197,6 +197,8 @@ public enum FuzzEntry {
                     #"\u001bP1;2\u001b\\"#, #"\u009d8;;http://x/\u009c"#]
         let gap = gaps[Int(body[0]) % gaps.count]
         let start = Int(body[1]) % (characters.count - KeyRedaction.partLength)
+        // A part of one or two characters repeated ("11111111") is no part of a random key and is left.
+        guard Set(characters[start...]).count >= 3 else { return }
         let disguise = Array(characters[start...].map(String.init).joined(separator: gap).utf8)
         var position = Int(body[2]) * body.count / 256
         while position < body.count, (0x80..<0xC0).contains(body[position]) { position += 1 }
