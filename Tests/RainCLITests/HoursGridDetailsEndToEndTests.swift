@@ -14,17 +14,20 @@ import Testing
             #expect(try await world.rain(["refresh", "Berlin"]).status == 0)
             let cache = ForecastCache(directory: RainPaths.resolve(environment: ["RAIN_HOME": home]).forecastsDirectory)
             let cached = try #require(try cache.load(for: world.berlin.id))
-            let now = Date()
-            let ahead = cached.forecast.hourly.filter { $0.time.timeIntervalSince(now) > -3600 }
+            // The hours from the hour for now, read as the run began and ended: a loaded machine's
+            // run can cross the hour.
+            func ahead(at now: Date) -> [Forecast.Hour] { cached.forecast.hourly.filter { $0.time.timeIntervalSince(now) > -3600 } }
             // The name is whole: a longer one takes an hour's columns (issue 41: "gefühlt" ran to
             // 81 columns in a pipe, and a terminal cut it to "gefü…").
             for (language, feels, hours) in [("C.UTF-8", "feels", 12), ("de_DE.UTF-8", "gefühlt", 11)] {
+                let began = Date()
                 let piped = try await world.rain(["show", "--offline"], environment: ["COLUMNS": "80", "LANG": language])
+                let ended = Date()
                 let lines = piped.output.split(separator: "\n").map(String.init)
                 let feelsRow = try #require(lines.first { $0.hasSuffix(" " + feels) }, "\(language): \(piped.output)")
                 let numbers = feelsRow.matches(of: try Regex("-?[0-9]+°")).map { String(feelsRow[$0.range].dropLast()) }
-                let expected = ahead.prefix(numbers.count).map { String(Int($0.apparentTemperature!.rounded())) }
-                #expect(numbers.count == hours && numbers == expected && feelsRow.displayWidth <= 80, "\(feelsRow)")
+                let expected = [began, ended].map { ahead(at: $0).prefix(numbers.count).map { String(Int($0.apparentTemperature!.rounded())) } }
+                #expect(numbers.count == hours && expected.contains(numbers) && feelsRow.displayWidth <= 80, "\(feelsRow)")
                 let windRow = try #require(lines.first { $0.hasSuffix(" m/s") && !$0.contains("Wind") }, "\(piped.output)")
                 #expect(windRow.matches(of: try Regex("[0-9]+[↑↗→↘↓↙←↖]?")).count == hours, "\(windRow)")
                 #expect(windRow.displayWidth <= 80)

@@ -48,9 +48,9 @@ import Testing
             let refreshed = try await world.keylessRain(["refresh", "Berlin"], environment: ["LANG": "de_DE.UTF-8"])
             #expect(refreshed.status == 0 && refreshed.output.contains(" °F"), "\(refreshed)")
             let line = try await world.keylessRain(["show", "Berlin", "--format", "{temp} {high}/{low} {sunrise} {age}"], environment: ["LANG": "en_US.UTF-8"])
-            #expect(line.output.contains(/^-?\d+°F -?\d+°F\/-?\d+°F \d{1,2}:\d\d (AM|PM) (just now|1 min ago)\n$/), "\(line)")
+            #expect(line.output.contains(/^-?\d+°F -?\d+°F\/-?\d+°F \d{1,2}:\d\d (AM|PM) (just now|\d+ min ago)\n$/), "\(line)")
             let german = try await world.keylessRain(["show", "Berlin", "--format", "{temp} {age}", "--units", "si"], environment: ["LANG": "de_DE.UTF-8"])
-            #expect(german.output.contains(/^-?\d+°C (gerade eben|vor 1 min)\n$/), "\(german)")
+            #expect(german.output.contains(/^-?\d+°C (gerade eben|vor \d+ min)\n$/), "\(german)")
         }
     }
 
