@@ -114,18 +114,34 @@ extension CommandContext {
     /// A loader of this run's configuration file with `environment`; a file named by
     /// `--config` or `RAIN_CONFIG` must exist.
     func settingsLoader(environment: [String: String]) -> SettingsLoader {
-        let explicit = configOverride != nil || !(environment["RAIN_CONFIG"] ?? "").isEmpty
-        var loader = SettingsLoader(paths: paths, environment: environment, configFileIsExplicit: explicit)
+        var loader = Self.settingsLoader(paths: paths, environment: environment, configOverride: configOverride)
         loader.choices = choices
         return loader
+    }
+
+    private static func settingsLoader(paths: RainPaths, environment: [String: String], configOverride: String?) -> SettingsLoader {
+        let explicit = configOverride != nil || !(environment["RAIN_CONFIG"] ?? "").isEmpty
+        return SettingsLoader(paths: paths, environment: environment, configFileIsExplicit: explicit)
     }
 
     /// What hides this run's API key in every text rain writes: the key the configuration
     /// gives (read as the commands that send it read it), or RAIN_API_KEY's value even where
     /// the key or the configuration cannot be used. Nil without a key.
     func keyRedaction() -> KeyRedaction? {
-        let loader = settingsLoader(environment: environment)
-        if let checked = checkedConfiguration ?? (try? loader.checkEverySetting(everyUnknownKey: false)),
+        Self.keyRedaction(loader: settingsLoader(environment: environment), checked: checkedConfiguration, environment: environment)
+    }
+
+    /// `keyRedaction()` where there is no context yet: for what goes wrong with the command
+    /// line, which is read before the configuration; `configOverride` is the line's `--config`.
+    static func keyRedaction(environment: [String: String], configOverride: String?) -> KeyRedaction? {
+        let paths = RainPaths.resolve(environment: environment, configOverride: configOverride)
+        return keyRedaction(loader: settingsLoader(paths: paths, environment: environment, configOverride: configOverride),
+                            checked: nil, environment: environment)
+    }
+
+    private static func keyRedaction(loader: SettingsLoader, checked: SettingsLoader.CheckedFile?,
+                                     environment: [String: String]) -> KeyRedaction? {
+        if let checked = checked ?? (try? loader.checkEverySetting(everyUnknownKey: false)),
            let key = (try? loader.load(checked))?.settings.apiKey {
             return KeyRedaction(key)
         }

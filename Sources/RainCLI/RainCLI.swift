@@ -20,7 +20,7 @@ public enum RainCLI {
         var savedChanges = false
         let status = await runCommand(arguments, parser: parser, environment: environment, console: console,
                                       choices: SettingsLoader.RunChoices(language: asked.language, asciiOnly: asciiOnly),
-                                      savedChanges: &savedChanges)
+                                      configuration: asked.configuration, savedChanges: &savedChanges)
         guard status == ExitCode.success.rawValue, let failure = console.outputFailure else { return status }
         guard !savedChanges else {
             console.writeError(ErrorReport(message: failure.description, hint: "any change it made was saved", exitCode: .success)
@@ -30,28 +30,33 @@ public enum RainCLI {
         return fail(ErrorReport(failure), console)
     }
 
-    /// `choices` are the line's own, read before it is parsed (`CommandParser.presentation`).
+    /// `choices` and `configuration` (`--config`) are the line's own, read before it is parsed
+    /// (`CommandParser.presentation`).
     private static func runCommand(
         _ arguments: [String],
         parser: CommandParser,
         environment: [String: String],
         console: any Console,
         choices: SettingsLoader.RunChoices,
+        configuration: String?,
         savedChanges: inout Bool
     ) async -> Int32 {
         let asciiOnly = choices.asciiOnly
         let width = outputWidth(environment: environment, console: console)
         let parsed: ParsedCommandLine
         let wordsBeforeRunning = { localization(choices: choices, environment: environment) }
+        // The line is read before the configuration: what it quotes (a value it gives) may be the key.
+        let keyBeforeRunning = { CommandContext.keyRedaction(environment: environment, configOverride: configuration) }
         do {
             parsed = try parser.parse(arguments)
         } catch {
             return fail(report(parsing: error.error, of: error.path, arguments, parser: parser, environment: environment,
-                               localization: wordsBeforeRunning()), console)
+                               localization: wordsBeforeRunning()), console, hiding: keyBeforeRunning)
         }
         // `rain refesh` (and `rain refesh -h`) parse as a place of the default command.
         if parsed.isDefaultCommand(of: RainCommand.self), let misread = misread(arguments, parser: parser, environment: environment) {
-            return fail(ErrorReport(misread.error, command: misread.path, localization: wordsBeforeRunning()), console)
+            return fail(ErrorReport(misread.error, command: misread.path, localization: wordsBeforeRunning()), console,
+                        hiding: keyBeforeRunning)
         }
         switch parsed {
         case .version:
@@ -79,7 +84,7 @@ public enum RainCLI {
                                                         asciiOnly: asciiOnly)
                 let words = localization(choices: choices, environment: environment)
                 // (Whether the line misread a command was asked above.)
-                return await finish(fail(ErrorReport(error, command: path, localization: words), console))
+                return await finish(fail(ErrorReport(error, command: path, localization: words), console, hiding: keyBeforeRunning))
             }
             do {
                 // The locale's language for what goes wrong with the configuration, then its own.
@@ -96,10 +101,7 @@ public enum RainCLI {
                 var report = ErrorReport(error, command: path, localization: context.localization)
                 if let hint = report.hint, context.hintsGiven.contains(hint) { report.hint = nil }
                 // A configuration that could not be checked may still hold the key (in a URL).
-                if !RedactingConsole.redacts(context.console), let redaction = context.keyRedaction() {
-                    return await finish(fail(report, RedactingConsole.atEdge(of: context.console, redaction: redaction)))
-                }
-                return await finish(fail(report, context.console))
+                return await finish(fail(report, context.console, hiding: context.keyRedaction))
             }
         }
     }
@@ -108,6 +110,13 @@ public enum RainCLI {
     private static func fail(_ report: ErrorReport, _ console: any Console) -> Int32 {
         console.writeError(report.text)
         return report.exitCode.rawValue
+    }
+
+    /// `fail`, the key `redaction` gives taken out at the edge when `console` does not already
+    /// (every error of a run but a failed write of its output, which quotes nothing).
+    private static func fail(_ report: ErrorReport, _ console: any Console, hiding redaction: () -> KeyRedaction?) -> Int32 {
+        guard !RedactingConsole.redacts(console), let redaction = redaction() else { return fail(report, console) }
+        return fail(report, RedactingConsole.atEdge(of: console, redaction: redaction))
     }
 
     /// What to say about a line that does not parse. A usage error of a line whose place is a

@@ -48,6 +48,22 @@ import Testing
         if saved.status == 0 { _ = try await crontab(["-"], input: saved.output) } else { _ = try await crontab(["-r"]) }
     }
 
+    /// The eleventh hostile trial: under a file-size limit, crontab is killed (SIGXFSZ) as it
+    /// writes its temporary file, and says nothing; the error ended "refused the new table: "
+    /// with no reason. It names the limit, and the crontab is untouched.
+    @Test func aCrontabKilledByAFileSizeLimitIsSaidSo() async throws {
+        let saved = try await crontab(["-l"])
+        try await withTemporaryDirectory { home in
+            let script = "ulimit -f 0; exec \"$@\""
+            let result = try await BuiltProduct.startSystem("/bin/sh", ["-c", script, "sh", BuiltProduct.path("rain"), "cron", "--install"],
+                                                            environment: ["RAIN_HOME": home, "HOME": home]).finish()
+            #expect(result.status == 74, "\(result)")
+            #expect(result.error == "rain: error: crontab refused the new table: stopped by the file size limit\n", "\(result)")
+            #expect(try await crontab(["-l"]).output == saved.output, "the crontab is untouched")
+        }
+        if saved.status == 0 { _ = try await crontab(["-"], input: saved.output) } else { _ = try await crontab(["-r"]) }
+    }
+
     /// Keyless, ten places every 5 minutes ask Open-Meteo for 48.5 x 288 = 13,968 calls a day
     /// (3.8 for each forecast, 1 for each place's air, Berlin's 1.5 with pollen, which only
     /// CAMS Europe has): one warning line, and the line is installed all the same.

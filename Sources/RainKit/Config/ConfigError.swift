@@ -2,6 +2,9 @@
 public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
     case missingFile(path: String)
     case unreadable(path: String, reason: LocalizedText)
+    /// Nothing but whitespace (what an older rain killed in `config init` left); `named`: the
+    /// file was named by `--config` or `RAIN_CONFIG`.
+    case empty(path: String, named: Bool)
     case notJSON(path: String)
     case unknownKey(path: String, key: String, suggestion: String?)
     /// `problem` says what the value must be.
@@ -16,6 +19,9 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
         case .missingFile(let path): return LocalizedText(N_("the configuration file {path} does not exist"), ["path": .verbatim(path)])
         case .unreadable(let path, let reason):
             return LocalizedText(N_("cannot read the configuration file {path}: {reason}"), ["path": .verbatim(path), "reason": reason])
+        case .empty(let path, _):
+            return LocalizedText(N_("cannot read the configuration file {path}: {reason}"),
+                                 ["path": .verbatim(path), "reason": LocalizedText(N_("the file is empty"))])
         case .notJSON(let path): return LocalizedText(N_("{path} is not a JSON object"), ["path": .verbatim(path)])
         case .unknownKey(let path, let key, _):
             return LocalizedText(N_("{path}: unknown key '{key}'"), ["path": .verbatim(path), "key": .verbatim(key.strippingControlCharacters)])
@@ -37,6 +43,10 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
         case .missingFile(let path):
             return LocalizedText(N_("create it with: {command}"), ["command": .verbatim("rain config init --config \(Self.shellWord(path))")])
         case .insecureKeyFile(let path, _), .insecureKeyInConfiguration(let path, _): return .verbatim("chmod 600 \(path)")
+        // `config init` fills an empty file (`ConfigInitializer`).
+        case .empty(let path, let named):
+            return LocalizedText(N_("write a new one with: {command}"),
+                                 ["command": .verbatim("rain config init" + (named ? " --config \(Self.shellWord(path))" : ""))])
         case .unknownKey(_, _, let suggestion?): return .didYouMean(suggestion)
         case .unknownKey, .invalidValue, .notJSON: return ConfigExample.hintText
         case .unreadable, .unusableKey: return nil

@@ -72,6 +72,7 @@ public struct SettingsLoader: Sendable {
                 do {
                     document = try JSONNode.document(bytes)
                 } catch {
+                    if error.isEmpty { throw ConfigError.empty(path: path, named: configFileIsExplicit) }
                     throw ConfigError.unreadable(path: path, reason: error.notValidJSON())
                 }
                 guard document.kind == .object else { throw ConfigError.notJSON(path: path) }

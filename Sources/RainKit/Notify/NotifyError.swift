@@ -12,10 +12,11 @@ public enum NotifyError: Error, Sendable, Equatable, CustomStringConvertible {
     case noNotificationService
     /// A delivery ran and failed.
     case deliveryFailed(what: String, reason: String)
-    /// `--exec`'s command exited with a status other than 0; `said`: the last lines of its stderr.
-    case commandFailed(status: Int32, said: [String])
+    /// `--exec`'s command exited with a status other than 0; `said`: the last lines of its
+    /// stderr that are not blank; `blank`: what was kept of its end was all blank.
+    case commandFailed(status: Int32, said: [String], blank: Bool = false)
     /// `--exec`'s command ran over its time limit and was killed.
-    case commandTimedOut(seconds: Int, said: [String])
+    case commandTimedOut(seconds: Int, said: [String], blank: Bool = false)
 }
 
 extension NotifyError {
@@ -32,9 +33,9 @@ extension NotifyError {
         case .busy: return LocalizedText(N_("another rain is sending notifications"))
         case .noNotificationService: return LocalizedText(N_("nothing on the session bus shows notifications"))
         case .deliveryFailed(let what, let reason): return LocalizedText(N_("{what} failed: {reason}"), ["what": .verbatim(what), "reason": .verbatim(reason)])
-        case .commandFailed(let status, _):
+        case .commandFailed(let status, _, _):
             return LocalizedText(N_("the --exec command failed (exit status {status}); nothing marked sent"), ["status": .verbatim(String(status))])
-        case .commandTimedOut(let seconds, _):
+        case .commandTimedOut(let seconds, _, _):
             return LocalizedText(N_("the --exec command took over {seconds} s: stopped, nothing marked sent"), ["seconds": .verbatim(String(seconds))])
         }
     }
@@ -47,9 +48,11 @@ extension NotifyError {
         case .notifierMissing: return LocalizedText(N_("Debian: {command}"), ["command": .verbatim("apt-get install libnotify-bin")])
         case .busy: return LocalizedText(N_("try again in a moment"))
         case .deliveryFailed: return nil
-        case .commandFailed(_, let said), .commandTimedOut(_, let said):
+        case .commandFailed(_, let said, let blank), .commandTimedOut(_, let said, let blank):
             // What the command wrote to stderr, a line a hint: usually why it failed.
-            guard let first = said.first else { return LocalizedText(N_("it wrote nothing to stderr")) }
+            guard let first = said.first else {
+                return blank ? LocalizedText(N_("the end of its stderr held only blank lines")) : LocalizedText(N_("it wrote nothing to stderr"))
+            }
             return LocalizedText(lines: [LocalizedText(N_("it wrote: {line}"), ["line": .verbatim(first)])] + said.dropFirst().map { .verbatim($0) })
         }
     }

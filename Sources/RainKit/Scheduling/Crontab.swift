@@ -1,3 +1,5 @@
+import Glibc
+
 /// The user's crontab, read and written through the system's `crontab` command.
 public struct Crontab: Sendable {
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
@@ -14,7 +16,7 @@ public struct Crontab: Sendable {
         let result = try run(["-l"], input: nil)
         if result.status == 0 { return result.output }
         if result.error.contains("no crontab for") { return "" }
-        throw Failure(text: LocalizedText(N_("crontab -l failed: {reason}"), ["reason": .verbatim(result.error.trimmed.strippingControlCharacters)]))
+        throw Failure(text: LocalizedText(N_("crontab -l failed: {reason}"), ["reason": Self.reason(result)]))
     }
 
     /// Replaces the crontab with `text`; a table with nothing but blank lines removes the
@@ -23,17 +25,36 @@ public struct Crontab: Sendable {
         if text.allSatisfy(\.isWhitespace) { return try remove() }
         let result = try run(["-"], input: text)
         guard result.status == 0 else {
-            throw Failure(text: LocalizedText(N_("crontab refused the new table: {reason}"),
-                                              ["reason": .verbatim(result.error.trimmed.strippingControlCharacters)]))
+            throw Failure(text: LocalizedText(N_("crontab refused the new table: {reason}"), ["reason": Self.reason(result)]))
         }
     }
 
     private func remove() throws(Failure) {
         let result = try run(["-r"], input: nil)
         guard result.status == 0 || result.error.contains("no crontab for") else {
-            throw Failure(text: LocalizedText(N_("crontab -r failed: {reason}"), ["reason": .verbatim(result.error.trimmed.strippingControlCharacters)]))
+            throw Failure(text: LocalizedText(N_("crontab -r failed: {reason}"), ["reason": Self.reason(result)]))
         }
     }
+
+    /// What crontab said on stderr; when it said nothing (killed by a file-size limit while it
+    /// wrote its temporary file, say), how it ended.
+    private static func reason(_ result: Subprocess.Outcome) -> LocalizedText {
+        let said = result.error.trimmed.strippingControlCharacters
+        if !said.isEmpty { return .verbatim(said) }
+        switch result.signal {
+        case SIGXFSZ?: return LocalizedText(N_("stopped by the file size limit"))
+        case let signal?:
+            let name = signalNames[signal].map { " (SIG\($0))" } ?? ""
+            return LocalizedText(N_("ended by signal {signal}"), ["signal": .verbatim("\(signal)\(name)")])
+        case nil:
+            return LocalizedText(N_("exit status {status}, no message"), ["status": .verbatim(String(result.status))])
+        }
+    }
+
+    private static let signalNames: [Int32: String] = [
+        SIGHUP: "HUP", SIGINT: "INT", SIGQUIT: "QUIT", SIGILL: "ILL", SIGABRT: "ABRT", SIGBUS: "BUS", SIGFPE: "FPE",
+        SIGKILL: "KILL", SIGSEGV: "SEGV", SIGPIPE: "PIPE", SIGALRM: "ALRM", SIGTERM: "TERM", SIGXCPU: "XCPU",
+    ]
 
     private func run(_ arguments: [String], input: String?) throws(Failure) -> Subprocess.Outcome {
         let outcome: Subprocess.Outcome

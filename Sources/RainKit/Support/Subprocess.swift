@@ -10,6 +10,8 @@ struct Subprocess {
         var error: String
         /// The time limit ran out: the process group was killed and its output cut short.
         var timedOut = false
+        /// The signal that ended it (`status` is then 128 and its number, as a shell says).
+        var signal: Int32?
     }
 
     /// How a command runs beyond its program and input.
@@ -88,7 +90,8 @@ struct Subprocess {
         watchdog?.standDown()
         let status = ended ?? stopGroup(child)
         return Outcome(status: ChildProcess.exitStatus(status), output: String(decoding: exchange.collected[0], as: UTF8.self),
-                       error: String(decoding: exchange.collected[1], as: UTF8.self), timedOut: ended == nil)
+                       error: String(decoding: exchange.collected[1], as: UTF8.self), timedOut: ended == nil,
+                       signal: status & 0x7F == 0 ? nil : status & 0x7F)
     }
 
     /// SIGTERM to the group, and SIGKILL to whatever of it still runs a second later; the

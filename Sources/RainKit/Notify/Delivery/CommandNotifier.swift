@@ -53,8 +53,9 @@ public struct CommandNotifier: Sendable {
         }
         // Before the lines are cut to fit a hint, which could cut a copy of the key in two.
         let said = Self.wholeLines(redaction?.scrubbing(outcome.error) ?? outcome.error)
-        if outcome.timedOut { throw .commandTimedOut(seconds: Int(timeLimit.components.seconds), said: Self.lines(of: said)) }
-        guard outcome.status == 0 else { throw .commandFailed(status: outcome.status, said: Self.lines(of: said)) }
+        let shown = Self.lines(of: said), blank = shown.isEmpty && !outcome.error.isEmpty
+        if outcome.timedOut { throw .commandTimedOut(seconds: Int(timeLimit.components.seconds), said: shown, blank: blank) }
+        guard outcome.status == 0 else { throw .commandFailed(status: outcome.status, said: shown, blank: blank) }
         return Output(error: said)
     }
 
