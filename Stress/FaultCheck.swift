@@ -2,6 +2,7 @@ import Foundation
 
 /// Every ForecastSimulator failure mode with `timeout_seconds` 2: one line (and a hint at
 /// most), the documented exit status, the old cache intact, done within the timeout plus 1 s.
+/// The air is off: each mode's simulator answers the forecast only, and these are its failures.
 enum FaultCheck {
     struct Mode {
         var name: String
@@ -36,7 +37,7 @@ enum FaultCheck {
     static func run() {
         let home = temporaryFolder("faults")
         defer { try? FileManager.default.removeItem(atPath: home) }
-        _ = FileManager.default.createFile(atPath: home + "/config.json", contents: Data(#"{"timeout_seconds": 2}"#.utf8))
+        _ = FileManager.default.createFile(atPath: home + "/config.json", contents: Data(#"{"timeout_seconds": 2, "air_quality": false}"#.utf8))
         let good = Simulator(simulatorPath, key: key)
         var environment = good.environment(["RAIN_HOME": home, "RAIN_API_KEY": key])
         let added = Stress.run(rainPath, ["locations", "add", "Berlin", "--lat", "52.52", "--lon", "13.405"], environment: environment)

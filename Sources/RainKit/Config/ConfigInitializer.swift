@@ -64,7 +64,7 @@ public enum ConfigInitializer {
     private static func holdsNothing(_ path: String) -> Bool {
         guard let bytes = try? RegularFile.read(path, limit: .configuration) else { return false }
         do {
-            _ = try JSONScanner.map(bytes ?? [])
+            _ = try JSONScanner.map(bytes)
             return false
         } catch {
             return error.isEmpty
