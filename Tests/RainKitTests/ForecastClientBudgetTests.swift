@@ -29,6 +29,17 @@ import Testing
         #expect(server.requests.count == 1)
     }
 
+    /// More digits than `Int` holds are a wait too (RFC 9110's delay-seconds is 1*DIGIT): one
+    /// that outlasts the budget, not none, after which rain would retry on its own backoff.
+    @Test func aRetryAfterOfMoreDigitsThanIntHoldsOutlastsTheBudget() async throws {
+        let server = try ScriptedServer(script: [.json("{}", status: 429, headers: ["Retry-After": "99999999999999999999"])],
+                                       fallback: { .echoingCoordinate(of: $0) })
+        let results = await NetTest.client(NetTest.configuration(server, maxConcurrent: 1, retry: NetTest.quickRetry))
+            .weather(for: Self.places)
+        #expect(results == Array(repeating: .failure(.rateLimited(retryAfter: RetryAfter.longest)), count: 3))
+        #expect(server.requests.count == 1)
+    }
+
     @Test func aRetryAfterPausesTheOthersThenEverythingIsFetched() async throws {
         let server = try ScriptedServer(script: [.json("{}", status: 429, headers: ["Retry-After": "1"])],
                                        fallback: { .echoingCoordinate(of: $0) })

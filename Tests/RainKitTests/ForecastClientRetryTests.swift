@@ -51,6 +51,13 @@ import Testing
         RetryAfterCase(headers: ["retry-after": "2.5"], seconds: nil),
         RetryAfterCase(headers: ["retry-after": "+2", "ratelimit-reset": "42"], seconds: 42),
         RetryAfterCase(headers: ["ratelimit-reset": "+42"], seconds: nil),
+        // More digits than `Int` holds are still delay-seconds: a long wait, not none.
+        RetryAfterCase(headers: ["retry-after": "99999999999999999999"], seconds: RetryAfter.longest),
+        RetryAfterCase(headers: ["ratelimit-reset": "99999999999999999999"], seconds: RetryAfter.longest),
+        RetryAfterCase(headers: ["retry-after": "9999999999"], seconds: RetryAfter.longest),
+        RetryAfterCase(headers: ["retry-after": "Fri, 31 Dec 9999 23:59:59 GMT"], seconds: RetryAfter.longest),
+        // IMF-fixdate's year is four digits; more would overflow the seconds.
+        RetryAfterCase(headers: ["retry-after": "Fri, 31 Dec 99999999999999999 23:59:59 GMT"], seconds: nil),
     ])
     func readsTheServersWait(_ test: RetryAfterCase) {
         let now = Date(timeIntervalSince1970: 1_445_412_480)   // Wed, 21 Oct 2015 07:28:00 GMT

@@ -3,6 +3,11 @@ import FoundationEssentials
 /// How long a server asked us to wait: `Retry-After` as seconds or an HTTP date
 /// (IMF-fixdate, "Sun, 06 Nov 1994 08:49:37 GMT"), else `ratelimit-reset` in seconds.
 enum RetryAfter {
+    /// The longest wait told: a year, past the day beyond which rain says "later" and any
+    /// `timeout_seconds`, and short enough that the moment it ends is still a date of four
+    /// digits when kept (a wait of more digits than `Int` holds is as long).
+    static let longest = 366 * 86_400
+
     /// Whole seconds from `now`, never negative; nil when the response says nothing usable.
     static func seconds(in response: HTTPResponse, now: Date = Date()) -> Int? {
         if let value = response.header("retry-after"), let seconds = seconds(from: value, now: now) {
@@ -19,20 +24,22 @@ enum RetryAfter {
         if let seconds = delaySeconds(text) { return seconds }
         guard let date = httpDate(text) else { return nil }
         let interval = date.timeIntervalSince(now)
-        return interval <= 0 ? 0 : Int(interval.rounded(.up))
+        return interval <= 0 ? 0 : Int(min(interval.rounded(.up), Double(longest)))
     }
 
     /// `delay-seconds = 1*DIGIT` (RFC 9110, 10.2.3; the draft's `RateLimit-Reset` alike): "2"
     /// but not "+2", "-2" or "2.5", which are no wait at all (Swift's `Int` reads a sign).
+    /// Digits beyond `Int`'s are a valid wait too, and a long one: `longest`.
     private static func delaySeconds(_ text: String) -> Int? {
-        guard !text.isEmpty, text.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
-        return Int(text)
+        guard !text.isEmpty, text.isASCIIDigits else { return nil }
+        return min(Int(text) ?? longest, longest)
     }
 
-    /// Parses IMF-fixdate: "Sun, 06 Nov 1994 08:49:37 GMT".
+    /// Parses IMF-fixdate: "Sun, 06 Nov 1994 08:49:37 GMT" (its year is four digits: a longer
+    /// one would overflow the seconds).
     static func httpDate(_ text: String) -> Date? {
         let parts = text.split(separator: " ")
-        guard parts.count == 6, parts[5] == "GMT", parts[0].hasSuffix(","),
+        guard parts.count == 6, parts[5] == "GMT", parts[0].hasSuffix(","), parts[3].utf8.count == 4, parts[3].isASCIIDigits,
               let day = Int(parts[1]), let year = Int(parts[3]) else { return nil }
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
         guard let monthIndex = months.firstIndex(of: String(parts[2])) else { return nil }
@@ -43,6 +50,10 @@ enum RetryAfter {
         let seconds = days * 86_400 + clock[0] * 3600 + clock[1] * 60 + clock[2]
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
+}
+
+extension StringProtocol {
+    fileprivate var isASCIIDigits: Bool { utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }
 }
 
 extension String {
