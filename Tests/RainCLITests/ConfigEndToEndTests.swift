@@ -36,6 +36,20 @@ import Testing
         }
     }
 
+    /// Quiet hours are on this machine's clock, named as `TZ` names it: systemd's
+    /// `TZ=:/etc/localtime` form (a ":", then a link to a zone file) is the linked zone and a
+    /// `posix/` copy is the zone; the former had been "UTC".
+    @Test(arguments: [(":LINK", "Asia/Tokyo"), ("posix/Europe/Berlin", "Europe/Berlin"), (":Europe/Berlin", "Europe/Berlin")])
+    func quietHoursNameTheZoneTZNames(_ variable: String, _ zone: String) async throws {
+        try await withTemporaryDirectory { home in
+            writeFile(home + "/config.json", #"{"notify": {"quiet_hours": "22:00-07:00"}}"#)
+            try FileManager.default.createSymbolicLink(atPath: home + "/localtime", withDestinationPath: "/usr/share/zoneinfo/Asia/Tokyo")
+            let tz = variable.replacingOccurrences(of: "LINK", with: home + "/localtime")
+            let shown = try await rain(["config", "show"], home: home, environment: ["TZ": tz])
+            #expect(shown.output.contains("22:00-07:00 (this machine's time zone, \(zone))"), "\(shown)")
+        }
+    }
+
     @Test func aFileThatCannotBeUsedStillShowsThePaths() async throws {
         try await withTemporaryDirectory { home in
             writeFile(home + "/config.json", #"{"units": "si",}"#)

@@ -80,9 +80,9 @@ import Testing
     }
 
     /// A `timezone` naming a file of the zoneinfo folder that is no zone (this machine's own
-    /// zone, the POSIX rules' New York, "local time unknown", the copies of the zones) is a
-    /// zone this machine does not know: the answer's offset is Tokyo's zone (UTC+9).
-    @Test(arguments: ["localtime", "posixrules", "Factory", "right/America/New_York", "posix/Europe/Berlin"])
+    /// zone, the POSIX rules' New York, "local time unknown", a copy of that) is a zone this
+    /// machine does not know: the answer's offset is Tokyo's zone (UTC+9).
+    @Test(arguments: ["localtime", "posixrules", "Factory", "posix/Factory"])
     func aFileThatIsNoZoneIsAnUnknownZone(name: String) async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home, now: TrustLeftoversEndToEndTests.now)
@@ -91,6 +91,20 @@ import Testing
             #expect(shown.status == 0, "\(shown)")
             let header = shown.output.split(separator: "\n").prefix(2).joined(separator: "\n")
             #expect(header.contains("Thu 20 Aug 21:3") && header.contains("(UTC+9)"), "\(shown)")
+        }
+    }
+
+    /// A `timezone` naming a zone's `posix/` or `right/` copy names the zone, summer time
+    /// included (Berlin's UTC+2 in August, New York's UTC-4), not the answer's fixed offset.
+    @Test(arguments: [("posix/Europe/Berlin", "Thu 20 Aug 14:3", "(UTC+2)"), ("right/America/New_York", "Thu 20 Aug 08:3", "(UTC-4)")])
+    func aCopyOfAZoneIsTheZone(name: String, time: String, offset: String) async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, now: TrustLeftoversEndToEndTests.now)
+            world.simulator.setBehaviour(.zoneNamed(name))
+            let shown = try await world.rain(["show", "Tokyo"])
+            #expect(shown.status == 0, "\(shown)")
+            let header = shown.output.split(separator: "\n").prefix(2).joined(separator: "\n")
+            #expect(header.contains(time) && header.contains(offset), "\(shown)")
         }
     }
 }

@@ -103,6 +103,9 @@ import Testing
         ("../../etc/passwd", "UTC"), ("/etc/passwd", "UTC"), ("", "UTC"), ("UTC", "UTC"),
         // The C library reads the zone's copies too; they are the zone.
         ("posix/Asia/Tokyo", "Asia/Tokyo"), (":/usr/share/zoneinfo/right/Asia/Tokyo", "Asia/Tokyo"),
+        (":Europe/Berlin", "Europe/Berlin"),
+        // Files beside the zones that are none.
+        ("posixrules", "UTC"), (":localtime", "UTC"), ("posix/Factory", "UTC"),
     ])
     func theMachineZoneComesFromTZFirst(_ variable: String, _ expected: String) {
         #expect(ZoneInfo.machineIdentifier(environment: ["TZ": variable]) == expected)
@@ -110,10 +113,50 @@ import Testing
 
     /// TZif files beside the zones that name none (tzfile(5)): no server's zone, whatever the
     /// file holds (`posixrules` is New York's rules, `localtime` this machine's zone).
-    @Test(arguments: ["localtime", "posixrules", "Factory", "right/Asia/Tokyo", "posix/Asia/Tokyo"])
+    @Test(arguments: ["localtime", "posixrules", "Factory", "posix/Factory", "right/Factory"])
     func aFileThatIsNoZoneNamesNone(_ name: String) {
         #expect(FileManager.default.fileExists(atPath: ZoneInfo.systemFolder + "/" + name), "tzdata has \(name)")
         #expect(ZoneInfo.named(name) == nil)
+    }
+
+    /// The `posix/` and `right/` copies of a zone are the zone, summer time included, as the C
+    /// library reads them; they had been no zone, a server's answer's fixed offset.
+    @Test(arguments: ["posix/Europe/Berlin", "right/Europe/Berlin"])
+    func aCopyOfAZoneIsTheZone(_ name: String) throws {
+        let zone = try #require(ZoneInfo.named(name))
+        #expect(zone.identifier == "Europe/Berlin")
+        #expect(zone.secondsFromGMT(for: try Date("2026-07-01T12:00:00Z", strategy: .iso8601)) == 7200)
+        #expect(zone.secondsFromGMT(for: try Date("2026-12-01T12:00:00Z", strategy: .iso8601)) == 3600)
+    }
+
+    /// systemd's `TZ=:/etc/localtime` (a leading ":", then a file) is the machine's zone: the
+    /// zone the link names, or, a copy, what /etc/timezone says; it had been "UTC".
+    @Test func tzNamingTheLocaltimeFileIsTheMachinesZone() async throws {
+        try await withTemporaryDirectory { folder in
+            let link = folder + "/localtime", timezone = folder + "/timezone"
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/usr/share/zoneinfo/Asia/Tokyo")
+            #expect(ZoneInfo.machineIdentifier(environment: ["TZ": ":" + link], localtime: link, timezoneFile: timezone) == "Asia/Tokyo")
+            // Another link than the machine's is read as one too.
+            #expect(ZoneInfo.machineIdentifier(environment: ["TZ": ":" + link]) == "Asia/Tokyo")
+            try FileManager.default.removeItem(atPath: link)
+            try FileManager.default.copyItem(atPath: "/usr/share/zoneinfo/Asia/Tokyo", toPath: link)
+            writeFile(timezone, "America/St_Johns\n")
+            #expect(ZoneInfo.machineIdentifier(environment: ["TZ": ":" + link], localtime: link, timezoneFile: timezone)
+                    == "America/St_Johns")
+        }
+        #expect(ZoneInfo.machineIdentifier(environment: ["TZ": ":/etc/localtime"]) == ZoneInfo.machineIdentifier(environment: [:]))
+    }
+
+    /// /etc/timezone is read as `TZ` and /etc/localtime are: a copy is its zone, a file that is
+    /// no zone names none.
+    @Test(arguments: [("posix/Europe/Berlin\n", "Europe/Berlin"), ("right/Asia/Tokyo", "Asia/Tokyo"),
+                      ("localtime\n", "UTC"), ("Factory\n", "UTC"), ("../../etc/passwd\n", "UTC")])
+    func etcTimezoneIsReadAsTZIs(_ content: String, _ expected: String) async throws {
+        try await withTemporaryDirectory { folder in
+            writeFile(folder + "/timezone", content)
+            #expect(ZoneInfo.machineIdentifier(environment: [:], localtime: folder + "/none",
+                                               timezoneFile: folder + "/timezone") == expected)
+        }
     }
 
     @Test func withoutTZTheMachineZoneIsTheOneLocaltimeNames() throws {

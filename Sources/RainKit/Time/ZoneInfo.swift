@@ -18,10 +18,11 @@ public struct ZoneInfo: Sendable, Equatable {
     /// The rule after the last transition (the TZif footer), if the file has one.
     let rule: PosixTimeZoneRule?
 
-    /// The zone `identifier` names ("Europe/Berlin"), or nil when there is no such zone file or
-    /// it cannot be read as one, or it is one of the files beside the zones that are none
-    /// (`notZones`).
+    /// The zone `identifier` names ("Europe/Berlin", or a copy of it, "posix/Europe/Berlin"),
+    /// or nil when there is no such zone file or it cannot be read as one, or it is one of the
+    /// files beside the zones that are none (`notZones`).
     public static func named(_ identifier: String, folder: String = systemFolder) -> ZoneInfo? {
+        let identifier = withoutCopyFolder(identifier)
         if identifier == "UTC" || identifier == "Etc/UTC" || identifier == "GMT" { return .utc }
         guard isSafeName(identifier), !isNotAZone(identifier), let bytes = try? RegularFile.read(folder + "/" + identifier, limit: .timeZone) else { return nil }
         return try? TZifReader.read(bytes, identifier: identifier)
@@ -78,14 +79,22 @@ public struct ZoneInfo: Sendable, Equatable {
 
     /// TZif files of the zoneinfo folder that name no place's zone (tzfile(5), Debian's
     /// `tzdata`): this machine's own zone (`localtime`), the rules a POSIX `TZ` string borrows
-    /// (`posixrules`), "local time unknown" (`Factory`), and the `posix/` and `right/` copies of
-    /// every zone (the latter counting leap seconds). A server naming one has named no zone:
+    /// (`posixrules`), "local time unknown" (`Factory`). A server naming one has named no zone:
     /// its answer's offset is used, as for a zone this machine does not know.
     static let notZones: Set<String> = ["localtime", "posixrules", "Factory"]
-    static let notZonePrefixes = ["posix/", "right/"]
+    /// The folders of the zones' copies (`right/` counting leap seconds), which are the zones.
+    static let copyFolders = ["posix/", "right/"]
 
     static func isNotAZone(_ identifier: String) -> Bool {
-        notZones.contains(identifier) || notZonePrefixes.contains { identifier.hasPrefix($0) }
+        notZones.contains(identifier) || copyFolders.contains { identifier.hasPrefix($0) }
+    }
+
+    /// "Europe/Berlin" for "posix/Europe/Berlin" or "right/Europe/Berlin": the C library reads
+    /// a zone from those copies too, and they are the zone (to a leap second's count, which
+    /// Unix time leaves out), whoever names one, a server or this machine.
+    static func withoutCopyFolder(_ name: String) -> String {
+        guard let prefix = copyFolders.first(where: { name.hasPrefix($0) }) else { return name }
+        return String(name.dropFirst(prefix.count))
     }
 
     /// Letters, digits, "_", "-", "+" and "/" between names: never "..", never absolute.
