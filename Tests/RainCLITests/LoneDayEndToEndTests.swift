@@ -30,8 +30,10 @@ import Testing
                     if days == 1 { #expect(!lines.contains { $0.contains(pressure) || $0.contains(sunrise) }, "\(about)") }
                     if !lines.contains(where: { $0.contains(sunrise) }) {
                         withoutTheSun += 1
-                        // The lines the sun and moon left hold more than today.
-                        #expect(days >= 2, "\(about)")
+                        // The lines the sun and moon left hold more than today, or today's
+                        // amounts on a row of their own (an hour of snow and rain in the simulator).
+                        let amountsRow = lines.contains { $0.hasPrefix(String(repeating: " ", count: 8)) && $0.contains(" + ") }
+                        #expect(days >= 2 || amountsRow, "\(about)")
                     }
                 }
             }
