@@ -106,6 +106,17 @@ import Testing
         }
     }
 
+    /// A control string with a control inside, ended by BEL: xterm ends only an OSC at BEL and
+    /// goes on with a DCS (hiding what follows up to `ESC \\`), tmux ends an APC at BEL too.
+    /// Hidden for terminals of either kind and once sanitised.
+    @Test(arguments: ["\u{1B}P\u{01}x\u{07}", "\u{1B}_\u{01}x\u{07}", "\u{1B}P\u{07}x\u{1B}\\", "\u{9F}\u{01}x\u{07}", "\u{1B}^\u{07}x\u{9C}"])
+    func aControlStringEndedByBellOrNotHidesNoKey(_ split: String) throws {
+        for key in Self.keys {
+            try expectHidden(spaced(key, by: [split]), of: key, "\(split.debugDescription)")
+            try expectHidden(spaced(key, by: [split, " "]), of: key, "\(split.debugDescription) and a space")
+        }
+    }
+
     /// Each reading finds what the other does not show: an OSC left open before a line break
     /// ends there once sanitised (the terminal goes on and shows nothing after it), and a
     /// control inside a CSI ends it once sanitised (the terminal goes on and hides the `m`).

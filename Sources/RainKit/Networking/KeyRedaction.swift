@@ -117,7 +117,8 @@ package struct KeyRedaction: Sendable {
         let grams = Self.grams(of: key)
         let spaced = key.count >= shortLength
         // A terminal reads a sequence otherwise than the sanitiser only from its introducer.
-        let readings = [Skips(reader: .sanitiser, gaps: spaced)] + (Self.mayHoldSequences(bytes) ? [Skips(reader: .terminal, gaps: spaced)] : [])
+        let readers: [EscapeSequence.Reader] = Self.mayHoldSequences(bytes) ? EscapeSequence.Reader.allCases : [.sanitiser]
+        let readings = readers.map { Skips(reader: $0, gaps: spaced) }
         while index < bytes.count {
             // Most bytes of an answer are none of the stops: passed over without a closer look.
             while index < bytes.count, !isStop[Int(bytes[index])] { index += 1 }
@@ -152,8 +153,8 @@ package struct KeyRedaction: Sendable {
     /// characters in it. Its table is made on first use: most texts hold none of the key's
     /// characters and never need it.
     ///
-    /// A copy is read as the sanitiser shows it and as a terminal shows it (`show --json`
-    /// through `jq -r`): each hides characters the other shows (`EscapeSequence.Reader`).
+    /// A copy is read as the sanitiser shows it and as terminals show it (`show --json`
+    /// through `jq -r`): each hides characters another shows (`EscapeSequence.Reader`).
     private final class Skips {
         let reader: EscapeSequence.Reader
         let gaps: Bool

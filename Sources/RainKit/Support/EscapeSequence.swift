@@ -10,18 +10,19 @@ enum EscapeSequence {
     /// terminal (ECMA-48 and the VT500 parser xterm and its kin follow) executes a C0 control
     /// inside an escape or control sequence in place and goes on with the sequence, ignores
     /// DEL there, ignores C0 controls inside a control string, and ends a sequence early only
-    /// at CAN, SUB, ESC or a C1 control; BEL ends an OSC, and no other control string. So
+    /// at CAN, SUB, ESC or a C1 control; BEL ends an OSC, and in some terminals any control
+    /// string (tmux ends an APC at it, xterm only an OSC): `bellEndingTerminal`. So
     /// `ESC [ 1 SOH m` is all hidden on a terminal and shows `m` once sanitised, and an OSC
     /// left open hides the rest of the text on a terminal and ends at the line break once
-    /// sanitised: the key's redaction (`KeyRedaction`) reads a text both ways.
-    enum Reader { case sanitiser, terminal }
+    /// sanitised: the key's redaction (`KeyRedaction`) reads a text each way.
+    enum Reader: CaseIterable { case sanitiser, terminal, bellEndingTerminal }
 
     /// How many code points after `introducer` (ESC or a C1 control) belong to its sequence;
     /// `next(i)` is the code point `i` after it, nil past the end. 0 for any other code point.
     /// Read by the sanitiser, a control string left open ends before a line break or another
     /// control character (other than its terminators), so that it never takes the lines after it.
     static func length(after introducer: UInt32, readBy reader: Reader = .sanitiser, _ next: (Int) -> UInt32?) -> Int {
-        if reader == .terminal { return terminalLength(after: introducer, next) }
+        if reader != .sanitiser { return terminalLength(after: introducer, bellEndsEveryString: reader == .bellEndingTerminal, next) }
         switch introducer {
         case 0x1B:
             guard let first = next(0) else { return 0 }
@@ -71,7 +72,7 @@ enum EscapeSequence {
     }
 
     /// `length(after:)` as a terminal reads the sequence (`Reader.terminal`).
-    private static func terminalLength(after introducer: UInt32, _ next: (Int) -> UInt32?) -> Int {
+    private static func terminalLength(after introducer: UInt32, bellEndsEveryString: Bool, _ next: (Int) -> UInt32?) -> Int {
         switch introducer {
         case 0x1B:
             var index = 0
@@ -80,7 +81,7 @@ enum EscapeSequence {
             switch first {
             case 0x5B: return terminalControlSequence(from: index + 1, next)
             case 0x5D: return terminalControlString(from: index + 1, endsAtBell: true, next)
-            case 0x50, 0x58, 0x5E, 0x5F: return terminalControlString(from: index + 1, endsAtBell: false, next)
+            case 0x50, 0x58, 0x5E, 0x5F: return terminalControlString(from: index + 1, endsAtBell: bellEndsEveryString, next)
             case 0x20...0x2F:
                 index += 1
                 while let value = next(index), (0x20...0x2F).contains(value) || isPassedOver(value) { index += 1 }
@@ -91,7 +92,7 @@ enum EscapeSequence {
             }
         case 0x9B: return terminalControlSequence(from: 0, next)
         case 0x9D: return terminalControlString(from: 0, endsAtBell: true, next)
-        case 0x90, 0x98, 0x9E, 0x9F: return terminalControlString(from: 0, endsAtBell: false, next)
+        case 0x90, 0x98, 0x9E, 0x9F: return terminalControlString(from: 0, endsAtBell: bellEndsEveryString, next)
         default: return 0
         }
     }
