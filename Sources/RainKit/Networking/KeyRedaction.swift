@@ -466,8 +466,15 @@ package struct KeyRedaction: Sendable {
 
     /// The character at `index` as a JSON string's decoder reads it (a `\u` escape, `\n`,
     /// `\"`, UTF-8) and its length in bytes; a lone backslash as itself, and a byte that
-    /// starts no character as the decoder's U+FFFD.
+    /// starts no character as the decoder's U+FFFD. A backslash right after a raw ESC is the
+    /// string terminator's (`ESC \\`), written as it is or escaped (`\\\\`): no valid JSON string
+    /// holds a raw ESC, so that text is shown as it is (`ESC \\b` ends a DCS before a "b"), or
+    /// was written by a lax encoder that escaped only the backslash.
     private static func decoded(_ bytes: [UInt8], at index: Int) -> (value: UInt32, length: Int) {
+        let backslash = UInt8(ascii: "\\")
+        if bytes[index] == backslash, index > 0, bytes[index - 1] == 0x1B {
+            return (UInt32(backslash), index + 1 < bytes.count && bytes[index + 1] == backslash ? 2 : 1)
+        }
         if let written = written(bytes, at: index) { return written }
         if bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count {
             switch bytes[index + 1] {
