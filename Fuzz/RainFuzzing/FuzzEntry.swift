@@ -204,8 +204,9 @@ public enum FuzzEntry {
         ]
         let gaps = patterns[Int(body[0]) % patterns.count]
         let start = Int(body[1]) % (characters.count - KeyRedaction.partLength)
-        // A part of one or two characters repeated ("11111111") is no part of a random key and is left.
-        guard Set(characters[start...]).count >= 3 else { return }
+        // A part of one or two characters repeated ("11111111", "NNNNNNNn" in any case) is no part
+        // of a random key and is left.
+        guard Set(characters[start...].map { $0.lowercased() }).count >= 3 else { return }
         let disguise = Array(characters[start...].enumerated().map { ($0.offset == 0 ? "" : gaps[($0.offset - 1) % gaps.count]) + String($0.element) }.joined().utf8)
         var position = Int(body[2]) * body.count / 256
         while position < body.count, (0x80..<0xC0).contains(body[position]) { position += 1 }
