@@ -116,9 +116,7 @@ package struct KeyRedaction: Sendable {
         let isStop = Self.stops(for: key)
         let grams = Self.grams(of: key)
         let spaced = key.count >= shortLength
-        // A terminal reads a sequence otherwise than the sanitiser only from its introducer.
-        let readers: [EscapeSequence.Reader] = Self.mayHoldSequences(bytes) ? EscapeSequence.Reader.allCases : [.sanitiser]
-        let readings = readers.map { Skips(reader: $0, gaps: spaced) }
+        let readings = Self.readers(for: bytes).map { Skips(reader: $0, gaps: spaced) }
         while index < bytes.count {
             // Most bytes of an answer are none of the stops: passed over without a closer look.
             while index < bytes.count, !isStop[Int(bytes[index])] { index += 1 }
@@ -184,22 +182,21 @@ package struct KeyRedaction: Sendable {
         }
     }
 
-    /// Whether `bytes` may hold an escape sequence: ESC or a C1 control, as UTF-8 or a `\u`
-    /// escape (`\u001b`, `\u009b`; any `\u001x` or `\u009x` is counted, to be quick).
-    private static func mayHoldSequences(_ bytes: [UInt8]) -> Bool {
+    /// The readings of escape sequences that tell `bytes` apart: all of them where a sequence
+    /// in them is not as long to a terminal as to the sanitiser, else the sanitiser's alone (a
+    /// screen's colours read alike; a control inside one, or a control string, may not). They
+    /// differ only at an introducer (ESC or a C1 control, as UTF-8 or a `\u` escape): the same
+    /// length at each makes every walk between the key's characters the same.
+    private static func readers(for bytes: [UInt8]) -> [EscapeSequence.Reader] {
         var index = 0
         while let found = bytes[index...].firstIndex(where: { $0 == 0x1B || $0 == 0xC2 || $0 == UInt8(ascii: "\\") }) {
-            let next = bytes[(found + 1)...]
-            switch bytes[found] {
-            case 0x1B: return true
-            case 0xC2: if let byte = next.first, (0x80...0x9F).contains(byte) { return true }
-            default:
-                if next.starts(with: "u00".utf8), let digit = next.dropFirst(3).first,
-                   digit == UInt8(ascii: "1") || digit == UInt8(ascii: "9") { return true }
+            let length = hidden(in: bytes, at: found, readBy: .sanitiser)
+            if EscapeSequence.Reader.allCases.contains(where: { hidden(in: bytes, at: found, readBy: $0) != length }) {
+                return EscapeSequence.Reader.allCases
             }
             index = found + 1
         }
-        return false
+        return [.sanitiser]
     }
 
     /// Every `partLength` characters in a row of a long key (lower-cased, packed 8 bytes to a
