@@ -3,7 +3,8 @@
 # the store reader, the notification log (notified), the argument parser, the one sanitiser
 # of terminal text (text), every screen at any width and height (screens), and the API key's
 # redaction from an answer, with disguises of the key generated from the input (spaced out,
-# split by escape sequences), and the sizes taken from COLUMNS and LINES (redaction), the air,
+# in groups, two kinds of gap taking turns, split by escape sequences with a control inside
+# one too), and the sizes taken from COLUMNS and LINES (redaction), the air,
 # ensemble, alert, geocoding and where-am-I bodies beside the forecast (feeds), each for
 # FUZZ_SECONDS (default 60). SwiftPM builds the `rain-fuzz` product with `--sanitize fuzzer
 # --sanitize address` (optimised, overflow and bounds checks kept: they are what finds the

@@ -184,22 +184,30 @@ public enum FuzzEntry {
     }
 
     /// The key's characters from one the body's second byte picks on (one more than
-    /// `partLength` at least), each two apart by a gap or a splitter the first byte picks: a
-    /// visible gap, a run of them, one as a JSON escape, an escape sequence raw or as JSON
-    /// escapes. Put into the body where its third byte says (at a character's start), it is
-    /// gone once the body is redacted. One more than `partLength`: a body that ends in `\u00a`
-    /// makes the copy's first character part of an escape.
+    /// `partLength` at least), each two apart by the gaps or splitters the first byte picks,
+    /// taken in turns: a visible gap, a run of them, one as a JSON escape, an escape sequence
+    /// raw or as JSON escapes (with a control inside, which a terminal executes and goes on
+    /// with the sequence), two kinds taking turns, none between some (the key in groups). Put
+    /// into the body where its third byte says (at a character's start), it is gone once the
+    /// body is redacted. One more than `partLength`: a body that ends in `\u00a` makes the
+    /// copy's first character part of an escape.
     static func disguisedKey(_ key: String, in body: [UInt8], redaction: KeyRedaction) {
         let characters = Array(key)
         guard body.count >= 3, characters.count > KeyRedaction.partLength else { return }
-        let gaps = [" ", "\u{A0}", "\u{3000}", "\u{2009}", "\u{200A}", "\u{202F}", "\u{2800}", "\u{303F}", "  ", "   ", " \u{A0}",
-                    #"\u00a0"#, #"\u3000"#, " \u{200B}", "\u{1B}]0;x\u{07}", "\u{9D}0;x\u{9C}", #"\u001b]0;x\u0007"#,
-                    #"\u001bP1;2\u001b\\"#, #"\u009d8;;http://x/\u009c"#]
-        let gap = gaps[Int(body[0]) % gaps.count]
+        let patterns: [[String]] = [
+            [" "], ["\u{A0}"], ["\u{3000}"], ["\u{2009}"], ["\u{200A}"], ["\u{202F}"], ["\u{2800}"], ["\u{303F}"], ["  "], ["   "],
+            [" \u{A0}"], [#"\u00a0"#], [#"\u3000"#], [" \u{200B}"], ["\u{1B}]0;x\u{07}"], ["\u{9D}0;x\u{9C}"], [#"\u001b]0;x\u0007"#],
+            [#"\u001bP1;2\u001b\\"#], [#"\u009d8;;http://x/\u009c"#], ["\u{2009}", "\u{200B}"], ["\u{A0}", "\u{1B}[0m"],
+            ["\u{2800}", "\u{3164}"], [" ", "\t"], [#"\u00a0"#, #"\u001b[0m"#], ["", " "], ["", "", " "], ["", "", "", "\u{A0}"],
+            ["      "], ["\u{1B}[1\u{01}m"], ["\u{1B}[1\u{7F}m"], ["\u{1B}\u{01}[0m"], ["\u{1B}]0;\u{01}t\u{07}"], ["\u{1B}P\u{01}q\u{1B}\\"],
+            ["\u{1B}(\u{01}B"], [#"\u001b[?\u001f25l"#], [#"\u001b[1\u0000m"#, " "],
+        ]
+        let gaps = patterns[Int(body[0]) % patterns.count]
         let start = Int(body[1]) % (characters.count - KeyRedaction.partLength)
-        // A part of one or two characters repeated ("11111111") is no part of a random key and is left.
-        guard Set(characters[start...]).count >= 3 else { return }
-        let disguise = Array(characters[start...].map(String.init).joined(separator: gap).utf8)
+        // A part of one or two characters repeated ("11111111", "NNNNNNNn" in any case) is no part
+        // of a random key and is left.
+        guard Set(characters[start...].map { $0.lowercased() }).count >= 3 else { return }
+        let disguise = Array(characters[start...].enumerated().map { ($0.offset == 0 ? "" : gaps[($0.offset - 1) % gaps.count]) + String($0.element) }.joined().utf8)
         var position = Int(body[2]) * body.count / 256
         while position < body.count, (0x80..<0xC0).contains(body[position]) { position += 1 }
         let disguised = Array(body[..<position]) + disguise + Array(body[position...])

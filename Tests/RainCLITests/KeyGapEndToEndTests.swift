@@ -92,4 +92,48 @@ import Testing
             }
         }
     }
+
+    /// Trial 12: two kinds of gap taking turns, the key in groups, and a control inside an
+    /// escape sequence (a terminal executes it and goes on with the sequence: `show --json`
+    /// through `jq -r` showed the key whole). Every output and file is read as the sanitiser
+    /// shows it and as a terminal does (the test's own sequences taken out whole), then with
+    /// every gap taken out: the key is in none of them.
+    @Test(arguments: [["\u{2009}", "\u{200B}"], ["\u{A0}", "\u{1B}[0m"], ["\u{2800}", "\u{3164}"], ["", "", " "],
+                      ["\u{1B}[1\u{01}m"], ["\u{1B}\u{01}[0m"], ["\u{1B}]0;\u{01}t\u{07}", " "]])
+    func aKeyWithMixedGapsOrControlsInsideSequencesIsInNoOutputOrFile(_ gaps: [String]) async throws {
+        let disguise = key.enumerated().map { $0.offset == 0 ? String($0.element) : gaps[($0.offset - 1) % gaps.count] + String($0.element) }.joined()
+        let sequences = gaps.filter { $0.unicodeScalars.first == "\u{1B}" }
+        func flattened(_ text: String) -> String {
+            String(String.UnicodeScalarView(text.unicodeScalars.filter {
+                !$0.properties.isWhitespace && !["\u{200B}", "\u{2800}", "\u{3164}"].contains($0)
+            }))
+        }
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, behaviour: .echoedKey(validAnswer: true, disguisedAs: disguise))
+            let refresh = try await world.rain(["refresh", "Berlin"])
+            let show = try await world.rain(["show", "Berlin"])
+            let json = try await world.rain(["show", "Berlin", "--json"])
+            let notify = try await world.rain(["notify", "Berlin", "--exec", exec])
+            #expect(refresh.status == 0 && show.status == 0 && json.status == 0 && notify.status == 0, "\(refresh) \(show) \(json) \(notify)")
+            #expect(show.output.contains("(key REDACTED)"), "the answer echoed it: \(show)")
+            let outputs = [refresh, show, json, notify].flatMap { [$0.output, $0.error] }
+            let written = try files(under: home)
+            #expect(written.contains { $0.path.hasPrefix("cache/forecasts/") } && written.contains { $0.path.hasSuffix("events.jsonl") }, "\(written.map(\.path))")
+            for (name, text) in zip(outputs.indices.map { "output \($0)" }, outputs) + written.map({ ($0.path, $0.text) }) {
+                let documents = text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8), options: .fragmentsAllowed) }
+                func strings(_ value: Any) -> [String] {
+                    switch value {
+                    case let text as String: return [text]
+                    case let items as [Any]: return items.flatMap(strings)
+                    case let members as [String: Any]: return members.flatMap { [$0.key] + strings($0.value) }
+                    default: return []
+                    }
+                }
+                let asTerminal = ([text] + documents.flatMap(strings)).map { sequences.reduce($0) { $0.replacingOccurrences(of: $1, with: "") } }
+                for reading in readings(of: text) + asTerminal where flattened(reading).contains(key) {
+                    Issue.record("\(gaps.map(\.debugDescription)) \(name): \(reading.prefix(400).debugDescription)")
+                }
+            }
+        }
+    }
 }

@@ -26,9 +26,14 @@ import Testing
     }
 
     @Test func sevenOfTheKeyOrAShortKeyHidesNothing() throws {
-        for text in ["SEKRITk", "key 1234567 and 89abc", "SEKRIT key123 4567"] {
+        for text in ["SEKRITk", "code 1234567 and 89abc"] {
             #expect(redaction.scrubbing(text) == text)
             #expect(!redaction.holdsKey(text))
+        }
+        // Words of a few of the key's characters each, one after another, are the key in
+        // groups: a person reads the key from them (issue 42, trial 12), so they are hidden.
+        for text in ["SEKRIT key123 4567", "key 1234567 and 89abc"] {
+            #expect(redaction.scrubbing(text).hasPrefix("REDACTED"), "\(text)")
         }
         let short = try #require(KeyRedaction(APIKey("abcdefg")))
         #expect(short.scrubbing("xabcdefgx abcdef") == "xabcdefgx abcdef")

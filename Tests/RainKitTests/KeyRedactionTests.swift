@@ -52,7 +52,9 @@ import Testing
         let body = Data(#"{"summary": "\#(escaped)"}"#.utf8)
         #expect(String(decoding: redaction.scrubbing(body), as: UTF8.self) == #"{"summary": "REDACTED"}"#, "\(escaped)")
         #expect(redaction.holdsKey("http://h/" + copy.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!))
-        #expect(redaction.scrubbing("Zq7xK2m P9vL4nR 8tW3yB6") == "Zq7xK2m P9vL4nR 8tW3yB6", "runs of 7 of the key")
+        // Runs of 7 of the key with a space after each are the key in groups: a person reads
+        // (and types) the whole key from them, so they are hidden (issue 42, trial 12).
+        #expect(redaction.scrubbing("Zq7xK2m P9vL4nR 8tW3yB6") == "REDACTED", "runs of 7 of the key")
     }
 
     /// A character that folds to several reads as the key where part of it starts or ends
@@ -114,7 +116,9 @@ import Testing
         let text = """
             Schwere Gewitter über Köln, ﬁnal ﬂood warning: 30 ㎜ in 1 h, 5 ㏅ lamp, x² + yⁿ, Hᵢ, ᴷ-index.             東京都で大雨、気温は２５℃。Гроза в Москве. Ça ira, señor, Straße, Łódź, Ærøskøbing, ＡＢＣ１２３.
             """
-        for key in ["Kx7QpZ2mW9vL4tR8sN3b", "finalflood30mm", "sim-key-0123456789abcdef", "abcdefgh"] {
+        // "floodfinal30mm", not "finalflood30mm": "ﬁnal ﬂood" is ten of that key's characters
+        // in order with a gap, which reads as the key (issue 42, trial 12), not ordinary text.
+        for key in ["Kx7QpZ2mW9vL4tR8sN3b", "floodfinal30mm", "sim-key-0123456789abcdef", "abcdefgh"] {
             let redaction = try #require(KeyRedaction(APIKey(key)))
             #expect(redaction.scrubbing(text) == text, "\(key)")
             #expect(!redaction.holdsKey(text), "\(key)")

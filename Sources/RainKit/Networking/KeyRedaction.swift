@@ -39,8 +39,6 @@ package struct KeyRedaction: Sendable {
     /// whole key has none of its own.
     static let partLength = shortLength
     static let mark = Array(ForecastEndpoint.redactionMark.utf8)
-    /// The most gap characters between two of a spaced-out copy's characters (`gapsEnd`).
-    static let maxGaps = 3
 
     /// Nil without a key: nothing to hide.
     package init?(_ key: APIKey?) {
@@ -117,7 +115,8 @@ package struct KeyRedaction: Sendable {
         var replacedOutside = false
         let isStop = Self.stops(for: key)
         let grams = Self.grams(of: key)
-        let skips = Skips()
+        let spaced = key.count >= shortLength
+        let readings = Self.readers(for: bytes).map { Skips(reader: $0, gaps: spaced) }
         while index < bytes.count {
             // Most bytes of an answer are none of the stops: passed over without a closer look.
             while index < bytes.count, !isStop[Int(bytes[index])] { index += 1 }
@@ -129,7 +128,7 @@ package struct KeyRedaction: Sendable {
             }
             if let grams, Self.cannotStartACopy(bytes, at: index, grams: grams) {
                 index += 1
-            } else if inString || outsideStrings, let end = copyEnd(of: key, in: bytes, from: index, skips: skips) {
+            } else if inString || outsideStrings, let end = readings.compactMap({ copyEnd(of: key, in: bytes, from: index, skips: $0) }).max() {
                 if result.isEmpty { result.reserveCapacity(bytes.count) }
                 result += bytes[copied..<index]
                 result += mark
@@ -146,19 +145,31 @@ package struct KeyRedaction: Sendable {
     }
 
     /// Where the characters a copy may hold between two of the key's (`hidden(in:at:)`,
-    /// `foldedAway(in:at:)`) end, from each index, found once for each text: a screen of
-    /// nothing but escape sequences would otherwise be walked to its end from every one of
-    /// the key's characters in it. Its table is made on first use: most texts hold none of
-    /// the key's characters and never need it.
+    /// `foldedAway(in:at:)`, and for a long key `gap(in:at:)`) end, from each index, as one
+    /// `reader` reads escape sequences, found once for each text: a screen of nothing but
+    /// escape sequences would otherwise be walked to its end from every one of the key's
+    /// characters in it. Its table is made on first use: most texts hold none of the key's
+    /// characters and never need it.
+    ///
+    /// A copy is read as the sanitiser shows it and as terminals show it (`show --json`
+    /// through `jq -r`): each hides characters another shows (`EscapeSequence.Reader`).
     private final class Skips {
+        let reader: EscapeSequence.Reader
+        let gaps: Bool
         private var ends: [Int] = []
+
+        init(reader: EscapeSequence.Reader, gaps: Bool) {
+            self.reader = reader
+            self.gaps = gaps
+        }
 
         func end(from start: Int, in bytes: [UInt8]) -> Int {
             if ends.isEmpty { ends = [Int](repeating: -1, count: bytes.count) }
             var path: [Int] = []
             var index = start
             while index < bytes.count, ends[index] < 0 {
-                guard let length = hidden(in: bytes, at: index) ?? foldedAway(in: bytes, at: index) else {
+                guard let length = hidden(in: bytes, at: index, readBy: reader) ?? foldedAway(in: bytes, at: index)
+                        ?? (gaps ? gap(in: bytes, at: index) : nil) else {
                     ends[index] = index
                     break
                 }
@@ -169,6 +180,23 @@ package struct KeyRedaction: Sendable {
             for visited in path { ends[visited] = end }
             return end
         }
+    }
+
+    /// The readings of escape sequences that tell `bytes` apart: all of them where a sequence
+    /// in them is not as long to a terminal as to the sanitiser, else the sanitiser's alone (a
+    /// screen's colours read alike; a control inside one, or a control string, may not). They
+    /// differ only at an introducer (ESC or a C1 control, as UTF-8 or a `\u` escape): the same
+    /// length at each makes every walk between the key's characters the same.
+    private static func readers(for bytes: [UInt8]) -> [EscapeSequence.Reader] {
+        var index = 0
+        while let found = bytes[index...].firstIndex(where: { $0 == 0x1B || $0 == 0xC2 || $0 == UInt8(ascii: "\\") }) {
+            let length = hidden(in: bytes, at: found, readBy: .sanitiser)
+            if EscapeSequence.Reader.allCases.contains(where: { hidden(in: bytes, at: found, readBy: $0) != length }) {
+                return EscapeSequence.Reader.allCases
+            }
+            index = found + 1
+        }
+        return [.sanitiser]
     }
 
     /// Every `partLength` characters in a row of a long key (lower-cased, packed 8 bytes to a
@@ -189,27 +217,18 @@ package struct KeyRedaction: Sendable {
     /// plain bytes alone: a copy needs `partLength` of the key's characters, and a printable
     /// ASCII character folds to itself and hides nothing beside it. So where `partLength` of
     /// the key's own come first, they must be one of its `grams`; where another printable one
-    /// (a space, `;`) or the end comes before that many, none starts here. A copy spaced out
-    /// (`gapsEnd`) is read the same way with its spaces passed over. Only a control, a
-    /// character outside ASCII, a backslash or `%` among them needs `copyEnd`'s closer look:
-    /// the quick one spares it most of a long text (a full screen's frame of escapes and digits).
+    /// (`;`) or the end comes before that many, none starts here. Spaces between them (`gap`)
+    /// are passed over. Only a control, a character outside ASCII, a backslash or `%` among
+    /// them needs `copyEnd`'s closer look: the quick one spares it most of a long text (a
+    /// full screen's frame of escapes and digits).
     private static func cannotStartACopy(_ bytes: [UInt8], at index: Int, grams: Grams) -> Bool {
-        let space = UInt8(ascii: " ")
-        let spaced = index + 1 < bytes.count && bytes[index + 1] == space
         var end = index
         var count = 0
         var part: UInt64 = 0
         while end < bytes.count, count < partLength {
-            if spaced, count > 0 {
-                let gapStart = end
-                while end < bytes.count, bytes[end] == space, end - gapStart <= maxGaps { end += 1 }
-                guard end < bytes.count, end - gapStart <= maxGaps else { return true }
-                // No space where a gap must be: only another gap (NBSP, `\u3000`) or a hidden
-                // character needs the closer look.
-                if end == gapStart {
-                    let byte = bytes[end]
-                    return (0x20..<0x7F).contains(byte) && byte != UInt8(ascii: "\\") && byte != UInt8(ascii: "%")
-                }
+            if count > 0 {
+                while end < bytes.count, bytes[end] == UInt8(ascii: " ") { end += 1 }
+                guard end < bytes.count else { return true }
             }
             let byte = bytes[end]
             guard (0x20..<0x7F).contains(byte), byte != UInt8(ascii: "\\"), byte != UInt8(ascii: "%") else { return false }
@@ -318,17 +337,8 @@ package struct KeyRedaction: Sendable {
         var index = start
         var end = start
         var keyPosition = position
-        var spaced: Bool?  // told by the first two characters: whether gaps stand between them
         while keyPosition < key.count {
-            if keyPosition > position {
-                index = skips.end(from: index, in: bytes)
-                if key.count >= shortLength {
-                    let (gapsEnd, gaps) = gapsEnd(in: bytes, from: index, skips: skips)
-                    if spaced == nil { spaced = gaps > 0 }
-                    guard (gaps > 0) == spaced, gaps <= maxGaps else { break }
-                    index = gapsEnd
-                }
-            }
+            if keyPosition > position { index = skips.end(from: index, in: bytes) }
             guard index < bytes.count, let (folds, length) = folded(bytes, at: index) else { break }
             let rest = key.count - keyPosition
             if length <= rest, bytes[index..<(index + length)].elementsEqual(key[keyPosition..<(keyPosition + length)]) {
@@ -346,23 +356,19 @@ package struct KeyRedaction: Sendable {
         return (end, keyPosition - position)
     }
 
-    /// Where the gap characters from `index` end (hidden ones among them passed over), and how
-    /// many there are, up to one more than `maxGaps`. A copy spaced out ("S E K R I T", with
-    /// a space, a no-break, ideographic, thin or hair space, or any character the names fold
-    /// as a gap: `LocationValidation.isBlank`) reads as the key as plainly as a copy split by a
-    /// line break does. Only a long key's: a short one spaced out is a list ("a b c d"), and
-    /// only with a gap between every two characters of the copy: words of a few of the key's
-    /// characters each ("SEKRIT key123 4567") are no copy, as a run of fewer than
-    /// `partLength` is none.
-    private static func gapsEnd(in bytes: [UInt8], from index: Int, skips: Skips) -> (end: Int, count: Int) {
-        var index = index
-        var count = 0
-        while count <= maxGaps, index < bytes.count, let (value, length) = written(bytes, at: index),
-              let scalar = Unicode.Scalar(value), LocationValidation.isBlank(scalar) {
-            count += 1
-            index = skips.end(from: index + length, in: bytes)
-        }
-        return (index, count)
+    /// The length of a gap character at `index` (written as UTF-8 or a `\u` escape), or nil. A
+    /// long key's copy may hold any run of gaps and hidden characters between any two of its
+    /// characters, each two independently: spaced out ("S E K R I T", with a space, a no-break,
+    /// ideographic, thin or hair space, or any character the names fold as a gap:
+    /// `LocationValidation.isBlank`), in groups ("SEK RIT", "SE KR IT") or with two kinds of
+    /// gap taking turns, it reads as the key as plainly as a copy split by a line break does,
+    /// however wide the gaps. Ordinary text holds no `partLength` of a random key's characters
+    /// in order, whatever spaces stand between them. A short key's copy has no gaps: spaced
+    /// out, it is a list ("a b c d").
+    private static func gap(in bytes: [UInt8], at index: Int) -> Int? {
+        guard let (value, length) = written(bytes, at: index), let scalar = Unicode.Scalar(value),
+              LocationValidation.isBlank(scalar) else { return nil }
+        return length
     }
 
     /// How many of the key's characters a character that folds to several covers where only
@@ -425,7 +431,7 @@ package struct KeyRedaction: Sendable {
     /// invisible one, a variation selector) or turns it into a space (a tab, a line break, U+2028, U+2029: the key split by one is
     /// still read as the key), written as UTF-8 or as a JSON escape (`\u200b`, a surrogate
     /// pair, `\b`, `\n`); nil for any other.
-    private static func hidden(in bytes: [UInt8], at index: Int) -> Int? {
+    private static func hidden(in bytes: [UInt8], at index: Int, readBy reader: EscapeSequence.Reader) -> Int? {
         func isHidden(_ value: UInt32) -> Bool {
             guard let scalar = Unicode.Scalar(value) else { return false }
             return scalar.isTerminalControl || scalar.isInvisible || scalar.isVariationSelector
@@ -449,7 +455,7 @@ package struct KeyRedaction: Sendable {
             }
             return read.value
         }
-        let count = EscapeSequence.length(after: value, character)
+        let count = EscapeSequence.length(after: value, readBy: reader, character)
         guard count > 0 else { return length }
         _ = character(count - 1)
         return read.end - index
@@ -457,8 +463,15 @@ package struct KeyRedaction: Sendable {
 
     /// The character at `index` as a JSON string's decoder reads it (a `\u` escape, `\n`,
     /// `\"`, UTF-8) and its length in bytes; a lone backslash as itself, and a byte that
-    /// starts no character as the decoder's U+FFFD.
+    /// starts no character as the decoder's U+FFFD. A backslash right after a raw ESC is the
+    /// string terminator's (`ESC \\`), written as it is or escaped (`\\\\`): no valid JSON string
+    /// holds a raw ESC, so that text is shown as it is (`ESC \\b` ends a DCS before a "b"), or
+    /// was written by a lax encoder that escaped only the backslash.
     private static func decoded(_ bytes: [UInt8], at index: Int) -> (value: UInt32, length: Int) {
+        let backslash = UInt8(ascii: "\\")
+        if bytes[index] == backslash, index > 0, bytes[index - 1] == 0x1B {
+            return (UInt32(backslash), index + 1 < bytes.count && bytes[index + 1] == backslash ? 2 : 1)
+        }
         if let written = written(bytes, at: index) { return written }
         if bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count {
             switch bytes[index + 1] {
