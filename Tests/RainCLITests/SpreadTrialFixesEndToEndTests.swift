@@ -127,7 +127,16 @@ import Testing
             // The forecast: 95% every day; the runs: all wet but the third day's, all dry.
             let cache = ForecastCache(directory: RainPaths.resolve(environment: ["RAIN_HOME": home]).forecastsDirectory)
             var cached = try #require(try cache.load(for: world.berlin.id))
-            for index in cached.forecast.daily.indices { cached.forecast.daily[index].precipProbability = 0.95 }
+            // Rain alone, a millimetre a day, and no next hour: a day of snow and rain has its
+            // amounts on a row of their own, and the hour's simulated weather would decide
+            // what fits 24 lines.
+            for index in cached.forecast.daily.indices {
+                cached.forecast.daily[index].precipProbability = 0.95
+                cached.forecast.daily[index].precipAccumulation = 1
+                cached.forecast.daily[index].snowAccumulation = nil
+                cached.forecast.daily[index].precipType = "rain"
+            }
+            cached.forecast.nextHour = nil
             try cache.save(cached)
             func runs(dryDay: Int?) throws {
                 try Self.editKeptSpread(world, world.berlin, days: { days in
