@@ -45,7 +45,9 @@ import Testing
             let lines = refused.error.split(separator: "\n")
             #expect(lines.first?.hasPrefix("rain: error: ") == true && lines.first?.hasSuffix(limitCase.message) == true, "\(refused.error)")
             let forecasts = world.simulator.requests.filter { $0.path == "/v1/forecast" }.count - before
-            #expect(limitCase.asksAgain ? forecasts > 1 : forecasts == 1, "the refused run's forecast requests: \(forecasts)")
+            // None where the first run's air was refused first (its 429 is remembered), one
+            // where the forecast is: the order of the two concurrent requests is the machine's.
+            #expect(limitCase.asksAgain ? forecasts > 1 : forecasts <= 1, "the refused run's forecast requests: \(forecasts)")
         }
     }
 
