@@ -14,17 +14,19 @@ import Testing
     private let key = ForecastWorld.apiKey   // sim-key-0123456789abcdef
     private let exec = #"cat >> "$RAIN_HOME/events.jsonl"; env | grep ^RAIN_NOTIFY_ >> "$RAIN_HOME/events.jsonl""#
 
+    /// A JSON value's strings, its member names among them.
+    private func strings(_ value: Any) -> [String] {
+        switch value {
+        case let text as String: return [text]
+        case let items as [Any]: return items.flatMap(strings)
+        case let members as [String: Any]: return members.flatMap { [$0.key] + strings($0.value) }
+        default: return []
+        }
+    }
+
     /// Every text `text` holds as a reader sees it: a JSON document's strings (and member
     /// names) decoded, anything else as it is; each stripped by the one sanitiser.
     private func readings(of text: String) -> [String] {
-        func strings(_ value: Any) -> [String] {
-            switch value {
-            case let text as String: return [text]
-            case let items as [Any]: return items.flatMap(strings)
-            case let members as [String: Any]: return members.flatMap { [$0.key] + strings($0.value) }
-            default: return []
-            }
-        }
         let documents = text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8), options: .fragmentsAllowed) }
         let whole = try? JSONSerialization.jsonObject(with: Data(text.utf8), options: .fragmentsAllowed)
         return ([text] + (whole.map(strings) ?? []) + documents.flatMap(strings)).map(\.strippingControlCharacters)
@@ -121,14 +123,6 @@ import Testing
             #expect(written.contains { $0.path.hasPrefix("cache/forecasts/") } && written.contains { $0.path.hasSuffix("events.jsonl") }, "\(written.map(\.path))")
             for (name, text) in zip(outputs.indices.map { "output \($0)" }, outputs) + written.map({ ($0.path, $0.text) }) {
                 let documents = text.split(separator: "\n").compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8), options: .fragmentsAllowed) }
-                func strings(_ value: Any) -> [String] {
-                    switch value {
-                    case let text as String: return [text]
-                    case let items as [Any]: return items.flatMap(strings)
-                    case let members as [String: Any]: return members.flatMap { [$0.key] + strings($0.value) }
-                    default: return []
-                    }
-                }
                 let asTerminal = ([text] + documents.flatMap(strings)).map { sequences.reduce($0) { $0.replacingOccurrences(of: $1, with: "") } }
                 for reading in readings(of: text) + asTerminal where flattened(reading).contains(key) {
                     Issue.record("\(gaps.map(\.debugDescription)) \(name): \(reading.prefix(400).debugDescription)")

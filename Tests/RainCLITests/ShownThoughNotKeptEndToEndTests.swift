@@ -84,20 +84,18 @@ import Testing
     /// machine does not know: the answer's offset is Tokyo's zone (UTC+9).
     @Test(arguments: ["localtime", "posixrules", "Factory", "posix/Factory"])
     func aFileThatIsNoZoneIsAnUnknownZone(name: String) async throws {
-        try await withTemporaryDirectory { home in
-            let world = try ForecastWorld(home: home, now: TrustLeftoversEndToEndTests.now)
-            world.simulator.setBehaviour(.zoneNamed(name))
-            let shown = try await world.rain(["show", "Tokyo"])
-            #expect(shown.status == 0, "\(shown)")
-            let header = shown.output.split(separator: "\n").prefix(2).joined(separator: "\n")
-            #expect(header.contains("Thu 20 Aug 21:3") && header.contains("(UTC+9)"), "\(shown)")
-        }
+        try await Self.expectTokyoShown(zoneNamed: name, time: "Thu 20 Aug 21:3", offset: "(UTC+9)")
     }
 
     /// A `timezone` naming a zone's `posix/` or `right/` copy names the zone, summer time
     /// included (Berlin's UTC+2 in August, New York's UTC-4), not the answer's fixed offset.
     @Test(arguments: [("posix/Europe/Berlin", "Thu 20 Aug 14:3", "(UTC+2)"), ("right/America/New_York", "Thu 20 Aug 08:3", "(UTC-4)")])
     func aCopyOfAZoneIsTheZone(name: String, time: String, offset: String) async throws {
+        try await Self.expectTokyoShown(zoneNamed: name, time: time, offset: offset)
+    }
+
+    /// `rain show Tokyo` where the answer's `timezone` is `name`: its header says `time` and `offset`.
+    private static func expectTokyoShown(zoneNamed name: String, time: String, offset: String) async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home, now: TrustLeftoversEndToEndTests.now)
             world.simulator.setBehaviour(.zoneNamed(name))
