@@ -11,30 +11,46 @@ enum OpenMeteoVariables {
         var value: @Sendable (OpenMeteoDay, OpenMeteoUnits, OpenMeteoClock) -> JSONValue
     }
 
-    /// WMO weather interpretation code for conditions.
+    /// The WMO weather interpretation code open-meteo/open-meteo computes for an hour
+    /// (`Sources/App/Helper/WeatherCode.swift`, `calculate`, for a model of hourly steps),
+    /// first match wins: a thunderstorm (there from CAPE; the simulator's is its icon);
+    /// where a model's categorical freezing rain is set (the simulator's sleet), freezing
+    /// drizzle (56, 57) or rain (66, 67) from 0.01 mm/h; snowfall in cm/h (0.7 cm per mm of
+    /// water, as `OpenMeteoUnits.snowfall`) from 0.01, 0.2 and 0.8 (71, 73, 75); then any
+    /// precipitation in mm/h from 0.01, 0.5, 1.0, 1.3, 2.5 and 7.6 (drizzle 51, 53, 55, rain
+    /// 61, 63, 65); fog where the visibility is 1000 m at most; else the cloud cover in per
+    /// cent from 20, 50 and 80 (0, 1, 2, 3).
     static func weatherCode(_ conditions: Conditions) -> Int {
+        let intensity = conditions.precipIntensity
         switch conditions.icon {
         case "thunderstorm": return 95
-        case "snow": return conditions.precipIntensity < 1 ? 71 : conditions.precipIntensity < 4 ? 73 : 75
-        // open-meteo/open-meteo Sources/App/Helper/WeatherCode.swift, `calculate`: where a
-        // model's categorical freezing rain is set, freezing drizzle (56, 57) or freezing rain
-        // (66, 67) by the hour's precipitation in mm/h, from 0.01 mm/h; below that it falls
-        // through to the cloud codes. The simulator's sleet is that.
-        case "sleet" where conditions.precipIntensity >= 0.01:
-            switch conditions.precipIntensity {
+        case "sleet" where intensity >= 0.01:
+            switch intensity {
             case ..<0.5: return 56
             case ..<1.3: return 57
             case ..<2.5: return 66
             default: return 67
             }
-        case "rain":
-            if conditions.precipIntensity < 0.4 { return 51 }
-            return conditions.precipIntensity < 2.5 ? 61 : conditions.precipIntensity < 7.6 ? 63 : 65
-        case "fog": return 45
-        default:
-            if conditions.cloudCover > 0.875 { return 3 }
-            if conditions.cloudCover > 0.375 { return 2 }
-            return conditions.cloudCover > 0.125 ? 1 : 0
+        case "snow" where intensity * 0.7 >= 0.01:
+            let centimetres = intensity * 0.7
+            return centimetres < 0.2 ? 71 : centimetres < 0.8 ? 73 : 75
+        default: break
+        }
+        switch intensity {
+        case ..<0.01: break
+        case ..<0.5: return 51
+        case ..<1.0: return 53
+        case ..<1.3: return 55
+        case ..<2.5: return 61
+        case ..<7.6: return 63
+        default: return 65
+        }
+        if conditions.visibility <= 1 { return 45 }
+        switch conditions.cloudCover * 100 {
+        case ..<20: return 0
+        case ..<50: return 1
+        case ..<80: return 2
+        default: return 3
         }
     }
 

@@ -50,6 +50,21 @@ import Testing
         }
     }
 
+    /// `TZ=localtime` (no colon, no path) is read as glibc reads it: a file of `TZDIR` (else
+    /// the zoneinfo folder), its links followed; Debian's links to /etc/localtime. Here a
+    /// `TZDIR` whose localtime links, as Debian's does, to a stand-in for /etc/localtime that
+    /// links to Tokyo's zone (glibc's `date` says JST for it). It had been "UTC".
+    @Test func tzLocaltimeIsTheFileTheZoneFolderLinks() async throws {
+        try await withTemporaryDirectory { home in
+            writeFile(home + "/config.json", #"{"notify": {"quiet_hours": "22:00-07:00"}}"#)
+            try FileManager.default.createDirectory(atPath: home + "/zoneinfo", withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: home + "/etc-localtime", withDestinationPath: "/usr/share/zoneinfo/Asia/Tokyo")
+            try FileManager.default.createSymbolicLink(atPath: home + "/zoneinfo/localtime", withDestinationPath: home + "/etc-localtime")
+            let shown = try await rain(["config", "show"], home: home, environment: ["TZ": "localtime", "TZDIR": home + "/zoneinfo"])
+            #expect(shown.output.contains("22:00-07:00 (this machine's time zone, Asia/Tokyo)"), "\(shown)")
+        }
+    }
+
     @Test func aFileThatCannotBeUsedStillShowsThePaths() async throws {
         try await withTemporaryDirectory { home in
             writeFile(home + "/config.json", #"{"units": "si",}"#)

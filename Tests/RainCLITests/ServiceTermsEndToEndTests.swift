@@ -150,6 +150,39 @@ import Testing
         }
     }
 
+    /// MET throttles a client, not a place, and asks it to "limit traffic immediately" after a
+    /// 429 (metno/weatherapi-docs `doc/TermsOfService.md`, "Throttling and traffic shaping"):
+    /// its `Retry-After` is kept in quota.json, so the next run, a minute later and for
+    /// another place, asks MET nothing before it ends, and says why; after it, MET is asked.
+    /// The hold had covered only the refresh that met it.
+    @Test func aMetAlertsRetryAfterHoldsTheNextRuns() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 10}"#, now: NotifyEndToEndTests.now)
+            let store = LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+            _ = try store.add(name: "Bergen", coordinate: Coordinate(latitude: 60.39, longitude: 5.32))
+            _ = try store.add(name: "Oslo", coordinate: Coordinate(latitude: 59.91, longitude: 10.75))
+            world.simulator.setBehaviour(.metAlertsStatus(429, retryAfter: 20 * 60))
+            let asked = { (prefix: String) in world.simulator.requests.filter { $0.path.hasPrefix(prefix) }.count }
+            let refresh = { (place: String, minutes: Double) in
+                try await BuiltProduct.run("rain", ["refresh", place], environment: world.keylessEnvironment,
+                                           at: NotifyEndToEndTests.now.addingTimeInterval(minutes * 60))
+            }
+            let first = try await refresh("Bergen", 0)
+            #expect(first.status == 0 && asked("/weatherapi") == 1, "\(first) \(world.requestedPaths)")
+            #expect(String(decoding: fileBytes(home + "/state/quota.json") ?? [], as: UTF8.self).contains(#""held":"#))
+            for minutes in [1.0, 19] {
+                let held = try await refresh("Oslo", minutes)
+                #expect(held.status == 0, "the forecast is fetched: \(held)")
+                #expect(asked("/weatherapi") == 1, "after \(minutes) minutes: \(world.requestedPaths)")
+                #expect(held.error.contains("Oslo: could not fetch") && held.error.contains("rate-limited by the API; try again in"), "\(held)")
+            }
+            #expect(asked("/v1/forecast") == 3)
+            let later = try await refresh("Oslo", 21)
+            #expect(later.status == 0, "\(later)")
+            #expect(asked("/weatherapi") == 2, "asked again once the hold is over: \(world.requestedPaths)")
+        }
+    }
+
     /// ifconfig.co asks for "1 request per minute" and may answer more with 429 (mpolden/echoip
     /// `html/index.html`; simulator: `IPLocationRateLimiter`): rain asks it once, says the 429
     /// plainly and saves nothing; a 503 is not tried again within seconds either.

@@ -104,8 +104,9 @@ import Testing
         // The C library reads the zone's copies too; they are the zone.
         ("posix/Asia/Tokyo", "Asia/Tokyo"), (":/usr/share/zoneinfo/right/Asia/Tokyo", "Asia/Tokyo"),
         (":Europe/Berlin", "Europe/Berlin"),
-        // Files beside the zones that are none.
-        ("posixrules", "UTC"), (":localtime", "UTC"), ("posix/Factory", "UTC"),
+        // Files beside the zones that are none: read as glibc reads them, following their
+        // links (Debian's posixrules links to New York), else none.
+        ("posixrules", "America/New_York"), ("posix/Factory", "UTC"), ("Factory", "UTC"),
     ])
     func theMachineZoneComesFromTZFirst(_ variable: String, _ expected: String) {
         #expect(ZoneInfo.machineIdentifier(environment: ["TZ": variable]) == expected)
@@ -145,6 +146,30 @@ import Testing
                     == "America/St_Johns")
         }
         #expect(ZoneInfo.machineIdentifier(environment: ["TZ": ":/etc/localtime"]) == ZoneInfo.machineIdentifier(environment: [:]))
+    }
+
+    /// `TZ=localtime` (no colon, no path) is a file of the zoneinfo folder for glibc, or of
+    /// `TZDIR`; Debian's links to /etc/localtime, the machine's zone (`TZ=localtime date` says
+    /// it). Here a `TZDIR` of links as Debian's: localtime to a stand-in for /etc/localtime,
+    /// which links to Tokyo's zone, and a link whose relative target goes up and down. It had
+    /// been "UTC".
+    @Test func tzNamingAFileOfTheZoneFolderFollowsItsLinks() async throws {
+        try await withTemporaryDirectory { folder in
+            let etc = folder + "/etc-localtime", zones = folder + "/zones"
+            try FileManager.default.createDirectory(atPath: zones + "/US", withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: etc, withDestinationPath: "/usr/share/zoneinfo/Asia/Tokyo")
+            try FileManager.default.createSymbolicLink(atPath: zones + "/localtime", withDestinationPath: etc)
+            try FileManager.default.createSymbolicLink(atPath: zones + "/US/Pacific", withDestinationPath: "../US/../../etc-localtime")
+            for variable in ["localtime", ":localtime"] {
+                #expect(ZoneInfo.machineIdentifier(environment: ["TZ": variable, "TZDIR": zones], localtime: etc) == "Asia/Tokyo")
+                #expect(ZoneInfo.machineIdentifier(environment: ["TZ": variable, "TZDIR": zones], localtime: folder + "/none")
+                        == "Asia/Tokyo", "the links are followed to the zone whatever the machine's is")
+            }
+            #expect(ZoneInfo.machineIdentifier(environment: ["TZ": ":" + zones + "/localtime"]) == "Asia/Tokyo")
+            #expect(ZoneInfo.machineIdentifier(environment: ["TZ": zones + "/US/Pacific"]) == "Asia/Tokyo")
+        }
+        // The system's own folder: the machine's zone, as without TZ.
+        #expect(ZoneInfo.machineIdentifier(environment: ["TZ": "localtime"]) == ZoneInfo.machineIdentifier(environment: [:]))
     }
 
     /// /etc/timezone is read as `TZ` and /etc/localtime are: a copy is its zone, a file that is

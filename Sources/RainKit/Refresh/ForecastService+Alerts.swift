@@ -73,8 +73,11 @@ extension ForecastService {
         ///   - remembered: when those feeds were asked for a place whose forecast was not
         ///     written then (`RememberedAlertPolls`), by its ID (read only where such a feed
         ///     covers a place): the later of that and its cached forecast's holds.
+        ///   - held: the seconds left of a 429's `Retry-After` an earlier run met at a feed
+        ///     (`RememberedFeedHold`), nil where none holds: the feed is asked for no place, each
+        ///     keeps what it gave last time, with the line a 429 gets.
         init(for locations: [Location], at indices: [Int], now: Date, previous: @escaping @Sendable (Int) -> CachedForecast?,
-             remembered: () -> [UUID: Asking] = { [:] }) {
+             remembered: () -> [UUID: Asking] = { [:] }, held: (any AlertFeed) -> Int? = { _ in nil }) {
             let requests: [(index: Int, feed: any AlertFeed)] = indices.flatMap { index in
                 AlertSource.feeds(for: locations[index].coordinate).map { (index, $0) }
             }
@@ -82,19 +85,31 @@ extension ForecastService {
             positions = Dictionary(grouping: requests.indices) { requests[$0].index }
             var kept: [Int: [Forecast.Alert]] = [:]
             let remembered = requests.contains { $0.feed.minimumInterval != nil } ? remembered() : [:]
+            var holds: [String: Int?] = [:]
+            var heldBack: [Int: FeedFailure] = [:]
             var asking: [Int: Asking] = [:]
             for (position, (index, feed)) in requests.enumerated() {
-                guard let interval = feed.minimumInterval else { continue }
                 let cached = previous(index)
-                var last = cached.map { Asking(of: $0.forecast) }
-                if let poll = remembered[locations[index].id], let at = poll.at, at > last?.at ?? .distantPast {
-                    // The alerts (and `Last-Modified`) are still those of the cached forecast.
-                    last = Asking(at: at, lastModified: last?.lastModified, expires: poll.expires)
+                var last: Asking?
+                if let interval = feed.minimumInterval {
+                    last = cached.map { Asking(of: $0.forecast) }
+                    if let poll = remembered[locations[index].id], let at = poll.at, at > last?.at ?? .distantPast {
+                        // The alerts (and `Last-Modified`) are still those of the cached forecast.
+                        last = Asking(at: at, lastModified: last?.lastModified, expires: poll.expires)
+                    }
+                    if let last, last.holds(at: now, interval: interval) {
+                        kept[position] = cached?.forecast.alerts.filter(feed.gave) ?? []
+                        asking[index] = last
+                        continue
+                    }
                 }
-                if let last, last.holds(at: now, interval: interval) {
+                if holds[feed.displayName] == nil { holds[feed.displayName] = .some(held(feed)) }
+                if let secondsLeft = holds[feed.displayName] ?? nil {
+                    // Not asked: when it was asked last stays as it was.
                     kept[position] = cached?.forecast.alerts.filter(feed.gave) ?? []
-                    asking[index] = last
-                } else {
+                    if let last { asking[index] = last }
+                    heldBack[position] = FeedFailure(.rateLimited(retryAfter: secondsLeft), fetching: feed.displayName, for: locations[index].name)
+                } else if feed.minimumInterval != nil {
                     // Asked now; until it answers, what the last answer said is still what we know.
                     asking[index] = Asking(at: now, lastModified: last?.lastModified, expires: last?.expires)
                 }
@@ -105,6 +120,7 @@ extension ForecastService {
             self.previous = previous
             found.withLock { $0 = kept }
             answered.withLock { $0 = Set(kept.keys) }
+            failures.withLock { $0.problems = heldBack }
         }
 
         /// `forecast` of the place at `index` with its feeds' alerts after its own, and when the
@@ -224,6 +240,17 @@ extension ForecastService {
 
         /// The 429 `feed` answered earlier in this batch, if it did.
         fileprivate func refusal(of feed: any AlertFeed) -> ForecastError? { refusals.withLock { $0[feed.displayName] } }
+
+        /// The feeds that answered this batch with a 429 and its `Retry-After`, in seconds:
+        /// what the next runs must hold to (`RememberedFeedHold`).
+        func retryAfters() -> [(feed: any AlertFeed, seconds: Int)] {
+            let refused = refusals.withLock { $0 }
+            return refused.keys.sorted().compactMap { name in
+                guard case .rateLimited(let seconds?, _) = refused[name],
+                      let feed = requests.first(where: { $0.feed.displayName == name })?.feed else { return nil }
+                return (feed, seconds)
+            }
+        }
 
         fileprivate func record(_ failure: FeedFailure, from position: Int) {
             failures.withLock { lines in

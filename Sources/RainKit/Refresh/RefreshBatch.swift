@@ -33,7 +33,11 @@ final class RefreshBatch: Sendable {
         self.due = due
         // The feeds read a place's whole cached forecast (its alerts), not what an outcome keeps.
         self.official = ForecastService.OfficialAlerts(for: locations, at: due, now: service.now(), previous: { service.cached(for: locations[$0]) },
-                                                       remembered: { RememberedAlertPolls.load(service.settings.paths.alertPollsFile).polls })
+                                                       remembered: { RememberedAlertPolls.load(service.settings.paths.alertPollsFile).polls },
+                                                       held: { feed in
+                                                           RememberedFeedHold.secondsLeft(at: service.settings.paths.quotaFile,
+                                                                                          for: RememberedFeedHold.source(of: feed, in: service.settings), now: service.now())
+                                                       })
         self.air = ForecastService.AirAnswers(at: due, enabled: service.settings.airQuality) { service.cached(for: locations[$0]) }
         self.kept = kept
         self.progress = progress
@@ -63,6 +67,7 @@ final class RefreshBatch: Sendable {
         async let feedsAnswered: Void = service.fetch(official, for: locations, until: .now + budget)
         let failures = await fetchForecasts(atMostPerMinute: plan?.placesPerMinute, each: budget)
         await feedsAnswered
+        rememberFeedHolds()
         rememberUsedUpQuotas(after: failures)
         rememberSecondLimit(answered: failures.contains { $0 == nil })
         await writeHeldForecasts()
@@ -126,6 +131,16 @@ final class RefreshBatch: Sendable {
         let usedUp = [failures.lazy.compactMap({ $0?.usedUpQuota }).first.map { RememberedQuota(quota: $0, source: RememberedQuota.source(of: settings)) },
                       air.usedUpQuota.map { RememberedQuota(quota: $0, source: RememberedQuota.airSource(of: settings)) }]
         RememberedQuota.remember(usedUp.compactMap { $0 }, at: settings.paths.quotaFile, now: service.now())
+    }
+
+    /// Writes down each alert feed's 429 `Retry-After` of this run, so no later run asks that
+    /// feed before it ends (`RememberedFeedHold`).
+    private func rememberFeedHolds() {
+        let settings = service.settings
+        let holds = official.retryAfters().map { feed, seconds in
+            RememberedFeedHold(source: RememberedFeedHold.source(of: feed, in: settings), retryAfter: seconds, now: service.now())
+        }
+        RememberedFeedHold.remember(holds, at: settings.paths.quotaFile, now: service.now())
     }
 
     /// Writes down the calls a second the forecasts' server said in this run, so the next run

@@ -11,8 +11,9 @@ import FoundationEssentials
 /// and ensemble too. The file keeps a hash (`source`), never a key or URL; another provider,
 /// URL or key has another hash, and a remembered quota is not theirs.
 ///
-/// `{"quotas": [{"service", "window", "resets_at", "source"}, ...], "per_second": [...]}` (the
-/// limits a second the servers said, `RememberedSecondLimit`); a file of one quota's
+/// `{"quotas": [{"service", "window", "resets_at", "source"}, ...], "per_second": [...],
+/// "held": [...]}` (the limits a second the servers said, `RememberedSecondLimit`; the alert
+/// feeds' 429 holds, `RememberedFeedHold`); a file of one quota's
 /// members at its top (what rain wrote before it kept several) is read as that one. Losing the
 /// file costs one request (the next refresh asks and is told again), so it is written as
 /// derived data is, and a file that cannot be read as one (damaged, too large, not a regular
@@ -47,7 +48,7 @@ struct RememberedQuota: Sendable, Equatable {
         OpenMeteoRateLimit.freeLimits(forURL: url) == nil ? nil : hash("open-meteo free")
     }
 
-    private static func hash(_ text: String) -> String {
+    static func hash(_ text: String) -> String {
         let hex = String(text.fnv1a64(), radix: 16)
         return String(repeating: "0", count: 16 - hex.count) + hex
     }
@@ -99,14 +100,15 @@ struct RememberedQuota: Sendable, Equatable {
         guard !added.isEmpty else { return }
         var kept = load(path).filter { old in old.holds(at: now) && !added.contains { $0.source == old.source } }
         for quota in added where !kept.contains(where: { $0.source == quota.source }) { kept.append(quota) }
-        write(kept, perSecond: RememberedSecondLimit.load(path), to: path)
+        write(kept, perSecond: RememberedSecondLimit.load(path), held: RememberedFeedHold.load(path).filter { $0.holds(at: now) }, to: path)
     }
 
-    /// Writes the file whole: `quotas` and the limits a second (`RememberedSecondLimit`),
-    /// atomically, its folder made when missing.
-    static func write(_ quotas: [RememberedQuota], perSecond: [RememberedSecondLimit], to path: String) {
+    /// Writes the file whole: `quotas`, the limits a second (`RememberedSecondLimit`) and the
+    /// alert feeds' holds (`RememberedFeedHold`), atomically, its folder made when missing.
+    static func write(_ quotas: [RememberedQuota], perSecond: [RememberedSecondLimit], held: [RememberedFeedHold], to path: String) {
         var members: [String: JSONValue] = ["quotas": .array(quotas.map(\.value))]
         if !perSecond.isEmpty { members["per_second"] = .array(perSecond.map(\.value)) }
+        if !held.isEmpty { members["held"] = .array(held.map(\.value)) }
         try? AtomicFile.createFolder(AtomicFile.parentFolder(of: path))
         try? AtomicFile.write(JSONValue.object(members).serializedBytes(compactly: true), to: path, durability: .derived, limit: Self.limit)
     }

@@ -49,6 +49,7 @@ struct RememberedSecondLimit: Sendable, Equatable {
         guard kept.first(where: { $0.source == source })?.limit != limit else { return }
         var limits = kept.filter { $0.source != source }
         if let limit { limits.append(RememberedSecondLimit(source: source, limit: limit)) }
-        RememberedQuota.write(RememberedQuota.load(path).filter { $0.holds(at: now) }, perSecond: limits, to: path)
+        RememberedQuota.write(RememberedQuota.load(path).filter { $0.holds(at: now) }, perSecond: limits,
+                              held: RememberedFeedHold.load(path).filter { $0.holds(at: now) }, to: path)
     }
 }

@@ -3,7 +3,8 @@ import Glibc
 extension ZoneInfo {
     /// The name of this machine's time zone, as the C library finds it: `TZ` ("Asia/Tokyo",
     /// ":Asia/Tokyo", a path under the zoneinfo folder or a link to a zone file, systemd's
-    /// ":/etc/localtime"), else the zone `localtime` (/etc/localtime) links to, else
+    /// ":/etc/localtime", a file of the zoneinfo folder that links to a zone or to
+    /// /etc/localtime), else the zone `localtime` (/etc/localtime) links to, else
     /// `timezoneFile` (/etc/timezone); "UTC" when none of them names one. (FoundationEssentials
     /// says "GMT" for every machine: its `TimeZone.current` needs ICU.)
     public static func machineIdentifier(environment: [String: String], folder: String = systemFolder,
@@ -12,7 +13,18 @@ extension ZoneInfo {
             // POSIX leaves a leading ":" to the library; glibc reads what follows as a file.
             let name = variable.hasPrefix(":") ? String(variable.dropFirst()) : variable
             // systemd's ":/etc/localtime" is the machine's zone, whether a link or a copy.
-            if name != localtime { return zoneName(name, folder: folder) ?? "UTC" }
+            if name != localtime {
+                if let zone = zoneName(name, folder: folder) { return zone }
+                // glibc (time/tzfile.c, `__tzfile_read`) reads a name that is no path as a file
+                // of `TZDIR`, else of the zoneinfo folder, following its links: Debian's
+                // zoneinfo/localtime links to /etc/localtime, posixrules to New York.
+                let tzdir = environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? folder
+                switch linkEnd(from: name.hasPrefix("/") ? name : tzdir + "/" + name, localtime: localtime, folder: folder) {
+                case .zone(let zone): return zone
+                case .machine: break
+                case nil: return "UTC"
+                }
+            }
         }
         if let name = identifier(linkedFrom: localtime, folder: folder).flatMap({ zoneName($0, folder: folder) }) {
             return name
@@ -36,10 +48,48 @@ extension ZoneInfo {
 
     /// "Europe/Berlin" for a link (/etc/localtime) to ".../zoneinfo/Europe/Berlin".
     private static func identifier(linkedFrom path: String, folder: String) -> String? {
+        linkTarget(of: path).flatMap { identifier(fromPath: $0, folder: folder) }
+    }
+
+    /// Where a chain of links ends for the C library: in a zone, or at this machine's
+    /// `localtime`, whose zone is found as without `TZ`.
+    private enum LinkEnd: Equatable {
+        case zone(String)
+        case machine
+    }
+
+    /// Follows the links from `path` (a few, as the kernel would) to the first that is a zone
+    /// file's path or this machine's `localtime`; nil where they end elsewhere, or at no link.
+    private static func linkEnd(from path: String, localtime: String, folder: String) -> LinkEnd? {
+        var path = path
+        for _ in 0..<8 {
+            if path == localtime { return .machine }
+            guard let target = linkTarget(of: path) else { return nil }
+            path = normalized(target.hasPrefix("/") ? target : AtomicFile.parentFolder(of: path) + "/" + target)
+            if let found = identifier(fromPath: path, folder: folder) {
+                let zone = withoutCopyFolder(found)
+                if isSafeName(zone) && !isNotAZone(zone) { return .zone(zone) }
+            }
+        }
+        return nil
+    }
+
+    /// What the link at `path` holds; nil when it is no link.
+    private static func linkTarget(of path: String) -> String? {
         var target = [CChar](repeating: 0, count: 4096)
         let length = readlink(path, &target, target.count - 1)
         guard length > 0 else { return nil }
-        return identifier(fromPath: String(decoding: target[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self), folder: folder)
+        return String(decoding: target[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// `path` without "." and ".." ("/usr/share/zoneinfo/US/../America/New_York" is
+    /// ".../zoneinfo/America/New_York"), as tzdata's relative links are read.
+    private static func normalized(_ path: String) -> String {
+        var parts: [Substring] = []
+        for part in path.split(separator: "/") where part != "." {
+            if part == ".." { _ = parts.popLast() } else { parts.append(part) }
+        }
+        return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
     }
 
     /// "Europe/Berlin" for ".../zoneinfo/Europe/Berlin"; nil for a path outside a zoneinfo folder.
