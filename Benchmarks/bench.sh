@@ -2,9 +2,17 @@
 # `make bench`: rain against curl, jq and sqlite3, side by side in one run, on loopback only.
 # Builds and installs the release rain into a scratch DESTDIR (what `make install` installs),
 # starts two ForecastSimulators (0 ms and 50 ms latency) and prints medians and ratios.
-# BENCH_QUICK=1 runs fewer repetitions (for a smoke run).
+# BENCH_QUICK=1 runs fewer repetitions (for a smoke run). BENCH_ONLY=refresh runs only run 1's
+# rounds in turn (one refresh with the air, one with it off, one curl), BENCH_ROUNDS of them
+# (default 100), and prints their medians and ratios.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+only="${BENCH_ONLY:-}"
+case "$only" in
+    ""|refresh) ;;
+    *) echo "bench: BENCH_ONLY must be empty or refresh, not '$only'" >&2; exit 2 ;;
+esac
 
 packages=""
 command -v hyperfine >/dev/null 2>&1 || packages="$packages hyperfine"
@@ -27,6 +35,8 @@ echo "Building the release rain (make install into a scratch folder) and the sim
 make -s install DESTDIR="$work/install" PREFIX=/usr >/dev/null
 swift build -c release --product forecast-simulator >/dev/null
 rain="$work/install/usr/bin/rain"
+simulator="$(swift build -c release --show-bin-path)/forecast-simulator"
+if [ -z "$only" ]; then
 # The same rain with the Swift runtime and Foundation as shared libraries (compiled and laid out
 # as the installed one, SHARED_FLAGS from the Makefile; in a build folder of its own so the
 # installed kind is not relinked), stripped alike: what the static link is measured against in
@@ -36,13 +46,14 @@ echo "Building rain with shared libraries for comparison (.build/shared)..." >&2
 swift build -c release --product rain --scratch-path .build/shared ${SHARED_FLAGS:-} >/dev/null
 strip -o "$work/rain-shared" "$(swift build -c release --scratch-path .build/shared --show-bin-path)/rain"
 shared_rain="$work/rain-shared"
-simulator="$(swift build -c release --show-bin-path)/forecast-simulator"
 # The least the design's atomic write costs, in C with nothing parsed (see the file).
 clang -O2 -static -o "$work/atomic-replace" Benchmarks/atomic-replace.c
+fi
 
 # Run 1 takes 100 runs a side: with 30, curl's median alone moved by 0.3 ms from one run to the
 # next, as much as the changes being measured.
 if [ -n "${BENCH_QUICK:-}" ]; then fast_runs=5; one_runs=5; slow_runs=2; else fast_runs=30; one_runs=100; slow_runs=8; fi
+rounds="${BENCH_ROUNDS:-$one_runs}"
 places=200
 parallel=6
 latency=50
@@ -52,8 +63,10 @@ unset RAIN_CONFIG RAIN_BASE_URL XDG_CONFIG_HOME XDG_DATA_HOME XDG_CACHE_HOME NO_
 
 start_simulator fast
 fast="http://127.0.0.1:$port/forecast/"
-start_simulator slow --latency-ms "$latency"
-slow="http://127.0.0.1:$port/forecast/"
+if [ -z "$only" ]; then
+    start_simulator slow --latency-ms "$latency"
+    slow="http://127.0.0.1:$port/forecast/"
+fi
 
 # One home per run; the config points at the simulator, the official alert feeds too (places in
 # the US and Norway ask them): nothing but loopback is ever a target.
@@ -68,13 +81,61 @@ ratio() { jq -rn "$1 / $2 | . * 100 | round / 100"; }
 ms() { jq -rn "$1 * 1000 | . * 10 | round / 10"; }
 
 # --- 1. one refresh vs one curl (0 ms latency) ---
+# The same place in two homes: one asks for the air beside the forecast (rain's default), the
+# other has `"air_quality": false`.
 one="$work/one"
+one_air_off="$work/one-air-off"
 make_home "$one" "$fast"
-RAIN_HOME="$one" "$rain" locations add Berlin --lat 52.52 --lon 13.405 >/dev/null
+mkdir -p "$one_air_off"
+jq -c '.air_quality = false' "$one/config.json" >"$one_air_off/config.json"
+for home in "$one" "$one_air_off"; do
+    RAIN_HOME="$home" "$rain" locations add Berlin --lat 52.52 --lon 13.405 >/dev/null
+done
 # curl asks for exactly what rain asks for (`rain refresh --verbose` shows it): Pirate Weather's
 # version=2 answers carry more fields, and the simulator writes them as that server does.
 one_url="${fast}${RAIN_API_KEY}/52.52,13.405?units=si&lang=en&version=2"
 curl -s -o "$work/answer.json" "$one_url"
+# once HOME COMMAND: the seconds one run of COMMAND takes (in RAIN_HOME=HOME).
+once() {
+    RAIN_HOME="$1" hyperfine -N --style none --runs 1 --export-json "$work/once.json" "$2" >/dev/null
+    jq '.results[0].times[0]' "$work/once.json"
+}
+# in_turn: rain with the air, rain with it off and curl, one run of each in turn, $rounds
+# rounds: the machine's speed drifts over a block of runs (curl's median moved by up to 1 ms
+# between runs of make bench), and in turn all three see the same. Each home has refreshed
+# once first, so every measured refresh reads back and replaces a cached forecast.
+in_turn() {
+    RAIN_HOME="$one" "$rain" refresh --quiet; RAIN_HOME="$one_air_off" "$rain" refresh --quiet
+    : >"$work/alternate.rain"; : >"$work/alternate.air-off"; : >"$work/alternate.curl"
+    for _ in $(seq "$rounds"); do
+        once "$one" "$rain refresh" >>"$work/alternate.rain"
+        once "$one_air_off" "$rain refresh" >>"$work/alternate.air-off"
+        once "$one" "curl -s -o /dev/null $one_url" >>"$work/alternate.curl"
+    done
+}
+middle() { sort -g "$1" | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
+verdict() { if jq -en "$1" >/dev/null; then echo "met"; else echo "MISSED"; fi; }
+summary_header() {
+    echo
+    echo "== Summary ($(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(uname -r), load average $(cut -d' ' -f1-3 /proc/loadavg)) =="
+    printf '%-52s %10s %10s %8s  %s\n' "run" "rain ms" "ref ms" "ratio" "target"
+}
+# in_turn_rows TITLE: the medians of the rounds in turn, each refresh against curl.
+in_turn_rows() {
+    local ra rf ca
+    ra=$(middle "$work/alternate.rain"); rf=$(middle "$work/alternate.air-off"); ca=$(middle "$work/alternate.curl")
+    printf '%-52s %10s %10s %8s  %s\n' "$1" "$(ms "$ra")" "$(ms "$ca")" "$(ratio "$ra" "$ca")x" "<= 1.25x: $(verdict "$ra / $ca <= 1.25")"
+    printf '%-52s %10s %10s %8s  %s\n' "   air off, in the same rounds" "$(ms "$rf")" "$(ms "$ca")" "$(ratio "$rf" "$ca")x" "<= 1.25x: $(verdict "$rf / $ca <= 1.25")"
+}
+
+if [ "$only" = refresh ]; then
+    echo; echo "== 1. one refresh (0 ms latency), $rounds rounds in turn: with the air, air off, curl =="
+    in_turn
+    summary_header
+    in_turn_rows "1. refresh vs curl (0 ms), one of each in turn"
+    exit 0
+fi
+
 echo; echo "== 1. one refresh (0 ms latency) =="
 RAIN_HOME="$one" hyperfine -N --style basic --warmup 5 --runs "$one_runs" --export-json "$work/1.json" \
     -n "rain refresh" "$rain refresh" \
@@ -82,15 +143,7 @@ RAIN_HOME="$one" hyperfine -N --style basic --warmup 5 --runs "$one_runs" --expo
     -n "rain --version" "$rain --version" \
     -n "rain --version, shared libraries" "$shared_rain --version" \
     -n "atomic replace of the answer (C)" "$work/atomic-replace --derived $work/answer.json"
-# rain and curl again, one run of each in turn: the machine's speed drifts over a block of runs
-# (curl's median moved by up to 1 ms between runs of make bench), and in turn both see the same.
-: >"$work/alternate.rain"; : >"$work/alternate.curl"
-for _ in $(seq "$one_runs"); do
-    RAIN_HOME="$one" hyperfine -N --style none --runs 1 --export-json "$work/one.json" "$rain refresh" >/dev/null
-    jq '.results[0].times[0]' "$work/one.json" >>"$work/alternate.rain"
-    hyperfine -N --style none --runs 1 --export-json "$work/one.json" "curl -s -o /dev/null $one_url" >/dev/null
-    jq '.results[0].times[0]' "$work/one.json" >>"$work/alternate.curl"
-done
+in_turn
 # The same write 12 ms after the one before, as a refresh's comes: after a pause this disk took
 # twice as long to fsync and rename (0.62 against 0.24-0.30 ms, 0.27 against 0.11-0.15 ms).
 hyperfine -N --style basic --warmup 5 --runs "$one_runs" --export-json "$work/1paused.json" --prepare "sleep 0.012" \
@@ -252,15 +305,10 @@ r1=$(median "$work/1.json" 0); c1=$(median "$work/1.json" 1); v1=$(median "$work
 r2=$(median "$work/2.json" 0); c2=$(median "$work/2.json" 1); s2=$(median "$work/2seq.json" 0)
 sim0=$(median "$work/sim.json" 0); sim50=$(median "$work/sim.json" 1)
 r3=$(median "$work/3.json" 0); j3=$(median "$work/3.json" 1)
-verdict() { if jq -en "$1" >/dev/null; then echo "met"; else echo "MISSED"; fi; }
 
-echo
-echo "== Summary ($(date -u '+%Y-%m-%d %H:%M UTC'), $(nproc) cores, $(uname -r)) =="
-printf '%-52s %10s %10s %8s  %s\n' "run" "rain ms" "ref ms" "ratio" "target"
+summary_header
 printf '%-52s %10s %10s %8s  %s\n' "1. refresh vs curl (0 ms)" "$(ms "$r1")" "$(ms "$c1")" "$(ratio "$r1" "$c1")x" "<= 1.25x: $(verdict "$r1 / $c1 <= 1.25")"
-middle() { sort -g "$1" | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
-ra=$(middle "$work/alternate.rain"); ca=$(middle "$work/alternate.curl")
-printf '%-52s %10s %10s %8s\n' "   the same, one run of each in turn" "$(ms "$ra")" "$(ms "$ca")" "$(ratio "$ra" "$ca")x"
+in_turn_rows "   the same, one run of each in turn"
 printf '%-52s %10s %10s %8s\n' "   rain --version (start-up alone)" "$(ms "$v1")" "" ""
 printf '%-52s %10s %10s %8s  %s\n' "   vs the same rain with shared libraries" "$(ms "$v1")" "$(ms "$sv1")" "$(ratio "$v1" "$sv1")x" "< 1.0x: $(verdict "$v1 / $sv1 < 1.0")"
 # What the design's write of the answer (the cache is derived data: temp file and rename, no

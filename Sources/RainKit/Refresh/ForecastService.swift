@@ -191,7 +191,9 @@ public struct ForecastService: Sendable {
                                        forecast: fitted.inTimeZone(zone).withAstronomy(at: location.coordinate))
             fresh.language = settings.fetchLanguage
             if places == .lookedUp { fresh.lookupMatches = lookupMatches }
-            // A damaged file is set aside before it would be replaced, never overwritten.
+            // A damaged file is set aside before it would be replaced, never overwritten. This read
+            // is that check for a plain refresh (nothing read the file before the fetch), so it
+            // comes before the write, not only when the write fails.
             let old = previous()
             if let unlockedBecause { return .failed(.cache(.unlocked(unlockedBecause)), cached: old, fetched: kept(fresh)) }
             do throws(CacheError) {
