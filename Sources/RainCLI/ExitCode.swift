@@ -72,17 +72,17 @@ extension CommandFailure {
 extension CommandFailure {
     /// What `--here` ends with when the IP service failed: its error, but for a 429 "HOST
     /// refused the request (HTTP 429: too many requests)", and when to try again: in the
-    /// `Retry-After`'s seconds where they are a wait a person can act on (1 s to a day, as in
+    /// `Retry-After`'s wait where it is one a person can act on (1 s to a day, as in
     /// `ForecastError.text`), else later. For ifconfig.co the hint names its own limit: it
     /// asks automated clients for "1 request per minute" (mpolden/echoip `html/index.html`,
     /// FAQ), and rain asks it once (`PlaceLookup.here`); `ip_location_url` may name another.
     static func ipLocationFailure(_ error: ForecastError, host: String) -> any Error {
         guard case .rateLimited(let retryAfter, _) = error else { return error }
-        let seconds = retryAfter.flatMap { (1...86_400).contains($0) ? LocalizedText.verbatim(String($0)) : nil }
-        let hint: LocalizedText = switch (host.lowercased() == "ifconfig.co", seconds) {
-        case (true, let seconds?): LocalizedText(N_("it takes one request a minute; try again in {seconds} s"), ["seconds": seconds])
+        let wait = retryAfter.flatMap { (1...86_400).contains($0) ? LocalizedText.duration(seconds: $0) : nil }
+        let hint: LocalizedText = switch (host.lowercased() == "ifconfig.co", wait) {
+        case (true, let wait?): LocalizedText(N_("it takes one request a minute; try again in {wait}"), ["wait": wait])
         case (true, nil): LocalizedText(N_("it takes one request a minute; try again in a minute"))
-        case (false, let seconds?): LocalizedText(N_("try again in {seconds} s"), ["seconds": seconds])
+        case (false, let wait?): LocalizedText(N_("try again in {wait}"), ["wait": wait])
         case (false, nil): LocalizedText(N_("try again later"))
         }
         return CommandFailure(LocalizedText(N_("{host} refused the request (HTTP 429: too many requests)"), ["host": .verbatim(host)]),

@@ -58,7 +58,7 @@ import Testing
             #expect(screen.status == 0 && screen.output.contains("AQI"), "\(screen)")
             #expect(!screen.output.contains("99999999") && !screen.output.contains("100000000"), "\(screen.output)")
             if reading.variable == "birch_pollen" {
-                let pollen = screen.output.split(separator: "\n").first { $0.contains("pollen") }.map(String.init) ?? ""
+                let pollen = screen.output.split(separator: "\n").first { $0.hasPrefix("  Pollen ") }.map(String.init) ?? ""
                 #expect(pollen.lowercased().contains("birch") == reading.kept, "\(screen.output)")
             }
         }

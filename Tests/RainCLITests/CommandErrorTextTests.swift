@@ -31,6 +31,8 @@ import Testing
         let cases: [(String, Int?, String)] = [
             (host, nil, "it takes one request a minute; try again in a minute"),
             (host, 45, "it takes one request a minute; try again in 45 s"),
+            (host, 90, "it takes one request a minute; try again in 2 min"),
+            (host, 9000, "it takes one request a minute; try again in 2 h 30 min"),
             (host, 9_000_000, "it takes one request a minute; try again in a minute"),
             ("ip.example", nil, "try again later"),
             ("ip.example", 0, "try again later"),

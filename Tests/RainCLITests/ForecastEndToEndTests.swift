@@ -71,7 +71,7 @@ import Testing
         Failure(name: "401", behaviour: .status(401), status: 77, message: "the API refused the key (HTTP 401"),
         Failure(name: "403", behaviour: .status(403), status: 77, message: "the API refused the key (HTTP 403"),
         Failure(name: "404", behaviour: .status(404), status: 69, message: "the API answered HTTP 404"),
-        Failure(name: "429", behaviour: .status(429, retryAfter: 120), status: 75, message: "rate-limited by the API; try again in 120 s"),
+        Failure(name: "429", behaviour: .status(429, retryAfter: 120), status: 75, message: "rate-limited by the API; try again in 2 min"),
         Failure(name: "500", behaviour: .status(500), status: 69, message: "the API answered HTTP 500"),
         Failure(name: "502", behaviour: .status(502), status: 75, message: "the API answered HTTP 502"),
         Failure(name: "503", behaviour: .status(503), status: 75, message: "the API answered HTTP 503"),

@@ -88,7 +88,7 @@ import Testing
             }
             let result = try await world.keylessRain(["refresh", "--all"])
             #expect(result.status == 0, "\(result)")
-            #expect(result.error == "rain: refreshing 158 places in 2 minutes (Open-Meteo: 600 calls a minute)\n", "\(result.error)")
+            #expect(result.error == "rain: refreshing 158 places in 2 min (Open-Meteo: 600 calls a minute)\n", "\(result.error)")
             let forecasts = world.simulator.requests.filter { $0.path == "/v1/forecast" }.count
             #expect(forecasts == 158, "none refused, none asked twice")
             #expect(world.simulator.airRequests.count == 158, "no air refused, none asked twice")

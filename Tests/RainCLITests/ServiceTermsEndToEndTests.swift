@@ -212,9 +212,10 @@ import Testing
     }
 
     /// Another IP service's 429 (`ip_location_url` may name any echoip server) is not said
-    /// with ifconfig.co's one request a minute; its `Retry-After` is said in seconds only
-    /// where it is a wait a person can act on (a day at most): a date far off is "later".
-    @Test(arguments: [(30, "try again in 30 s"), (86_401, "try again later"), (253_402_300_799, "try again later")])
+    /// with ifconfig.co's one request a minute; its `Retry-After` is said only where it is a
+    /// wait a person can act on (a day at most), in minutes from a minute ("try again in 3600 s"
+    /// had read as a number to divide): a date far off is "later".
+    @Test(arguments: [(30, "try again in 30 s"), (3600, "try again in 60 min"), (86_401, "try again later"), (253_402_300_799, "try again later")])
     func anIPServiceRetryAfterIsSaidWithinADay(_ retryAfter: Int, _ hint: String) async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home, now: NotifyEndToEndTests.now)

@@ -48,7 +48,8 @@ import Testing
         LocationsError.positionOutOfRange(5, count: 4),
         Crontab.Failure(text: LocalizedText(N_("crontab -l failed: {reason}"), ["reason": .verbatim("crontab: bad")])),
         Crontab.Failure(text: LocalizedText(N_("crontab refused the new table: {reason}"),
-                                            ["reason": LocalizedText(N_("stopped by the file size limit"))])),
+                                            ["reason": LocalizedText(N_("exit status {status}, no message"), ["status": .verbatim("1")])])),
+        Crontab.Failure(text: LocalizedText(N_("could not install the new crontab: crontab ended by signal {signal}"), ["signal": .verbatim("11 (SIGSEGV)")])),
         CrontabEntry.Unrunnable(name: .verbatim("RAIN_HOME")),
         CrontabEntry.Unrunnable(name: LocalizedText(N_("the path of rain"))),
         UserSystemd.Failure.notRunning(reason: LocalizedText(N_("systemctl is not installed"))),
@@ -77,6 +78,7 @@ import Testing
         ForecastError.keyRefused(status: 401, message: "Invalid key"),
         ForecastError.http(status: 500, message: nil),
         ForecastError.unusableBody(reason: LocalizedText(N_("the file is empty")), path: "hourly.time"),
+        ForecastError.implausible(LocalizedText(N_("the API sent UTC offset {hours} h (not -12..+14 h)"), ["hours": .verbatim("99")])),
         ForecastError.tooLarge(limit: 8 << 20),
         ForecastError.missingKey,
         ForecastError.locationUnknown(host: "ip.example"),
@@ -121,11 +123,14 @@ import Testing
         #expect(unknown.hint(in: german) == hint.replacingOccurrences(of: "{suggestion}", with: "Paris"))
     }
 
-    /// A wait a person can act on is given in seconds; none, or one past a day (the hostile
-    /// trial's `Retry-After: Fri, 31 Dec 9999 ...` read "try again in 251605684966 s"), is "later".
+    /// A wait a person can act on is given in seconds, minutes or hours as its length asks
+    /// ("try again in 3600 s" had left the sum to the reader); none, or one past a day (the
+    /// hostile trial's `Retry-After: Fri, 31 Dec 9999 ...` read "try again in 251605684966 s"),
+    /// is "later".
     @Test func aRateLimitsWaitIsNamedOnlyWhenItMeansSomething() {
         #expect(ForecastError.rateLimited(retryAfter: 30).description == "rate-limited by the API; try again in 30 s")
-        #expect(ForecastError.rateLimited(retryAfter: 86_400).description == "rate-limited by the API; try again in 86400 s")
+        #expect(ForecastError.rateLimited(retryAfter: 3600).description == "rate-limited by the API; try again in 60 min")
+        #expect(ForecastError.rateLimited(retryAfter: 86_400).description == "rate-limited by the API; try again in 24 h")
         for wait in [0, 86_401, 251_605_684_966] {
             #expect(ForecastError.rateLimited(retryAfter: wait).description == "rate-limited by the API; try again later", "\(wait)")
         }

@@ -36,17 +36,18 @@ extension CommandContext {
         let message: String
         if plan.placesPerMinute != nil {
             let values = [("service", plan.limits.service), ("limit", Self.whole(plan.limits.perMinute ?? 0)), ("count", String(plan.places)),
-                          ("minutes", String(plan.pacedMinutes))]
-            message = localization.tr("refreshing {count} places in {minutes} minutes ({service}: {limit} calls a minute)", pairs: values)
+                          ("duration", localization.tr(.duration(seconds: plan.pacedMinutes * 60)))]
+            message = localization.tr("refreshing {count} places in {duration} ({service}: {limit} calls a minute)", pairs: values)
         } else if plan.placesPerSecond != nil {
             let limit = Int((plan.limits.perSecond ?? 1).rounded(.down))
-            let values = [("service", plan.limits.service), ("places", String(plan.places)), ("seconds", String(plan.pacedSeconds))]
+            let values = [("service", plan.limits.service), ("places", String(plan.places)),
+                          ("duration", localization.tr(.duration(seconds: plan.pacedSeconds)))]
             message = everyRun
-                ? localization.trn("each run: {places} places in {seconds} s or more ({service}: {count} call a second)",
-                                   "each run: {places} places in {seconds} s or more ({service}: {count} calls a second)",
+                ? localization.trn("each run: {places} places in {duration} or more ({service}: {count} call a second)",
+                                   "each run: {places} places in {duration} or more ({service}: {count} calls a second)",
                                    count: limit, pairs: values)
-                : localization.trn("refreshing {places} places: {seconds} s or more ({service}: {count} call a second)",
-                                   "refreshing {places} places: {seconds} s or more ({service}: {count} calls a second)",
+                : localization.trn("refreshing {places} places: {duration} or more ({service}: {count} call a second)",
+                                   "refreshing {places} places: {duration} or more ({service}: {count} calls a second)",
                                    count: limit, pairs: values)
         } else {
             return

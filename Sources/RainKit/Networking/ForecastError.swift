@@ -21,6 +21,8 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
     case http(status: Int, message: String?)
     /// The body could not be used: not JSON, a wrong type, a missing field. `path` names the field.
     case unusableBody(reason: LocalizedText, path: String?)
+    /// A value of the right shape that no real answer has, in words that name it (`JSONError.isImplausible`).
+    case implausible(LocalizedText)
     /// The body was larger than the cap (bytes).
     case tooLarge(limit: Int)
     /// No API key is configured.
@@ -60,7 +62,7 @@ extension ForecastError: RainError {
         case .offline, .timedOut, .outOfTime, .connectionLost, .rateLimited, .cancelled: return .temporary
         case .http(let status, _): return Self.temporaryStatuses.contains(status) ? .temporary : .unavailable
         case .keyRefused: return .permission
-        case .unusableBody, .tooLarge, .transport, .tls, .locationUnknown: return .unavailable
+        case .unusableBody, .implausible, .tooLarge, .transport, .tls, .locationUnknown: return .unavailable
         case .missingKey: return .configuration
         }
     }
@@ -81,7 +83,7 @@ extension ForecastError {
         // A wait of none, or of more than a day (a Retry-After date in the year 9999), says
         // nothing a person can act on.
         case .rateLimited(let retryAfter?, nil) where (1...86_400).contains(retryAfter):
-            return LocalizedText(N_("rate-limited by the API; try again in {seconds} s"), ["seconds": .verbatim(String(retryAfter))])
+            return LocalizedText(N_("rate-limited by the API; try again in {wait}"), ["wait": .duration(seconds: retryAfter)])
         case .rateLimited(_, nil): return LocalizedText(N_("rate-limited by the API; try again later"))
         case .connectionLost(let host):
             return LocalizedText(N_("the connection to {host} broke before the whole answer arrived"), ["host": .verbatim(host)])
@@ -96,6 +98,7 @@ extension ForecastError {
         case .tls(let host, let reason):
             return LocalizedText(N_("cannot make a secure connection to {host}: {reason}"), ["host": .verbatim(host), "reason": .verbatim(reason)])
         case .cancelled: return LocalizedText(N_("cancelled"))
+        case .implausible(let reason): return reason
         case .unusableBody(let reason, nil): return LocalizedText(N_("unusable response from the API: {reason}"), ["reason": reason])
         case .unusableBody(let reason, let path?):
             return LocalizedText(N_("unusable response from the API: {reason} at {field}"), ["reason": reason, "field": .verbatim(path)])

@@ -4,7 +4,7 @@ extension NotifyEventFinder {
     /// The air (`notify.air_quality_above`): the first hour from now to the end of today whose
     /// index, in the place's scale, reaches the threshold, "Berlin: European AQI 64 (Poor) from
     /// 15:00" (its number and scale: a category word alone left the reader to guess); and the pollens (`notify.pollen`) at the level or above now or
-    /// later today, "Berlin: Birch pollen high, grass medium". Each once a day per place.
+    /// later today, "Berlin: Pollen high (birch, grass), medium (olive)". Each once a day per place.
     func airEvents(for location: Location, in forecast: Forecast, clock: LocalClock) -> [NotifyEvent] {
         guard let air = forecast.air else { return [] }
         let today = air.hourly.filter { $0.time.timeIntervalSince(now) > -3600 && clock.isSameDay($0.time, now) }

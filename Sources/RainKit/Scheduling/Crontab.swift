@@ -24,8 +24,19 @@ public struct Crontab: Sendable {
     public func write(_ text: String) throws(Failure) {
         if text.allSatisfy(\.isWhitespace) { return try remove() }
         let result = try run(["-"], input: text)
-        guard result.status == 0 else {
-            throw Failure(text: LocalizedText(N_("crontab refused the new table: {reason}"), ["reason": Self.reason(result)]))
+        guard result.status == 0 else { throw Failure(text: Self.installFailure(result)) }
+    }
+
+    /// A crontab that exited refused the table (its words, or its status); one that a signal
+    /// ended (a file-size limit, a crash) did not get to say, and the table is not installed.
+    private static func installFailure(_ result: Subprocess.Outcome) -> LocalizedText {
+        switch result.signal {
+        case SIGXFSZ?:
+            return LocalizedText(N_("could not install the new crontab: crontab was stopped by the file size limit"))
+        case let signal?:
+            return LocalizedText(N_("could not install the new crontab: crontab ended by signal {signal}"), ["signal": signalText(signal)])
+        case nil:
+            return LocalizedText(N_("crontab refused the new table: {reason}"), ["reason": reason(result)])
         }
     }
 
@@ -44,11 +55,15 @@ public struct Crontab: Sendable {
         switch result.signal {
         case SIGXFSZ?: return LocalizedText(N_("stopped by the file size limit"))
         case let signal?:
-            let name = signalNames[signal].map { " (SIG\($0))" } ?? ""
-            return LocalizedText(N_("ended by signal {signal}"), ["signal": .verbatim("\(signal)\(name)")])
+            return LocalizedText(N_("ended by signal {signal}"), ["signal": signalText(signal)])
         case nil:
             return LocalizedText(N_("exit status {status}, no message"), ["status": .verbatim(String(result.status))])
         }
+    }
+
+    /// "11 (SIGSEGV)".
+    private static func signalText(_ signal: Int32) -> LocalizedText {
+        .verbatim("\(signal)" + (signalNames[signal].map { " (SIG\($0))" } ?? ""))
     }
 
     private static let signalNames: [Int32: String] = [

@@ -3,7 +3,7 @@ import RainKit
 
 /// The air on the forecast screen and in `--format`: the index in the place's scale with its
 /// category and driving pollutant ("European AQI 37: Fair (PM2.5)"), and in pollen season
-/// the pollens in the air ("Birch pollen high, grass medium"). Each line fits `maximumWidth`.
+/// the pollens in the air ("Pollen high (birch, grass), medium (olive)"). Each line fits `maximumWidth`.
 struct AirLines {
     static let maximumWidth = 50
 
@@ -58,7 +58,7 @@ struct AirLines {
         return ([full, name].first { $0.displayWidth <= room } ?? name.truncated(toDisplayWidth: max(room, 1))) + suffix
     }
 
-    /// The pollens at low or more, the most first: "Birch pollen high, grass medium"; nil
+    /// The pollens at low or more, the most first: "Pollen high (birch), medium (grass)"; nil
     /// out of season or where none is served.
     var pollenLine: String? {
         let items = pollens
@@ -70,12 +70,11 @@ struct AirLines {
         return Self.fitting(lines)
     }
 
-    /// `{pollen}`: the same list, lower case, or nil.
+    /// `{pollen}`: the same levels without "Pollen", "high (birch), medium (grass)", or nil.
     var pollenList: String? {
         let items = pollens
         guard !items.isEmpty else { return nil }
-        return items.map { localization.tr(N_("{plant} {level}"), ["plant": localization.tr($0.0.word), "level": localization.tr($0.1.word)]) }
-            .joined(separator: localization.tr(N_(", ")))
+        return localization.pollenLevels(items.map { (kind: $0.0, level: $0.1) })
     }
 
     private var pollens: [(PollenKind, PollenLevel)] {

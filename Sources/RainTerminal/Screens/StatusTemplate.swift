@@ -169,7 +169,7 @@ public struct StatusValues: Sendable {
     public subscript(placeholder: StatusTemplate.Placeholder) -> String { values[placeholder] ?? "" }
 
     /// `{aqi}` (the index in the place's scale), `{aqi_category}`, `{aqi_scale}` (`EU`, `US`), `{pm2_5}` ("9.3 μg/m³", whole from 10) and
-    /// `{pollen}` ("birch high, grass medium"; "none" out of season, missing where not served).
+    /// `{pollen}` ("high (birch), medium (grass)"; "none" out of season, missing where not served).
     private static func air(_ forecast: Forecast, now: Date, ascii: Bool, missing: String,
                             presentation: Presentation) -> [StatusTemplate.Placeholder: String] {
         let air = AirLines(forecast, now: now, presentation: presentation, ascii: ascii)

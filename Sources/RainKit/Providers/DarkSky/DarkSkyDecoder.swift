@@ -34,11 +34,15 @@ public struct DarkSkyDecoder: ForecastDecoder {
         // `offset`: hours east of UTC (5.5 in India), "the current timezone offset in hours"
         // (Pirate-Weather/pirateweather `docs/API.md`). It stands in for a zone whose name this
         // machine does not know (`Forecast.zone`); one no zone has (every zone is from 12 hours
-        // behind UTC to 14 ahead) is a bad answer, as a latitude off the globe is.
+        // behind UTC to 14 ahead) is a bad answer, as a latitude off the globe is: one line that
+        // says so ("found 99.0 at offset" had named the field as if it were a position).
         if let hours = try root.number("offset") {
             guard (-12...14).contains(hours) else {
-                throw try root.requiredMember("offset").error(N_("expected an offset between -12 and 14 hours, found {number}"),
-                                                              ["number": .verbatim("\(hours)")])
+                let number = hours.rounded() == hours && abs(hours) < 1e9 ? String(Int(hours)) : "\(hours)"
+                var error = try root.requiredMember("offset").error(N_("the API sent UTC offset {hours} h (not -12..+14 h)"),
+                                                                    ["hours": .verbatim(number)])
+                error.isImplausible = true
+                throw error
             }
             forecast.utcOffset = Int((hours * 3600).rounded())
         }

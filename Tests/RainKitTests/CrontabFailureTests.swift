@@ -1,0 +1,35 @@
+import Foundation
+@testable import RainKit
+import RainTestSupport
+import Testing
+
+/// How a failed install of the table is told: a crontab that exited refused it; one that a
+/// signal ended did not refuse anything, it died. A script stands in for crontab, so the
+/// machine's own table is never touched.
+@Suite struct CrontabFailureTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var script: String
+        var message: String
+        var testDescription: String { message }
+    }
+
+    static let cases = [
+        Case(script: "kill -SEGV $$", message: "could not install the new crontab: crontab ended by signal 11 (SIGSEGV)"),
+        Case(script: "kill -XFSZ $$", message: "could not install the new crontab: crontab was stopped by the file size limit"),
+        Case(script: "echo 'errors in crontab file, can not install.' >&2; exit 1",
+             message: "crontab refused the new table: errors in crontab file, can not install."),
+        Case(script: "exit 1", message: "crontab refused the new table: exit status 1, no message"),
+    ]
+
+    @Test(arguments: cases)
+    func aFailedInstallSaysWhetherCrontabRefusedOrDied(_ example: Case) async throws {
+        try await withTemporaryDirectory { folder in
+            let command = folder + "/crontab"
+            writeFile(command, "#!/bin/sh\ncat >/dev/null\n\(example.script)\n")
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: command)
+            #expect(throws: Crontab.Failure(text: .verbatim(example.message))) {
+                try Crontab(command: command).write("* * * * * true\n")
+            }
+        }
+    }
+}
