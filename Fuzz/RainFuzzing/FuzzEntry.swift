@@ -189,8 +189,10 @@ public enum FuzzEntry {
     /// raw or as JSON escapes (with a control inside, which a terminal executes and goes on
     /// with the sequence), two kinds taking turns, none between some (the key in groups). Put
     /// into the body where its third byte says (at a character's start), it is gone once the
-    /// body is redacted. One more than `partLength`: a body that ends in `\u00a` makes the
-    /// copy's first character part of an escape.
+    /// body is redacted. A JSON escape is one only in a JSON document (elsewhere it is shown
+    /// as written): a disguise written with them is checked where the body stays JSON. One
+    /// more than `partLength`, and in JSON varied without its first character too: in a
+    /// string that ends in `\u00a` the copy's first character is part of an escape.
     static func disguisedKey(_ key: String, in body: [UInt8], redaction: KeyRedaction) {
         let characters = Array(key)
         guard body.count >= 3, characters.count > KeyRedaction.partLength else { return }
@@ -206,11 +208,14 @@ public enum FuzzEntry {
         let start = Int(body[1]) % (characters.count - KeyRedaction.partLength)
         // A part of one or two characters repeated ("11111111", "NNNNNNNn" in any case) is no part
         // of a random key and is left.
-        guard Set(characters[start...].map { $0.lowercased() }).count >= 3 else { return }
+        func isVaried(from start: Int) -> Bool { Set(characters[start...].map { $0.lowercased() }).count >= 3 }
+        guard isVaried(from: start) else { return }
         let disguise = Array(characters[start...].enumerated().map { ($0.offset == 0 ? "" : gaps[($0.offset - 1) % gaps.count]) + String($0.element) }.joined().utf8)
         var position = Int(body[2]) * body.count / 256
         while position < body.count, (0x80..<0xC0).contains(body[position]) { position += 1 }
         let disguised = Array(body[..<position]) + disguise + Array(body[position...])
+        let isJSON = (try? JSONScanner.map(disguised)) != nil
+        if gaps.contains(where: { $0.contains("\\") }) && !isJSON || isJSON && !isVaried(from: start + 1) { return }
         let scrubbed = Array(redaction.scrubbing(Data(disguised)))
         precondition(scrubbed.firstRange(of: disguise) == nil, "a disguised key is left: \(String(decoding: disguise, as: UTF8.self).debugDescription)")
     }

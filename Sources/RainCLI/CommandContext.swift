@@ -131,19 +131,27 @@ extension CommandContext {
         Self.keyRedaction(loader: settingsLoader(environment: environment), checked: checkedConfiguration, environment: environment)
     }
 
-    /// `keyRedaction()` where there is no context yet: for what goes wrong with the command
-    /// line, which is read before the configuration; `configOverride` is the line's `--config`.
-    static func keyRedaction(environment: [String: String], configOverride: String?) -> KeyRedaction? {
-        let paths = RainPaths.resolve(environment: environment, configOverride: configOverride)
-        return keyRedaction(loader: settingsLoader(paths: paths, environment: environment, configOverride: configOverride),
-                            checked: nil, environment: environment)
+    /// `keyRedaction()` for the error a run ends with: the key is hidden even where the file
+    /// that holds it is refused (others can read it), since the error may quote it.
+    func keyRedactionOnError() -> KeyRedaction? {
+        Self.keyRedaction(loader: settingsLoader(environment: environment), checked: checkedConfiguration,
+                          environment: environment, evenRefused: true)
     }
 
+    /// `keyRedactionOnError()` where there is no context yet: for what goes wrong with the
+    /// command line, which is read before the configuration; `configOverride` is the line's `--config`.
+    static func keyRedactionOnError(environment: [String: String], configOverride: String?) -> KeyRedaction? {
+        let paths = RainPaths.resolve(environment: environment, configOverride: configOverride)
+        return keyRedaction(loader: settingsLoader(paths: paths, environment: environment, configOverride: configOverride),
+                            checked: nil, environment: environment, evenRefused: true)
+    }
+
+    /// `evenRefused`: the key of a file `load` refuses too (`SettingsLoader.keyToHide`).
     private static func keyRedaction(loader: SettingsLoader, checked: SettingsLoader.CheckedFile?,
-                                     environment: [String: String]) -> KeyRedaction? {
-        if let checked = checked ?? (try? loader.checkEverySetting(everyUnknownKey: false)),
-           let key = (try? loader.load(checked))?.settings.apiKey {
-            return KeyRedaction(key)
+                                     environment: [String: String], evenRefused: Bool = false) -> KeyRedaction? {
+        if let checked = checked ?? (try? loader.checkEverySetting(everyUnknownKey: false)) {
+            if let key = (try? loader.load(checked))?.settings.apiKey { return KeyRedaction(key) }
+            if evenRefused, let key = loader.keyToHide(checked) { return KeyRedaction(key) }
         }
         // A key too short to send (`APIKey.isLongEnough`) is refused wherever it would be sent,
         // and hiding it would garble rain's own text.

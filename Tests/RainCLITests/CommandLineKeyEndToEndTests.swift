@@ -43,4 +43,33 @@ import Testing
             }
         }
     }
+
+    /// Issue 42: a key in a file rain refuses to load (group or others can read it) is never
+    /// loaded, so a line quoting it printed it whole; the error path now hides it too, and the
+    /// refusal stays.
+    @Test(arguments: ["inline", "key file"])
+    func aKeyInARefusedFileIsHiddenInTheLinesError(_ configured: String) async throws {
+        try await withTemporaryDirectory { home in
+            if configured == "inline" {
+                writeFile(home + "/config.json", #"{"api_key": "\#(key)"}"#)
+                chmod(home + "/config.json", 0o640)
+            } else {
+                writeFile(home + "/key", key + "\n")
+                chmod(home + "/key", 0o644)
+                writeFile(home + "/config.json", #"{"api_key_file": "\#(home)/key"}"#)
+            }
+            for line in lines(quoting: key) {
+                let result = try await BuiltProduct.run("rain", line, environment: ["RAIN_HOME": home])
+                #expect(result.status == 64, "\(line): \(result)")
+                #expect(result.error.contains("REDACTED"), "\(line): the error quotes the value: \(result)")
+                #expect(!result.error.lowercased().contains(key.lowercased()) && !result.output.lowercased().contains(key.lowercased()),
+                        "\(configured) \(line): \(result)")
+            }
+            // Nothing is asked of the server: the key is refused first.
+            let refused = try await BuiltProduct.run("rain", ["show", "--lat", "1", "--lon", "2"],
+                                                     environment: ["RAIN_HOME": home, "RAIN_BASE_URL": "http://127.0.0.1:9/"])
+            #expect(refused.status == 78 && refused.error.contains("chmod 600"), "the refusal stays: \(refused)")
+            #expect(!refused.error.contains(key) && !refused.output.contains(key), "\(refused)")
+        }
+    }
 }

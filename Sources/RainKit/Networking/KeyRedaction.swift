@@ -9,7 +9,8 @@ import FoundationEssentials
 ///
 /// A copy is the key as it is written or percent-encoded (as in a URL), or in a JSON string
 /// with any of its characters as `\u` escapes (a key has no `"`, `\` or `/`, so a valid
-/// document stays valid). A key shorter than `shortLength` is replaced only where no letter
+/// document stays valid). JSON escapes are read only in a valid JSON document
+/// (`readsJSONEscapes`): any other text is read as a terminal shows it, as it is written. A key shorter than `shortLength` is replaced only where no letter
 /// or digit touches it: inside a word it is a piece of that word, and replacing it would
 /// garble the text ("apiREDACTEDey") while telling a reader the key. A longer key is also
 /// hidden cut short: any `partLength` or more of its characters in a row, from anywhere in it,
@@ -96,18 +97,29 @@ package struct KeyRedaction: Sendable {
         return changed
     }
 
+    /// Whether `bytes` are read with their JSON escapes (`\u200b`, `\n`): only in a valid JSON
+    /// document, whose strings a decoder reads so (outside them a valid one holds no backslash).
+    /// Any other text reaches a reader as it is: a terminal shows `\u0013` and `\n` as the
+    /// characters they are written with, and a sanitiser ends no escape sequence at them. A
+    /// text with no backslash reads alike either way and is not parsed.
+    private static func readsJSONEscapes(_ bytes: [UInt8]) -> Bool {
+        bytes.contains(UInt8(ascii: "\\")) && (try? JSONScanner.map(bytes)) != nil
+    }
+
     /// Outside the strings of a valid JSON document a copy is a number or a literal (a key
     /// such as "12345678" or "null"), and replacing it would break the document: there it is
     /// left. Anywhere else (a body the reader refuses quotes what it found) it is replaced.
     private static func scrubbed(_ bytes: [UInt8], of key: [UInt8]) -> [UInt8]? {
-        guard let (result, outsideStrings) = scan(bytes, for: key, outsideStrings: true) else { return nil }
-        guard outsideStrings, (try? JSONScanner.map(bytes)) != nil else { return result }
-        return scan(bytes, for: key, outsideStrings: false)?.result
+        let json = readsJSONEscapes(bytes)
+        guard let (result, outsideStrings) = scan(bytes, for: key, outsideStrings: true, json: json) else { return nil }
+        guard outsideStrings, json || (try? JSONScanner.map(bytes)) != nil else { return result }
+        return scan(bytes, for: key, outsideStrings: false, json: json)?.result
     }
 
     /// The bytes with the copies replaced (outside strings too, or not), and whether one was
     /// outside a string; nil when none was replaced.
-    private static func scan(_ bytes: [UInt8], for key: [UInt8], outsideStrings: Bool) -> (result: [UInt8], outsideStrings: Bool)? {
+    /// `json`: the text is read with its JSON escapes (`readsJSONEscapes`).
+    private static func scan(_ bytes: [UInt8], for key: [UInt8], outsideStrings: Bool, json: Bool) -> (result: [UInt8], outsideStrings: Bool)? {
         var result: [UInt8] = []
         var copied = 0   // bytes[..<copied] are in result
         var index = 0
@@ -116,7 +128,7 @@ package struct KeyRedaction: Sendable {
         let isStop = Self.stops(for: key)
         let grams = Self.grams(of: key)
         let spaced = key.count >= shortLength
-        let readings = Self.readers(for: bytes).map { Skips(reader: $0, gaps: spaced) }
+        let readings = Self.readers(for: bytes, json: json).map { Skips(reader: $0, gaps: spaced, json: json) }
         while index < bytes.count {
             // Most bytes of an answer are none of the stops: passed over without a closer look.
             while index < bytes.count, !isStop[Int(bytes[index])] { index += 1 }
@@ -136,7 +148,7 @@ package struct KeyRedaction: Sendable {
                 index = end
                 replacedOutside = replacedOutside || !inString
             } else {
-                index += escapeLength(bytes, at: index)
+                index += json ? escapeLength(bytes, at: index) : 1
             }
         }
         guard copied > 0 else { return nil }
@@ -156,11 +168,14 @@ package struct KeyRedaction: Sendable {
     private final class Skips {
         let reader: EscapeSequence.Reader
         let gaps: Bool
+        /// The text is read with its JSON escapes.
+        let json: Bool
         private var ends: [Int] = []
 
-        init(reader: EscapeSequence.Reader, gaps: Bool) {
+        init(reader: EscapeSequence.Reader, gaps: Bool, json: Bool) {
             self.reader = reader
             self.gaps = gaps
+            self.json = json
         }
 
         func end(from start: Int, in bytes: [UInt8]) -> Int {
@@ -168,8 +183,8 @@ package struct KeyRedaction: Sendable {
             var path: [Int] = []
             var index = start
             while index < bytes.count, ends[index] < 0 {
-                guard let length = hidden(in: bytes, at: index, readBy: reader) ?? foldedAway(in: bytes, at: index)
-                        ?? (gaps ? gap(in: bytes, at: index) : nil) else {
+                guard let length = hidden(in: bytes, at: index, readBy: reader, json: json) ?? foldedAway(in: bytes, at: index, json: json)
+                        ?? (gaps ? gap(in: bytes, at: index, json: json) : nil) else {
                     ends[index] = index
                     break
                 }
@@ -187,11 +202,11 @@ package struct KeyRedaction: Sendable {
     /// screen's colours read alike; a control inside one, or a control string, may not). They
     /// differ only at an introducer (ESC or a C1 control, as UTF-8 or a `\u` escape): the same
     /// length at each makes every walk between the key's characters the same.
-    private static func readers(for bytes: [UInt8]) -> [EscapeSequence.Reader] {
+    private static func readers(for bytes: [UInt8], json: Bool) -> [EscapeSequence.Reader] {
         var index = 0
-        while let found = bytes[index...].firstIndex(where: { $0 == 0x1B || $0 == 0xC2 || $0 == UInt8(ascii: "\\") }) {
-            let length = hidden(in: bytes, at: found, readBy: .sanitiser)
-            if EscapeSequence.Reader.allCases.contains(where: { hidden(in: bytes, at: found, readBy: $0) != length }) {
+        while let found = bytes[index...].firstIndex(where: { $0 == 0x1B || $0 == 0xC2 || (json && $0 == UInt8(ascii: "\\")) }) {
+            let length = hidden(in: bytes, at: found, readBy: .sanitiser, json: json)
+            if EscapeSequence.Reader.allCases.contains(where: { hidden(in: bytes, at: found, readBy: $0, json: json) != length }) {
                 return EscapeSequence.Reader.allCases
             }
             index = found + 1
@@ -282,7 +297,7 @@ package struct KeyRedaction: Sendable {
     private static func copyEnd(of key: [UInt8], in bytes: [UInt8], from start: Int, skips: Skips) -> Int? {
         if let end = matchEnd(of: key, in: bytes, from: start, skips: skips), standsAlone(key, bytes, start, end) { return end }
         let starts = partStarts(of: key)
-        guard !starts.isEmpty, let (folds, _) = folded(bytes, at: start) else { return nil }
+        guard !starts.isEmpty, let (folds, _) = folded(bytes, at: start, json: skips.json) else { return nil }
         let firsts = folds.compactMap(\.first)
         var longest: Int?
         for position in starts where firsts.contains(key[position]) {
@@ -321,8 +336,8 @@ package struct KeyRedaction: Sendable {
     /// Where a copy of the key that starts at `start` ends, or nil. Each character of the copy
     /// is compared by what it folds to (`keyFolds`): the key in any case, fullwidth, accented,
     /// in a compatibility form (U+212A for `K`, "𝐚", "²", "①", "ﬁ") or a lookalike (the
-    /// Cyrillic "а", the Greek "Ο" read as "O" or "0"), written as UTF-8 or as a
-    /// `\u` escape. Between two of its characters the copy may hold characters the sanitiser
+    /// Cyrillic "а", the Greek "Ο" read as "O" or "0"), written as UTF-8 or (in a
+    /// JSON document) as a `\u` escape. Between two of its characters the copy may hold characters the sanitiser
     /// takes out before text is shown (`hidden(in:at:)`) or combining marks: a server that
     /// slips a zero-width space into the key still has it shown whole otherwise.
     private static func matchEnd(of key: [UInt8], in bytes: [UInt8], from start: Int, skips: Skips) -> Int? {
@@ -339,7 +354,7 @@ package struct KeyRedaction: Sendable {
         var keyPosition = position
         while keyPosition < key.count {
             if keyPosition > position { index = skips.end(from: index, in: bytes) }
-            guard index < bytes.count, let (folds, length) = folded(bytes, at: index) else { break }
+            guard index < bytes.count, let (folds, length) = folded(bytes, at: index, json: skips.json) else { break }
             let rest = key.count - keyPosition
             if length <= rest, bytes[index..<(index + length)].elementsEqual(key[keyPosition..<(keyPosition + length)]) {
                 keyPosition += length
@@ -356,7 +371,7 @@ package struct KeyRedaction: Sendable {
         return (end, keyPosition - position)
     }
 
-    /// The length of a gap character at `index` (written as UTF-8 or a `\u` escape), or nil. A
+    /// The length of a gap character at `index` (as UTF-8 or, with `json`, a `\u` escape), or nil. A
     /// long key's copy may hold any run of gaps and hidden characters between any two of its
     /// characters, each two independently: spaced out ("S E K R I T", with a space, a no-break,
     /// ideographic, thin or hair space, or any character the names fold as a gap:
@@ -365,8 +380,8 @@ package struct KeyRedaction: Sendable {
     /// however wide the gaps. Ordinary text holds no `partLength` of a random key's characters
     /// in order, whatever spaces stand between them. A short key's copy has no gaps: spaced
     /// out, it is a list ("a b c d").
-    private static func gap(in bytes: [UInt8], at index: Int) -> Int? {
-        guard let (value, length) = written(bytes, at: index), let scalar = Unicode.Scalar(value),
+    private static func gap(in bytes: [UInt8], at index: Int, json: Bool) -> Int? {
+        guard let (value, length) = written(bytes, at: index, json: json), let scalar = Unicode.Scalar(value),
               LocationValidation.isBlank(scalar) else { return nil }
         return length
     }
@@ -386,25 +401,25 @@ package struct KeyRedaction: Sendable {
 
     /// The length of a character that folds to nothing (a combining mark, as in a key written
     /// decomposed, "Z\u{301}q7…"), or nil.
-    private static func foldedAway(in bytes: [UInt8], at index: Int) -> Int? {
-        guard bytes[index] >= 0x80 || bytes[index] == UInt8(ascii: "\\"), let (folds, length) = folded(bytes, at: index),
+    private static func foldedAway(in bytes: [UInt8], at index: Int, json: Bool) -> Int? {
+        guard bytes[index] >= 0x80 || (json && bytes[index] == UInt8(ascii: "\\")), let (folds, length) = folded(bytes, at: index, json: json),
               folds == [[]] else { return nil }
         return length
     }
 
     /// The character at `index` folded (`keyFolds`: each of its readings), and its length in
     /// bytes; nil when it has no fold or is not a whole character.
-    private static func folded(_ bytes: [UInt8], at index: Int) -> (folds: [[UInt8]], length: Int)? {
-        guard let (value, length) = written(bytes, at: index) else { return nil }
+    private static func folded(_ bytes: [UInt8], at index: Int, json: Bool) -> (folds: [[UInt8]], length: Int)? {
+        guard let (value, length) = written(bytes, at: index, json: json) else { return nil }
         return keyFolds(value).map { ($0, length) }
     }
 
-    /// The scalar written at `index` as an ASCII byte, a UTF-8 sequence or a `\u` escape (a
-    /// surrogate pair included), and its length in bytes; nil where no whole character starts
-    /// (a backslash that starts no `\u` escape included).
-    private static func written(_ bytes: [UInt8], at index: Int) -> (value: UInt32, length: Int)? {
+    /// The scalar written at `index` as an ASCII byte, a UTF-8 sequence or, with `json`, a `\u`
+    /// escape (a surrogate pair included), and its length in bytes; nil where no whole
+    /// character starts (with `json`, a backslash that starts no `\u` escape included).
+    private static func written(_ bytes: [UInt8], at index: Int, json: Bool) -> (value: UInt32, length: Int)? {
         let byte = bytes[index]
-        if byte == UInt8(ascii: "\\") {
+        if json, byte == UInt8(ascii: "\\") {
             guard let unit = unicodeEscape(bytes, at: index) else { return nil }
             if (0xD800...0xDBFF).contains(unit), let low = unicodeEscape(bytes, at: index + 6), (0xDC00...0xDFFF).contains(low) {
                 return (0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00), 12)
@@ -429,15 +444,15 @@ package struct KeyRedaction: Sendable {
     /// The length of the character at `index` when `strippingControlCharacters` removes it
     /// (a control character with the rest of its escape sequence, a bidirectional control, an
     /// invisible one, a variation selector) or turns it into a space (a tab, a line break, U+2028, U+2029: the key split by one is
-    /// still read as the key), written as UTF-8 or as a JSON escape (`\u200b`, a surrogate
-    /// pair, `\b`, `\n`); nil for any other.
-    private static func hidden(in bytes: [UInt8], at index: Int, readBy reader: EscapeSequence.Reader) -> Int? {
+    /// still read as the key), written as UTF-8 or, with `json`, as a JSON escape (`\u200b`, a
+    /// surrogate pair, `\b`, `\n`); nil for any other.
+    private static func hidden(in bytes: [UInt8], at index: Int, readBy reader: EscapeSequence.Reader, json: Bool) -> Int? {
         func isHidden(_ value: UInt32) -> Bool {
             guard let scalar = Unicode.Scalar(value) else { return false }
             return scalar.isTerminalControl || scalar.isInvisible || scalar.isVariationSelector
         }
-        if bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count, "bfnrt".utf8.contains(bytes[index + 1]) { return 2 }
-        guard let (value, length) = written(bytes, at: index), isHidden(value) else { return nil }
+        if json, bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count, "bfnrt".utf8.contains(bytes[index + 1]) { return 2 }
+        guard let (value, length) = written(bytes, at: index, json: json), isHidden(value) else { return nil }
         // An escape sequence goes whole (`ESC [ 0 m`), its characters after the introducer read
         // as the decoder reads them and the sanitiser walks them: `\u0007` is the BEL that ends
         // an OSC. Read as bytes, the OSC of a JSON body would run on past it, and a key split
@@ -450,7 +465,7 @@ package struct KeyRedaction: Sendable {
             if offset < read.offset { read = (-1, first, 0) }
             while read.offset < offset {
                 guard read.end < bytes.count else { return nil }
-                let (value, length) = decoded(bytes, at: read.end)
+                let (value, length) = decoded(bytes, at: read.end, json: json)
                 read = (read.offset + 1, read.end + length, value)
             }
             return read.value
@@ -463,16 +478,10 @@ package struct KeyRedaction: Sendable {
 
     /// The character at `index` as a JSON string's decoder reads it (a `\u` escape, `\n`,
     /// `\"`, UTF-8) and its length in bytes; a lone backslash as itself, and a byte that
-    /// starts no character as the decoder's U+FFFD. A backslash right after a raw ESC is the
-    /// string terminator's (`ESC \\`), written as it is or escaped (`\\\\`): no valid JSON string
-    /// holds a raw ESC, so that text is shown as it is (`ESC \\b` ends a DCS before a "b"), or
-    /// was written by a lax encoder that escaped only the backslash.
-    private static func decoded(_ bytes: [UInt8], at index: Int) -> (value: UInt32, length: Int) {
-        let backslash = UInt8(ascii: "\\")
-        if bytes[index] == backslash, index > 0, bytes[index - 1] == 0x1B {
-            return (UInt32(backslash), index + 1 < bytes.count && bytes[index + 1] == backslash ? 2 : 1)
-        }
-        if let written = written(bytes, at: index) { return written }
+    /// starts no character as the decoder's U+FFFD. Without `json`, as it is written.
+    private static func decoded(_ bytes: [UInt8], at index: Int, json: Bool) -> (value: UInt32, length: Int) {
+        guard json else { return written(bytes, at: index, json: false) ?? (0xFFFD, 1) }
+        if let written = written(bytes, at: index, json: true) { return written }
         if bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count {
             switch bytes[index + 1] {
             case UInt8(ascii: "b"): return (0x08, 2)
