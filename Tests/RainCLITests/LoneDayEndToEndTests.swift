@@ -14,8 +14,18 @@ import Testing
             let world = try ForecastWorld(home: home)
             #expect(try await world.keylessRain(["refresh", "Berlin"]).status == 0)
             let cache = ForecastCache(directory: RainPaths.resolve(environment: ["RAIN_HOME": home]).forecastsDirectory)
-            let fetched = try #require(try cache.load(for: world.berlin.id))
+            var fetched = try #require(try cache.load(for: world.berlin.id))
             try #require(fetched.forecast.daily.count >= 7)
+            // Rain alone, a millimetre a day, and no next hour: the hour's simulated weather
+            // (freezing rain's longer words, a next-hour sentence, snow and rain on a row of
+            // their own) would otherwise decide what fits 24 lines.
+            for index in fetched.forecast.daily.indices {
+                fetched.forecast.daily[index].precipAccumulation = 1
+                fetched.forecast.daily[index].snowAccumulation = nil
+                fetched.forecast.daily[index].precipType = "rain"
+            }
+            fetched.forecast.current?.precipType = "rain"
+            fetched.forecast.nextHour = nil
             var withoutTheSun = 0
             for alerts in 0...3 {
                 var cached = fetched
@@ -30,10 +40,8 @@ import Testing
                     if days == 1 { #expect(!lines.contains { $0.contains(pressure) || $0.contains(sunrise) }, "\(about)") }
                     if !lines.contains(where: { $0.contains(sunrise) }) {
                         withoutTheSun += 1
-                        // The lines the sun and moon left hold more than today, or today's
-                        // amounts on a row of their own (an hour of snow and rain in the simulator).
-                        let amountsRow = lines.contains { $0.hasPrefix(String(repeating: " ", count: 8)) && $0.contains(" + ") }
-                        #expect(days >= 2 || amountsRow, "\(about)")
+                        // The lines the sun and moon left hold more than today.
+                        #expect(days >= 2, "\(about)")
                     }
                 }
             }
