@@ -14,8 +14,8 @@ import Testing
     }
 
     static let cases = [
-        Case(script: "kill -SEGV $$", message: "could not install the new crontab: crontab ended by signal 11 (SIGSEGV)"),
-        Case(script: "kill -XFSZ $$", message: "could not install the new crontab: crontab was stopped by the file size limit"),
+        Case(script: "kill -SEGV $$", message: "new crontab not installed: crontab ended by signal 11 (SIGSEGV)"),
+        Case(script: "kill -XFSZ $$", message: "new crontab not installed: crontab hit the file size limit"),
         Case(script: "echo 'errors in crontab file, can not install.' >&2; exit 1",
              message: "crontab refused the new table: errors in crontab file, can not install."),
         Case(script: "exit 1", message: "crontab refused the new table: exit status 1, no message"),

@@ -49,7 +49,7 @@ import Testing
         Crontab.Failure(text: LocalizedText(N_("crontab -l failed: {reason}"), ["reason": .verbatim("crontab: bad")])),
         Crontab.Failure(text: LocalizedText(N_("crontab refused the new table: {reason}"),
                                             ["reason": LocalizedText(N_("exit status {status}, no message"), ["status": .verbatim("1")])])),
-        Crontab.Failure(text: LocalizedText(N_("could not install the new crontab: crontab ended by signal {signal}"), ["signal": .verbatim("11 (SIGSEGV)")])),
+        Crontab.Failure(text: LocalizedText(N_("new crontab not installed: crontab ended by signal {signal}"), ["signal": .verbatim("11 (SIGSEGV)")])),
         CrontabEntry.Unrunnable(name: .verbatim("RAIN_HOME")),
         CrontabEntry.Unrunnable(name: LocalizedText(N_("the path of rain"))),
         UserSystemd.Failure.notRunning(reason: LocalizedText(N_("systemctl is not installed"))),

@@ -32,9 +32,9 @@ public struct Crontab: Sendable {
     private static func installFailure(_ result: Subprocess.Outcome) -> LocalizedText {
         switch result.signal {
         case SIGXFSZ?:
-            return LocalizedText(N_("could not install the new crontab: crontab was stopped by the file size limit"))
+            return LocalizedText(N_("new crontab not installed: crontab hit the file size limit"))
         case let signal?:
-            return LocalizedText(N_("could not install the new crontab: crontab ended by signal {signal}"), ["signal": signalText(signal)])
+            return LocalizedText(N_("new crontab not installed: crontab ended by signal {signal}"), ["signal": signalText(signal)])
         case nil:
             return LocalizedText(N_("crontab refused the new table: {reason}"), ["reason": reason(result)])
         }
