@@ -253,6 +253,9 @@ import Testing
                 for place in places {
                     var cached = try #require(try cache.load(for: place.id))
                     cached.fetchedAt = Date(timeIntervalSinceNow: -Double(minutes * 60 + 20))
+                    // Words as wide as the hour's simulated weather can make them: at 10:18 UTC
+                    // the widest was "Partly Cloudy", and "1 min ago" fitted beside the index.
+                    cached.forecast.current?.summary = "Light Freezing Rain"
                     try cache.save(cached)
                 }
                 for (language, title) in [("C.UTF-8", "AQI"), ("de_DE.UTF-8", "LQI")] {
