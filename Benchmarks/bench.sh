@@ -13,6 +13,9 @@ case "$only" in
     ""|refresh) ;;
     *) echo "bench: BENCH_ONLY must be empty or refresh, not '$only'" >&2; exit 2 ;;
 esac
+case "${BENCH_ROUNDS-1}" in
+    ""|*[!0-9]*|0) echo "bench: BENCH_ROUNDS must be a whole number of 1 or more, not '${BENCH_ROUNDS}'" >&2; exit 2 ;;
+esac
 
 packages=""
 command -v hyperfine >/dev/null 2>&1 || packages="$packages hyperfine"

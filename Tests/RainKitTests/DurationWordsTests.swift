@@ -7,7 +7,8 @@ import Testing
 /// reads it in, rounded up: a wait is never said shorter than it is.
 @Suite struct DurationWordsTests {
     @Test(arguments: [(0, "0 s"), (1, "1 s"), (59, "59 s"), (60, "1 min"), (61, "2 min"), (90, "2 min"), (3600, "60 min"),
-                      (7140, "119 min"), (7141, "2 h"), (7200, "2 h"), (7201, "2 h 1 min"), (9000, "2 h 30 min"), (86_400, "24 h")])
+                      (7140, "119 min"), (7141, "2 h"), (7200, "2 h"), (7201, "2 h 1 min"), (9000, "2 h 30 min"), (86_400, "24 h"),
+                      (Int.max, "2562047788015215 h 31 min")])
     func aDurationIsSaidInSecondsMinutesOrHours(_ seconds: Int, _ words: String) {
         #expect(Localization.english.tr(.duration(seconds: seconds)) == words)
     }

@@ -16,14 +16,14 @@ import Testing
 
     static let cases = [
         Case(language: "en", line: "Pollen high (birch, grass), medium (olive)"),
-        Case(language: "de", line: "Pollen: hoch (Birke, Gräser), mittel (Olive)"),
+        Case(language: "de", line: "Pollen hoch (Birke, Gräser), mittel (Olive)"),
         Case(language: "es", line: "Polen alto (abedul, gramíneas), medio (olivo)"),
         Case(language: "fr", line: "Pollen fort (bouleau, graminées), moyen (olivier)"),
         Case(language: "it", line: "Polline alto (betulla, graminacee), medio (olivo)"),
-        Case(language: "nl", line: "Pollen: hoog (berk, gras), middel (olijf)"),
-        Case(language: "pl", line: "Pylenie: wysokie (brzoza, trawy), średnie (oliwka)"),
+        Case(language: "nl", line: "Pollen hoog (berk, gras), middel (olijf)"),
+        Case(language: "pl", line: "Pylenie wysokie (brzoza, trawy), średnie (oliwka)"),
         Case(language: "pt_BR", line: "Pólen alto (bétula, gramíneas), médio (oliveira)"),
-        Case(language: "ru", line: "Пыльца: много (берёза, злаки), умеренно (олива)"),
+        Case(language: "ru", line: "Пыльца — много (берёза, злаки), умеренно (олива)"),
     ]
 
     @Test(arguments: cases)

@@ -33,7 +33,7 @@ extension NotifyEventFinder {
             }
             if let hour = found {
                 let items = kinds.compactMap { kind in hour.pollen[kind].flatMap(PollenLevel.init(grains:)).map { (kind, $0) } }
-                    .filter { $0.1 >= wanted.level }.sorted { $0.1 > $1.1 }
+                    .filter { $0.1 >= wanted.level }
                 // As the screen says them: "pollen birch high" did not read as a sentence.
                 events.append(NotifyEvent(kind: .pollen, id: "pollen:\(location.idString):\(day)", placeID: location.id, placeName: name,
                                           summary: words.tr(N_("{place}: {pollen} from {time}"),

@@ -5,7 +5,7 @@ extension LocalizedText {
     /// than it is.
     public static func duration(seconds: Int) -> LocalizedText {
         if seconds < 60 { return LocalizedText(N_("{seconds} s"), ["seconds": .verbatim(String(max(0, seconds)))]) }
-        let minutes = (seconds + 59) / 60
+        let minutes = seconds / 60 + (seconds % 60 == 0 ? 0 : 1)
         if minutes < 120 { return LocalizedText(N_("{minutes} min"), ["minutes": .verbatim(String(minutes))]) }
         let (hours, rest) = minutes.quotientAndRemainder(dividingBy: 60)
         if rest == 0 { return LocalizedText(N_("{hours} h"), ["hours": .verbatim(String(hours))]) }

@@ -17,7 +17,9 @@ extension ZoneInfo {
                 if let zone = zoneName(name, folder: folder) { return zone }
                 // glibc (time/tzfile.c, `__tzfile_read`) reads a name that is no path as a file
                 // of `TZDIR`, else of the zoneinfo folder, following its links: Debian's
-                // zoneinfo/localtime links to /etc/localtime, posixrules to New York.
+                // zoneinfo/localtime links to /etc/localtime, posixrules to New York. `TZDIR`
+                // says only where such a name's link is: the zone it ends at is read from the
+                // system folder, as every zone rain reads.
                 let tzdir = environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? folder
                 switch linkEnd(from: name.hasPrefix("/") ? name : tzdir + "/" + name, localtime: localtime, folder: folder) {
                 case .zone(let zone): return zone
