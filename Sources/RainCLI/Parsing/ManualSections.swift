@@ -34,7 +34,7 @@ enum ManualSections {
             (documentFolder + "/config.example.json", "Every configuration key with its default."),
             ("~/.config/systemd/user/rain.service, rain.timer", "The units 'rain timer --install' writes ($XDG_CONFIG_HOME/systemd/user/)."),
             ("~/.local/state/rain/notified.json", "The notifications sent, so each goes out once ($XDG_STATE_HOME/rain/notified.json), at most 4 MB; events older than two days are forgotten."),
-            ("~/.local/state/rain/quota.json", "A quota the forecast provider said was used up, and until when ($XDG_STATE_HOME/rain/quota.json): no refresh asks it before then. Delete it to ask anyway."),
+            ("~/.local/state/rain/quota.json", "A quota the forecast provider said was used up, and until when; an alert feed's Retry-After ($XDG_STATE_HOME/rain/quota.json): no refresh asks them before then. Delete it to ask anyway."),
             ("~/.local/state/rain/alert-polls.json", "When MetAlerts was asked for a place whose forecast failed ($XDG_STATE_HOME/rain/alert-polls.json), so MET is asked at most every 10 minutes through a forecast outage; kept an hour."),
             (documentFolder + "/forecast-json.md", "The JSON document 'rain show --json' prints, field by field."),
             (documentFolder + "/notify-json.md", "The events 'rain notify --json' prints and '--exec' commands read."),
