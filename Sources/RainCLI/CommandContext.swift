@@ -125,33 +125,26 @@ extension CommandContext {
     }
 
     /// What hides this run's API key in every text rain writes: the key the configuration
-    /// gives (read as the commands that send it read it), or RAIN_API_KEY's value even where
-    /// the key or the configuration cannot be used. Nil without a key.
+    /// gives (read as the commands that send it read it), else the key of a file it refuses
+    /// (others can read it: `SettingsLoader.keyToHide`), which a setting or an error may still
+    /// quote, else RAIN_API_KEY's value even where the configuration cannot be used. Nil
+    /// without a key.
     func keyRedaction() -> KeyRedaction? {
         Self.keyRedaction(loader: settingsLoader(environment: environment), checked: checkedConfiguration, environment: environment)
     }
 
-    /// `keyRedaction()` for the error a run ends with: the key is hidden even where the file
-    /// that holds it is refused (others can read it), since the error may quote it.
-    func keyRedactionOnError() -> KeyRedaction? {
-        Self.keyRedaction(loader: settingsLoader(environment: environment), checked: checkedConfiguration,
-                          environment: environment, evenRefused: true)
-    }
-
-    /// `keyRedactionOnError()` where there is no context yet: for what goes wrong with the
-    /// command line, which is read before the configuration; `configOverride` is the line's `--config`.
-    static func keyRedactionOnError(environment: [String: String], configOverride: String?) -> KeyRedaction? {
+    /// `keyRedaction()` where there is no context yet: for what goes wrong with the command
+    /// line, which is read before the configuration; `configOverride` is the line's `--config`.
+    static func keyRedaction(environment: [String: String], configOverride: String?) -> KeyRedaction? {
         let paths = RainPaths.resolve(environment: environment, configOverride: configOverride)
         return keyRedaction(loader: settingsLoader(paths: paths, environment: environment, configOverride: configOverride),
-                            checked: nil, environment: environment, evenRefused: true)
+                            checked: nil, environment: environment)
     }
 
-    /// `evenRefused`: the key of a file `load` refuses too (`SettingsLoader.keyToHide`).
     private static func keyRedaction(loader: SettingsLoader, checked: SettingsLoader.CheckedFile?,
-                                     environment: [String: String], evenRefused: Bool = false) -> KeyRedaction? {
+                                     environment: [String: String]) -> KeyRedaction? {
         if let checked = checked ?? (try? loader.checkEverySetting(everyUnknownKey: false)) {
-            if let key = (try? loader.load(checked))?.settings.apiKey { return KeyRedaction(key) }
-            if evenRefused, let key = loader.keyToHide(checked) { return KeyRedaction(key) }
+            if let key = (try? loader.load(checked))?.settings.apiKey ?? loader.keyToHide(checked) { return KeyRedaction(key) }
         }
         // A key too short to send (`APIKey.isLongEnough`) is refused wherever it would be sent,
         // and hiding it would garble rain's own text.

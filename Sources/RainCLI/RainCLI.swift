@@ -46,7 +46,7 @@ public enum RainCLI {
         let parsed: ParsedCommandLine
         let wordsBeforeRunning = { localization(choices: choices, environment: environment) }
         // The line is read before the configuration: what it quotes (a value it gives) may be the key.
-        let keyBeforeRunning = { CommandContext.keyRedactionOnError(environment: environment, configOverride: configuration) }
+        let keyBeforeRunning = { CommandContext.keyRedaction(environment: environment, configOverride: configuration) }
         do {
             parsed = try parser.parse(arguments)
         } catch {
@@ -101,7 +101,7 @@ public enum RainCLI {
                 var report = ErrorReport(error, command: path, localization: context.localization)
                 if let hint = report.hint, context.hintsGiven.contains(hint) { report.hint = nil }
                 // A configuration that could not be checked may still hold the key (in a URL).
-                return await finish(fail(report, context.console, hiding: context.keyRedactionOnError))
+                return await finish(fail(report, context.console, hiding: context.keyRedaction))
             }
         }
     }

@@ -154,14 +154,16 @@ import Testing
     /// 429 (metno/weatherapi-docs `doc/TermsOfService.md`, "Throttling and traffic shaping"):
     /// its `Retry-After` is kept in quota.json, so the next run, a minute later and for
     /// another place, asks MET nothing before it ends, and says why; after it, MET is asked.
-    /// The hold had covered only the refresh that met it.
-    @Test func aMetAlertsRetryAfterHoldsTheNextRuns() async throws {
+    /// The hold had covered only the refresh that met it. A 429 without `Retry-After` holds
+    /// MET's 10 minutes between polls; it had held nothing.
+    @Test(arguments: [(20 * 60, [1.0, 19], 21.0), (nil, [1, 9], 11)])
+    func aMetAlertsRetryAfterHoldsTheNextRuns(_ retryAfter: Int?, _ heldAt: [Double], _ overAt: Double) async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 10}"#, now: NotifyEndToEndTests.now)
             let store = LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
             _ = try store.add(name: "Bergen", coordinate: Coordinate(latitude: 60.39, longitude: 5.32))
             _ = try store.add(name: "Oslo", coordinate: Coordinate(latitude: 59.91, longitude: 10.75))
-            world.simulator.setBehaviour(.metAlertsStatus(429, retryAfter: 20 * 60))
+            world.simulator.setBehaviour(.metAlertsStatus(429, retryAfter: retryAfter))
             let asked = { (prefix: String) in world.simulator.requests.filter { $0.path.hasPrefix(prefix) }.count }
             let refresh = { (place: String, minutes: Double) in
                 try await BuiltProduct.run("rain", ["refresh", place], environment: world.keylessEnvironment,
@@ -170,14 +172,14 @@ import Testing
             let first = try await refresh("Bergen", 0)
             #expect(first.status == 0 && asked("/weatherapi") == 1, "\(first) \(world.requestedPaths)")
             #expect(String(decoding: fileBytes(home + "/state/quota.json") ?? [], as: UTF8.self).contains(#""held":"#))
-            for minutes in [1.0, 19] {
+            for minutes in heldAt {
                 let held = try await refresh("Oslo", minutes)
                 #expect(held.status == 0, "the forecast is fetched: \(held)")
                 #expect(asked("/weatherapi") == 1, "after \(minutes) minutes: \(world.requestedPaths)")
                 #expect(held.error.contains("Oslo: could not fetch") && held.error.contains("rate-limited by the API; try again in"), "\(held)")
             }
             #expect(asked("/v1/forecast") == 3)
-            let later = try await refresh("Oslo", 21)
+            let later = try await refresh("Oslo", overAt)
             #expect(later.status == 0, "\(later)")
             #expect(asked("/weatherapi") == 2, "asked again once the hold is over: \(world.requestedPaths)")
         }

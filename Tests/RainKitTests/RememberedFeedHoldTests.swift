@@ -25,6 +25,20 @@ import Testing
         }
     }
 
+    /// A `Retry-After` of 0 or less is a hold already over: nothing is written, and the hold
+    /// kept for the counter stays (it had been written over by one that holds nothing).
+    @Test(arguments: [0, -30])
+    func aHoldAlreadyOverIsNotWritten(_ retryAfter: Int) async {
+        await withTemporaryDirectory { folder in
+            let path = folder + "/quota.json"
+            RememberedFeedHold.remember([RememberedFeedHold(source: "met", retryAfter: retryAfter, now: now)], at: path, now: now)
+            #expect(fileBytes(path) == nil)
+            RememberedFeedHold.remember([RememberedFeedHold(source: "met", retryAfter: 600, now: now)], at: path, now: now)
+            RememberedFeedHold.remember([RememberedFeedHold(source: "met", retryAfter: retryAfter, now: now)], at: path, now: now)
+            #expect(RememberedFeedHold.secondsLeft(at: path, for: "met", now: now) == 600)
+        }
+    }
+
     /// A `Retry-After` of a day (or a date in the year 9999) holds an hour; a hold written
     /// further off than that (a clock once ahead) holds nothing.
     @Test func aHoldLastsAtMostAnHour() async {

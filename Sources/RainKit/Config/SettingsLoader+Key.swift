@@ -37,8 +37,8 @@ extension SettingsLoader {
     }
 
     /// The key of a checked file as `load(_:)` reads it, or nil, but read even from a file
-    /// it refuses (group or others can read it): only to hide the key in what rain says about
-    /// a failure (a command line that quotes it), never to send it. A key too short to send
+    /// it refuses (group or others can read it): only to hide the key in what rain writes (a
+    /// command line or a setting that quotes it), never to send it. A key too short to send
     /// is nil: hiding it would garble rain's own text.
     public func keyToHide(_ checked: CheckedFile) -> APIKey? {
         if let key = environment["RAIN_API_KEY"], !key.isEmpty { return try? Self.validKey(key, source: "RAIN_API_KEY") }

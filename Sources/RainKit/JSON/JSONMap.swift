@@ -102,10 +102,6 @@ public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
     public var isEmpty = false
     /// Where in the document, for a value of the wrong shape; nil for a mistake of syntax.
     public var path: String?
-    /// A value of the right shape that no real answer has (a UTC offset no zone has), whose
-    /// words name the field and what was wrong: the whole reason, said without "unusable
-    /// response" and the path before and after it.
-    public var isImplausible = false
 
     /// The problem with its place, to be put in the user's language.
     public var text: LocalizedText {

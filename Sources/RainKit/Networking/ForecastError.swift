@@ -21,7 +21,8 @@ public enum ForecastError: Error, Sendable, Equatable, CustomStringConvertible {
     case http(status: Int, message: String?)
     /// The body could not be used: not JSON, a wrong type, a missing field. `path` names the field.
     case unusableBody(reason: LocalizedText, path: String?)
-    /// A value of the right shape that no real answer has, in words that name it (`JSONError.isImplausible`).
+    /// A value of the right shape that no real answer has, in words that name it, found by a
+    /// provider's reader once the JSON is read (`DarkSkyDecoder.utcOffset`).
     case implausible(LocalizedText)
     /// The body was larger than the cap (bytes).
     case tooLarge(limit: Int)

@@ -10,7 +10,8 @@ import FoundationEssentials
 /// A copy is the key as it is written or percent-encoded (as in a URL), or in a JSON string
 /// with any of its characters as `\u` escapes (a key has no `"`, `\` or `/`, so a valid
 /// document stays valid). JSON escapes are read only in a valid JSON document
-/// (`readsJSONEscapes`): any other text is read as a terminal shows it, as it is written. A key shorter than `shortLength` is replaced only where no letter
+/// (`readsJSONEscapes`): any other text is read as a terminal shows it, as it is written.
+/// A key shorter than `shortLength` is replaced only where no letter
 /// or digit touches it: inside a word it is a piece of that word, and replacing it would
 /// garble the text ("apiREDACTEDey") while telling a reader the key. A longer key is also
 /// hidden cut short: any `partLength` or more of its characters in a row, from anywhere in it,
@@ -89,10 +90,15 @@ package struct KeyRedaction: Sendable {
     }
 
     /// The bytes with every copy of every form of the key replaced, or nil when they hold none.
+    /// A text is parsed for its escapes once, not once for each form: a form replaced makes
+    /// another text, read anew (its copies replaced may have made it valid JSON).
     private func scrubbed(_ bytes: [UInt8]) -> [UInt8]? {
         var changed: [UInt8]?
+        var json = Self.readsJSONEscapes(bytes)
         for key in keys {
-            if let scrubbed = Self.scrubbed(changed ?? bytes, of: key) { changed = scrubbed }
+            guard let scrubbed = Self.scrubbed(changed ?? bytes, of: key, json: json) else { continue }
+            changed = scrubbed
+            json = Self.readsJSONEscapes(scrubbed)
         }
         return changed
     }
@@ -109,8 +115,8 @@ package struct KeyRedaction: Sendable {
     /// Outside the strings of a valid JSON document a copy is a number or a literal (a key
     /// such as "12345678" or "null"), and replacing it would break the document: there it is
     /// left. Anywhere else (a body the reader refuses quotes what it found) it is replaced.
-    private static func scrubbed(_ bytes: [UInt8], of key: [UInt8]) -> [UInt8]? {
-        let json = readsJSONEscapes(bytes)
+    /// `json`: the text is read with its JSON escapes (`readsJSONEscapes`).
+    private static func scrubbed(_ bytes: [UInt8], of key: [UInt8], json: Bool) -> [UInt8]? {
         guard let (result, outsideStrings) = scan(bytes, for: key, outsideStrings: true, json: json) else { return nil }
         guard outsideStrings, json || (try? JSONScanner.map(bytes)) != nil else { return result }
         return scan(bytes, for: key, outsideStrings: false, json: json)?.result

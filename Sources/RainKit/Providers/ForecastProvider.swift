@@ -88,7 +88,6 @@ extension ForecastError {
         do {
             return try read(root)
         } catch {
-            if error.isImplausible { throw .implausible(error.problem) }
             throw .unusableBody(reason: error.problem, path: error.path.flatMap { $0.isEmpty ? nil : $0 })
         }
     }

@@ -241,13 +241,15 @@ extension ForecastService {
         /// The 429 `feed` answered earlier in this batch, if it did.
         fileprivate func refusal(of feed: any AlertFeed) -> ForecastError? { refusals.withLock { $0[feed.displayName] } }
 
-        /// The feeds that answered this batch with a 429 and its `Retry-After`, in seconds:
-        /// what the next runs must hold to (`RememberedFeedHold`).
-        func retryAfters() -> [(feed: any AlertFeed, seconds: Int)] {
+        /// The feeds that answered this batch with a 429 and how long, in seconds, the next
+        /// runs must hold to (`RememberedFeedHold`): its `Retry-After`, or without one the
+        /// feed's `minimumInterval`, where it has one (MET: "limit traffic immediately").
+        func refusalHolds() -> [(feed: any AlertFeed, seconds: Int)] {
             let refused = refusals.withLock { $0 }
             return refused.keys.sorted().compactMap { name in
-                guard case .rateLimited(let seconds?, _) = refused[name],
-                      let feed = requests.first(where: { $0.feed.displayName == name })?.feed else { return nil }
+                guard case .rateLimited(let retryAfter, _) = refused[name],
+                      let feed = requests.first(where: { $0.feed.displayName == name })?.feed,
+                      let seconds = retryAfter ?? feed.minimumInterval.map({ Int($0) }) else { return nil }
                 return (feed, seconds)
             }
         }

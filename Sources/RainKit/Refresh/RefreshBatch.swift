@@ -133,11 +133,11 @@ final class RefreshBatch: Sendable {
         RememberedQuota.remember(usedUp.compactMap { $0 }, at: settings.paths.quotaFile, now: service.now())
     }
 
-    /// Writes down each alert feed's 429 `Retry-After` of this run, so no later run asks that
-    /// feed before it ends (`RememberedFeedHold`).
+    /// Writes down each alert feed's 429 of this run (its `Retry-After`, or its poll interval
+    /// without one), so no later run asks that feed before it ends (`RememberedFeedHold`).
     private func rememberFeedHolds() {
         let settings = service.settings
-        let holds = official.retryAfters().map { feed, seconds in
+        let holds = official.refusalHolds().map { feed, seconds in
             RememberedFeedHold(source: RememberedFeedHold.source(of: feed, in: settings), retryAfter: seconds, now: service.now())
         }
         RememberedFeedHold.remember(holds, at: settings.paths.quotaFile, now: service.now())

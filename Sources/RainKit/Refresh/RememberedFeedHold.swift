@@ -5,7 +5,8 @@ import FoundationEssentials
 /// nothing before then, for any place. MET asks a client that gets a 429 to "limit traffic
 /// immediately" (metno/weatherapi-docs `doc/TermsOfService.md`, "Throttling and traffic
 /// shaping"), and throttles the client (its User-Agent, its address), not a place; a refresh
-/// already asks no more after one (`OfficialAlerts.refusals`).
+/// already asks no more after one (`OfficialAlerts.refusals`). A 429 without `Retry-After`
+/// holds a feed polled at most so often for its `minimumInterval` (`refusalHolds()`).
 ///
 /// One per counter (`source`): a hash of the feed, its URL and the contact rain names itself
 /// with. At most an hour (as `OfficialAlerts.Asking.holds`): a wait further off (a clock once
@@ -63,9 +64,11 @@ struct RememberedFeedHold: Sendable, Equatable {
     }
 
     /// Adds `holds` to those `path` keeps (a counter's newest replacing its older one, those
-    /// over at `now` dropped), keeping the file's quotas and limits a second. Best effort, as
-    /// `RememberedQuota.remember`: a file that cannot be written costs the next run one request.
+    /// over at `now` dropped: a `Retry-After` of 0 holds nothing), keeping the file's quotas
+    /// and limits a second. Best effort, as `RememberedQuota.remember`: a file that cannot be
+    /// written costs the next run one request.
     static func remember(_ holds: [RememberedFeedHold], at path: String, now: Date) {
+        let holds = holds.filter { $0.until > now }
         guard !holds.isEmpty else { return }
         let kept = load(path).filter { old in old.holds(at: now) && !holds.contains { $0.source == old.source } }
         RememberedQuota.write(RememberedQuota.load(path).filter { $0.holds(at: now) }, perSecond: RememberedSecondLimit.load(path),

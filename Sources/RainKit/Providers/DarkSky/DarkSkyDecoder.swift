@@ -11,9 +11,25 @@ public struct DarkSkyDecoder: ForecastDecoder {
     public static let missingValue: Double = -999
 
     public func decode(_ body: Data, units: UnitSystem) throws(ForecastError) -> Forecast {
-        try ForecastError.decoding(body, missingValue: Self.missingValue) { root throws(JSONError) in
-            try Self.forecast(from: root, requestedUnits: units)
+        let read = try ForecastError.decoding(body, missingValue: Self.missingValue) { root throws(JSONError) in
+            (forecast: try Self.forecast(from: root, requestedUnits: units), offset: try root.number("offset"))
         }
+        var forecast = read.forecast
+        if let hours = read.offset { forecast.utcOffset = try Self.utcOffset(hours: hours) }
+        return forecast
+    }
+
+    /// `offset`: hours east of UTC (5.5 in India), "the current timezone offset in hours"
+    /// (Pirate-Weather/pirateweather `docs/API.md`), in seconds. It stands in for a zone whose
+    /// name this machine does not know (`Forecast.zone`); one no zone has (every zone is from
+    /// 12 hours behind UTC to 14 ahead) is a bad answer, as a latitude off the globe is: one
+    /// line that says so ("found 99.0 at offset" had named the field as if it were a position).
+    static func utcOffset(hours: Double) throws(ForecastError) -> Int {
+        guard (-12...14).contains(hours) else {
+            let number = hours.rounded() == hours && abs(hours) < 1e9 ? String(Int(hours)) : "\(hours)"
+            throw .implausible(LocalizedText(N_("the API sent UTC offset {hours} h (not -12..+14 h)"), ["hours": .verbatim(number)]))
+        }
+        return Int((hours * 3600).rounded())
     }
 
     static func forecast(from root: JSONNode, requestedUnits: UnitSystem) throws(JSONError) -> Forecast {
@@ -31,21 +47,6 @@ public struct DarkSkyDecoder: ForecastDecoder {
         }
         let units = try root.member("flags")?.member("units")?.name(of: UnitSystem.self)
         var forecast = Forecast(coordinate: coordinate, timeZone: timeZone, units: units ?? requestedUnits)
-        // `offset`: hours east of UTC (5.5 in India), "the current timezone offset in hours"
-        // (Pirate-Weather/pirateweather `docs/API.md`). It stands in for a zone whose name this
-        // machine does not know (`Forecast.zone`); one no zone has (every zone is from 12 hours
-        // behind UTC to 14 ahead) is a bad answer, as a latitude off the globe is: one line that
-        // says so ("found 99.0 at offset" had named the field as if it were a position).
-        if let hours = try root.number("offset") {
-            guard (-12...14).contains(hours) else {
-                let number = hours.rounded() == hours && abs(hours) < 1e9 ? String(Int(hours)) : "\(hours)"
-                var error = try root.requiredMember("offset").error(N_("the API sent UTC offset {hours} h (not -12..+14 h)"),
-                                                                    ["hours": .verbatim(number)])
-                error.isImplausible = true
-                throw error
-            }
-            forecast.utcOffset = Int((hours * 3600).rounded())
-        }
         if let block = try root.member("currently") {
             forecast.current = try fields.conditions.read(block, startingFrom: .blank)
         }
