@@ -5,7 +5,8 @@
 # redaction from an answer, with disguises of the key generated from the input (spaced out,
 # in groups, two kinds of gap taking turns, split by escape sequences with a control inside
 # one too), and the sizes taken from COLUMNS and LINES (redaction), the air,
-# ensemble, alert, geocoding and where-am-I bodies beside the forecast (feeds), each for
+# ensemble, alert, geocoding and where-am-I bodies beside the forecast (feeds), the numbers
+# of the rate-limit and Retry-After headers and the pacing they set (headers), each for
 # FUZZ_SECONDS (default 60). SwiftPM builds the `rain-fuzz` product with `--sanitize fuzzer
 # --sanitize address` (optimised, overflow and bounds checks kept: they are what finds the
 # bugs); FUZZ_TARGET picks what it does with an
@@ -19,7 +20,7 @@ set -eu
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 SECONDS_EACH=${FUZZ_SECONDS:-60}
-TARGETS=${FUZZ_TARGETS:-"json forecast cache store notified arguments text screens redaction feeds"}
+TARGETS=${FUZZ_TARGETS:-"json forecast cache store notified arguments text screens redaction feeds headers"}
 OUT="$ROOT/.build/fuzz"
 REGRESSIONS="$ROOT/Tests/RainCLITests/FuzzRegressions"
 # swiftc keeps only the last -sanitize= it is given, and SwiftPM gives -sanitize=fuzzer then
@@ -59,6 +60,9 @@ seed() {
             printf '\030ZQ7xK2mP9vL4nR8tW3yB6cD1f{"summary":"Ζq7ΧΚ2mΡ9νL4ΝR8ΤW3уΒ6сD1f","ΟІ":"\\u0417q7"}' > "$corpus/lookalikes"
             # The first three bytes of the body pick a disguise's gap, start and place.
             printf '\023Kx7QpZ2mW9vL4tR8sN3b\001\005\200{"summary":"K x 7 Q p Z 2 m","t":"\\u001b]0;x\\u0007"}' > "$corpus/spaced" ;;
+        headers)
+            printf '3' > "$corpus/three"; printf ' 2\t' > "$corpus/spaced"; printf '+2' > "$corpus/signed"
+            printf '9223372036854775807' > "$corpus/int-max"; printf 'Sun, 06 Nov 1994 08:49:37 GMT' > "$corpus/date" ;;
         screens)
             printf '\117\030\001Berlin\000Tokyo\000Mostly Cloudy\000Storm' > "$corpus/wide-window"
             printf '\000\000\000B\000T\000S\000A' > "$corpus/one-column" ;;

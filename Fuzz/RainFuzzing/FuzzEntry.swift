@@ -7,7 +7,7 @@ import Foundation
 /// SwiftPM with libFuzzer), and what FuzzRegressionTests replays: an input is read or refused,
 /// never a crash.
 public enum FuzzEntry {
-    public static let targets = ["json", "forecast", "cache", "store", "notified", "arguments", "text", "screens", "redaction", "feeds"]
+    public static let targets = ["json", "forecast", "cache", "store", "notified", "arguments", "text", "screens", "redaction", "feeds", "headers"]
 
     public static func run(_ target: String, _ bytes: [UInt8]) {
         switch target {
@@ -21,6 +21,7 @@ public enum FuzzEntry {
         case "screens": screens(bytes)
         case "redaction": redaction(bytes)
         case "feeds": feeds(bytes)
+        case "headers": headers(bytes)
         default: preconditionFailure("no fuzz target \(target)")
         }
     }
@@ -78,6 +79,36 @@ public enum FuzzEntry {
         }
         _ = try? GeocodingDecoder.decode(body)
         _ = try? IPLocationDecoder.decode(body, host: "127.0.0.1")
+    }
+
+    /// The input as the value of each header rain reads a number from, on a 200, a 429 and
+    /// a 503: a number is digits (and the field's spaces) or none, a wait is within a year, a
+    /// month's quota reads or not, and a limit a second the server says paces a part of at
+    /// least one place and at most the plausible limit, from an `Int.max` said too.
+    static func headers(_ bytes: [UInt8]) {
+        let value = String(decoding: bytes, as: UTF8.self)
+        let now = Date(timeIntervalSince1970: 1_790_000_000)
+        let names = ["x-ratelimit-limit-second", "x-ratelimit-remaining-second", "x-ratelimit-remaining-month",
+                     "ratelimit-remaining", "ratelimit-reset", "retry-after"]
+        for name in names {
+            for status in [200, 429, 503] {
+                let response = HTTPResponse(status: status, headers: [name: value])
+                if let seconds = RetryAfter.seconds(in: response, now: now) {
+                    precondition((0...RetryAfter.longest).contains(seconds), "a wait of \(seconds) s")
+                }
+                _ = ExceededQuota(monthlyQuotaIn: response, service: "Fuzz", now: now)
+                guard let number = response.number(inHeader: name) else { continue }
+                precondition(number >= 0 && value.utf8.contains { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+                             && value.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == 0x20 || $0 == 0x09 },
+                             "\(value.debugDescription) read as \(number)")
+                for calls in [1.0, 1.5, 3] {
+                    for said in [number, Int.max] {
+                        let places = SecondPacing(known: Double(number), callsPerPlace: calls, maySay: true).placesPerPart(said: said, first: false)
+                        precondition(places.map { (1...ForecastClient.plausiblePerSecond.upperBound).contains($0) } ?? false, "\(String(describing: places)) places a second")
+                    }
+                }
+            }
+        }
     }
 
     /// `defaults.json`, the saved places.

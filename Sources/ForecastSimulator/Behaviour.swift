@@ -94,6 +94,11 @@ extension ForecastSimulator {
         /// Pirate Weather's is the zone's offset at the request (Pirate-Weather/pirateweather
         /// `docs/API.md`), within -12 and +14 hours; this one may be none a zone has.
         case offsetHours(Double)
+        /// On a Dark Sky server's forecast path, the answer of `status` (the normal document
+        /// at 200, else `forecastStatus`'s, with `retryAfter`) with the header `name: value`
+        /// added, as a gateway other than Kong may write one (`X-RateLimit-Limit-Second` near
+        /// `Int.max`, a `Retry-After` of "+2"). Other paths answer normally.
+        case forecastHeader(name: String, value: String, status: Int = 200, retryAfter: Int? = nil)
     }
 
     public enum EnsembleQuirk: Sendable, Equatable {

@@ -117,6 +117,11 @@ struct Router: Sendable {
             }
         case .zoneNamed(let name): return .respond(answer(request, route: route, hostile: false, zoneNamed: name))
         case .offsetHours(let hours): return .respond(answer(request, route: route, hostile: false, offsetHours: hours))
+        case .forecastHeader(let name, let value, let status, let retryAfter):
+            guard case .darkSky = route else { return .respond(answer(request, route: route, hostile: false)) }
+            var response = status == 200 ? answer(request, route: route, hostile: false) : failures.status(status, retryAfter: retryAfter)
+            response.headers.append((name, value))
+            return .respond(response)
         }
     }
 

@@ -23,8 +23,7 @@ import Testing
         }
     }
 
-    /// `q` typed until it is read (keys typed before raw mode are flushed with it) ends the
-    /// screen, which is given back.
+    /// `q` typed until it is read ends the screen, which is given back.
     @Test(arguments: [["watch", "Berlin"], ["locations", "select"]])
     func qEndsTheScreenOnAZeroSizedTerminalWithHugeLines(_ arguments: [String]) async throws {
         try await withTemporaryDirectory { home in
@@ -40,6 +39,21 @@ import Testing
             let result = try await process.finish(limit: .seconds(120))
             typing.cancel()
             #expect(result.status != SIGKILL, "it ended on q")
+            #expect(result.output.contains("\u{1B}[?1049l"), "the screen was given back")
+        }
+    }
+
+    /// `q` or Esc typed once, before rain has started (so before raw mode and the first
+    /// frame, which a window of 65535 lines takes a while to draw), is the first key read:
+    /// raw mode keeps what was typed, and watch listens before it draws.
+    @Test(arguments: [["watch", "Berlin"], ["locations", "select"]], ["q", "\u{1B}"])
+    func aKeyTypedBeforeTheFirstFrameEndsTheScreen(_ arguments: [String], key: String) async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let (process, input) = try start(world, arguments, typedFirst: key)
+            defer { close(input) }
+            let result = try await process.finish(limit: .seconds(60))
+            #expect(result.status != SIGKILL, "it ended on the key typed first: \(result.output.suffix(200).debugDescription)")
             #expect(result.output.contains("\u{1B}[?1049l"), "the screen was given back")
         }
     }
@@ -61,12 +75,14 @@ import Testing
     /// `rain ARGUMENTS` on a pseudo-terminal of 0 rows and 0 columns (util-linux `script`, its
     /// input a FIFO the test writes keys to) with LINES and COLUMNS far past 65535; rain's
     /// process ID is in rain.pid.
-    private func start(_ world: ForecastWorld, _ arguments: [String]) throws -> (RunningProcess, Int32) {
+    /// `typedFirst`: written to the terminal before rain starts.
+    private func start(_ world: ForecastWorld, _ arguments: [String], typedFirst: String? = nil) throws -> (RunningProcess, Int32) {
         let fifo = world.home + "/keys"
         try #require(mkfifo(fifo, 0o600) == 0)
         // Read and write: opening never waits for the other end.
         let input = open(fifo, O_RDWR | O_CLOEXEC)
         try #require(input >= 0)
+        if let typedFirst { try #require(write(input, typedFirst, typedFirst.utf8.count) == typedFirst.utf8.count) }
         let variables = world.environment.merging(["TERM": "xterm-256color", "LINES": Self.huge[0], "COLUMNS": Self.huge[0]]) { $1 }
             .map { "\($0.key)=\(shellQuoted($0.value))" }.sorted().joined(separator: " ")
         let inner = "echo $$ > \(shellQuoted(world.home + "/rain.pid")); exec env \(variables) "

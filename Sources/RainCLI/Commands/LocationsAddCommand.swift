@@ -88,6 +88,8 @@ struct LocationsAddCommand: RunnableCommand {
     }
 
     func run(_ context: CommandContext) async throws {
+        // Before the name is sent to the geocoder or saved.
+        if let name { try LocationValidation.checkNameHoldsNoKey(name, redaction: context.keyRedaction()) }
         switch source {
         case .coordinates(let coordinate):
             // Without a name, called by its coordinates ("-33.87, 151.21"), as `show` calls one.

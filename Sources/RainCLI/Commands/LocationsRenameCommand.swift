@@ -29,6 +29,7 @@ struct LocationsRenameCommand: RunnableCommand {
 
     func run(_ context: CommandContext) async throws {
         let store = context.store, reference = reference, newName = newName
+        try LocationValidation.checkNameHoldsNoKey(newName, redaction: context.keyRedaction())
         let renaming = try await DetachedThread.run { try store.rename(reference, to: newName) }
         let values: KeyValuePairs<String, String> = ["old": renaming.before.name.strippingControlCharacters, "new": renaming.after.name.strippingControlCharacters,
                       "id": renaming.after.shortID]

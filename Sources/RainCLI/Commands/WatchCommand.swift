@@ -70,9 +70,10 @@ struct WatchCommand: RunnableCommand {
         defer { events.stop() }
 
         var state = WatchState(locations: locations, currentID: list.currentID, forecasts: locations.map(service.cached(for:)), every: every)
+        // Keys first: one pressed while the first frame is drawn (a huge window) counts.
+        if inPlace { events.listenToKeys() }
         display.start(state)
         defer { display.finish() }
-        if inPlace { events.listenToKeys() }
         // Refreshes run beside the event loop, so Ctrl-C, SIGTERM and resizes are handled at
         // once even while a request hangs; a tick during a refresh is dropped, not queued.
         var refreshing: Task<Void, Never>?

@@ -36,7 +36,47 @@ public enum LocationValidation {
     public static func validNewName(_ name: String) throws(LocationsError) -> String {
         let name = try validName(foldingBlanks(name))
         if let problem = textProblem(in: name) { throw problem }
+        // Marks alone draw as a blank (or on the column before the name): such a name looks empty.
+        if !name.unicodeScalars.contains(where: isBase) { throw .invalidName(N_("the name is empty")) }
+        if let mark = markWithoutBase(in: name) {
+            throw .unusableName(problem: N_("{character} is a mark with no letter before it"), hint: N_("type the name without it"),
+                                values: ["character": mark.codePoint])
+        }
         return name
+    }
+
+    /// Refuses a new name that holds the API key (typed in the wrong place, or pasted): a name
+    /// is saved as it is, and a name looked up is sent to the geocoder, a third party.
+    /// `redaction`: the key's, nil without one.
+    package static func checkNameHoldsNoKey(_ name: String, redaction: KeyRedaction?) throws(LocationsError) {
+        if redaction?.holdsKey(name) == true { throw .invalidName(N_("the name holds the API key")) }
+    }
+
+    /// A character a name can be seen by: a letter, digit, symbol or punctuation. Marks
+    /// (combining accents and the like), gaps and format characters are not.
+    private static func isBase(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+             .decimalNumber, .letterNumber, .otherNumber,
+             .mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol,
+             .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+             .initialPunctuation, .finalPunctuation, .otherPunctuation:
+            return !isBlank(scalar)
+        default:
+            return false
+        }
+    }
+
+    /// A combining mark that begins the name or follows a gap: it has no character of the
+    /// name to sit on, and is drawn on whatever stands before it on the screen.
+    private static func markWithoutBase(in name: String) -> Unicode.Scalar? {
+        var previous: Unicode.Scalar?
+        for scalar in name.unicodeScalars {
+            let isMark = [.nonspacingMark, .spacingMark, .enclosingMark].contains(scalar.properties.generalCategory)
+            if isMark, previous.map({ $0 == " " }) ?? true { return scalar }
+            previous = scalar
+        }
+        return nil
     }
 
     /// Refuses a new name a LOC could not name the place by: a number (which means the place

@@ -150,9 +150,13 @@ public final class ForecastClient: Sendable {
     /// on an answer of this client's), nil until one said so.
     public var serverPerSecondLimit: Int? { saidPerSecond.withLock { $0 } }
 
+    /// The calls a second a server's limit can mean: a number beyond (a gateway's "no limit",
+    /// or a hostile one near `Int.max`) paces nothing, and 0 is no limit a client can keep.
+    static let plausiblePerSecond = 1...1_000_000
+
     /// Keeps what a forecast answer says of the server's per-second limit.
     private func hear(_ response: HTTPResponse) {
-        guard let text = response.header("x-ratelimit-limit-second"), let limit = Int(text.trimmed), limit > 0 else { return }
+        guard let limit = response.number(inHeader: "x-ratelimit-limit-second"), Self.plausiblePerSecond.contains(limit) else { return }
         saidPerSecond.withLock { $0 = limit }
     }
 
@@ -312,7 +316,7 @@ public final class ForecastClient: Sendable {
                 lastFailures[index] = error
                 if pauses, hearing != nil, let perSecond = serverPerSecondLimit {
                     let due = max(clock.now + delay, nextRateLimitedRetry)
-                    nextRateLimitedRetry = due + .milliseconds((1000 + perSecond - 1) / perSecond)
+                    nextRateLimitedRetry = due + .milliseconds(1000 / perSecond + (1000 % perSecond == 0 ? 0 : 1))
                     guard due - start <= budget else {
                         deliver(index) { [error] in .failure(error) }
                         return .finished

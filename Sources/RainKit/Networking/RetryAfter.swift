@@ -13,26 +13,17 @@ enum RetryAfter {
         if let value = response.header("retry-after"), let seconds = seconds(from: value, now: now) {
             return seconds
         }
-        if let value = response.header("ratelimit-reset"), let seconds = delaySeconds(value.trimmingASCIISpaces) {
-            return seconds
+        if let seconds = response.number(inHeader: "ratelimit-reset") {
+            return min(seconds, longest)
         }
         return nil
     }
 
     static func seconds(from value: String, now: Date) -> Int? {
-        let text = value.trimmingASCIISpaces
-        if let seconds = delaySeconds(text) { return seconds }
-        guard let date = httpDate(text) else { return nil }
+        if let seconds = HeaderNumber.value(value) { return min(seconds, longest) }
+        guard let date = httpDate(value.trimmingASCIISpaces) else { return nil }
         let interval = date.timeIntervalSince(now)
         return interval <= 0 ? 0 : Int(min(interval.rounded(.up), Double(longest)))
-    }
-
-    /// `delay-seconds = 1*DIGIT` (RFC 9110, 10.2.3; the draft's `RateLimit-Reset` alike): "2"
-    /// but not "+2", "-2" or "2.5", which are no wait at all (Swift's `Int` reads a sign).
-    /// Digits beyond `Int`'s are a valid wait too, and a long one: `longest`.
-    private static func delaySeconds(_ text: String) -> Int? {
-        guard !text.isEmpty, text.isASCIIDigits else { return nil }
-        return min(Int(text) ?? longest, longest)
     }
 
     /// Parses IMF-fixdate: "Sun, 06 Nov 1994 08:49:37 GMT" (its year is four digits: a longer

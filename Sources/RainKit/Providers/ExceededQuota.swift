@@ -51,8 +51,8 @@ public struct ExceededQuota: Sendable, Equatable {
     /// 31-day month and two days late in February, so the month's turn is what rain says.
     init?(monthlyQuotaIn response: HTTPResponse, service: String, now: Date = Date()) {
         guard response.status == 429 else { return nil }
-        let remaining = { (name: String) in response.header(name)?.trimmed == "0" }
-        let reset = response.header("ratelimit-reset").flatMap { Int($0.trimmed) } ?? 0
+        let remaining = { (name: String) in response.number(inHeader: name) == 0 }
+        let reset = response.number(inHeader: "ratelimit-reset") ?? 0
         guard remaining("x-ratelimit-remaining-month")
                 || (response.header("retry-after") == nil && remaining("ratelimit-remaining") && reset > 0) else { return nil }
         self.init(service: service, window: .month, resetsAt: Self.nextMonth(after: now))

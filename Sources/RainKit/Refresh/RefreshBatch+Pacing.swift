@@ -63,6 +63,8 @@ struct SecondPacing: Sendable {
     /// nothing of the refresh has been asked yet.
     func placesPerPart(said: Int?, first: Bool) -> Int? {
         guard let limit = said.map(Double.init) ?? known else { return maySay && first ? 1 : nil }
-        return max(1, Int((limit / callsPerPlace).rounded(.down)))
+        // Clamped before it is an `Int`: a limit no server keeps would trap the conversion.
+        let places = (limit / callsPerPlace).rounded(.down)
+        return Int(min(max(places, 1), Double(ForecastClient.plausiblePerSecond.upperBound)))
     }
 }

@@ -110,7 +110,7 @@ final class RefreshBatch: Sendable {
                     pace = perSecond
                 }
                 if start > part.lowerBound, perSecond != nil { await Self.waitForNextSecond(now: service.now()) }
-                let piece = start..<min(part.upperBound, start + (perSecond ?? part.count))
+                let piece = start..<(start + min(perSecond ?? part.count, part.upperBound - start))
                 failures += await fetch(piece, budget: budget)
                 if failures.contains(where: { $0?.stopsBatch == true }) { break paced }
                 start = piece.upperBound

@@ -31,8 +31,8 @@ struct RememberedSecondLimit: Sendable, Equatable {
         guard let list = try JSONNode.document(bytes).member("per_second") else { return [] }
         return try list.elements { node throws(JSONError) in
             let limit = try node.requiredNumber("limit")
-            guard limit >= 1, limit <= 1_000_000, limit == limit.rounded() else { return nil }
-            return RememberedSecondLimit(source: try node.requiredString("source"), limit: Int(limit))
+            guard let whole = Int(exactly: limit), ForecastClient.plausiblePerSecond.contains(whole) else { return nil }
+            return RememberedSecondLimit(source: try node.requiredString("source"), limit: whole)
         }.compactMap { $0 }
     }
 

@@ -20,11 +20,13 @@ final class RawMode {
 
     /// Switches to raw input. Output processing stays on, so "\n" still starts a new line.
     /// Recorded in `TerminalState`, so that a signal or a crash puts the settings back too.
+    /// At once, keeping what was typed: a `q` pressed before the screen was up (a huge window
+    /// takes a while to draw) is read as the first key, not discarded (`TCSAFLUSH`).
     func enable() throws(TerminalError) {
         var raw = original
         Self.makeRaw(&raw)
         TerminalState.enteredRawMode(on: descriptor, from: original)
-        guard tcsetattr(descriptor, TCSAFLUSH, &raw) == 0 else {
+        guard tcsetattr(descriptor, TCSANOW, &raw) == 0 else {
             if !isActive { TerminalState.leftRawMode() }
             throw .system("cannot switch the terminal to raw mode", errno)
         }

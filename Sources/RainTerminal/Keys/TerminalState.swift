@@ -75,7 +75,7 @@ package enum TerminalState {
         if raw >= 0 {
             var settings = original.pointee
             RawMode.makeRaw(&settings)
-            _ = tcsetattr(raw, TCSAFLUSH, &settings)
+            _ = tcsetattr(raw, TCSANOW, &settings)
         }
         let screen = screen.load(ordering: .sequentiallyConsistent)
         if screen >= 0 { write(screen, enterScreen) }
