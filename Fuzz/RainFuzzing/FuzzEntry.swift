@@ -326,7 +326,7 @@ public enum FuzzEntry {
         fits(PlacesOverview(width: width, usesColor: usesColor, now: now).lines(overview), "show --all")
         for state in [WatchState(locations: [places[0]], forecasts: [cached[0]], every: Interval(seconds: 900)),
                       WatchState(locations: places, currentID: places[0].id, forecasts: cached, every: Interval(seconds: 900))] {
-            fits(WatchScreen(width: width, height: height, usesColor: usesColor, now: now, machineTimeZone: "UTC").lines(state), tall: true, "watch")
+            fits(WatchScreen(width: width, height: height, usesColor: usesColor, now: now, machineTimeZone: .utc).lines(state), tall: true, "watch")
         }
         let list = LocationList(locations: places, currentID: places[0].id)
         let table = LocationTable(list: list, useColor: usesColor).render(width: width)

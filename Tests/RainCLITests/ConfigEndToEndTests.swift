@@ -50,6 +50,19 @@ import Testing
         }
     }
 
+    /// A POSIX `TZ` rule is the machine's zone, named as `TZ` gives it; a `TZ` glibc cannot read
+    /// is UTC, said on a line of its own. They had been "UTC" and "Nowhere/Nope".
+    @Test(arguments: [("<+0330>-3:30", "<+0330>-3:30", ""), ("JST-9", "JST-9", ""),
+                      ("Nowhere/Nope", "UTC", "rain: warning: TZ 'Nowhere/Nope' names no time zone: the clock is UTC\n")])
+    func quietHoursNameAPosixTZAndSayWhenTZNamesNone(_ variable: String, _ zone: String, _ warning: String) async throws {
+        try await withTemporaryDirectory { home in
+            writeFile(home + "/config.json", #"{"notify": {"quiet_hours": "19:00-21:00"}}"#)
+            let shown = try await rain(["config", "show"], home: home, environment: ["TZ": variable])
+            #expect(shown.status == 0 && shown.error == warning, "\(shown)")
+            #expect(shown.output.contains("19:00-21:00 (this machine's time zone, \(zone))"), "\(shown)")
+        }
+    }
+
     /// `TZ=localtime` (no colon, no path) is read as glibc reads it: a file of `TZDIR` (else
     /// the zoneinfo folder), its links followed; Debian's links to /etc/localtime. Here a
     /// `TZDIR` whose localtime links, as Debian's does, to a stand-in for /etc/localtime that

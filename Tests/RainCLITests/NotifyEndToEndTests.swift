@@ -160,6 +160,27 @@ import Testing
         }
     }
 
+    /// Quiet hours are on this machine's clock as glibc reads `TZ`: a POSIX rule ("JST-9",
+    /// "<+09>-9", "UTC-9", with summer time "CET-1CEST,M3.5.0,M10.5.0/3") is that clock, and a
+    /// `TZ` glibc cannot read is UTC. The quiet hours are the minute glibc's `date` reads at the
+    /// fixed clock; rain had read each POSIX rule as UTC and sent.
+    @Test(arguments: [("Asia/Tokyo", "Asia/Tokyo"), ("JST-9", "JST-9"), ("<+09>-9", "<+09>-9"), ("UTC-9", "UTC-9"),
+                      (":JST-9", "JST-9"), ("<+0330>-3:30", "<+0330>-3:30"),
+                      ("CET-1CEST,M3.5.0,M10.5.0/3", "CET-1CEST,M3.5.0,M10.5.0/3"), ("Nowhere/Nope", "UTC")])
+    func quietHoursFollowTZAsGlibcReadsIt(_ variable: String, _ zone: String) async throws {
+        func glibcClock(_ date: Date) async throws -> String {
+            try await BuiltProduct.startSystem("/bin/date", ["-d", "@\(Int(date.timeIntervalSince1970))", "+%H:%M"],
+                                               environment: ["TZ": variable]).finish().output.trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        let quiet = try await glibcClock(Self.now) + "-" + glibcClock(Self.now.addingTimeInterval(60))
+        try await withTemporaryDirectory { home in
+            let (world, _) = try world(home, notify: #"{"quiet_hours": "\#(quiet)"}"#)
+            let dryRun = try await world.rain(["notify", "Berlin", "--dry-run"], environment: ["TZ": variable])
+            #expect(dryRun.status == 0 && dryRun.output.contains("held back: Rain in Berlin from about 14:00"), "\(quiet) \(dryRun)")
+            #expect(dryRun.output.contains("quiet hours \(quiet) on this machine's clock (\(zone)) end at"), "\(dryRun)")
+        }
+    }
+
     @Test func alertsFromADarkSkyCompatibleAPIWithSeverityAndExpiredOnesHidden() async throws {
         try await withTemporaryDirectory { home in
             let (world, windy) = try world(home)

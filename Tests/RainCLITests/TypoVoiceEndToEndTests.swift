@@ -41,4 +41,21 @@ import Testing
             }
         }
     }
+
+    /// A suggested command line is one a POSIX shell reads back word for word: a word with a
+    /// space, braces or a quote is single-quoted. It had been joined bare, and
+    /// `--format {temp} {wind}` pasted was three words.
+    @Test func aSuggestedCommandLineIsQuotedForTheShell() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let words = ["show", "--units", "metric", "--format", "it's {temp} {wind}"]
+            let result = try await world.rain(["--units", "metric", "--format", "it's {temp} {wind}", "show"])
+            #expect(result.status == 64, "\(result)")
+            let hint = try #require(result.error.split(separator: "\n").first { $0.hasPrefix("rain: hint: did you mean '") })
+            let line = String(hint.dropFirst("rain: hint: did you mean '".count).dropLast("'?".count))
+            #expect(line == #"rain show --units metric --format 'it'\''s {temp} {wind}'"#, "\(result)")
+            let pasted = try await BuiltProduct.runSystem("/bin/sh", ["-c", "set -- " + line + #"; shift; for word in "$@"; do printf '%s\n' "$word"; done"#])
+            #expect(pasted.output == words.map { $0 + "\n" }.joined(), "\(pasted)")
+        }
+    }
 }

@@ -109,7 +109,38 @@ import Testing
         ("posixrules", "America/New_York"), ("posix/Factory", "UTC"), ("Factory", "UTC"),
     ])
     func theMachineZoneComesFromTZFirst(_ variable: String, _ expected: String) {
-        #expect(ZoneInfo.machineIdentifier(environment: ["TZ": variable]) == expected)
+        #expect(ZoneInfo.machine(environment: ["TZ": variable]).name == expected)
+    }
+
+    /// The machine's zone from a POSIX `TZ` rule is glibc's (`date` under the same `TZ`) three
+    /// times a day on every fifth day of 1990, 2007, 2026 and 2040: fixed offsets, quoted names,
+    /// summer time north and south, Jn and n days, times past 24 h and negative. A `TZ` glibc
+    /// reads as no zone is UTC and says so; one that names a zone file is that zone.
+    @Test(arguments: ["JST-9", ":JST-9", "<+09>-9", "UTC-9", "<+0330>-3:30", "<-0530>5:30", "CET-1CEST,M3.5.0,M10.5.0/3",
+                      "EST5EDT4,M3.2.0/2:00:00,M11.1.0/2:00:00", "<+1030>-10:30<+11>-11,M10.1.0,M4.1.0", "NZST-12NZDT,M9.5.0,M4.1.0/3",
+                      "<-03>3<-02>,M3.5.0/-2,M10.5.0/-1", "IST-2IDT,M3.4.4/26,M10.5.0", "XXX3YYY,J60/1,J300", "AAA-1BBB,59,300/25",
+                      "PST8PDT", "Nowhere/Nope", "EST5EDT"])
+    func aPosixTZIsTheMachinesZoneAsGlibcReadsIt(_ variable: String) async throws {
+        let zone = ZoneInfo.machine(environment: ["TZ": variable])
+        #expect(zone.unreadableTZ == (variable == "Nowhere/Nope" ? variable : nil))
+        var moments: [Int64] = []
+        for year in [1990, 2007, 2026, 2040] {
+            for day in stride(from: 0, to: 366, by: 5) {
+                let midnight = Int64(CivilDate(year: year, month: 1, day: 1).days + day) * 86_400
+                moments += [midnight, midnight + 3 * 3600 + 1800, midnight + 14 * 3600]
+            }
+        }
+        let script = #"for t in "$@"; do date -d "@$t" +%z; done"#
+        let glibc = try await BuiltProduct.startSystem("/bin/sh", ["-c", script, "sh"] + moments.map(String.init),
+                                                       environment: ["TZ": variable, "PATH": "/usr/bin:/bin"]).finish()
+        let offsets = glibc.output.split(separator: "\n").map { text -> Int in
+            let sign = text.hasPrefix("-") ? -1 : 1, digits = Int(text.dropFirst())!
+            return sign * (digits / 100 * 3600 + digits % 100 * 60)
+        }
+        try #require(offsets.count == moments.count, "\(glibc)")
+        for (moment, offset) in zip(moments, offsets) {
+            #expect(Int(zone.zone.offset(at: moment)) == offset, "\(variable) at \(moment)")
+        }
     }
 
     /// TZif files beside the zones that name none (tzfile(5)): no server's zone, whatever the
@@ -136,16 +167,16 @@ import Testing
         try await withTemporaryDirectory { folder in
             let link = folder + "/localtime", timezone = folder + "/timezone"
             try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "/usr/share/zoneinfo/Asia/Tokyo")
-            #expect(ZoneInfo.machineIdentifier(environment: ["TZ": ":" + link], localtime: link, timezoneFile: timezone) == "Asia/Tokyo")
+            #expect(ZoneInfo.machine(environment: ["TZ": ":" + link], localtime: link, timezoneFile: timezone).name == "Asia/Tokyo")
             // Another link than the machine's is read as one too.
-            #expect(ZoneInfo.machineIdentifier(environment: ["TZ": ":" + link]) == "Asia/Tokyo")
+            #expect(ZoneInfo.machine(environment: ["TZ": ":" + link]).name == "Asia/Tokyo")
             try FileManager.default.removeItem(atPath: link)
             try FileManager.default.copyItem(atPath: "/usr/share/zoneinfo/Asia/Tokyo", toPath: link)
             writeFile(timezone, "America/St_Johns\n")
-            #expect(ZoneInfo.machineIdentifier(environment: ["TZ": ":" + link], localtime: link, timezoneFile: timezone)
+            #expect(ZoneInfo.machine(environment: ["TZ": ":" + link], localtime: link, timezoneFile: timezone).name
                     == "America/St_Johns")
         }
-        #expect(ZoneInfo.machineIdentifier(environment: ["TZ": ":/etc/localtime"]) == ZoneInfo.machineIdentifier(environment: [:]))
+        #expect(ZoneInfo.machine(environment: ["TZ": ":/etc/localtime"]).name == ZoneInfo.machine(environment: [:]).name)
     }
 
     /// `TZ=localtime` (no colon, no path) is a file of the zoneinfo folder for glibc, or of
@@ -161,15 +192,15 @@ import Testing
             try FileManager.default.createSymbolicLink(atPath: zones + "/localtime", withDestinationPath: etc)
             try FileManager.default.createSymbolicLink(atPath: zones + "/US/Pacific", withDestinationPath: "../US/../../etc-localtime")
             for variable in ["localtime", ":localtime"] {
-                #expect(ZoneInfo.machineIdentifier(environment: ["TZ": variable, "TZDIR": zones], localtime: etc) == "Asia/Tokyo")
-                #expect(ZoneInfo.machineIdentifier(environment: ["TZ": variable, "TZDIR": zones], localtime: folder + "/none")
+                #expect(ZoneInfo.machine(environment: ["TZ": variable, "TZDIR": zones], localtime: etc).name == "Asia/Tokyo")
+                #expect(ZoneInfo.machine(environment: ["TZ": variable, "TZDIR": zones], localtime: folder + "/none").name
                         == "Asia/Tokyo", "the links are followed to the zone whatever the machine's is")
             }
-            #expect(ZoneInfo.machineIdentifier(environment: ["TZ": ":" + zones + "/localtime"]) == "Asia/Tokyo")
-            #expect(ZoneInfo.machineIdentifier(environment: ["TZ": zones + "/US/Pacific"]) == "Asia/Tokyo")
+            #expect(ZoneInfo.machine(environment: ["TZ": ":" + zones + "/localtime"]).name == "Asia/Tokyo")
+            #expect(ZoneInfo.machine(environment: ["TZ": zones + "/US/Pacific"]).name == "Asia/Tokyo")
         }
         // The system's own folder: the machine's zone, as without TZ.
-        #expect(ZoneInfo.machineIdentifier(environment: ["TZ": "localtime"]) == ZoneInfo.machineIdentifier(environment: [:]))
+        #expect(ZoneInfo.machine(environment: ["TZ": "localtime"]).name == ZoneInfo.machine(environment: [:]).name)
     }
 
     /// /etc/timezone is read as `TZ` and /etc/localtime are: a copy is its zone, a file that is
@@ -179,13 +210,13 @@ import Testing
     func etcTimezoneIsReadAsTZIs(_ content: String, _ expected: String) async throws {
         try await withTemporaryDirectory { folder in
             writeFile(folder + "/timezone", content)
-            #expect(ZoneInfo.machineIdentifier(environment: [:], localtime: folder + "/none",
-                                               timezoneFile: folder + "/timezone") == expected)
+            #expect(ZoneInfo.machine(environment: [:], localtime: folder + "/none",
+                                               timezoneFile: folder + "/timezone").name == expected)
         }
     }
 
     @Test func withoutTZTheMachineZoneIsTheOneLocaltimeNames() throws {
-        let identifier = ZoneInfo.machineIdentifier(environment: [:])
+        let identifier = ZoneInfo.machine(environment: [:]).name
         #expect(ZoneInfo.named(identifier) != nil, "\(identifier)")
         if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/etc/localtime"),
            let range = target.range(of: "zoneinfo/") {

@@ -30,7 +30,7 @@ import Testing
 
     @Test(arguments: [(80, 24), (80, 12), (60, 14), (50, 8), (40, 3)])
     func onePlaceFitsTheWindowWithTheHeaderAndTheStatusLine(width: Int, height: Int) throws {
-        let lines = WatchScreen(width: width, height: height, usesColor: false, now: now, machineTimeZone: "UTC").lines(try singlePlace())
+        let lines = WatchScreen(width: width, height: height, usesColor: false, now: now, machineTimeZone: .utc).lines(try singlePlace())
         #expect(lines.count <= height)
         for line in lines { #expect(line.displayWidth <= width, "\(line)") }
         #expect(lines.last == "refreshing every 15 min · q to quit".truncated(toDisplayWidth: width))
@@ -41,9 +41,9 @@ import Testing
     }
 
     @Test func aFullWindowShowsEverythingAndASmallOneGivesUpDaysFirst() throws {
-        let full = WatchScreen(width: 80, height: 40, usesColor: false, now: now, machineTimeZone: "UTC").lines(try singlePlace())
+        let full = WatchScreen(width: 80, height: 40, usesColor: false, now: now, machineTimeZone: .utc).lines(try singlePlace())
         #expect(full.dropLast(2) == ForecastView(width: 80, now: now).render(try ForecastFixtures.berlinCached()).split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init))
-        let small = WatchScreen(width: 80, height: 16, usesColor: false, now: now, machineTimeZone: "UTC").lines(try singlePlace())
+        let small = WatchScreen(width: 80, height: 16, usesColor: false, now: now, machineTimeZone: .utc).lines(try singlePlace())
         #expect(small.contains { $0.contains("Next 3 hours") } && small.contains { $0.contains("14:00 15:00 16:00") })
         #expect(small.contains { $0.contains("Thunderstorm warning") }, "an alert keeps its heading")
         #expect(!small.contains { $0.contains("Fri 21") }, "days give way first")
@@ -52,18 +52,18 @@ import Testing
     /// The days' title counts the days a short window shows, not the seven it would.
     @Test(arguments: 12...40)
     func theDaysTitleCountsTheDaysShown(height: Int) throws {
-        let lines = WatchScreen(width: 80, height: height, usesColor: false, now: now, machineTimeZone: "UTC").lines(try singlePlace())
+        let lines = WatchScreen(width: 80, height: height, usesColor: false, now: now, machineTimeZone: .utc).lines(try singlePlace())
         guard let title = lines.firstIndex(where: { $0.hasPrefix("  Next ") && $0.contains(" day") }) else { return }
         let shown = lines[(title + 1)...].prefix { $0.hasPrefix("  Today") || $0.range(of: #"^  [A-Z][a-z]{2} \d"#, options: .regularExpression) != nil }.count
         #expect(lines[title].hasPrefix("  Next \(shown == 1 ? "day" : "\(shown) days")"), "\(lines)")
     }
 
     @Test func severalPlacesAreOneLineEachAndSayWhatDoesNotFit() {
-        let tall = WatchScreen(width: 80, height: 24, usesColor: false, now: ForecastSamples.start, machineTimeZone: "UTC").lines(severalPlaces())
+        let tall = WatchScreen(width: 80, height: 24, usesColor: false, now: ForecastSamples.start, machineTimeZone: .utc).lines(severalPlaces())
         #expect(tall.count == 9, "title, five places, what * means, a blank line, the status")
         #expect(tall[6] == "* the current location", "\(tall)")
         #expect(tall[1].hasPrefix("* New York") && tall[5].hasPrefix("  Phoenix"))
-        let short = WatchScreen(width: 50, height: 6, usesColor: false, now: ForecastSamples.start, machineTimeZone: "UTC").lines(severalPlaces())
+        let short = WatchScreen(width: 50, height: 6, usesColor: false, now: ForecastSamples.start, machineTimeZone: .utc).lines(severalPlaces())
         #expect(short.count == 6)
         #expect(short[3] == "… 3 more; a taller window shows them", "\(short)")
         for line in short { #expect(line.displayWidth <= 50) }
@@ -72,12 +72,12 @@ import Testing
     @Test func theOfflineTimeSaysWhichClockItIs() throws {
         var one = try singlePlace()
         one.offlineSince = ForecastFixtures.currentTime  // 12:37 UTC, 14:37 in Berlin
-        let single = WatchScreen(width: 120, height: 24, usesColor: false, now: now, machineTimeZone: "Asia/Tokyo").statusLine(one)
+        let single = WatchScreen(width: 120, height: 24, usesColor: false, now: now, machineTimeZone: ZoneInfo.named("Asia/Tokyo")).statusLine(one)
         #expect(single.hasPrefix("Offline since 14:37 (UTC+2) · forecast from 5 min ago"), "the place's clock, as in the header")
 
         var several = severalPlaces()
         several.offlineSince = ForecastSamples.start  // 12:37 UTC
-        let machine = WatchScreen(width: 120, height: 24, usesColor: false, now: ForecastSamples.start, machineTimeZone: "Asia/Tokyo").statusLine(several)
+        let machine = WatchScreen(width: 120, height: 24, usesColor: false, now: ForecastSamples.start, machineTimeZone: ZoneInfo.named("Asia/Tokyo")).statusLine(several)
         #expect(machine.hasPrefix("Offline since 21:37 (UTC+9, this machine) · oldest forecast from 3 h ago"), "\(machine)")
     }
 
@@ -87,7 +87,7 @@ import Testing
     func theOfflineStatusKeepsTheKeyHint(language: String, width: Int) throws {
         var several = severalPlaces()
         several.offlineSince = ForecastSamples.start
-        var screen = WatchScreen(width: width, height: 24, usesColor: false, now: ForecastSamples.start, machineTimeZone: "Asia/Tokyo")
+        var screen = WatchScreen(width: width, height: 24, usesColor: false, now: ForecastSamples.start, machineTimeZone: ZoneInfo.named("Asia/Tokyo"))
         screen.presentation = Presentation(localization: try Localization.load(locale: language, folders: [Catalogues.compiled()]))
         let line = screen.statusLine(several, width: width)
         let (offline, quit) = language == "en" ? ("Offline since 21:37", " · q to quit") : ("Offline seit 21:37", " · q beendet")

@@ -41,12 +41,12 @@ public enum BuiltProduct {
     public static func run(
         _ name: String, _ arguments: [String], environment: [String: String], at now: Date, input: String? = nil
     ) async throws -> ProcessResult {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withFullDate, .withTime, .withColonSeparatorInTime, .withSpaceBetweenDateAndTime]
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        let clock = ["TZ": "UTC", "FAKETIME_DONT_FAKE_MONOTONIC": "1"]
-        return try await RunningProcess(executable: "/usr/bin/faketime", arguments: ["-f", "@" + formatter.string(from: now), path(name)] + arguments,
-                                        environment: environment.merging(clock) { $1 }, input: input).finish()
+        // The moment in seconds since 1970 (libfaketime reads a date in the local zone, and a
+        // test may give `TZ`); the machine's zone is UTC unless the test gives one.
+        let clock = ["TZ": "UTC", "FAKETIME_DONT_FAKE_MONOTONIC": "1", "FAKETIME_FMT": "%s"]
+        let moment = "@\(Int64(now.timeIntervalSince1970.rounded(.down)))"
+        return try await RunningProcess(executable: "/usr/bin/faketime", arguments: ["-f", moment, path(name)] + arguments,
+                                        environment: environment.merging(clock) { given, _ in given }, input: input).finish()
     }
 
     /// Runs a program that is not part of the package (an absolute path), with this process's environment.

@@ -30,8 +30,13 @@ struct ConfigShowCommand: RunnableCommand {
 
     func run(_ context: CommandContext) async throws {
         let diagnosis = SettingsDiagnosis(loader: context.settingsLoader(environment: context.environment))
-        context.console.write(SettingsReport(diagnosis, paths: context.paths,
-                                                     machineZone: ZoneInfo.machineIdentifier(environment: context.environment)).render())
+        let machineZone = ZoneInfo.machine(environment: context.environment)
+        context.console.write(SettingsReport(diagnosis, paths: context.paths, machineZone: machineZone.name).render())
+        if let variable = machineZone.unreadableTZ {
+            // glibc reads such a TZ as UTC without a word; quiet hours would be read in it.
+            context.report(ErrorReport(message: context.localization.tr("TZ '{value}' names no time zone: the clock is UTC",
+                                                                        ["value": variable]), exitCode: .success), as: .warning)
+        }
         // Every problem; a hint said once for the problems in a row that share it.
         var reports = diagnosis.problems.map { ErrorReport($0, localization: context.localization) }
         // notify.places names saved places: checked against them, as notify would.

@@ -85,11 +85,11 @@ struct NotifyCommand: RunnableCommand {
             if json { context.writeJSON("[]\n") }
             throw ExitStatus(code: status == .success ? .noInput : status)
         }
-        let machineZone = ZoneInfo.machineIdentifier(environment: context.environment)
+        let machineZone = ZoneInfo.machine(environment: context.environment)
         let notifier = NotifyService(settings: settings.notify, logFile: context.paths.notifiedFile,
-                                     machineZone: ZoneInfo.named(machineZone) ?? .utc, now: Date(),
+                                     machineZone: machineZone.zone, now: Date(),
                                      presentation: context.presentation(settings))
-        let report = NotifyReport(machineZone: machineZone, localization: context.localization)
+        let report = NotifyReport(machineZone: machineZone.name, localization: context.localization)
         if json {
             context.writeJSON(report.json(try notifier.round(forecasts)))
         } else if dryRun {

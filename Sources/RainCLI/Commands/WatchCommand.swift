@@ -177,7 +177,7 @@ final class ScreenWatchDisplay: WatchDisplay {
     func show(_ state: WatchState, events: [WatchState.Event]) {
         let size = screen.size(environment: context.environment)
         var view = WatchScreen(width: screen.renderWidth(for: size.width), height: size.height, usesColor: context.useColor,
-                               now: Date(), machineTimeZone: ZoneInfo.machineIdentifier(environment: context.environment))
+                               now: Date(), machineTimeZone: ZoneInfo.machine(environment: context.environment).zone)
         view.presentation = presentation
         view.asciiOnly = context.asciiOnly
         // The screen is drawn past the console, so --ascii is applied here.

@@ -128,7 +128,7 @@ struct CommandParser {
         let fallback = [root] + meant.prefix(1).compactMap { subcommand(named: $0, of: root) }
         let path = meant.first == HelpCommand.configuration.commandName ? [root, HelpCommand.self]
             : path(of: fitting.map { results[$0] } ?? attempt(suggested).result, else: fallback)
-        var misspelt = MisspeltCommand(word: word, place: place, suggestion: ([rain] + suggested).joined(separator: " "),
+        var misspelt = MisspeltCommand(word: word, place: place, suggestion: ShellWords.commandLine([rain] + suggested),
                                        path: path, lookup: nil, isExact: isExact)
         if isExact, !isGlobal, case .failure(let failure) = results[0] {
             misspelt.misplaced = failure
@@ -136,7 +136,7 @@ struct CommandParser {
         // Plain words, or options the command meant does not take, may be a place's.
         if !isExact, meant.count == 1, !rest.contains(where: looksLikeOption) || fitting == nil,
            let show = root.configuration.defaultSubcommand?.configuration.commandName {
-            misspelt.lookup = ([rain, show] + before + [word] + rest).joined(separator: " ")
+            misspelt.lookup = ShellWords.commandLine([rain, show] + before + [word] + rest)
         }
         return misspelt
     }
@@ -224,7 +224,7 @@ struct CommandParser {
                         corrected[index - 1] = name
                         let line = parses(corrected) ? corrected : path.dropFirst().map { $0.configuration.commandName } + [name]
                         path.append(meant)
-                        throw ParseError.unknownCommand(token, suggestion: ([root.configuration.commandName] + line).joined(separator: " "))
+                        throw ParseError.unknownCommand(token, suggestion: ShellWords.commandLine([root.configuration.commandName] + line))
                     }
                     positionals.append(token)
                     continue
@@ -304,8 +304,8 @@ struct CommandParser {
                 // `rain help refesh`: the help meant, with help's usage.
                 let candidates = path.last!.configuration.subcommands.map { $0.configuration.commandName }
                 let suggestion = closestMatch(to: name, among: candidates).map { corrected in
-                    ([root.configuration.commandName, HelpCommand.configuration.commandName]
-                        + path.dropFirst().map { $0.configuration.commandName } + [corrected]).joined(separator: " ")
+                    ShellWords.commandLine([root.configuration.commandName, HelpCommand.configuration.commandName]
+                        + path.dropFirst().map { $0.configuration.commandName } + [corrected])
                 }
                 throw CommandLineError(error: ParseError.unknownCommand(name, suggestion: suggestion), path: [root, HelpCommand.self])
             }

@@ -1,33 +1,65 @@
 import Glibc
 
 extension ZoneInfo {
-    /// The name of this machine's time zone, as the C library finds it: `TZ` ("Asia/Tokyo",
-    /// ":Asia/Tokyo", a path under the zoneinfo folder or a link to a zone file, systemd's
-    /// ":/etc/localtime", a file of the zoneinfo folder that links to a zone or to
-    /// /etc/localtime), else the zone `localtime` (/etc/localtime) links to, else
-    /// `timezoneFile` (/etc/timezone); "UTC" when none of them names one. (FoundationEssentials
-    /// says "GMT" for every machine: its `TimeZone.current` needs ICU.)
-    public static func machineIdentifier(environment: [String: String], folder: String = systemFolder,
-                                         localtime: String = "/etc/localtime", timezoneFile: String = "/etc/timezone") -> String {
+    /// This machine's time zone as the C library finds it (glibc's time/tzset.c): `TZ`
+    /// ("Asia/Tokyo", ":Asia/Tokyo", a path under the zoneinfo folder or a link to a zone file,
+    /// systemd's ":/etc/localtime", a file of the zoneinfo folder that links to a zone or to
+    /// /etc/localtime), else `TZ` as a POSIX rule ("JST-9", "<+0330>-3:30",
+    /// "CET-1CEST,M3.5.0,M10.5.0/3"), else UTC; without `TZ` the zone `localtime`
+    /// (/etc/localtime) links to, else `timezoneFile` (/etc/timezone), else UTC.
+    /// (FoundationEssentials says "GMT" for every machine: its `TimeZone.current` needs ICU.)
+    public static func machine(environment: [String: String], folder: String = systemFolder,
+                               localtime: String = "/etc/localtime", timezoneFile: String = "/etc/timezone") -> MachineZone {
         if let variable = environment["TZ"] {
-            // POSIX leaves a leading ":" to the library; glibc reads what follows as a file.
-            let name = variable.hasPrefix(":") ? String(variable.dropFirst()) : variable
-            // systemd's ":/etc/localtime" is the machine's zone, whether a link or a copy.
-            if name != localtime {
-                if let zone = zoneName(name, folder: folder) { return zone }
-                // glibc (time/tzfile.c, `__tzfile_read`) reads a name that is no path as a file
-                // of `TZDIR`, else of the zoneinfo folder, following its links: Debian's
-                // zoneinfo/localtime links to /etc/localtime, posixrules to New York. `TZDIR`
-                // says only where such a name's link is: the zone it ends at is read from the
-                // system folder, as every zone rain reads.
-                let tzdir = environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? folder
-                switch linkEnd(from: name.hasPrefix("/") ? name : tzdir + "/" + name, localtime: localtime, folder: folder) {
-                case .zone(let zone): return zone
-                case .machine: break
-                case nil: return "UTC"
+            let text = variable.hasPrefix(":") ? String(variable.dropFirst()) : variable
+            switch reading(tz: variable, environment: environment, folder: folder, localtime: localtime) {
+            case .zone(let name):
+                if let zone = named(name, folder: folder) { return MachineZone(name: name, zone: zone, unreadableTZ: nil) }
+                fallthrough
+            case .nothing:
+                // glibc reads a TZ that names no zone file as a POSIX rule, else as UTC
+                // (an empty one on purpose).
+                if let rule = PosixTimeZoneRule(text) {
+                    let zone = ZoneInfo(identifier: text, transitions: [], offsets: [], initialOffset: rule.standardOffset, rule: rule)
+                    return MachineZone(name: text, zone: zone, unreadableTZ: nil)
                 }
+                return MachineZone(name: "UTC", zone: .utc, unreadableTZ: text.isEmpty ? nil : variable)
+            case .machine: break
             }
         }
+        let name = withoutTZ(folder: folder, localtime: localtime, timezoneFile: timezoneFile)
+        guard let zone = named(name, folder: folder) else { return MachineZone(name: "UTC", zone: .utc, unreadableTZ: nil) }
+        return MachineZone(name: name, zone: zone, unreadableTZ: nil)
+    }
+
+    /// What `TZ` names for the C library: a zone, this machine's `localtime`, or nothing it can read.
+    private enum TZReading: Equatable {
+        case zone(String)
+        case machine
+        case nothing
+    }
+
+    private static func reading(tz variable: String, environment: [String: String], folder: String, localtime: String) -> TZReading {
+        // POSIX leaves a leading ":" to the library; glibc reads what follows as a file.
+        let name = variable.hasPrefix(":") ? String(variable.dropFirst()) : variable
+        // systemd's ":/etc/localtime" is the machine's zone, whether a link or a copy.
+        guard name != localtime else { return .machine }
+        if let zone = zoneName(name, folder: folder) { return .zone(zone) }
+        // glibc (time/tzfile.c, `__tzfile_read`) reads a name that is no path as a file
+        // of `TZDIR`, else of the zoneinfo folder, following its links: Debian's
+        // zoneinfo/localtime links to /etc/localtime, posixrules to New York. `TZDIR`
+        // says only where such a name's link is: the zone it ends at is read from the
+        // system folder, as every zone rain reads.
+        let tzdir = environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? folder
+        switch linkEnd(from: name.hasPrefix("/") ? name : tzdir + "/" + name, localtime: localtime, folder: folder) {
+        case .zone(let zone): return .zone(zone)
+        case .machine: return .machine
+        case nil: return .nothing
+        }
+    }
+
+    /// The zone `localtime` links to, else the one `timezoneFile` names, else "UTC".
+    private static func withoutTZ(folder: String, localtime: String, timezoneFile: String) -> String {
         if let name = identifier(linkedFrom: localtime, folder: folder).flatMap({ zoneName($0, folder: folder) }) {
             return name
         }

@@ -9,14 +9,14 @@ public struct WatchScreen: Sendable {
     public var now: Date
     /// The zone of this machine's clock, for the times in the status line when several places
     /// (each in its own zone) are shown.
-    public var machineTimeZone: String
+    public var machineTimeZone: ZoneInfo?
     /// The language, units and clock of the screen.
     public var presentation = Presentation()
     /// Whether the screen is drawn in ASCII (its lines are transliterated after; the wind's
     /// arrows are chosen before: `Compass.asciiArrow`).
     public var asciiOnly = false
 
-    public init(width: Int, height: Int, usesColor: Bool, now: Date, machineTimeZone: String) {
+    public init(width: Int, height: Int, usesColor: Bool, now: Date, machineTimeZone: ZoneInfo?) {
         self.width = width
         self.height = height
         self.usesColor = usesColor
@@ -111,7 +111,7 @@ public struct WatchScreen: Sendable {
     /// "14:05 (UTC+1)" in the place's zone for one place; "13:05 (UTC, this machine)" for several.
     func labelledTime(_ date: Date, state: WatchState) -> String {
         let single = state.isSinglePlace ? state.forecasts[state.locations[0].id] : nil
-        let clock = LocalClock(zone: single == nil ? ZoneInfo.named(machineTimeZone) : single?.forecast.zone,
+        let clock = LocalClock(zone: single == nil ? machineTimeZone : single?.forecast.zone,
                                twelveHourClock: presentation.twelveHourClock ?? (single?.forecast.units == .us),
                                localization: presentation.localization)
         let zone = clock.isKnownZone ? clock.offsetLabel(at: date) : "UTC"
