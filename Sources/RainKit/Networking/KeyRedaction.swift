@@ -16,6 +16,8 @@ import FoundationEssentials
 /// hidden cut short: any `partLength` or more of its characters in a row, from anywhere in it,
 /// in every form below ("key SEKRITkey12345678... is not valid" tells all but the last few),
 /// but for a part of one or two characters repeated (`isVaried`).
+/// In a valid JSON document, a long key's copy may run across its strings, the JSON between
+/// two of them a gap (`StringBoundaries`): each part is hidden in the string that holds it.
 ///
 /// A copy is found whatever the case of its ASCII letters: a server that echoes the key in
 /// capitals ("INVALID KEY ABC…") tells it outright where the key's letters are all of one case
@@ -128,7 +130,12 @@ package struct KeyRedaction: Sendable {
         let isStop = Self.stops(for: key)
         let grams = Self.grams(of: key)
         let spaced = key.count >= shortLength
-        let readings = Self.readers(for: bytes, json: json).map { Skips(reader: $0, gaps: spaced, json: json) }
+        let readers = Self.readers(for: bytes, json: json)
+        let readings = readers.map { Skips(reader: $0, gaps: spaced, json: json) }
+        // A long key's copy that starts in a string may run on into the next strings of a
+        // valid document (`StringBoundaries`).
+        let boundaries = spaced ? StringBoundaries(bytes, isDocument: json ? true : nil) : nil
+        let readingsInStrings = boundaries == nil ? readings : readers.map { Skips(reader: $0, gaps: spaced, json: json, boundaries: boundaries) }
         while index < bytes.count {
             // Most bytes of an answer are none of the stops: passed over without a closer look.
             while index < bytes.count, !isStop[Int(bytes[index])] { index += 1 }
@@ -138,12 +145,19 @@ package struct KeyRedaction: Sendable {
                 index += 1
                 continue
             }
-            if let grams, Self.cannotStartACopy(bytes, at: index, grams: grams) {
+            if let grams, Self.cannotStartACopy(bytes, at: index, grams: grams, boundaries: inString ? boundaries : nil) {
                 index += 1
-            } else if inString || outsideStrings, let end = readings.compactMap({ copyEnd(of: key, in: bytes, from: index, skips: $0) }).max() {
+            } else if inString || outsideStrings,
+                      let end = (inString ? readingsInStrings : readings).compactMap({ copyEnd(of: key, in: bytes, from: index, skips: $0) }).max() {
                 if result.isEmpty { result.reserveCapacity(bytes.count) }
-                result += bytes[copied..<index]
-                result += mark
+                // Each part of a copy that runs across strings is hidden in its own string;
+                // the JSON between them stays (and the copy ends inside a string, as it began).
+                let pieces = inString ? boundaries?.pieces(from: index, to: end) ?? [index..<end] : [index..<end]
+                for piece in pieces {
+                    result += bytes[copied..<piece.lowerBound]
+                    result += mark
+                    copied = piece.upperBound
+                }
                 copied = end
                 index = end
                 replacedOutside = replacedOutside || !inString
@@ -170,12 +184,16 @@ package struct KeyRedaction: Sendable {
         let gaps: Bool
         /// The text is read with its JSON escapes.
         let json: Bool
+        /// A copy may run on across a closing quote into the next string (in a valid document,
+        /// from inside a string).
+        let boundaries: StringBoundaries?
         private var ends: [Int] = []
 
-        init(reader: EscapeSequence.Reader, gaps: Bool, json: Bool) {
+        init(reader: EscapeSequence.Reader, gaps: Bool, json: Bool, boundaries: StringBoundaries? = nil) {
             self.reader = reader
             self.gaps = gaps
             self.json = json
+            self.boundaries = boundaries
         }
 
         func end(from start: Int, in bytes: [UInt8]) -> Int {
@@ -184,7 +202,7 @@ package struct KeyRedaction: Sendable {
             var index = start
             while index < bytes.count, ends[index] < 0 {
                 guard let length = hidden(in: bytes, at: index, readBy: reader, json: json) ?? foldedAway(in: bytes, at: index, json: json)
-                        ?? (gaps ? gap(in: bytes, at: index, json: json) : nil) else {
+                        ?? (gaps ? gap(in: bytes, at: index, json: json) : nil) ?? boundary(in: bytes, at: index) else {
                     ends[index] = index
                     break
                 }
@@ -194,6 +212,12 @@ package struct KeyRedaction: Sendable {
             let end = index < bytes.count ? ends[index] : index
             for visited in path { ends[visited] = end }
             return end
+        }
+
+        /// The length of the boundary between two strings at a closing quote, or nil.
+        private func boundary(in bytes: [UInt8], at index: Int) -> Int? {
+            guard let boundaries, bytes[index] == UInt8(ascii: "\""), boundaries.isDocument else { return nil }
+            return boundaries.next(after: index).map { $0 - index }
         }
     }
 
@@ -233,16 +257,24 @@ package struct KeyRedaction: Sendable {
     /// ASCII character folds to itself and hides nothing beside it. So where `partLength` of
     /// the key's own come first, they must be one of its `grams`; where another printable one
     /// (`;`) or the end comes before that many, none starts here. Spaces between them (`gap`)
-    /// are passed over. Only a control, a character outside ASCII, a backslash or `%` among
+    /// are passed over, and from inside a string (`boundaries`) the JSON between two strings. Only a control, a character outside ASCII, a backslash or `%` among
     /// them needs `copyEnd`'s closer look: the quick one spares it most of a long text (a
     /// full screen's frame of escapes and digits).
-    private static func cannotStartACopy(_ bytes: [UInt8], at index: Int, grams: Grams) -> Bool {
+    private static func cannotStartACopy(_ bytes: [UInt8], at index: Int, grams: Grams, boundaries: StringBoundaries?) -> Bool {
         var end = index
         var count = 0
         var part: UInt64 = 0
         while end < bytes.count, count < partLength {
             if count > 0 {
-                while end < bytes.count, bytes[end] == UInt8(ascii: " ") { end += 1 }
+                while end < bytes.count, bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\"") {
+                    if bytes[end] == UInt8(ascii: " ") {
+                        end += 1
+                    } else if let boundaries, let next = boundaries.next(after: end) {
+                        end = next
+                    } else {
+                        return true
+                    }
+                }
                 guard end < bytes.count else { return true }
             }
             let byte = bytes[end]
