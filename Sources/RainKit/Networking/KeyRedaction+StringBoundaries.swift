@@ -10,13 +10,19 @@ extension KeyRedaction {
     /// over (`", "x": "`, `"]}, {"t": "`, `", 12, "`). A reader of the strings (`jq -r`'s
     /// `.. | strings`, a screen that lists a title then its description) never sees those
     /// numbers and names, so they split the key no more than a line break does; a member name
-    /// is no text of the answer's, and rain shows none. Read only in a valid document and from
-    /// a copy that starts inside a string: elsewhere a quote is only a character.
+    /// is no text of the answer's, and rain shows none (a copy ends with the member name it
+    /// starts in). Read only in a valid document and from a copy that starts inside a string:
+    /// elsewhere a quote is only a character.
+    ///
+    /// Asked at the end of most strings of an answer (the quick look of `cannotStartACopy`
+    /// walks on across them too), so each answer is walked about once: a member name's end is
+    /// told by the colon after it, and the quote asked last is remembered.
     final class StringBoundaries {
         private let bytes: [UInt8]
         /// Where the next string's text starts after each closing quote asked about, -1 for
         /// none: a long stretch of numbers between two strings is walked once.
         private var ends: [Int: Int] = [:]
+        private var last = (quote: -1, next: Int?.none)
         private var knownDocument: Bool?
 
         /// `isDocument`: whether `bytes` are known to be a valid JSON document (nil: not yet).
@@ -25,8 +31,8 @@ extension KeyRedaction {
             knownDocument = isDocument
         }
 
-        /// Whether the bytes are a valid JSON document, found when a copy first reaches the end
-        /// of a string: most answers hold none, and are not parsed for it.
+        /// Whether the bytes are a valid JSON document, found when a copy that crosses a string's
+        /// end is first found: most answers hold none, and are not parsed for it.
         var isDocument: Bool {
             if let knownDocument { return knownDocument }
             let found = (try? JSONScanner.map(bytes)) != nil
@@ -37,9 +43,15 @@ extension KeyRedaction {
         /// Where the text of the value string after the one that `quote` closes starts, or nil
         /// where the document ends first or anything but JSON between strings follows.
         func next(after quote: Int) -> Int? {
-            if let known = ends[quote] { return known < 0 ? nil : known }
-            let found = Self.nextString(in: bytes, after: quote)
-            ends[quote] = found ?? -1
+            if last.quote == quote { return last.next }
+            let found: Int?
+            if let known = ends[quote] {
+                found = known < 0 ? nil : known
+            } else {
+                found = Self.nextString(in: bytes, after: quote)
+                ends[quote] = found ?? -1
+            }
+            last = (quote, found)
             return found
         }
 
@@ -70,6 +82,8 @@ extension KeyRedaction {
 
         private static func nextString(in bytes: [UInt8], after quote: Int) -> Int? {
             var index = quote + 1
+            while index < bytes.count, isWhitespace(bytes[index]) { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: ":") { return nil }
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {

@@ -34,6 +34,8 @@ import FoundationEssentials
 package struct KeyRedaction: Sendable {
     /// The key, and its percent-encoded form where that differs.
     private let keys: [[UInt8]]
+    /// Each key's `grams`, made once: every text written is scanned with them.
+    private let keyGrams: [Grams?]
 
     /// A key this short can be part of any word by chance ("k" in "apikey").
     static let shortLength = 8
@@ -48,6 +50,7 @@ package struct KeyRedaction: Sendable {
         guard let key, !key.value.isEmpty else { return nil }
         let encoded = ForecastEndpoint.percentEncoded(key.value)
         keys = ([Array(key.value.utf8)] + (encoded == key.value ? [] : [Array(encoded.utf8)])).map { $0.map(Self.lowercased) }
+        keyGrams = keys.map(Self.grams(of:))
     }
 
     package func scrubbing(_ text: String) -> String {
@@ -93,8 +96,8 @@ package struct KeyRedaction: Sendable {
     /// The bytes with every copy of every form of the key replaced, or nil when they hold none.
     private func scrubbed(_ bytes: [UInt8]) -> [UInt8]? {
         var changed: [UInt8]?
-        for key in keys {
-            if let scrubbed = Self.scrubbed(changed ?? bytes, of: key) { changed = scrubbed }
+        for (key, grams) in zip(keys, keyGrams) {
+            if let scrubbed = Self.scrubbed(changed ?? bytes, of: key, grams: grams) { changed = scrubbed }
         }
         return changed
     }
@@ -111,24 +114,23 @@ package struct KeyRedaction: Sendable {
     /// Outside the strings of a valid JSON document a copy is a number or a literal (a key
     /// such as "12345678" or "null"), and replacing it would break the document: there it is
     /// left. Anywhere else (a body the reader refuses quotes what it found) it is replaced.
-    private static func scrubbed(_ bytes: [UInt8], of key: [UInt8]) -> [UInt8]? {
+    private static func scrubbed(_ bytes: [UInt8], of key: [UInt8], grams: Grams?) -> [UInt8]? {
         let json = readsJSONEscapes(bytes)
-        guard let (result, outsideStrings) = scan(bytes, for: key, outsideStrings: true, json: json) else { return nil }
+        guard let (result, outsideStrings) = scan(bytes, for: key, grams: grams, outsideStrings: true, json: json) else { return nil }
         guard outsideStrings, json || (try? JSONScanner.map(bytes)) != nil else { return result }
-        return scan(bytes, for: key, outsideStrings: false, json: json)?.result
+        return scan(bytes, for: key, grams: grams, outsideStrings: false, json: json)?.result
     }
 
     /// The bytes with the copies replaced (outside strings too, or not), and whether one was
     /// outside a string; nil when none was replaced.
     /// `json`: the text is read with its JSON escapes (`readsJSONEscapes`).
-    private static func scan(_ bytes: [UInt8], for key: [UInt8], outsideStrings: Bool, json: Bool) -> (result: [UInt8], outsideStrings: Bool)? {
+    private static func scan(_ bytes: [UInt8], for key: [UInt8], grams: Grams?, outsideStrings: Bool, json: Bool) -> (result: [UInt8], outsideStrings: Bool)? {
         var result: [UInt8] = []
         var copied = 0   // bytes[..<copied] are in result
         var index = 0
         var inString = false
         var replacedOutside = false
         let isStop = Self.stops(for: key)
-        let grams = Self.grams(of: key)
         let spaced = key.count >= shortLength
         let readers = Self.readers(for: bytes, json: json)
         let readings = readers.map { Skips(reader: $0, gaps: spaced, json: json) }
@@ -136,6 +138,14 @@ package struct KeyRedaction: Sendable {
         // valid document (`StringBoundaries`).
         let boundaries = spaced ? StringBoundaries(bytes, isDocument: json ? true : nil) : nil
         let readingsInStrings = boundaries == nil ? readings : readers.map { Skips(reader: $0, gaps: spaced, json: json, boundaries: boundaries) }
+        func copyEnd(at index: Int, inString: Bool) -> Int? {
+            func end(_ readings: [Skips]) -> Int? { readings.compactMap { Self.copyEnd(of: key, in: bytes, from: index, skips: $0) }.max() }
+            guard inString, let boundaries else { return end(readings) }
+            guard let found = end(readingsInStrings) else { return nil }
+            // Read across a quote, a copy is one only in a valid document: parsed only now.
+            guard bytes[index..<found].contains(UInt8(ascii: "\"")), !boundaries.isDocument else { return found }
+            return end(readings)
+        }
         while index < bytes.count {
             // Most bytes of an answer are none of the stops: passed over without a closer look.
             while index < bytes.count, !isStop[Int(bytes[index])] { index += 1 }
@@ -145,10 +155,9 @@ package struct KeyRedaction: Sendable {
                 index += 1
                 continue
             }
-            if let grams, Self.cannotStartACopy(bytes, at: index, grams: grams, boundaries: inString ? boundaries : nil) {
+            if let grams, Self.cannotStartACopy(bytes, at: index, grams: grams, boundaries: boundaries, inString: inString) {
                 index += 1
-            } else if inString || outsideStrings,
-                      let end = (inString ? readingsInStrings : readings).compactMap({ copyEnd(of: key, in: bytes, from: index, skips: $0) }).max() {
+            } else if inString || outsideStrings, let end = copyEnd(at: index, inString: inString) {
                 if result.isEmpty { result.reserveCapacity(bytes.count) }
                 // Each part of a copy that runs across strings is hidden in its own string;
                 // the JSON between them stays (and the copy ends inside a string, as it began).
@@ -216,7 +225,7 @@ package struct KeyRedaction: Sendable {
 
         /// The length of the boundary between two strings at a closing quote, or nil.
         private func boundary(in bytes: [UInt8], at index: Int) -> Int? {
-            guard let boundaries, bytes[index] == UInt8(ascii: "\""), boundaries.isDocument else { return nil }
+            guard let boundaries, bytes[index] == UInt8(ascii: "\"") else { return nil }
             return boundaries.next(after: index).map { $0 - index }
         }
     }
@@ -240,16 +249,28 @@ package struct KeyRedaction: Sendable {
 
     /// Every `partLength` characters in a row of a long key (lower-cased, packed 8 bytes to a
     /// word), and the bytes it holds; nil for a key shorter than that.
-    private struct Grams {
+    private struct Grams: Sendable {
         var packed: Set<UInt64>
         var inKey: [Bool]
+        /// Every two of the key's characters in a row, a bit for each pair of bytes: what a
+        /// string must end with for a copy to run on into the next (or one of the key's).
+        var pairs: [UInt64]
+
+        func isPair(_ pair: UInt64) -> Bool {
+            pairs[Int(pair >> 6)] & (1 << (pair & 63)) != 0
+        }
     }
 
     private static func grams(of key: [UInt8]) -> Grams? {
         guard partLength == 8, key.count >= partLength else { return nil }
         var inKey = [Bool](repeating: false, count: 256)
         for byte in key { inKey[Int(byte)] = true }
-        return Grams(packed: Set(partStarts(of: key).map { packed(key[$0..<($0 + partLength)]) }), inKey: inKey)
+        var pairs = [UInt64](repeating: 0, count: 65536 / 64)
+        for (first, second) in zip(key, key.dropFirst()) {
+            let pair = Int(first) << 8 | Int(second)
+            pairs[pair >> 6] |= 1 << (pair & 63)
+        }
+        return Grams(packed: Set(partStarts(of: key).map { packed(key[$0..<($0 + partLength)]) }), inKey: inKey, pairs: pairs)
     }
 
     /// Whether no copy of a long key, whole or in part, can start at `index`, told from its
@@ -257,10 +278,11 @@ package struct KeyRedaction: Sendable {
     /// ASCII character folds to itself and hides nothing beside it. So where `partLength` of
     /// the key's own come first, they must be one of its `grams`; where another printable one
     /// (`;`) or the end comes before that many, none starts here. Spaces between them (`gap`)
-    /// are passed over, and from inside a string (`boundaries`) the JSON between two strings. Only a control, a character outside ASCII, a backslash or `%` among
+    /// are passed over, and from inside a string (`boundaries`) the JSON between two strings
+    /// after two of the key's characters in a row (`pairs`). Only a control, a character outside ASCII, a backslash or `%` among
     /// them needs `copyEnd`'s closer look: the quick one spares it most of a long text (a
     /// full screen's frame of escapes and digits).
-    private static func cannotStartACopy(_ bytes: [UInt8], at index: Int, grams: Grams, boundaries: StringBoundaries?) -> Bool {
+    private static func cannotStartACopy(_ bytes: [UInt8], at index: Int, grams: Grams, boundaries: StringBoundaries?, inString: Bool) -> Bool {
         var end = index
         var count = 0
         var part: UInt64 = 0
@@ -269,7 +291,7 @@ package struct KeyRedaction: Sendable {
                 while end < bytes.count, bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\"") {
                     if bytes[end] == UInt8(ascii: " ") {
                         end += 1
-                    } else if let boundaries, let next = boundaries.next(after: end) {
+                    } else if inString, count == 1 || grams.isPair(part & 0xFFFF), let boundaries, let next = boundaries.next(after: end) {
                         end = next
                     } else {
                         return true
