@@ -14,9 +14,10 @@ extension KeyRedaction {
     /// starts in). Read only in a valid document and from a copy that starts inside a string:
     /// elsewhere a quote is only a character.
     ///
-    /// Asked at the end of most strings of an answer (the quick look of `cannotStartACopy`
-    /// walks on across them too), so each answer is walked about once: a member name's end is
-    /// told by the colon after it, and the quote asked last is remembered.
+    /// Asked at the end of many strings of an answer (the quick look of `cannotStartACopy`
+    /// walks on across one that ends in two of the key's characters in a row), so each answer
+    /// is walked about once: a member name's end is told by the colon after it, and the quote
+    /// asked last is remembered.
     final class StringBoundaries {
         private let bytes: [UInt8]
         /// Where the next string's text starts after each closing quote asked about, -1 for
