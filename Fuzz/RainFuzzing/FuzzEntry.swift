@@ -196,6 +196,7 @@ public enum FuzzEntry {
         precondition(wasJSON || body.contains(UInt8(ascii: "\\")) || scrubbed.firstRange(of: Array(key.utf8)) == nil,
                      "the key is left in the body")
         disguisedKey(key, in: body, redaction: redaction)
+        splitKey(key, by: body, redaction: redaction)
         guard let map, let value = try? JSONNode(map: map, entry: 0).value() else { return }
         func check(_ value: JSONValue) {
             switch value {
@@ -249,6 +250,30 @@ public enum FuzzEntry {
         if gaps.contains(where: { $0.contains("\\") }) && !isJSON || isJSON && !isVaried(from: start + 1) { return }
         let scrubbed = Array(redaction.scrubbing(Data(disguised)))
         precondition(scrubbed.firstRange(of: disguise) == nil, "a disguised key is left: \(String(decoding: disguise, as: UTF8.self).debugDescription)")
+    }
+
+    /// The key cut into a document's consecutive strings, each piece of 1 to 7 characters (the
+    /// body's first byte says), with JSON between them that the body's second byte picks (a
+    /// comma, member names, numbers, literals, the end of one object and the start of the next):
+    /// each piece is hidden in its own string and the rest stays as it was.
+    static func splitKey(_ key: String, by body: [UInt8], redaction: KeyRedaction) {
+        let characters = Array(key)
+        guard body.count >= 2, characters.count > KeyRedaction.partLength,
+              Set(characters.map { $0.lowercased() }).count >= 3 else { return }
+        let size = Int(body[0]) % 7 + 1
+        // What opens the document, what stands between two strings, what closes it.
+        let shapes = [("[", ",", "]"), ("[", ", ", "]"), ("[", ",\n  ", "]"), ("[", ", 12, -1.5e3, true, null, ", "]"),
+                      ("[{\"t\": ", "}, {\"t\": ", "}]"), ("[{\"t\": [", "]}, {\"t\": [", "]}]"),
+                      ("[{\"t\": ", ", \"n\": 0}, {\"t\": ", "}]"), ("{\"a\": [[", "]], \"b\": [[", "]]}")]
+        let (open, between, close) = shapes[Int(body[1]) % shapes.count]
+        let pieces = stride(from: 0, to: characters.count, by: size).map { String(characters[$0..<min(characters.count, $0 + size)]) }
+        func document(_ strings: [String]) -> String {
+            open + strings.map { "\"" + $0 + "\"" }.joined(separator: between) + close
+        }
+        let split = document(pieces)
+        guard (try? JSONScanner.map(Array(split.utf8))) != nil else { return }
+        let scrubbed = redaction.scrubbing(split)
+        precondition(scrubbed == document(pieces.map { _ in "REDACTED" }), "a key cut across strings is left: \(scrubbed.debugDescription)")
     }
 
     /// The one sanitiser and what stands on it: what it lets through is clean and stays the

@@ -43,6 +43,11 @@ extension ForecastSimulator {
         /// text instead of the key (a copy of it in other characters, "Źq7…"). Other paths
         /// answer normally.
         case echoedKey(validAnswer: Bool, inCapitals: Bool = false, splitBy: String? = nil, disguisedAs: String? = nil)
+        /// On Pirate Weather paths, the normal answer with an alert everywhere whose regions
+        /// are the key the request carried cut into `count` pieces (`["Zq7Kp2", "Xw9Lm4",
+        /// "Rt6Vb"]`), each shorter than a part of it that is hidden alone, as a server that
+        /// splits what it echoes across strings (hostile trial 13). Other paths answer normally.
+        case keyInRegions(pieces: Int)
         /// On Pirate Weather paths, 403 whose message quotes the key the request carried cut
         /// short, its first `keeping` characters and "...", as a gateway that abbreviates what
         /// it quotes: `{"message": "Forbidden: key sim-key-01234567... is not valid"}`. Other

@@ -13,6 +13,8 @@ struct DarkSkyDocument: Sendable {
     var hostileText = false
     /// Appended to summaries and alert texts (an echoed key); every place then has an alert.
     var echoedText: String?
+    /// The regions of an alert every place then has, instead of the alert's own (`keyInRegions`).
+    var alertRegions: [String]?
     /// The name `timezone` gives the place's zone instead of its own (`Behaviour.zoneNamed`).
     var zoneNamed: String?
     /// The `offset` given instead of the zone's own (`Behaviour.offsetHours`).
@@ -197,7 +199,7 @@ struct DarkSkyDocument: Sendable {
     }
 
     private func alerts(scenario: ForecastSimulator.Scenario, region: String, current: Conditions) -> [JSONValue] {
-        guard scenario.hasAlert || hostileText || echoedText != nil else { return [] }
+        guard scenario.hasAlert || hostileText || echoedText != nil || alertRegions != nil else { return [] }
         if scenario.hasAlert, (-127 < longitude && longitude < -65) && (24 < latitude && latitude < 50) { return nwsCopies() }
         if scenario.hasAlert, AlertAreas.inNorway(latitude: latitude, longitude: longitude) { return metCopies() }
         let seed = Seed(latitude: latitude, longitude: longitude)
@@ -209,7 +211,7 @@ struct DarkSkyDocument: Sendable {
         let description = "\(title) for \(region). Simulated by the forecast simulator; not a real warning."
         return [.object([
             ("title", .string(text(title))),
-            ("regions", .array([.string(text(region))])),
+            ("regions", .array((alertRegions ?? [text(region)]).map { .string($0) })),
             ("severity", .string(severity)),
             ("time", .integer(Int(issued))),
             ("expires", .integer(Int(issued) + 14 * 3600)),

@@ -17,6 +17,8 @@ import FoundationEssentials
 /// hidden cut short: any `partLength` or more of its characters in a row, from anywhere in it,
 /// in every form below ("key SEKRITkey12345678... is not valid" tells all but the last few),
 /// but for a part of one or two characters repeated (`isVaried`).
+/// In a valid JSON document, a long key's copy may run across its strings, the JSON between
+/// two of them a gap (`StringBoundaries`): each part is hidden in the string that holds it.
 ///
 /// A copy is found whatever the case of its ASCII letters: a server that echoes the key in
 /// capitals ("INVALID KEY ABC…") tells it outright where the key's letters are all of one case
@@ -33,6 +35,8 @@ import FoundationEssentials
 package struct KeyRedaction: Sendable {
     /// The key, and its percent-encoded form where that differs.
     private let keys: [[UInt8]]
+    /// Each key's `grams`, made once: every text written is scanned with them.
+    private let keyGrams: [Grams?]
 
     /// A key this short can be part of any word by chance ("k" in "apikey").
     static let shortLength = 8
@@ -47,6 +51,7 @@ package struct KeyRedaction: Sendable {
         guard let key, !key.value.isEmpty else { return nil }
         let encoded = ForecastEndpoint.percentEncoded(key.value)
         keys = ([Array(key.value.utf8)] + (encoded == key.value ? [] : [Array(encoded.utf8)])).map { $0.map(Self.lowercased) }
+        keyGrams = keys.map(Self.grams(of:))
     }
 
     package func scrubbing(_ text: String) -> String {
@@ -95,8 +100,8 @@ package struct KeyRedaction: Sendable {
     private func scrubbed(_ bytes: [UInt8]) -> [UInt8]? {
         var changed: [UInt8]?
         var json = Self.readsJSONEscapes(bytes)
-        for key in keys {
-            guard let scrubbed = Self.scrubbed(changed ?? bytes, of: key, json: json) else { continue }
+        for (key, grams) in zip(keys, keyGrams) {
+            guard let scrubbed = Self.scrubbed(changed ?? bytes, of: key, grams: grams, json: json) else { continue }
             changed = scrubbed
             json = Self.readsJSONEscapes(scrubbed)
         }
@@ -116,25 +121,37 @@ package struct KeyRedaction: Sendable {
     /// such as "12345678" or "null"), and replacing it would break the document: there it is
     /// left. Anywhere else (a body the reader refuses quotes what it found) it is replaced.
     /// `json`: the text is read with its JSON escapes (`readsJSONEscapes`).
-    private static func scrubbed(_ bytes: [UInt8], of key: [UInt8], json: Bool) -> [UInt8]? {
-        guard let (result, outsideStrings) = scan(bytes, for: key, outsideStrings: true, json: json) else { return nil }
+    private static func scrubbed(_ bytes: [UInt8], of key: [UInt8], grams: Grams?, json: Bool) -> [UInt8]? {
+        guard let (result, outsideStrings) = scan(bytes, for: key, grams: grams, outsideStrings: true, json: json) else { return nil }
         guard outsideStrings, json || (try? JSONScanner.map(bytes)) != nil else { return result }
-        return scan(bytes, for: key, outsideStrings: false, json: json)?.result
+        return scan(bytes, for: key, grams: grams, outsideStrings: false, json: json)?.result
     }
 
     /// The bytes with the copies replaced (outside strings too, or not), and whether one was
     /// outside a string; nil when none was replaced.
     /// `json`: the text is read with its JSON escapes (`readsJSONEscapes`).
-    private static func scan(_ bytes: [UInt8], for key: [UInt8], outsideStrings: Bool, json: Bool) -> (result: [UInt8], outsideStrings: Bool)? {
+    private static func scan(_ bytes: [UInt8], for key: [UInt8], grams: Grams?, outsideStrings: Bool, json: Bool) -> (result: [UInt8], outsideStrings: Bool)? {
         var result: [UInt8] = []
         var copied = 0   // bytes[..<copied] are in result
         var index = 0
         var inString = false
         var replacedOutside = false
         let isStop = Self.stops(for: key)
-        let grams = Self.grams(of: key)
         let spaced = key.count >= shortLength
-        let readings = Self.readers(for: bytes, json: json).map { Skips(reader: $0, gaps: spaced, json: json) }
+        let readers = Self.readers(for: bytes, json: json)
+        let readings = readers.map { Skips(reader: $0, gaps: spaced, json: json) }
+        // A long key's copy that starts in a string may run on into the next strings of a
+        // valid document (`StringBoundaries`).
+        let boundaries = spaced ? StringBoundaries(bytes, isDocument: json ? true : nil) : nil
+        let readingsInStrings = boundaries == nil ? readings : readers.map { Skips(reader: $0, gaps: spaced, json: json, boundaries: boundaries) }
+        func copyEnd(at index: Int, inString: Bool) -> Int? {
+            func end(_ readings: [Skips]) -> Int? { readings.compactMap { Self.copyEnd(of: key, in: bytes, from: index, skips: $0) }.max() }
+            guard inString, let boundaries else { return end(readings) }
+            guard let found = end(readingsInStrings) else { return nil }
+            // Read across a quote, a copy is one only in a valid document: parsed only now.
+            guard bytes[index..<found].contains(UInt8(ascii: "\"")), !boundaries.isDocument else { return found }
+            return end(readings)
+        }
         while index < bytes.count {
             // Most bytes of an answer are none of the stops: passed over without a closer look.
             while index < bytes.count, !isStop[Int(bytes[index])] { index += 1 }
@@ -144,12 +161,18 @@ package struct KeyRedaction: Sendable {
                 index += 1
                 continue
             }
-            if let grams, Self.cannotStartACopy(bytes, at: index, grams: grams) {
+            if let grams, Self.cannotStartACopy(bytes, at: index, grams: grams, boundaries: boundaries, inString: inString) {
                 index += 1
-            } else if inString || outsideStrings, let end = readings.compactMap({ copyEnd(of: key, in: bytes, from: index, skips: $0) }).max() {
+            } else if inString || outsideStrings, let end = copyEnd(at: index, inString: inString) {
                 if result.isEmpty { result.reserveCapacity(bytes.count) }
-                result += bytes[copied..<index]
-                result += mark
+                // Each part of a copy that runs across strings is hidden in its own string;
+                // the JSON between them stays (and the copy ends inside a string, as it began).
+                let pieces = inString ? boundaries?.pieces(from: index, to: end) ?? [index..<end] : [index..<end]
+                for piece in pieces {
+                    result += bytes[copied..<piece.lowerBound]
+                    result += mark
+                    copied = piece.upperBound
+                }
                 copied = end
                 index = end
                 replacedOutside = replacedOutside || !inString
@@ -176,12 +199,16 @@ package struct KeyRedaction: Sendable {
         let gaps: Bool
         /// The text is read with its JSON escapes.
         let json: Bool
+        /// A copy may run on across a closing quote into the next string (in a valid document,
+        /// from inside a string).
+        let boundaries: StringBoundaries?
         private var ends: [Int] = []
 
-        init(reader: EscapeSequence.Reader, gaps: Bool, json: Bool) {
+        init(reader: EscapeSequence.Reader, gaps: Bool, json: Bool, boundaries: StringBoundaries? = nil) {
             self.reader = reader
             self.gaps = gaps
             self.json = json
+            self.boundaries = boundaries
         }
 
         func end(from start: Int, in bytes: [UInt8]) -> Int {
@@ -190,7 +217,7 @@ package struct KeyRedaction: Sendable {
             var index = start
             while index < bytes.count, ends[index] < 0 {
                 guard let length = hidden(in: bytes, at: index, readBy: reader, json: json) ?? foldedAway(in: bytes, at: index, json: json)
-                        ?? (gaps ? gap(in: bytes, at: index, json: json) : nil) else {
+                        ?? (gaps ? gap(in: bytes, at: index, json: json) : nil) ?? boundary(in: bytes, at: index) else {
                     ends[index] = index
                     break
                 }
@@ -200,6 +227,12 @@ package struct KeyRedaction: Sendable {
             let end = index < bytes.count ? ends[index] : index
             for visited in path { ends[visited] = end }
             return end
+        }
+
+        /// The length of the boundary between two strings at a closing quote, or nil.
+        private func boundary(in bytes: [UInt8], at index: Int) -> Int? {
+            guard let boundaries, bytes[index] == UInt8(ascii: "\"") else { return nil }
+            return boundaries.next(after: index).map { $0 - index }
         }
     }
 
@@ -222,16 +255,28 @@ package struct KeyRedaction: Sendable {
 
     /// Every `partLength` characters in a row of a long key (lower-cased, packed 8 bytes to a
     /// word), and the bytes it holds; nil for a key shorter than that.
-    private struct Grams {
+    private struct Grams: Sendable {
         var packed: Set<UInt64>
         var inKey: [Bool]
+        /// Every two of the key's characters in a row, a bit for each pair of bytes: what a
+        /// string must end with for a copy to run on into the next (or one of the key's).
+        var pairs: [UInt64]
+
+        func isPair(_ pair: UInt64) -> Bool {
+            pairs[Int(pair >> 6)] & (1 << (pair & 63)) != 0
+        }
     }
 
     private static func grams(of key: [UInt8]) -> Grams? {
         guard partLength == 8, key.count >= partLength else { return nil }
         var inKey = [Bool](repeating: false, count: 256)
         for byte in key { inKey[Int(byte)] = true }
-        return Grams(packed: Set(partStarts(of: key).map { packed(key[$0..<($0 + partLength)]) }), inKey: inKey)
+        var pairs = [UInt64](repeating: 0, count: 65536 / 64)
+        for (first, second) in zip(key, key.dropFirst()) {
+            let pair = Int(first) << 8 | Int(second)
+            pairs[pair >> 6] |= 1 << (pair & 63)
+        }
+        return Grams(packed: Set(partStarts(of: key).map { packed(key[$0..<($0 + partLength)]) }), inKey: inKey, pairs: pairs)
     }
 
     /// Whether no copy of a long key, whole or in part, can start at `index`, told from its
@@ -239,16 +284,25 @@ package struct KeyRedaction: Sendable {
     /// ASCII character folds to itself and hides nothing beside it. So where `partLength` of
     /// the key's own come first, they must be one of its `grams`; where another printable one
     /// (`;`) or the end comes before that many, none starts here. Spaces between them (`gap`)
-    /// are passed over. Only a control, a character outside ASCII, a backslash or `%` among
+    /// are passed over, and from inside a string (`boundaries`) the JSON between two strings
+    /// after two of the key's characters in a row (`pairs`). Only a control, a character outside ASCII, a backslash or `%` among
     /// them needs `copyEnd`'s closer look: the quick one spares it most of a long text (a
     /// full screen's frame of escapes and digits).
-    private static func cannotStartACopy(_ bytes: [UInt8], at index: Int, grams: Grams) -> Bool {
+    private static func cannotStartACopy(_ bytes: [UInt8], at index: Int, grams: Grams, boundaries: StringBoundaries?, inString: Bool) -> Bool {
         var end = index
         var count = 0
         var part: UInt64 = 0
         while end < bytes.count, count < partLength {
             if count > 0 {
-                while end < bytes.count, bytes[end] == UInt8(ascii: " ") { end += 1 }
+                while end < bytes.count, bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\"") {
+                    if bytes[end] == UInt8(ascii: " ") {
+                        end += 1
+                    } else if inString, count == 1 || grams.isPair(part & 0xFFFF), let boundaries, let next = boundaries.next(after: end) {
+                        end = next
+                    } else {
+                        return true
+                    }
+                }
                 guard end < bytes.count else { return true }
             }
             let byte = bytes[end]
