@@ -105,11 +105,23 @@ struct RememberedQuota: Sendable, Equatable {
 
     /// Writes the file whole: `quotas`, the limits a second (`RememberedSecondLimit`) and the
     /// alert feeds' holds (`RememberedFeedHold`), atomically, its folder made when missing.
+    /// Each list is oldest first; past the file's limit the oldest are forgotten first, so
+    /// the one just met, which the next run needs, is always kept (the whole write had failed).
     static func write(_ quotas: [RememberedQuota], perSecond: [RememberedSecondLimit], held: [RememberedFeedHold], to path: String) {
-        var members: [String: JSONValue] = ["quotas": .array(quotas.map(\.value))]
-        if !perSecond.isEmpty { members["per_second"] = .array(perSecond.map(\.value)) }
-        if !held.isEmpty { members["held"] = .array(held.map(\.value)) }
+        var (quotas, perSecond, held) = (quotas[...], perSecond[...], held[...])
+        var bytes: [UInt8] {
+            var members: [String: JSONValue] = ["quotas": .array(quotas.map(\.value))]
+            if !perSecond.isEmpty { members["per_second"] = .array(perSecond.map(\.value)) }
+            if !held.isEmpty { members["held"] = .array(held.map(\.value)) }
+            return JSONValue.object(members).serializedBytes(compactly: true)
+        }
+        var written = bytes
+        while written.count > Self.limit.bytes {
+            if quotas.count > 1 { quotas.removeFirst() } else if perSecond.count > 1 { perSecond.removeFirst() }
+            else if held.count > 1 { held.removeFirst() } else { break }
+            written = bytes
+        }
         try? AtomicFile.createFolder(AtomicFile.parentFolder(of: path))
-        try? AtomicFile.write(JSONValue.object(members).serializedBytes(compactly: true), to: path, durability: .derived, limit: Self.limit)
+        try? AtomicFile.write(written, to: path, durability: .derived, limit: Self.limit)
     }
 }
