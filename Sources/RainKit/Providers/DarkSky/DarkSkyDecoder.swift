@@ -26,7 +26,9 @@ public struct DarkSkyDecoder: ForecastDecoder {
     /// line that says so ("found 99.0 at offset" had named the field as if it were a position).
     static func utcOffset(hours: Double) throws(ForecastError) -> Int {
         guard (-12...14).contains(hours) else {
-            let number = hours.rounded() == hours && abs(hours) < 1e9 ? String(Int(hours)) : "\(hours)"
+            // Whole hours as the server wrote them ("99", not "99.0"): any the reader lets
+            // through (`JSONNode.largestMagnitude`) is an Int.
+            let number = hours.rounded() == hours && abs(hours) <= JSONNode.largestMagnitude ? String(Int(hours)) : "\(hours)"
             throw .implausible(LocalizedText(N_("the API sent UTC offset {hours} h (not -12..+14 h)"), ["hours": .verbatim(number)]))
         }
         return Int((hours * 3600).rounded())
