@@ -32,4 +32,17 @@ import Testing
             }
         }
     }
+
+    /// A crontab that floods its standard error is not kept whole (400 MB of it had become
+    /// rain's 400 MB error line): its last words are.
+    @Test func aFloodOnStandardErrorKeepsItsLastWordsOnly() async throws {
+        try await withTemporaryDirectory { folder in
+            let command = folder + "/crontab"
+            writeFile(command, "#!/bin/sh\ncat >/dev/null\nhead -c 50000000 /dev/zero | tr '\\0' x >&2\necho ' bad minute' >&2\nexit 1\n")
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: command)
+            let failure = try #require(throws: Crontab.Failure.self) { try Crontab(command: command).write("* * * * * true\n") }
+            let text = Localization.english.tr(failure.text)
+            #expect(text.hasSuffix("x bad minute") && text.utf8.count <= 5000, "\(text.utf8.count) bytes")
+        }
+    }
 }

@@ -71,10 +71,14 @@ public struct Crontab: Sendable {
         SIGKILL: "KILL", SIGSEGV: "SEGV", SIGPIPE: "PIPE", SIGALRM: "ALRM", SIGTERM: "TERM", SIGXCPU: "XCPU",
     ]
 
+    /// The table crontab lists is kept whole (it is written back); of its standard error the
+    /// last 4 KB, which hold its reason, so that a flood cannot fill rain's memory.
+    private static var limits: Subprocess.Limits { Subprocess.Limits(keptError: 4 << 10) }
+
     private func run(_ arguments: [String], input: String?) throws(Failure) -> Subprocess.Outcome {
         let outcome: Subprocess.Outcome
         do {
-            outcome = try Subprocess.run(command, arguments, input: input)
+            outcome = try Subprocess.run(command, arguments, input: input, limits: Self.limits)
         } catch {
             throw Failure(text: LocalizedText(N_("cannot run {command}: {reason}"), ["command": .verbatim(command), "reason": .verbatim(error.reason)]))
         }

@@ -75,7 +75,10 @@ public struct UserSystemd: Sendable {
     private func systemctl(_ arguments: [String]) throws(Failure) {
         let outcome: Subprocess.Outcome
         do {
-            outcome = try Subprocess.run("systemctl", ["--user"] + arguments, input: nil, environment: environment)
+            // Its output bounded, so that a flood cannot fill memory: the first line of the last
+            // 4 KB of its stderr is said (systemctl says its reason in a line).
+            outcome = try Subprocess.run("systemctl", ["--user"] + arguments, input: nil, environment: environment,
+                                         limits: Subprocess.Limits(keptOutput: 4 << 10, keptError: 4 << 10))
         } catch {
             throw .notRunning(reason: .verbatim(error.reason))
         }
