@@ -42,10 +42,7 @@ extension SettingsLoader {
     /// is nil: hiding it would garble rain's own text.
     public func keyToHide(_ checked: CheckedFile) -> APIKey? {
         if let key = environment["RAIN_API_KEY"], !key.isEmpty { return try? Self.validKey(key, source: "RAIN_API_KEY") }
-        if let keyFile = try? checked.file.path("api_key_file") {
-            guard let bytes = try? RegularFile.read(keyFile, limit: .apiKey), let text = String(validating: bytes, as: UTF8.self) else { return nil }
-            return try? Self.validKey(text, source: keyFile)
-        }
+        if let keyFile = try? checked.file.path("api_key_file") { return try? Self.key(inFile: keyFile) }
         guard let key = try? checked.file.string("api_key") else { return nil }
         return try? Self.validKey(key, source: "api_key")
     }
@@ -58,6 +55,11 @@ extension SettingsLoader {
         }
         guard (info.st_mode & S_IFMT) == S_IFREG else { throw .unusableKey(source: path, problem: LocalizedText(N_("is not a regular file"))) }
         guard info.st_mode & 0o077 == 0 else { throw .insecureKeyFile(path: path, mode: UInt32(info.st_mode)) }
+        return try key(inFile: path)
+    }
+
+    /// The key a file holds, whoever can read the file.
+    private static func key(inFile path: String) throws(ConfigError) -> APIKey {
         let bytes: [UInt8]?
         do {
             bytes = try RegularFile.read(path, limit: .apiKey)

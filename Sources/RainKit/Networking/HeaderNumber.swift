@@ -5,22 +5,28 @@
 /// `Int.max`: a server's number is huge or not, never a trap, and each reader bounds it to
 /// what it can mean there.
 enum HeaderNumber {
-    static func value(_ text: some StringProtocol) -> Int? {
-        let digits = text.utf8.drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-            .reversed().drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.reversed()
-        guard !digits.isEmpty, digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else { return nil }
-        var number = 0
-        for digit in digits {
-            let (times, timesOverflow) = number.multipliedReportingOverflow(by: 10)
-            let (plus, plusOverflow) = times.addingReportingOverflow(Int(digit - UInt8(ascii: "0")))
-            if timesOverflow || plusOverflow { return Int.max }
-            number = plus
-        }
-        return number
+    static func value(_ text: String) -> Int? {
+        let digits = text.trimmingASCIISpaces
+        guard !digits.isEmpty, digits.isASCIIDigits else { return nil }
+        return Int(digits) ?? Int.max
     }
 }
 
 extension HTTPResponse {
     /// The number in header `name` (`HeaderNumber`); nil when there is none or it is not one.
     func number(inHeader name: String) -> Int? { header(name).flatMap(HeaderNumber.value) }
+}
+
+extension StringProtocol {
+    var isASCIIDigits: Bool { utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }
+}
+
+extension String {
+    /// Without a header field's optional whitespace (OWS: spaces and tabs) around it.
+    var trimmingASCIISpaces: String {
+        var text = Substring(self)
+        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
+        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
+        return String(text)
+    }
 }

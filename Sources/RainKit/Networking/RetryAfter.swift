@@ -42,16 +42,3 @@ enum RetryAfter {
         return Date(timeIntervalSince1970: TimeInterval(seconds))
     }
 }
-
-extension StringProtocol {
-    fileprivate var isASCIIDigits: Bool { utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }
-}
-
-extension String {
-    fileprivate var trimmingASCIISpaces: String {
-        var text = Substring(self)
-        while let first = text.first, first == " " || first == "\t" { text.removeFirst() }
-        while let last = text.last, last == " " || last == "\t" { text.removeLast() }
-        return String(text)
-    }
-}

@@ -11,8 +11,9 @@ extension ZoneInfo {
     public static func machine(environment: [String: String], folder: String = systemFolder,
                                localtime: String = "/etc/localtime", timezoneFile: String = "/etc/timezone") -> MachineZone {
         if let variable = environment["TZ"] {
+            // POSIX leaves a leading ":" to the library; glibc reads what follows as a file.
             let text = variable.hasPrefix(":") ? String(variable.dropFirst()) : variable
-            switch reading(tz: variable, environment: environment, folder: folder, localtime: localtime) {
+            switch reading(tz: text, environment: environment, folder: folder, localtime: localtime) {
             case .zone(let name):
                 if let zone = named(name, folder: folder) { return MachineZone(name: name, zone: zone, unreadableTZ: nil) }
                 fallthrough
@@ -39,9 +40,8 @@ extension ZoneInfo {
         case nothing
     }
 
-    private static func reading(tz variable: String, environment: [String: String], folder: String, localtime: String) -> TZReading {
-        // POSIX leaves a leading ":" to the library; glibc reads what follows as a file.
-        let name = variable.hasPrefix(":") ? String(variable.dropFirst()) : variable
+    /// `name`: `TZ` without its leading ":".
+    private static func reading(tz name: String, environment: [String: String], folder: String, localtime: String) -> TZReading {
         // systemd's ":/etc/localtime" is the machine's zone, whether a link or a copy.
         guard name != localtime else { return .machine }
         if let zone = zoneName(name, folder: folder) { return .zone(zone) }
@@ -76,7 +76,13 @@ extension ZoneInfo {
     private static func zoneName(_ name: String, folder: String) -> String? {
         guard let found = identifier(fromPath: name, folder: folder)
                 ?? (name.hasPrefix("/") ? identifier(linkedFrom: name, folder: folder) : name) else { return nil }
-        let zone = withoutCopyFolder(found)
+        return knownZone(found)
+    }
+
+    /// The zone `identifier` names, its copy folder dropped ("posix/Asia/Tokyo" is Asia/Tokyo);
+    /// nil for an unsafe name or a file beside the zones that is none (`notZones`).
+    private static func knownZone(_ identifier: String) -> String? {
+        let zone = withoutCopyFolder(identifier)
         return isSafeName(zone) && !isNotAZone(zone) ? zone : nil
     }
 
@@ -100,10 +106,7 @@ extension ZoneInfo {
             if path == localtime { return .machine }
             guard let target = linkTarget(of: path) else { return nil }
             path = normalized(target.hasPrefix("/") ? target : AtomicFile.parentFolder(of: path) + "/" + target)
-            if let found = identifier(fromPath: path, folder: folder) {
-                let zone = withoutCopyFolder(found)
-                if isSafeName(zone) && !isNotAZone(zone) { return .zone(zone) }
-            }
+            if let zone = identifier(fromPath: path, folder: folder).flatMap(knownZone) { return .zone(zone) }
         }
         return nil
     }
