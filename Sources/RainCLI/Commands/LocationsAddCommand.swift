@@ -172,7 +172,7 @@ struct LocationsAddCommand: RunnableCommand {
         }
         if select { words.append("--select") }
         words.append("--again")
-        if let name { words += (name.hasPrefix("-") ? ["--"] : []) + [PlaceChoice.shellWord(name)] }
+        if let name { words += (name.hasPrefix("-") ? ["--"] : []) + [ShellWords.quoted(name)] }
         return words.joined(separator: " ")
     }
 }

@@ -28,7 +28,7 @@ struct PlaceChoice {
     /// A name and options as a hint writes them to be read back: the name first, or last after
     /// `--` when it starts with '-' (where it would be an option).
     static func arguments(name: String, options: [String]) -> [String] {
-        name.hasPrefix("-") ? options + ["--", shellWord(name)] : [shellWord(name)] + options
+        name.hasPrefix("-") ? options + ["--", ShellWords.quoted(name)] : [ShellWords.quoted(name)] + options
     }
 
     /// `--pick` and `--country` as given, checked: a number from 1, a two-letter code.
@@ -102,11 +102,5 @@ struct PlaceChoice {
     static func listing(_ places: [PlaceMatch]) -> String {
         places.enumerated().map { "\($0.offset + 1)) \($0.element.qualifiedName) \($0.element.shortCoordinates)" }
             .joined(separator: "; ")
-    }
-
-    /// `text` as one word a shell reads back as it is.
-    static func shellWord(_ text: String) -> String {
-        let plain = text.allSatisfy { $0.isLetter || $0.isNumber || "-_.,".contains($0) }
-        return plain && !text.isEmpty ? text : "'" + text.strippingControlCharacters.replacing("'", with: "'\\''") + "'"
     }
 }

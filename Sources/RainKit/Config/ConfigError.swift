@@ -41,23 +41,15 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
     public var hintText: LocalizedText? {
         switch self {
         case .missingFile(let path):
-            return LocalizedText(N_("create it with: {command}"), ["command": .verbatim("rain config init --config \(Self.shellWord(path))")])
+            return LocalizedText(N_("create it with: {command}"), ["command": .verbatim("rain config init --config \(ShellWords.quoted(path))")])
         case .insecureKeyFile(let path, _), .insecureKeyInConfiguration(let path, _): return .verbatim("chmod 600 \(path)")
         // `config init` fills an empty file (`ConfigInitializer`).
         case .empty(let path, let named):
             return LocalizedText(N_("write a new one with: {command}"),
-                                 ["command": .verbatim("rain config init" + (named ? " --config \(Self.shellWord(path))" : ""))])
+                                 ["command": .verbatim("rain config init" + (named ? " --config \(ShellWords.quoted(path))" : ""))])
         case .unknownKey(_, _, let suggestion?): return .didYouMean(suggestion)
         case .unknownKey, .invalidValue, .notJSON: return ConfigExample.hintText
         case .unreadable, .unusableKey: return nil
         }
-    }
-
-    /// `path` as one word a shell reads back as it is.
-    static func shellWord(_ path: String) -> String {
-        let plain = path.unicodeScalars.allSatisfy { scalar in
-            scalar.isASCII && (scalar.properties.isAlphabetic || scalar.properties.numericType != nil || "/._-+,:@%=~".unicodeScalars.contains(scalar))
-        }
-        return plain && !path.isEmpty ? path : "'" + path.replacingAll("'", with: #"'\''"#) + "'"
     }
 }

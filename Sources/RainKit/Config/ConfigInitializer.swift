@@ -21,7 +21,7 @@ extension ConfigInitError: RainError {
 
     public var hintText: LocalizedText? {
         guard case .exists(let path) = self else { return nil }
-        let command = "mv \(ConfigError.shellWord(path)) \(ConfigError.shellWord(path + ".old"))"
+        let command = "mv \(ShellWords.quoted(path)) \(ShellWords.quoted(path + ".old"))"
         return LocalizedText(N_("to start anew, move it away first: {command}"), ["command": .verbatim(command)])
     }
 }
