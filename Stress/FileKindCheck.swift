@@ -113,16 +113,12 @@ enum FileKindCheck {
                 slowest = max(slowest, outcome.seconds)
                 let lines = outcome.error.split(separator: "\n")
                 let errors = lines.filter { $0.hasPrefix("rain: error: ") }.count
-                // A folder or a link loop cannot be moved aside: the refresh says it cannot read it.
-                let unreadableCache = reader.setsAside && (kind == .folder || kind == .loop)
-                let expectedStatus = unreadableCache ? 74 : reader.status
-                var ok = !outcome.hung && outcome.status == expectedStatus
-                if reader.setsAside && !unreadableCache {
+                // Whatever kind of file is in a cached forecast's place, a folder and a looping
+                // link too (a folder is renamed, having no second link), it is set aside.
+                var ok = !outcome.hung && outcome.status == reader.status
+                if reader.setsAside {
                     ok = ok && errors == 0 && outcome.error.contains("moved it aside")
                         && FileManager.default.contents(atPath: cacheFolder + "/" + cacheName).map { $0.count > 1000 } == true
-                } else if unreadableCache {
-                    // One warning (it cannot be read) and one error (it cannot be replaced).
-                    ok = ok && errors == 1 && lines.count == 2
                 } else {
                     ok = ok && errors == 1 && lines.count <= 2
                 }
