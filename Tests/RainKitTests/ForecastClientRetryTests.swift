@@ -42,6 +42,14 @@ import Testing
         RetryAfterCase(headers: ["retry-after": " 3 "], seconds: 3),
         RetryAfterCase(headers: ["retry-after": "Wed, 21 Oct 2015 07:28:30 GMT"], seconds: 30),
         RetryAfterCase(headers: ["retry-after": "Wed, 21 Oct 2015 07:27:00 GMT"], seconds: 0),
+        // RFC 9110's two obsolete forms, which a recipient must read too.
+        RetryAfterCase(headers: ["retry-after": "Wednesday, 21-Oct-15 07:28:30 GMT"], seconds: 30),
+        RetryAfterCase(headers: ["retry-after": "Wed Oct 21 07:29:00 2015"], seconds: 60),
+        RetryAfterCase(headers: ["retry-after": "Wed Oct  1 07:29:00 2015"], seconds: 0),
+        // A two-digit year more than 50 years ahead is last century's.
+        RetryAfterCase(headers: ["retry-after": "Thursday, 21-Oct-66 07:28:30 GMT"], seconds: 0),
+        RetryAfterCase(headers: ["retry-after": "Thursday, 21-Oct-65 07:28:30 GMT"], seconds: RetryAfter.longest),
+        RetryAfterCase(headers: ["retry-after": "Wednesday, 21-Oct-2015 07:28:30 GMT"], seconds: nil),
         RetryAfterCase(headers: ["retry-after": "soon", "ratelimit-reset": "42"], seconds: 42),
         RetryAfterCase(headers: ["ratelimit-reset": "86400"], seconds: 86400),
         RetryAfterCase(headers: [:], seconds: nil),

@@ -19,7 +19,7 @@ public struct ResponseMetadata: Sendable, Equatable {
 
     init(_ response: HTTPResponse) {
         self.init(status: response.status, lastModified: response.header("last-modified").flatMap { $0.isEmpty ? nil : $0 },
-                  expires: response.header("expires").flatMap(RetryAfter.httpDate))
+                  expires: response.header("expires").flatMap { RetryAfter.httpDate($0) })
     }
 
     /// The server has nothing newer than what the request's `If-Modified-Since` named.
