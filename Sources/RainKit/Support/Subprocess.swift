@@ -140,6 +140,13 @@ struct Subprocess {
         }
         kill(-group, SIGKILL)
         if !reaped { while waitpid(group, &status, 0) == -1 && errno == EINTR {} }
+        // A killed process ends when it is next scheduled, which on a loaded machine can be
+        // after rain has gone; a second more at most (one stuck in the kernel may never end).
+        var waits = 0
+        while waits < 20 && ProcessGroup.runs(group, besides: watchdog) {
+            usleep(50_000)
+            waits += 1
+        }
         return status
     }
 }
