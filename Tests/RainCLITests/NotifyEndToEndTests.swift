@@ -310,7 +310,7 @@ import Testing
     /// and sent again on every run.
     @Test func aCommandThatLeavesAJobInTheBackgroundHasDeliveredWhenTheShellExits() async throws {
         try await withTemporaryDirectory { home in
-            let (world, _) = try world(home, notify: #"{"exec_timeout": 5}"#)
+            let (world, _) = try world(home, notify: #"{"exec_timeout": 1}"#)
             let backgrounded = #"cat >> "$RAIN_HOME/events.jsonl"; sleep 300 & echo $! >> "$RAIN_HOME/jobs""#
             defer {
                 let jobs = (try? String(contentsOfFile: home + "/jobs", encoding: .utf8)) ?? ""
@@ -319,6 +319,28 @@ import Testing
             let first = try await world.rain(["notify", "Berlin", "--exec", backgrounded])
             #expect(first.status == 0 && first.error.isEmpty, "\(first)")
             #expect(delivered(home).count == 2, "\(first)")
+            let again = try await world.rain(["notify", "Berlin", "--exec", backgrounded])
+            #expect(again.status == 0 && delivered(home).count == 2, "each event once: \(again)")
+        }
+    }
+
+    /// Hostile trial 14, N5: jobs a command left in the background outlived exec_timeout and
+    /// rain (50 alerts with 8 `sleep &` each left 416 running). After the shell exits they get
+    /// the rest of the time limit, then their group is stopped, one that ignores SIGTERM by
+    /// SIGKILL: none outlives rain, and the events stay delivered, once.
+    @Test func jobsLeftInTheBackgroundDoNotOutliveRain() async throws {
+        try await withTemporaryDirectory { home in
+            let (world, _) = try world(home, notify: #"{"exec_timeout": 1}"#)
+            let backgrounded = #"cat >> "$RAIN_HOME/events.jsonl"; for i in 1 2 3 4 5 6 7 8; do sleep 300 & echo $! >> "$RAIN_HOME/jobs"; done; "#
+                + #"(trap '' TERM; exec sleep 300) & echo $! >> "$RAIN_HOME/jobs"; exit 0"#
+            let jobs = { ((try? String(contentsOfFile: home + "/jobs", encoding: .utf8)) ?? "").split(separator: "\n").compactMap { Int32($0) } }
+            defer { for job in jobs() { kill(job, SIGKILL) } }
+            let result = try await world.rain(["notify", "Berlin", "--exec", backgrounded])
+            #expect(result.status == 0 && result.error.isEmpty, "\(result)")
+            #expect(delivered(home).count == 2, "\(result)")
+            #expect(jobs().count == 18)
+            let running = jobs().filter(Self.isRunning)
+            #expect(running.isEmpty, "\(running.count) of \(jobs().count) jobs still run after rain")
             let again = try await world.rain(["notify", "Berlin", "--exec", backgrounded])
             #expect(again.status == 0 && delivered(home).count == 2, "each event once: \(again)")
         }

@@ -15,6 +15,7 @@ import Testing
         let texts = [
             LocalizedText(N_("new crontab not installed: crontab ended by signal {signal}"), ["signal": .verbatim("11 (SIGSEGV)")]),
             LocalizedText(N_("new crontab not installed: crontab hit the file size limit")),
+            LocalizedText(N_("new crontab not installed: crontab took over {duration}: stopped"), ["duration": .duration(seconds: 60)]),
         ]
         for text in texts {
             let line = "rain: error: " + words.tr(text)

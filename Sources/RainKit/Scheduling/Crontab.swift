@@ -14,8 +14,8 @@ public struct Crontab: Sendable {
     /// The current crontab; empty when the user has none.
     public func read() throws(Failure) -> String {
         let result = try run(["-l"], input: nil)
-        if result.status == 0 { return result.output }
-        if result.error.contains("no crontab for") { return "" }
+        if result.status == 0 && !result.timedOut { return result.output }
+        if result.error.contains("no crontab for") && !result.timedOut { return "" }
         throw Failure(text: LocalizedText(N_("crontab -l failed: {reason}"), ["reason": Self.reason(result)]))
     }
 
@@ -24,12 +24,16 @@ public struct Crontab: Sendable {
     public func write(_ text: String) throws(Failure) {
         if text.allSatisfy(\.isWhitespace) { return try remove() }
         let result = try run(["-"], input: text)
-        guard result.status == 0 else { throw Failure(text: Self.installFailure(result)) }
+        guard result.status == 0 && !result.timedOut else { throw Failure(text: Self.installFailure(result)) }
     }
 
     /// A crontab that exited refused the table (its words, or its status); one that a signal
     /// ended (a file-size limit, a crash) did not get to say, and the table is not installed.
     private static func installFailure(_ result: Subprocess.Outcome) -> LocalizedText {
+        if result.timedOut {
+            let limit = LocalizedText.duration(seconds: Int(Subprocess.schedulerTime.components.seconds))
+            return LocalizedText(N_("new crontab not installed: crontab took over {duration}: stopped"), ["duration": limit])
+        }
         switch result.signal {
         case SIGXFSZ?:
             return LocalizedText(N_("new crontab not installed: crontab hit the file size limit"))
@@ -42,7 +46,7 @@ public struct Crontab: Sendable {
 
     private func remove() throws(Failure) {
         let result = try run(["-r"], input: nil)
-        guard result.status == 0 || result.error.contains("no crontab for") else {
+        guard !result.timedOut && (result.status == 0 || result.error.contains("no crontab for")) else {
             throw Failure(text: LocalizedText(N_("crontab -r failed: {reason}"), ["reason": Self.reason(result)]))
         }
     }
@@ -50,6 +54,7 @@ public struct Crontab: Sendable {
     /// What crontab said on stderr; when it said nothing (killed by a file-size limit while it
     /// wrote its temporary file, say), how it ended.
     private static func reason(_ result: Subprocess.Outcome) -> LocalizedText {
+        if result.timedOut { return Subprocess.stoppedAtSchedulerTime }
         let said = result.error.trimmed.strippingControlCharacters
         if !said.isEmpty { return .verbatim(said) }
         switch result.signal {
@@ -72,8 +77,10 @@ public struct Crontab: Sendable {
     ]
 
     /// The table crontab lists is kept whole (it is written back); of its standard error the
-    /// last 4 KB, which hold its reason, so that a flood cannot fill rain's memory.
-    private static var limits: Subprocess.Limits { Subprocess.Limits(keptError: 4 << 10) }
+    /// last 4 KB, which hold its reason, so that a flood cannot fill rain's memory. A crontab
+    /// that hangs is stopped (with what it started) at the schedulers' time limit; the table
+    /// is then as it was, since crontab replaces it whole or not at all.
+    private static var limits: Subprocess.Limits { Subprocess.Limits(time: Subprocess.schedulerTime, keptError: 4 << 10) }
 
     private func run(_ arguments: [String], input: String?) throws(Failure) -> Subprocess.Outcome {
         let outcome: Subprocess.Outcome

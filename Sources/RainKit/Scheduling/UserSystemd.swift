@@ -76,11 +76,15 @@ public struct UserSystemd: Sendable {
         let outcome: Subprocess.Outcome
         do {
             // Its output bounded, so that a flood cannot fill memory: the first line of the last
-            // 4 KB of its stderr is said (systemctl says its reason in a line).
+            // 4 KB of its stderr is said (systemctl says its reason in a line). One that hangs
+            // is stopped at the schedulers' time limit, and the install undone as for a refusal.
             outcome = try Subprocess.run("systemctl", ["--user"] + arguments, input: nil, environment: environment,
-                                         limits: Subprocess.Limits(keptOutput: 4 << 10, keptError: 4 << 10))
+                                         limits: Subprocess.Limits(time: Subprocess.schedulerTime, keptOutput: 4 << 10, keptError: 4 << 10))
         } catch {
             throw .notRunning(reason: .verbatim(error.reason))
+        }
+        if outcome.timedOut {
+            throw .notRunning(reason: .verbatim("systemctl --user \(arguments[0]): ") + Subprocess.stoppedAtSchedulerTime)
         }
         if outcome.status == 127 { throw .notRunning(reason: LocalizedText(N_("systemctl is not installed"))) }
         guard outcome.status == 0 else {

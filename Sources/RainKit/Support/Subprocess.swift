@@ -16,8 +16,10 @@ struct Subprocess {
 
     /// How a command runs beyond its program and input.
     struct Limits {
-        /// The longest it may run; then its process group is killed (SIGTERM, and SIGKILL a
-        /// second later to what is left).
+        /// The longest it and what it starts in its process group may run: then the group is
+        /// stopped (SIGTERM, and SIGKILL a second later to what is left). A job it leaves in
+        /// the background is given the rest of that time after it exits, then stopped, so
+        /// that nothing it started outlives rain.
         var time: Duration?
         /// Called with the process group's ID once it runs (the child leads a group of its own
         /// when a time limit is given), so a caller can pass a signal on to it.
@@ -34,6 +36,17 @@ struct Subprocess {
             self.keptOutput = keptOutput
             self.keptError = keptError
         }
+    }
+
+    /// How long crontab and systemctl may take. Both answer at once in practice (a table
+    /// written, a message to the user manager, whose own calls time out at 25 s); a minute is
+    /// generous on a loaded machine and a slow disk, and `rain cron --install` from a script
+    /// never hangs for good on one that does not answer.
+    static let schedulerTime = Duration.seconds(60)
+
+    /// What is said of crontab or systemctl stopped at that limit: "took over 1 min: stopped".
+    static var stoppedAtSchedulerTime: LocalizedText {
+        LocalizedText(N_("took over {duration}: stopped"), ["duration": .duration(seconds: Int(schedulerTime.components.seconds))])
     }
 
     /// `environment` as a child of rain gets it: without the API key.
@@ -87,27 +100,53 @@ struct Subprocess {
         // The exchange closes its ends.
         (pipes[0][1], pipes[1][0], pipes[2][0]) = (-1, -1, -1)
         let ended = exchange.run(child: child, deadline: deadline)
+        let status: Int32
+        if let ended, let deadline {
+            status = ended
+            endGroup(child, leaderStatus: ended, by: deadline, besides: watchdog?.pid)
+        } else {
+            status = ended ?? stopGroup(child, besides: watchdog?.pid)
+        }
+        // After the group's end: a rain killed while it waits for the group still takes it along.
         watchdog?.standDown()
-        let status = ended ?? stopGroup(child)
         return Outcome(status: ChildProcess.exitStatus(status), output: String(decoding: exchange.collected[0], as: UTF8.self),
                        error: String(decoding: exchange.collected[1], as: UTF8.self), timedOut: ended == nil,
                        signal: status & 0x7F == 0 ? nil : status & 0x7F)
     }
 
+    /// Waits until nobody of the group the leader left behind runs (its jobs in the
+    /// background), or until `deadline`, and then stops what is left.
+    private static func endGroup(_ group: pid_t, leaderStatus: Int32, by deadline: ContinuousClock.Instant, besides watchdog: pid_t?) {
+        while ProcessGroup.runs(group, besides: watchdog) {
+            if ContinuousClock.now >= deadline {
+                _ = stopGroup(group, leaderStatus: leaderStatus, besides: watchdog)
+                return
+            }
+            usleep(100_000)
+        }
+    }
+
     /// SIGTERM to the group, and SIGKILL to whatever of it still runs a second later; the
-    /// leader's wait status.
-    private static func stopGroup(_ group: pid_t) -> Int32 {
+    /// leader's wait status (`leaderStatus` when it was reaped already).
+    private static func stopGroup(_ group: pid_t, leaderStatus: Int32? = nil, besides watchdog: pid_t?) -> Int32 {
         kill(-group, SIGTERM)
-        var status: Int32 = 0
-        var reaped = false
+        var status: Int32 = leaderStatus ?? 0
+        var reaped = leaderStatus != nil
         for _ in 0..<20 {
             if !reaped { reaped = waitpid(group, &status, WNOHANG) == group }
-            // Once the leader is reaped, a group with nobody left cannot be signalled.
-            if reaped && kill(-group, 0) != 0 { return status }
+            // The watchdog dies of the SIGTERM too, but is reaped only when it stands down.
+            if reaped && !ProcessGroup.runs(group, besides: watchdog) { return status }
             usleep(50_000)
         }
         kill(-group, SIGKILL)
         if !reaped { while waitpid(group, &status, 0) == -1 && errno == EINTR {} }
+        // A killed process ends when it is next scheduled, which on a loaded machine can be
+        // after rain has gone; a second more at most (one stuck in the kernel may never end).
+        var waits = 0
+        while waits < 20 && ProcessGroup.runs(group, besides: watchdog) {
+            usleep(50_000)
+            waits += 1
+        }
         return status
     }
 }
@@ -117,11 +156,10 @@ struct Subprocess {
 /// writing end rain holds (close-on-exec, so nothing rain starts holds it), and when the kernel
 /// closes it with rain's other descriptors, kills the group with SIGKILL, itself included: the
 /// command and whatever it started that stayed in its group (a child that leaves it, with
-/// setsid or setpgid, is not followed). While rain lives, the command's time limit or its end
-/// decides: rain stops the watchdog first, without a kill of the group (a job the command left
-/// in the background runs on, as it would from a shell).
+/// setsid or setpgid, is not followed). While rain lives, the command's time limit decides:
+/// rain stops the watchdog once the group has ended, without a kill of the group.
 private struct GroupWatchdog {
-    private let pid: pid_t
+    let pid: pid_t
     private let holder: Int32
 
     /// Nil when it could not be started (no pipe, or the group is gone): the command then runs
@@ -144,7 +182,7 @@ private struct GroupWatchdog {
         }
     }
 
-    /// Ends the watchdog (rain lives: no kill of the group).
+    /// Ends the watchdog (rain lives: no kill of the group by it).
     func standDown() {
         kill(pid, SIGKILL)
         var status: Int32 = 0

@@ -1,7 +1,8 @@
 /// `rain notify --exec CMD`: CMD run by `/bin/sh -c` once per event, the event as one JSON
 /// object on its standard input and `RAIN_NOTIFY_SUMMARY`, `RAIN_NOTIFY_BODY` and
 /// `RAIN_NOTIFY_PLACE` in its environment. It runs in a process group of its own for at most
-/// `timeLimit` (`notify.exec_timeout`, 60 s by default); then the group is killed. Its
+/// `timeLimit` (`notify.exec_timeout`, 60 s by default); then the group is killed. Jobs the
+/// shell leaves in the background are waited for until then too, and then stopped. Its
 /// standard output is read and dropped, and only the tail of its standard error is kept, so
 /// that a command that prints without end never fills rain's memory; it has delivered when the
 /// shell exits 0, whatever a job it left in the background still holds open. It is not given

@@ -1,0 +1,73 @@
+import Foundation
+import RainKit
+import RainTestSupport
+import Testing
+
+/// Hostile trial 14, N4: a crontab or systemctl that hangs was waited for without end by
+/// `rain cron --install`/`--uninstall` and `rain timer --install`. A stand-in first on PATH
+/// hangs (a day's sleep, its ID written first); rain stops it at its time limit (a minute),
+/// says so in one line with the command's status, and the table is as it was. Nothing here
+/// is timed: the wait ends at rain's end, or at a bound far past the limit.
+@Suite struct HangingSchedulerEndToEndTests {
+    struct Case: Sendable, CustomTestStringConvertible {
+        var arguments: [String]
+        /// The stand-in's arguments that hang (`-` writes the table, `-l` lists it).
+        var hangs: String
+        var status: Int32
+        var error: String
+        var testDescription: String { "\(arguments.joined(separator: " ")), \(hangs) hangs" }
+    }
+
+    static let cases = [
+        Case(arguments: ["cron", "--install"], hangs: "-l", status: 74,
+             error: "rain: error: crontab -l failed: took over 1 min: stopped\n"),
+        Case(arguments: ["cron", "--install"], hangs: "-", status: 74,
+             error: "rain: error: new crontab not installed: crontab took over 1 min: stopped\n"),
+        Case(arguments: ["cron", "--uninstall"], hangs: "-", status: 74,
+             error: "rain: error: new crontab not installed: crontab took over 1 min: stopped\n"),
+        Case(arguments: ["timer", "--install"], hangs: "daemon-reload", status: 69,
+             error: """
+                rain: error: no systemd user manager for the timer; nothing is left installed
+                rain: hint: systemctl --user daemon-reload: took over 1 min: stopped
+                rain: hint: print the units with 'rain timer', or use: rain cron --install
+
+                """),
+    ]
+
+    static let table = "0 5 * * * backup\n* * * * * /usr/bin/rain notify --quiet \(CrontabEntry.marker)\n"
+
+    @Test(arguments: cases)
+    func aSchedulerThatHangsIsStoppedAndSaidSo(_ example: Case) async throws {
+        try await withTemporaryDirectory { folder in
+            let bin = folder + "/bin"
+            try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+            writeFile(folder + "/table", Self.table)
+            // Each lists the table or succeeds, but the arguments given hang it: the first time
+            // only (a timer install that fails reloads the manager once more to undo it).
+            let hang = "if [ \"$*\" = '\(example.hangs)' ] || [ \"$*\" = '--user \(example.hangs)' ] && [ ! -f '\(folder)/hung.pid' ]; then\n"
+                + "  echo $$ > '\(folder)/hung.pid'; exec sleep 86400\nfi\n"
+            writeFile(bin + "/crontab", "#!/bin/sh\n" + hang + "case \"$1\" in -l) cat '\(folder)/table' ;; -) cat > '\(folder)/table' ;; esac\n")
+            writeFile(bin + "/systemctl", "#!/bin/sh\n" + hang)
+            for name in ["crontab", "systemctl"] { chmod(bin + "/" + name, 0o755) }
+            let readPID = { (try? String(contentsOfFile: folder + "/hung.pid", encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) } }
+            defer { if let hung = readPID() { kill(hung, SIGKILL) } }
+
+            let environment = ["RAIN_HOME": folder, "HOME": folder, "XDG_CONFIG_HOME": folder + "/config",
+                               "PATH": bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]
+            let result = try await BuiltProduct.start("rain", example.arguments, environment: environment).finish(limit: .seconds(200))
+            #expect(result.status == example.status, "\(result)")
+            #expect(result.error == example.error, "\(result)")
+            #expect(try String(contentsOfFile: folder + "/table", encoding: .utf8) == Self.table, "the table is as it was")
+            #expect(!FileManager.default.fileExists(atPath: folder + "/config/systemd/user/rain.timer"), "no unit is left")
+            let hung = try #require(readPID(), "the stand-in hung")
+            #expect(!Self.isRunning(hung), "the stand-in was stopped")
+        }
+    }
+
+    /// Whether process `pid` runs: false when it is gone or a zombie (ended, not yet reaped).
+    private static func isRunning(_ pid: Int32) -> Bool {
+        let state = (try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8))
+            .flatMap { $0.components(separatedBy: ") ").last.map { String($0.prefix(1)) } }
+        return state != nil && state != "Z"
+    }
+}
