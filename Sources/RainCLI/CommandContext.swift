@@ -126,9 +126,9 @@ extension CommandContext {
 
     /// What hides this run's API key in every text rain writes: the key the configuration
     /// gives (read as the commands that send it read it), else the key of a file it refuses
-    /// (others can read it: `SettingsLoader.keyToHide`), which a setting or an error may still
-    /// quote, else RAIN_API_KEY's value even where the configuration cannot be used. Nil
-    /// without a key.
+    /// (for its mode, its syntax, a missing key file...: `SettingsLoader.keyToHide`), which a
+    /// setting or an error may still quote, else RAIN_API_KEY's value even where the
+    /// configuration cannot be used. Nil without a key.
     func keyRedaction() -> KeyRedaction? {
         Self.keyRedaction(loader: settingsLoader(environment: environment), checked: checkedConfiguration, environment: environment)
     }
@@ -143,9 +143,8 @@ extension CommandContext {
 
     private static func keyRedaction(loader: SettingsLoader, checked: SettingsLoader.CheckedFile?,
                                      environment: [String: String]) -> KeyRedaction? {
-        if let checked = checked ?? (try? loader.checkEverySetting(everyUnknownKey: false)) {
-            if let key = (try? loader.load(checked))?.settings.apiKey ?? loader.keyToHide(checked) { return KeyRedaction(key) }
-        }
+        let checked = checked ?? (try? loader.checkEverySetting(everyUnknownKey: false))
+        if let key = checked.flatMap({ try? loader.load($0) })?.settings.apiKey ?? loader.keyToHide(checked) { return KeyRedaction(key) }
         // A key too short to send (`APIKey.isLongEnough`) is refused wherever it would be sent,
         // and hiding it would garble rain's own text.
         return KeyRedaction(environment["RAIN_API_KEY"].map { $0.trimmed }.flatMap { APIKey.isLongEnough($0) ? APIKey($0) : nil })

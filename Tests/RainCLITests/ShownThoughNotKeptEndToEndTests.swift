@@ -67,15 +67,20 @@ import Testing
     /// A Dark Sky server's `offset` no zone has (99 hours) is a bad answer (exit 69), as a
     /// latitude off the globe is; it had been dropped, and Tokyo shown as it came. One line
     /// saying what was wrong, 80 columns with the place's name aside (it had read "expected an
-    /// offset between -12 and 14 hours, found 99.0 at offset" in 110).
-    @Test func anOffsetNoZoneHasIsABadAnswer() async throws {
+    /// offset between -12 and 14 hours, found 99.0 at offset" in 110). However large the
+    /// offset, the same line, with the hours as the server wrote them (the simulator writes
+    /// 99 as "99.0", 1e300 as "1e+300"); beyond 1e12 it had been the reader's "unusable
+    /// response from the API: 1e+300 is out of range at offset" (hostile trial 14, N7).
+    @Test(arguments: [(99, "99"), (1e12, "1000000000000"), (1e13, "10000000000000"), (2.5e15, "2500000000000000"), (1e17, "1e+17"),
+                      (1e300, "1e+300"), (-1e300, "-1e+300")])
+    func anOffsetNoZoneHasIsABadAnswer(_ hours: Double, _ written: String) async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home)
-            world.simulator.setBehaviour(.offsetHours(99))
+            world.simulator.setBehaviour(.offsetHours(hours))
             let shown = try await world.rain(["show", "Tokyo"])
             #expect(shown.status == 69, "\(shown)")
             #expect(shown.output.isEmpty, "\(shown)")
-            #expect(shown.error == "rain: error: could not refresh Tokyo: the API sent UTC offset 99 h (not -12..+14 h)\n",
+            #expect(shown.error == "rain: error: could not refresh Tokyo: the API sent UTC offset \(written) h (not -12..+14 h)\n",
                     "\(shown.error)")
             #expect(!FileManager.default.fileExists(atPath: world.cacheFile(world.tokyo)), "nothing cached")
         }

@@ -177,6 +177,17 @@ import Testing
         }
     }
 
+    /// Beyond the reader's bound (1e12) the offset is quoted as the server wrote it, a long
+    /// number cut (hostile trial 14, N7: it had been the reader's "... is out of range").
+    @Test(arguments: [("1e300", "1e300"), ("-1E+300", "-1E+300"),
+                      ("1" + String(repeating: "0", count: 299), "1" + String(repeating: "0", count: 39) + "…")])
+    func anOffsetBeyondTheReadersBoundIsQuotedAsWritten(_ hours: String, _ quoted: String) throws {
+        let text = Self.sample.replacingOccurrences(of: "\"offset\":1,", with: "\"offset\":\(hours),")
+        #expect(text != Self.sample)
+        let error = try #require(throws: ForecastError.self) { try Self.decode(Array(text.utf8)) }
+        #expect("\(error)" == "the API sent UTC offset \(quoted) h (not -12..+14 h)", "\(error)")
+    }
+
     @Test func escapedKeysAreReadTheSame() throws {
         let escaped = Self.sample.replacingOccurrences(of: "\"temperature\"", with: "\"temp\\u0065rature\"")
         #expect(escaped != Self.sample)

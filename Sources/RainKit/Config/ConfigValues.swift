@@ -41,7 +41,12 @@ struct ConfigValues: Sendable {
     /// so it means the same from cron as from the shell.
     func path(_ key: String) throws(ConfigError) -> String? {
         guard let value = try string(key) else { return nil }
-        return value.hasPrefix("/") ? value : AtomicFile.parentFolder(of: path) + "/" + value
+        return Self.file(value, namedIn: path)
+    }
+
+    /// The file `value` names in the configuration file at `configFile`.
+    static func file(_ value: String, namedIn configFile: String) -> String {
+        value.hasPrefix("/") ? value : AtomicFile.parentFolder(of: configFile) + "/" + value
     }
 
     /// `true` or `false` under `key`; nil when absent or null.

@@ -36,17 +36,6 @@ extension SettingsLoader {
         return try validKey(key, source: "api_key in \(path)")
     }
 
-    /// The key of a checked file as `load(_:)` reads it, or nil, but read even from a file
-    /// it refuses (group or others can read it): only to hide the key in what rain writes (a
-    /// command line or a setting that quotes it), never to send it. A key too short to send
-    /// is nil: hiding it would garble rain's own text.
-    public func keyToHide(_ checked: CheckedFile) -> APIKey? {
-        if let key = environment["RAIN_API_KEY"], !key.isEmpty { return try? Self.validKey(key, source: "RAIN_API_KEY") }
-        if let keyFile = try? checked.file.path("api_key_file") { return try? Self.key(inFile: keyFile) }
-        guard let key = try? checked.file.string("api_key") else { return nil }
-        return try? Self.validKey(key, source: "api_key")
-    }
-
     /// Like ssh with a private key: a file others can read is refused.
     static func readKeyFile(_ path: String) throws(ConfigError) -> APIKey {
         var info = stat()

@@ -131,6 +131,15 @@ public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
 }
 
 enum JSONNumber {
+    /// Most characters of a number's text an error quotes: a number of thousands of digits is cut.
+    static let shownLength = 40
+
+    /// A number's text as an error quotes it, cut to `shownLength` characters.
+    static func shown(_ text: UnsafeBufferPointer<UInt8>) -> String {
+        let shown = String(decoding: text, as: UTF8.self)
+        return shown.count > shownLength ? String(shown.prefix(shownLength)) + "…" : shown
+    }
+
     /// The Double `text` names (a number the scanner passed); nil beyond a Double's range.
     static func parse(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
         let isNegative = text.first == UInt8(ascii: "-")

@@ -124,6 +124,17 @@ struct JSONNode: Sendable {
         return number
     }
 
+    /// The number with its text as the document wrote it (`JSONNumber.shown`), not held to
+    /// `largestMagnitude`; nil for null or the missing value. For a field whose own range check
+    /// words its error, which then quotes the number as the server sent it.
+    func writtenNumber() throws(JSONError) -> (value: Double, text: String)? {
+        if kind == .null { return nil }
+        guard kind == .number else { throw mismatch(N_("a number")) }
+        let number = map.number(at: entry)
+        if number == missingValue { return nil }
+        return (number, map.withText(at: entry, JSONNumber.shown))
+    }
+
     func requiredNumber() throws(JSONError) -> Double {
         guard let number = try number() else { throw error(N_("missing (marked as no value)")) }
         return number

@@ -221,8 +221,7 @@ struct JSONScanner {
         // Only an exponent or more than 308 digits can leave a Double's range.
         let text = UnsafeBufferPointer(rebasing: bytes[start..<offset])
         if hasExponent || text.count > 308, JSONNumber.parse(text) == nil {
-            let shown = String(decoding: text, as: UTF8.self)
-            throw error(N_("the number {number} is too large"), ["number": .verbatim(shown.count > 40 ? String(shown.prefix(40)) + "…" : shown)], at: start)
+            throw error(N_("the number {number} is too large"), ["number": .verbatim(JSONNumber.shown(text))], at: start)
         }
         record(.number, at: start, end: offset)
     }

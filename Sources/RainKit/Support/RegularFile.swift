@@ -107,6 +107,22 @@ public enum RegularFile {
         return bytes
     }
 
+    /// At most `limit.bytes` of a regular file, however large it is; nil when it cannot be
+    /// read. Only for a look at a file rain refuses (the key it may hold, to hide it), never
+    /// for one it uses: that is read whole by `read(_:limit:)` or refused.
+    public static func prefix(of path: String, limit: Limit) -> [UInt8]? {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, notRegular(info.st_mode) == nil else { return nil }
+        var failure: Int32 = 0
+        let bytes = [UInt8](unsafeUninitializedCapacity: limit.bytes) { buffer, initialized in
+            initialized = readFully(descriptor, into: buffer, failure: &failure)
+        }
+        return failure == 0 ? bytes : nil
+    }
+
     /// "a named pipe" for a mode that is not a regular file's; nil for a regular file.
     static func notRegular(_ mode: mode_t) -> LocalizedText? {
         switch mode & S_IFMT {

@@ -12,10 +12,10 @@ public struct DarkSkyDecoder: ForecastDecoder {
 
     public func decode(_ body: Data, units: UnitSystem) throws(ForecastError) -> Forecast {
         let read = try ForecastError.decoding(body, missingValue: Self.missingValue) { root throws(JSONError) in
-            (forecast: try Self.forecast(from: root, requestedUnits: units), offset: try root.number("offset"))
+            (forecast: try Self.forecast(from: root, requestedUnits: units), offset: try root.member("offset")?.writtenNumber())
         }
         var forecast = read.forecast
-        if let hours = read.offset { forecast.utcOffset = try Self.utcOffset(hours: hours) }
+        if let offset = read.offset { forecast.utcOffset = try Self.utcOffset(hours: offset.value, written: offset.text) }
         return forecast
     }
 
@@ -24,11 +24,13 @@ public struct DarkSkyDecoder: ForecastDecoder {
     /// name this machine does not know (`Forecast.zone`); one no zone has (every zone is from
     /// 12 hours behind UTC to 14 ahead) is a bad answer, as a latitude off the globe is: one
     /// line that says so ("found 99.0 at offset" had named the field as if it were a position).
-    static func utcOffset(hours: Double) throws(ForecastError) -> Int {
+    /// However large the hours, this is the line: the reader's own bound
+    /// (`JSONNode.largestMagnitude`) is not asked first, or its "out of range" would be.
+    static func utcOffset(hours: Double, written: String) throws(ForecastError) -> Int {
         guard (-12...14).contains(hours) else {
-            // Whole hours as the server wrote them ("99", not "99.0"): any the reader lets
-            // through (`JSONNode.largestMagnitude`) is an Int.
-            let number = hours.rounded() == hours && abs(hours) <= JSONNode.largestMagnitude ? String(Int(hours)) : "\(hours)"
+            // As the server wrote them ("1e300"), but a zero fraction dropped ("99", not "99.0").
+            let isWholeNumber = written.firstIndex(of: ".").map { written[$0...].dropFirst().allSatisfy { $0 == "0" } } ?? false
+            let number = isWholeNumber ? String(written.prefix { $0 != "." }) : written
             throw .implausible(LocalizedText(N_("the API sent UTC offset {hours} h (not -12..+14 h)"), ["hours": .verbatim(number)]))
         }
         return Int((hours * 3600).rounded())
