@@ -66,7 +66,8 @@ enum TZifReader {
                         initialOffset: typeOffsets[0], rule: rule)
     }
 
-    /// "\nCET-1CEST,M3.5.0,M10.5.0/3\n"; an empty footer means no rule.
+    /// "\nCET-1CEST,M3.5.0,M10.5.0/3\n"; an empty footer means no rule. One that is no rule
+    /// makes the file damaged: glibc (time/tzfile.c) keeps UTC after the last transition.
     private static func footer(_ reader: inout ByteReader) throws(Malformed) -> PosixTimeZoneRule? {
         guard reader.offset < reader.bytes.count else { return nil }
         guard try reader.byte() == UInt8(ascii: "\n") else { throw Malformed() }
@@ -77,7 +78,8 @@ enum TZifReader {
             text.append(byte)
         }
         guard !text.isEmpty else { return nil }
-        return PosixTimeZoneRule(String(decoding: text, as: UTF8.self))
+        guard let rule = PosixTimeZoneRule(String(decoding: text, as: UTF8.self)) else { throw Malformed() }
+        return rule
     }
 }
 

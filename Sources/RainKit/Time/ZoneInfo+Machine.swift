@@ -4,9 +4,10 @@ extension ZoneInfo {
     /// This machine's time zone as the C library finds it (glibc's time/tzset.c): `TZ`
     /// ("Asia/Tokyo", ":Asia/Tokyo", a path under the zoneinfo folder or a link to a zone file,
     /// systemd's ":/etc/localtime", a file of the zoneinfo folder that links to a zone or to
-    /// /etc/localtime), else `TZ` as a POSIX rule ("JST-9", "<+0330>-3:30",
-    /// "CET-1CEST,M3.5.0,M10.5.0/3"), else UTC; without `TZ` the zone `localtime`
-    /// (/etc/localtime) links to, else `timezoneFile` (/etc/timezone), else UTC.
+    /// /etc/localtime, any other TZif file, a zone's copy included), else `TZ` as a POSIX rule
+    /// ("JST-9", "<+0330>-3:30", "CET-1CEST,M3.5.0,M10.5.0/3"), else UTC; without `TZ` the
+    /// zone `localtime` (/etc/localtime) links to, else the TZif file it is, else
+    /// `timezoneFile` (/etc/timezone), else UTC.
     /// (FoundationEssentials says "GMT" for every machine: its `TimeZone.current` needs ICU.)
     public static func machine(environment: [String: String], folder: String = systemFolder,
                                localtime: String = "/etc/localtime", timezoneFile: String = "/etc/timezone") -> MachineZone {
@@ -18,8 +19,12 @@ extension ZoneInfo {
                 if let zone = named(name, folder: folder) { return MachineZone(name: name, zone: zone, unreadableTZ: nil) }
                 fallthrough
             case .nothing:
-                // glibc reads a TZ that names no zone file as a POSIX rule, else as UTC
-                // (an empty one on purpose).
+                // glibc reads the file TZ names whatever it holds: a copy of a zone is a
+                // zone; then it reads TZ as a POSIX rule, else as UTC (an empty one on purpose).
+                let path = filePath(tz: text, environment: environment, folder: folder)
+                if !text.isEmpty, !isUnknownLocalTime(path, folder: folder), let copy = machineZone(readingFile: path, folder: folder) {
+                    return copy
+                }
                 if let rule = PosixTimeZoneRule(text) {
                     let zone = ZoneInfo(identifier: text, transitions: [], offsets: [], initialOffset: rule.standardOffset, rule: rule)
                     return MachineZone(name: text, zone: zone, unreadableTZ: nil)
@@ -28,9 +33,7 @@ extension ZoneInfo {
             case .machine: break
             }
         }
-        let name = withoutTZ(folder: folder, localtime: localtime, timezoneFile: timezoneFile)
-        guard let zone = named(name, folder: folder) else { return MachineZone(name: "UTC", zone: .utc, unreadableTZ: nil) }
-        return MachineZone(name: name, zone: zone, unreadableTZ: nil)
+        return withoutTZ(folder: folder, localtime: localtime, timezoneFile: timezoneFile)
     }
 
     /// What `TZ` names for the C library: a zone, this machine's `localtime`, or nothing it can read.
@@ -50,24 +53,39 @@ extension ZoneInfo {
         // zoneinfo/localtime links to /etc/localtime, posixrules to New York. `TZDIR`
         // says only where such a name's link is: the zone it ends at is read from the
         // system folder, as every zone rain reads.
-        let tzdir = environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? folder
-        switch linkEnd(from: name.hasPrefix("/") ? name : tzdir + "/" + name, localtime: localtime, folder: folder) {
+        switch linkEnd(from: filePath(tz: name, environment: environment, folder: folder), localtime: localtime, folder: folder) {
         case .zone(let zone): return .zone(zone)
         case .machine: return .machine
         case nil: return .nothing
         }
     }
 
-    /// The zone `localtime` links to, else the one `timezoneFile` names, else "UTC".
-    private static func withoutTZ(folder: String, localtime: String, timezoneFile: String) -> String {
+    /// The file glibc opens for `TZ` (without its ":"): a path as it is, a name in `TZDIR`,
+    /// else in the zoneinfo folder.
+    private static func filePath(tz name: String, environment: [String: String], folder: String) -> String {
+        let tzdir = environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? folder
+        return name.hasPrefix("/") ? name : tzdir + "/" + name
+    }
+
+    /// tzdata's `Factory` ("local time unknown", which glibc reads as offset 0 named "-00"):
+    /// no zone for rain, which says so.
+    private static func isUnknownLocalTime(_ path: String, folder: String) -> Bool {
+        identifier(fromPath: path, folder: folder).map(withoutCopyFolder) == "Factory"
+    }
+
+    /// The zone `localtime` links to; else, a copy (some images copy it), the zone its bytes
+    /// hold, as glibc reads it; else the one `timezoneFile` names; else UTC.
+    private static func withoutTZ(folder: String, localtime: String, timezoneFile: String) -> MachineZone {
+        let utc = MachineZone(name: "UTC", zone: .utc, unreadableTZ: nil)
         if let name = identifier(linkedFrom: localtime, folder: folder).flatMap({ zoneName($0, folder: folder) }) {
-            return name
+            return named(name, folder: folder).map { MachineZone(name: name, zone: $0, unreadableTZ: nil) } ?? utc
         }
-        if let bytes = try? RegularFile.read(timezoneFile, limit: .timeZone),
-           let name = zoneName(String(decoding: bytes, as: UTF8.self).trimmed, folder: folder) {
-            return name
+        let timezone = (try? RegularFile.read(timezoneFile, limit: .timeZone)).map { String(decoding: $0, as: UTF8.self).trimmed }
+        if let copy = machineZone(readingFile: localtime, folder: folder, likely: timezone) { return copy }
+        if let name = timezone.flatMap({ zoneName($0, folder: folder) }), let zone = named(name, folder: folder) {
+            return MachineZone(name: name, zone: zone, unreadableTZ: nil)
         }
-        return "UTC"
+        return utc
     }
 
     /// The zone `name` names: a zone ("Europe/Berlin", or a copy of it, "posix/Europe/Berlin"),
@@ -81,7 +99,7 @@ extension ZoneInfo {
 
     /// The zone `identifier` names, its copy folder dropped ("posix/Asia/Tokyo" is Asia/Tokyo);
     /// nil for an unsafe name or a file beside the zones that is none (`notZones`).
-    private static func knownZone(_ identifier: String) -> String? {
+    static func knownZone(_ identifier: String) -> String? {
         let zone = withoutCopyFolder(identifier)
         return isSafeName(zone) && !isNotAZone(zone) ? zone : nil
     }
