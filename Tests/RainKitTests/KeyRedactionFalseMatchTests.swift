@@ -29,9 +29,9 @@ import Testing
             String((0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
         }
         var keys: [String] = []
-        for length in [16, 24, 32, 40] { keys += (0..<12).map { _ in drawn(hex, length) } }
-        for length in [20, 26, 32, 40] { keys += (0..<12).map { _ in drawn(mixed, length) } }
-        keys += (0..<8).map { _ in [8, 4, 4, 4, 12].map { drawn(hex, $0) }.joined(separator: "-") }
+        for length in [16, 24, 32, 40] { keys += (0..<3).map { _ in drawn(hex, length) } }
+        for length in [20, 26, 32, 40] { keys += (0..<3).map { _ in drawn(mixed, length) } }
+        keys += (0..<2).map { _ in [8, 4, 4, 4, 12].map { drawn(hex, $0) }.joined(separator: "-") }
         return keys
     }()
 
@@ -66,10 +66,10 @@ import Testing
         return texts
     }
 
-    /// The simulator's answers, each service's, for places around the world at a winter and a
-    /// summer instant, in both unit systems.
+    /// The simulator's answers, each service's, for places around the world (Norway's and the
+    /// US's with their official alerts), in both unit systems.
     private func simulatorAnswers() -> [(name: String, text: String)] {
-        let places = [(52.52, 13.41), (40.7128, -74.006), (69.6492, 18.9553), (22.5726, 88.3639), (-33.87, 151.21), (35.68, 139.65), (25.77, -80.19)]
+        let places = [(52.52, 13.41), (40.7128, -74.006), (69.6492, 18.9553), (-33.87, 151.21), (25.77, -80.19)]
         var targets = ["/json", "/v1/search?name=Berlin&count=10", "/v1/search?name=Paris&count=10", "/alerts/active?point=40.7128,-74.006",
                        "/alerts/active?point=25.77,-80.19", "/weatherapi/metalerts/2.0/current.json?lat=69.6492&lon=18.9553&lang=no"]
         for (latitude, longitude) in places {
@@ -83,7 +83,7 @@ import Testing
             targets.append("/v1/ensemble?latitude=\(latitude)&longitude=\(longitude)&hourly=temperature_2m,precipitation&models=gfs_seamless")
         }
         var answers: [(String, String)] = []
-        for now in [1_796_556_000.0, 1_782_900_000.0] {
+        for now in [1_796_556_000.0] {
             let router = Router(apiKey: nil, now: now)
             for target in targets {
                 let request = ServerRequest(method: "GET", target: target, version: "HTTP/1.1", headers: [:], body: [])
@@ -96,7 +96,7 @@ import Testing
 
     @Test func randomKeysChangeNoOrdinaryText() throws {
         let fixtures = try fixtures(), catalogues = try catalogues(), answers = simulatorAnswers()
-        #expect(fixtures.count >= 3 && catalogues.count > 5000 && answers.count >= 70, "\(fixtures.count) \(catalogues.count) \(answers.count)")
+        #expect(fixtures.count >= 3 && catalogues.count > 5000 && answers.count >= 25, "\(fixtures.count) \(catalogues.count) \(answers.count)")
         #expect(answers.contains { $0.text.contains("\"alerts\"") && $0.text.contains("\"title\"") }, "an answer with alerts")
         var compared = 0
         var changed: [String] = []

@@ -97,15 +97,31 @@ package struct KeyRedaction: Sendable {
         return Data(scrubbed)
     }
 
+    /// The bytes with every copy of every form of the key and every chain of its pieces
+    /// replaced, or nil when they hold none.
+    private func scrubbed(_ bytes: [UInt8]) -> [UInt8]? {
+        // Pieces in strings apart (`hidingScatteredPieces`), of the key as it is written, are
+        // read both before the copies and after them: a copy read on into the next string's
+        // first letters ("Zq7Kp2X", "warning") leaves the rest of a chain unread, and a chain
+        // hidden first leaves a last piece too short for a chain ("Vb") unread by the copies'
+        // reading across strings. The reading that hides more is kept.
+        func hidingPieces(_ bytes: [UInt8]) -> [UInt8]? {
+            keyGrams[0].flatMap { Self.hidingScatteredPieces(in: bytes, of: keys[0], grams: $0) }
+        }
+        let copiesFirst = scrubbedCopies(bytes).map { hidingPieces($0) ?? $0 }
+        guard let piecesFirst = hidingPieces(bytes) else { return copiesFirst }
+        let both = scrubbedCopies(piecesFirst) ?? piecesFirst
+        guard let copiesFirst else { return both }
+        func marks(_ bytes: [UInt8]) -> Int { bytes.ranges(of: Self.mark).count }
+        return marks(copiesFirst) > marks(both) ? copiesFirst : both
+    }
+
     /// The bytes with every copy of every form of the key replaced, or nil when they hold none.
     /// A text is parsed for its escapes once, not once for each form: a form replaced makes
     /// another text, read anew (its copies replaced may have made it valid JSON).
-    private func scrubbed(_ bytes: [UInt8]) -> [UInt8]? {
-        // Pieces in strings apart (`hidingScatteredPieces`), of the key as it is written, first:
-        // a piece read on into the next string's first letters ("Zq7Kp2X", "warning") would
-        // leave the rest of its chain unread.
-        var changed = keyGrams[0].flatMap { Self.hidingScatteredPieces(in: bytes, of: keys[0], grams: $0) }
-        var json = Self.readsJSONEscapes(changed ?? bytes)
+    private func scrubbedCopies(_ bytes: [UInt8]) -> [UInt8]? {
+        var changed: [UInt8]?
+        var json = Self.readsJSONEscapes(bytes)
         for (key, grams) in zip(keys, keyGrams) {
             guard let scrubbed = Self.scrubbed(changed ?? bytes, of: key, grams: grams, json: json) else { continue }
             changed = scrubbed
