@@ -48,6 +48,12 @@ extension ForecastSimulator {
         /// "Rt6Vb"]`), each shorter than a part of it that is hidden alone, as a server that
         /// splits what it echoes across strings (hostile trial 13). Other paths answer normally.
         case keyInRegions(pieces: Int)
+        /// On Pirate Weather paths, the normal answer with the key the request carried cut into
+        /// pieces of `length` characters, its first three each the whole of a summary far from
+        /// the next: the current conditions', the next hour's and the first hour's (`"Zq7Kp2X"`,
+        /// `"w9Lm4Rt"`), as a server that scatters what it echoes (hostile trial 14). Other
+        /// paths answer normally.
+        case keyInSummaries(length: Int)
         /// On Pirate Weather paths, 403 whose message quotes the key the request carried cut
         /// short, its first `keeping` characters and "...", as a gateway that abbreviates what
         /// it quotes: `{"message": "Forbidden: key sim-key-01234567... is not valid"}`. Other

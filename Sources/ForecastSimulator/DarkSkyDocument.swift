@@ -15,6 +15,9 @@ struct DarkSkyDocument: Sendable {
     var echoedText: String?
     /// The regions of an alert every place then has, instead of the alert's own (`keyInRegions`).
     var alertRegions: [String]?
+    /// The current conditions', the next hour's and the first hour's summaries, in turn,
+    /// instead of their own (`keyInSummaries`); the rest are left out.
+    var summaryPieces: [String] = []
     /// The name `timezone` gives the place's zone instead of its own (`Behaviour.zoneNamed`).
     var zoneNamed: String?
     /// The `offset` given instead of the zone's own (`Behaviour.offsetHours`).
@@ -81,7 +84,7 @@ struct DarkSkyDocument: Sendable {
         let stormDistance = conditions.precipIntensity > 0 ? 0 : 5 + 140 * seed.unit(60, Int64(now / 3600))
         var point: [(String, JSONValue)] = [
             ("time", .integer(Int(now))),
-            ("summary", .string(text(conditions.summary))),
+            ("summary", .string(summaryPieces.first ?? text(conditions.summary))),
             ("icon", .string(conditions.icon)),
             ("nearestStormDistance", .rounded(units.distance(stormDistance))),
             ("nearestStormBearing", .integer(Int(seed.unit(61, Int64(now / 3600)) * 360) % 360)),
@@ -137,7 +140,7 @@ struct DarkSkyDocument: Sendable {
             summary = "\(current.summary) for the hour."
             icon = current.icon
         }
-        return .object([("summary", .string(text(summary))), ("icon", .string(icon)), ("data", .array(data))])
+        return .object([("summary", .string(summaryPieces.dropFirst().first ?? text(summary))), ("icon", .string(icon)), ("data", .array(data))])
     }
 
     private func hourly(precipitation: Precipitation, timeZone: TimeZone) -> [Conditions] {
@@ -152,11 +155,11 @@ struct DarkSkyDocument: Sendable {
     }
 
     private func hourlyBlock(_ hours: [Conditions], precipitation: Precipitation) -> JSONValue {
-        let data = hours.map { conditions -> JSONValue in
+        let data = hours.enumerated().map { hour, conditions -> JSONValue in
             let amount = precipitation.amount(from: conditions.time, to: conditions.time + 3600)
             return .object([
                 ("time", .integer(Int(conditions.time))),
-                ("summary", .string(text(conditions.summary))),
+                ("summary", .string(hour == 0 && summaryPieces.count > 2 ? summaryPieces[2] : text(conditions.summary))),
                 ("icon", .string(conditions.icon)),
             ] + measurements(conditions, amount: amount))
         }

@@ -99,6 +99,12 @@ struct Router: Sendable {
             let size = max(1, (key.count + count - 1) / count)
             let pieces = stride(from: 0, to: key.count, by: size).map { String(key[$0..<min(key.count, $0 + size)]) }
             return .respond(answer(request, route: route, hostile: false, regions: pieces))
+        case .keyInSummaries(let length):
+            guard case .darkSky(let pathKey, _) = route else { return .respond(answer(request, route: route, hostile: false)) }
+            let key = Array(request.headers["apikey"] ?? pathKey)
+            let size = max(1, length)
+            let pieces = stride(from: 0, to: key.count, by: size).map { String(key[$0..<min(key.count, $0 + size)]) }
+            return .respond(answer(request, route: route, hostile: false, summaries: pieces))
         case .keyQuotedCutShort(let keeping):
             guard case .darkSky(let pathKey, _) = route else { return .respond(answer(request, route: route, hostile: false)) }
             let quoted = (request.headers["apikey"] ?? pathKey).prefix(keeping)
@@ -132,7 +138,7 @@ struct Router: Sendable {
     }
 
     /// The normal answer: provider errors for a bad method, key, location or units, else a document.
-    func answer(_ request: ServerRequest, route: Route, hostile: Bool, echoing echoed: String? = nil, regions: [String]? = nil, openMeteoHours: Int? = nil, openMeteoValue: (String, Double)? = nil,
+    func answer(_ request: ServerRequest, route: Route, hostile: Bool, echoing echoed: String? = nil, regions: [String]? = nil, summaries: [String] = [], openMeteoHours: Int? = nil, openMeteoValue: (String, Double)? = nil,
                 airQualityHours: Int? = nil, airQualityIndex: Double? = nil, airQualityValue: (String, Double)? = nil, ensembleQuirk: ForecastSimulator.EnsembleQuirk? = nil,
                 zoneNamed: String? = nil, offsetHours: Double? = nil) -> ServerResponse {
         if route == .notFound {
@@ -143,7 +149,7 @@ struct Router: Sendable {
         }
         switch route {
         case .darkSky(let pathKey, let location):
-            return darkSky(request, pathKey: pathKey, location: location, hostile: hostile, echoing: echoed, regions: regions, zoneNamed: zoneNamed,
+            return darkSky(request, pathKey: pathKey, location: location, hostile: hostile, echoing: echoed, regions: regions, summaries: summaries, zoneNamed: zoneNamed,
                            offsetHours: offsetHours)
         case .openMeteoForecast(let name):
             return OpenMeteo.forecast(request, endpoint: OpenMeteo.endpoints[name]!, now: now, hours: openMeteoHours, fixed: openMeteoValue,
@@ -166,7 +172,7 @@ struct Router: Sendable {
     }
 
     private func darkSky(_ request: ServerRequest, pathKey: String, location: String, hostile: Bool, echoing echoed: String?, regions: [String]?,
-                         zoneNamed: String? = nil, offsetHours: Double? = nil) -> ServerResponse {
+                         summaries: [String] = [], zoneNamed: String? = nil, offsetHours: Double? = nil) -> ServerResponse {
         if let apiKey {
             // Pirate-Weather/pirateweather docs/API.md: the key may travel in an `apikey`
             // header, with any placeholder in the path's key segment; the gateway in front of
@@ -197,6 +203,7 @@ struct Router: Sendable {
             hostileText: hostile,
             echoedText: echoed,
             alertRegions: regions,
+            summaryPieces: summaries,
             zoneNamed: zoneNamed,
             offsetHours: offsetHours,
             now: now,

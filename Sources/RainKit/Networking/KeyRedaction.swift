@@ -18,7 +18,10 @@ import FoundationEssentials
 /// in every form below ("key SEKRITkey12345678... is not valid" tells all but the last few),
 /// but for a part of one or two characters repeated (`isVaried`).
 /// In a valid JSON document, a long key's copy may run across its strings, the JSON between
-/// two of them a gap (`StringBoundaries`): each part is hidden in the string that holds it.
+/// two of them a gap (`StringBoundaries`): each part is hidden in the string that holds it;
+/// pieces in strings far apart are chained by their place in the key (`hidingScatteredPieces`).
+/// A short run of punctuation between a long key's characters is a gap as a space is
+/// (`GapPunctuation`: "Zq7K-p2Xw-9Lm4").
 ///
 /// A copy is found whatever the case of its ASCII letters: a server that echoes the key in
 /// capitals ("INVALID KEY ABC…") tells it outright where the key's letters are all of one case
@@ -94,10 +97,29 @@ package struct KeyRedaction: Sendable {
         return Data(scrubbed)
     }
 
+    /// The bytes with every copy of every form of the key and every chain of its pieces
+    /// replaced, or nil when they hold none.
+    private func scrubbed(_ bytes: [UInt8]) -> [UInt8]? {
+        // Pieces in strings apart (`hidingScatteredPieces`), of the key as it is written, are
+        // read both before the copies and after them: a copy read on into the next string's
+        // first letters ("Zq7Kp2X", "warning") leaves the rest of a chain unread, and a chain
+        // hidden first leaves a last piece too short for a chain ("Vb") unread by the copies'
+        // reading across strings. The reading that hides more is kept.
+        func hidingPieces(_ bytes: [UInt8]) -> [UInt8]? {
+            keyGrams[0].flatMap { Self.hidingScatteredPieces(in: bytes, of: keys[0], grams: $0) }
+        }
+        let copiesFirst = scrubbedCopies(bytes).map { hidingPieces($0) ?? $0 }
+        guard let piecesFirst = hidingPieces(bytes) else { return copiesFirst }
+        let both = scrubbedCopies(piecesFirst) ?? piecesFirst
+        guard let copiesFirst else { return both }
+        func marks(_ bytes: [UInt8]) -> Int { bytes.ranges(of: Self.mark).count }
+        return marks(copiesFirst) > marks(both) ? copiesFirst : both
+    }
+
     /// The bytes with every copy of every form of the key replaced, or nil when they hold none.
     /// A text is parsed for its escapes once, not once for each form: a form replaced makes
     /// another text, read anew (its copies replaced may have made it valid JSON).
-    private func scrubbed(_ bytes: [UInt8]) -> [UInt8]? {
+    private func scrubbedCopies(_ bytes: [UInt8]) -> [UInt8]? {
         var changed: [UInt8]?
         var json = Self.readsJSONEscapes(bytes)
         for (key, grams) in zip(keys, keyGrams) {
@@ -139,11 +161,11 @@ package struct KeyRedaction: Sendable {
         let isStop = Self.stops(for: key)
         let spaced = key.count >= shortLength
         let readers = Self.readers(for: bytes, json: json)
-        let readings = readers.map { Skips(reader: $0, gaps: spaced, json: json) }
+        let readings = readers.map { Skips(reader: $0, gaps: spaced, json: json, punctuation: grams?.punctuation) }
         // A long key's copy that starts in a string may run on into the next strings of a
         // valid document (`StringBoundaries`).
         let boundaries = spaced ? StringBoundaries(bytes, isDocument: json ? true : nil) : nil
-        let readingsInStrings = boundaries == nil ? readings : readers.map { Skips(reader: $0, gaps: spaced, json: json, boundaries: boundaries) }
+        let readingsInStrings = boundaries == nil ? readings : readers.map { Skips(reader: $0, gaps: spaced, json: json, punctuation: grams?.punctuation, boundaries: boundaries) }
         func copyEnd(at index: Int, inString: Bool) -> Int? {
             func end(_ readings: [Skips]) -> Int? { readings.compactMap { Self.copyEnd(of: key, in: bytes, from: index, skips: $0) }.max() }
             guard inString, let boundaries else { return end(readings) }
@@ -194,20 +216,23 @@ package struct KeyRedaction: Sendable {
     ///
     /// A copy is read as the sanitiser shows it and as terminals show it (`show --json`
     /// through `jq -r`): each hides characters another shows (`EscapeSequence.Reader`).
-    private final class Skips {
+    final class Skips {
         let reader: EscapeSequence.Reader
         let gaps: Bool
         /// The text is read with its JSON escapes.
         let json: Bool
+        /// A long key's gaps of punctuation (`GapPunctuation`).
+        let punctuation: GapPunctuation?
         /// A copy may run on across a closing quote into the next string (in a valid document,
         /// from inside a string).
         let boundaries: StringBoundaries?
         private var ends: [Int] = []
 
-        init(reader: EscapeSequence.Reader, gaps: Bool, json: Bool, boundaries: StringBoundaries? = nil) {
+        init(reader: EscapeSequence.Reader, gaps: Bool, json: Bool, punctuation: GapPunctuation?, boundaries: StringBoundaries? = nil) {
             self.reader = reader
             self.gaps = gaps
             self.json = json
+            self.punctuation = punctuation
             self.boundaries = boundaries
         }
 
@@ -217,7 +242,8 @@ package struct KeyRedaction: Sendable {
             var index = start
             while index < bytes.count, ends[index] < 0 {
                 guard let length = hidden(in: bytes, at: index, readBy: reader, json: json) ?? foldedAway(in: bytes, at: index, json: json)
-                        ?? (gaps ? gap(in: bytes, at: index, json: json) : nil) ?? boundary(in: bytes, at: index) else {
+                        ?? (gaps ? gap(in: bytes, at: index, json: json) : nil) ?? punctuation?.run(in: bytes, at: index, json: json)
+                        ?? boundary(in: bytes, at: index) else {
                     ends[index] = index
                     break
                 }
@@ -241,7 +267,7 @@ package struct KeyRedaction: Sendable {
     /// screen's colours read alike; a control inside one, or a control string, may not). They
     /// differ only at an introducer (ESC or a C1 control, as UTF-8 or a `\u` escape): the same
     /// length at each makes every walk between the key's characters the same.
-    private static func readers(for bytes: [UInt8], json: Bool) -> [EscapeSequence.Reader] {
+    static func readers(for bytes: [UInt8], json: Bool) -> [EscapeSequence.Reader] {
         var index = 0
         while let found = bytes[index...].firstIndex(where: { $0 == 0x1B || $0 == 0xC2 || (json && $0 == UInt8(ascii: "\\")) }) {
             let length = hidden(in: bytes, at: found, readBy: .sanitiser, json: json)
@@ -255,9 +281,11 @@ package struct KeyRedaction: Sendable {
 
     /// Every `partLength` characters in a row of a long key (lower-cased, packed 8 bytes to a
     /// word), and the bytes it holds; nil for a key shorter than that.
-    private struct Grams: Sendable {
+    struct Grams: Sendable {
         var packed: Set<UInt64>
         var inKey: [Bool]
+        /// The punctuation that is a gap for the key.
+        var punctuation: GapPunctuation
         /// Every two of the key's characters in a row, a bit for each pair of bytes: what a
         /// string must end with for a copy to run on into the next (or one of the key's).
         var pairs: [UInt64]
@@ -267,7 +295,7 @@ package struct KeyRedaction: Sendable {
         }
     }
 
-    private static func grams(of key: [UInt8]) -> Grams? {
+    static func grams(of key: [UInt8]) -> Grams? {
         guard partLength == 8, key.count >= partLength else { return nil }
         var inKey = [Bool](repeating: false, count: 256)
         for byte in key { inKey[Int(byte)] = true }
@@ -276,15 +304,17 @@ package struct KeyRedaction: Sendable {
             let pair = Int(first) << 8 | Int(second)
             pairs[pair >> 6] |= 1 << (pair & 63)
         }
-        return Grams(packed: Set(partStarts(of: key).map { packed(key[$0..<($0 + partLength)]) }), inKey: inKey, pairs: pairs)
+        return Grams(packed: Set(partStarts(of: key).map { packed(key[$0..<($0 + partLength)]) }), inKey: inKey,
+                     punctuation: GapPunctuation(key: key), pairs: pairs)
     }
 
     /// Whether no copy of a long key, whole or in part, can start at `index`, told from its
     /// plain bytes alone: a copy needs `partLength` of the key's characters, and a printable
     /// ASCII character folds to itself and hides nothing beside it. So where `partLength` of
     /// the key's own come first, they must be one of its `grams`; where another printable one
-    /// (`;`) or the end comes before that many, none starts here. Spaces between them (`gap`)
-    /// are passed over, and from inside a string (`boundaries`) the JSON between two strings
+    /// (`=`) or the end comes before that many, none starts here. Spaces and the key's marks
+    /// of punctuation between them (`gap`, `GapPunctuation`, however many: the quick look only
+    /// rules out) are passed over, and from inside a string (`boundaries`) the JSON between two strings
     /// after two of the key's characters in a row (`pairs`). Only a control, a character outside ASCII, a backslash or `%` among
     /// them needs `copyEnd`'s closer look: the quick one spares it most of a long text (a
     /// full screen's frame of escapes and digits).
@@ -294,8 +324,8 @@ package struct KeyRedaction: Sendable {
         var part: UInt64 = 0
         while end < bytes.count, count < partLength {
             if count > 0 {
-                while end < bytes.count, bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\"") {
-                    if bytes[end] == UInt8(ascii: " ") {
+                while end < bytes.count, bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\"") || grams.punctuation.isASCIIGap[Int(bytes[end])] {
+                    if bytes[end] != UInt8(ascii: "\"") {
                         end += 1
                     } else if inString, count == 1 || grams.isPair(part & 0xFFFF), let boundaries, let next = boundaries.next(after: end) {
                         end = next
@@ -344,7 +374,7 @@ package struct KeyRedaction: Sendable {
     /// one that has ("aaaaaaaa", "abababab", from a key such as "aaaaaaaaaaaaaaaa") hides
     /// nothing and matches text that is no key; the whole key is still hidden. (A word of
     /// the key, "password" of "password12345678", is as varied as a random part: it stays.)
-    private static func isVaried(_ part: ArraySlice<UInt8>) -> Bool {
+    static func isVaried(_ part: ArraySlice<UInt8>) -> Bool {
         guard let first = part.first, let second = part.first(where: { $0 != first }) else { return false }
         return part.contains { $0 != first && $0 != second }
     }
@@ -408,7 +438,7 @@ package struct KeyRedaction: Sendable {
     /// How far the text from `start` reads as the key from its character at `position` on, as
     /// `matchEnd` compares them: where the run ends in the text, and how many of the key's
     /// characters it covers (0 when none).
-    private static func run(of key: [UInt8], from position: Int, in bytes: [UInt8], at start: Int, skips: Skips) -> (end: Int, matched: Int) {
+    static func run(of key: [UInt8], from position: Int, in bytes: [UInt8], at start: Int, skips: Skips) -> (end: Int, matched: Int) {
         var index = start
         var end = start
         var keyPosition = position
@@ -477,7 +507,7 @@ package struct KeyRedaction: Sendable {
     /// The scalar written at `index` as an ASCII byte, a UTF-8 sequence or, with `json`, a `\u`
     /// escape (a surrogate pair included), and its length in bytes; nil where no whole
     /// character starts (with `json`, a backslash that starts no `\u` escape included).
-    private static func written(_ bytes: [UInt8], at index: Int, json: Bool) -> (value: UInt32, length: Int)? {
+    static func written(_ bytes: [UInt8], at index: Int, json: Bool) -> (value: UInt32, length: Int)? {
         let byte = bytes[index]
         if json, byte == UInt8(ascii: "\\") {
             guard let unit = unicodeEscape(bytes, at: index) else { return nil }

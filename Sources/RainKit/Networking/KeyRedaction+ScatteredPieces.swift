@@ -1,0 +1,189 @@
+extension KeyRedaction {
+    /// A long key cut into pieces held by strings of one JSON document that are not next to
+    /// each other (`currently.summary` "Zq7Kp2X" and `minutely.summary` "w9Lm4Rt"; two alerts'
+    /// titles): `jq -r '.currently.summary, .minutely.summary'` prints them side by side, so
+    /// their order in the document is no defence. Pieces are chained by their place in the
+    /// key, wherever they stand: a string that is wholly a piece, or that ends with one (its
+    /// last words) or starts with one, gaps around it aside; a chain of two or more pieces
+    /// that covers `partLength` of the key's characters in a row (`isVaried`) has each of its
+    /// pieces hidden in its own string. A string that ends with a piece may only come first in
+    /// a chain, one that starts with one only last: what reads on into the next piece must be
+    /// at the edge of its string.
+    ///
+    /// The smallest piece is `pieceLength`, judged by false matches. Two strings chain only
+    /// where the key holds the one right after the other, so a chain of 8 characters from two
+    /// pieces matches a given pair of strings by chance about once in 36^8 (a Pirate Weather
+    /// key, case aside) or 16^8 (a hex key) times the key's 25 places, whatever their
+    /// lengths. What the smallest piece guards against is a document's short strings that are
+    /// all of a key's characters: its units ("si", "ca", "us"), a letter, a number in a string
+    /// ("12"). With pieces of 2 a hex key's "ca" and any two digits may chain with a third;
+    /// pieces of 3 are as rare in a forecast as 3 random characters of the key ("fog" for a
+    /// key holding it), and the false-match test (random keys of each kind against the
+    /// fixtures, the simulator's answers of each service and the translations) finds none.
+    /// A server that cuts the key into pieces of 1 or 2 across unrelated strings is left: a
+    /// reader of them no longer reads a key.
+    static let pieceLength = 3
+
+    /// One piece of the key in a string: the key's characters it covers, where it is, and
+    /// whether it starts or ends its string (gaps aside).
+    private struct Piece {
+        var string: Int
+        var key: Range<Int>
+        var text: Range<Int>
+        var leads: Bool
+        var trails: Bool
+    }
+
+    /// `bytes` with the pieces of every chain replaced, or nil where no chain is found or the
+    /// bytes are no valid JSON document. Cheap where no string starts or ends with one of the
+    /// key's characters: most strings are passed over at a glance.
+    static func hidingScatteredPieces(in bytes: [UInt8], of key: [UInt8], grams: Grams) -> [UInt8]? {
+        var pieces: [Piece] = []
+        // Made at the first string that may hold a piece: each walks the text once.
+        var readings: [Skips]?
+        var strings = 0
+        var index = 0
+        while let opening = bytes[index...].firstIndex(of: UInt8(ascii: "\"")) {
+            guard let closing = closingQuote(in: bytes, after: opening) else { break }
+            index = closing + 1
+            guard closing - opening - 1 >= pieceLength, !isMemberName(bytes, closingAt: closing),
+                  mayHoldPiece(bytes, from: opening + 1, to: closing, grams: grams) else { continue }
+            strings += 1
+            if readings == nil {
+                readings = Self.readers(for: bytes, json: true).map { Skips(reader: $0, gaps: true, json: true, punctuation: grams.punctuation) }
+            }
+            for skips in readings ?? [] {
+                pieces += piecesOf(bytes, from: opening + 1, to: closing, string: strings, key: key, grams: grams, skips: skips)
+            }
+        }
+        guard pieces.count > 1 else { return nil }
+        let hidden = chained(pieces, key: key)
+        guard !hidden.isEmpty, (try? JSONScanner.map(bytes)) != nil else { return nil }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var copied = 0
+        for range in hidden.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            // Pieces found by two readings, or a string's first and last, may overlap.
+            guard range.lowerBound >= copied else {
+                copied = max(copied, range.upperBound)
+                continue
+            }
+            result += bytes[copied..<range.lowerBound]
+            result += mark
+            copied = range.upperBound
+        }
+        result += bytes[copied...]
+        return result
+    }
+
+    /// The pieces a string `start..<end` (its text, between its quotes) starts with, is, or
+    /// ends with: a piece at its end starts after a space or a mark (`GapPunctuation`), a word
+    /// of it.
+    private static func piecesOf(_ bytes: [UInt8], from start: Int, to end: Int, string: Int, key: [UInt8], grams: Grams, skips: Skips) -> [Piece] {
+        var pieces: [Piece] = []
+        func reachesEnd(_ index: Int) -> Bool { index >= end || skips.end(from: index, in: bytes) >= end }
+        func look(at index: Int, leads: Bool) {
+            for position in key.indices where mayStart(bytes[index], as: key[position]) {
+                let (found, matched) = run(of: key, from: position, in: bytes, at: index, skips: skips)
+                guard matched >= pieceLength, found <= end else { continue }
+                let trails = reachesEnd(found)
+                if leads || trails {
+                    pieces.append(Piece(string: string, key: position..<(position + matched), text: index..<found, leads: leads, trails: trails))
+                }
+            }
+        }
+        let first = skips.end(from: start, in: bytes)
+        guard first < end else { return [] }
+        look(at: first, leads: true)
+        // A piece at the end starts a word within reach of the end: a key's length of
+        // characters, each as long as a `\u` escape, and a gap after each, and after the
+        // last printable ASCII byte that is neither the key's nor a gap.
+        var tail = end
+        while tail > first + 1, tail > end - 16 * key.count, mayBeInPiece(bytes[tail - 1], grams: grams) { tail -= 1 }
+        let reach = max(first + 1, tail)
+        for index in reach..<max(reach, end) where isWordStart(bytes, index, grams: grams) {
+            look(at: index, leads: false)
+        }
+        return pieces
+    }
+
+    /// Each piece's text in a chain of two pieces or more that covers `partLength` of the
+    /// key's characters in a row, each next to the next in the key, from different strings.
+    private static func chained(_ pieces: [Piece], key: [UInt8]) -> [Range<Int>] {
+        func follows(_ next: Piece, _ previous: Piece) -> Bool {
+            previous.key.upperBound == next.key.lowerBound && previous.trails && next.leads && previous.string != next.string
+        }
+        // The most of the key a chain covers up to each piece (itself included), and from it on.
+        var before = pieces.map(\.key.count)
+        for index in pieces.indices.sorted(by: { pieces[$0].key.lowerBound < pieces[$1].key.lowerBound }) {
+            for other in pieces.indices where follows(pieces[index], pieces[other]) {
+                before[index] = max(before[index], before[other] + pieces[index].key.count)
+            }
+        }
+        var after = pieces.map(\.key.count)
+        for index in pieces.indices.sorted(by: { pieces[$0].key.upperBound > pieces[$1].key.upperBound }) {
+            for other in pieces.indices where follows(pieces[other], pieces[index]) {
+                after[index] = max(after[index], after[other] + pieces[index].key.count)
+            }
+        }
+        return pieces.indices.compactMap { index in
+            let piece = pieces[index]
+            let covered = (piece.key.upperBound - before[index])..<(piece.key.lowerBound + after[index])
+            guard covered.count > piece.key.count, covered.count >= partLength, isVaried(key[covered]) else { return nil }
+            return piece.text
+        }
+    }
+
+    /// Whether the string's text `start..<end` may start or end with a piece, told from its
+    /// plain bytes: its first and last characters but gaps, where they are printable ASCII,
+    /// must be the key's.
+    private static func mayHoldPiece(_ bytes: [UInt8], from start: Int, to end: Int, grams: Grams) -> Bool {
+        func mayBeKeys(_ byte: UInt8) -> Bool {
+            !(0x20..<0x7F).contains(byte) || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "%") || grams.inKey[Int(lowercased(byte))]
+        }
+        func isGap(_ byte: UInt8) -> Bool { byte == UInt8(ascii: " ") || grams.punctuation.isASCIIGap[Int(byte)] }
+        guard let first = bytes[start..<end].firstIndex(where: { !isGap($0) }),
+              let last = bytes[start..<end].lastIndex(where: { !isGap($0) }) else { return false }
+        return mayBeKeys(bytes[first]) || mayBeKeys(bytes[last])
+    }
+
+    /// Whether `byte` may be in a piece as written: a byte of the key's, a gap, or one of a
+    /// character outside ASCII or an escape.
+    private static func mayBeInPiece(_ byte: UInt8, grams: Grams) -> Bool {
+        !(0x20..<0x7F).contains(byte) || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: " ") || grams.inKey[Int(lowercased(byte))]
+            || grams.punctuation.isASCIIGap[Int(byte)]
+    }
+
+    /// Whether a word starts at `index`: after a space or a mark, with a character that may be
+    /// the key's.
+    private static func isWordStart(_ bytes: [UInt8], _ index: Int, grams: Grams) -> Bool {
+        let before = bytes[index - 1]
+        guard before == UInt8(ascii: " ") || grams.punctuation.isASCIIGap[Int(before)] else { return false }
+        let byte = bytes[index]
+        return byte >= 0x80 || byte == UInt8(ascii: "\\") || grams.inKey[Int(lowercased(byte))]
+    }
+
+    /// Whether a copy of the key's character `character` may start with `byte`: itself in
+    /// either case, or any byte that starts a character outside ASCII or an escape.
+    private static func mayStart(_ byte: UInt8, as character: UInt8) -> Bool {
+        byte >= 0x80 || byte == UInt8(ascii: "\\") || lowercased(byte) == character
+    }
+
+    private static func isMemberName(_ bytes: [UInt8], closingAt closing: Int) -> Bool {
+        var index = closing + 1
+        while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+        return index < bytes.count && bytes[index] == UInt8(ascii: ":")
+    }
+
+    private static func closingQuote(in bytes: [UInt8], after opening: Int) -> Int? {
+        var index = opening + 1
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "\\"): index += 2
+            case UInt8(ascii: "\""): return index
+            default: index += 1
+            }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+@testable import RainKit
+
+/// Hostile trial 14 (F2's rest): pieces of the key in strings of one answer that are not next
+/// to each other (`currently.summary` and `minutely.summary`, two alerts' titles, the current
+/// and a day's summary) were kept, and `jq -r '.currently.summary, .minutely.summary'` prints
+/// them side by side. Pieces are now chained by their place in the key, wherever they stand.
+@Suite struct KeyRedactionScatteredPiecesTests {
+    private static let keys = ["Zq7Kp2Xw9Lm4Rt6Vb", "KWzRi4d5ie6GdM1tUqoEPdPQgN", "32e8b7d12df213afc01a390e11213e61"]
+
+    /// A Pirate Weather answer with `texts` in its current, next hour's, an hour's and a
+    /// day's summaries and in two alerts' titles (each `CURRENT`, `MINUTE`, `HOUR`, `DAY`,
+    /// `ALERT1`, `ALERT2` there; "Clear" where not given).
+    private func answer(_ texts: [String: String]) -> String {
+        var body = """
+            {"latitude":52.52,"longitude":13.405,"timezone":"Europe/Berlin","offset":1,
+            "currently":{"time":1787229420,"summary":"CURRENT","icon":"clear-day","temperature":4.5,"precipType":"rain"},
+            "minutely":{"summary":"MINUTE","icon":"rain","data":[{"time":1787229420,"precipIntensity":0,"precipProbability":0.1}]},
+            "hourly":{"summary":"Rain this evening.","icon":"rain","data":[{"time":1787229000,"summary":"HOUR","icon":"cloudy"},
+            {"time":1787232600,"summary":"Cloudy","icon":"cloudy"}]},
+            "daily":{"summary":"Rain all week.","icon":"rain","data":[{"time":1787176800,"summary":"DAY","icon":"rain"}]},
+            "alerts":[{"title":"ALERT1","severity":"warning","regions":["Berlin"],"time":1787229420,"expires":1787260000,
+            "description":"Strong wind.","uri":"https://example.invalid/a"},{"title":"ALERT2","severity":"advisory","regions":["Brandenburg"],
+            "time":1787229420,"expires":1787260000,"description":"Fog.","uri":"https://example.invalid/b"}],
+            "flags":{"sources":["gfs"],"units":"si","version":"2.0"}}
+            """
+        for name in ["CURRENT", "MINUTE", "HOUR", "DAY", "ALERT1", "ALERT2"] {
+            let text = texts[name] ?? "Clear"
+            let json = String(decoding: try! JSONEncoder().encode(text), as: UTF8.self)
+            body = body.replacingOccurrences(of: "\"\(name)\"", with: json)
+        }
+        return body
+    }
+
+    /// The texts of `fields` once the answer is scrubbed, joined as `jq -r` prints them.
+    private func shown(_ body: String, _ fields: [String], key: String) throws -> (scrubbed: String, joined: String) {
+        let redaction = try #require(KeyRedaction(APIKey(key)))
+        let scrubbed = String(decoding: redaction.scrubbing(Data(body.utf8)), as: UTF8.self)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(scrubbed.utf8)) as? [String: Any], "still a document: \(scrubbed)")
+        func value(_ path: String) -> String? {
+            var current: Any? = object
+            for step in path.split(separator: ".") {
+                if let index = Int(step) { current = (current as? [Any]).flatMap { index < $0.count ? $0[index] : nil } }
+                else { current = (current as? [String: Any])?[String(step)] }
+            }
+            return current as? String
+        }
+        return (scrubbed, fields.compactMap(value).joined(separator: "\n"))
+    }
+
+    /// The trial's three shapes, a piece in each of two strings apart, either way round.
+    @Test(arguments: [(["CURRENT", "MINUTE"], ["currently.summary", "minutely.summary"]),
+                      (["ALERT1", "ALERT2"], ["alerts.0.title", "alerts.1.title"]),
+                      (["CURRENT", "DAY"], ["currently.summary", "daily.data.0.summary"]),
+                      (["HOUR", "ALERT2"], ["hourly.data.0.summary", "alerts.1.title"])])
+    func twoPiecesApartAreHidden(_ names: [String], _ fields: [String]) throws {
+        for key in Self.keys {
+            for size in [3, 4, 7] {
+                let first = String(key.prefix(size)), second = String(key.dropFirst(size).prefix(max(size, KeyRedaction.partLength - size)))
+                for (a, b) in [(0, 1), (1, 0)] {
+                    let texts = [names[a]: first, names[b]: second]
+                    let (scrubbed, joined) = try shown(answer(texts), [fields[a], fields[b]], key: key)
+                    #expect(joined == "REDACTED\nREDACTED", "\(key) \(size) \(names): \(joined)")
+                    #expect(!scrubbed.contains(first) && !scrubbed.contains(second))
+                }
+            }
+        }
+    }
+
+    /// The key cut into pieces of 3 across four strings, in no order of the document's.
+    @Test func manyPiecesInAnyOrderAreHidden() throws {
+        for key in Self.keys {
+            let pieces = stride(from: 0, to: 12, by: 3).map { String(Array(key)[$0..<($0 + 3)]) }
+            let texts = ["ALERT2": pieces[0], "HOUR": pieces[1], "CURRENT": pieces[2], "DAY": pieces[3]]
+            let (_, joined) = try shown(answer(texts), ["alerts.1.title", "hourly.data.0.summary", "currently.summary", "daily.data.0.summary"], key: key)
+            #expect(joined == "REDACTED\nREDACTED\nREDACTED\nREDACTED", "\(key): \(joined)")
+        }
+    }
+
+    /// A string that ends with a piece (its last word) before one that starts with the next,
+    /// gaps and punctuation around them, and pieces with gaps inside.
+    @Test func piecesAtTheEdgesOfStringsAreHidden() throws {
+        for key in Self.keys {
+            let first = String(key.prefix(5)), second = String(key.dropFirst(5).prefix(6))
+            let texts = ["CURRENT": "Light rain, key " + first, "MINUTE": second + " for the hour.", "ALERT1": " " + first + ". ",
+                         "DAY": second.prefix(3) + " " + second.dropFirst(3)]
+            let (_, joined) = try shown(answer(texts), ["currently.summary", "minutely.summary", "alerts.0.title", "daily.data.0.summary"], key: key)
+            #expect(joined == "Light rain, key REDACTED\nREDACTED for the hour.\n REDACTED. \nREDACTED", "\(key): \(joined)")
+        }
+    }
+
+    /// What reads on into the next piece is at the edge of its string: a piece inside a
+    /// sentence, or a chain that covers fewer than `partLength`, is left.
+    @Test func piecesThatDoNotChainAreLeft() throws {
+        for key in Self.keys {
+            let first = String(key.prefix(4)), second = String(key.dropFirst(4).prefix(4))
+            let inside = answer(["CURRENT": "rain " + first + " later", "MINUTE": second])
+            #expect(try shown(inside, ["currently.summary"], key: key).joined == "rain " + first + " later")
+            let short = answer(["CURRENT": first, "MINUTE": String(second.prefix(3))])
+            #expect(try shown(short, ["currently.summary"], key: key).joined == first)
+            // The second before the first in the key: no chain.
+            let reversed = answer(["CURRENT": second + first])
+            #expect(try shown(reversed, ["currently.summary"], key: key).joined == second + first)
+        }
+    }
+
+    /// Only a valid document's strings are read so: a text that is no JSON keeps its quotes'
+    /// pieces (its quotes stand for nothing).
+    @Test func onlyADocumentIsReadSo() throws {
+        let key = Self.keys[0]
+        let redaction = try #require(KeyRedaction(APIKey(key)))
+        let text = #"{"a": "Zq7K", "b": 1, "c": "p2Xw" "#
+        #expect(redaction.scrubbing(text) == text)
+    }
+}
