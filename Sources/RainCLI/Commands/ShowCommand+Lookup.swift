@@ -143,13 +143,15 @@ extension ShowCommand {
     }
 
     /// The words a place not saved is asked by, as typed after `rain show` or `rain locations
-    /// add`: "sydney --country AU", "--lat -33.87 --lon 151.21", "--pick 1 -- -dash".
-    static func words(of question: PlaceQuestion) -> String {
+    /// add`, with `options` too: "sydney --country AU", "--lat -33.87 --lon 151.21",
+    /// "--pick 1 -- -dash" (the options before the `--` that a name starting with '-' needs).
+    static func words(of question: PlaceQuestion, options extra: [String] = []) -> String {
         switch question {
-        case .coordinate(let coordinate): return "--lat \(decimal(coordinate.latitude)) --lon \(decimal(coordinate.longitude))"
+        case .coordinate(let coordinate):
+            return (["--lat \(decimal(coordinate.latitude)) --lon \(decimal(coordinate.longitude))"] + extra).joined(separator: " ")
         case .name(let query, let countryCode, let pick):
             let options = [countryCode.map { "--country \($0)" }, pick.map { "--pick \($0)" }].compactMap { $0 }
-            return PlaceChoice.arguments(name: query, options: options).joined(separator: " ")
+            return PlaceChoice.arguments(name: query, options: options + extra).joined(separator: " ")
         }
     }
 

@@ -36,13 +36,17 @@ extension ShowCommand {
     }
 
     /// `--offline --spread`: the spread kept for `forecast`'s place however old, and when it was
-    /// fetched; where none is kept, the forecast as it is and one line that says so.
-    func withKeptSpread(_ forecast: CachedForecast, service: ForecastService, _ context: CommandContext) -> (CachedForecast, Date?) {
+    /// fetched; where none is kept, the forecast as it is and one line that says so, whose
+    /// command asks for the place as it was asked (`lookup`: a place not saved, whose ID is no LOC).
+    func withKeptSpread(_ forecast: CachedForecast, service: ForecastService, lookup: PlaceQuestion?,
+                        _ context: CommandContext) -> (CachedForecast, Date?) {
         guard let kept = service.keptSpread(for: forecast.location, beside: forecast.forecast) else {
             let words = context.localization
             let name = forecast.location.name.strippingControlCharacters
+            let command = lookup.map { "rain show " + Self.words(of: $0, options: ["--spread"]) }
+                ?? context.command("rain show", for: forecast.location, options: ["--spread"])
             context.report(ErrorReport(message: words.tr("no ensemble spread is cached for {name}", ["name": name]),
-                                       hint: words.tr("ask for one when online: {command}", ["command": context.command("rain show", for: forecast.location, options: ["--spread"])]),
+                                       hint: words.tr("ask for one when online: {command}", ["command": command]),
                                        exitCode: .success), as: .notice)
             return (forecast, nil)
         }

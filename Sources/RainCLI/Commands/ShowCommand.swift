@@ -113,7 +113,7 @@ struct ShowCommand: RunnableCommand {
         service.lookupMatches = matches
         if let template {
             let cached = service.cached(for: location).map { template.showsSpread ? withKeptSpread($0, service: service) : $0 }
-            return try showStatusLine(template, for: location, lookupWords: lookup.map(Self.words), cached: cached,
+            return try showStatusLine(template, for: location, lookupWords: lookup.map { Self.words(of: $0) }, cached: cached,
                                       presentation: context.presentation(service.settings), context)
         }
         let spinner = Spinner(console: context.console,
@@ -134,7 +134,7 @@ struct ShowCommand: RunnableCommand {
         if var forecast = display.forecast {
             var spreadFetchedAt: Date?
             if spread && offline {
-                (forecast, spreadFetchedAt) = withKeptSpread(forecast, service: service, context)
+                (forecast, spreadFetchedAt) = withKeptSpread(forecast, service: service, lookup: lookup, context)
             } else if spread {
                 forecast = await withSpread(forecast, service: service, cacheSaid: display.problem?.isUnwritableCache == true, context)
             }

@@ -142,6 +142,11 @@ public struct ForecastCache: Sendable {
         }
     }
 
+    /// The places that have a file here ("<id>.json"), in one listing of the folder.
+    public var placeIDs: Set<UUID> {
+        Set(Self.names(in: directory).compactMap { $0.hasSuffix(".json") ? Self.placeID(inFileName: $0) : nil })
+    }
+
     /// The place whose file this is ("<id>.json", "<id>.json.damaged-...", "<id>.json.tmp-...");
     /// nil for the folder's other files.
     private static func placeID(inFileName name: String) -> UUID? {

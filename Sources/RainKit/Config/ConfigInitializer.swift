@@ -42,7 +42,6 @@ public enum ConfigInitializer {
         } catch {
             throw .file(error)
         }
-        AtomicFile.sweepTemporaryFiles(in: AtomicFile.parentFolder(of: target), of: String(target.split(separator: "/").last ?? ""))
         var existing = stat()
         var placement = AtomicFile.Placement.creating
         if stat(target, &existing) == 0 {

@@ -79,9 +79,6 @@ public struct DefaultsFile: Sendable {
             throw DefaultsFileError.file(error)
         }
         defer { lock.unlock() }
-        if let target = try? AtomicFile.target(of: path) {
-            AtomicFile.sweepTemporaryFiles(in: AtomicFile.parentFolder(of: target), of: String(target.split(separator: "/").last ?? ""))
-        }
         let (result, save) = try change(try read())
         if let save {
             do {

@@ -78,16 +78,14 @@ extension NotifiedLog {
         }
     }
 
-    /// Writes the log to `path` atomically and compactly, its folder made when missing, and
-    /// deletes the temporary files of rains killed while saving it. Only the newest entries
-    /// that fit in half of the read limit are written (`keptBytes`): the file never nears the
-    /// limit, whatever a run delivered; an older event dropped so would at worst go out again.
+    /// Writes the log to `path` atomically and compactly (`AtomicFile.write`, which deletes the
+    /// temporary files of rains killed while saving it), its folder made when missing. Only the
+    /// newest entries that fit in half of the read limit are written (`keptBytes`): the file
+    /// never nears the limit, whatever a run delivered; an older event dropped so would at
+    /// worst go out again.
     public func save(to path: String) throws(FileError) {
         let folder = AtomicFile.parentFolder(of: path)
         try AtomicFile.createFolder(folder)
-        if let target = try? AtomicFile.target(of: path) {
-            AtomicFile.sweepTemporaryFiles(in: AtomicFile.parentFolder(of: target), of: String(target.split(separator: "/").last ?? ""))
-        }
         try AtomicFile.write(document(within: Self.keptBytes), to: path, limit: Self.limit)
     }
 

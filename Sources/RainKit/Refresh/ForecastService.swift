@@ -205,6 +205,11 @@ public struct ForecastService: Sendable {
         }
     }
 
+    /// The lookups' forecasts and the saved places', whichever this service keeps: the spreads
+    /// of both are in one folder (`SpreadCache`).
+    private var lookups: ForecastCache { ForecastCache(directory: settings.paths.lookupsDirectory) }
+    private var savedForecasts: ForecastCache { ForecastCache(directory: settings.paths.forecastsDirectory) }
+
     /// The forecasts of places looked up that are kept, the last written: about 100 KB each
     /// (8 MB at most), so that looking up thousands of places in a day cannot fill the disk.
     static let lookupsKept = 100
@@ -222,13 +227,16 @@ public struct ForecastService: Sendable {
             }
             let saved = Set(list.locations.map(\.id))
             cache.sweep(keeping: saved)
-            SpreadCache(besideForecastsIn: cache.directory).files.sweep(keeping: saved)
+            // The lookups' spreads share the folder and go with the lookups' forecasts (below).
+            SpreadCache(besideForecastsIn: cache.directory).files.sweep(keeping: saved.union(lookups.placeIDs))
             return saved
         case .lookedUp:
             let spreads = SpreadCache(besideForecastsIn: cache.directory).files
             let swept = cache.sweep(writtenBefore: now().addingTimeInterval(-24 * 3600), keepingNewest: Self.lookupsKept)
             try? spreads.remove(for: swept)
-            spreads.sweep(writtenBefore: now().addingTimeInterval(-24 * 3600))
+            // A spread of no forecast kept (its lookup's deleted by hand) goes; a saved place's
+            // stays however old, for `--offline` and `--format`.
+            spreads.sweep(keeping: cache.placeIDs.union(savedForecasts.placeIDs))
             return nil
         }
     }

@@ -66,6 +66,7 @@ public enum AtomicFile {
     /// Replaces `path` with `bytes` so that a reader sees the old file or the new one, never a
     /// mix: a temporary file in the same folder (O_EXCL, `mode`), write, fsync, rename over the
     /// old one, fsync the folder; with `durability` `.derived`, the same without either fsync.
+    /// The temporary files of earlier writes of `path` whose writer was killed are deleted first.
     ///
     /// A symbolic link (a dotfile manager's) stays a link: its final target is replaced, but
     /// only when that is a regular file or does not exist yet. A link to a device, a named pipe
@@ -98,6 +99,9 @@ public enum AtomicFile {
             throw FileError.notRegular(path, kind)
         }
         let folder = parentFolder(of: path)
+        // Every save of a file clears what killed saves of it left (README: "deleted by the
+        // next save of that file"), whatever kind of file it is.
+        sweepTemporaryFiles(in: folder, of: fileName(of: path))
         var temporary = ""
         var descriptor: Int32 = -1
         for attempt in 0..<100 {
@@ -201,6 +205,12 @@ public enum AtomicFile {
         let parent = parentFolder(of: path)
         if parent != path { try createFolder(parent) }
         if mkdir(path, 0o700) != 0 && errno != EEXIST { throw FileError(path: path, errno: errno, action: .createFolder) }
+    }
+
+    /// The last component of `path`: "notified.json" of "/x/state/notified.json".
+    static func fileName(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return path }
+        return String(path[path.index(after: slash)...])
     }
 
     public static func parentFolder(of path: String) -> String {
