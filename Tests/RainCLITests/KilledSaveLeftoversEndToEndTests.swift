@@ -59,18 +59,13 @@ import Testing
         }
     }
 
-    /// Two temporary files of `path` whose writer was killed (a process that has ended) and
+    /// Two temporary files of `path` whose writer was killed (an ID no process has) and
     /// one of a writer still running (this test): their names.
     private func leftovers(of path: String) async throws -> (dead: [String], live: String) {
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        var dead: [String] = []
-        for attempt in 0..<2 {
-            let process = BuiltProduct.startSystem("/bin/true", [])
-            _ = try await process.finish()
-            dead.append("\(name).tmp-\(process.processIdentifier)-\(attempt)-12345")
-        }
+        let dead = unusedProcessIDs(2).enumerated().map { "\(name).tmp-\($0.element)-\($0.offset)-12345" }
         let live = "\(name).tmp-\(getpid())-0-67890"
         for leftover in dead + [live] { writeFile(folder + "/" + leftover, "{") }
         return (dead, live)

@@ -160,7 +160,7 @@ import Testing
             let log = home + "/state/notified.json"
             try FileManager.default.createDirectory(atPath: home + "/state", withIntermediateDirectories: true)
             writeFile(log, Self.prettyLog(of: world.tokyo.id, sentAt: now.addingTimeInterval(-60), bytes: (4 << 20) - 40))
-            let dead = try await deadProcessID()
+            let dead = unusedProcessIDs()[0]
             let leftover = home + "/state/notified.json.tmp-\(dead)-0-12345"
             writeFile(leftover, "{")
 
@@ -180,13 +180,6 @@ import Testing
             #expect(second.status == 0, "\(second)")
             #expect(try String(contentsOfFile: home + "/events.jsonl", encoding: .utf8) == delivered)
         }
-    }
-
-    /// The ID of a process that has ended.
-    private func deadProcessID() async throws -> Int32 {
-        let process = BuiltProduct.startSystem("/bin/true", [])
-        _ = try await process.finish()
-        return process.processIdentifier
     }
 
     /// notified.json as rain wrote it before issue 42 (keys sorted, two-space indent), of

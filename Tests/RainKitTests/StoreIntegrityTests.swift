@@ -191,16 +191,9 @@ import Testing
         }
     }
 
-    /// The process ID of a process that has ended.
-    private func deadProcessID() async throws -> Int32 {
-        let process = BuiltProduct.startSystem("/bin/true", [])
-        _ = try await process.finish()
-        return process.processIdentifier
-    }
-
     @Test func temporaryFilesOfKilledWritersAreSweptAndLiveOnesKept() async throws {
         try await withTemporaryDirectory { folder throws in
-            let dead = try await deadProcessID()
+            let dead = unusedProcessIDs()[0]
             let orphan = folder + "/defaults.json.tmp-\(dead)-0-12345"
             let live = folder + "/defaults.json.tmp-\(getpid())-0-67890"
             let unrelated = folder + "/notes.tmp-\(dead)-0-1"
@@ -261,19 +254,12 @@ import Testing
             writeFile(cache.path(for: orphan) + ".damaged-5-0", "x")
             writeFile(folder + "/README", "not ours")
             let live = "\(kept.uuidString.lowercased()).json.tmp-\(getpid())-0-12345"
-            let gone = try await Self.pidOfNoProcess()
+            let gone = unusedProcessIDs()[0]
             for name in [live, "\(kept.uuidString.lowercased()).json.tmp-\(gone)-0-12345", "README.tmp-\(gone)-1-7"] {
                 writeFile(folder + "/" + name, "half")
             }
             cache.sweep(keeping: [kept])
             #expect(Set(try FileManager.default.contentsOfDirectory(atPath: folder)) == ["\(kept.uuidString.lowercased()).json", "README", live])
         }
-    }
-
-    /// The ID of a process that has ended and been reaped (a `true` run to its end).
-    private static func pidOfNoProcess() async throws -> pid_t {
-        let process = BuiltProduct.startSystem("/bin/true", [])
-        _ = try await process.finish()
-        return process.processIdentifier
     }
 }
