@@ -268,10 +268,10 @@ extension CommandContext {
     }
 
     /// The lines a screen should fit in: the terminal's, less the rows the warnings written to
-    /// it took; for other output `LINES` when it was exported, else none: a pipe gets the whole
-    /// screen.
+    /// it took; for other output `LINES` when it was exported (digits only, read as `COLUMNS`
+    /// is), else none: a pipe gets the whole screen.
     var fittingHeight: Int? {
         if let lines = console.terminalHeight { return max(1, lines - errorRows.count) }
-        return environment["LINES"].flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil }
+        return TerminalDimension.parse(environment["LINES"])
     }
 }

@@ -59,4 +59,19 @@ import Testing
         let near = try IPLocationDecoder.decode(Data(#"{"country":"Ghana","latitude":0.01,"longitude":0}"#.utf8), host: "ifconfig.co")
         #expect(near.coordinate == Coordinate(latitude: 0.01, longitude: 0))
     }
+
+    /// Hostile trial 15, H10: a region or country of marks only or private use was kept and
+    /// shown ("Berlin, \u{301}\u{302}, Germany"), an echoip city of them refused the place
+    /// (65): a name part a typed name would be refused for is absent, and the fallbacks apply.
+    @Test(arguments: ["\\u0301\\u0302", "\\ue000", "\\u3164", "a\\u0301\\u0301\\u0301\\u0301\\u0301\\u0301\\u0301\\u0301\\u0301"])
+    func nameTextsATypedNameWouldBeRefusedForAreAbsent(_ escaped: String) throws {
+        let geocoded = try GeocodingDecoder.decode(Data(#"{"results": [{"name": "Berlin", "latitude": 52.52, "longitude": 13.41, "admin1": "\#(escaped)", "country": "\#(escaped)"}, {"name": "\#(escaped)", "latitude": 1, "longitude": 1}]}"#.utf8))
+        #expect(geocoded.count == 1, "a match without a usable name is passed over")
+        #expect(geocoded.first?.region == nil && geocoded.first?.country == nil && geocoded.first?.qualifiedName == "Berlin")
+        let city = #"{"country": "Germany", "region_name": "Land Berlin", "city": "\#(escaped)", "latitude": 52.52, "longitude": 13.41}"#
+        let here = try IPLocationDecoder.decode(Data(city.utf8), host: "ifconfig.co")
+        #expect(here.name == "Land Berlin" && here.region == nil && here.country == "Germany")
+        let region = #"{"country": "Germany", "region_name": "\#(escaped)", "latitude": 52.52, "longitude": 13.41}"#
+        #expect(try IPLocationDecoder.decode(Data(region.utf8), host: "ifconfig.co").name == "Germany")
+    }
 }

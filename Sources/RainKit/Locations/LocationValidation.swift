@@ -3,6 +3,17 @@ import FoundationEssentials
 /// The rules a new place must meet.
 public enum LocationValidation {
     public static let maximumNameLength = 100
+    /// The Unicode scalars a new name may hold: four for each of its characters on average.
+    /// Vietnamese written decomposed takes three (a letter and two marks), as do most pointed
+    /// Hebrew and Indic clusters; a character counts as one however many marks it carries,
+    /// so without this bound one "character" could be 60,000 marks and a place 240 KB.
+    public static let maximumNameScalars = 4 * maximumNameLength
+    /// The combining marks a new name may stack on one character. Real writing stacks a few:
+    /// Vietnamese two (ệ), pointed Hebrew with its accents four, Tibetan's subjoined letters
+    /// with a vowel sign about five; more is decoration (the "zalgo" of marks above and
+    /// below). Unicode's Stream-Safe Text Format (UAX #15) allows 30, a bound for processing,
+    /// not for writing: 8 leaves every script room and keeps a name a line on the screen.
+    public static let maximumMarksOnOneCharacter = 8
 
     /// The name with surrounding white space removed.
     public static func validName(_ name: String) throws(LocationsError) -> String {
@@ -42,7 +53,29 @@ public enum LocationValidation {
             throw .unusableName(problem: N_("{character} is a mark with no letter before it"), hint: N_("type the name without it"),
                                 values: ["character": mark.codePoint])
         }
+        try checkMarks(in: name)
         return name
+    }
+
+    /// Refuses a name longer than `maximumNameScalars` scalars, or stacking more than
+    /// `maximumMarksOnOneCharacter` marks in a row on one character.
+    private static func checkMarks(in name: String) throws(LocationsError) {
+        var scalars = 0, marksInARow = 0
+        for scalar in name.unicodeScalars {
+            scalars += 1
+            if scalars > maximumNameScalars {
+                throw .invalidName(N_("the name is longer than {count} letters and marks"), values: ["count": String(maximumNameScalars)])
+            }
+            marksInARow = isMark(scalar) ? marksInARow + 1 : 0
+            if marksInARow > maximumMarksOnOneCharacter {
+                throw .invalidName(N_("the name stacks more than {count} marks on one letter"),
+                                   values: ["count": String(maximumMarksOnOneCharacter)])
+            }
+        }
+    }
+
+    private static func isMark(_ scalar: Unicode.Scalar) -> Bool {
+        [.nonspacingMark, .spacingMark, .enclosingMark].contains(scalar.properties.generalCategory)
     }
 
     /// Refuses a new name that holds the API key (typed in the wrong place, or pasted): a name
@@ -72,8 +105,7 @@ public enum LocationValidation {
     private static func markWithoutBase(in name: String) -> Unicode.Scalar? {
         var previous: Unicode.Scalar?
         for scalar in name.unicodeScalars {
-            let isMark = [.nonspacingMark, .spacingMark, .enclosingMark].contains(scalar.properties.generalCategory)
-            if isMark, previous.map({ $0 == " " }) ?? true { return scalar }
+            if isMark(scalar), previous.map({ $0 == " " }) ?? true { return scalar }
             previous = scalar
         }
         return nil

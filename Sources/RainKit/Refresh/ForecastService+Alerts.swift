@@ -249,9 +249,22 @@ extension ForecastService {
             return refused.keys.sorted().compactMap { name in
                 guard case .rateLimited(let retryAfter, _) = refused[name],
                       let feed = requests.first(where: { $0.feed.displayName == name })?.feed,
-                      let seconds = retryAfter ?? feed.minimumInterval.map({ Int($0) }) else { return nil }
+                      let seconds = Self.holdSeconds(retryAfter: retryAfter, of: feed) else { return nil }
                 return (feed, seconds)
             }
+        }
+
+        /// How long the next runs hold to `feed` after its 429: its `Retry-After`, or without
+        /// one its `minimumInterval`, at most `RememberedFeedHold.longest`; nil: no hold.
+        static func holdSeconds(retryAfter: Int?, of feed: any AlertFeed) -> Int? {
+            (retryAfter ?? feed.minimumInterval.map { Int($0) }).map { min($0, Int(RememberedFeedHold.longest)) }
+        }
+
+        /// `error` as the line about it should say it: a 429 names the wait rain keeps to
+        /// (`holdSeconds`), not a longer one the server asked for, which rain does not keep.
+        static func asHeld(_ error: ForecastError, by feed: any AlertFeed) -> ForecastError {
+            guard case .rateLimited(let retryAfter, nil) = error, let seconds = holdSeconds(retryAfter: retryAfter, of: feed) else { return error }
+            return .rateLimited(retryAfter: seconds)
         }
 
         fileprivate func record(_ failure: FeedFailure, from position: Int) {
@@ -301,7 +314,8 @@ extension ForecastService {
                         if let refusal = official.refusal(of: feed) { throw refusal }
                         official.record(try await client.conditionalValue(from: endpoint, until: deadline, decode: decode), from: position)
                     } catch {
-                        official.record(FeedFailure(error, fetching: feed.displayName, for: location.name), from: position)
+                        official.record(FeedFailure(OfficialAlerts.asHeld(error, by: feed), fetching: feed.displayName, for: location.name),
+                                        from: position)
                         official.recordFailure(of: position, error)
                     }
                     return feed.displayName

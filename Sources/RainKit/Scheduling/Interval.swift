@@ -4,7 +4,8 @@ public struct Interval: Sendable, Equatable, CustomStringConvertible, LosslessSt
 
     public init(seconds: Int) { self.seconds = seconds }
 
-    /// nil for anything but a positive whole number followed by s, m or h.
+    /// nil for anything but a positive whole number followed by s, m or h. The number may
+    /// carry a `+`, as every number option's may (`--pick +2`, `--lat +52.5`): `+5m` is `5m`.
     public init?(_ text: String) {
         guard let unit = text.last, let count = Int(text.dropLast()), count > 0, count <= 1_000_000 else { return nil }
         switch unit {

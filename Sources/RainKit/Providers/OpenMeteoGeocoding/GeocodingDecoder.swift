@@ -22,20 +22,20 @@ public enum GeocodingDecoder {
     }
 
     static func place(from node: JSONNode) throws(JSONError) -> PlaceMatch? {
-        guard let name = try PlaceText.optional(node, "name") else { return nil }
+        guard let name = try PlaceText.name(node, "name") else { return nil }
         let latitude = try node.number("latitude") ?? 0, longitude = try node.number("longitude") ?? 0
         guard (-90...90).contains(latitude), (-180...180).contains(longitude) else {
             throw node.offTheGlobe(latitude, longitude)
         }
         return PlaceMatch(
             name: name, coordinate: Coordinate(latitude: latitude, longitude: longitude),
-            region: try PlaceText.optional(node, "admin1"), country: try PlaceText.optional(node, "country"),
+            region: try PlaceText.name(node, "admin1"), country: try PlaceText.name(node, "country"),
             countryCode: try PlaceText.optional(node, "country_code"), timeZone: try PlaceText.optional(node, "timezone"),
             population: try node.number("population").map { Int($0) })
     }
 }
 
-/// Place names from a server: control characters stripped, surrounding spaces trimmed, empty
+/// Texts from a server: control characters stripped, surrounding spaces trimmed, empty
 /// strings treated as absent, at most `LocationValidation.maximumNameLength` characters.
 enum PlaceText {
     static func optional(_ node: JSONNode, _ key: String) throws(JSONError) -> String? {
@@ -43,5 +43,12 @@ enum PlaceText {
         let cleaned = text.strippingControlCharacters.trimmed
         guard !cleaned.isEmpty else { return nil }
         return String(cleaned.prefix(LocationValidation.maximumNameLength))
+    }
+
+    /// A place's name, region or country: as `optional`, and absent where a name typed so
+    /// would be refused (`LocationValidation.validNewName`: marks only, private use, too many
+    /// marks, ...), so that the place is named by what else the server said of it.
+    static func name(_ node: JSONNode, _ key: String) throws(JSONError) -> String? {
+        try optional(node, key).flatMap { try? LocationValidation.validNewName($0) }
     }
 }
