@@ -16,7 +16,8 @@ struct NotifyCommand: RunnableCommand {
         alerts not yet expired. Each goes out once as a desktop notification (notify-send on \
         your session bus, found from cron too); rain is news again after a dry spell. In \
         notify.quiet_hours (this machine's clock) only extreme alerts go out; the others wait. \
-        With no session bus rain says so and exits 69, marking nothing as sent. \
+        With no session bus rain says so and exits 69, marking nothing as sent; a \
+        notify-send that has not answered after 25 s is stopped (exit 75). \
         --exec's command gets notify.exec_timeout (60 by default), then it and what it \
         started are stopped (exit 75); its standard output is dropped (redirect it in the \
         command to keep it) and its stderr passed on; when it fails (exit 69), the last lines \

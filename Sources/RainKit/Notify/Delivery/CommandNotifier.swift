@@ -41,8 +41,7 @@ public struct CommandNotifier: Sendable {
         do {
             outcome = try Subprocess.run("/bin/sh", ["-c", command], input: event.jsonText(compactly: true),
                                          environment: environment, extra: variables,
-                                         limits: Subprocess.Limits(time: timeLimit, started: started,
-                                                                   keptOutput: 0, keptError: Subprocess.keptErrorTail))
+                                         limits: Subprocess.Limits(time: timeLimit, started: started, keptOutput: 0))
         } catch {
             throw .deliveryFailed(what: "/bin/sh", reason: error.reason)
         }
