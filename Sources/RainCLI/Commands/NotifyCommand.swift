@@ -138,12 +138,13 @@ struct NotifyCommand: RunnableCommand {
     /// SIGHUP) is passed on to the group of the program that runs (notify-send or the command:
     /// what of it still runs when rain has gone is killed by the group's watchdog), and what was
     /// delivered before it is saved, so that it does not go out again; then rain ends as the
-    /// signal would have it.
+    /// signal would have it. One ignored when rain started (nohup's SIGHUP) stays ignored.
     private func deliver(_ forecasts: [(Location, Forecast)], with notifier: NotifyService, _ context: CommandContext,
                          timeLimit: Duration) async throws -> NotificationRound {
         let checkpoint = DeliveryCheckpoint()
         let running = Mutex<Int32>(0)
         let subscription = Signals.subscribe(Signals.ending) { signal in
+            guard !Signals.wasIgnoredAtStart(signal) else { return }
             let group = running.withLock { $0 }
             if group > 0 { kill(-group, signal) }
             checkpoint.saveNow()
