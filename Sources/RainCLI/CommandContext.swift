@@ -133,6 +133,11 @@ extension CommandContext {
         Self.keyRedaction(loader: settingsLoader(environment: environment), checked: checkedConfiguration, environment: environment)
     }
 
+    /// The environment of every program this run starts: without a variable that holds the key.
+    func childEnvironment() -> ChildEnvironment {
+        ChildEnvironment(environment, hiding: keyRedaction())
+    }
+
     /// `keyRedaction()` where there is no context yet: for what goes wrong with the command
     /// line, which is read before the configuration; `configOverride` is the line's `--config`.
     static func keyRedaction(environment: [String: String], configOverride: String?) -> KeyRedaction? {

@@ -28,7 +28,7 @@ import Testing
             writeFile(command, "#!/bin/sh\ncat >/dev/null\n\(example.script)\n")
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: command)
             #expect(throws: Crontab.Failure(text: .verbatim(example.message))) {
-                try Crontab(command: command).write("* * * * * true\n")
+                try Crontab(command: command, environment: ChildEnvironment(ProcessEnvironment.current(), hiding: nil)).write("* * * * * true\n")
             }
         }
     }
@@ -40,7 +40,7 @@ import Testing
             let command = folder + "/crontab"
             writeFile(command, "#!/bin/sh\ncat >/dev/null\nhead -c 50000000 /dev/zero | tr '\\0' x >&2\necho ' bad minute' >&2\nexit 1\n")
             try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: command)
-            let failure = try #require(throws: Crontab.Failure.self) { try Crontab(command: command).write("* * * * * true\n") }
+            let failure = try #require(throws: Crontab.Failure.self) { try Crontab(command: command, environment: ChildEnvironment(ProcessEnvironment.current(), hiding: nil)).write("* * * * * true\n") }
             let text = Localization.english.tr(failure.text)
             #expect(text.hasSuffix("x bad minute") && text.utf8.count <= 5000, "\(text.utf8.count) bytes")
         }

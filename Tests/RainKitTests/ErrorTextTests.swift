@@ -64,6 +64,7 @@ import Testing
         NotifyError.noNotificationService,
         NotifyError.commandFailed(status: 2, said: ["no such host", "giving up"]),
         NotifyError.commandTimedOut(seconds: 30, said: []),
+        NotifyError.notifierTimedOut(program: "notify-send", seconds: 25),
         NotifyError.commandFailed(status: 3, said: [], blank: true),
         LocalizationError.unreadable(path: "/x/de/rain.mo", reason: "wrong magic number"),
         ForecastError.offline(host: "api.example"),

@@ -39,14 +39,15 @@ public enum BuiltProduct {
     /// Runs `name` as `run` does, but with its clock set to `now` when it starts (Debian's
     /// `faketime`, which `make test` installs; monotonic clocks, which time-outs use, keep going).
     public static func run(
-        _ name: String, _ arguments: [String], environment: [String: String], at now: Date, input: String? = nil
+        _ name: String, _ arguments: [String], environment: [String: String], at now: Date, input: String? = nil,
+        limit: Duration = RunningProcess.hangLimit
     ) async throws -> ProcessResult {
         // The moment in seconds since 1970 (libfaketime reads a date in the local zone, and a
         // test may give `TZ`); the machine's zone is UTC unless the test gives one.
         let clock = ["TZ": "UTC", "FAKETIME_DONT_FAKE_MONOTONIC": "1", "FAKETIME_FMT": "%s"]
         let moment = "@\(Int64(now.timeIntervalSince1970.rounded(.down)))"
         return try await RunningProcess(executable: "/usr/bin/faketime", arguments: ["-f", moment, path(name)] + arguments,
-                                        environment: environment.merging(clock) { given, _ in given }, input: input).finish()
+                                        environment: environment.merging(clock) { given, _ in given }, input: input).finish(limit: limit)
     }
 
     /// Runs a program that is not part of the package (an absolute path), with this process's environment.

@@ -43,7 +43,7 @@ struct CronCommand: RunnableCommand {
     var savesChanges: Bool { install || uninstall }
 
     func run(_ context: CommandContext) async throws {
-        let crontab = Crontab()
+        let crontab = Crontab(environment: context.childEnvironment())
         if uninstall {
             // crontab(1) is waited for on a thread of its own, never on a cooperative one.
             guard let table = CrontabEntry.uninstalled(from: try await DetachedThread.run { try crontab.read() }) else {

@@ -16,7 +16,8 @@ struct NotifyCommand: RunnableCommand {
         alerts not yet expired. Each goes out once as a desktop notification (notify-send on \
         your session bus, found from cron too); rain is news again after a dry spell. In \
         notify.quiet_hours (this machine's clock) only extreme alerts go out; the others wait. \
-        With no session bus rain says so and exits 69, marking nothing as sent. \
+        With no session bus rain says so and exits 69, marking nothing as sent; a \
+        notify-send that has not answered after 25 s is stopped (exit 75). \
         --exec's command gets notify.exec_timeout (60 by default), then it and what it \
         started are stopped (exit 75); its standard output is dropped (redirect it in the \
         command to keep it) and its stderr passed on; when it fails (exit 69), the last lines \
@@ -97,7 +98,7 @@ struct NotifyCommand: RunnableCommand {
         } else {
             let round: NotificationRound
             do {
-                round = try await notifier.deliver(forecasts, through: delivery(context, timeLimit: .seconds(settings.notify.execTimeout)))
+                round = try await deliver(forecasts, with: notifier, context, timeLimit: .seconds(settings.notify.execTimeout))
             } catch NotifyError.noSessionBus where quiet, NotifyError.noNotificationService where quiet {
                 // As offline: the events wait for a run that finds a desktop, and cron mails
                 // nothing every half hour to a user who has logged out.
@@ -133,30 +134,47 @@ struct NotifyCommand: RunnableCommand {
         }
     }
 
+    /// Delivers the events; a signal that ends rain meanwhile (SIGTERM at shutdown, Ctrl-C,
+    /// SIGHUP) is passed on to the group of the program that runs (notify-send or the command:
+    /// what of it still runs when rain has gone is killed by the group's watchdog), and what was
+    /// delivered before it is saved, so that it does not go out again; then rain ends as the
+    /// signal would have it. One ignored when rain started (nohup's SIGHUP) stays ignored.
+    private func deliver(_ forecasts: [(Location, Forecast)], with notifier: NotifyService, _ context: CommandContext,
+                         timeLimit: Duration) async throws -> NotificationRound {
+        let checkpoint = DeliveryCheckpoint()
+        let running = Mutex<Int32>(0)
+        let subscription = Signals.subscribe(Signals.ending) { signal in
+            guard !Signals.wasIgnoredAtStart(signal) else { return }
+            let group = running.withLock { $0 }
+            if group > 0 { kill(-group, signal) }
+            checkpoint.saveNow()
+            Signals.terminate(with: signal)
+        }
+        defer { subscription.cancel() }
+        return try await notifier.deliver(forecasts, checkpoint: checkpoint,
+                                          through: delivery(context, timeLimit: timeLimit) { group in running.withLock { $0 = group } })
+    }
+
     /// Sends one event: to --exec's command, else to the desktop, whose bus is looked for at
     /// the first event (no event, no need for a bus). The command's standard output is its own
     /// business (ntfy's answer, say) and is dropped, so that rain's output stays rain's and cron
     /// mails nothing for a delivery that worked; what it writes to stderr is passed on, line by
-    /// line without control characters. It runs in a process group of its own (so that its time
-    /// limit can end all of it): a signal that ends rain meanwhile goes to that group too.
-    /// Each waits for its program on a thread of its own, never on a cooperative one.
-    /// Whatever delivers it, an event leaves rain with the key taken out of its texts.
-    private func delivery(_ context: CommandContext, timeLimit: Duration) -> @Sendable (NotifyEvent) async throws -> Void {
+    /// line without control characters. Either program runs in a process group of its own (so
+    /// that its time limit can end all of it), which `running` is told of while it runs (0
+    /// when none does). Each waits for its program on a thread of its own, never on a
+    /// cooperative one. Whatever delivers it, an event leaves rain with the key taken out of
+    /// its texts, and no program is given a variable that holds the key.
+    private func delivery(_ context: CommandContext, timeLimit: Duration,
+                          running: @escaping @Sendable (Int32) -> Void) -> @Sendable (NotifyEvent) async throws -> Void {
         let redaction = context.keyRedaction()
         if let command {
-            let notifier = CommandNotifier(command: command, environment: context.environment, timeLimit: timeLimit,
+            let notifier = CommandNotifier(command: command, environment: context.childEnvironment(), timeLimit: timeLimit,
                                            redaction: redaction)
             return { event in
                 let event = redaction.map(event.redacted(by:)) ?? event
                 try await DetachedThread.run {
-                    let group = Mutex<Int32>(0)
-                    let subscription = Signals.subscribe(Signals.ending) { signal in
-                        let running = group.withLock { $0 }
-                        if running > 0 { kill(-running, signal) }
-                        Signals.terminate(with: signal)
-                    }
-                    defer { subscription.cancel() }
-                    let said = try notifier.send(event) { started in group.withLock { $0 = started } }
+                    defer { running(0) }
+                    let said = try notifier.send(event, started: running)
                     let lines = said.error.split(separator: "\n").map { String($0).strippingControlCharacters }
                     if !lines.isEmpty { context.console.writeError(lines.map { $0 + "\n" }.joined()) }
                 }
@@ -166,10 +184,13 @@ struct NotifyCommand: RunnableCommand {
         return { event in
             let event = redaction.map(event.redacted(by:)) ?? event
             let notifier = try desktop.withLock { found throws(NotifyError) in
-                if found == nil { found = try DesktopNotifier(environment: context.environment) }
+                if found == nil { found = try DesktopNotifier(environment: context.environment, hiding: redaction) }
                 return found!
             }
-            try await DetachedThread.run { try notifier.send(event) }
+            try await DetachedThread.run {
+                defer { running(0) }
+                try notifier.send(event, started: running)
+            }
         }
     }
 }

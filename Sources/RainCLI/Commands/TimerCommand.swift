@@ -38,7 +38,8 @@ struct TimerCommand: RunnableCommand {
     var savesChanges: Bool { install || uninstall }
 
     func run(_ context: CommandContext) async throws {
-        let systemd = UserSystemd(environment: context.environment, home: RainPaths.home(environment: context.environment))
+        let systemd = UserSystemd(environment: context.childEnvironment(), variables: context.environment,
+                                  home: RainPaths.home(environment: context.environment))
         if uninstall {
             // systemctl is waited for on a thread of its own, never on a cooperative one.
             let removed = try await DetachedThread.run { try systemd.uninstall() }

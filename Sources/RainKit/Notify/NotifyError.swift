@@ -15,6 +15,8 @@ public enum NotifyError: Error, Sendable, Equatable, CustomStringConvertible {
     /// `--exec`'s command exited with a status other than 0; `said`: the last lines of its
     /// stderr that are not blank; `blank`: what was kept of its end was all blank.
     case commandFailed(status: Int32, said: [String], blank: Bool = false)
+    /// notify-send ran over its time limit (`DesktopNotifier.timeLimit`) and was stopped.
+    case notifierTimedOut(program: String, seconds: Int)
     /// `--exec`'s command ran over its time limit and was killed.
     case commandTimedOut(seconds: Int, said: [String], blank: Bool = false)
 }
@@ -35,6 +37,9 @@ extension NotifyError {
         case .deliveryFailed(let what, let reason): return LocalizedText(N_("{what} failed: {reason}"), ["what": .verbatim(what), "reason": .verbatim(reason)])
         case .commandFailed(let status, _, _):
             return LocalizedText(N_("the --exec command failed (exit status {status}); nothing marked sent"), ["status": .verbatim(String(status))])
+        case .notifierTimedOut(let program, let seconds):
+            return LocalizedText(N_("{program} took over {seconds} s: stopped, nothing marked sent"),
+                                 ["program": .verbatim(program), "seconds": .verbatim(String(seconds))])
         case .commandTimedOut(let seconds, _, _):
             return LocalizedText(N_("the --exec command took over {seconds} s: stopped, nothing marked sent"), ["seconds": .verbatim(String(seconds))])
         }
@@ -47,7 +52,7 @@ extension NotifyError {
             return LocalizedText(N_("log in to a desktop, or deliver another way: {command}"), ["command": .verbatim("rain notify --exec CMD")])
         case .notifierMissing: return LocalizedText(N_("Debian: {command}"), ["command": .verbatim("apt-get install libnotify-bin")])
         case .busy: return LocalizedText(N_("try again in a moment"))
-        case .deliveryFailed: return nil
+        case .deliveryFailed, .notifierTimedOut: return nil
         case .commandFailed(_, let said, let blank), .commandTimedOut(_, let said, let blank):
             // What the command wrote to stderr, a line a hint: usually why it failed.
             guard let first = said.first else {
@@ -64,7 +69,7 @@ extension NotifyError: RainError {
         case .unreadableState: return .localFile
         case .busy: return .temporary
         case .noSessionBus, .noNotificationService, .notifierMissing, .deliveryFailed, .commandFailed: return .unavailable
-        case .commandTimedOut: return .temporary
+        case .commandTimedOut, .notifierTimedOut: return .temporary
         }
     }
 }

@@ -43,14 +43,14 @@ public struct NotifyService: Sendable {
 
     /// Delivers the new events of `forecasts` through `deliver`, under the log's lock: an event
     /// is remembered only once it went out, and one that failed stops the run (the rest wait
-    /// for the next one). The log is written once at the end of the run (also when a delivery
-    /// failed), and during a long run at most once a second (`savedAtMostEvery`): a rain killed mid-run
-    /// sends again only what it delivered since, where a save after each delivery rewrote and
-    /// synced the whole log every time (30,000 events: 39 GB written). `deliver` waits for a
-    /// program without holding a cooperative thread (`DetachedThread.run`).
+    /// for the next one). The log is saved through `checkpoint`: at the end of the run (also
+    /// when a delivery failed), during a long run at most once a second, also while a delivery
+    /// waits, and at once when the caller asks (`DeliveryCheckpoint.saveNow`, for a signal that
+    /// ends rain): a rain killed mid-run sends again only what it delivered in its last second.
+    /// `deliver` waits for a program without holding a cooperative thread (`DetachedThread.run`).
     /// - Returns: the round, as it stood before delivering.
-    public func deliver(_ forecasts: [(Location, Forecast)],
-                        through deliver: (NotifyEvent) async throws -> Void) async throws -> NotificationRound {
+    public func deliver(_ forecasts: [(Location, Forecast)], checkpoint: DeliveryCheckpoint = DeliveryCheckpoint(),
+                        through deliver: @escaping @Sendable (NotifyEvent) async throws -> Void) async throws -> NotificationRound {
         let lock: FileLock
         do {
             lock = try await FileLock.acquire(logFile + ".lock", waiting: .seconds(10))
@@ -69,25 +69,39 @@ public struct NotifyService: Sendable {
         // An update counted as sent through the message it replaces is remembered by its own ID,
         // so that the next update, which names only this one, is not news either.
         for item in round.items where item.status == .sent && !log.contains(item.event.id) { log.record(item.event, at: now) }
-        var saved = log == loaded ? log : nil
-        var lastSave = ContinuousClock.now
+        checkpoint.start(log, file: logFile, saved: log == loaded ? loaded : nil)
         do {
             for event in round.news {
-                try await deliver(event)
-                log.record(event, at: now)
-                if ContinuousClock.now - lastSave >= Self.savedAtMostEvery {
-                    try log.save(to: logFile)
-                    saved = log
-                    lastSave = .now
-                }
+                try await Self.deliver(event, through: deliver, saving: checkpoint)
+                checkpoint.record(event, at: now)
+                try checkpoint.saveIfDue()
             }
         } catch {
-            if saved != log { try log.save(to: logFile) }
+            try checkpoint.save()
             throw error
         }
-        if saved != log { try log.save(to: logFile) }
+        try checkpoint.save()
         return round
     }
 
-    static let savedAtMostEvery = Duration.seconds(1)
+    /// Delivers `event`; when a save of what came before falls due while it waits for its
+    /// program (a command that takes seconds), the save is made then, not after it.
+    private static func deliver(_ event: NotifyEvent, through deliver: @escaping @Sendable (NotifyEvent) async throws -> Void,
+                                saving checkpoint: DeliveryCheckpoint) async throws {
+        guard let due = checkpoint.due else { return try await deliver(event) }
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                try await deliver(event)
+                return true
+            }
+            group.addTask {
+                // Cancelled when the delivery ends first; a save that fails is tried again after it.
+                try? await Task.sleep(until: due, clock: .continuous)
+                if !Task.isCancelled { try? checkpoint.saveIfDue() }
+                return false
+            }
+            while let delivered = try await group.next(), !delivered {}
+            group.cancelAll()
+        }
+    }
 }

@@ -8,8 +8,12 @@ public struct Crontab: Sendable {
 
     /// The `crontab` program: found on PATH unless a path is given.
     public var command: String
+    let environment: ChildEnvironment
 
-    public init(command: String = "crontab") { self.command = command }
+    package init(command: String = "crontab", environment: ChildEnvironment) {
+        self.command = command
+        self.environment = environment
+    }
 
     /// The current crontab; empty when the user has none.
     public func read() throws(Failure) -> String {
@@ -77,15 +81,15 @@ public struct Crontab: Sendable {
     ]
 
     /// The table crontab lists is kept whole (it is written back); of its standard error the
-    /// last 4 KB, which hold its reason, so that a flood cannot fill rain's memory. A crontab
+    /// last 4 KB (`Subprocess.keptErrorTail`), which hold its reason. A crontab
     /// that hangs is stopped (with what it started) at the schedulers' time limit; the table
     /// is then as it was, since crontab replaces it whole or not at all.
-    private static var limits: Subprocess.Limits { Subprocess.Limits(time: Subprocess.schedulerTime, keptError: 4 << 10) }
+    private static var limits: Subprocess.Limits { Subprocess.Limits(time: Subprocess.schedulerTime) }
 
     private func run(_ arguments: [String], input: String?) throws(Failure) -> Subprocess.Outcome {
         let outcome: Subprocess.Outcome
         do {
-            outcome = try Subprocess.run(command, arguments, input: input, limits: Self.limits)
+            outcome = try Subprocess.run(command, arguments, input: input, environment: environment, limits: Self.limits)
         } catch {
             throw Failure(text: LocalizedText(N_("cannot run {command}: {reason}"), ["command": .verbatim(command), "reason": .verbatim(error.reason)]))
         }

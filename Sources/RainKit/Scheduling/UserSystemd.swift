@@ -4,10 +4,11 @@ import Glibc
 public struct UserSystemd: Sendable {
     /// `$XDG_CONFIG_HOME/systemd/user` (`~/.config/systemd/user`).
     public let folder: String
-    let environment: [String: String]
+    let environment: ChildEnvironment
 
-    public init(environment: [String: String], home: String) {
-        let config = environment["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
+    /// `environment` is systemctl's; `variables` (this process's) say where the units go.
+    package init(environment: ChildEnvironment, variables: [String: String], home: String) {
+        let config = variables["XDG_CONFIG_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil } ?? home + "/.config"
         folder = config + "/systemd/user"
         self.environment = environment
     }
@@ -79,7 +80,7 @@ public struct UserSystemd: Sendable {
             // 4 KB of its stderr is said (systemctl says its reason in a line). One that hangs
             // is stopped at the schedulers' time limit, and the install undone as for a refusal.
             outcome = try Subprocess.run("systemctl", ["--user"] + arguments, input: nil, environment: environment,
-                                         limits: Subprocess.Limits(time: Subprocess.schedulerTime, keptOutput: 4 << 10, keptError: 4 << 10))
+                                         limits: Subprocess.Limits(time: Subprocess.schedulerTime, keptOutput: 4 << 10))
         } catch {
             throw .notRunning(reason: .verbatim(error.reason))
         }

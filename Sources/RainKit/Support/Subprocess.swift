@@ -26,11 +26,12 @@ struct Subprocess {
         var started: ((Int32) -> Void)?
         /// The most bytes of its standard output and of its standard error kept (the last
         /// ones); the rest is read and dropped, so that a command that prints without end
-        /// never fills rain's memory.
+        /// never fills rain's memory. Of stderr every program's last 4 KB (`keptErrorTail`).
         var keptOutput: Int
         var keptError: Int
 
-        init(time: Duration? = nil, started: ((Int32) -> Void)? = nil, keptOutput: Int = .max, keptError: Int = .max) {
+        init(time: Duration? = nil, started: ((Int32) -> Void)? = nil, keptOutput: Int = .max,
+             keptError: Int = Subprocess.keptErrorTail) {
             self.time = time
             self.started = started
             self.keptOutput = keptOutput
@@ -49,9 +50,16 @@ struct Subprocess {
         LocalizedText(N_("took over {duration}: stopped"), ["duration": .duration(seconds: Int(schedulerTime.components.seconds))])
     }
 
-    /// `environment` as a child of rain gets it: without the API key.
-    static func childEnvironment(_ environment: [String: String]) -> [String: String] {
-        environment.filter { $0.key != "RAIN_API_KEY" }
+    /// The most bytes of the end of a program's standard error kept (`Limits.keptError`): where
+    /// its reason is, while a flood of it cannot fill rain's memory. Every program rain runs
+    /// keeps this much.
+    static let keptErrorTail = 4 << 10
+
+    /// `error` (what was kept of a stderr, `keptErrorTail`) without its first line when the
+    /// limit may have cut that line.
+    static func wholeLines(of error: String) -> String {
+        guard error.utf8.count >= keptErrorTail, let newline = error.firstIndex(of: "\n") else { return error }
+        return String(error[error.index(after: newline)...])
     }
 
     /// Why nothing ran: the pipes or the spawn failed (not a program that ran and failed).
@@ -60,12 +68,11 @@ struct Subprocess {
     }
 
     /// `command` with `arguments`, looked up on PATH by /usr/bin/env (127: not found); `input`
-    /// goes to its standard input, which is then closed. `environment`: the child's whole
-    /// environment, or nil for this process's; either way without `RAIN_API_KEY`, which no
-    /// program rain runs (crontab, systemctl, notify-send, a `--exec` command) is given.
-    static func run(_ command: String, _ arguments: [String], input: String?,
-                    environment: [String: String]? = nil, limits: Limits = Limits()) throws(LaunchFailure) -> Outcome {
-        let environment = Self.childEnvironment(environment ?? ProcessEnvironment.current())
+    /// goes to its standard input, which is then closed. `environment`: the child's variables,
+    /// which never hold the API key (`ChildEnvironment`), and `extra` set over them.
+    static func run(_ command: String, _ arguments: [String], input: String?, environment: ChildEnvironment,
+                    extra: [String: String] = [:], limits: Limits = Limits()) throws(LaunchFailure) -> Outcome {
+        let environment = extra.isEmpty ? environment.variables : environment.merging(extra)
         var pipes: [[Int32]] = []
         defer { for pipe in pipes { for end in pipe where end >= 0 { close(end) } } }
         for _ in 0..<3 {

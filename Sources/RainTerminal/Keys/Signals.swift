@@ -72,6 +72,12 @@ package enum Signals {
         }
     }
 
+    /// Whether `signal` was ignored when rain started (nohup's SIGHUP): a subscriber that ends
+    /// rain on it leaves it ignored. Known once something subscribed (`install`).
+    package static func wasIgnoredAtStart(_ signal: Int32) -> Bool {
+        ignoredAtStart.load(ordering: .sequentiallyConsistent) & (1 << UInt64(signal)) != 0
+    }
+
     private static func updateMask(_ subscribers: Subscribers) {
         let mask = subscribers.entries.reduce(UInt64(0)) { mask, entry in
             entry.signals.reduce(mask) { $0 | (1 << UInt64($1)) }

@@ -5,13 +5,12 @@
 /// shell leaves in the background are waited for until then too, and then stopped. Its
 /// standard output is read and dropped, and only the tail of its standard error is kept, so
 /// that a command that prints without end never fills rain's memory; it has delivered when the
-/// shell exits 0, whatever a job it left in the background still holds open. It is not given
-/// `RAIN_API_KEY`, nor any other variable that holds the key in a form `redaction` knows (a
-/// `RAIN_BASE_URL` with the key in its path), and the key is taken out of what rain repeats
-/// of its stderr.
+/// shell exits 0, whatever a job it left in the background still holds open. Like every
+/// program rain runs it is given no variable that holds the key (`ChildEnvironment`), and the
+/// key is taken out of what rain repeats of its stderr.
 public struct CommandNotifier: Sendable {
     public let command: String
-    let environment: [String: String]
+    let environment: ChildEnvironment
     public let timeLimit: Duration
     let redaction: KeyRedaction?
 
@@ -19,17 +18,12 @@ public struct CommandNotifier: Sendable {
     public static let defaultTimeLimit: Duration = .seconds(60)
     /// The most lines of what a failed command wrote that rain shows.
     public static let shownLines = 3
-    /// The most bytes of the end of what a command writes to stderr that rain keeps.
-    static let keptError = 4096
 
-    /// `environment` (less `RAIN_API_KEY`, as for every child: `Subprocess`, and less every
-    /// variable holding the key) is the command's; `redaction` hides the key in what it wrote.
-    package init(command: String, environment: [String: String], timeLimit: Duration = CommandNotifier.defaultTimeLimit,
+    /// `environment` is the command's; `redaction` hides the key in what it wrote.
+    package init(command: String, environment: ChildEnvironment, timeLimit: Duration = CommandNotifier.defaultTimeLimit,
                  redaction: KeyRedaction? = nil) {
         self.command = command
-        self.environment = redaction.map { redaction in
-            environment.filter { !redaction.holdsKey($0.key) && !redaction.holdsKey($0.value) }
-        } ?? environment
+        self.environment = environment
         self.timeLimit = timeLimit
         self.redaction = redaction
     }
@@ -46,24 +40,17 @@ public struct CommandNotifier: Sendable {
         let outcome: Subprocess.Outcome
         do {
             outcome = try Subprocess.run("/bin/sh", ["-c", command], input: event.jsonText(compactly: true),
-                                         environment: environment.merging(variables) { $1 },
-                                         limits: Subprocess.Limits(time: timeLimit, started: started,
-                                                                   keptOutput: 0, keptError: Self.keptError))
+                                         environment: environment, extra: variables,
+                                         limits: Subprocess.Limits(time: timeLimit, started: started, keptOutput: 0))
         } catch {
             throw .deliveryFailed(what: "/bin/sh", reason: error.reason)
         }
         // Before the lines are cut to fit a hint, which could cut a copy of the key in two.
-        let said = Self.wholeLines(redaction?.scrubbing(outcome.error) ?? outcome.error)
+        let said = Subprocess.wholeLines(of: redaction?.scrubbing(outcome.error) ?? outcome.error)
         let shown = Self.lines(of: said), blank = shown.isEmpty && !outcome.error.isEmpty
         if outcome.timedOut { throw .commandTimedOut(seconds: Int(timeLimit.components.seconds), said: shown, blank: blank) }
         guard outcome.status == 0 else { throw .commandFailed(status: outcome.status, said: shown, blank: blank) }
         return Output(error: said)
-    }
-
-    /// `text` without its first line when that may have been cut by the limit of what is kept.
-    private static func wholeLines(_ text: String) -> String {
-        guard text.utf8.count >= keptError, let newline = text.firstIndex(of: "\n") else { return text }
-        return String(text[text.index(after: newline)...])
     }
 
     /// The last few lines a command wrote to stderr (where its reason usually is), without
