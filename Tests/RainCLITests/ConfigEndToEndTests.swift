@@ -78,6 +78,20 @@ import Testing
         }
     }
 
+    /// A zone's name in `TZ` is a file of `TZDIR` when it is set, as glibc reads it: "Tokyo"
+    /// in zoneinfo/Asia is Asia/Tokyo (it had been UTC), and where `TZDIR` has no such file
+    /// the clock is UTC, said so (it had been Asia/Tokyo, which `date` does not show).
+    @Test(arguments: [("Tokyo", "/usr/share/zoneinfo/Asia", "Asia/Tokyo", ""),
+                      ("Asia/Tokyo", "/nonexistent", "UTC", "rain: warning: TZ 'Asia/Tokyo' names no time zone: the clock is UTC\n")])
+    func aZoneNameInTZIsAFileOfTZDIR(_ variable: String, _ tzdir: String, _ zone: String, _ warning: String) async throws {
+        try await withTemporaryDirectory { home in
+            writeFile(home + "/config.json", #"{"notify": {"quiet_hours": "22:00-07:00"}}"#)
+            let shown = try await rain(["config", "show"], home: home, environment: ["TZ": variable, "TZDIR": tzdir])
+            #expect(shown.status == 0 && shown.error == warning, "\(shown)")
+            #expect(shown.output.contains("22:00-07:00 (this machine's time zone, \(zone))"), "\(shown)")
+        }
+    }
+
     @Test func aFileThatCannotBeUsedStillShowsThePaths() async throws {
         try await withTemporaryDirectory { home in
             writeFile(home + "/config.json", #"{"units": "si",}"#)

@@ -47,13 +47,17 @@ extension ZoneInfo {
     private static func reading(tz name: String, environment: [String: String], folder: String, localtime: String) -> TZReading {
         // systemd's ":/etc/localtime" is the machine's zone, whether a link or a copy.
         guard name != localtime else { return .machine }
-        if let zone = zoneName(name, folder: folder) { return .zone(zone) }
         // glibc (time/tzfile.c, `__tzfile_read`) reads a name that is no path as a file
         // of `TZDIR`, else of the zoneinfo folder, following its links: Debian's
         // zoneinfo/localtime links to /etc/localtime, posixrules to New York. `TZDIR`
-        // says only where such a name's link is: the zone it ends at is read from the
+        // says only where that file is ("Tokyo" in .../zoneinfo/Asia is Asia/Tokyo, no
+        // zone at all where it has none): the zone it is, or ends at, is read from the
         // system folder, as every zone rain reads.
-        switch linkEnd(from: filePath(tz: name, environment: environment, folder: folder), localtime: localtime, folder: folder) {
+        let path = filePath(tz: name, environment: environment, folder: folder)
+        let isInOtherFolder = !name.hasPrefix("/") && path != folder + "/" + name
+        if isInOtherFolder, access(path, F_OK) != 0 { return .nothing }
+        if let zone = zoneName(isInOtherFolder ? path : name, folder: folder) { return .zone(zone) }
+        switch linkEnd(from: path, localtime: localtime, folder: folder) {
         case .zone(let zone): return .zone(zone)
         case .machine: return .machine
         case nil: return .nothing
