@@ -68,7 +68,7 @@ public enum LocationValidation {
             }
             marksInARow = isMark(scalar) ? marksInARow + 1 : 0
             if marksInARow > maximumMarksOnOneCharacter {
-                throw .invalidName(N_("the name stacks more than {count} marks on one letter"),
+                throw .invalidName(N_("the name has more than {count} marks on one letter"),
                                    values: ["count": String(maximumMarksOnOneCharacter)])
             }
         }

@@ -44,7 +44,7 @@ extension KeyRedaction {
         var strings = 0
         var index = 0
         while let opening = bytes[index...].firstIndex(of: UInt8(ascii: "\"")) {
-            guard let closing = closingQuote(in: bytes, after: opening) else { break }
+            guard let closing = StringBoundaries.closingQuote(in: bytes, after: opening) else { break }
             index = closing + 1
             guard closing - opening - 1 >= pieceLength, !isMemberName(bytes, closingAt: closing),
                   mayHoldPiece(bytes, from: opening + 1, to: closing, grams: grams) else { continue }
@@ -171,19 +171,7 @@ extension KeyRedaction {
 
     private static func isMemberName(_ bytes: [UInt8], closingAt closing: Int) -> Bool {
         var index = closing + 1
-        while index < bytes.count, [0x20, 0x0A, 0x0D, 0x09].contains(bytes[index]) { index += 1 }
+        while index < bytes.count, StringBoundaries.isWhitespace(bytes[index]) { index += 1 }
         return index < bytes.count && bytes[index] == UInt8(ascii: ":")
-    }
-
-    private static func closingQuote(in bytes: [UInt8], after opening: Int) -> Int? {
-        var index = opening + 1
-        while index < bytes.count {
-            switch bytes[index] {
-            case UInt8(ascii: "\\"): index += 2
-            case UInt8(ascii: "\""): return index
-            default: index += 1
-            }
-        }
-        return nil
     }
 }

@@ -104,7 +104,8 @@ extension KeyRedaction {
             return nil
         }
 
-        private static func closingQuote(in bytes: [UInt8], after opening: Int) -> Int? {
+        /// The quote that closes the JSON string opened at `opening`, or nil where none does.
+        static func closingQuote(in bytes: [UInt8], after opening: Int) -> Int? {
             var index = opening + 1
             while index < bytes.count {
                 switch bytes[index] {
@@ -116,7 +117,7 @@ extension KeyRedaction {
             return nil
         }
 
-        private static func isWhitespace(_ byte: UInt8) -> Bool {
+        static func isWhitespace(_ byte: UInt8) -> Bool {
             byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09
         }
 
