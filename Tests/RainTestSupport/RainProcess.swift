@@ -46,6 +46,7 @@ public enum BuiltProduct {
         // test may give `TZ`); the machine's zone is UTC unless the test gives one.
         let clock = ["TZ": "UTC", "FAKETIME_DONT_FAKE_MONOTONIC": "1", "FAKETIME_FMT": "%s"]
         let moment = "@\(Int64(now.timeIntervalSince1970.rounded(.down)))"
+        FaketimeLeftovers.sweep()
         return try await RunningProcess(executable: "/usr/bin/faketime", arguments: ["-f", moment, path(name)] + arguments,
                                         environment: environment.merging(clock) { given, _ in given }, input: input).finish(limit: limit)
     }
