@@ -131,14 +131,7 @@ import Testing
                 moments += [midnight, midnight + 3 * 3600 + 1800, midnight + 14 * 3600]
             }
         }
-        let script = #"for t in "$@"; do date -d "@$t" +%z; done"#
-        let glibc = try await BuiltProduct.startSystem("/bin/sh", ["-c", script, "sh"] + moments.map(String.init),
-                                                       environment: ["TZ": variable, "PATH": "/usr/bin:/bin"]).finish()
-        let offsets = glibc.output.split(separator: "\n").map { text -> Int in
-            let sign = text.hasPrefix("-") ? -1 : 1, digits = Int(text.dropFirst())!
-            return sign * (digits / 100 * 3600 + digits % 100 * 60)
-        }
-        try #require(offsets.count == moments.count, "\(glibc)")
+        let offsets = try await GlibcPosixTZTests.dateOffsets(tz: variable, at: moments)
         for (moment, offset) in zip(moments, offsets) {
             #expect(Int(zone.zone.offset(at: moment)) == offset, "\(variable) at \(moment)")
         }
