@@ -16,19 +16,19 @@ struct ErrorReport {
     /// What follows a usage error, as swift-argument-parser prints it: the usage line of the
     /// command the user meant and where its help is.
     struct Usage {
-        /// `rain locations add <name> [--pick <n>] ...`
-        var line: String
+        /// `Usage: rain locations add <name> [--pick <n>] ...`, wrapped to 80 columns.
+        var lines: String
         /// `rain locations add`
         var command: String
 
-        init(line: String, command: String) {
-            self.line = line
+        init(lines: String, command: String) {
+            self.lines = lines
             self.command = command
         }
 
         init(of path: [any ParsableCommand.Type]) {
             let help = HelpGenerator(path: path, width: 80)
-            self.init(line: help.usage, command: help.commandName)
+            self.init(lines: help.usage(labelled: "Usage: "), command: help.commandName)
         }
     }
 
@@ -78,7 +78,7 @@ struct ErrorReport {
         var text = "rain: \(label)\(message.strippingControlCharacters)\n"
         text += hint.map(Self.hintLines) ?? ""
         if let usage, severity == .error {
-            text += "Usage: \(usage.line.strippingControlCharacters)\n"
+            text += usage.lines.split(separator: "\n").map { "\(String($0).strippingControlCharacters)\n" }.joined()
             let help = localization.tr("See '{command} --help' for more information.", ["command": usage.command])
             text += "  \(help.strippingControlCharacters)\n"
         }

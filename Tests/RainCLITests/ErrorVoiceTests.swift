@@ -15,13 +15,18 @@ import Testing
     }
 
     private static let addUsage = """
-        Usage: rain locations add <name> [--pick <n>] [--country <code>] | [<name>] --lat <latitude> --lon <longitude> | [<name>] --here; [--select] [--again]
+        Usage: rain locations add <name> [--pick <n>] [--country <code>] | [<name>]
+               --lat <latitude> --lon <longitude> | [<name>] --here; [--select]
+               [--again]
           See 'rain locations add --help' for more information.
 
         """
 
     private static let showUsage = """
-        Usage: rain show [<loc>] [--all] [--json] [--offline] [--format <template>] [--graph] [--spread] [--hours <n>] [--days <n>] [--day <day>] [--parts] [--lat <latitude>] [--lon <longitude>] [--pick <n>] [--country <code>] [--verbose]
+        Usage: rain show [<loc>] [--all] [--json] [--offline] [--format <template>]
+               [--graph] [--spread] [--hours <n>] [--days <n>] [--day <day>] [--parts]
+               [--lat <latitude>] [--lon <longitude>] [--pick <n>] [--country <code>]
+               [--verbose]
           See 'rain show --help' for more information.
 
         """
@@ -54,13 +59,15 @@ import Testing
         // Thrown by a command's validation: a usage error in the same voice.
         ErrorCase(arguments: ["refresh", "--all", "Berlin"], error: """
             rain: error: give either '--all' or locations, not both
-            Usage: rain refresh [<loc> ...] [--all] [--if-stale] [--quiet] [--json] [--verbose]
+            Usage: rain refresh [<loc> ...] [--all] [--if-stale] [--quiet] [--json]
+                   [--verbose]
               See 'rain refresh --help' for more information.
 
             """),
         ErrorCase(arguments: ["refresh", "--json", "--quiet"], error: """
             rain: error: '--json' cannot be combined with '--quiet'
-            Usage: rain refresh [<loc> ...] [--all] [--if-stale] [--quiet] [--json] [--verbose]
+            Usage: rain refresh [<loc> ...] [--all] [--if-stale] [--quiet] [--json]
+                   [--verbose]
               See 'rain refresh --help' for more information.
 
             """),
@@ -83,7 +90,8 @@ import Testing
         ErrorCase(arguments: ["refesh", "--all", "--quiet"], error: """
             rain: error: unknown command 'refesh'
             rain: hint: did you mean 'rain refresh --all --quiet'?
-            Usage: rain refresh [<loc> ...] [--all] [--if-stale] [--quiet] [--json] [--verbose]
+            Usage: rain refresh [<loc> ...] [--all] [--if-stale] [--quiet] [--json]
+                   [--verbose]
               See 'rain refresh --help' for more information.
 
             """),

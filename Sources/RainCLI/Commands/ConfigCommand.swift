@@ -85,6 +85,7 @@ struct ConfigInitCommand: RunnableCommand {
     func run(_ context: CommandContext) async throws {
         let path = context.paths.configFile
         try ConfigInitializer.write(to: path)
-        context.print(context.localization.tr("Wrote {path} with every setting at its default. No key is needed (Open-Meteo); for Pirate Weather, name a file holding your key in api_key_file there, or set RAIN_API_KEY.", ["path": path]))
+        context.print(context.localization.tr("Wrote {path} with every setting at its default.", ["path": path]))
+        context.print(context.localization.tr("Open-Meteo needs no key; for Pirate Weather, set api_key_file or RAIN_API_KEY."))
     }
 }

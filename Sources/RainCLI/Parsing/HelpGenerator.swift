@@ -27,6 +27,12 @@ struct HelpGenerator {
         return parts.joined(separator: " ")
     }
 
+    /// The usage after `label`, wrapped with the continuation lines under the command's first
+    /// word, as swift-argument-parser wraps it ("USAGE: " in the help, "Usage: " after an error).
+    func usage(labelled label: String) -> String {
+        wrap(label + usage, indent: 0, hanging: label.count)
+    }
+
     var help: String {
         var sections: [String] = []
         sections.append(wrap("OVERVIEW: " + configuration.abstract, indent: 0, hanging: 0))
@@ -34,7 +40,7 @@ struct HelpGenerator {
             sections.append(configuration.discussion.split(separator: "\n", omittingEmptySubsequences: false)
                 .map { wrap(String($0), indent: 0, hanging: 0) }.joined(separator: "\n"))
         }
-        sections.append(wrap("USAGE: " + usage, indent: 0, hanging: 7))
+        sections.append(usage(labelled: "USAGE: "))
         if !configuration.arguments.isEmpty {
             sections.append("ARGUMENTS:\n" + rows(configuration.arguments.map { ("<\($0.name)>", $0.help) }))
         }

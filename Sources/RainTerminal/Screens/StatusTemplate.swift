@@ -68,11 +68,10 @@ public enum StatusTemplateError: Error, Sendable, Equatable, CustomStringConvert
     /// The problem as a message of the catalogues and its values (the braces are values: they
     /// are what a template is written with).
     public var message: LocalizedText {
-        let known = StatusTemplate.Placeholder.allCases.map { "{\($0.rawValue)}" }.joined(separator: " ")
         switch self {
         case .unknown(let name):
-            return LocalizedText(N_("unknown placeholder {placeholder} (known: {known}; {braces} for a brace)"),
-                                 ["placeholder": .verbatim("'{\(name)}'"), "known": .verbatim(known), "braces": .verbatim("'{{'")])
+            return LocalizedText(N_("unknown placeholder {placeholder} (write {braces} for a brace)"),
+                                 ["placeholder": .verbatim("'{\(name)}'"), "braces": .verbatim("'{{'")])
         case .unclosed:
             return LocalizedText(N_("a {brace} is not closed (write {braces} for a brace)"), ["brace": .verbatim("'{'"), "braces": .verbatim("'{{'")])
         case .unopened:
