@@ -19,7 +19,7 @@ import Testing
     private func expectHidden(_ copy: String, of key: String, _ comment: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let redaction = try #require(KeyRedaction(APIKey(key)))
         #expect(redaction.scrubbing("bad key " + copy + " here") == "bad key REDACTED here", "\(comment)", sourceLocation: sourceLocation)
-        let escaped = copy.unicodeScalars.map { $0.isASCII ? String($0) : String(format: "\\u%04x", $0.value) }.joined()
+        let escaped = copy.unicodeScalars.map { $0.isASCII ? String($0) : String($0).utf16.map { String(format: "\\u%04x", $0) }.joined() }.joined()
         for written in [copy, escaped] {
             let body = Data(#"{"message": "bad key \#(written)", "n": 1}"#.utf8)
             let scrubbed = String(decoding: redaction.scrubbing(body), as: UTF8.self)
@@ -39,6 +39,21 @@ import Testing
             // A part of it, cut short by the server, in groups too.
             try expectHidden(groups(String(key.dropFirst(3).prefix(9)), of: 3, by: separator), of: key, "part by \(separator.debugDescription)")
         }
+    }
+
+    /// Hostile trial 16 (K1): any other ASCII mark, and Unicode's punctuation and symbols
+    /// (`§`, `†`, `°`, `→`, `…`, box drawing, an emoji), were no gap; nor was a run mixing
+    /// marks of both kinds.
+    @Test(arguments: ["#", "@", "*", "%", "+", "&", "!", "?", "|", "=", "~", "^", "$", "`", "<", ">", "\\", "'", "(", ")",
+                      "[", "]", "{", "}", "\u{A6}", "\u{A7}", "\u{2020}", "\u{B0}", "\u{2192}", "\u{2026}", "\u{FF0B}", "\u{2500}",
+                      "\u{1F327}", " # ", "-_.", "+*|", "/+*"])
+    func theKeyInGroupsSplitByAnyMarkOrSymbolIsHidden(_ separator: String) throws {
+        for key in Self.keys {
+            for size in [2, 4, 5] {
+                try expectHidden(groups(key, of: size, by: separator), of: key, "groups of \(size) by \(separator.debugDescription)")
+            }
+        }
+        try expectHidden("Zq7K-_.p2Xw/+*9Lm4|Rt6Vb", of: Self.keys[0], "a mixed run")
     }
 
     /// The trial's forms as it sent them.

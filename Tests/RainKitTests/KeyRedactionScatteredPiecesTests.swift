@@ -49,6 +49,22 @@ import Testing
         return (scrubbed, fields.compactMap(value).joined(separator: "\n"))
     }
 
+    /// Hostile trial 16 (K2): an answer of many strings, each a piece of the key, took time
+    /// growing with the square of their number to hide (28 s at 320 KB, hours at the 8 MB an
+    /// answer may be), with the refresh lock held. A piece now finds the chains it continues by
+    /// its place in the key, not by reading every other piece. 60,000 such strings (took the
+    /// old reading well over ten minutes): each hidden, the document still valid.
+    @Test func aGreatManyPiecesAreEachHidden() throws {
+        let key = Array(Self.keys[0])
+        let pieces = (0...(key.count - KeyRedaction.pieceLength)).map { String(key[$0..<($0 + KeyRedaction.pieceLength)]) }
+        let strings = (0..<60_000).map { pieces[$0 * 7 % pieces.count] }
+        let body = try JSONEncoder().encode(["junk": strings])
+        let redaction = try #require(KeyRedaction(APIKey(Self.keys[0])))
+        let scrubbed = try JSONDecoder().decode([String: [String]].self, from: redaction.scrubbing(body))
+        #expect(scrubbed["junk"]?.count == strings.count)
+        #expect(scrubbed["junk"]?.allSatisfy { $0 == "REDACTED" } == true, "\(scrubbed["junk"]?.filter { $0 != "REDACTED" }.prefix(5) ?? [])")
+    }
+
     /// The trial's three shapes, a piece in each of two strings apart, either way round.
     @Test(arguments: [(["CURRENT", "MINUTE"], ["currently.summary", "minutely.summary"]),
                       (["ALERT1", "ALERT2"], ["alerts.0.title", "alerts.1.title"]),

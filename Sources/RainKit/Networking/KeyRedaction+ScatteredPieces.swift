@@ -109,28 +109,60 @@ extension KeyRedaction {
 
     /// Each piece's text in a chain of two pieces or more that covers `partLength` of the
     /// key's characters in a row, each next to the next in the key, from different strings.
+    /// Linear in the pieces: an answer may hold millions of them (`ChainEnds`).
     private static func chained(_ pieces: [Piece], key: [UInt8]) -> [Range<Int>] {
-        func follows(_ next: Piece, _ previous: Piece) -> Bool {
-            previous.key.upperBound == next.key.lowerBound && previous.trails && next.leads && previous.string != next.string
-        }
         // The most of the key a chain covers up to each piece (itself included), and from it on.
         var before = pieces.map(\.key.count)
+        var endingAt = ChainEnds()
         for index in pieces.indices.sorted(by: { pieces[$0].key.lowerBound < pieces[$1].key.lowerBound }) {
-            for other in pieces.indices where follows(pieces[index], pieces[other]) {
-                before[index] = max(before[index], before[other] + pieces[index].key.count)
+            let piece = pieces[index]
+            if piece.leads, let longest = endingAt.longest(at: piece.key.lowerBound, besides: piece.string) {
+                before[index] = longest + piece.key.count
             }
+            if piece.trails { endingAt.note(before[index], at: piece.key.upperBound, string: piece.string) }
         }
         var after = pieces.map(\.key.count)
+        var startingAt = ChainEnds()
         for index in pieces.indices.sorted(by: { pieces[$0].key.upperBound > pieces[$1].key.upperBound }) {
-            for other in pieces.indices where follows(pieces[other], pieces[index]) {
-                after[index] = max(after[index], after[other] + pieces[index].key.count)
+            let piece = pieces[index]
+            if piece.trails, let longest = startingAt.longest(at: piece.key.upperBound, besides: piece.string) {
+                after[index] = longest + piece.key.count
             }
+            if piece.leads { startingAt.note(after[index], at: piece.key.lowerBound, string: piece.string) }
         }
         return pieces.indices.compactMap { index in
             let piece = pieces[index]
             let covered = (piece.key.upperBound - before[index])..<(piece.key.lowerBound + after[index])
             guard covered.count > piece.key.count, covered.count >= partLength, isVaried(key[covered]) else { return nil }
             return piece.text
+        }
+    }
+
+    /// The longest chains that end (or start) at each place in the key, so that a piece finds
+    /// the longest one it continues without reading every other piece: the longest of all,
+    /// and the longest of the strings but that one's (a chain goes on in another string).
+    private struct ChainEnds {
+        private var longest: [Int: (length: Int, string: Int, otherStrings: Int)] = [:]
+
+        mutating func note(_ length: Int, at place: Int, string: Int) {
+            guard let known = longest[place] else {
+                longest[place] = (length, string, 0)
+                return
+            }
+            if string == known.string {
+                longest[place]?.length = max(known.length, length)
+            } else if length > known.length {
+                longest[place] = (length, string, known.length)
+            } else {
+                longest[place]?.otherStrings = max(known.otherStrings, length)
+            }
+        }
+
+        /// The longest chain at `place` in a string other than `string`, if any.
+        func longest(at place: Int, besides string: Int) -> Int? {
+            guard let known = longest[place] else { return nil }
+            let length = known.string == string ? known.otherStrings : known.length
+            return length > 0 ? length : nil
         }
     }
 
