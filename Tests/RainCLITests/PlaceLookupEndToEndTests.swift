@@ -175,4 +175,39 @@ import Testing
             #expect(locations[1]["timezone"] as? String == "Asia/Tokyo" && locations[1]["country"] as? String == "Japan")
         }
     }
+
+    /// A geocoder that sends 200 matches where rain asked for ten (count=10): the first ten are
+    /// listed and picked from, as with --country, and `--pick` beyond ten is a usage error before
+    /// anything is asked (hostile trial 15, H15: one 1.26 MB error line, the 15,000th saved).
+    @Test func aGeocoderSendingMoreThanAskedIsCutToTen() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let places = (1...200).map { number in
+                #"{"id":\#(number),"name":"Springfield","latitude":\#(Double(number % 80) + 0.5),"longitude":-90.5,"#
+                    + #""country_code":"US","country":"United States","admin1":"State \#(number)","timezone":"America/Chicago"}"#
+            }
+            let geocoder = try LoopbackServer(handler: FixedAnswer(body: #"{"results":["# + places.joined(separator: ",") + "]}"))
+            defer { geocoder.stop() }
+            let environment = ["RAIN_GEOCODING_URL": "http://127.0.0.1:\(geocoder.port)/v1/search"]
+            let before = fileBytes(home + "/defaults.json")
+
+            let listed = try await world.keylessRain(["locations", "add", "Springfield"], environment: environment)
+            #expect(listed.status == 65, "\(listed)")
+            let line = try #require(listed.error.split(separator: "\n").first)
+            #expect(line.hasPrefix("rain: error: 10 places are named \"Springfield\": 1) Springfield, State 1, "), "\(line.prefix(200))")
+            #expect(line.hasSuffix("10) Springfield, State 10, United States (10.50, -90.50)") && !line.contains("State 11,"), "\(line.suffix(200))")
+
+            for arguments in [["locations", "add", "Springfield", "--pick", "11"], ["locations", "add", "Springfield", "--pick", "15000"],
+                              ["show", "Springfield", "--pick", "11"]] {
+                let beyond = try await world.keylessRain(arguments, environment: environment)
+                #expect(beyond.status == 64, "\(beyond)")
+                #expect(beyond.error.hasPrefix("rain: error: the value '\(arguments.last ?? "")' is invalid for '--pick <n>': give a number from 1 to 10\n"),
+                        "\(beyond)")
+            }
+            #expect(fileBytes(home + "/defaults.json") == before)
+
+            let tenth = try await world.keylessRain(["locations", "add", "Springfield", "--pick", "10"], environment: environment)
+            #expect(tenth.status == 0 && tenth.output.hasPrefix("Added Springfield, State 10, United States (10.50, -90.50)"), "\(tenth)")
+        }
+    }
 }

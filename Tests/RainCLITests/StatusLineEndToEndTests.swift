@@ -7,10 +7,10 @@ import Testing
 /// never a request, never a prompt, colour only when asked, exit 66 with nothing cached.
 @Suite struct StatusLineEndToEndTests {
     /// Berlin's forecast, fetched six hours ago (stale: a plain `rain show` would refresh it).
-    private func writeColdCache(_ world: ForecastWorld) throws {
+    private func writeColdCache(_ world: ForecastWorld, icon: String = "rain") throws {
         var forecast = Forecast(coordinate: world.berlin.coordinate, timeZone: "Europe/Berlin", units: .si)
         var current = Forecast.Conditions(time: Date())
-        current.icon = "rain"
+        current.icon = icon
         current.summary = "Light rain"
         current.temperature = 11.6
         current.apparentTemperature = 9.2
@@ -81,6 +81,25 @@ import Testing
             #expect(result.output.filter { $0 == "\n" }.count == 1)
             // One spacing throughout: ", " between members, ": " after keys.
             #expect(!result.output.contains("\",\"") && result.output.contains("\", \""), "\(result.output)")
+        }
+    }
+
+    /// waybar's `class` (a CSS class) and `alt` are the icon's name where rain knows it, else
+    /// "-" as the ASCII `{icon}` has it: never the server's text (hostile trial 15, H13).
+    @Test(arguments: [("partly-cloudy-night", "partly-cloudy-night"), ("drizzle", "drizzle"), ("tornado-ish", "-"),
+                      ("rain\", \"x\": \"y", "-"), ("ra\u{0}in", "-"), ("\u{202E}rain", "-"), ("\u{1B}]0;x\u{07}rain", "-"),
+                      ("rain rain", "-"), (String(repeating: "r", count: 100_000), "-")])
+    func waybarClassIsAKnownIconName(_ sent: String, _ shown: String) async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            try writeColdCache(world, icon: sent)
+            let result = try await world.rain(["show", "--format", "{icon} {temp}", "--json"])
+            #expect(result.status == 0, "\(result)")
+            let object = try JSONValue.parse(Array(result.output.utf8))
+            guard case .object(let members) = object else { Issue.record("not an object: \(result.output)"); return }
+            #expect(members["class"] == .string(shown) && members["alt"] == .string(shown), "\(result.output.prefix(200))")
+            let ascii = try await world.rain(["show", "--format", "{icon}", "--ascii"])
+            #expect(shown == "-" ? ascii.output == "-\n" : ascii.output != "-\n", "\(ascii)")
         }
     }
 

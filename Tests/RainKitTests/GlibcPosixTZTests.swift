@@ -10,7 +10,8 @@ import Testing
 /// stops reading (what it read of it kept, the rest January 1, 00:00), a rule's time out of
 /// range, minutes or seconds of 60 and more (59), hours past 24 (24), numbers past 16 bits.
 /// Each of these had been UTC. A `TZ` without a readable standard time is UTC and says so.
-/// (A daylight name without rules, "EST5EDT,", takes glibc to the posixrules file: not here.)
+/// (A daylight name without rules, "EST5EDT,", takes glibc to the posixrules file:
+/// `BorrowedRulesTests`.)
 @Suite struct GlibcPosixTZTests {
     static let unreadable = ["<A1>-9", "JST", "JST+", "Asia/Tokyo-"]
     /// A month past 12: glibc reads past its table of months, so what it shows hangs on the
@@ -45,11 +46,11 @@ import Testing
         #expect(wrong.isEmpty, "\(variable): \(wrong.count) of \(moments.count), first \(wrong.prefix(3))")
     }
 
-    /// `date +%z` at each moment, in seconds east.
-    static func dateOffsets(tz: String, at moments: [Int64]) async throws -> [Int] {
+    /// `date +%z` at each moment, in seconds east, with `environment` beside `TZ` (`TZDIR`).
+    static func dateOffsets(tz: String, at moments: [Int64], environment: [String: String] = [:]) async throws -> [Int] {
         let script = #"for t in "$@"; do date -d "@$t" +%z; done"#
         let glibc = try await BuiltProduct.startSystem("/bin/sh", ["-c", script, "sh"] + moments.map(String.init),
-                                                       environment: ["TZ": tz, "PATH": "/usr/bin:/bin"]).finish()
+                                                       environment: environment.merging(["TZ": tz, "PATH": "/usr/bin:/bin"]) { $1 }).finish()
         let offsets = glibc.output.split(separator: "\n").map { text -> Int in
             let sign = text.hasPrefix("-") ? -1 : 1, digits = Int(text.dropFirst())!
             return sign * (digits / 100 * 3600 + digits % 100 * 60)

@@ -31,9 +31,12 @@ struct PlaceChoice {
         name.hasPrefix("-") ? options + ["--", ShellWords.quoted(name)] : [ShellWords.quoted(name)] + options
     }
 
-    /// `--pick` and `--country` as given, checked: a number from 1, a two-letter code.
+    /// `--pick` and `--country` as given, checked: a number a lookup can list, a two-letter code.
     static func checked(pick: Int?, country: String?) throws -> (pick: Int?, countryCode: String?) {
-        if let pick, pick < 1 { throw ValidationError(N_("the value '{pick}' is invalid for '--pick <n>': give a number from 1"), ["pick": "\(pick)"]) }
+        if let pick, !(1...PlaceLookup.maximumMatches).contains(pick) {
+            throw ValidationError(N_("the value '{pick}' is invalid for '--pick <n>': give a number from 1 to {most}"),
+                                  ["pick": "\(pick)", "most": "\(PlaceLookup.maximumMatches)"])
+        }
         if let country, !(country.count == 2 && country.allSatisfy { $0.isASCII && $0.isLetter }) {
             throw ValidationError(N_("'--country {value}': give a two-letter country code, e.g. DE"), ["value": country.strippingControlCharacters])
         }

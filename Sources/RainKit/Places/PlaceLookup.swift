@@ -13,7 +13,10 @@ public struct PlaceLookup: Sendable {
         client = ForecastClient(settings: settings, verbose: verbose)
     }
 
-    /// The places called `name`, best known first, with names in the user's language where the
+    /// The most places `places(named:)` gives: `--pick` beyond it can never be listed.
+    public static let maximumMatches = GeocodingSearch.maximumMatches
+
+    /// The places called `name` (at most `maximumMatches`), best known first, with names in the user's language where the
     /// geocoder has them; with `countryCode` (ISO 3166-1 alpha-2), only that country's.
     public func places(named name: String, countryCode: String? = nil) async throws(ForecastError) -> [PlaceMatch] {
         let search = GeocodingSearch(name: name, countryCode: countryCode, language: LocaleLanguage.primary(settings.language))

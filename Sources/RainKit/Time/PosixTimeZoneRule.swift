@@ -11,6 +11,10 @@
 struct PosixTimeZoneRule: Sendable, Equatable {
     var standardOffset: Int32
     var daylight: Daylight?
+    /// Daylight time is named but no rules follow ("AAA-9BBB", "AAA-9BBB-10,"): glibc takes
+    /// them from the file `posixrules` where it can (`ZoneInfo.borrowingRules`), and the US
+    /// rules, as `daylight` holds them, where it cannot.
+    var borrowsRules = false
 
     struct Daylight: Sendable, Equatable {
         var offset: Int32
@@ -45,7 +49,10 @@ struct PosixTimeZoneRule: Sendable, Equatable {
         guard !scanner.isAtEnd else { return }
         // Without a daylight name glibc keeps 0 as its offset and still reads the rules.
         var daylightOffset: Int32 = 0
-        if scanner.name() { daylightOffset = scanner.offset(isStandard: false) ?? standard + 3600 }
+        if scanner.name() {
+            daylightOffset = scanner.offset(isStandard: false) ?? standard + 3600
+            borrowsRules = scanner.isAtEnd || scanner.isAtLoneComma
+        }
         var start = Change.unread, end = Change.unread
         if scanner.change(into: &start, isStart: true) { _ = scanner.change(into: &end, isStart: false) }
         // A month outside 1...12 makes glibc read past its table of months: no rule of its
@@ -107,6 +114,9 @@ private struct RuleScanner {
     init(_ text: String) { bytes = Array(text.utf8) }
 
     var isAtEnd: Bool { index == bytes.count }
+
+    /// Nothing left but ",".
+    var isAtLoneComma: Bool { index == bytes.count - 1 && bytes[index] == UInt8(ascii: ",") }
 
     private var current: UInt8? { index < bytes.count ? bytes[index] : nil }
 

@@ -4,10 +4,35 @@ enum TZifReader {
     struct Malformed: Error {}
 
     static func read(_ bytes: [UInt8], identifier: String) throws(Malformed) -> ZoneInfo {
+        let file = try contents(bytes)
+        return ZoneInfo(identifier: identifier, transitions: file.transitions, offsets: file.typeIndices.map { file.types[$0].offset },
+                        initialOffset: file.types[0].offset, rule: file.rule)
+    }
+
+    /// What a TZif file holds, each change with the kind of local time it starts.
+    struct Contents {
+        struct LocalTimeType {
+            var offset: Int32
+            var isDaylight: Bool
+            /// The file's indicators of how its rules gave a change: in standard time, in UT.
+            var isStandard: Bool
+            var isUT: Bool
+        }
+
+        /// Moments of the changes (seconds since 1970, UTC), ascending.
+        var transitions: [Int64]
+        /// The type each change starts.
+        var typeIndices: [Int]
+        var types: [LocalTimeType]
+        /// The footer's rule, for the times after the last change.
+        var rule: PosixTimeZoneRule?
+    }
+
+    static func contents(_ bytes: [UInt8]) throws(Malformed) -> Contents {
         var reader = ByteReader(bytes: bytes)
         let first = try Header(&reader)
         guard first.version >= 2 else {
-            return try block(&reader, first, timeSize: 4, identifier: identifier, rule: nil)
+            return try block(&reader, first, timeSize: 4, rule: nil)
         }
         try reader.skip(first.dataSize(timeSize: 4))
         let second = try Header(&reader)
@@ -15,7 +40,7 @@ enum TZifReader {
         try reader.skip(second.dataSize(timeSize: 8))
         let rule = try footer(&reader)
         reader.offset = start
-        return try block(&reader, second, timeSize: 8, identifier: identifier, rule: rule)
+        return try block(&reader, second, timeSize: 8, rule: rule)
     }
 
     private struct Header {
@@ -43,8 +68,8 @@ enum TZifReader {
         }
     }
 
-    private static func block(_ reader: inout ByteReader, _ header: Header, timeSize: Int, identifier: String,
-                              rule: PosixTimeZoneRule?) throws(Malformed) -> ZoneInfo {
+    private static func block(_ reader: inout ByteReader, _ header: Header, timeSize: Int,
+                              rule: PosixTimeZoneRule?) throws(Malformed) -> Contents {
         var transitions: [Int64] = []
         transitions.reserveCapacity(header.timeCount)
         for _ in 0..<header.timeCount {
@@ -56,14 +81,20 @@ enum TZifReader {
             guard index < header.typeCount else { throw Malformed() }
             typeIndices.append(index)
         }
-        var typeOffsets: [Int32] = []
+        var types: [Contents.LocalTimeType] = []
         for _ in 0..<header.typeCount {
-            typeOffsets.append(try reader.int32())
-            try reader.skip(2)   // isdst, designation index
+            let offset = try reader.int32()
+            let isDaylight = try reader.byte() != 0
+            try reader.skip(1)   // designation index
+            types.append(Contents.LocalTimeType(offset: offset, isDaylight: isDaylight, isStandard: false, isUT: false))
         }
         guard zip(transitions, transitions.dropFirst()).allSatisfy({ $0 < $1 }) else { throw Malformed() }
-        return ZoneInfo(identifier: identifier, transitions: transitions, offsets: typeIndices.map { typeOffsets[$0] },
-                        initialOffset: typeOffsets[0], rule: rule)
+        // More indicators than types is a damaged file to glibc (time/tzfile.c).
+        guard header.isStandardCount <= types.count, header.isUTCCount <= types.count else { throw Malformed() }
+        try reader.skip(header.characterCount + header.leapCount * (timeSize + 4))
+        for index in 0..<header.isStandardCount { types[index].isStandard = try reader.byte() != 0 }
+        for index in 0..<header.isUTCCount { types[index].isUT = try reader.byte() != 0 }
+        return Contents(transitions: transitions, typeIndices: typeIndices, types: types, rule: rule)
     }
 
     /// "\nCET-1CEST,M3.5.0,M10.5.0/3\n"; an empty footer means no rule. One that is no rule

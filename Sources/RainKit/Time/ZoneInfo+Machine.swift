@@ -5,7 +5,8 @@ extension ZoneInfo {
     /// ("Asia/Tokyo", ":Asia/Tokyo", a path under the zoneinfo folder or a link to a zone file,
     /// systemd's ":/etc/localtime", a file of the zoneinfo folder that links to a zone or to
     /// /etc/localtime, any other TZif file, a zone's copy included), else `TZ` as a POSIX rule
-    /// ("JST-9", "<+0330>-3:30", "CET-1CEST,M3.5.0,M10.5.0/3"), else UTC; without `TZ` the
+    /// ("JST-9", "<+0330>-3:30", "CET-1CEST,M3.5.0,M10.5.0/3"; "AAA-9BBB" with the changes of
+    /// `posixrules`), else UTC; without `TZ` the
     /// zone `localtime` (/etc/localtime) links to, else the TZif file it is, else
     /// `timezoneFile` (/etc/timezone), else UTC.
     /// (FoundationEssentials says "GMT" for every machine: its `TimeZone.current` needs ICU.)
@@ -26,7 +27,8 @@ extension ZoneInfo {
                     return copy
                 }
                 if let rule = PosixTimeZoneRule(text) {
-                    let zone = ZoneInfo(identifier: text, transitions: [], offsets: [], initialOffset: rule.standardOffset, rule: rule)
+                    let zone = borrowingRules(for: rule, identifier: text, environment: environment, folder: folder)
+                        ?? ZoneInfo(identifier: text, transitions: [], offsets: [], initialOffset: rule.standardOffset, rule: rule)
                     return MachineZone(name: text, zone: zone, unreadableTZ: nil)
                 }
                 return MachineZone(name: "UTC", zone: .utc, unreadableTZ: text.isEmpty ? nil : variable)
@@ -66,7 +68,7 @@ extension ZoneInfo {
 
     /// The file glibc opens for `TZ` (without its ":"): a path as it is, a name in `TZDIR`,
     /// else in the zoneinfo folder.
-    private static func filePath(tz name: String, environment: [String: String], folder: String) -> String {
+    static func filePath(tz name: String, environment: [String: String], folder: String) -> String {
         let tzdir = environment["TZDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? folder
         return name.hasPrefix("/") ? name : tzdir + "/" + name
     }

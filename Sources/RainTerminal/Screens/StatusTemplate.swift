@@ -89,7 +89,7 @@ public enum StatusTemplateError: Error, Sendable, Equatable, CustomStringConvert
 /// from there ("◑"). A value the provider left out is "–" ("-" in ASCII).
 public struct StatusValues: Sendable {
     private let values: [StatusTemplate.Placeholder: String]
-    /// The icon's Dark Sky name ("rain"), for a status bar's CSS class.
+    /// The icon's Dark Sky name ("rain") where rain knows it, else "-", for a status bar's CSS class.
     public let iconName: String
 
     public init(_ cached: CachedForecast, now: Date, ascii: Bool, style: TextStyle = TextStyle(usesColor: false),
@@ -106,8 +106,8 @@ public struct StatusValues: Sendable {
         let today = forecast.daily.last { $0.time <= now } ?? forecast.daily.first
         let clock = presentation.clock(forecast)
         let current = forecast.current
-        iconName = current?.icon ?? today?.icon ?? "unknown"
         let icon = current?.icon ?? today?.icon
+        iconName = WeatherSymbol.knownName(for: icon)
         values = [
             .icon: ascii ? WeatherSymbol.word(for: icon, precipType: current?.icon != nil ? current?.precipType : today?.precipType)
                 : WeatherSymbol.symbol(for: icon),

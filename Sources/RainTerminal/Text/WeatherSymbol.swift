@@ -23,12 +23,22 @@ public enum WeatherSymbol {
 
     public static func symbol(for icon: String?) -> String { kind(of: icon)?.symbol ?? "·" }
 
+    /// What stands for an icon rain does not know, where a word or a name goes.
+    static let unknown = "-"
+
+    /// The icon's Dark Sky name where it is one of the names above, else `unknown`: a status
+    /// bar's CSS class, never what a server made up (spaces, quotes, 100,000 characters).
+    public static func knownName(for icon: String?) -> String {
+        guard let icon, kind(of: icon) != nil else { return unknown }
+        return icon
+    }
+
     /// A word for the icon, where only ASCII can be shown (`--ascii`, a non-UTF-8 locale).
     /// Dark Sky's icons have none for freezing rain, which comes as `sleet` (Open-Meteo's codes
     /// 56, 57, 66 and 67, Pirate Weather's `ice`): a wet icon whose type (`precipType`) is
     /// freezing rain is named as itself.
     public static func word(for icon: String?, precipType: String? = nil) -> String {
-        guard let kind = kind(of: icon) else { return "-" }
+        guard let kind = kind(of: icon) else { return unknown }
         if precipType == "freezing_rain" && ["rain", "sleet"].contains(kind.word) { return "freezing rain" }
         return kind.word
     }

@@ -31,9 +31,11 @@ struct GeocodingSearch: Sendable {
         return ForecastEndpoint(request: HTTPRequest(url: url), redactedURL: url, host: ForecastEndpoint.hostForMessages(of: url))
     }
 
-    /// The places of the answer this search keeps.
+    /// The places of the answer this search keeps: the first ten (of the country asked for).
+    /// The geocoder sends at most `count` (a `count` outside 1...100 is its 400), but a server
+    /// that is not Open-Meteo's may send 20,000, and a list of them all is no answer.
     func kept(_ places: [PlaceMatch]) -> [PlaceMatch] {
-        guard let countryCode else { return places }
+        guard let countryCode else { return Array(places.prefix(Self.maximumMatches)) }
         return Array(places.filter { $0.countryCode?.uppercased() == countryCode }.prefix(Self.maximumMatches))
     }
 }
