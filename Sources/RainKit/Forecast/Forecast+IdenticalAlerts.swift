@@ -10,17 +10,17 @@ extension Forecast {
     /// others (`Alert.sameAs`), so that telling it counts as telling each of them.
     func mergingIdenticalAlerts() -> Forecast {
         var forecast = self
-        var merged: [Alert] = []
+        var groups: [IdenticalAlerts] = []
         var position: [String: Int] = [:]
         for alert in alerts {
             guard let index = position[alert.sameness] else {
-                position[alert.sameness] = merged.count
-                merged.append(alert)
+                position[alert.sameness] = groups.count
+                groups.append(IdenticalAlerts(alert))
                 continue
             }
-            merged[index].absorb(alert)
+            groups[index].absorb(alert)
         }
-        forecast.alerts = merged
+        forecast.alerts = groups.map(\.alert)
         return forecast
     }
 }
@@ -34,14 +34,28 @@ extension Forecast.Alert {
     /// What `rain notify` knows a message by, with its title, severity and end (`alertIdentity`):
     /// what stays the same across its re-issues (MET's series), else its own id or link.
     var seriesKey: String { series ?? id ?? uri ?? "" }
+}
+
+/// The first of a set of identical alerts, taking in the others (sets beside the lists, since
+/// a hostile feed may send thousands of one alert).
+private struct IdenticalAlerts {
+    private(set) var alert: Forecast.Alert
+    private var regions: Set<String>
+    private var references: Set<String>
+    private var keys: Set<String>
+
+    init(_ alert: Forecast.Alert) {
+        self.alert = alert
+        regions = Set(alert.regions)
+        references = Set(alert.references)
+        keys = Set([alert.seriesKey] + alert.sameAs)
+    }
 
     /// Takes in `other`, an identical alert: its regions, the messages it replaces, and its
     /// own key and those it stood for.
-    fileprivate mutating func absorb(_ other: Forecast.Alert) {
-        regions.append(contentsOf: other.regions.filter { !regions.contains($0) })
-        references.append(contentsOf: other.references.filter { !references.contains($0) })
-        for key in [other.seriesKey] + other.sameAs where key != seriesKey && !sameAs.contains(key) {
-            sameAs.append(key)
-        }
+    mutating func absorb(_ other: Forecast.Alert) {
+        for region in other.regions where regions.insert(region).inserted { alert.regions.append(region) }
+        for reference in other.references where references.insert(reference).inserted { alert.references.append(reference) }
+        for key in [other.seriesKey] + other.sameAs where keys.insert(key).inserted { alert.sameAs.append(key) }
     }
 }
