@@ -110,6 +110,26 @@ extension ForecastSimulator {
         /// added, as a gateway other than Kong may write one (`X-RateLimit-Limit-Second` near
         /// `Int.max`, a `Retry-After` of "+2"). Other paths answer normally.
         case forecastHeader(name: String, value: String, status: Int = 200, retryAfter: Int? = nil)
+        /// On the alert paths, the alert in force at a place with one (NWS, MetAlerts, and the
+        /// first of a Dark Sky answer's `alerts`) three times in one answer, as `kind` says;
+        /// `sending`: which of the three go out (a later answer may list only some of them).
+        /// Other paths answer normally.
+        case alertThrice(AlertThrice, sending: Range<Int> = 0..<3)
+    }
+
+    /// How an alert comes three times in one answer, with the same event, severity and end.
+    public enum AlertThrice: Sendable, Equatable {
+        /// Three messages, each with an identifier of its own naming no other: the NWS's
+        /// products "in effect for the same geographic area set to expire at the same time"
+        /// (weather-gov/weather.gov issue 1321), here each for a zone of its own; MET's three
+        /// features of one event, area and interval. A Dark Sky answer's alert three times.
+        case ownIdentifiers
+        /// NWS: three messages naming each other in a cycle in `references` (the first the
+        /// third, the second the first, the third the second). Elsewhere `ownIdentifiers`.
+        case referenceCycle
+        /// NWS and MET: one message, one identifier, three times (the third naming itself in
+        /// the NWS's `references`). A Dark Sky answer's alert three times.
+        case oneIdentifier
     }
 
     public enum EnsembleQuirk: Sendable, Equatable {

@@ -22,6 +22,8 @@ struct DarkSkyDocument: Sendable {
     var zoneNamed: String?
     /// The `offset` given instead of the zone's own (`Behaviour.offsetHours`).
     var offsetHours: Double?
+    /// The first alert three times, or those of them `sending` says (`Behaviour.alertThrice`).
+    var alertThrice: AlertThrice?
     /// The request time (unix seconds); `currently.time`.
     var now: Double
     /// `version=` (2 adds Pirate Weather's own fields such as `liquidAccumulation`).
@@ -69,7 +71,9 @@ struct DarkSkyDocument: Sendable {
             members.append(("daily", daily(model: model, precipitation: precipitation, timeZone: timeZone)))
         }
         if !excludedBlocks.contains("alerts") {
-            members.append(("alerts", .array(alerts(scenario: scenario, region: regionName, current: current))))
+            var alerts = alerts(scenario: scenario, region: regionName, current: current)
+            if let alertThrice, let first = alerts.first { alerts = alertThrice.copies { _ in first } + alerts.dropFirst() }
+            members.append(("alerts", .array(alerts)))
         }
         if !excludedBlocks.contains("flags") {
             members.append(("flags", flags()))

@@ -36,6 +36,16 @@ struct OfficialAlert {
     }
 }
 
+/// The alert in force sent three times in one answer (`Behaviour.alertThrice`), of which those
+/// at `sending` go out.
+struct AlertThrice: Sendable {
+    let kind: ForecastSimulator.AlertThrice
+    let sending: Range<Int>
+
+    /// What `make` makes of each copy sent, by its number (0, 1, 2).
+    func copies<Copy>(_ make: (Int) -> Copy) -> [Copy] { sending.clamped(to: 0..<3).map(make) }
+}
+
 /// The NWS alert in force at a place with one, as the office re-issues it (`OfficialAlert`'s
 /// `firstSent`). Each update is a message with a new identifier whose `references` name the
 /// messages before it ("A list of prior alerts that this alert updates or replaces",
@@ -70,7 +80,7 @@ struct NWSAlertInForce {
 /// coastal place's marine zone too (`NWSZoneID`, whose first letters are a `MarineAreaCode`).
 /// A point outside the US and its territories gets an empty collection (`AlertAreas`).
 enum NWSAlerts {
-    static func answer(_ request: ServerRequest, now: Double) -> ServerResponse {
+    static func answer(_ request: ServerRequest, now: Double, thrice: AlertThrice? = nil) -> ServerResponse {
         guard let agent = request.headers["user-agent"], !agent.isEmpty else {
             return problem(403, "Forbidden", "A User-Agent header is required: name your application and a contact.")
         }
@@ -91,10 +101,25 @@ enum NWSAlerts {
         // The NWS warns for the US and its territories only: elsewhere an empty collection.
         if alert.hasAlert, AlertAreas.inUnitedStates(latitude: latitude, longitude: longitude) {
             let inForce = NWSAlertInForce(alert)
-            features.append(feature(alert, number: 1, event: inForce.event, severity: alert.severity, ends: inForce.ends,
-                                    messageType: inForce.earlier.isEmpty ? "Alert" : "Update", sent: inForce.sent,
-                                    onset: inForce.firstSent, id: inForce.identifier(sent: inForce.sent),
-                                    references: inForce.earlier.map { (inForce.identifier(sent: $0), $0) }))
+            if let thrice {
+                features += thrice.copies { copy in
+                    let ids = (0..<3).map { inForce.identifier(sent: inForce.sent + Double($0)) }
+                    let (id, references): (String, [String]) = switch thrice.kind {
+                    case .ownIdentifiers: (ids[copy], [])
+                    case .referenceCycle: (ids[copy], [ids[(copy + 2) % 3]])
+                    case .oneIdentifier: (ids[0], copy == 2 ? [ids[0]] : [])
+                    }
+                    let zone = thrice.kind == .ownIdentifiers ? "\(alert.region) " + ["Lowlands", "Foothills", "Valleys"][copy] : nil
+                    return feature(alert, number: 1, event: inForce.event, severity: alert.severity, ends: inForce.ends,
+                                   messageType: references.isEmpty ? "Alert" : "Update", sent: inForce.sent, onset: inForce.firstSent,
+                                   id: id, references: references.map { ($0, inForce.sent) }, area: zone)
+                }
+            } else {
+                features.append(feature(alert, number: 1, event: inForce.event, severity: alert.severity, ends: inForce.ends,
+                                        messageType: inForce.earlier.isEmpty ? "Alert" : "Update", sent: inForce.sent,
+                                        onset: inForce.firstSent, id: inForce.identifier(sent: inForce.sent),
+                                        references: inForce.earlier.map { (inForce.identifier(sent: $0), $0) }))
+            }
             features.append(feature(alert, number: 2, event: "Dense Fog Advisory", severity: "Minor", ends: alert.issued + 3600, messageType: "Update"))
             let sent = (now / 3600).rounded(.down) * 3600
             features.append(feature(alert, number: 3, event: "Flood Advisory", severity: "Minor", ends: sent + 3600, messageType: "Cancel",
@@ -118,7 +143,7 @@ enum NWSAlerts {
 
     private static func feature(_ alert: OfficialAlert, number: Int, event: String, severity: String, ends: Double, messageType: String,
                                 sent: Double? = nil, response: String = "Prepare", zones: [String] = [], onset: Double? = nil,
-                                id: String? = nil, references: [(id: String, sent: Double)] = []) -> JSONValue {
+                                id: String? = nil, references: [(id: String, sent: Double)] = [], area: String? = nil) -> JSONValue {
         let sent = sent ?? alert.issued
         let id = id ?? "urn:oid:2.49.0.1.840.0.\(String(alert.seed.value % 1_000_000_007, radix: 16)).00\(number).1"
         let url = "https://api.weather.gov/alerts/\(id)"
@@ -131,7 +156,7 @@ enum NWSAlerts {
             ("id", .string(url)), ("type", .string("Feature")), ("geometry", .null),
             ("properties", .object([
                 ("@id", .string(url)), ("@type", .string("wx:Alert")), ("id", .string(id)),
-                ("areaDesc", .string(zones.isEmpty ? "\(alert.region) Lowlands; \(alert.region) Foothills" : "Waters off \(alert.region)")),
+                ("areaDesc", .string(area ?? (zones.isEmpty ? "\(alert.region) Lowlands; \(alert.region) Foothills" : "Waters off \(alert.region)"))),
                 ("geocode", .object([("SAME", .array([])), ("UGC", .array(zones.map { .string($0) }))])), ("affectedZones", .array([])),
                 ("references", .array(referenced)),
                 ("sent", .string(alert.time(sent))), ("effective", .string(alert.time(sent))),
@@ -187,7 +212,7 @@ enum MetAlerts {
     /// How long after `now` an answer's `Expires` is.
     static let expiresAfter: Double = 30 * 60
 
-    static func answer(_ request: ServerRequest, now: Double, current: Bool = true) -> ServerResponse {
+    static func answer(_ request: ServerRequest, now: Double, current: Bool = true, thrice: AlertThrice? = nil) -> ServerResponse {
         guard let lat = request.queryValue("lat"), let lon = request.queryValue("lon"),
               let latitude = Double(lat), let longitude = Double(lon) else {
             return .json(400, .object([("error", .string("lat and lon are required together"))]))
@@ -225,7 +250,16 @@ enum MetAlerts {
                                   area: alert.region, interval: (alert.firstSent, alert.inForceUntil), type: reissued ? "Update" : "Alert")
             message.incident = storm
             message.sent = alert.lastSent
-            features.append(message.feature)
+            if let thrice {
+                // A second apart (MET's identifier carries the time of issue), or one identifier.
+                features += thrice.copies { copy in
+                    var copied = message
+                    copied.sent = alert.lastSent + (thrice.kind == .oneIdentifier ? 0 : Double(copy))
+                    return copied.feature
+                }
+            } else {
+                features.append(message.feature)
+            }
             let gusts = english ? "Strong wind gusts" : "Kraftige vindkast"
             if now < downgrade {
                 features.append(Message(alert: alert, english: english, number: 2, level: levels[0], event: "wind", name: gusts,

@@ -129,6 +129,8 @@ struct Router: Sendable {
             }
         case .zoneNamed(let name): return .respond(answer(request, route: route, hostile: false, zoneNamed: name))
         case .offsetHours(let hours): return .respond(answer(request, route: route, hostile: false, offsetHours: hours))
+        case .alertThrice(let kind, let sending):
+            return .respond(answer(request, route: route, hostile: false, alertThrice: AlertThrice(kind: kind, sending: sending)))
         case .forecastHeader(let name, let value, let status, let retryAfter):
             guard case .darkSky = route else { return .respond(answer(request, route: route, hostile: false)) }
             var response = status == 200 ? answer(request, route: route, hostile: false) : failures.status(status, retryAfter: retryAfter)
@@ -140,7 +142,7 @@ struct Router: Sendable {
     /// The normal answer: provider errors for a bad method, key, location or units, else a document.
     func answer(_ request: ServerRequest, route: Route, hostile: Bool, echoing echoed: String? = nil, regions: [String]? = nil, summaries: [String] = [], openMeteoHours: Int? = nil, openMeteoValue: (String, Double)? = nil,
                 airQualityHours: Int? = nil, airQualityIndex: Double? = nil, airQualityValue: (String, Double)? = nil, ensembleQuirk: ForecastSimulator.EnsembleQuirk? = nil,
-                zoneNamed: String? = nil, offsetHours: Double? = nil) -> ServerResponse {
+                zoneNamed: String? = nil, offsetHours: Double? = nil, alertThrice: AlertThrice? = nil) -> ServerResponse {
         if route == .notFound {
             return .json(404, .object([("detail", .string("Not Found"))]))
         }
@@ -150,7 +152,7 @@ struct Router: Sendable {
         switch route {
         case .darkSky(let pathKey, let location):
             return darkSky(request, pathKey: pathKey, location: location, hostile: hostile, echoing: echoed, regions: regions, summaries: summaries, zoneNamed: zoneNamed,
-                           offsetHours: offsetHours)
+                           offsetHours: offsetHours, alertThrice: alertThrice)
         case .openMeteoForecast(let name):
             return OpenMeteo.forecast(request, endpoint: OpenMeteo.endpoints[name]!, now: now, hours: openMeteoHours, fixed: openMeteoValue,
                                       zoneNamed: zoneNamed)
@@ -159,9 +161,9 @@ struct Router: Sendable {
         case .ipLocation:
             return IPLocation.answer(request)
         case .nwsAlerts:
-            return NWSAlerts.answer(request, now: now)
+            return NWSAlerts.answer(request, now: now, thrice: alertThrice)
         case .metAlerts(let current):
-            return MetAlerts.answer(request, now: now, current: current)
+            return MetAlerts.answer(request, now: now, current: current, thrice: alertThrice)
         case .airQuality:
             return AirQualityAPI.answer(request, now: now, hours: airQualityHours, index: airQualityIndex, value: airQualityValue)
         case .ensemble:
@@ -172,7 +174,7 @@ struct Router: Sendable {
     }
 
     private func darkSky(_ request: ServerRequest, pathKey: String, location: String, hostile: Bool, echoing echoed: String?, regions: [String]?,
-                         summaries: [String] = [], zoneNamed: String? = nil, offsetHours: Double? = nil) -> ServerResponse {
+                         summaries: [String] = [], zoneNamed: String? = nil, offsetHours: Double? = nil, alertThrice: AlertThrice? = nil) -> ServerResponse {
         if let apiKey {
             // Pirate-Weather/pirateweather docs/API.md: the key may travel in an `apikey`
             // header, with any placeholder in the path's key segment; the gateway in front of
@@ -206,6 +208,7 @@ struct Router: Sendable {
             summaryPieces: summaries,
             zoneNamed: zoneNamed,
             offsetHours: offsetHours,
+            alertThrice: alertThrice,
             now: now,
             version: Int(request.queryValue("version") ?? "1") ?? 1
         )

@@ -2,8 +2,8 @@
 /// rain reads back (8 MB, `ForecastCache`): a feed of 1,500 alerts, each with 1,000 control
 /// characters the cache writes as `\u0085` (6 bytes each), made a cache document of 9 MB, and
 /// the place's forecast was lost with it. A place keeps its `alertLimit` most severe and soonest
-/// alerts, in the order they came, and each text at most so long: at most about 50 x 11,000
-/// characters of 6 bytes, 3.3 MB, however hostile the feed.
+/// alerts, in the order they came, and each text at most so long: at most about 50 x 15,000
+/// characters of 6 bytes, 4.5 MB, however hostile the feed.
 extension Forecast {
     /// The most alerts a place keeps: no real area has nearly so many in force at once.
     static let alertLimit = 50
@@ -38,7 +38,7 @@ extension Forecast.Alert {
 
     /// This alert with each text at most so long (counted in Unicode scalars, since one
     /// character may hold any number of them), a long one ending in "…"; of many regions the
-    /// first are kept, of many references the last.
+    /// first are kept, of many references the last, of many identical alerts the first.
     var fitted: Forecast.Alert {
         var alert = self
         alert.title = title.cut(to: 200)
@@ -49,6 +49,7 @@ extension Forecast.Alert {
         alert.id = id?.cut(to: 200)
         alert.references = references.suffix(20).map { $0.cut(to: 200) }
         alert.series = series?.cut(to: 200)
+        alert.sameAs = sameAs.prefix(20).map { $0.cut(to: 200) }
         return alert
     }
 }

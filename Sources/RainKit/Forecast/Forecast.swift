@@ -244,10 +244,13 @@ public struct Forecast: Sendable, Equatable {
         /// name the messages it replaces (MET Norway: its event, area and start), each of which
         /// has an identifier of its own.
         public var series: String?
+        /// The `seriesKey`s of the identical alerts (same title, severity and end) of the same
+        /// answer this one stands for (`mergingIdenticalAlerts`): told once, as each of them.
+        public var sameAs: [String]
 
         public init(title: String, severity: String? = nil, regions: [String] = [], time: Date? = nil,
                     expires: Date? = nil, description: String? = nil, uri: String? = nil, id: String? = nil,
-                    references: [String] = [], series: String? = nil) {
+                    references: [String] = [], series: String? = nil, sameAs: [String] = []) {
             self.title = title
             self.severity = severity
             self.regions = regions
@@ -258,6 +261,7 @@ public struct Forecast: Sendable, Equatable {
             self.id = id
             self.references = references
             self.series = series
+            self.sameAs = sameAs
         }
     }
 }

@@ -81,6 +81,7 @@ enum ForecastFields {
         Field("id", .text({ $0.id }, { $0.id = $1 })),
         Field("references", .textsIfAny({ $0.references }, { $0.references = $1 })),
         Field("series", .text({ $0.series }, { $0.series = $1 })),
+        Field("same_as", .textsIfAny({ $0.sameAs }, { $0.sameAs = $1 })),
     ]
 
     static let coordinate: [Field<Coordinate>] = [

@@ -28,9 +28,12 @@ public struct NotifiedLog: Sendable, Equatable {
 
     public func contains(_ id: String) -> Bool { ids.contains(id) }
 
+    /// Remembers `event` as sent, by its own ID and those of the identical alerts it stands for.
     public mutating func record(_ event: NotifyEvent, at now: Date) {
-        if !ids.insert(event.id).inserted { entries.removeAll { $0.id == event.id } }
-        entries.append(Entry(id: event.id, placeID: event.placeID, sentAt: now, expires: event.kind == .alert ? event.ends : nil))
+        for id in event.recordedIDs {
+            if !ids.insert(id).inserted { entries.removeAll { $0.id == id } }
+            entries.append(Entry(id: id, placeID: event.placeID, sentAt: now, expires: event.kind == .alert ? event.ends : nil))
+        }
     }
 
     /// Forgets the rain of a place: after a dry spell the next rain is news again.

@@ -7,6 +7,7 @@ extension NotifyEvent {
         var event = self
         event.id = redaction.scrubbing(id)
         event.sentAs = sentAs.map(redaction.scrubbing)
+        event.sameAs = sameAs.map(redaction.scrubbing)
         event.placeName = redaction.scrubbing(placeName)
         event.summary = redaction.scrubbing(summary)
         event.body = redaction.scrubbing(body)

@@ -14,6 +14,10 @@ public struct NotifyEvent: Sendable, Equatable {
     /// The IDs an update of an alert would have had as the messages it replaces: where one of
     /// them was sent, so was this (a routine re-issue, with the same title, severity and end).
     public var sentAs: [String] = []
+    /// The IDs of the identical alerts of the same forecast this one stands for (`Alert.sameAs`):
+    /// where one of them was sent, so was this, and when this is sent, so is each of them, so
+    /// that a later answer with only one of them does not tell it again.
+    public var sameAs: [String] = []
     public var placeID: UUID
     public var placeName: String
     /// One short line: "Rain in Berlin in about 20 min (moderate, ~2 mm in the first hour)".
@@ -35,6 +39,9 @@ public struct NotifyEvent: Sendable, Equatable {
     public var regions: [String] = []
     public var uri: String?
     public var units: UnitSystem
+
+    /// Its own ID and those of the identical alerts it stands for: what is remembered when it is sent.
+    public var recordedIDs: [String] { [id] + sameAs }
 
     /// An alert whose severity is "Extreme" goes out in quiet hours too.
     public var isExtreme: Bool { kind == .alert && severity?.lowercased() == "extreme" }

@@ -4,7 +4,8 @@ extension NotifyEventFinder {
     /// Each alert not yet expired: "Wind warning for Berlin until Thu 18:00" (the end in the
     /// place's zone), its severity and the start of its description below. An alert is the
     /// same while its title, severity, end and series are (`alertIdentity`); a re-issue that
-    /// names the message it replaces (NWS `references`) counts as sent where that one was.
+    /// names the message it replaces (NWS `references`) counts as sent where that one was, and
+    /// identical alerts of one answer are one (`Forecast.mergingIdenticalAlerts`), sent as each.
     func alertEvents(for location: Location, in forecast: Forecast, clock: LocalClock) -> [NotifyEvent] {
         forecast.alerts.filter { ($0.expires ?? .distantFuture) > now }.map { alert in
             let name = location.name.strippingControlCharacters
@@ -17,7 +18,7 @@ extension NotifyEventFinder {
             let details = [severity.map { Forecast.Alert.severityWords($0, words).capitalizedFirst + "." },
                            description.isEmpty ? nil : String(description.prefix(200))]
             var event = NotifyEvent(
-                kind: .alert, id: identity(alert.series ?? alert.id ?? alert.uri ?? ""), placeID: location.id, placeName: name,
+                kind: .alert, id: identity(alert.seriesKey), placeID: location.id, placeName: name,
                 summary: summary, body: details.compactMap { $0 }.joined(separator: " "),
                 starts: alert.time, units: forecast.units)
             event.ends = alert.expires
@@ -25,6 +26,7 @@ extension NotifyEventFinder {
             event.regions = alert.regions.map(\.strippingControlCharacters)
             event.uri = alert.uri
             event.sentAs = alert.references.map(identity)
+            event.sameAs = alert.sameAs.map(identity)
             return event
         }
     }

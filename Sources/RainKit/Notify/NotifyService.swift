@@ -32,7 +32,7 @@ public struct NotifyService: Sendable {
         let quiet = settings.quietHours.flatMap { $0.contains(now, in: machineZone) ? $0 : nil }
         let items = forecasts.flatMap { location, forecast in
             finder.events(for: location, in: forecast).map { event in
-                let sent = remembered.contains(event.id) || event.sentAs.contains(where: remembered.contains)
+                let sent = (event.recordedIDs + event.sentAs).contains(where: remembered.contains)
                 let status: NotificationRound.Status = sent ? .sent
                     : quiet != nil && !event.isExtreme ? .held : .new
                 return NotificationRound.Item(event: event, status: status)
@@ -67,8 +67,9 @@ public struct NotifyService: Sendable {
         for place in round.dryPlaces { log.forgetRain(at: place) }
         log.prune(now: now)
         // An update counted as sent through the message it replaces is remembered by its own ID,
-        // so that the next update, which names only this one, is not news either.
-        for item in round.items where item.status == .sent && !log.contains(item.event.id) { log.record(item.event, at: now) }
+        // so that the next update, which names only this one, is not news either; so is an
+        // alert counted as sent through an identical one, and that one through it.
+        for item in round.items where item.status == .sent && !item.event.recordedIDs.allSatisfy(log.contains) { log.record(item.event, at: now) }
         checkpoint.start(log, file: logFile, saved: log == loaded ? loaded : nil)
         do {
             for event in round.news {

@@ -182,7 +182,7 @@ public struct ForecastService: Sendable {
             // Europe/Warsaw. Else the provider's rule (Open-Meteo's stand-in zones).
             let placeZone = location.timeZone.flatMap { ZoneInfo.named($0) == nil ? nil : $0 }
             let zone = placeZone ?? settings.provider.unit.timeZone(forecastZone: forecast.timeZone, placeZone: location.timeZone)
-            let (fitted, alerts) = forecast.keepingAlertsThatFit()
+            let (fitted, alerts) = forecast.mergingIdenticalAlerts().keepingAlertsThatFit()
             if alerts > Forecast.alertLimit {
                 warnOfFeed(.trn("{place}: kept the {kept} most severe of {count} alert", "{place}: kept the {kept} most severe of {count} alerts",
                                 count: alerts, ["place": .verbatim(location.name), "kept": .verbatim(String(Forecast.alertLimit))]))
