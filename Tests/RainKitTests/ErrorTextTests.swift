@@ -53,6 +53,7 @@ import Testing
         CrontabEntry.Unrunnable(name: .verbatim("RAIN_HOME")),
         CrontabEntry.Unrunnable(name: LocalizedText(N_("the path of rain"))),
         UserSystemd.Failure.notRunning(reason: LocalizedText(N_("systemctl is not installed"))),
+        UserSystemd.Failure.timedOut,
         UserSystemd.Failure.file(fileError),
         SystemdUnits.Problem.lineBreak(name: .verbatim("RAIN_HOME")),
         SystemdUnits.Problem.lineBreak(name: LocalizedText("the path of rain")),

@@ -135,24 +135,35 @@ struct NotifyCommand: RunnableCommand {
     }
 
     /// Delivers the events; a signal that ends rain meanwhile (SIGTERM at shutdown, Ctrl-C,
-    /// SIGHUP) is passed on to the group of the program that runs (notify-send or the command:
-    /// what of it still runs when rain has gone is killed by the group's watchdog), and what was
-    /// delivered before it is saved, so that it does not go out again; then rain ends as the
-    /// signal would have it. One ignored when rain started (nohup's SIGHUP) stays ignored.
+    /// SIGHUP) is passed on to the group of the program that runs (notify-send or the command)
+    /// and to those of jobs earlier commands left in the background (what of them still runs
+    /// when rain has gone is killed by each group's watchdog), and what was delivered before it
+    /// is saved, so that it does not go out again; then rain ends as the signal would have it.
+    /// One ignored when rain started (nohup's SIGHUP) stays ignored. Those jobs run beside the
+    /// next events and are stopped before rain exits, if their time is not up before.
     private func deliver(_ forecasts: [(Location, Forecast)], with notifier: NotifyService, _ context: CommandContext,
                          timeLimit: Duration) async throws -> NotificationRound {
         let checkpoint = DeliveryCheckpoint()
         let running = Mutex<Int32>(0)
+        let leftovers = LeftoverGroups()
         let subscription = Signals.subscribe(Signals.ending) { signal in
             guard !Signals.wasIgnoredAtStart(signal) else { return }
             let group = running.withLock { $0 }
             if group > 0 { kill(-group, signal) }
+            leftovers.pass(signal)
             checkpoint.saveNow()
             Signals.terminate(with: signal)
         }
         defer { subscription.cancel() }
-        return try await notifier.deliver(forecasts, checkpoint: checkpoint,
-                                          through: delivery(context, timeLimit: timeLimit) { group in running.withLock { $0 = group } })
+        let deliver = delivery(context, timeLimit: timeLimit, leftovers: leftovers) { group in running.withLock { $0 = group } }
+        do {
+            let round = try await notifier.deliver(forecasts, checkpoint: checkpoint, through: deliver)
+            _ = try? await DetachedThread.run { leftovers.stopAll() }
+            return round
+        } catch {
+            _ = try? await DetachedThread.run { leftovers.stopAll() }
+            throw error
+        }
     }
 
     /// Sends one event: to --exec's command, else to the desktop, whose bus is looked for at
@@ -164,7 +175,7 @@ struct NotifyCommand: RunnableCommand {
     /// when none does). Each waits for its program on a thread of its own, never on a
     /// cooperative one. Whatever delivers it, an event leaves rain with the key taken out of
     /// its texts, and no program is given a variable that holds the key.
-    private func delivery(_ context: CommandContext, timeLimit: Duration,
+    private func delivery(_ context: CommandContext, timeLimit: Duration, leftovers: LeftoverGroups,
                           running: @escaping @Sendable (Int32) -> Void) -> @Sendable (NotifyEvent) async throws -> Void {
         let redaction = context.keyRedaction()
         if let command {
@@ -174,7 +185,7 @@ struct NotifyCommand: RunnableCommand {
                 let event = redaction.map(event.redacted(by:)) ?? event
                 try await DetachedThread.run {
                     defer { running(0) }
-                    let said = try notifier.send(event, started: running)
+                    let said = try notifier.send(event, leftovers: leftovers, started: running)
                     let lines = said.error.split(separator: "\n").map { String($0).strippingControlCharacters }
                     if !lines.isEmpty { context.console.writeError(lines.map { $0 + "\n" }.joined()) }
                 }
@@ -189,7 +200,7 @@ struct NotifyCommand: RunnableCommand {
             }
             try await DetachedThread.run {
                 defer { running(0) }
-                try notifier.send(event, started: running)
+                try notifier.send(event, leftovers: leftovers, started: running)
             }
         }
     }

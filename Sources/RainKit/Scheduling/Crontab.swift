@@ -4,6 +4,8 @@ import Glibc
 public struct Crontab: Sendable {
     public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
         public var text: LocalizedText
+        /// crontab did not answer within the schedulers' time limit and was stopped.
+        public var timedOut = false
     }
 
     /// The `crontab` program: found on PATH unless a path is given.
@@ -20,7 +22,7 @@ public struct Crontab: Sendable {
         let result = try run(["-l"], input: nil)
         if result.status == 0 && !result.timedOut { return result.output }
         if result.error.contains("no crontab for") && !result.timedOut { return "" }
-        throw Failure(text: LocalizedText(N_("crontab -l failed: {reason}"), ["reason": Self.reason(result)]))
+        throw Failure(text: LocalizedText(N_("crontab -l failed: {reason}"), ["reason": Self.reason(result)]), timedOut: result.timedOut)
     }
 
     /// Replaces the crontab with `text`; a table with nothing but blank lines removes the
@@ -28,7 +30,7 @@ public struct Crontab: Sendable {
     public func write(_ text: String) throws(Failure) {
         if text.allSatisfy(\.isWhitespace) { return try remove() }
         let result = try run(["-"], input: text)
-        guard result.status == 0 && !result.timedOut else { throw Failure(text: Self.installFailure(result)) }
+        guard result.status == 0 && !result.timedOut else { throw Failure(text: Self.installFailure(result), timedOut: result.timedOut) }
     }
 
     /// A crontab that exited refused the table (its words, or its status); one that a signal
@@ -51,7 +53,7 @@ public struct Crontab: Sendable {
     private func remove() throws(Failure) {
         let result = try run(["-r"], input: nil)
         guard !result.timedOut && (result.status == 0 || result.error.contains("no crontab for")) else {
-            throw Failure(text: LocalizedText(N_("crontab -r failed: {reason}"), ["reason": Self.reason(result)]))
+            throw Failure(text: LocalizedText(N_("crontab -r failed: {reason}"), ["reason": Self.reason(result)]), timedOut: result.timedOut)
         }
     }
 

@@ -20,6 +20,9 @@ public struct UserSystemd: Sendable {
         /// systemctl cannot reach a user manager (none runs, or systemctl is missing); `reason`
         /// is what systemctl said, shown as a hint.
         case notRunning(reason: LocalizedText)
+        /// systemctl did not answer within the schedulers' time limit and was stopped: the
+        /// manager may be there, busy or stuck.
+        case timedOut
         case file(FileError)
     }
 
@@ -84,9 +87,7 @@ public struct UserSystemd: Sendable {
         } catch {
             throw .notRunning(reason: .verbatim(error.reason))
         }
-        if outcome.timedOut {
-            throw .notRunning(reason: .verbatim("systemctl --user \(arguments[0]): ") + Subprocess.stoppedAtSchedulerTime)
-        }
+        if outcome.timedOut { throw .timedOut }
         if outcome.status == 127 { throw .notRunning(reason: LocalizedText(N_("systemctl is not installed"))) }
         guard outcome.status == 0 else {
             let said = outcome.error.split(separator: "\n").first.map { String($0).strippingControlCharacters }
@@ -100,6 +101,7 @@ extension UserSystemd.Failure: RainError {
     public var kind: ErrorKind {
         switch self {
         case .notRunning: return .unavailable
+        case .timedOut: return .temporary
         case .file: return .localFile
         }
     }
@@ -107,15 +109,24 @@ extension UserSystemd.Failure: RainError {
     public var text: LocalizedText {
         switch self {
         case .notRunning: return LocalizedText(N_("no systemd user manager for the timer; nothing is left installed"))
+        case .timedOut:
+            let limit = LocalizedText.duration(seconds: Int(Subprocess.schedulerTime.components.seconds))
+            return LocalizedText(N_("timer not installed: {program} took over {duration}: stopped"),
+                                 ["program": .verbatim("systemctl"), "duration": limit])
         case .file(let error): return error.text
         }
     }
 
-    /// What systemctl said, then what to do instead: two hint lines.
+    /// What systemctl said, then what to do instead: two hint lines (one for a systemctl
+    /// that said nothing).
     public var hintText: LocalizedText? {
-        guard case .notRunning(let reason) = self else { return nil }
-        return LocalizedText(lines: [reason, LocalizedText(N_("print the units with {print}, or use: {command}"),
-                                                                      ["print": .verbatim("'rain timer'"), "command": .verbatim("rain cron --install")])])
+        let instead = LocalizedText(N_("print the units with {print}, or use: {command}"),
+                                    ["print": .verbatim("'rain timer'"), "command": .verbatim("rain cron --install")])
+        switch self {
+        case .notRunning(let reason): return LocalizedText(lines: [reason, instead])
+        case .timedOut: return instead
+        case .file: return nil
+        }
     }
 }
 

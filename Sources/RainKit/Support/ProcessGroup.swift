@@ -6,14 +6,36 @@ import Glibc
 enum ProcessGroup {
     /// Whether a process of `group` other than `excluded` still runs (a zombie does not).
     static func runs(_ group: pid_t, besides excluded: pid_t?) -> Bool {
-        guard let folder = opendir("/proc") else { return kill(-group, 0) == 0 }
+        !running(among: [group], besides: excluded.map { [$0] } ?? []).isEmpty
+    }
+
+    /// Those of `groups` in which a process other than `excluded` still runs: one pass over /proc.
+    static func running(among groups: Set<pid_t>, besides excluded: Set<pid_t>) -> Set<pid_t> {
+        guard !groups.isEmpty else { return [] }
+        guard let folder = opendir("/proc") else { return groups.filter { kill(-$0, 0) == 0 } }
         defer { closedir(folder) }
-        while let entry = readdir(folder) {
+        var found: Set<pid_t> = []
+        while found.count < groups.count, let entry = readdir(folder) {
             let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-            guard let pid = pid_t(name), pid != excluded, let (state, processGroup) = status(of: pid) else { continue }
-            if processGroup == group && state != UInt8(ascii: "Z") && state != UInt8(ascii: "X") { return true }
+            guard let pid = pid_t(name), !excluded.contains(pid), let (state, processGroup) = status(of: pid) else { continue }
+            if groups.contains(processGroup) && state != UInt8(ascii: "Z") && state != UInt8(ascii: "X") { found.insert(processGroup) }
         }
-        return false
+        return found
+    }
+
+    /// Stops `groups`, whose leaders were reaped: SIGTERM to each, SIGKILL a second later to
+    /// what of them still runs, and a second more at most for that to end (a killed process
+    /// ends when it is next scheduled; one stuck in the kernel may never end).
+    static func stop(_ groups: Set<pid_t>, besides excluded: Set<pid_t>) {
+        for signal in [SIGTERM, SIGKILL] {
+            var left = running(among: groups, besides: excluded)
+            for group in left { kill(-group, signal) }
+            for _ in 0..<100 where !left.isEmpty {
+                usleep(10_000)
+                left = running(among: left, besides: excluded)
+            }
+            if left.isEmpty { return }
+        }
     }
 
     /// The state letter and process group of `pid` from /proc/PID/stat ("PID (name) S PPID

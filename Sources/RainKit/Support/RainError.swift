@@ -74,5 +74,6 @@ extension LocationsError: RainError {
 }
 
 extension Crontab.Failure: RainError {
-    public var kind: ErrorKind { .localFile }
+    /// A crontab that did not answer may next time (as any program rain starts that hangs).
+    public var kind: ErrorKind { timedOut ? .temporary : .localFile }
 }

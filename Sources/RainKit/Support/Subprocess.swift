@@ -19,8 +19,13 @@ struct Subprocess {
         /// The longest it and what it starts in its process group may run: then the group is
         /// stopped (SIGTERM, and SIGKILL a second later to what is left). A job it leaves in
         /// the background is given the rest of that time after it exits, then stopped, so
-        /// that nothing it started outlives rain.
+        /// that nothing it started outlives rain: rain waits for it, unless `leftovers` is
+        /// given.
         var time: Duration?
+        /// Where the group goes when the command exits and leaves a job in the background:
+        /// `run` returns at once and the job runs on beside what rain does next, until the
+        /// time limit or `LeftoverGroups.stopAll`.
+        var leftovers: LeftoverGroups?
         /// Called with the process group's ID once it runs (the child leads a group of its own
         /// when a time limit is given), so a caller can pass a signal on to it.
         var started: ((Int32) -> Void)?
@@ -30,9 +35,10 @@ struct Subprocess {
         var keptOutput: Int
         var keptError: Int
 
-        init(time: Duration? = nil, started: ((Int32) -> Void)? = nil, keptOutput: Int = .max,
+        init(time: Duration? = nil, leftovers: LeftoverGroups? = nil, started: ((Int32) -> Void)? = nil, keptOutput: Int = .max,
              keptError: Int = Subprocess.keptErrorTail) {
             self.time = time
+            self.leftovers = leftovers
             self.started = started
             self.keptOutput = keptOutput
             self.keptError = keptError
@@ -107,15 +113,14 @@ struct Subprocess {
         // The exchange closes its ends.
         (pipes[0][1], pipes[1][0], pipes[2][0]) = (-1, -1, -1)
         let ended = exchange.run(child: child, deadline: deadline)
-        let status: Int32
-        if let ended, let deadline {
-            status = ended
-            endGroup(child, leaderStatus: ended, by: deadline, besides: watchdog?.pid)
+        let status = ended ?? stopGroup(child, besides: watchdog?.pid)
+        if ended != nil, let deadline, let watchdog, let leftovers = limits.leftovers {
+            leftovers.keep(child, until: deadline, watchdog: watchdog)
         } else {
-            status = ended ?? stopGroup(child, besides: watchdog?.pid)
+            if let ended, let deadline { endGroup(child, leaderStatus: ended, by: deadline, besides: watchdog?.pid) }
+            // After the group's end: a rain killed while it waits for the group still takes it along.
+            watchdog?.standDown()
         }
-        // After the group's end: a rain killed while it waits for the group still takes it along.
-        watchdog?.standDown()
         return Outcome(status: ChildProcess.exitStatus(status), output: String(decoding: exchange.collected[0], as: UTF8.self),
                        error: String(decoding: exchange.collected[1], as: UTF8.self), timedOut: ended == nil,
                        signal: status & 0x7F == 0 ? nil : status & 0x7F)
@@ -141,7 +146,7 @@ struct Subprocess {
         var reaped = leaderStatus != nil
         for _ in 0..<20 {
             if !reaped { reaped = waitpid(group, &status, WNOHANG) == group }
-            // The watchdog dies of the SIGTERM too, but is reaped only when it stands down.
+            // The watchdog ignores the SIGTERM, and is reaped only when it stands down.
             if reaped && !ProcessGroup.runs(group, besides: watchdog) { return status }
             usleep(50_000)
         }
@@ -158,46 +163,6 @@ struct Subprocess {
     }
 }
 
-/// Takes a command's process group down when rain dies, however it dies (SIGKILL included,
-/// which rain cannot catch): a shell in that group waits to read from a pipe whose only
-/// writing end rain holds (close-on-exec, so nothing rain starts holds it), and when the kernel
-/// closes it with rain's other descriptors, kills the group with SIGKILL, itself included: the
-/// command and whatever it started that stayed in its group (a child that leaves it, with
-/// setsid or setpgid, is not followed). While rain lives, the command's time limit decides:
-/// rain stops the watchdog once the group has ended, without a kill of the group.
-private struct GroupWatchdog {
-    let pid: pid_t
-    private let holder: Int32
-
-    /// Nil when it could not be started (no pipe, or the group is gone): the command then runs
-    /// as before, bounded while rain lives.
-    init?(guarding group: pid_t) {
-        var ends: [Int32] = [-1, -1]
-        guard pipe(&ends) == 0 else { return nil }
-        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
-        defer { close(ends[0]) }
-        let script = Array("read -r _; kill -s KILL 0".utf8)
-        let standard = ChildProcess.Standard(input: ends[0], output: nil, error: nil)
-        switch ChildProcess.spawn("/bin/sh", [Array("-c".utf8), script], environment: ["PATH": "/usr/bin:/bin"], standard: standard,
-                                  ownGroup: false, joining: group) {
-        case .success(let pid):
-            self.pid = pid
-            holder = ends[1]
-        case .failure:
-            close(ends[1])
-            return nil
-        }
-    }
-
-    /// Ends the watchdog (rain lives: no kill of the group by it).
-    func standDown() {
-        kill(pid, SIGKILL)
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-        close(holder)
-    }
-}
-
 /// Writes a child's input and reads both its outputs at once, so a child that prints much
 /// before it has read everything never waits on us while we wait on it. It ends when the child
 /// has exited, not when its pipes close: a job it left running in the background may hold
@@ -211,8 +176,13 @@ private struct Exchange {
     private var written = 0
     private var buffer = [UInt8](repeating: 0, count: 65536)
 
-    /// How often a child that neither prints nor closes its pipes is checked for having exited.
-    private static let exitCheck: Int32 = 100
+    /// How long a child that neither prints nor closes its pipes is waited for before the next
+    /// check of whether it exited, in microseconds: from `firstCheck`, doubled at each quiet
+    /// check up to `exitCheck`, so a quick command is seen to end within a fraction of a
+    /// millisecond (its pipes close just before it can be reaped) and a slow one costs ten
+    /// checks a second.
+    private static let firstCheck = 100
+    private static let exitCheck = 100_000
     /// What is read after the child exited at most: more than any pipe holds (1 MiB, Linux's
     /// pipe-max-size), less than a background job that prints without end would give.
     private static let drainedAfterExit = 1 << 20
@@ -230,12 +200,13 @@ private struct Exchange {
     mutating func run(child: pid_t, deadline: ContinuousClock.Instant?) -> Int32? {
         defer { closeInput(); closeOutputs() }
         var status: Int32 = 0
+        var pause = Self.firstCheck
         while true {
-            var wait = Self.exitCheck
+            var wait = pause
             if let deadline {
                 let left = ContinuousClock.now.duration(to: deadline)
                 if left <= .zero { return nil }
-                wait = min(wait, Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000 + 1))
+                wait = min(wait, Int(clamping: left.components.seconds * 1_000_000 + left.components.attoseconds / 1_000_000_000_000 + 1))
             }
             if outputs.allSatisfy({ $0 < 0 }) && stdin < 0 {
                 // Nothing left to exchange: only the child's exit to wait for.
@@ -244,14 +215,16 @@ private struct Exchange {
                     return status
                 }
                 if waitpid(child, &status, WNOHANG) == child { return status }
-                usleep(useconds_t(wait) * 1000)
-                continue
+                usleep(useconds_t(wait))
+            } else {
+                let exchanged = step(wait: Int32((wait + 999) / 1000))
+                if waitpid(child, &status, WNOHANG) == child {
+                    drain()
+                    return status
+                }
+                if exchanged { pause = Self.firstCheck; continue }
             }
-            step(wait: wait)
-            if waitpid(child, &status, WNOHANG) == child {
-                drain()
-                return status
-            }
+            pause = min(pause * 2, Self.exitCheck)
         }
     }
 

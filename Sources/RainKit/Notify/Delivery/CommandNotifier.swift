@@ -1,11 +1,11 @@
 /// `rain notify --exec CMD`: CMD run by `/bin/sh -c` once per event, the event as one JSON
 /// object on its standard input and `RAIN_NOTIFY_SUMMARY`, `RAIN_NOTIFY_BODY` and
 /// `RAIN_NOTIFY_PLACE` in its environment. It runs in a process group of its own for at most
-/// `timeLimit` (`notify.exec_timeout`, 60 s by default); then the group is killed. Jobs the
-/// shell leaves in the background are waited for until then too, and then stopped. Its
-/// standard output is read and dropped, and only the tail of its standard error is kept, so
-/// that a command that prints without end never fills rain's memory; it has delivered when the
-/// shell exits 0, whatever a job it left in the background still holds open. Like every
+/// `timeLimit` (`notify.exec_timeout`, 60 s by default); then the group is killed. It has
+/// delivered when the shell exits 0: jobs it left in the background then run on beside the
+/// next events, within the same limit (`LeftoverGroups`). Its standard output is read and
+/// dropped, and only the tail of its standard error is kept, so that a command that prints
+/// without end never fills rain's memory. Like every
 /// program rain runs it is given no variable that holds the key (`ChildEnvironment`), and the
 /// key is taken out of what rain repeats of its stderr.
 public struct CommandNotifier: Sendable {
@@ -34,14 +34,16 @@ public struct CommandNotifier: Sendable {
     }
 
     /// Runs the command for `event`; `started` gets its process group's ID as soon as it runs
-    /// (to pass on a signal that ends rain).
-    public func send(_ event: NotifyEvent, started: (@Sendable (Int32) -> Void)? = nil) throws(NotifyError) -> Output {
+    /// (to pass on a signal that ends rain); `leftovers` takes the group when the shell exits
+    /// and leaves a job running (without it, rain waits for the job until the time limit).
+    public func send(_ event: NotifyEvent, leftovers: LeftoverGroups? = nil,
+                     started: (@Sendable (Int32) -> Void)? = nil) throws(NotifyError) -> Output {
         let variables = ["RAIN_NOTIFY_SUMMARY": event.summary, "RAIN_NOTIFY_BODY": event.body, "RAIN_NOTIFY_PLACE": event.placeName]
         let outcome: Subprocess.Outcome
         do {
             outcome = try Subprocess.run("/bin/sh", ["-c", command], input: event.jsonText(compactly: true),
                                          environment: environment, extra: variables,
-                                         limits: Subprocess.Limits(time: timeLimit, started: started, keptOutput: 0))
+                                         limits: Subprocess.Limits(time: timeLimit, leftovers: leftovers, started: started, keptOutput: 0))
         } catch {
             throw .deliveryFailed(what: "/bin/sh", reason: error.reason)
         }

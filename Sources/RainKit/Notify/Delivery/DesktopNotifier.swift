@@ -20,16 +20,17 @@ public struct DesktopNotifier: Sendable {
     }
 
     /// Shows `event`; `started` gets notify-send's process group as soon as it runs (to pass
-    /// on a signal that ends rain). One stopped at `timeLimit` has not delivered: nothing
-    /// said it was shown.
-    public func send(_ event: NotifyEvent, started: (@Sendable (Int32) -> Void)? = nil) throws(NotifyError) {
+    /// on a signal that ends rain); `leftovers`, as for a command. One stopped at `timeLimit`
+    /// has not delivered: nothing said it was shown.
+    public func send(_ event: NotifyEvent, leftovers: LeftoverGroups? = nil,
+                     started: (@Sendable (Int32) -> Void)? = nil) throws(NotifyError) {
         let urgency = event.isExtreme || event.severity?.lowercased() == "severe" ? "critical" : "normal"
         let arguments = ["--app-name=rain", "--urgency=\(urgency)", "--icon=\(Self.icon(event))", "--",
                          event.summary, Self.markupEscaped(event.body)]
         let outcome: Subprocess.Outcome
         do {
             outcome = try Subprocess.run(Self.program, arguments, input: nil, environment: environment,
-                                         limits: Subprocess.Limits(time: Self.timeLimit, started: started, keptOutput: 0))
+                                         limits: Subprocess.Limits(time: Self.timeLimit, leftovers: leftovers, started: started, keptOutput: 0))
         } catch {
             throw .deliveryFailed(what: Self.program, reason: error.reason)
         }
