@@ -201,7 +201,7 @@ import Testing
                               ["show", "Springfield", "--pick", "11"]] {
                 let beyond = try await world.keylessRain(arguments, environment: environment)
                 #expect(beyond.status == 64, "\(beyond)")
-                #expect(beyond.error.hasPrefix("rain: error: the value '\(arguments.last ?? "")' is invalid for '--pick <n>': give a number from 1 to 10\n"),
+                #expect(beyond.error.hasPrefix("rain: error: '--pick \(arguments.last ?? "")': give a number from 1 to 10\n"),
                         "\(beyond)")
             }
             #expect(fileBytes(home + "/defaults.json") == before)

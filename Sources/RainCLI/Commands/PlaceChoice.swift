@@ -34,7 +34,7 @@ struct PlaceChoice {
     /// `--pick` and `--country` as given, checked: a number a lookup can list, a two-letter code.
     static func checked(pick: Int?, country: String?) throws -> (pick: Int?, countryCode: String?) {
         if let pick, !(1...PlaceLookup.maximumMatches).contains(pick) {
-            throw ValidationError(N_("the value '{pick}' is invalid for '--pick <n>': give a number from 1 to {most}"),
+            throw ValidationError(N_("'--pick {pick}': give a number from 1 to {most}"),
                                   ["pick": "\(pick)", "most": "\(PlaceLookup.maximumMatches)"])
         }
         if let country, !(country.count == 2 && country.allSatisfy { $0.isASCII && $0.isLetter }) {
