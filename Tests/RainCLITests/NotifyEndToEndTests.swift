@@ -421,6 +421,33 @@ import Testing
         }
     }
 
+    /// An entry is forgotten whatever its dates say (hostile trial 16, P1): an alert in force
+    /// is kept at most 30 days after it was sent, an entry dated more than two days ahead of
+    /// the clock at once. Entries of year 9999 had been kept for good.
+    @Test func entriesOfYear9999AreForgotten() async throws {
+        try await withTemporaryDirectory { home in
+            let (world, _) = try world(home)
+            try FileManager.default.createDirectory(atPath: home + "/state", withIntermediateDirectories: true)
+            let place = "00000000-0000-4000-8000-000000000001"
+            func entry(_ id: String, sent: Date, expires: String?) -> String {
+                #"{"id":"\#(id)","place":"\#(place)","sent_at":"\#(UTCTimestamp.string(sent))""# + (expires.map { #","expires":"\#($0)""# } ?? "") + "}"
+            }
+            let day: TimeInterval = 86_400
+            let entries = [entry("alert-sent-40-days-ago", sent: Self.now - 40 * day, expires: "9999-12-31T00:00:00Z"),
+                           entry("sent-in-9999", sent: Date(timeIntervalSince1970: 253_370_764_800), expires: nil),
+                           entry("alert-sent-in-9999", sent: Date(timeIntervalSince1970: 253_370_764_800), expires: "9999-12-31T00:00:00Z"),
+                           entry("alert-sent-3-days-ago", sent: Self.now - 3 * day, expires: "9999-12-31T00:00:00Z"),
+                           entry("sent-a-day-ahead", sent: Self.now + day, expires: nil),
+                           entry("sent-yesterday", sent: Self.now - day, expires: nil)]
+            writeFile(home + "/state/notified.json", #"{"sent":["# + entries.joined(separator: ",") + "]}")
+            let result = try await world.rain(["notify", "Berlin"] + exec(home))
+            #expect(result.status == 0, "\(result)")
+            let saved = try String(contentsOfFile: home + "/state/notified.json", encoding: .utf8)
+            for kept in ["alert-sent-3-days-ago", "sent-a-day-ahead", "sent-yesterday"] { #expect(saved.contains(kept), "\(kept)") }
+            for gone in ["alert-sent-40-days-ago", "sent-in-9999", "alert-sent-in-9999"] { #expect(!saved.contains(gone), "\(gone)") }
+        }
+    }
+
     @Test func aStateFileThatIsNotRainsIsLeftAsItIs() async throws {
         try await withTemporaryDirectory { home in
             let (world, _) = try world(home)

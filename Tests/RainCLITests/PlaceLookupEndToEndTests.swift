@@ -154,6 +154,9 @@ import Testing
         #expect(places.count == 1)
         #expect(places[0].name == "EvilTown" && places[0].country == "Xland" && places[0].region == "Red")
         #expect(!places[0].qualifiedName.containsControlCharacters)
+        // Invisible characters go too, and a line break is a space (README, hostile trial 16, M1).
+        let hidden = try GeocodingDecoder.decode(Data(#"{"results":[{"name":"Ber\u200blin","latitude":1,"longitude":2,"admin1":"A\u2028B"}]}"#.utf8))
+        #expect(hidden.first?.name == "Berlin" && hidden.first?.region == "A B")
     }
 
     @Test func aStoreWrittenByThePreviousVersionLoadsAndKeepsItsShape() async throws {

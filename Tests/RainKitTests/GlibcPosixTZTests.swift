@@ -46,6 +46,31 @@ import Testing
         #expect(wrong.isEmpty, "\(variable): \(wrong.count) of \(moments.count), first \(wrong.prefix(3))")
     }
 
+    /// A month of 0 or 13 that glibc stopped reading the rule at (hostile trial 16, T2):
+    /// `compute_change` reads its table of months in the next row, which is defined for M13
+    /// in a common year and M0 in a leap year, and glibc's answer is kept there. (M0 in a
+    /// common year, and M13 a week on in a leap year, read outside the table: undefined.)
+    @Test(.enabled(if: ["/usr/bin/date", "/bin/date"].contains { FileManager.default.isExecutableFile(atPath: $0) }),
+          arguments: [("EST99:00jst,0,M13.0.6", [1990, 2026, 2027]), ("JST01JST14:30:00,J1,M13.6.0", [1990, 2026, 2027]),
+                      ("ABCDEFGHIJK+1jst25,M12.1.0,M13.2.6", [1990, 2026, 2027]), ("ABC-09ABC,0,M13.1.6/24:00:00", [2026, 2027, 2028]),
+                      ("<ab-cd>5ABCDEFGHIJK168:00,J1/2,M13.5.7", [1990, 2026, 2027]), (":jst+9:30<ab-cd>,59,M13.2.6/1:2:3", [2026, 2027]),
+                      ("XYZW+23XYZW,M0.1.6,J59", [2028, 2040]), ("JST00<+05>,M0.6.7,J59/+3", [2028, 2040]),
+                      ("JST-168:075XYZW,M0.5.0/2,J60", [2028, 2040]), ("EST+9<-12>,M0.5.7,M1.6.0/2:60", [2028, 2040])] as [(String, [Int])])
+    func monthsOutsideTheYearAreGlibcsWhereDefined(_ variable: String, _ years: [Int]) async throws {
+        let zone = ZoneInfo.machine(environment: ["TZ": variable])
+        var moments: [Int64] = []
+        for year in years {
+            for day in stride(from: 0, to: 366, by: 3) {
+                let midnight = Int64(CivilDate(year: year, month: 1, day: 1).days + day) * 86_400
+                moments += [midnight, midnight + 3 * 3600 + 1800, midnight + 14 * 3600]
+            }
+        }
+        let glibc = try await Self.dateOffsets(tz: variable, at: moments)
+        let rain = moments.map { Int(zone.zone.offset(at: $0)) / 60 * 60 }
+        let wrong = zip(moments, zip(rain, glibc)).filter { $1.0 != $1.1 }
+        #expect(wrong.isEmpty, "\(variable): \(wrong.count) of \(moments.count), first \(wrong.prefix(3))")
+    }
+
     /// `date +%z` at each moment, in seconds east, with `environment` beside `TZ` (`TZDIR`).
     static func dateOffsets(tz: String, at moments: [Int64], environment: [String: String] = [:]) async throws -> [Int] {
         let script = #"for t in "$@"; do date -d "@$t" +%z; done"#

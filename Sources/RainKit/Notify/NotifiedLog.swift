@@ -1,7 +1,8 @@
 import FoundationEssentials
 
 /// What `rain notify` has delivered, kept in `notified.json` so each event goes out once.
-/// Entries older than two days are pruned (an alert still in force is kept until it ends).
+/// Entries older than two days are pruned (an alert still in force is kept until it ends, for
+/// at most 30 days); so is one sent more than two days ahead of the clock.
 public struct NotifiedLog: Sendable, Equatable {
     public struct Entry: Sendable, Equatable {
         public var id: String
@@ -12,6 +13,10 @@ public struct NotifiedLog: Sendable, Equatable {
     }
 
     public static let keptFor: TimeInterval = 2 * 86_400
+    /// The longest an alert in force is kept, whatever end it gives: longer than any alert
+    /// in force in practice, and a file's year 9999 still ends. One in force for longer goes
+    /// out again once a month, a reminder rather than a flood.
+    public static let alertKeptFor: TimeInterval = 30 * 86_400
     public static let limit = RegularFile.Limit(bytes: 4 << 20, kind: LocalizedText(N_("the notifications sent")))
 
     /// Oldest first.
@@ -43,7 +48,11 @@ public struct NotifiedLog: Sendable, Equatable {
 
     public mutating func prune(now: Date) {
         remove { entry in
-            now.timeIntervalSince(entry.sentAt) > Self.keptFor && (entry.expires ?? .distantPast) < now
+            let age = now.timeIntervalSince(entry.sentAt)
+            // Sent ahead of the clock by more than two days: a clock put back, or a hand-edited file.
+            guard age >= -Self.keptFor else { return true }
+            let inForce = (entry.expires ?? .distantPast) >= now
+            return age > (inForce ? Self.alertKeptFor : Self.keptFor)
         }
     }
 

@@ -108,8 +108,10 @@ public enum RegularFile {
     }
 
     /// At most `limit.bytes` of a regular file, however large it is; nil when it cannot be
-    /// read. Only for a look at a file rain refuses (the key it may hold, to hide it), never
-    /// for one it uses: that is read whole by `read(_:limit:)` or refused.
+    /// read. For a look at a file rain refuses (the key it may hold, to hide it), and for a
+    /// TZif file, of which glibc reads the head its header describes whatever follows
+    /// (`TZifReader.head(of:)`); any other file rain uses is read whole by `read(_:limit:)`
+    /// or refused.
     public static func prefix(of path: String, limit: Limit) -> [UInt8]? {
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY)
         guard descriptor >= 0 else { return nil }

@@ -28,8 +28,9 @@ struct PosixTimeZoneRule: Sendable, Equatable {
             case julianWithoutLeapDay(Int)
             /// n: day 0...365, February 29 counted.
             case zeroBased(Int)
-            /// Mm.w.d: weekday d (0 Sunday) of week w (5: the last) of month m. Week and
-            /// weekday may be outside 1...5 and 0...6 where glibc stopped reading the rule.
+            /// Mm.w.d: weekday d (0 Sunday) of week w (5: the last) of month m. Month,
+            /// week and weekday may be outside 1...12, 1...5 and 0...6 where glibc stopped
+            /// reading the rule.
             case monthWeekDay(month: Int, week: Int, weekday: Int)
         }
 
@@ -40,6 +41,9 @@ struct PosixTimeZoneRule: Sendable, Equatable {
         /// Seconds after local midnight (in the time in force before the change).
         var time: Int32 = 7200
     }
+
+    /// What glibc keeps of a TZif footer it cannot read: UTC (`__tzset_parse_tz` clears all first).
+    static let unreadable = PosixTimeZoneRule("UTC0")!
 
     /// nil where glibc reads no standard time ("", "CET", "Asia/Tokyo"): UTC.
     init?(_ text: String) {
@@ -55,9 +59,6 @@ struct PosixTimeZoneRule: Sendable, Equatable {
         }
         var start = Change.unread, end = Change.unread
         if scanner.change(into: &start, isStart: true) { _ = scanner.change(into: &end, isStart: false) }
-        // A month outside 1...12 makes glibc read past its table of months: no rule of its
-        // own. This machine's glibc shows standard time for "JST-9BBB,M99.9.9,M3.2.0".
-        guard start.hasMonth, end.hasMonth else { return }
         daylight = Daylight(offset: daylightOffset, start: start, end: end)
     }
 
@@ -66,15 +67,21 @@ struct PosixTimeZoneRule: Sendable, Equatable {
         guard let daylight else { return standardOffset }
         // glibc takes the year of the UTC date, and the changes of that year.
         let year = CivilDate(days: CivilDate.days(fromSeconds: time)).year
+        // Where glibc's day of a change is undefined (`monthWeekDay`) this keeps standard
+        // time, as this machine's glibc shows for "JST-9BBB,M99.9.9,M3.2.0".
+        guard let startDay = Self.moment(of: daylight.start, in: year), let endDay = Self.moment(of: daylight.end, in: year) else {
+            return standardOffset
+        }
         // The change into daylight time is given in standard time, the one out of it in daylight time.
-        let start = Self.moment(of: daylight.start, in: year) - Int64(standardOffset)
-        let end = Self.moment(of: daylight.end, in: year) - Int64(daylight.offset)
+        let start = startDay - Int64(standardOffset)
+        let end = endDay - Int64(daylight.offset)
         let isDaylight = start > end ? !(end <= time && time < start) : (start <= time && time < end)
         return isDaylight ? daylight.offset : standardOffset
     }
 
-    /// The local moment (seconds since 1970 as if local time were UTC) of `change` in `year`.
-    static func moment(of change: Change, in year: Int) -> Int64 {
+    /// The local moment (seconds since 1970 as if local time were UTC) of `change` in `year`,
+    /// as glibc computes it (time/tzset.c, `compute_change`); nil where glibc's is undefined.
+    static func moment(of change: Change, in year: Int) -> Int64? {
         // glibc counts the days of 1970 and every year before it from 1970-01-01.
         let january1 = year > 1970 ? CivilDate(year: year, month: 1, day: 1).days : 0
         let days: Int
@@ -84,25 +91,43 @@ struct PosixTimeZoneRule: Sendable, Equatable {
         case .zeroBased(let day):
             days = january1 + day
         case .monthWeekDay(let month, let week, let weekday):
-            let first = CivilDate(year: year, month: month, day: 1).days
-            let length = CivilDate.daysInMonth(month, of: year)
-            var day = weekday - CivilDate.weekday(days: first)
-            if day < 0 { day += 7 }
-            var counted = 1
-            while counted < week, day + 7 < length {
-                day += 7
-                counted += 1
-            }
-            days = january1 + first - CivilDate(year: year, month: 1, day: 1).days + day
+            guard let day = monthWeekDay(month: month, week: week, weekday: weekday, in: year) else { return nil }
+            days = january1 + day
         }
         return Int64(days) * 86_400 + Int64(change.time)
     }
-}
 
-private extension PosixTimeZoneRule.Change {
-    var hasMonth: Bool {
-        guard case .monthWeekDay(let month, _, _) = day else { return true }
-        return (1...12).contains(month)
+    /// glibc's `__mon_yday`: days before each month, a common year's row then a leap year's.
+    private static let daysBeforeMonth = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334, 365,
+                                          0, 31, 60, 91, 121, 152, 182, 213, 244, 274, 305, 335, 366]
+
+    /// Days after January 1 of Mm.w.d in `year`, step for step as `compute_change`: the days
+    /// before month m from `__mon_yday[leap][m - 1]`, the weekday of its first day by Zeller's
+    /// congruence, then w - 1 weeks on while they stay inside the month. A month outside
+    /// 1...12 (a rule glibc stopped reading keeps it) reads that table beyond the year's row:
+    /// within the table it is defined (M13 in a common year: 365 days, then the first such
+    /// weekday of January next); outside it, undefined: nil. (M0 in a common year reads
+    /// before the table: this machine's glibc shows some answer there, not rain's.)
+    private static func monthWeekDay(month: Int, week: Int, weekday: Int, in year: Int) -> Int? {
+        let row = CivilDate.isLeapYear(year) ? 13 : 0
+        let before = row + month - 1, this = row + month
+        guard daysBeforeMonth.indices.contains(before) else { return nil }
+        let m1 = (month + 9) % 12 + 1
+        let yy0 = month <= 2 ? year - 1 : year
+        let yy1 = yy0 / 100, yy2 = yy0 % 100
+        var firstWeekday = ((26 * m1 - 2) / 10 + 1 + yy2 + yy2 / 4 + yy1 / 4 - 2 * yy1) % 7
+        if firstWeekday < 0 { firstWeekday += 7 }
+        var day = weekday - firstWeekday
+        if day < 0 { day += 7 }
+        var counted = 1
+        while counted < week {
+            // The month's end is read only here: past the table only when a week is added.
+            guard daysBeforeMonth.indices.contains(this) else { return nil }
+            if day + 7 >= daysBeforeMonth[this] - daysBeforeMonth[before] { break }
+            day += 7
+            counted += 1
+        }
+        return daysBeforeMonth[before] + day
     }
 }
 

@@ -5,8 +5,17 @@ enum TZifReader {
 
     static func read(_ bytes: [UInt8], identifier: String) throws(Malformed) -> ZoneInfo {
         let file = try contents(bytes)
+        // Without transitions glibc never reads the footer (`__tzfile_compute`): the file's
+        // standard type holds throughout, whatever the footer says.
         return ZoneInfo(identifier: identifier, transitions: file.transitions, offsets: file.typeIndices.map { file.types[$0].offset },
-                        initialOffset: file.types[0].offset, rule: file.rule)
+                        initialOffset: file.initialOffset, rule: file.transitions.isEmpty ? nil : file.rule)
+    }
+
+    /// At most a zone file's limit of the file at `path`: the head glibc reads of a larger
+    /// one (its header says how much of it is data; glibc reads the rest as the footer,
+    /// which this cuts there). nil for no regular file (a named pipe, a device, a folder).
+    static func head(of path: String) -> [UInt8]? {
+        RegularFile.prefix(of: path, limit: .timeZone)
     }
 
     /// What a TZif file holds, each change with the kind of local time it starts.
@@ -19,19 +28,27 @@ enum TZifReader {
             var isUT: Bool
         }
 
-        /// Moments of the changes (seconds since 1970, UTC), ascending.
+        /// Moments of the changes (seconds since 1970, UTC), ascending in any file but a damaged one.
         var transitions: [Int64]
         /// The type each change starts.
         var typeIndices: [Int]
         var types: [LocalTimeType]
         /// The footer's rule, for the times after the last change.
         var rule: PosixTimeZoneRule?
+
+        /// The offset before the first change, and throughout without changes: glibc's
+        /// (`__tzfile_compute`), the first type that is not daylight time, else the first.
+        var initialOffset: Int32 {
+            (types.first { !$0.isDaylight } ?? types[0]).offset
+        }
     }
 
+    /// Read as glibc 2.36 reads it (time/tzfile.c, `__tzfile_read`): any version byte but
+    /// NUL has the 64-bit block and a footer; transitions are taken in the file's order.
     static func contents(_ bytes: [UInt8]) throws(Malformed) -> Contents {
         var reader = ByteReader(bytes: bytes)
         let first = try Header(&reader)
-        guard first.version >= 2 else {
+        guard first.hasSecondBlock else {
             return try block(&reader, first, timeSize: 4, rule: nil)
         }
         try reader.skip(first.dataSize(timeSize: 4))
@@ -44,14 +61,13 @@ enum TZifReader {
     }
 
     private struct Header {
-        var version: Int
+        /// Versions 2 on; glibc checks only that the byte is not NUL ("X" is read as "2").
+        var hasSecondBlock: Bool
         var isUTCCount, isStandardCount, leapCount, timeCount, typeCount, characterCount: Int
 
         init(_ reader: inout ByteReader) throws(Malformed) {
             guard try reader.bytes(4) == Array("TZif".utf8) else { throw Malformed() }
-            let raw = try reader.byte()
-            version = raw == 0 ? 1 : Int(raw) - Int(UInt8(ascii: "0"))
-            guard (1...9).contains(version) else { throw Malformed() }
+            hasSecondBlock = try reader.byte() != 0
             try reader.skip(15)
             isUTCCount = try reader.count()
             isStandardCount = try reader.count()
@@ -60,6 +76,8 @@ enum TZifReader {
             typeCount = try reader.count()
             characterCount = try reader.count()
             guard typeCount > 0 else { throw Malformed() }
+            // More indicators than types is a damaged file to glibc, in either header.
+            guard isStandardCount <= typeCount, isUTCCount <= typeCount else { throw Malformed() }
         }
 
         func dataSize(timeSize: Int) -> Int {
@@ -84,33 +102,33 @@ enum TZifReader {
         var types: [Contents.LocalTimeType] = []
         for _ in 0..<header.typeCount {
             let offset = try reader.int32()
-            let isDaylight = try reader.byte() != 0
-            try reader.skip(1)   // designation index
+            // glibc refuses a daylight flag past 1 and a designation past the characters.
+            let daylight = try reader.byte()
+            guard daylight <= 1, Int(try reader.byte()) <= header.characterCount else { throw Malformed() }
+            let isDaylight = daylight == 1
             types.append(Contents.LocalTimeType(offset: offset, isDaylight: isDaylight, isStandard: false, isUT: false))
         }
-        guard zip(transitions, transitions.dropFirst()).allSatisfy({ $0 < $1 }) else { throw Malformed() }
-        // More indicators than types is a damaged file to glibc (time/tzfile.c).
-        guard header.isStandardCount <= types.count, header.isUTCCount <= types.count else { throw Malformed() }
+        // Transitions out of order are not refused: glibc searches them as it finds them
+        // (`ZoneInfo.offset(at:)`).
         try reader.skip(header.characterCount + header.leapCount * (timeSize + 4))
         for index in 0..<header.isStandardCount { types[index].isStandard = try reader.byte() != 0 }
         for index in 0..<header.isUTCCount { types[index].isUT = try reader.byte() != 0 }
         return Contents(transitions: transitions, typeIndices: typeIndices, types: types, rule: rule)
     }
 
-    /// "\nCET-1CEST,M3.5.0,M10.5.0/3\n"; an empty footer means no rule. One that is no rule
-    /// makes the file damaged: glibc (time/tzfile.c) keeps UTC after the last transition.
+    /// "\nCET-1CEST,M3.5.0,M10.5.0/3\n": glibc takes the rest of the file as the footer. Fewer
+    /// than two bytes make the file damaged; without its first newline there is no footer;
+    /// its last byte is dropped unread and the text ends at a NUL. Empty, it is no rule; one
+    /// glibc cannot read is UTC after the last transition (`__tzset_parse_tz` keeps nothing).
+    /// (A footer naming daylight time without rules, "EST5EDT", sends glibc to `posixrules`,
+    /// in place of this file: undefined by glibc's own terms, so the US rules stand here.)
     private static func footer(_ reader: inout ByteReader) throws(Malformed) -> PosixTimeZoneRule? {
-        guard reader.offset < reader.bytes.count else { return nil }
-        guard try reader.byte() == UInt8(ascii: "\n") else { throw Malformed() }
-        var text: [UInt8] = []
-        while reader.offset < reader.bytes.count {
-            let byte = try reader.byte()
-            if byte == UInt8(ascii: "\n") { break }
-            text.append(byte)
-        }
+        let rest = reader.bytes[reader.offset...]
+        guard rest.count >= 2 else { throw Malformed() }
+        guard rest.first == UInt8(ascii: "\n") else { return nil }
+        let text = rest.dropFirst().dropLast().prefix { $0 != 0 }
         guard !text.isEmpty else { return nil }
-        guard let rule = PosixTimeZoneRule(String(decoding: text, as: UTF8.self)) else { throw Malformed() }
-        return rule
+        return PosixTimeZoneRule(String(decoding: text, as: UTF8.self)) ?? .unreadable
     }
 }
 

@@ -10,7 +10,7 @@ extension ZoneInfo {
     static func borrowingRules(for rule: PosixTimeZoneRule, identifier: String, environment: [String: String],
                                folder: String) -> ZoneInfo? {
         guard rule.borrowsRules, let daylight = rule.daylight,
-              let bytes = try? RegularFile.read(filePath(tz: "posixrules", environment: environment, folder: folder), limit: .timeZone),
+              let bytes = TZifReader.head(of: filePath(tz: "posixrules", environment: environment, folder: folder)),
               let file = try? TZifReader.contents(bytes), file.types.count >= 2 else { return nil }
         let fileStandard = standardOffset(of: file)
         var transitions: [Int64] = [], offsets: [Int32] = []

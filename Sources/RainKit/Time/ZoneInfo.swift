@@ -9,7 +9,7 @@ public struct ZoneInfo: Sendable, Equatable {
     public static let utc = ZoneInfo(identifier: "UTC", transitions: [], offsets: [], initialOffset: 0, rule: nil)
 
     public let identifier: String
-    /// Moments (seconds since 1970, UTC) at which the offset changes, ascending.
+    /// Moments (seconds since 1970, UTC) at which the offset changes, ascending but in a damaged file.
     let transitions: [Int64]
     /// The offset (seconds east of UTC) from each transition on.
     let offsets: [Int32]
@@ -24,7 +24,7 @@ public struct ZoneInfo: Sendable, Equatable {
     public static func named(_ identifier: String, folder: String = systemFolder) -> ZoneInfo? {
         let identifier = withoutCopyFolder(identifier)
         if identifier == "UTC" || identifier == "Etc/UTC" || identifier == "GMT" { return .utc }
-        guard isSafeName(identifier), !isNotAZone(identifier), let bytes = try? RegularFile.read(folder + "/" + identifier, limit: .timeZone) else { return nil }
+        guard isSafeName(identifier), !isNotAZone(identifier), let bytes = TZifReader.head(of: folder + "/" + identifier) else { return nil }
         return try? TZifReader.read(bytes, identifier: identifier)
     }
 
@@ -67,8 +67,12 @@ public struct ZoneInfo: Sendable, Equatable {
 
     func offset(at time: Int64) -> Int32 {
         guard let last = transitions.last else { return rule?.offset(at: time) ?? initialOffset }
-        if time >= last, let rule { return rule.offset(at: time) }
+        // glibc's order (`__tzfile_compute`): before the first change, then after the last.
         guard time >= transitions[0] else { return initialOffset }
+        if time >= last, let rule { return rule.offset(at: time) }
+        // Changes out of order (a damaged file glibc reads all the same) are searched as if
+        // they were in order. glibc's search starts from a guess and may step outside its
+        // table on them: undefined, so which change is found here may not be glibc's.
         var low = 0, high = transitions.count - 1   // the last transition at or before `time`
         while low < high {
             let middle = (low + high + 1) / 2
