@@ -33,6 +33,26 @@ import Testing
         }
     }
 
+    /// The table `crontab -l` lists is read whole up to 1 MB, the most rain edits; a byte more
+    /// is refused, so that a table listed without end cannot fill rain's memory (hostile
+    /// trial 16, N2: 196 MB of it had taken rain to 587 MB).
+    @Test(arguments: [1 << 20, (1 << 20) + 1])
+    func aTableIsReadWholeUpToTheMostRainEdits(_ size: Int) async throws {
+        try await withTemporaryDirectory { folder in
+            let command = folder + "/crontab"
+            writeFile(command, "#!/bin/sh\nhead -c \(size - 1) /dev/zero | tr '\\0' '#'; echo\n")
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: command)
+            let crontab = Crontab(command: command, environment: ChildEnvironment(ProcessEnvironment.current(), hiding: nil))
+            if size <= 1 << 20 {
+                #expect(try crontab.read().utf8.count == size)
+            } else {
+                let failure = try #require(throws: Crontab.Failure.self) { try crontab.read() }
+                #expect(Localization.english.tr(failure.text) == "your crontab is over 1 MB, the most rain edits; nothing changed")
+                #expect(failure.kind == .localFile)
+            }
+        }
+    }
+
     /// A crontab that floods its standard error is not kept whole (400 MB of it had become
     /// rain's 400 MB error line): its last words are.
     @Test func aFloodOnStandardErrorKeepsItsLastWordsOnly() async throws {

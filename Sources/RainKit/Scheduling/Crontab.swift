@@ -6,7 +6,13 @@ public struct Crontab: Sendable {
         public var text: LocalizedText
         /// crontab did not answer within the schedulers' time limit and was stopped.
         public var timedOut = false
+        public var hint: LocalizedText?
     }
+
+    /// The largest table rain reads, and so edits (it keeps every line of the user's): far
+    /// above any real one, and within what crontab(1) takes (Debian's at most 10,000 lines,
+    /// cronie's 10,000 entries), so that a table listed without end cannot fill rain's memory.
+    static let largestTable = 1 << 20
 
     /// The `crontab` program: found on PATH unless a path is given.
     public var command: String
@@ -17,9 +23,14 @@ public struct Crontab: Sendable {
         self.environment = environment
     }
 
-    /// The current crontab; empty when the user has none.
+    /// The current crontab; empty when the user has none. One over `largestTable` is refused.
     public func read() throws(Failure) -> String {
-        let result = try run(["-l"], input: nil)
+        let result = try run(["-l"], input: nil, keptOutput: Self.largestTable)
+        if result.status == 0 && !result.timedOut && result.outputCut {
+            throw Failure(text: LocalizedText(N_("your crontab is over {size}, the most rain edits; nothing changed"),
+                                              ["size": RegularFile.sizeText(Self.largestTable)]),
+                          hint: LocalizedText(N_("edit it with crontab -e ('rain cron' prints rain's line)")))
+        }
         if result.status == 0 && !result.timedOut { return result.output }
         if result.error.contains("no crontab for") && !result.timedOut { return "" }
         throw Failure(text: LocalizedText(N_("crontab -l failed: {reason}"), ["reason": Self.reason(result)]), timedOut: result.timedOut)
@@ -82,16 +93,16 @@ public struct Crontab: Sendable {
         SIGKILL: "KILL", SIGSEGV: "SEGV", SIGPIPE: "PIPE", SIGALRM: "ALRM", SIGTERM: "TERM", SIGXCPU: "XCPU",
     ]
 
-    /// The table crontab lists is kept whole (it is written back); of its standard error the
-    /// last 4 KB (`Subprocess.keptErrorTail`), which hold its reason. A crontab
-    /// that hangs is stopped (with what it started) at the schedulers' time limit; the table
-    /// is then as it was, since crontab replaces it whole or not at all.
-    private static var limits: Subprocess.Limits { Subprocess.Limits(time: Subprocess.schedulerTime) }
-
-    private func run(_ arguments: [String], input: String?) throws(Failure) -> Subprocess.Outcome {
+    /// Of its standard output `keptOutput` bytes at most (the table `-l` lists, which is
+    /// written back; nothing else of it is used); of its standard error the last 4 KB
+    /// (`Subprocess.keptErrorTail`), which hold its reason. A crontab that hangs is stopped
+    /// (with what it started) at the schedulers' time limit; the table is then as it was,
+    /// since crontab replaces it whole or not at all.
+    private func run(_ arguments: [String], input: String?, keptOutput: Int = 0) throws(Failure) -> Subprocess.Outcome {
         let outcome: Subprocess.Outcome
         do {
-            outcome = try Subprocess.run(command, arguments, input: input, environment: environment, limits: Self.limits)
+            let limits = Subprocess.Limits(time: Subprocess.schedulerTime, keptOutput: keptOutput)
+            outcome = try Subprocess.run(command, arguments, input: input, environment: environment, limits: limits)
         } catch {
             throw Failure(text: LocalizedText(N_("cannot run {command}: {reason}"), ["command": .verbatim(command), "reason": .verbatim(error.reason)]))
         }

@@ -76,4 +76,5 @@ extension LocationsError: RainError {
 extension Crontab.Failure: RainError {
     /// A crontab that did not answer may next time (as any program rain starts that hangs).
     public var kind: ErrorKind { timedOut ? .temporary : .localFile }
+    public var hintText: LocalizedText? { hint }
 }

@@ -12,6 +12,8 @@ struct Subprocess {
         var timedOut = false
         /// The signal that ended it (`status` is then 128 and its number, as a shell says).
         var signal: Int32?
+        /// It printed more than `Limits.keptOutput` on its standard output: `output` is the end.
+        var outputCut = false
     }
 
     /// How a command runs beyond its program and input.
@@ -123,7 +125,7 @@ struct Subprocess {
         }
         return Outcome(status: ChildProcess.exitStatus(status), output: String(decoding: exchange.collected[0], as: UTF8.self),
                        error: String(decoding: exchange.collected[1], as: UTF8.self), timedOut: ended == nil,
-                       signal: status & 0x7F == 0 ? nil : status & 0x7F)
+                       signal: status & 0x7F == 0 ? nil : status & 0x7F, outputCut: exchange.cut[0])
     }
 
     /// Waits until nobody of the group the leader left behind runs (its jobs in the
@@ -173,6 +175,8 @@ private struct Exchange {
     var outputs: [Int32]
     let kept: [Int]
     var collected: [[UInt8]] = [[], []]
+    /// Whether more came than was kept, of each output.
+    var cut = [false, false]
     private var written = 0
     private var buffer = [UInt8](repeating: 0, count: 65536)
 
@@ -193,6 +197,12 @@ private struct Exchange {
         self.outputs = outputs
         self.kept = kept
         if input.isEmpty { closeInput() }
+        // A write to a pipe that blocks waits until all of it fits, and poll only says that
+        // some fits: an input larger than the pipe to a child that does not read it (or
+        // prints before it reads) would hold rain in the write, past the time limit, with
+        // nothing read meanwhile. Non-blocking, each write takes what fits (its child's end,
+        // another open file, stays as it was).
+        for end in [stdin] + outputs where end >= 0 { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
     }
 
     /// The child's wait status once it exited, or nil past `deadline` (then it still runs).
@@ -265,6 +275,7 @@ private struct Exchange {
 
     private mutating func keep(_ bytes: ArraySlice<UInt8>, _ index: Int) {
         let limit = kept[index]
+        if bytes.count > limit - collected[index].count { cut[index] = true }
         guard limit > 0 else { return }
         collected[index].append(contentsOf: bytes.suffix(limit))
         let over = collected[index].count - limit
