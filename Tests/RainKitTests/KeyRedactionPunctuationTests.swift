@@ -56,6 +56,18 @@ import Testing
         try expectHidden("Zq7K-_.p2Xw/+*9Lm4|Rt6Vb", of: Self.keys[0], "a mixed run")
     }
 
+    /// Hostile trial 17 (K17-1): backslashes between the groups, as a JSON answer writes them
+    /// (`\\`), were no gap there.
+    @Test(arguments: [#"\\"#, #"\\\\"#, #"\\\\\\"#, #"-\\-"#])
+    func theKeyInGroupsSplitByEscapedBackslashesIsHidden(_ separator: String) throws {
+        for key in Self.keys {
+            let redaction = try #require(KeyRedaction(APIKey(key)))
+            let body = Data(#"{"summary": "\#(groups(key, of: 4, by: separator))", "n": 1}"#.utf8)
+            let scrubbed = String(decoding: redaction.scrubbing(body), as: UTF8.self)
+            #expect(scrubbed == #"{"summary": "REDACTED", "n": 1}"#, "\(scrubbed)")
+        }
+    }
+
     /// The trial's forms as it sent them.
     @Test func theTrialsFormsAreHidden() throws {
         let key = Self.keys[0]

@@ -47,6 +47,13 @@ extension KeyRedaction {
             return Unicode.Scalar(value).map(Self.isPunctuationOrSymbol) ?? false
         }
 
+        /// A JSON string's `\\` or `\/`: the mark it is written for (`written` reads `\u` escapes only).
+        private static func escapedMark(_ bytes: [UInt8], at index: Int, json: Bool) -> (value: UInt32, length: Int)? {
+            guard json, bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count,
+                  bytes[index + 1] == UInt8(ascii: "\\") || bytes[index + 1] == UInt8(ascii: "/") else { return nil }
+            return (UInt32(bytes[index + 1]), 2)
+        }
+
         /// A space, or a blank of Unicode's (`LocationValidation.isBlank`); in ASCII only the space.
         private static func isBlank(_ value: UInt32) -> Bool {
             value < 0x80 ? value == 0x20 : Unicode.Scalar(value).map(LocationValidation.isBlank) ?? false
@@ -68,7 +75,7 @@ extension KeyRedaction {
         func run(in bytes: [UInt8], at index: Int, json: Bool) -> Int? {
             var end = index
             var marks = 0
-            while end < bytes.count, let (value, length) = KeyRedaction.written(bytes, at: end, json: json) {
+            while end < bytes.count, let (value, length) = Self.escapedMark(bytes, at: end, json: json) ?? KeyRedaction.written(bytes, at: end, json: json) {
                 if isGap(value) {
                     marks += 1
                     guard marks <= Self.longestRun else { return nil }
