@@ -22,8 +22,9 @@ import Testing
             #expect(shown.status == 0, "\(shown)")
             #expect(world.simulator.requestCount == 2, "a fresh cache is shown without a request")
             #expect(shown.output.hasPrefix("Berlin "))
-            // Under the full suite on 2 cores a minute can pass between the refresh and the show.
-            #expect(shown.output.contains(/updated (just now|1 min ago)/), "\(shown.output)")
+            // Under the full suite on 2 cores minutes can pass between the refresh and the show
+            // (make test saw 2): the age is what counts, and the request count says it is the cache's.
+            #expect(shown.output.contains(/updated (just now|\d+ min ago)/), "\(shown.output)")
             #expect(shown.output.contains("Next 12 hours") && shown.output.contains("Next 7 days"))
             // Into a pipe nothing is cut at 80 columns (ForecastScreenEndToEndTests); the layout is still 80's.
             #expect(shown.output.contains("Next 12 hours"))
@@ -157,7 +158,7 @@ import Testing
             let result = try await world.rain(["refresh", "--all", "--if-stale"])
             #expect(result.status == 0)
             #expect(world.simulator.requestCount == 2, "only Tokyo was stale")
-            #expect(result.output.contains("Berlin") && result.output.contains(/\(cached, (just now|1 min ago)\)/), "\(result.output)")
+            #expect(result.output.contains("Berlin") && result.output.contains(/\(cached, (just now|\d+ min ago)\)/), "\(result.output)")
             let quiet = try await world.rain(["refresh", "--all", "--if-stale", "--quiet"])
             #expect(quiet.status == 0 && quiet.output.isEmpty && quiet.error.isEmpty)
             #expect(world.simulator.requestCount == 2)
