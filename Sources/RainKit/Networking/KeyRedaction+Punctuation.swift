@@ -26,13 +26,13 @@ extension KeyRedaction {
         private let isASCIIGapRead: [Bool]
 
         init(key: [UInt8]) {
-            var inKey = [Bool](repeating: false, count: 256)
-            for byte in key { inKey[Int(byte)] = true }
-            var isASCIIGap = [Bool](repeating: false, count: 256)
-            for mark in Self.marks where !inKey[Int(mark)] { isASCIIGap[Int(mark)] = true }
-            self.isASCIIGap = isASCIIGap
-            for mark in Self.escapeMarks where !inKey[Int(mark)] { isASCIIGap[Int(mark)] = true }
-            isASCIIGapRead = isASCIIGap
+            func gaps(_ marks: [UInt8]) -> [Bool] {
+                var isGap = [Bool](repeating: false, count: 256)
+                for mark in marks where !key.contains(mark) { isGap[Int(mark)] = true }
+                return isGap
+            }
+            isASCIIGap = gaps(Self.marks)
+            isASCIIGapRead = gaps(Self.marks + Self.escapeMarks)
         }
 
         /// Whether the character `value` is a mark that is a gap for this key: an ASCII one, one
@@ -45,13 +45,6 @@ extension KeyRedaction {
                 return folds.allSatisfy { !$0.isEmpty && $0.allSatisfy { $0 < 0x80 && isASCIIGapRead[Int($0)] } }
             }
             return Unicode.Scalar(value).map(Self.isPunctuationOrSymbol) ?? false
-        }
-
-        /// A JSON string's `\\` or `\/`: the mark it is written for (`written` reads `\u` escapes only).
-        private static func escapedMark(_ bytes: [UInt8], at index: Int, json: Bool) -> (value: UInt32, length: Int)? {
-            guard json, bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count,
-                  bytes[index + 1] == UInt8(ascii: "\\") || bytes[index + 1] == UInt8(ascii: "/") else { return nil }
-            return (UInt32(bytes[index + 1]), 2)
         }
 
         /// A space, or a blank of Unicode's (`LocationValidation.isBlank`); in ASCII only the space.
@@ -75,7 +68,9 @@ extension KeyRedaction {
         func run(in bytes: [UInt8], at index: Int, json: Bool) -> Int? {
             var end = index
             var marks = 0
-            while end < bytes.count, let (value, length) = Self.escapedMark(bytes, at: end, json: json) ?? KeyRedaction.written(bytes, at: end, json: json) {
+            // In JSON, `\\` and `\/` are the marks they stand for.
+            while end < bytes.count,
+                  let (value, length) = KeyRedaction.written(bytes, at: end, json: json) ?? (json ? KeyRedaction.shortEscape(bytes, at: end) : nil) {
                 if isGap(value) {
                     marks += 1
                     guard marks <= Self.longestRun else { return nil }

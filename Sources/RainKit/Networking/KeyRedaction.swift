@@ -571,19 +571,23 @@ package struct KeyRedaction: Sendable {
     /// starts no character as the decoder's U+FFFD. Without `json`, as it is written.
     private static func decoded(_ bytes: [UInt8], at index: Int, json: Bool) -> (value: UInt32, length: Int) {
         guard json else { return written(bytes, at: index, json: false) ?? (0xFFFD, 1) }
-        if let written = written(bytes, at: index, json: true) { return written }
-        if bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count {
-            switch bytes[index + 1] {
-            case UInt8(ascii: "b"): return (0x08, 2)
-            case UInt8(ascii: "f"): return (0x0C, 2)
-            case UInt8(ascii: "n"): return (0x0A, 2)
-            case UInt8(ascii: "r"): return (0x0D, 2)
-            case UInt8(ascii: "t"): return (0x09, 2)
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): return (UInt32(bytes[index + 1]), 2)
-            default: break
-            }
-        }
+        if let written = written(bytes, at: index, json: true) ?? shortEscape(bytes, at: index) { return written }
         return (bytes[index] == UInt8(ascii: "\\") ? UInt32(bytes[index]) : 0xFFFD, 1)
+    }
+
+    /// A JSON string's escape of two characters at `index` (`\n`, `\"`, `\\`, `\/`) and the
+    /// character it stands for; nil for anything else (`\u` escapes are `written`'s).
+    static func shortEscape(_ bytes: [UInt8], at index: Int) -> (value: UInt32, length: Int)? {
+        guard bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.count else { return nil }
+        switch bytes[index + 1] {
+        case UInt8(ascii: "b"): return (0x08, 2)
+        case UInt8(ascii: "f"): return (0x0C, 2)
+        case UInt8(ascii: "n"): return (0x0A, 2)
+        case UInt8(ascii: "r"): return (0x0D, 2)
+        case UInt8(ascii: "t"): return (0x09, 2)
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): return (UInt32(bytes[index + 1]), 2)
+        default: return nil
+        }
     }
 
     /// A long key always; a short one only with no letter or digit right before or after it.
