@@ -190,20 +190,28 @@ private struct RuleScanner {
     /// sscanf("%hu%n:%hu%n:%hu%n") at the current place: how many numbers were read and each
     /// (0 when not read), the place left after the last one read.
     private mutating func clockTime() -> (count: Int, hours: Int, minutes: Int, seconds: Int) {
-        var values: [Int] = []
-        var probe = index
-        while values.count < 3 {
-            if !values.isEmpty {
-                guard probe < bytes.count, bytes[probe] == UInt8(ascii: ":") else { break }
-                probe += 1
-            }
-            guard let (value, end) = Self.scanfShort(bytes, from: probe) else { break }
-            values.append(value)
-            probe = end
-            index = end
-        }
+        let (values, end) = threeShorts(separatedBy: UInt8(ascii: ":"))
+        index = end
         let read = values + Array(repeating: 0, count: 3 - values.count)
         return (values.count, read[0], read[1], read[2])
+    }
+
+    /// Up to three of scanf's "%hu" from the current place, each after `separator` but the
+    /// first, as far as they are there: the numbers read, and the place after the last of them
+    /// (the current place when none was). The place is left as it was.
+    private func threeShorts(separatedBy separator: UInt8) -> (values: [Int], end: Int) {
+        var values: [Int] = []
+        var probe = index, end = index
+        while values.count < 3 {
+            if !values.isEmpty {
+                guard probe < bytes.count, bytes[probe] == separator else { break }
+                probe += 1
+            }
+            guard let (value, after) = Self.scanfShort(bytes, from: probe) else { break }
+            values.append(value)
+            (probe, end) = (after, after)
+        }
+        return (values, end)
     }
 
     /// scanf's "%hu" at `start`: white space, a sign, digits, read as `strtoul` does (past
@@ -242,21 +250,11 @@ private struct RuleScanner {
             change.day = julian ? .julianWithoutLeapDay(day) : .zeroBased(day)
             index = end
         } else if take("M") {
-            var fields: [Int] = []
-            var probe = index
-            while fields.count < 3 {
-                if !fields.isEmpty {
-                    guard probe < bytes.count, bytes[probe] == UInt8(ascii: ".") else { break }
-                    probe += 1
-                }
-                guard let (value, end) = Self.scanfShort(bytes, from: probe) else { break }
-                fields.append(value)
-                probe = end
-            }
+            let (fields, end) = threeShorts(separatedBy: UInt8(ascii: "."))
             let read = fields + Array(repeating: 0, count: 3 - fields.count)
             change.day = .monthWeekDay(month: read[0], week: read[1], weekday: read[2])
             guard fields.count == 3, (1...12).contains(read[0]), (1...5).contains(read[1]), read[2] <= 6 else { return false }
-            index = probe
+            index = end
         } else if isAtEnd {
             change.day = isStart ? .monthWeekDay(month: 3, week: 2, weekday: 0) : .monthWeekDay(month: 11, week: 1, weekday: 0)
         } else {
