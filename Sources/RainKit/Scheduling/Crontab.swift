@@ -48,8 +48,8 @@ public struct Crontab: Sendable {
     /// ended (a file-size limit, a crash) did not get to say, and the table is not installed.
     private static func installFailure(_ result: Subprocess.Outcome) -> LocalizedText {
         if result.timedOut {
-            let limit = LocalizedText.duration(seconds: Int(Subprocess.schedulerTime.components.seconds))
-            return LocalizedText(N_("new crontab not installed: crontab took over {duration}: stopped"), ["duration": limit])
+            return LocalizedText(N_("new crontab not installed: crontab took over {duration}: stopped"),
+                                 ["duration": Subprocess.schedulerTimeWords])
         }
         switch result.signal {
         case SIGXFSZ?:

@@ -110,9 +110,8 @@ extension UserSystemd.Failure: RainError {
         switch self {
         case .notRunning: return LocalizedText(N_("no systemd user manager for the timer; nothing is left installed"))
         case .timedOut:
-            let limit = LocalizedText.duration(seconds: Int(Subprocess.schedulerTime.components.seconds))
             return LocalizedText(N_("timer not installed: {program} took over {duration}: stopped"),
-                                 ["program": .verbatim("systemctl"), "duration": limit])
+                                 ["program": .verbatim("systemctl"), "duration": Subprocess.schedulerTimeWords])
         case .file(let error): return error.text
         }
     }

@@ -53,9 +53,12 @@ struct Subprocess {
     /// never hangs for good on one that does not answer.
     static let schedulerTime = Duration.seconds(60)
 
+    /// That limit in words ("1 min").
+    static var schedulerTimeWords: LocalizedText { .duration(seconds: Int(schedulerTime.components.seconds)) }
+
     /// What is said of crontab or systemctl stopped at that limit: "took over 1 min: stopped".
     static var stoppedAtSchedulerTime: LocalizedText {
-        LocalizedText(N_("took over {duration}: stopped"), ["duration": .duration(seconds: Int(schedulerTime.components.seconds))])
+        LocalizedText(N_("took over {duration}: stopped"), ["duration": schedulerTimeWords])
     }
 
     /// The most bytes of the end of a program's standard error kept (`Limits.keptError`): where
