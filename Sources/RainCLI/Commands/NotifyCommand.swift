@@ -156,14 +156,14 @@ struct NotifyCommand: RunnableCommand {
         }
         defer { subscription.cancel() }
         let deliver = delivery(context, timeLimit: timeLimit, leftovers: leftovers) { group in running.withLock { $0 = group } }
+        let round: Result<NotificationRound, any Error>
         do {
-            let round = try await notifier.deliver(forecasts, checkpoint: checkpoint, through: deliver)
-            _ = try? await DetachedThread.run { leftovers.stopAll() }
-            return round
+            round = .success(try await notifier.deliver(forecasts, checkpoint: checkpoint, through: deliver))
         } catch {
-            _ = try? await DetachedThread.run { leftovers.stopAll() }
-            throw error
+            round = .failure(error)
         }
+        _ = try? await DetachedThread.run { leftovers.stopAll() }
+        return try round.get()
     }
 
     /// Sends one event: to --exec's command, else to the desktop, whose bus is looked for at
