@@ -110,7 +110,7 @@ demo: deps
 test: test-deps
 	@$(MAKE) --no-print-directory deb DEBDIR=.build/deb
 	@$(MAKE) --no-print-directory catalogues LOCALE_OUT="$$($(SWIFT) build --show-bin-path)/locale"
-	$(SWIFT) test
+	@SWIFT=$(SWIFT) sh scripts/test.sh
 
 # The long checks of issue 10 against the real binary, each printing its figure; STRESS_SIZE=small
 # is the reduced run CI uses.
