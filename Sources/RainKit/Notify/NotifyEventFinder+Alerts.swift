@@ -11,7 +11,8 @@ extension NotifyEventFinder {
     func alertEvents(for location: Location, in forecast: Forecast, clock: LocalClock) -> [NotifyEvent] {
         forecast.alerts.filter { ($0.expires ?? .distantFuture) > now }.map { alert in
             let name = location.name.strippingControlCharacters
-            let title = alert.title.strippingControlCharacters
+            // As the screen shows it (blanks as one space): identical alerts merged as shown read alike.
+            let title = alert.title.screenSafe
             let summary = alert.expires.map { words.tr("{title} for {place} until {time}", ["title": title, "place": name, "time": clock.weekdayAndTime($0)]) }
                 ?? words.tr("{title} for {place}", ["title": title, "place": name])
             let identity = { (series: String) in "alert:\(location.idString):\(Self.alertIdentity(alert, series: series).fnv1aHash)" }
