@@ -29,7 +29,7 @@ extension AlertFeed {
     public var minimumInterval: TimeInterval? { nil }
 
     /// The alerts of an answer, each marked as this feed's.
-    public func alerts(in body: Data) throws(ForecastError) -> [Forecast.Alert] {
+    func alerts(in body: Data) throws(ForecastError) -> [Forecast.Alert] {
         try decode(body).map { alert in
             var marked = alert
             marked.feed = source
