@@ -91,6 +91,12 @@ extension ForecastSimulator {
         /// `doc/StatusCodes.md`; `retryAfter` adds a `Retry-After` (MET documents none).
         /// Other paths answer normally.
         case metAlertsStatus(Int, retryAfter: Int? = nil)
+        /// On MetAlerts' path, the normal answer with each message's `id` in a form other than
+        /// MET's CAP identifier ("alert-1", not "2.49.0.1.578.0.20230724084526.007"), as a server
+        /// other than api.met.no (a mirror, a proxy that numbers what it passes on) may send:
+        /// MET says its identifier is for the message's identity only (metno/weatherapi-docs
+        /// `doc/metalerts/CAP-v2-profile.md`, `<identifier>`). Other paths answer normally.
+        case metAlertsIDsInAnotherForm
         /// On the forecast's paths (Open-Meteo's `/v1/forecast` and its kin, a Dark Sky
         /// server's `/forecast/...`), `status` with the body and headers `status` sends there
         /// (`FailureResponses.status`): the forecast's server down (a 503 from its front) while
@@ -122,7 +128,8 @@ extension ForecastSimulator {
         /// Three messages, each with an identifier of its own naming no other: the NWS's
         /// products "in effect for the same geographic area set to expire at the same time"
         /// (weather-gov/weather.gov issue 1321), here each for a zone of its own; MET's three
-        /// features of one event, area and interval. A Dark Sky answer's alert three times.
+        /// features of one event, area and interval. A Dark Sky answer's alert three times, each
+        /// with a link (`uri`, its only identifier) of its own.
         case ownIdentifiers
         /// NWS: three messages naming each other in a cycle in `references` (the first the
         /// third, the second the first, the third the second). Elsewhere `ownIdentifiers`.
@@ -130,6 +137,16 @@ extension ForecastSimulator {
         /// NWS and MET: one message, one identifier, three times (the third naming itself in
         /// the NWS's `references`). A Dark Sky answer's alert three times.
         case oneIdentifier
+        /// A Dark Sky answer's alert three times as a person is shown it alike, each with a link
+        /// of its own: the second's title with blanks before, within and after it ("␣Wind\u{A0}
+        /// warning\t"), its severity in capitals, the third's end a second later, its severity
+        /// in lower case (hostile trial 17, A17-1). Elsewhere `ownIdentifiers`.
+        case shownAlike
+        /// A Dark Sky answer's alert three times, each title the alert's followed by the same
+        /// 1,500 characters and a word of its own (" ALPHA", " BRAVO", " CHARLIE"): three alerts
+        /// whose titles differ only past what is kept and shown of them (hostile trial 17,
+        /// A17-4), each with a link of its own. Elsewhere `ownIdentifiers`.
+        case longTitlesDifferingAtTheEnd
     }
 
     public enum EnsembleQuirk: Sendable, Equatable {

@@ -72,7 +72,9 @@ struct DarkSkyDocument: Sendable {
         }
         if !excludedBlocks.contains("alerts") {
             var alerts = alerts(scenario: scenario, region: regionName, current: current)
-            if let alertThrice, let first = alerts.first { alerts = alertThrice.copies { _ in first } + alerts.dropFirst() }
+            if let alertThrice, let first = alerts.first {
+                alerts = alertThrice.copies { alertThrice.darkSkyCopy(of: first, $0) } + alerts.dropFirst()
+            }
             members.append(("alerts", .array(alerts)))
         }
         if !excludedBlocks.contains("flags") {

@@ -44,6 +44,28 @@ struct AlertThrice: Sendable {
 
     /// What `make` makes of each copy sent, by its number (0, 1, 2).
     func copies<Copy>(_ make: (Int) -> Copy) -> [Copy] { sending.clamped(to: 0..<3).map(make) }
+
+    /// A Dark Sky answer's copy `number` of `alert`, as `kind` says.
+    func darkSkyCopy(of alert: JSONValue, _ number: Int) -> JSONValue {
+        var copy = alert
+        if kind != .oneIdentifier, number > 0, case .string(let uri)? = alert["uri"] {
+            copy["uri"] = .string(uri + "?copy=\(number)")
+        }
+        guard case .string(let title)? = alert["title"], case .string(let severity)? = alert["severity"] else { return copy }
+        switch (kind, number) {
+        case (.shownAlike, 1):
+            copy["title"] = .string(" " + title.replacingOccurrences(of: " ", with: "\u{A0} ") + "\t")
+            copy["severity"] = .string(severity.uppercased())
+        case (.shownAlike, 2):
+            if case .integer(let expires)? = alert["expires"] { copy["expires"] = .integer(expires + 1) }
+            copy["severity"] = .string(severity.lowercased())
+        case (.longTitlesDifferingAtTheEnd, _):
+            let words = String(repeating: ", and along the river and its tributaries", count: 37)
+            copy["title"] = .string(title + words + " " + ["ALPHA", "BRAVO", "CHARLIE"][number])
+        default: break
+        }
+        return copy
+    }
 }
 
 /// The NWS alert in force at a place with one, as the office re-issues it (`OfficialAlert`'s
@@ -105,11 +127,11 @@ enum NWSAlerts {
                 features += thrice.copies { copy in
                     let ids = (0..<3).map { inForce.identifier(sent: inForce.sent + Double($0)) }
                     let (id, references): (String, [String]) = switch thrice.kind {
-                    case .ownIdentifiers: (ids[copy], [])
+                    case .ownIdentifiers, .shownAlike, .longTitlesDifferingAtTheEnd: (ids[copy], [])
                     case .referenceCycle: (ids[copy], [ids[(copy + 2) % 3]])
                     case .oneIdentifier: (ids[0], copy == 2 ? [ids[0]] : [])
                     }
-                    let zone = thrice.kind == .ownIdentifiers ? "\(alert.region) " + ["Lowlands", "Foothills", "Valleys"][copy] : nil
+                    let zone = ![.referenceCycle, .oneIdentifier].contains(thrice.kind) ? "\(alert.region) " + ["Lowlands", "Foothills", "Valleys"][copy] : nil
                     return feature(alert, number: 1, event: inForce.event, severity: alert.severity, ends: inForce.ends,
                                    messageType: references.isEmpty ? "Alert" : "Update", sent: inForce.sent, onset: inForce.firstSent,
                                    id: id, references: references.map { ($0, inForce.sent) }, area: zone)
@@ -212,7 +234,8 @@ enum MetAlerts {
     /// How long after `now` an answer's `Expires` is.
     static let expiresAfter: Double = 30 * 60
 
-    static func answer(_ request: ServerRequest, now: Double, current: Bool = true, thrice: AlertThrice? = nil) -> ServerResponse {
+    static func answer(_ request: ServerRequest, now: Double, current: Bool = true, thrice: AlertThrice? = nil,
+                       idsInAnotherForm: Bool = false) -> ServerResponse {
         guard let lat = request.queryValue("lat"), let lon = request.queryValue("lon"),
               let latitude = Double(lat), let longitude = Double(lon) else {
             return .json(400, .object([("error", .string("lat and lon are required together"))]))
@@ -243,8 +266,10 @@ enum MetAlerts {
             let storm = level.0 == 4 ? ["Gyda", "Ingunn", "Hans"][Int(alert.seed.unit(49) * 3) % 3] : nil
             // Re-issued every hour as the NWS's is (`OfficialAlert.firstSent`), each message with
             // an identifier of its own ("WMO organisation ID.YYYYMMDDHHMMSS.WARNINGID", the time
-            // of issue: `doc/metalerts/CAP-v2-profile.md`, `<identifier>`); the GeoJSON answer
-            // names no message it replaces (`doc/metalerts/geojson.md`).
+            // of issue: metno/weatherapi-docs `doc/metalerts/CAP-v2-profile.md`, `<identifier>`,
+            // which says it is for the message's identity only: rain marks a feed's alerts, it
+            // does not read this form, `metAlertsIDsInAnotherForm`); the GeoJSON answer names no
+            // message it replaces (`doc/metalerts/geojson.md`).
             let reissued = alert.lastSent > alert.firstSent
             var message = Message(alert: alert, english: english, number: 1, level: level, event: "rain", name: rain,
                                   area: alert.region, interval: (alert.firstSent, alert.inForceUntil), type: reissued ? "Update" : "Alert")
@@ -277,6 +302,13 @@ enum MetAlerts {
                                interval: (alert.issued, alert.ends), type: "Alert")
             gale.domain = "marine"
             features.append(gale.feature)
+        }
+        if idsInAnotherForm {
+            features = features.indices.map { index in
+                var feature = features[index]
+                feature["properties"]?["id"] = .string("alert-\(index + 1)")
+                return feature
+            }
         }
         return .json(current ? 200 : 203, .object([("type", .string("FeatureCollection")), ("lang", .string(english ? "en" : "no")),
                                                    ("lastChange", .string(alert.time(lastChange))), ("features", .array(features))]),

@@ -122,6 +122,8 @@ struct Router: Sendable {
             // No content, only the status (`ServerResponse.reasonPhrase` as plain text).
             let headers = retryAfter.map { [("Retry-After", String($0))] } ?? []
             return .respond(.text(status, contentType: "text/plain", ServerResponse.reasonPhrase(status) + "\n", headers: headers))
+        case .metAlertsIDsInAnotherForm:
+            return .respond(answer(request, route: route, hostile: false, metAlertsIDsInAnotherForm: true))
         case .forecastStatus(let status, let retryAfter):
             switch route {
             case .darkSky, .openMeteoForecast: return .respond(failures.status(status, retryAfter: retryAfter))
@@ -142,7 +144,8 @@ struct Router: Sendable {
     /// The normal answer: provider errors for a bad method, key, location or units, else a document.
     func answer(_ request: ServerRequest, route: Route, hostile: Bool, echoing echoed: String? = nil, regions: [String]? = nil, summaries: [String] = [], openMeteoHours: Int? = nil, openMeteoValue: (String, Double)? = nil,
                 airQualityHours: Int? = nil, airQualityIndex: Double? = nil, airQualityValue: (String, Double)? = nil, ensembleQuirk: ForecastSimulator.EnsembleQuirk? = nil,
-                zoneNamed: String? = nil, offsetHours: Double? = nil, alertThrice: AlertThrice? = nil) -> ServerResponse {
+                zoneNamed: String? = nil, offsetHours: Double? = nil, alertThrice: AlertThrice? = nil,
+                metAlertsIDsInAnotherForm: Bool = false) -> ServerResponse {
         if route == .notFound {
             return .json(404, .object([("detail", .string("Not Found"))]))
         }
@@ -163,7 +166,7 @@ struct Router: Sendable {
         case .nwsAlerts:
             return NWSAlerts.answer(request, now: now, thrice: alertThrice)
         case .metAlerts(let current):
-            return MetAlerts.answer(request, now: now, current: current, thrice: alertThrice)
+            return MetAlerts.answer(request, now: now, current: current, thrice: alertThrice, idsInAnotherForm: metAlertsIDsInAnotherForm)
         case .airQuality:
             return AirQualityAPI.answer(request, now: now, hours: airQualityHours, index: airQualityIndex, value: airQualityValue)
         case .ensemble:

@@ -41,6 +41,9 @@ import Testing
              summary: "Heavy rain, yellow level for Bergen until Fri 02:00"),
         Case(feed: "Dark Sky", kind: .ownIdentifiers, place: "Windy", coordinate: windy, title: "Wind warning",
              summary: "Wind warning for Windy until Fri 02:00"),
+        // Hostile trial 17, A17-1: blanks about the title, the severity's case, an end a second apart.
+        Case(feed: "Dark Sky", kind: .shownAlike, place: "Windy", coordinate: windy, title: "Wind warning",
+             summary: "Wind warning for Windy until Fri 02:00"),
     ]
 
     private func alertsTold(_ home: String) -> [String] {
@@ -85,6 +88,47 @@ import Testing
             let again = try await rain(notify, at: later)
             #expect(again.status == 0, "\(again)")
             #expect(alertsTold(home) == [test.summary], "not told again")
+        }
+    }
+
+    /// Hostile trial 17, A17-2: a re-issue with the same title, severity and end under an id
+    /// (the NWS's, naming none it replaces) or a link (a Dark Sky server's) of its own, in a
+    /// later answer than the one told, is not told again.
+    @Test(arguments: cases.filter { $0.kind == .ownIdentifiers && $0.feed != "MET" })
+    func aReissueUnderAnIDOfItsOwnIsNotToldAgain(_ test: Case) async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, behaviour: .alertThrice(.ownIdentifiers, sending: 0..<1),
+                                          config: #"{"timeout_seconds": 10}"#, now: NotifyEndToEndTests.now)
+            _ = try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home])).add(name: test.place, coordinate: test.coordinate)
+            let environment = test.feed == "Dark Sky" ? world.environment : world.keylessEnvironment
+            let notify = ["notify", test.place, "--exec", #"cat >> "$RAIN_HOME/events.jsonl""#]
+            let first = try await BuiltProduct.run("rain", notify, environment: environment, at: NotifyEndToEndTests.now)
+            #expect(first.status == 0, "\(first)")
+            #expect(alertsTold(home) == [test.summary])
+
+            world.simulator.setBehaviour(.alertThrice(.ownIdentifiers, sending: 1..<2))
+            let later = NotifyEndToEndTests.now.addingTimeInterval(31 * 60)
+            let refresh = try await BuiltProduct.run("rain", ["refresh", test.place], environment: environment, at: later)
+            #expect(refresh.status == 0, "\(refresh)")
+            let again = try await BuiltProduct.run("rain", notify, environment: environment, at: later)
+            #expect(again.status == 0, "\(again)")
+            #expect(alertsTold(home) == [test.summary], "told again")
+        }
+    }
+
+    /// Hostile trial 17, A17-4: alerts whose long titles differ only past what is kept and
+    /// shown of them are not one: the whole title tells them apart.
+    @Test func alertsWhoseLongTitlesDifferAtTheEndAreNotOne() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, behaviour: .alertThrice(.longTitlesDifferingAtTheEnd),
+                                          config: #"{"timeout_seconds": 10}"#, now: NotifyEndToEndTests.now)
+            _ = try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home])).add(name: "Windy", coordinate: Self.windy)
+            let shown = try await BuiltProduct.run("rain", ["show", "Windy", "--json"], environment: world.environment,
+                                                   at: NotifyEndToEndTests.now)
+            #expect(shown.status == 0, "\(shown)")
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(shown.output.utf8)) as? [String: Any], "\(shown)")
+            let alerts = try #require(document["alerts"] as? [[String: Any]])
+            #expect(alerts.filter { ($0["title"] as? String)?.hasPrefix("Wind warning, and along the river") == true }.count == 3, "\(alerts)")
         }
     }
 }

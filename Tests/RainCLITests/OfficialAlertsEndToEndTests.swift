@@ -319,6 +319,58 @@ import Testing
         }
     }
 
+    /// MET's alerts are kept between its polls because MetAlerts gave them, whatever form their
+    /// ids have: a server that numbers its messages otherwise ("alert-1") keeps its warning
+    /// through a refresh that does not ask it (hostile trial 17, M17-1), and through a failed poll.
+    @Test func metsAlertsAreKeptBetweenPollsWhateverFormTheirIDsHave() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 5}"#, now: NotifyEndToEndTests.now)
+            world.simulator.setBehaviour(.metAlertsIDsInAnotherForm)
+            let bergen = try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+                .add(name: "Bergen", coordinate: Coordinate(latitude: 60.39, longitude: 5.32)).location
+            let cache = ForecastCache(directory: home + "/cache/forecasts")
+            for _ in 0..<2 {
+                let refresh = try await world.keylessRain(["refresh", "Bergen"])
+                #expect(refresh.status == 0 && refresh.error.isEmpty, "\(refresh)")
+                let alerts = try #require(try cache.load(for: bergen.id)?.forecast.alerts)
+                #expect(alerts.map(\.title) == ["Heavy rain, yellow level"] && alerts.map(\.id) == ["alert-1"], "\(alerts)")
+            }
+            #expect(world.simulator.requests.filter { $0.path.hasPrefix("/weatherapi") }.count == 1, "\(world.requestedPaths)")
+            let json = try await world.keylessRain(["show", "Bergen", "--json", "--offline"])
+            #expect(json.output.contains(#""source": "metalerts""#), "\(json.output)")
+
+            let broken = world.keylessEnvironment.merging(["RAIN_METALERTS_URL": world.simulator.rootURL + "/weatherapi/nowhere"]) { $1 }
+            let failed = try await BuiltProduct.run("rain", ["refresh", "Bergen"], environment: broken,
+                                                    at: NotifyEndToEndTests.now.addingTimeInterval(31 * 60))
+            #expect(failed.status == 0 && failed.error.contains("could not fetch"), "\(failed)")
+            #expect(try cache.load(for: bergen.id)?.forecast.alerts.map(\.id) == ["alert-1"], "the warning in force was dropped")
+        }
+    }
+
+    /// A cache written before alerts named their `source` still keeps MET's alerts between
+    /// polls: an alert without one is read as that rain told them (MET's CAP identifier), and
+    /// the refresh writes it marked.
+    @Test func aCacheWrittenBeforeAlertsWereMarkedKeepsMETsAlertsBetweenPolls() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 5}"#, now: NotifyEndToEndTests.now)
+            let bergen = try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+                .add(name: "Bergen", coordinate: Coordinate(latitude: 60.39, longitude: 5.32)).location
+            let first = try await world.keylessRain(["refresh", "Bergen"])
+            #expect(first.status == 0, "\(first)")
+            let path = home + "/cache/forecasts/\(bergen.id.uuidString.lowercased()).json"
+            let written = try String(contentsOfFile: path, encoding: .utf8)
+            let unmarked = written.replacingOccurrences(of: #","source":"metalerts""#, with: "")
+            #expect(unmarked != written, "\(written)")
+            try unmarked.write(toFile: path, atomically: true, encoding: .utf8)
+
+            let second = try await world.keylessRain(["refresh", "Bergen"])
+            #expect(second.status == 0 && second.error.isEmpty, "\(second)")
+            #expect(world.simulator.requests.filter { $0.path.hasPrefix("/weatherapi") }.count == 1, "\(world.requestedPaths)")
+            let kept = try #require(try ForecastCache(directory: home + "/cache/forecasts").load(for: bergen.id)?.forecast.alerts)
+            #expect(kept.map(\.title) == ["Heavy rain, yellow level"] && kept.map(\.feed) == [.metAlerts], "\(kept)")
+        }
+    }
+
     /// A MetAlerts request that fails does not drop a warning in force: what MET gave last
     /// time stays with the new forecast. It was a poll all the same (MET's terms: one every
     /// 10 minutes), so MET is asked again 10 minutes after it, not at the next refresh.

@@ -108,6 +108,13 @@ import Testing
         #expect(throws: ForecastError.self) { try decoder.decode(body(minutely + #", "flags": {"sources": "hrrrsubh"}"#), units: .si) }
     }
 
+    /// An alert's `source` is rain's own mark: a server cannot pass its alerts off as an
+    /// official feed's (kept between that feed's polls).
+    @Test func aServerCannotMarkItsAlertsAsAFeeds() throws {
+        let forecast = try decoder.decode(body(#""alerts": [{"title": "Wind", "source": "metalerts"}]"#), units: .si)
+        #expect(forecast.alerts.map(\.title) == ["Wind"] && forecast.alerts.map(\.feed) == [nil])
+    }
+
     @Test func minusNineNineNineIsMissingEverywhere() throws {
         let forecast = try decoder.decode(body(#"""
             "currently": {"time": 1000, "temperature": -999, "humidity": -999.0, "windSpeed": 3},

@@ -28,6 +28,7 @@ import Testing
         forecast.alerts.append(.init(title: "Gale \u{2028} warning", severity: "watch", regions: ["Küste", "Tab\there"],
                                      time: Date(timeIntervalSince1970: 1_787_229_000), expires: Date(timeIntervalSince1970: 1_787_300_000),
                                      description: "Line\nbreak \\ and \u{07}", uri: "https://example.org/a?b=c&d"))
+        forecast.alerts.append(.init(title: "Heavy rain, yellow level", id: "alert-1", feed: .metAlerts))
         var location = ForecastFixtures.berlin
         location.name = "Berlin \"Mitte\" ☂"
         return CachedForecast(location: location, fetchedAt: Date(timeIntervalSince1970: 1_787_229_000.75),
@@ -69,5 +70,21 @@ import Testing
         expected.forecast.current?.windGust = nil   // not a number JSON can hold: left out
         expected.forecast.hourly[0].uvIndex = nil   // written, but no sky gives it: left out on reading (`UVIndex`)
         #expect(try ForecastCache.decode(ForecastDocument.bytes(of: cached, compactly: true), path: "x") == expected)
+    }
+
+    /// A cache written before alerts named their `source` is read as that rain told a feed's
+    /// alerts (MET's CAP identifier, the NWS's alert URL); a marked alert is read by its mark only.
+    @Test func alertsWithoutASourceAreReadAsTheRainThatWroteThemToldThem() throws {
+        var cached = try Self.everything()
+        cached.forecast.alerts = [
+            .init(title: "Rain", id: "2.49.0.1.578.0.20230724084526.007"),
+            .init(title: "Flood Watch", uri: "https://api.weather.gov/alerts/urn:oid:2.49.0.1.840.0.a.001.1"),
+            .init(title: "Wind", uri: "https://x/1", id: "2.49.0.1.578.0.20230724084526.008"),
+        ]
+        let marked = String(decoding: ForecastDocument.bytes(of: cached, compactly: true), as: UTF8.self)
+        #expect(try ForecastCache.decode(Array(marked.utf8), path: "x").forecast.alerts.map(\.feed) == [nil, nil, nil], "marked: the provider's")
+        let unmarked = marked.replacingOccurrences(of: #","source":"provider""#, with: "")
+        #expect(unmarked != marked)
+        #expect(try ForecastCache.decode(Array(unmarked.utf8), path: "x").forecast.alerts.map(\.feed) == [.metAlerts, .nws, .metAlerts])
     }
 }

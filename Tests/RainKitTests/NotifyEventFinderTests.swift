@@ -94,7 +94,9 @@ import Testing
     }
 
     /// A re-issue of an alert told already is not news (NWS: a new `id` that references the
-    /// old; MET: a new `id` in the same series); a change of its severity or end is.
+    /// old, or none; MET: a new `id` in the same series; a Dark Sky server's new `uri`), nor is
+    /// one shown alike (the severity's case, the end's seconds); a change of its severity or
+    /// end is.
     @Test func aReissuedAlertIsToldOnceUnlessItsSeverityOrEndChanges() {
         let service = NotifyService(settings: NotifySettings(), logFile: "/nonexistent", machineZone: .utc, now: Self.now)
         let end = Self.now.addingTimeInterval(6 * 3600)
@@ -110,7 +112,13 @@ import Testing
         #expect(status(update, after: first) == [.sent])
         var unrelated = update
         unrelated.references = []
-        #expect(status(unrelated, after: first) == [.new], "a message of its own that replaces nothing")
+        #expect(status(unrelated, after: first) == [.sent], "a message of its own that replaces nothing (hostile trial 17, A17-2)")
+        var relinked = first
+        (relinked.id, relinked.uri) = (nil, "https://example.org/new")
+        #expect(status(relinked, after: first) == [.sent], "a new link")
+        var shownAlike = unrelated
+        (shownAlike.severity, shownAlike.expires) = ("MODERATE", end.addingTimeInterval(1))
+        #expect(status(shownAlike, after: first) == [.sent], "shown as the one told")
         var worse = update
         worse.severity = "Severe"
         #expect(status(worse, after: first) == [.new])

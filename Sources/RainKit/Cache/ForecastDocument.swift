@@ -33,7 +33,7 @@ enum ForecastDocument {
         JSONField("hourly", .list({ $0.forecast.hourly }, { $0.forecast.hourly = $1 }, tables.hour, .blank)),
         JSONField("daily_summary", .text({ $0.forecast.dailySummary }, { $0.forecast.dailySummary = $1 })),
         JSONField("daily", .list({ $0.forecast.daily }, { $0.forecast.daily = $1 }, tables.day, .blank)),
-        JSONField("alerts", .list({ $0.forecast.alerts }, { $0.forecast.alerts = $1 }, tables.alert, Forecast.Alert(title: ""))),
+        JSONField("alerts", alertsField),
         JSONField("alerts_asked_at", .optionalTime({ $0.forecast.alertsAskedAt }, { $0.forecast.alertsAskedAt = $1 })),
         JSONField("alerts_last_modified", .text({ $0.forecast.alertsLastModified }, { $0.forecast.alertsLastModified = $1 })),
         JSONField("alerts_expire_at", .optionalTime({ $0.forecast.alertsExpire }, { $0.forecast.alertsExpire = $1 })),

@@ -2,8 +2,8 @@
 /// for a point in zones that each have their own message of it, weather-gov/weather.gov issue
 /// 1321: "multiple products in effect for the same geographic area set to expire at the same
 /// time"; one message twice; re-issues naming each other), and a person would be told the same
-/// words as often. Alerts are identical when their title, severity and end are
-/// (`Alert.sameness`), whatever their ids, areas, starts or texts.
+/// words as often. Alerts are identical when their title, severity and end are as a person
+/// reads them (`Alert.sameness`), whatever their ids, areas, starts or texts.
 extension Forecast {
     /// This forecast with each set of identical alerts as the first of them, in the order they
     /// came: it covers all their regions, replaces all the messages they replace, and names the
@@ -26,9 +26,16 @@ extension Forecast {
 }
 
 extension Forecast.Alert {
-    /// What an identical alert shares: the title as a person reads it, the severity and the end.
+    /// What an identical alert shares, as a person reads it: the title as the screen cleans it
+    /// (`screenSafe`: no control characters, spaces as one, none at either end; here any blank
+    /// counts as a space, as a no-break space reads as one), the severity in any case
+    /// ("warning", "Warning", "WARNING"), the end to the minute (the screens and notifications
+    /// show no seconds). Also what `rain notify` knows a re-issue under a new id or link by
+    /// (`NotifyEvent.shownAs`).
     var sameness: String {
-        [title.strippingControlCharacters, severity ?? "", expires.map { "\($0.timeIntervalSince1970)" } ?? "-"].joined(separator: "|")
+        let blanksAsOne = { (text: String) in text.strippingControlCharacters.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
+        let end = expires.map { "\(($0.timeIntervalSince1970 / 60).rounded(.down))" } ?? "-"
+        return [blanksAsOne(title), blanksAsOne(severity ?? "").lowercased(), end].joined(separator: "|")
     }
 
     /// What `rain notify` knows a message by, with its title, severity and end (`alertIdentity`):

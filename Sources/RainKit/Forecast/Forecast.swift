@@ -247,10 +247,14 @@ public struct Forecast: Sendable, Equatable {
         /// The `seriesKey`s of the identical alerts (same title, severity and end) of the same
         /// answer this one stands for (`mergingIdenticalAlerts`): told once, as each of them.
         public var sameAs: [String]
+        /// The official feed that gave it, marked when its answer is read; nil: the forecast
+        /// provider's own. A feed's alerts are kept by this mark while it is not asked (MET:
+        /// every 10 minutes at most) or fails, never by the form of their ids or links.
+        public var feed: AlertSource?
 
         public init(title: String, severity: String? = nil, regions: [String] = [], time: Date? = nil,
                     expires: Date? = nil, description: String? = nil, uri: String? = nil, id: String? = nil,
-                    references: [String] = [], series: String? = nil, sameAs: [String] = []) {
+                    references: [String] = [], series: String? = nil, sameAs: [String] = [], feed: AlertSource? = nil) {
             self.title = title
             self.severity = severity
             self.regions = regions
@@ -262,6 +266,7 @@ public struct Forecast: Sendable, Equatable {
             self.references = references
             self.series = series
             self.sameAs = sameAs
+            self.feed = feed
         }
     }
 }

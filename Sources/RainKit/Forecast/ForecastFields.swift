@@ -71,7 +71,8 @@ enum ForecastFields {
     ]
 
     static let alert: [Field<Forecast.Alert>] = [
-        Field("title", .name({ $0.title }, { $0.title = $1 })),
+        // Whole, however long: identical alerts are told by it before it is cut (`Alert.fitted`).
+        Field("title", .wholeName({ $0.title }, { $0.title = $1 })),
         Field("severity", .text({ $0.severity }, { $0.severity = $1 })),
         Field("regions", .texts({ $0.regions }, { $0.regions = $1 })),
         Field("time", .optionalTime({ $0.time }, { $0.time = $1 })),
@@ -82,6 +83,8 @@ enum ForecastFields {
         Field("references", .textsIfAny({ $0.references }, { $0.references = $1 })),
         Field("series", .text({ $0.series }, { $0.series = $1 })),
         Field("same_as", .textsIfAny({ $0.sameAs }, { $0.sameAs = $1 })),
+        // rain's own mark (no server's answer names it: `DarkSkyNaming`).
+        Field("source", .alertSource({ $0.feed }, { $0.feed = $1 })),
     ]
 
     static let coordinate: [Field<Coordinate>] = [

@@ -125,6 +125,15 @@ extension JSONField.Value {
         }, written: { .text(get($0)) })
     }
 
+    /// As `name`, but read whole however long (`JSONNode.wholeString`): an alert's title, which
+    /// identical alerts are told apart by before it is cut.
+    static func wholeName(_ get: @escaping Get<String>, _ set: @escaping Set<String>) -> Self {
+        Self(requirement: .requiredInRainsDocuments, read: { model, node, _ throws(JSONError) in
+            set(&model, try node.requiredWholeString())
+            return true
+        }, written: { .text(get($0)) })
+    }
+
     /// A time, as the naming writes times (ISO 8601 in rain's documents).
     static func optionalTime(_ get: @escaping Get<Date?>, _ set: @escaping Set<Date?>) -> Self {
         optional(set, { node, naming throws(JSONError) in

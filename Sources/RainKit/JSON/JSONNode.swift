@@ -150,6 +150,19 @@ struct JSONNode: Sendable {
         return String(text.prefix(Self.maximumStringLength)) + "…"
     }
 
+    /// The whole text, however long; nil for null. Only for a value rain compares whole and
+    /// then cuts itself: an alert's title (`Forecast.mergingIdenticalAlerts`, `Alert.fitted`).
+    func wholeString() throws(JSONError) -> String? {
+        if kind == .null { return nil }
+        guard kind == .plainText || kind == .text else { throw mismatch(N_("a string")) }
+        return map.text(at: entry)
+    }
+
+    func requiredWholeString() throws(JSONError) -> String {
+        guard let text = try wholeString() else { throw mismatch(N_("a string")) }
+        return text
+    }
+
     func requiredString() throws(JSONError) -> String {
         guard let text = try string() else { throw mismatch(N_("a string")) }
         return text
@@ -195,6 +208,8 @@ struct JSONNode: Sendable {
     func string(_ key: String) throws(JSONError) -> String? { try member(key)?.string() }
     func requiredNumber(_ key: String) throws(JSONError) -> Double { try requiredMember(key).requiredNumber() }
     func requiredString(_ key: String) throws(JSONError) -> String { try requiredMember(key).requiredString() }
+    func wholeString(_ key: String) throws(JSONError) -> String? { try member(key)?.wholeString() }
+    func requiredWholeString(_ key: String) throws(JSONError) -> String { try requiredMember(key).requiredWholeString() }
 
     /// The whole value as a tree (kept as it is when rain does not know it).
     func value() throws(JSONError) -> JSONValue {

@@ -18,6 +18,10 @@ public struct NotifyEvent: Sendable, Equatable {
     /// where one of them was sent, so was this, and when this is sent, so is each of them, so
     /// that a later answer with only one of them does not tell it again.
     public var sameAs: [String] = []
+    /// The ID of the alert as a person is shown it (`Alert.sameness`: its title, severity and
+    /// end, at its place): a re-issue under a new id or link (a Dark Sky server's new `uri`, an
+    /// NWS message naming none it replaces) has it too, and is not news where it was sent.
+    public var shownAs: String?
     public var placeID: UUID
     public var placeName: String
     /// One short line: "Rain in Berlin in about 20 min (moderate, ~2 mm in the first hour)".
@@ -40,8 +44,9 @@ public struct NotifyEvent: Sendable, Equatable {
     public var uri: String?
     public var units: UnitSystem
 
-    /// Its own ID and those of the identical alerts it stands for: what is remembered when it is sent.
-    public var recordedIDs: [String] { [id] + sameAs }
+    /// Its own ID, those of the identical alerts it stands for and the one of what it shows:
+    /// what is remembered when it is sent.
+    public var recordedIDs: [String] { [id] + sameAs + (shownAs.map { [$0] } ?? []) }
 
     /// An alert whose severity is "Extreme" goes out in quiet hours too.
     public var isExtreme: Bool { kind == .alert && severity?.lowercased() == "extreme" }

@@ -4,12 +4,15 @@ extension NotifyEventFinder {
     /// Each alert not yet expired: "Wind warning for Berlin until Thu 18:00" (the end in the
     /// place's zone), its severity and the start of its description below. An alert is the
     /// same while its title, severity, end and series are (`alertIdentity`); a re-issue that
-    /// names the message it replaces (NWS `references`) counts as sent where that one was, and
-    /// identical alerts of one answer are one (`Forecast.mergingIdenticalAlerts`), sent as each.
+    /// names the message it replaces (NWS `references`) counts as sent where that one was,
+    /// identical alerts of one answer are one (`Forecast.mergingIdenticalAlerts`), sent as each,
+    /// and one shown as an alert sent before (`shownAs`: the same title, severity and end as a
+    /// person reads them, whatever its ids) was sent.
     func alertEvents(for location: Location, in forecast: Forecast, clock: LocalClock) -> [NotifyEvent] {
         forecast.alerts.filter { ($0.expires ?? .distantFuture) > now }.map { alert in
             let name = location.name.strippingControlCharacters
-            let title = alert.title.strippingControlCharacters
+            // As the screen shows it (blanks as one space): identical alerts merged as shown read alike.
+            let title = alert.title.screenSafe
             let summary = alert.expires.map { words.tr("{title} for {place} until {time}", ["title": title, "place": name, "time": clock.weekdayAndTime($0)]) }
                 ?? words.tr("{title} for {place}", ["title": title, "place": name])
             let identity = { (series: String) in "alert:\(location.idString):\(Self.alertIdentity(alert, series: series).fnv1aHash)" }
@@ -27,6 +30,7 @@ extension NotifyEventFinder {
             event.uri = alert.uri
             event.sentAs = alert.references.map(identity)
             event.sameAs = alert.sameAs.map(identity)
+            event.shownAs = "alert:\(location.idString):\(alert.sameness.fnv1aHash)"
             return event
         }
     }

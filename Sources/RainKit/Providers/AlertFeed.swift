@@ -17,9 +17,8 @@ public protocol AlertFeed: Sendable {
     /// The least time between two requests for one place's alerts, where the service asks for
     /// one; nil: asked whenever the place's forecast is fetched.
     var minimumInterval: TimeInterval? { get }
-    /// Whether `alert`, of a cached forecast, is one this feed gave (kept while it is not asked,
-    /// or when asking it failed).
-    func gave(_ alert: Forecast.Alert) -> Bool
+    /// Which of the registered feeds this is: the mark its alerts carry (`Forecast.Alert.feed`).
+    var source: AlertSource { get }
     /// Whether `alert`, of the forecast provider, is its copy of one of this feed's (`given`,
     /// what the feed answered for the place) or of a message the feed leaves out: a Dark Sky
     /// server (Pirate Weather) passes the national services' alerts on as its own.
@@ -28,7 +27,19 @@ public protocol AlertFeed: Sendable {
 
 extension AlertFeed {
     public var minimumInterval: TimeInterval? { nil }
-    public func gave(_ alert: Forecast.Alert) -> Bool { false }
+
+    /// The alerts of an answer, each marked as this feed's.
+    func alerts(in body: Data) throws(ForecastError) -> [Forecast.Alert] {
+        try decode(body).map { alert in
+            var marked = alert
+            marked.feed = source
+            return marked
+        }
+    }
+
+    /// Whether `alert`, of a cached forecast, is one this feed gave (kept while it is not asked,
+    /// or when asking it failed): by the mark it was given when the feed's answer was read.
+    public func gave(_ alert: Forecast.Alert) -> Bool { alert.feed == source }
     public func copies(_ alert: Forecast.Alert, of given: [Forecast.Alert]) -> Bool {
         given.contains { alert.isCopy(of: $0) }
     }
@@ -53,7 +64,8 @@ extension Forecast.Alert {
 
 /// The alert feeds rain knows: the one place they are registered.
 public enum AlertSource: String, Sendable, CaseIterable {
-    case nws, metAlerts
+    /// The raw values are what a cached alert's `source` says (`docs/forecast-json.md`).
+    case nws, metAlerts = "metalerts"
 
     public var feed: any AlertFeed {
         switch self {

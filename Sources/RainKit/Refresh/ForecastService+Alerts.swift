@@ -308,7 +308,7 @@ extension ForecastService {
                 let location = locations[index]
                 let endpoint = feed.endpoint(for: location.coordinate, url: feed.url(in: settings))
                     .identifying(contact: settings.alertsContact).askingIfModified(since: official.ifModifiedSince(for: position))
-                let decode: @Sendable (Data) throws(ForecastError) -> [Forecast.Alert] = { body throws(ForecastError) in try feed.decode(body) }
+                let decode: @Sendable (Data) throws(ForecastError) -> [Forecast.Alert] = { body throws(ForecastError) in try feed.alerts(in: body) }
                 group.addTask { [client] in
                     do throws(ForecastError) {
                         if let refusal = official.refusal(of: feed) { throw refusal }

@@ -12,6 +12,8 @@ extension JSONNaming {
     ///   dawn, dusk, the moon's light, rise and set, `polar` and `daylight_seconds` are rain's alone.
     /// - `minutely`'s points are its `data`; its `precision` is rain's own, from `flags.sources`
     ///   (`DarkSkyDecoder.minutesPrecision`).
+    /// - An alert's `source` is rain's mark of the feed that gave it: a server cannot pass its
+    ///   own alerts off as an official feed's.
     private static let darkSkyKeys: [String: [String]] = [
         "temperature_low": ["temperatureMin", "temperatureLow"],
         "temperature_high": ["temperatureMax", "temperatureHigh"],
@@ -27,6 +29,7 @@ extension JSONNaming {
         "daylight_seconds": [],
         "minutes": ["data"],
         "precision": [],
+        "source": [],
     ]
 }
 

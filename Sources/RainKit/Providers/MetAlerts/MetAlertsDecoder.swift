@@ -62,9 +62,10 @@ enum MetAlertsDecoder {
     /// rain, yellow level"; `eventAwarenessName` is already a phrase, so nothing is added to it),
     /// after the storm's name where it has one ("Gyda: Extremely heavy rain ongoing, red level").
     private static func title(of properties: JSONNode, colour: String?) throws(JSONError) -> String {
-        let headline = try properties.requiredString("title")
+        // Read whole, however long: identical alerts are told by the title before it is cut.
+        let headline = try properties.requiredWholeString("title")
         let parts = headline.split(separator: ",", omittingEmptySubsequences: false).map { String($0).trimmed }
-        let name = try properties.string("eventAwarenessName")?.trimmed ?? parts[0]
+        let name = try properties.wholeString("eventAwarenessName")?.trimmed ?? parts[0]
         let levelWords = parts.count > 1 && parts[0] == name ? parts[1] : colour.map { $0.lowercased() + " level" }
         let title = levelWords.map { name + ", " + $0 } ?? name
         guard let incident = try properties.string("incidentName")?.trimmed, !incident.isEmpty else { return title }

@@ -73,9 +73,7 @@ public struct MetAlertsFeed: AlertFeed {
     /// immediately" ("Throttling and traffic shaping").
     public var minimumInterval: TimeInterval? { 600 }
 
-    /// MET's alerts carry its CAP identifier, which starts with its WMO organisation ID
-    /// (`doc/metalerts/CAP-v2-profile.md`, `<identifier>`).
-    public func gave(_ alert: Forecast.Alert) -> Bool { alert.id?.hasPrefix("2.49.0.1.578.0.") == true }
+    public var source: AlertSource { .metAlerts }
 
     /// Every alert a provider has for a place in MET's area is a copy of MET's: Pirate Weather
     /// passes on the WMO alert hub's messages (Pirate-Weather/pirate-weather-code

@@ -36,7 +36,7 @@ enum NWSAlertDecoder {
                 }.compactMap { $0 } ?? []
                 let regions = try properties.string("areaDesc")?.split(separator: ";").map { String($0).trimmed }.filter { !$0.isEmpty }
                 return Forecast.Alert(
-                    title: try properties.requiredString("event"), severity: try properties.string("severity"),
+                    title: try properties.requiredWholeString("event"), severity: try properties.string("severity"),
                     regions: regions ?? [], time: onset ?? effective, expires: ends ?? expires,
                     description: headline ?? description,
                     uri: try properties.string("@id"), id: try properties.string("id"), references: references)

@@ -151,12 +151,7 @@ public struct NWSAlertFeed: AlertFeed {
                          accept: "application/geo+json")
     }
 
-    /// An alert of the NWS feed names itself by its URL (`@id`), under the alerts endpoint with
-    /// the US's CAP OID (weather-gov/api `assets/openapi.yaml`, `AlertId`); a Dark Sky server's
-    /// copy of an NWS alert names another page.
-    public func gave(_ alert: Forecast.Alert) -> Bool {
-        alert.uri?.hasPrefix("https://api.weather.gov/alerts/urn:oid:2.49.0.1.840.") == true
-    }
+    public var source: AlertSource { .nws }
 
     /// Pirate Weather's copies of NWS alerts (Pirate-Weather/pirate-weather-code `API/alerts.py`,
     /// `_read_nws_alerts`) link the forecast page of the point, not the alert: `uri`
