@@ -56,6 +56,25 @@ import Testing
         try expectHidden("Zq7K-_.p2Xw/+*9Lm4|Rt6Vb", of: Self.keys[0], "a mixed run")
     }
 
+    /// Hostile trial 17 (K17-2): separators that read as marks but are letters or nothing by
+    /// Unicode's category left the key shown: modifier letters of no script (the primes "ʺ"
+    /// and "ˮ", the kana length mark "ー"), the bar "ǀ" (a click letter, a lookalike of "l"),
+    /// private use, unassigned code points and noncharacters (drawn as nothing or a box), and
+    /// two flags (4 scalars, 2 graphemes: marks are counted as a person sees them).
+    @Test(arguments: ["\u{2BA}", "\u{2EE}", "\u{1C0}", "\u{30FC}", "\u{E000}", "\u{100000}", "\u{378}", "\u{2FFFF}", "\u{FFFE}",
+                      "\u{FFFF}", "\u{1F1E9}\u{1F1EA}\u{1F1EB}\u{1F1F7}", "\u{1F44D}\u{1F3FD}-\u{1F1E9}\u{1F1EA}"])
+    func theKeyInGroupsSplitByMarksOfNoLetterIsHidden(_ separator: String) throws {
+        for key in Self.keys {
+            for size in [2, 4, 5] {
+                try expectHidden(groups(key, of: size, by: separator), of: key, "groups of \(size) by \(separator.debugDescription)")
+            }
+        }
+        // More than three marks, counted by grapheme, are still a rule between texts: four flags.
+        let redaction = try #require(KeyRedaction(APIKey(Self.keys[0])))
+        let flags = groups(Self.keys[0], of: 4, by: "\u{1F1E9}\u{1F1EA}\u{1F1EB}\u{1F1F7}\u{1F1EE}\u{1F1F9}\u{1F1EA}\u{1F1F8}")
+        #expect(redaction.scrubbing(flags) == flags)
+    }
+
     /// Hostile trial 17 (K17-1): backslashes between the groups, as a JSON answer writes them
     /// (`\\`), were no gap there.
     @Test(arguments: [#"\\"#, #"\\\\"#, #"\\\\\\"#, #"-\\-"#])

@@ -65,6 +65,29 @@ import Testing
         #expect(scrubbed["junk"]?.allSatisfy { $0 == "REDACTED" } == true, "\(scrubbed["junk"]?.filter { $0 != "REDACTED" }.prefix(5) ?? [])")
     }
 
+    /// Hostile trial 17 (K17-3): 8 MB of strings, each 4 of the key's characters from a random
+    /// place, took 21 s and 243 MB to hide, every piece kept and sorted to find the chains.
+    /// The chains are now found from at most `keptStrings` pieces of each kind, however many
+    /// strings hold them; every piece is still hidden.
+    @Test func thePiecesKeptForChainsAreBoundedByTheKey() throws {
+        let key = Array(Self.keys[0])
+        let lowered = Array(Self.keys[0].lowercased().utf8)
+        let grams = try #require(KeyRedaction.grams(of: lowered))
+        func strings(_ count: Int) -> [String] {
+            (0..<count).map { String(key[($0 * 5 % (key.count - 3))...].prefix(4)) }
+        }
+        func found(_ count: Int) throws -> KeyRedaction.FoundPieces {
+            try #require(KeyRedaction.foundPieces(in: Array(JSONEncoder().encode(["junk": strings(count)])), of: lowered, grams: grams))
+        }
+        let few = try found(1_000), many = try found(20_000)
+        #expect(many.count >= 20_000)
+        #expect(many.kept.count == few.kept.count, "\(few.kept.count) kept of 1,000 strings, \(many.kept.count) of 20,000")
+        #expect(many.kept.count <= KeyRedaction.FoundPieces.keptStrings * many.kinds.count)
+        let redaction = try #require(KeyRedaction(APIKey(Self.keys[0])))
+        let scrubbed = try JSONDecoder().decode([String: [String]].self, from: redaction.scrubbing(JSONEncoder().encode(["junk": strings(20_000)])))
+        #expect(scrubbed["junk"]?.allSatisfy { $0 == "REDACTED" } == true, "\(scrubbed["junk"]?.filter { $0 != "REDACTED" }.prefix(5) ?? [])")
+    }
+
     /// The trial's three shapes, a piece in each of two strings apart, either way round.
     @Test(arguments: [(["CURRENT", "MINUTE"], ["currently.summary", "minutely.summary"]),
                       (["ALERT1", "ALERT2"], ["alerts.0.title", "alerts.1.title"]),

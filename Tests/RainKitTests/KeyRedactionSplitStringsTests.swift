@@ -81,6 +81,22 @@ import Testing
         #expect(try scrubbed(#"["Zq7Kp2", "rain", "Xw9Lm4Rt6Vb"]"#) == #"["REDACTED", "rain", "REDACTED"]"#)
     }
 
+    /// Hostile trial 17 (A17-3): a copy read across strings took the next string's first
+    /// letter ("Zq7Kp2X" then "warning": "REDACTEDarning"), an alert's severity. Across
+    /// strings, a copy's part in the first and in the last is a word of that string or a
+    /// piece of `pieceLength`: the severity stays, and the key in the regions is hidden.
+    @Test func aCopyAcrossStringsCutsNoWordOfTheNext() throws {
+        let storms = #"{"alerts": [{"title": "Storm", "regions": ["Zq7Kp2X"], "severity": "warning", "expires": 1},"#
+            + #" {"title": "Storm", "regions": ["w9Lm4Rt6Vb"], "severity": "warning", "expires": 1}]}"#
+        #expect(try scrubbed(storms) == #"{"alerts": [{"title": "Storm", "regions": ["REDACTED"], "severity": "warning", "expires": 1},"#
+            + #" {"title": "Storm", "regions": ["REDACTED"], "severity": "warning", "expires": 1}]}"#)
+        // A word before: its last letters are no piece either.
+        #expect(try scrubbed(#"["xZ", "q7Kp2Xw9Lm"]"#) == #"["xZ", "REDACTED"]"#)
+        // A piece, or a whole word, of the next string is still the copy's.
+        #expect(try scrubbed(#"["Zq7Kp2X", "w9L and rain"]"#) == #"["REDACTED", "REDACTED and rain"]"#)
+        #expect(try scrubbed(#"["Zq7Kp2X", "w, rain"]"#) == #"["REDACTED", "REDACTED, rain"]"#)
+    }
+
     /// Fewer than `partLength` of the key's characters across strings, a short key cut so (a
     /// list), and text that is no valid document (its quotes are only characters) are left.
     @Test func whatIsNoCopyAcrossStringsIsLeft() throws {

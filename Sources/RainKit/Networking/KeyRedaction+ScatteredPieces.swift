@@ -24,21 +24,21 @@ extension KeyRedaction {
     /// reader of them no longer reads a key.
     static let pieceLength = 3
 
-    /// One piece of the key in a string: the key's characters it covers, where it is, and
-    /// whether it starts or ends its string (gaps aside).
-    private struct Piece {
-        var string: Int
-        var key: Range<Int>
-        var text: Range<Int>
-        var leads: Bool
-        var trails: Bool
+    /// Where the pieces of every chain are; none where the bytes are no valid JSON document.
+    /// Cheap where no string starts or ends with one of the key's characters: most strings
+    /// are passed over at a glance.
+    static func scatteredPieces(in bytes: [UInt8], of key: [UInt8], grams: Grams) -> [Range<Int>] {
+        guard let found = foundPieces(in: bytes, of: key, grams: grams), found.count > 1 else { return [] }
+        let hidden = found.chainedTexts()
+        guard !hidden.isEmpty, (try? JSONScanner.map(bytes)) != nil else { return [] }
+        return hidden
     }
 
-    /// `bytes` with the pieces of every chain replaced, or nil where no chain is found or the
-    /// bytes are no valid JSON document. Cheap where no string starts or ends with one of the
-    /// key's characters: most strings are passed over at a glance.
-    static func hidingScatteredPieces(in bytes: [UInt8], of key: [UInt8], grams: Grams) -> [UInt8]? {
-        var pieces: [Piece] = []
+    /// The pieces of the key that the strings of `bytes` start with, are, or end with; nil
+    /// for a text too long to index (`FoundPieces`).
+    static func foundPieces(in bytes: [UInt8], of key: [UInt8], grams: Grams) -> FoundPieces? {
+        guard bytes.count < Int(UInt32.max) else { return nil }
+        var found = FoundPieces(key: key)
         // Made at the first string that may hold a piece: each walks the text once.
         var readings: [Skips]?
         var strings = 0
@@ -53,47 +53,30 @@ extension KeyRedaction {
                 readings = Self.readers(for: bytes, json: true).map { Skips(reader: $0, gaps: true, json: true, punctuation: grams.punctuation) }
             }
             for skips in readings ?? [] {
-                pieces += piecesOf(bytes, from: opening + 1, to: closing, string: strings, key: key, grams: grams, skips: skips)
+                piecesOf(bytes, from: opening + 1, to: closing, string: strings, key: key, grams: grams, skips: skips, into: &found)
             }
         }
-        guard pieces.count > 1 else { return nil }
-        let hidden = chained(pieces, key: key)
-        guard !hidden.isEmpty, (try? JSONScanner.map(bytes)) != nil else { return nil }
-        var result: [UInt8] = []
-        result.reserveCapacity(bytes.count)
-        var copied = 0
-        for range in hidden.sorted(by: { $0.lowerBound < $1.lowerBound }) {
-            // Pieces found by two readings, or a string's first and last, may overlap.
-            guard range.lowerBound >= copied else {
-                copied = max(copied, range.upperBound)
-                continue
-            }
-            result += bytes[copied..<range.lowerBound]
-            result += mark
-            copied = range.upperBound
-        }
-        result += bytes[copied...]
-        return result
+        return found
     }
 
     /// The pieces a string `start..<end` (its text, between its quotes) starts with, is, or
     /// ends with: a piece at its end starts after a space or a mark (`GapPunctuation`), a word
     /// of it.
-    private static func piecesOf(_ bytes: [UInt8], from start: Int, to end: Int, string: Int, key: [UInt8], grams: Grams, skips: Skips) -> [Piece] {
-        var pieces: [Piece] = []
+    private static func piecesOf(_ bytes: [UInt8], from start: Int, to end: Int, string: Int, key: [UInt8], grams: Grams, skips: Skips,
+                                 into found: inout FoundPieces) {
         func reachesEnd(_ index: Int) -> Bool { index >= end || skips.end(from: index, in: bytes) >= end }
         func look(at index: Int, leads: Bool) {
             for position in key.indices where mayStart(bytes[index], as: key[position]) {
-                let (found, matched) = run(of: key, from: position, in: bytes, at: index, skips: skips)
-                guard matched >= pieceLength, found <= end else { continue }
-                let trails = reachesEnd(found)
+                let (pieceEnd, matched) = run(of: key, from: position, in: bytes, at: index, skips: skips)
+                guard matched >= pieceLength, pieceEnd <= end else { continue }
+                let trails = reachesEnd(pieceEnd)
                 if leads || trails {
-                    pieces.append(Piece(string: string, key: position..<(position + matched), text: index..<found, leads: leads, trails: trails))
+                    found.note(FoundPieces.Kind(key: position..<(position + matched), leads: leads, trails: trails), text: index..<pieceEnd, string: string)
                 }
             }
         }
         let first = skips.end(from: start, in: bytes)
-        guard first < end else { return [] }
+        guard first < end else { return }
         look(at: first, leads: true)
         // A piece at the end starts a word within reach of the end: a key's length of
         // characters, each as long as a `\u` escape, and a gap after each, and after the
@@ -103,66 +86,6 @@ extension KeyRedaction {
         let reach = max(first + 1, tail)
         for index in reach..<max(reach, end) where isWordStart(bytes, index, grams: grams) {
             look(at: index, leads: false)
-        }
-        return pieces
-    }
-
-    /// Each piece's text in a chain of two pieces or more that covers `partLength` of the
-    /// key's characters in a row, each next to the next in the key, from different strings.
-    /// Linear in the pieces: an answer may hold millions of them (`ChainEnds`).
-    private static func chained(_ pieces: [Piece], key: [UInt8]) -> [Range<Int>] {
-        // The most of the key a chain covers up to each piece (itself included), and from it on.
-        var before = pieces.map(\.key.count)
-        var endingAt = ChainEnds()
-        for index in pieces.indices.sorted(by: { pieces[$0].key.lowerBound < pieces[$1].key.lowerBound }) {
-            let piece = pieces[index]
-            if piece.leads, let longest = endingAt.longest(at: piece.key.lowerBound, besides: piece.string) {
-                before[index] = longest + piece.key.count
-            }
-            if piece.trails { endingAt.note(before[index], at: piece.key.upperBound, string: piece.string) }
-        }
-        var after = pieces.map(\.key.count)
-        var startingAt = ChainEnds()
-        for index in pieces.indices.sorted(by: { pieces[$0].key.upperBound > pieces[$1].key.upperBound }) {
-            let piece = pieces[index]
-            if piece.trails, let longest = startingAt.longest(at: piece.key.upperBound, besides: piece.string) {
-                after[index] = longest + piece.key.count
-            }
-            if piece.leads { startingAt.note(after[index], at: piece.key.lowerBound, string: piece.string) }
-        }
-        return pieces.indices.compactMap { index in
-            let piece = pieces[index]
-            let covered = (piece.key.upperBound - before[index])..<(piece.key.lowerBound + after[index])
-            guard covered.count > piece.key.count, covered.count >= partLength, isVaried(key[covered]) else { return nil }
-            return piece.text
-        }
-    }
-
-    /// The longest chains that end (or start) at each place in the key, so that a piece finds
-    /// the longest one it continues without reading every other piece: the longest of all,
-    /// and the longest of the strings but that one's (a chain goes on in another string).
-    private struct ChainEnds {
-        private var longest: [Int: (length: Int, string: Int, otherStrings: Int)] = [:]
-
-        mutating func note(_ length: Int, at place: Int, string: Int) {
-            guard let known = longest[place] else {
-                longest[place] = (length, string, 0)
-                return
-            }
-            if string == known.string {
-                longest[place]?.length = max(known.length, length)
-            } else if length > known.length {
-                longest[place] = (length, string, known.length)
-            } else {
-                longest[place]?.otherStrings = max(known.otherStrings, length)
-            }
-        }
-
-        /// The longest chain at `place` in a string other than `string`, if any.
-        func longest(at place: Int, besides string: Int) -> Int? {
-            guard let known = longest[place] else { return nil }
-            let length = known.string == string ? known.otherStrings : known.length
-            return length > 0 ? length : nil
         }
     }
 

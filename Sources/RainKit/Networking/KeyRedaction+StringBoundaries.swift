@@ -21,8 +21,11 @@ extension KeyRedaction {
     final class StringBoundaries {
         private let bytes: [UInt8]
         /// Where the next string's text starts after each closing quote asked about, -1 for
-        /// none: a long stretch of numbers between two strings is walked once.
+        /// none, where the walk there was long: a long stretch of numbers between two strings
+        /// is walked once, and a short one (`", "`) taken again costs less than remembering it
+        /// for each of an answer's million strings.
         private var ends: [Int: Int] = [:]
+        private static let longWalk = 64
         private var last = (quote: -1, next: Int?.none)
         private var knownDocument: Bool?
 
@@ -49,8 +52,9 @@ extension KeyRedaction {
             if let known = ends[quote] {
                 found = known < 0 ? nil : known
             } else {
-                found = Self.nextString(in: bytes, after: quote)
-                ends[quote] = found ?? -1
+                let (next, walked) = Self.nextString(in: bytes, after: quote)
+                found = next
+                if walked > Self.longWalk { ends[quote] = found ?? -1 }
             }
             last = (quote, found)
             return found
@@ -81,27 +85,28 @@ extension KeyRedaction {
             return pieces.filter { !$0.isEmpty }
         }
 
-        private static func nextString(in bytes: [UInt8], after quote: Int) -> Int? {
+        /// Where the next value string's text starts (nil: none), and how far it was walked.
+        private static func nextString(in bytes: [UInt8], after quote: Int) -> (next: Int?, walked: Int) {
             var index = quote + 1
             while index < bytes.count, isWhitespace(bytes[index]) { index += 1 }
-            if index < bytes.count, bytes[index] == UInt8(ascii: ":") { return nil }
+            if index < bytes.count, bytes[index] == UInt8(ascii: ":") { return (nil, index - quote) }
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte == UInt8(ascii: "\"") {
                     let opening = index
-                    guard let closing = closingQuote(in: bytes, after: opening) else { return nil }
+                    guard let closing = closingQuote(in: bytes, after: opening) else { return (nil, bytes.count - quote) }
                     index = closing + 1
                     while index < bytes.count, isWhitespace(bytes[index]) { index += 1 }
                     // A member name is passed over with its colon; any other string is the next.
-                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return opening + 1 }
+                    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return (opening + 1, index - quote) }
                     index += 1
                 } else if isBetweenStrings[Int(byte)] {
                     index += 1
                 } else {
-                    return nil
+                    return (nil, index - quote)
                 }
             }
-            return nil
+            return (nil, index - quote)
         }
 
         /// The quote that closes the JSON string opened at `opening`, or nil where none does.

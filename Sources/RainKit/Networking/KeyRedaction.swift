@@ -19,7 +19,7 @@ import FoundationEssentials
 /// but for a part of one or two characters repeated (`isVaried`).
 /// In a valid JSON document, a long key's copy may run across its strings, the JSON between
 /// two of them a gap (`StringBoundaries`): each part is hidden in the string that holds it;
-/// pieces in strings far apart are chained by their place in the key (`hidingScatteredPieces`).
+/// pieces in strings far apart are chained by their place in the key (`scatteredPieces`).
 /// A short run of punctuation between a long key's characters is a gap as a space is
 /// (`GapPunctuation`: "Zq7K-p2Xw-9Lm4").
 ///
@@ -100,34 +100,41 @@ package struct KeyRedaction: Sendable {
     /// The bytes with every copy of every form of the key and every chain of its pieces
     /// replaced, or nil when they hold none.
     private func scrubbed(_ bytes: [UInt8]) -> [UInt8]? {
-        // Pieces in strings apart (`hidingScatteredPieces`), of the key as it is written, are
-        // read both before the copies and after them: a copy read on into the next string's
-        // first letters ("Zq7Kp2X", "warning") leaves the rest of a chain unread, and a chain
-        // hidden first leaves a last piece too short for a chain ("Vb") unread by the copies'
-        // reading across strings. The reading that hides more is kept.
-        func hidingPieces(_ bytes: [UInt8]) -> [UInt8]? {
-            keyGrams[0].flatMap { Self.hidingScatteredPieces(in: bytes, of: keys[0], grams: $0) }
-        }
-        let copiesFirst = scrubbedCopies(bytes).map { hidingPieces($0) ?? $0 }
-        guard let piecesFirst = hidingPieces(bytes) else { return copiesFirst }
-        let both = scrubbedCopies(piecesFirst) ?? piecesFirst
-        guard let copiesFirst else { return both }
-        func marks(_ bytes: [UInt8]) -> Int { bytes.ranges(of: Self.mark).count }
-        return marks(copiesFirst) > marks(both) ? copiesFirst : both
-    }
-
-    /// The bytes with every copy of every form of the key replaced, or nil when they hold none.
-    /// A text is parsed for its escapes once, not once for each form: a form replaced makes
-    /// another text, read anew (its copies replaced may have made it valid JSON).
-    private func scrubbedCopies(_ bytes: [UInt8]) -> [UInt8]? {
-        var changed: [UInt8]?
-        var json = Self.readsJSONEscapes(bytes)
-        for (key, grams) in zip(keys, keyGrams) {
-            guard let scrubbed = Self.scrubbed(changed ?? bytes, of: key, grams: grams, json: json) else { continue }
-            changed = scrubbed
-            json = Self.readsJSONEscapes(scrubbed)
+        // Copies and pieces in strings apart (`scatteredPieces`, of the key as it is written)
+        // are both read in the text as it came, and all they find is hidden: a chain hidden
+        // first would leave a last piece too short for a chain ("Vb") that the copy across
+        // strings holds, and a copy hidden first a piece whose chain it cut ("Zq7Kp2X" before
+        // "w9Lm4Rt6Vb": the copy holds the second only).
+        var hidden = Self.copies(in: bytes, of: keys[0], grams: keyGrams[0], json: Self.readsJSONEscapes(bytes)) ?? []
+        if let grams = keyGrams[0] { hidden += Self.scatteredPieces(in: bytes, of: keys[0], grams: grams) }
+        var changed = hidden.isEmpty ? nil : Self.replacing(hidden, in: bytes)
+        // The percent-encoded form, where it differs, is read in what the first left (its
+        // copies replaced may have made it valid JSON).
+        for (key, grams) in zip(keys, keyGrams).dropFirst() {
+            let text = changed ?? bytes
+            guard let copies = Self.copies(in: text, of: key, grams: grams, json: Self.readsJSONEscapes(text)) else { continue }
+            changed = Self.replacing(copies, in: text)
         }
         return changed
+    }
+
+    /// `bytes` with each of `ranges` replaced by the mark, ranges that overlap (a piece found
+    /// by two readings, or as a copy and a piece) replaced as one.
+    static func replacing(_ ranges: [Range<Int>], in bytes: [UInt8]) -> [UInt8] {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var copied = 0
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            guard range.lowerBound >= copied else {
+                copied = max(copied, range.upperBound)
+                continue
+            }
+            result += bytes[copied..<range.lowerBound]
+            result += mark
+            copied = range.upperBound
+        }
+        result += bytes[copied...]
+        return result
     }
 
     /// Whether `bytes` are read with their JSON escapes (`\u200b`, `\n`): only in a valid JSON
@@ -143,18 +150,17 @@ package struct KeyRedaction: Sendable {
     /// such as "12345678" or "null"), and replacing it would break the document: there it is
     /// left. Anywhere else (a body the reader refuses quotes what it found) it is replaced.
     /// `json`: the text is read with its JSON escapes (`readsJSONEscapes`).
-    private static func scrubbed(_ bytes: [UInt8], of key: [UInt8], grams: Grams?, json: Bool) -> [UInt8]? {
-        guard let (result, outsideStrings) = scan(bytes, for: key, grams: grams, outsideStrings: true, json: json) else { return nil }
-        guard outsideStrings, json || (try? JSONScanner.map(bytes)) != nil else { return result }
-        return scan(bytes, for: key, grams: grams, outsideStrings: false, json: json)?.result
+    private static func copies(in bytes: [UInt8], of key: [UInt8], grams: Grams?, json: Bool) -> [Range<Int>]? {
+        guard let (copies, outsideStrings) = scan(bytes, for: key, grams: grams, outsideStrings: true, json: json) else { return nil }
+        guard outsideStrings, json || (try? JSONScanner.map(bytes)) != nil else { return copies }
+        return scan(bytes, for: key, grams: grams, outsideStrings: false, json: json)?.copies
     }
 
-    /// The bytes with the copies replaced (outside strings too, or not), and whether one was
-    /// outside a string; nil when none was replaced.
+    /// Where the copies are (outside strings too, or not), each part of one in its own
+    /// string, and whether one was outside a string; nil when there are none.
     /// `json`: the text is read with its JSON escapes (`readsJSONEscapes`).
-    private static func scan(_ bytes: [UInt8], for key: [UInt8], grams: Grams?, outsideStrings: Bool, json: Bool) -> (result: [UInt8], outsideStrings: Bool)? {
-        var result: [UInt8] = []
-        var copied = 0   // bytes[..<copied] are in result
+    private static func scan(_ bytes: [UInt8], for key: [UInt8], grams: Grams?, outsideStrings: Bool, json: Bool) -> (copies: [Range<Int>], outsideStrings: Bool)? {
+        var copies: [Range<Int>] = []
         var index = 0
         var inString = false
         var replacedOutside = false
@@ -166,13 +172,30 @@ package struct KeyRedaction: Sendable {
         // valid document (`StringBoundaries`).
         let boundaries = spaced ? StringBoundaries(bytes, isDocument: json ? true : nil) : nil
         let readingsInStrings = boundaries == nil ? readings : readers.map { Skips(reader: $0, gaps: spaced, json: json, punctuation: grams?.punctuation, boundaries: boundaries) }
-        func copyEnd(at index: Int, inString: Bool) -> Int? {
-            func end(_ readings: [Skips]) -> Int? { readings.compactMap { Self.copyEnd(of: key, in: bytes, from: index, skips: $0) }.max() }
+        func copyEnd(at index: Int, inString: Bool, limit: Int? = nil) -> Int? {
+            func end(_ readings: [Skips]) -> Int? { readings.compactMap { Self.copyEnd(of: key, in: bytes, from: index, skips: $0, limit: limit) }.max() }
             guard inString, let boundaries else { return end(readings) }
             guard let found = end(readingsInStrings) else { return nil }
             // Read across a quote, a copy is one only in a valid document: parsed only now.
             guard bytes[index..<found].contains(UInt8(ascii: "\"")), !boundaries.isDocument else { return found }
             return end(readings)
+        }
+        // A copy's parts in each string, each hidden in its own string (the JSON between them
+        // stays, and the copy ends inside a string, as it began). Where it runs across strings,
+        // its part in the first string and in the last is a word of that string or a piece
+        // (`wholeOrPiece`): a copy read on into the next string's first letter ("Zq7Kp2X",
+        // "warning") is read without that string, so as not to cut a word that is no key's.
+        func acrossStrings(_ found: Int?) -> (end: Int, pieces: [Range<Int>])? {
+            var found = found
+            while let end = found {
+                guard inString, let boundaries else { return (end, [index..<end]) }
+                let pieces = boundaries.pieces(from: index, to: end)
+                guard pieces.count > 1 else { return (end, pieces) }
+                guard Self.wholeOrPiece(bytes, pieces[0], json: json, atEnd: false) else { return nil }
+                guard !Self.wholeOrPiece(bytes, pieces[pieces.count - 1], json: json, atEnd: true) else { return (end, pieces) }
+                found = copyEnd(at: index, inString: true, limit: pieces[pieces.count - 2].upperBound)
+            }
+            return nil
         }
         while index < bytes.count {
             // Most bytes of an answer are none of the stops: passed over without a closer look.
@@ -185,26 +208,16 @@ package struct KeyRedaction: Sendable {
             }
             if let grams, Self.cannotStartACopy(bytes, at: index, grams: grams, boundaries: boundaries, inString: inString) {
                 index += 1
-            } else if inString || outsideStrings, let end = copyEnd(at: index, inString: inString) {
-                if result.isEmpty { result.reserveCapacity(bytes.count) }
-                // Each part of a copy that runs across strings is hidden in its own string;
-                // the JSON between them stays (and the copy ends inside a string, as it began).
-                let pieces = inString ? boundaries?.pieces(from: index, to: end) ?? [index..<end] : [index..<end]
-                for piece in pieces {
-                    result += bytes[copied..<piece.lowerBound]
-                    result += mark
-                    copied = piece.upperBound
-                }
-                copied = end
+            } else if inString || outsideStrings, let (end, pieces) = acrossStrings(copyEnd(at: index, inString: inString)) {
+                copies += pieces
                 index = end
                 replacedOutside = replacedOutside || !inString
             } else {
                 index += json ? escapeLength(bytes, at: index) : 1
             }
         }
-        guard copied > 0 else { return nil }
-        result += bytes[copied...]
-        return (result, replacedOutside)
+        guard !copies.isEmpty else { return nil }
+        return (copies, replacedOutside)
     }
 
     /// Where the characters a copy may hold between two of the key's (`hidden(in:at:)`,
@@ -226,7 +239,9 @@ package struct KeyRedaction: Sendable {
         /// A copy may run on across a closing quote into the next string (in a valid document,
         /// from inside a string).
         let boundaries: StringBoundaries?
-        private var ends: [Int] = []
+        /// Where the characters skipped from each index end, -1 where not yet known (texts
+        /// are under 2 GB: answers are at most 8 MB).
+        private var ends: [Int32] = []
 
         init(reader: EscapeSequence.Reader, gaps: Bool, json: Bool, punctuation: GapPunctuation?, boundaries: StringBoundaries? = nil) {
             self.reader = reader
@@ -237,21 +252,26 @@ package struct KeyRedaction: Sendable {
         }
 
         func end(from start: Int, in bytes: [UInt8]) -> Int {
-            if ends.isEmpty { ends = [Int](repeating: -1, count: bytes.count) }
+            // An ASCII letter or digit is never skipped (nor a quote, unless read as the JSON
+            // between two strings): most of an answer's characters are answered here.
+            if start < bytes.count, KeyRedaction.isASCIILetterOrDigit(bytes[start]) || (boundaries == nil && bytes[start] == UInt8(ascii: "\"")) {
+                return start
+            }
+            if ends.isEmpty { ends = [Int32](repeating: -1, count: bytes.count) }
             var path: [Int] = []
             var index = start
             while index < bytes.count, ends[index] < 0 {
                 guard let length = hidden(in: bytes, at: index, readBy: reader, json: json) ?? foldedAway(in: bytes, at: index, json: json)
                         ?? (gaps ? gap(in: bytes, at: index, json: json) : nil) ?? punctuation?.run(in: bytes, at: index, json: json)
                         ?? boundary(in: bytes, at: index) else {
-                    ends[index] = index
+                    ends[index] = Int32(index)
                     break
                 }
                 path.append(index)
                 index += length
             }
-            let end = index < bytes.count ? ends[index] : index
-            for visited in path { ends[visited] = end }
+            let end = index < bytes.count ? Int(ends[index]) : index
+            for visited in path { ends[visited] = Int32(end) }
             return end
         }
 
@@ -384,14 +404,14 @@ package struct KeyRedaction: Sendable {
     /// `partLength` or more of a long key's characters, from any place in it: a server that
     /// echoes the key cut short ("key SEKRITkey12345678... is not valid") or its end tells it
     /// all but a few characters.
-    private static func copyEnd(of key: [UInt8], in bytes: [UInt8], from start: Int, skips: Skips) -> Int? {
-        if let end = matchEnd(of: key, in: bytes, from: start, skips: skips), standsAlone(key, bytes, start, end) { return end }
+    private static func copyEnd(of key: [UInt8], in bytes: [UInt8], from start: Int, skips: Skips, limit: Int?) -> Int? {
+        if let end = matchEnd(of: key, in: bytes, from: start, skips: skips, limit: limit), standsAlone(key, bytes, start, end) { return end }
         let starts = partStarts(of: key)
         guard !starts.isEmpty, let (folds, _) = folded(bytes, at: start, json: skips.json) else { return nil }
         let firsts = folds.compactMap(\.first)
         var longest: Int?
         for position in starts where firsts.contains(key[position]) {
-            let (end, matched) = run(of: key, from: position, in: bytes, at: start, skips: skips)
+            let (end, matched) = run(of: key, from: position, in: bytes, at: start, skips: skips, limit: limit)
             if matched >= partLength, end > longest ?? start,
                isVaried(key[position..<min(key.count, position + matched)]) { longest = end }
         }
@@ -430,35 +450,63 @@ package struct KeyRedaction: Sendable {
     /// JSON document) as a `\u` escape. Between two of its characters the copy may hold characters the sanitiser
     /// takes out before text is shown (`hidden(in:at:)`) or combining marks: a server that
     /// slips a zero-width space into the key still has it shown whole otherwise.
-    private static func matchEnd(of key: [UInt8], in bytes: [UInt8], from start: Int, skips: Skips) -> Int? {
-        let (end, matched) = run(of: key, from: 0, in: bytes, at: start, skips: skips)
+    private static func matchEnd(of key: [UInt8], in bytes: [UInt8], from start: Int, skips: Skips, limit: Int?) -> Int? {
+        let (end, matched) = run(of: key, from: 0, in: bytes, at: start, skips: skips, limit: limit)
         return matched == key.count ? end : nil
     }
 
     /// How far the text from `start` reads as the key from its character at `position` on, as
     /// `matchEnd` compares them: where the run ends in the text, and how many of the key's
     /// characters it covers (0 when none).
-    static func run(of key: [UInt8], from position: Int, in bytes: [UInt8], at start: Int, skips: Skips) -> (end: Int, matched: Int) {
+    static func run(of key: [UInt8], from position: Int, in bytes: [UInt8], at start: Int, skips: Skips, limit: Int? = nil) -> (end: Int, matched: Int) {
+        let limit = limit ?? bytes.count
         var index = start
         var end = start
         var keyPosition = position
         while keyPosition < key.count {
-            if keyPosition > position { index = skips.end(from: index, in: bytes) }
-            guard index < bytes.count, let (folds, length) = folded(bytes, at: index, json: skips.json) else { break }
-            let rest = key.count - keyPosition
-            if length <= rest, bytes[index..<(index + length)].elementsEqual(key[keyPosition..<(keyPosition + length)]) {
-                keyPosition += length
-            } else if let folded = folds.first(where: { !$0.isEmpty && $0.count <= rest && $0.elementsEqual(key[keyPosition..<(keyPosition + $0.count)]) }) {
-                keyPosition += folded.count
-            } else if position == 0, let matched = folds.lazy.compactMap({ overlap(of: $0, with: key, at: keyPosition) }).first {
-                keyPosition += matched
-            } else {
-                break
+            guard index < limit else { break }
+            var step: (matched: Int, length: Int)?
+            if keyPosition > position {
+                let skipped = skips.end(from: index, in: bytes)
+                if skipped != index, skipped < limit, let after = keyStep(of: key, at: keyPosition, from: position, in: bytes, at: skipped, json: skips.json) {
+                    index = skipped
+                    step = after
+                }
             }
-            index += length
+            // A character skipped as a gap may read as the key's next one itself where what
+            // follows it does not ("ǀ", a bar, and an "l").
+            guard let step = step ?? keyStep(of: key, at: keyPosition, from: position, in: bytes, at: index, json: skips.json) else { break }
+            keyPosition += step.matched
+            index += step.length
             end = index
         }
         return (end, keyPosition - position)
+    }
+
+    /// How many of the key's characters from `keyPosition` on the character at `index` reads
+    /// as (`run`'s comparison), and its length in bytes; nil where it reads as none.
+    private static func keyStep(of key: [UInt8], at keyPosition: Int, from position: Int, in bytes: [UInt8], at index: Int,
+                                json: Bool) -> (matched: Int, length: Int)? {
+        guard index < bytes.count else { return nil }
+        let byte = bytes[index]
+        // An ASCII character reads as itself in either case, and as nothing else.
+        if byte < 0x80, !(json && byte == UInt8(ascii: "\\")) {
+            return lowercased(byte) == key[keyPosition] ? (1, 1) : nil
+        }
+        guard let (folds, length) = folded(bytes, at: index, json: json) else { return nil }
+        let rest = key.count - keyPosition
+        if length <= rest, bytes[index..<(index + length)].elementsEqual(key[keyPosition..<(keyPosition + length)]) {
+            return (length, length)
+        } else if let folded = folds.first(where: { !$0.isEmpty && $0.count <= rest && $0.elementsEqual(key[keyPosition..<(keyPosition + $0.count)]) }) {
+            return (folded.count, length)
+        } else if position == 0, let matched = folds.lazy.compactMap({ overlap(of: $0, with: key, at: keyPosition) }).first {
+            return (matched, length)
+        }
+        return nil
+    }
+
+    static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
     }
 
     /// The length of a gap character at `index` (as UTF-8 or, with `json`, a `\u` escape), or nil. A
@@ -588,6 +636,37 @@ package struct KeyRedaction: Sendable {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): return (UInt32(bytes[index + 1]), 2)
         default: return nil
         }
+    }
+
+    /// Whether `part`, a copy's part in the first (or, `atEnd`, the last) of the strings it
+    /// runs across, is a piece of `pieceLength` characters or more, or starts (ends) a word
+    /// of its string: no letter or digit is right before (after) it.
+    static func wholeOrPiece(_ bytes: [UInt8], _ part: Range<Int>, json: Bool, atEnd: Bool) -> Bool {
+        var characters = 0
+        var index = part.lowerBound
+        while index < part.upperBound, characters < pieceLength {
+            let (value, length) = decoded(bytes, at: index, json: json)
+            if let scalar = Unicode.Scalar(value), isWordCharacter(scalar) { characters += 1 }
+            index += max(1, length)
+        }
+        guard characters < pieceLength else { return true }
+        if atEnd {
+            guard part.upperBound < bytes.count, bytes[part.upperBound] != UInt8(ascii: "\"") else { return true }
+            let (value, _) = decoded(bytes, at: part.upperBound, json: json)
+            return !(Unicode.Scalar(value).map(isWordCharacter) ?? false)
+        }
+        // The character before: back over a UTF-8 sequence's continuation bytes, or a `\u` escape.
+        var before = part.lowerBound - 1
+        guard before >= 0, bytes[before] != UInt8(ascii: "\"") else { return true }
+        while before > 0, bytes[before] & 0xC0 == 0x80 { before -= 1 }
+        if json, before >= 5, bytes[before - 5] == UInt8(ascii: "\\"), unicodeEscape(bytes, at: before - 5) != nil { before -= 5 }
+        let (value, _) = decoded(bytes, at: before, json: json)
+        return !(Unicode.Scalar(value).map(isWordCharacter) ?? false)
+    }
+
+    /// A letter or a digit, of any script.
+    private static func isWordCharacter(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII ? isASCIILetterOrDigit(UInt8(scalar.value)) : scalar.properties.isAlphabetic || scalar.properties.numericType != nil
     }
 
     /// A long key always; a short one only with no letter or digit right before or after it.

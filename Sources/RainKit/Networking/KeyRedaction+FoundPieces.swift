@@ -1,0 +1,138 @@
+extension KeyRedaction {
+    /// The pieces of the key found in a document's strings (`scatteredPieces`), and the
+    /// chains they make.
+    ///
+    /// A hostile answer may hold millions of pieces (8 MB of strings, each 4 of the key's
+    /// characters), but whether a piece is in a chain depends only on its kind (the key's
+    /// characters it covers, and whether it starts or ends its string) and on which string
+    /// holds it: a chain goes on only in another string. So the chains are found from at most
+    /// `keptStrings` pieces of each kind, in different strings, a number the key's length
+    /// bounds whatever the answer's; every other piece is only remembered where it is, and
+    /// judged by the chains once they are known.
+    struct FoundPieces {
+        struct Kind: Hashable {
+            var key: Range<Int>
+            var leads: Bool
+            var trails: Bool
+        }
+
+        /// Pieces of one kind in this many strings carry every chain through that kind: two of
+        /// them at least are not in the string of the longest chain they continue, so they note
+        /// the longest chain on, in two strings (`ChainEnds`), and no piece of that kind in any
+        /// other string can note more.
+        static let keptStrings = 3
+
+        /// One kept piece: its kind (an index into `kinds`) and its string.
+        struct Kept {
+            var kind: Int
+            var string: Int
+        }
+
+        /// A piece found, where it is (texts are under 4 GB: answers are at most 8 MB).
+        private struct Found {
+            var start: UInt32
+            var end: UInt32
+            var string: UInt32
+            var kind: UInt32
+        }
+
+        private let key: [UInt8]
+        private(set) var kinds: [Kind] = []
+        private var kindIndex: [Kind: Int] = [:]
+        /// The strings kept of each kind.
+        private var keptStringsOfKind: [[Int]] = []
+        private(set) var kept: [Kept] = []
+        private var found: [Found] = []
+
+        init(key: [UInt8]) {
+            self.key = key
+        }
+
+        /// How many pieces were found.
+        var count: Int { found.count }
+
+        mutating func note(_ kind: Kind, text: Range<Int>, string: Int) {
+            let index: Int
+            if let known = kindIndex[kind] {
+                index = known
+            } else {
+                index = kinds.count
+                kinds.append(kind)
+                kindIndex[kind] = index
+                keptStringsOfKind.append([])
+            }
+            if keptStringsOfKind[index].count < Self.keptStrings, !keptStringsOfKind[index].contains(string) {
+                keptStringsOfKind[index].append(string)
+                kept.append(Kept(kind: index, string: string))
+            }
+            found.append(Found(start: UInt32(text.lowerBound), end: UInt32(text.upperBound), string: UInt32(string), kind: UInt32(index)))
+        }
+
+        /// Each piece's text in a chain of two pieces or more that covers `partLength` of the
+        /// key's characters in a row, each next to the next in the key, from different strings.
+        func chainedTexts() -> [Range<Int>] {
+            // The longest chains ending at each place in the key, found from the kept pieces in
+            // order of where they start in the key (a chain that ends where one starts is found
+            // first: a piece covers `pieceLength` or more); and those starting at each place.
+            var endingAt = ChainEnds(places: key.count + 1)
+            for piece in kept.sorted(by: { kinds[$0.kind].key.lowerBound < kinds[$1.kind].key.lowerBound }) {
+                let kind = kinds[piece.kind]
+                endingAt.note(longest(endingAt, kind, piece.string, before: true), at: kind.key.upperBound, string: piece.string, if: kind.trails)
+            }
+            var startingAt = ChainEnds(places: key.count + 1)
+            for piece in kept.sorted(by: { kinds[$0.kind].key.upperBound > kinds[$1.kind].key.upperBound }) {
+                let kind = kinds[piece.kind]
+                startingAt.note(longest(startingAt, kind, piece.string, before: false), at: kind.key.lowerBound, string: piece.string, if: kind.leads)
+            }
+            return found.compactMap { piece in
+                let kind = kinds[Int(piece.kind)], string = Int(piece.string)
+                let before = longest(endingAt, kind, string, before: true), after = longest(startingAt, kind, string, before: false)
+                let covered = (kind.key.upperBound - before)..<(kind.key.lowerBound + after)
+                guard covered.count > kind.key.count, covered.count >= partLength, isVaried(key[covered]) else { return nil }
+                return Int(piece.start)..<Int(piece.end)
+            }
+        }
+
+        /// The most of the key a chain covers up to a piece of `kind` in `string` (itself
+        /// included), or from it on.
+        private func longest(_ chains: ChainEnds, _ kind: Kind, _ string: Int, before: Bool) -> Int {
+            let continues = before ? kind.leads : kind.trails
+            guard continues, let longest = chains.longest(at: before ? kind.key.lowerBound : kind.key.upperBound, besides: string) else {
+                return kind.key.count
+            }
+            return longest + kind.key.count
+        }
+    }
+
+    /// The longest chains that end (or start) at each place in the key, so that a piece finds
+    /// the longest one it continues without reading every other piece: the longest of all,
+    /// and the longest of the strings but that one's (a chain goes on in another string).
+    private struct ChainEnds {
+        private var longest: [(length: Int, string: Int, otherStrings: Int)]
+
+        init(places: Int) {
+            longest = Array(repeating: (0, -1, 0), count: places)
+        }
+
+        mutating func note(_ length: Int, at place: Int, string: Int, if applies: Bool) {
+            guard applies else { return }
+            let known = longest[place]
+            if known.length == 0 {
+                longest[place] = (length, string, 0)
+            } else if string == known.string {
+                longest[place].length = max(known.length, length)
+            } else if length > known.length {
+                longest[place] = (length, string, known.length)
+            } else {
+                longest[place].otherStrings = max(known.otherStrings, length)
+            }
+        }
+
+        /// The longest chain at `place` in a string other than `string`, if any.
+        func longest(at place: Int, besides string: Int) -> Int? {
+            let known = longest[place]
+            let length = known.string == string ? known.otherStrings : known.length
+            return length > 0 ? length : nil
+        }
+    }
+}
