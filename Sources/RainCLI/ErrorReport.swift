@@ -1,5 +1,4 @@
 import RainKit
-import RainTerminal
 import Synchronization
 
 /// How a problem reaches the user: one line, an optional hint, for a usage error the usage of
@@ -77,10 +76,10 @@ struct ErrorReport {
         case .notice: ""
         }
         // A message of several lines (the candidates of an ambiguous name) goes on under its
-        // first, indented as a long line's continuation is.
+        // first, indented as the usage's continuation is.
         let messageLines = message.split(separator: "\n", omittingEmptySubsequences: true).map { String($0).strippingControlCharacters }
-        var text = Self.fitted("rain: \(label)\(Self.trimmedEnd(messageLines.first ?? ""))")
-        for line in messageLines.dropFirst() { text += Self.fitted("  " + line) }
+        var text = "rain: \(label)\(Self.trimmedEnd(messageLines.first ?? ""))\n"
+        for line in messageLines.dropFirst() { text += "  \(line)\n" }
         text += hint.map(Self.hintLines) ?? ""
         if let usage, severity == .error {
             text += usage.lines.split(separator: "\n").map { "\(String($0).strippingControlCharacters)\n" }.joined()
@@ -97,19 +96,11 @@ struct ErrorReport {
     /// `rain: hint: ...` lines: a hint may have lines of its own (what a tool said, then what to
     /// do), each a hint line.
     static func hintLines(_ hint: String) -> String {
-        hint.split(separator: "\n").map { fitted("rain: hint: \(String($0).strippingControlCharacters)") }.joined()
+        hint.split(separator: "\n").map { "rain: hint: \(String($0).strippingControlCharacters)\n" }.joined()
     }
-
-    /// The columns an error line takes at most, in a pipe too, as the usage under it.
-    static let width = 80
 
     private static func trimmedEnd(_ line: String) -> String {
         String(line.reversed().drop { $0 == " " }.reversed())
-    }
-
-    /// A line wrapped at `width`, its continuation indented as the usage's is.
-    private static func fitted(_ line: String) -> String {
-        line.wrapped(toDisplayWidth: width, hanging: 2).map { $0 + "\n" }.joined()
     }
 }
 

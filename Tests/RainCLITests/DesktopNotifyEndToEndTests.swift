@@ -52,7 +52,9 @@ import Testing
             let result = try await world.rain(["notify", "Berlin"], environment: ["XDG_RUNTIME_DIR": home])
             #expect(result.status == 69, "\(result)")
             #expect(result.error == """
-                rain: error: no desktop session bus to send notifications to (looked at \(home)/bus, \(Self.userBus))
+                rain: error: no session bus for notifications; looked at:
+                  \(home)/bus
+                  \(Self.userBus)
                 rain: hint: log in to a desktop, or deliver another way: rain notify --exec CMD
 
                 """)

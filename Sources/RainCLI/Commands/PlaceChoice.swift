@@ -77,7 +77,7 @@ struct PlaceChoice {
             case .refuse:
                 throw CommandFailure(LocalizedText(N_("{count} places are named {name}: {list}"),
                                                    ["count": .verbatim(String(places.count)), "name": .verbatim(quoted), "list": .verbatim(Self.listing(places))]),
-                                     hint: LocalizedText(lines: [LocalizedText(N_("choose one with --pick N, e.g. {command}"), ["command": .verbatim(again(pick: 1))])] + narrowing),
+                                     hint: LocalizedText(lines: [LocalizedText(N_("choose one, e.g. {command}"), ["command": .verbatim(again(pick: 1))])] + narrowing),
                                      kind: .badData)
             case .takeFirst:
                 let another = countryCode == nil

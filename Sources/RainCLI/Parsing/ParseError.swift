@@ -60,7 +60,7 @@ enum ParseError: RainError, Equatable {
             return LocalizedText(N_("'{option} {value}': {expectation}"),
                                  ["option": .verbatim(String(option)), "value": .verbatim(Self.shortened(value)), "expectation": Self.expectation(expectation)])
         case .invalidValue(let value, let synopsis, let expectation?):
-            return LocalizedText(N_("the value '{value}' is invalid for '{option}': {expectation}"),
+            return LocalizedText(N_("'{value}' is not a valid {option}: {expectation}"),
                                  ["value": .verbatim(Self.shortened(value)), "option": .verbatim(synopsis), "expectation": Self.expectation(expectation)])
         case .repeatedOption(let synopsis):
             return LocalizedText(N_("the option '{option}' can be given only once"), ["option": .verbatim(synopsis)])
