@@ -54,8 +54,6 @@ import Testing
                 rain: hint: rain config path shows where; rain config init writes one
 
                 """, "\(shown)")
-            let refreshed = try await rain(["refresh"], home: home)
-            #expect(refreshed.status == 78, "as config show says: \(refreshed)")
             // With the key, nothing is wrong.
             let keyed = try await rain(["config", "show"], home: home, environment: ["RAIN_API_KEY": "key-0123456789abcdef"])
             #expect(keyed.status == 0 && keyed.error.isEmpty, "\(keyed)")

@@ -55,7 +55,7 @@ import Testing
 
             """),
         ErrorCase(arguments: ["--color", "sometimes"],
-                  error: "rain: error: the value 'sometimes' is invalid for '--color <when>': one of auto, always, never\n" + showUsage),
+                  error: "rain: error: '--color sometimes': one of auto, always, never\n" + showUsage),
         // Thrown by a command's validation: a usage error in the same voice.
         ErrorCase(arguments: ["refresh", "--all", "Berlin"], error: """
             rain: error: give either '--all' or locations, not both

@@ -54,16 +54,18 @@ import Testing
                 (["locations", "remove", "Berlin", "--yes"], 65), (["xyzzy"], 65), (["show", "Paris", "--offline"], 66),
                 (["--config", home + "/darksky.json", "refresh"], 78), (["notify"], 69),
             ]
-            // No session bus: the line names where rain looked, under this long folder.
-            let noBus = ["DBUS_SESSION_BUS_ADDRESS": "unix:path=\(home)/no-bus", "XDG_RUNTIME_DIR": home + "/no-runtime"]
+            // No session bus: the error names where rain looked, under this long folder.
+            let noBus = ["XDG_RUNTIME_DIR": home + "/no-runtime"]
             for language in Self.languages {
                 for command in commands {
                     let result = try await world.keylessRain(command.arguments, environment: noBus.merging(["LANG": language]) { $1 })
                     #expect(result.status == command.status, "\(language) \(command.arguments): \(result)")
                     let lines = (result.output + result.error).split(separator: "\n").map(String.init)
-                    let wide = lines.filter { $0.displayWidth > 80 }
+                    // A long value typed is cut in its middle to a few columns: its line may still
+                    // pass 80 by those.
+                    let wide = lines.filter { $0.displayWidth > (command.arguments.contains(long) ? 80 + 12 : 80) }
                     #expect(wide.isEmpty, "\(language) \(command.arguments):\n\(wide.joined(separator: "\n"))")
-                    if command.arguments.contains(long) { #expect(!result.error.contains(long) && result.error.contains("…"), "\(result)") }
+                    if command.arguments.contains(long) { #expect(!result.error.contains(long) && result.error.contains("xxxxx…xxxxx"), "\(result)") }
                 }
             }
             // U17-2: the --pick range error speaks the user's language.

@@ -73,7 +73,7 @@ enum ParseError: RainError, Equatable {
 extension ParseError {
     /// The columns of a typed value an error line shows: the user has it before them, and a
     /// long one would push what the option takes off the line.
-    static let shownValueWidth = 24
+    static let shownValueWidth = 12
 
     /// A value longer than `shownValueWidth` with its middle left out: `Berlinxxx…xxxStadt`.
     static func shortened(_ value: String) -> String {
