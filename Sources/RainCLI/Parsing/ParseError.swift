@@ -1,5 +1,4 @@
 import RainKit
-import RainTerminal
 
 /// What can be wrong with a command line, worded as swift-argument-parser words it. A usage
 /// error like any other: `ErrorReport` prints it with the usage of the command it concerns, exit 64.
@@ -52,16 +51,16 @@ enum ParseError: RainError, Equatable {
             // `rain refesh` in the voice of `rain locations lst`: the hint says what else it may be.
             return LocalizedText(N_("unknown command '{command}'"), ["command": .verbatim(name)])
         case .invalidValue(let value, let synopsis, nil):
-            return LocalizedText(N_("the value '{value}' is invalid for '{option}'"), ["value": .verbatim(Self.shortened(value)), "option": .verbatim(synopsis)])
+            return LocalizedText(N_("the value '{value}' is invalid for '{option}'"), ["value": .verbatim(value), "option": .verbatim(synopsis)])
         case .invalidValue(let value, let synopsis, let expectation?) where synopsis.hasPrefix("-"):
             // `'--every x': give ...`, in the words of '--pick 0' and '--hours 0': the option as
             // typed, then what it takes, in one line.
             let option = synopsis.prefix { $0 != " " }
             return LocalizedText(N_("'{option} {value}': {expectation}"),
-                                 ["option": .verbatim(String(option)), "value": .verbatim(Self.shortened(value)), "expectation": Self.expectation(expectation)])
+                                 ["option": .verbatim(String(option)), "value": .verbatim(value), "expectation": Self.expectation(expectation)])
         case .invalidValue(let value, let synopsis, let expectation?):
             return LocalizedText(N_("'{value}' is not a valid {option}: {expectation}"),
-                                 ["value": .verbatim(Self.shortened(value)), "option": .verbatim(synopsis), "expectation": Self.expectation(expectation)])
+                                 ["value": .verbatim(value), "option": .verbatim(synopsis), "expectation": Self.expectation(expectation)])
         case .repeatedOption(let synopsis):
             return LocalizedText(N_("the option '{option}' can be given only once"), ["option": .verbatim(synopsis)])
         case .optionsBeforeCommand(let command, _):
@@ -71,25 +70,6 @@ enum ParseError: RainError, Equatable {
 }
 
 extension ParseError {
-    /// The columns of a typed value an error line shows: the user has it before them, and a
-    /// long one would push what the option takes off the line.
-    static let shownValueWidth = 12
-
-    /// A value longer than `shownValueWidth` with its middle left out: `Berlinxxx…xxxStadt`.
-    static func shortened(_ value: String) -> String {
-        guard value.displayWidth > shownValueWidth else { return value }
-        let half = (shownValueWidth - 1) / 2
-        var head = "", tail = ""
-        for character in value {
-            guard (head + String(character)).displayWidth <= half else { break }
-            head.append(character)
-        }
-        for character in value.reversed() {
-            guard (String(character) + tail).displayWidth <= half else { break }
-            tail.insert(character, at: tail.startIndex)
-        }
-        return head + "…" + tail
-    }
 
     /// What a value must be: a marked text (`N_`), or "one of" a list of the values as typed.
     static func expectation(_ text: String) -> LocalizedText {
