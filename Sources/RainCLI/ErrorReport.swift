@@ -75,7 +75,11 @@ struct ErrorReport {
         case .warning: "warning: "
         case .notice: ""
         }
-        var text = "rain: \(label)\(message.strippingControlCharacters)\n"
+        // A message of several lines (the candidates of an ambiguous name) goes on under its
+        // first, indented as the usage's continuation is.
+        let messageLines = message.split(separator: "\n", omittingEmptySubsequences: true).map { String($0).strippingControlCharacters }
+        var text = "rain: \(label)\(Self.trimmedEnd(messageLines.first ?? ""))\n"
+        for line in messageLines.dropFirst() { text += "  \(line)\n" }
         text += hint.map(Self.hintLines) ?? ""
         if let usage, severity == .error {
             text += usage.lines.split(separator: "\n").map { "\(String($0).strippingControlCharacters)\n" }.joined()
@@ -93,6 +97,10 @@ struct ErrorReport {
     /// do), each a hint line.
     static func hintLines(_ hint: String) -> String {
         hint.split(separator: "\n").map { "rain: hint: \(String($0).strippingControlCharacters)\n" }.joined()
+    }
+
+    private static func trimmedEnd(_ line: String) -> String {
+        String(line.reversed().drop { $0 == " " }.reversed())
     }
 }
 

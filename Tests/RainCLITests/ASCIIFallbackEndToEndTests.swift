@@ -152,7 +152,7 @@ import Testing
     @Test func completionsNameOnlyTheShells() async throws {
         let result = try await BuiltProduct.run("rain", ["completions", "tcsh"], environment: [:])
         #expect(result.status == 64)
-        #expect(result.error.hasPrefix("rain: error: the value 'tcsh' is invalid for '<shell>': one of bash, zsh, fish\n"), "\(result)")
+        #expect(result.error.hasPrefix("rain: error: 'tcsh' is not a valid <shell>: one of bash, zsh, fish\n"), "\(result)")
     }
 }
 

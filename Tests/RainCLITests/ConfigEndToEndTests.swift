@@ -39,6 +39,27 @@ import Testing
     /// Quiet hours are on this machine's clock, named as `TZ` names it: systemd's
     /// `TZ=:/etc/localtime` form (a ":", then a link to a zone file) is the linked zone and a
     /// `posix/` copy is the zone; the former had been "UTC".
+    /// Hostile trial 17: `provider: darksky` without a key said "fetching will fail" and exited
+    /// 0, where every fetching command exits 78 for it (README's exit codes): config show
+    /// prints the settings, then the reason on stderr, and exits 78 as for any other problem.
+    @Test func aProviderThatNeedsAKeyWithoutOneIsAProblem() async throws {
+        try await withTemporaryDirectory { home in
+            writeFile(home + "/config.json", #"{"provider": "darksky"}"#)
+            let shown = try await rain(["config", "show"], home: home)
+            #expect(shown.status == 78, "\(shown)")
+            #expect(shown.output.contains("provider:                 darksky: no API key configured: fetching will fail\n"), "\(shown.output)")
+            #expect(shown.error == """
+                rain: error: no API key configured
+                rain: hint: set RAIN_API_KEY, or api_key_file in the configuration file
+                rain: hint: rain config path shows where; rain config init writes one
+
+                """, "\(shown)")
+            // With the key, nothing is wrong.
+            let keyed = try await rain(["config", "show"], home: home, environment: ["RAIN_API_KEY": "key-0123456789abcdef"])
+            #expect(keyed.status == 0 && keyed.error.isEmpty, "\(keyed)")
+        }
+    }
+
     @Test(arguments: [(":LINK", "Asia/Tokyo"), ("posix/Europe/Berlin", "Europe/Berlin"), (":Europe/Berlin", "Europe/Berlin")])
     func quietHoursNameTheZoneTZNames(_ variable: String, _ zone: String) async throws {
         try await withTemporaryDirectory { home in

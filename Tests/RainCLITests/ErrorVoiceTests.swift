@@ -49,13 +49,13 @@ import Testing
 
             """),
         ErrorCase(arguments: ["watch", "--every", "-5m"], error: """
-            rain: error: the value '-5m' is invalid for '--every <interval>': give a positive whole number followed by s, m or h, e.g. 15m
+            rain: error: '--every -5m': give a whole number over 0 then s, m or h, e.g. 15m
             Usage: rain watch [<loc> ...] [--all] [--every <interval>] [--verbose]
               See 'rain watch --help' for more information.
 
             """),
         ErrorCase(arguments: ["--color", "sometimes"],
-                  error: "rain: error: the value 'sometimes' is invalid for '--color <when>': one of auto, always, never\n" + showUsage),
+                  error: "rain: error: '--color sometimes': one of auto, always, never\n" + showUsage),
         // Thrown by a command's validation: a usage error in the same voice.
         ErrorCase(arguments: ["refresh", "--all", "Berlin"], error: """
             rain: error: give either '--all' or locations, not both
@@ -72,7 +72,7 @@ import Testing
 
             """),
         ErrorCase(arguments: ["completions", "tcsh"], error: """
-            rain: error: the value 'tcsh' is invalid for '<shell>': one of bash, zsh, fish
+            rain: error: 'tcsh' is not a valid <shell>: one of bash, zsh, fish
             Usage: rain completions <shell>
               See 'rain completions --help' for more information.
 

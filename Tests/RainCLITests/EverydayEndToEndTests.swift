@@ -304,7 +304,7 @@ import Testing
             }
             let piped = try await world.rain(["show", "--all", "--offline"])
             #expect(piped.output.contains("Precip 6h") && !piped.output.contains("current location"), "\(piped)")
-            #expect(piped.output.split(separator: "\n").count == 3, "a title and one line per place: \(piped)")
+            #expect(piped.output.split(separator: "\n").count == 4, "a title, one line per place and the data's credit: \(piped)")
         }
     }
 

@@ -18,7 +18,9 @@ import Testing
         var hangs: String
         var status: Int32
         var error: String
-        var testDescription: String { "\(arguments.joined(separator: " ")), \(hangs) hangs" }
+        /// Whether the stand-in hangs at every call with those arguments, not the first only.
+        var hangsAgain = false
+        var testDescription: String { "\(arguments.joined(separator: " ")), \(hangs) hangs\(hangsAgain ? " every time" : "")" }
     }
 
     static let cases = [
@@ -28,13 +30,17 @@ import Testing
              error: "rain: error: new crontab not installed: crontab took over 1 min: stopped\n"),
         Case(arguments: ["cron", "--uninstall"], hangs: "-", status: 75,
              error: "rain: error: new crontab not installed: crontab took over 1 min: stopped\n"),
-        Case(arguments: ["timer", "--install"], hangs: "daemon-reload", status: 75,
-             error: """
-                rain: error: timer not installed: systemctl took over 1 min: stopped
-                rain: hint: print the units with 'rain timer', or use: rain cron --install
-
-                """),
+        Case(arguments: ["timer", "--install"], hangs: "daemon-reload", status: 75, error: Self.timerError),
+        // Hostile trial 17, N17-1: the clean-up's second daemon-reload hung a minute more.
+        Case(arguments: ["timer", "--install"], hangs: "daemon-reload", status: 75, error: Self.timerError, hangsAgain: true),
     ]
+
+    static let timerError = """
+        rain: error: timer not installed: systemctl took over 1 min: stopped
+        rain: hint: its units are removed; reload later: systemctl --user daemon-reload
+        rain: hint: print the units with 'rain timer', or use: rain cron --install
+
+        """
 
     static let table = "0 5 * * * backup\n* * * * * /usr/bin/rain notify --quiet \(CrontabEntry.marker)\n"
 
@@ -46,13 +52,16 @@ import Testing
             writeFile(folder + "/table", Self.table)
             // Each lists the table or succeeds, but the arguments given hang it: the first time
             // only (a timer install that fails reloads the manager once more to undo it).
-            let hang = "if [ \"$*\" = '\(example.hangs)' ] || [ \"$*\" = '--user \(example.hangs)' ] && [ ! -f '\(folder)/hung.pid' ]; then\n"
-                + "  echo $$ > '\(folder)/hung.pid'; exec sleep 86400\nfi\n"
+            // Every call is noted, so that a test sees how often the hanging one was run.
+            let once = example.hangsAgain ? "" : " && [ ! -f '\(folder)/hung.pid' ]"
+            let hang = "echo \"$*\" >> '\(folder)/calls'\n"
+                + "if [ \"$*\" = '\(example.hangs)' ] || [ \"$*\" = '--user \(example.hangs)' ]\(once); then\n"
+                + "  echo $$ >> '\(folder)/hung.pid'; exec sleep 86400\nfi\n"
             writeFile(bin + "/crontab", "#!/bin/sh\n" + hang + "case \"$1\" in -l) cat '\(folder)/table' ;; -) cat > '\(folder)/table' ;; esac\n")
             writeFile(bin + "/systemctl", "#!/bin/sh\n" + hang)
             for name in ["crontab", "systemctl"] { chmod(bin + "/" + name, 0o755) }
-            let readPID = { (try? String(contentsOfFile: folder + "/hung.pid", encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) } }
-            defer { if let hung = readPID() { kill(hung, SIGKILL) } }
+            let readPIDs = { (try? String(contentsOfFile: folder + "/hung.pid", encoding: .utf8)).map { $0.split(separator: "\n").compactMap { Int32($0) } } ?? [] }
+            defer { for hung in readPIDs() { kill(hung, SIGKILL) } }
 
             let environment = ["RAIN_HOME": folder, "HOME": folder, "XDG_CONFIG_HOME": folder + "/config",
                                "PATH": bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")]
@@ -61,8 +70,11 @@ import Testing
             #expect(result.error == example.error, "\(result)")
             #expect(try String(contentsOfFile: folder + "/table", encoding: .utf8) == Self.table, "the table is as it was")
             #expect(!FileManager.default.fileExists(atPath: folder + "/config/systemd/user/rain.timer"), "no unit is left")
-            let hung = try #require(readPID(), "the stand-in hung")
+            let hung = try #require(readPIDs().first, "the stand-in hung")
             #expect(!Self.isRunning(hung), "the stand-in was stopped")
+            // A program stopped for hanging is not run again with the same arguments.
+            let calls = (try? String(contentsOfFile: folder + "/calls", encoding: .utf8)) ?? ""
+            #expect(calls.split(separator: "\n").filter { $0.hasSuffix(example.hangs) }.count == 1, "\(calls)")
         }
     }
 

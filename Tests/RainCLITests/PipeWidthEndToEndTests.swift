@@ -34,4 +34,38 @@ import Testing
             }
         }
     }
+
+    /// Hostile trial 17, U17-1: the usage under a usage error fitted, the error line above it
+    /// did not ('--every x' 124 columns, zh_CN up to 104), nor an ambiguous name's candidates
+    /// (145), the key hint (131), the current place's (105), a lookup's and a bus's lines. Every
+    /// line on either stream of these commands fits 80 columns, in every language.
+    @Test func errorLinesFitEightyColumnsInAPipe() async throws {
+        try await withTemporaryDirectory { home in
+            _ = try Catalogues.compiled()
+            let world = try ForecastWorld(home: home)
+            writeFile(home + "/darksky.json", #"{"provider": "darksky"}"#)
+            #expect(try await world.keylessRain(["locations", "select", "Berlin"]).status == 0)
+            let commands: [(arguments: [String], status: Int32)] = [
+                (["watch", "--every", "x"], 64), (["show", "--day", "xyz"], 64), (["show", "--units", "kelvin"], 64),
+                (["show", "--color", "sometimes"], 64), (["show", "--hours", "x"], 64),
+                (["locations", "add", "Berlin", "--pick", "0"], 64), (["locations", "add", "Springfield"], 65),
+                (["locations", "remove", "Berlin", "--yes"], 65), (["xyzzy"], 65), (["show", "Paris", "--offline"], 66),
+                (["--config", home + "/darksky.json", "refresh"], 78), (["notify"], 69),
+            ]
+            // No session bus: the error names where rain looked, under this long folder.
+            let noBus = ["XDG_RUNTIME_DIR": home + "/no-runtime"]
+            for language in Self.languages {
+                for command in commands {
+                    let result = try await world.keylessRain(command.arguments, environment: noBus.merging(["LANG": language]) { $1 })
+                    #expect(result.status == command.status, "\(language) \(command.arguments): \(result)")
+                    let lines = (result.output + result.error).split(separator: "\n").map(String.init)
+                    let wide = lines.filter { $0.displayWidth > 80 }
+                    #expect(wide.isEmpty, "\(language) \(command.arguments):\n\(wide.joined(separator: "\n"))")
+                }
+            }
+            // U17-2: the --pick range error speaks the user's language.
+            let german = try await world.keylessRain(["locations", "add", "Berlin", "--pick", "0"], environment: ["LANG": "de_DE.UTF-8"])
+            #expect(german.error.hasPrefix("rain: error: '--pick 0': eine Zahl von 1 bis 10 angeben\n"), "\(german)")
+        }
+    }
 }

@@ -37,9 +37,11 @@ import Testing
             #expect(result.status == 65, "\(result)")
             #expect(result.output.isEmpty)
             let lines = result.error.split(separator: "\n").map(String.init)
-            #expect(lines.count == 2, "\(result.error)")
-            #expect(lines[0] == "rain: error: 2 places are named \"Paris\": 1) Paris, Île-de-France, France (48.85, 2.35); 2) Paris, Texas, United States (33.66, -95.56)")
-            #expect(lines[1].hasPrefix("rain: hint: ") && lines[1].contains("--pick 1"))
+            #expect(lines.count == 5, "\(result.error)")
+            #expect(lines[0...2] == ["rain: error: 2 places are named \"Paris\":", "  1) Paris, Île-de-France, France (48.85, 2.35)",
+                                    "  2) Paris, Texas, United States (33.66, -95.56)"])
+            #expect(lines[3].hasPrefix("rain: hint: ") && lines[3].contains("--pick 1"))
+            #expect(lines[4] == "rain: hint: or narrow the search with --country CODE")
             #expect(fileBytes(home + "/defaults.json") == before)
         }
     }
@@ -92,11 +94,11 @@ import Testing
             let result = try await world.keylessRain(["locations", "add", "Atlantis"])
             #expect(result.status == 65, "\(result)")
             #expect(result.error.hasPrefix("rain: error: no place named \"Atlantis\" was found\n"))
-            #expect(result.error.contains("rain: hint: ") && result.error.contains("--lat LATITUDE --lon LONGITUDE"))
+            #expect(result.error.contains("rain: hint: ") && result.error.contains("--lat LAT --lon LON"))
             // A name that starts with a dash comes after '--' in the hint, or it would be an option.
             let dashed = try await world.keylessRain(["locations", "add", "--", "--lat"])
             #expect(dashed.status == 65 && dashed.error.hasSuffix(
-                "rain: hint: check the spelling, or give the coordinates: rain locations add --lat LATITUDE --lon LONGITUDE -- --lat\n"), "\(dashed)")
+                "rain: hint: check the spelling, or try: rain locations add --lat LAT --lon LON -- --lat\n"), "\(dashed)")
             #expect(try store(world).locations.count == 2)
         }
     }
@@ -196,9 +198,10 @@ import Testing
 
             let listed = try await world.keylessRain(["locations", "add", "Springfield"], environment: environment)
             #expect(listed.status == 65, "\(listed)")
-            let line = try #require(listed.error.split(separator: "\n").first)
-            #expect(line.hasPrefix("rain: error: 10 places are named \"Springfield\": 1) Springfield, State 1, "), "\(line.prefix(200))")
-            #expect(line.hasSuffix("10) Springfield, State 10, United States (10.50, -90.50)") && !line.contains("State 11,"), "\(line.suffix(200))")
+            let lines = listed.error.split(separator: "\n").map(String.init)
+            #expect(lines.first == "rain: error: 10 places are named \"Springfield\":", "\(listed.error)")
+            #expect(lines.count > 11 && lines[1].hasPrefix("  1) Springfield, State 1, "), "\(listed.error)")
+            #expect(lines[10] == "  10) Springfield, State 10, United States (10.50, -90.50)" && !listed.error.contains("State 11,"), "\(listed.error)")
 
             for arguments in [["locations", "add", "Springfield", "--pick", "11"], ["locations", "add", "Springfield", "--pick", "15000"],
                               ["show", "Springfield", "--pick", "11"]] {

@@ -27,7 +27,7 @@ import Testing
             // Words that name no place together keep the usual hint.
             let other = try await world.rain(["locations", "remove", "new", "jersey", "--yes"])
             #expect(other.status == 65 && !other.error.contains("quote"), "\(other)")
-            #expect(try await store.load().locations.count == 3, "nothing removed")
+            #expect(try store.load().locations.count == 3, "nothing removed")
         }
     }
 

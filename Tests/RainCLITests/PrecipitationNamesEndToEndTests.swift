@@ -53,21 +53,33 @@ import Testing
             let now = NotifyEndToEndTests.now
             let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 5}"#, now: now)
             #expect(try await world.rain(["notify", "Berlin", "--json"]).status == 0)
+            let wet = try #require(try ForecastCache(directory: world.home + "/cache/forecasts").load(for: world.berlin.id))
+                .forecast.nextHour!.minutes.map(\.precipIntensity)
             for (hourType, minuteType, noun) in [("sleet", "rain", "Sleet"), ("snow", "snow", "Snow"), ("rain", "rain", "Rain"),
                                                  ("freezing_rain", "rain", "Freezing rain")] {
                 try editCache(world, world.berlin) { forecast in
                     for index in forecast.hourly.indices { forecast.hourly[index].precipType = hourType }
-                    for index in forecast.nextHour!.minutes.indices { forecast.nextHour!.minutes[index].precipType = minuteType }
+                    for index in forecast.nextHour!.minutes.indices {
+                        forecast.nextHour!.minutes[index].precipType = minuteType
+                        forecast.nextHour!.minutes[index].precipIntensity = wet[index]
+                    }
                 }
                 let shown = try await world.rain(["notify", "Berlin", "--json"])
                 let events = try #require(try JSONSerialization.jsonObject(with: Data(shown.output.utf8)) as? [[String: Any]], "\(shown)")
                 let starting = try #require(events.first { ($0["id"] as? String)?.hasPrefix("rain:") == true }, "\(shown.output)")
-                let chance = try #require(events.first { $0["kind"] as? String == "chance" }, "\(shown.output)")
                 #expect(starting["kind"] as? String == hourType && starting["precip_type"] as? String == hourType, "\(shown.output)")
                 #expect((starting["summary"] as? String)?.hasPrefix("\(noun) in Berlin") == true, "\(shown.output)")
+                // The chance from 15:00 is the same spell going on, told on its own once the
+                // next hour is dry.
+                try editCache(world, world.berlin) { forecast in
+                    for index in forecast.nextHour!.minutes.indices { forecast.nextHour!.minutes[index].precipIntensity = 0 }
+                }
+                let later = try await world.rain(["notify", "Berlin", "--json"])
+                let laterEvents = try #require(try JSONSerialization.jsonObject(with: Data(later.output.utf8)) as? [[String: Any]], "\(later)")
+                let chance = try #require(laterEvents.first { $0["kind"] as? String == "chance" }, "\(later.output)")
                 let named = hourType.replacingOccurrences(of: "_", with: " ")
-                #expect((chance["summary"] as? String)?.contains("chance of \(named) from") == true, "\(shown.output)")
-                #expect(chance["precip_type"] as? String == hourType, "\(shown.output)")
+                #expect((chance["summary"] as? String)?.contains("chance of \(named) from") == true, "\(later.output)")
+                #expect(chance["precip_type"] as? String == hourType, "\(later.output)")
             }
         }
     }

@@ -58,7 +58,7 @@ import Testing
             #expect(shown.output.hasPrefix("-33.87, 151.21") && shown.output.contains("runs"), "\(shown)")
             #expect(shown.error == """
                 rain: warning: cannot write the cached forecast \(home)/cache/lookups: Permission denied
-                rain: -33.87, 151.21 is not saved; to keep it: rain locations add NAME --lat -33.87 --lon 151.21
+                rain: not saved; to keep it: rain locations add NAME --lat -33.87 --lon 151.21
 
                 """, "\(shown.error)")
         }

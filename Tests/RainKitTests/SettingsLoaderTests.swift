@@ -51,7 +51,7 @@ import Testing
         ProviderCase(config: "{}", key: "k3y-0123456789abcdefgh", provider: .darkSky, reason: "an API key is configured"),
         ProviderCase(config: #"{"provider": "openmeteo"}"#, key: "k3y-0123456789abcdefgh", provider: .openMeteo, reason: "set in the configuration; the API key is not used"),
         ProviderCase(config: #"{"provider": "openmeteo"}"#, key: nil, provider: .openMeteo, reason: "set in the configuration"),
-        ProviderCase(config: #"{"provider": "darksky"}"#, key: nil, provider: .darkSky, reason: "set in the configuration, but no API key is configured: fetching will fail"),
+        ProviderCase(config: #"{"provider": "darksky"}"#, key: nil, provider: .darkSky, reason: "no API key configured: fetching will fail"),
         ProviderCase(config: #"{"provider": "darksky"}"#, key: "k3y-0123456789abcdefgh", provider: .darkSky, reason: "set in the configuration"),
         ProviderCase(config: #"{"provider": "auto", "api_key": "k3y-0123456789abcdefgh"}"#, key: nil, provider: .darkSky, reason: "an API key is configured"),
     ])

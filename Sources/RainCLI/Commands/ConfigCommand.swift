@@ -19,7 +19,7 @@ struct ConfigShowCommand: RunnableCommand {
         discussion: """
         Prints every setting it can read, even when some are wrong, then one error (and a hint) \
         per problem on stderr, and exits 78 if there was any: a key file others can read, a bad \
-        value, an unknown key. A proxy from the environment (https_proxy, http_proxy, all_proxy) \
+        value, an unknown key, a provider that needs a key without one. A proxy from the environment (https_proxy, http_proxy, all_proxy) \
         is shown with the variable it came from.
         """
     )
@@ -39,6 +39,12 @@ struct ConfigShowCommand: RunnableCommand {
         }
         // Every problem; a hint said once for the problems in a row that share it.
         var reports = diagnosis.problems.map { ErrorReport($0, localization: context.localization) }
+        // A provider that needs a key with none (nor a problem with the one given) cannot
+        // fetch: the configuration is unusable as every fetching command finds it (78).
+        if let settings = diagnosis.settings, settings.provider.unit.needsKey, settings.apiKey == nil,
+           !diagnosis.problems.contains(where: \.isAboutTheKey) {
+            reports.append(ErrorReport(ForecastError.missingKey, localization: context.localization))
+        }
         // notify.places names saved places: checked against them, as notify would.
         if let notify = diagnosis.settings?.notify, let list = try? context.store.load() {
             reports += notify.unresolvedPlaces(in: list).map { name, problem in

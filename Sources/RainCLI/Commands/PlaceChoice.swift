@@ -49,7 +49,7 @@ struct PlaceChoice {
         let quoted = "\"\(query.strippingControlCharacters)\""
         guard !places.isEmpty else {
             let coordinates = whenSeveral == .refuse
-                ? (["rain locations add"] + Self.arguments(name: query, options: ["--lat LATITUDE --lon LONGITUDE"])).joined(separator: " ")
+                ? (["rain locations add"] + Self.arguments(name: query, options: ["--lat LAT --lon LON"])).joined(separator: " ")
                 : "rain show --lat LAT --lon LON"
             throw CommandFailure(
                 countryCode.map { LocalizedText(N_("no place named {name} was found in {country}"), ["name": .verbatim(quoted), "country": .verbatim($0)]) }
@@ -57,7 +57,7 @@ struct PlaceChoice {
                         ? LocalizedText(N_("unknown command or place '{word}'"), ["word": .verbatim(query.strippingControlCharacters)])
                         : LocalizedText(N_("no place named {name} was found"), ["name": .verbatim(quoted)])),
                 hint: nearestSaved.map { .didYouMean($0.strippingControlCharacters) }
-                    ?? LocalizedText(N_("check the spelling, or give the coordinates: {command}"), ["command": .verbatim(coordinates)]),
+                    ?? LocalizedText(N_("check the spelling, or try: {command}"), ["command": .verbatim(coordinates)]),
                 kind: .badData)
         }
         if let pick {
@@ -71,13 +71,13 @@ struct PlaceChoice {
             return places[pick - 1]
         }
         if places.count == 1 { return places[0] }
-        let narrowing: LocalizedText = countryCode == nil ? .verbatim(" ") + LocalizedText(N_("(or narrow with --country CODE)")) : .verbatim("")
+        let narrowing = countryCode == nil ? [LocalizedText(N_("or narrow the search with --country CODE"))] : []
         guard context.console.isInputTerminal && context.console.isOutputTerminal else {
             switch whenSeveral {
             case .refuse:
                 throw CommandFailure(LocalizedText(N_("{count} places are named {name}: {list}"),
                                                    ["count": .verbatim(String(places.count)), "name": .verbatim(quoted), "list": .verbatim(Self.listing(places))]),
-                                     hint: LocalizedText(N_("choose one with --pick N, e.g. {command}"), ["command": .verbatim(again(pick: 1))]) + narrowing,
+                                     hint: LocalizedText(lines: [LocalizedText(N_("choose one, e.g. {command}"), ["command": .verbatim(again(pick: 1))])] + narrowing),
                                      kind: .badData)
             case .takeFirst:
                 let another = countryCode == nil
@@ -101,9 +101,10 @@ struct PlaceChoice {
         }
     }
 
-    /// "1) Paris, Île-de-France, France (48.85, 2.35); 2) ..."
+    /// "1) Paris, Île-de-France, France (48.85, 2.35)", a line each, under the error's first
+    /// (one line of them all ran to 145 columns and more).
     static func listing(_ places: [PlaceMatch]) -> String {
-        places.enumerated().map { "\($0.offset + 1)) \($0.element.qualifiedName) \($0.element.shortCoordinates)" }
-            .joined(separator: "; ")
+        places.enumerated().map { "\n\($0.offset + 1)) \($0.element.qualifiedName.strippingControlCharacters) \($0.element.shortCoordinates)" }
+            .joined()
     }
 }

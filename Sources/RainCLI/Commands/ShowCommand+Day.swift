@@ -17,7 +17,7 @@ extension ShowCommand {
         }
     }
 
-    static let dayExpectation = N_("give today, tomorrow, a weekday (sat) or a date (2026-12-12)")
+    static let dayExpectation = N_("today, tomorrow, a weekday or a date (2026-12-12)")
 
     /// What the command line alone can tell: --day goes with the forecast screen only.
     static func checkDay(_ day: String?, all: Bool, json: Bool, format: Bool, graph: Bool, hours: Int?, days: Int?, spread: Bool) throws {

@@ -180,15 +180,15 @@ extension ShowCommand {
                  country: place.country, region: place.region, timeZone: place.timeZone)
     }
 
-    /// "Sydney is not saved; to keep it: rain locations add sydney" on standard error.
+    /// "not saved; to keep it: rain locations add sydney" on standard error, under the place's
+    /// forecast (its name, said again, took a line with coordinates past 80 columns).
     static func notSavedNote(_ location: Location, question: PlaceQuestion, _ context: CommandContext) -> ErrorReport {
         let add: String
         switch question {
         case .coordinate: add = "rain locations add NAME " + words(of: question)
         case .name: add = "rain locations add " + words(of: question)
         }
-        return ErrorReport(message: context.localization.tr("{name} is not saved; to keep it: {command}",
-                                                            ["name": location.name.strippingControlCharacters, "command": add]),
+        return ErrorReport(message: context.localization.tr("not saved; to keep it: {command}", ["command": add]),
                            exitCode: .success)
     }
 }

@@ -97,5 +97,5 @@ extension Int: CommandLineValue {
 
 extension Interval: CommandLineValue {
     init?(commandLine text: String) { self.init(text) }
-    static var expectation: String? { N_("give a positive whole number followed by s, m or h, e.g. 15m") }
+    static var expectation: String? { N_("give a whole number over 0 then s, m or h, e.g. 15m") }
 }

@@ -52,8 +52,14 @@ enum ParseError: RainError, Equatable {
             return LocalizedText(N_("unknown command '{command}'"), ["command": .verbatim(name)])
         case .invalidValue(let value, let synopsis, nil):
             return LocalizedText(N_("the value '{value}' is invalid for '{option}'"), ["value": .verbatim(value), "option": .verbatim(synopsis)])
+        case .invalidValue(let value, let synopsis, let expectation?) where synopsis.hasPrefix("-"):
+            // `'--every x': give ...`, in the words of '--pick 0' and '--hours 0': the option as
+            // typed, then what it takes, in one line.
+            let option = synopsis.prefix { $0 != " " }
+            return LocalizedText(N_("'{option} {value}': {expectation}"),
+                                 ["option": .verbatim(String(option)), "value": .verbatim(value), "expectation": Self.expectation(expectation)])
         case .invalidValue(let value, let synopsis, let expectation?):
-            return LocalizedText(N_("the value '{value}' is invalid for '{option}': {expectation}"),
+            return LocalizedText(N_("'{value}' is not a valid {option}: {expectation}"),
                                  ["value": .verbatim(value), "option": .verbatim(synopsis), "expectation": Self.expectation(expectation)])
         case .repeatedOption(let synopsis):
             return LocalizedText(N_("the option '{option}' can be given only once"), ["option": .verbatim(synopsis)])
@@ -64,6 +70,7 @@ enum ParseError: RainError, Equatable {
 }
 
 extension ParseError {
+
     /// What a value must be: a marked text (`N_`), or "one of" a list of the values as typed.
     static func expectation(_ text: String) -> LocalizedText {
         let oneOf = "one of "

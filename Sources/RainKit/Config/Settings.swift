@@ -129,7 +129,7 @@ public struct Settings: Sendable, Equatable {
         switch (providerChoice, apiKey) {
         case (.auto, nil): return "no API key configured"
         case (.auto, _): return "an API key is configured"
-        case (_, nil) where needsKey: return "set in the configuration, but no API key is configured: fetching will fail"
+        case (_, nil) where needsKey: return "no API key configured: fetching will fail"
         case (_, _?) where !needsKey: return "set in the configuration; the API key is not used"
         default: return "set in the configuration"
         }

@@ -62,7 +62,7 @@ public enum LocationsError: Error, Sendable, Equatable, CustomStringConvertible 
             return .didYouMean(nearest.strippingControlCharacters)
         case .unknown, .ambiguous: return LocalizedText(N_("'rain locations' lists the saved places with their numbers and IDs"))
         case .removingCurrent:
-            return LocalizedText(N_("select another place first (rain locations select LOC), or none: rain locations select --none"))
+            return LocalizedText(N_("select another place first, or none: rain locations select --none"))
         case .noLocations:
             // Three ways, a line each: a name, this machine's own place (from its IP address),
             // coordinates.

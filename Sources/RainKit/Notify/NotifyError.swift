@@ -28,8 +28,9 @@ extension NotifyError {
         case .unreadableState(let path, let reason):
             return LocalizedText(N_("cannot read {path}: {reason}"), ["path": .verbatim(path), "reason": reason])
         case .noSessionBus(let tried):
-            return LocalizedText(N_("no desktop session bus to send notifications to (looked at {places})"),
-                                 ["places": .verbatim(tried.joined(separator: ", "))])
+            // The places a line each under the message, as an ambiguous name's candidates.
+            return LocalizedText(N_("no session bus for notifications; looked at: {places}"),
+                                 ["places": .verbatim(tried.map { "\n" + $0 }.joined())])
         case .notifierMissing(let program):
             return LocalizedText(N_("{program} is not installed, so no desktop notification can be sent"), ["program": .verbatim(program)])
         case .busy: return LocalizedText(N_("another rain is sending notifications"))

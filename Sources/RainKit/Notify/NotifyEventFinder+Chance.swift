@@ -34,4 +34,20 @@ extension NotifyEventFinder {
         event.probability = chance
         return event
     }
+
+    /// Whether the chance's hours are the rain's spell going on: they begin in the hour the
+    /// rain starts or the next, or every hour between is wet. One spell is one event ("Rain
+    /// in Berlin now" beside "78% chance of rain from 17:00" told the same rain twice): the
+    /// rain's, which says when.
+    func isSameSpell(rain: NotifyEvent, chance: NotifyEvent, in forecast: Forecast) -> Bool {
+        guard let rainStarts = rain.starts, let chanceStarts = chance.starts else { return false }
+        guard let rainHour = forecast.hourly.last(where: { $0.time <= rainStarts })?.time else {
+            return chanceStarts <= rainStarts.addingTimeInterval(3600)
+        }
+        let minimum = settings.minIntensity.millimetresPerHour
+        return forecast.hourly.filter { $0.time > rainHour && $0.time < chanceStarts }.allSatisfy { hour in
+            (hour.precipProbability ?? 0) >= settings.probability
+                || forecast.units.millimetresPerHour(hour.precipIntensity ?? 0) >= minimum
+        }
+    }
 }

@@ -19,8 +19,12 @@ public struct NotifyEventFinder: Sendable {
     public func events(for location: Location, in forecast: Forecast) -> [NotifyEvent] {
         let clock = presentation.clock(forecast)
         var events: [NotifyEvent] = []
-        if let rain = rainEvent(for: location, in: forecast, clock: clock) { events.append(rain) }
-        if let chance = chanceEvent(for: location, in: forecast, clock: clock) { events.append(chance) }
+        let rain = rainEvent(for: location, in: forecast, clock: clock)
+        if let rain { events.append(rain) }
+        if let chance = chanceEvent(for: location, in: forecast, clock: clock),
+           !(rain.map { isSameSpell(rain: $0, chance: chance, in: forecast) } ?? false) {
+            events.append(chance)
+        }
         events += alertEvents(for: location, in: forecast, clock: clock)
         events += airEvents(for: location, in: forecast, clock: clock)
         return events

@@ -57,7 +57,9 @@ public struct UserSystemd: Sendable {
             try systemctl(["enable", "--now", SystemdUnits.timerName])
         } catch {
             removeFiles()
-            try? systemctl(["daemon-reload"])
+            // A systemctl stopped for hanging would most likely hang again: the manager is left
+            // to find the units gone at its next reload, and the error says so.
+            if error != .timedOut { try? systemctl(["daemon-reload"]) }
             throw error
         }
     }
@@ -66,8 +68,9 @@ public struct UserSystemd: Sendable {
     public func uninstall() throws(Failure) -> Bool {
         let existed = [servicePath, timerPath].contains { (try? RegularFile.read($0, limit: .configuration)) != nil }
         guard existed else { return false }
-        try? systemctl(["disable", "--now", SystemdUnits.timerName])
+        let disabled = Result { () throws(Failure) in try systemctl(["disable", "--now", SystemdUnits.timerName]) }
         removeFiles()
+        if case .failure(.timedOut) = disabled { return true }
         try? systemctl(["daemon-reload"])
         return true
     }
@@ -123,7 +126,10 @@ extension UserSystemd.Failure: RainError {
                                     ["print": .verbatim("'rain timer'"), "command": .verbatim("rain cron --install")])
         switch self {
         case .notRunning(let reason): return LocalizedText(lines: [reason, instead])
-        case .timedOut: return instead
+        case .timedOut:
+            // The reload that would have undone the install was not run (see `install`).
+            return LocalizedText(lines: [LocalizedText(N_("its units are removed; reload later: {command}"),
+                                                       ["command": .verbatim("systemctl --user daemon-reload")]), instead])
         case .file: return nil
         }
     }

@@ -33,8 +33,8 @@ public struct PlacesOverview: Sendable {
     public var cutsLines: Bool
     /// The language, units and clock of the table.
     public var presentation = Presentation()
-    /// A last line saying what `*` and `!` mean, and the data's credit, for a reader at a
-    /// terminal (a pipe keeps one line per place).
+    /// A last line saying what `*` and `!` mean, for a reader at a terminal (a pipe keeps one
+    /// line per place, and the data's credit under them, as their licences ask).
     public var showsLegend = false
 
     public init(width: Int = 80, usesColor: Bool = false, now: Date = Date(), cutsLines: Bool = true) {
@@ -46,7 +46,7 @@ public struct PlacesOverview: Sendable {
 
     public func render(_ places: [Place]) -> String {
         let table = lines(places)
-        let credit = showsLegend && !(cutsLines && NarrowWindow.isTooNarrow(width)) ? creditLine(places) : nil
+        let credit = !(cutsLines && NarrowWindow.isTooNarrow(width)) ? creditLine(places) : nil
         return (table + legend(places, table: table) + [credit].compactMap { $0 }).joined(separator: "\n") + "\n"
     }
 
