@@ -51,7 +51,7 @@ import Testing
             #expect(shown.error == """
                 rain: error: no API key configured
                 rain: hint: set RAIN_API_KEY, or api_key_file in the configuration file
-                rain: hint: rain config path shows where; rain config init writes one
+                rain: hint: rain config path shows the file; rain config init writes one
 
                 """, "\(shown)")
             // With the key, nothing is wrong.

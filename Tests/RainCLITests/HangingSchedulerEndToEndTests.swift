@@ -37,7 +37,7 @@ import Testing
 
     static let timerError = """
         rain: error: timer not installed: systemctl took over 1 min: stopped
-        rain: hint: its units are removed; reload later: systemctl --user daemon-reload
+        rain: hint: unit files removed; reload later: systemctl --user daemon-reload
         rain: hint: print the units with 'rain timer', or use: rain cron --install
 
         """

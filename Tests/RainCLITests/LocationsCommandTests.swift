@@ -152,7 +152,7 @@ import Testing
     }
 
     @Test(arguments: [
-        Refusal(arguments: ["locations", "remove", "Oslo", "Home", "--yes"], status: 65, message: "rain: error: Home ("),
+        Refusal(arguments: ["locations", "remove", "Oslo", "Home", "--yes"], status: 65, message: "rain: error: cannot remove the current location, Home ("),
         Refusal(arguments: ["locations", "remove", "Oslo", "Lima", "--yes"], status: 65, message: "rain: error: no saved location matches 'Lima'"),
         Refusal(arguments: ["locations", "remove", "Oslo", "twin", "--yes"], status: 65, message: "rain: error: 'twin' matches 2 locations"),
         Refusal(arguments: ["locations", "remove", "Oslo"], status: 64, message: "rain: error: refusing to remove without confirmation"),

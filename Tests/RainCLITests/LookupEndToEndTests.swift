@@ -22,7 +22,7 @@ import Testing
             #expect(first.status == 0, "\(first)")
             #expect(first.output.hasPrefix("Sydney "), "\(first)")
             #expect(first.output.contains("33.87° S, 151.21° E"), "\(first)")
-            #expect(first.error == "rain: not saved; to keep it: rain locations add sydney --country AU\n")
+            #expect(first.error == "rain: to keep this place: rain locations add sydney --country AU\n")
             #expect(searches(world) == 1 && forecasts(world) == 1, "\(world.requestedPaths)")
             let search = try #require(world.simulator.requests.first { $0.path == "/v1/search" })
             #expect(search.queryValue("name") == "sydney" && search.queryValue("countryCode") == "AU", "\(search)")
@@ -64,8 +64,8 @@ import Testing
             let location = try #require(document["location"] as? [String: Any])
             #expect(location["name"] as? String == "Springfield" && (location["latitude"] as? Double).map { abs($0 - 39.80172) < 0.001 } == true,
                     "Illinois, the third: \(location)")
-            #expect(second.error == "rain: not saved; to keep it: rain locations add springfield --pick 3\n")
-            #expect(first.error.hasSuffix("rain: not saved; to keep it: rain locations add springfield --pick 1\n"), "\(first)")
+            #expect(second.error == "rain: to keep this place: rain locations add springfield --pick 3\n")
+            #expect(first.error.hasSuffix("rain: to keep this place: rain locations add springfield --pick 1\n"), "\(first)")
 
             // What a script was shown it finds again, offline too, without asking the geocoder.
             let searched = searches(world)
@@ -73,7 +73,7 @@ import Testing
             #expect(again.status == 0 && again.output.contains("37.22° N, 93.30° W"), "\(again)")
             #expect(searches(world) == searched, "\(world.requestedPaths)")
             // The hint to keep it is the first show's: the cache keeps that there were three.
-            #expect(again.error == "rain: not saved; to keep it: rain locations add springfield --pick 1\n", "\(again)")
+            #expect(again.error == "rain: to keep this place: rain locations add springfield --pick 1\n", "\(again)")
 
             let tooFar = try await world.keylessRain(["springfield", "--pick", "4"])
             #expect(tooFar.status == 65 && tooFar.error.hasPrefix("rain: error: --pick 4: only 3 places are named \"springfield\""), "\(tooFar)")
@@ -85,7 +85,7 @@ import Testing
             let world = try ForecastWorld(home: home, config: Self.config)
             let shown = try await world.keylessRain(["show", "--lat", "-33.87", "--lon", "151.21"])
             #expect(shown.status == 0 && shown.output.hasPrefix("-33.87, 151.21 "), "\(shown)")
-            #expect(shown.error == "rain: not saved; to keep it: rain locations add NAME --lat -33.87 --lon 151.21\n")
+            #expect(shown.error == "rain: to keep this place: rain locations add NAME --lat -33.87 --lon 151.21\n")
             #expect(searches(world) == 0 && forecasts(world) == 1, "nothing is looked up by name: \(world.requestedPaths)")
         }
     }
@@ -231,7 +231,7 @@ import Testing
             try tmux.send("Enter")
             let screen = try await tmux.waitForScreen(containing: "rain exited with 0", limit: .seconds(90))
             #expect(screen.contains("42.10° N, 72.59° W"), "the second, Massachusetts: \(screen)")
-            #expect(screen.contains("rain: not saved; to keep it: rain locations add springfield --pick 2"), "\(screen)")
+            #expect(screen.contains("rain: to keep this place: rain locations add springfield --pick 2"), "\(screen)")
 
             // The choice is cached as the second, not as what the name alone means: a script
             // asking the name alone still gets the first, and says so.

@@ -170,7 +170,7 @@ import Testing
                 let second = try await world.keylessRain(["show", name])
                 let offline = try await world.keylessRain(["show", name, "--offline"])
                 for run in [first, second, offline] {
-                    #expect(run.status == 0 && run.error.hasSuffix("; to keep it: " + hint), "\(name): \(run)")
+                    #expect(run.status == 0 && run.error.hasSuffix("to keep this place: " + hint), "\(name): \(run)")
                 }
             }
             let lookups = home + "/cache/lookups"
@@ -184,7 +184,7 @@ import Testing
                 try older.write(toFile: path, atomically: true, encoding: .utf8)
             }
             let older = try await world.keylessRain(["show", "kolkata", "--offline"])
-            #expect(older.status == 0 && older.error.hasSuffix("; to keep it: rain locations add kolkata --pick 1\n"), "\(older)")
+            #expect(older.status == 0 && older.error.hasSuffix("rain: to keep this place: rain locations add kolkata --pick 1\n"), "\(older)")
         }
     }
 }

@@ -98,7 +98,7 @@ import Testing
             // A name that starts with a dash comes after '--' in the hint, or it would be an option.
             let dashed = try await world.keylessRain(["locations", "add", "--", "--lat"])
             #expect(dashed.status == 65 && dashed.error.hasSuffix(
-                "rain: hint: check the spelling, or try: rain locations add --lat LAT --lon LON -- --lat\n"), "\(dashed)")
+                "rain: hint: check the spelling, or give the place's coordinates:\nrain: hint: rain locations add --lat LAT --lon LON -- --lat\n"), "\(dashed)")
             #expect(try store(world).locations.count == 2)
         }
     }

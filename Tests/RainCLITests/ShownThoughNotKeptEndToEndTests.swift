@@ -58,7 +58,7 @@ import Testing
             #expect(shown.output.hasPrefix("-33.87, 151.21") && shown.output.contains("runs"), "\(shown)")
             #expect(shown.error == """
                 rain: warning: cannot write the cached forecast \(home)/cache/lookups: Permission denied
-                rain: not saved; to keep it: rain locations add NAME --lat -33.87 --lon 151.21
+                rain: to keep this place: rain locations add NAME --lat -33.87 --lon 151.21
 
                 """, "\(shown.error)")
         }

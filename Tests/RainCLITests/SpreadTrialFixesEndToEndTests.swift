@@ -110,7 +110,7 @@ import Testing
             let london = try await Self.screen(world, ["show", "London", "--pick", "1", "--spread"], width: 80, language: "C.UTF-8", environment: failing)
             let aboutLondon = london.joined(separator: "\n")
             #expect(london.first?.hasPrefix("rain: warning: could not fetch the spread") == true, "\(aboutLondon)")
-            #expect(london.dropFirst().first?.hasPrefix("London") == true && london.last?.hasPrefix("rain: not saved; to keep it: rain locations add") == true, "\(aboutLondon)")
+            #expect(london.dropFirst().first?.hasPrefix("London") == true && london.last?.hasPrefix("rain: to keep this place: rain locations add") == true, "\(aboutLondon)")
             // Into a pipe, the same one line.
             let piped = try await world.keylessRain(["show", "Berlin", "--spread"], environment: failing)
             #expect(piped.status == 0 && piped.error == "rain: warning: could not fetch the spread: the API answered HTTP 404: Not Found\n", "\(piped)")

@@ -59,7 +59,7 @@ import Testing
             let lines = shown.error.split(separator: "\n")
             #expect(lines.count == 2 && lines[0].hasPrefix("rain: warning: cannot write the cached forecast \(lookups)")
                     && lines[0].hasSuffix(": Permission denied"), "\(shown.error)")
-            #expect(lines.last == "rain: not saved; to keep it: rain locations add NAME --lat -33.87 --lon 151.21", "\(shown.error)")
+            #expect(lines.last == "rain: to keep this place: rain locations add NAME --lat -33.87 --lon 151.21", "\(shown.error)")
             #expect(((try? FileManager.default.contentsOfDirectory(atPath: lookups)) ?? []).isEmpty)
         }
     }

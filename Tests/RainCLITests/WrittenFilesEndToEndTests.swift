@@ -55,7 +55,7 @@ import Testing
             let lines = shown.error.split(separator: "\n")
             #expect(lines.count == 2 && lines[0].hasPrefix("rain: warning: cannot write the cached forecast ")
                     && lines[0].hasSuffix("larger than 8 MB, the most rain reads of a cached forecast"), "\(shown.error)")
-            #expect(lines.last?.hasSuffix("rain: not saved; to keep it: rain locations add NAME --lat 48.85 --lon 2.35") == true, "\(shown.error)")
+            #expect(lines.last?.hasSuffix("rain: to keep this place: rain locations add NAME --lat 48.85 --lon 2.35") == true, "\(shown.error)")
             let folder = home + "/cache/lookups"
             for name in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
                 let size = try FileManager.default.attributesOfItem(atPath: folder + "/" + name)[.size] as? Int ?? 0

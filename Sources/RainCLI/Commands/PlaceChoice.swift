@@ -57,7 +57,7 @@ struct PlaceChoice {
                         ? LocalizedText(N_("unknown command or place '{word}'"), ["word": .verbatim(query.strippingControlCharacters)])
                         : LocalizedText(N_("no place named {name} was found"), ["name": .verbatim(quoted)])),
                 hint: nearestSaved.map { .didYouMean($0.strippingControlCharacters) }
-                    ?? LocalizedText(N_("check the spelling, or try: {command}"), ["command": .verbatim(coordinates)]),
+                    ?? LocalizedText(lines: [LocalizedText(N_("check the spelling, or give the place's coordinates:")), .verbatim(coordinates)]),
                 kind: .badData)
         }
         if let pick {

@@ -180,7 +180,7 @@ extension ShowCommand {
                  country: place.country, region: place.region, timeZone: place.timeZone)
     }
 
-    /// "not saved; to keep it: rain locations add sydney" on standard error, under the place's
+    /// "to keep this place: rain locations add sydney" on standard error, under the place's
     /// forecast (its name, said again, took a line with coordinates past 80 columns).
     static func notSavedNote(_ location: Location, question: PlaceQuestion, _ context: CommandContext) -> ErrorReport {
         let add: String
@@ -188,7 +188,7 @@ extension ShowCommand {
         case .coordinate: add = "rain locations add NAME " + words(of: question)
         case .name: add = "rain locations add " + words(of: question)
         }
-        return ErrorReport(message: context.localization.tr("not saved; to keep it: {command}", ["command": add]),
+        return ErrorReport(message: context.localization.tr("to keep this place: {command}", ["command": add]),
                            exitCode: .success)
     }
 }

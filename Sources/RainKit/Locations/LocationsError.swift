@@ -30,7 +30,7 @@ public enum LocationsError: Error, Sendable, Equatable, CustomStringConvertible 
                                  ["reference": .verbatim(reference.strippingControlCharacters), "count": .verbatim(String(candidates.count)),
                                   "list": .verbatim(Self.candidateList(candidates))])
         case .removingCurrent(let location):
-            return LocalizedText(N_("{name} ({id}) is the current location and cannot be removed"),
+            return LocalizedText(N_("cannot remove the current location, {name} ({id})"),
                                  ["name": .verbatim(location.name), "id": .verbatim(location.shortID)])
         case .invalidName(let reason, let values), .unusableName(let reason, _, let values):
             return LocalizedText(N_("invalid name: {reason}"), ["reason": LocalizedText(reason, data: values)])

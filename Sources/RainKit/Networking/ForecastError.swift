@@ -121,7 +121,7 @@ extension ForecastError {
         case .keyRefused: return LocalizedText(N_("check the key with: rain config show"))
         case .missingKey:
             return LocalizedText(lines: [LocalizedText(N_("set RAIN_API_KEY, or api_key_file in the configuration file")),
-                                         LocalizedText(N_("rain config path shows where; rain config init writes one"))])
+                                         LocalizedText(N_("rain config path shows the file; rain config init writes one"))])
         case .locationUnknown: return LocalizedText(N_("use a name, or --lat and --lon"))
         case .tls(let host, _):
             return LocalizedText(N_("if {host} uses a certificate from a private authority, name that authority's certificate file in ca_file in the configuration (rain config path)"),

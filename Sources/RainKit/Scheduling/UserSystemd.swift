@@ -128,7 +128,7 @@ extension UserSystemd.Failure: RainError {
         case .notRunning(let reason): return LocalizedText(lines: [reason, instead])
         case .timedOut:
             // The reload that would have undone the install was not run (see `install`).
-            return LocalizedText(lines: [LocalizedText(N_("its units are removed; reload later: {command}"),
+            return LocalizedText(lines: [LocalizedText(N_("unit files removed; reload later: {command}"),
                                                        ["command": .verbatim("systemctl --user daemon-reload")]), instead])
         case .file: return nil
         }
