@@ -153,6 +153,17 @@ import Testing
         #expect(summary.hasSuffix("…"))
     }
 
+    /// One character of a million scalars (a letter under as many accents, emoji joined into
+    /// one) is cut too: counting characters alone kept it whole (hostile trial 18, C18-1).
+    @Test(arguments: ["a" + String(repeating: "\u{0301}", count: 1_000_000),
+                      String(repeating: "\u{1F468}\u{200D}", count: 200_000) + "\u{1F468}"])
+    func oneHugeCharacterIsCutToTheScalarsKept(_ huge: String) throws {
+        let forecast = try decoder.decode(body(#""currently": {"time": 1000, "summary": "\#(huge)"}"#), units: .si)
+        let summary = try #require(forecast.current?.summary)
+        #expect(summary.unicodeScalars.count == JSONNode.maximumStringScalars + 1)
+        #expect(summary.hasSuffix("…") && huge.unicodeScalars.starts(with: summary.unicodeScalars.dropLast()))
+    }
+
     @Test func hostileStringsAreKeptForTheRendererToStrip() throws {
         let forecast = try decoder.decode(body(#""currently": {"time": 1000, "summary": "Sunny\u001b[2J"}"#), units: .si)
         #expect(forecast.current?.summary == "Sunny\u{1B}[2J")

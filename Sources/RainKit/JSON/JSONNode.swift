@@ -111,6 +111,10 @@ struct JSONNode: Sendable {
     static let largestMagnitude = 1e12
     /// Longest string kept; longer ones are cut (a hostile or broken server cannot flood the screen).
     static let maximumStringLength = 1000
+    /// Most Unicode scalars a kept string has: one character can be any number of them (a letter
+    /// under a million accents, a chain of emoji joined into one), so counting characters alone
+    /// would keep it whole.
+    static let maximumStringScalars = 4 * maximumStringLength
     /// Unix seconds from 1970 up to the year 3000; anything else is not a time.
     static let plausibleUnixTimes: ClosedRange<Double> = 0...32_503_680_000
 
@@ -140,14 +144,20 @@ struct JSONNode: Sendable {
         return number
     }
 
-    /// The text, cut to `maximumStringLength` characters; nil for null.
+    /// The text, cut to `maximumStringLength` characters and `maximumStringScalars` scalars;
+    /// nil for null.
     func string() throws(JSONError) -> String? {
         if kind == .null { return nil }
         guard kind == .plainText || kind == .text else { throw mismatch(N_("a string")) }
         let text = map.text(at: entry)
         // Counting characters walks the text; few bytes cannot be many characters.
-        guard text.utf8.count > Self.maximumStringLength, text.count > Self.maximumStringLength else { return text }
-        return String(text.prefix(Self.maximumStringLength)) + "…"
+        guard text.utf8.count > Self.maximumStringLength else { return text }
+        // The scalars first: cheap to count, and they bound what the characters' walk reads.
+        let scalars = text.unicodeScalars
+        let bounded = scalars.count > Self.maximumStringScalars
+            ? String(String.UnicodeScalarView(scalars.prefix(Self.maximumStringScalars))) : text
+        guard bounded.count > Self.maximumStringLength else { return bounded.utf8.count < text.utf8.count ? bounded + "…" : text }
+        return String(bounded.prefix(Self.maximumStringLength)) + "…"
     }
 
     /// The whole text, however long; nil for null. Only for a value rain compares whole and
