@@ -113,8 +113,9 @@ import Testing
             try #require(await world.waitForRequest())
             let loud = try await world.rain(["refresh", "--all", "--if-stale"])
             #expect(loud.status == 0, "\(loud)")
-            // Its age is a loaded machine's: "just now", or a minute where the suite runs slow.
-            #expect(loud.output.contains(/\(cached, (just now|1 min ago)\)/), "found what the other refresh fetched: \(loud.output)")
+            // Its age is a loaded machine's: "just now", or minutes where the suite runs slow (the
+            // request count below proves nothing was fetched again).
+            #expect(loud.output.contains(/\(cached, (just now|\d+ min ago)\)/), "found what the other refresh fetched: \(loud.output)")
             #expect(try await slow.finish().status == 0)
             #expect(world.simulator.requestCount == 2, "the waiting refresh did not fetch again")
         }
@@ -128,7 +129,7 @@ import Testing
             try #require(await world.waitForRequest())
             let shown = try await world.rain(["show"])
             #expect(shown.status == 0, "\(shown)")
-            #expect(shown.output.contains(/updated (just now|1 min ago)/), "\(shown.output)")
+            #expect(shown.output.contains(/updated (just now|\d+ min ago)/), "\(shown.output)")
             #expect(try await refresh.finish().status == 0)
             #expect(world.simulator.requestCount == 1)
         }
