@@ -97,6 +97,11 @@ extension ForecastSimulator {
         /// MET says its identifier is for the message's identity only (metno/weatherapi-docs
         /// `doc/metalerts/CAP-v2-profile.md`, `<identifier>`). Other paths answer normally.
         case metAlertsIDsInAnotherForm
+        /// On a Dark Sky server's forecast path, at a place in MET's area with an alert, an
+        /// alert of the provider's own beside its copies of MET's messages: an avalanche
+        /// warning MET never sent, linked to the provider's site (hostile trial 18, M18-2).
+        /// Other paths answer normally.
+        case providersOwnAlertInMETsArea
         /// On the forecast's paths (Open-Meteo's `/v1/forecast` and its kin, a Dark Sky
         /// server's `/forecast/...`), `status` with the body and headers `status` sends there
         /// (`FailureResponses.status`): the forecast's server down (a 503 from its front) while

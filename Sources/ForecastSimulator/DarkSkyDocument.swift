@@ -24,6 +24,9 @@ struct DarkSkyDocument: Sendable {
     var offsetHours: Double?
     /// The first alert three times, or those of them `sending` says (`Behaviour.alertThrice`).
     var alertThrice: AlertThrice?
+    /// Beside the copies of MET's messages, an alert of the provider's own
+    /// (`Behaviour.providersOwnAlertInMETsArea`).
+    var ownAlertInMETsArea = false
     /// The request time (unix seconds); `currently.time`.
     var now: Double
     /// `version=` (2 adds Pirate Weather's own fields such as `liquidAccumulation`).
@@ -210,7 +213,9 @@ struct DarkSkyDocument: Sendable {
     private func alerts(scenario: ForecastSimulator.Scenario, region: String, current: Conditions) -> [JSONValue] {
         guard scenario.hasAlert || hostileText || echoedText != nil || alertRegions != nil else { return [] }
         if scenario.hasAlert, (-127 < longitude && longitude < -65) && (24 < latitude && latitude < 50) { return nwsCopies() }
-        if scenario.hasAlert, AlertAreas.inNorway(latitude: latitude, longitude: longitude) { return metCopies() }
+        if scenario.hasAlert, AlertAreas.inNorway(latitude: latitude, longitude: longitude) {
+            return metCopies() + (ownAlertInMETsArea ? [ownAlert()] : [])
+        }
         let seed = Seed(latitude: latitude, longitude: longitude)
         var titles = ["Wind warning", "Thunderstorm warning", "Heavy rain warning"]
         titles.append(current.temperature > 28 ? "Heat advisory" : current.temperature < 0 ? "Frost warning" : "Fog advisory")
@@ -288,6 +293,21 @@ struct DarkSkyDocument: Sendable {
                 ("uri", .string("https://api.met.no/weatherapi/metalerts/2.0/current.xml?cap=\(properties["id"] as? String ?? "")")),
             ])
         }
+    }
+
+    /// An alert of the provider's own, which no MET message says: an avalanche warning in force
+    /// for the next 12 hours, linked to the provider's site.
+    private func ownAlert() -> JSONValue {
+        let issued = (now / 3600).rounded(.down) * 3600
+        return .object([
+            ("title", .string(text("Avalanche danger level 4"))),
+            ("regions", .array([.string(text("Vestland"))])),
+            ("severity", .string("Severe")),
+            ("time", .integer(Int(issued))),
+            ("expires", .integer(Int(issued) + 12 * 3600)),
+            ("description", .string(text("Avalanche danger level 4. Simulated by the forecast simulator; not a real warning."))),
+            ("uri", .string("https://alerts.forecast-simulator.invalid/avalanche.xml")),
+        ])
     }
 
     /// An ISO 8601 time with an offset ("2026-08-20T12:00:00+02:00") as unix seconds.

@@ -124,6 +124,8 @@ struct Router: Sendable {
             return .respond(.text(status, contentType: "text/plain", ServerResponse.reasonPhrase(status) + "\n", headers: headers))
         case .metAlertsIDsInAnotherForm:
             return .respond(answer(request, route: route, hostile: false, metAlertsIDsInAnotherForm: true))
+        case .providersOwnAlertInMETsArea:
+            return .respond(answer(request, route: route, hostile: false, providersOwnAlertInMETsArea: true))
         case .forecastStatus(let status, let retryAfter):
             switch route {
             case .darkSky, .openMeteoForecast: return .respond(failures.status(status, retryAfter: retryAfter))
@@ -145,7 +147,7 @@ struct Router: Sendable {
     func answer(_ request: ServerRequest, route: Route, hostile: Bool, echoing echoed: String? = nil, regions: [String]? = nil, summaries: [String] = [], openMeteoHours: Int? = nil, openMeteoValue: (String, Double)? = nil,
                 airQualityHours: Int? = nil, airQualityIndex: Double? = nil, airQualityValue: (String, Double)? = nil, ensembleQuirk: ForecastSimulator.EnsembleQuirk? = nil,
                 zoneNamed: String? = nil, offsetHours: Double? = nil, alertThrice: AlertThrice? = nil,
-                metAlertsIDsInAnotherForm: Bool = false) -> ServerResponse {
+                metAlertsIDsInAnotherForm: Bool = false, providersOwnAlertInMETsArea: Bool = false) -> ServerResponse {
         if route == .notFound {
             return .json(404, .object([("detail", .string("Not Found"))]))
         }
@@ -155,7 +157,7 @@ struct Router: Sendable {
         switch route {
         case .darkSky(let pathKey, let location):
             return darkSky(request, pathKey: pathKey, location: location, hostile: hostile, echoing: echoed, regions: regions, summaries: summaries, zoneNamed: zoneNamed,
-                           offsetHours: offsetHours, alertThrice: alertThrice)
+                           offsetHours: offsetHours, alertThrice: alertThrice, ownAlertInMETsArea: providersOwnAlertInMETsArea)
         case .openMeteoForecast(let name):
             return OpenMeteo.forecast(request, endpoint: OpenMeteo.endpoints[name]!, now: now, hours: openMeteoHours, fixed: openMeteoValue,
                                       zoneNamed: zoneNamed)
@@ -177,7 +179,8 @@ struct Router: Sendable {
     }
 
     private func darkSky(_ request: ServerRequest, pathKey: String, location: String, hostile: Bool, echoing echoed: String?, regions: [String]?,
-                         summaries: [String] = [], zoneNamed: String? = nil, offsetHours: Double? = nil, alertThrice: AlertThrice? = nil) -> ServerResponse {
+                         summaries: [String] = [], zoneNamed: String? = nil, offsetHours: Double? = nil, alertThrice: AlertThrice? = nil,
+                         ownAlertInMETsArea: Bool = false) -> ServerResponse {
         if let apiKey {
             // Pirate-Weather/pirateweather docs/API.md: the key may travel in an `apikey`
             // header, with any placeholder in the path's key segment; the gateway in front of
@@ -212,6 +215,7 @@ struct Router: Sendable {
             zoneNamed: zoneNamed,
             offsetHours: offsetHours,
             alertThrice: alertThrice,
+            ownAlertInMETsArea: ownAlertInMETsArea,
             now: now,
             version: Int(request.queryValue("version") ?? "1") ?? 1
         )

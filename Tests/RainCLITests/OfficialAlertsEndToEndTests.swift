@@ -404,6 +404,62 @@ import Testing
         }
     }
 
+    /// While MetAlerts is down, the provider's copies of MET's messages stand in for them: on
+    /// the refresh whose poll failed, and on those within MET's 10 minutes that do not ask it,
+    /// which act as the last poll did (hostile trial 18, M18-1). Once MET answers, its own
+    /// alerts are shown and the copies left out, between polls too.
+    @Test func whileMetAlertsIsDownTheProvidersCopiesStayBetweenPolls() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 5}"#, now: NotifyEndToEndTests.now)
+            world.simulator.setBehaviour(.metAlertsStatus(500))
+            let bergen = try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+                .add(name: "Bergen", coordinate: Coordinate(latitude: 60.39, longitude: 5.32)).location
+            let cache = ForecastCache(directory: home + "/cache/forecasts")
+            let asked = { world.simulator.requests.filter { $0.path.hasPrefix("/weatherapi") }.count }
+            let polled = try await world.rain(["refresh", "Bergen"])
+            #expect(polled.status == 0 && polled.error.contains("MET Norway's alerts"), "\(polled)")
+            let copies = try #require(try cache.load(for: bergen.id)?.forecast.alerts.map(\.title))
+            #expect(copies.first?.hasPrefix("Mye regn, gult nivå") == true, "the provider's copy: \(copies)")
+            for _ in 0..<2 {
+                let unpolled = try await world.rain(["refresh", "Bergen"])
+                #expect(unpolled.status == 0, "\(unpolled)")
+                #expect(try cache.load(for: bergen.id)?.forecast.alerts.map(\.title) == copies, "the provider's copies were dropped")
+            }
+            #expect(asked() == 1, "\(world.requestedPaths)")
+            let notify = try await world.rain(["notify", "Bergen", "--dry-run"])
+            #expect(notify.output.contains("would send: Mye regn, gult nivå"), "\(notify)")
+
+            world.simulator.setBehaviour(.normal)
+            for minutes in [11.0, 12.0] {
+                let refresh = try await BuiltProduct.run("rain", ["refresh", "Bergen"], environment: world.environment,
+                                                         at: NotifyEndToEndTests.now.addingTimeInterval(minutes * 60))
+                #expect(refresh.status == 0 && refresh.error.isEmpty, "\(refresh)")
+                #expect(try cache.load(for: bergen.id)?.forecast.alerts.map(\.title) == ["Heavy rain, yellow level"], "after \(minutes) min")
+            }
+            #expect(asked() == 2, "\(world.requestedPaths)")
+        }
+    }
+
+    /// An alert of the provider's own at a place in MET's area, which copies nothing MET sent,
+    /// stays beside MET's, as at an NWS place: only the provider's copies of the feed's alerts
+    /// are left out (hostile trial 18, M18-2).
+    @Test func aProvidersOwnAlertInMETsAreaStaysBesideMETs() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 5}"#, now: NotifyEndToEndTests.now)
+            world.simulator.setBehaviour(.providersOwnAlertInMETsArea)
+            let bergen = try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+                .add(name: "Bergen", coordinate: Coordinate(latitude: 60.39, longitude: 5.32)).location
+            for _ in 0..<2 {
+                let refresh = try await world.rain(["refresh", "Bergen"])
+                #expect(refresh.status == 0 && refresh.error.isEmpty, "\(refresh)")
+                let alerts = try #require(try ForecastCache(directory: home + "/cache/forecasts").load(for: bergen.id)?.forecast.alerts)
+                #expect(alerts.map(\.title).sorted() == ["Avalanche danger level 4", "Heavy rain, yellow level"], "\(alerts.map(\.title))")
+            }
+            let notify = try await world.rain(["notify", "Bergen", "--dry-run"])
+            #expect(notify.output.contains("would send: Avalanche danger level 4 for Bergen"), "\(notify)")
+        }
+    }
+
     /// api.met.no answers a deprecated or beta version with 203 (metno/weatherapi-docs
     /// `doc/StatusCodes.md`; `doc/TermsOfService.md`: "this should be logged and/or shown as a
     /// warning"): the alerts count, and one line says so for the whole refresh (not one per

@@ -236,12 +236,16 @@ import Testing
         func pirate(_ title: String, severity: String = "Extreme", from start: Date? = met.time, uri: String = "https://example.org/cap.xml") -> Forecast.Alert {
             Forecast.Alert(title: title, severity: severity, time: start, expires: start?.addingTimeInterval(3600), uri: uri)
         }
-        // In MET's area every alert Pirate Weather has is MET's, in Norwegian or English, an
-        // all-clear (Minor), a sea area's gale the feed's answer leaves out, or another event.
+        // In MET's area Pirate Weather's copies link MET's CAP files: in Norwegian or English,
+        // an all-clear (Minor), a sea area's gale the feed's answer leaves out; one linked
+        // elsewhere is a copy where it tells of an event MET gave, else the provider's own.
+        let cap = "https://api.met.no/weatherapi/metalerts/2.0/current.xml?cap=2.49.0.1.578.0.20220112060000.007"
         #expect(MetAlertsFeed().copies(pirate("Extremely heavy rain ongoing, red level, Vestland, 2022-01-12T06:00:00+00:00"), of: [met]))
-        #expect(MetAlertsFeed().copies(pirate("Ekstremt mye regn pågår, rødt nivå, Vestland, 2022-01-12T06:00:00+00:00"), of: [met]))
-        #expect(MetAlertsFeed().copies(pirate("Strong wind, green level, Vestland", severity: "Minor"), of: []))
-        #expect(MetAlertsFeed().copies(pirate("Kuling, gult nivå, Kyst utenfor Vestland", severity: "Moderate"), of: [met]))
+        #expect(MetAlertsFeed().copies(pirate("Ekstremt mye regn pågår, rødt nivå, Vestland, 2022-01-12T06:00:00+00:00", uri: cap), of: [met]))
+        #expect(MetAlertsFeed().copies(pirate("Strong wind, green level, Vestland", severity: "Minor", uri: cap), of: []))
+        #expect(MetAlertsFeed().copies(pirate("Kuling, gult nivå, Kyst utenfor Vestland", severity: "Moderate", uri: cap), of: [met]))
+        #expect(!MetAlertsFeed().copies(pirate("Avalanche danger level 4"), of: [met]), "the provider's own (hostile trial 18, M18-2)")
+        #expect(!MetAlertsFeed().copies(pirate("Avalanche danger level 4"), of: []))
 
         let nws = Forecast.Alert(title: "Heat Advisory", severity: "Moderate", time: day, expires: day.addingTimeInterval(7200),
                                  uri: "https://api.weather.gov/alerts/urn:oid:2.49.0.1.840.0.1.001.1")

@@ -37,6 +37,8 @@ enum ForecastDocument {
         JSONField("alerts_asked_at", .optionalTime({ $0.forecast.alertsAskedAt }, { $0.forecast.alertsAskedAt = $1 })),
         JSONField("alerts_last_modified", .text({ $0.forecast.alertsLastModified }, { $0.forecast.alertsLastModified = $1 })),
         JSONField("alerts_expire_at", .optionalTime({ $0.forecast.alertsExpire }, { $0.forecast.alertsExpire = $1 })),
+        JSONField("alert_feeds_that_failed", .textsIfAny({ $0.forecast.alertFeedsThatFailed.map(\.rawValue).sorted() },
+                                                         { $0.forecast.alertFeedsThatFailed = Set($1.compactMap(AlertSource.init(rawValue:))) })),
         JSONField("air", .object({ $0.forecast.air }, { $0.forecast.air = $1 }, AirQualityFields.air, AirQuality())),
         JSONField("spread", .object({ $0.spread }, { $0.spread = $1 }, ForecastSpreadFields.spread,
                                     ForecastSpread(model: "", members: 0, hourly: [], daily: []))),

@@ -58,6 +58,9 @@ public struct Forecast: Sendable, Equatable {
     /// `Retry-After` stands for that.
     public var alertsLastModified: String?
     public var alertsExpire: Date?
+    /// Those feeds whose last poll failed: until they are asked again, the provider's alerts
+    /// stand for theirs (none of them is taken for a copy of what the feed gave before).
+    public var alertFeedsThatFailed: Set<AlertSource> = []
     /// The air at the place, fetched beside the forecast; nil when not asked
     /// (`"air_quality": false`) or not answered yet.
     public var air: AirQuality?

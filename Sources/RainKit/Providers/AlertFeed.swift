@@ -19,10 +19,10 @@ public protocol AlertFeed: Sendable {
     var minimumInterval: TimeInterval? { get }
     /// Which of the registered feeds this is: the mark its alerts carry (`Forecast.Alert.feed`).
     var source: AlertSource { get }
-    /// Whether `alert`, of the forecast provider, is its copy of one of this feed's (`given`,
-    /// what the feed answered for the place) or of a message the feed leaves out: a Dark Sky
-    /// server (Pirate Weather) passes the national services' alerts on as its own.
-    func copies(_ alert: Forecast.Alert, of given: [Forecast.Alert]) -> Bool
+    /// How the forecast provider links its copies of this feed's messages (a Dark Sky server,
+    /// Pirate Weather, passes the national services' alerts on as its own): a copy's `uri`
+    /// begins with it, whichever message it copies (nil: its copies are known by `given` only).
+    var copiesLinkPrefix: String? { get }
 }
 
 extension AlertFeed {
@@ -40,8 +40,15 @@ extension AlertFeed {
     /// Whether `alert`, of a cached forecast, is one this feed gave (kept while it is not asked,
     /// or when asking it failed): by the mark it was given when the feed's answer was read.
     public func gave(_ alert: Forecast.Alert) -> Bool { alert.feed == source }
+    public var copiesLinkPrefix: String? { nil }
+
+    /// Whether `alert`, of the forecast provider, is its copy of one of this feed's messages:
+    /// linked as its copies are (one the feed left out, or words otherwise), or of the same
+    /// event at overlapping times as one of `given` (what the feed answered for the place).
+    /// Any other alert of the provider is its own and stays.
     public func copies(_ alert: Forecast.Alert, of given: [Forecast.Alert]) -> Bool {
-        given.contains { alert.isCopy(of: $0) }
+        if let prefix = copiesLinkPrefix, alert.uri?.hasPrefix(prefix) == true { return true }
+        return given.contains { alert.isCopy(of: $0) }
     }
 }
 

@@ -16,7 +16,8 @@ extension ForecastService {
         /// What each request found, by its position (kept in that order, however the answers come).
         private let found = Mutex([Int: [Forecast.Alert]]())
         /// The positions of the requests whose feed answered (now, or when its kept alerts were):
-        /// not those that failed, whose alerts of the last answer stand in.
+        /// not those that failed, now or at the last poll of a feed not asked now
+        /// (`Forecast.alertFeedsThatFailed`), whose alerts of the last answer stand in.
         private let answered = Mutex(Set<Int>())
         /// What went wrong with a request, by its position; the lines for feeds that could not be
         /// reached apart, since they are said only when the forecasts could be.
@@ -88,6 +89,7 @@ extension ForecastService {
             var holds: [String: Int?] = [:]
             var heldBack: [Int: FeedFailure] = [:]
             var asking: [Int: Asking] = [:]
+            var failedBefore = Set<Int>()
             for (position, (index, feed)) in requests.enumerated() {
                 let cached = previous(index)
                 var last: Asking?
@@ -100,6 +102,8 @@ extension ForecastService {
                     if let last, last.holds(at: now, interval: interval) {
                         kept[position] = cached?.forecast.alerts.filter(feed.gave) ?? []
                         asking[index] = last
+                        // Not asked: the place stands as the last poll left it, failed or answered.
+                        if cached?.forecast.alertFeedsThatFailed.contains(feed.source) == true { failedBefore.insert(position) }
                         continue
                     }
                 }
@@ -119,7 +123,7 @@ extension ForecastService {
             self.asked = Mutex(asking)
             self.previous = previous
             found.withLock { $0 = kept }
-            answered.withLock { $0 = Set(kept.keys) }
+            answered.withLock { $0 = Set(kept.keys).subtracting(failedBefore) }
             failures.withLock { $0.problems = heldBack }
         }
 
@@ -135,6 +139,9 @@ extension ForecastService {
             joined.alertsAskedAt = asking?.at
             joined.alertsLastModified = asking?.lastModified
             joined.alertsExpire = asking?.expires
+            joined.alertFeedsThatFailed = Set((positions[index] ?? []).filter { position in
+                requests[position].feed.minimumInterval != nil && !answered.withLock { $0.contains(position) }
+            }.map { requests[$0].feed.source })
             return joined
         }
 

@@ -75,12 +75,12 @@ public struct MetAlertsFeed: AlertFeed {
 
     public var source: AlertSource { .metAlerts }
 
-    /// Every alert a provider has for a place in MET's area is a copy of MET's: Pirate Weather
-    /// passes on the WMO alert hub's messages (Pirate-Weather/pirate-weather-code
-    /// `API/WMO_Alerts_Local.py`), whose alerting authority for Norway is MET. It leaves out
-    /// only urgency "Past" (so MET's all-clears and cancels, severity Minor, come through),
-    /// keeps sea areas' messages, and keeps the CAP file's first language, which is MET's
-    /// Norwegian ("Mye regn, gult nivå, Agder, ...", whatever `lang` asks): no title or domain
-    /// tells them from MET's own, and the feed that answered has them all, as MET words them.
-    public func copies(_ alert: Forecast.Alert, of given: [Forecast.Alert]) -> Bool { true }
+    /// Pirate Weather passes on the WMO alert hub's messages (Pirate-Weather/pirate-weather-code
+    /// `API/WMO_Alerts_Local.py`), whose alerting authority for Norway is MET, each linking its
+    /// CAP file on api.met.no. It leaves out only urgency "Past" (so MET's all-clears and
+    /// cancels, severity Minor, come through), keeps sea areas' messages, and keeps the CAP
+    /// file's first language, MET's Norwegian ("Mye regn, gult nivå, Agder, ...", whatever
+    /// `lang` asks): its copies are known by that link, not by their words. Its other alerts
+    /// at a place in MET's area are its own and stay, as at an NWS place.
+    public var copiesLinkPrefix: String? { "https://api.met.no/weatherapi/metalerts/" }
 }

@@ -158,9 +158,7 @@ public struct NWSAlertFeed: AlertFeed {
     /// "https://forecast.weather.gov/MapClick.php?lon=...&lat=..." for every one; the title is
     /// the NWS `event`. Its times are `effective` and the message's expiration
     /// (`API/NWS_Alerts_Local.py`), so an advisory that has ended is still among them.
-    public func copies(_ alert: Forecast.Alert, of given: [Forecast.Alert]) -> Bool {
-        alert.uri?.hasPrefix("https://forecast.weather.gov/MapClick.php") == true || given.contains { alert.isCopy(of: $0) }
-    }
+    public var copiesLinkPrefix: String? { "https://forecast.weather.gov/MapClick.php" }
 
     public func decode(_ body: Data) throws(ForecastError) -> [Forecast.Alert] {
         try NWSAlertDecoder.decode(body)
