@@ -68,14 +68,11 @@ package struct TerminalScreen {
         switch kind {
         case .ansi:
             // Each line is cleared before it is written, so a full-width line keeps its last
-            // column, and no newline is ever written on the last line (it would scroll). The
-            // rows below the last line are cleared at once: a frame is as long as its lines, not
-            // as the window (a terminal that says it has 65535 rows).
+            // column, and no newline is ever written on the last line (it would scroll).
             var frame = ""
-            for row in 0..<min(lines.count, height) {
-                frame += "\u{1B}[\(row + 1);1H\u{1B}[2K" + lines[row]
+            for row in 0..<height {
+                frame += "\u{1B}[\(row + 1);1H\u{1B}[2K" + (row < lines.count ? lines[row] : "")
             }
-            if lines.count < height { frame += "\u{1B}[\(lines.count + 1);1H\u{1B}[J" }
             write(frame)
         case .plain:
             let padded = lines + Array(repeating: "", count: max(0, height - lines.count))
