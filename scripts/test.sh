@@ -11,7 +11,9 @@ status=$(cat "$status_file"); rm -f "$status_file"
 if [ "$status" -ne 0 ]; then
     echo
     echo "The failures again (at most 4 lines each, the last 16, each cut to 300 characters):"
-    awk '/✘/ && !/✘ Test run with/ { print; more = 3; next }
+    awk '/✘ Suite / { more = 0; next }
+         /✘/ && !/✘ Test run with/ { print; more = 3; next }
+         /^[[:space:]]*↳ \/\/\// { next }
          more > 0 && /^[[:space:]]*↳/ { print; more--; next }
          { more = 0 }' "$log" | cut -c1-300 | tail -n 16
     grep -a '✘ Test run with' "$log" | tail -n 1

@@ -1,6 +1,7 @@
 import Foundation
 import RainKit
 import RainTestSupport
+import Synchronization
 import Testing
 
 /// `COLUMNS` and `LINES` are taken as what a terminal can be (1 to 65535; issue 42): a huge
@@ -29,15 +30,19 @@ import Testing
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home)
             let (process, input) = try start(world, arguments)
-            defer { close(input) }
-            let typing = Task.detached {
-                while !Task.isCancelled {
+            // Typed from a thread of its own: a task waits for the suite's two cooperative
+            // threads, which a full run keeps busy for minutes. The thread closes the FIFO, so
+            // that no "q" goes to a descriptor number opened again elsewhere.
+            let typed = Atomic<Bool>(false)
+            DetachedThread.start {
+                while !typed.load(ordering: .acquiring) {
                     _ = write(input, "q", 1)
-                    try? await Task.sleep(for: .milliseconds(200))
+                    usleep(200_000)
                 }
+                close(input)
             }
+            defer { typed.store(true, ordering: .releasing) }
             let result = try await process.finish(limit: .seconds(120))
-            typing.cancel()
             #expect(result.status != SIGKILL, "it ended on q")
             #expect(result.output.contains("\u{1B}[?1049l"), "the screen was given back")
         }
