@@ -150,9 +150,11 @@ import Testing
                         exec env \(variables) \(rain) watch --every 30m > \(shellQuoted(log)) 2>&1
                         """])
                 }
-                try await waitUntil { (try? String(contentsOfFile: log, encoding: .utf8))?.contains("offline") == true }
+                // Bounds a full run's load can reach (the suite starts ~1,300 tests on 2 cores):
+                // 90 s ran out in make test now and then, never alone.
+                try await waitUntil(limit: .seconds(240)) { (try? String(contentsOfFile: log, encoding: .utf8))?.contains("offline") == true }
                 try world.simulator.start()
-                try await waitUntil { (try? String(contentsOfFile: log, encoding: .utf8))?.contains("refreshed") == true }
+                try await waitUntil(limit: .seconds(240)) { (try? String(contentsOfFile: log, encoding: .utf8))?.contains("refreshed") == true }
                 #expect(kill(try rainPID(world), SIGINT) == 0)
                 let result = try await script.value
                 #expect(result.status == 0, "round \(round): \(result)")
