@@ -10,6 +10,12 @@ import Testing
 /// Advisory" that has ended; Bergen (60.39,5.32) a yellow MetAlerts heavy rain warning. Both
 /// feeds send, beside them, a cancel, an all-clear and a marine alert (a sea area's gale).
 @Suite struct OfficialAlertsEndToEndTests {
+    /// Bergen saved in `home`: a place in MET's area.
+    private static func saveBergen(in home: String) throws -> Location {
+        try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+            .add(name: "Bergen", coordinate: Coordinate(latitude: 60.39, longitude: 5.32)).location
+    }
+
     private func world(_ home: String) throws -> (ForecastWorld, environment: [String: String]) {
         let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 5}"#, now: NotifyEndToEndTests.now)
         let store = LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
@@ -69,8 +75,7 @@ import Testing
         try await withTemporaryDirectory { home in
             let before = NotifyEndToEndTests.now.addingTimeInterval(-10 * 60)
             let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 5}"#, now: before)
-            let bergen = try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
-                .add(name: "Bergen", coordinate: Coordinate(latitude: 60.39, longitude: 5.32)).location
+            let bergen = try Self.saveBergen(in: home)
             let cache = ForecastCache(directory: home + "/cache/forecasts")
             let warned = try await world.keylessRain(["notify", "Bergen", "--dry-run"])
             #expect(warned.status == 0, "\(warned)")
@@ -285,8 +290,7 @@ import Testing
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 5, "alerts_contact": "ana@example.net"}"#,
                                           now: NotifyEndToEndTests.now)
-            let bergen = try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
-                .add(name: "Bergen", coordinate: Coordinate(latitude: 60.39, longitude: 5.32)).location
+            let bergen = try Self.saveBergen(in: home)
             let cache = ForecastCache(directory: home + "/cache/forecasts")
             let asked = { (prefix: String) in world.simulator.requests.filter { $0.path.hasPrefix(prefix) } }
             for _ in 0..<2 {
@@ -326,8 +330,7 @@ import Testing
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 5}"#, now: NotifyEndToEndTests.now)
             world.simulator.setBehaviour(.metAlertsIDsInAnotherForm)
-            let bergen = try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
-                .add(name: "Bergen", coordinate: Coordinate(latitude: 60.39, longitude: 5.32)).location
+            let bergen = try Self.saveBergen(in: home)
             let cache = ForecastCache(directory: home + "/cache/forecasts")
             for _ in 0..<2 {
                 let refresh = try await world.keylessRain(["refresh", "Bergen"])
@@ -353,8 +356,7 @@ import Testing
     @Test func aCacheWrittenBeforeAlertsWereMarkedKeepsMETsAlertsBetweenPolls() async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 5}"#, now: NotifyEndToEndTests.now)
-            let bergen = try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
-                .add(name: "Bergen", coordinate: Coordinate(latitude: 60.39, longitude: 5.32)).location
+            let bergen = try Self.saveBergen(in: home)
             let first = try await world.keylessRain(["refresh", "Bergen"])
             #expect(first.status == 0, "\(first)")
             let path = home + "/cache/forecasts/\(bergen.id.uuidString.lowercased()).json"
@@ -377,8 +379,7 @@ import Testing
     @Test func aFailedMetAlertsRequestKeepsTheWarningsInForce() async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 5}"#, now: NotifyEndToEndTests.now)
-            let bergen = try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
-                .add(name: "Bergen", coordinate: Coordinate(latitude: 60.39, longitude: 5.32)).location
+            let bergen = try Self.saveBergen(in: home)
             let cache = ForecastCache(directory: home + "/cache/forecasts")
             let asked = { world.simulator.requests.filter { $0.path.hasPrefix("/weatherapi") }.count }
             let first = try await world.keylessRain(["refresh", "Bergen"])
@@ -412,8 +413,7 @@ import Testing
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 5}"#, now: NotifyEndToEndTests.now)
             world.simulator.setBehaviour(.metAlertsStatus(500))
-            let bergen = try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
-                .add(name: "Bergen", coordinate: Coordinate(latitude: 60.39, longitude: 5.32)).location
+            let bergen = try Self.saveBergen(in: home)
             let cache = ForecastCache(directory: home + "/cache/forecasts")
             let asked = { world.simulator.requests.filter { $0.path.hasPrefix("/weatherapi") }.count }
             let polled = try await world.rain(["refresh", "Bergen"])
@@ -447,8 +447,7 @@ import Testing
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 5}"#, now: NotifyEndToEndTests.now)
             world.simulator.setBehaviour(.providersOwnAlertInMETsArea)
-            let bergen = try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
-                .add(name: "Bergen", coordinate: Coordinate(latitude: 60.39, longitude: 5.32)).location
+            let bergen = try Self.saveBergen(in: home)
             for _ in 0..<2 {
                 let refresh = try await world.rain(["refresh", "Bergen"])
                 #expect(refresh.status == 0 && refresh.error.isEmpty, "\(refresh)")
