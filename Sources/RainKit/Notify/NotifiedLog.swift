@@ -19,7 +19,7 @@ public struct NotifiedLog: Sendable, Equatable {
     public static let alertKeptFor: TimeInterval = 30 * 86_400
     public static let limit = RegularFile.Limit(bytes: 4 << 20, kind: LocalizedText(N_("the notifications sent")))
 
-    /// Oldest first.
+    /// The least lately seen first: by when each was sent, or seen again in force (`markSeen`).
     public private(set) var entries: [Entry] = []
     /// The entries' IDs: a run of thousands of events asks for each without walking the log.
     private var ids: Set<String> = []
@@ -39,6 +39,15 @@ public struct NotifiedLog: Sendable, Equatable {
             if !ids.insert(id).inserted { entries.removeAll { $0.id == id } }
             entries.append(Entry(id: id, placeID: event.placeID, sentAt: now, expires: event.kind == .alert ? event.ends : nil))
         }
+    }
+
+    /// Moves the entries of `ids` after the others (each group in its order), as the events
+    /// seen again in this run: a save keeps the newest end of the log (`document(within:)`),
+    /// so what is no longer listed is dropped first, not an alert in force told long ago.
+    /// Their `sentAt` stays, which the pruning reads.
+    public mutating func markSeen(_ ids: Set<String>) {
+        guard entries.contains(where: { ids.contains($0.id) }) else { return }
+        entries = entries.filter { !ids.contains($0.id) } + entries.filter { ids.contains($0.id) }
     }
 
     /// Forgets the rain of a place: after a dry spell the next rain is news again.
@@ -93,8 +102,8 @@ extension NotifiedLog {
     /// Writes the log to `path` atomically and compactly (`AtomicFile.write`, which deletes the
     /// temporary files of rains killed while saving it), its folder made when missing. Only the
     /// newest entries that fit in half of the read limit are written (`keptBytes`): the file
-    /// never nears the limit, whatever a run delivered; an older event dropped so would at
-    /// worst go out again.
+    /// never nears the limit, whatever a run delivered; an event dropped so (the least lately
+    /// seen) would at worst go out again.
     public func save(to path: String) throws(FileError) {
         let folder = AtomicFile.parentFolder(of: path)
         try AtomicFile.createFolder(folder)
@@ -104,7 +113,7 @@ extension NotifiedLog {
     /// The most bytes of entries a save writes: half the read limit.
     static let keptBytes = limit.bytes / 2
 
-    /// `{"sent":[...]}` with the newest entries whose compact text fits in `budget` bytes, oldest first.
+    /// `{"sent":[...]}` with the last entries whose compact text fits in `budget` bytes, in their order.
     func document(within budget: Int) -> [UInt8] {
         var kept: [[UInt8]] = []
         var size = 0

@@ -70,6 +70,12 @@ public struct NotifyService: Sendable {
         // so that the next update, which names only this one, is not news either; so is an
         // alert counted as sent through an identical one, and that one through it.
         for item in round.items where item.status == .sent && !item.event.recordedIDs.allSatisfy(log.contains) { log.record(item.event, at: now) }
+        // What is listed again moves to the newest end, so that a full log drops what is no
+        // longer listed first; only when the file is written anyway (a run with nothing new
+        // writes nothing): the order counts only when a save drops the oldest end.
+        if log != loaded || !round.news.isEmpty {
+            log.markSeen(Set(round.items.filter { $0.status == .sent }.flatMap(\.event.recordedIDs)))
+        }
         checkpoint.start(log, file: logFile, saved: log == loaded ? loaded : nil)
         do {
             for event in round.news {
