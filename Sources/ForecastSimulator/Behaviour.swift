@@ -145,7 +145,8 @@ extension ForecastSimulator {
         /// A Dark Sky answer's alert three times as a person is shown it alike, each with a link
         /// of its own: the second's title with blanks before, within and after it ("␣Wind\u{A0}
         /// warning\t"), its severity in capitals, the third's end a second later, its severity
-        /// in lower case (hostile trial 17, A17-1). Elsewhere `ownIdentifiers`.
+        /// in lower case (hostile trial 17, A17-1) and fullwidth letters ("ｍｏｄｅｒａｔｅ",
+        /// hostile trial 18, A18-2). Elsewhere `ownIdentifiers`.
         case shownAlike
         /// A Dark Sky answer's alert three times, each title the alert's followed by the same
         /// 1,500 characters and a word of its own (" ALPHA", " BRAVO", " CHARLIE"): three alerts

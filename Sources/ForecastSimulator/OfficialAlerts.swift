@@ -58,7 +58,10 @@ struct AlertThrice: Sendable {
             copy["severity"] = .string(severity.uppercased())
         case (.shownAlike, 2):
             if case .integer(let expires)? = alert["expires"] { copy["expires"] = .integer(expires + 1) }
-            copy["severity"] = .string(severity.lowercased())
+            // In lower case and fullwidth letters (hostile trial 18, A18-2).
+            copy["severity"] = .string(String(String.UnicodeScalarView(severity.lowercased().unicodeScalars.map { scalar in
+                (0x21...0x7E).contains(scalar.value) ? Unicode.Scalar(scalar.value + 0xFEE0)! : scalar
+            })))
         case (.longTitlesDifferingAtTheEnd, _):
             let words = String(repeating: ", and along the river and its tributaries", count: 37)
             copy["title"] = .string(title + words + " " + ["ALPHA", "BRAVO", "CHARLIE"][number])

@@ -41,7 +41,8 @@ import Testing
              summary: "Heavy rain, yellow level for Bergen until Fri 02:00"),
         Case(feed: "Dark Sky", kind: .ownIdentifiers, place: "Windy", coordinate: windy, title: "Wind warning",
              summary: "Wind warning for Windy until Fri 02:00"),
-        // Hostile trial 17, A17-1: blanks about the title, the severity's case, an end a second apart.
+        // Hostile trial 17, A17-1: blanks about the title, the severity's case, an end a second
+        // apart; hostile trial 18, A18-2: the severity in fullwidth letters.
         Case(feed: "Dark Sky", kind: .shownAlike, place: "Windy", coordinate: windy, title: "Wind warning",
              summary: "Wind warning for Windy until Fri 02:00"),
     ]

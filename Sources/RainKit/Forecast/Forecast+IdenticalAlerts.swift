@@ -28,14 +28,24 @@ extension Forecast {
 extension Forecast.Alert {
     /// What an identical alert shares, as a person reads it: the title as the screen cleans it
     /// (`screenSafe`: no control characters, spaces as one, none at either end; here any blank
-    /// counts as a space, as a no-break space reads as one), the severity in any case
-    /// ("warning", "Warning", "WARNING"), the end to the minute (the screens and notifications
+    /// counts as a space, as a no-break space reads as one), the severity in any case and
+    /// width ("warning", "Warning", "WARNING", the fullwidth "ｗａｒｎｉｎｇ"; a notification
+    /// does not show it), the end to the minute (the screens and notifications
     /// show no seconds). Also what `rain notify` knows a re-issue under a new id or link by
     /// (`NotifyEvent.shownAs`).
     var sameness: String {
         let blanksAsOne = { (text: String) in text.strippingControlCharacters.split(whereSeparator: \.isWhitespace).joined(separator: " ") }
         let end = expires.map { "\(($0.timeIntervalSince1970 / 60).rounded(.down))" } ?? "-"
-        return [blanksAsOne(title), blanksAsOne(severity ?? "").lowercased(), end].joined(separator: "|")
+        return [blanksAsOne(title), Self.narrowed(blanksAsOne(severity ?? "")).lowercased(), end].joined(separator: "|")
+    }
+
+    /// `text` with the fullwidth forms of ASCII (U+FF01-FF5E, "ＷＡＲＮＩＮＧ") as ASCII.
+    private static func narrowed(_ text: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            scalars.append((0xFF01...0xFF5E).contains(scalar.value) ? Unicode.Scalar(scalar.value - 0xFEE0)! : scalar)
+        }
+        return String(scalars)
     }
 
     /// What `rain notify` knows a message by, with its title, severity and end (`alertIdentity`):
