@@ -440,6 +440,53 @@ import Testing
         }
     }
 
+    /// A 429's `Retry-After` that holds MetAlerts back (met by a refresh of another place) is
+    /// no answer: at a place it holds, the provider's copies of MET's messages stand in for
+    /// them, as when a poll fails. They had been left out as copies of a feed that answered.
+    @Test func whileARetryAfterHoldsMetAlertsBackTheProvidersCopiesStay() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 5}"#, now: NotifyEndToEndTests.now)
+            let bergen = try Self.saveBergen(in: home)
+            _ = try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home]))
+                .add(name: "Oslo", coordinate: Coordinate(latitude: 59.91, longitude: 10.75))
+            let asked = { world.simulator.requests.filter { $0.path.hasPrefix("/weatherapi") }.count }
+            let oneMinuteOn = NotifyEndToEndTests.now.addingTimeInterval(60)
+            world.simulator.setBehaviour(.metAlertsStatus(429, retryAfter: 20 * 60))
+            let refused = try await world.rain(["refresh", "Oslo"])
+            #expect(refused.status == 0 && refused.error.contains("rate-limited"), "\(refused)")
+            world.simulator.setBehaviour(.normal)
+            let held = try await BuiltProduct.run("rain", ["refresh", "Bergen"], environment: world.environment, at: oneMinuteOn)
+            #expect(held.status == 0 && held.error.contains("Bergen: could not fetch"), "\(held)")
+            #expect(asked() == 1, "\(world.requestedPaths)")
+            let alerts = try #require(try ForecastCache(directory: home + "/cache/forecasts").load(for: bergen.id)?.forecast.alerts)
+            #expect(alerts.first?.title.hasPrefix("Mye regn, gult nivå") == true, "the provider's copy: \(alerts.map(\.title))")
+            let notify = try await BuiltProduct.run("rain", ["notify", "Bergen", "--dry-run"], environment: world.environment, at: oneMinuteOn)
+            #expect(notify.output.contains("would send: Mye regn, gult nivå"), "\(notify)")
+        }
+    }
+
+    /// A MetAlerts poll that failed in a refresh whose forecast failed too (the key refused)
+    /// is remembered as failed: the next refresh, within MET's 10 minutes, does not ask MET
+    /// and keeps the provider's copies of its messages, as the failed poll would have. It had
+    /// counted MET as answered (with nothing) and left the copies out.
+    @Test func aFailedPollIsRememberedAsFailedWhenTheForecastFailsToo() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 5}"#, now: NotifyEndToEndTests.now)
+            let bergen = try Self.saveBergen(in: home)
+            let asked = { world.simulator.requests.filter { $0.path.hasPrefix("/weatherapi") }.count }
+            world.simulator.setBehaviour(.metAlertsStatus(500))
+            let refusedKey = world.environment.merging(["RAIN_API_KEY": "sim-key-ffffffffffffffff"]) { $1 }
+            let failed = try await BuiltProduct.run("rain", ["refresh", "Bergen"], environment: refusedKey, at: NotifyEndToEndTests.now)
+            #expect(failed.status == 77, "the key is refused: \(failed)")
+            let next = try await BuiltProduct.run("rain", ["refresh", "Bergen"], environment: world.environment,
+                                                  at: NotifyEndToEndTests.now.addingTimeInterval(60))
+            #expect(next.status == 0, "\(next)")
+            #expect(asked() == 1, "MET is not asked again within its 10 minutes: \(world.requestedPaths)")
+            let alerts = try #require(try ForecastCache(directory: home + "/cache/forecasts").load(for: bergen.id)?.forecast.alerts)
+            #expect(alerts.first?.title.hasPrefix("Mye regn, gult nivå") == true, "the provider's copy: \(alerts.map(\.title))")
+        }
+    }
+
     /// An alert of the provider's own at a place in MET's area, which copies nothing MET sent,
     /// stays beside MET's, as at an NWS place: only the provider's copies of the feed's alerts
     /// are left out (hostile trial 18, M18-2).

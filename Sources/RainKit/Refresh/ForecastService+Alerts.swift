@@ -17,7 +17,8 @@ extension ForecastService {
         private let found = Mutex([Int: [Forecast.Alert]]())
         /// The positions of the requests whose feed answered (now, or when its kept alerts were):
         /// not those that failed, now or at the last poll of a feed not asked now
-        /// (`Forecast.alertFeedsThatFailed`), whose alerts of the last answer stand in.
+        /// (`Forecast.alertFeedsThatFailed`, `RememberedAlertPolls`), nor those held back by a
+        /// 429's `Retry-After`, whose alerts of the last answer stand in.
         private let answered = Mutex(Set<Int>())
         /// What went wrong with a request, by its position; the lines for feeds that could not be
         /// reached apart, since they are said only when the forecasts could be.
@@ -40,14 +41,16 @@ extension ForecastService {
         private let refusals = Mutex([String: ForecastError]())
 
         /// When a place's feed asked at most so often was asked, and the `Last-Modified` and
-        /// `Expires` of its answer then (`Forecast.alertsLastModified`).
+        /// `Expires` of its answer then (`Forecast.alertsLastModified`); for a poll remembered
+        /// apart from its forecast (`RememberedAlertPolls`), the feeds whose poll failed.
         struct Asking: Sendable, Equatable {
             var at: Date?
             var lastModified: String?
             var expires: Date?
+            var failed: Set<AlertSource> = []
 
-            init(at: Date?, lastModified: String? = nil, expires: Date? = nil) {
-                (self.at, self.lastModified, self.expires) = (at, lastModified, expires)
+            init(at: Date?, lastModified: String? = nil, expires: Date? = nil, failed: Set<AlertSource> = []) {
+                (self.at, self.lastModified, self.expires, self.failed) = (at, lastModified, expires, failed)
             }
 
             init(of forecast: Forecast) {
@@ -95,15 +98,17 @@ extension ForecastService {
                 var last: Asking?
                 if let interval = feed.minimumInterval {
                     last = cached.map { Asking(of: $0.forecast) }
+                    var failedLast = cached?.forecast.alertFeedsThatFailed.contains(feed.source) == true
                     if let poll = remembered[locations[index].id], let at = poll.at, at > last?.at ?? .distantPast {
                         // The alerts (and `Last-Modified`) are still those of the cached forecast.
                         last = Asking(at: at, lastModified: last?.lastModified, expires: poll.expires)
+                        failedLast = failedLast || poll.failed.contains(feed.source)
                     }
                     if let last, last.holds(at: now, interval: interval) {
                         kept[position] = cached?.forecast.alerts.filter(feed.gave) ?? []
                         asking[index] = last
                         // Not asked: the place stands as the last poll left it, failed or answered.
-                        if cached?.forecast.alertFeedsThatFailed.contains(feed.source) == true { failedBefore.insert(position) }
+                        if failedLast { failedBefore.insert(position) }
                         continue
                     }
                 }
@@ -123,7 +128,9 @@ extension ForecastService {
             self.asked = Mutex(asking)
             self.previous = previous
             found.withLock { $0 = kept }
-            answered.withLock { $0 = Set(kept.keys).subtracting(failedBefore) }
+            // A feed held back by a 429 has not answered, as when asking it failed: the
+            // provider's copies of its alerts stand in for them until it does.
+            answered.withLock { $0 = Set(kept.keys).subtracting(failedBefore).subtracting(heldBack.keys) }
             failures.withLock { $0.problems = heldBack }
         }
 
@@ -139,19 +146,26 @@ extension ForecastService {
             joined.alertsAskedAt = asking?.at
             joined.alertsLastModified = asking?.lastModified
             joined.alertsExpire = asking?.expires
-            joined.alertFeedsThatFailed = Set((positions[index] ?? []).filter { position in
-                requests[position].feed.minimumInterval != nil && !answered.withLock { $0.contains(position) }
-            }.map { requests[$0].feed.source })
+            joined.alertFeedsThatFailed = feedsThatFailed(at: index)
             return joined
         }
 
+        /// The feeds asked at most so often that have not answered for the place at `index`:
+        /// what the next refresh that does not ask them must act on as this one did.
+        private func feedsThatFailed(at index: Int) -> Set<AlertSource> {
+            Set((positions[index] ?? []).filter { position in
+                requests[position].feed.minimumInterval != nil && !answered.withLock { $0.contains(position) }
+            }.map { requests[$0].feed.source })
+        }
+
         /// When the feeds asked at most so often were asked now for the places at `indices`
-        /// (those asked), and until when their answers hold the next poll back: what a place
-        /// whose forecast is not written must remember elsewhere (`RememberedAlertPolls`).
+        /// (those asked), until when their answers hold the next poll back, and which of them
+        /// failed: what a place whose forecast is not written must remember elsewhere
+        /// (`RememberedAlertPolls`).
         func polls(of indices: [Int]) -> [Int: Asking] {
             let all = asked.withLock { $0 }
             return Dictionary(uniqueKeysWithValues: indices.filter(polled.contains).compactMap { index in
-                all[index].map { (index, Asking(at: $0.at, expires: $0.expires)) }
+                all[index].map { (index, Asking(at: $0.at, expires: $0.expires, failed: feedsThatFailed(at: index))) }
             })
         }
 

@@ -2,12 +2,14 @@ import FoundationEssentials
 
 /// When a feed asked at most so often (MetAlerts: "no more than one poll every 10 mins",
 /// metno/weatherapi-docs `doc/TermsOfService.md`) was asked for a place whose new forecast
-/// was not written, and until when its answer holds the next poll back (`Expires`, a 429's
-/// `Retry-After`). A written forecast keeps that itself (`Forecast.alertsAskedAt`); without
+/// was not written, until when its answer holds the next poll back (`Expires`, a 429's
+/// `Retry-After`), and whether it failed: the refreshes that do not ask again act as that poll
+/// did (`Forecast.alertFeedsThatFailed`), the provider's copies of the feed's alerts kept. A written forecast keeps that itself (`Forecast.alertsAskedAt`); without
 /// this file a refresh whose forecast failed (an outage, and cron every 5 minutes) would leave
 /// no trace of its poll, and every run would ask MET again.
 ///
-/// `alert-polls.json` beside `quota.json`: `{"polls": [{"place", "at", "expires"}, ...]}`,
+/// `alert-polls.json` beside `quota.json`: `{"polls": [{"place", "at", "expires", "failed"}, ...]}`
+/// (`failed`: the feeds' names, `AlertSource`, only where one failed),
 /// only polls that may still hold one back (the last hour: `Asking.holds` waits no longer),
 /// the newest `maximumCount`. Not the answer's `Last-Modified`: its alerts were not kept, so
 /// the next poll must not say it has them. Losing the file costs one poll, so it is written as
@@ -31,7 +33,8 @@ struct RememberedAlertPolls: Sendable, Equatable {
         let entries = try list.elements { node throws(JSONError) -> (UUID, ForecastService.OfficialAlerts.Asking)? in
             guard let place = UUID(uuidString: try node.requiredString("place")), let at = try node.requiredMember("at").isoTime() else { return nil }
             let expires = try node.member("expires")?.isoTime()
-            return (place, .init(at: at, expires: expires))
+            let failed = try node.member("failed")?.elements { node throws(JSONError) in try node.string().flatMap(AlertSource.init(rawValue:)) } ?? []
+            return (place, .init(at: at, expires: expires, failed: Set(failed.compactMap { $0 })))
         }
         return RememberedAlertPolls(polls: Dictionary(entries.compactMap { $0 }) { $1 })
     }
@@ -47,6 +50,7 @@ struct RememberedAlertPolls: Sendable, Equatable {
         let values: [JSONValue] = newest.map { place, asking in
             var members: [String: JSONValue] = ["place": .string(place.lowercasedString()), "at": .string(UTCTimestamp.string(asking.at!))]
             if let expires = asking.expires { members["expires"] = .string(UTCTimestamp.string(expires)) }
+            if !asking.failed.isEmpty { members["failed"] = .array(asking.failed.map(\.rawValue).sorted().map { .string($0) }) }
             return .object(members)
         }
         try? AtomicFile.createFolder(AtomicFile.parentFolder(of: path))
