@@ -3,10 +3,11 @@ import FoundationEssentials
 /// When a feed asked at most so often (MetAlerts: "no more than one poll every 10 mins",
 /// metno/weatherapi-docs `doc/TermsOfService.md`) was asked for a place whose new forecast
 /// was not written, until when its answer holds the next poll back (`Expires`, a 429's
-/// `Retry-After`), and whether it failed: the refreshes that do not ask again act as that poll
-/// did (`Forecast.alertFeedsThatFailed`), the provider's copies of the feed's alerts kept. A written forecast keeps that itself (`Forecast.alertsAskedAt`); without
-/// this file a refresh whose forecast failed (an outage, and cron every 5 minutes) would leave
-/// no trace of its poll, and every run would ask MET again.
+/// `Retry-After`), and whether it failed: the refreshes that do not ask again act as that
+/// poll did (`Forecast.alertFeedsThatFailed`), the provider's copies of the feed's alerts
+/// kept. A written forecast keeps that itself (`Forecast.alertsAskedAt`); without this file a
+/// refresh whose forecast failed (an outage, and cron every 5 minutes) would leave no trace
+/// of its poll, and every run would ask MET again.
 ///
 /// `alert-polls.json` beside `quota.json`: `{"polls": [{"place", "at", "expires", "failed"}, ...]}`
 /// (`failed`: the feeds' names, `AlertSource`, only where one failed),
