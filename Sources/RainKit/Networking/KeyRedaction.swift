@@ -20,6 +20,8 @@ import FoundationEssentials
 /// In a valid JSON document, a long key's copy may run across its strings, the JSON between
 /// two of them a gap (`StringBoundaries`): each part is hidden in the string that holds it;
 /// pieces in strings far apart are chained by their place in the key (`scatteredPieces`).
+/// A field's word of a fixed vocabulary (an icon, a severity: `vocabularies`) is never edited
+/// but where it is the whole key.
 /// A short run of punctuation between a long key's characters is a gap as a space is
 /// (`GapPunctuation`: "Zq7K-p2Xw-9Lm4").
 ///
