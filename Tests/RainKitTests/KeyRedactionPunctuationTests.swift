@@ -75,6 +75,19 @@ import Testing
         #expect(redaction.scrubbing(flags) == flags)
     }
 
+    /// Hostile trial 18 (K18-1): letters whose lookalike by Unicode's confusables data is
+    /// marks alone left the key shown: the sinological dot "ꞏ" and the syllabics' "ᐧ" (read as
+    /// "·"), the Lisu "ꓺ" and "ꓻ" (".." and ".,"), the Hangul "ㅡ" and "ᅳ" (a length mark
+    /// "ー"), the CJK stroke "丶" (a backslash).
+    @Test(arguments: ["\u{A78F}", "\u{1427}", "\u{A4FA}", "\u{A4FB}", "\u{3161}", "\u{1173}", "\u{4E36}", " \u{A78F} "])
+    func theKeyInGroupsSplitByLettersThatReadAsMarksIsHidden(_ separator: String) throws {
+        for key in Self.keys {
+            for size in [2, 4, 5] {
+                try expectHidden(groups(key, of: size, by: separator), of: key, "groups of \(size) by \(separator.debugDescription)")
+            }
+        }
+    }
+
     /// Hostile trial 17 (K17-1): backslashes between the groups, as a JSON answer writes them
     /// (`\\`), were no gap there.
     @Test(arguments: [#"\\"#, #"\\\\"#, #"\\\\\\"#, #"-\\-"#])

@@ -170,7 +170,12 @@ public enum LocationValidation {
     public static func textProblem(in text: String) -> LocationsError? {
         if text.isPrintableASCII { return nil }
         var previous: Unicode.Scalar?
-        for scalar in text.unicodeScalars {
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            if scalar.isWrittenJoiner(after: previous, before: index + 1 < scalars.count ? scalars[index + 1] : nil) {
+                previous = scalar
+                continue
+            }
             if scalar.value == 0xFFFD {
                 return .unusableName(problem: N_("not valid UTF-8"), hint: N_("use UTF-8 (check LANG and the terminal)"))
             }
@@ -185,8 +190,8 @@ public enum LocationValidation {
             // Every format character (category Cf) that `isInvisible` lets by: the prepended
             // concatenation marks (U+0600-U+0605, U+06DD, U+070F, U+0890, U+0891, U+08E2,
             // U+110BD, U+110CD), which change how the digits after them are drawn or span
-            // them. The joiners some scripts need (U+200C, U+200D) are default-ignorable and
-            // refused already: a name of those scripts is written without them.
+            // them. The joiners (U+200C, U+200D) are let by only where a script writes them
+            // (`isWrittenJoiner`), and refused as invisible anywhere else.
             if scalar.properties.generalCategory == .format {
                 return .unusableName(problem: N_("{character} is a formatting mark"), hint: N_("copied text may hide it: type the name"),
                                      values: ["character": scalar.codePoint])

@@ -84,13 +84,82 @@ extension KeyRedaction {
                 let kind = kinds[piece.kind]
                 startingAt.note(longest(startingAt, kind, piece.string, before: false), at: kind.key.lowerBound, string: piece.string, if: kind.leads)
             }
+            let nearest = copiesNearParts()
             return found.compactMap { piece in
                 let kind = kinds[Int(piece.kind)], string = Int(piece.string)
                 let before = longest(endingAt, kind, string, before: true), after = longest(startingAt, kind, string, before: false)
                 let covered = (kind.key.upperBound - before)..<(kind.key.lowerBound + after)
                 guard covered.count > kind.key.count, covered.count >= partLength, isVaried(key[covered]) else { return nil }
+                if let strings = nearest[Int(piece.kind)], !strings.contains(string) { return nil }
                 return Int(piece.start)..<Int(piece.end)
             }
+        }
+
+        /// A chain needs one piece next to the rest of the key, not every copy of it: a key
+        /// starting "rain" and a summary holding the rest made every hour's summary "Rain" a
+        /// piece. So a short piece whose only neighbours in the key are parts of `partLength`
+        /// or more (hidden on their own, wherever they are), and that overlaps no other short
+        /// piece, is hidden only in the strings nearest (in the document) to a string that
+        /// holds such a part; its other copies show no more of the key than the piece itself,
+        /// which no other shown piece continues. Where a short piece continues it, every copy
+        /// is hidden, as before: copies left there could be read on from one to the next.
+        /// Each such kind of piece, and the strings of its copies to hide.
+        private func copiesNearParts() -> [Int: Set<Int>] {
+            let places = key.count + 1
+            var shortEnding = [Bool](repeating: false, count: places), shortStarting = shortEnding
+            var covering = [Int](repeating: 0, count: key.count)
+            for range in Set(kinds.filter { $0.key.count < partLength }.map(\.key)) {
+                for place in range { covering[place] += 1 }
+            }
+            for kind in kinds where kind.key.count < partLength {
+                if kind.trails { shortEnding[kind.key.upperBound] = true }
+                if kind.leads { shortStarting[kind.key.lowerBound] = true }
+            }
+            var alone: [Int] = []
+            for (index, kind) in kinds.enumerated() where kind.key.count < partLength {
+                guard !(kind.leads && shortEnding[kind.key.lowerBound]), !(kind.trails && shortStarting[kind.key.upperBound]),
+                      kind.key.allSatisfy({ covering[$0] == 1 }) else { continue }
+                alone.append(index)
+            }
+            guard !alone.isEmpty else { return [:] }
+            // The strings of each place's long parts (ending there, starting there), and of
+            // each lone kind's copies, in document order.
+            var longEnding = [[Int]](repeating: [], count: places), longStarting = longEnding
+            var copies = [Int: [Int]](uniqueKeysWithValues: alone.map { ($0, []) })
+            for piece in found {
+                let kind = kinds[Int(piece.kind)], string = Int(piece.string)
+                if kind.key.count >= partLength {
+                    if kind.trails, longEnding[kind.key.upperBound].last != string { longEnding[kind.key.upperBound].append(string) }
+                    if kind.leads, longStarting[kind.key.lowerBound].last != string { longStarting[kind.key.lowerBound].append(string) }
+                } else if copies[Int(piece.kind)]?.last != string, copies[Int(piece.kind)] != nil {
+                    copies[Int(piece.kind)]?.append(string)
+                }
+            }
+            var nearest: [Int: Set<Int>] = [:]
+            for index in alone {
+                let kind = kinds[index], strings = copies[index] ?? []
+                var near = Set<Int>()
+                let parts = (kind.leads ? longEnding[kind.key.lowerBound] : []) + (kind.trails ? longStarting[kind.key.upperBound] : [])
+                for part in parts {
+                    // The nearest copy before the part's string and after it, the closer of
+                    // the two (both where they are as near).
+                    var low = 0, high = strings.count
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if strings[middle] < part { low = middle + 1 } else { high = middle }
+                    }
+                    let before = low > 0 ? strings[low - 1] : nil
+                    var afterIndex = low
+                    if afterIndex < strings.count, strings[afterIndex] == part { afterIndex += 1 }
+                    let after = afterIndex < strings.count ? strings[afterIndex] : nil
+                    let distances = [before.map { part - $0 }, after.map { $0 - part }]
+                    guard let closest = distances.compactMap({ $0 }).min() else { continue }
+                    if let before, part - before == closest { near.insert(before) }
+                    if let after, after - part == closest { near.insert(after) }
+                }
+                nearest[index] = near
+            }
+            return nearest
         }
 
         /// The most of the key a chain covers up to a piece of `kind` in `string` (itself

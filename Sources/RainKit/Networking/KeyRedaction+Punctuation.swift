@@ -41,8 +41,10 @@ extension KeyRedaction {
         /// "l", which `run` takes as the key's where it has one); any other punctuation or symbol
         /// of Unicode's (`·`, `—`, `、`, `§`, `→`, `°`, box drawing, an emoji); a character with
         /// no agreed look, drawn as nothing or a box (unassigned, a noncharacter, private use);
-        /// or a modifier letter of no script (`modifierMarks`: the primes "ʺ", "ˮ", the
-        /// length mark "ー"), which marks a sound and draws as a stroke.
+        /// a modifier letter of no script (`modifierMarks`: the primes "ʺ", "ˮ", the
+        /// length mark "ー"), which marks a sound and draws as a stroke; or a letter or number
+        /// whose lookalike by Unicode's confusables data is marks alone (`lookalikeMarks`: the
+        /// sinological dot "ꞏ" for "·", the Lisu "ꓺ" for "..", the Hangul "ㅡ" for "ー").
         func isGap(_ value: UInt32) -> Bool {
             if value < 0x80 { return isASCIIGapRead[Int(value)] }
             if let folds = KeyRedaction.keyFolds(value), !folds.isEmpty {
@@ -55,9 +57,9 @@ extension KeyRedaction {
                  .unassigned, .privateUse:
                 return true
             case .modifierLetter:
-                return Self.modifierMarks.contains { $0.contains(value) }
+                return Self.modifierMarks.contains { $0.contains(value) } || Self.isLookalikeMark(value)
             default:
-                return false
+                return Self.isLookalikeMark(value)
             }
         }
 
@@ -69,6 +71,16 @@ extension KeyRedaction {
             0x0640...0x0640, 0x2E2F...0x2E2F, 0x3031...0x3035, 0x30FC...0x30FC, 0xA717...0xA71F,
             0xA788...0xA788, 0xA9CF...0xA9CF, 0xFF70...0xFF70, 0xFF9E...0xFF9F,
         ]
+
+        /// A letter or number that reads as marks (`lookalikeMarks`).
+        private static func isLookalikeMark(_ value: UInt32) -> Bool {
+            var low = 0, high = lookalikeMarks.count
+            while low < high {
+                let middle = (low + high) / 2
+                if lookalikeMarks[middle].upperBound < value { low = middle + 1 } else { high = middle }
+            }
+            return low < lookalikeMarks.count && lookalikeMarks[low].contains(value)
+        }
 
         /// A space, or a blank of Unicode's (`LocationValidation.isBlank`); in ASCII only the space.
         private static func isBlank(_ value: UInt32) -> Bool {

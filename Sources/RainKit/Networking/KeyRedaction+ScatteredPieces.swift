@@ -46,7 +46,8 @@ extension KeyRedaction {
         while let opening = bytes[index...].firstIndex(of: UInt8(ascii: "\"")) {
             guard let closing = StringBoundaries.closingQuote(in: bytes, after: opening) else { break }
             index = closing + 1
-            guard closing - opening - 1 >= pieceLength, !isMemberName(bytes, closingAt: closing),
+            // A vocabulary's word is no piece (`vocabularies`).
+            guard closing - opening - 1 >= pieceLength, !isMemberName(bytes, closingAt: closing), !isVocabularyValue(bytes, opening: opening),
                   mayHoldPiece(bytes, from: opening + 1, to: closing, grams: grams) else { continue }
             strings += 1
             if readings == nil {

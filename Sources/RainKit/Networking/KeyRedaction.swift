@@ -20,6 +20,8 @@ import FoundationEssentials
 /// In a valid JSON document, a long key's copy may run across its strings, the JSON between
 /// two of them a gap (`StringBoundaries`): each part is hidden in the string that holds it;
 /// pieces in strings far apart are chained by their place in the key (`scatteredPieces`).
+/// A field's word of a fixed vocabulary (an icon, a severity: `vocabularies`) is never edited
+/// but where it is the whole key.
 /// A short run of punctuation between a long key's characters is a gap as a space is
 /// (`GapPunctuation`: "Zq7K-p2Xw-9Lm4").
 ///
@@ -164,6 +166,8 @@ package struct KeyRedaction: Sendable {
         var index = 0
         var inString = false
         var replacedOutside = false
+        /// In a string that is a vocabulary's word (`vocabularies`).
+        var inWord = false
         let isStop = Self.stops(for: key)
         let spaced = key.count >= shortLength
         let readers = Self.readers(for: bytes, json: json)
@@ -192,6 +196,10 @@ package struct KeyRedaction: Sendable {
                 let pieces = boundaries.pieces(from: index, to: end)
                 guard pieces.count > 1 else { return (end, pieces) }
                 guard Self.wholeOrPiece(bytes, pieces[0], json: json, atEnd: false) else { return nil }
+                // A vocabulary's word it runs across ("warning") is read as the key's but kept
+                // (`vocabularies`): the rest of the copy is hidden, each part in its string.
+                let words = pieces.map { $0.lowerBound != index && Self.isVocabularyValue(bytes, opening: $0.lowerBound - 1) }
+                if words.contains(true) { return (end, zip(pieces, words).filter { !$0.1 }.map(\.0)) }
                 guard !Self.wholeOrPiece(bytes, pieces[pieces.count - 1], json: json, atEnd: true) else { return (end, pieces) }
                 found = copyEnd(at: index, inString: true, limit: pieces[pieces.count - 2].upperBound)
             }
@@ -203,10 +211,20 @@ package struct KeyRedaction: Sendable {
             guard index < bytes.count else { break }
             if bytes[index] == UInt8(ascii: "\"") {
                 inString.toggle()
+                inWord = inString && Self.isVocabularyValue(bytes, opening: index)
                 index += 1
                 continue
             }
-            if let grams, Self.cannotStartACopy(bytes, at: index, grams: grams, boundaries: boundaries, inString: inString) {
+            if inWord {
+                // A vocabulary's word holds only the whole key (`vocabularies`).
+                if let end = readings.compactMap({ Self.matchEnd(of: key, in: bytes, from: index, skips: $0, limit: nil) }).max(),
+                   Self.standsAlone(key, bytes, index, end) {
+                    copies.append(index..<end)
+                    index = end
+                } else {
+                    index += escapeLength(bytes, at: index)
+                }
+            } else if let grams, Self.cannotStartACopy(bytes, at: index, grams: grams, boundaries: boundaries, inString: inString) {
                 index += 1
             } else if inString || outsideStrings, let (end, pieces) = acrossStrings(copyEnd(at: index, inString: inString)) {
                 copies += pieces

@@ -19,6 +19,8 @@ extension String {
             case 0x09, 0x0A, 0x0D, 0x2028, 0x2029: scalars.append(" ")
             case _ where scalar.isTerminalControl:
                 index += EscapeSequence.length(after: scalar.value) { source.indices.contains(index + $0) ? source[index + $0].value : nil }
+            case 0x200C...0x200D where scalar.isWrittenJoiner(after: index >= 2 ? source[index - 2] : nil, before: index < source.count ? source[index] : nil):
+                scalars.append(scalar)
             case _ where scalar.isInvisible(after: scalars.last): continue
             default: scalars.append(scalar)
             }
@@ -73,6 +75,34 @@ extension Unicode.Scalar {
     package func isInvisible(after previous: Unicode.Scalar?) -> Bool {
         isInvisible || isVariationSelector && !(previous?.properties.isEmoji ?? false)
     }
+
+    /// Whether this is a joiner (the zero-width non-joiner U+200C or joiner U+200D) as a
+    /// script writes it: between two letters or marks of a script whose spelling uses them
+    /// (`joinerScripts`: the Persian "خرم‌آباد", the Sinhala "ශ්‍රී"), or a joiner inside an emoji
+    /// sequence ("👨‍👩‍👧", "🏳️‍🌈"). Anywhere else (at an edge, doubled, between Latin letters) it
+    /// only hides that two texts differ, and is invisible (`isInvisible`).
+    package func isWrittenJoiner(after previous: Unicode.Scalar?, before next: Unicode.Scalar?) -> Bool {
+        guard value == 0x200C || value == 0x200D, let previous, let next else { return false }
+        func isScriptLetterOrMark(_ scalar: Unicode.Scalar) -> Bool {
+            guard Self.joinerScripts.contains(where: { $0.contains(scalar.value) }) else { return false }
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .spacingMark, .enclosingMark: return true
+            default: return scalar.properties.isAlphabetic
+            }
+        }
+        if isScriptLetterOrMark(previous), isScriptLetterOrMark(next) { return true }
+        func isPictograph(_ scalar: Unicode.Scalar) -> Bool { scalar.value >= 0x80 && scalar.properties.isEmoji }
+        let endsEmoji = isPictograph(previous) || previous.properties.isEmojiModifier || previous.value == 0xFE0F
+        return value == 0x200D && endsEmoji && isPictograph(next)
+    }
+
+    /// The scripts whose spelling uses the joiners: Arabic (Persian, Urdu and the others in
+    /// its letters, with its supplement, extended letters and presentation forms), Syriac, and
+    /// the Indic scripts of India and Sri Lanka (Devanagari to Malayalam, and Sinhala).
+    static let joinerScripts: [ClosedRange<UInt32>] = [
+        0x0600...0x06FF, 0x0700...0x074F, 0x0750...0x077F, 0x0870...0x08FF, 0x0900...0x0DFF,
+        0xFB50...0xFDFF, 0xFE70...0xFEFF,
+    ]
 
     /// U+FE00-U+FE0F and U+E0100-U+E01EF: they choose how the character before them looks (an
     /// emoji's picture or text form), and after any other character they are invisible.
