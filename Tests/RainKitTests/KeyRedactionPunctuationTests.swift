@@ -78,8 +78,12 @@ import Testing
     /// Hostile trial 18 (K18-1): letters whose lookalike by Unicode's confusables data is
     /// marks alone left the key shown: the sinological dot "ꞏ" and the syllabics' "ᐧ" (read as
     /// "·"), the Lisu "ꓺ" and "ꓻ" (".." and ".,"), the Hangul "ㅡ" and "ᅳ" (a length mark
-    /// "ー"), the CJK stroke "丶" (a backslash).
-    @Test(arguments: ["\u{A78F}", "\u{1427}", "\u{A4FA}", "\u{A4FB}", "\u{3161}", "\u{1173}", "\u{4E36}", " \u{A78F} "])
+    /// "ー"), the CJK stroke "丶" (a backslash); and letters drawn as strokes or dots that the
+    /// data misses: the clicks "ǁ" and "ǂ", "ᐨ", "ㆍ", "丨", the Lisu "ꓼ", the Tamil "ஃ", Thai's
+    /// "ฯ" and "ๆ", the Vai "ꘌ".
+    @Test(arguments: ["\u{A78F}", "\u{1427}", "\u{A4FA}", "\u{A4FB}", "\u{3161}", "\u{1173}", "\u{4E36}", " \u{A78F} ",
+                      "\u{01C1}", "\u{01C2}", "\u{1428}", "\u{318D}", "\u{4E28}", "\u{A4FC}", "\u{0B83}", "\u{0E2F}",
+                      "\u{0E46}", "\u{A60C}"])
     func theKeyInGroupsSplitByLettersThatReadAsMarksIsHidden(_ separator: String) throws {
         for key in Self.keys {
             for size in [2, 4, 5] {
