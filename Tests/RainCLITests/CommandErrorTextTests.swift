@@ -54,7 +54,7 @@ import Testing
             if let hint = error.hintText { #expect(german.tr(hint) != hint.description, "hint of \(error) is English in German") }
         }
         let plural = try #require(Self.errors.last)
-        #expect(plural.description == "--pick 5: only 3 places are named \"Paris\": a; b; c")
+        #expect(plural.description == "'--pick 5': only 3 places are named \"Paris\": a; b; c")
         #expect(plural.message(in: german) == german.trn("--pick {pick}: only 1 place is named {name}: {list}",
                                                          "--pick {pick}: only {count} places are named {name}: {list}",
                                                          count: 3, ["pick": "5", "name": "\"Paris\"", "list": "a; b; c"]))

@@ -177,7 +177,7 @@ import Testing
     }
 
     @Test func htmlIsRecognised() {
-        #expect(throws: ForecastError.unusableBody(reason: "not valid JSON: line 1, column 1: it looks like an HTML page, not JSON", path: nil)) {
+        #expect(throws: ForecastError.unusableBody(reason: "not valid JSON: line 1, column 1:\nit looks like an HTML page, not JSON", path: nil)) {
             try decoder.decode(Data("<html><body>502 Bad Gateway</body></html>".utf8), units: .si)
         }
     }

@@ -100,11 +100,12 @@ extension ForecastError {
             return LocalizedText(N_("cannot make a secure connection to {host}: {reason}"), ["host": .verbatim(host), "reason": .verbatim(reason)])
         case .cancelled: return LocalizedText(N_("cancelled"))
         case .implausible(let reason): return reason
-        case .unusableBody(let reason, nil): return LocalizedText(N_("unusable response from the API: {reason}"), ["reason": reason])
+        // The reason under the words: a parser's, with its place, is long.
+        case .unusableBody(let reason, nil): return LocalizedText(N_("unusable response from the API:")) + .verbatim("\n") + reason
         case .unusableBody(let reason, let path?):
             return LocalizedText(N_("unusable response from the API: {reason} at {field}"), ["reason": reason, "field": .verbatim(path)])
         case .tooLarge(let limit):
-            return LocalizedText(N_("the API's response was larger than {size}, more than any forecast needs; rain stopped reading it"),
+            return LocalizedText(N_("the API's response was over {size}; rain stopped reading it"),
                                  ["size": .verbatim(Self.size(limit))])
         case .locationUnknown(let host): return LocalizedText(N_("{host} cannot locate this machine"), ["host": .verbatim(host)])
         case .transport(let reason): return LocalizedText(N_("request failed: {reason}"), ["reason": .verbatim(reason)])
