@@ -124,9 +124,10 @@ extension ForecastError {
             return LocalizedText(lines: [LocalizedText(N_("set RAIN_API_KEY, or api_key_file in the configuration file")),
                                          LocalizedText(N_("rain config path shows the file; rain config init writes one"))])
         case .locationUnknown: return LocalizedText(N_("use a name, or --lat and --lon"))
-        case .tls(let host, _):
-            return LocalizedText(N_("if {host} uses a certificate from a private authority, name that authority's certificate file in ca_file in the configuration (rain config path)"),
-                                 ["host": .verbatim(host)])
+        case .tls:
+            // Two lines: one ran to 140 columns (the host is on the error line above).
+            return LocalizedText(lines: [LocalizedText(N_("a private authority's certificate: set ca_file to its file")),
+                                         LocalizedText(N_("in the configuration file (rain config path shows where)"))])
         default: return nil
         }
     }
