@@ -60,11 +60,12 @@ extension CommandFailure {
                        hint: hint, kind: .temporary)
     }
 
-    /// "cannot look up 'NAME' at HOST: PROBLEM": the geocoder named, since the forecast API's
+    /// "cannot look up 'NAME':", the problem (with the server's words) and "geocoder: HOST" a
+    /// line each under it: the geocoder named, since the forecast API's
     /// words alone ("the API answered HTTP 404") do not say which service failed.
     static func lookupFailed(_ error: ForecastError, name: String, host: String, hint: LocalizedText?) -> CommandFailure {
-        CommandFailure(LocalizedText(N_("cannot look up '{name}' at {host}: {problem}"),
-                                     ["name": .verbatim(name.strippingControlCharacters), "host": .verbatim(host), "problem": error.text]),
+        CommandFailure(LocalizedText(N_("cannot look up '{name}':"), ["name": .verbatim(name.strippingControlCharacters)])
+                           + .verbatim("\n") + error.text + .verbatim("\n") + LocalizedText(N_("geocoder: {host}"), ["host": .verbatim(host)]),
                        hint: hint, kind: error.kind)
     }
 }

@@ -17,8 +17,8 @@ import Testing
         CommandFailure.lookupOffline(host: "geo.example", name: "Paris"),
         CommandFailure.lookupFailed(.http(status: 500, message: nil), name: "Paris", host: "geo.example",
                                     hint: LocalizedText(N_("use a name, or --lat and --lon"))),
-        CommandFailure(LocalizedText.trn("--pick {pick}: only 1 place is named {name}: {list}",
-                                         "--pick {pick}: only {count} places are named {name}: {list}",
+        CommandFailure(LocalizedText.trn("'--pick {pick}': only 1 place is named {name}: {list}",
+                                         "'--pick {pick}': only {count} places are named {name}: {list}",
                                          count: 3, ["pick": .verbatim("5"), "name": .verbatim("\"Paris\""), "list": .verbatim("a; b; c")]),
                        hint: LocalizedText(N_("leave out --pick")), kind: .badData),
     ]
@@ -54,9 +54,9 @@ import Testing
             if let hint = error.hintText { #expect(german.tr(hint) != hint.description, "hint of \(error) is English in German") }
         }
         let plural = try #require(Self.errors.last)
-        #expect(plural.description == "--pick 5: only 3 places are named \"Paris\": a; b; c")
-        #expect(plural.message(in: german) == german.trn("--pick {pick}: only 1 place is named {name}: {list}",
-                                                         "--pick {pick}: only {count} places are named {name}: {list}",
+        #expect(plural.description == "'--pick 5': only 3 places are named \"Paris\": a; b; c")
+        #expect(plural.message(in: german) == german.trn("'--pick {pick}': only 1 place is named {name}: {list}",
+                                                         "'--pick {pick}': only {count} places are named {name}: {list}",
                                                          count: 3, ["pick": "5", "name": "\"Paris\"", "list": "a; b; c"]))
         #expect(CommandFailure.lookupOffline(host: "geo.example", name: "Paris").description == "offline: cannot reach geo.example to look up 'Paris'")
     }

@@ -59,7 +59,7 @@ import Testing
                                              (["locations"], ["RAIN_HOME": home, "RAIN_CONFIG": path])] {
                 let result = try await BuiltProduct.run("rain", arguments, environment: environment)
                 #expect(result.status == 78, "\(result)")
-                #expect(result.error == "rain: error: cannot read the configuration file \(path): \(problem)\n")
+                #expect(result.error == "rain: error: cannot read the configuration file:\n  \(path)\n  \(problem)\n")
                 #expect(result.output.isEmpty)
             }
         }

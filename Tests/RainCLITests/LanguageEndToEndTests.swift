@@ -98,7 +98,7 @@ import Testing
                 """, "\(unknown)")
             writeFile(home + "/config.json", #"{"timeout_seconds": 20, "wind_units": "kn"}"#)
             let config = try await world.keylessRain(["show", "Berlin"], environment: ["LANG": "de_DE.UTF-8"])
-            #expect(config.status == 78 && config.error == "rain: error: \(home)/config.json: unbekannter Schlüssel 'wind_units'\nrain: hint: vielleicht 'wind_unit'?\n",
+            #expect(config.status == 78 && config.error == "rain: error: \(home)/config.json:\n  unbekannter Schlüssel 'wind_units'\nrain: hint: vielleicht 'wind_unit'?\n",
                     "the locale's language before the configuration is read: \(config)")
             writeFile(home + "/config.json", #"{"timeout_seconds": 20}"#)
             let offline = try await world.keylessRain(["show", "Berlin", "--offline"], environment: ["LANG": "ru_RU.UTF-8"])

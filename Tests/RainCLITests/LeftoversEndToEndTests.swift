@@ -63,8 +63,10 @@ import Testing
             let result = try await BuiltProduct.run("rain", ["config", "init"], environment: ["RAIN_HOME": home])
             #expect(result.status == 74, "\(result)")
             #expect(result.error == """
-                rain: error: \(home)/config.json already exists; rain config init never overwrites it
-                rain: hint: to start anew, move it away first: mv \(home)/config.json \(home)/config.json.old
+                rain: error: the file already exists (config init never overwrites one):
+                  \(home)/config.json
+                rain: hint: to start anew, move it away first:
+                rain: hint: mv \(home)/config.json \(home)/config.json.old
 
                 """)
         }

@@ -432,7 +432,7 @@ import Testing
             let (world, _) = try world(home, notify: #"{"quiet_hours": "10:00-10:00"}"#)
             let result = try await world.rain(["notify", "Berlin", "--dry-run"])
             #expect(result.status == 78, "\(result)")
-            #expect(result.error.hasPrefix("rain: error: \(home)/config.json: 'notify.quiet_hours' is empty: it starts and ends at 10:00\n"), "\(result)")
+            #expect(result.error.hasPrefix("rain: error: \(home)/config.json:\n  'notify.quiet_hours' is empty: it starts and ends at 10:00\n"), "\(result)")
         }
     }
 

@@ -178,8 +178,8 @@ import Testing
             rain: error: unknown command 'locatoins'
             rain: hint: did you mean 'rain locations'?
             rain: hint: or, for a place of that name: rain show locatoins
-            Usage: rain locations list [--json]
-              See 'rain locations list --help' for more information.
+            Usage: rain locations <subcommand>
+              See 'rain locations --help' for more information.
 
             """)
         }

@@ -68,4 +68,77 @@ import Testing
             #expect(german.error.hasPrefix("rain: error: '--pick 0': eine Zahl von 1 bis 10 angeben\n"), "\(german)")
         }
     }
+
+    /// Hostile trial 18, U18-1: runtime errors, warnings and hints, and what the timer says it
+    /// installed, ran past 80 columns even in English: a parser's reason (127 columns), an
+    /// answer over 8 MB (110), the cron hint (103), the configuration hint (83), the lookup hint
+    /// (79 + the name), a key file's mode (109-123), a configuration that is not JSON (154-191),
+    /// the geocoder's host (88-103), the timer's two paths (128-147); U17-1 left fr's
+    /// '--day notaday' and es's 23-digit '--pick'; a timer's interval the clock does not divide
+    /// listed the ones it does in the words (140). The words fit in every language; a path, a
+    /// host or a command has a line of its own (measured with the temporary home as long as
+    /// /home/ann: a long path may run past 80 on its own line).
+    @Test func runtimeErrorLinesFitEightyColumnsInAPipe() async throws {
+        try await withTemporaryDirectory { home in
+            _ = try Catalogues.compiled()
+            let world = try ForecastWorld(home: home)
+            #expect(try await world.rain(["refresh"]).status == 0)
+            writeFile(home + "/key", ForecastWorld.apiKey + "\n")
+            chmod(home + "/key", 0o644)
+            writeFile(home + "/open.json", #"{"timeout_seconds": 30, "api_key_file": "key"}"#)
+            writeFile(home + "/broken.json", #"{"units": "si",, }"#)
+            writeFile(home + "/kelvin.json", #"{"units": "kelvin"}"#)
+            let scheduling = ["PATH": try Self.schedulerStandIns(in: home + "/bin"), "XDG_CONFIG_HOME": home + "/xdg"]
+            let situations: [(arguments: [String], environment: [String: String], behaviour: ForecastSimulator.Behaviour, status: Int32)] = [
+                (["refresh"], [:], .malformedBody, 69), (["refresh"], [:], .hugeBody(bytes: 9 << 20), 69),
+                (["locations", "add", "Nowhereville"], [:], .normal, 65), (["locations", "add", "Nowhereville"], [:], .status(500), 69),
+                (["refresh"], ["RAIN_CONFIG": home + "/open.json", "RAIN_API_KEY": ""], .normal, 78),
+                (["show"], ["RAIN_CONFIG": home + "/broken.json"], .normal, 78), (["show"], ["RAIN_CONFIG": home + "/kelvin.json"], .normal, 78),
+                (["config", "init"], ["RAIN_CONFIG": home + "/kelvin.json"], .normal, 74),
+                (["cron", "--install"], scheduling, .normal, 0), (["timer", "--install"], scheduling, .normal, 0),
+                (["timer", "--uninstall"], scheduling, .normal, 0), (["timer", "--every", "7m"], [:], .normal, 64),
+                (["show", "--days", "16"], [:], .normal, 65), (["show", "--day", "2099-01-01"], [:], .normal, 65),
+                (["show", "--day", "notaday"], [:], .normal, 64),
+                (["locations", "add", "Paris", "--pick", "99999999999999999999999"], [:], .normal, 64),
+            ]
+            for language in Self.languages {
+                for situation in situations {
+                    world.simulator.setBehaviour(situation.behaviour)
+                    let result = try await world.rain(situation.arguments,
+                                                      environment: situation.environment.merging(["LANG": language, "COLUMNS": "80"]) { $1 })
+                    world.simulator.setBehaviour(.normal)
+                    #expect(result.status == situation.status, "\(language) \(situation.arguments): \(result)")
+                    // The crontab line is the command cron runs, whole on its line.
+                    let lines = (result.output + result.error).replacingOccurrences(of: home, with: "/home/ann")
+                        .split(separator: "\n").map(String.init).filter { !$0.contains(" RAIN_HOME=") }
+                    let wide = lines.filter { $0.displayWidth > 80 }
+                    #expect(wide.isEmpty, "\(language) \(situation.arguments):\n\(wide.joined(separator: "\n"))")
+                }
+            }
+            // The data stays whole, a line of its own.
+            let keyFile = try await world.rain(["refresh"], environment: ["RAIN_CONFIG": home + "/open.json", "RAIN_API_KEY": ""])
+            #expect(keyFile.error.contains("\n  \(home)/key\nrain: hint: chmod 600 \(home)/key\n"), "\(keyFile)")
+            let timer = try await world.rain(["timer", "--install"], environment: scheduling)
+            #expect(timer.output.hasPrefix("Installed and started, every 30m:\n  \(home)/xdg/systemd/user/rain.timer\n  \(home)/xdg/systemd/user/rain.service\n"),
+                    "\(timer)")
+        }
+    }
+
+    /// A crontab that keeps its table beside it and a systemctl that succeeds, first on PATH.
+    private static func schedulerStandIns(in bin: String) throws -> String {
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let crontab = """
+            #!/bin/sh
+            case "$1" in
+            -l) [ -f '\(bin)/table' ] || { echo "no crontab for $(id -un)" >&2; exit 1; }; cat '\(bin)/table' ;;
+            -) cat > '\(bin)/table' ;;
+            esac
+
+            """
+        for (name, script) in [("crontab", crontab), ("systemctl", "#!/bin/sh\nexit 0\n")] {
+            writeFile(bin + "/" + name, script)
+            chmod(bin + "/" + name, 0o755)
+        }
+        return bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+    }
 }

@@ -135,11 +135,11 @@ import Testing
             world.simulator.setBehaviour(.htmlBody)
             let broken = try await world.keylessRain(["locations", "add", "Berlin"])
             // The geocoder is named: the forecast API's words alone would blame the forecast API.
-            #expect(broken.status == 69 && broken.error.hasPrefix("rain: error: cannot look up 'Berlin' at 127.0.0.1:\(world.simulator.port): unusable response"),
+            #expect(broken.status == 69 && broken.error.hasPrefix("rain: error: cannot look up 'Berlin':\n  unusable response"),
                     "\(broken)")
             world.simulator.setBehaviour(.status(404))
             let missing = try await world.keylessRain(["locations", "add", "Berlin"])
-            #expect(missing.status == 69 && missing.error.hasPrefix("rain: error: cannot look up 'Berlin' at 127.0.0.1:\(world.simulator.port): the API answered HTTP 404"),
+            #expect(missing.status == 69 && missing.error.hasPrefix("rain: error: cannot look up 'Berlin':\n  the API answered HTTP 404: Not Found\n  geocoder: 127.0.0.1:\(world.simulator.port)\n"),
                     "\(missing)")
             world.simulator.stop()
             let offline = try await world.keylessRain(["locations", "add", "Berlin"])

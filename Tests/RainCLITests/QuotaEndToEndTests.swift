@@ -190,4 +190,23 @@ import Testing
                     "\(result.error)")
         }
     }
+
+    /// Under a minute, which only a server on this machine takes: that server counts as the
+    /// free service (README), so the warning is given as at 1m (a new user's `--every 10s` had
+    /// none while `--every 2m` had one).
+    @Test(arguments: ["10s", "59s"])
+    func watchingUnderAMinuteAtThisMachineWarnsToo(_ every: String) async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home)
+            let watch = BuiltProduct.start("rain", ["watch", "--all", "--every", every], environment: world.keylessEnvironment)
+            #expect(await watch.waitForOutput(containing: "refreshed"), "\(watch.output)")
+            watch.send(SIGTERM)
+            let result = try await watch.finish()
+            #expect(result.status == 0, "\(result)")
+            let lines = result.error.split(separator: "\n")
+            #expect(lines.first?.hasPrefix("rain: warning: Open-Meteo: ") == true && lines.first?.hasSuffix("; its free limit is 10000") == true,
+                    "\(result.error)")
+            #expect(lines.dropFirst().first == "rain: hint: 2 places every \(every); every 2m would fit", "\(result.error)")
+        }
+    }
 }

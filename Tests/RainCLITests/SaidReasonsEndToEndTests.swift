@@ -14,7 +14,9 @@ import Testing
             let shown = try await BuiltProduct.run("rain", ["locations"], environment: environment)
             #expect(shown.status == 78, "\(shown)")
             #expect(shown.error == """
-                rain: error: cannot read the configuration file \(home)/config.json: the file is empty
+                rain: error: cannot read the configuration file:
+                  \(home)/config.json
+                  the file is empty
                 rain: hint: write a new one with: rain config init
 
                 """, "\(shown)")

@@ -21,29 +21,31 @@ import Testing
 
     static let languages = [
         Language(locale: "de_DE.UTF-8",
-                 brokenConfiguration: "rain: error: Konfigurationsdatei {home}/config.json nicht lesbar: kein gültiges JSON: "
-                     + "Zeile 1, Spalte 2: das Dokument endet mitten in einem Objekt (ein '}' fehlt)",
+                 brokenConfiguration: "rain: error: Konfigurationsdatei nicht lesbar:\n  {home}/config.json\n  kein gültiges JSON: "
+                     + "Zeile 1, Spalte 2:\n  das Dokument endet mitten in einem Objekt (ein '}' fehlt)",
                  brokenStore: "rain: error: {home}/defaults.json nicht verwendbar: locations[0].id: "
                      + "erwartet: eine Zeichenkette, gefunden: eine Zahl (Zeile 1, Spalte 23)",
                  folderForAFile: "rain: error: {home}/defaults.json: Ordner statt einer regulären Datei",
-                 linkInACircle: "rain: error: Konfigurationsdatei {home}/config.json nicht lesbar: "
+                 linkInACircle: "rain: error: Konfigurationsdatei nicht lesbar:\n  {home}/config.json\n  "
                      + "Zu viele Ebenen aus symbolischen Verknüpfungen"),
         Language(locale: "ja_JP.UTF-8",
-                 brokenConfiguration: "rain: error: 設定ファイル {home}/config.json を読めません: 正しい JSON ではありません: "
-                     + "1 行 2 列: オブジェクトの途中で文書が終わっています ('}' がありません)",
+                 brokenConfiguration: "rain: error: 設定ファイルを読めません:\n  {home}/config.json\n  正しい JSON ではありません: "
+                     + "1 行 2 列:\n  オブジェクトの途中で文書が終わっています ('}' がありません)",
                  brokenStore: "rain: error: {home}/defaults.json を使えません: locations[0].id: 文字列のはずが、数値でした (1 行 23 列)",
                  folderForAFile: "rain: error: {home}/defaults.json: フォルダー (通常のファイルではありません)",
-                 linkInACircle: "rain: error: 設定ファイル {home}/config.json を読めません: シンボリックリンクの階層が多すぎます"),
+                 linkInACircle: "rain: error: 設定ファイルを読めません:\n  {home}/config.json\n  シンボリックリンクの階層が多すぎます"),
     ]
 
     /// Words of the English reasons that a translated line must not hold.
     static let english = ["not valid JSON", "line ", "column", "document", "missing", "expected", "found", "a string",
                           "a number", "folder", "not a regular file", "Too many", "symbolic", "cannot"]
 
-    /// The first line of `error` is `line` (with `home` put in), and no English of a reason is in it.
+    /// The message of `error` (its first line and the lines under it) is `line` (with `home`
+    /// put in), and no English of a reason is in it.
     static func expectLine(_ error: String, _ line: String, home: String, _ language: Language,
                            sourceLocation: SourceLocation = #_sourceLocation) {
-        let first = String(error.split(separator: "\n").first ?? "")
+        let lines = error.split(separator: "\n")
+        let first = ([lines.first ?? ""] + lines.dropFirst().prefix { $0.hasPrefix("  ") }).joined(separator: "\n")
         #expect(first == line.replacingOccurrences(of: "{home}", with: home), "\(language.locale): \(error)", sourceLocation: sourceLocation)
         let reason = first.replacingOccurrences(of: home, with: "")
         for word in english {

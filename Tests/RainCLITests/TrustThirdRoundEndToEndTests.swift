@@ -124,7 +124,7 @@ import Testing
             let result = try await BuiltProduct.startSystem("/bin/sh", ["-c", "ulimit -t 5; exec \(shellQuoted(rain)) locations"],
                                                             environment: ["RAIN_HOME": home]).finish()
             #expect(result.status == 78, "\(result)")
-            #expect(result.error.hasPrefix("rain: error: \(home)/config.json: unknown key 'k00000'\n"), "\(result)")
+            #expect(result.error.hasPrefix("rain: error: \(home)/config.json:\n  unknown key 'k00000'\n"), "\(result)")
         }
     }
 

@@ -72,7 +72,7 @@ import Testing
             writeFile(home + "/config.json", #"{"wind_unit": "knots"}"#)
             let shown = try await BuiltProduct.run("rain", ["show"], environment: ["RAIN_HOME": home])
             #expect(shown.status == 78, "\(shown)")
-            #expect(shown.error.hasPrefix("rain: error: \(home)/config.json: 'wind_unit' must be one of kmh, ms, mph, kn, bft\n"), "\(shown.error)")
+            #expect(shown.error.hasPrefix("rain: error: \(home)/config.json:\n  'wind_unit' must be one of kmh, ms, mph, kn, bft\n"), "\(shown.error)")
             let option = try await BuiltProduct.run("rain", ["show", "--units", "imperial"], environment: ["RAIN_HOME": home])
             #expect(option.status == 64 && option.error.hasPrefix("rain: error: "), "\(option)")
         }

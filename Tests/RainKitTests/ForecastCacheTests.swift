@@ -176,7 +176,7 @@ struct CorruptFile: Sendable, CustomTestStringConvertible {
 
     static let all: [CorruptFile] = [
         CorruptFile(name: "empty", edit: { _ in "" }, reason: "the file is empty", field: nil),
-        CorruptFile(name: "truncated", edit: { String($0.prefix(100)) }, reason: "not valid JSON: line 4, column 22: the document ends inside a string (a closing '\"' is missing)", field: nil),
+        CorruptFile(name: "truncated", edit: { String($0.prefix(100)) }, reason: "not valid JSON: line 4, column 22:\nthe document ends inside a string (a closing '\"' is missing)", field: nil),
         CorruptFile(name: "array", edit: { _ in "[1]" }, reason: "expected an object at the top level, found an array", field: nil),
         CorruptFile(name: "newer schema", edit: { $0.replacingOccurrences(of: #""schema_version": 1"#, with: #""schema_version": 2"#) },
                     reason: "unsupported schema version 2 (this rain reads 1)", field: "schema_version"),

@@ -162,7 +162,7 @@ import Testing
 
     @Test(arguments: [
         CorruptStore(contents: "", reason: "the file is empty"),
-        CorruptStore(contents: "{\"locations\": [", reason: "not valid JSON: line 1, column 16: the document ends"),
+        CorruptStore(contents: "{\"locations\": [", reason: "not valid JSON: line 1, column 16:\nthe document ends"),
         CorruptStore(contents: "[]", reason: "top level"),
         CorruptStore(contents: #"{"locations": {"a": 1}}"#, reason: "locations"),
         CorruptStore(contents: #"{"locations": [{"id": "x", "name": "A", "latitude": 1, "longitude": 2}]}"#, reason: "locations[0].id: expected a UUID, found \"x\""),

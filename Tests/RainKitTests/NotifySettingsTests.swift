@@ -43,7 +43,7 @@ import Testing
     func badValuesAreNamed(_ bad: BadValue) async throws {
         try await withTemporaryDirectory { folder in
             let checked = try #require(check(bad.notify, in: folder))
-            #expect(checked.problems.map(\.description) == ["\(folder)/config.json: \(bad.message)"])
+            #expect(checked.problems.map(\.description) == ["\(folder)/config.json:\n\(bad.message)"])
             #expect(checked.settings.notify == NotifySettings(), "nothing of a bad notify object is used")
             if bad.message.contains("unknown key") { #expect(checked.problems.first?.hint(in: .english) == "did you mean 'notify.quiet_hours'?") }
         }

@@ -162,7 +162,7 @@ import Testing
     func aNearMissOfAKeyIsNamedOnTheHintLine(_ key: String, _ meant: String?) async throws {
         await withTemporaryDirectory { folder in
             let error = #expect(throws: ConfigError.self) { try load(#"{"\#(key)": "si"}"#, in: folder) }
-            #expect(error?.description == "\(folder)/config.json: unknown key '\(key)'")
+            #expect(error?.description == "\(folder)/config.json:\nunknown key '\(key)'")
             #expect(error?.hint(in: .english) == meant.map { "did you mean '\($0)'?" } ?? ConfigExample.hintText.description)
         }
     }

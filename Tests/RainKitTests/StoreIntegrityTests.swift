@@ -78,7 +78,7 @@ import Testing
         try await withTemporaryDirectory { folder throws in
             writeFile(folder + "/defaults.json", "{\n  \"locations\": [],\n  \"locations\": []\n}")
             #expect(throws: DefaultsFileError.unreadable(path: folder + "/defaults.json",
-                                                         reason: "not valid JSON: line 3, column 3: the key \"locations\" appears twice in the same object")) {
+                                                         reason: "not valid JSON: line 3, column 3:\nthe key \"locations\" appears twice in the same object")) {
                 try store(in: folder).load()
             }
         }

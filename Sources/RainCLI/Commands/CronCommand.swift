@@ -67,9 +67,10 @@ struct CronCommand: RunnableCommand {
             }
             if !CronDaemon.isRunning {
                 context.report(ErrorReport(message: context.localization.tr("no cron daemon is running, so the line will not run"),
-                                           hint: context.localization.tr("start cron ({commands}), or use: {command}",
-                                                                         ["commands": "Debian: apt-get install cron; service cron start",
-                                                                          "command": "rain timer --install"]),
+                                           hint: context.localization.tr(LocalizedText(lines: [
+                                               LocalizedText(N_("start cron ({commands})"), ["commands": .verbatim("Debian: apt-get install cron; service cron start")]),
+                                               LocalizedText(N_("or use: {command}"), ["command": .verbatim("rain timer --install")]),
+                                           ])),
                                            exitCode: .success), as: .warning)
             }
             let places = (try? context.loadPlaces().locations) ?? []

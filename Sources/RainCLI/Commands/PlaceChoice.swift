@@ -63,7 +63,7 @@ struct PlaceChoice {
         if let pick {
             guard pick <= places.count else {
                 throw CommandFailure(
-                    LocalizedText.trn("--pick {pick}: only 1 place is named {name}: {list}", "--pick {pick}: only {count} places are named {name}: {list}",
+                    LocalizedText.trn("'--pick {pick}': only 1 place is named {name}: {list}", "'--pick {pick}': only {count} places are named {name}: {list}",
                                       count: places.count, ["pick": .verbatim(String(pick)), "name": .verbatim(quoted), "list": .verbatim(Self.listing(places))]),
                     hint: places.count == 1 ? LocalizedText(N_("leave out --pick"))
                         : LocalizedText(N_("choose one with --pick 1 to --pick {count}"), ["count": .verbatim(String(places.count))]), kind: .badData)

@@ -45,9 +45,9 @@ extension ShowCommand {
         let days = ForecastView.daysAhead(in: forecast, now: now)
         if let day = choice.day(among: days.map(\.time), now: now, clock: clock) { return day }
         guard let first = days.first, let last = days.last else {
-            throw CommandFailure(LocalizedText(N_("--day {day}: the forecast has no days from today"), ["day": .verbatim(word)]), kind: .badData)
+            throw CommandFailure(LocalizedText(N_("'--day {day}': the forecast has no days from today"), ["day": .verbatim(word)]), kind: .badData)
         }
-        throw CommandFailure(LocalizedText(N_("--day {day}: the forecast goes from {first} to {last}"),
+        throw CommandFailure(LocalizedText(N_("'--day {day}': the forecast goes from {first} to {last}"),
                                            ["day": .verbatim(word), "first": .verbatim(clock.weekdayAndDay(first.time)),
                                             "last": .verbatim(clock.weekdayAndDay(last.time))]),
                              kind: .badData)

@@ -286,10 +286,14 @@ extension ShowCommand {
     private static func countFailure(_ option: String, asked: Int, has: Int) -> CommandFailure {
         let values: KeyValuePairs<String, LocalizedText> = ["option": .verbatim(option), "asked": .verbatim(String(asked))]
         let message = option == "--days"
-            ? LocalizedText.trn("{option} {asked}: the forecast has 1 day", "{option} {asked}: the forecast has {count} days", count: has, values)
-            : LocalizedText.trn("{option} {asked}: the forecast has 1 hour", "{option} {asked}: the forecast has {count} hours", count: has, values)
-        return CommandFailure(message, hint: has > 0 ? LocalizedText(N_("ask for at most {count}"), ["count": .verbatim(String(has))]) : nil,
-                              kind: .badData)
+            ? LocalizedText.trn("'{option} {asked}': the forecast has 1 day", "'{option} {asked}': the forecast has {count} days", count: has, values)
+            : LocalizedText.trn("'{option} {asked}': the forecast has 1 hour", "'{option} {asked}': the forecast has {count} hours", count: has, values)
+        let count: KeyValuePairs<String, LocalizedText> = ["count": .verbatim(String(has)), "shown": .verbatim(String(ForecastView.defaultDayCount))]
+        // The screen's "Next 7 days" is a week of the 8 (today and 7 more) the forecast has.
+        let hint = option == "--days" && has > ForecastView.defaultDayCount
+            ? LocalizedText(N_("ask for at most {count}; without --days the screen shows {shown}"), count)
+            : LocalizedText(N_("ask for at most {count}"), count)
+        return CommandFailure(message, hint: has > 0 ? hint : nil, kind: .badData)
     }
 }
 

@@ -43,9 +43,12 @@ struct TimerCommand: RunnableCommand {
         if uninstall {
             // systemctl is waited for on a thread of its own, never on a cooperative one.
             let removed = try await DetachedThread.run { try systemd.uninstall() }
-            context.print(removed
-                ? context.localization.tr("Removed rain's timer ({timer}, {service}).", ["timer": systemd.timerPath, "service": systemd.servicePath])
-                : context.localization.tr("rain has no timer installed; nothing to remove."))
+            if removed {
+                context.print(context.localization.tr("Removed rain's timer:"))
+                for path in [systemd.timerPath, systemd.servicePath] { context.printVerbatim("  " + path) }
+            } else {
+                context.print(context.localization.tr("rain has no timer installed; nothing to remove."))
+            }
             return
         }
         let settings = try context.loadSettings().settings
@@ -58,8 +61,9 @@ struct TimerCommand: RunnableCommand {
                 let said = context.localization.tr(reason).truncated(toDisplayWidth: max(12, context.outputWidth - 12))
                 throw UserSystemd.Failure.notRunning(reason: .verbatim(said))
             }
-            context.print(context.localization.tr("Installed and started {timer} (every {interval}) and {service}.",
-                                                  ["timer": systemd.timerPath, "interval": "\(interval)", "service": systemd.servicePath]))
+            // The two paths a line each under the words (on one line they ran to 128-147 columns).
+            context.print(context.localization.tr("Installed and started, every {interval}:", ["interval": "\(interval)"]))
+            for path in [systemd.timerPath, systemd.servicePath] { context.printVerbatim("  " + path) }
             let places = (try? context.loadPlaces().locations) ?? []
             context.warnIfOverFreeLimits(places: places, every: interval, paced: true, settings: settings)
             context.sayEnsembleCost(places: places, settings: settings)

@@ -58,10 +58,9 @@ struct WatchCommand: RunnableCommand {
         if every.seconds < Self.minimumInterval.seconds && !ForecastEndpoint.isOnThisMachine(service.settings.forecastURL) {
             throw ValidationError(N_("'--every {every}': give {minimum} or more (every refresh is a request)"), ["every": "\(every)", "minimum": "\(Self.minimumInterval)"])
         }
-        // Under a minute is only for a server on this machine, which has no quota.
-        if every.seconds >= Self.minimumInterval.seconds {
-            context.warnIfOverFreeLimits(places: locations, every: every, choosingFrom: QuotaPlan.watchIntervals, paced: false, settings: service.settings)
-        }
+        // A server on this machine is counted as the free service it stands in for (README),
+        // under a minute too.
+        context.warnIfOverFreeLimits(places: locations, every: every, choosingFrom: QuotaPlan.watchIntervals, paced: false, settings: service.settings)
         context.sayEnsembleCost(places: locations, settings: service.settings)
         let inPlace = context.console.isOutputTerminal && TerminalScreen.Kind(environment: context.environment) == .ansi
         let presentation = context.presentation(service.settings)

@@ -126,8 +126,15 @@ struct CommandParser {
         let suggested = fitting.map { lines[$0] } ?? (isGlobal ? before + meant : meant)
         let isExact = word == meant[0]
         let fallback = [root] + meant.prefix(1).compactMap { subcommand(named: $0, of: root) }
-        let path = meant.first == HelpCommand.configuration.commandName ? [root, HelpCommand.self]
+        var path = meant.first == HelpCommand.configuration.commandName ? [root, HelpCommand.self]
             : path(of: fitting.map { results[$0] } ?? attempt(suggested).result, else: fallback)
+        // `rain loc` -> `rain locations`, which runs its default, `list`: the line suggested
+        // names the group alone, so the usage under the hint is the group's, as its help's is
+        // (`rain --json locations` -> `rain locations --json` is list's, whose option it is).
+        if remaining.isEmpty, isGlobal || before.isEmpty, path.count == meant.count + 2, let group = path.dropLast().last, let implied = group.configuration.defaultSubcommand,
+           ObjectIdentifier(implied) == ObjectIdentifier(path[path.count - 1]) {
+            path.removeLast()
+        }
         var misspelt = MisspeltCommand(word: word, place: place, suggestion: ShellWords.commandLine([rain] + suggested),
                                        path: path, lookup: nil, isExact: isExact)
         if isExact, !isGlobal, case .failure(let failure) = results[0] {

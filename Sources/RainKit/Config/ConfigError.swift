@@ -17,25 +17,31 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
     public var text: LocalizedText {
         switch self {
         case .missingFile(let path): return LocalizedText(N_("the configuration file {path} does not exist"), ["path": .verbatim(path)])
+        // The path and the reason (a parser's, with its place) each on a line of their own.
         case .unreadable(let path, let reason):
-            return LocalizedText(N_("cannot read the configuration file {path}: {reason}"), ["path": .verbatim(path), "reason": reason])
+            return LocalizedText(N_("cannot read the configuration file:")) + .dataLine(path) + .verbatim("\n") + reason
         case .empty(let path, _):
-            return LocalizedText(N_("cannot read the configuration file {path}: {reason}"),
-                                 ["path": .verbatim(path), "reason": LocalizedText(N_("the file is empty"))])
+            return LocalizedText(N_("cannot read the configuration file:")) + .dataLine(path) + .verbatim("\n") + LocalizedText(N_("the file is empty"))
         case .notJSON(let path): return LocalizedText(N_("{path} is not a JSON object"), ["path": .verbatim(path)])
         case .unknownKey(let path, let key, _):
-            return LocalizedText(N_("{path}: unknown key '{key}'"), ["path": .verbatim(path), "key": .verbatim(key.strippingControlCharacters)])
+            return Self.inFile(path, LocalizedText(N_("unknown key '{key}'"), ["key": .verbatim(key.strippingControlCharacters)]))
         case .invalidValue(let path, let key, let problem):
-            return LocalizedText(N_("{path}: '{key}' {problem}"), ["path": .verbatim(path), "key": .verbatim(key), "problem": problem])
+            return Self.inFile(path, LocalizedText(N_("'{key}' {problem}"), ["key": .verbatim(key), "problem": problem]))
         case .insecureKeyFile(let path, let mode):
-            return LocalizedText(N_("the API key file {path} can be read or written by group or others (mode {mode})"),
-                                 ["path": .verbatim(path), "mode": .verbatim(String(mode & 0o777, radix: 8))])
+            return LocalizedText(N_("the API key file is open to group or others (mode {mode}):"),
+                                 ["mode": .verbatim(String(mode & 0o777, radix: 8))]) + .dataLine(path)
         case .insecureKeyInConfiguration(let path, let mode):
-            return LocalizedText(N_("the configuration file {path} holds api_key and can be read or written by group or others (mode {mode})"),
-                                 ["path": .verbatim(path), "mode": .verbatim(String(mode & 0o777, radix: 8))])
+            return LocalizedText(N_("api_key is in a file open to group or others (mode {mode}):"),
+                                 ["mode": .verbatim(String(mode & 0o777, radix: 8))]) + .dataLine(path)
         case .unusableKey(let source, let problem):
             return LocalizedText(N_("the API key from {source} {problem}"), ["source": .verbatim(source), "problem": problem])
         }
+    }
+
+    /// "PATH:" on a line, the problem under it (a path and a problem on one line ran to 92
+    /// columns and more); an environment variable's name and its problem stay on one line.
+    private static func inFile(_ path: String, _ problem: LocalizedText) -> LocalizedText {
+        path.contains("/") ? .verbatim(path + ":\n") + problem : .verbatim(path + ": ") + problem
     }
 
     public var hintText: LocalizedText? {

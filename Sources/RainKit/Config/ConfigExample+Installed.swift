@@ -14,6 +14,6 @@ extension ConfigExample {
     /// out by `rain config init` in the current folder (which never overwrites).
     static var hintText: LocalizedText {
         if let file = installedFile() { return LocalizedText(N_("{path} lists every key with its default"), ["path": .verbatim(file)]) }
-        return LocalizedText(N_("every key with its default: {command}"), ["command": .verbatim("rain config init --config rain-example.json")])
+        return LocalizedText(N_("every key with its default:")) + .dataLine("rain config init --config rain-example.json")
     }
 }

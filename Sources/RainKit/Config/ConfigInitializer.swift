@@ -14,7 +14,8 @@ extension ConfigInitError: RainError {
 
     public var text: LocalizedText {
         switch self {
-        case .exists(let path): return LocalizedText(N_("{path} already exists; rain config init never overwrites it"), ["path": .verbatim(path)])
+        // The path on a line of its own: a real one took the line to 98 columns.
+        case .exists(let path): return LocalizedText(N_("the file already exists (config init never overwrites one):")) + .dataLine(path)
         case .file(let error): return error.text
         }
     }
@@ -22,7 +23,7 @@ extension ConfigInitError: RainError {
     public var hintText: LocalizedText? {
         guard case .exists(let path) = self else { return nil }
         let command = "mv \(ShellWords.quoted(path)) \(ShellWords.quoted(path + ".old"))"
-        return LocalizedText(N_("to start anew, move it away first: {command}"), ["command": .verbatim(command)])
+        return LocalizedText(N_("to start anew, move it away first:")) + .dataLine(command)
     }
 }
 

@@ -118,8 +118,13 @@ public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// What a reader of a file says of a document it could not scan: `not valid JSON: line 2,
     /// column 1: ...`, or `empty` ("the file is empty" unless given) for one of nothing but whitespace.
+    /// A mistake of syntax has its problem on a line of its own under the place (one line ran to
+    /// 127 columns under "unusable response from the API:").
     public func notValidJSON(orEmpty empty: LocalizedText? = nil) -> LocalizedText {
-        isEmpty ? empty ?? LocalizedText(N_("the file is empty")) : LocalizedText(N_("not valid JSON: {reason}"), ["reason": text])
+        if isEmpty { return empty ?? LocalizedText(N_("the file is empty")) }
+        guard path?.isEmpty ?? true else { return LocalizedText(N_("not valid JSON: {reason}"), ["reason": text]) }
+        let place = LocalizedText(N_("line {line}, column {column}:"), ["line": .verbatim(String(line)), "column": .verbatim(String(column))])
+        return LocalizedText(N_("not valid JSON: {reason}"), ["reason": place]) + .verbatim("\n") + problem
     }
 
     /// Line and column of a byte offset; a column counts characters, not the continuation bytes of one.

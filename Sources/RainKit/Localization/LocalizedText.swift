@@ -67,6 +67,11 @@ public struct LocalizedText: Sendable, Equatable, CustomStringConvertible {
         content = .joined(joined)
     }
 
+    /// Data (a path, a host, a command to run) on a line of its own under a message's words
+    /// (indented as its continuation) or a hint's (a hint line of its own): the words fit 80
+    /// columns however long the data is.
+    public static func dataLine(_ data: String) -> LocalizedText { .verbatim("\n" + data) }
+
     /// `lhs`, then `rhs`.
     public static func + (lhs: LocalizedText, rhs: LocalizedText) -> LocalizedText {
         LocalizedText(joining: [lhs, rhs])

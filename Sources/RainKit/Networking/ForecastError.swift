@@ -100,11 +100,12 @@ extension ForecastError {
             return LocalizedText(N_("cannot make a secure connection to {host}: {reason}"), ["host": .verbatim(host), "reason": .verbatim(reason)])
         case .cancelled: return LocalizedText(N_("cancelled"))
         case .implausible(let reason): return reason
-        case .unusableBody(let reason, nil): return LocalizedText(N_("unusable response from the API: {reason}"), ["reason": reason])
+        // The reason under the words: a parser's, with its place, is long.
+        case .unusableBody(let reason, nil): return LocalizedText(N_("unusable response from the API:")) + .verbatim("\n") + reason
         case .unusableBody(let reason, let path?):
             return LocalizedText(N_("unusable response from the API: {reason} at {field}"), ["reason": reason, "field": .verbatim(path)])
         case .tooLarge(let limit):
-            return LocalizedText(N_("the API's response was larger than {size}, more than any forecast needs; rain stopped reading it"),
+            return LocalizedText(N_("the API's response was over {size}; rain stopped reading it"),
                                  ["size": .verbatim(Self.size(limit))])
         case .locationUnknown(let host): return LocalizedText(N_("{host} cannot locate this machine"), ["host": .verbatim(host)])
         case .transport(let reason): return LocalizedText(N_("request failed: {reason}"), ["reason": .verbatim(reason)])
@@ -123,9 +124,10 @@ extension ForecastError {
             return LocalizedText(lines: [LocalizedText(N_("set RAIN_API_KEY, or api_key_file in the configuration file")),
                                          LocalizedText(N_("rain config path shows the file; rain config init writes one"))])
         case .locationUnknown: return LocalizedText(N_("use a name, or --lat and --lon"))
-        case .tls(let host, _):
-            return LocalizedText(N_("if {host} uses a certificate from a private authority, name that authority's certificate file in ca_file in the configuration (rain config path)"),
-                                 ["host": .verbatim(host)])
+        case .tls:
+            // Two lines: one ran to 140 columns (the host is on the error line above).
+            return LocalizedText(lines: [LocalizedText(N_("a private authority's certificate: set ca_file to its file")),
+                                         LocalizedText(N_("in the configuration file (rain config path shows where)"))])
         default: return nil
         }
     }

@@ -38,7 +38,8 @@ public struct Interval: Sendable, Equatable, CustomStringConvertible, LosslessSt
     /// Why an interval cannot be scheduled.
     public var unschedulableReason: LocalizedText {
         if seconds < 300 { return LocalizedText(N_("too often; use 5m or more")) }
-        return LocalizedText(N_("use whole minutes that divide an hour (5m, 6m, 10m, 12m, 15m, 20m, 30m) or whole hours that divide a day (1h, 2h, 3h, 4h, 6h, 8h, 12h, 24h)"))
+        // The steps on a line of their own: in the words they took the line to 140 columns.
+        return LocalizedText(N_("give one of:")) + .dataLine("5m 6m 10m 12m 15m 20m 30m 1h 2h 3h 4h 6h 8h 12h 24h")
     }
 
     public var description: String {

@@ -124,6 +124,10 @@ extension ForecastView {
         forecast.hourly.filter { $0.time.timeIntervalSince(now) > -3600 }
     }
 
+    /// The days the screen shows without `--days`: a week from today, of the 8 or more a
+    /// forecast has.
+    public static let defaultDayCount = 7
+
     /// The days the screen can show: from today (in the place's zone) on.
     public static func daysAhead(in forecast: Forecast, now: Date) -> [Forecast.Day] {
         daysAhead(in: forecast, now: now, clock: Presentation().clock(forecast))

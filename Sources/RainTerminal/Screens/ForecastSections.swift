@@ -208,7 +208,7 @@ extension ForecastViewContext {
 
     /// - Parameter day: only that day (`--day`), titled with its name.
     func daysSection(limit: Int? = nil, on day: Date? = nil) -> [String] {
-        var days = ForecastView.daysAhead(in: forecast, now: now, clock: clock).prefix(min(limit ?? .max, dayCount ?? 7))
+        var days = ForecastView.daysAhead(in: forecast, now: now, clock: clock).prefix(min(limit ?? .max, dayCount ?? ForecastView.defaultDayCount))
         if let day { days = ForecastView.daysAhead(in: forecast, now: now, clock: clock).filter { clock.isSameDay($0.time, day) }.prefix(1) }
         guard !days.isEmpty else { return [] }
         let minimumBar = 5

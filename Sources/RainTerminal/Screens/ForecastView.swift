@@ -144,7 +144,7 @@ public struct ForecastView: Sendable {
         }
         var sections = [context.header(), context.currentSection() + air + context.skySection(), hours,
                         context.daysSection(), context.alertsSection()]
-        let askedDays = min(dayCount ?? 7, Self.daysAhead(in: cached.forecast, now: now, clock: context.clock).count)
+        let askedDays = min(dayCount ?? Self.defaultDayCount, Self.daysAhead(in: cached.forecast, now: now, clock: context.clock).count)
         var days = askedDays
         if let height {
             if Self.spacedCount(sections) > height { sections[Self.hoursIndex] = lessHours }
