@@ -138,7 +138,7 @@ import Testing
             for arguments in [["locations"], ["locations", "add", "A", "--lat", "1", "--lon", "1"], ["locations", "select", "1"], ["locations", "remove", "1", "--yes"]] {
                 let result = try await rain(arguments, home: home)
                 #expect(result.status == 74, "\(arguments): \(result)")
-                #expect(result.error.hasPrefix("rain: error: cannot use \(path): not valid JSON: line 2, column 1:\n  the document ends inside an object"), "\(result.error)")
+                #expect(result.error.hasPrefix("rain: error: cannot use the file:\n  \(path)\n  not valid JSON: line 2, column 1:\n  the document ends inside an object"), "\(result.error)")
                 #expect(fileBytes(path) == Array(garbage.utf8))
             }
         }

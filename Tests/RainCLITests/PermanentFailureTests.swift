@@ -70,10 +70,11 @@ import Testing
             let result = try await world.rain(["refresh"], environment: ["RAIN_BASE_URL": "https://127.0.0.1:\(plain.port)/"])
             #expect(result.status == 69, "\(result)")
             let lines = result.error.split(separator: "\n")
-            #expect(lines.count == 3, "\(result.error)")
+            #expect(lines.count == 4, "\(result.error)")
             #expect(lines.first?.hasPrefix("rain: error: Berlin: cannot make a secure connection to 127.0.0.1:\(plain.port)") == true, "\(result.error)")
-            #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("rain: hint: ") && $0.count <= 80 }, "\(result.error)")
-            #expect(lines.dropFirst().first == "rain: hint: a private authority's certificate: set ca_file to its file", "\(result.error)")
+            #expect(lines.dropFirst().first?.hasPrefix("  ") == true, "libcurl's reason, a line of its own: \(result.error)")
+            #expect(lines.dropFirst(2).allSatisfy { $0.hasPrefix("rain: hint: ") && $0.count <= 80 }, "\(result.error)")
+            #expect(lines.dropFirst(2).first == "rain: hint: if the server uses a private certificate authority, set ca_file", "\(result.error)")
         }
     }
 

@@ -88,6 +88,13 @@ import Testing
             writeFile(home + "/open.json", #"{"timeout_seconds": 30, "api_key_file": "key"}"#)
             writeFile(home + "/broken.json", #"{"units": "si",, }"#)
             writeFile(home + "/kelvin.json", #"{"units": "kelvin"}"#)
+            writeFile(home + "/inline.json", #"{"api_key": "\#(ForecastWorld.apiKey)"}"#)
+            chmod(home + "/inline.json", 0o644)
+            try FileManager.default.createDirectory(atPath: home + "/damaged", withIntermediateDirectories: true)
+            writeFile(home + "/damaged/defaults.json", #"{"locations": [{"id": "oops"}"#)
+            writeFile(home + "/quick.json", #"{"timeout_seconds": 1}"#)
+            let plain = try LoopbackServer(handler: PlainTextAnswer())
+            defer { plain.stop() }
             let scheduling = ["PATH": try Self.schedulerStandIns(in: home + "/bin"), "XDG_CONFIG_HOME": home + "/xdg"]
             let situations: [(arguments: [String], environment: [String: String], behaviour: ForecastSimulator.Behaviour, status: Int32)] = [
                 (["refresh"], [:], .malformedBody, 69), (["refresh"], [:], .hugeBody(bytes: 9 << 20), 69),
@@ -100,6 +107,9 @@ import Testing
                 (["show", "--days", "16"], [:], .normal, 65), (["show", "--day", "2099-01-01"], [:], .normal, 65),
                 (["show", "--day", "notaday"], [:], .normal, 64),
                 (["locations", "add", "Paris", "--pick", "99999999999999999999999"], [:], .normal, 64),
+                (["refresh"], ["RAIN_CONFIG": home + "/inline.json", "RAIN_API_KEY": ""], .normal, 78),
+                (["locations"], ["RAIN_HOME": home + "/damaged"], .normal, 74), (["refresh"], ["RAIN_BASE_URL": "https://127.0.0.1:\(plain.port)/"], .normal, 69),
+                (["refresh"], ["RAIN_CONFIG": home + "/quick.json"], .hang, 75),
             ]
             for language in Self.languages {
                 for situation in situations {
@@ -119,7 +129,7 @@ import Testing
             let keyFile = try await world.rain(["refresh"], environment: ["RAIN_CONFIG": home + "/open.json", "RAIN_API_KEY": ""])
             #expect(keyFile.error.contains("\n  \(home)/key\nrain: hint: chmod 600 \(home)/key\n"), "\(keyFile)")
             let timer = try await world.rain(["timer", "--install"], environment: scheduling)
-            #expect(timer.output.hasPrefix("Installed and started, every 30m:\n  \(home)/xdg/systemd/user/rain.timer\n  \(home)/xdg/systemd/user/rain.service\n"),
+            #expect(timer.output.hasPrefix("Installed and started (runs every 30m):\n  \(home)/xdg/systemd/user/rain.timer\n  \(home)/xdg/systemd/user/rain.service\n"),
                     "\(timer)")
         }
     }

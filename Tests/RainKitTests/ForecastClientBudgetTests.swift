@@ -61,7 +61,7 @@ import Testing
         #expect(result == .failure(.outOfTime(host: "127.0.0.1:\(server.port)", seconds: 1)))
         #expect(server.requests.count == 1)
         #expect(ForecastError.outOfTime(host: "127.0.0.1", seconds: 1).description
-                == "gave up on 127.0.0.1 after 1 s (timeout_seconds, tries and waits included)")
+                == "gave up on 127.0.0.1 after 1 s (timeout_seconds)")
     }
 
     /// A transfer that stalls (slower than the low-speed limit) is a timed-out try, retried

@@ -291,7 +291,7 @@ extension ShowCommand {
         let count: KeyValuePairs<String, LocalizedText> = ["count": .verbatim(String(has)), "shown": .verbatim(String(ForecastView.defaultDayCount))]
         // The screen's "Next 7 days" is a week of the 8 (today and 7 more) the forecast has.
         let hint = option == "--days" && has > ForecastView.defaultDayCount
-            ? LocalizedText(N_("ask for at most {count}; without --days the screen shows {shown}"), count)
+            ? LocalizedText(N_("ask for at most {count}; without --days the screen shows {shown} days"), count)
             : LocalizedText(N_("ask for at most {count}"), count)
         return CommandFailure(message, hint: has > 0 ? hint : nil, kind: .badData)
     }

@@ -62,7 +62,7 @@ struct TimerCommand: RunnableCommand {
                 throw UserSystemd.Failure.notRunning(reason: .verbatim(said))
             }
             // The two paths a line each under the words (on one line they ran to 128-147 columns).
-            context.print(context.localization.tr("Installed and started, every {interval}:", ["interval": "\(interval)"]))
+            context.print(context.localization.tr("Installed and started (runs every {interval}):", ["interval": "\(interval)"]))
             for path in [systemd.timerPath, systemd.servicePath] { context.printVerbatim("  " + path) }
             let places = (try? context.loadPlaces().locations) ?? []
             context.warnIfOverFreeLimits(places: places, every: interval, paced: true, settings: settings)

@@ -13,7 +13,8 @@ public enum DefaultsFileError: Error, Sendable, Equatable, CustomStringConvertib
 
     public var text: LocalizedText {
         switch self {
-        case .unreadable(let path, let reason): return LocalizedText(N_("cannot use {path}: {reason}"), ["path": .verbatim(path), "reason": reason])
+        // The path and the reason (a parser's, with its place) each on a line of their own.
+        case .unreadable(let path, let reason): return LocalizedText(N_("cannot use the file:")) + .dataLine(path) + .verbatim("\n") + reason
         case .file(let error): return error.text
         case .busy(let path): return LocalizedText(N_("{path} is locked by another rain process"), ["path": .verbatim(path)])
         }

@@ -89,7 +89,7 @@ extension ForecastError {
         case .connectionLost(let host):
             return LocalizedText(N_("the connection to {host} broke before the whole answer arrived"), ["host": .verbatim(host)])
         case .outOfTime(let host, let seconds):
-            return LocalizedText(N_("gave up on {host} after {seconds} s (timeout_seconds, tries and waits included)"),
+            return LocalizedText(N_("gave up on {host} after {seconds} s (timeout_seconds)"),
                                  ["host": .verbatim(host), "seconds": .verbatim(String(seconds))])
         case .keyRefused(let status, let message):
             return LocalizedText(N_("the API refused the key (HTTP {status})"), ["status": .verbatim(String(status))]) + Self.serverSaid(message)
@@ -97,7 +97,7 @@ extension ForecastError {
             return LocalizedText(N_("the API answered HTTP {status}"), ["status": .verbatim(String(status))]) + Self.serverSaid(message)
         case .missingKey: return LocalizedText(N_("no API key configured"))
         case .tls(let host, let reason):
-            return LocalizedText(N_("cannot make a secure connection to {host}: {reason}"), ["host": .verbatim(host), "reason": .verbatim(reason)])
+            return LocalizedText(N_("cannot make a secure connection to {host}:"), ["host": .verbatim(host)]) + .dataLine(reason)
         case .cancelled: return LocalizedText(N_("cancelled"))
         case .implausible(let reason): return reason
         // The reason under the words: a parser's, with its place, is long.
@@ -126,8 +126,8 @@ extension ForecastError {
         case .locationUnknown: return LocalizedText(N_("use a name, or --lat and --lon"))
         case .tls:
             // Two lines: one ran to 140 columns (the host is on the error line above).
-            return LocalizedText(lines: [LocalizedText(N_("a private authority's certificate: set ca_file to its file")),
-                                         LocalizedText(N_("in the configuration file (rain config path shows where)"))])
+            return LocalizedText(lines: [LocalizedText(N_("if the server uses a private certificate authority, set ca_file")),
+                                         LocalizedText(N_("to its certificate file in the configuration (rain config path)"))])
         default: return nil
         }
     }
