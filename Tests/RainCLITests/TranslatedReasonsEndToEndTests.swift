@@ -23,7 +23,7 @@ import Testing
         Language(locale: "de_DE.UTF-8",
                  brokenConfiguration: "rain: error: Konfigurationsdatei nicht lesbar:\n  {home}/config.json\n  kein gültiges JSON: "
                      + "Zeile 1, Spalte 2:\n  das Dokument endet mitten in einem Objekt (ein '}' fehlt)",
-                 brokenStore: "rain: error: {home}/defaults.json nicht verwendbar: locations[0].id: "
+                 brokenStore: "rain: error: Datei nicht verwendbar:\n  {home}/defaults.json\n  locations[0].id: "
                      + "erwartet: eine Zeichenkette, gefunden: eine Zahl (Zeile 1, Spalte 23)",
                  folderForAFile: "rain: error: {home}/defaults.json: Ordner statt einer regulären Datei",
                  linkInACircle: "rain: error: Konfigurationsdatei nicht lesbar:\n  {home}/config.json\n  "
@@ -31,7 +31,7 @@ import Testing
         Language(locale: "ja_JP.UTF-8",
                  brokenConfiguration: "rain: error: 設定ファイルを読めません:\n  {home}/config.json\n  正しい JSON ではありません: "
                      + "1 行 2 列:\n  オブジェクトの途中で文書が終わっています ('}' がありません)",
-                 brokenStore: "rain: error: {home}/defaults.json を使えません: locations[0].id: 文字列のはずが、数値でした (1 行 23 列)",
+                 brokenStore: "rain: error: ファイルを使えません:\n  {home}/defaults.json\n  locations[0].id: 文字列のはずが、数値でした (1 行 23 列)",
                  folderForAFile: "rain: error: {home}/defaults.json: フォルダー (通常のファイルではありません)",
                  linkInACircle: "rain: error: 設定ファイルを読めません:\n  {home}/config.json\n  シンボリックリンクの階層が多すぎます"),
     ]

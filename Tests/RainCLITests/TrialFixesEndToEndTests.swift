@@ -26,7 +26,7 @@ import Testing
             let cron = try await BuiltProduct.run("rain", ["cron", "--every", "5s"], environment: environment)
             #expect(cron.status == 64 && cron.error.hasPrefix("rain: error: cron kann nicht alle 5s laufen: zu oft; 5m oder mehr verwenden"), "\(cron)")
             let timer = try await BuiltProduct.run("rain", ["timer", "--every", "7m"], environment: environment)
-            #expect(timer.status == 64 && timer.error.hasPrefix("rain: error: ein Timer kann nicht alle 7m laufen: eins davon angeben:\n  5m 6m 10m"), "\(timer)")
+            #expect(timer.status == 64 && timer.error.hasPrefix("rain: error: ein Timer kann nicht alle 7m laufen: einen davon angeben:\n  5m 6m 10m"), "\(timer)")
             #expect(try await BuiltProduct.run("rain", ["config", "init"], environment: environment).status == 0)
             let again = try await BuiltProduct.run("rain", ["config", "init"], environment: environment)
             #expect(again.status == 74, "\(again)")
