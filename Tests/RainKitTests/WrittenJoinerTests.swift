@@ -34,4 +34,20 @@ import Testing
             #expect(redaction.scrubbing("key Zq7K\(joiner)p2Xw\(joiner)9Lm4\(joiner)Rt6Vb here") == "key REDACTED here")
         }
     }
+
+    /// Hostile trial 19 (J19-1): a joiner that changes nothing on the screen ("ب‍ب" draws as
+    /// "بب") made a second place look like the first, and typing the name as shown found
+    /// neither. Names are matched without their joiners: the name as typed finds the place,
+    /// and the two are one place at one point.
+    @Test func aNameIsFoundAndComparedWithoutItsJoiners() throws {
+        let pairs = [("\u{0628}\u{200D}\u{0628}", "\u{0628}\u{0628}"), ("\u{0627}\u{200C}\u{0628}", "\u{0627}\u{0628}"),
+                     ("\u{0915}\u{200D}\u{0916}", "\u{0915}\u{0916}"), ("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}", "\u{1F468}\u{1F469}\u{1F467}")]
+        for (saved, typed) in pairs {
+            let place = Location(name: saved, coordinate: Coordinate(latitude: 35.69, longitude: 51.39))
+            let list = LocationList(locations: [place], currentID: place.id)
+            #expect(try list.resolve(typed) == place, "\(typed.unicodeScalars.map(\.codePoint))")
+            let twin = Location(name: typed, coordinate: place.coordinate)
+            #expect(place.isSamePlace(as: twin) && twin.isSamePlace(as: place))
+        }
+    }
 }

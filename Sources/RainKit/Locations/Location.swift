@@ -51,8 +51,8 @@ public struct Location: Sendable, Hashable, Identifiable {
         // The same geocoder result in another language (Munich, then München): two places a
         // lookup found (both have a country, in their languages) at one point.
         if lookedUp, country != nil, other.country != nil, coordinate.distance(to: other.coordinate) <= Self.sameGeocoderPoint { return true }
-        let names = Set([name, alias].compactMap { $0?.lowercased() })
-        return [other.name, other.alias].contains { $0.map { names.contains($0.lowercased()) } == true }
+        let names = Set([name, alias].compactMap { $0.map(LocationValidation.matchingForm) })
+        return [other.name, other.alias].contains { $0.map { names.contains(LocationValidation.matchingForm($0)) } == true }
     }
 
     /// How far apart, in metres, two places a lookup found may be and still be one geocoder

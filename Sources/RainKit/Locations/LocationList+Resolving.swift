@@ -20,7 +20,7 @@ extension LocationList {
 
     /// One LOC and the places it names in each way, as indices into `locations` in list order.
     private struct Search {
-        /// Trimmed and lower-case.
+        /// Trimmed, in the form names are matched in (`LocationValidation.matchingForm`).
         let needle: String
         let isASCII: Bool
         var byPrefix: [Int] = []
@@ -30,7 +30,7 @@ extension LocationList {
         var outcome: Result<Location, LocationsError>?
 
         init(_ reference: String) {
-            needle = LocationValidation.foldingBlanks(reference).trimmingSpaces.lowercased()
+            needle = LocationValidation.matchingForm(LocationValidation.foldingBlanks(reference).trimmingSpaces)
             isASCII = needle.allSatisfy(\.isASCII)
         }
 
@@ -207,6 +207,6 @@ private struct NameKeys {
             })
         }
         if case let key?? = ascii { return key }
-        return .unicode(name.lowercased())
+        return .unicode(LocationValidation.matchingForm(name))
     }
 }

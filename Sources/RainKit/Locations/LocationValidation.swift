@@ -219,3 +219,16 @@ public enum LocationValidation {
         value.rounded() == value && abs(value) < 1e9 ? String(Int(value)) : String(value)
     }
 }
+
+extension LocationValidation {
+    /// A name as a LOC is matched against it: in lower case, without the joiners (U+200C,
+    /// U+200D) a script may write in it. A joiner changes a word's shape or nothing at all
+    /// ("ب‍ب" draws as "بب"), and no one types it to name a saved place; two names that differ
+    /// only by one read as the same name.
+    package static func matchingForm(_ name: String) -> String {
+        guard name.unicodeScalars.contains(where: { $0.value == 0x200C || $0.value == 0x200D }) else { return name.lowercased() }
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: name.unicodeScalars.filter { $0.value != 0x200C && $0.value != 0x200D })
+        return String(scalars).lowercased()
+    }
+}
