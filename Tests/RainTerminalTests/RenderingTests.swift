@@ -8,6 +8,10 @@ import Testing
     @Test(arguments: [
         ("abc", 3), ("°C ☀☁☂❄↯≡≋◒☾✱", 13), ("東京", 4), ("e\u{301}", 1), ("\u{1B}[1mbold\u{1B}[0m", 4),
         ("🌧", 2), ("☀\u{FE0F}", 2), ("", 0), ("a\u{07}b", 2),
+        // A new user's Sinhala name ran 2 columns past an 80-column screen: its spacing vowel
+        // signs take a column each on a terminal, though each shares a cluster with its letter.
+        ("\u{0D9A}\u{0DDD}", 2), ("\u{0DC1}\u{0DCA}\u{200D}\u{0DBB}\u{0DD3}", 2), ("\u{0915}\u{094D}\u{0937}", 2),
+        ("\u{0915}\u{093F}", 2), ("\u{1100}\u{1161}\u{11A8}", 2), ("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}", 2),
     ])
     func displayWidth(text: String, columns: Int) {
         #expect(text.displayWidth == columns)

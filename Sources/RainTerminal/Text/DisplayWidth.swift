@@ -86,15 +86,27 @@ private struct EscapeScanner {
 }
 
 extension Character {
-    /// Terminal columns of one character (grapheme cluster): 0, 1 or 2.
+    /// Terminal columns of one character (grapheme cluster). An emoji is two. Any other
+    /// cluster takes what a terminal gives each of its scalars (glibc's `wcwidth`, tmux, VTE):
+    /// its spacing marks and conjoined letters a column each, so the Sinhala "කෝ" or the
+    /// Devanagari "क्ष", one cluster each, take two.
     var displayWidth: Int {
         let scalars = unicodeScalars
         guard let first = scalars.first else { return 0 }
         if first.value < 0x20 || (0x7F...0x9F).contains(first.value) { return 0 }
         if scalars.contains(where: { $0.value == 0xFE0F }) || first.properties.isEmojiPresentation { return 2 }
-        if Self.isWide(first.value) { return 2 }
-        switch first.properties.generalCategory {
-        case .nonspacingMark, .enclosingMark, .format: return 0
+        var width = Self.width(of: first)
+        for scalar in scalars.dropFirst() { width += Self.width(of: scalar) }
+        return width
+    }
+
+    /// Columns of one scalar as a terminal draws it: wide ones two; combining marks, format
+    /// characters and the Hangul vowels and finals that join a leading consonant none.
+    private static func width(of scalar: Unicode.Scalar) -> Int {
+        if isWide(scalar.value) { return 2 }
+        if (0x1160...0x11FF).contains(scalar.value) || (0xD7B0...0xD7FF).contains(scalar.value) { return 0 }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control: return 0
         default: return 1
         }
     }
