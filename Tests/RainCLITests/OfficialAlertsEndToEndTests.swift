@@ -465,16 +465,18 @@ import Testing
         }
     }
 
-    /// A MetAlerts poll that failed in a refresh whose forecast failed too (the key refused)
-    /// is remembered as failed: the next refresh, within MET's 10 minutes, does not ask MET
-    /// and keeps the provider's copies of its messages, as the failed poll would have. It had
-    /// counted MET as answered (with nothing) and left the copies out.
-    @Test func aFailedPollIsRememberedAsFailedWhenTheForecastFailsToo() async throws {
+    /// A MetAlerts poll in a refresh whose forecast failed (the key refused) is remembered as
+    /// failed, whether it failed (500) or answered (200: its alerts could not be kept without
+    /// a forecast): the next refresh, within MET's 10 minutes, does not ask MET and keeps the
+    /// provider's copies of its messages, as a failed poll would have. It had counted MET as
+    /// answered with nothing and left the copies out (hostile trials 18 and 19).
+    @Test(arguments: [500, 200])
+    func aPollIsRememberedAsFailedWhenTheForecastFails(metStatus: Int) async throws {
         try await withTemporaryDirectory { home in
             let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 5}"#, now: NotifyEndToEndTests.now)
             let bergen = try Self.saveBergen(in: home)
             let asked = { world.simulator.requests.filter { $0.path.hasPrefix("/weatherapi") }.count }
-            world.simulator.setBehaviour(.metAlertsStatus(500))
+            if metStatus != 200 { world.simulator.setBehaviour(.metAlertsStatus(metStatus)) }
             let refusedKey = world.environment.merging(["RAIN_API_KEY": "sim-key-ffffffffffffffff"]) { $1 }
             let failed = try await BuiltProduct.run("rain", ["refresh", "Bergen"], environment: refusedKey, at: NotifyEndToEndTests.now)
             #expect(failed.status == 77, "the key is refused: \(failed)")

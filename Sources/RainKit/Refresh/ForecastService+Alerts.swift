@@ -159,14 +159,22 @@ extension ForecastService {
         }
 
         /// When the feeds asked at most so often were asked now for the places at `indices`
-        /// (those asked), until when their answers hold the next poll back, and which of them
-        /// failed: what a place whose forecast is not written must remember elsewhere
-        /// (`RememberedAlertPolls`).
+        /// (those asked), and until when their answers hold the next poll back: what a place
+        /// whose forecast is not written must remember elsewhere (`RememberedAlertPolls`).
+        /// Every such feed counts as failed there, whether it answered or not: an answer's
+        /// alerts are kept only with a forecast, so the next refresh that does not ask again
+        /// must keep the provider's copies and the cached alerts, as after a failed poll
+        /// (hostile trial 19, A19-1: MET's answer was dropped, and so were the copies).
         func polls(of indices: [Int]) -> [Int: Asking] {
             let all = asked.withLock { $0 }
             return Dictionary(uniqueKeysWithValues: indices.filter(polled.contains).compactMap { index in
-                all[index].map { (index, Asking(at: $0.at, expires: $0.expires, failed: feedsThatFailed(at: index))) }
+                all[index].map { (index, Asking(at: $0.at, expires: $0.expires, failed: feedsAskedSoSeldom(at: index))) }
             })
+        }
+
+        /// The feeds asked at most so often for the place at `index`.
+        private func feedsAskedSoSeldom(at index: Int) -> Set<AlertSource> {
+            Set((positions[index] ?? []).filter { requests[$0].feed.minimumInterval != nil }.map { requests[$0].feed.source })
         }
 
         /// Whether every feed of the place at `index` has answered (or none covers it).

@@ -3,7 +3,7 @@ import FoundationEssentials
 /// When a feed asked at most so often (MetAlerts: "no more than one poll every 10 mins",
 /// metno/weatherapi-docs `doc/TermsOfService.md`) was asked for a place whose new forecast
 /// was not written, until when its answer holds the next poll back (`Expires`, a 429's
-/// `Retry-After`), and whether it failed: the refreshes that do not ask again act as that
+/// `Retry-After`), and that it counts as failed (its alerts were not kept): the refreshes that do not ask again act as that
 /// poll did (`Forecast.alertFeedsThatFailed`), the provider's copies of the feed's alerts
 /// kept. A written forecast keeps that itself (`Forecast.alertsAskedAt`); without this file a
 /// refresh whose forecast failed (an outage, and cron every 5 minutes) would leave no trace
