@@ -97,6 +97,19 @@ import Testing
     /// old, or none; MET: a new `id` in the same series; a Dark Sky server's new `uri`), nor is
     /// one shown alike (the severity's case, the end's seconds); a change of its severity or
     /// end is.
+    /// Hostile trial 19 (A19-4): an alert ending a week on was told "until Thu 14:00", which
+    /// reads as this week's Thursday: six days ahead or more, the end gives its date.
+    @Test func anAlertEndingAWeekOnIsToldItsDate() {
+        let finder = NotifyEventFinder(settings: NotifySettings(), now: Self.now)
+        let ends = [(3 * 3600.0, "Storm for Berlin until Thu 17:00"), (7 * 86_400.0, "Storm for Berlin until Thu 27 Aug 14:00"),
+                    (169 * 86_400.0, "Storm for Berlin until Fri 5 Feb 13:00")]
+        for (after, summary) in ends {
+            let alert = Forecast.Alert(title: "Storm", severity: "Severe", time: Self.now, expires: Self.now.addingTimeInterval(after), id: "s")
+            let forecast = Forecast(coordinate: place.coordinate, timeZone: "Europe/Berlin", units: .si, alerts: [alert])
+            #expect(finder.events(for: place, in: forecast).map(\.summary) == [summary])
+        }
+    }
+
     @Test func aReissuedAlertIsToldOnceUnlessItsSeverityOrEndChanges() {
         let service = NotifyService(settings: NotifySettings(), logFile: "/nonexistent", machineZone: .utc, now: Self.now)
         let end = Self.now.addingTimeInterval(6 * 3600)

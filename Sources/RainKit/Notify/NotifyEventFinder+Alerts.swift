@@ -2,7 +2,7 @@ import FoundationEssentials
 
 extension NotifyEventFinder {
     /// Each alert not yet expired: "Wind warning for Berlin until Thu 18:00" (the end in the
-    /// place's zone), its severity and the start of its description below. An alert is the
+    /// place's zone; "until Fri 5 Feb 18:00" six days ahead or more), its severity and the start of its description below. An alert is the
     /// same while its title, severity, end and series are (`alertIdentity`); a re-issue that
     /// names the message it replaces (NWS `references`) counts as sent where that one was,
     /// identical alerts of one answer are one (`Forecast.mergingIdenticalAlerts`), sent as each,
@@ -13,7 +13,9 @@ extension NotifyEventFinder {
             let name = location.name.strippingControlCharacters
             // As the screen shows it (blanks as one space): identical alerts merged as shown read alike.
             let title = alert.title.screenSafe
-            let summary = alert.expires.map { words.tr("{title} for {place} until {time}", ["title": title, "place": name, "time": clock.weekdayAndTime($0)]) }
+            // A weekday names one day only within the coming week: a later end gives its date.
+            let end = { (end: Date) in end.timeIntervalSince(now) < 6 * 86_400 ? clock.weekdayAndTime(end) : clock.dateAndTime(end) }
+            let summary = alert.expires.map { words.tr("{title} for {place} until {time}", ["title": title, "place": name, "time": end($0)]) }
                 ?? words.tr("{title} for {place}", ["title": title, "place": name])
             let identity = { (series: String) in "alert:\(location.idString):\(Self.alertIdentity(alert, series: series).fnv1aHash)" }
             let description = (alert.description ?? "").strippingControlCharacters.trimmed
