@@ -144,6 +144,41 @@ import Testing
         }
     }
 
+    /// The key cut into pieces of `size` that each start again with the last `overlap` of the
+    /// piece before (5 and 1: "Zq7Kp", "p2Xw9", "9Lm4R", "Rt6Vb").
+    private func overlappingPieces(_ key: String, size: Int, overlap: Int) -> [String] {
+        let characters = Array(key)
+        return stride(from: 0, to: characters.count - overlap, by: size - overlap).map {
+            String(characters[$0..<min(characters.count, $0 + size)])
+        }
+    }
+
+    /// Hostile trial 19 (K19-1): pieces that overlap by one or two characters were all shown,
+    /// in one string (a summary, a 401 body rain quotes) and across strings (the current,
+    /// next hour's and a day's summaries and an alert's title): a piece went on only from
+    /// the character right after the one before. Each is now hidden, in its string.
+    @Test(arguments: [(5, 1), (4, 1), (5, 2), (6, 2), (3, 1)])
+    func overlappingPiecesAreHidden(_ size: Int, _ overlap: Int) throws {
+        for key in Self.keys {
+            let pieces = overlappingPieces(key, size: size, overlap: overlap)
+            let shownPieces = pieces.filter { $0.count >= KeyRedaction.pieceLength }
+            let redaction = try #require(KeyRedaction(APIKey(key)))
+            for joiner in [" ", "-", ""] {
+                let body = "bad key " + pieces.joined(separator: joiner)
+                let scrubbed = redaction.scrubbing(body)
+                #expect(scrubbed.hasPrefix("bad key REDACTED") && shownPieces.allSatisfy { !scrubbed.contains($0) }, "\(key) \(size)/\(overlap): \(scrubbed)")
+                let inAnswer = try shown(answer(["CURRENT": pieces.joined(separator: joiner)]), ["currently.summary"], key: key).joined
+                #expect(inAnswer.hasPrefix("REDACTED") && shownPieces.allSatisfy { !inAnswer.contains($0) }, "\(key) \(size)/\(overlap): \(inAnswer)")
+            }
+            // Across strings apart, the first four pieces (8 or more of the key's characters).
+            let names = ["CURRENT", "MINUTE", "DAY", "ALERT1"], fields = ["currently.summary", "minutely.summary", "daily.data.0.summary", "alerts.0.title"]
+            let texts = Dictionary(uniqueKeysWithValues: zip(names, pieces))
+            let (scrubbed, joined) = try shown(answer(texts), Array(fields.prefix(texts.count)), key: key)
+            #expect(joined == Array(repeating: "REDACTED", count: texts.count).joined(separator: "\n"), "\(key) \(size)/\(overlap): \(joined)")
+            #expect(pieces.prefix(texts.count).allSatisfy { !scrubbed.contains("\"\($0)\"") })
+        }
+    }
+
     /// Only a valid document's strings are read so: a text that is no JSON keeps its quotes'
     /// pieces (its quotes stand for nothing).
     @Test func onlyADocumentIsReadSo() throws {

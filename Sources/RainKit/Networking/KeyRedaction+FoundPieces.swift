@@ -69,7 +69,8 @@ extension KeyRedaction {
         }
 
         /// Each piece's text in a chain of two pieces or more that covers `partLength` of the
-        /// key's characters in a row, each next to the next in the key, from different strings.
+        /// key's characters in a row, each next to the next in the key or overlapping it by up
+        /// to `overlapLength`, from different strings.
         func chainedTexts() -> [Range<Int>] {
             // The longest chains ending at each place in the key, found from the kept pieces in
             // order of where they start in the key (a chain that ends where one starts is found
@@ -139,7 +140,9 @@ extension KeyRedaction {
             for index in alone {
                 let kind = kinds[index], strings = copies[index] ?? []
                 var near = Set<Int>()
-                let parts = (kind.leads ? longEnding[kind.key.lowerBound] : []) + (kind.trails ? longStarting[kind.key.upperBound] : [])
+                let overlaps = 0...min(KeyRedaction.overlapLength, kind.key.count - 1)
+                let parts = (kind.leads ? overlaps.flatMap { longEnding[kind.key.lowerBound + $0] } : [])
+                    + (kind.trails ? overlaps.flatMap { longStarting[kind.key.upperBound - $0] } : [])
                 for part in parts {
                     // The nearest copy before the part's string and after it, the closer of
                     // the two (both where they are as near).
@@ -163,13 +166,18 @@ extension KeyRedaction {
         }
 
         /// The most of the key a chain covers up to a piece of `kind` in `string` (itself
-        /// included), or from it on.
+        /// included), or from it on. The piece goes on from a chain that ends where it starts
+        /// in the key or up to `overlapLength` characters after ("Zq7Kp", "p2Xw9": a server's
+        /// pieces that overlap read as plainly as the key), with a character of its own more.
         private func longest(_ chains: ChainEnds, _ kind: Kind, _ string: Int, before: Bool) -> Int {
-            let continues = before ? kind.leads : kind.trails
-            guard continues, let longest = chains.longest(at: before ? kind.key.lowerBound : kind.key.upperBound, besides: string) else {
-                return kind.key.count
+            guard before ? kind.leads : kind.trails else { return kind.key.count }
+            var most = kind.key.count
+            for overlap in 0...min(KeyRedaction.overlapLength, kind.key.count - 1) {
+                let place = before ? kind.key.lowerBound + overlap : kind.key.upperBound - overlap
+                guard let longest = chains.longest(at: place, besides: string) else { continue }
+                most = max(most, longest + kind.key.count - overlap)
             }
-            return longest + kind.key.count
+            return most
         }
     }
 

@@ -353,7 +353,8 @@ package struct KeyRedaction: Sendable {
     /// (`=`) or the end comes before that many, none starts here. Spaces and the key's marks
     /// of punctuation between them (`gap`, `GapPunctuation`, however many: the quick look only
     /// rules out) are passed over, and from inside a string (`boundaries`) the JSON between two strings
-    /// after two of the key's characters in a row (`pairs`). Only a control, a character outside ASCII, a backslash or `%` among
+    /// after two of the key's characters in a row (`pairs`). One of the last two characters
+    /// again (a piece that may overlap the one before, `run`) needs the closer look. Only a control, a character outside ASCII, a backslash or `%` among
     /// them needs `copyEnd`'s closer look: the quick one spares it most of a long text (a
     /// full screen's frame of escapes and digits).
     private static func cannotStartACopy(_ bytes: [UInt8], at index: Int, grams: Grams, boundaries: StringBoundaries?, inString: Bool) -> Bool {
@@ -376,7 +377,10 @@ package struct KeyRedaction: Sendable {
             let byte = bytes[end]
             guard (0x20..<0x7F).contains(byte), byte != UInt8(ascii: "\\"), byte != UInt8(ascii: "%") else { return false }
             guard grams.inKey[Int(lowercased(byte))] else { return true }
-            part = part << 8 | UInt64(lowercased(byte))
+            // One of the last two again may start a piece that overlaps the one before (`run`).
+            let character = UInt64(lowercased(byte))
+            if count >= 2, character == part & 0xFF || character == part >> 8 & 0xFF { return false }
+            part = part << 8 | character
             count += 1
             end += 1
         }
@@ -481,6 +485,8 @@ package struct KeyRedaction: Sendable {
         var index = start
         var end = start
         var keyPosition = position
+        /// Where in the key the piece being read started (its overlap included).
+        var pieceStart = position
         while keyPosition < key.count {
             guard index < limit else { break }
             var step: (matched: Int, length: Int)?
@@ -493,12 +499,48 @@ package struct KeyRedaction: Sendable {
             }
             // A character skipped as a gap may read as the key's next one itself where what
             // follows it does not ("ǀ", a bar, and an "l").
-            guard let step = step ?? keyStep(of: key, at: keyPosition, from: position, in: bytes, at: index, json: skips.json) else { break }
-            keyPosition += step.matched
-            index += step.length
-            end = index
+            if let found = step ?? keyStep(of: key, at: keyPosition, from: position, in: bytes, at: index, json: skips.json) {
+                keyPosition += found.matched
+                index += found.length
+                end = index
+                continue
+            }
+            // A long key's next piece may start again with the last one or two characters of
+            // the piece before ("Zq7Kp p2Xw9", "Zq7Kpp2Xw9"): read on past them, where the
+            // piece before is longer than what it repeats and a new character follows.
+            guard skips.gaps, let (overlap, resumed) = overlapEnd(of: key, at: keyPosition, from: position, after: pieceStart, in: bytes,
+                                                                 at: index, skips: skips, limit: limit) else { break }
+            pieceStart = keyPosition - overlap
+            index = resumed
         }
         return (end, keyPosition - position)
+    }
+
+    /// The longest overlap tried: how many of the key's characters a piece may repeat of the
+    /// piece before it.
+    static let overlapLength = 2
+
+    /// Where a piece that repeats the key's last one or two characters before `keyPosition`
+    /// (the first of the piece before, at `pieceStart`, not among them) ends its repeat, at
+    /// `index` or after a gap, and how many it repeats; nil where none does or no character of
+    /// the key's at `keyPosition` follows.
+    private static func overlapEnd(of key: [UInt8], at keyPosition: Int, from position: Int, after pieceStart: Int, in bytes: [UInt8],
+                                   at index: Int, skips: Skips, limit: Int) -> (overlap: Int, end: Int)? {
+        let skipped = skips.end(from: index, in: bytes)
+        for start in skipped == index ? [index] : [skipped, index] {
+            for overlap in 1...overlapLength where keyPosition - overlap > pieceStart {
+                var at = start, read = keyPosition - overlap
+                while read < keyPosition, at < limit, let step = keyStep(of: key, at: read, from: position, in: bytes, at: at, json: skips.json),
+                      read + step.matched <= keyPosition {
+                    read += step.matched
+                    at += step.length
+                }
+                guard read == keyPosition, at < limit,
+                      keyStep(of: key, at: keyPosition, from: position, in: bytes, at: at, json: skips.json) != nil else { continue }
+                return (overlap, at)
+            }
+        }
+        return nil
     }
 
     /// How many of the key's characters from `keyPosition` on the character at `index` reads
