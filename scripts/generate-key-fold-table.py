@@ -22,6 +22,7 @@ Usage: python3 scripts/generate-key-fold-table.py [path/to/confusables.txt] \\
 import unicodedata as u
 
 from confusables_data import CONFUSABLES_VERSION, confusables_path, load_confusables, skeleton
+from swift_source import print_entries
 
 # Latin letters with no decomposition to an ASCII letter (lower case: folding comes first).
 TRANSLITERATIONS = {
@@ -101,14 +102,7 @@ def main():
     print("    /// each reading of it, separated by a space (\"1 i l |\" for \"І\").")
     print(f"    /// {sum(l - f + 1 for f, l, _, _ in table)} code points.")
     print("    static let foldRuns: [(first: UInt32, last: UInt32, step: UInt8, folded: StaticString)] = [")
-    line = "       "
-    for first, last, step, folded in table:
-        entry = f" (0x{first:04X}, 0x{last:04X}, {step}, {swift_string(folded)}),"
-        if len(line) + len(entry) > 100:
-            print(line)
-            line = "       "
-        line += entry
-    print(line)
+    print_entries(f"(0x{first:04X}, 0x{last:04X}, {step}, {swift_string(folded)})," for first, last, step, folded in table)
     print("    ]")
     print("}")
 

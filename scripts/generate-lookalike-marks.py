@@ -20,6 +20,7 @@ Usage: python3 scripts/generate-lookalike-marks.py [path/to/confusables.txt] \\
 import unicodedata as u
 
 from confusables_data import CONFUSABLES_VERSION, confusables_path, load_confusables, skeleton
+from swift_source import print_entries
 
 # The modifier letters of no script that rain reads as marks (GapPunctuation.modifierMarks).
 MODIFIER_MARKS = [
@@ -89,14 +90,7 @@ def main():
     print("    /// that the data misses (\"ǁ\", \"ㆍ\", \"丨\"): a gap's marks as a person reads them.")
     print(f"    /// {sum(last - first + 1 for first, last in table)} code points.")
     print("    static let lookalikeMarks: [ClosedRange<UInt32>] = [")
-    line = "       "
-    for first, last in table:
-        entry = f" 0x{first:04X}...0x{last:04X},"
-        if len(line) + len(entry) > 100:
-            print(line)
-            line = "       "
-        line += entry
-    print(line)
+    print_entries(f"0x{first:04X}...0x{last:04X}," for first, last in table)
     print("    ]")
     print("}")
 
