@@ -19,12 +19,7 @@ extension KeyRedaction {
 
     /// The readings of `value` in `foldRuns` (a binary search), or nil.
     private static func tableFolds(_ value: UInt32) -> [[UInt8]]? {
-        var low = 0
-        var high = foldRuns.count
-        while low < high {
-            let middle = (low + high) / 2
-            if foldRuns[middle].first <= value { low = middle + 1 } else { high = middle }
-        }
+        let low = foldRuns.partitioningIndex { $0.first > value }
         guard low > 0 else { return nil }
         let run = foldRuns[low - 1]
         guard value <= run.last else { return nil }

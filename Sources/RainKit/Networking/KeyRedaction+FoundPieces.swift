@@ -146,11 +146,7 @@ extension KeyRedaction {
                 for part in parts {
                     // The nearest copy before the part's string and after it, the closer of
                     // the two (both where they are as near).
-                    var low = 0, high = strings.count
-                    while low < high {
-                        let middle = (low + high) / 2
-                        if strings[middle] < part { low = middle + 1 } else { high = middle }
-                    }
+                    let low = strings.partitioningIndex { $0 >= part }
                     let before = low > 0 ? strings[low - 1] : nil
                     var afterIndex = low
                     if afterIndex < strings.count, strings[afterIndex] == part { afterIndex += 1 }

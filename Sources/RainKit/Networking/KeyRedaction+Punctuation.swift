@@ -74,12 +74,8 @@ extension KeyRedaction {
 
         /// A letter or number that reads as marks (`lookalikeMarks`).
         private static func isLookalikeMark(_ value: UInt32) -> Bool {
-            var low = 0, high = lookalikeMarks.count
-            while low < high {
-                let middle = (low + high) / 2
-                if lookalikeMarks[middle].upperBound < value { low = middle + 1 } else { high = middle }
-            }
-            return low < lookalikeMarks.count && lookalikeMarks[low].contains(value)
+            let index = lookalikeMarks.partitioningIndex { $0.upperBound >= value }
+            return index < lookalikeMarks.count && lookalikeMarks[index].contains(value)
         }
 
         /// A space, or a blank of Unicode's (`LocationValidation.isBlank`); in ASCII only the space.
