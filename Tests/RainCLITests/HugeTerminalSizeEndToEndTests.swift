@@ -49,8 +49,8 @@ import Testing
     }
 
     /// `q` or Esc typed once, before rain has started (so before raw mode and the first
-    /// frame, which a window of 65535 lines takes a while to draw), is the first key read:
-    /// raw mode keeps what was typed, and watch listens before it draws.
+    /// frame), is the first key read: raw mode keeps what was typed, and watch listens before
+    /// it draws.
     @Test(arguments: [["watch", "Berlin"], ["locations", "select"]], ["q", "\u{1B}"])
     func aKeyTypedBeforeTheFirstFrameEndsTheScreen(_ arguments: [String], key: String) async throws {
         try await withTemporaryDirectory { home in

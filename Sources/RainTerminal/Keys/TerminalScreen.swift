@@ -68,11 +68,15 @@ package struct TerminalScreen {
         switch kind {
         case .ansi:
             // Each line is cleared before it is written, so a full-width line keeps its last
-            // column, and no newline is ever written on the last line (it would scroll).
+            // column, and no newline is ever written on the last line (it would scroll). The
+            // rows below the last line are erased at once: a window of 65535 lines is a frame
+            // of its lines, not a megabyte of empty rows.
+            let shown = lines.prefix(height)
             var frame = ""
-            for row in 0..<height {
-                frame += "\u{1B}[\(row + 1);1H\u{1B}[2K" + (row < lines.count ? lines[row] : "")
+            for (row, line) in shown.enumerated() {
+                frame += "\u{1B}[\(row + 1);1H\u{1B}[2K" + line
             }
+            if shown.count < height { frame += "\u{1B}[\(shown.count + 1);1H\u{1B}[J" }
             write(frame)
         case .plain:
             let padded = lines + Array(repeating: "", count: max(0, height - lines.count))
