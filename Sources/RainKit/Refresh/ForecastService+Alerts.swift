@@ -153,9 +153,8 @@ extension ForecastService {
         /// The feeds asked at most so often that have not answered for the place at `index`:
         /// what the next refresh that does not ask them must act on as this one did.
         private func feedsThatFailed(at index: Int) -> Set<AlertSource> {
-            Set((positions[index] ?? []).filter { position in
-                requests[position].feed.minimumInterval != nil && !answered.withLock { $0.contains(position) }
-            }.map { requests[$0].feed.source })
+            let answered = answered.withLock { $0 }
+            return feedsAskedSoSeldom(at: index) { !answered.contains($0) }
         }
 
         /// When the feeds asked at most so often were asked now for the places at `indices`
@@ -172,9 +171,10 @@ extension ForecastService {
             })
         }
 
-        /// The feeds asked at most so often for the place at `index`.
-        private func feedsAskedSoSeldom(at index: Int) -> Set<AlertSource> {
-            Set((positions[index] ?? []).filter { requests[$0].feed.minimumInterval != nil }.map { requests[$0].feed.source })
+        /// The feeds asked at most so often for the place at `index`, of the request positions
+        /// `including` lets by.
+        private func feedsAskedSoSeldom(at index: Int, including: (Int) -> Bool = { _ in true }) -> Set<AlertSource> {
+            Set((positions[index] ?? []).filter { requests[$0].feed.minimumInterval != nil && including($0) }.map { requests[$0].feed.source })
         }
 
         /// Whether every feed of the place at `index` has answered (or none covers it).
