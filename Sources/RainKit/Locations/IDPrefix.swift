@@ -106,18 +106,10 @@ struct IDPrefixTable {
         guard filter[bit >> 6] & 1 << (bit & 63) != 0 else { return }
         for entries in groups {
             let key = IDPrefix(words, digits: entries[0].prefix.digits)
-            var low = 0, high = entries.count
-            while low < high {
-                let middle = (low + high) / 2
-                if (entries[middle].prefix.high, entries[middle].prefix.low) < (key.high, key.low) {
-                    low = middle + 1
-                } else {
-                    high = middle
-                }
-            }
-            while low < entries.count, entries[low].prefix == key {
-                body(entries[low].search)
-                low += 1
+            var match = entries.partitioningIndex { ($0.prefix.high, $0.prefix.low) >= (key.high, key.low) }
+            while match < entries.count, entries[match].prefix == key {
+                body(entries[match].search)
+                match += 1
             }
         }
     }

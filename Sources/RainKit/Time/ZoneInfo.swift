@@ -73,12 +73,8 @@ public struct ZoneInfo: Sendable, Equatable {
         // Changes out of order (a damaged file glibc reads all the same) are searched as if
         // they were in order. glibc's search starts from a guess and may step outside its
         // table on them: undefined, so which change is found here may not be glibc's.
-        var low = 0, high = transitions.count - 1   // the last transition at or before `time`
-        while low < high {
-            let middle = (low + high + 1) / 2
-            if transitions[middle] <= time { low = middle } else { high = middle - 1 }
-        }
-        return offsets[low]
+        // The last change at or before `time`: the first, at least, as the search looks at it.
+        return offsets[transitions.partitioningIndex { $0 > time } - 1]
     }
 
     /// TZif files of the zoneinfo folder that name no place's zone (tzfile(5), Debian's
