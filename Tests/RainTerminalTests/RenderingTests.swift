@@ -11,7 +11,10 @@ import Testing
         // A new user's Sinhala name ran 2 columns past an 80-column screen: its spacing vowel
         // signs take a column each on a terminal, though each shares a cluster with its letter.
         ("\u{0D9A}\u{0DDD}", 2), ("\u{0DC1}\u{0DCA}\u{200D}\u{0DBB}\u{0DD3}", 2), ("\u{0915}\u{094D}\u{0937}", 2),
-        ("\u{0915}\u{093F}", 2), ("\u{1100}\u{1161}\u{11A8}", 2), ("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}", 2),
+        ("\u{0915}\u{093F}", 2), ("\u{1100}\u{1161}\u{11A8}", 2), ("\u{1F1EF}\u{1F1F5}", 2),
+        // Emoji a joiner joins are drawn one by one by glibc's wcwidth and tmux (hostile
+        // trial 20: the family's row stood 4 columns right of the others).
+        ("\u{1F468}\u{200D}\u{1F469}\u{200D}\u{1F467}", 6), ("\u{2614}\u{200D}\u{2614}", 4), ("\u{2764}\u{FE0F}\u{200D}\u{1F525}", 4),
     ])
     func displayWidth(text: String, columns: Int) {
         #expect(text.displayWidth == columns)

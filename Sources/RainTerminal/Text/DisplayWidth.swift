@@ -89,15 +89,20 @@ extension Character {
     /// Terminal columns of one character (grapheme cluster). An emoji is two. Any other
     /// cluster takes what a terminal gives each of its scalars (glibc's `wcwidth`, tmux, VTE):
     /// its spacing marks and conjoined letters a column each, so the Sinhala "කෝ" or the
-    /// Devanagari "क्ष", one cluster each, take two.
+    /// Devanagari "क्ष", one cluster each, take two. So do the emoji a zero-width joiner joins:
+    /// the family "👨‍👩‍👧" is drawn as its three people, six columns.
     var displayWidth: Int {
         let scalars = unicodeScalars
         guard let first = scalars.first else { return 0 }
         if first.value < 0x20 || (0x7F...0x9F).contains(first.value) { return 0 }
+        return scalars.split(separator: "\u{200D}").reduce(0) { $0 + Self.width(ofJoined: $1) }
+    }
+
+    /// Columns of the scalars between two zero-width joiners (or the whole cluster).
+    private static func width(ofJoined scalars: ArraySlice<Unicode.Scalar>) -> Int {
+        guard let first = scalars.first else { return 0 }
         if scalars.contains(where: { $0.value == 0xFE0F }) || first.properties.isEmojiPresentation { return 2 }
-        var width = Self.width(of: first)
-        for scalar in scalars.dropFirst() { width += Self.width(of: scalar) }
-        return width
+        return scalars.reduce(0) { $0 + width(of: $1) }
     }
 
     /// Columns of one scalar as a terminal draws it: wide ones two; combining marks, format
