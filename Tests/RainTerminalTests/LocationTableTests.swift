@@ -25,6 +25,19 @@ import Testing
         if width >= 50 { #expect(lines.contains { $0.contains("Llanfairpwllgwyngyll") }, "the name stays whole while it can: \(lines)") }
     }
 
+    /// Hostile trial 20: names were cut at 40 columns whatever the room, on a pipe too.
+    @Test(arguments: [nil, 250] as [Int?])
+    func aLongNameIsWholeWhereTheRoomIs(width: Int?) {
+        let name = String(repeating: "Llanfair ", count: 11) + "Gwynedd"
+        let places = [Location(name: name, coordinate: Coordinate(latitude: 53.2, longitude: -4.2), country: "United Kingdom", region: "Wales"),
+                      Location(name: "Bangor", coordinate: Coordinate(latitude: 53.23, longitude: -4.13))]
+        let lines = LocationTable(list: LocationList(locations: places, currentID: nil), useColor: false).render(width: width)
+            .split(separator: "\n").map(String.init)
+        #expect(lines.contains { $0.contains(name + "   53.2000") && $0.hasSuffix("Wales, United Kingdom") }, "\(lines)")
+        let columns = lines.compactMap { line in line.range(of: "53.2").map { String(line[..<$0.lowerBound]).displayWidth } }
+        #expect(columns.count == 2 && Set(columns).count == 1, "the coordinates line up under the long name: \(lines)")
+    }
+
     @Test func coordinatesRoundAsPrintfDoes() {
         var random = SplitMix(seed: 7)
         var values: [Double] = [0, -0.0, 0.00005, -0.00005, 0.03125, -0.03125, 12.00005, 179.99995, -179.99995, 90, -90, 1e-9]

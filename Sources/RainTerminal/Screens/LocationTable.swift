@@ -61,7 +61,7 @@ public struct LocationTable {
         let nameHeader = words.tr("NAME"), areaHeader = words.tr("AREA")
         let latitudeHeader = words.tr("LATITUDE"), longitudeHeader = words.tr("LONGITUDE")
         let latitudeWidth = max(8, latitudeHeader.displayWidth), longitudeWidth = max(9, longitudeHeader.displayWidth)
-        let nameWidth = min(40, max(nameHeader.displayWidth, nameWidths.max() ?? 0))
+        let nameWidth = max(nameHeader.displayWidth, nameWidths.max() ?? 0)
         let numberWidth = max(1, String(locations.count).count)
         let areas = locations.map { location in
             location.region == nil && location.country == nil
@@ -90,12 +90,8 @@ public struct LocationTable {
                 row.put("  " as StaticString)
                 row.putHex(locations[index].id, digits: 8)
                 row.put("  " as StaticString)
-                if nameWidths[index] <= nameWidth {
-                    row.put(names[index])
-                    row.putSpaces(nameWidth - nameWidths[index])
-                } else {
-                    row.put(names[index].padded(to: nameWidth))
-                }
+                row.put(names[index])
+                row.putSpaces(nameWidth - nameWidths[index])
                 if showsCoordinates {
                     row.put("  " as StaticString)
                     Self.putDegrees(locations[index].coordinate.latitude, width: latitudeWidth, to: &row)
