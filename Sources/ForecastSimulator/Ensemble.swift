@@ -7,7 +7,8 @@ import Foundation
 ///   not the value, as "Given"), the query errors
 ///   of the forecast API (`OpenMeteo.error`); `remappedToEnsembleApi` for the model names.
 /// - `Sources/App/Helper/ForecastapiQuery.swift`, `getTimerange2`: the hours are the daily range
-///   (`forecastTimeRange2`), from 00:00 of today in `timezone` (GMT unless given, as here)
+///   (`forecastTimeRange2`), from 00:00 of today in `timezone` (GMT unless given; `auto` the
+///   point's zone, as for the forecast: `OpenMeteo.askedZone`)
 ///   back `past_days` days (0...93: `historyStartDate = currentTimeHour0.subtract(days: 93)`),
 ///   to `forecast_days` days after today's start.
 /// - `Sources/App/Helper/Writer/ForecastApiResult.swift`, `toApiSectionString`: one column per
@@ -93,14 +94,21 @@ enum EnsembleAPI {
         }
         let fahrenheit = request.queryValue("temperature_unit") == "fahrenheit"
         let unixTime = request.queryValue("timeformat") == "unixtime"
-        let clock = OpenMeteoClock(offset: 0, unixTime: unixTime)
         if let grid = Grid.regional[modelName], !grid.contains(latitude, longitude) {
             return .text(200, contentType: "application/json; charset=utf-8",
                          #"{"latitude":nan,"longitude":nan,"generationtime_ms":0.1,"utc_offset_seconds":0,"#
                          + #""timezone":"GMT","timezone_abbreviation":"GMT"}"#)
         }
+        guard let timeZone = OpenMeteo.askedZone(request, latitude: latitude, longitude: longitude) else {
+            return OpenMeteo.error(400, "Invalid timezone")
+        }
+        let moment = Date(timeIntervalSince1970: now)
+        let offset = timeZone.secondsFromGMT(for: moment)
         let today = (now / 86400).rounded(.down) * 86400
-        let start = today - Double(pastDays) * 86400
+        // The hours run from 00:00 of today in the zone asked (`getTimerange2`).
+        let localToday = ((now + Double(offset)) / 86400).rounded(.down) * 86400 - Double(offset)
+        let clock = OpenMeteoClock(offset: offset, unixTime: unixTime)
+        let start = localToday - Double(pastDays) * 86400
         let asked = (days + pastDays) * 24
         var hours = asked
         if case .hours(let count) = quirk { hours = count }
@@ -125,8 +133,10 @@ enum EnsembleAPI {
         }
         var body: [(String, JSONValue)] = [
             ("latitude", .rounded(latitude, places: 4)), ("longitude", .rounded(longitude, places: 4)),
-            ("generationtime_ms", .number(0.1)), ("utc_offset_seconds", .integer(0)),
-            ("timezone", .string("GMT")), ("timezone_abbreviation", .string("GMT")), ("elevation", .number(38)),
+            ("generationtime_ms", .number(0.1)), ("utc_offset_seconds", .integer(offset)),
+            ("timezone", .string(timeZone.identifier)),
+            ("timezone_abbreviation", .string(timeZone.identifier == "GMT" ? "GMT" : timeZone.abbreviation(for: moment) ?? "")),
+            ("elevation", .number(38)),
         ]
         if quirk == .descendingTimes {
             columns = columns.map { key, column in

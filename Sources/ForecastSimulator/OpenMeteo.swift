@@ -61,6 +61,16 @@ enum OpenMeteo {
     /// server's time zone data, so they always become America/Mexico_City and Asia/Qyzylorda;
     /// Europe/Kyiv and America/Nuuk become Europe/Kiev and America/Godthab only where the zone
     /// data lacks the new name (as on the server).
+    /// The zone `timezone` asks for: GMT without one, the point's own for `auto`; nil for a
+    /// name the server does not know ("Invalid timezone").
+    static func askedZone(_ request: ServerRequest, latitude: Double, longitude: Double) -> TimeZone? {
+        switch request.queryValue("timezone") {
+        case nil: return TimeZone(identifier: "GMT")
+        case "auto": return serverTimeZone(TimeZoneTable.lookup(latitude: latitude, longitude: longitude).zone)
+        case let name?: return serverTimeZone(name)
+        }
+    }
+
     static func serverTimeZone(_ identifier: String) -> TimeZone? {
         switch identifier {
         case "America/Ciudad_Juarez": return TimeZone(identifier: "America/Mexico_City")
@@ -118,22 +128,8 @@ enum OpenMeteo {
         )
         let unixTime = (request.queryValue("timeformat") ?? "iso8601") == "unixtime"
 
-        let zoneName: String
-        let timeZone: TimeZone
-        switch request.queryValue("timezone") {
-        case nil:
-            zoneName = "GMT"
-            timeZone = TimeZone(secondsFromGMT: 0)!
-        case "auto":
-            let found = TimeZoneTable.lookup(latitude: latitude, longitude: longitude).zone
-            guard let zone = serverTimeZone(found) else { return error(400, "Invalid timezone") }
-            timeZone = zone
-            zoneName = zone.identifier
-        case let name?:
-            guard let zone = serverTimeZone(name) else { return error(400, "Invalid timezone") }
-            timeZone = zone
-            zoneName = zone.identifier
-        }
+        guard let timeZone = askedZone(request, latitude: latitude, longitude: longitude) else { return error(400, "Invalid timezone") }
+        let zoneName = timeZone.identifier
         let moment = Date(timeIntervalSince1970: now)
         let actualOffset = timeZone.secondsFromGMT(for: moment)
 

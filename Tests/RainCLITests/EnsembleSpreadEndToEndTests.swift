@@ -21,7 +21,7 @@ import Testing
 
     static func served(_ world: ForecastWorld, _ place: Location, model: String, members: Int) async throws -> Served {
         let url = world.simulator.rootURL + "/v1/ensemble?latitude=\(place.coordinate.latitude)&longitude=\(place.coordinate.longitude)"
-            + "&hourly=temperature_2m,precipitation&models=\(model)&timeformat=unixtime&past_days=1&forecast_days=7"
+            + "&hourly=temperature_2m,precipitation&models=\(model)&timezone=auto&timeformat=unixtime&past_days=1&forecast_days=7"
         let answer = try await BuiltProduct.runSystem("/usr/bin/curl", ["-s", url])
         let body = try #require(try JSONSerialization.jsonObject(with: Data(answer.output.utf8)) as? [String: Any])
         let hourly = try #require(body["hourly"] as? [String: Any])
@@ -48,8 +48,10 @@ import Testing
     /// The step each served hour is part of (the lead time its step ends at, from midnight
     /// UTC of the day asked, the answer's second with `past_days=1`: the run the simulator and
     /// rain take it for).
-    static func stepEnds(_ times: [Int], model: String) -> [Int] {
-        let origin = times[0] / 86400 * 86400 + 86400
+    /// The simulator's runs are issued at 00:00 UTC of `now`'s day, whatever the zone of the
+    /// hours asked.
+    static func stepEnds(_ times: [Int], model: String, now: Date) -> [Int] {
+        let origin = Int(now.timeIntervalSince1970) / 86400 * 86400
         return times.map { time in
             // Yesterday's hours (`past_days=1`), before the run, are earlier runs' first hours:
             // the model's first steps (ICON's 1 hour, GEFS's 3), on the same grid of UTC.
@@ -112,7 +114,7 @@ import Testing
         #expect(daily.count >= 5)
         #expect(try Self.seconds(daily.first?["time"]) == today, "\(zoneName): daily[0] is today")
         // A step's hours are equal in every run; its rain counts in the day of its middle hour.
-        let ends = Self.stepEnds(served.times, model: model)
+        let ends = Self.stepEnds(served.times, model: model, now: try #require(world.now))
         for end in Set(ends) where end > ends.first! && end < ends.last! {
             let hours = ends.indices.filter { ends[$0] == end }
             #expect(hours.count == Self.stepHours(model, end))
@@ -175,8 +177,7 @@ import Testing
         }
     }
 
-    /// The answer's hours begin at 00:00 UTC of the day asked unless yesterday is asked too:
-    /// in Los Angeles at 18:00 (01:00 UTC the next day) today is still the first day, as in
+    /// In Los Angeles at 18:00 (01:00 UTC the next day) today is still the first day, as in
     /// Tokyo at 21:00 above, and `{temp_range} {rain_runs}` say today's.
     @Test func losAngelesInTheEveningKeepsToday() async throws {
         try await withTemporaryDirectory { home in

@@ -18,11 +18,12 @@ public enum EnsembleService {
 
     public static let displayName = N_("the ensemble forecast")
 
-    /// Yesterday is asked too: the answer's hours begin at 00:00 GMT (open-meteo
+    /// Yesterday is asked too. The answer's hours are the days asked in `timezone` (open-meteo
     /// `Sources/App/Helper/ForecastapiQuery.swift`, `getTimerange2`: the hourly range is the
-    /// daily one, from today's start in `timezone`, GMT by default), so without it a local
-    /// day that began before 00:00 UTC (Tokyo before 09:00, New York after 19:00) is cut
-    /// short and left out. It does not add to the weight: 8 days are under the 14 that count.
+    /// daily one, from today's start in `timezone`, GMT by default): rain asks in the place's
+    /// own (`auto`), as for the forecast, so its days are the forecast's; yesterday keeps the
+    /// hours of today's first step whole wherever today began. It does not add to the
+    /// weight: 8 days are under the 14 that count.
     static let pastDays = 1
 
     /// How many calls one request counts as in Open-Meteo's free quota.
@@ -58,13 +59,14 @@ public enum EnsembleService {
     }
 
     /// The request: temperatures in the forecast's own unit, precipitation in millimetres
-    /// (the 0.1 mm threshold is in millimetres).
+    /// (the 0.1 mm threshold is in millimetres); the days are the place's own, as the
+    /// forecast's are (in GMT's, a place east of it lost its last day after its midnight).
     static func endpoint(for coordinate: Coordinate, model: EnsembleModel, units: UnitSystem, url: String) -> ForecastEndpoint {
         var items = [
             ("latitude", ForecastEndpoint.format(coordinate.latitude)),
             ("longitude", ForecastEndpoint.format(coordinate.longitude)),
             ("hourly", hourly.joined(separator: ",")), ("models", model.rawValue),
-            ("timeformat", "unixtime"), ("past_days", String(pastDays)), ("forecast_days", String(model.forecastDays)),
+            ("timezone", "auto"), ("timeformat", "unixtime"), ("past_days", String(pastDays)), ("forecast_days", String(model.forecastDays)),
         ]
         if units == .us { items.append(("temperature_unit", "fahrenheit")) }
         let full = url + ForecastEndpoint.query(items)
