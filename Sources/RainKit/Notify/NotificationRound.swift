@@ -15,8 +15,6 @@ public struct NotificationRound: Sendable {
     public var items: [Item]
     /// The quiet hours in force now, when they are.
     public var quietHours: QuietHours?
-    /// The places whose next hour is dry: their rain is news again.
-    var dryPlaces: [UUID]
 
     public var news: [NotifyEvent] { items.filter { $0.status == .new }.map(\.event) }
 }

@@ -1,53 +1,76 @@
 import FoundationEssentials
 
 /// What `rain notify` has delivered, kept in `notified.json` so each event goes out once.
-/// Entries older than two days are pruned (an alert still in force is kept until it ends, for
-/// at most 30 days); so is one sent more than two days ahead of the clock.
+/// An entry is forgotten two days after it was told, unless its event is still listed or its
+/// alert is in force, and 30 days after it was told whatever it is: an alert in force for
+/// longer goes out again once a month. One told more than two days ahead of the clock is
+/// forgotten at once.
 public struct NotifiedLog: Sendable, Equatable {
     public struct Entry: Sendable, Equatable {
         public var id: String
         public var placeID: UUID
+        /// When the event was told (an entry counted as told through another takes its date).
         public var sentAt: Date
         /// When the event stops mattering (an alert's end); nil for the others.
         public var expires: Date?
     }
 
     public static let keptFor: TimeInterval = 2 * 86_400
-    /// The longest an alert in force is kept, whatever end it gives: longer than any alert
-    /// in force in practice, and a file's year 9999 still ends. One in force for longer goes
-    /// out again once a month, a reminder rather than a flood.
+    /// The longest an entry is kept after its event was told, whatever end it gives and
+    /// however long it is listed: longer than any alert in force in practice, and a file's
+    /// year 9999 still ends. One in force for longer goes out again once a month, a reminder
+    /// rather than a flood.
     public static let alertKeptFor: TimeInterval = 30 * 86_400
     public static let limit = RegularFile.Limit(bytes: 4 << 20, kind: LocalizedText(N_("the notifications sent")))
 
-    /// The least lately seen first: by when each was sent, or seen again in force (`markSeen`).
+    /// In the order a save that must drop some drops them (`document(within:)`): first those a
+    /// run found no longer listed at their place (`rank`), then by when each was told or last
+    /// listed again.
     public private(set) var entries: [Entry] = []
-    /// The entries' IDs: a run of thousands of events asks for each without walking the log.
-    private var ids: Set<String> = []
+    /// When each ID was told: a run of thousands of events asks for each without walking the log.
+    private var told: [String: Date] = [:]
 
     public init() {}
 
     init(entries: [Entry]) {
         self.entries = entries
-        ids = Set(entries.map(\.id))
+        told = Self.toldDates(entries)
     }
 
-    public func contains(_ id: String) -> Bool { ids.contains(id) }
+    public func contains(_ id: String) -> Bool { told[id] != nil }
 
-    /// Remembers `event` as sent, by its own ID and those of the identical alerts it stands for.
-    public mutating func record(_ event: NotifyEvent, at now: Date) {
+    /// When the latest of `ids` in the log was told; nil when none is.
+    func toldAt(_ ids: [String]) -> Date? {
+        ids.compactMap { told[$0] }.max()
+    }
+
+    /// Remembers `event` as told at `date`, by its own ID and those of the identical alerts it
+    /// stands for, as the newest entries.
+    public mutating func record(_ event: NotifyEvent, at date: Date) {
         for id in event.recordedIDs {
-            if !ids.insert(id).inserted { entries.removeAll { $0.id == id } }
-            entries.append(Entry(id: id, placeID: event.placeID, sentAt: now, expires: event.kind == .alert ? event.ends : nil))
+            if told.updateValue(date, forKey: id) != nil { entries.removeAll { $0.id == id } }
+            entries.append(Entry(id: id, placeID: event.placeID, sentAt: date, expires: event.kind == .alert ? event.ends : nil))
         }
     }
 
-    /// Moves the entries of `ids` after the others (each group in its order), as the events
-    /// seen again in this run: a save keeps the newest end of the log (`document(within:)`),
-    /// so what is no longer listed is dropped first, not an alert in force told long ago.
-    /// Their `sentAt` stays, which the pruning reads.
-    public mutating func markSeen(_ ids: Set<String>) {
-        guard entries.contains(where: { ids.contains($0.id) }) else { return }
-        entries = entries.filter { !ids.contains($0.id) } + entries.filter { ids.contains($0.id) }
+    /// Ranks the entries for a run at `places` whose events are `listed`: the entries of those
+    /// places not listed go first (each group in its order; their events are known to be gone),
+    /// those listed last, the others, of places the run did not look at, between. A save keeps
+    /// the newest end of the log, so what is no longer listed is dropped first, not an alert
+    /// in force told long ago, whether or not its place was in the run. The dates stay: the
+    /// pruning reads when each was told.
+    mutating func rank(listed: Set<String>, at places: Set<UUID>) {
+        var gone: [Entry] = [], unknown: [Entry] = [], seen: [Entry] = []
+        for entry in entries {
+            if listed.contains(entry.id) {
+                seen.append(entry)
+            } else if places.contains(entry.placeID) {
+                gone.append(entry)
+            } else {
+                unknown.append(entry)
+            }
+        }
+        entries = gone + unknown + seen
     }
 
     /// Forgets the rain of a place: after a dry spell the next rain is news again.
@@ -55,20 +78,27 @@ public struct NotifiedLog: Sendable, Equatable {
         remove { $0.placeID == placeID && $0.id.hasPrefix("rain:") }
     }
 
-    public mutating func prune(now: Date) {
+    /// Forgets what is no longer worth remembering at `now`; the entries of events `listed`
+    /// now stay past two days, as alerts in force do, but at most 30 days after they were told.
+    public mutating func prune(now: Date, listed: Set<String> = []) {
         remove { entry in
             let age = now.timeIntervalSince(entry.sentAt)
-            // Sent ahead of the clock by more than two days: a clock put back, or a hand-edited file.
+            // Told ahead of the clock by more than two days: a clock put back, or a hand-edited file.
             guard age >= -Self.keptFor else { return true }
+            guard age <= Self.alertKeptFor else { return true }
             let inForce = (entry.expires ?? .distantPast) >= now
-            return age > (inForce ? Self.alertKeptFor : Self.keptFor)
+            return age > Self.keptFor && !inForce && !listed.contains(entry.id)
         }
     }
 
     private mutating func remove(where shouldBeRemoved: (Entry) -> Bool) {
         let count = entries.count
         entries.removeAll(where: shouldBeRemoved)
-        if entries.count != count { ids = Set(entries.map(\.id)) }
+        if entries.count != count { told = Self.toldDates(entries) }
+    }
+
+    private static func toldDates(_ entries: [Entry]) -> [String: Date] {
+        Dictionary(entries.map { ($0.id, $0.sentAt) }, uniquingKeysWith: { _, last in last })
     }
 }
 
@@ -102,8 +132,8 @@ extension NotifiedLog {
     /// Writes the log to `path` atomically and compactly (`AtomicFile.write`, which deletes the
     /// temporary files of rains killed while saving it), its folder made when missing. Only the
     /// newest entries that fit in half of the read limit are written (`keptBytes`): the file
-    /// never nears the limit, whatever a run delivered; an event dropped so (the least lately
-    /// seen) would at worst go out again.
+    /// never nears the limit, whatever a run delivered; an event dropped so (the first ranked:
+    /// one no longer listed) would at worst go out again.
     public func save(to path: String) throws(FileError) {
         let folder = AtomicFile.parentFolder(of: path)
         try AtomicFile.createFolder(folder)

@@ -25,20 +25,31 @@ public struct NotifyService: Sendable {
     }
 
     func round(_ forecasts: [(Location, Forecast)], log: NotifiedLog) -> NotificationRound {
+        var log = log
+        return weigh(forecasts, log: &log)
+    }
+
+    /// The events of `forecasts` weighed against `log`, which first forgets what it no longer
+    /// needs to remember: the rain of a place that stays dry, and what pruning drops (an alert
+    /// told 30 days ago is forgotten, so it is news again however long it was listed).
+    private func weigh(_ forecasts: [(Location, Forecast)], log: inout NotifiedLog) -> NotificationRound {
         let finder = NotifyEventFinder(settings: settings, now: now, presentation: presentation)
-        let dry = forecasts.filter { finder.staysDry($0.1) == true }.map(\.0.id)
-        var remembered = log
-        for place in dry { remembered.forgetRain(at: place) }
+        for (location, forecast) in forecasts where finder.staysDry(forecast) == true { log.forgetRain(at: location.id) }
+        let events = forecasts.flatMap { location, forecast in finder.events(for: location, in: forecast) }
+        log.prune(now: now, listed: Self.listedIDs(events))
         let quiet = settings.quietHours.flatMap { $0.contains(now, in: machineZone) ? $0 : nil }
-        let items = forecasts.flatMap { location, forecast in
-            finder.events(for: location, in: forecast).map { event in
-                let sent = (event.recordedIDs + event.sentAs).contains(where: remembered.contains)
-                let status: NotificationRound.Status = sent ? .sent
-                    : quiet != nil && !event.isExtreme ? .held : .new
-                return NotificationRound.Item(event: event, status: status)
-            }
+        let items = events.map { event in
+            let sent = (event.recordedIDs + event.sentAs).contains(where: log.contains)
+            let status: NotificationRound.Status = sent ? .sent
+                : quiet != nil && !event.isExtreme ? .held : .new
+            return NotificationRound.Item(event: event, status: status)
         }
-        return NotificationRound(items: items, quietHours: quiet, dryPlaces: dry)
+        return NotificationRound(items: items, quietHours: quiet)
+    }
+
+    /// Every ID `events` are or were known by: an entry of one of them is of an event listed.
+    private static func listedIDs(_ events: [NotifyEvent]) -> Set<String> {
+        Set(events.flatMap { $0.recordedIDs + $0.sentAs })
     }
 
     /// Delivers the new events of `forecasts` through `deliver`, under the log's lock: an event
@@ -62,19 +73,21 @@ public struct NotifyService: Sendable {
         }
         defer { lock.unlock() }
         let loaded = try NotifiedLog.load(logFile)
-        let round = round(forecasts, log: loaded)
         var log = loaded
-        for place in round.dryPlaces { log.forgetRain(at: place) }
-        log.prune(now: now)
+        let round = weigh(forecasts, log: &log)
         // An update counted as sent through the message it replaces is remembered by its own ID,
         // so that the next update, which names only this one, is not news either; so is an
-        // alert counted as sent through an identical one, and that one through it.
-        for item in round.items where item.status == .sent && !item.event.recordedIDs.allSatisfy(log.contains) { log.record(item.event, at: now) }
-        // What is listed again moves to the newest end, so that a full log drops what is no
-        // longer listed first; only when the file is written anyway (a run with nothing new
-        // writes nothing): the order counts only when a save drops the oldest end.
+        // alert counted as sent through an identical one, and that one through it. Each as told
+        // when what it counts as was told: the 30 days run from the telling, not from the run.
+        for item in round.items where item.status == .sent && !item.event.recordedIDs.allSatisfy(log.contains) {
+            log.record(item.event, at: log.toldAt(item.event.recordedIDs + item.event.sentAs) ?? now)
+        }
+        // What is no longer listed at the run's places goes to the oldest end, what is listed to
+        // the newest, so that a full log drops what is gone first, not an alert still in force
+        // at a place this run left out; only when the file is written anyway (a run with nothing
+        // new writes nothing): the order counts only when a save drops the oldest end.
         if log != loaded || !round.news.isEmpty {
-            log.markSeen(Set(round.items.filter { $0.status == .sent }.flatMap(\.event.recordedIDs)))
+            log.rank(listed: Self.listedIDs(round.items.map(\.event)), at: Set(forecasts.map(\.0.id)))
         }
         checkpoint.start(log, file: logFile, saved: log == loaded ? loaded : nil)
         do {
