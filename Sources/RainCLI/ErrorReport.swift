@@ -91,12 +91,25 @@ struct ErrorReport {
 
     var text: String { text(as: .error) }
 
+    /// `words` at the end of the message's first line, before the ":" that leads to its data
+    /// lines (a quota's service, a server's words), so they stay words and the data stays whole.
+    mutating func appendToFirstLine(_ words: String) {
+        guard let end = message.firstIndex(of: "\n") else { return message += words }
+        let first = message[..<end]
+        guard first.hasSuffix(":") else { return message = first + words + message[end...] }
+        message = Self.trimmedEnd(String(first.dropLast())) + words + ":" + message[end...]
+    }
+
     static let offlinePrefix = "offline: "
 
     /// `rain: hint: ...` lines: a hint may have lines of its own (what a tool said, then what to
-    /// do), each a hint line.
+    /// do), each a hint line, and a command to type indented under them (`commandLine`).
     static func hintLines(_ hint: String) -> String {
-        hint.split(separator: "\n").map { "rain: hint: \(String($0).strippingControlCharacters)\n" }.joined()
+        hint.split(separator: "\n").map { line in
+            let line = String(line)
+            if line.hasPrefix(LocalizedText.commandIndent) { return line.strippingControlCharacters + "\n" }
+            return "rain: hint: \(line.strippingControlCharacters)\n"
+        }.joined()
     }
 
     private static func trimmedEnd(_ line: String) -> String {

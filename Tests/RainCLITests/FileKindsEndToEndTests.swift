@@ -92,7 +92,7 @@ import Testing
             chmod(home + "/key", 0o600)
             let result = try await world.rain(["refresh"], environment: ["RAIN_API_KEY": ""])
             #expect(result.status == 78, "\(result)")
-            #expect(result.error == "rain: error: the API key from \(home)/key cannot be read: larger than 4 KB, the most rain reads of an API key file\n")
+            #expect(result.error == "rain: error: cannot use the API key file:\n  \(home)/key\n  cannot be read: larger than 4 KB, the most rain reads of an API key file\n")
             #expect(world.simulator.requestCount == 0)
         }
     }

@@ -16,7 +16,7 @@ import Testing
             let world = try ForecastWorld(home: home, behaviour: .keyQuotedCutShort(keeping: 17))
             let refresh = try await world.rain(["refresh", "Berlin"])
             #expect(refresh.status == 77, "\(refresh)")
-            #expect(refresh.error.contains("(HTTP 403): Forbidden: key REDACTED... is not valid"), "\(refresh)")
+            #expect(refresh.error.contains("(HTTP 403):\n  Forbidden: key REDACTED... is not valid"), "\(refresh)")
             #expect(!refresh.error.contains(String(key.prefix(8))), "\(refresh)")
         }
         try await withTemporaryDirectory { home in

@@ -117,7 +117,7 @@ import Testing
     typealias Failure = ForecastEndToEndTests.Failure
 
     @Test(arguments: [
-        Failure(name: "error body", behaviour: .status(400), status: 69, message: "the API answered HTTP 400: "),
+        Failure(name: "error body", behaviour: .status(400), status: 69, message: "the API answered HTTP 400:"),
         // No key was sent: a 401 is an HTTP error like another, not a refused key (77).
         Failure(name: "unauthorized", behaviour: .status(401), status: 69, message: "the API answered HTTP 401"),
         Failure(name: "html", behaviour: .htmlBody, status: 69, message: "unusable response from the API"),
@@ -147,7 +147,7 @@ import Testing
             world.simulator.setBehaviour(.status(400))
             let result = try await world.keylessRain(["refresh"])
             #expect(result.status == 69)
-            #expect(result.error.contains("HTTP 400: Bad Request"), "Open-Meteo's reason is the message: \(result)")
+            #expect(result.error.contains("HTTP 400:\n  Bad Request"), "Open-Meteo's reason is the message: \(result)")
         }
     }
 

@@ -66,7 +66,7 @@ import Testing
                 rain: error: the file already exists (config init never overwrites one):
                   \(home)/config.json
                 rain: hint: to start anew, move it away first:
-                rain: hint: mv \(home)/config.json \(home)/config.json.old
+                  mv \(home)/config.json \(home)/config.json.old
 
                 """)
         }

@@ -178,7 +178,7 @@ import Testing
             world.simulator.setBehaviour(.status(404))
             let failed = try await world.keylessRain(["lyon"])
             #expect(failed.status == 69, "\(failed)")
-            #expect(failed.error.hasPrefix("rain: error: cannot look up 'lyon':\n  the API answered HTTP 404: Not Found\n  geocoder: 127.0.0.1:\(world.simulator.port)\n"), "\(failed)")
+            #expect(failed.error.hasPrefix("rain: error: cannot look up 'lyon':\n  the API answered HTTP 404:\n  Not Found\n  geocoder: 127.0.0.1:\(world.simulator.port)\n"), "\(failed)")
         }
     }
 

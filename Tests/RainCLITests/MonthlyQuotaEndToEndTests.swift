@@ -18,8 +18,7 @@ import Testing
             let month = calendar.dateComponents([.year, .month], from: Date())
             let next = month.month == 12 ? (month.year! + 1, 1) : (month.year!, month.month! + 1)
             let day = String(format: "%04d-%02d-01", next.0, next.1)
-            let host = URL(string: world.simulator.baseURL)!
-            #expect(result.error.contains("the monthly quota of \(host.host!):\(host.port!) is used up until \(day) 00:00 UTC"),
+            #expect(result.error.contains("monthly quota used up until \(day) 00:00 UTC\n"),
                     "\(result)")
             #expect(world.simulator.requestCount == 1, "not tried again")
         }
@@ -38,8 +37,7 @@ import Testing
             let world = try ForecastWorld(home: home, now: Self.now)
             #expect(try await world.rain(["refresh", "--all"]).status == 0)
             world.simulator.setBehaviour(.status(429))
-            let host = URL(string: world.simulator.baseURL)!
-            let line = "rain: error: the monthly quota of \(host.host!):\(host.port!) is used up until 2026-09-01 00:00 UTC; no place was refreshed\n"
+            let line = "rain: error: monthly quota used up until 2026-09-01 00:00 UTC; no place was refreshed\n"
             let refused = try await world.rain(["refresh", "--all"])
             #expect(refused.status == 75 && refused.error == line, "\(refused)")
             let asked = world.simulator.requestCount

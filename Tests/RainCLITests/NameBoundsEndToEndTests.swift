@@ -66,7 +66,7 @@ import Testing
             world.simulator.setBehaviour(.metAlertsStatus(429, retryAfter: 86_400))
             let first = try await BuiltProduct.run("rain", ["refresh", "Bergen"], environment: world.keylessEnvironment, at: NotifyEndToEndTests.now)
             #expect(first.status == 0, "\(first)")
-            #expect(first.error.contains("rate-limited by the API; try again in 60 min\n"), "\(first.error)")
+            #expect(first.error.contains("rate-limited; wait 60 min\n"), "\(first.error)")
         }
     }
 }

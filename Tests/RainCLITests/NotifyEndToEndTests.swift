@@ -492,7 +492,7 @@ import Testing
             writeFile(home + "/state/notified.json", #"{"sent": 3}"#)
             let result = try await world.rain(["notify", "Berlin"] + exec(home))
             #expect(result.status == 74, "\(result)")
-            #expect(result.error.hasPrefix("rain: error: cannot read \(home)/state/notified.json: not rain's notifications:"), "\(result)")
+            #expect(result.error.hasPrefix("rain: error: cannot use the file:\n  \(home)/state/notified.json\n  not rain's notifications:"), "\(result)")
             #expect(try String(contentsOfFile: home + "/state/notified.json", encoding: .utf8) == #"{"sent": 3}"#)
             #expect(delivered(home).isEmpty)
         }

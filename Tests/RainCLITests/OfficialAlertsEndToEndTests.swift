@@ -417,7 +417,7 @@ import Testing
             let cache = ForecastCache(directory: home + "/cache/forecasts")
             let asked = { world.simulator.requests.filter { $0.path.hasPrefix("/weatherapi") }.count }
             let polled = try await world.rain(["refresh", "Bergen"])
-            #expect(polled.status == 0 && polled.error.contains("MET Norway's alerts"), "\(polled)")
+            #expect(polled.status == 0 && polled.error.contains("could not fetch MetAlerts"), "\(polled)")
             let copies = try #require(try cache.load(for: bergen.id)?.forecast.alerts.map(\.title))
             #expect(copies.first?.hasPrefix("Mye regn, gult nivå") == true, "the provider's copy: \(copies)")
             for _ in 0..<2 {
@@ -522,7 +522,7 @@ import Testing
             let refresh = try await world.keylessRain(["refresh", "Bergen", "Tromsø"], environment: beta)
             #expect(refresh.status == 0, "\(refresh)")
             let lines = refresh.error.split(separator: "\n")
-            #expect(lines == ["rain: warning: MET Norway's alerts: its service says this version is deprecated or in beta; rain may need an update"],
+            #expect(lines == ["rain: warning: MetAlerts: API deprecated or in beta; rain may need an update"],
                     "\(refresh)")
             let json = try await world.keylessRain(["show", "Bergen", "--json", "--offline"])
             #expect(json.output.contains("Heavy rain, yellow level"), "a 203 carries the alerts: \(json)")

@@ -134,6 +134,79 @@ import Testing
         }
     }
 
+    /// Hostile trial 19, U19-1, and a new user's findings: the alert feeds' warnings (MET's 429
+    /// at 99 columns, nl 121; its 203 at 115, it 134; a 500 in nine languages), a server's own
+    /// words inline (a 401's body to 252 columns; the geocoder's reason 229 on its own line), the
+    /// monthly quota with its host (90), a notifications file not rain's (125), `config init`'s
+    /// `mv` (88 for ~/.config/rain/config.json), `--here`'s 429 (es/it/ja 82-83) and an API key
+    /// file that is missing (100). With a place of one letter, the words fit in every language;
+    /// a host, a path, a server's words and a command have lines of their own, and a server's
+    /// words are cut with "…" to fit theirs.
+    @Test func feedServerAndFileLinesFitEightyColumnsInAPipe() async throws {
+        try await withTemporaryDirectory { home in
+            _ = try Catalogues.compiled()
+            let world = try ForecastWorld(home: home)
+            let wordy = String(repeating: "Your API key is not valid for this endpoint; please visit https://example.org/ to manage it. ", count: 3)
+            let refusing = try LoopbackServer(handler: StatusAnswer(status: 401, body: #"{"message": "\#(wordy)"}"#))
+            let geocoder = try LoopbackServer(handler: StatusAnswer(status: 400, body: #"{"error": true, "reason": "\#(wordy)"}"#))
+            let nws = try LoopbackServer(handler: StatusAnswer(status: 500, body: "x"))
+            defer { refusing.stop(); geocoder.stop(); nws.stop() }
+            writeFile(home + "/missing-key.json", #"{"timeout_seconds": 30, "api_key_file": "no-such-key"}"#)
+            try FileManager.default.createDirectory(atPath: home + "/.config/rain", withIntermediateDirectories: true)
+            writeFile(home + "/.config/rain/config.json", "{}")
+            let oslo = Coordinate(latitude: 59.91, longitude: 10.75), newYork = Coordinate(latitude: 40.71, longitude: -74.0)
+            let berlin = Coordinate(latitude: 52.52, longitude: 13.405)
+            let beta = world.simulator.rootURL + "/weatherapi/metalerts/3.0/current.json"
+            let situations: [(name: String, place: Coordinate, arguments: [String], environment: [String: String],
+                              behaviour: ForecastSimulator.Behaviour, status: Int32)] = [
+                ("MET 429", oslo, ["refresh"], [:], .metAlertsStatus(429, retryAfter: 3600), 0),
+                ("MET 500", oslo, ["refresh"], [:], .metAlertsStatus(500), 0),
+                ("MET 203", oslo, ["refresh"], ["RAIN_METALERTS_URL": beta], .normal, 0),
+                ("NWS 500", newYork, ["refresh"], ["RAIN_NWS_URL": "http://127.0.0.1:\(nws.port)/alerts/active"], .normal, 0),
+                ("401 body", berlin, ["refresh"], ["RAIN_BASE_URL": "http://127.0.0.1:\(refusing.port)/"], .normal, 77),
+                ("geocoder 400", berlin, ["locations", "add", "Nowhereville"],
+                 ["RAIN_GEOCODING_URL": "http://127.0.0.1:\(geocoder.port)/v1/search"], .normal, 69),
+                ("monthly quota", berlin, ["refresh"], [:], .status(429), 75),
+                ("foreign notified.json", berlin, ["notify"], [:], .normal, 74),
+                ("config init over a file", berlin, ["config", "init"], ["RAIN_CONFIG": home + "/.config/rain/config.json"], .normal, 74),
+                ("--here 429", berlin, ["locations", "add", "--here"], [:], .status(429, retryAfter: 59), 75),
+                ("missing key file", berlin, ["refresh"], ["RAIN_CONFIG": home + "/missing-key.json", "RAIN_API_KEY": ""], .normal, 78),
+            ]
+            var run = 0
+            for language in Self.languages {
+                for situation in situations {
+                    // A home of its own: MET is asked at most every 10 minutes for a place, and a
+                    // 429's wait is remembered.
+                    run += 1
+                    let own = home + "/h/\(run)"
+                    try FileManager.default.createDirectory(atPath: own + "/state", withIntermediateDirectories: true)
+                    writeFile(own + "/config.json", ForecastWorld.defaultConfig)
+                    if situation.arguments == ["notify"] { writeFile(own + "/state/notified.json", #"{"hello": "world"}"#) }
+                    _ = try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": own])).add(name: "B", coordinate: situation.place)
+                    world.simulator.setBehaviour(situation.behaviour)
+                    let environment = ["RAIN_HOME": own, "LANG": language, "COLUMNS": "80"]
+                    let result = try await world.rain(situation.arguments, environment: environment.merging(situation.environment) { $1 })
+                    world.simulator.setBehaviour(.normal)
+                    let about = "\(language) \(situation.name): \(result)"
+                    #expect(result.status == situation.status, "\(about)")
+                    #expect(!result.error.isEmpty, "\(about)")
+                    let lines = (result.output + result.error).replacingOccurrences(of: home, with: "/home/ann").split(separator: "\n").map(String.init)
+                    let wide = lines.filter { $0.displayWidth > 80 }
+                    #expect(wide.isEmpty, "\(language) \(situation.name):\n\(wide.joined(separator: "\n"))")
+                }
+            }
+            // The data stays whole, on a line of its own; a server's words are cut to fit theirs.
+            let english = ["RAIN_HOME": home + "/h/1", "LANG": "C.UTF-8"]
+            let refused = try await world.rain(["refresh"], environment: english.merging(["RAIN_BASE_URL": "http://127.0.0.1:\(refusing.port)/"]) { $1 })
+            let serverLine = try #require(refused.error.split(separator: "\n").dropFirst().first.map(String.init), "\(refused)")
+            #expect(refused.error.hasPrefix("rain: error: B: the API refused the key (HTTP 401):\n  Your API key is not valid"), "\(refused)")
+            #expect(serverLine.hasSuffix("…") && serverLine.displayWidth > 70 && serverLine.displayWidth <= 80, "\(refused)")
+            let initialised = try await world.rain(["config", "init"], environment: ["RAIN_CONFIG": home + "/.config/rain/config.json", "LANG": "C.UTF-8"])
+            #expect(initialised.error.hasSuffix("rain: hint: to start anew, move it away first:\n  mv \(home)/.config/rain/config.json \(home)/.config/rain/config.json.old\n"),
+                    "\(initialised)")
+        }
+    }
+
     /// A crontab that keeps its table beside it and a systemctl that succeeds, first on PATH.
     private static func schedulerStandIns(in bin: String) throws -> String {
         try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
@@ -150,5 +223,16 @@ import Testing
             chmod(bin + "/" + name, 0o755)
         }
         return bin + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+    }
+}
+
+/// Every request answered with `status` and `body` (JSON when it starts with "{").
+private struct StatusAnswer: RequestHandler {
+    let status: Int
+    let body: String
+
+    func reply(to request: ServerRequest, connection number: Int) -> Reply {
+        let type = body.hasPrefix("{") ? "application/json" : "text/plain"
+        return Reply(.respond(ServerResponse(status: status, headers: [("Content-Type", type)], body: .bytes(Array(body.utf8)))))
     }
 }

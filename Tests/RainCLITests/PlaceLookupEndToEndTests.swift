@@ -139,7 +139,7 @@ import Testing
                     "\(broken)")
             world.simulator.setBehaviour(.status(404))
             let missing = try await world.keylessRain(["locations", "add", "Berlin"])
-            #expect(missing.status == 69 && missing.error.hasPrefix("rain: error: cannot look up 'Berlin':\n  the API answered HTTP 404: Not Found\n  geocoder: 127.0.0.1:\(world.simulator.port)\n"),
+            #expect(missing.status == 69 && missing.error.hasPrefix("rain: error: cannot look up 'Berlin':\n  the API answered HTTP 404:\n  Not Found\n  geocoder: 127.0.0.1:\(world.simulator.port)\n"),
                     "\(missing)")
             world.simulator.stop()
             let offline = try await world.keylessRain(["locations", "add", "Berlin"])

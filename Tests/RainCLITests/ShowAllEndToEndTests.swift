@@ -116,7 +116,8 @@ import Testing
                 let errors = result.error.split(separator: "\n")
                 #expect(errors.filter { $0.hasPrefix("rain: error:") }.count == 1, "\(arguments): \(result.error)")
                 #expect(errors.first?.hasPrefix(key.message) == true, "\(result.error)")
-                #expect(errors.count >= 2 && errors.dropFirst().allSatisfy { $0.hasPrefix("rain: hint: ") }, "\(result.error)")
+                // The server's words indented under the error, then the hints.
+                #expect(errors.count >= 2 && errors.dropFirst().allSatisfy { $0.hasPrefix("rain: hint: ") || $0.hasPrefix("  ") }, "\(result.error)")
             }
         }
     }

@@ -8,7 +8,8 @@ import Testing
 /// are what they look like (issue 23, rows 5, 6, 8, 9 and 11), through the real binary.
 @Suite struct TerminalTextEndToEndTests {
     /// Characters that show as nothing: two names with and without them look the same.
-    static let invisible: [Character] = ["\u{200B}", "\u{200C}", "\u{200D}", "\u{2060}", "\u{FEFF}", "\u{200E}", "\u{200F}",
+    /// (The joiners, U+200C and U+200D, are `aJoinerWhereNoScriptWritesOneSaysWhereItMayStand`'s.)
+    static let invisible: [Character] = ["\u{200B}", "\u{2060}", "\u{FEFF}", "\u{200E}", "\u{200F}",
                                          "\u{061C}", "\u{00AD}", "\u{180E}", "\u{3164}", "\u{115F}", "\u{1160}", "\u{FFA0}", "\u{E0041}",
                                          // A variation selector after a letter, not an emoji; an Egyptian format control.
                                          "\u{FE0F}", "\u{E0100}", "\u{13430}",
@@ -25,6 +26,22 @@ import Testing
             let padded = String(repeating: "0", count: max(0, 4 - code.count)) + code
             #expect(result.status == 65, "\(result)")
             #expect(result.error == "rain: error: invalid name: U+\(padded) is invisible\nrain: hint: copied text may hide it: type the name\n")
+            #expect(fileBytes(home + "/defaults.json") == nil, "nothing was saved")
+        }
+    }
+
+    /// A new user (a Persian keyboard types U+200C on purpose) read "U+200C is invisible;
+    /// copied text may hide it" for a joiner typed twice or at a word's end: a joiner where no
+    /// script writes one says where one may stand.
+    @Test(arguments: ["Ber\u{200C}lin", "Ber\u{200D}lin", "\u{062E}\u{0631}\u{200C}\u{200C}\u{0645}", "\u{062E}\u{0631}\u{0645}\u{200C}"])
+    func aJoinerWhereNoScriptWritesOneSaysWhereItMayStand(_ name: String) async throws {
+        try await withTemporaryDirectory { home in
+            let result = try await BuiltProduct.run("rain", ["locations", "add", name, "--lat", "35.69", "--lon", "51.39"],
+                                                    environment: ["RAIN_HOME": home, "LANG": "C.UTF-8"])
+            let joiner = name.unicodeScalars.contains { $0.value == 0x200D } ? "U+200D" : "U+200C"
+            #expect(result.status == 65, "\(result)")
+            #expect(result.error == "rain: error: invalid name: \(joiner) is out of place\nrain: hint: a joiner stands between two letters of a script that writes it\n",
+                    "\(result)")
             #expect(fileBytes(home + "/defaults.json") == nil, "nothing was saved")
         }
     }

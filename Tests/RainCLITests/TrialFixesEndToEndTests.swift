@@ -31,7 +31,7 @@ import Testing
             let again = try await BuiltProduct.run("rain", ["config", "init"], environment: environment)
             #expect(again.status == 74, "\(again)")
             #expect(again.error == "rain: error: die Datei existiert bereits (config init überschreibt keine):\n  \(home)/config.json\n"
-                        + "rain: hint: für einen Neuanfang zuerst wegschieben:\nrain: hint: mv \(home)/config.json \(home)/config.json.old\n", "\(again)")
+                        + "rain: hint: für einen Neuanfang zuerst wegschieben:\n  mv \(home)/config.json \(home)/config.json.old\n", "\(again)")
             // A folder where the file would be is named as one, not as a file that exists.
             try FileManager.default.removeItem(atPath: home + "/config.json")
             try FileManager.default.createDirectory(atPath: home + "/config.json", withIntermediateDirectories: false)

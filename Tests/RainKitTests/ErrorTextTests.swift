@@ -130,11 +130,11 @@ import Testing
     /// hostile trial's `Retry-After: Fri, 31 Dec 9999 ...` read "try again in 251605684966 s"),
     /// is "later".
     @Test func aRateLimitsWaitIsNamedOnlyWhenItMeansSomething() {
-        #expect(ForecastError.rateLimited(retryAfter: 30).description == "rate-limited by the API; try again in 30 s")
-        #expect(ForecastError.rateLimited(retryAfter: 3600).description == "rate-limited by the API; try again in 60 min")
-        #expect(ForecastError.rateLimited(retryAfter: 86_400).description == "rate-limited by the API; try again in 24 h")
+        #expect(ForecastError.rateLimited(retryAfter: 30).description == "rate-limited; wait 30 s")
+        #expect(ForecastError.rateLimited(retryAfter: 3600).description == "rate-limited; wait 60 min")
+        #expect(ForecastError.rateLimited(retryAfter: 86_400).description == "rate-limited; wait 24 h")
         for wait in [0, 86_401, 251_605_684_966] {
-            #expect(ForecastError.rateLimited(retryAfter: wait).description == "rate-limited by the API; try again later", "\(wait)")
+            #expect(ForecastError.rateLimited(retryAfter: wait).description == "rate-limited; try again later", "\(wait)")
         }
     }
 }

@@ -196,7 +196,7 @@ import Testing
         let headers = ["retry-after": "1", "ratelimit-reset": "1", "ratelimit-remaining": "0", "x-ratelimit-remaining-month": "0"]
         let quota = try #require(ExceededQuota(monthlyQuotaIn: HTTPResponse(status: 429, headers: headers), service: "api.pirateweather.net",
                                                now: Date(timeIntervalSince1970: now)))
-        #expect(quota.text.description == "the monthly quota of api.pirateweather.net is used up until \(day) UTC")
+        #expect(quota.text.description == "monthly quota used up until \(day) UTC")
         let proxy = ["retry-after": "7", "ratelimit-reset": "7", "ratelimit-remaining": "0"]
         #expect(ExceededQuota(monthlyQuotaIn: HTTPResponse(status: 429, headers: proxy), service: "x", now: Date()) == nil)
     }

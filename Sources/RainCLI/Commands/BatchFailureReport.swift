@@ -21,9 +21,9 @@ struct BatchFailureReport {
                 let stopped = failures.filter { $0.failure == failure }.count
                 var report = ErrorReport(failure, localization: context.localization)
                 let localization = context.localization
-                report.message += stopped == placeCount ? localization.tr("; no place was refreshed")
+                report.appendToFirstLine(stopped == placeCount ? localization.tr("; no place was refreshed")
                     : localization.trn("; {stopped} of {count} places was not refreshed", "; {stopped} of {count} places were not refreshed",
-                                       count: stopped, ["stopped": String(stopped), "count": String(placeCount)])
+                                       count: stopped, ["stopped": String(stopped), "count": String(placeCount)]))
                 context.report(report)
                 status = .worse(status, report.exitCode)
             } else {

@@ -7,8 +7,9 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
     case empty(path: String, named: Bool)
     case notJSON(path: String)
     case unknownKey(path: String, key: String, suggestion: String?)
-    /// `problem` says what the value must be.
-    case invalidValue(path: String, key: String, problem: LocalizedText)
+    /// `problem` says what the value must be; `suggestion`, the value of a closed list the
+    /// one given may mean ("metrik": "metric").
+    case invalidValue(path: String, key: String, problem: LocalizedText, suggestion: String? = nil)
     case insecureKeyFile(path: String, mode: UInt32)
     /// The configuration file holds `api_key` and group or others can read or write it.
     case insecureKeyInConfiguration(path: String, mode: UInt32)
@@ -25,7 +26,7 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
         case .notJSON(let path): return LocalizedText(N_("{path} is not a JSON object"), ["path": .verbatim(path)])
         case .unknownKey(let path, let key, _):
             return Self.inFile(path, LocalizedText(N_("unknown key '{key}'"), ["key": .verbatim(key.strippingControlCharacters)]))
-        case .invalidValue(let path, let key, let problem):
+        case .invalidValue(let path, let key, let problem, _):
             return Self.inFile(path, LocalizedText(N_("'{key}' {problem}"), ["key": .verbatim(key), "problem": problem]))
         case .insecureKeyFile(let path, let mode):
             return LocalizedText(N_("the API key file is open to group or others (mode {mode}):"),
@@ -33,6 +34,10 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
         case .insecureKeyInConfiguration(let path, let mode):
             return LocalizedText(N_("api_key is in a file open to group or others (mode {mode}):"),
                                  ["mode": .verbatim(String(mode & 0o777, radix: 8))]) + .dataLine(path)
+        // A file's path and its problem on lines of their own, as the configuration file's
+        // (with the path inline a missing file's line ran to 100 columns).
+        case .unusableKey(let source, let problem) where source.contains("/"):
+            return LocalizedText(N_("cannot use the API key file:")) + .dataLine(source) + .verbatim("\n") + problem
         case .unusableKey(let source, let problem):
             return LocalizedText(N_("the API key from {source} {problem}"), ["source": .verbatim(source), "problem": problem])
         }
@@ -53,7 +58,7 @@ public enum ConfigError: Error, Sendable, Equatable, CustomStringConvertible {
         case .empty(let path, let named):
             return LocalizedText(N_("write a new one with: {command}"),
                                  ["command": .verbatim("rain config init" + (named ? " --config \(ShellWords.quoted(path))" : ""))])
-        case .unknownKey(_, _, let suggestion?): return .didYouMean(suggestion)
+        case .unknownKey(_, _, let suggestion?), .invalidValue(_, _, _, let suggestion?): return .didYouMean(suggestion)
         case .unknownKey, .invalidValue, .notJSON: return ConfigExample.hintText
         case .unreadable, .unusableKey: return nil
         }

@@ -23,7 +23,7 @@ extension ConfigInitError: RainError {
     public var hintText: LocalizedText? {
         guard case .exists(let path) = self else { return nil }
         let command = "mv \(ShellWords.quoted(path)) \(ShellWords.quoted(path + ".old"))"
-        return LocalizedText(N_("to start anew, move it away first:")) + .dataLine(command)
+        return LocalizedText(N_("to start anew, move it away first:")) + .commandLine(command)
     }
 }
 

@@ -19,6 +19,13 @@ struct ConfigValues: Sendable {
         .invalidValue(path: path, key: keyPrefix + key, problem: problem)
     }
 
+    /// `problem` for `typed`, a value of `key` that is none of `choices`, with the one it may
+    /// mean as the hint ("metrik": did you mean 'metric'?), as an unknown key has.
+    func invalid(_ key: String, _ problem: String, _ values: [String: String] = [:], typed: String, choices: [String]) -> ConfigError {
+        .invalidValue(path: path, key: keyPrefix + key, problem: LocalizedText(problem, data: values),
+                      suggestion: closestMatch(to: typed, among: choices))
+    }
+
     /// An error for each key that is not one of `known`, with the known key it may mean.
     func unknownKeys(_ known: [String]) -> [ConfigError] {
         Array(values.keys.sorted().lazy.filter { !known.contains($0) }.prefix(unknownKeysWanted).map { key in

@@ -12,7 +12,8 @@ extension SettingsLoader {
         do throws(ConfigError) {
             if let name = try file.string("aqi_scale") {
                 guard let scale = AirQualityScaleChoice(rawValue: name) else {
-                    throw file.invalid("aqi_scale", N_("must be {names} or {last}"), ["names": "\"auto\", \"european\"", "last": "\"us\""])
+                    throw file.invalid("aqi_scale", N_("must be {names} or {last}"), ["names": "\"auto\", \"european\"", "last": "\"us\""],
+                                       typed: name, choices: ["auto", "european", "us"])
                 }
                 settings.aqiScale = scale
             }

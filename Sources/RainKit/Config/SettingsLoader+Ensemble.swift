@@ -14,7 +14,8 @@ extension SettingsLoader {
                 guard let model = EnsembleModel(rawValue: name) else {
                     let names = (["auto"] + EnsembleModel.allCases.map(\.rawValue)).map { "\"\($0)\"" }
                     throw file.invalid("ensemble_model", N_("must be {names} or {last}"),
-                                       ["names": names.dropLast().joined(separator: ", "), "last": names.last!])
+                                       ["names": names.dropLast().joined(separator: ", "), "last": names.last!],
+                                       typed: name, choices: ["auto"] + EnsembleModel.allCases.map(\.rawValue))
                 }
                 settings.ensembleModel = model
             }

@@ -17,7 +17,10 @@ extension SettingsLoader {
         check { () throws(ConfigError) in if let minutes = try values.integer("within_minutes", in: 5...120) { settings.withinMinutes = minutes } }
         check { () throws(ConfigError) in
             guard let name = try values.string("min_intensity") else { return }
-            guard let strength = PrecipitationStrength(rawValue: name) else { throw values.invalid("min_intensity", N_("must be {names} or {last}"), ["names": "\"light\", \"moderate\"", "last": "\"heavy\""]) }
+            guard let strength = PrecipitationStrength(rawValue: name) else {
+                throw values.invalid("min_intensity", N_("must be {names} or {last}"), ["names": "\"light\", \"moderate\"", "last": "\"heavy\""],
+                                     typed: name, choices: ["light", "moderate", "heavy"])
+            }
             settings.minIntensity = strength
         }
         check { () throws(ConfigError) in if let percent = try values.integer("probability", in: 1...100) { settings.probability = Double(percent) / 100 } }

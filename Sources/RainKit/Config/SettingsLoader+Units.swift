@@ -51,7 +51,9 @@ extension SettingsLoader {
         settings.origins["units"] = "default"
         check { () throws(ConfigError) in
             guard let units = try file.string("units") else { return }
-            guard let value = UnitsPreset(rawValue: units) else { throw file.invalid("units", N_("must be one of {names}"), ["names": UnitsPreset.names]) }
+            guard let value = UnitsPreset(rawValue: units) else {
+                throw file.invalid("units", N_("must be one of {names}"), ["names": UnitsPreset.names], typed: units, choices: UnitsPreset.allCases.map(\.rawValue))
+            }
             settings.units = value.system
             settings.unitsName = value.rawValue
             settings.origins["units"] = "configuration"
@@ -68,7 +70,7 @@ extension SettingsLoader {
                 guard let name = try file.string(key) else { return }
                 guard settings.displayUnits.set(key, to: name) else {
                     let names = DisplayUnits.names(of: key)
-                    throw file.invalid(key, N_("must be one of {names}"), ["names": names.joined(separator: ", ")])
+                    throw file.invalid(key, N_("must be one of {names}"), ["names": names.joined(separator: ", ")], typed: name, choices: names)
                 }
                 settings.origins[key] = "configuration"
             }

@@ -105,7 +105,8 @@ public struct SettingsLoader: Sendable {
             guard let provider = try file.string("provider") else { return }
             guard let value = ProviderChoice(rawValue: provider) else {
                 let names = ProviderChoice.allCases.map { "\"\($0.rawValue)\"" }
-                throw file.invalid("provider", N_("must be {names} or {last}"), ["names": names.dropLast().joined(separator: ", "), "last": names.last!])
+                throw file.invalid("provider", N_("must be {names} or {last}"), ["names": names.dropLast().joined(separator: ", "), "last": names.last!],
+                                   typed: provider, choices: ProviderChoice.allCases.map(\.rawValue))
             }
             settings.providerChoice = value
         }
@@ -128,7 +129,8 @@ public struct SettingsLoader: Sendable {
         }
         check { () throws(ConfigError) in
             guard let placement = try file.string("api_key_in") else { return }
-            guard let value = APIKeyPlacement(rawValue: placement) else { throw file.invalid("api_key_in", N_("must be {names} or {last}"), ["names": "\"path\"", "last": "\"header\""]) }
+            guard let value = APIKeyPlacement(rawValue: placement) else { throw file.invalid("api_key_in", N_("must be {names} or {last}"), ["names": "\"path\"", "last": "\"header\""],
+                                                                                            typed: placement, choices: ["path", "header"]) }
             settings.apiKeyPlacement = value
         }
         problems += readUnitsAndLanguage(file, into: &settings)

@@ -72,6 +72,13 @@ public struct LocalizedText: Sendable, Equatable, CustomStringConvertible {
     /// columns however long the data is.
     public static func dataLine(_ data: String) -> LocalizedText { .verbatim("\n" + data) }
 
+    /// A command to type under a hint's words, indented on a line of its own rather than a
+    /// hint line (`rain: hint: ` took a command with two paths past 80 columns).
+    public static func commandLine(_ command: String) -> LocalizedText { .verbatim("\n" + commandIndent + command) }
+
+    /// What starts a hint's line that goes on under its words (`commandLine`).
+    public static let commandIndent = "  "
+
     /// `lhs`, then `rhs`.
     public static func + (lhs: LocalizedText, rhs: LocalizedText) -> LocalizedText {
         LocalizedText(joining: [lhs, rhs])

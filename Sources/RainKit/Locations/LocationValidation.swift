@@ -179,6 +179,13 @@ public enum LocationValidation {
             if scalar.value == 0xFFFD {
                 return .unusableName(problem: N_("not valid UTF-8"), hint: N_("use UTF-8 (check LANG and the terminal)"))
             }
+            // A joiner typed on purpose (a Persian keyboard's U+200C) in a place no script
+            // writes one: where it may stand, not that copied text hid it.
+            if scalar.value == 0x200C || scalar.value == 0x200D {
+                return .unusableName(problem: N_("{character} is out of place"),
+                                     hint: N_("a joiner stands between two letters of a script that writes it"),
+                                     values: ["character": scalar.codePoint])
+            }
             if scalar.isInvisible(after: previous) {
                 return .unusableName(problem: N_("{character} is invisible"), hint: N_("copied text may hide it: type the name"),
                                      values: ["character": scalar.codePoint])

@@ -84,17 +84,17 @@ extension ForecastError {
         // A wait of none, or of more than a day (a Retry-After date in the year 9999), says
         // nothing a person can act on.
         case .rateLimited(let retryAfter?, nil) where (1...86_400).contains(retryAfter):
-            return LocalizedText(N_("rate-limited by the API; try again in {wait}"), ["wait": .duration(seconds: retryAfter)])
-        case .rateLimited(_, nil): return LocalizedText(N_("rate-limited by the API; try again later"))
+            return LocalizedText(N_("rate-limited; wait {wait}"), ["wait": .duration(seconds: retryAfter)])
+        case .rateLimited(_, nil): return LocalizedText(N_("rate-limited; try again later"))
         case .connectionLost(let host):
             return LocalizedText(N_("the connection to {host} broke before the whole answer arrived"), ["host": .verbatim(host)])
         case .outOfTime(let host, let seconds):
             return LocalizedText(N_("gave up on {host} after {seconds} s (timeout_seconds)"),
                                  ["host": .verbatim(host), "seconds": .verbatim(String(seconds))])
         case .keyRefused(let status, let message):
-            return LocalizedText(N_("the API refused the key (HTTP {status})"), ["status": .verbatim(String(status))]) + Self.serverSaid(message)
+            return LocalizedText(N_("the API refused the key (HTTP {status})"), ["status": .verbatim(String(status))]) + ServerWords.line(message)
         case .http(let status, let message):
-            return LocalizedText(N_("the API answered HTTP {status}"), ["status": .verbatim(String(status))]) + Self.serverSaid(message)
+            return LocalizedText(N_("the API answered HTTP {status}"), ["status": .verbatim(String(status))]) + ServerWords.line(message)
         case .missingKey: return LocalizedText(N_("no API key configured"))
         case .tls(let host, let reason):
             return LocalizedText(N_("cannot make a secure connection to {host}:"), ["host": .verbatim(host)]) + .dataLine(reason)
@@ -112,9 +112,14 @@ extension ForecastError {
         }
     }
 
-    /// ": " and the server's own words after an HTTP status, as they came.
-    private static func serverSaid(_ message: String?) -> LocalizedText {
-        .verbatim(message.map { ": \($0)" } ?? "")
+    /// `text` without the server's own words: what a feed's warning says, one line for the
+    /// feed (its words would take it past 80 columns; the status says what failed).
+    var textWithoutServerWords: LocalizedText {
+        switch self {
+        case .keyRefused(let status, _?): return ForecastError.keyRefused(status: status, message: nil).text
+        case .http(let status, _?): return ForecastError.http(status: status, message: nil).text
+        default: return text
+        }
     }
 
     public var hintText: LocalizedText? {

@@ -25,8 +25,10 @@ extension NotifyError {
     /// The line (a delivery's own reason stays as it came).
     public var text: LocalizedText {
         switch self {
+        // The path and the reason on lines of their own, as the places file's (inline, a
+        // foreign file's line ran to 125 columns).
         case .unreadableState(let path, let reason):
-            return LocalizedText(N_("cannot read {path}: {reason}"), ["path": .verbatim(path), "reason": reason])
+            return LocalizedText(N_("cannot use the file:")) + .dataLine(path) + .verbatim("\n") + reason
         case .noSessionBus(let tried):
             // The places a line each under the message, as an ambiguous name's candidates.
             return LocalizedText(N_("no session bus for notifications; looked at: {places}"),

@@ -86,7 +86,7 @@ public struct ExceededQuota: Sendable, Equatable {
     }
 
     /// "rate-limited by Open-Meteo until 00:00 UTC (its daily limit)"; a month's quota names
-    /// the day too ("until 2027-01-01 00:00 UTC").
+    /// the day too ("monthly quota used up until 2027-01-01 00:00 UTC").
     public var text: LocalizedText {
         let seconds = Int(resetsAt.timeIntervalSince1970) % 86_400
         func twoDigits(_ number: Int) -> String { number < 10 ? "0\(number)" : String(number) }
@@ -94,7 +94,9 @@ public struct ExceededQuota: Sendable, Equatable {
         if window == .month { time = String(UTCTimestamp.string(resetsAt).prefix(10)) + " " + time }
         let values: KeyValuePairs<String, LocalizedText> = ["service": .verbatim(service), "time": .verbatim(time)]
         switch window {
-        case .month: return LocalizedText(N_("the monthly quota of {service} is used up until {time} UTC"), values)
+        // Without the host: the month's quota is the forecast's provider's, which the line is
+        // about, and with it the line ran to 90 columns and more.
+        case .month: return LocalizedText(N_("monthly quota used up until {time} UTC"), ["time": .verbatim(time)])
         case .minute: return LocalizedText(N_("rate-limited by {service} until {time} UTC (its per-minute limit)"), values)
         case .hour: return LocalizedText(N_("rate-limited by {service} until {time} UTC (its hourly limit)"), values)
         case .day: return LocalizedText(N_("rate-limited by {service} until {time} UTC (its daily limit)"), values)

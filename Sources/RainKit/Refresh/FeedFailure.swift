@@ -1,5 +1,6 @@
 /// What a refresh says when a source beside the forecast (an alert feed, the air, the
-/// ensemble) could not be fetched: one line, for a place or for the one shown, and whether its
+/// ensemble) could not be fetched: one line (without a server's own words), for a place or
+/// for the one shown, and whether its
 /// host could not be reached at all (said only when the forecast's could).
 struct FeedFailure: Sendable {
     let line: LocalizedText
@@ -49,8 +50,9 @@ struct FeedFailure: Sendable {
                                              ["place": $0, "feed": feed, "host": .verbatim(host)]) }
                 ?? LocalizedText(N_("could not fetch {feed}: cannot reach {host}"), ["feed": feed, "host": .verbatim(host)])
         }
-        return place.map { LocalizedText(N_("{place}: could not fetch {feed}: {problem}"), ["place": $0, "feed": feed, "problem": error.text]) }
-            ?? LocalizedText(N_("could not fetch {feed}: {problem}"), ["feed": feed, "problem": error.text])
+        let problem = error.textWithoutServerWords
+        return place.map { LocalizedText(N_("{place}: could not fetch {feed}: {problem}"), ["place": $0, "feed": feed, "problem": problem]) }
+            ?? LocalizedText(N_("could not fetch {feed}: {problem}"), ["feed": feed, "problem": problem])
     }
 
     /// "Berlin", or "Berlin and 59 other places".

@@ -224,7 +224,7 @@ extension ForecastService {
             let (index, feed) = requests[position]
             let metadata = answer.metadata
             if metadata.isNonAuthoritative, nonAuthoritative.withLock({ $0.insert(feed.displayName).inserted }) {
-                let note = LocalizedText(N_("{feed}: its service says this version is deprecated or in beta; rain may need an update"),
+                let note = LocalizedText(N_("{feed}: API deprecated or in beta; rain may need an update"),
                                          ["feed": LocalizedText(feed.displayName)])
                 failures.withLock { $0.notes[position] = note }
             }

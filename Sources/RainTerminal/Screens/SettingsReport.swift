@@ -73,7 +73,7 @@ public struct SettingsReport {
         rows.append(("proxy", proxy ?? "none"))
         // A value the file gives that cannot be used is not what the listing shows.
         let invalid = Set(diagnosis.problems.compactMap { problem -> String? in
-            if case .invalidValue(_, let key, _) = problem { key } else { nil }
+            if case .invalidValue(_, let key, _, _) = problem { key } else { nil }
         })
         rows = rows.map { key, value in
             guard invalid.contains(key) else { return (key, value) }

@@ -7,7 +7,7 @@ import FoundationEssentials
 public struct MetAlertsFeed: AlertFeed {
     public init() {}
 
-    public var displayName: String { N_("MET Norway's alerts") }
+    public var displayName: String { N_("MetAlerts") }
 
     /// Mainland Norway and its waters as one outline, and Svalbard with Bjørnøya as a box: MET's
     /// warnings are for Norwegian areas (metno/weatherapi-docs `doc/metalerts/geojson.md`). The
