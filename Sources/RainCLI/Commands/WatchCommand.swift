@@ -47,7 +47,7 @@ struct WatchCommand: RunnableCommand {
 
     func run(_ context: CommandContext) async throws {
         let list = try context.loadPlaces()
-        let locations: [Location]
+        var locations: [Location]
         do {
             locations = all ? list.locations : references.isEmpty ? [try context.location(nil, in: list)] : try list.resolve(references)
         } catch {
@@ -79,7 +79,8 @@ struct WatchCommand: RunnableCommand {
         let post = events.post
         func startRefresh() {
             guard refreshing == nil else { return }
-            refreshing = Task { post(.refreshed(await Self.refresh(locations, service: service))) }
+            let asked = locations
+            refreshing = Task { post(.refreshed(await Self.refresh(asked, service: service))) }
         }
         // Nobody reads what watch writes (`rain watch | head -1`, `rain watch >&-`): it ends at
         // the line that could not be written rather than ask the API on and on for no one.
@@ -93,6 +94,21 @@ struct WatchCommand: RunnableCommand {
             if nobodyReads() { return }
             switch event {
             case .tick:
+                // The list as saved now: a place another rain removed is not fetched again,
+                // one it added (with --all) or renamed is shown as it is. A list that cannot be
+                // read now is the one watch had.
+                if let list = try? context.store.load() {
+                    let watched = list.stillWatched(locations, all: all)
+                    if watched.isEmpty {
+                        display.finish()
+                        throw all ? LocationsError.noLocations : LocationsError.unknown(reference: locations[0].name)
+                    }
+                    if watched != locations || list.currentID != state.currentID {
+                        locations = watched
+                        state.watch(watched, current: list.currentID, cached: service.cached(for:))
+                        display.show(state, events: [])
+                    }
+                }
                 startRefresh()
             case .refreshed(let result):
                 refreshing = nil

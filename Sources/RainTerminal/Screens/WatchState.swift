@@ -20,6 +20,16 @@ public struct WatchState: Sendable {
         self.every = every
     }
 
+    /// Watches `locations` from now on (the saved list changed under watch); `cached` gives a
+    /// new place's forecast, those of places no longer watched are dropped.
+    public mutating func watch(_ locations: [Location], current: UUID?, cached: (Location) -> CachedForecast?) {
+        for location in locations where forecasts[location.id] == nil { forecasts[location.id] = cached(location) }
+        let ids = Set(locations.map(\.id))
+        forecasts = forecasts.filter { ids.contains($0.key) }
+        self.locations = locations
+        currentID = current
+    }
+
     /// True when one place is watched (the compact forecast view); else the one-line-per-place view.
     public var isSinglePlace: Bool { locations.count == 1 }
 
