@@ -51,9 +51,10 @@ extension ForecastSimulator {
         /// On Pirate Weather paths, the normal answer with the key the request carried cut into
         /// pieces of `length` characters, its first three each the whole of a summary far from
         /// the next: the current conditions', the next hour's and the first hour's (`"Zq7Kp2X"`,
-        /// `"w9Lm4Rt"`), as a server that scatters what it echoes (hostile trial 14). Other
-        /// paths answer normally.
-        case keyInSummaries(length: Int)
+        /// `"w9Lm4Rt"`), as a server that scatters what it echoes (hostile trial 14), each
+        /// piece with `before` and `after` around it ("Rain Zq7K", "rainZq7K": hostile trial
+        /// 19). Other paths answer normally.
+        case keyInSummaries(length: Int, before: String = "", after: String = "")
         /// On Pirate Weather paths, 403 whose message quotes the key the request carried cut
         /// short, its first `keeping` characters and "...", as a gateway that abbreviates what
         /// it quotes: `{"message": "Forbidden: key sim-key-01234567... is not valid"}`. Other

@@ -99,11 +99,11 @@ struct Router: Sendable {
             let size = max(1, (key.count + count - 1) / count)
             let pieces = stride(from: 0, to: key.count, by: size).map { String(key[$0..<min(key.count, $0 + size)]) }
             return .respond(answer(request, route: route, hostile: false, regions: pieces))
-        case .keyInSummaries(let length):
+        case .keyInSummaries(let length, let before, let after):
             guard case .darkSky(let pathKey, _) = route else { return .respond(answer(request, route: route, hostile: false)) }
             let key = Array(request.headers["apikey"] ?? pathKey)
             let size = max(1, length)
-            let pieces = stride(from: 0, to: key.count, by: size).map { String(key[$0..<min(key.count, $0 + size)]) }
+            let pieces = stride(from: 0, to: key.count, by: size).map { before + String(key[$0..<min(key.count, $0 + size)]) + after }
             return .respond(answer(request, route: route, hostile: false, summaries: pieces))
         case .keyQuotedCutShort(let keeping):
             guard case .darkSky(let pathKey, _) = route else { return .respond(answer(request, route: route, hostile: false)) }

@@ -101,4 +101,30 @@ import Testing
             }
         }
     }
+
+    /// Hostile trial 19 (K19-1's second shape): the key's pieces beside ordinary words in the
+    /// summaries ("Rain sim-", "Rain key-", "Rain 0123"), or glued to them ("rainsim-"),
+    /// were shown: a piece after a word went on no chain. Only the pieces are hidden now, in
+    /// the cache, `show` and `show --json`; the words stay.
+    @Test(arguments: [("Rain ", ""), ("", " Snow"), ("rain", ""), ("Clear ", "")])
+    func aKeyCutIntoSummariesBesideWordsIsInNoOutputOrFile(_ before: String, _ after: String) async throws {
+        let pieces = stride(from: 0, to: 12, by: 4).map { String(Array(key)[$0..<($0 + 4)]) }
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home, behaviour: .keyInSummaries(length: 4, before: before, after: after))
+            let refresh = try await world.rain(["refresh", "Berlin"])
+            let show = try await world.rain(["show", "Berlin"], environment: ["COLUMNS": "200"])
+            let json = try await world.rain(["show", "Berlin", "--json"])
+            #expect(refresh.status == 0 && show.status == 0 && json.status == 0, "\(refresh) \(show) \(json)")
+            let document = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [String: Any])
+            let current = (document["current"] as? [String: Any])?["summary"] as? String
+            let nextHour = (document["next_hour"] as? [String: Any])?["summary"] as? String
+            #expect(current == before + "REDACTED" + after && nextHour == current, "\(current ?? "-") \(nextHour ?? "-")")
+            #expect(show.output.contains(before + "REDACTED" + after), "\(show.output)")
+            let texts = try [refresh.output, refresh.error, show.output, json.output, strings(document).joined(separator: "\n")] + cached(home)
+            #expect(texts.count == 6, "one cached forecast")
+            for text in texts {
+                #expect(pieces.allSatisfy { !text.contains(before + $0 + after) }, "\(text.prefix(600))")
+            }
+        }
+    }
 }

@@ -179,6 +179,59 @@ import Testing
         }
     }
 
+    /// Hostile trial 19 (K19-1's second shape): a piece at the edge of a string beside an
+    /// ordinary word ("Rain Zq7K", "Zq7K Snow") or glued to one ("rainZq7K") went on no chain:
+    /// a piece after a word could only come first, one before a word only last. Each now
+    /// chains both ways, and only the piece is hidden, not the word beside it.
+    @Test(arguments: [("Rain ", ""), ("Clear ", ""), ("", " Snow"), ("", ", later")])
+    func piecesBesideWordsAreHidden(_ before: String, _ after: String) throws {
+        for key in Self.keys {
+            let pieces = stride(from: 0, to: 16, by: 4).map { String(Array(key)[$0..<($0 + 4)]) }
+            let joined = try framed(pieces, before, after, key: key)
+            let hidden = Array(repeating: before + "REDACTED" + after, count: pieces.count).joined(separator: "\n")
+            #expect(joined == hidden, "\(key) \(before.debugDescription) \(after.debugDescription): \(joined)")
+        }
+    }
+
+    /// Glued to a word, a piece is hidden with the word's last (or first) letters where they
+    /// are the key's own characters next to it in order ("warningdM1t" for a key holding
+    /// "GdM1t"): which letters are the word's no reader can tell. The rest of the word stays.
+    @Test(arguments: [("xyz", ""), ("warning", ""), ("rain", ""), ("", "snow"), ("", "xyz")])
+    func piecesGluedToWordsAreHidden(_ before: String, _ after: String) throws {
+        for key in Self.keys {
+            let pieces = stride(from: 0, to: 16, by: 4).map { String(Array(key)[$0..<($0 + 4)]) }
+            for text in try framed(pieces, before, after, key: key).split(separator: "\n") {
+                let parts = text.components(separatedBy: "REDACTED")
+                #expect(parts.count == 2 && before.hasPrefix(parts[0]) && after.hasSuffix(parts[1]) && parts[0] + parts[1] != "",
+                        "\(key) \(before.debugDescription) \(after.debugDescription): \(text)")
+            }
+        }
+    }
+
+    /// The summaries of the current conditions, the next hour, an hour and a day, each a piece
+    /// of `pieces` between `before` and `after`, once scrubbed (none of the pieces left).
+    private func framed(_ pieces: [String], _ before: String, _ after: String, key: String) throws -> String {
+        let names = ["CURRENT", "MINUTE", "HOUR", "DAY"], fields = ["currently.summary", "minutely.summary", "hourly.data.0.summary", "daily.data.0.summary"]
+        let texts = Dictionary(uniqueKeysWithValues: zip(names, pieces.map { before + $0 + after }))
+        let (scrubbed, joined) = try shown(answer(texts), fields, key: key)
+        #expect(pieces.allSatisfy { !scrubbed.contains($0) }, "\(key): \(joined)")
+        return joined
+    }
+
+    /// One piece glued to a word in a chain otherwise plain: the chain was cut there, and the
+    /// first 8 of the key's 17 characters were shown.
+    @Test func aPieceGluedToAWordInAChainIsHidden() throws {
+        let key = Self.keys[0]
+        let texts = ["CURRENT": "rainZq7K", "MINUTE": "p2Xwsnow", "HOUR": "9Lm4", "DAY": "Rt6Vb"]
+        let fields = ["currently.summary", "minutely.summary", "hourly.data.0.summary", "daily.data.0.summary"]
+        let (_, joined) = try shown(answer(texts), fields, key: key)
+        #expect(joined == "rainREDACTED\nREDACTEDsnow\nREDACTED\nREDACTED", "\(joined)")
+        // A word that ends with a piece and one that starts with the next, fewer than
+        // `partLength` of the key's characters between them, are left.
+        let short = ["CURRENT": "Rain Zq7", "MINUTE": "Kp2 later"]
+        #expect(try shown(answer(short), ["currently.summary", "minutely.summary"], key: key).joined == "Rain Zq7\nKp2 later")
+    }
+
     /// Only a valid document's strings are read so: a text that is no JSON keeps its quotes'
     /// pieces (its quotes stand for nothing).
     @Test func onlyADocumentIsReadSo() throws {

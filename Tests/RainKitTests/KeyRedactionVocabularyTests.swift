@@ -45,6 +45,27 @@ import Testing
         #expect(!showsKey(strings(document), key))
     }
 
+    /// Hostile trial 19 (E19-1): an NWS alert whose areas echo the key's start, for a key
+    /// ending "Flo", was told as "REDACTEDod Warning": the event, the alert's title, was edited.
+    /// The NWS's event names and MET's event types are a closed list, spared as severities are.
+    @Test(arguments: [("Zq7Kp2Xw9Lm4Rt6Flo", "Flood Warning"), ("Zq7Kp2Xw9Lm4Rt6Win", "Winter Storm Watch"),
+                      ("Zq7Kp2Xw9Lm4Rt6Hyd", "Hydrologic Outlook"), ("Zq7Kp2Xw9Lm4Rt6gal", "gale"), ("Zq7Kp2Xw9Lm4Rt6forest", "forestFire")])
+    func anOfficialEventNameIsNeverEdited(_ key: String, _ event: String) throws {
+        func properties(event: String) throws -> [String: Any] {
+            let feature = #"{"type": "Feature", "properties": {"areaDesc": "Zq7Kp2Xw9Lm4Rt6", "severity": "Severe", "event": "\#(event)", "#
+                + #""headline": "Storm", "description": "d"}}"#
+            let document = try scrubbed(#"{"type": "FeatureCollection", "features": [\#(feature)]}"#, key: key)
+            #expect(!showsKey(strings(document), key))
+            return try #require(((document["features"] as? [[String: Any]])?.first)?["properties"] as? [String: Any])
+        }
+        let named = try properties(event: event)
+        #expect(named["event"] as? String == event)
+        #expect(named["areaDesc"] as? String == "REDACTED")
+        // An event that is no name of the list is text like any other: its piece is hidden.
+        let other = try properties(event: event + "s")
+        #expect((other["event"] as? String)?.hasPrefix("REDACTED") == true, "\(other)")
+    }
+
     private func forecast(summary: String, icon: String, precipType: String, hours: Int) -> String {
         let hour = #"{"time": 1, "summary": "Rain", "icon": "rain", "precipType": "rain"}"#
         return #"{"currently": {"summary": "\#(summary)", "icon": "\#(icon)", "precipType": "\#(precipType)", "temperature": 5},"#

@@ -10,10 +10,10 @@ extension KeyRedaction {
     /// bounds whatever the answer's; every other piece is only remembered where it is, and
     /// judged by the chains once they are known.
     struct FoundPieces {
+        /// A piece at either edge of its string chains both ways: "Rain Zq7K", "Rain p2Xw" and
+        /// "Zq7K Snow", "p2Xw Snow" print as plainly one after the other as "Zq7K", "p2Xw".
         struct Kind: Hashable {
             var key: Range<Int>
-            var leads: Bool
-            var trails: Bool
         }
 
         /// Pieces of one kind in this many strings carry every chain through that kind: two of
@@ -78,12 +78,12 @@ extension KeyRedaction {
             var endingAt = ChainEnds(places: key.count + 1)
             for piece in kept.sorted(by: { kinds[$0.kind].key.lowerBound < kinds[$1.kind].key.lowerBound }) {
                 let kind = kinds[piece.kind]
-                endingAt.note(longest(endingAt, kind, piece.string, before: true), at: kind.key.upperBound, string: piece.string, if: kind.trails)
+                endingAt.note(longest(endingAt, kind, piece.string, before: true), at: kind.key.upperBound, string: piece.string)
             }
             var startingAt = ChainEnds(places: key.count + 1)
             for piece in kept.sorted(by: { kinds[$0.kind].key.upperBound > kinds[$1.kind].key.upperBound }) {
                 let kind = kinds[piece.kind]
-                startingAt.note(longest(startingAt, kind, piece.string, before: false), at: kind.key.lowerBound, string: piece.string, if: kind.leads)
+                startingAt.note(longest(startingAt, kind, piece.string, before: false), at: kind.key.lowerBound, string: piece.string)
             }
             let nearest = copiesNearParts()
             return found.compactMap { piece in
@@ -113,12 +113,12 @@ extension KeyRedaction {
                 for place in range { covering[place] += 1 }
             }
             for kind in kinds where kind.key.count < partLength {
-                if kind.trails { shortEnding[kind.key.upperBound] = true }
-                if kind.leads { shortStarting[kind.key.lowerBound] = true }
+                shortEnding[kind.key.upperBound] = true
+                shortStarting[kind.key.lowerBound] = true
             }
             var alone: [Int] = []
             for (index, kind) in kinds.enumerated() where kind.key.count < partLength {
-                guard !(kind.leads && shortEnding[kind.key.lowerBound]), !(kind.trails && shortStarting[kind.key.upperBound]),
+                guard !shortEnding[kind.key.lowerBound], !shortStarting[kind.key.upperBound],
                       kind.key.allSatisfy({ covering[$0] == 1 }) else { continue }
                 alone.append(index)
             }
@@ -130,8 +130,8 @@ extension KeyRedaction {
             for piece in found {
                 let kind = kinds[Int(piece.kind)], string = Int(piece.string)
                 if kind.key.count >= partLength {
-                    if kind.trails, longEnding[kind.key.upperBound].last != string { longEnding[kind.key.upperBound].append(string) }
-                    if kind.leads, longStarting[kind.key.lowerBound].last != string { longStarting[kind.key.lowerBound].append(string) }
+                    if longEnding[kind.key.upperBound].last != string { longEnding[kind.key.upperBound].append(string) }
+                    if longStarting[kind.key.lowerBound].last != string { longStarting[kind.key.lowerBound].append(string) }
                 } else if copies[Int(piece.kind)]?.last != string, copies[Int(piece.kind)] != nil {
                     copies[Int(piece.kind)]?.append(string)
                 }
@@ -141,8 +141,7 @@ extension KeyRedaction {
                 let kind = kinds[index], strings = copies[index] ?? []
                 var near = Set<Int>()
                 let overlaps = 0...min(KeyRedaction.overlapLength, kind.key.count - 1)
-                let parts = (kind.leads ? overlaps.flatMap { longEnding[kind.key.lowerBound + $0] } : [])
-                    + (kind.trails ? overlaps.flatMap { longStarting[kind.key.upperBound - $0] } : [])
+                let parts = overlaps.flatMap { longEnding[kind.key.lowerBound + $0] } + overlaps.flatMap { longStarting[kind.key.upperBound - $0] }
                 for part in parts {
                     // The nearest copy before the part's string and after it, the closer of
                     // the two (both where they are as near).
@@ -166,7 +165,6 @@ extension KeyRedaction {
         /// in the key or up to `overlapLength` characters after ("Zq7Kp", "p2Xw9": a server's
         /// pieces that overlap read as plainly as the key), with a character of its own more.
         private func longest(_ chains: ChainEnds, _ kind: Kind, _ string: Int, before: Bool) -> Int {
-            guard before ? kind.leads : kind.trails else { return kind.key.count }
             var most = kind.key.count
             for overlap in 0...min(KeyRedaction.overlapLength, kind.key.count - 1) {
                 let place = before ? kind.key.lowerBound + overlap : kind.key.upperBound - overlap
@@ -187,8 +185,7 @@ extension KeyRedaction {
             longest = Array(repeating: (0, -1, 0), count: places)
         }
 
-        mutating func note(_ length: Int, at place: Int, string: Int, if applies: Bool) {
-            guard applies else { return }
+        mutating func note(_ length: Int, at place: Int, string: Int) {
             let known = longest[place]
             if known.length == 0 {
                 longest[place] = (length, string, 0)

@@ -6,9 +6,11 @@ extension KeyRedaction {
     /// key, wherever they stand: a string that is wholly a piece, or that ends with one (its
     /// last words) or starts with one, gaps around it aside; a chain of two or more pieces
     /// that covers `partLength` of the key's characters in a row (`isVaried`) has each of its
-    /// pieces hidden in its own string. A string that ends with a piece may only come first in
-    /// a chain, one that starts with one only last: what reads on into the next piece must be
-    /// at the edge of its string.
+    /// pieces hidden in its own string. A piece at either edge of its string chains both ways,
+    /// whatever word stands at its other side ("Rain Zq7K", "Rain p2Xw": hostile trial 19,
+    /// K19-1): `jq -r` prints "Zq7K" and "p2Xw" one line apart, an ordinary word between them.
+    /// A piece inside a sentence is no piece: what reads on into the next piece must be at the
+    /// edge of its string.
     ///
     /// The smallest piece is `pieceLength`, judged by false matches. Two strings chain only
     /// where the key holds the one right after the other, so a chain of 8 characters from two
@@ -62,23 +64,29 @@ extension KeyRedaction {
 
     /// The pieces a string `start..<end` (its text, between its quotes) starts with, is, or
     /// ends with: a piece at its end starts after a space or a mark (`GapPunctuation`), a word
-    /// of it.
+    /// of it, or else is glued to the word before ("rainZq7K": the longest such piece alone,
+    /// which takes the word's last letters where they are the key's characters before it).
     private static func piecesOf(_ bytes: [UInt8], from start: Int, to end: Int, string: Int, key: [UInt8], grams: Grams, skips: Skips,
                                  into found: inout FoundPieces) {
         func reachesEnd(_ index: Int) -> Bool { index >= end || skips.end(from: index, in: bytes) >= end }
-        func look(at index: Int, leads: Bool) {
+        /// Notes the pieces at `index` that start the string (`leads`) or reach its end, and
+        /// whether one reached its end.
+        @discardableResult func look(at index: Int, leads: Bool) -> Bool {
+            var trailed = false
             for position in key.indices where mayStart(bytes[index], as: key[position]) {
                 let (pieceEnd, matched) = run(of: key, from: position, in: bytes, at: index, skips: skips)
                 guard matched >= pieceLength, pieceEnd <= end else { continue }
                 let trails = reachesEnd(pieceEnd)
+                trailed = trailed || trails
                 if leads || trails {
-                    found.note(FoundPieces.Kind(key: position..<(position + matched), leads: leads, trails: trails), text: index..<pieceEnd, string: string)
+                    found.note(FoundPieces.Kind(key: position..<(position + matched)), text: index..<pieceEnd, string: string)
                 }
             }
+            return trailed
         }
         let first = skips.end(from: start, in: bytes)
         guard first < end else { return }
-        look(at: first, leads: true)
+        var trailed = look(at: first, leads: true)
         // A piece at the end starts a word within reach of the end: a key's length of
         // characters, each as long as a `\u` escape, and a gap after each, and after the
         // last printable ASCII byte that is neither the key's nor a gap.
@@ -86,7 +94,13 @@ extension KeyRedaction {
         while tail > first + 1, tail > end - 16 * key.count, mayBeInPiece(bytes[tail - 1], grams: grams) { tail -= 1 }
         let reach = max(first + 1, tail)
         for index in reach..<max(reach, end) where isWordStart(bytes, index, grams: grams) {
-            look(at: index, leads: false)
+            trailed = look(at: index, leads: false) || trailed
+        }
+        // A piece glued to the word before ("rainZq7K") where no word ends the string with one:
+        // the longest, so that no shorter piece of it is noted again.
+        guard !trailed else { return }
+        for index in reach..<max(reach, end) where !isWordStart(bytes, index, grams: grams) && mayStartGlued(bytes[index], grams: grams) {
+            if look(at: index, leads: false) { return }
         }
     }
 
@@ -117,6 +131,13 @@ extension KeyRedaction {
         guard before == UInt8(ascii: " ") || grams.punctuation.isASCIIGap[Int(before)] else { return false }
         let byte = bytes[index]
         return byte >= 0x80 || byte == UInt8(ascii: "\\") || grams.inKey[Int(lowercased(byte))]
+    }
+
+    /// Whether a piece glued to the word before may start at `byte`: a character of the key's
+    /// as written, or the first byte of one outside ASCII or of an escape (not a UTF-8
+    /// sequence's continuation byte).
+    private static func mayStartGlued(_ byte: UInt8, grams: Grams) -> Bool {
+        (byte >= 0x80 && byte & 0xC0 != 0x80) || byte == UInt8(ascii: "\\") || (byte < 0x80 && grams.inKey[Int(lowercased(byte))])
     }
 
     /// Whether a copy of the key's character `character` may start with `byte`: itself in

@@ -1,7 +1,7 @@
 extension KeyRedaction {
     /// The fields whose value is one word of a fixed vocabulary (a Dark Sky icon, a
     /// precipitation type, an alert's severity, CAP's status words an alert feed is judged
-    /// by), as an answer names them, and their words, lower-cased (they are read in any case).
+    /// by, an official alert's event name), as an answer names them, and their words, lower-cased (they are read in any case).
     /// Such a value is never edited by the hiding but where it is the whole key (issue 42): a
     /// piece of the key in it ("war" of "warning" for a key ending "Rt6war") is an ordinary
     /// word that tells a reader nothing, while an edited one changes what rain shows and
@@ -23,8 +23,45 @@ extension KeyRedaction {
             "response": ["shelter", "evacuate", "prepare", "execute", "avoid", "monitor", "assess", "allclear", "none"],
             "geographicDomain": ["land", "marine"],
             "riskMatrixColor": ["green", "yellow", "orange", "red"],
+            // An alert's event, its title (hostile trial 19, E19-1: "REDACTEDod Warning"): the
+            // NWS's names and MET's event types, both closed lists.
+            "event": nwsEvents.union(metEvents),
         ]
     }()
+
+    /// The NWS's event names, as the NWS's own site lists them
+    /// (weather-gov/weather.gov `api-interop-layer/data/alerts/kinds.js`).
+    private static let nwsEvents: Set<String> = [
+        "tsunami warning", "tornado warning", "extreme wind warning", "severe thunderstorm warning", "flash flood warning",
+        "flash flood statement", "severe weather statement", "shelter in place warning", "evacuation immediate",
+        "civil danger warning", "nuclear power plant warning", "radiological hazard warning", "hazardous materials warning",
+        "fire warning", "civil emergency message", "law enforcement warning", "storm surge warning", "hurricane force wind warning",
+        "hurricane warning", "typhoon warning", "special marine warning", "blizzard warning", "snow squall warning",
+        "ice storm warning", "heavy freezing spray warning", "winter storm warning", "lake effect snow warning",
+        "dust storm warning", "blowing dust warning", "high wind warning", "tropical storm warning", "storm warning",
+        "tsunami advisory", "tsunami watch", "avalanche warning", "earthquake warning", "volcano warning", "ashfall warning",
+        "flood warning", "coastal flood warning", "lakeshore flood warning", "ashfall advisory", "high surf warning",
+        "excessive heat warning", "tornado watch", "severe thunderstorm watch", "flash flood watch", "gale warning",
+        "flood statement", "extreme cold warning", "freeze warning", "red flag warning", "storm surge watch", "hurricane watch",
+        "hurricane force wind watch", "typhoon watch", "tropical storm watch", "storm watch", "tropical cyclone local statement",
+        "winter weather advisory", "avalanche advisory", "cold weather advisory", "heat advisory", "flood advisory",
+        "coastal flood advisory", "lakeshore flood advisory", "high surf advisory", "dense fog advisory", "dense smoke advisory",
+        "small craft advisory", "brisk wind advisory", "hazardous seas warning", "dust advisory", "blowing dust advisory",
+        "lake wind advisory", "wind advisory", "frost advisory", "freezing fog advisory", "freezing spray advisory",
+        "low water advisory", "local area emergency", "winter storm watch", "rip current statement", "beach hazards statement",
+        "gale watch", "avalanche watch", "hazardous seas watch", "heavy freezing spray watch", "flood watch", "coastal flood watch",
+        "lakeshore flood watch", "high wind watch", "excessive heat watch", "extreme cold watch", "freeze watch",
+        "fire weather watch", "extreme fire danger", "911 telephone outage", "coastal flood statement",
+        "lakeshore flood statement", "special weather statement", "marine weather statement", "air quality alert",
+        "air stagnation advisory", "hazardous weather outlook", "hydrologic outlook", "short term forecast",
+        "administrative message", "test", "child abduction emergency", "blue alert",
+    ]
+
+    /// MET Norway's event types, its alerts' `event` (metno/weatherapi-docs
+    /// `doc/metalerts/CAP-v2-profile.md`, `<eventCode>` eventType), lower-cased.
+    private static let metEvents: Set<String> = [
+        "wind", "gale", "rain", "snow", "ice", "rainflood", "blowingsnow", "stormsurge", "polarlow", "forestfire", "icing", "lightning",
+    ]
 
     /// Whether the string whose opening quote is at `opening` is the value of a vocabulary's
     /// field and one of its words, as plainly written (`"severity": "warning"`): told from the
