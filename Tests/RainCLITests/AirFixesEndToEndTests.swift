@@ -97,7 +97,7 @@ import Testing
             #expect(result.status == 0, "\(result)")
             let lines = result.error.split(separator: "\n").map(String.init)
             #expect(lines.count == 2, "\(result.error)")
-            #expect(lines.contains { $0.hasPrefix("rain: warning: New York and 2 other places: could not fetch the NWS alerts: ") }, "\(result.error)")
+            #expect(lines.contains { $0.hasPrefix("rain: warning: New York and 2 other places: could not fetch NWS alerts: ") }, "\(result.error)")
             #expect(lines.contains { $0.hasPrefix("rain: warning: Berlin and 4 other places: could not fetch the air quality: ") }, "\(result.error)")
             #expect(result.output.split(separator: "\n").count == 5, "every place refreshed: \(result.output)")
             let quiet = try await world.keylessRain(["refresh", "--all", "--quiet"], environment: broken)

@@ -138,7 +138,7 @@ import Testing
             let broken = ["RAIN_NWS_URL": world.simulator.rootURL + "/alerts/nowhere"]
             let refresh = try await world.keylessRain(["refresh", "New York"], environment: broken)
             #expect(refresh.status == 0, "\(refresh)")
-            #expect(refresh.error.hasPrefix("rain: warning: New York: could not fetch the NWS alerts: "), "\(refresh)")
+            #expect(refresh.error.hasPrefix("rain: warning: New York: could not fetch NWS alerts: "), "\(refresh)")
             #expect(refresh.error.split(separator: "\n").count == 1)
             let json = try await world.keylessRain(["show", "New York", "--json", "--offline"])
             #expect(json.status == 0 && json.output.contains("\"alerts\": []"), "\(json)")
@@ -147,7 +147,7 @@ import Testing
             let unreachable = ["RAIN_NWS_URL": "http://127.0.0.1:1/alerts/active"]
             let said = try await world.keylessRain(["refresh", "New York"], environment: unreachable)
             #expect(said.status == 0, "\(said)")
-            #expect(said.error == "rain: warning: New York: could not fetch the NWS alerts: cannot reach 127.0.0.1:1\n", "\(said)")
+            #expect(said.error == "rain: warning: New York: could not fetch NWS alerts: cannot reach 127.0.0.1:1\n", "\(said)")
             // A place whose forecast fails says so in one line; its feeds are not said too.
             let failing = ["RAIN_OPENMETEO_URL": world.simulator.rootURL + "/v1/nowhere"]
             for feed in [broken, unreachable] {
@@ -275,7 +275,7 @@ import Testing
                 #expect(quiet.status == 0 && quiet.error.isEmpty && quiet.output.isEmpty, "\(quiet)")
             }
             let said = try await world.keylessRain(["refresh", "New York"], environment: ["RAIN_NWS_URL": world.simulator.rootURL + "/alerts/nowhere"])
-            #expect(said.error.hasPrefix("rain: warning: New York: could not fetch the NWS alerts: "), "\(said)")
+            #expect(said.error.hasPrefix("rain: warning: New York: could not fetch NWS alerts: "), "\(said)")
         }
     }
 
@@ -542,7 +542,7 @@ import Testing
             #expect(first.status == 0, "\(first)")
             let broken = ["RAIN_NWS_URL": world.simulator.rootURL + "/alerts/nowhere"]
             let failed = try await world.keylessRain(["refresh", "New York"], environment: broken)
-            #expect(failed.status == 0 && failed.error.contains("could not fetch the NWS alerts"), "\(failed)")
+            #expect(failed.status == 0 && failed.error.contains("could not fetch NWS alerts"), "\(failed)")
             let json = try await world.keylessRain(["show", "New York", "--json", "--offline"])
             #expect(json.status == 0 && json.output.contains("Flood Watch"), "the alert in force was dropped: \(json)")
         }

@@ -40,7 +40,7 @@ import Testing
                                                     environment: ["RAIN_HOME": home, "LANG": "C.UTF-8"])
             let joiner = name.unicodeScalars.contains { $0.value == 0x200D } ? "U+200D" : "U+200C"
             #expect(result.status == 65, "\(result)")
-            #expect(result.error == "rain: error: invalid name: \(joiner) is out of place\nrain: hint: a joiner stands between two letters of a script that writes it\n",
+            #expect(result.error == "rain: error: invalid name: \(joiner) is out of place\nrain: hint: a joiner goes only between two letters of a script that uses one\n",
                     "\(result)")
             #expect(fileBytes(home + "/defaults.json") == nil, "nothing was saved")
         }

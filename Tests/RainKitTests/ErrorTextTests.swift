@@ -134,7 +134,7 @@ import Testing
         #expect(ForecastError.rateLimited(retryAfter: 3600).description == "rate-limited; wait 60 min")
         #expect(ForecastError.rateLimited(retryAfter: 86_400).description == "rate-limited; wait 24 h")
         for wait in [0, 86_401, 251_605_684_966] {
-            #expect(ForecastError.rateLimited(retryAfter: wait).description == "rate-limited; try again later", "\(wait)")
+            #expect(ForecastError.rateLimited(retryAfter: wait).description == "rate-limited; try later", "\(wait)")
         }
     }
 }

@@ -183,7 +183,7 @@ public enum LocationValidation {
             // writes one: where it may stand, not that copied text hid it.
             if scalar.value == 0x200C || scalar.value == 0x200D {
                 return .unusableName(problem: N_("{character} is out of place"),
-                                     hint: N_("a joiner stands between two letters of a script that writes it"),
+                                     hint: N_("a joiner goes only between two letters of a script that uses one"),
                                      values: ["character": scalar.codePoint])
             }
             if scalar.isInvisible(after: previous) {

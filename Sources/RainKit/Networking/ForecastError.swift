@@ -85,7 +85,7 @@ extension ForecastError {
         // nothing a person can act on.
         case .rateLimited(let retryAfter?, nil) where (1...86_400).contains(retryAfter):
             return LocalizedText(N_("rate-limited; wait {wait}"), ["wait": .duration(seconds: retryAfter)])
-        case .rateLimited(_, nil): return LocalizedText(N_("rate-limited; try again later"))
+        case .rateLimited(_, nil): return LocalizedText(N_("rate-limited; try later"))
         case .connectionLost(let host):
             return LocalizedText(N_("the connection to {host} broke before the whole answer arrived"), ["host": .verbatim(host)])
         case .outOfTime(let host, let seconds):

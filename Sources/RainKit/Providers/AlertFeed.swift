@@ -4,7 +4,7 @@ import FoundationEssentials
 /// the alerts at a place in its area. Their alerts join the place's forecast when it is
 /// fetched. Each lives in a folder of its own under `Providers/`, like a forecast provider.
 public protocol AlertFeed: Sendable {
-    /// How messages name it: "the NWS alerts".
+    /// How messages name it: "NWS alerts".
     var displayName: String { get }
     /// Whether `coordinate` lies in the area the feed covers (roughly: a place just outside
     /// gets an empty answer).

@@ -7,7 +7,7 @@ import FoundationEssentials
 public struct NWSAlertFeed: AlertFeed {
     public init() {}
 
-    public var displayName: String { N_("the NWS alerts") }
+    public var displayName: String { N_("NWS alerts") }
 
     /// The states and DC, Puerto Rico and the Virgin Islands, Guam and the Northern Marianas,
     /// American Samoa (the `StateTerritoryCode`s of weather-gov/api `assets/openapi.yaml`, and
