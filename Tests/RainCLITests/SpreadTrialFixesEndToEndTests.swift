@@ -26,6 +26,8 @@ import Testing
                 if let dryDay { days[index]["rain_runs"] = index == dryDay ? 0 : days[index]["runs"] }
                 for key in ["temperature_high_p10", "temperature_high_p50", "temperature_high_p90"] { days[index][key] = 10.0 }
             }
+            // A test that indexes past what was kept records it rather than end the whole run.
+            guard days.count >= 7 else { Issue.record("the kept spread has \(days.count) days, not 7"); return }
             days[6]["temperature_high_p10"] = 0.0
             days[6]["temperature_high_p90"] = 20.0
         })
