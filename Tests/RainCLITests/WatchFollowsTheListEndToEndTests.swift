@@ -16,12 +16,14 @@ import Testing
             #expect(try await world.rain(["locations", "remove", "Tokyo", "--yes"]).status == 0)
             _ = try LocationsStore(paths: .resolve(environment: ["RAIN_HOME": home]))
                 .add(name: "Oslo", coordinate: Coordinate(latitude: 59.91, longitude: 10.75))
+            #expect(await watch.waitForOutput(containing: "refreshed Oslo", limit: .seconds(120)), "\(watch.output)")
+            // A rename alone, in a refresh of its own (the same places, one of them renamed).
             #expect(try await world.rain(["locations", "rename", "Berlin", "Spandau"]).status == 0)
             let removedAt = watch.output.count
             #expect(await watch.waitForOutput(matching: { output in
                 let after = output.dropFirst(removedAt)
                 return after.components(separatedBy: "refreshed Oslo").count > 2 && after.contains("refreshed Spandau")
-            }), "\(watch.output)")
+            }, limit: .seconds(120)), "\(watch.output)")
             watch.send(SIGTERM)
             let result = try await watch.finish()
             #expect(result.status == 0, "\(result)")

@@ -103,7 +103,8 @@ struct WatchCommand: RunnableCommand {
                         display.finish()
                         throw all ? LocationsError.noLocations : LocationsError.unknown(reference: locations[0].name)
                     }
-                    if watched != locations || list.currentID != state.currentID {
+                    let same = watched.count == locations.count && zip(watched, locations).allSatisfy { $0.id == $1.id && $0.hasSameContent(as: $1) }
+                    if !same || list.currentID != state.currentID {
                         locations = watched
                         state.watch(watched, current: list.currentID, cached: service.cached(for:))
                         display.show(state, events: [])

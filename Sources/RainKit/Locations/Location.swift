@@ -33,7 +33,7 @@ public struct Location: Sendable, Hashable, Identifiable {
     public func hash(into hasher: inout Hasher) { hasher.combine(id) }
 
     /// Whether the two say the same: name, coordinates, country, region, zone and alias (IDs aside).
-    func hasSameContent(as other: Location) -> Bool {
+    public func hasSameContent(as other: Location) -> Bool {
         name == other.name && coordinate == other.coordinate && country == other.country
             && region == other.region && timeZone == other.timeZone && alias == other.alias
     }
