@@ -13,6 +13,24 @@ import Testing
     /// What a save keeps of the file: half the 4 MB rain reads of it.
     static let kept = 2 << 20
 
+    /// Writes `entries` to the log at `path`, then copies of `template` (alerts of the place
+    /// `place`, numbered) up to what a save keeps: the next entry written drops the first.
+    private func fill(_ path: String, _ entries: [[String: Any]], with template: [String: Any], at place: String) throws {
+        let serialized = { (entry: [String: Any]) in try JSONSerialization.data(withJSONObject: entry) }
+        var filler: [[String: Any]] = []
+        var size = try entries.reduce(0) { $0 + (try serialized($1)).count + 1 }
+        while true {
+            var entry = template
+            entry["id"] = "alert:\(place):\(String(format: "%07d", filler.count))"
+            entry["place"] = place
+            let length = try serialized(entry).count + 1
+            if size + length > Self.kept { break }
+            size += length
+            filler.append(entry)
+        }
+        try JSONSerialization.data(withJSONObject: ["sent": entries + filler]).write(to: URL(fileURLWithPath: path))
+    }
+
     private func alertsTold(_ home: String) -> [String] {
         let text = (try? String(contentsOfFile: home + "/events.jsonl", encoding: .utf8)) ?? ""
         return text.split(separator: "\n").compactMap { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) as? [String: Any] }
@@ -39,20 +57,7 @@ import Testing
             let path = home + "/state/notified.json"
             let log = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
             let entries = try #require(log["sent"] as? [[String: Any]])
-            let serialized = { (entry: [String: Any]) in try JSONSerialization.data(withJSONObject: entry) }
-            var filler: [[String: Any]] = []
-            var size = try entries.reduce(0) { $0 + (try serialized($1)).count + 1 }
-            let other = UUID().uuidString.lowercased()
-            while true {
-                var entry = entries[0]
-                entry["id"] = "alert:\(other):\(String(format: "%07d", filler.count))"
-                entry["place"] = other
-                let length = try serialized(entry).count + 1
-                if size + length > Self.kept { break }
-                size += length
-                filler.append(entry)
-            }
-            try JSONSerialization.data(withJSONObject: ["sent": entries + filler]).write(to: URL(fileURLWithPath: path))
+            try fill(path, entries, with: entries[0], at: UUID().uuidString.lowercased())
 
             let second = try await notify(["Windy", "Bergen"])
             #expect(second.status == 0, "\(second)")
@@ -90,20 +95,7 @@ import Testing
             let log = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
             let entries = try #require(log["sent"] as? [[String: Any]])
             let alert = try #require(entries.first { ($0["id"] as? String)?.hasPrefix("alert:") == true })
-            let serialized = { (entry: [String: Any]) in try JSONSerialization.data(withJSONObject: entry) }
-            var filler: [[String: Any]] = []
-            var size = try entries.reduce(0) { $0 + (try serialized($1)).count + 1 }
-            let place = bergen.idString
-            while true {
-                var entry = alert
-                entry["id"] = "alert:\(place):\(String(format: "%07d", filler.count))"
-                entry["place"] = place
-                let length = try serialized(entry).count + 1
-                if size + length > Self.kept { break }
-                size += length
-                filler.append(entry)
-            }
-            try JSONSerialization.data(withJSONObject: ["sent": entries + filler]).write(to: URL(fileURLWithPath: path))
+            try fill(path, entries, with: alert, at: bergen.idString)
 
             let second = try await notify(["Bergen"])
             #expect(second.status == 0, "\(second)")

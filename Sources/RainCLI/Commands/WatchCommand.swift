@@ -47,7 +47,7 @@ struct WatchCommand: RunnableCommand {
 
     func run(_ context: CommandContext) async throws {
         let list = try context.loadPlaces()
-        var locations: [Location]
+        let locations: [Location]
         do {
             locations = all ? list.locations : references.isEmpty ? [try context.location(nil, in: list)] : try list.resolve(references)
         } catch {
@@ -79,7 +79,7 @@ struct WatchCommand: RunnableCommand {
         let post = events.post
         func startRefresh() {
             guard refreshing == nil else { return }
-            let asked = locations
+            let asked = state.locations
             refreshing = Task { post(.refreshed(await Self.refresh(asked, service: service))) }
         }
         // Nobody reads what watch writes (`rain watch | head -1`, `rain watch >&-`): it ends at
@@ -98,23 +98,18 @@ struct WatchCommand: RunnableCommand {
                 // one it added (with --all) or renamed is shown as it is. A list that cannot be
                 // read now is the one watch had.
                 if let list = try? context.store.load() {
-                    let watched = list.stillWatched(locations, all: all)
+                    let watched = list.stillWatched(state.locations, all: all)
                     if watched.isEmpty {
                         display.finish()
-                        throw all ? LocationsError.noLocations : LocationsError.unknown(reference: locations[0].name)
+                        throw all ? LocationsError.noLocations : LocationsError.unknown(reference: state.locations[0].name)
                     }
-                    let same = watched.count == locations.count && zip(watched, locations).allSatisfy { $0.id == $1.id && $0.hasSameContent(as: $1) }
-                    if !same || list.currentID != state.currentID {
-                        locations = watched
-                        state.watch(watched, current: list.currentID, cached: service.cached(for:))
-                        display.show(state, events: [])
-                    }
+                    if state.watch(watched, current: list.currentID, cached: service.cached(for:)) { display.show(state, events: []) }
                 }
                 startRefresh()
             case .refreshed(let result):
                 refreshing = nil
                 if case .failure(.busy) = result {
-                    for location in locations { state.forecasts[location.id] = service.cached(for: location) ?? state.forecasts[location.id] }
+                    for location in state.locations { state.forecasts[location.id] = service.cached(for: location) ?? state.forecasts[location.id] }
                 }
                 let changes = state.apply(result, now: Date())
                 display.show(state, events: changes)

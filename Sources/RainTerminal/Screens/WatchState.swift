@@ -20,14 +20,19 @@ public struct WatchState: Sendable {
         self.every = every
     }
 
-    /// Watches `locations` from now on (the saved list changed under watch); `cached` gives a
-    /// new place's forecast, those of places no longer watched are dropped.
-    public mutating func watch(_ locations: [Location], current: UUID?, cached: (Location) -> CachedForecast?) {
+    /// Watches `locations` from now on (the saved list, read again); `cached` gives a new
+    /// place's forecast, those of places no longer watched are dropped. False when nothing
+    /// changed: the same places, saying the same (a rename alone is a change), the same current.
+    public mutating func watch(_ locations: [Location], current: UUID?, cached: (Location) -> CachedForecast?) -> Bool {
+        let unchanged = current == currentID && locations.count == self.locations.count
+            && zip(locations, self.locations).allSatisfy { $0.id == $1.id && $0.hasSameContent(as: $1) }
+        guard !unchanged else { return false }
         for location in locations where forecasts[location.id] == nil { forecasts[location.id] = cached(location) }
         let ids = Set(locations.map(\.id))
         forecasts = forecasts.filter { ids.contains($0.key) }
         self.locations = locations
         currentID = current
+        return true
     }
 
     /// True when one place is watched (the compact forecast view); else the one-line-per-place view.
