@@ -62,6 +62,33 @@ import Testing
         }
     }
 
+    /// Hostile trial 20 (K20-1): pieces that each start again three or more characters inside
+    /// the one before ("sim-ke -key-0 y-0123 …", or every 4 in a row in turn) were shown whole,
+    /// on the error line that quotes a server's body and in a valid answer's texts.
+    @Test(arguments: [(6, 3), (4, 3), (7, 4)])
+    func aKeyInPiecesOverlappingByThreeOrMoreIsInNoOutputOrFile(_ size: Int, _ overlap: Int) async throws {
+        let characters = Array(key)
+        let pieces = stride(from: 0, to: characters.count - overlap, by: size - overlap).map {
+            String(characters[$0..<min(characters.count, $0 + size)])
+        }
+        let disguise = pieces.joined(separator: " ")
+        let redaction = try #require(KeyRedaction(APIKey(key)))
+        try await withTemporaryDirectory { home in
+            let refused = try ForecastWorld(home: home + "/refused", behaviour: .echoedKey(validAnswer: false, disguisedAs: disguise))
+            let failed = try await refused.rain(["refresh", "Berlin"])
+            #expect(failed.status != 0 && failed.error.contains("REDACTED"), "\(failed)")
+            let world = try ForecastWorld(home: home + "/valid", behaviour: .echoedKey(validAnswer: true, disguisedAs: disguise))
+            let refresh = try await world.rain(["refresh", "Berlin"])
+            let show = try await world.rain(["show", "Berlin"])
+            let json = try await world.rain(["show", "Berlin", "--json"])
+            #expect(refresh.status == 0 && show.status == 0 && json.status == 0, "\(refresh) \(show) \(json)")
+            let texts = try [failed.error, refresh.output, refresh.error, show.output, json.output] + cached(home + "/valid")
+            for text in texts {
+                #expect(pieces.allSatisfy { !text.contains($0) } && !redaction.holdsKey(text), "\(size)/\(overlap): \(text.prefix(400))")
+            }
+        }
+    }
+
     @Test(arguments: ["/", ".", "_"])
     func cronRefusesABaseURLHoldingTheKeyInGroups(_ separator: String) async throws {
         try await withTemporaryDirectory { home in

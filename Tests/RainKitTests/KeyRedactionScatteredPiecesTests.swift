@@ -156,8 +156,10 @@ import Testing
     /// Hostile trial 19 (K19-1): pieces that overlap by one or two characters were all shown,
     /// in one string (a summary, a 401 body rain quotes) and across strings (the current,
     /// next hour's and a day's summaries and an alert's title): a piece went on only from
-    /// the character right after the one before. Each is now hidden, in its string.
-    @Test(arguments: [(5, 1), (4, 1), (5, 2), (6, 2), (3, 1)])
+    /// the character right after the one before. Each is now hidden, in its string. Trial 20
+    /// (K20-1): overlaps of three or more, up to every 4 characters in a row in turn
+    /// ("Zq7K q7Kp 7Kp2 …"), were shown whole; a piece goes on from any one it starts inside.
+    @Test(arguments: [(5, 1), (4, 1), (5, 2), (6, 2), (3, 1), (6, 3), (7, 4), (6, 4), (5, 3), (4, 3), (7, 3), (7, 5)])
     func overlappingPiecesAreHidden(_ size: Int, _ overlap: Int) throws {
         for key in Self.keys {
             let pieces = overlappingPieces(key, size: size, overlap: overlap)
@@ -170,9 +172,12 @@ import Testing
                 let inAnswer = try shown(answer(["CURRENT": pieces.joined(separator: joiner)]), ["currently.summary"], key: key).joined
                 #expect(inAnswer.hasPrefix("REDACTED") && shownPieces.allSatisfy { !inAnswer.contains($0) }, "\(key) \(size)/\(overlap): \(inAnswer)")
             }
-            // Across strings apart, the first four pieces (8 or more of the key's characters).
-            let names = ["CURRENT", "MINUTE", "DAY", "ALERT1"], fields = ["currently.summary", "minutely.summary", "daily.data.0.summary", "alerts.0.title"]
-            let texts = Dictionary(uniqueKeysWithValues: zip(names, pieces))
+            // Across strings apart, the first four pieces or more, 8 or more of the key's
+            // characters.
+            let names = ["CURRENT", "MINUTE", "DAY", "ALERT1", "HOUR", "ALERT2"]
+            let fields = ["currently.summary", "minutely.summary", "daily.data.0.summary", "alerts.0.title", "hourly.data.0.summary", "alerts.1.title"]
+            let covering = (1...).first { size + ($0 - 1) * (size - overlap) >= KeyRedaction.partLength }!
+            let texts = Dictionary(uniqueKeysWithValues: zip(names, pieces.prefix(max(4, covering))))
             let (scrubbed, joined) = try shown(answer(texts), Array(fields.prefix(texts.count)), key: key)
             #expect(joined == Array(repeating: "REDACTED", count: texts.count).joined(separator: "\n"), "\(key) \(size)/\(overlap): \(joined)")
             #expect(pieces.prefix(texts.count).allSatisfy { !scrubbed.contains("\"\($0)\"") })

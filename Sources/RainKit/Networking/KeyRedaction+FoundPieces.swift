@@ -69,8 +69,8 @@ extension KeyRedaction {
         }
 
         /// Each piece's text in a chain of two pieces or more that covers `partLength` of the
-        /// key's characters in a row, each next to the next in the key or overlapping it by up
-        /// to `overlapLength`, from different strings.
+        /// key's characters in a row, each next to the next in the key or starting inside it,
+        /// from different strings.
         func chainedTexts() -> [Range<Int>] {
             // The longest chains ending at each place in the key, found from the kept pieces in
             // order of where they start in the key (a chain that ends where one starts is found
@@ -140,7 +140,7 @@ extension KeyRedaction {
             for index in alone {
                 let kind = kinds[index], strings = copies[index] ?? []
                 var near = Set<Int>()
-                let overlaps = 0...min(KeyRedaction.overlapLength, kind.key.count - 1)
+                let overlaps = 0..<kind.key.count
                 let parts = overlaps.flatMap { longEnding[kind.key.lowerBound + $0] } + overlaps.flatMap { longStarting[kind.key.upperBound - $0] }
                 for part in parts {
                     // The nearest copy before the part's string and after it, the closer of
@@ -162,11 +162,11 @@ extension KeyRedaction {
 
         /// The most of the key a chain covers up to a piece of `kind` in `string` (itself
         /// included), or from it on. The piece goes on from a chain that ends where it starts
-        /// in the key or up to `overlapLength` characters after ("Zq7Kp", "p2Xw9": a server's
+        /// in the key or anywhere inside it ("Zq7Kp", "p2Xw9"; "Zq7Kp2", "Kp2Xw9": a server's
         /// pieces that overlap read as plainly as the key), with a character of its own more.
         private func longest(_ chains: ChainEnds, _ kind: Kind, _ string: Int, before: Bool) -> Int {
             var most = kind.key.count
-            for overlap in 0...min(KeyRedaction.overlapLength, kind.key.count - 1) {
+            for overlap in 0..<kind.key.count {
                 let place = before ? kind.key.lowerBound + overlap : kind.key.upperBound - overlap
                 guard let longest = chains.longest(at: place, besides: string) else { continue }
                 most = max(most, longest + kind.key.count - overlap)

@@ -321,6 +321,9 @@ package struct KeyRedaction: Sendable {
     /// word), and the bytes it holds; nil for a key shorter than that.
     struct Grams: Sendable {
         var packed: Set<UInt64>
+        /// Every 2 to `partLength - 1` of the key's characters in a row, packed the same way: what
+        /// the text so far must be where a piece starts again inside it (`run`).
+        var shorter: Set<UInt64>
         var inKey: [Bool]
         /// The punctuation that is a gap for the key.
         var punctuation: GapPunctuation
@@ -342,7 +345,8 @@ package struct KeyRedaction: Sendable {
             let pair = Int(first) << 8 | Int(second)
             pairs[pair >> 6] |= 1 << (pair & 63)
         }
-        return Grams(packed: Set(partStarts(of: key).map { packed(key[$0..<($0 + partLength)]) }), inKey: inKey,
+        let shorter = (2..<partLength).flatMap { length in (0...(key.count - length)).map { packed(key[$0..<($0 + length)]) } }
+        return Grams(packed: Set(partStarts(of: key).map { packed(key[$0..<($0 + partLength)]) }), shorter: Set(shorter), inKey: inKey,
                      punctuation: GapPunctuation(key: key), pairs: pairs)
     }
 
@@ -353,8 +357,9 @@ package struct KeyRedaction: Sendable {
     /// (`=`) or the end comes before that many, none starts here. Spaces and the key's marks
     /// of punctuation between them (`gap`, `GapPunctuation`, however many: the quick look only
     /// rules out) are passed over, and from inside a string (`boundaries`) the JSON between two strings
-    /// after two of the key's characters in a row (`pairs`). One of the last two characters
-    /// again (a piece that may overlap the one before, `run`) needs the closer look. Only a control, a character outside ASCII, a backslash or `%` among
+    /// after two of the key's characters in a row (`pairs`). A character read before, after
+    /// two or more in a row of the key's (a piece that may start again inside the one before,
+    /// `run`), needs the closer look. Only a control, a character outside ASCII, a backslash or `%` among
     /// them needs `copyEnd`'s closer look: the quick one spares it most of a long text (a
     /// full screen's frame of escapes and digits).
     private static func cannotStartACopy(_ bytes: [UInt8], at index: Int, grams: Grams, boundaries: StringBoundaries?, inString: Bool) -> Bool {
@@ -377,9 +382,9 @@ package struct KeyRedaction: Sendable {
             let byte = bytes[end]
             guard (0x20..<0x7F).contains(byte), byte != UInt8(ascii: "\\"), byte != UInt8(ascii: "%") else { return false }
             guard grams.inKey[Int(lowercased(byte))] else { return true }
-            // One of the last two again may start a piece that overlaps the one before (`run`).
+            // A character read before may start a piece again inside the one before (`run`).
             let character = UInt64(lowercased(byte))
-            if count >= 2, character == part & 0xFF || character == part >> 8 & 0xFF { return false }
+            if count >= 2, (0..<count).contains(where: { part >> (8 * $0) & 0xFF == character }), grams.shorter.contains(part) { return false }
             part = part << 8 | character
             count += 1
             end += 1
@@ -479,57 +484,71 @@ package struct KeyRedaction: Sendable {
 
     /// How far the text from `start` reads as the key from its character at `position` on, as
     /// `matchEnd` compares them: where the run ends in the text, and how many of the key's
-    /// characters it covers (0 when none).
+    /// characters it covers (0 when none). A long key's copy may come in pieces that each start
+    /// again inside the one before ("Zq7Kp p2Xw9", "Zq7Kpp2Xw9", every 4 in a row in turn
+    /// "Zq7K q7Kp 7Kp2"), each longer than what the next repeats of it: a character may go on
+    /// from the last or start such a piece, and where the key repeats itself ("d12d12df") both
+    /// readings are followed, the one that covers the most of the key kept. A reading is where
+    /// it is in the text and in the key, and where its piece started in the key, so each is
+    /// followed once.
     static func run(of key: [UInt8], from position: Int, in bytes: [UInt8], at start: Int, skips: Skips, limit: Int? = nil) -> (end: Int, matched: Int) {
         let limit = limit ?? bytes.count
-        var index = start
-        var end = start
-        var keyPosition = position
-        /// Where in the key the piece being read started (its overlap included).
-        var pieceStart = position
-        while keyPosition < key.count {
-            guard index < limit else { break }
-            var step: (matched: Int, length: Int)?
+        var best = (end: start, keyPosition: position)
+        // Most texts are read one way only: the readings left to follow, and those followed,
+        // are kept only once a second way opens. Every step goes on in the text, so no reading
+        // is met again before then.
+        typealias Reading = (index: Int, keyPosition: Int, pieceStart: Int)
+        var next: Reading? = (start, position, position)
+        var waiting: [Reading] = []
+        var followed = Set<Int>()
+        func place(_ reading: Reading) -> Int { (reading.index * (key.count + 1) + reading.keyPosition) * (key.count + 1) + reading.pieceStart }
+        func follow(_ reading: Reading, matched: Bool) {
+            if !followed.isEmpty || next != nil {
+                if followed.isEmpty, let first = next { followed.insert(place(first)) }
+                guard followed.insert(place(reading)).inserted else { return }
+            }
+            if matched, reading.keyPosition > best.keyPosition || reading.keyPosition == best.keyPosition && reading.index > best.end {
+                best = (reading.index, reading.keyPosition)
+            }
+            guard reading.keyPosition < key.count, reading.index < limit else { return }
+            if next == nil { next = reading } else { waiting.append(reading) }
+        }
+        while let (index, keyPosition, pieceStart) = next ?? waiting.popLast() {
+            next = nil
             if keyPosition > position {
+                // A character skipped as a gap may read as the key's next one itself where
+                // what follows it does not ("ǀ", a bar, and an "l"): both are followed.
                 let skipped = skips.end(from: index, in: bytes)
-                if skipped != index, skipped < limit, let after = keyStep(of: key, at: keyPosition, from: position, in: bytes, at: skipped, json: skips.json) {
-                    index = skipped
-                    step = after
+                if skipped != index, skipped < limit, let step = keyStep(of: key, at: keyPosition, from: position, in: bytes, at: skipped, json: skips.json) {
+                    follow((skipped + step.length, keyPosition + step.matched, pieceStart), matched: true)
                 }
             }
-            // A character skipped as a gap may read as the key's next one itself where what
-            // follows it does not ("ǀ", a bar, and an "l").
-            if let found = step ?? keyStep(of: key, at: keyPosition, from: position, in: bytes, at: index, json: skips.json) {
-                keyPosition += found.matched
-                index += found.length
-                end = index
-                continue
+            if let step = keyStep(of: key, at: keyPosition, from: position, in: bytes, at: index, json: skips.json) {
+                follow((index + step.length, keyPosition + step.matched, pieceStart), matched: true)
             }
-            // A long key's next piece may start again with the last one or two characters of
-            // the piece before ("Zq7Kp p2Xw9", "Zq7Kpp2Xw9"): read on past them, where the
-            // piece before is longer than what it repeats and a new character follows.
-            guard skips.gaps, let (overlap, resumed) = overlapEnd(of: key, at: keyPosition, from: position, after: pieceStart, in: bytes,
-                                                                 at: index, skips: skips, limit: limit) else { break }
-            pieceStart = keyPosition - overlap
-            index = resumed
+            guard skips.gaps else { continue }
+            forEachPieceRepeat(of: key, at: keyPosition, after: pieceStart, from: position, in: bytes, at: index, skips: skips, limit: limit) {
+                follow(($0.end, keyPosition, $0.from), matched: false)
+            }
         }
-        return (end, keyPosition - position)
+        return (best.end, best.keyPosition - position)
     }
 
-    /// The longest overlap tried: how many of the key's characters a piece may repeat of the
-    /// piece before it.
-    static let overlapLength = 2
-
-    /// Where a piece that repeats the key's last one or two characters before `keyPosition`
-    /// (the first of the piece before, at `pieceStart`, not among them) ends its repeat, at
-    /// `index` or after a gap, and how many it repeats; nil where none does or no character of
-    /// the key's at `keyPosition` follows.
-    private static func overlapEnd(of key: [UInt8], at keyPosition: Int, from position: Int, after pieceStart: Int, in bytes: [UInt8],
-                                   at index: Int, skips: Skips, limit: Int) -> (overlap: Int, end: Int)? {
-        let skipped = skips.end(from: index, in: bytes)
-        for start in skipped == index ? [index] : [skipped, index] {
-            for overlap in 1...overlapLength where keyPosition - overlap > pieceStart {
-                var at = start, read = keyPosition - overlap
+    /// Where each piece that starts at `index` (or after a gap) by repeating the key's last
+    /// characters before `keyPosition`, fewer than the piece before (from `pieceStart`) holds,
+    /// ends its repeat, where a character of the key's at `keyPosition` follows; and where in
+    /// the key it starts.
+    private static func forEachPieceRepeat(of key: [UInt8], at keyPosition: Int, after pieceStart: Int, from position: Int, in bytes: [UInt8],
+                                           at index: Int, skips: Skips, limit: Int, _ body: ((from: Int, end: Int)) -> Void) {
+        guard keyPosition > pieceStart + 1, index < limit else { return }
+        func repeats(from start: Int) {
+            guard start < limit else { return }
+            // An ASCII character reads only as itself: the key's places that hold it are the
+            // only ones a repeat can start from.
+            let byte = bytes[start]
+            let plain = byte < 0x80 && !(skips.json && byte == UInt8(ascii: "\\"))
+            for from in (pieceStart + 1)..<keyPosition where !plain || key[from] == lowercased(byte) {
+                var at = start, read = from
                 while read < keyPosition, at < limit, let step = keyStep(of: key, at: read, from: position, in: bytes, at: at, json: skips.json),
                       read + step.matched <= keyPosition {
                     read += step.matched
@@ -537,10 +556,12 @@ package struct KeyRedaction: Sendable {
                 }
                 guard read == keyPosition, at < limit,
                       keyStep(of: key, at: keyPosition, from: position, in: bytes, at: at, json: skips.json) != nil else { continue }
-                return (overlap, at)
+                body((from, at))
             }
         }
-        return nil
+        let skipped = skips.end(from: index, in: bytes)
+        repeats(from: skipped)
+        if skipped != index { repeats(from: index) }
     }
 
     /// How many of the key's characters from `keyPosition` on the character at `index` reads
