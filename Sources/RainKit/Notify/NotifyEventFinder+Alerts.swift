@@ -13,8 +13,9 @@ extension NotifyEventFinder {
             let name = location.name.strippingControlCharacters
             // As the screen shows it (blanks as one space): identical alerts merged as shown read alike.
             let title = alert.title.screenSafe
-            // A weekday names one day only within the coming week: a later end gives its date.
-            let end = { (end: Date) in end.timeIntervalSince(now) < 6 * 86_400 ? clock.weekdayAndTime(end) : clock.dateAndTime(end) }
+            // A weekday names one day only within the coming week: an end on a day six days on
+            // or later (by the place's calendar) gives its date.
+            let end = { (end: Date) in clock.localDays(end) - clock.localDays(now) < 6 ? clock.weekdayAndTime(end) : clock.dateAndTime(end) }
             let summary = alert.expires.map { words.tr("{title} for {place} until {time}", ["title": title, "place": name, "time": end($0)]) }
                 ?? words.tr("{title} for {place}", ["title": title, "place": name])
             let identity = { (series: String) in "alert:\(location.idString):\(Self.alertIdentity(alert, series: series).fnv1aHash)" }
