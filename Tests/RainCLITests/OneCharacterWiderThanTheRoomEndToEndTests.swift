@@ -62,4 +62,24 @@ import Testing
             try await tmux.waitForScreen(containing: "rain exited with 0", limit: .seconds(90))
         }
     }
+
+    /// The pick list: the wide name is cut in its column after the number's gap, and it takes
+    /// no other row's coordinates away.
+    @Test func theSelectPickerCutsThatNameAloneAndKeepsTheOthersColumns() async throws {
+        try await withTemporaryDirectory { home in
+            let (world, _) = try await world(home, wideIsCurrent: false)
+            let tmux = try world.terminal(["locations", "select"], width: 80, height: 12)
+            defer { tmux.kill() }
+            try await tmux.waitForScreen(containing: "Choose the current location", limit: .seconds(90))
+            let lines = try tmux.lines()
+            let berlinRow = try #require(lines.first { $0.hasPrefix("1  Berlin") }, "\(lines)")
+            #expect(berlinRow.contains("(52.52, 13.41)") || berlinRow.contains("(52.52, 13.40)"), "\(lines)")
+            #expect(!berlinRow.contains("Berlin…"), "\(lines)")
+            let wideRow = try #require(lines.first { $0.hasPrefix("3  …") }, "the number's gap kept: \(lines)")
+            #expect(wideRow.contains("(14.00, 24.00)"), "\(lines)")
+            #expect(nextColumn(wideRow, afterName: "…") == nextColumn(berlinRow, afterName: "Berlin"), "\(lines)")
+            try tmux.send("q")
+            try await tmux.waitForScreen(containing: "rain exited with 0", limit: .seconds(90))
+        }
+    }
 }
