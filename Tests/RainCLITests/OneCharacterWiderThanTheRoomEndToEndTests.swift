@@ -48,6 +48,17 @@ import Testing
         }
     }
 
+    /// `rain locations` cut to an exported COLUMNS: the gap after the ID stays before the "…".
+    @Test func locationsKeepsTheSeparatorAfterTheID() async throws {
+        try await withTemporaryDirectory { home in
+            let (world, wide) = try await world(home, wideIsCurrent: false)
+            let result = try await world.rain(["locations"], environment: ["COLUMNS": "40"])
+            let lines = result.output.split(separator: "\n").map(String.init)
+            #expect(result.status == 0 && lines.allSatisfy { $0.displayWidth <= 40 }, "\(result)")
+            #expect(lines.contains("   3  \(wide.shortID)  …"), "\(lines)")
+        }
+    }
+
     @Test func watchAllKeepsTheIndent() async throws {
         try await withTemporaryDirectory { home in
             let (world, _) = try await world(home, wideIsCurrent: false)

@@ -17,9 +17,10 @@ extension String {
     /// The text cut to at most `width` columns, ending in "…" when it was cut. Escape sequences
     /// are kept, and a reset is added after a cut so no colour leaks onto the next line. A
     /// character (grapheme cluster) is never cut in two: one wider than the room left is
-    /// dropped whole for the "…". The spaces before the "…" go where they end a word
-    /// ("Berlin…"); where no word was kept (a row's indent, the `* ` mark before a name) they
-    /// are the layout's, and stay: the "…" stands where the text cut began.
+    /// dropped whole for the "…". A space before the "…" goes where it ends a word
+    /// ("Berlin…"); two or more are a column's separator, and spaces where no word was kept a
+    /// row's indent or the gap after its `*` mark: those are the layout's, and stay, so the
+    /// "…" stands where the text cut began.
     public func truncated(toDisplayWidth width: Int) -> String {
         guard displayWidth > width else { return self }
         guard width > 0 else { return "" }
@@ -40,9 +41,7 @@ extension String {
             used += columns
             if character.isLetter || character.isNumber { keptWord = true }
         }
-        if keptWord {
-            while result.last == " " { result.removeLast() }
-        }
+        if keptWord, result.hasSuffix(" "), !result.hasSuffix("  ") { result.removeLast() }
         result += "…"
         if sawEscape { result += "\u{1B}[0m" }
         return result
