@@ -54,7 +54,9 @@ extension LocationList {
             let named = named.isEmpty && isASCII ? namedWithoutAccents : named
             matches += named.map { locations[$0] }.filter { !matches.contains($0) }
             switch matches.count {
-            case 0: return .failure(LocationValidation.textProblem(in: reference) ?? .unknown(reference: reference))
+            case 0:
+                let problem = LocationValidation.textProblem(in: LocationValidation.withoutJoiners(reference))
+                return .failure(problem ?? .unknown(reference: reference))
             case 1: return .success(matches[0])
             default: return .failure(.ambiguous(reference: reference, candidates: matches))
             }

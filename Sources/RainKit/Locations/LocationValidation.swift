@@ -163,7 +163,7 @@ public enum LocationValidation {
     /// U+1DA9B-U+1DA9F (their code charts' glyphs are dotted boxes, the sign of an empty one).
     private static let fillers: Set<UInt32> = [0x16FE4, 0x1DA9B, 0x1DA9C, 0x1DA9D, 0x1DA9E, 0x1DA9F]
 
-    /// Why `text` (a name, or a LOC that names no place) cannot be a name typed as it looks:
+    /// Why `text` (a name, or a LOC that names no place, without its joiners) cannot be a name typed as it looks:
     /// it is not valid UTF-8, it hides an invisible character, or one with no agreed look
     /// (unassigned: a later Unicode's or none, drawn as nothing or a box; private use: each
     /// font's own); nil when none of these.
@@ -233,9 +233,17 @@ extension LocationValidation {
     /// ("ب‍ب" draws as "بب"), and no one types it to name a saved place; two names that differ
     /// only by one read as the same name.
     package static func matchingForm(_ name: String) -> String {
-        guard name.unicodeScalars.contains(where: { $0.value == 0x200C || $0.value == 0x200D }) else { return name.lowercased() }
+        withoutJoiners(name).lowercased()
+    }
+
+    /// `text` without its joiners (U+200C, U+200D), wherever they stand: a LOC as it is matched,
+    /// and as it is checked when it names no place, so that a joiner in it is never the
+    /// reason a LOC is refused (`Ber‍lin` is `Berlin`, saved or not); any other invisible
+    /// character still is.
+    package static func withoutJoiners(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.value == 0x200C || $0.value == 0x200D }) else { return text }
         var scalars = String.UnicodeScalarView()
-        scalars.append(contentsOf: name.unicodeScalars.filter { $0.value != 0x200C && $0.value != 0x200D })
-        return String(scalars).lowercased()
+        scalars.append(contentsOf: text.unicodeScalars.filter { $0.value != 0x200C && $0.value != 0x200D })
+        return String(scalars)
     }
 }

@@ -13,7 +13,9 @@ import Synchronization
 /// - A signal that ends the process (SIGINT, SIGTERM, SIGHUP, SIGQUIT) that nobody subscribed
 ///   to ends it as it would have (status 128 + signal), after the terminal is restored.
 /// - SIGTSTP stops the process as it would have, the terminal restored first and taken again
-///   on `fg` (SIGCONT then reaches the subscribers, which redraw).
+///   on `fg`; then SIGCONT reaches the subscribers, which redraw. Where the kernel discards
+///   the stop (a shell without job control) the terminal is taken again at once, and the
+///   subscribers to SIGCONT get one all the same.
 /// - A crash (SIGSEGV, SIGBUS, SIGILL, SIGTRAP, SIGFPE, SIGABRT) restores the terminal, then
 ///   goes on to what was there before (the Swift runtime's backtrace, or the default action).
 ///
@@ -31,6 +33,8 @@ package enum Signals {
     private static let relayEnd = Atomic<Int32>(-1)
     /// Bit n is set while signal n has a subscriber: the handler relays it instead of acting.
     private static let subscribed = Atomic<UInt64>(0)
+    /// True from a SIGTSTP's stop until the terminal is taken again after it.
+    private static let stopping = Atomic<Bool>(false)
     /// Bit n is set when signal n was ignored when rain started: without a subscriber, it still is.
     private static let ignoredAtStart = Atomic<UInt64>(0)
     private static let subscribers = Mutex(Subscribers())
@@ -92,6 +96,7 @@ package enum Signals {
             installed = true
             // What the handler reads is made now, not on first use inside it.
             _ = subscribed.load(ordering: .sequentiallyConsistent)
+            _ = stopping.load(ordering: .sequentiallyConsistent)
             _ = ignoredAtStart.load(ordering: .sequentiallyConsistent)
             TerminalState.prepare()
             // A flood of signals must never block the handler: bytes beyond the pipe's room are dropped.
@@ -140,13 +145,21 @@ package enum Signals {
             && unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 
+    /// Hands `signal` to the signals thread. Async-signal-safe.
+    private static func relay(_ signal: Int32) {
+        var byte = UInt8(truncatingIfNeeded: signal)
+        _ = write(relayEnd.load(ordering: .sequentiallyConsistent), &byte, 1)
+    }
+
     /// The handler of every relayed signal and SIGTSTP. Async-signal-safe.
     private static func handle(_ signal: Int32) {
         let savedErrno = errno
         defer { errno = savedErrno }
+        // A SIGCONT that ends the stop below is relayed by the stop's end, once the terminal is
+        // taken again: a redraw before that would be wiped by the screen's clearing.
+        if signal == SIGCONT && stopping.load(ordering: .sequentiallyConsistent) { return }
         if subscribed.load(ordering: .sequentiallyConsistent) & (1 << UInt64(signal)) != 0 {
-            var byte = UInt8(truncatingIfNeeded: signal)
-            _ = write(relayEnd.load(ordering: .sequentiallyConsistent), &byte, 1)
+            relay(signal)
             return
         }
         if ignoredAtStart.load(ordering: .sequentiallyConsistent) & (1 << UInt64(signal)) != 0 { return }
@@ -155,11 +168,19 @@ package enum Signals {
             TerminalState.restore()
             actAsDefault(signal)
         case SIGTSTP:
+            stopping.store(true, ordering: .sequentiallyConsistent)
             TerminalState.restore()
-            actAsDefault(signal)   // stops here until SIGCONT
+            // Stops here until SIGCONT; or returns at once where the kernel discards the stop
+            // (an orphaned process group: a shell without job control, `ssh -t host rain watch`,
+            // `tmux new 'rain watch'`), where no SIGCONT will come.
+            actAsDefault(signal)
             var action = handlerAction()
             sigaction(SIGTSTP, &action, nil)
             TerminalState.retake()
+            stopping.store(false, ordering: .sequentiallyConsistent)
+            // Either way the screen was given back and taken again (cleared): its owner draws
+            // it anew, as after SIGCONT.
+            if subscribed.load(ordering: .sequentiallyConsistent) & (1 << UInt64(SIGCONT)) != 0 { relay(SIGCONT) }
         default:
             break
         }

@@ -35,22 +35,34 @@ extension PlacePicker {
 }
 
 /// Matches as aligned columns: number, name, region and country, coordinates, population.
+/// A line too wide for the window is cut at its end; a name too wide for a line of its own
+/// (a single character wider than the window: a run of Hangul leading consonants is one) is
+/// cut in its column and does not widen it, so it takes no other row's columns away.
 struct PlaceTable: Sendable {
     private let columns: [[String]]
     private let widths: [Int]
+    /// The names' widths, widest first.
+    private let nameWidths: [Int]
 
     init(places: [PlaceMatch], localization: Localization = .english) {
         let columns = places.map { Self.columns($0, localization: localization) }
         self.columns = columns
         widths = (0..<4).map { column in columns.map { $0[column].displayWidth }.max() ?? 0 }
+        nameWidths = columns.map { $0[0].displayWidth }.sorted(by: >)
     }
 
     func line(_ index: Int, width: Int) -> String {
         let row = columns[index]
-        let text = String(index + 1).padded(to: String(columns.count).count, alignRight: true) + "  "
-            + row[0].padded(to: widths[0]) + "  " + row[1].padded(to: widths[1]) + "  "
+        let number = String(index + 1).padded(to: String(columns.count).count, alignRight: true) + "  "
+        let text = number + row[0].padded(to: nameWidth(room: width - number.count)) + "  " + row[1].padded(to: widths[1]) + "  "
             + row[2].padded(to: widths[2]) + "  " + row[3].padded(to: widths[3], alignRight: true)
         return text.truncated(toDisplayWidth: width)
+    }
+
+    /// The name column's width where `room` columns are left after the number: the widest
+    /// name that fits there; at least one column, for the "…" of a name cut to nothing.
+    private func nameWidth(room: Int) -> Int {
+        max(1, nameWidths.first { $0 <= room } ?? 0)
     }
 
     private static func columns(_ place: PlaceMatch, localization: Localization) -> [String] {

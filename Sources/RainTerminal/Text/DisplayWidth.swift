@@ -15,13 +15,19 @@ extension String {
     }
 
     /// The text cut to at most `width` columns, ending in "…" when it was cut. Escape sequences
-    /// are kept, and a reset is added after a cut so no colour leaks onto the next line.
+    /// are kept, and a reset is added after a cut so no colour leaks onto the next line. A
+    /// character (grapheme cluster) is never cut in two: one wider than the room left is
+    /// dropped whole for the "…". A space before the "…" goes where it ends a word
+    /// ("Berlin…"); two or more are a column's separator, and spaces where no word was kept a
+    /// row's indent or the gap after its `*` mark: those are the layout's, and stay, so the
+    /// "…" stands where the text cut began.
     public func truncated(toDisplayWidth width: Int) -> String {
         guard displayWidth > width else { return self }
         guard width > 0 else { return "" }
         var result = ""
         var used = 0
         var sawEscape = false
+        var keptWord = false
         var scanner = EscapeScanner()
         for character in self {
             if scanner.consume(character) {
@@ -33,8 +39,9 @@ extension String {
             if used + columns > width - 1 { break }
             result.append(character)
             used += columns
+            if character.isLetter || character.isNumber { keptWord = true }
         }
-        while result.last == " " { result.removeLast() }
+        if keptWord, result.hasSuffix(" "), !result.hasSuffix("  ") { result.removeLast() }
         result += "…"
         if sawEscape { result += "\u{1B}[0m" }
         return result
