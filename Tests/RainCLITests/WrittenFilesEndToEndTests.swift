@@ -149,6 +149,31 @@ import Testing
         }
     }
 
+    /// Hostile trial 20's NIT: under a file-size limit, alert-polls.json (MET asked for a place
+    /// whose forecast failed) and quota.json (a used-up monthly quota) went unwritten without a
+    /// word, so the next run asked again. Each now says so in one warning; the refresh's own
+    /// status stands (69, 75), and no file or temporary file is left.
+    @Test func stateFilesThatSpareRequestsSayWhenTheyCannotBeWritten() async throws {
+        try await withTemporaryDirectory { home in
+            let world = try ForecastWorld(home: home + "/met", config: #"{"timeout_seconds": 5}"#)
+            _ = try LocationsStore(paths: RainPaths.resolve(environment: ["RAIN_HOME": home + "/met"]))
+                .add(name: "Bergen", coordinate: Coordinate(latitude: 60.39, longitude: 5.32))
+            world.simulator.setBehaviour(.forecastStatus(500))
+            let polled = try await rainLimited(["refresh", "Bergen"], environment: world.keylessEnvironment)
+            #expect(polled.status == 69, "\(polled)")
+            #expect(polled.error.contains("rain: warning: cannot write \(home)/met/state/alert-polls.json: File too large\n"), "\(polled)")
+            #expect(entries(of: home + "/met/state").allSatisfy { !$0.hasPrefix("alert-polls.json") }, "\(entries(of: home + "/met/state"))")
+
+            let quota = try ForecastWorld(home: home + "/quota")
+            quota.simulator.setBehaviour(.status(429))
+            let refused = try await rainLimited(["refresh", "--all"], environment: quota.environment)
+            #expect(refused.status == 75, "\(refused)")
+            #expect(refused.error.contains("rain: warning: cannot write \(home)/quota/state/quota.json: File too large\n"), "\(refused)")
+            #expect(refused.error.components(separatedBy: "quota.json").count == 2, "said once: \(refused)")
+            #expect(entries(of: home + "/quota/state").allSatisfy { !$0.hasPrefix("quota.json") }, "\(entries(of: home + "/quota/state"))")
+        }
+    }
+
     /// A notified.json a few bytes short of its 4 MB limit, as an older rain wrote it (pretty,
     /// every entry recent): the next delivery took it over the limit, and every later `notify`
     /// exited 74. Now a save keeps the newest entries within half the limit, compactly, and

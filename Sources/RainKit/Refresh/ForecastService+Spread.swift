@@ -67,7 +67,11 @@ extension ForecastService {
             return .spread(spread)
         } catch {
             if let quota = error.usedUpQuota {
-                RememberedQuota.remember([RememberedQuota(quota: quota, source: quotaSource)], at: settings.paths.quotaFile, now: now())
+                do throws(FileError) {
+                    try RememberedQuota.remember([RememberedQuota(quota: quota, source: quotaSource)], at: settings.paths.quotaFile, now: now())
+                } catch {
+                    warn(error.text)
+                }
             }
             return .failed(FeedFailure(error, fetching: EnsembleService.displayName, for: naming ? location.name : nil))
         }

@@ -42,8 +42,8 @@ struct RememberedAlertPolls: Sendable, Equatable {
 
     /// Adds `polls` to those `path` remembers (a place's newest replacing its older one, those
     /// past the last hour at `now` dropped), written atomically, its folder made when missing.
-    /// Best effort: a file that cannot be written costs the next run one poll.
-    static func remember(_ polls: [UUID: ForecastService.OfficialAlerts.Asking], at path: String, now: Date) {
+    /// A file that cannot be written costs the next run one poll.
+    static func remember(_ polls: [UUID: ForecastService.OfficialAlerts.Asking], at path: String, now: Date) throws(FileError) {
         guard !polls.isEmpty else { return }
         let all = load(path).polls.merging(polls) { $1 }
             .filter { $0.value.at.map { (0..<kept).contains(now.timeIntervalSince($0)) } ?? false }
@@ -54,7 +54,7 @@ struct RememberedAlertPolls: Sendable, Equatable {
             if !asking.failed.isEmpty { members["failed"] = .array(asking.failed.map(\.rawValue).sorted().map { .string($0) }) }
             return .object(members)
         }
-        try? AtomicFile.createFolder(AtomicFile.parentFolder(of: path))
-        try? AtomicFile.write(JSONValue.object(["polls": .array(values)]).serializedBytes(compactly: true), to: path, durability: .derived, limit: limit)
+        try AtomicFile.createFolder(AtomicFile.parentFolder(of: path))
+        try AtomicFile.write(JSONValue.object(["polls": .array(values)]).serializedBytes(compactly: true), to: path, durability: .derived, limit: limit)
     }
 }

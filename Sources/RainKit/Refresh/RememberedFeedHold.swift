@@ -65,13 +65,12 @@ struct RememberedFeedHold: Sendable, Equatable {
 
     /// Adds `holds` to those `path` keeps (a counter's newest replacing its older one, those
     /// over at `now` dropped: a `Retry-After` of 0 holds nothing), keeping the file's quotas
-    /// and limits a second. Best effort, as `RememberedQuota.remember`: a file that cannot be
-    /// written costs the next run one request.
-    static func remember(_ holds: [RememberedFeedHold], at path: String, now: Date) {
+    /// and limits a second. A file that cannot be written costs the next run one request.
+    static func remember(_ holds: [RememberedFeedHold], at path: String, now: Date) throws(FileError) {
         let holds = holds.filter { $0.until > now }
         guard !holds.isEmpty else { return }
         let kept = load(path).filter { old in old.holds(at: now) && !holds.contains { $0.source == old.source } }
-        RememberedQuota.write(RememberedQuota.load(path).filter { $0.holds(at: now) }, perSecond: RememberedSecondLimit.load(path),
+        try RememberedQuota.write(RememberedQuota.load(path).filter { $0.holds(at: now) }, perSecond: RememberedSecondLimit.load(path),
                               held: kept + holds, to: path)
     }
 }

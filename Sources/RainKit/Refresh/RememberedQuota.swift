@@ -95,19 +95,19 @@ struct RememberedQuota: Sendable, Equatable {
     /// those reset at `now` dropped), written atomically (its folder made when missing); a
     /// quota of the minute, which the next run is past, is not remembered. Best effort: a file
     /// that cannot be written costs the next run one request.
-    static func remember(_ quotas: [RememberedQuota], at path: String, now: Date) {
+    static func remember(_ quotas: [RememberedQuota], at path: String, now: Date) throws(FileError) {
         let added = quotas.filter { !$0.quota.isWorthRetryingSoon }
         guard !added.isEmpty else { return }
         var kept = load(path).filter { old in old.holds(at: now) && !added.contains { $0.source == old.source } }
         for quota in added where !kept.contains(where: { $0.source == quota.source }) { kept.append(quota) }
-        write(kept, perSecond: RememberedSecondLimit.load(path), held: RememberedFeedHold.load(path).filter { $0.holds(at: now) }, to: path)
+        try write(kept, perSecond: RememberedSecondLimit.load(path), held: RememberedFeedHold.load(path).filter { $0.holds(at: now) }, to: path)
     }
 
     /// Writes the file whole: `quotas`, the limits a second (`RememberedSecondLimit`) and the
     /// alert feeds' holds (`RememberedFeedHold`), atomically, its folder made when missing.
     /// Each list is oldest first; past the file's limit the oldest are forgotten first, so
     /// the one just met, which the next run needs, is always kept (the whole write had failed).
-    static func write(_ quotas: [RememberedQuota], perSecond: [RememberedSecondLimit], held: [RememberedFeedHold], to path: String) {
+    static func write(_ quotas: [RememberedQuota], perSecond: [RememberedSecondLimit], held: [RememberedFeedHold], to path: String) throws(FileError) {
         var (quotas, perSecond, held) = (quotas[...], perSecond[...], held[...])
         var bytes: [UInt8] {
             var members: [String: JSONValue] = ["quotas": .array(quotas.map(\.value))]
@@ -121,7 +121,7 @@ struct RememberedQuota: Sendable, Equatable {
             else if held.count > 1 { held.removeFirst() } else { break }
             written = bytes
         }
-        try? AtomicFile.createFolder(AtomicFile.parentFolder(of: path))
-        try? AtomicFile.write(written, to: path, durability: .derived, limit: Self.limit)
+        try AtomicFile.createFolder(AtomicFile.parentFolder(of: path))
+        try AtomicFile.write(written, to: path, durability: .derived, limit: Self.limit)
     }
 }

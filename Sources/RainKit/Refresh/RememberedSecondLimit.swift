@@ -41,15 +41,14 @@ struct RememberedSecondLimit: Sendable, Equatable {
     }
 
     /// Keeps `limit` as what the counter `source` takes a second (nil: forgets it), keeping
-    /// the file's quotas; writes nothing when the file already says so. Best effort, as
-    /// `RememberedQuota.remember`: a file that cannot be written costs the next run its
-    /// first second's pace.
-    static func remember(_ limit: Int?, for source: String, at path: String, now: Date) {
+    /// the file's quotas; writes nothing when the file already says so. A file that cannot be
+    /// written costs the next run its first second's pace.
+    static func remember(_ limit: Int?, for source: String, at path: String, now: Date) throws(FileError) {
         let kept = load(path)
         guard kept.first(where: { $0.source == source })?.limit != limit else { return }
         var limits = kept.filter { $0.source != source }
         if let limit { limits.append(RememberedSecondLimit(source: source, limit: limit)) }
-        RememberedQuota.write(RememberedQuota.load(path).filter { $0.holds(at: now) }, perSecond: limits,
+        try RememberedQuota.write(RememberedQuota.load(path).filter { $0.holds(at: now) }, perSecond: limits,
                               held: RememberedFeedHold.load(path).filter { $0.holds(at: now) }, to: path)
     }
 }
