@@ -28,8 +28,10 @@ extension ForecastSimulator {
         case hugeBody(bytes: Int)
         /// Reads the request and never answers (until the client goes or `stop()`).
         case hang
-        /// The normal answer, sent `bytesPerSecond` bytes per second.
-        case drip(bytesPerSecond: Int)
+        /// The normal answer, sent `bytesPerSecond` bytes per second; with `lastingSeconds`, spaces
+        /// after it (JSON's own whitespace) so that the whole takes at least that long: a test that
+        /// acts while an answer drips in keeps its moment however loaded the machine.
+        case drip(bytesPerSecond: Int, lastingSeconds: Int = 0)
         /// The normal answer with ANSI escapes and control characters in summaries and alert titles.
         case controlCharacters
         /// Reads the request and closes the connection without answering.

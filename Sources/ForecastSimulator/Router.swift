@@ -67,7 +67,12 @@ struct Router: Sendable {
         switch behaviour {
         case .normal: return .respond(answer(request, route: route, hostile: false))
         case .controlCharacters: return .respond(answer(request, route: route, hostile: true))
-        case .drip(let rate): return .drip(answer(request, route: route, hostile: false), bytesPerSecond: max(1, rate))
+        case .drip(let rate, let seconds):
+            var response = answer(request, route: route, hostile: false)
+            if case .bytes(let bytes) = response.body, bytes.count < rate * seconds {
+                response.body = .padded(prefix: bytes, padding: rate * seconds - bytes.count, suffix: [])
+            }
+            return .drip(response, bytesPerSecond: max(1, rate))
         case .hang: return .hang
         case .disconnect: return .disconnect
         case .status(let status, let retryAfter): return .respond(failures.status(status, retryAfter: retryAfter))

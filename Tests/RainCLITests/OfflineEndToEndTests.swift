@@ -87,7 +87,7 @@ import Testing
             let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 120}"#)
             // This refresh holds the lock for as long as the test needs: its answers drip in over
             // minutes, fast enough for libcurl's low-speed limit, so it never tries again.
-            world.simulator.setBehaviour(.drip(bytesPerSecond: 200))
+            world.simulator.setBehaviour(.drip(bytesPerSecond: 200, lastingSeconds: 120))
             let slow = world.start(["refresh", "--all"])
             try #require(await world.waitForRequest())
 

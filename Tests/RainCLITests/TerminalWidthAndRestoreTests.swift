@@ -172,7 +172,7 @@ import Testing
             // long a loaded machine takes the test to look (a 60 s Retry-After, and a hang's
             // three 10 s low-speed tries, each ended on their own under load).
             let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 600}"#)
-            world.simulator.setBehaviour(.drip(bytesPerSecond: 200))
+            world.simulator.setBehaviour(.drip(bytesPerSecond: 200, lastingSeconds: 600))
             let tmux = try startWatch(world, width: 80, arguments: ["refresh"], before: "trap '' HUP")
             defer { tmux.kill() }
             try #require(await world.waitForRequest())

@@ -105,7 +105,7 @@ import Testing
         try await withTemporaryDirectory { home in
             // A slow answer (a hanging one is cut off by libcurl's low-speed limit after 10 s,
             // which a loaded machine may reach before the test sees the spinner).
-            let world = try ForecastWorld(home: home, behaviour: .drip(bytesPerSecond: 200), config: #"{"timeout_seconds": 600}"#)
+            let world = try ForecastWorld(home: home, behaviour: .drip(bytesPerSecond: 200, lastingSeconds: 600), config: #"{"timeout_seconds": 600}"#)
             let tmux = try world.terminal(arguments, before: "trap 'echo interrupted' INT")
             defer { tmux.kill() }
             try #require(await world.waitForRequest())
