@@ -382,9 +382,10 @@ package struct KeyRedaction: Sendable {
             let byte = bytes[end]
             guard (0x20..<0x7F).contains(byte), byte != UInt8(ascii: "\\"), byte != UInt8(ascii: "%") else { return false }
             guard grams.inKey[Int(lowercased(byte))] else { return true }
-            // A character read before may start a piece again inside the one before (`run`).
+            // A character read before, but the first, may start a piece again inside the one
+            // before (`run`: a piece must be longer than what the next repeats of it).
             let character = UInt64(lowercased(byte))
-            if count >= 2, (0..<count).contains(where: { part >> (8 * $0) & 0xFF == character }), grams.shorter.contains(part) { return false }
+            if count >= 2, (0..<(count - 1)).contains(where: { part >> (8 * $0) & 0xFF == character }), grams.shorter.contains(part) { return false }
             part = part << 8 | character
             count += 1
             end += 1
