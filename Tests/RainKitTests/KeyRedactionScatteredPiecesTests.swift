@@ -184,6 +184,23 @@ import Testing
         }
     }
 
+    /// A piece that starts again inside the one before may hold gaps and hidden characters,
+    /// in its repeat and after it, as any piece may ("Zq7Kp2 K\u{200B}p2Xw9", spaced out): the
+    /// repeat was read without them, and the key shown once the sanitiser took them out.
+    @Test(arguments: ["\u{200B}", " "])
+    func overlappingPiecesWithGapsAreHidden(_ gap: String) throws {
+        for key in Self.keys {
+            let pieces = overlappingPieces(key, size: 6, overlap: 3)
+            let redaction = try #require(KeyRedaction(APIKey(key)))
+            let spaced = pieces.map { $0.map(String.init).joined(separator: gap) }
+            for text in ["bad key " + spaced.joined(separator: "   "), "bad key " + pieces.map { String($0.prefix(1)) + gap + $0.dropFirst() }.joined(separator: " ")] {
+                let scrubbed = redaction.scrubbing(text)
+                let shown = scrubbed.replacingOccurrences(of: gap, with: "")
+                #expect(scrubbed.hasPrefix("bad key REDACTED") && pieces.allSatisfy { !shown.contains($0) }, "\(key): \(scrubbed.debugDescription)")
+            }
+        }
+    }
+
     /// Hostile trial 19 (K19-1's second shape): a piece at the edge of a string beside an
     /// ordinary word ("Rain Zq7K", "Zq7K Snow") or glued to one ("rainZq7K") went on no chain:
     /// a piece after a word could only come first, one before a word only last. Each now

@@ -73,8 +73,9 @@ extension KeyRedaction {
         /// from different strings.
         func chainedTexts() -> [Range<Int>] {
             // The longest chains ending at each place in the key, found from the kept pieces in
-            // order of where they start in the key (a chain that ends where one starts is found
-            // first: a piece covers `pieceLength` or more); and those starting at each place.
+            // order of where they start in the key (a chain that ends where one starts, or
+            // inside it, is found first, but for one that starts later and ends inside it: what
+            // that one adds, the piece covers itself); and those starting at each place.
             var endingAt = ChainEnds(places: key.count + 1)
             for piece in kept.sorted(by: { kinds[$0.kind].key.lowerBound < kinds[$1.kind].key.lowerBound }) {
                 let kind = kinds[piece.kind]

@@ -357,9 +357,10 @@ package struct KeyRedaction: Sendable {
     /// (`=`) or the end comes before that many, none starts here. Spaces and the key's marks
     /// of punctuation between them (`gap`, `GapPunctuation`, however many: the quick look only
     /// rules out) are passed over, and from inside a string (`boundaries`) the JSON between two strings
-    /// after two of the key's characters in a row (`pairs`). A character read before, after
-    /// two or more in a row of the key's (a piece that may start again inside the one before,
-    /// `run`), needs the closer look. Only a control, a character outside ASCII, a backslash or `%` among
+    /// after two of the key's characters in a row (`pairs`). A character read before, but not
+    /// the first, where what was read so far is 2 to 7 of the key's characters in a row
+    /// (`Grams.shorter`: a piece that may start again inside the one before, `run`), needs
+    /// the closer look. Only a control, a character outside ASCII, a backslash or `%` among
     /// them needs `copyEnd`'s closer look: the quick one spares it most of a long text (a
     /// full screen's frame of escapes and digits).
     private static func cannotStartACopy(_ bytes: [UInt8], at index: Int, grams: Grams, boundaries: StringBoundaries?, inString: Bool) -> Bool {
@@ -494,75 +495,105 @@ package struct KeyRedaction: Sendable {
     /// followed once.
     static func run(of key: [UInt8], from position: Int, in bytes: [UInt8], at start: Int, skips: Skips, limit: Int? = nil) -> (end: Int, matched: Int) {
         let limit = limit ?? bytes.count
-        var best = (end: start, keyPosition: position)
-        // Most texts are read one way only: the readings left to follow, and those followed,
-        // are kept only once a second way opens. Every step goes on in the text, so no reading
-        // is met again before then.
-        typealias Reading = (index: Int, keyPosition: Int, pieceStart: Int)
-        var next: Reading? = (start, position, position)
-        var waiting: [Reading] = []
-        var followed = Set<Int>()
-        func place(_ reading: Reading) -> Int { (reading.index * (key.count + 1) + reading.keyPosition) * (key.count + 1) + reading.pieceStart }
-        func follow(_ reading: Reading, matched: Bool) {
-            if !followed.isEmpty || next != nil {
-                if followed.isEmpty, let first = next { followed.insert(place(first)) }
-                guard followed.insert(place(reading)).inserted else { return }
-            }
-            if matched, reading.keyPosition > best.keyPosition || reading.keyPosition == best.keyPosition && reading.index > best.end {
-                best = (reading.index, reading.keyPosition)
-            }
-            guard reading.keyPosition < key.count, reading.index < limit else { return }
-            if next == nil { next = reading } else { waiting.append(reading) }
-        }
-        while let (index, keyPosition, pieceStart) = next ?? waiting.popLast() {
-            next = nil
+        var readings = Readings(from: (start, position, position), keyLength: key.count, limit: limit)
+        var repeats: [(from: Int, end: Int)] = []
+        while let (index, keyPosition, pieceStart) = readings.next() {
             if keyPosition > position {
                 // A character skipped as a gap may read as the key's next one itself where
                 // what follows it does not ("ǀ", a bar, and an "l"): both are followed.
                 let skipped = skips.end(from: index, in: bytes)
                 if skipped != index, skipped < limit, let step = keyStep(of: key, at: keyPosition, from: position, in: bytes, at: skipped, json: skips.json) {
-                    follow((skipped + step.length, keyPosition + step.matched, pieceStart), matched: true)
+                    readings.follow((skipped + step.length, keyPosition + step.matched, pieceStart), matched: true)
                 }
             }
             if let step = keyStep(of: key, at: keyPosition, from: position, in: bytes, at: index, json: skips.json) {
-                follow((index + step.length, keyPosition + step.matched, pieceStart), matched: true)
+                readings.follow((index + step.length, keyPosition + step.matched, pieceStart), matched: true)
             }
             guard skips.gaps else { continue }
-            forEachPieceRepeat(of: key, at: keyPosition, after: pieceStart, from: position, in: bytes, at: index, skips: skips, limit: limit) {
-                follow(($0.end, keyPosition, $0.from), matched: false)
-            }
+            pieceRepeats(of: key, at: keyPosition, after: pieceStart, from: position, in: bytes, at: index, skips: skips, limit: limit, into: &repeats)
+            for (from, end) in repeats { readings.follow((end, keyPosition, from), matched: false) }
         }
-        return (best.end, best.keyPosition - position)
+        return (readings.best.end, readings.best.keyPosition - position)
     }
 
-    /// Where each piece that starts at `index` (or after a gap) by repeating the key's last
+    /// The readings of a copy that `run` follows: the one that covers the most of the key so
+    /// far, the one to follow next and those waiting. Those followed are kept only once a
+    /// second way opens: most texts are read one way, and every step goes on in the text, so
+    /// no reading is met again before then.
+    private struct Readings {
+        typealias Reading = (index: Int, keyPosition: Int, pieceStart: Int)
+        private(set) var best: (end: Int, keyPosition: Int)
+        private var upcoming: Reading?
+        private var waiting: [Reading] = []
+        private var followed = Set<Int>()
+        private let keyLength: Int
+        private let limit: Int
+
+        init(from start: Reading, keyLength: Int, limit: Int) {
+            (best, upcoming, self.keyLength, self.limit) = ((start.index, start.keyPosition), start, keyLength, limit)
+        }
+
+        mutating func next() -> Reading? {
+            guard let reading = upcoming else { return waiting.popLast() }
+            upcoming = nil
+            return reading
+        }
+
+        /// Follows `reading` later, unless it was followed; `matched`: it ends with one of the
+        /// key's characters (not with a piece's repeat).
+        mutating func follow(_ reading: Reading, matched: Bool) {
+            if !followed.isEmpty || upcoming != nil {
+                if followed.isEmpty, let first = upcoming { followed.insert(place(first)) }
+                guard followed.insert(place(reading)).inserted else { return }
+            }
+            if matched, reading.keyPosition > best.keyPosition || reading.keyPosition == best.keyPosition && reading.index > best.end {
+                best = (reading.index, reading.keyPosition)
+            }
+            guard reading.keyPosition < keyLength, reading.index < limit else { return }
+            if upcoming == nil { upcoming = reading } else { waiting.append(reading) }
+        }
+
+        private func place(_ reading: Reading) -> Int {
+            (reading.index * (keyLength + 1) + reading.keyPosition) * (keyLength + 1) + reading.pieceStart
+        }
+    }
+
+    /// Each piece that starts at `index` (or after a gap) by repeating the key's last
     /// characters before `keyPosition`, fewer than the piece before (from `pieceStart`) holds,
-    /// ends its repeat, where a character of the key's at `keyPosition` follows; and where in
-    /// the key it starts.
-    private static func forEachPieceRepeat(of key: [UInt8], at keyPosition: Int, after pieceStart: Int, from position: Int, in bytes: [UInt8],
-                                           at index: Int, skips: Skips, limit: Int, _ body: ((from: Int, end: Int)) -> Void) {
+    /// where a character of the key's at `keyPosition` follows: where in the key it starts, and
+    /// where its repeat ends, into `repeats` (emptied first, its room kept).
+    private static func pieceRepeats(of key: [UInt8], at keyPosition: Int, after pieceStart: Int, from position: Int, in bytes: [UInt8],
+                                     at index: Int, skips: Skips, limit: Int, into repeats: inout [(from: Int, end: Int)]) {
+        repeats.removeAll(keepingCapacity: true)
         guard keyPosition > pieceStart + 1, index < limit else { return }
-        func repeats(from start: Int) {
-            guard start < limit else { return }
+        let skipped = skips.end(from: index, in: bytes)
+        for start in [skipped, index].prefix(skipped == index ? 1 : 2) where start < limit {
             // An ASCII character reads only as itself: the key's places that hold it are the
             // only ones a repeat can start from.
             let byte = bytes[start]
             let plain = byte < 0x80 && !(skips.json && byte == UInt8(ascii: "\\"))
             for from in (pieceStart + 1)..<keyPosition where !plain || key[from] == lowercased(byte) {
-                var at = start, read = from
-                while read < keyPosition, at < limit, let step = keyStep(of: key, at: read, from: position, in: bytes, at: at, json: skips.json),
-                      read + step.matched <= keyPosition {
-                    read += step.matched
-                    at += step.length
+                // The repeat, and the key's character after it, may hold gaps and hidden
+                // characters as any piece may.
+                func step(at index: Int, reading: Int) -> (matched: Int, end: Int)? {
+                    let skipped = skips.end(from: index, in: bytes)
+                    if skipped != index, skipped < limit, let step = keyStep(of: key, at: reading, from: position, in: bytes, at: skipped, json: skips.json) {
+                        return (step.matched, skipped + step.length)
+                    }
+                    return keyStep(of: key, at: reading, from: position, in: bytes, at: index, json: skips.json).map { ($0.matched, index + $0.length) }
                 }
-                guard read == keyPosition, at < limit,
-                      keyStep(of: key, at: keyPosition, from: position, in: bytes, at: at, json: skips.json) != nil else { continue }
-                body((from, at))
+                var at = start, read = from
+                while read < keyPosition, at < limit,
+                      let next = read == from ? keyStep(of: key, at: read, from: position, in: bytes, at: at, json: skips.json).map({ ($0.matched, at + $0.length) })
+                                              : step(at: at, reading: read),
+                      read + next.0 <= keyPosition {
+                    read += next.0
+                    at = next.1
+                }
+                guard read == keyPosition, at < limit, step(at: at, reading: keyPosition) != nil else { continue }
+                repeats.append((from, at))
             }
         }
-        let skipped = skips.end(from: index, in: bytes)
-        repeats(from: skipped)
-        if skipped != index { repeats(from: index) }
     }
 
     /// How many of the key's characters from `keyPosition` on the character at `index` reads

@@ -67,10 +67,8 @@ extension ForecastService {
             return .spread(spread)
         } catch {
             if let quota = error.usedUpQuota {
-                do throws(FileError) {
+                keeping { () throws(FileError) in
                     try RememberedQuota.remember([RememberedQuota(quota: quota, source: quotaSource)], at: settings.paths.quotaFile, now: now())
-                } catch {
-                    warn(error.text)
                 }
             }
             return .failed(FeedFailure(error, fetching: EnsembleService.displayName, for: naming ? location.name : nil))

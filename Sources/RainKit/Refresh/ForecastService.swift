@@ -18,6 +18,8 @@ public struct ForecastService: Sendable {
     public var saysFeedProblems = true
     /// The calls spent at Open-Meteo's free APIs this minute, by every refresh of this service.
     let openMeteoMinute = OpenMeteoMinute()
+    /// The state files this service could not write, said once each (`keeping`).
+    let unwrittenStateFiles = UnwrittenStateFiles()
     /// How many places the name looked up had, kept with its forecast (`CachedForecast.lookupMatches`).
     public var lookupMatches: Int?
     /// The refresh lock a show's refresh could not have: what it fetches is not kept (`refresh`).

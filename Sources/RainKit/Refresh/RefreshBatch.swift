@@ -23,8 +23,6 @@ final class RefreshBatch: Sendable {
         var statuses: [Int: RefreshOutcome.Status] = [:]
         /// Forecasts fetched before their places' feeds had all answered, by request position.
         var held: [(position: Int, forecast: Forecast)] = []
-        /// The state files this run could not write, said once each (`keeping`).
-        var unwritten: Set<String> = []
     }
 
     init(service: ForecastService, locations: [Location], due: [Int],
@@ -132,7 +130,7 @@ final class RefreshBatch: Sendable {
         let settings = service.settings
         let usedUp = [failures.lazy.compactMap({ $0?.usedUpQuota }).first.map { RememberedQuota(quota: $0, source: RememberedQuota.source(of: settings)) },
                       air.usedUpQuota.map { RememberedQuota(quota: $0, source: RememberedQuota.airSource(of: settings)) }]
-        keeping { () throws(FileError) in try RememberedQuota.remember(usedUp.compactMap { $0 }, at: settings.paths.quotaFile, now: service.now()) }
+        service.keeping { () throws(FileError) in try RememberedQuota.remember(usedUp.compactMap { $0 }, at: settings.paths.quotaFile, now: service.now()) }
     }
 
     /// Writes down each alert feed's 429 of this run (its `Retry-After`, or its poll interval
@@ -142,7 +140,7 @@ final class RefreshBatch: Sendable {
         let holds = official.refusalHolds().map { feed, seconds in
             RememberedFeedHold(source: RememberedFeedHold.source(of: feed, in: settings), retryAfter: seconds, now: service.now())
         }
-        keeping { () throws(FileError) in try RememberedFeedHold.remember(holds, at: settings.paths.quotaFile, now: service.now()) }
+        service.keeping { () throws(FileError) in try RememberedFeedHold.remember(holds, at: settings.paths.quotaFile, now: service.now()) }
     }
 
     /// Writes down the calls a second the forecasts' server said in this run, so the next run
@@ -153,7 +151,7 @@ final class RefreshBatch: Sendable {
         guard settings.provider.unit.saysPerSecondLimit else { return }
         let said = service.client.serverPerSecondLimit
         guard said != nil || answered else { return }
-        keeping { () throws(FileError) in
+        service.keeping { () throws(FileError) in
             try RememberedSecondLimit.remember(said, for: RememberedQuota.source(of: settings), at: settings.paths.quotaFile, now: service.now())
         }
     }
@@ -167,20 +165,9 @@ final class RefreshBatch: Sendable {
         }
         let polls = official.polls(of: unwritten)
         let byPlace = Dictionary(polls.map { (locations[$0.key].id, $0.value) }) { $1 }
-        keeping { () throws(FileError) in try RememberedAlertPolls.remember(byPlace, at: service.settings.paths.alertPollsFile, now: service.now()) }
+        service.keeping { () throws(FileError) in try RememberedAlertPolls.remember(byPlace, at: service.settings.paths.alertPollsFile, now: service.now()) }
     }
 
-    /// Writes one of the state files that only spare requests (quota.json, alert-polls.json);
-    /// one that cannot be written (a full disk, a file-size limit) is said once, as a warning:
-    /// the refresh itself went as its places say, and the next run may ask again sooner.
-    private func keeping(_ write: () throws(FileError) -> Void) {
-        do {
-            try write()
-        } catch {
-            guard state.withLock({ $0.unwritten.insert(error.path).inserted }) else { return }
-            service.warn(error.text)
-        }
-    }
 
     /// One part's forecasts and their air, asked at once: each request's failure, nil for a success.
     private func fetch(_ part: Range<Int>, budget: Duration) async -> [ForecastError?] {

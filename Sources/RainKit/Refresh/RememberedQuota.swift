@@ -93,8 +93,8 @@ struct RememberedQuota: Sendable, Equatable {
 
     /// Adds `quotas` to those `path` remembers (a counter's newest replacing its older one,
     /// those reset at `now` dropped), written atomically (its folder made when missing); a
-    /// quota of the minute, which the next run is past, is not remembered. Best effort: a file
-    /// that cannot be written costs the next run one request.
+    /// quota of the minute, which the next run is past, is not remembered. A file that cannot
+    /// be written costs the next run one request.
     static func remember(_ quotas: [RememberedQuota], at path: String, now: Date) throws(FileError) {
         let added = quotas.filter { !$0.quota.isWorthRetryingSoon }
         guard !added.isEmpty else { return }
