@@ -201,6 +201,25 @@ import Testing
         }
     }
 
+    /// Hostile trial 21 (K21-1): a piece that repeats the end of what was read and goes no
+    /// further ("Zq7Kp2 p2X p2Xw9L", "Zq7K q7K q7Kp2Xw") stood between two pieces, and the key
+    /// was shown whole: the piece after it could start again only inside it.
+    @Test(arguments: [" ", "-", "/", ", "])
+    func aPieceRepeatingTheEndBetweenTwoIsHidden(_ joiner: String) throws {
+        for key in Self.keys {
+            let characters = Array(key)
+            func piece(_ range: Range<Int>) -> String { String(characters[range]) }
+            let shapes = [[piece(0..<6), piece(4..<7), piece(4..<10)], [piece(1..<4), piece(3..<6), piece(3..<9)],
+                          [piece(0..<4), piece(1..<4), piece(1..<8)], [piece(0..<6), piece(4..<6), piece(4..<10)]]
+            let redaction = try #require(KeyRedaction(APIKey(key)))
+            for pieces in shapes {
+                let scrubbed = redaction.scrubbing("bad key " + pieces.joined(separator: joiner) + " here")
+                #expect(scrubbed.hasPrefix("bad key REDACTED") && scrubbed.hasSuffix(" here") && pieces.allSatisfy { $0.count < 3 || !scrubbed.contains($0) },
+                        "\(key) \(pieces): \(scrubbed)")
+            }
+        }
+    }
+
     /// Hostile trial 19 (K19-1's second shape): a piece at the edge of a string beside an
     /// ordinary word ("Rain Zq7K", "Zq7K Snow") or glued to one ("rainZq7K") went on no chain:
     /// a piece after a word could only come first, one before a word only last. Each now

@@ -487,31 +487,32 @@ package struct KeyRedaction: Sendable {
     /// How far the text from `start` reads as the key from its character at `position` on, as
     /// `matchEnd` compares them: where the run ends in the text, and how many of the key's
     /// characters it covers (0 when none). A long key's copy may come in pieces that each start
-    /// again inside the one before ("Zq7Kp p2Xw9", "Zq7Kpp2Xw9", every 4 in a row in turn
-    /// "Zq7K q7Kp 7Kp2"), each longer than what the next repeats of it: a character may go on
-    /// from the last or start such a piece, and where the key repeats itself ("d12d12df") both
-    /// readings are followed, the one that covers the most of the key kept. A reading is where
-    /// it is in the text and in the key, and where its piece started in the key, so each is
-    /// followed once.
+    /// again inside what was read, after its first character ("Zq7Kp p2Xw9", "Zq7Kpp2Xw9",
+    /// every 4 in a row in turn "Zq7K q7Kp 7Kp2"), or that repeats its end alone between two
+    /// such pieces ("Zq7Kp2 p2X p2Xw9L", "Zq7K q7K q7Kp2Xw"): a character may go on from the
+    /// last or start such a piece, and where the key repeats itself ("d12d12df") both readings
+    /// are followed, the one that covers the most of the key kept. A reading is where it is in
+    /// the text and in the key, so each is followed once. A copy's first characters are never
+    /// repeated: "key ...key-0123" is the word "key" before a copy, not a piece of it.
     static func run(of key: [UInt8], from position: Int, in bytes: [UInt8], at start: Int, skips: Skips, limit: Int? = nil) -> (end: Int, matched: Int) {
         let limit = limit ?? bytes.count
-        var readings = Readings(from: (start, position, position), keyLength: key.count, limit: limit)
-        var repeats: [(from: Int, end: Int)] = []
-        while let (index, keyPosition, pieceStart) = readings.next() {
+        var readings = Readings(from: (start, position), keyLength: key.count, limit: limit)
+        var repeats: [Int] = []
+        while let (index, keyPosition) = readings.next() {
             if keyPosition > position {
                 // A character skipped as a gap may read as the key's next one itself where
                 // what follows it does not ("ǀ", a bar, and an "l"): both are followed.
                 let skipped = skips.end(from: index, in: bytes)
                 if skipped != index, skipped < limit, let step = keyStep(of: key, at: keyPosition, from: position, in: bytes, at: skipped, json: skips.json) {
-                    readings.follow((skipped + step.length, keyPosition + step.matched, pieceStart), matched: true)
+                    readings.follow((skipped + step.length, keyPosition + step.matched), matched: true)
                 }
             }
             if let step = keyStep(of: key, at: keyPosition, from: position, in: bytes, at: index, json: skips.json) {
-                readings.follow((index + step.length, keyPosition + step.matched, pieceStart), matched: true)
+                readings.follow((index + step.length, keyPosition + step.matched), matched: true)
             }
             guard skips.gaps else { continue }
-            pieceRepeats(of: key, at: keyPosition, after: pieceStart, from: position, in: bytes, at: index, skips: skips, limit: limit, into: &repeats)
-            for (from, end) in repeats { readings.follow((end, keyPosition, from), matched: false) }
+            pieceRepeats(of: key, at: keyPosition, from: position, in: bytes, at: index, skips: skips, limit: limit, into: &repeats)
+            for end in repeats { readings.follow((end, keyPosition), matched: false) }
         }
         return (readings.best.end, readings.best.keyPosition - position)
     }
@@ -521,7 +522,7 @@ package struct KeyRedaction: Sendable {
     /// second way opens: most texts are read one way, and every step goes on in the text, so
     /// no reading is met again before then.
     private struct Readings {
-        typealias Reading = (index: Int, keyPosition: Int, pieceStart: Int)
+        typealias Reading = (index: Int, keyPosition: Int)
         private(set) var best: (end: Int, keyPosition: Int)
         private var upcoming: Reading?
         private var waiting: [Reading] = []
@@ -554,27 +555,25 @@ package struct KeyRedaction: Sendable {
         }
 
         private func place(_ reading: Reading) -> Int {
-            (reading.index * (keyLength + 1) + reading.keyPosition) * (keyLength + 1) + reading.pieceStart
+            reading.index * (keyLength + 1) + reading.keyPosition
         }
     }
 
-    /// Each piece that starts at `index` (or after a gap) by repeating the key's last
-    /// characters before `keyPosition`, fewer than the piece before (from `pieceStart`) holds,
-    /// where a character of the key's at `keyPosition` follows: where in the key it starts, and
-    /// where its repeat ends, into `repeats` (emptied first, its room kept).
-    private static func pieceRepeats(of key: [UInt8], at keyPosition: Int, after pieceStart: Int, from position: Int, in bytes: [UInt8],
-                                     at index: Int, skips: Skips, limit: Int, into repeats: inout [(from: Int, end: Int)]) {
+    /// Where each piece that starts at `index` (or after a gap) by repeating the key's last
+    /// characters before `keyPosition`, all read but the first (from `position`), ends its
+    /// repeat, into `repeats` (emptied first, its room kept).
+    private static func pieceRepeats(of key: [UInt8], at keyPosition: Int, from position: Int, in bytes: [UInt8],
+                                     at index: Int, skips: Skips, limit: Int, into repeats: inout [Int]) {
         repeats.removeAll(keepingCapacity: true)
-        guard keyPosition > pieceStart + 1, index < limit else { return }
+        guard keyPosition > position + 1, index < limit else { return }
         let skipped = skips.end(from: index, in: bytes)
         for start in [skipped, index].prefix(skipped == index ? 1 : 2) where start < limit {
             // An ASCII character reads only as itself: the key's places that hold it are the
             // only ones a repeat can start from.
             let byte = bytes[start]
             let plain = byte < 0x80 && !(skips.json && byte == UInt8(ascii: "\\"))
-            for from in (pieceStart + 1)..<keyPosition where !plain || key[from] == lowercased(byte) {
-                // The repeat, and the key's character after it, may hold gaps and hidden
-                // characters as any piece may.
+            for from in (position + 1)..<keyPosition where !plain || key[from] == lowercased(byte) {
+                // The repeat may hold gaps and hidden characters as any piece may.
                 func step(at index: Int, reading: Int) -> (matched: Int, end: Int)? {
                     let skipped = skips.end(from: index, in: bytes)
                     if skipped != index, skipped < limit, let step = keyStep(of: key, at: reading, from: position, in: bytes, at: skipped, json: skips.json) {
@@ -590,8 +589,8 @@ package struct KeyRedaction: Sendable {
                     read += next.0
                     at = next.1
                 }
-                guard read == keyPosition, at < limit, step(at: at, reading: keyPosition) != nil else { continue }
-                repeats.append((from, at))
+                guard read == keyPosition, at < limit else { continue }
+                repeats.append(at)
             }
         }
     }
