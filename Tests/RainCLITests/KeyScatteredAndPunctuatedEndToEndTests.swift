@@ -83,8 +83,11 @@ import Testing
             let json = try await world.rain(["show", "Berlin", "--json"])
             #expect(refresh.status == 0 && show.status == 0 && json.status == 0, "\(refresh) \(show) \(json)")
             let texts = try [failed.error, refresh.output, refresh.error, show.output, json.output] + cached(home + "/valid")
+            // Four digits in a row ("3456") are in the answer's numbers by chance.
+            let telling = pieces.filter { $0.contains(where: \.isLetter) }
             for text in texts {
-                #expect(pieces.allSatisfy { !text.contains($0) } && !redaction.holdsKey(text), "\(size)/\(overlap): \(text.prefix(400))")
+                let shown = telling.filter { text.contains($0) }
+                #expect(shown.isEmpty && !redaction.holdsKey(text), "\(size)/\(overlap): \(shown) in \(text.prefix(400))")
             }
         }
     }

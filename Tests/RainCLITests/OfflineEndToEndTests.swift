@@ -84,10 +84,11 @@ import Testing
 
     @Test func anOverlappingQuietRefreshExitsAtOnceAndPrintsNothing() async throws {
         try await withTemporaryDirectory { home in
-            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 120}"#)
+            let world = try ForecastWorld(home: home, config: #"{"timeout_seconds": 600}"#)
             // This refresh holds the lock for as long as the test needs: its answers drip in over
-            // minutes, fast enough for libcurl's low-speed limit, so it never tries again.
-            world.simulator.setBehaviour(.drip(bytesPerSecond: 200, lastingSeconds: 120))
+            // minutes, fast enough for libcurl's low-speed limit, so it never tries again (a
+            // new user's loaded run took over 120 s to get to the second refresh).
+            world.simulator.setBehaviour(.drip(bytesPerSecond: 200, lastingSeconds: 600))
             let slow = world.start(["refresh", "--all"])
             try #require(await world.waitForRequest())
 

@@ -150,13 +150,11 @@ import Testing
             let tmux = try world.terminal(["watch"])
             defer { tmux.kill() }
             try await tmux.waitForScreen(containing: "Next 12 hours", limit: .seconds(90))
-            let tty = try tmux.display("#{pane_tty}")
             func minute() -> Int { Int(Date().timeIntervalSince1970) / 60 }
             var redrawnByTheKey = false
             for _ in 0..<3 where !redrawnByTheKey {
                 let minuteTyped = minute()
-                try "\u{1B}[5;1HWRITTEN BY ANOTHER PROGRAM".write(toFile: tty, atomically: false, encoding: .utf8)
-                try await tmux.waitForScreen(containing: "WRITTEN BY ANOTHER PROGRAM", limit: .seconds(90))
+                try await tmux.writeOnTerminal("WRITTEN BY ANOTHER PROGRAM", row: 5)
                 try tmux.send("C-l")
                 try await waitUntil { try !tmux.screen().contains("WRITTEN BY ANOTHER PROGRAM") }
                 redrawnByTheKey = minute() == minuteTyped

@@ -70,6 +70,20 @@ public final class TmuxSession: Sendable {
         try tmux(["resize-window", "-t", "rain", "-x", "\(width)", "-y", "\(height)"])
     }
 
+    /// Writes `text` at the start of `row` straight to the pane's terminal, as another program
+    /// would, until the screen shows it: a redraw of the program in the pane (a refresh's, the
+    /// minute's) may clear it before the screen is read.
+    public func writeOnTerminal(_ text: String, row: Int, limit: Duration = .seconds(90)) async throws {
+        let tty = try display("#{pane_tty}")
+        let clock = ContinuousClock()
+        let deadline = clock.now + limit
+        while true {
+            try "\u{1B}[\(row);1H\(text)".write(toFile: tty, atomically: false, encoding: .utf8)
+            if (try? await waitForScreen(containing: text, limit: .seconds(3))) != nil { return }
+            guard clock.now < deadline else { throw Timeout(expected: text, screen: try screen()) }
+        }
+    }
+
     /// Polls the screen until it shows `text`; throws `Timeout` with the last screen after `limit`.
     @discardableResult
     public func waitForScreen(containing text: String, limit: Duration = .seconds(15)) async throws -> String {
