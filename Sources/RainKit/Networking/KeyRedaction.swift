@@ -383,8 +383,8 @@ package struct KeyRedaction: Sendable {
             let byte = bytes[end]
             guard (0x20..<0x7F).contains(byte), byte != UInt8(ascii: "\\"), byte != UInt8(ascii: "%") else { return false }
             guard grams.inKey[Int(lowercased(byte))] else { return true }
-            // A character read before, but the first, may start a piece again inside the one
-            // before (`run`: a piece must be longer than what the next repeats of it).
+            // A character read before, but not the first, may start a piece again inside what
+            // was read (`run`: a copy's first characters are never repeated).
             let character = UInt64(lowercased(byte))
             if count >= 2, (0..<(count - 1)).contains(where: { part >> (8 * $0) & 0xFF == character }), grams.shorter.contains(part) { return false }
             part = part << 8 | character
@@ -566,6 +566,16 @@ package struct KeyRedaction: Sendable {
                                      at index: Int, skips: Skips, limit: Int, into repeats: inout [Int]) {
         repeats.removeAll(keepingCapacity: true)
         guard keyPosition > position + 1, index < limit else { return }
+        /// The key's character at `reading` read at `index`, or after the gaps and hidden
+        /// characters there (a repeat may hold them as any piece may, after its first
+        /// character): how many of the key's it covers, and where it ends.
+        func step(at index: Int, reading: Int, afterGaps: Bool) -> (matched: Int, end: Int)? {
+            let skipped = afterGaps ? skips.end(from: index, in: bytes) : index
+            if skipped != index, skipped < limit, let step = keyStep(of: key, at: reading, from: position, in: bytes, at: skipped, json: skips.json) {
+                return (step.matched, skipped + step.length)
+            }
+            return keyStep(of: key, at: reading, from: position, in: bytes, at: index, json: skips.json).map { ($0.matched, index + $0.length) }
+        }
         let skipped = skips.end(from: index, in: bytes)
         for start in [skipped, index].prefix(skipped == index ? 1 : 2) where start < limit {
             // An ASCII character reads only as itself: the key's places that hold it are the
@@ -573,21 +583,10 @@ package struct KeyRedaction: Sendable {
             let byte = bytes[start]
             let plain = byte < 0x80 && !(skips.json && byte == UInt8(ascii: "\\"))
             for from in (position + 1)..<keyPosition where !plain || key[from] == lowercased(byte) {
-                // The repeat may hold gaps and hidden characters as any piece may.
-                func step(at index: Int, reading: Int) -> (matched: Int, end: Int)? {
-                    let skipped = skips.end(from: index, in: bytes)
-                    if skipped != index, skipped < limit, let step = keyStep(of: key, at: reading, from: position, in: bytes, at: skipped, json: skips.json) {
-                        return (step.matched, skipped + step.length)
-                    }
-                    return keyStep(of: key, at: reading, from: position, in: bytes, at: index, json: skips.json).map { ($0.matched, index + $0.length) }
-                }
                 var at = start, read = from
-                while read < keyPosition, at < limit,
-                      let next = read == from ? keyStep(of: key, at: read, from: position, in: bytes, at: at, json: skips.json).map({ ($0.matched, at + $0.length) })
-                                              : step(at: at, reading: read),
-                      read + next.0 <= keyPosition {
-                    read += next.0
-                    at = next.1
+                while read < keyPosition, at < limit, let next = step(at: at, reading: read, afterGaps: read > from), read + next.matched <= keyPosition {
+                    read += next.matched
+                    at = next.end
                 }
                 guard read == keyPosition, at < limit else { continue }
                 repeats.append(at)

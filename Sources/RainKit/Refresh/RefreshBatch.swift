@@ -168,7 +168,6 @@ final class RefreshBatch: Sendable {
         service.keeping { () throws(FileError) in try RememberedAlertPolls.remember(byPlace, at: service.settings.paths.alertPollsFile, now: service.now()) }
     }
 
-
     /// One part's forecasts and their air, asked at once: each request's failure, nil for a success.
     private func fetch(_ part: Range<Int>, budget: Duration) async -> [ForecastError?] {
         // Counted with the calls an earlier refresh of this service spent this minute.

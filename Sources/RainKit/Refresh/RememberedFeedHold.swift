@@ -71,6 +71,6 @@ struct RememberedFeedHold: Sendable, Equatable {
         guard !holds.isEmpty else { return }
         let kept = load(path).filter { old in old.holds(at: now) && !holds.contains { $0.source == old.source } }
         try RememberedQuota.write(RememberedQuota.load(path).filter { $0.holds(at: now) }, perSecond: RememberedSecondLimit.load(path),
-                              held: kept + holds, to: path)
+                                  held: kept + holds, to: path)
     }
 }

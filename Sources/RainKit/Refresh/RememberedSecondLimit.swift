@@ -49,6 +49,6 @@ struct RememberedSecondLimit: Sendable, Equatable {
         var limits = kept.filter { $0.source != source }
         if let limit { limits.append(RememberedSecondLimit(source: source, limit: limit)) }
         try RememberedQuota.write(RememberedQuota.load(path).filter { $0.holds(at: now) }, perSecond: limits,
-                              held: RememberedFeedHold.load(path).filter { $0.holds(at: now) }, to: path)
+                                  held: RememberedFeedHold.load(path).filter { $0.holds(at: now) }, to: path)
     }
 }
